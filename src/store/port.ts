@@ -16,7 +16,12 @@ export interface NewEvent {
 
 /** An event as recorded: the second clock (global position + recorded timestamp) is assigned by the store. */
 export interface RecordedEvent {
-  /** 1-based, strictly increasing in commit-visible order across the whole log. */
+  /**
+   * Positive, strictly increasing in commit-visible order across the whole log: a reader that has seen position p
+   * will never later be shown an event below p. Dense (1, 2, 3, …) on SQLite; may have gaps on PostgreSQL (rolled
+   * back sequence values) and is EventStoreDB's commit position there (sparse, a byte offset). Only compare
+   * positions, never do arithmetic on them.
+   */
   readonly globalPosition: number;
   readonly streamId: string;
   /** 0-based position inside its stream. */
@@ -75,7 +80,8 @@ export interface EventStore {
   readonly description: string;
   /**
    * Appends all events atomically (one transaction) after checking the stream's revision.
-   * Fails with ConcurrencyError when the stream is not at `expected`, with DuplicateEventError when an event id exists.
+   * Fails with ConcurrencyError when the stream is not at `expected`, with DuplicateEventError when an event id exists
+   * (in the log or twice in the batch); on failure nothing of the batch is recorded. An empty batch is refused.
    */
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
   /** All events of one stream in revision order (empty array when the stream does not exist). */
@@ -86,7 +92,12 @@ export interface EventStore {
   findByEventIds(eventIds: readonly string[]): Promise<readonly RecordedEvent[]>;
   /** Highest global position, 0 when empty. */
   headPosition(): Promise<number>;
-  /** Catch-up subscription: delivers everything after `fromPosition`, then new events as they arrive. */
+  /**
+   * Catch-up subscription: delivers everything after `fromPosition`, then new events as they arrive.
+   * When `onEvents` throws or rejects, the error goes to `onError` and the subscription stops without advancing
+   * past the failed batch (the caller's checkpoint stays valid). Errors reading the store go to `onError` and the
+   * subscription retries on its next poll.
+   */
   subscribe(options: SubscribeOptions): Subscription;
   close(): Promise<void>;
 }

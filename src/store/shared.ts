@@ -1,0 +1,116 @@
+/**
+ * Pieces every adapter needs in the same way: the expected-revision rule, batch validation and the polling
+ * catch-up subscription. Keeping them here is what makes the adapters behave identically under the contract suite.
+ */
+import {
+  ConcurrencyError,
+  DuplicateEventError,
+  type ExpectedRevision,
+  type NewEvent,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './port';
+
+/** The stream's current last revision, or 'no_stream'. */
+export type CurrentRevision = number | 'no_stream';
+
+/** Throws ConcurrencyError unless `current` is what the writer expected. */
+export const checkExpectedRevision = (streamId: string, expected: ExpectedRevision, current: CurrentRevision): void => {
+  if (expected === 'any') return;
+  if (expected === current) return;
+  throw new ConcurrencyError(streamId, expected, current);
+};
+
+/** Revision of the first event of the batch, given the stream's current last revision. */
+export const nextRevision = (current: CurrentRevision): number => (current === 'no_stream' ? 0 : current + 1);
+
+/** Refuses what no adapter can record: an empty batch, or one that carries the same event id twice. */
+export const validateBatch = (streamId: string, events: readonly NewEvent[]): void => {
+  if (events.length === 0) {
+    throw new Error(`Append to stream "${streamId}" has no events; a batch must carry at least one event.`);
+  }
+  const seen = new Set<string>();
+  for (const event of events) {
+    if (seen.has(event.eventId)) throw new DuplicateEventError(event.eventId);
+    seen.add(event.eventId);
+  }
+};
+
+export const toError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));
+
+/** Reads the next batch strictly after `position` (at most `limit` events). */
+export type ReadAfter = (position: number, limit: number) => Promise<readonly RecordedEvent[]>;
+
+/** Lets an adapter wake a poller early (e.g. PostgreSQL NOTIFY); returns an unregister function. */
+export type WakeSource = (wake: () => void) => () => void;
+
+/**
+ * Catch-up subscription by polling: drains everything after the checkpoint in batches, then polls for new events.
+ * A handler failure stops the subscription at the failed batch (reported through onError); a read failure is
+ * reported and retried at the next poll.
+ */
+export const pollingSubscription = (
+  readAfter: ReadAfter,
+  options: SubscribeOptions,
+  wakeSource?: WakeSource,
+): Subscription => {
+  const pollIntervalMs = options.pollIntervalMs ?? 100;
+  const batchSize = options.batchSize ?? 500;
+  const report = options.onError ?? ((error: Error) => console.error(`Subscription error: ${error.message}`));
+  let position = options.fromPosition;
+  let stopped = false;
+  let timer: NodeJS.Timeout | undefined;
+  let sleeping: (() => void) | undefined;
+
+  const wake = (): void => {
+    if (timer !== undefined) clearTimeout(timer);
+    timer = undefined;
+    const resume = sleeping;
+    sleeping = undefined;
+    resume?.();
+  };
+  const unregister = wakeSource?.(wake);
+  const sleep = (): Promise<void> =>
+    new Promise((resolve) => {
+      sleeping = resolve;
+      timer = setTimeout(wake, pollIntervalMs);
+    });
+
+  const loop = async (): Promise<void> => {
+    while (!stopped) {
+      let batch: readonly RecordedEvent[];
+      try {
+        batch = await readAfter(position, batchSize);
+      } catch (e) {
+        if (stopped) return;
+        report(toError(e));
+        await sleep();
+        continue;
+      }
+      if (stopped) return;
+      if (batch.length === 0) {
+        await sleep();
+        continue;
+      }
+      try {
+        await options.onEvents(batch);
+      } catch (e) {
+        stopped = true;
+        report(toError(e));
+        return;
+      }
+      position = batch[batch.length - 1]!.globalPosition;
+    }
+  };
+  const running = loop();
+
+  return {
+    stop: async () => {
+      stopped = true;
+      unregister?.();
+      wake();
+      await running;
+    },
+  };
+};

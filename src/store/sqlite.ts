@@ -1,0 +1,217 @@
+/**
+ * SQLite adapter (better-sqlite3): the default store, one file, WAL journal.
+ *
+ * One IMMEDIATE transaction per append takes the database write lock before the expected-revision check, so the
+ * check and the inserts are atomic even with several processes on the same file. Positions are the rowid
+ * (INTEGER PRIMARY KEY AUTOINCREMENT): assigned under that lock, hence in commit order, dense, never reused.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import type BetterSqlite3 from 'better-sqlite3';
+import {
+  ConcurrencyError,
+  DuplicateEventError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './port';
+import { checkExpectedRevision, nextRevision, pollingSubscription, validateBatch, type CurrentRevision } from './shared';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Database: typeof BetterSqlite3 = require('better-sqlite3');
+
+export const DEFAULT_SQLITE_PATH = './data/ledger.db';
+const SCHEMA_VERSION = 1;
+
+export interface SqliteStoreOptions {
+  /** Default batch size of readAll (rows per keyset page). */
+  readonly readBatchSize?: number;
+  /** How long a writer waits for another process's write lock (ms). */
+  readonly busyTimeoutMs?: number;
+}
+
+const SCHEMA_V1 = `
+CREATE TABLE IF NOT EXISTS events (
+  position    INTEGER PRIMARY KEY AUTOINCREMENT,
+  stream_id   TEXT    NOT NULL,
+  revision    INTEGER NOT NULL,
+  event_id    TEXT    NOT NULL,
+  type        TEXT    NOT NULL,
+  data        TEXT    NOT NULL,
+  metadata    TEXT    NOT NULL,
+  recorded_at TEXT    NOT NULL,
+  CONSTRAINT events_stream_revision UNIQUE (stream_id, revision),
+  CONSTRAINT events_event_id UNIQUE (event_id)
+);`;
+
+const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata, recorded_at';
+type Row = [number, string, number, string, string, string, string, string];
+
+/** Most events carry no metadata: share one frozen empty object instead of parsing "{}" a million times. */
+const EMPTY_METADATA: Readonly<Record<string, unknown>> = Object.freeze({});
+const parseMetadata = (text: string): Readonly<Record<string, unknown>> =>
+  text === '{}' ? EMPTY_METADATA : (JSON.parse(text) as Record<string, unknown>);
+
+const toRecorded = (row: Row): RecordedEvent => ({
+  globalPosition: row[0],
+  streamId: row[1],
+  revision: row[2],
+  eventId: row[3],
+  type: row[4],
+  data: JSON.parse(row[5]) as unknown,
+  metadata: parseMetadata(row[6]),
+  recordedAt: row[7],
+});
+
+const isUniqueViolation = (e: unknown, constraintColumns: string): boolean =>
+  e instanceof Error &&
+  (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
+  e.message.includes(constraintColumns);
+
+const migrateSchema = (db: BetterSqlite3.Database, file: string): void => {
+  db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
+  const current = (db.prepare('SELECT max(version) FROM schema_version').pluck().get() as number | null) ?? 0;
+  if (current > SCHEMA_VERSION) {
+    throw new Error(
+      `The ledger database ${file} has schema version ${current}, newer than this program's ${SCHEMA_VERSION}; upgrade the program.`,
+    );
+  }
+  if (current < 1) {
+    db.transaction(() => {
+      db.exec(SCHEMA_V1);
+      db.prepare('INSERT INTO schema_version (version, applied_at) VALUES (?, ?)').run(1, new Date().toISOString());
+    }).immediate();
+  }
+};
+
+export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: SqliteStoreOptions = {}): EventStore => {
+  const inMemory = file === ':memory:';
+  if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
+  const db = new Database(file);
+  db.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
+  if (!inMemory) db.pragma('journal_mode = WAL');
+  // NORMAL is durable across application crashes under WAL; only an OS crash may lose the last commits.
+  db.pragma('synchronous = NORMAL');
+  db.pragma('cache_size = -65536');
+  db.pragma('mmap_size = 268435456');
+  migrateSchema(db, file);
+
+  const readBatchSize = opts.readBatchSize ?? 5000;
+  const lastRevision = db.prepare('SELECT max(revision) FROM events WHERE stream_id = ?').pluck();
+  const insert = db.prepare(
+    'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
+  );
+  const readPage = db.prepare(`SELECT ${COLUMNS} FROM events WHERE position > ? AND position <= ? ORDER BY position LIMIT ?`).raw();
+  const readStreamStmt = db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision`).raw();
+  const head = db.prepare('SELECT coalesce(max(position), 0) FROM events').pluck();
+  const byEventId = db.prepare(`SELECT ${COLUMNS} FROM events WHERE event_id = ?`).raw();
+  const typedPages = new Map<number, BetterSqlite3.Statement>();
+  const typedPage = (typeCount: number): BetterSqlite3.Statement => {
+    let stmt = typedPages.get(typeCount);
+    if (stmt === undefined) {
+      const marks = Array.from({ length: typeCount }, () => '?').join(', ');
+      stmt = db
+        .prepare(
+          `SELECT ${COLUMNS} FROM events WHERE position > ? AND position <= ? AND type IN (${marks}) ORDER BY position LIMIT ?`,
+        )
+        .raw();
+      typedPages.set(typeCount, stmt);
+    }
+    return stmt;
+  };
+  const page = (after: number, upTo: number, limit: number, types?: readonly string[]): RecordedEvent[] => {
+    const rows = (
+      types === undefined ? readPage.all(after, upTo, limit) : typedPage(types.length).all(after, upTo, ...types, limit)
+    ) as Row[];
+    return rows.map(toRecorded);
+  };
+
+  const appendTx = db.transaction(
+    (streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): AppendResult => {
+      const max = lastRevision.get(streamId) as number | null;
+      const current: CurrentRevision = max === null ? 'no_stream' : max;
+      checkExpectedRevision(streamId, expected, current);
+      const recordedAt = new Date().toISOString();
+      let revision = nextRevision(current);
+      let position = 0;
+      for (const event of events) {
+        try {
+          const info = insert.run(
+            streamId,
+            revision,
+            event.eventId,
+            event.type,
+            JSON.stringify(event.data),
+            event.metadata === undefined ? '{}' : JSON.stringify(event.metadata),
+            recordedAt,
+          );
+          position = Number(info.lastInsertRowid);
+        } catch (e) {
+          if (isUniqueViolation(e, 'events.event_id')) throw new DuplicateEventError(event.eventId);
+          if (isUniqueViolation(e, 'events.stream_id')) throw new ConcurrencyError(streamId, expected, current);
+          throw e;
+        }
+        revision++;
+      }
+      return { lastRevision: revision - 1, lastGlobalPosition: position };
+    },
+  );
+
+  const subscriptions = new Set<Subscription>();
+  let closed = false;
+
+  const store: EventStore = {
+    description: `sqlite:${file}`,
+    append: async (streamId, events, expected) => {
+      validateBatch(streamId, events);
+      return appendTx.immediate(streamId, events, expected);
+    },
+    readStream: async (streamId, fromRevision = 0) => (readStreamStmt.all(streamId, fromRevision) as Row[]).map(toRecorded),
+    readAll: (options: ReadAllOptions = {}) => {
+      const batchSize = options.batchSize ?? readBatchSize;
+      const upTo = options.toPosition ?? Number.MAX_SAFE_INTEGER;
+      const types = options.types;
+      return (async function* () {
+        if (types !== undefined && types.length === 0) return;
+        let after = options.fromPosition ?? 0;
+        for (;;) {
+          const batch = page(after, upTo, batchSize, types);
+          if (batch.length === 0) return;
+          yield batch;
+          if (batch.length < batchSize) return;
+          after = batch[batch.length - 1]!.globalPosition;
+        }
+      })();
+    },
+    findByEventIds: async (eventIds) =>
+      eventIds
+        .map((id) => byEventId.get(id) as Row | undefined)
+        .filter((row): row is Row => row !== undefined)
+        .map(toRecorded)
+        .sort((a, b) => a.globalPosition - b.globalPosition),
+    headPosition: async () => head.get() as number,
+    subscribe: (options: SubscribeOptions) => {
+      const subscription = pollingSubscription(async (after, limit) => page(after, Number.MAX_SAFE_INTEGER, limit), options);
+      const tracked: Subscription = {
+        stop: async () => {
+          subscriptions.delete(tracked);
+          await subscription.stop();
+        },
+      };
+      subscriptions.add(tracked);
+      return tracked;
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((s) => s.stop()));
+      db.close();
+    },
+  };
+  return store;
+};
