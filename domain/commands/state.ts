@@ -1,0 +1,106 @@
+import type { DomainEvent, GameFacts, PlayerRegistered, TournamentClosed, TournamentRegistered } from '../events';
+import { streamOf } from '../events';
+
+/** A reported game as the deciders see it: its current facts (after corrections) and whether it was withdrawn. */
+export interface GameState {
+  readonly gameId: string;
+  readonly facts: GameFacts;
+  /** The facts as first reported (idempotency of the report is judged against them). */
+  readonly reported: GameFacts;
+  readonly validDate: string;
+  readonly corrections: number;
+  readonly withdrawn: boolean;
+}
+
+export interface TournamentState {
+  readonly registration: TournamentRegistered;
+  readonly games: Map<string, GameState>;
+  closed?: TournamentClosed;
+}
+
+/**
+ * What the command deciders need to know about the ledger: who exists, which tournaments and games exist and what
+ * they say, and each stream's revision (for optimistic concurrency). It is folded from the log; the accumulator is
+ * owned by the fold, so `evolve` updates it in place to stay linear on a million-event log.
+ */
+export interface LedgerState {
+  readonly players: Map<string, { registration: PlayerRegistered; priorGrades: Map<string, string>; awardedGrades: Set<string> }>;
+  readonly tournaments: Map<string, TournamentState>;
+  readonly streamRevisions: Map<string, number>;
+  readonly adjustments: Set<string>;
+  readonly ruleSetAdoptions: Map<string, string>;
+  readonly publishedLists: Map<string, string>;
+  position: number;
+}
+
+export const initialLedgerState = (): LedgerState => ({
+  players: new Map(),
+  tournaments: new Map(),
+  streamRevisions: new Map(),
+  adjustments: new Set(),
+  ruleSetAdoptions: new Map(),
+  publishedLists: new Map(),
+  position: 0,
+});
+
+export interface Positioned {
+  readonly globalPosition: number;
+  readonly revision: number;
+  readonly streamId?: string;
+}
+
+export const evolve = (state: LedgerState, event: DomainEvent, recorded?: Positioned): LedgerState => {
+  if (recorded) {
+    state.streamRevisions.set(recorded.streamId ?? streamOf(event), recorded.revision);
+    state.position = recorded.globalPosition;
+  }
+  switch (event.type) {
+    case 'PlayerRegistered':
+      state.players.set(event.playerId, { registration: event, priorGrades: new Map(), awardedGrades: new Set() });
+      break;
+    case 'PriorGradeDeclared':
+      state.players.get(event.playerId)?.priorGrades.set(event.source, event.grade);
+      break;
+    case 'GradeAwarded':
+      state.players.get(event.playerId)?.awardedGrades.add(`${event.ruleSet}:${event.grade}`);
+      break;
+    case 'TournamentRegistered':
+      state.tournaments.set(event.tournamentId, { registration: event, games: new Map() });
+      break;
+    case 'GameReported': {
+      const { type: _t, version: _v, eventId: _e, validDate, actor: _a, gameId, tournamentId, ...facts } = event;
+      state.tournaments.get(tournamentId)?.games.set(gameId, { gameId, facts, reported: facts, validDate, corrections: 0, withdrawn: false });
+      break;
+    }
+    case 'ResultCorrected': {
+      const { type: _t, version: _v, eventId: _e, validDate: _d, actor: _a, gameId, tournamentId, reason: _r, ...facts } = event;
+      const games = state.tournaments.get(tournamentId)?.games;
+      const old = games?.get(gameId);
+      if (games && old) games.set(gameId, { ...old, facts, corrections: old.corrections + 1 });
+      break;
+    }
+    case 'GameWithdrawn': {
+      const games = state.tournaments.get(event.tournamentId)?.games;
+      const old = games?.get(event.gameId);
+      if (games && old) games.set(event.gameId, { ...old, withdrawn: true });
+      break;
+    }
+    case 'TournamentClosed': {
+      const tournament = state.tournaments.get(event.tournamentId);
+      if (tournament) tournament.closed = event;
+      break;
+    }
+    case 'RatingAdjusted':
+      state.adjustments.add(event.adjustmentId);
+      break;
+    case 'RuleSetAdopted':
+      state.ruleSetAdoptions.set(event.eventId, event.ruleSetId);
+      break;
+    case 'RatingListPublished':
+      state.publishedLists.set(event.listId, event.contentHash);
+      break;
+    case 'OpeningBalanceImported':
+      break;
+  }
+  return state;
+};

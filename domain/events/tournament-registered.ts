@@ -1,0 +1,31 @@
+import * as t from 'io-ts';
+import { envelope, Id, IsoDate, NonEmptyString, TimeControl } from './common';
+
+export const TournamentRegistered = t.intersection([
+  t.type({
+    type: t.literal('TournamentRegistered'),
+    version: t.literal(1),
+    ...envelope,
+    tournamentId: Id,
+    name: NonEmptyString,
+    place: t.string,
+    startDate: IsoDate,
+    endDate: IsoDate,
+    ratingSystem: NonEmptyString,
+    /** Decided before the tournament starts (seed 000 §6). */
+    rated: t.boolean,
+    timeControl: TimeControl,
+  }),
+  t.partial({
+    /**
+     * Entrants in seating order (the order of the player lines of a FESA event file). FESA rates players in this
+     * order, each seeing the earlier players' new values, so it is a fact of the tournament, not a display detail.
+     */
+    entrants: t.array(Id),
+    /** Players giving a simultaneous display (`&` in a FESA event file): their games are rated for the opponents only. */
+    simulGivers: t.array(Id),
+    /** MacMahon start scores by player (display only). */
+    macMahon: t.record(t.string, t.string),
+  }),
+]);
+export type TournamentRegistered = t.TypeOf<typeof TournamentRegistered>;

@@ -1,0 +1,67 @@
+import * as E from 'fp-ts/Either';
+import { describe, expect, it } from 'vitest';
+import { decodeEvent, EVENT_TYPES, eventCodecs, handicapFromCode, streamOf } from '../../domain/events';
+import { sampleEvents } from './samples';
+
+describe('event catalogue codecs', () => {
+  it('has one sample per event type', () => {
+    expect(new Set(sampleEvents().map((e) => e.type))).toEqual(new Set(EVENT_TYPES));
+  });
+
+  for (const sample of sampleEvents()) {
+    it(`${sample.type}: survives a JSON round trip through the store boundary`, () => {
+      const stored = JSON.parse(JSON.stringify(sample));
+      const decoded = decodeEvent(sample.type, stored);
+      expect(decoded).toEqual(E.right(sample));
+      expect(eventCodecs[sample.type].is(sample)).toBe(true);
+    });
+
+    it(`${sample.type}: rejects a payload without its envelope, naming the fields`, () => {
+      const { eventId: _e, validDate: _d, actor: _a, ...rest } = sample as unknown as Record<string, unknown>;
+      const decoded = decodeEvent(sample.type, rest);
+      expect(E.isLeft(decoded)).toBe(true);
+      const message = (decoded as E.Left<string>).left;
+      expect(message).toContain('field `eventId`');
+      expect(message).toContain('field `validDate`');
+      expect(message).toContain('field `actor`');
+    });
+  }
+
+  it('names the field and what was expected for malformed values', () => {
+    const bad = { ...sampleEvents()[3]!, validDate: '2024-02-30', round: 1.5, result: 'won', handicap: { type: 'queen', giver: 'P2' } };
+    const decoded = decodeEvent('GameReported', bad);
+    expect(decoded).toEqual(
+      E.left(
+        'GameReported: field `validDate`: expected a date YYYY-MM-DD, got "2024-02-30"; field `round`: expected an integer, got 1.5; ' +
+          'field `result`: expected a result (win, loss, draw, sennichite, unplayed, forfeit-win, forfeit-loss, bye), got "won"; ' +
+          'field `handicap.type`: expected a handicap type (sente, lance, bishop, rook, rook-lance, 2p..8p), got "queen"',
+      ),
+    );
+  });
+
+  it('refuses unknown types and unknown schema versions instead of guessing', () => {
+    expect(decodeEvent('PlayerDeleted', {})).toEqual(E.left('unknown event type "PlayerDeleted"'));
+    expect(decodeEvent('PlayerRegistered', { ...sampleEvents()[0]!, version: 2 })).toEqual(
+      E.left('PlayerRegistered: unsupported schema version 2 (this ledger reads version 1)'),
+    );
+  });
+
+  it('rejects a grade that does not exist', () => {
+    const decoded = decodeEvent('PriorGradeDeclared', { ...sampleEvents()[1]!, grade: '25 Kyu' });
+    expect(E.isLeft(decoded) && decoded.left).toContain('field `grade`: expected a grade such as "3 Kyu"');
+  });
+
+  it('maps every FESA handicap code (seed 000 §8) to a canonical type', () => {
+    expect(['M', 'S', 'L', 'B', 'R', 'RL', '2p', '4p', '5p', '6p'].map(handicapFromCode)).toEqual([
+      'sente', 'sente', 'lance', 'bishop', 'rook', 'rook-lance', '2p', '4p', '5p-right-knight', '6p',
+    ]);
+    expect(handicapFromCode('queen')).toBeUndefined();
+  });
+
+  it('puts each event in its aggregate stream', () => {
+    expect(sampleEvents().map(streamOf)).toEqual([
+      'player-P1', 'player-P1', 'tournament-T1', 'tournament-T1', 'tournament-T1', 'tournament-T1', 'tournament-T1',
+      'player-P1', 'ledger-adjustments', 'player-P1', 'ledger-rules', 'ledger-lists',
+    ]);
+  });
+});
