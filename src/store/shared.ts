@@ -32,6 +32,9 @@ export const validateBatch = (streamId: string, events: readonly NewEvent[]): vo
   }
   const seen = new Set<string>();
   for (const event of events) {
+    if (event.data === undefined) {
+      throw new Error(`Event "${event.eventId}" (${event.type}) for stream "${streamId}" has no data; use null or an object.`);
+    }
     if (seen.has(event.eventId)) throw new DuplicateEventError(event.eventId);
     seen.add(event.eventId);
   }
@@ -62,17 +65,28 @@ export const pollingSubscription = (
   let stopped = false;
   let timer: NodeJS.Timeout | undefined;
   let sleeping: (() => void) | undefined;
+  /** A wake-up that came while reading: the next sleep must not wait, the new events may be after that read. */
+  let wokenWhileBusy = false;
 
   const wake = (): void => {
+    if (sleeping === undefined) {
+      wokenWhileBusy = true;
+      return;
+    }
     if (timer !== undefined) clearTimeout(timer);
     timer = undefined;
     const resume = sleeping;
     sleeping = undefined;
-    resume?.();
+    resume();
   };
   const unregister = wakeSource?.(wake);
   const sleep = (): Promise<void> =>
     new Promise((resolve) => {
+      if (wokenWhileBusy || stopped) {
+        wokenWhileBusy = false;
+        resolve();
+        return;
+      }
       sleeping = resolve;
       timer = setTimeout(wake, pollIntervalMs);
     });

@@ -206,6 +206,10 @@ export const describeStoreContract = (name: string, factory: StoreFactory): void
       expect((await store.readStream(`${tag}-a`)).length).toBe(2);
       const empty = await expectRejection(store.append(`${tag}-a`, [], 1));
       expect(empty.message).toContain('has no events');
+      const noData = await expectRejection(
+        store.append(`${tag}-a`, [...eventsOf(tag, 'GameReported', 9, 1), { eventId: randomUUID(), type: `${tag}.GameReported`, data: undefined }], 1),
+      );
+      expect(noData.message).toContain('has no data');
       expect((await ownEvents(store, tag)).length).toBe(2);
     });
 

@@ -1,0 +1,328 @@
+/**
+ * PostgreSQL adapter (pg).
+ *
+ * The hard part of a SQL event log is the global order: a bigserial value is taken at INSERT time, but rows become
+ * visible at COMMIT time, so a transaction holding position 10 may commit after another one holding 11 was already
+ * read — a reader that moved its checkpoint to 11 would skip 10 forever. Two rules close that hole:
+ *
+ * 1. Readers only return rows whose writing transaction id is below the xmin of their snapshot
+ *    (`transaction_id < pg_snapshot_xmin(pg_current_snapshot())`): every transaction below xmin has finished, so
+ *    nothing below it can still appear. (Same idea as Emmett's PostgreSQL store.)
+ * 2. Writers take their transaction id and all their positions inside one short critical section (a session
+ *    advisory lock released right after the INSERT, before COMMIT). Transaction-id order therefore equals position
+ *    order, which makes rule 1 return a gap-free prefix of the log ordered by position.
+ *
+ * The expected-revision check holds a per-stream transaction advisory lock (it does not assign a transaction id,
+ * which must only happen inside the critical section of rule 2); the `streams` table keeps each stream's revision.
+ * Liveness caveat: any long-running transaction with an id holds readers back until it ends (never forward-skips).
+ */
+import { Pool, type PoolClient } from 'pg';
+import {
+  ConcurrencyError,
+  DuplicateEventError,
+  type AppendResult,
+  type EventStore,
+  type ExpectedRevision,
+  type NewEvent,
+  type ReadAllOptions,
+  type RecordedEvent,
+  type SubscribeOptions,
+  type Subscription,
+} from './port';
+import { checkExpectedRevision, nextRevision, pollingSubscription, validateBatch, type CurrentRevision } from './shared';
+
+const SCHEMA_VERSION = 1;
+/** Advisory lock keys (first int of the two-int form) — arbitrary, but fixed: every writer must use the same. */
+const APPEND_LOCK = 0x1ed9e7;
+const SCHEMA_LOCK = 0x1ed9e8;
+const NOTIFY_CHANNEL = 'ledger_events';
+
+export interface PostgresStoreOptions {
+  /** Schema holding the tables (created if missing). Default "ledger". */
+  readonly schema?: string;
+  readonly poolSize?: number;
+  readonly readBatchSize?: number;
+}
+
+const quoteIdent = (name: string): string => {
+  if (!/^[a-z_][a-z0-9_]*$/.test(name)) {
+    throw new Error(`PostgreSQL schema name "${name}" must be lower-case letters, digits and underscores.`);
+  }
+  return `"${name}"`;
+};
+
+const schemaV1 = (s: string): string => `
+CREATE TABLE ${s}.streams (
+  stream_id text PRIMARY KEY,
+  revision  bigint NOT NULL
+);
+CREATE TABLE ${s}.events (
+  global_position bigserial PRIMARY KEY,
+  stream_id       text        NOT NULL,
+  revision        bigint      NOT NULL,
+  event_id        text        NOT NULL,
+  type            text        NOT NULL,
+  data            jsonb       NOT NULL,
+  metadata        jsonb       NOT NULL,
+  recorded_at     timestamptz NOT NULL DEFAULT now(),
+  transaction_id  xid8        NOT NULL DEFAULT pg_current_xact_id(),
+  CONSTRAINT events_stream_revision UNIQUE (stream_id, revision),
+  CONSTRAINT events_event_id UNIQUE (event_id)
+);`;
+
+interface EventRow {
+  global_position: string;
+  stream_id: string;
+  revision: string;
+  event_id: string;
+  type: string;
+  data: unknown;
+  metadata: Record<string, unknown>;
+  recorded_at: Date;
+}
+
+const COLUMNS = 'global_position, stream_id, revision, event_id, type, data, metadata, recorded_at';
+/** Rows are visible to readers only once every transaction that might hold a lower position has finished. */
+const SETTLED = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
+
+const toRecorded = (row: EventRow): RecordedEvent => ({
+  globalPosition: Number(row.global_position),
+  streamId: row.stream_id,
+  revision: Number(row.revision),
+  eventId: row.event_id,
+  type: row.type,
+  data: row.data,
+  metadata: row.metadata,
+  recordedAt: row.recorded_at.toISOString(),
+});
+
+const ensureSchema = async (pool: Pool, schema: string): Promise<void> => {
+  const s = quoteIdent(schema);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+    await client.query(
+      `CREATE TABLE IF NOT EXISTS ${s}.schema_version (version int PRIMARY KEY, applied_at timestamptz NOT NULL DEFAULT now())`,
+    );
+    const { rows } = await client.query<{ v: number | null }>(`SELECT max(version) AS v FROM ${s}.schema_version`);
+    const current = rows[0]?.v ?? 0;
+    if (current > SCHEMA_VERSION) {
+      throw new Error(
+        `The ledger schema "${schema}" has version ${current}, newer than this program's ${SCHEMA_VERSION}; upgrade the program.`,
+      );
+    }
+    if (current < 1) {
+      await client.query(schemaV1(s));
+      await client.query(`INSERT INTO ${s}.schema_version (version) VALUES (1)`);
+    }
+    await client.query('COMMIT');
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+};
+
+const redact = (url: string): string => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+
+export const openPostgresStore = async (url: string, opts: PostgresStoreOptions = {}): Promise<EventStore> => {
+  const schema = opts.schema ?? 'ledger';
+  const s = quoteIdent(schema);
+  const pool = new Pool({ connectionString: url, max: opts.poolSize ?? 10 });
+  // An idle client that loses its connection must not crash the process; the next query reports the problem.
+  pool.on('error', () => undefined);
+  try {
+    await ensureSchema(pool, schema);
+  } catch (e) {
+    await pool.end();
+    throw new Error(`Cannot open the PostgreSQL ledger at ${redact(url)}: ${(e as Error).message}`);
+  }
+  const readBatchSize = opts.readBatchSize ?? 5000;
+
+  const readPage = async (after: number, upTo: number, limit: number, types?: readonly string[]): Promise<RecordedEvent[]> => {
+    const typeFilter = types === undefined ? '' : 'AND type = ANY($4::text[])';
+    const params: unknown[] = [after, upTo, limit];
+    if (types !== undefined) params.push(types);
+    const { rows } = await pool.query<EventRow>(
+      `SELECT ${COLUMNS} FROM ${s}.events
+        WHERE global_position > $1 AND global_position <= $2 AND ${SETTLED} ${typeFilter}
+        ORDER BY global_position LIMIT $3`,
+      params,
+    );
+    return rows.map(toRecorded);
+  };
+
+  /** Connections that must not go back to the pool (they may still hold the append lock). */
+  const broken = new WeakSet<PoolClient>();
+
+  const appendInTransaction = async (
+    client: PoolClient,
+    streamId: string,
+    events: readonly NewEvent[],
+    expected: ExpectedRevision,
+  ): Promise<AppendResult> => {
+    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`ledger-stream:${schema}:${streamId}`]);
+    const { rows } = await client.query<{ revision: string }>(`SELECT revision FROM ${s}.streams WHERE stream_id = $1`, [
+      streamId,
+    ]);
+    const current: CurrentRevision = rows.length === 0 ? 'no_stream' : Number(rows[0]!.revision);
+    checkExpectedRevision(streamId, expected, current);
+    const first = nextRevision(current);
+
+    let inserted: { global_position: string }[];
+    await client.query('SELECT pg_advisory_lock($1, 0)', [APPEND_LOCK]);
+    try {
+      ({ rows: inserted } = await client.query<{ global_position: string }>(
+        `INSERT INTO ${s}.events (stream_id, revision, event_id, type, data, metadata)
+         SELECT $1, $2::bigint + e.ord - 1, e.event_id, e.type, e.data, e.metadata
+           FROM unnest($3::text[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(event_id, type, data, metadata, ord)
+          ORDER BY e.ord
+         ON CONFLICT DO NOTHING
+         RETURNING global_position`,
+        [
+          streamId,
+          first,
+          events.map((e) => e.eventId),
+          events.map((e) => e.type),
+          events.map((e) => JSON.stringify(e.data)),
+          events.map((e) => (e.metadata === undefined ? '{}' : JSON.stringify(e.metadata))),
+        ],
+      ));
+    } catch (e) {
+      // Roll back first: in an aborted transaction even the unlock below would be refused.
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      // A session lock that cannot be released would block every writer: then the connection is thrown away.
+      await client.query('SELECT pg_advisory_unlock($1, 0)', [APPEND_LOCK]).catch(() => {
+        broken.add(client);
+      });
+    }
+    if (inserted.length !== events.length) {
+      // Only event_id can conflict: (stream_id, revision) is guarded by the stream lock held above.
+      const { rows: existing } = await client.query<{ event_id: string }>(
+        `SELECT event_id FROM ${s}.events WHERE event_id = ANY($1::text[]) AND transaction_id <> pg_current_xact_id()`,
+        [events.map((e) => e.eventId)],
+      );
+      const taken = new Set(existing.map((r) => r.event_id));
+      throw new DuplicateEventError(events.find((e) => taken.has(e.eventId))?.eventId ?? events[0]!.eventId);
+    }
+    const lastRevision = first + events.length - 1;
+    await client.query(
+      `INSERT INTO ${s}.streams (stream_id, revision) VALUES ($1, $2)
+       ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision`,
+      [streamId, lastRevision],
+    );
+    await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, schema]);
+    const positions = inserted.map((r) => Number(r.global_position));
+    return { lastRevision, lastGlobalPosition: Math.max(...positions) };
+  };
+
+  // LISTEN/NOTIFY only wakes pollers early; correctness never depends on it.
+  const wakers = new Set<() => void>();
+  let listener: PoolClient | undefined;
+  let listening: Promise<void> | undefined;
+  const startListening = (): Promise<void> =>
+    (listening ??= (async () => {
+      try {
+        const client = await pool.connect();
+        client.on('notification', (msg) => {
+          if (msg.payload === schema) for (const wake of wakers) wake();
+        });
+        await client.query(`LISTEN ${NOTIFY_CHANNEL}`);
+        listener = client;
+      } catch {
+        // polling alone still delivers everything
+      }
+    })());
+
+  const subscriptions = new Set<Subscription>();
+  let closed = false;
+
+  return {
+    description: `postgres:${redact(url)}#${schema}`,
+    append: async (streamId, events, expected) => {
+      validateBatch(streamId, events);
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        const result = await appendInTransaction(client, streamId, events, expected);
+        await client.query('COMMIT');
+        return result;
+      } catch (e) {
+        await client.query('ROLLBACK').catch(() => undefined);
+        if (e instanceof ConcurrencyError || e instanceof DuplicateEventError) throw e;
+        throw new Error(`Append to stream "${streamId}" in ${redact(url)} failed: ${(e as Error).message}`);
+      } finally {
+        client.release(broken.has(client));
+      }
+    },
+    readStream: async (streamId, fromRevision = 0) => {
+      const { rows } = await pool.query<EventRow>(
+        `SELECT ${COLUMNS} FROM ${s}.events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`,
+        [streamId, fromRevision],
+      );
+      return rows.map(toRecorded);
+    },
+    readAll: (options: ReadAllOptions = {}) => {
+      const batchSize = options.batchSize ?? readBatchSize;
+      const upTo = options.toPosition ?? Number.MAX_SAFE_INTEGER;
+      const types = options.types;
+      return (async function* () {
+        if (types !== undefined && types.length === 0) return;
+        let after = options.fromPosition ?? 0;
+        for (;;) {
+          const batch = await readPage(after, upTo, batchSize, types);
+          if (batch.length === 0) return;
+          yield batch;
+          if (batch.length < batchSize) return;
+          after = batch[batch.length - 1]!.globalPosition;
+        }
+      })();
+    },
+    findByEventIds: async (eventIds) => {
+      if (eventIds.length === 0) return [];
+      const { rows } = await pool.query<EventRow>(
+        `SELECT ${COLUMNS} FROM ${s}.events WHERE event_id = ANY($1::text[]) ORDER BY global_position`,
+        [eventIds],
+      );
+      return rows.map(toRecorded);
+    },
+    headPosition: async () => {
+      const { rows } = await pool.query<{ p: string }>(
+        `SELECT global_position AS p FROM ${s}.events WHERE ${SETTLED} ORDER BY global_position DESC LIMIT 1`,
+      );
+      return rows.length === 0 ? 0 : Number(rows[0]!.p);
+    },
+    subscribe: (options: SubscribeOptions) => {
+      void startListening();
+      const subscription = pollingSubscription(
+        (after, limit) => readPage(after, Number.MAX_SAFE_INTEGER, limit),
+        options,
+        (wake) => {
+          wakers.add(wake);
+          return () => wakers.delete(wake);
+        },
+      );
+      const tracked: Subscription = {
+        stop: async () => {
+          subscriptions.delete(tracked);
+          await subscription.stop();
+        },
+      };
+      subscriptions.add(tracked);
+      return tracked;
+    },
+    close: async () => {
+      if (closed) return;
+      closed = true;
+      await Promise.all([...subscriptions].map((sub) => sub.stop()));
+      await listening;
+      listener?.release();
+      await pool.end();
+    },
+  };
+};
