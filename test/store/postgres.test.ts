@@ -128,8 +128,10 @@ if (url === undefined) {
         await expect(store.append('s', [{ eventId: 'bad', type: 'Game\u0000Reported', data: {} }], 'no_stream')).rejects.toThrow(
           /^Append to stream "s" in postgres:.* failed: /,
         );
+        // another connection: advisory locks are re-entrant within the session that leaked one
+        const other = await openPostgresStore(url, { schema });
         const ok = await Promise.race([
-          store.append('s', [{ eventId: 'good', type: 'GameReported', data: {} }], 'no_stream'),
+          other.append('s', [{ eventId: 'good', type: 'GameReported', data: {} }], 'no_stream').finally(() => other.close()),
           new Promise((_, reject) => setTimeout(() => reject(new Error('append blocked by a leaked lock')), 3000)),
         ]);
         expect(ok).toMatchObject({ lastRevision: 0 });
