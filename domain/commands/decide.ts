@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
+import type * as t from 'io-ts';
 import type { DomainEvent, EventOf, GameFacts, RatingAdjusted } from '../events';
-import { decodeEvent, handicapFromCode, streamOf } from '../events';
+import { decodeEvent, eventCodecs, handicapFromCode, streamOf } from '../events';
 import type { GameState, LedgerState } from './state';
 
 /**
@@ -8,7 +9,8 @@ import type { GameState, LedgerState } from './state';
  * (zero = the outcome already happened: idempotent resubmission), or rejected with one clear sentence.
  * Event ids are derived from the command's own ids, so a resubmitted command can never append a duplicate.
  */
-type Payload<K extends DomainEvent['type']> = Omit<EventOf<K>, 'type' | 'version' | 'eventId'> & { eventId?: string };
+// Commands carry raw input (plain strings and numbers, the codecs' output types); deciding checks them.
+type Payload<K extends DomainEvent['type']> = Omit<t.OutputOf<(typeof eventCodecs)[K]>, 'type' | 'version' | 'eventId'> & { eventId?: string };
 
 export type Command =
   | ({ kind: 'RegisterPlayer' } & Payload<'PlayerRegistered'>)
