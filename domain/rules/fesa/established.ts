@@ -1,0 +1,89 @@
+import { kFactor } from './grades';
+import { add, compare, dbl, div, mul, rat, roundReal, sub, toDouble, type LispReal } from './lisp-number';
+import type { FesaScore } from './types';
+
+export interface EstablishedGameInput {
+  readonly opponentRating: number;
+  readonly score: FesaScore;
+}
+
+export interface EstablishedGameTerms {
+  readonly ratingBefore: number;
+  readonly expected: number;
+  readonly k: number;
+  readonly normal: number;
+  readonly upset: number | null;
+  readonly bonus: number;
+  readonly change: number;
+}
+
+export interface EstablishedOutcome {
+  /** Rounded total change (seed 000 §1: decimals kept while adding up, the total rounded). */
+  readonly change: number;
+  readonly games: readonly EstablishedGameTerms[];
+}
+
+export interface EstablishedRules {
+  readonly runningRating: boolean;
+  readonly upsetRule: 'replace' | 'add';
+  readonly weakBonusGames: number;
+}
+
+const scoreReal = (s: FesaScore): LispReal => (s === 0.5 ? rat(1, 2) : rat(s));
+
+/**
+ * One game of an established player (seed 000 §1 and §5, the program's `diff`):
+ * normal = k(r)·(s − 1/(1+10^((o−r)/400))) in double precision;
+ * upset = k(r)·(o−r)/160, used for a win against a higher-rated opponent when it exceeds the normal gain;
+ * weak-player bonus (1800−r)/200 for every game while r < 1800 and fewer than 100 bonus games were played.
+ */
+export const establishedGame = (
+  rating: LispReal,
+  opponent: number,
+  score: FesaScore,
+  bonusGamesSoFar: number,
+  rules: EstablishedRules,
+): { gain: LispReal; terms: Omit<EstablishedGameTerms, 'ratingBefore'> } => {
+  const my = toDouble(rating);
+  const k = kFactor(my);
+  const kReal = rat(k);
+  const opp = rat(opponent);
+  const expected = 1 / (1 + Math.pow(10, toDouble(sub(opp, rating)) / 400));
+  const normal = dbl(k * (toDouble(scoreReal(score)) - expected));
+  const upset = div(mul(kReal, sub(opp, rating)), rat(160));
+  const bonus = rules.weakBonusGames > bonusGamesSoFar && compare(rating, rat(1800)) < 0 ? div(sub(rat(1800), rating), rat(200)) : rat(0);
+  const upsetFires = score === 1 && compare(opp, rating) > 0 && compare(upset, normal) > 0;
+  const base = !upsetFires ? normal : rules.upsetRule === 'replace' ? upset : add(normal, upset);
+  const gain = add(base, bonus);
+  return {
+    gain,
+    terms: {
+      expected,
+      k,
+      normal: normal.kind === 'dbl' ? normal.v : toDouble(normal),
+      upset: upsetFires ? toDouble(upset) : null,
+      bonus: toDouble(bonus),
+      change: toDouble(gain),
+    },
+  };
+};
+
+/** All games of an established player in round order with a running rating (the program's all-players, P+E). */
+export const establishedChange = (
+  elo: number,
+  games: readonly EstablishedGameInput[],
+  storedBonusCount: number,
+  rules: EstablishedRules,
+): EstablishedOutcome => {
+  let change: LispReal = rat(0);
+  let bonusCount = storedBonusCount;
+  const terms: EstablishedGameTerms[] = [];
+  for (const g of games) {
+    const rating = rules.runningRating ? add(rat(elo), change) : rat(elo);
+    const { gain, terms: t } = establishedGame(rating, g.opponentRating, g.score, bonusCount, rules);
+    terms.push({ ratingBefore: toDouble(rating), ...t });
+    change = add(change, gain);
+    bonusCount += 1;
+  }
+  return { change: roundReal(change), games: terms };
+};

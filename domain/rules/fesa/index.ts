@@ -1,0 +1,10 @@
+export * from './types';
+export { FESA_PROGRAM_OPTIONS, FESA_PUBLISHED_OPTIONS, type FesaOptions } from './options';
+export { rateEvent } from './rate-event';
+export { pairRounds, eventPlayerName, type PairedRound } from './event-check';
+export { performanceRating, type PerformanceGame, type PerformanceSolution } from './performance';
+export { establishedChange, establishedGame, type EstablishedOutcome, type EstablishedRules } from './established';
+export { promoteAfterEvent, type PromotionInput, type PromotionRules, type PromotionState } from './promotion';
+export { ratingToRank, rankToRating, handicappedOpponentRating, handicapGrades } from './handicap';
+export * from './grades';
+export { FESA_RULE_SYSTEM, FESA_PUBLISHED_RULE_SYSTEM } from './rule-system';

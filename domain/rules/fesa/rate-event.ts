@@ -1,0 +1,366 @@
+import * as E from 'fp-ts/Either';
+import { pairRounds, eventPlayerName, type PairedRound } from './event-check';
+import { establishedChange, type EstablishedGameTerms } from './established';
+import { danQualification, FesaGradeError, gradeRating } from './grades';
+import { handicappedOpponentRating } from './handicap';
+import { FESA_PROGRAM_OPTIONS, type FesaOptions } from './options';
+import { performanceRating, type PerformanceGame } from './performance';
+import { promoteAfterEvent } from './promotion';
+import type {
+  FesaDanQualifying,
+  FesaError,
+  FesaEvent,
+  FesaEventPlayer,
+  FesaGameExplanation,
+  FesaHandicap,
+  FesaHistoryGame,
+  FesaHome,
+  FesaPlayer,
+  FesaPlayerReport,
+  FesaPromotion,
+  FesaRatingResult,
+  FesaScore,
+} from './types';
+
+/** A game of the list used for rating: against a player of this event, or a phantom (history / prior grade). */
+type RatedGame =
+  | { readonly kind: 'event'; readonly round: number; readonly opponent: number; readonly score: FesaScore; readonly handicap?: FesaHandicap }
+  | { readonly kind: 'phantom'; readonly source: 'history' | 'grade'; readonly rating: number; readonly score: FesaScore; readonly weight: number };
+
+interface Participant {
+  readonly ev: FesaEventPlayer;
+  /** Position in the combined list (new players first), or -1 for a player the program creates on the fly. */
+  readonly listIndex: number;
+  readonly record: FesaPlayer;
+  readonly provisional: boolean;
+  /** ELO as the rating sees it: 0 for provisional players (the program zeroes it). */
+  readonly elo: number;
+  readonly games: readonly RatedGame[];
+  /** Games counted after the event (the program's post-ant). */
+  readonly totalAfter: number;
+  /** Established: rounded change; provisional: the current performance estimate. */
+  change: number;
+  report?: Pick<FesaPlayerReport, 'games' | 'performanceGames' | 'performanceCase' | 'performanceRating' | 'newtonSteps'>;
+}
+
+const fail = (code: FesaError['code'], message: string, line?: number): E.Either<FesaError, never> => E.left({ code, message, line });
+
+const freshPlayer = (ev: FesaEventPlayer): FesaPlayer => ({
+  lastName: ev.lastName,
+  firstName: ev.firstName,
+  nationalityList: [{ list: null, nationality: '', residens: null, last: null }],
+  gradeLevel: 0,
+  gradeName: '',
+  nsrGradeLevel: 0,
+  nsrGradeName: '',
+  eloNumber: 0,
+  games: 0,
+  lastPlayed: null,
+  lbCount: null,
+  mpCount: null,
+  bonusCount: 0,
+});
+
+const historyLength = (g: FesaPlayer['games']): number => (typeof g === 'number' ? g : g.length);
+
+/** The program's `date-before`: no date (or a number) is always before; otherwise plain string order. */
+const dateBefore = (old: string | null, date: string): boolean => old === null || old < date;
+
+const matchRecords = (event: FesaEvent, combined: readonly FesaPlayer[]): E.Either<FesaError, { index: number; record: FesaPlayer }[]> => {
+  const out: { index: number; record: FesaPlayer }[] = [];
+  const seen = new Map<number, FesaEventPlayer>();
+  for (const ev of event.players) {
+    if ((ev.lastName === '' && ev.firstName === '') || ev.simultaneousGiver) {
+      out.push({ index: -1, record: freshPlayer(ev) });
+      continue;
+    }
+    const index = combined.findIndex((p) => p.lastName === ev.lastName && p.firstName === ev.firstName);
+    if (index < 0) {
+      return fail('unknown-player', `Unknown player "${eventPlayerName(ev)}": not in the rating list nor among the new players.`, ev.line);
+    }
+    const twin = seen.get(index);
+    if (twin) {
+      return fail('duplicate-player', `Player "${eventPlayerName(ev)}" appears twice in the event (lines ${twin.line ?? '?'} and ${ev.line ?? '?'}).`, ev.line);
+    }
+    seen.set(index, ev);
+    const record = combined[index];
+    if (!dateBefore(record.lastPlayed, event.date)) {
+      return fail('already-rated', `${eventPlayerName(ev)} has played at ${record.lastPlayed}, which is not before this event's date ${event.date} (was this event already applied?).`, ev.line);
+    }
+    out.push({ index, record });
+  }
+  return E.right(out);
+};
+
+/** E unless more players carry an American (A) list entry (program's find-origin). */
+const findOrigin = (records: readonly FesaPlayer[]): string => {
+  let eu = 0;
+  let us = 0;
+  for (const r of records) {
+    if (r.nationalityList.some((h) => h.list === 'E')) eu++;
+    if (r.nationalityList.some((h) => h.list === 'A')) us++;
+  }
+  return us > eu ? 'A' : 'E';
+};
+
+/**
+ * American events are rated in standings order (pts, SOS, SB, cumulative; the program's `reorder` with
+ * spiller>=). CLISP's merge sort with that ≥ predicate puts tied players in reverse line order.
+ */
+const standingsOrder = (event: FesaEvent, rounds: readonly PairedRound[][]): number[] => {
+  const pts = event.players.map((p, i) => p.macmahon + rounds[i].reduce((s, r) => s + r.score, 0));
+  const ptsOf = (opp: number): number => (opp === 0 ? 0 : pts[opp - 1]);
+  const key = event.players.map((p, i) => {
+    const rs = rounds[i];
+    let sum = 0;
+    let cum = p.simultaneousGiver ? 0 : p.macmahon * rs.length;
+    for (const r of rs) {
+      sum += r.score;
+      cum += sum;
+    }
+    return [pts[i], rs.reduce((s, r) => s + ptsOf(r.opponent), 0), rs.reduce((s, r) => s + r.score * ptsOf(r.opponent), 0), cum];
+  });
+  const order = event.players.map((_, i) => i).reverse();
+  return order.sort((a, b) => {
+    for (let k = 0; k < 4; k++) if (key[a][k] !== key[b][k]) return key[b][k] - key[a][k];
+    return 0;
+  });
+};
+
+/** Who is provisional in this event and with which game list (PROGRAM-BEHAVIOUR §5.1; seed 000 §2, §3). */
+const decideProvisional = (
+  ev: FesaEventPlayer,
+  record: FesaPlayer,
+  eventGames: RatedGame[],
+  options: FesaOptions,
+): { provisional: boolean; elo: number; games: RatedGame[]; totalAfter: number } => {
+  const stored = record.games;
+  const prev = historyLength(stored);
+  if (prev === 0) {
+    const games = [...eventGames];
+    let synthetic = 0;
+    if (record.nsrGradeLevel > 0) {
+      const rating = gradeRating({ level: record.nsrGradeLevel, name: record.nsrGradeName });
+      games.unshift(
+        { kind: 'phantom', source: 'grade', rating, score: 0, weight: 1 },
+        { kind: 'phantom', source: 'grade', rating, score: 1, weight: 1 },
+      );
+      synthetic = 2;
+    }
+    return { provisional: true, elo: 0, games, totalAfter: games.length - (options.syntheticGamesCount ? 0 : synthetic) };
+  }
+  if (typeof stored === 'number') {
+    return { provisional: false, elo: record.eloNumber, games: eventGames, totalAfter: prev + eventGames.length };
+  }
+  const allLosses = stored.every((g) => g.score === 0);
+  const allWins = stored.every((g) => g.score === 1);
+  if (allLosses || allWins || record.eloNumber === 0 || prev + eventGames.length < 9) {
+    const history: RatedGame[] = stored.map((g) => ({ kind: 'phantom', source: 'history', rating: g.opponentRating, score: g.score, weight: g.weight }));
+    const games = [...history.reverse(), ...eventGames];
+    return { provisional: true, elo: 0, games, totalAfter: games.length };
+  }
+  return { provisional: false, elo: record.eloNumber, games: eventGames, totalAfter: prev + eventGames.length };
+};
+
+/**
+ * Rate one event (PROGRAM-BEHAVIOUR.md §1–§7, seed 000): match players to the list, decide provisional players,
+ * iterate ratings Gauss–Seidel in file order until no integer result changes, update game counts, history and
+ * dates, promote grades and return the new list sorted by rating (stable, new players first).
+ */
+export const rateEvent = (
+  list: readonly FesaPlayer[],
+  newPlayers: readonly FesaPlayer[],
+  event: FesaEvent,
+  options: FesaOptions = FESA_PROGRAM_OPTIONS,
+): E.Either<FesaError, FesaRatingResult> => {
+  try {
+    return rate(list, newPlayers, event, options);
+  } catch (e) {
+    if (e instanceof FesaGradeError) return fail('unknown-grade', e.message);
+    throw e;
+  }
+};
+
+const rate = (
+  list: readonly FesaPlayer[],
+  newPlayers: readonly FesaPlayer[],
+  event: FesaEvent,
+  options: FesaOptions,
+): E.Either<FesaError, FesaRatingResult> => {
+  const paired = pairRounds(event);
+  if (E.isLeft(paired)) return paired;
+  const rounds = paired.right;
+  const combined = [...newPlayers, ...list];
+  const matched = matchRecords(event, combined);
+  if (E.isLeft(matched)) return matched;
+
+  const origin = findOrigin(matched.right.map((m) => m.record));
+  const participants: Participant[] = event.players.map((ev, i) => {
+    const { index, record } = matched.right[i];
+    const eventGames: RatedGame[] = [];
+    rounds[i].forEach((r, round) => {
+      if (r.opponent !== 0) eventGames.push({ kind: 'event', round: round + 1, opponent: r.opponent - 1, score: r.score, handicap: r.handicap });
+    });
+    const decision = decideProvisional(ev, record, eventGames, options);
+    return { ev, listIndex: index, record, ...decision, change: 0 };
+  });
+  const order = origin === 'A' ? standingsOrder(event, rounds) : participants.map((_, i) => i);
+
+  // --- opponent ratings (§5.2): current rating of the opponent, soft floor 400, handicap on the LB grade scale.
+  const startRating = (p: Participant): number => (p.elo !== 0 ? p.elo : p.change);
+  const currentRating = (p: Participant): number => startRating(p) + (p.elo === 0 ? 0 : p.change);
+  const opponentRating = (self: Participant, g: RatedGame): number => {
+    if (g.kind === 'phantom') return options.softFloorOnPhantoms ? Math.max(400, g.rating) : g.rating;
+    const opp = Math.max(400, currentRating(participants[g.opponent]));
+    if (!g.handicap) return opp;
+    return handicappedOpponentRating(opp, startRating(self), g.handicap.side, g.handicap.type);
+  };
+  const describe = (self: Participant, g: RatedGame, used: number): FesaGameExplanation =>
+    g.kind === 'event'
+      ? { round: g.round, opponent: eventPlayerName(participants[g.opponent].ev), opponentRatingUsed: used, score: g.score, handicap: g.handicap }
+      : { round: null, opponent: g.source, opponentRatingUsed: used, score: g.score };
+
+  const ratePlayer = (p: Participant): number => {
+    const used = p.games.map((g) => opponentRating(p, g));
+    if (!p.provisional) {
+      const outcome = establishedChange(
+        p.elo,
+        used.map((o, i) => ({ opponentRating: o, score: p.games[i].score })),
+        p.record.bonusCount,
+        options,
+      );
+      p.report = {
+        games: outcome.games.map((t: EstablishedGameTerms, i) => ({ ...describe(p, p.games[i], used[i]), ...t })),
+      };
+      return options.hardFloorEstablished ? Math.max(outcome.change, 1 - p.elo) : outcome.change;
+    }
+    const perf: PerformanceGame[] = p.games.map((g, i) => ({ opponentRating: used[i], score: g.score, weight: g.kind === 'phantom' ? g.weight : 1 }));
+    const performanceGames = p.games.map((g, i) => describe(p, g, used[i]));
+    if (p.games.every((g) => g.score === 0)) {
+      p.report = { performanceGames, performanceCase: 'all-losses', performanceRating: 1, newtonSteps: 0 };
+      return 1;
+    }
+    let solveList = perf;
+    let performanceCase: 'solve' | 'all-wins' = 'solve';
+    if (p.games.every((g) => g.score === 1)) {
+      const best = perf.reduce((b, g) => (g.opponentRating > b.opponentRating ? g : b), perf[0]);
+      solveList = [{ ...best, score: 0.5 }, ...perf];
+      performanceCase = 'all-wins';
+    }
+    const solved = performanceRating(solveList, options.performancePrecision, 1);
+    p.report = { performanceGames, performanceCase, performanceRating: solved.rating, newtonSteps: solved.steps };
+    return solved.rating;
+  };
+
+  // --- iteration (§5.5): Gauss–Seidel passes until a pass changes no integer result.
+  let iterations = 0;
+  for (let changed = true; changed; ) {
+    changed = false;
+    iterations++;
+    for (const i of order) {
+      const p = participants[i];
+      const next = ratePlayer(p);
+      if (next !== p.change) changed = true;
+      p.change = next;
+    }
+  }
+
+  // --- game counts, history, dates (program's inc-games), then promotions (§6), then the list.
+  const updated = [...combined];
+  const reports: FesaPlayerReport[] = [];
+  for (const i of order) {
+    const p = participants[i];
+    if (p.ev.simultaneousGiver || p.listIndex < 0) {
+      reports.push({ lastName: p.ev.lastName, firstName: p.ev.firstName, method: 'not-rated', preRating: 0, postRating: p.change, promotions: [] });
+      continue;
+    }
+    let games: FesaPlayer['games'];
+    if (p.provisional) {
+      const kept = options.syntheticGamesCount ? p.games : p.games.filter((g) => !(g.kind === 'phantom' && g.source === 'grade'));
+      games = kept.map((g): FesaHistoryGame => ({ opponentRating: opponentRating(p, g), score: g.score, weight: 1 }));
+    } else {
+      games = p.totalAfter;
+    }
+    const bonusCount = p.provisional ? 0 : Math.min(100, p.record.bonusCount + p.games.length);
+    const nationalityList = stampHome(p.record.nationalityList, origin, event.date, eventPlayerName(p.ev));
+    if (E.isLeft(nationalityList)) return nationalityList;
+
+    const danQualifying = options.danQualifyingGames ? countDanQualifying(p, participants, opponentRating) : null;
+    const from = p.elo === 0 ? p.elo + p.change : p.elo;
+    const to = p.elo + p.change;
+    const ratedGames = options.syntheticGamesCount ? p.games.length : p.games.filter((g) => !(g.kind === 'phantom' && g.source === 'grade')).length;
+    const { state, promotions } = promoteAfterEvent(
+      {
+        state: { grade: { level: p.record.gradeLevel, name: p.record.gradeName }, lbCount: p.record.lbCount, mpCount: p.record.mpCount },
+        from,
+        to,
+        games: ratedGames,
+        totalGames: typeof games === 'number' ? games : games.length,
+      },
+      {
+        provisionalPromotion: options.provisionalPromotion,
+        lbStreakNeedsMp: options.lbStreakNeedsMp,
+        lookAhead: options.lookAhead,
+        danQualifying,
+      },
+    );
+    const record: FesaPlayer = {
+      ...p.record,
+      nationalityList: nationalityList.right,
+      gradeLevel: state.grade.level,
+      gradeName: state.grade.name,
+      eloNumber: to,
+      games,
+      lastPlayed: event.date,
+      lbCount: state.lbCount,
+      mpCount: state.mpCount,
+      bonusCount,
+      ...(danQualifying ? { extension: { ...p.record.extension, danQualifying } } : {}),
+    };
+    updated[p.listIndex] = record;
+    reports.push({
+      lastName: p.ev.lastName,
+      firstName: p.ev.firstName,
+      method: p.provisional ? 'performance' : 'standard',
+      preRating: p.record.eloNumber,
+      postRating: to,
+      ...p.report,
+      promotions: promotions as FesaPromotion[],
+    });
+  }
+  // Stable sort by rating, highest first (the program's stable-sort with #'>).
+  const sorted = updated.map((p, i) => ({ p, i })).sort((a, b) => b.p.eloNumber - a.p.eloNumber || a.i - b.i).map((x) => x.p);
+  return E.right({ list: sorted, report: { iterations, origin, players: reports } });
+};
+
+/** The HOME entry of the event's origin gets the event date; created from the first entry when missing. */
+const stampHome = (homes: readonly FesaHome[], origin: string, date: string, who: string): E.Either<FesaError, FesaHome[]> => {
+  const at = homes.findIndex((h) => h.list === origin);
+  if (at >= 0) return E.right(homes.map((h, i) => (i === at ? { ...h, last: date } : h)));
+  if (homes.length === 0) return fail('unsupported', `${who} has an empty NATIONALITY-LIST; the program needs one HOME entry to copy.`);
+  return E.right([{ ...homes[0], list: origin, last: date }, ...homes]);
+};
+
+/**
+ * Seed 000 §7b: games against at least the MP of the grade below a dan grade, and from how many opponents.
+ * Counted per target dan level from this event's games at the opponents' final ratings.
+ */
+const countDanQualifying = (
+  p: Participant,
+  participants: readonly Participant[],
+  opponentRating: (self: Participant, g: RatedGame) => number,
+): Record<number, FesaDanQualifying> => {
+  const out: Record<number, FesaDanQualifying> = { ...(p.record.extension?.danQualifying ?? {}) };
+  for (const g of p.games) {
+    if (g.kind !== 'event') continue;
+    const rating = opponentRating(p, { ...g, handicap: undefined });
+    const name = eventPlayerName(participants[g.opponent].ev);
+    for (let dan = 1; dan <= 5; dan++) {
+      const need = danQualification(dan);
+      if (!need || rating < need.minOpponent) continue;
+      const prev = out[dan] ?? { games: 0, opponents: [] };
+      out[dan] = { games: prev.games + 1, opponents: prev.opponents.includes(name) ? prev.opponents : [...prev.opponents, name] };
+    }
+  }
+  return out;
+};

@@ -1,0 +1,56 @@
+import { existsSync, readFileSync, writeFileSync } from 'fs';
+import * as path from 'path';
+import * as E from 'fp-ts/Either';
+import { rateEvent } from '../../domain/rules/fesa/rate-event';
+import { FESA_PROGRAM_OPTIONS, type FesaOptions } from '../../domain/rules/fesa/options';
+import type { FesaRatingResult } from '../../domain/rules/fesa/types';
+import { parseNewPlayers } from '../formats/fesa/nye-spillere';
+import { fileErrorMessage, formatRatingList, parseRatingList } from '../formats/fesa/ratingliste';
+import { parseTurnering } from '../formats/fesa/turnering';
+
+export interface FesaRunOutcome {
+  readonly outFile: string;
+  readonly result: FesaRatingResult;
+}
+
+/** The program reads and writes its files as ISO-8859-1. */
+const readLatin1 = (file: string): string => readFileSync(file).toString('latin1');
+
+/**
+ * Drop-in for the official program's `(run)` in a working directory: reads `ratingliste.pre`, `turnering.txt`,
+ * optional `nye-spillere`, writes `ratingliste.post` (or `out`). Returns one clear sentence on any problem.
+ */
+export const fesaRun = (dir: string, out?: string, options: FesaOptions = FESA_PROGRAM_OPTIONS): E.Either<string, FesaRunOutcome> => {
+  const at = (name: string): string => path.join(dir, name);
+  for (const required of ['turnering.txt', 'ratingliste.pre']) {
+    if (!existsSync(at(required))) return E.left(`${at(required)}: file not found (a FESA run directory needs turnering.txt and ratingliste.pre).`);
+  }
+  const event = parseTurnering(readLatin1(at('turnering.txt')), at('turnering.txt'));
+  if (E.isLeft(event)) return E.left(fileErrorMessage(event.left));
+  const list = parseRatingList(readLatin1(at('ratingliste.pre')), at('ratingliste.pre'));
+  if (E.isLeft(list)) return E.left(fileErrorMessage(list.left));
+  let newPlayers: E.Either<string, ReturnType<typeof parseNewPlayers> extends E.Either<unknown, infer R> ? R : never> = E.right([]);
+  if (existsSync(at('nye-spillere'))) {
+    const parsed = parseNewPlayers(readLatin1(at('nye-spillere')), at('nye-spillere'));
+    newPlayers = E.isLeft(parsed) ? E.left(fileErrorMessage(parsed.left)) : E.right(parsed.right);
+  }
+  if (E.isLeft(newPlayers)) return newPlayers;
+  const rated = rateEvent(list.right, newPlayers.right, event.right, options);
+  if (E.isLeft(rated)) {
+    const where = rated.left.line !== undefined ? `${at('turnering.txt')}:${rated.left.line}: ` : `${at('turnering.txt')}: `;
+    return E.left(`${where}${rated.left.message}`);
+  }
+  const outFile = out ?? at('ratingliste.post');
+  writeFileSync(outFile, Buffer.from(formatRatingList(rated.right.list), 'latin1'));
+  return E.right({ outFile, result: rated.right });
+};
+
+/** CLI entry for `ledger fesa run <dir> [--out FILE]`: the summary line, or an Error with one clear sentence. */
+export const fesaRunCommand = async (args: { dir: string; out?: string }): Promise<string> => {
+  const r = fesaRun(args.dir, args.out);
+  if (E.isLeft(r)) throw new Error(r.left);
+  const { result, outFile } = r.right;
+  const promotions = result.report.players.reduce((n, p) => n + p.promotions.length, 0);
+  const rated = result.report.players.filter((p) => p.method !== 'not-rated').length;
+  return `FESA: rated ${rated} players in ${result.report.iterations} passes, ${promotions} promotion(s); wrote ${outFile} (${result.list.length} players).`;
+};

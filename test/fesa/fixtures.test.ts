@@ -1,0 +1,49 @@
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import * as E from 'fp-ts/Either';
+import { afterAll, describe, expect, it } from 'vitest';
+import { fesaRun } from '../../src/fesa/run';
+
+/** Shared material lives beside the checkout; SHARED_DIR overrides. */
+export const sharedDir = (): string => process.env.SHARED_DIR ?? path.resolve(__dirname, '../../../shared');
+
+const runFolders = (root: string): string[] =>
+  existsSync(root)
+    ? readdirSync(root)
+        .filter((d) => statSync(path.join(root, d)).isDirectory() && existsSync(path.join(root, d, 'ratingliste.post')))
+        .sort()
+        .map((d) => path.join(root, d))
+    : [];
+
+const tmp = mkdtempSync(path.join(os.tmpdir(), 'fesa-fixtures-'));
+afterAll(() => rmSync(tmp, { recursive: true, force: true }));
+
+const byteIdentical = (dir: string): void => {
+  const out = path.join(tmp, `${path.basename(path.dirname(dir))}-${path.basename(dir)}.post`);
+  const r = fesaRun(dir, out);
+  if (E.isLeft(r)) throw new Error(r.left);
+  const expected = readFileSync(path.join(dir, 'ratingliste.post'));
+  const actual = readFileSync(out);
+  if (!actual.equals(expected)) {
+    const a = actual.toString('latin1').split('\n');
+    const b = expected.toString('latin1').split('\n');
+    const i = a.findIndex((l, k) => l !== b[k]);
+    expect(`line ${i + 1}: ${a[i]}`).toBe(`line ${i + 1}: ${b[i]}`);
+  }
+  expect(actual.equals(expected)).toBe(true);
+};
+
+const nekomado = runFolders(path.join(sharedDir(), 'data', 'fesa-nekomado'));
+
+describe('official FESA program archive (shared/data/fesa-nekomado): ratingliste.post byte-identical', () => {
+  it('has all 26 archived runs', () => {
+    expect(nekomado.length).toBe(26);
+  });
+  for (const dir of nekomado) it(path.basename(dir), () => byteIdentical(dir));
+});
+
+const own = runFolders(path.resolve(__dirname, '../fixtures/fesa-own'));
+describe('own fixtures produced with the official program (test/fixtures/fesa-own)', () => {
+  for (const dir of own) it(path.basename(dir), () => byteIdentical(dir));
+});
