@@ -3,6 +3,7 @@ import { gobaseGoRuleSystem } from './gobase-go';
 import { fideRuleSystem } from './fide';
 import { uscfKRuleSystem } from './uscf-k';
 import { usShogi1997Card, usShogi1997Text } from './us-shogi-1997';
+import { panAtlantic } from './pan-atlantic';
 
 /**
  * Every rule system the conformance harness and the ledger know, by rule-set id.
@@ -11,6 +12,7 @@ import { usShogi1997Card, usShogi1997Text } from './us-shogi-1997';
 const all: readonly RuleSystem[] = [
   usShogi1997Text,
   usShogi1997Card,
+  panAtlantic,
   gobaseGoRuleSystem,
   fideRuleSystem,
   uscfKRuleSystem,

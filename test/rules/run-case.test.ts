@@ -64,7 +64,7 @@ describe('runCases', () => {
 
 describe('registry and listing', () => {
   it('registers the non-FESA systems by id', () => {
-    for (const id of ['us-shogi-1997-text', 'us-shogi-1997-card', 'gobase-go', 'fide', 'uscf-k']) {
+    for (const id of ['us-shogi-1997-text', 'us-shogi-1997-card', 'pan-atlantic', 'gobase-go', 'fide', 'uscf-k']) {
       expect(ruleSystems.get(id)?.id).toBe(id);
     }
   });
