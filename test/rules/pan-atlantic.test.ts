@@ -7,6 +7,7 @@ import * as E from 'fp-ts/Either';
 import { RuleError } from '../../domain/rules/rule-system';
 import { GRADE_TABLE, PAN_ATLANTIC_DEFAULTS, panAtlantic, rateEvent, solvePerformance } from '../../domain/rules/pan-atlantic';
 import { logisticExpected } from '../../domain/rules/elo-common/elo';
+import { EPS, geq, isZero, leq, roundHalfAwayFromZero, roundHalfUp, snapHalf } from '../../domain/rules/shared/rounding';
 
 type Json = Record<string, unknown>;
 interface PlayerOut {
@@ -418,5 +419,25 @@ describe('pan-atlantic — input and option errors name the field', () => {
     const r = rateEvent(PAN_ATLANTIC_DEFAULTS, { region: 'america', orderKnown: true },
       { A: { rating: 1200, games: 1, record: [], clubGrade: null, grade: null, streaks: {}, pendingRatification: null } }, []);
     expect(E.isLeft(r) && r.left.field).toBe('input.players.A.rating');
+  });
+});
+
+describe('shared rounding helpers (rules/README.md "Rounding", "Arithmetic")', () => {
+  it('snapHalf: within EPS = 1e-7 of k + 0.5 is k + 0.5, farther is untouched', () => {
+    expect(snapHalf(1064.49999999)).toBe(1064.5);
+    expect(snapHalf(1064.50000009)).toBe(1064.5);
+    expect(snapHalf(1064.4999)).toBe(1064.4999);
+    expect(snapHalf(-2.50000001)).toBe(-2.5);
+    expect(roundHalfAwayFromZero(snapHalf(-2.49999999))).toBe(-3);
+    expect(roundHalfUp(-2.5)).toBe(-2);
+    expect(roundHalfAwayFromZero(-0.4)).toBe(0);
+  });
+
+  it('geq / leq / isZero use the EPS tolerance', () => {
+    expect(leq(1200.00000005, 1200)).toBe(true);
+    expect(leq(1200.000001, 1200)).toBe(false);
+    expect(geq(1449.99999995, 1450)).toBe(true);
+    expect(isZero(5e-8)).toBe(true);
+    expect(isZero(EPS)).toBe(false);
   });
 });

@@ -9,6 +9,7 @@ import {
   US_DEFAULTS, moveAcrossBrackets, rateEvent, usShogi1997Card, usShogi1997Text,
 } from '../../domain/rules/us-shogi-1997';
 import { Fraction } from '../../domain/rules/shared/fraction';
+import fc from 'fast-check';
 
 type Json = Record<string, unknown>;
 const SYSTEMS = { text: usShogi1997Text, card: usShogi1997Card } as const;
@@ -324,5 +325,32 @@ describe('US Shogi 1997 — input and option errors name the field', () => {
   it('conversion rejects a non-integer rating', () => {
     const e = runError(usShogi1997Text, 'one-time-conversion', { players: { A: { rating: '1500' } } });
     expect(e.field).toBe('input.players.A.rating');
+  });
+});
+
+describe('Fraction helper (exact arithmetic the US spec requires, rules/README.md "Arithmetic")', () => {
+  it('normalises and keeps the sign in the numerator', () => {
+    expect(Fraction.of(6, -8).toString()).toBe('-3/4');
+    expect(Fraction.of(35, 2).add(Fraction.of(-20)).toString()).toBe('-5/2');
+  });
+
+  it('roundHalfUp = floor(x + 1/2) and roundHalfAwayFromZero agree with the README definitions on n/d', () => {
+    fc.assert(fc.property(fc.integer({ min: -5000, max: 5000 }), fc.integer({ min: 1, max: 64 }), (n, d) => {
+      const f = Fraction.of(n, d);
+      expect(f.roundHalfUp().toNumber()).toBe(Math.floor(n / d + 0.5));
+      const away = Math.sign(n) * Math.floor(Math.abs(n) / d + 0.5);
+      expect(f.roundHalfAwayFromZero().toNumber()).toBe(away === 0 ? 0 : away);
+      expect(f.floor().toNumber()).toBe(Math.floor(n / d));
+      expect(f.ceil().toNumber()).toBe(Math.ceil(n / d) + 0); // + 0: no −0
+    }));
+  });
+
+  it('add/sub/mul/div are exact inverses', () => {
+    const frac = fc.tuple(fc.integer({ min: -1e6, max: 1e6 }), fc.integer({ min: 1, max: 1000 })).map(([n, d]) => Fraction.of(n, d));
+    fc.assert(fc.property(frac, frac, (a, b) => {
+      expect(a.add(b).sub(b).eq(a)).toBe(true);
+      if (b.sign() !== 0) expect(a.mul(b).div(b).eq(a)).toBe(true);
+      expect(a.compare(b)).toBe(Math.sign(a.toNumber() - b.toNumber()));
+    }));
   });
 });

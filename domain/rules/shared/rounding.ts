@@ -20,11 +20,8 @@ export const roundHalfAwayFromZero = (x: number): number => {
 
 /** A double within EPS of a half-integer k + 0.5 becomes exactly k + 0.5; any other value is returned unchanged. */
 export const snapHalf = (x: number): number => {
-  const half = Math.floor(x) + 0.5;
-  if (Math.abs(x - half) <= EPS) return half;
-  const below = Math.floor(x) - 0.5;
-  if (Math.abs(x - below) <= EPS) return below;
-  return x;
+  const half = Math.floor(x) + 0.5; // the only half-integer within 0.5 of x
+  return Math.abs(x - half) <= EPS ? half : x;
 };
 
 /** a ≥ b with tolerance: a ≥ b − EPS. */
