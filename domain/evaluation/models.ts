@@ -65,3 +65,4 @@ export const usShogiModel = (variant: us.UsVariant, initialRating = DEFAULT_INIT
       us.rateEvent(us.US_DEFAULTS[variant], { kind: 'tournament' }, players, ev.games)),
   expectedScore: (a, b) => usImpliedExpectedScore(us.preEventRating(a), us.preEventRating(b)),
 });
+

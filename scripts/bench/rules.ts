@@ -15,7 +15,9 @@ const arg = (name: string, def: string): string => {
   return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : def;
 };
 
-// Hook: add further systems here (e.g. FESA: `fesaModel()` once it has a RatingModel adapter).
+// Hook: add further systems here as RatingModel adapters (domain/evaluation/models.ts), e.g. FESA: `fesaModel()`.
+// pan-atlantic is not here: under its newcomer rules (unrated until 4 games, performance rating against rated
+// opponents) no football team ever got rated even with a declared club grade, so it made no prediction at all.
 const models: ReadonlyArray<RatingModel<any>> = [
   gobaseModel(),
   fideModel(),
