@@ -43,6 +43,44 @@ export const establishedGame = (
   score: FesaScore,
   bonusGamesSoFar: number,
   rules: EstablishedRules,
+): { gain: LispReal; terms: Omit<EstablishedGameTerms, 'ratingBefore'> } =>
+  establishedGameInDoubles(rating, opponent, score, bonusGamesSoFar, rules) ?? establishedGameExact(rating, opponent, score, bonusGamesSoFar, rules);
+
+/**
+ * Fast path, identical to the exact one whenever the running rating is a double or an integer and no upset is
+ * involved: then every rational term meets a double before it is used, and one IEEE operation on exact operands
+ * rounds like Lisp's rational→double contagion. Returns undefined when the exact path is needed.
+ */
+const establishedGameInDoubles = (
+  rating: LispReal,
+  opponent: number,
+  score: FesaScore,
+  bonusGamesSoFar: number,
+  rules: EstablishedRules,
+): { gain: LispReal; terms: Omit<EstablishedGameTerms, 'ratingBefore'> } | undefined => {
+  const isDouble = rating.kind === 'dbl';
+  if (!isDouble && rating.d !== 1n) return undefined;
+  const my = isDouble ? rating.v : Number(rating.n);
+  const k = kFactor(my);
+  const expected = 1 / (1 + Math.pow(10, (opponent - my) / 400));
+  const normal = k * (score - expected);
+  const upset = (k * (opponent - my)) / 160;
+  const bonus = rules.weakBonusGames > bonusGamesSoFar && my < 1800 ? (1800 - my) / 200 : 0;
+  const mayFire = score === 1 && opponent > my;
+  if (mayFire && !isDouble && Math.abs(upset - normal) <= 1e-9 * Math.max(1, Math.abs(normal))) return undefined;
+  const upsetFires = mayFire && upset > normal;
+  if (upsetFires && !isDouble) return undefined;
+  const base = !upsetFires ? normal : rules.upsetRule === 'replace' ? upset : normal + upset;
+  const gain = base + bonus;
+  return { gain: dbl(gain), terms: { expected, k, normal, upset: upsetFires ? upset : null, bonus, change: gain } };
+};
+
+const establishedGameExact = (
+  rating: LispReal,
+  opponent: number,
+  score: FesaScore,
+  bonusGamesSoFar: number,
+  rules: EstablishedRules,
 ): { gain: LispReal; terms: Omit<EstablishedGameTerms, 'ratingBefore'> } => {
   const my = toDouble(rating);
   const k = kFactor(my);
@@ -60,7 +98,7 @@ export const establishedGame = (
     terms: {
       expected,
       k,
-      normal: normal.kind === 'dbl' ? normal.v : toDouble(normal),
+      normal: toDouble(normal),
       upset: upsetFires ? toDouble(upset) : null,
       bonus: toDouble(bonus),
       change: toDouble(gain),

@@ -220,7 +220,8 @@ const rate = (
       ? { round: g.round, opponent: eventPlayerName(participants[g.opponent].ev), opponentRatingUsed: used, score: g.score, handicap: g.handicap }
       : { round: null, opponent: g.source, opponentRatingUsed: used, score: g.score };
 
-  const ratePlayer = (p: Participant): number => {
+  /** One player's result from the others' current values; `explain` also records the report. */
+  const ratePlayer = (p: Participant, explain: boolean): number => {
     const used = p.games.map((g) => opponentRating(p, g));
     if (!p.provisional) {
       const outcome = establishedChange(
@@ -229,15 +230,15 @@ const rate = (
         p.record.bonusCount,
         options,
       );
-      p.report = {
-        games: outcome.games.map((t: EstablishedGameTerms, i) => ({ ...describe(p, p.games[i], used[i]), ...t })),
-      };
+      if (explain) {
+        p.report = { games: outcome.games.map((t: EstablishedGameTerms, i) => ({ ...describe(p, p.games[i], used[i]), ...t })) };
+      }
       return options.hardFloorEstablished ? Math.max(outcome.change, 1 - p.elo) : outcome.change;
     }
     const perf: PerformanceGame[] = p.games.map((g, i) => ({ opponentRating: used[i], score: g.score, weight: g.kind === 'phantom' ? g.weight : 1 }));
-    const performanceGames = p.games.map((g, i) => describe(p, g, used[i]));
+    const performanceGames = explain ? p.games.map((g, i) => describe(p, g, used[i])) : [];
     if (p.games.every((g) => g.score === 0)) {
-      p.report = { performanceGames, performanceCase: 'all-losses', performanceRating: 1, newtonSteps: 0 };
+      if (explain) p.report = { performanceGames, performanceCase: 'all-losses', performanceRating: 1, newtonSteps: 0 };
       return 1;
     }
     let solveList = perf;
@@ -248,7 +249,7 @@ const rate = (
       performanceCase = 'all-wins';
     }
     const solved = performanceRating(solveList, options.performancePrecision, 1);
-    p.report = { performanceGames, performanceCase, performanceRating: solved.rating, newtonSteps: solved.steps };
+    if (explain) p.report = { performanceGames, performanceCase, performanceRating: solved.rating, newtonSteps: solved.steps };
     return solved.rating;
   };
 
@@ -259,11 +260,13 @@ const rate = (
     iterations++;
     for (const i of order) {
       const p = participants[i];
-      const next = ratePlayer(p);
+      const next = ratePlayer(p, false);
       if (next !== p.change) changed = true;
       p.change = next;
     }
   }
+  // The last pass changed nothing, so replaying it for the report reproduces its numbers exactly.
+  for (const i of order) ratePlayer(participants[i], true);
 
   // --- game counts, history, dates (program's inc-games), then promotions (§6), then the list.
   const updated = [...combined];

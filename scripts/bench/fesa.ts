@@ -1,0 +1,151 @@
+/**
+ * FESA benchmark. Build and run: `npm run build && node dist/scripts/bench/fesa.js`
+ * (a) the 26 archived Nekomado runs end to end (parse, rate, write);
+ * (b) one synthetic event of 2,000 players × 9 rounds: passes to converge and time;
+ * (c) with FESA_PROGRAM=<path to turnering.lisp> and clisp on PATH: the official program on the same runs, and the ratio.
+ * SHARED_DIR overrides where shared/ is found.
+ */
+import { execFileSync, spawnSync } from 'child_process';
+import { copyFileSync, existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { performance } from 'perf_hooks';
+import * as E from 'fp-ts/Either';
+import { rateEvent } from '../../domain/rules/fesa/rate-event';
+import type { FesaEvent, FesaEventPlayer, FesaPlayer, FesaRound, FesaScore } from '../../domain/rules/fesa/types';
+import { fesaRun } from '../../src/fesa/run';
+
+const findShared = (): string => {
+  if (process.env.SHARED_DIR) return process.env.SHARED_DIR;
+  for (const start of [__dirname, process.cwd()]) {
+    for (let d = start; d !== path.dirname(d); d = path.dirname(d)) {
+      const candidate = path.join(d, 'shared');
+      if (existsSync(path.join(candidate, 'data', 'fesa-nekomado'))) return candidate;
+    }
+  }
+  throw new Error('shared/data/fesa-nekomado not found; set SHARED_DIR');
+};
+
+const archiveRuns = (): string[] => {
+  const root = path.join(findShared(), 'data', 'fesa-nekomado');
+  return readdirSync(root)
+    .filter((d) => statSync(path.join(root, d)).isDirectory())
+    .sort()
+    .map((d) => path.join(root, d));
+};
+
+const ms = (x: number): string => `${x.toFixed(1)} ms`;
+
+const benchArchive = (runs: string[], tmp: string): number => {
+  const once = (): number => {
+    const t0 = performance.now();
+    for (const dir of runs) {
+      const r = fesaRun(dir, path.join(tmp, `${path.basename(dir)}.post`));
+      if (E.isLeft(r)) throw new Error(r.left);
+    }
+    return performance.now() - t0;
+  };
+  once(); // warm-up (JIT)
+  const times = Array.from({ length: 10 }, once).sort((a, b) => a - b);
+  const median = times[5];
+  console.log(`(a) ${runs.length}-event archive chain, parse+rate+write: median ${ms(median)} of 10 (min ${ms(times[0])}, max ${ms(times[9])}); cold first run excluded`);
+  return median;
+};
+
+/** Deterministic PRNG (mulberry32) so the synthetic event is the same every run. */
+const prng = (seed: number) => () => {
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+
+const benchSynthetic = (): void => {
+  const rnd = prng(20240601);
+  const n = 2000;
+  const rounds = 9;
+  const list: FesaPlayer[] = [];
+  const strength: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const provisional = i % 10 === 0;
+    const elo = Math.round(200 + rnd() * 2300);
+    strength.push(elo);
+    list.push({
+      lastName: `P${i + 1}`,
+      firstName: '',
+      nationalityList: [{ list: 'E', nationality: 'NO', residens: 'NO', last: '2023-01-01' }],
+      gradeLevel: 0,
+      gradeName: '',
+      nsrGradeLevel: provisional ? 5 : 0,
+      nsrGradeName: provisional ? 'Kyu' : '',
+      eloNumber: provisional ? 0 : elo,
+      games: provisional ? 0 : 40 + Math.floor(rnd() * 200),
+      lastPlayed: provisional ? null : '2023-01-01',
+      lbCount: null,
+      mpCount: null,
+      bonusCount: provisional ? 0 : Math.floor(rnd() * 101),
+    });
+  }
+  const table: FesaRound[][] = Array.from({ length: n }, () => []);
+  for (let r = 0; r < rounds; r++) {
+    const order = Array.from({ length: n }, (_, i) => i);
+    for (let i = n - 1; i > 0; i--) {
+      const j = Math.floor(rnd() * (i + 1));
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    for (let k = 0; k < n; k += 2) {
+      const a = order[k];
+      const b = order[k + 1];
+      const pA = 1 / (1 + 10 ** ((strength[b] - strength[a]) / 400));
+      const x = rnd();
+      const sa: FesaScore = x < 0.03 ? 0.5 : x < pA ? 1 : 0;
+      table[a].push({ opponentIndex: b + 1, score: sa });
+      table[b].push({ opponentIndex: a + 1, score: (1 - sa) as FesaScore });
+    }
+  }
+  const players: FesaEventPlayer[] = list.map((p, i) => ({ lastName: p.lastName, firstName: '', supplements: '', rounds: table[i], simultaneousGiver: false, macmahon: 0 }));
+  const event: FesaEvent = { name: 'Synthetic', date: '2024-06-01', players };
+  const t0 = performance.now();
+  const r = rateEvent(list, [], event);
+  const t = performance.now() - t0;
+  if (E.isLeft(r)) throw new Error(r.left.message);
+  console.log(`(b) synthetic event ${n} players × ${rounds} rounds (10% graded newcomers): ${r.right.report.iterations} passes to converge, ${ms(t)}`);
+};
+
+const benchOfficial = (runs: string[], ours: number): void => {
+  const program = process.env.FESA_PROGRAM;
+  const clisp = spawnSync('clisp', ['--version'], { encoding: 'utf8' });
+  if (!program || !existsSync(program) || clisp.status !== 0) {
+    console.log('(c) official program: skipped (set FESA_PROGRAM=/path/to/turnering.lisp and put clisp on PATH)');
+    return;
+  }
+  const dirs = runs.map((dir) => {
+    const work = mkdtempSync(path.join(os.tmpdir(), 'fesa-official-'));
+    for (const f of ['turnering.txt', 'ratingliste.pre', 'nye-spillere']) {
+      if (existsSync(path.join(dir, f))) copyFileSync(path.join(dir, f), path.join(work, f));
+    }
+    return work;
+  });
+  const t0 = performance.now();
+  for (const work of dirs) {
+    execFileSync('clisp', ['-q', '-norc', '-x', `(progn (load ${JSON.stringify(path.resolve(program))}) (run) (ext:quit))`], { cwd: work, stdio: 'ignore' });
+  }
+  const t = performance.now() - t0;
+  for (const work of dirs) rmSync(work, { recursive: true, force: true });
+  console.log(`(c) official program (clisp, interpreted load + run) on the same ${runs.length} runs: ${ms(t)}; ours is ${(t / ours).toFixed(0)}× faster`);
+};
+
+const main = (): void => {
+  const runs = archiveRuns();
+  const tmp = mkdtempSync(path.join(os.tmpdir(), 'fesa-bench-'));
+  try {
+    const ours = benchArchive(runs, tmp);
+    benchSynthetic();
+    benchOfficial(runs, ours);
+  } finally {
+    rmSync(tmp, { recursive: true, force: true });
+  }
+};
+
+main();
