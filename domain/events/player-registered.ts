@@ -3,7 +3,11 @@ import { envelope, Id, Int, NonEmptyString } from './common';
 
 /** Where a player is listed (FESA keeps one entry per list: E = European, A = American). */
 export const Home = t.intersection([
-  t.type({ list: t.keyof({ E: null, A: null }), nationality: t.string, residence: t.string }),
+  t.type({
+    list: t.union([t.keyof({ E: null, A: null }), t.null]),
+    nationality: t.union([t.string, t.null]),
+    residence: t.union([t.string, t.null]),
+  }),
   t.partial({ lastPlayed: t.union([t.string, t.null]) }),
 ]);
 export type Home = t.TypeOf<typeof Home>;

@@ -1,4 +1,7 @@
 import type { CliCommand } from '../context';
+import { fesaCommands } from './fesa';
+import { historyCommands } from './history';
+import { ruleAndStoreCommands } from './rules';
 
-/** Commands of the other features (FESA, history, rules, stores) are registered here. */
-export const extraCommands: readonly CliCommand[] = [];
+/** Commands of the other features (FESA, history, rules, stores). */
+export const extraCommands: readonly CliCommand[] = [...fesaCommands, ...historyCommands, ...ruleAndStoreCommands];

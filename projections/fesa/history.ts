@@ -1,0 +1,314 @@
+import * as E from 'fp-ts/Either';
+import type {
+  DomainEvent,
+  GameFacts,
+  GradeAwarded,
+  OpeningBalanceImported,
+  PlayerRegistered,
+  RatingAdjusted,
+  TournamentRegistered,
+} from '../../domain/events';
+import { FESA_PROGRAM_OPTIONS, FESA_PUBLISHED_OPTIONS, type FesaOptions } from '../../domain/rules/fesa/options';
+import { rateEvent } from '../../domain/rules/fesa/rate-event';
+import type { FesaHome, FesaPlayer, FesaRatingReport } from '../../domain/rules/fesa/types';
+import { decodeFesaPlayerState } from './player-state';
+import { toFesaEvent, type TournamentGame } from './tournament-event';
+
+/** An event with the two clocks, as the projections read it. */
+export interface FactInLog {
+  readonly event: DomainEvent;
+  readonly globalPosition: number;
+  readonly recordedAt?: string;
+}
+
+export const FESA_RULE_SETS: Readonly<Record<string, FesaOptions>> = {
+  fesa: FESA_PROGRAM_OPTIONS,
+  'fesa-published': FESA_PUBLISHED_OPTIONS,
+};
+export const isFesaRuleSet = (id: string): boolean => id in FESA_RULE_SETS;
+
+/** One rated tournament in the fold: the list before and after, and why every number came out as it did. */
+export interface TournamentRun {
+  readonly tournamentId: string;
+  readonly name: string;
+  readonly date: string;
+  readonly ruleSet: string;
+  readonly before: ReadonlyMap<string, FesaPlayer>;
+  readonly after: readonly FesaPlayer[];
+  readonly report: FesaRatingReport;
+  /** playerId by "last\u0000first" for the players of this event. */
+  readonly players: readonly string[];
+}
+
+/** A fact applied to the list outside tournaments (opening balance, officer adjustment, grade award). */
+export interface OfficerFact {
+  readonly date: string;
+  readonly kind: 'opening-balance' | 'adjustment' | 'grade-award';
+  readonly playerIds: readonly string[];
+  readonly event: DomainEvent;
+}
+
+export interface FesaFold {
+  /** The list in the program's order (what `ratingliste.post` would hold). */
+  readonly list: readonly FesaPlayer[];
+  readonly runs: readonly TournamentRun[];
+  readonly officerFacts: readonly OfficerFact[];
+  /** playerId for a list record (by last and first name). */
+  readonly playerIdOf: (p: Pick<FesaPlayer, 'lastName' | 'firstName'>) => string | undefined;
+  readonly names: ReadonlyMap<string, { lastName: string; firstName: string }>;
+}
+
+export interface FoldOptions {
+  /** `fesa` (the official program) or `fesa-published` (the prose); every tournament is rated with it. */
+  readonly ruleSet?: string;
+  /** Fold only facts with validDate ≤ asOf. */
+  readonly asOf?: string;
+  /** Fold only facts recorded at or before this global position (the second clock). */
+  readonly knownAt?: number;
+  /**
+   * Stop before the rating of tournament `tournamentId` (or, when it is not in the log, before any tournament
+   * ending after `date`): the list an event file's `ratingliste.pre` should equal.
+   */
+  readonly stopBefore?: { readonly date: string; readonly tournamentId: string };
+  /** Keep the list before/after every tournament (for explanations and diffs). Default true. */
+  readonly keepRuns?: boolean;
+}
+
+export const nameKey = (p: { lastName: string; firstName: string }): string => `${p.lastName}\u0000${p.firstName}`;
+
+interface TournamentFacts {
+  registration: TournamentRegistered;
+  position: number;
+  games: Map<string, { facts: GameFacts; withdrawn: boolean }>;
+  closedAt?: string;
+}
+
+type TimelineItem =
+  | { kind: 'opening'; date: string; position: number; group: FactInLog[] }
+  | { kind: 'adjustment'; date: string; position: number; event: RatingAdjusted }
+  | { kind: 'award'; date: string; position: number; event: GradeAwarded }
+  | { kind: 'tournament'; date: string; position: number; tournament: TournamentFacts };
+
+const PHASE: Record<TimelineItem['kind'], number> = { opening: 0, adjustment: 1, award: 2, tournament: 3 };
+
+/**
+ * The FESA list as a fold over the facts, in valid-date order: on each date, officer facts (opening balances,
+ * adjustments, grade awards) first, then the tournaments closed by then, by end date and then in recorded order.
+ * Each tournament is rated exactly as the official program would rate its event file against the list so far,
+ * so that the list after it is byte-identical to the program's `ratingliste.post`.
+ */
+export const foldFesa = (log: Iterable<FactInLog>, options: FoldOptions = {}): E.Either<string, FesaFold> => {
+  const ruleSet = options.ruleSet ?? 'fesa';
+  const rules = FESA_RULE_SETS[ruleSet];
+  if (!rules) return E.left(`unknown FESA rule set "${ruleSet}"; expected ${Object.keys(FESA_RULE_SETS).join(' or ')}`);
+  const keepRuns = options.keepRuns ?? true;
+
+  const registrations = new Map<string, { event: PlayerRegistered; position: number }>();
+  const priorGrades = new Map<string, { date: string; grade: string }[]>();
+  const tournaments = new Map<string, TournamentFacts>();
+  const openingGroups = new Map<string, FactInLog[]>();
+  const timeline: TimelineItem[] = [];
+
+  for (const fact of log) {
+    if (options.knownAt !== undefined && fact.globalPosition > options.knownAt) continue;
+    const e = fact.event;
+    switch (e.type) {
+      case 'PlayerRegistered':
+        registrations.set(e.playerId, { event: e, position: fact.globalPosition });
+        break;
+      case 'PriorGradeDeclared':
+        priorGrades.set(e.playerId, [...(priorGrades.get(e.playerId) ?? []), { date: e.validDate, grade: e.grade }]);
+        break;
+      case 'TournamentRegistered':
+        tournaments.set(e.tournamentId, { registration: e, position: fact.globalPosition, games: new Map() });
+        break;
+      case 'GameReported':
+        tournaments.get(e.tournamentId)?.games.set(e.gameId, { facts: gameFacts(e), withdrawn: false });
+        break;
+      case 'ResultCorrected': {
+        const g = tournaments.get(e.tournamentId)?.games.get(e.gameId);
+        if (g) g.facts = gameFacts(e);
+        break;
+      }
+      case 'GameWithdrawn': {
+        const g = tournaments.get(e.tournamentId)?.games.get(e.gameId);
+        if (g) g.withdrawn = true;
+        break;
+      }
+      case 'TournamentClosed': {
+        const t = tournaments.get(e.tournamentId);
+        if (t) t.closedAt = e.validDate;
+        break;
+      }
+      case 'OpeningBalanceImported':
+        if (e.ruleSet === 'fesa') {
+          const key = `${e.validDate}\u0000${e.source}`;
+          const group = openingGroups.get(key);
+          if (group) group.push(fact);
+          else {
+            const created = [fact];
+            openingGroups.set(key, created);
+            timeline.push({ kind: 'opening', date: e.validDate, position: fact.globalPosition, group: created });
+          }
+        }
+        break;
+      case 'RatingAdjusted':
+        if (isFesaRuleSet(e.ruleSet)) timeline.push({ kind: 'adjustment', date: e.validDate, position: fact.globalPosition, event: e });
+        break;
+      case 'GradeAwarded':
+        if (isFesaRuleSet(e.ruleSet)) timeline.push({ kind: 'award', date: e.validDate, position: fact.globalPosition, event: e });
+        break;
+      case 'RuleSetAdopted':
+      case 'RatingListPublished':
+        break;
+    }
+  }
+  for (const t of tournaments.values()) {
+    if (t.closedAt === undefined || !t.registration.rated || !isFesaRuleSet(t.registration.ratingSystem)) continue;
+    timeline.push({ kind: 'tournament', date: t.registration.endDate, position: t.position, tournament: t });
+  }
+  timeline.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : PHASE[a.kind] - PHASE[b.kind] || a.position - b.position));
+
+  const names = new Map<string, { lastName: string; firstName: string }>();
+  const idByName = new Map<string, string>();
+  for (const [id, r] of registrations) {
+    const name = { lastName: r.event.familyName, firstName: r.event.givenName };
+    names.set(id, name);
+    idByName.set(nameKey(name), id);
+  }
+  const playerIdOf = (p: Pick<FesaPlayer, 'lastName' | 'firstName'>) => idByName.get(nameKey(p));
+
+  let list: FesaPlayer[] = [];
+  const listed = new Set<string>();
+  const runs: TournamentRun[] = [];
+  const officerFacts: OfficerFact[] = [];
+
+  for (const item of timeline) {
+    if (options.asOf !== undefined && item.date > options.asOf) break;
+    const stop = options.stopBefore;
+    if (stop && (item.date > stop.date || (item.kind === 'tournament' && item.tournament.registration.tournamentId === stop.tournamentId))) break;
+    switch (item.kind) {
+      case 'opening': {
+        const ordered: { player: FesaPlayer; listIndex: number }[] = [];
+        for (const fact of item.group) {
+          const e = fact.event as OpeningBalanceImported;
+          const decoded = decodeFesaPlayerState(e.state, `opening balance of ${e.playerId} (position ${fact.globalPosition})`);
+          if (E.isLeft(decoded)) return decoded;
+          ordered.push({ player: decoded.right.player, listIndex: decoded.right.listIndex ?? Number.MAX_SAFE_INTEGER });
+        }
+        ordered.sort((a, b) => a.listIndex - b.listIndex);
+        // A group of balances from one source is a list: its players take that list's order, in front of the
+        // players it does not mention (stable sorting makes the order of equal ratings observable).
+        const replaced = new Set(ordered.map((o) => nameKey(o.player)));
+        list = [...ordered.map((o) => o.player), ...list.filter((p) => !replaced.has(nameKey(p)))];
+        for (const o of ordered) listed.add(nameKey(o.player));
+        officerFacts.push({ date: item.date, kind: 'opening-balance', playerIds: item.group.map((f) => (f.event as OpeningBalanceImported).playerId), event: item.group[0]!.event });
+        break;
+      }
+      case 'adjustment': {
+        const { target, change } = item.event;
+        const affected: string[] = [];
+        list = list.map((p) => {
+          const id = playerIdOf(p);
+          const hit = target.kind === 'player' ? id === target.playerId : matchesFilter(p, id, target.filter, item.date);
+          if (!hit) return p;
+          if (id) affected.push(id);
+          return { ...p, eloNumber: change.kind === 'set' ? change.rating : p.eloNumber + change.by };
+        });
+        officerFacts.push({ date: item.date, kind: 'adjustment', playerIds: affected, event: item.event });
+        break;
+      }
+      case 'award': {
+        const { playerId, grade } = item.event;
+        const [level, name] = parseGrade(grade);
+        list = list.map((p) => (playerIdOf(p) === playerId && gradeOrder(level, name) > gradeOrder(p.gradeLevel, p.gradeName) ? { ...p, gradeLevel: level, gradeName: name } : p));
+        officerFacts.push({ date: item.date, kind: 'grade-award', playerIds: [playerId], event: item.event });
+        break;
+      }
+      case 'tournament': {
+        const t = item.tournament;
+        const reg = t.registration;
+        const games: TournamentGame[] = [...t.games].filter(([, g]) => !g.withdrawn).map(([gameId, g]) => ({ gameId, facts: g.facts }));
+        const fesaEvent = toFesaEvent(reg, games, (id) => names.get(id));
+        if (E.isLeft(fesaEvent)) return fesaEvent;
+        // Players registered by the event date and not yet on the list enter it with this event, in registration
+        // order — what the program does with its `nye-spillere` file.
+        const newcomers = [...registrations.entries()]
+          .filter(([, r]) => r.event.validDate <= reg.endDate && !listed.has(nameKey({ lastName: r.event.familyName, firstName: r.event.givenName })))
+          .sort((a, b) => a[1].position - b[1].position)
+          .map(([id, r]) => newPlayerRecord(r.event, latestGrade(priorGrades.get(id), reg.endDate)));
+        const rated = rateEvent(list, newcomers, fesaEvent.right, rules);
+        if (E.isLeft(rated)) return E.left(`tournament "${reg.tournamentId}" (${reg.endDate}): ${rated.left.message}`);
+        for (const p of newcomers) listed.add(nameKey(p));
+        if (keepRuns) {
+          runs.push({
+            tournamentId: reg.tournamentId,
+            name: reg.name,
+            date: reg.endDate,
+            ruleSet,
+            before: new Map([...newcomers, ...list].map((p) => [nameKey(p), p])),
+            after: rated.right.list,
+            report: rated.right.report,
+            players: fesaEvent.right.players.map((p) => idByName.get(nameKey(p)) ?? nameKey(p)),
+          });
+        }
+        list = [...rated.right.list];
+        break;
+      }
+    }
+  }
+  return E.right({ list, runs, officerFacts, playerIdOf, names });
+};
+
+const gameFacts = (e: GameFacts): GameFacts => {
+  const { round, first, second, result, handicap, timeControl, replayOf, byePoints } = e;
+  return { round, first, second, result, ...(handicap ? { handicap } : {}), ...(timeControl ? { timeControl } : {}), ...(replayOf !== undefined ? { replayOf } : {}), ...(byePoints !== undefined ? { byePoints } : {}) };
+};
+
+const latestGrade = (grades: { date: string; grade: string }[] | undefined, by: string): string | undefined =>
+  grades?.filter((g) => g.date <= by).at(-1)?.grade;
+
+export const parseGrade = (grade: string): [number, string] => {
+  const pro = /^Pro(?: (\d+))?$/.exec(grade);
+  if (pro) return [Number(pro[1] ?? 0), 'Pro'];
+  const [n, name] = grade.split(' ');
+  return [Number(n), name!];
+};
+
+/** Orders grades: no grade < 20 Kyu < … < 1 Kyu < 1 Dan < … < Pro. */
+export const gradeOrder = (level: number, name: string): number =>
+  name === 'Kyu' ? 21 - level : name === 'Dan' ? 20 + level : name === 'Pro' ? 40 + level : 0;
+
+/** A player entering the list: the record the program builds from a `nye-spillere` entry. */
+const newPlayerRecord = (reg: PlayerRegistered, grade: string | undefined): FesaPlayer => {
+  const [nsrLevel, nsrName] = grade ? parseGrade(grade) : [0, ''];
+  const homes: FesaHome[] = (reg.homes ?? [{ list: 'E', nationality: reg.country, residence: reg.country }]).map((h) => ({
+    list: h.list,
+    nationality: h.nationality,
+    residens: h.residence,
+    last: h.lastPlayed ?? null,
+  }));
+  return {
+    lastName: reg.familyName,
+    firstName: reg.givenName,
+    nationalityList: homes,
+    gradeLevel: 0,
+    gradeName: '',
+    nsrGradeLevel: nsrLevel,
+    nsrGradeName: nsrName,
+    eloNumber: 0,
+    games: 0,
+    lastPlayed: null,
+    lbCount: null,
+    mpCount: null,
+    bonusCount: 0,
+  };
+};
+
+const matchesFilter = (p: FesaPlayer, id: string | undefined, f: RatingAdjusted['target'] extends infer T ? (T extends { kind: 'filter'; filter: infer F } ? F : never) : never, date: string): boolean =>
+  (f.minRating === undefined || p.eloNumber >= f.minRating) &&
+  (f.maxRating === undefined || p.eloNumber <= f.maxRating) &&
+  (f.country === undefined || p.nationalityList.some((h) => h.nationality === f.country)) &&
+  (f.activeSince === undefined || (p.lastPlayed !== null && p.lastPlayed >= f.activeSince)) &&
+  (f.playerIds === undefined || (id !== undefined && (f.playerIds as readonly string[]).includes(id))) &&
+  date !== '';

@@ -1,0 +1,42 @@
+import * as E from 'fp-ts/Either';
+import * as t from 'io-ts';
+import { describeDecodeErrors } from '../../domain/errors';
+import type { FesaPlayer } from '../../domain/rules/fesa/types';
+
+/**
+ * The `fesa` rule set's player state as carried by OpeningBalanceImported: exactly the fields of the program's
+ * `#S(PLAYER …)` record, so that a list imported from a file is written back byte for byte. `listIndex` is the
+ * record's place in the list it came from: the program sorts stably, so the order of equal ratings is part of
+ * the state too.
+ */
+const Score = t.union([t.literal(0), t.literal(0.5), t.literal(1)]);
+const Home = t.type({ list: t.union([t.string, t.null]), nationality: t.union([t.string, t.null]), residens: t.union([t.string, t.null]), last: t.union([t.string, t.null]) });
+export const FesaPlayerState = t.intersection([
+  t.type({
+    lastName: t.string,
+    firstName: t.string,
+    nationalityList: t.array(Home),
+    gradeLevel: t.number,
+    gradeName: t.string,
+    nsrGradeLevel: t.number,
+    nsrGradeName: t.string,
+    eloNumber: t.number,
+    games: t.union([t.number, t.array(t.type({ opponentRating: t.number, score: Score, weight: t.number }))]),
+    lastPlayed: t.union([t.string, t.null]),
+    lbCount: t.union([t.type({ n: t.number, reachedMp: t.boolean }), t.null]),
+    mpCount: t.union([t.number, t.null]),
+    bonusCount: t.number,
+  }),
+  t.partial({ listIndex: t.number, extension: t.UnknownRecord }),
+]);
+export type FesaPlayerState = t.TypeOf<typeof FesaPlayerState>;
+
+export const decodeFesaPlayerState = (state: unknown, where: string): E.Either<string, { player: FesaPlayer; listIndex?: number }> => {
+  const decoded = FesaPlayerState.decode(state);
+  if (E.isLeft(decoded)) return E.left(`${where}: the fesa opening balance is malformed: ${describeDecodeErrors(decoded.left)}`);
+  const { listIndex, ...player } = decoded.right;
+  return E.right({ player: player as FesaPlayer, ...(listIndex !== undefined ? { listIndex } : {}) });
+};
+
+export const encodeFesaPlayerState = (player: FesaPlayer, listIndex?: number): Record<string, unknown> =>
+  JSON.parse(JSON.stringify({ ...player, ...(listIndex !== undefined ? { listIndex } : {}) })) as Record<string, unknown>;

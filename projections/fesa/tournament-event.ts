@@ -1,0 +1,120 @@
+import * as E from 'fp-ts/Either';
+import type { GameFacts, HandicapType, TimeControl, TournamentRegistered } from '../../domain/events';
+import type { FesaEvent, FesaEventPlayer, FesaHandicapType, FesaRound, FesaScore } from '../../domain/rules/fesa/types';
+
+/** A game of a tournament as the fold knows it (after corrections; withdrawn games are left out by the caller). */
+export interface TournamentGame {
+  readonly gameId: string;
+  readonly facts: GameFacts;
+}
+
+export interface PlayerName {
+  readonly lastName: string;
+  readonly firstName: string;
+}
+
+/** FESA rates these handicaps (seed 000 §8); the others in the catalogue make a game unratable under FESA. */
+const FESA_CODE: Partial<Record<HandicapType, FesaHandicapType>> = {
+  sente: 'S',
+  lance: 'L',
+  bishop: 'B',
+  rook: 'R',
+  'rook-lance': 'RL',
+  '2p': '2p',
+  '4p': '4p',
+  '5p-right-knight': '5p',
+  '6p': '6p',
+};
+const FESA_CODES = new Set<string>(['M', 'S', 'L', 'B', 'R', 'RL', '2P', '4P', '5P', '6P']);
+
+/** Seed 000 §6: at least 30 minutes + 30 s byoyomi, or 20 minutes + 40 s byoyomi. All zero = checked by the officer. */
+export const fesaTimeControlRatable = (tc: TimeControl | undefined): boolean =>
+  tc === undefined ||
+  (tc.mainMinutes === 0 && tc.byoyomiSeconds === 0 && tc.incrementSeconds === 0) ||
+  (tc.mainMinutes >= 30 && tc.byoyomiSeconds >= 30) ||
+  (tc.mainMinutes >= 20 && tc.byoyomiSeconds >= 40);
+
+const SCORE: Record<string, [FesaScore, FesaScore] | undefined> = {
+  win: [1, 0],
+  loss: [0, 1],
+  draw: [0.5, 0.5],
+  sennichite: [0.5, 0.5],
+};
+
+/**
+ * Rebuilds the event the official program would have read: players in seating order, one round token per round,
+ * byes and unrated games as opponent 0. Games the program cannot rate (unplayed, forfeits, handicaps FESA does not
+ * know, too-short time controls) become opponent 0, which the program skips. A sennichite replay is rated only with
+ * the same ratable time control (seed 000 §6) and is placed in an extra round after the last one.
+ */
+export const toFesaEvent = (
+  registration: TournamentRegistered,
+  games: readonly TournamentGame[],
+  names: (playerId: string) => PlayerName | undefined,
+): E.Either<string, FesaEvent> => {
+  const where = `tournament "${registration.tournamentId}"`;
+  const seating: string[] = [...((registration.entrants ?? []) as readonly string[])];
+  const ordered = [...games].sort((a, b) => a.facts.round - b.facts.round);
+  for (const g of ordered) for (const id of [g.facts.first, g.facts.second]) if (id !== null && !seating.includes(id)) seating.push(id);
+  const lineOf = new Map(seating.map((id, i) => [id, i + 1]));
+  const givers = new Set<string>(registration.simulGivers ?? []);
+  const rounds = new Map<string, FesaRound[]>(seating.map((id) => [id, []]));
+  const lastRound: number = Math.max(0, ...ordered.filter((g) => g.facts.replayOf === undefined).map((g) => g.facts.round));
+  let extraRound: number = lastRound;
+  const place = (playerId: string, round: number, r: FesaRound) => {
+    const list = rounds.get(playerId)!;
+    while (list.length < round - 1) list.push({ opponentIndex: 0, score: 0 });
+    if (list.length >= round) return E.left(`${where}: ${playerId} has two games in round ${round}`);
+    list.push(r);
+    return E.right(undefined);
+  };
+  const tournamentTc = registration.timeControl;
+  for (const g of ordered) {
+    const f = g.facts;
+    let round: number = f.round;
+    if (f.replayOf !== undefined) round = ++extraRound;
+    const scores = SCORE[f.result];
+    const tc = f.timeControl ?? tournamentTc;
+    let handicap: FesaHandicapType | undefined;
+    let ratable = scores !== undefined && f.second !== null && fesaTimeControlRatable(tc);
+    if (ratable && f.handicap && f.handicap.type !== 'even') {
+      const code = f.handicap.code?.toUpperCase();
+      handicap = code && FESA_CODES.has(code) ? (f.handicap.code as FesaHandicapType) : FESA_CODE[f.handicap.type];
+      if (handicap === undefined) ratable = false;
+    }
+    if (f.second === null) {
+      const r = place(f.first, round, { opponentIndex: 0, score: ((f.byePoints ?? 0) as FesaScore) });
+      if (E.isLeft(r)) return r;
+      continue;
+    }
+    const pair: [string, string] = [f.first, f.second];
+    for (const [i, me] of pair.entries()) {
+      const other = pair[1 - i]!;
+      if (givers.has(me)) continue;
+      const token: FesaRound = ratable
+        ? {
+            opponentIndex: lineOf.get(other)!,
+            score: scores![i]!,
+            ...(handicap ? { handicap: { side: f.handicap!.giver === me ? '-' : '+', type: handicap } } : {}),
+          }
+        : { opponentIndex: 0, score: 0 };
+      const r = place(me, round, token);
+      if (E.isLeft(r)) return r;
+    }
+  }
+  const players: FesaEventPlayer[] = [];
+  for (const id of seating) {
+    const name = names(id);
+    if (!name) return E.left(`${where}: player "${id}" is not registered`);
+    const mm = (registration.macMahon as Record<string, string> | undefined)?.[id];
+    players.push({
+      lastName: name.lastName,
+      firstName: name.firstName,
+      supplements: '',
+      rounds: givers.has(id) ? [] : rounds.get(id)!,
+      simultaneousGiver: givers.has(id),
+      macmahon: mm !== undefined && mm !== '' ? Number(mm) : 0,
+    });
+  }
+  return E.right({ name: registration.name, date: registration.endDate, players });
+};

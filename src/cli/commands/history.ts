@@ -1,0 +1,189 @@
+import * as E from 'fp-ts/Either';
+import * as fs from 'fs';
+import type { Command } from '../../../domain/commands/decide';
+import type { RatingListPublished } from '../../../domain/events';
+import { diffFolds, gradeText } from '../../../projections/fesa/diff';
+import { explainPlayer } from '../../../projections/fesa/explain';
+import { foldFesa, FESA_RULE_SETS, type FesaFold, type FactInLog } from '../../../projections/fesa/history';
+import { knownAtPosition, loadFacts, parseKnownAt } from '../../history/load';
+import { contentHash, LIST_FORMATS, listBytes, renderList, type ListFormat } from '../../history/lists';
+import { UsageError } from '../args';
+import type { CliCommand, CliContext } from '../context';
+import { table } from '../output';
+import { printChanges } from './fesa';
+
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+const ruleSetOf = (ctx: CliContext, name = 'rules'): string => {
+  const id = ctx.opts.string(name) ?? 'fesa';
+  if (!(id in FESA_RULE_SETS)) throw new UsageError(`--${name} ${id}: lists and re-rating are available for ${Object.keys(FESA_RULE_SETS).join(', ')}`);
+  return id;
+};
+
+const formatOf = (ctx: CliContext): ListFormat => {
+  const f = ctx.opts.string('format') ?? 'table';
+  if (!(LIST_FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${LIST_FORMATS.join(', ')}, got "${f}"`);
+  return f as ListFormat;
+};
+
+const fold = (facts: readonly FactInLog[], options: Parameters<typeof foldFesa>[1]): FesaFold => {
+  const folded = foldFesa(facts, options);
+  if (E.isLeft(folded)) throw new Error(folded.left);
+  return folded.right;
+};
+
+/** Facts as known now, or as known at --known-at (a global position or a recorded time). */
+const factsKnown = async (ctx: CliContext): Promise<{ facts: FactInLog[]; knownAt?: number }> => {
+  const all = await loadFacts(await ctx.store());
+  const at = ctx.opts.string('known-at');
+  if (at === undefined) return { facts: all };
+  const knownAt = parseKnownAt(at);
+  const position = knownAtPosition(await loadFacts(await ctx.store(), knownAt), knownAt, all);
+  return { facts: all, knownAt: position };
+};
+
+const findPublished = (facts: readonly FactInLog[], listId: string): { event: RatingListPublished; position: number } => {
+  const found = facts.find((f) => f.event.type === 'RatingListPublished' && f.event.listId === listId);
+  if (!found) throw new UsageError(`no published list "${listId}" in the ledger (ledger list publish --id … records one)`);
+  return { event: found.event as RatingListPublished, position: found.globalPosition };
+};
+
+/** The published list exactly as it was: the log folded up to just before its publication. */
+const reproducePublished = (facts: readonly FactInLog[], listId: string) => {
+  const { event, position } = findPublished(facts, listId);
+  const folded = fold(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, keepRuns: false });
+  const text = renderList(folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
+  const hash = contentHash(listBytes(text, event.format as ListFormat));
+  if (hash !== event.contentHash) throw new Error(`published list "${listId}" cannot be reproduced: its hash was ${event.contentHash}, the fold gives ${hash}`);
+  return { event, folded, text };
+};
+
+const list: CliCommand = {
+  name: 'list',
+  summary: 'the rating list as of a date (as known now, or --known-at), or a published list exactly',
+  usage: 'list [--as-of YYYY-MM-DD] [--known-at POSITION|TIME] [--format table|csv|json|fesa] [--rules fesa|fesa-published] [--active-years 2] [--out FILE] | list --published ID',
+  async run(ctx) {
+    const published = ctx.opts.string('published');
+    if (published !== undefined) {
+      const { event, text } = reproducePublished(await loadFacts(await ctx.store()), published);
+      write(ctx, text, event.format as ListFormat);
+      return 0;
+    }
+    const { facts, knownAt } = await factsKnown(ctx);
+    const asOf = ctx.opts.string('as-of') ?? today();
+    const folded = fold(facts, { ruleSet: ruleSetOf(ctx), asOf, keepRuns: false, ...(knownAt !== undefined ? { knownAt } : {}) });
+    const format = formatOf(ctx);
+    write(ctx, renderList(folded, asOf, format, ctx.opts.int('active-years') ?? 2), format);
+    return 0;
+  },
+};
+
+const write = (ctx: CliContext, text: string, format: ListFormat): void => {
+  const out = ctx.opts.string('out');
+  if (out !== undefined) fs.writeFileSync(out, listBytes(text, format));
+  else if (format === 'fesa') process.stdout.write(listBytes(text, format));
+  else ctx.out(text.replace(/\n$/, ''));
+};
+
+const publish: CliCommand = {
+  name: 'list publish',
+  summary: 'record that a list was published (its content hash), so it can be reproduced exactly later',
+  usage: 'list publish --id ID --as-of YYYY-MM-DD [--format fesa|table|csv|json] [--rules fesa] [--active-years 2] [--out FILE]',
+  async run(ctx) {
+    const ledger = await ctx.ledger();
+    const listId = ctx.opts.required('id', 'the list id, e.g. 2026-12');
+    const asOf = ctx.opts.required('as-of', 'the list date');
+    const format = formatOf(ctx);
+    const ruleSet = ruleSetOf(ctx);
+    const activeYears = ctx.opts.int('active-years') ?? 2;
+    const folded = fold(await loadFacts(ledger.store), { ruleSet, asOf, keepRuns: false });
+    const text = renderList(folded, asOf, format, activeYears);
+    const hash = contentHash(listBytes(text, format));
+    const result = await ledger.execute({ kind: 'PublishRatingList', validDate: asOf, actor: ctx.actor, listId, asOf, ruleSet, format, contentHash: hash, activeYears } as Command);
+    const out = ctx.opts.string('out');
+    if (out !== undefined) fs.writeFileSync(out, listBytes(text, format));
+    ctx.print({ listId, asOf, ruleSet, format, contentHash: hash, status: result.status }, () => `list ${listId} as of ${asOf} published (${format}, sha256 ${hash.slice(0, 16)}…)${result.status === 'unchanged' ? ' — already recorded' : ''}`);
+    return 0;
+  },
+};
+
+const diff: CliCommand = {
+  name: 'diff',
+  summary: 'compare two lists: today vs a published list, or two rule sets side by side',
+  usage: 'diff --published ID | diff --rules A --rules B [--as-of DATE]',
+  async run(ctx) {
+    const facts = await loadFacts(await ctx.store());
+    const published = ctx.opts.string('published');
+    let before: FesaFold;
+    let after: FesaFold;
+    let labels: [string, string];
+    if (published !== undefined) {
+      const p = reproducePublished(facts, published);
+      before = fold(facts, { ruleSet: p.event.ruleSet, asOf: p.event.asOf, knownAt: findPublished(facts, published).position - 1 });
+      after = fold(facts, { ruleSet: p.event.ruleSet, asOf: p.event.asOf });
+      labels = [`published ${published}`, 'known now'];
+    } else {
+      const rules = ctx.opts.all('rules');
+      if (rules.length !== 2) throw new UsageError('give --published ID, or two rule sets: --rules A --rules B');
+      for (const r of rules) if (!(r in FESA_RULE_SETS)) throw new UsageError(`--rules ${r}: available are ${Object.keys(FESA_RULE_SETS).join(', ')}`);
+      const asOf = ctx.opts.string('as-of') ?? today();
+      before = fold(facts, { ruleSet: rules[0]!, asOf });
+      after = fold(facts, { ruleSet: rules[1]!, asOf });
+      labels = [rules[0]!, rules[1]!];
+    }
+    const changes = diffFolds(before, after);
+    const promotions = (f: FesaFold) => new Map(f.list.map((p) => [f.playerIdOf(p) ?? p.lastName, gradeText(p)]));
+    if (ctx.json) {
+      ctx.out(JSON.stringify({ labels, ...changes }, null, 2));
+      return 0;
+    }
+    ctx.out(`${labels[0]} -> ${labels[1]}`);
+    printChanges(ctx, changes);
+    const [g0, g1] = [promotions(before), promotions(after)];
+    const gradeDiffs = [...g1].filter(([id, g]) => g0.get(id) !== g);
+    if (gradeDiffs.length > 0) {
+      ctx.out('\nGrades that differ (who would or would not have been promoted):');
+      ctx.out(table(['player', labels[0], labels[1]], gradeDiffs.map(([id, g]) => [id, g0.get(id) ?? '-', g])));
+    }
+    return 0;
+  },
+};
+
+const rerate: CliCommand = {
+  name: 'rerate',
+  summary: 'fold the same facts under another rule set and show what changes from a date on',
+  usage: 'rerate --rules fesa-published [--from DATE] [--as-of DATE] [--json]',
+  async run(ctx) {
+    const facts = await loadFacts(await ctx.store());
+    const ruleSet = ruleSetOf(ctx);
+    const from = ctx.opts.string('from') ?? '0000-01-01';
+    const asOf = ctx.opts.string('as-of') ?? today();
+    const base = fold(facts, { ruleSet: 'fesa', asOf });
+    const other = fold(facts, { ruleSet, asOf });
+    const changes = diffFolds(base, other);
+    const filtered = { runs: changes.runs.filter((r) => r.date >= from), list: changes.list };
+    if (ctx.json) ctx.out(JSON.stringify({ ruleSet, from, asOf, ...filtered }, null, 2));
+    else {
+      ctx.out(`re-rated under ${ruleSet} (compared with fesa) from ${from}, list as of ${asOf}:`);
+      printChanges(ctx, filtered);
+    }
+    return 0;
+  },
+};
+
+const explain: CliCommand = {
+  name: 'explain',
+  summary: 'explain a player\'s ratings game by game (opponent rating used, expectation, K, upset, bonus, promotions)',
+  usage: 'explain <player-id> [--tournament T] [--rules fesa] [--json]',
+  async run(ctx) {
+    const playerId = ctx.opts.positional[0];
+    if (!playerId) throw new UsageError('missing the player id: ledger explain <player-id> [--tournament T]');
+    const folded = fold(await loadFacts(await ctx.store()), { ruleSet: ruleSetOf(ctx) });
+    const explanation = explainPlayer(folded, playerId, ctx.opts.string('tournament'));
+    if (E.isLeft(explanation)) throw new UsageError(explanation.left);
+    ctx.out(ctx.json ? JSON.stringify(explanation.right.data, null, 2) : explanation.right.text);
+    return 0;
+  },
+};
+
+export const historyCommands: readonly CliCommand[] = [list, publish, diff, rerate, explain];

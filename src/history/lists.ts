@@ -1,0 +1,68 @@
+import { createHash } from 'crypto';
+import type { FesaPlayer } from '../../domain/rules/fesa/types';
+import { gradeText } from '../../projections/fesa/diff';
+import type { FesaFold } from '../../projections/fesa/history';
+import { formatRatingList } from '../formats/fesa/ratingliste';
+import { table } from '../cli/output';
+
+export const LIST_FORMATS = ['fesa', 'table', 'csv', 'json'] as const;
+export type ListFormat = (typeof LIST_FORMATS)[number];
+
+export interface ListRow {
+  readonly rank: number;
+  readonly playerId: string;
+  readonly name: string;
+  readonly country: string;
+  readonly grade: string;
+  readonly rating: number;
+  readonly games: number;
+  readonly provisional: boolean;
+  readonly lastPlayed: string | null;
+}
+
+const yearsBefore = (date: string, years: number): string => `${String(Number(date.slice(0, 4)) - years).padStart(4, '0')}${date.slice(4)}`;
+
+/**
+ * The published list: FESA lists players active in the last `activeYears` years (0 = everybody), rated players
+ * only, in the program's order. The `fesa` format is the program's whole file, unfiltered, byte for byte.
+ */
+export const listRows = (fold: FesaFold, asOf: string, activeYears: number): ListRow[] => {
+  const since = activeYears > 0 ? yearsBefore(asOf, activeYears) : '';
+  return fold.list
+    .filter((p) => p.lastPlayed !== null && p.lastPlayed > since && p.eloNumber > 0)
+    .map((p: FesaPlayer, i) => ({
+      rank: i + 1,
+      playerId: fold.playerIdOf(p) ?? `${p.lastName}${p.firstName ? `, ${p.firstName}` : ''}`,
+      name: `${p.lastName}${p.firstName ? ` ${p.firstName}` : ''}`,
+      country: p.nationalityList[0]?.nationality ?? '',
+      grade: gradeText(p),
+      rating: p.eloNumber,
+      games: typeof p.games === 'number' ? p.games : p.games.length,
+      provisional: typeof p.games !== 'number',
+      lastPlayed: p.lastPlayed,
+    }));
+};
+
+const csvCell = (v: string | number | boolean | null): string => {
+  const s = v === null ? '' : String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export const renderList = (fold: FesaFold, asOf: string, format: ListFormat, activeYears: number): string => {
+  if (format === 'fesa') return formatRatingList(fold.list);
+  const rows = listRows(fold, asOf, activeYears);
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify({ asOf, activeYears, players: rows }, null, 2)}\n`;
+    case 'csv':
+      return `${['rank', 'player_id', 'name', 'country', 'grade', 'rating', 'games', 'provisional', 'last_played'].join(',')}\n${rows
+        .map((r) => [r.rank, r.playerId, r.name, r.country, r.grade, r.rating, r.games, r.provisional, r.lastPlayed].map(csvCell).join(','))
+        .join('\n')}${rows.length > 0 ? '\n' : ''}`;
+    case 'table':
+      return `${table(['#', 'player', 'country', 'grade', 'rating', 'games', 'last played'], rows.map((r) => [r.rank, r.name, r.country, r.grade, r.rating, `${r.games}${r.provisional ? 'p' : ''}`, r.lastPlayed]))}\n`;
+  }
+};
+
+/** Bytes of a list as written: FESA files are ISO-8859-1 like the program's, the others UTF-8. */
+export const listBytes = (text: string, format: ListFormat): Buffer => Buffer.from(text, format === 'fesa' ? 'latin1' : 'utf8');
+export const contentHash = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');

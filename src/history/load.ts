@@ -1,0 +1,38 @@
+import type { FactInLog } from '../../projections/fesa/history';
+import { readDomainEvents } from '../event-log';
+import type { EventStore } from '../store/port';
+
+/** The second clock as a user gives it: a global position (digits) or a recorded timestamp (ISO date/time). */
+export type KnownAt = { readonly position: number } | { readonly timestamp: string };
+
+export const parseKnownAt = (value: string): KnownAt => {
+  if (/^\d+$/.test(value)) return { position: Number(value) };
+  const time = Date.parse(value);
+  if (Number.isNaN(time)) throw new Error(`--known-at must be a global position (e.g. 1234) or a recorded time (e.g. 2026-11-21T10:00:00Z), got "${value}"`);
+  return { timestamp: new Date(time).toISOString() };
+};
+
+/** Every fact of the log, decoded, in recorded order (optionally only what was known at a point of the second clock). */
+export const loadFacts = async (store: EventStore, knownAt?: KnownAt): Promise<FactInLog[]> => {
+  const facts: FactInLog[] = [];
+  const toPosition = knownAt && 'position' in knownAt ? knownAt.position : undefined;
+  for await (const batch of readDomainEvents(store, toPosition !== undefined ? { toPosition } : {})) {
+    for (const e of batch) {
+      if (knownAt && 'timestamp' in knownAt && e.recordedAt > knownAt.timestamp) return facts;
+      facts.push({ event: e.event, globalPosition: e.globalPosition, recordedAt: e.recordedAt });
+    }
+  }
+  return facts;
+};
+
+/** Resolves a known-at to the last global position it covers; an error when it lies before the first event. */
+export const knownAtPosition = (facts: readonly FactInLog[], knownAt: KnownAt, all: readonly FactInLog[]): number => {
+  const first = all[0];
+  if (!first) throw new Error('the ledger is empty; there is nothing to know at any time');
+  if ('position' in knownAt) {
+    if (knownAt.position < first.globalPosition) throw new Error(`--known-at ${knownAt.position} lies before the first event (position ${first.globalPosition})`);
+    return knownAt.position;
+  }
+  if (facts.length === 0) throw new Error(`--known-at ${knownAt.timestamp} lies before the first event (recorded ${first.recordedAt})`);
+  return facts[facts.length - 1]!.globalPosition;
+};
