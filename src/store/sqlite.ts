@@ -98,10 +98,10 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
   // NORMAL is durable across application crashes under WAL; only an OS crash may lose the last commits.
   db.pragma('synchronous = NORMAL');
   db.pragma('cache_size = -65536');
-  db.pragma('mmap_size = 268435456');
+  db.pragma('mmap_size = 1073741824');
   migrateSchema(db, file);
 
-  const readBatchSize = opts.readBatchSize ?? 5000;
+  const readBatchSize = opts.readBatchSize ?? 1000;
   const lastRevision = db.prepare('SELECT max(revision) FROM events WHERE stream_id = ?').pluck();
   const insert = db.prepare(
     'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
