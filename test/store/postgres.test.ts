@@ -6,7 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { Client } from 'pg';
 import { describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { logChecksum, migrate } from '../../src/store/migrate';
 import { openPostgresStore } from '../../src/store/postgres';
+import { openSqliteStore } from '../../src/store/sqlite';
 import type { RecordedEvent } from '../../src/store/port';
 import { describeStoreContract } from './contract';
 
@@ -139,6 +144,32 @@ if (url === undefined) {
       } finally {
         await store.close();
         await dropSchema(schema);
+      }
+    });
+
+    it('migrates a SQLite log into PostgreSQL and verifies it, although jsonb reorders object keys', async () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-pg-migrate-'));
+      const from = openSqliteStore(path.join(dir, 'ledger.db'));
+      const schema = freshSchema();
+      const to = await openPostgresStore(url, { schema });
+      try {
+        for (let i = 0; i < 12; i++) {
+          const stream = `player-${i % 3}`;
+          const data = { zeta: i, alpha: { longer_key: 'x', b: [i, null, 'ü'] } };
+          await from.append(stream, [{ eventId: `e${i}`, type: 'GameReported', data, metadata: { by: 'ro' } }], i < 3 ? 'no_stream' : Math.floor(i / 3) - 1);
+        }
+        const result = await migrate(from, to);
+        expect(result.copied).toBe(12);
+        expect(result.target).toEqual(await logChecksum(from));
+        const first = (await to.readStream('player-1'))[0]!;
+        expect(Object.keys(first.data as object)).toEqual(['zeta', 'alpha']); // jsonb: shorter keys first
+        expect(first.data).toEqual({ zeta: 1, alpha: { longer_key: 'x', b: [1, null, 'ü'] } });
+        expect(first.metadata).toEqual({ by: 'ro' });
+      } finally {
+        await from.close();
+        await to.close();
+        await dropSchema(schema);
+        fs.rmSync(dir, { recursive: true, force: true });
       }
     });
 
