@@ -1,0 +1,60 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { describe, expect, it } from 'vitest';
+import { chainOf, eventDate, ledger, listAsOf, nekomadoChain, tempDir } from './helpers';
+
+describe('fesa import: the Nekomado chain through the ledger (issue 3 acceptance)', () => {
+  it('without --reconcile stops at 24_20th_nekomadoken and names the players of the unpublished event', async () => {
+    const db = path.join(tempDir('noreconcile'), 'ledger.db');
+    const r = await ledger('fesa', 'import', chainOf(nekomadoChain()), '--db', db);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain('24_20th_nekomadoken/ratingliste.pre differs from the ledger');
+    expect(r.err).toContain('nothing of this folder was recorded');
+    // N122 and N123 entered the list in the unpublished 19th event; N2 played in it.
+    expect(r.err).toContain('N122 is on the file\'s list but not in the ledger');
+    expect(r.err).toContain('N123 is on the file\'s list but not in the ledger');
+    expect(r.err).toMatch(/N2: ELO-NUMBER 2280 in the file, 2291 in the ledger/);
+    // The events before 24 are in, none of 24.
+    const events = await ledger('events', '--tournament', '24_20th_nekomadoken', '--db', db, '--json');
+    expect(events.out.trim()).toBe('');
+    expect(await listAsOf(db, '2017-09-16')).toEqual(fs.readFileSync(path.join(nekomadoChain()[22]!, 'ratingliste.post')));
+  });
+
+  it('with --reconcile every list as of each event date is byte-identical to that folder\'s post list; a second import changes nothing', async () => {
+    const db = path.join(tempDir('reconcile'), 'ledger.db');
+    const chain = chainOf(nekomadoChain());
+    const first = await ledger('fesa', 'import', chain, '--db', db, '--reconcile');
+    expect(first.err).toBe('');
+    expect(first.code).toBe(0);
+    expect(first.out).toContain('reconciled 24_20th_nekomadoken');
+    let identical = 0;
+    for (const folder of nekomadoChain()) {
+      const expected = fs.readFileSync(path.join(folder, 'ratingliste.post'));
+      const actual = await listAsOf(db, eventDate(folder));
+      expect({ folder: path.basename(folder), same: actual.equals(expected) }).toEqual({ folder: path.basename(folder), same: true });
+      identical++;
+    }
+    expect(identical).toBe(25);
+    const head = (await ledger('checksum', '--db', db, '--json')).out;
+    const again = await ledger('fesa', 'import', chain, '--db', db, '--reconcile');
+    expect(again.code).toBe(0);
+    expect((await ledger('checksum', '--db', db, '--json')).out).toBe(head);
+  });
+
+  it('rejects a file the program would reject, naming file and line, and records nothing', async () => {
+    const dir = tempDir('bad');
+    const folder = path.join(dir, '01_bad');
+    fs.mkdirSync(folder);
+    const src = nekomadoChain()[0]!;
+    fs.copyFileSync(path.join(src, 'nye-spillere'), path.join(folder, 'nye-spillere'));
+    fs.copyFileSync(path.join(src, 'ratingliste.pre'), path.join(folder, 'ratingliste.pre'));
+    const text = fs.readFileSync(path.join(src, 'turnering.txt'), 'latin1').replace('1 [N2] [] [0- 10+ 9-]', '1 [N2] [] [0- 10+ 9+]');
+    fs.writeFileSync(path.join(folder, 'turnering.txt'), text, 'latin1');
+    const db = path.join(dir, 'ledger.db');
+    const r = await ledger('fesa', 'import', folder, '--db', db);
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/turnering\.txt/);
+    expect(r.err).toMatch(/N2|N10/);
+    expect((await ledger('events', '--db', db)).out.trim()).toBe('no events');
+  });
+});

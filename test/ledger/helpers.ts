@@ -1,0 +1,46 @@
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import { main } from '../../src/cli/main';
+
+export const SHARED = process.env.SHARED_DIR ?? path.resolve(__dirname, '../../../shared');
+export const NEKOMADO = path.join(SHARED, 'data', 'fesa-nekomado');
+export const FIXTURES = path.resolve(__dirname, '../fixtures');
+
+export const tempDir = (prefix: string): string => fs.mkdtempSync(path.join(os.tmpdir(), `ledger-${prefix}-`));
+
+/** Runs the CLI in-process; returns the exit code and what it printed. */
+export const ledger = async (...argv: string[]): Promise<{ code: number; out: string; err: string }> => {
+  let out = '';
+  let err = '';
+  const code = await main(argv, (t) => (out += t.endsWith('\n') ? t : `${t}\n`), (t) => (err += t.endsWith('\n') ? t : `${t}\n`));
+  return { code, out, err };
+};
+
+export const eventDate = (folder: string): string => {
+  const lines = fs.readFileSync(path.join(folder, 'turnering.txt'), 'latin1').split('\n').filter((l) => l.includes('['));
+  return /\[([^\]]*)\]/.exec(lines[1]!)![1]!;
+};
+
+/** A folder of symlinks to the chosen event folders (the import reads a folder of event folders). */
+export const chainOf = (folders: readonly string[], options: { withoutPre?: (name: string) => boolean } = {}): string => {
+  const dir = tempDir('chain');
+  for (const f of folders) {
+    const name = path.basename(f);
+    if (options.withoutPre?.(name)) {
+      fs.mkdirSync(path.join(dir, name));
+      for (const file of ['turnering.txt', 'nye-spillere']) if (fs.existsSync(path.join(f, file))) fs.copyFileSync(path.join(f, file), path.join(dir, name, file));
+    } else fs.symlinkSync(path.resolve(f), path.join(dir, name));
+  }
+  return dir;
+};
+
+export const nekomadoChain = (): string[] =>
+  fs.readdirSync(NEKOMADO).filter((n) => /^\d\d_/.test(n) && n !== '00_sample').sort().map((n) => path.join(NEKOMADO, n));
+
+export const listAsOf = async (db: string, asOf: string, extra: string[] = []): Promise<Buffer> => {
+  const out = path.join(path.dirname(db), `list-${asOf}-${Math.random().toString(36).slice(2)}.txt`);
+  const r = await ledger('list', '--as-of', asOf, '--format', 'fesa', '--db', db, '--out', out, ...extra);
+  if (r.code !== 0) throw new Error(`list failed: ${r.err}`);
+  return fs.readFileSync(out);
+};
