@@ -31,9 +31,8 @@ import {
   type ReadAllOptions,
   type RecordedEvent,
   type SubscribeOptions,
-  type Subscription,
 } from './port';
-import { toError, validateBatch } from './shared';
+import { subscriptionRegistry, toError, validateBatch } from './shared';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const esdb: typeof import('@eventstore/db-client') = require('@eventstore/db-client');
@@ -144,7 +143,7 @@ export const openEsdbStore = (connectionString: string): EventStore => {
   };
 
   let closed = false;
-  const subscriptions = new Set<Subscription>();
+  const subscriptions = subscriptionRegistry();
 
   return {
     description,
@@ -249,21 +248,18 @@ export const openEsdbStore = (connectionString: string): EventStore => {
           if (!stopped) report(toError(error));
         }
       })();
-      const tracked: Subscription = {
+      return subscriptions.track({
         stop: async () => {
-          subscriptions.delete(tracked);
           stopped = true;
           await subscription.unsubscribe().catch(() => undefined);
           await running;
         },
-      };
-      subscriptions.add(tracked);
-      return tracked;
+      });
     },
     close: async () => {
       if (closed) return;
       closed = true;
-      await Promise.all([...subscriptions].map((s) => s.stop()));
+      await subscriptions.stopAll();
       await client.dispose();
     },
   };

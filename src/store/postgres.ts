@@ -27,9 +27,16 @@ import {
   type ReadAllOptions,
   type RecordedEvent,
   type SubscribeOptions,
-  type Subscription,
 } from './port';
-import { checkExpectedRevision, nextRevision, pollingSubscription, validateBatch, type CurrentRevision } from './shared';
+import {
+  checkExpectedRevision,
+  nextRevision,
+  pagedReadAll,
+  pollingSubscription,
+  subscriptionRegistry,
+  validateBatch,
+  type CurrentRevision,
+} from './shared';
 
 const SCHEMA_VERSION = 1;
 /** Advisory lock keys (first int of the two-int form) — arbitrary, but fixed: every writer must use the same. */
@@ -239,7 +246,7 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
       }
     })());
 
-  const subscriptions = new Set<Subscription>();
+  const subscriptions = subscriptionRegistry();
   let closed = false;
 
   return {
@@ -267,22 +274,7 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
       );
       return rows.map(toRecorded);
     },
-    readAll: (options: ReadAllOptions = {}) => {
-      const batchSize = options.batchSize ?? readBatchSize;
-      const upTo = options.toPosition ?? Number.MAX_SAFE_INTEGER;
-      const types = options.types;
-      return (async function* () {
-        if (types !== undefined && types.length === 0) return;
-        let after = options.fromPosition ?? 0;
-        for (;;) {
-          const batch = await readPage(after, upTo, batchSize, types);
-          if (batch.length === 0) return;
-          yield batch;
-          if (batch.length < batchSize) return;
-          after = batch[batch.length - 1]!.globalPosition;
-        }
-      })();
-    },
+    readAll: (options: ReadAllOptions = {}) => pagedReadAll(options, readBatchSize, readPage),
     findByEventIds: async (eventIds) => {
       if (eventIds.length === 0) return [];
       const { rows } = await pool.query<EventRow>(
@@ -307,19 +299,12 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
           return () => wakers.delete(wake);
         },
       );
-      const tracked: Subscription = {
-        stop: async () => {
-          subscriptions.delete(tracked);
-          await subscription.stop();
-        },
-      };
-      subscriptions.add(tracked);
-      return tracked;
+      return subscriptions.track(subscription);
     },
     close: async () => {
       if (closed) return;
       closed = true;
-      await Promise.all([...subscriptions].map((sub) => sub.stop()));
+      await subscriptions.stopAll();
       await listening;
       listener?.release();
       await pool.end();

@@ -7,6 +7,7 @@ import {
   DuplicateEventError,
   type ExpectedRevision,
   type NewEvent,
+  type ReadAllOptions,
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
@@ -128,3 +129,51 @@ export const pollingSubscription = (
     },
   };
 };
+
+/** Keeps the open subscriptions of a store, so that close() can stop them before the connection goes away. */
+export const subscriptionRegistry = () => {
+  const open = new Set<Subscription>();
+  return {
+    track: (subscription: Subscription): Subscription => {
+      const tracked: Subscription = {
+        stop: async () => {
+          open.delete(tracked);
+          await subscription.stop();
+        },
+      };
+      open.add(tracked);
+      return tracked;
+    },
+    stopAll: async (): Promise<void> => {
+      await Promise.all([...open].map((s) => s.stop()));
+    },
+  };
+};
+
+/** Reads one keyset page: events with after < position <= upTo, of the given types if any, at most `limit`. */
+export type ReadPage = (
+  after: number,
+  upTo: number,
+  limit: number,
+  types: readonly string[] | undefined,
+) => Promise<readonly RecordedEvent[]> | readonly RecordedEvent[];
+
+/** readAll for stores with keyset pagination on the global position: one sequential scan, page by page. */
+export async function* pagedReadAll(
+  options: ReadAllOptions,
+  defaultBatchSize: number,
+  readPage: ReadPage,
+): AsyncGenerator<readonly RecordedEvent[]> {
+  const batchSize = options.batchSize ?? defaultBatchSize;
+  const upTo = options.toPosition ?? Number.MAX_SAFE_INTEGER;
+  const types = options.types;
+  if (types !== undefined && types.length === 0) return;
+  let after = options.fromPosition ?? 0;
+  for (;;) {
+    const batch = await readPage(after, upTo, batchSize, types);
+    if (batch.length === 0) return;
+    yield batch;
+    if (batch.length < batchSize) return;
+    after = batch[batch.length - 1]!.globalPosition;
+  }
+}

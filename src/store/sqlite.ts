@@ -18,9 +18,16 @@ import {
   type ReadAllOptions,
   type RecordedEvent,
   type SubscribeOptions,
-  type Subscription,
 } from './port';
-import { checkExpectedRevision, nextRevision, pollingSubscription, validateBatch, type CurrentRevision } from './shared';
+import {
+  checkExpectedRevision,
+  nextRevision,
+  pagedReadAll,
+  pollingSubscription,
+  subscriptionRegistry,
+  validateBatch,
+  type CurrentRevision,
+} from './shared';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Database: typeof BetterSqlite3 = require('better-sqlite3');
@@ -162,7 +169,7 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
     },
   );
 
-  const subscriptions = new Set<Subscription>();
+  const subscriptions = subscriptionRegistry();
   let closed = false;
 
   const store: EventStore = {
@@ -172,22 +179,7 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
       return appendTx.immediate(streamId, events, expected);
     },
     readStream: async (streamId, fromRevision = 0) => (readStreamStmt.all(streamId, fromRevision) as Row[]).map(toRecorded),
-    readAll: (options: ReadAllOptions = {}) => {
-      const batchSize = options.batchSize ?? readBatchSize;
-      const upTo = options.toPosition ?? Number.MAX_SAFE_INTEGER;
-      const types = options.types;
-      return (async function* () {
-        if (types !== undefined && types.length === 0) return;
-        let after = options.fromPosition ?? 0;
-        for (;;) {
-          const batch = page(after, upTo, batchSize, types);
-          if (batch.length === 0) return;
-          yield batch;
-          if (batch.length < batchSize) return;
-          after = batch[batch.length - 1]!.globalPosition;
-        }
-      })();
-    },
+    readAll: (options: ReadAllOptions = {}) => pagedReadAll(options, readBatchSize, page),
     findByEventIds: async (eventIds) =>
       eventIds
         .map((id) => byEventId.get(id) as Row | undefined)
@@ -195,21 +187,12 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
         .map(toRecorded)
         .sort((a, b) => a.globalPosition - b.globalPosition),
     headPosition: async () => head.get() as number,
-    subscribe: (options: SubscribeOptions) => {
-      const subscription = pollingSubscription(async (after, limit) => page(after, Number.MAX_SAFE_INTEGER, limit), options);
-      const tracked: Subscription = {
-        stop: async () => {
-          subscriptions.delete(tracked);
-          await subscription.stop();
-        },
-      };
-      subscriptions.add(tracked);
-      return tracked;
-    },
+    subscribe: (options: SubscribeOptions) =>
+      subscriptions.track(pollingSubscription(async (after, limit) => page(after, Number.MAX_SAFE_INTEGER, limit), options)),
     close: async () => {
       if (closed) return;
       closed = true;
-      await Promise.all([...subscriptions].map((s) => s.stop()));
+      await subscriptions.stopAll();
       db.close();
     },
   };
