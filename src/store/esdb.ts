@@ -116,15 +116,21 @@ export const openEsdbStore = (connectionString: string): EventStore => {
   const ids = new Map<string, { streamId: string; revision: number }>();
   let indexedUpTo = 0;
   let indexing: Promise<void> = Promise.resolve();
-  const refreshIndex = (): Promise<void> =>
-    (indexing = indexing.then(async () => {
-      for (;;) {
-        const batch = await readAfter(indexedUpTo, 1000);
-        for (const e of batch) ids.set(e.eventId, { streamId: e.streamId, revision: e.revision });
-        if (batch.length === 0) return;
-        indexedUpTo = batch[batch.length - 1]!.globalPosition;
-      }
-    }));
+  const extendIndex = async (): Promise<void> => {
+    for (;;) {
+      const batch = await readAfter(indexedUpTo, 1000);
+      for (const e of batch) ids.set(e.eventId, { streamId: e.streamId, revision: e.revision });
+      if (batch.length === 0) return;
+      indexedUpTo = batch[batch.length - 1]!.globalPosition;
+    }
+  };
+  /** Serialised; a failed refresh does not poison the next one (it resumes from the last indexed position). */
+  const refreshIndex = (): Promise<void> => {
+    indexing = indexing.then(extendIndex, extendIndex).catch((e: unknown) => {
+      throw new Error(`Cannot read the event log of ${description}: ${toError(e).message}`);
+    });
+    return indexing;
+  };
 
   const readStream = async (streamId: string, fromRevision = 0, maxCount?: number): Promise<RecordedEvent[]> => {
     const out: RecordedEvent[] = [];
