@@ -1,0 +1,330 @@
+import * as E from 'fp-ts/Either';
+import type { GameFacts, OpeningBalanceImported, PlayerRegistered, RatingAdjusted, RuleSetAdopted, TimeControl as LedgerTimeControl, TournamentRegistered } from '../../domain/events';
+import type { Game, GameResult, Score, TimeControl } from '../../domain/rules/elo-common/game';
+import * as pan from '../../domain/rules/pan-atlantic';
+import type { FactInLog } from '../fesa/history';
+import { decodeOpeningState, genericSystem, isGenericRuleSet, type EntryPolicy, type GenericRuleSetId, type GenericSystem } from './systems';
+
+/**
+ * The ledger's tournaments rated under the six non-FESA rule systems: a pure fold over the facts in valid-date
+ * order (on one date officer facts — opening balances, adjustments — first, then tournaments by end date and
+ * recorded order), like projections/fesa/history.ts. Each tournament is rated under the rule set in force at its end
+ * date (the latest RuleSetAdopted with validDate ≤ that date, else the tournament's own `ratingSystem`), or under a
+ * forced rule set (re-rating). Tournaments whose rule set is not one of the six (FESA) are left to the FESA fold.
+ * Every rule set keeps its own player states; an adjustment or opening balance applies to the rule set it names.
+ */
+
+/** One game of a tournament in the shape the specs rate, or why the ledger never hands it to a system. */
+export interface GenericGame {
+  readonly gameId: string;
+  readonly round: number;
+  readonly first: string;
+  readonly second: string | null;
+  readonly result: GameFacts['result'];
+  /** Present when the game was played (win, loss, draw, sennichite). */
+  readonly game?: Game;
+  /** The system's verdict for played games; `not-played` for unplayed games, forfeits and byes (never rated). */
+  readonly rating: GameResult | { readonly rated: false; readonly reason: 'not-played' };
+}
+
+export interface GenericRun {
+  readonly tournamentId: string;
+  readonly name: string;
+  readonly date: string;
+  readonly ruleSet: GenericRuleSetId;
+  readonly options: Readonly<Record<string, unknown>>;
+  /** Where the rule set came from: a RuleSetAdopted (its event id), the tournament's own system, or forced. */
+  readonly ruleSetSource: string;
+  readonly games: readonly GenericGame[];
+  /** States of the event's players before and after (the system's own state shape). */
+  readonly before: Readonly<Record<string, unknown>>;
+  readonly after: Readonly<Record<string, unknown>>;
+  /** What the typed API explains per player, if anything (US: Δ and adjusted rating). */
+  readonly detail?: Readonly<Record<string, unknown>>;
+}
+
+export interface GenericOfficerFact {
+  readonly date: string;
+  readonly ruleSet: GenericRuleSetId;
+  readonly kind: 'opening-balance' | 'adjustment';
+  readonly playerIds: readonly string[];
+  readonly event: OpeningBalanceImported | RatingAdjusted;
+  /** Rating before → after per affected player. */
+  readonly changes: Readonly<Record<string, { readonly before: number | null; readonly after: number | null }>>;
+}
+
+export interface GenericFold {
+  /** Player states per rule set. */
+  readonly states: ReadonlyMap<GenericRuleSetId, ReadonlyMap<string, unknown>>;
+  readonly runs: readonly GenericRun[];
+  readonly officerFacts: readonly GenericOfficerFact[];
+  /** Date of each player's last game that any generic rule set rated. */
+  readonly lastPlayed: ReadonlyMap<string, string>;
+  readonly players: ReadonlyMap<string, PlayerRegistered>;
+}
+
+export interface GenericFoldOptions {
+  /** Rate every tournament under this rule set (`ledger rerate --rules ID`), with `forcedOptions`. */
+  readonly ruleSet?: GenericRuleSetId;
+  readonly forcedOptions?: Readonly<Record<string, unknown>>;
+  /** Fold only facts with validDate ≤ asOf. */
+  readonly asOf?: string;
+  /** Fold only facts recorded at or before this global position. */
+  readonly knownAt?: number;
+  readonly entry?: EntryPolicy;
+}
+
+interface TournamentFacts {
+  registration: TournamentRegistered;
+  position: number;
+  games: Map<string, { facts: GameFacts; position: number; withdrawn: boolean }>;
+  closed: boolean;
+}
+
+type TimelineItem =
+  | { kind: 'opening'; date: string; position: number; event: OpeningBalanceImported }
+  | { kind: 'adjustment'; date: string; position: number; event: RatingAdjusted }
+  | { kind: 'tournament'; date: string; position: number; tournament: TournamentFacts };
+
+const PHASE: Record<TimelineItem['kind'], number> = { opening: 0, adjustment: 1, tournament: 3 };
+
+const SCORE: Partial<Record<GameFacts['result'], Score>> = { win: 1, loss: 0, draw: 0.5, sennichite: 0.5 };
+
+const toTimeControl = (tc: LedgerTimeControl | undefined): TimeControl | undefined =>
+  tc === undefined || (tc.mainMinutes === 0 && tc.byoyomiSeconds === 0 && tc.incrementSeconds === 0)
+    ? undefined
+    : { main: tc.mainMinutes, byoyomi: tc.byoyomiSeconds, increment: tc.incrementSeconds };
+
+/**
+ * A reported game in the specs' shape: score from the result (sennichite is a draw, seed 000 §6), handicap type and
+ * giver, the game's own time control or else the tournament's, left out when it is all zero (the officer checked it).
+ * Unplayed games, forfeits and byes have no game: they are never rated.
+ */
+export const toSpecGame = (facts: GameFacts, tournamentTc: LedgerTimeControl): Game | undefined => {
+  const score = SCORE[facts.result];
+  if (score === undefined || facts.second === null) return undefined;
+  const tc = toTimeControl(facts.timeControl ?? tournamentTc);
+  return {
+    a: facts.first,
+    b: facts.second,
+    score,
+    ...(facts.handicap && facts.handicap.type !== 'even' ? { handicap: { type: facts.handicap.type, giver: facts.handicap.giver } } : {}),
+    ...(tc ? { timeControl: tc } : {}),
+  };
+};
+
+/** The rule set in force at a date: the latest adoption dated on or before it (ties: the later recorded). */
+const adoptionAt = (adoptions: readonly { event: RuleSetAdopted; position: number }[], date: string) => {
+  let best: { event: RuleSetAdopted; position: number } | undefined;
+  for (const a of adoptions) {
+    if (a.event.validDate > date) continue;
+    if (!best || a.event.validDate > best.event.validDate || (a.event.validDate === best.event.validDate && a.position > best.position)) best = a;
+  }
+  return best;
+};
+
+type Filter = Extract<RatingAdjusted['target'], { kind: 'filter' }>['filter'];
+
+const matchesFilter = (f: Filter, id: string, rating: number | null, reg: PlayerRegistered | undefined, lastPlayed: string | undefined): boolean =>
+  rating !== null &&
+  (f.minRating === undefined || rating >= f.minRating) &&
+  (f.maxRating === undefined || rating <= f.maxRating) &&
+  (f.country === undefined || reg?.country === f.country) &&
+  (f.activeSince === undefined || (lastPlayed !== undefined && lastPlayed >= f.activeSince)) &&
+  (f.playerIds === undefined || (f.playerIds as readonly string[]).includes(id));
+
+export const foldGeneric = (log: Iterable<FactInLog>, options: GenericFoldOptions = {}): E.Either<string, GenericFold> => {
+  const entry = options.entry ?? 'system';
+  const players = new Map<string, PlayerRegistered>();
+  const grades = new Map<string, { date: string; grade: string }[]>();
+  const tournaments = new Map<string, TournamentFacts>();
+  const adoptions: { event: RuleSetAdopted; position: number }[] = [];
+  const timeline: TimelineItem[] = [];
+
+  for (const fact of log) {
+    if (options.knownAt !== undefined && fact.globalPosition > options.knownAt) continue;
+    const e = fact.event;
+    switch (e.type) {
+      case 'PlayerRegistered':
+        players.set(e.playerId, e);
+        break;
+      case 'PriorGradeDeclared':
+        grades.set(e.playerId, [...(grades.get(e.playerId) ?? []), { date: e.validDate, grade: e.grade }]);
+        break;
+      case 'TournamentRegistered':
+        tournaments.set(e.tournamentId, { registration: e, position: fact.globalPosition, games: new Map(), closed: false });
+        break;
+      case 'GameReported':
+        tournaments.get(e.tournamentId)?.games.set(e.gameId, { facts: e, position: fact.globalPosition, withdrawn: false });
+        break;
+      case 'ResultCorrected': {
+        const g = tournaments.get(e.tournamentId)?.games.get(e.gameId);
+        if (g) g.facts = e;
+        break;
+      }
+      case 'GameWithdrawn': {
+        const g = tournaments.get(e.tournamentId)?.games.get(e.gameId);
+        if (g) g.withdrawn = true;
+        break;
+      }
+      case 'TournamentClosed': {
+        const t = tournaments.get(e.tournamentId);
+        if (t) t.closed = true;
+        break;
+      }
+      case 'RuleSetAdopted':
+        adoptions.push({ event: e, position: fact.globalPosition });
+        break;
+      case 'OpeningBalanceImported':
+        if (isGenericRuleSet(e.ruleSet)) timeline.push({ kind: 'opening', date: e.validDate, position: fact.globalPosition, event: e });
+        break;
+      case 'RatingAdjusted':
+        if (isGenericRuleSet(e.ruleSet)) timeline.push({ kind: 'adjustment', date: e.validDate, position: fact.globalPosition, event: e });
+        break;
+      default:
+        break;
+    }
+  }
+  for (const t of tournaments.values()) {
+    if (t.closed && t.registration.rated) timeline.push({ kind: 'tournament', date: t.registration.endDate, position: t.position, tournament: t });
+  }
+  timeline.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : PHASE[a.kind] - PHASE[b.kind] || a.position - b.position));
+
+  const states = new Map<GenericRuleSetId, Map<string, unknown>>();
+  const stateOf = (id: GenericRuleSetId) => {
+    let s = states.get(id);
+    if (!s) states.set(id, (s = new Map()));
+    return s;
+  };
+  const runs: GenericRun[] = [];
+  const officerFacts: GenericOfficerFact[] = [];
+  const lastPlayed = new Map<string, string>();
+  const playerFacts = (playerId: string, date: string) => ({
+    playerId,
+    grade: grades.get(playerId)?.filter((g) => g.date <= date).at(-1)?.grade,
+    birthYear: players.get(playerId)?.birthYear,
+  });
+  const inForced = (ruleSet: string) => options.ruleSet === undefined || options.ruleSet === ruleSet;
+
+  for (const item of timeline) {
+    if (options.asOf !== undefined && item.date > options.asOf) break;
+    switch (item.kind) {
+      case 'opening': {
+        const e = item.event;
+        const ruleSet = e.ruleSet as GenericRuleSetId;
+        if (!inForced(ruleSet)) break;
+        const decoded = decodeOpeningState(ruleSet, e.playerId, e.state);
+        if (E.isLeft(decoded)) {
+          return E.left(`opening balance of ${e.playerId} under ${ruleSet} (position ${item.position}): ${decoded.left.message.replace(`input.players.${e.playerId}`, 'state')}`);
+        }
+        const sys = genericSystem(ruleSet);
+        const map = stateOf(ruleSet);
+        const before = map.has(e.playerId) ? sys.rating(map.get(e.playerId)) : null;
+        map.set(e.playerId, decoded.right);
+        officerFacts.push({ date: item.date, ruleSet, kind: 'opening-balance', playerIds: [e.playerId], event: e, changes: { [e.playerId]: { before, after: sys.rating(decoded.right) } } });
+        break;
+      }
+      case 'adjustment': {
+        const e = item.event;
+        const ruleSet = e.ruleSet as GenericRuleSetId;
+        if (!inForced(ruleSet)) break;
+        const sys = genericSystem(ruleSet);
+        const map = stateOf(ruleSet);
+        const changes: Record<string, { before: number | null; after: number | null }> = {};
+        const apply = (id: string, s: unknown) => {
+          const before = sys.rating(s);
+          const next = adjusted(sys, s, e, item.date);
+          if (next === undefined) return;
+          map.set(id, next);
+          changes[id] = { before, after: sys.rating(next) };
+        };
+        if (e.target.kind === 'player') {
+          const id = e.target.playerId;
+          apply(id, map.get(id) ?? sys.newPlayer(playerFacts(id, item.date), entry));
+        } else {
+          const f = e.target.filter;
+          for (const [id, s] of [...map]) if (matchesFilter(f, id, sys.rating(s), players.get(id), lastPlayed.get(id))) apply(id, s);
+        }
+        officerFacts.push({ date: item.date, ruleSet, kind: 'adjustment', playerIds: Object.keys(changes), event: e, changes });
+        break;
+      }
+      case 'tournament': {
+        const t = item.tournament;
+        const reg = t.registration;
+        const adoption = options.ruleSet === undefined ? adoptionAt(adoptions, reg.endDate) : undefined;
+        const ruleSet = options.ruleSet ?? adoption?.event.ruleSetId ?? reg.ratingSystem;
+        if (!isGenericRuleSet(ruleSet)) break;
+        const rawOptions = options.ruleSet !== undefined ? options.forcedOptions ?? {} : adoption ? adoption.event.options : {};
+        const sys = genericSystem(ruleSet);
+        const typed = sys.options(rawOptions);
+        const where = `tournament "${reg.tournamentId}" (${reg.endDate}) under ${ruleSet}`;
+        if (E.isLeft(typed)) return E.left(`${where}: ${typed.left.message}`);
+        const ordered = [...t.games]
+          .filter(([, g]) => !g.withdrawn)
+          .sort((a, b) => a[1].facts.round - b[1].facts.round || a[1].position - b[1].position);
+        const mapped = ordered.map(([gameId, g]) => ({ gameId, facts: g.facts, game: toSpecGame(g.facts, reg.timeControl) }));
+        const games = mapped.flatMap((m) => (m.game ? [m.game] : []));
+        const map = stateOf(ruleSet);
+        const before: Record<string, unknown> = {};
+        for (const g of games) {
+          for (const id of [g.a, g.b]) if (!(id in before)) before[id] = map.get(id) ?? sys.newPlayer(playerFacts(id, reg.endDate), entry);
+        }
+        const rated = sys.rateEvent(typed.right, { date: reg.endDate }, { ...before }, games);
+        if (E.isLeft(rated)) {
+          const m = /^input\.games\[(\d+)\]/.exec(rated.left.field);
+          const game = m ? mapped.filter((x) => x.game)[Number(m[1])] : undefined;
+          return E.left(`${where}${game ? `, game ${game.gameId}` : ''}: ${rated.left.message}`);
+        }
+        const after: Record<string, unknown> = {};
+        for (const id of Object.keys(before)) {
+          const s = rated.right.players[id] ?? before[id];
+          after[id] = s;
+          map.set(id, s);
+        }
+        let k = 0;
+        const runGames: GenericGame[] = mapped.map((m) => ({
+          gameId: m.gameId, round: m.facts.round, first: m.facts.first, second: m.facts.second, result: m.facts.result,
+          ...(m.game ? { game: m.game, rating: rated.right.gamesRated[k++]! } : { rating: { rated: false as const, reason: 'not-played' as const } }),
+        }));
+        for (const g of runGames) {
+          if (g.game && g.rating.rated) for (const id of [g.game.a, g.game.b]) lastPlayed.set(id, reg.endDate);
+        }
+        runs.push({
+          tournamentId: reg.tournamentId, name: reg.name, date: reg.endDate, ruleSet, options: rawOptions,
+          ruleSetSource: options.ruleSet !== undefined ? 'forced' : adoption ? `adopted ${adoption.event.validDate} (${adoption.event.eventId})` : 'tournament',
+          games: runGames, before, after, ...(rated.right.detail ? { detail: rated.right.detail } : {}),
+        });
+        break;
+      }
+    }
+  }
+  return E.right({ states, runs, officerFacts, lastPlayed, players });
+};
+
+/**
+ * One officer adjustment on one state: `set` gives the rating, `shift` moves an existing rating (an unrated player
+ * is left alone: there is nothing to shift). pan-atlantic's redetermination (operation `redetermination` with
+ * `details.clubGrade`) is that system's own operation: the player becomes unrated with two games at the new grade.
+ */
+const adjusted = (sys: GenericSystem<any, any>, s: unknown, e: RatingAdjusted, _date: string): unknown | undefined => {
+  if (e.operation === 'redetermination' && sys.id === 'pan-atlantic' && typeof e.details?.clubGrade === 'string') {
+    return redeterminePan(s, e.details.clubGrade);
+  }
+  if (e.change.kind === 'set') return sys.setRating(s, e.change.rating);
+  const r = sys.rating(s);
+  return r === null ? undefined : sys.setRating(s, r + e.change.by);
+};
+
+const redeterminePan = (s: unknown, grade: string): unknown =>
+  (pan.GRADES as readonly string[]).includes(grade) ? pan.redetermine(s as pan.PanPlayer, grade as pan.Grade) : s;
+
+/** Ratings of one rule set (players with a rating), highest first. */
+export const ratingsOf = (fold: GenericFold, ruleSet: GenericRuleSetId): { playerId: string; rating: number; state: unknown }[] => {
+  const sys = genericSystem(ruleSet);
+  return [...(fold.states.get(ruleSet) ?? new Map<string, unknown>())]
+    .flatMap(([playerId, state]) => {
+      const rating = sys.rating(state);
+      return rating === null ? [] : [{ playerId, rating, state }];
+    })
+    .sort((a, b) => b.rating - a.rating || (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0));
+};
