@@ -1,0 +1,53 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { describe, expect, it } from 'vitest';
+import { chainOf, eventDate, FIXTURES, ledger, listAsOf, nekomadoChain, tempDir } from './helpers';
+
+describe('published lists, re-rating and explanations (issue 4)', () => {
+  it('a published list is reproduced exactly after a correction, and diff --published shows what changed', async () => {
+    const dir = tempDir('published');
+    const db = path.join(dir, 'ledger.db');
+    const chain = nekomadoChain().slice(0, 8);
+    expect((await ledger('fesa', 'import', chainOf(chain), '--db', db)).code).toBe(0);
+    const asOf = eventDate(chain[7]!);
+    const published = path.join(dir, 'published.txt');
+    const pub = await ledger('list', 'publish', '--id', 'L-2016', '--as-of', asOf, '--format', 'fesa', '--db', db, '--out', published);
+    expect(pub.code).toBe(0);
+    expect(fs.readFileSync(published).equals(fs.readFileSync(path.join(chain[7]!, 'ratingliste.post')))).toBe(true);
+
+    const corrected = path.join(FIXTURES, 'fesa-corrected', '03_3rd_nekomadoken');
+    expect((await ledger('fesa', 'import', corrected, '--correct', '--db', db)).code).toBe(0);
+    const again = path.join(dir, 'again.txt');
+    expect((await ledger('list', '--published', 'L-2016', '--db', db, '--out', again)).code).toBe(0);
+    expect(fs.readFileSync(again).equals(fs.readFileSync(published))).toBe(true);
+    expect((await listAsOf(db, asOf)).equals(fs.readFileSync(path.join(FIXTURES, 'fesa-corrected', '08_8th_nekomadoken', 'ratingliste.post')))).toBe(true);
+
+    const diff = await ledger('diff', '--published', 'L-2016', '--db', db, '--json');
+    const changes = JSON.parse(diff.out) as { runs: { tournamentId: string; playerId: string }[]; list: { playerId: string }[] };
+    expect(changes.runs.some((r) => r.tournamentId === '03_3rd_nekomadoken' && r.playerId === 'N16')).toBe(true);
+    expect(changes.list.length).toBeGreaterThan(0);
+
+    const clash = await ledger('list', 'publish', '--id', 'L-2016', '--as-of', asOf, '--format', 'fesa', '--db', db);
+    expect(clash.err).toContain('rating list "L-2016" was already published with other content');
+  });
+
+  it('re-rates under fesa-published and explains ratings game by game', async () => {
+    const dir = tempDir('rerate');
+    const db = path.join(dir, 'ledger.db');
+    const chain = nekomadoChain();
+    expect((await ledger('fesa', 'import', chainOf(chain), '--reconcile', '--db', db)).code).toBe(0);
+    const d = JSON.parse((await ledger('diff', '--rules', 'fesa', '--rules', 'fesa-published', '--as-of', '2017-12-16', '--db', db, '--json')).out);
+    expect(d.labels).toEqual(['fesa', 'fesa-published']);
+    const explained = JSON.parse((await ledger('explain', 'N2', '--tournament', '25_21th_nekomadoken', '--db', db, '--json')).out);
+    const report = explained.tournaments[0].report;
+    expect(report.method).toBe('standard');
+    expect(report.preRating).toBe(2266);
+    expect(report.postRating).toBe(2268);
+    // Seed 000 §1: E = 1/(1+10^((or-pr)/400)), K(2266) = 16.
+    const g = report.games[0];
+    expect(g.k).toBe(16);
+    expect(g.expected).toBeCloseTo(1 / (1 + 10 ** ((g.opponentRatingUsed - g.ratingBefore) / 400)), 12);
+    const unknown = await ledger('explain', 'Nobody', '--db', db);
+    expect(unknown.err).toBe('ledger: unknown player "Nobody"\n');
+  });
+});
