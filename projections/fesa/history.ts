@@ -76,20 +76,128 @@ export interface FoldOptions {
 
 export const nameKey = (p: { lastName: string; firstName: string }): string => `${p.lastName}\u0000${p.firstName}`;
 
-interface TournamentFacts {
+export interface TournamentFacts {
   registration: TournamentRegistered;
   position: number;
   games: Map<string, { facts: GameFacts; withdrawn: boolean }>;
   closedAt?: string;
 }
 
-type TimelineItem =
+export type TimelineItem =
   | { kind: 'opening'; date: string; position: number; group: FactInLog[] }
   | { kind: 'adjustment'; date: string; position: number; event: RatingAdjusted }
   | { kind: 'award'; date: string; position: number; event: GradeAwarded }
   | { kind: 'tournament'; date: string; position: number; tournament: TournamentFacts };
 
 const PHASE: Record<TimelineItem['kind'], number> = { opening: 0, adjustment: 1, award: 2, tournament: 3 };
+
+/** Where a fact lands in the fold: its valid date, or '' when it can change the fold from the very start. */
+export type AffectedFrom = string;
+
+/**
+ * The facts of the log as the FESA fold reads them (phase one of `foldFesa`), collected one fact at a time so that
+ * an incremental projection can keep them between batches. `add` also says from which valid date on the fold can
+ * come out differently because of the new fact (undefined: it changes nothing the fold reads).
+ */
+export class FesaFacts {
+  readonly registrations = new Map<string, { event: PlayerRegistered; position: number }>();
+  readonly priorGrades = new Map<string, { date: string; grade: string }[]>();
+  readonly tournaments = new Map<string, TournamentFacts>();
+  private readonly openingGroups = new Map<string, FactInLog[]>();
+  private readonly items: TimelineItem[] = [];
+  /** Names seen in opening balances and registrations: a registration reusing one re-maps ids from the start. */
+  private readonly openingNames = new Set<string>();
+  private readonly registeredNames = new Set<string>();
+
+  add(fact: FactInLog): AffectedFrom | undefined {
+    const e = fact.event;
+    switch (e.type) {
+      case 'PlayerRegistered': {
+        const name = nameKey({ lastName: e.familyName, firstName: e.givenName });
+        const reused = this.registrations.has(e.playerId) || this.registeredNames.has(name) || this.openingNames.has(name);
+        this.registrations.set(e.playerId, { event: e, position: fact.globalPosition });
+        this.registeredNames.add(name);
+        return reused ? '' : e.validDate;
+      }
+      case 'PriorGradeDeclared':
+        this.priorGrades.set(e.playerId, [...(this.priorGrades.get(e.playerId) ?? []), { date: e.validDate, grade: e.grade }]);
+        return e.validDate;
+      case 'TournamentRegistered': {
+        const before = this.ratedFrom(this.tournaments.get(e.tournamentId));
+        this.tournaments.set(e.tournamentId, { registration: e, position: fact.globalPosition, games: new Map() });
+        return earlier(before, this.ratedFrom(this.tournaments.get(e.tournamentId)));
+      }
+      case 'GameReported': {
+        const t = this.tournaments.get(e.tournamentId);
+        t?.games.set(e.gameId, { facts: gameFacts(e), withdrawn: false });
+        return this.ratedFrom(t);
+      }
+      case 'ResultCorrected': {
+        const t = this.tournaments.get(e.tournamentId);
+        const g = t?.games.get(e.gameId);
+        if (!g) return undefined;
+        g.facts = gameFacts(e);
+        return this.ratedFrom(t);
+      }
+      case 'GameWithdrawn': {
+        const t = this.tournaments.get(e.tournamentId);
+        const g = t?.games.get(e.gameId);
+        if (!g) return undefined;
+        g.withdrawn = true;
+        return this.ratedFrom(t);
+      }
+      case 'TournamentClosed': {
+        const t = this.tournaments.get(e.tournamentId);
+        if (!t) return undefined;
+        t.closedAt = e.validDate;
+        return this.ratedFrom(t);
+      }
+      case 'OpeningBalanceImported': {
+        if (e.ruleSet !== 'fesa') return undefined;
+        const state = e.state as { lastName?: unknown; firstName?: unknown };
+        if (typeof state.lastName === 'string' && typeof state.firstName === 'string') this.openingNames.add(nameKey({ lastName: state.lastName, firstName: state.firstName }));
+        const key = `${e.validDate}\u0000${e.source}`;
+        const group = this.openingGroups.get(key);
+        if (group) group.push(fact);
+        else {
+          const created = [fact];
+          this.openingGroups.set(key, created);
+          this.items.push({ kind: 'opening', date: e.validDate, position: fact.globalPosition, group: created });
+        }
+        return e.validDate;
+      }
+      case 'RatingAdjusted':
+        if (!isFesaRuleSet(e.ruleSet)) return undefined;
+        this.items.push({ kind: 'adjustment', date: e.validDate, position: fact.globalPosition, event: e });
+        return e.validDate;
+      case 'GradeAwarded':
+        if (!isFesaRuleSet(e.ruleSet)) return undefined;
+        this.items.push({ kind: 'award', date: e.validDate, position: fact.globalPosition, event: e });
+        return e.validDate;
+      case 'RuleSetAdopted':
+      case 'RatingListPublished':
+        return undefined;
+    }
+  }
+
+  /** The date a tournament is rated on, when it is rated at all (closed, rated, under a FESA rule set). */
+  private ratedFrom(t: TournamentFacts | undefined): string | undefined {
+    return t !== undefined && isRatedTournament(t) ? t.registration.endDate : undefined;
+  }
+
+  /** Everything the fold applies, in its order: by valid date, officer facts before tournaments, then recorded order. */
+  timeline(): TimelineItem[] {
+    const timeline = [...this.items];
+    for (const t of this.tournaments.values()) {
+      if (isRatedTournament(t)) timeline.push({ kind: 'tournament', date: t.registration.endDate, position: t.position, tournament: t });
+    }
+    return timeline.sort(compareItems);
+  }
+}
+
+const isRatedTournament = (t: TournamentFacts): boolean => t.closedAt !== undefined && t.registration.rated && isFesaRuleSet(t.registration.ratingSystem);
+const earlier = (a: string | undefined, b: string | undefined): string | undefined => (a === undefined ? b : b === undefined || a < b ? a : b);
+export const compareItems = (a: TimelineItem, b: TimelineItem): number => (a.date < b.date ? -1 : a.date > b.date ? 1 : PHASE[a.kind] - PHASE[b.kind] || a.position - b.position);
 
 /**
  * The FESA list as a fold over the facts, in valid-date order: on each date, officer facts (opening balances,
@@ -103,71 +211,10 @@ export const foldFesa = (log: Iterable<FactInLog>, options: FoldOptions = {}): E
   if (!rules) return E.left(`unknown FESA rule set "${ruleSet}"; expected ${Object.keys(FESA_RULE_SETS).join(' or ')}`);
   const keepRuns = options.keepRuns ?? true;
 
-  const registrations = new Map<string, { event: PlayerRegistered; position: number }>();
-  const priorGrades = new Map<string, { date: string; grade: string }[]>();
-  const tournaments = new Map<string, TournamentFacts>();
-  const openingGroups = new Map<string, FactInLog[]>();
-  const timeline: TimelineItem[] = [];
-
-  for (const fact of log) {
-    if (options.knownAt !== undefined && fact.globalPosition > options.knownAt) continue;
-    const e = fact.event;
-    switch (e.type) {
-      case 'PlayerRegistered':
-        registrations.set(e.playerId, { event: e, position: fact.globalPosition });
-        break;
-      case 'PriorGradeDeclared':
-        priorGrades.set(e.playerId, [...(priorGrades.get(e.playerId) ?? []), { date: e.validDate, grade: e.grade }]);
-        break;
-      case 'TournamentRegistered':
-        tournaments.set(e.tournamentId, { registration: e, position: fact.globalPosition, games: new Map() });
-        break;
-      case 'GameReported':
-        tournaments.get(e.tournamentId)?.games.set(e.gameId, { facts: gameFacts(e), withdrawn: false });
-        break;
-      case 'ResultCorrected': {
-        const g = tournaments.get(e.tournamentId)?.games.get(e.gameId);
-        if (g) g.facts = gameFacts(e);
-        break;
-      }
-      case 'GameWithdrawn': {
-        const g = tournaments.get(e.tournamentId)?.games.get(e.gameId);
-        if (g) g.withdrawn = true;
-        break;
-      }
-      case 'TournamentClosed': {
-        const t = tournaments.get(e.tournamentId);
-        if (t) t.closedAt = e.validDate;
-        break;
-      }
-      case 'OpeningBalanceImported':
-        if (e.ruleSet === 'fesa') {
-          const key = `${e.validDate}\u0000${e.source}`;
-          const group = openingGroups.get(key);
-          if (group) group.push(fact);
-          else {
-            const created = [fact];
-            openingGroups.set(key, created);
-            timeline.push({ kind: 'opening', date: e.validDate, position: fact.globalPosition, group: created });
-          }
-        }
-        break;
-      case 'RatingAdjusted':
-        if (isFesaRuleSet(e.ruleSet)) timeline.push({ kind: 'adjustment', date: e.validDate, position: fact.globalPosition, event: e });
-        break;
-      case 'GradeAwarded':
-        if (isFesaRuleSet(e.ruleSet)) timeline.push({ kind: 'award', date: e.validDate, position: fact.globalPosition, event: e });
-        break;
-      case 'RuleSetAdopted':
-      case 'RatingListPublished':
-        break;
-    }
-  }
-  for (const t of tournaments.values()) {
-    if (t.closedAt === undefined || !t.registration.rated || !isFesaRuleSet(t.registration.ratingSystem)) continue;
-    timeline.push({ kind: 'tournament', date: t.registration.endDate, position: t.position, tournament: t });
-  }
-  timeline.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : PHASE[a.kind] - PHASE[b.kind] || a.position - b.position));
+  const facts = new FesaFacts();
+  for (const fact of log) if (options.knownAt === undefined || fact.globalPosition <= options.knownAt) facts.add(fact);
+  const { registrations, priorGrades } = facts;
+  const timeline = facts.timeline();
 
   const names = new Map<string, { lastName: string; firstName: string }>();
   const idByName = new Map<string, string>();
@@ -260,12 +307,12 @@ export const foldFesa = (log: Iterable<FactInLog>, options: FoldOptions = {}): E
   return E.right({ list, runs, officerFacts, playerIdOf, names });
 };
 
-const gameFacts = (e: GameFacts): GameFacts => {
+export const gameFacts = (e: GameFacts): GameFacts => {
   const { round, first, second, result, handicap, timeControl, replayOf, byePoints } = e;
   return { round, first, second, result, ...(handicap ? { handicap } : {}), ...(timeControl ? { timeControl } : {}), ...(replayOf !== undefined ? { replayOf } : {}), ...(byePoints !== undefined ? { byePoints } : {}) };
 };
 
-const latestGrade = (grades: { date: string; grade: string }[] | undefined, by: string): string | undefined =>
+export const latestGrade = (grades: { date: string; grade: string }[] | undefined, by: string): string | undefined =>
   grades?.filter((g) => g.date <= by).at(-1)?.grade;
 
 export const parseGrade = (grade: string): [number, string] => {
@@ -280,7 +327,7 @@ export const gradeOrder = (level: number, name: string): number =>
   name === 'Kyu' ? 21 - level : name === 'Dan' ? 20 + level : name === 'Pro' ? 40 + level : 0;
 
 /** A player entering the list: the record the program builds from a `nye-spillere` entry. */
-const newPlayerRecord = (reg: PlayerRegistered, grade: string | undefined): FesaPlayer => {
+export const newPlayerRecord = (reg: PlayerRegistered, grade: string | undefined): FesaPlayer => {
   const [nsrLevel, nsrName] = grade ? parseGrade(grade) : [0, ''];
   const homes: FesaHome[] = (reg.homes ?? [{ list: 'E', nationality: reg.country, residence: reg.country }]).map((h) => ({
     list: h.list,
@@ -305,7 +352,7 @@ const newPlayerRecord = (reg: PlayerRegistered, grade: string | undefined): Fesa
   };
 };
 
-const matchesFilter = (p: FesaPlayer, id: string | undefined, f: RatingAdjusted['target'] extends infer T ? (T extends { kind: 'filter'; filter: infer F } ? F : never) : never, date: string): boolean =>
+export const matchesFilter = (p: FesaPlayer, id: string | undefined, f: RatingAdjusted['target'] extends infer T ? (T extends { kind: 'filter'; filter: infer F } ? F : never) : never, date: string): boolean =>
   (f.minRating === undefined || p.eloNumber >= f.minRating) &&
   (f.maxRating === undefined || p.eloNumber <= f.maxRating) &&
   (f.country === undefined || p.nationalityList.some((h) => h.nationality === f.country)) &&
