@@ -1,0 +1,509 @@
+import * as E from 'fp-ts/Either';
+import type { OpeningBalanceImported, PlayerRegistered } from '../../domain/events';
+import { rateEvent } from '../../domain/rules/fesa/rate-event';
+import type { FesaPlayer } from '../../domain/rules/fesa/types';
+import {
+  FESA_RULE_SETS,
+  FesaFacts,
+  gradeOrder,
+  latestGrade,
+  matchesFilter,
+  nameKey,
+  newPlayerRecord,
+  parseGrade,
+  type FactInLog,
+  type FesaFold,
+  type OfficerFact,
+  type TimelineItem,
+  type TournamentRun,
+} from './history';
+import { decodeFesaPlayerState } from './player-state';
+import { toFesaEvent, type TournamentGame } from './tournament-event';
+
+/**
+ * The FESA list kept up to date as facts arrive: the same fold as `foldFesa` (projections/fesa/history.ts), but
+ *  - only the participants of a tournament go through the FESA engine (it only reads their records), the rest of
+ *    the list is kept as records plus a sort key, so rating a tournament costs its size, not the list's;
+ *  - the list is saved every `checkpointEvery` tournaments, and a batch of facts re-folds only from the last
+ *    checkpoint before the earliest valid date the batch can change (a late result one year back re-rates one
+ *    year, not thirty).
+ *
+ * Why the sort key is enough: the program sorts the whole list stably by rating after each tournament, new
+ * players first. So after a tournament the order is "rating descending, then the order before", and that order is
+ * a number per player (`seq`) that never has to change: newcomers take numbers below everybody's. Only opening
+ * lists and officer adjustments leave an order that is not sorted by rating; then the list is kept explicitly
+ * (`explicit`, with seq = index) until the next tournament sorts it again.
+ */
+
+export interface ProjectionOptions {
+  /** `fesa` or `fesa-published` (default `fesa`). */
+  readonly ruleSet?: string;
+  /** A checkpoint before every k-th tournament (default 250). */
+  readonly checkpointEvery?: number;
+  /**
+   * What to keep of each rated tournament: `full` = as `foldFesa` keeps runs (the whole list before and after),
+   * `reports` = the run with the engine's report but empty before/after (default; what careers and explanations
+   * read), `none` = no runs (as `foldFesa` with keepRuns false).
+   */
+  readonly runs?: 'none' | 'reports' | 'full';
+}
+
+/** The list at one point of the timeline: enough to fold on from there. */
+export interface ListCheckpoint {
+  /** Timeline items already applied. */
+  readonly index: number;
+  /** Valid date of the last item applied ('' before the first). */
+  readonly date: string;
+  /** The list in its order. */
+  readonly order: readonly FesaPlayer[];
+  /** True when the list is sorted by (rating, seq) — i.e. the last list-changing item was a tournament. */
+  readonly sorted: boolean;
+  readonly lastTournamentDate: string | null;
+  readonly runs: number;
+  readonly officerFacts: number;
+}
+
+interface Entry {
+  record: FesaPlayer;
+  seq: number;
+}
+
+const bySortKey = (a: Entry, b: Entry): number => b.record.eloNumber - a.record.eloNumber || a.seq - b.seq;
+
+/** The list as records plus sort keys (see the module comment). */
+class ListState {
+  all: Entry[] = [];
+  byName = new Map<string, Entry[]>();
+  /** The list order when it is not (rating desc, seq asc); then seq = index. */
+  explicit: Entry[] | null = null;
+  minSeq = 0;
+  maxSeq = -1;
+  lastTournamentDate: string | null = null;
+  private cache: FesaPlayer[] | null = null;
+
+  static from(order: readonly FesaPlayer[], sorted: boolean, lastTournamentDate: string | null): ListState {
+    const s = new ListState();
+    s.reset(order);
+    if (sorted) s.explicit = null;
+    s.lastTournamentDate = lastTournamentDate;
+    return s;
+  }
+
+  /** Makes `order` the list, in that order (explicit until the next tournament). */
+  reset(order: readonly FesaPlayer[]): void {
+    this.all = order.map((record, seq) => ({ record, seq }));
+    this.byName = new Map();
+    for (const e of this.all) this.index(e);
+    this.explicit = [...this.all];
+    this.minSeq = 0;
+    this.maxSeq = this.all.length - 1;
+    this.cache = null;
+  }
+
+  private index(e: Entry): void {
+    const key = nameKey(e.record);
+    const same = this.byName.get(key);
+    if (same) same.push(e);
+    else this.byName.set(key, [e]);
+  }
+
+  has(key: string): boolean {
+    return this.byName.has(key);
+  }
+
+  /** The first record of that name in list order (what the program's name lookup finds). */
+  first(key: string): Entry | undefined {
+    const same = this.byName.get(key);
+    if (!same || same.length === 1) return same?.[0];
+    return same.reduce((a, b) => ((this.explicit ? a.seq - b.seq : bySortKey(a, b)) <= 0 ? a : b));
+  }
+
+  /** Every entry whose name is `key` (a player id maps to a name). */
+  named(key: string): readonly Entry[] {
+    return this.byName.get(key) ?? [];
+  }
+
+  update(e: Entry, record: FesaPlayer): void {
+    e.record = record;
+    this.cache = null;
+  }
+
+  /**
+   * The list after a tournament: the program puts the new players in front and sorts the whole list stably by
+   * rating, so among equal ratings the order before the tournament decides. Players whose rating did not change
+   * keep their key; a player who came down to rating R was ahead of everybody already at R, so he goes to the
+   * front of that rating (a fresh key below all keys), one who came up goes behind them (a key above all keys).
+   * New players were in front of everybody. Each block keeps the order of before among itself.
+   */
+  afterTournament(newcomers: readonly Entry[], updates: ReadonlyMap<Entry, FesaPlayer>): void {
+    if (this.explicit) {
+      // seq = index in the list: the stable sort by rating is exactly the sort by (rating, seq).
+      newcomers.forEach((e, i) => (e.seq = this.minSeq - newcomers.length + i));
+      this.minSeq -= newcomers.length;
+      for (const [e, record] of updates) e.record = record;
+    } else {
+      const before = (a: Entry, b: Entry) => bySortKey(a, b);
+      const front: Entry[] = [];
+      const back: Entry[] = [];
+      for (const [e, record] of updates) {
+        if (newcomers.includes(e)) continue;
+        if (record.eloNumber < e.record.eloNumber) front.push(e);
+        else if (record.eloNumber > e.record.eloNumber) back.push(e);
+      }
+      front.sort(before);
+      back.sort(before);
+      const ahead = [...newcomers, ...front];
+      ahead.forEach((e, i) => (e.seq = this.minSeq - ahead.length + i));
+      this.minSeq -= ahead.length;
+      back.forEach((e, i) => (e.seq = this.maxSeq + 1 + i));
+      this.maxSeq += back.length;
+      for (const [e, record] of updates) e.record = record;
+    }
+    for (const e of newcomers) {
+      this.all.push(e);
+      this.index(e);
+    }
+    this.explicit = null;
+    this.cache = null;
+  }
+
+  order(): FesaPlayer[] {
+    if (this.cache) return this.cache;
+    const entries = this.explicit ?? [...this.all].sort(bySortKey);
+    this.cache = entries.map((e) => e.record);
+    return this.cache;
+  }
+}
+
+/** A tournament rated with only its participants' records; the caller merges them back. */
+const newcomersFor = (state: ListState, facts: FesaFacts, regsByDate: readonly RegisteredAt[], endDate: string): { id: string; event: PlayerRegistered; position: number }[] => {
+  const from = state.lastTournamentDate === null ? 0 : upperBound(regsByDate, state.lastTournamentDate);
+  const to = upperBound(regsByDate, endDate);
+  const out: { id: string; event: PlayerRegistered; position: number }[] = [];
+  for (let i = from; i < to; i++) {
+    const r = regsByDate[i]!;
+    const reg = facts.registrations.get(r.id)!;
+    if (!state.has(nameKey({ lastName: reg.event.familyName, firstName: reg.event.givenName }))) out.push({ id: r.id, ...reg });
+  }
+  return out.sort((a, b) => a.position - b.position);
+};
+
+interface RegisteredAt {
+  readonly date: string;
+  readonly id: string;
+}
+
+/** First index whose date is after `date`. */
+const upperBound = (rows: readonly { date: string }[], date: string): number => {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid]!.date <= date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
+/** First index whose date is `date` or later. */
+const lowerBound = (rows: readonly { date: string }[], date: string): number => {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid]!.date < date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
+
+/** Where applying items writes what it explains (absent for scratch folds such as a list as of a date). */
+interface Journal {
+  readonly runs: TournamentRun[];
+  readonly officerFacts: OfficerFact[];
+  readonly mode: 'none' | 'reports' | 'full';
+}
+
+export class FesaProjection {
+  private readonly ruleSet: string;
+  private readonly every: number;
+  private readonly runsMode: 'none' | 'reports' | 'full';
+  readonly facts = new FesaFacts();
+  private timeline: TimelineItem[] = [];
+  private names = new Map<string, { lastName: string; firstName: string }>();
+  private idByName = new Map<string, string>();
+  private regsByDate: RegisteredAt[] = [];
+  private registrationsChanged = false;
+  /** Earliest valid date the facts added since the last refresh can change; undefined = nothing changed. */
+  private dirtyFrom: string | undefined = undefined;
+  private checkpoints: ListCheckpoint[] = [];
+  private state = new ListState();
+  /** Timeline items applied to `state`. */
+  private applied = 0;
+  private tournamentsSinceCheckpoint = 0;
+  private error: { index: number; message: string } | undefined;
+  private runs: TournamentRun[] = [];
+  private officerFacts: OfficerFact[] = [];
+  /** Highest global position fed so far. */
+  position = 0;
+
+  constructor(options: ProjectionOptions = {}) {
+    this.ruleSet = options.ruleSet ?? 'fesa';
+    if (!FESA_RULE_SETS[this.ruleSet]) throw new Error(`unknown FESA rule set "${this.ruleSet}"; expected ${Object.keys(FESA_RULE_SETS).join(' or ')}`);
+    this.every = Math.max(1, options.checkpointEvery ?? 250);
+    this.runsMode = options.runs ?? 'reports';
+  }
+
+  /** Feeds facts in recorded order; the list is brought up to date lazily (by `current`, `asOf`, `refresh`). */
+  apply(batch: Iterable<FactInLog>): void {
+    for (const fact of batch) {
+      const from = this.facts.add(fact);
+      if (fact.event.type === 'PlayerRegistered') this.registrationsChanged = true;
+      if (from !== undefined && (this.dirtyFrom === undefined || from < this.dirtyFrom)) this.dirtyFrom = from;
+      if (fact.globalPosition > this.position) this.position = fact.globalPosition;
+    }
+  }
+
+  /** The fold as `foldFesa(all facts fed, { ruleSet, keepRuns })` gives it. */
+  current(): E.Either<string, FesaFold> {
+    this.refresh();
+    if (this.error) return E.left(this.error.message);
+    return E.right(this.fold(this.state.order(), this.runs, this.officerFacts));
+  }
+
+  /** The fold as `foldFesa(all facts fed, { ruleSet, asOf })` gives it, from the nearest checkpoint. */
+  asOf(date: string): E.Either<string, FesaFold> {
+    this.refresh();
+    const end = upperBound(this.timeline, date);
+    if (this.error && this.error.index < end) return E.left(this.error.message);
+    const runs = this.runs.filter((r) => r.date <= date);
+    const officerFacts = this.officerFacts.filter((f) => f.date <= date);
+    if (end === this.applied) return E.right(this.fold(this.state.order(), runs, officerFacts));
+    const start = this.checkpointAtOrBefore(end);
+    const scratch = start ? ListState.from(start.order, start.sorted, start.lastTournamentDate) : new ListState();
+    for (let i = start?.index ?? 0; i < end; i++) {
+      const failed = this.applyItem(scratch, this.timeline[i]!, null);
+      if (failed !== undefined) return E.left(failed);
+    }
+    return E.right(this.fold(scratch.order(), runs, officerFacts));
+  }
+
+  /** The checkpoints kept in memory (for saving to disk). */
+  listCheckpoints(): readonly ListCheckpoint[] {
+    this.refresh();
+    return this.checkpoints;
+  }
+
+  /** The current state as a checkpoint at the end of the timeline (for saving to disk). */
+  headCheckpoint(): ListCheckpoint {
+    this.refresh();
+    return this.snapshot(this.applied);
+  }
+
+  /** Adopts checkpoints restored from disk; they must belong to exactly the facts fed so far. */
+  restore(checkpoints: readonly ListCheckpoint[], head: ListCheckpoint, runs: readonly TournamentRun[], officerFacts: readonly OfficerFact[]): void {
+    this.rebuildIndexes();
+    this.timeline = this.facts.timeline();
+    this.checkpoints = [...checkpoints].sort((a, b) => a.index - b.index);
+    this.state = ListState.from(head.order, head.sorted, head.lastTournamentDate);
+    this.applied = head.index;
+    this.runs = [...runs];
+    this.officerFacts = [...officerFacts];
+    const last = this.checkpoints.at(-1);
+    this.tournamentsSinceCheckpoint = this.timeline.slice(last?.index ?? 0, head.index).filter((t) => t.kind === 'tournament').length;
+    this.dirtyFrom = head.index < this.timeline.length ? (this.timeline[head.index]!.date) : undefined;
+    this.error = undefined;
+  }
+
+  /** Timeline items and the date of the last tournament rated (what a restart compares late facts with). */
+  get lastRatedDate(): string | null {
+    this.refresh();
+    return this.state.lastTournamentDate;
+  }
+
+  /** Items re-folded by the last refresh (for benchmarks and tests of the checkpoint choice). */
+  lastRefold = { from: 0, to: 0 };
+
+  refresh(): void {
+    if (this.dirtyFrom === undefined) return;
+    if (this.registrationsChanged) this.rebuildIndexes();
+    this.timeline = this.facts.timeline();
+    const first = lowerBound(this.timeline, this.dirtyFrom);
+    const restart = Math.min(first, this.error?.index ?? this.applied, this.applied);
+    this.dirtyFrom = undefined;
+    this.error = undefined;
+    if (restart < this.applied) {
+      while (this.checkpoints.length > 0 && this.checkpoints.at(-1)!.index > restart) this.checkpoints.pop();
+      const from = this.checkpoints.at(-1);
+      this.state = from ? ListState.from(from.order, from.sorted, from.lastTournamentDate) : new ListState();
+      this.applied = from?.index ?? 0;
+      this.runs.length = from?.runs ?? 0;
+      this.officerFacts.length = from?.officerFacts ?? 0;
+      this.tournamentsSinceCheckpoint = 0;
+    }
+    this.lastRefold = { from: this.applied, to: this.timeline.length };
+    const journal: Journal = { runs: this.runs, officerFacts: this.officerFacts, mode: this.runsMode };
+    for (; this.applied < this.timeline.length; this.applied++) {
+      const item = this.timeline[this.applied]!;
+      if (item.kind === 'tournament') {
+        if (this.tournamentsSinceCheckpoint >= this.every) {
+          this.checkpoints.push(this.snapshot(this.applied));
+          this.tournamentsSinceCheckpoint = 0;
+        }
+        this.tournamentsSinceCheckpoint++;
+      }
+      const failed = this.applyItem(this.state, item, journal);
+      if (failed !== undefined) {
+        this.error = { index: this.applied, message: failed };
+        return;
+      }
+    }
+  }
+
+  private snapshot(index: number): ListCheckpoint {
+    return {
+      index,
+      date: index > 0 ? this.timeline[index - 1]!.date : '',
+      order: this.state.order(),
+      sorted: this.state.explicit === null,
+      lastTournamentDate: this.state.lastTournamentDate,
+      runs: this.runs.length,
+      officerFacts: this.officerFacts.length,
+    };
+  }
+
+  private checkpointAtOrBefore(index: number): ListCheckpoint | undefined {
+    let found: ListCheckpoint | undefined;
+    for (const c of this.checkpoints) if (c.index <= index) found = c;
+    return found;
+  }
+
+  private rebuildIndexes(): void {
+    this.names = new Map();
+    this.idByName = new Map();
+    this.regsByDate = [];
+    for (const [id, r] of this.facts.registrations) {
+      const name = { lastName: r.event.familyName, firstName: r.event.givenName };
+      this.names.set(id, name);
+      this.idByName.set(nameKey(name), id);
+      this.regsByDate.push({ date: r.event.validDate, id });
+    }
+    this.regsByDate.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+    this.registrationsChanged = false;
+  }
+
+  private fold(list: readonly FesaPlayer[], runs: readonly TournamentRun[], officerFacts: readonly OfficerFact[]): FesaFold {
+    const idByName = this.idByName;
+    return { list, runs: [...runs], officerFacts: [...officerFacts], playerIdOf: (p) => idByName.get(nameKey(p)), names: this.names };
+  }
+
+  private playerIdOf(p: FesaPlayer): string | undefined {
+    return this.idByName.get(nameKey(p));
+  }
+
+  /** Applies one timeline item to `state`; returns the fold's error message when it fails (state unchanged then). */
+  private applyItem(state: ListState, item: TimelineItem, journal: Journal | null): string | undefined {
+    switch (item.kind) {
+      case 'opening': {
+        const ordered: { player: FesaPlayer; listIndex: number }[] = [];
+        for (const fact of item.group) {
+          const e = fact.event as OpeningBalanceImported;
+          const decoded = decodeFesaPlayerState(e.state, `opening balance of ${e.playerId} (position ${fact.globalPosition})`);
+          if (E.isLeft(decoded)) return decoded.left;
+          ordered.push({ player: decoded.right.player, listIndex: decoded.right.listIndex ?? Number.MAX_SAFE_INTEGER });
+        }
+        ordered.sort((a, b) => a.listIndex - b.listIndex);
+        const replaced = new Set(ordered.map((o) => nameKey(o.player)));
+        state.reset([...ordered.map((o) => o.player), ...state.order().filter((p) => !replaced.has(nameKey(p)))]);
+        journal?.officerFacts.push({ date: item.date, kind: 'opening-balance', playerIds: item.group.map((f) => (f.event as OpeningBalanceImported).playerId), event: item.group[0]!.event });
+        return undefined;
+      }
+      case 'adjustment': {
+        const { target, change } = item.event;
+        const affected: string[] = [];
+        state.reset(
+          state.order().map((p) => {
+            const id = this.playerIdOf(p);
+            const hit = target.kind === 'player' ? id === target.playerId : matchesFilter(p, id, target.filter, item.date);
+            if (!hit) return p;
+            if (id) affected.push(id);
+            return { ...p, eloNumber: change.kind === 'set' ? change.rating : p.eloNumber + change.by };
+          }),
+        );
+        journal?.officerFacts.push({ date: item.date, kind: 'adjustment', playerIds: affected, event: item.event });
+        return undefined;
+      }
+      case 'award': {
+        const { playerId, grade } = item.event;
+        const [level, name] = parseGrade(grade);
+        const registered = this.names.get(playerId);
+        if (registered && this.idByName.get(nameKey(registered)) === playerId) {
+          for (const e of state.named(nameKey(registered))) {
+            if (gradeOrder(level, name) > gradeOrder(e.record.gradeLevel, e.record.gradeName)) state.update(e, { ...e.record, gradeLevel: level, gradeName: name });
+          }
+        }
+        journal?.officerFacts.push({ date: item.date, kind: 'grade-award', playerIds: [playerId], event: item.event });
+        return undefined;
+      }
+      case 'tournament':
+        return this.rateTournament(state, item.tournament, journal);
+    }
+  }
+
+  private rateTournament(state: ListState, t: Extract<TimelineItem, { kind: 'tournament' }>['tournament'], journal: Journal | null): string | undefined {
+    const reg = t.registration;
+    const games: TournamentGame[] = [];
+    for (const [gameId, g] of t.games) if (!g.withdrawn) games.push({ gameId, facts: g.facts });
+    const fesaEvent = toFesaEvent(reg, games, (id) => this.names.get(id));
+    if (E.isLeft(fesaEvent)) return fesaEvent.left;
+    const newcomers = newcomersFor(state, this.facts, this.regsByDate, reg.endDate).map(
+      (r): Entry => ({ record: newPlayerRecord(r.event, latestGrade(this.facts.priorGrades.get(r.id), reg.endDate)), seq: 0 }),
+    );
+    // Only the participants' records go to the engine: the first record of each name, newcomers before the list,
+    // exactly the records the program's lookup by name would find in the whole list.
+    const newcomerByName = new Map<string, Entry>();
+    for (const e of newcomers) if (!newcomerByName.has(nameKey(e.record))) newcomerByName.set(nameKey(e.record), e);
+    const used = new Map<string, Entry>();
+    const subNew: FesaPlayer[] = [];
+    const subList: FesaPlayer[] = [];
+    for (const ev of fesaEvent.right.players) {
+      if (ev.simultaneousGiver || (ev.lastName === '' && ev.firstName === '')) continue;
+      const key = nameKey(ev);
+      if (used.has(key)) continue;
+      const fresh = newcomerByName.get(key);
+      const entry = fresh ?? state.first(key);
+      if (!entry) continue;
+      used.set(key, entry);
+      (fresh ? subNew : subList).push(entry.record);
+    }
+    const before = journal?.mode === 'full' ? new Map([...newcomers.map((e) => e.record), ...state.order()].map((p) => [nameKey(p), p])) : undefined;
+    const rated = rateEvent(subList, subNew, fesaEvent.right, FESA_RULE_SETS[this.ruleSet]);
+    if (E.isLeft(rated)) return `tournament "${reg.tournamentId}" (${reg.endDate}): ${rated.left.message}`;
+    const updates = new Map<Entry, FesaPlayer>();
+    for (const record of rated.right.list) {
+      const entry = used.get(nameKey(record));
+      if (entry) updates.set(entry, record);
+    }
+    state.afterTournament(newcomers, updates);
+    state.lastTournamentDate = reg.endDate;
+    if (journal && journal.mode !== 'none') {
+      journal.runs.push({
+        tournamentId: reg.tournamentId,
+        name: reg.name,
+        date: reg.endDate,
+        ruleSet: this.ruleSet,
+        before: before ?? new Map(),
+        after: journal.mode === 'full' ? state.order() : [],
+        report: rated.right.report,
+        players: fesaEvent.right.players.map((p) => this.idByName.get(nameKey(p)) ?? nameKey(p)),
+      });
+    }
+    return undefined;
+  }
+}
+
+/** `foldFesa` through the projection: all facts in one batch. */
+export const foldFesaFast = (log: Iterable<FactInLog>, options: ProjectionOptions = {}): E.Either<string, FesaFold> => {
+  const projection = new FesaProjection(options);
+  projection.apply(log);
+  return projection.current();
+};
