@@ -98,10 +98,11 @@ export interface FesaReplayResult {
 
 /**
  * Replays events under FESA, carrying the whole list from event to event (sides new to the list enter as
- * newcomers without grade). Before each event every game's expected score is taken from the list before it.
+ * newcomers without grade). Before each event every game's expected score is taken from the list before it; events
+ * dated before `scoreFrom` are rated but not scored.
  */
 export const fesaReplay = (
-  events: readonly ReplayEvent[], options: FesaOptions = FESA_PROGRAM_OPTIONS,
+  events: readonly ReplayEvent[], options: FesaOptions = FESA_PROGRAM_OPTIONS, scoreFrom = '',
 ): E.Either<{ eventIndex: number; date: string; error: FesaError }, FesaReplayResult> => {
   let list: readonly FesaPlayer[] = [];
   const byName = new Map<string, FesaPlayer>();
@@ -112,10 +113,12 @@ export const fesaReplay = (
     const ev = events[i]!;
     const newcomers: FesaPlayer[] = [];
     for (const g of ev.games) {
-      games++;
-      const e = fesaExpectedScore(byName.get(g.a), byName.get(g.b));
-      if (e === null) unpredicted++;
-      else predictions.push({ expected: e, actual: g.score });
+      if (ev.date >= scoreFrom) {
+        games++;
+        const e = fesaExpectedScore(byName.get(g.a), byName.get(g.b));
+        if (e === null) unpredicted++;
+        else predictions.push({ expected: e, actual: g.score });
+      }
       for (const id of [g.a, g.b]) {
         if (!byName.has(id) && !newcomers.some((p) => p.lastName === id)) newcomers.push(fesaNewcomer(id));
       }

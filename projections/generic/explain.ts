@@ -1,0 +1,89 @@
+import * as E from 'fp-ts/Either';
+import type { GenericFold, GenericRun } from './history';
+import { genericSystem, type GameTerms, type GenericRuleSetId } from './systems';
+
+export interface GenericGameExplanation extends GameTerms {
+  readonly gameId: string;
+  readonly round: number;
+  readonly opponent: string;
+  readonly score: number;
+  readonly rated: boolean;
+  readonly reason?: string;
+}
+
+export interface GenericTournamentExplanation {
+  readonly tournamentId: string;
+  readonly date: string;
+  readonly ruleSet: GenericRuleSetId;
+  readonly ruleSetSource: string;
+  readonly before: number | null;
+  readonly after: number | null;
+  readonly games: readonly GenericGameExplanation[];
+  /** What the system's typed API explained for this player (US: Δ and the adjusted rating as fractions). */
+  readonly detail?: unknown;
+}
+
+export interface GenericExplanation {
+  readonly data: {
+    readonly playerId: string;
+    readonly tournaments: readonly GenericTournamentExplanation[];
+    readonly officerFacts: readonly { date: string; ruleSet: string; kind: string; operation?: string; reason: string; before: number | null; after: number | null }[];
+  };
+  readonly text: string;
+}
+
+const fmt = (v: unknown): string => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(4)) : String(v));
+
+const explainRun = (run: GenericRun, playerId: string): GenericTournamentExplanation => {
+  const sys = genericSystem(run.ruleSet);
+  const typed = sys.options(run.options);
+  const o = E.isRight(typed) ? typed.right : undefined;
+  const me = run.before[playerId];
+  const games: GenericGameExplanation[] = [];
+  for (const g of run.games) {
+    if (!g.game || (g.game.a !== playerId && g.game.b !== playerId)) continue;
+    const opp = g.game.a === playerId ? g.game.b : g.game.a;
+    const terms = sys.gameTerms(o, { date: run.date }, me, run.before[opp], g.game, playerId);
+    games.push({
+      gameId: g.gameId, round: g.round, opponent: opp, score: g.game.a === playerId ? g.game.score : 1 - g.game.score,
+      rated: g.rating.rated, ...(!g.rating.rated ? { reason: g.rating.reason } : {}), ...terms,
+    });
+  }
+  const detail = run.detail?.[playerId];
+  return {
+    tournamentId: run.tournamentId, date: run.date, ruleSet: run.ruleSet, ruleSetSource: run.ruleSetSource,
+    before: sys.rating(me), after: sys.rating(run.after[playerId]), games, ...(detail !== undefined ? { detail } : {}),
+  };
+};
+
+/** For auditors: a player's ratings under the generic rule systems, game by game, in each system's own terms. */
+export const explainGeneric = (fold: GenericFold, playerId: string): E.Either<string, GenericExplanation> => {
+  if (!fold.players.has(playerId)) return E.left(`unknown player "${playerId}"`);
+  const tournaments = fold.runs.filter((r) => playerId in r.before).map((r) => explainRun(r, playerId));
+  const officerFacts = fold.officerFacts
+    .filter((f) => f.playerIds.includes(playerId))
+    .map((f) => ({
+      date: f.date, ruleSet: f.ruleSet, kind: f.kind,
+      ...(f.event.type === 'RatingAdjusted' && f.event.operation ? { operation: f.event.operation } : {}),
+      reason: f.event.type === 'RatingAdjusted' ? f.event.reason : f.event.reason ?? f.event.source,
+      before: f.changes[playerId]?.before ?? null, after: f.changes[playerId]?.after ?? null,
+    }));
+  const lines: string[] = [];
+  const items = [
+    ...tournaments.map((t) => ({ date: t.date, order: 1, lines: tournamentLines(t) })),
+    ...officerFacts.map((f) => ({ date: f.date, order: 0, lines: [`${f.date} ${f.kind}${f.operation ? ` (${f.operation})` : ''} under ${f.ruleSet}: ${f.before ?? 'unrated'} -> ${f.after ?? 'unrated'} — ${f.reason}`] })),
+  ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order));
+  for (const i of items) lines.push(...i.lines);
+  if (lines.length === 0) lines.push(`${playerId} has no game rated under a non-FESA rule set`);
+  return E.right({ data: { playerId, tournaments, officerFacts }, text: lines.join('\n') });
+};
+
+const tournamentLines = (t: GenericTournamentExplanation): string[] => {
+  const lines = [`${t.date} ${t.tournamentId} under ${t.ruleSet} (${t.ruleSetSource}): ${t.before ?? 'unrated'} -> ${t.after ?? 'unrated'}`];
+  for (const g of t.games) {
+    const terms = Object.entries(g.terms).map(([k, v]) => `${k} ${fmt(v)}`).join(', ');
+    lines.push(`  round ${g.round} vs ${g.opponent} (${g.opponentRatingUsed ?? 'unrated'}) score ${g.score}${g.expected !== null ? ` expected ${g.expected.toFixed(4)}` : ''}${g.rated ? '' : ` NOT RATED (${g.reason})`}${terms ? ` — ${terms}` : ''}`);
+  }
+  if (t.detail !== undefined) lines.push(`  system detail: ${JSON.stringify(t.detail)}`);
+  return lines;
+};
