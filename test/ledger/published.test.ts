@@ -47,6 +47,14 @@ describe('published lists, re-rating and explanations (issue 4)', () => {
     const g = report.games[0];
     expect(g.k).toBe(16);
     expect(g.expected).toBeCloseTo(1 / (1 + 10 ** ((g.opponentRatingUsed - g.ratingBefore) / 400)), 12);
+    // Any other rule set side by side with FESA (issue 6: rerate and diff work for every rule set).
+    const side = JSON.parse((await ledger('diff', '--rules', 'fesa', '--rules', 'pan-atlantic', '--as-of', '2017-12-16', '--db', db, '--json')).out);
+    const n2 = side.players.find((p: { playerId: string }) => p.playerId === 'N2');
+    expect(n2.fesa.rating).toBeGreaterThan(0);
+    expect(n2['pan-atlantic'].rating).toBeGreaterThan(0);
+    expect(n2.delta).toBe(n2['pan-atlantic'].rating - n2.fesa.rating);
+    const rerate = await ledger('rerate', '--rules', 'fide', '--as-of', '2017-12-16', '--db', db);
+    expect(rerate.out).toContain('fesa -> fide, as of 2017-12-16');
     const unknown = await ledger('explain', 'Nobody', '--db', db);
     expect(unknown.err).toBe('ledger: unknown player "Nobody"\n');
   });

@@ -5,6 +5,8 @@ import type { RatingListPublished } from '../../../domain/events';
 import { diffFolds, gradeText } from '../../../projections/fesa/diff';
 import { explainPlayer } from '../../../projections/fesa/explain';
 import { foldFesa, FESA_RULE_SETS, type FesaFold, type FactInLog } from '../../../projections/fesa/history';
+import { foldGeneric, ratingsOf } from '../../../projections/generic/history';
+import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../projections/generic/systems';
 import { knownAtPosition, loadFacts, parseKnownAt } from '../../history/load';
 import { contentHash, LIST_FORMATS, listBytes, renderList, type ListFormat } from '../../history/lists';
 import { UsageError } from '../args';
@@ -16,8 +18,40 @@ const today = (): string => new Date().toISOString().slice(0, 10);
 
 const ruleSetOf = (ctx: CliContext, name = 'rules'): string => {
   const id = ctx.opts.string(name) ?? 'fesa';
-  if (!(id in FESA_RULE_SETS)) throw new UsageError(`--${name} ${id}: lists and re-rating are available for ${Object.keys(FESA_RULE_SETS).join(', ')}`);
+  if (!(id in FESA_RULE_SETS)) throw new UsageError(`--${name} ${id}: FESA lists are available for ${Object.keys(FESA_RULE_SETS).join(', ')} (other systems: ledger ratings --rules ID)`);
   return id;
+};
+
+const ANY_RULE_SETS = [...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS];
+
+/** Every player's rating (and grade, where the system has one) under any rule set, every tournament rated with it. */
+const ratingsUnder = (facts: readonly FactInLog[], ruleSet: string, asOf: string): Map<string, { rating: number; grade: string }> => {
+  if (ruleSet in FESA_RULE_SETS) {
+    const f = fold(facts, { ruleSet, asOf, keepRuns: false });
+    return new Map(f.list.filter((p) => p.eloNumber > 0).map((p) => [f.playerIdOf(p) ?? p.lastName, { rating: p.eloNumber, grade: gradeText(p) }]));
+  }
+  if (!isGenericRuleSet(ruleSet)) throw new UsageError(`--rules ${ruleSet}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
+  // Newcomers enter at their declared grade's midpoint (the information FESA's newcomer rule uses), as in `evaluate`.
+  const folded = foldGeneric(facts, { ruleSet, asOf, entry: 'grade' });
+  if (E.isLeft(folded)) throw new Error(folded.left);
+  const gradeOf = (state: unknown): string => {
+    const s = state as { rank?: unknown; grade?: unknown };
+    return typeof s.rank === 'string' ? s.rank : typeof s.grade === 'string' ? s.grade : '-';
+  };
+  return new Map(ratingsOf(folded.right, ruleSet).map((r) => [r.playerId, { rating: r.rating, grade: gradeOf(r.state) }]));
+};
+
+/** Two rule sets that are not both FESA: the players' ratings and grades side by side. */
+const sideBySide = (ctx: CliContext, facts: readonly FactInLog[], a: string, b: string, asOf: string): void => {
+  const [ra, rb] = [ratingsUnder(facts, a, asOf), ratingsUnder(facts, b, asOf)];
+  const ids = [...new Set([...ra.keys(), ...rb.keys()])].sort((x, y) => (rb.get(y)?.rating ?? 0) - (rb.get(x)?.rating ?? 0) || (x < y ? -1 : 1));
+  const rows = ids.map((id) => ({ playerId: id, [a]: ra.get(id) ?? null, [b]: rb.get(id) ?? null, delta: ra.has(id) && rb.has(id) ? rb.get(id)!.rating - ra.get(id)!.rating : null }));
+  if (ctx.json) {
+    ctx.out(JSON.stringify({ labels: [a, b], asOf, players: rows }, null, 2));
+    return;
+  }
+  ctx.out(`${a} -> ${b}, as of ${asOf}`);
+  ctx.out(table(['player', `${a} rating`, 'grade', `${b} rating`, 'grade', 'delta'], ids.map((id) => [id, ra.get(id)?.rating ?? '-', ra.get(id)?.grade ?? '-', rb.get(id)?.rating ?? '-', rb.get(id)?.grade ?? '-', rows.find((r) => r.playerId === id)!.delta ?? '-'])));
 };
 
 const formatOf = (ctx: CliContext): ListFormat => {
@@ -125,8 +159,12 @@ const diff: CliCommand = {
     } else {
       const rules = ctx.opts.all('rules');
       if (rules.length !== 2) throw new UsageError('give --published ID, or two rule sets: --rules A --rules B');
-      for (const r of rules) if (!(r in FESA_RULE_SETS)) throw new UsageError(`--rules ${r}: available are ${Object.keys(FESA_RULE_SETS).join(', ')}`);
+      for (const r of rules) if (!ANY_RULE_SETS.includes(r)) throw new UsageError(`--rules ${r}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
       const asOf = ctx.opts.string('as-of') ?? today();
+      if (!rules.every((r) => r in FESA_RULE_SETS)) {
+        sideBySide(ctx, facts, rules[0]!, rules[1]!, asOf);
+        return 0;
+      }
       before = fold(facts, { ruleSet: rules[0]!, asOf });
       after = fold(facts, { ruleSet: rules[1]!, asOf });
       labels = [rules[0]!, rules[1]!];
@@ -152,12 +190,18 @@ const diff: CliCommand = {
 const rerate: CliCommand = {
   name: 'rerate',
   summary: 'fold the same facts under another rule set and show what changes from a date on',
-  usage: 'rerate --rules fesa-published [--from DATE] [--as-of DATE] [--json]',
+  usage: 'rerate --rules fesa-published|pan-atlantic|fide|gobase-go|uscf-k|us-shogi-1997-text|us-shogi-1997-card [--from DATE] [--as-of DATE] [--json]',
   async run(ctx) {
     const facts = await loadFacts(await ctx.store());
-    const ruleSet = ruleSetOf(ctx);
     const from = ctx.opts.string('from') ?? '0000-01-01';
     const asOf = ctx.opts.string('as-of') ?? today();
+    const requested = ctx.opts.string('rules') ?? 'fesa-published';
+    if (!(requested in FESA_RULE_SETS)) {
+      // Another system: the same facts, every tournament rated with it, next to the FESA list.
+      sideBySide(ctx, facts, 'fesa', requested, asOf);
+      return 0;
+    }
+    const ruleSet = ruleSetOf(ctx);
     const base = fold(facts, { ruleSet: 'fesa', asOf });
     const other = fold(facts, { ruleSet, asOf });
     const changes = diffFolds(base, other);

@@ -2,6 +2,7 @@ import type { CliCommand } from '../context';
 import { fesaCommands } from './fesa';
 import { historyCommands } from './history';
 import { ruleAndStoreCommands } from './rules';
+import { rulesetCommands } from './rulesets';
 
 /** Commands of the other features (FESA, history, rules, stores). */
-export const extraCommands: readonly CliCommand[] = [...fesaCommands, ...historyCommands, ...ruleAndStoreCommands];
+export const extraCommands: readonly CliCommand[] = [...fesaCommands, ...historyCommands, ...ruleAndStoreCommands, ...rulesetCommands];
