@@ -43,6 +43,12 @@ interface Participant {
   report?: Pick<FesaPlayerReport, 'games' | 'performanceGames' | 'performanceCase' | 'performanceRating' | 'newtonSteps'>;
 }
 
+/**
+ * The program iterates without limit and can cycle for ever (e.g. two newcomers whose performance ratings feed each
+ * other through the 400 floor). Real events settle in a handful of passes; past this many we report instead of hanging.
+ */
+const MAX_PASSES = 1000;
+
 const fail = (code: FesaError['code'], message: string, line?: number): E.Either<FesaError, never> => E.left({ code, message, line });
 
 const freshPlayer = (ev: FesaEventPlayer): FesaPlayer => ({
@@ -258,6 +264,9 @@ const rate = (
   for (let changed = true; changed; ) {
     changed = false;
     iterations++;
+    if (iterations > MAX_PASSES) {
+      return fail('no-convergence', `The ratings of event "${event.name}" do not settle: still changing after ${MAX_PASSES} passes (the official program would loop forever on this event); check the results for a player whose rating oscillates.`);
+    }
     for (const i of order) {
       const p = participants[i];
       const next = ratePlayer(p, false);

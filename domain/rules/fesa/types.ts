@@ -108,6 +108,7 @@ export type FesaErrorCode =
   | 'duplicate-player'
   | 'inconsistent-round'
   | 'unknown-grade'
+  | 'no-convergence'
   | 'unsupported';
 
 export interface FesaError {
