@@ -270,6 +270,13 @@ describe('seed 000 §7 Grade system and promotions', () => {
     expect(bound.promotions[0]).toMatchObject({ rule: 'look-ahead', toLevel: 1, toName: 'Kyu', gameIndex: null });
   });
 
+  it('the program has no streak lengths beyond 7 Dan: an LB-streak game towards 8 Dan is an error, as in the program', () => {
+    expect(() => promoteAfterEvent({ state: state(7, 'Dan'), from: 2900, to: 2900, games: 1, totalGames: 40 }, { ...rules, lookAhead: false })).toThrow(/no #LB streak length for promotion to 8 Dan/);
+    const list = [player('A', { eloNumber: 2950, gradeLevel: 7, gradeName: 'Dan' }), player('B', { eloNumber: 2950 })];
+    const r = rateEvent(list, [], event(['A', 'B'], [['2='], ['1=']]));
+    expect(E.isLeft(r) && r.left).toMatchObject({ code: 'unknown-grade', message: expect.stringMatching(/^Grade promotion of A: /) });
+  });
+
   it('7b (published rules): a dan grade needs qualifying games against more than one opponent', () => {
     const base = { state: state(1, 'Kyu'), from: 1900, to: 1900, games: 1, totalGames: 40 };
     const pub = { ...rules, lookAhead: false };

@@ -54,19 +54,30 @@ export const midpoint = (g: Grade): number => {
   throw new FesaGradeError(`unknown grade ${g.level} "${g.name}"`);
 };
 
-/** Streak lengths for promotion to `target`; Infinity where the program's table has no entry. */
+/**
+ * Streak lengths for promotion to `target`. The program's tables stop at 7 Dan; for a higher target it stops with
+ * an error ("NIL is not a real number"), and so do we, with a sentence instead.
+ */
 export const lbStreakLength = (target: Grade): number => {
   if (is(target.name, 'Pro')) return 9999;
   const t = is(target.name, 'Dan') ? DAN_LB_STREAK : is(target.name, 'Kyu') ? KYU_LB_STREAK : undefined;
   if (!t) throw new FesaGradeError(`unknown grade ${target.level} "${target.name}"`);
-  return t[target.level] ?? Infinity;
+  return streakEntry(t, target, 'LB');
+};
+
+const streakEntry = (table: readonly number[], target: Grade, kind: string): number => {
+  const v = table[target.level];
+  if (v === undefined) {
+    throw new FesaGradeError(`the program has no #${kind} streak length for promotion to ${target.level} ${target.name} (its tables end at 7 Dan; the official program stops with an error here)`);
+  }
+  return v;
 };
 
 export const mpStreakLength = (target: Grade): number => {
   if (is(target.name, 'Pro')) return 9999;
   const t = is(target.name, 'Dan') ? DAN_MP_STREAK : is(target.name, 'Kyu') ? KYU_MP_STREAK : undefined;
   if (!t) throw new FesaGradeError(`unknown grade ${target.level} "${target.name}"`);
-  return t[target.level] ?? Infinity;
+  return streakEntry(t, target, 'MP');
 };
 
 /**

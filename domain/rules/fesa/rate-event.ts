@@ -301,7 +301,7 @@ const rate = (
     const from = p.elo === 0 ? p.elo + p.change : p.elo;
     const to = p.elo + p.change;
     const ratedGames = options.syntheticGamesCount ? p.games.length : p.games.filter((g) => !(g.kind === 'phantom' && g.source === 'grade')).length;
-    const { state, promotions } = promoteAfterEvent(
+    const { state, promotions } = withPlayer(eventPlayerName(p.ev), () => promoteAfterEvent(
       {
         state: { grade: { level: p.record.gradeLevel, name: p.record.gradeName }, lbCount: p.record.lbCount, mpCount: p.record.mpCount },
         from,
@@ -315,7 +315,7 @@ const rate = (
         lookAhead: options.lookAhead,
         danQualifying,
       },
-    );
+    ));
     const record: FesaPlayer = {
       ...p.record,
       nationalityList: nationalityList.right,
@@ -343,6 +343,15 @@ const rate = (
   // Stable sort by rating, highest first (the program's stable-sort with #'>).
   const sorted = updated.map((p, i) => ({ p, i })).sort((a, b) => b.p.eloNumber - a.p.eloNumber || a.i - b.i).map((x) => x.p);
   return E.right({ list: sorted, report: { iterations, origin, players: reports } });
+};
+
+const withPlayer = <A>(who: string, f: () => A): A => {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof FesaGradeError) throw new FesaGradeError(`Grade promotion of ${who}: ${e.message}.`);
+    throw e;
+  }
 };
 
 /** The HOME entry of the event's origin gets the event date; created from the first entry when missing. */
