@@ -35,7 +35,9 @@ export const list = (items: readonly LispValue[]): LispValue => ({ t: 'list', it
 
 export const isNil = (v: LispValue): boolean => (v.t === 'sym' && v.name === 'NIL') || (v.t === 'list' && v.items.length === 0);
 
-const DELIMITERS = new Set([' ', '\t', '\n', '\r', '\f', '(', ')', '"', ';', "'"]);
+/** Token delimiters by char code (a table lookup keeps the reader linear and cheap on large lists). */
+const DELIMITER = new Uint8Array(128);
+for (const c of [' ', '\t', '\n', '\r', '\f', '(', ')', '"', ';', "'"]) DELIMITER[c.charCodeAt(0)] = 1;
 
 /** Reads every top-level form of `text`. */
 export const readAll = (text: string): LispForm[] => {
@@ -64,7 +66,7 @@ export const readAll = (text: string): LispForm[] => {
   };
   const token = (): string => {
     const start = pos;
-    while (pos < text.length && !DELIMITERS.has(text[pos])) pos++;
+    for (let c = text.charCodeAt(pos); pos < text.length && !(c < 128 && DELIMITER[c] === 1); c = text.charCodeAt(++pos));
     return text.slice(start, pos);
   };
   const readSeq = (open: number): LispValue[] => {
@@ -93,10 +95,18 @@ export const readAll = (text: string): LispForm[] => {
       pos++;
       let s = '';
       for (;;) {
+        // Copy the run up to the next quote or escape in one slice; count the newlines it holds.
+        const quote = text.indexOf('"', pos);
+        if (quote < 0) throw new LispSyntaxError(here, 'string opened here is never closed');
+        const escape = text.indexOf('\\', pos);
+        const end = escape >= 0 && escape < quote ? escape : quote;
+        const run = text.slice(pos, end);
+        for (let i = run.indexOf('\n'); i >= 0; i = run.indexOf('\n', i + 1)) line++;
+        s += run;
+        pos = end + 1;
+        if (end === quote) return { t: 'str', v: s };
         if (pos >= text.length) throw new LispSyntaxError(here, 'string opened here is never closed');
-        const ch = advance();
-        if (ch === '"') return { t: 'str', v: s };
-        s += ch === '\\' ? advance() : ch;
+        s += advance();
       }
     }
     if (c === "'") {
