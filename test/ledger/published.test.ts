@@ -55,6 +55,16 @@ describe('published lists, re-rating and explanations (issue 4)', () => {
     expect(n2.delta).toBe(n2['pan-atlantic'].rating - n2.fesa.rating);
     const rerate = await ledger('rerate', '--rules', 'fide', '--as-of', '2017-12-16', '--db', db);
     expect(rerate.out).toContain('fesa -> fide, as of 2017-12-16');
+    // Rating history, grade history with the rule of each grade, seed 000 §7b dan-qualifying counts.
+    const h = JSON.parse((await ledger('history', 'N2', '--db', db, '--json')).out);
+    expect(h.ratings[0]).toMatchObject({ tournamentId: '01_1st_nekomadoken', method: 'performance', before: 0, after: 2262 });
+    expect(h.ratings.at(-1)).toMatchObject({ tournamentId: '25_21th_nekomadoken', method: 'standard', before: 2266, after: 2268, change: 2 });
+    expect(h.grades[0]).toMatchObject({ grade: '5 Dan', rule: 'prior grade' });
+    expect(h.grades.some((g: { rule: string }) => g.rule === 'provisional-UB+1')).toBe(true);
+    const dan1 = h.danQualifying.find((d: { dan: number }) => d.dan === 1);
+    expect(dan1).toMatchObject({ required: 7, minOpponent: 1620 });
+    expect(dan1.games).toBeGreaterThanOrEqual(dan1.distinctOpponents);
+    expect(dan1.satisfied).toBe(dan1.games >= 7 && dan1.distinctOpponents > 1);
     const unknown = await ledger('explain', 'Nobody', '--db', db);
     expect(unknown.err).toBe('ledger: unknown player "Nobody"\n');
   });
