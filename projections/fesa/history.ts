@@ -104,7 +104,8 @@ export class FesaFacts {
   readonly priorGrades = new Map<string, { date: string; grade: string }[]>();
   readonly tournaments = new Map<string, TournamentFacts>();
   private readonly openingGroups = new Map<string, FactInLog[]>();
-  private readonly items: TimelineItem[] = [];
+  /** Officer facts in recorded order (opening groups by their first fact), for saving the facts compactly. */
+  readonly items: TimelineItem[] = [];
   /** Names seen in opening balances and registrations: a registration reusing one re-maps ids from the start. */
   private readonly openingNames = new Set<string>();
   private readonly registeredNames = new Set<string>();

@@ -42,8 +42,8 @@ export interface ProjectionOptions {
   readonly checkpointEvery?: number;
   /**
    * What to keep of each rated tournament: `full` = as `foldFesa` keeps runs (the whole list before and after),
-   * `reports` = the run with the engine's report but empty before/after (default; what careers and explanations
-   * read), `none` = no runs (as `foldFesa` with keepRuns false).
+   * `reports` = the run with the engine's report, and before/after holding only the tournament's participants
+   * (default; what careers, explanations and diffs read), `none` = no runs (as `foldFesa` with keepRuns false).
    */
   readonly runs?: 'none' | 'reports' | 'full';
 }
@@ -293,6 +293,12 @@ export class FesaProjection {
     return this.checkpoints;
   }
 
+  /** Officer facts applied so far (for saving to disk). */
+  officerFactsSoFar(): readonly OfficerFact[] {
+    this.refresh();
+    return this.officerFacts;
+  }
+
   /** The current state as a checkpoint at the end of the timeline (for saving to disk). */
   headCheckpoint(): ListCheckpoint {
     this.refresh();
@@ -475,7 +481,10 @@ export class FesaProjection {
       used.set(key, entry);
       (fresh ? subNew : subList).push(entry.record);
     }
-    const before = journal?.mode === 'full' ? new Map([...newcomers.map((e) => e.record), ...state.order()].map((p) => [nameKey(p), p])) : undefined;
+    const before =
+      journal?.mode === 'full'
+        ? new Map([...newcomers.map((e) => e.record), ...state.order()].map((p) => [nameKey(p), p]))
+        : new Map([...used].map(([key, e]) => [key, e.record]));
     const rated = rateEvent(subList, subNew, fesaEvent.right, FESA_RULE_SETS[this.ruleSet]);
     if (E.isLeft(rated)) return `tournament "${reg.tournamentId}" (${reg.endDate}): ${rated.left.message}`;
     const updates = new Map<Entry, FesaPlayer>();
@@ -491,8 +500,8 @@ export class FesaProjection {
         name: reg.name,
         date: reg.endDate,
         ruleSet: this.ruleSet,
-        before: before ?? new Map(),
-        after: journal.mode === 'full' ? state.order() : [],
+        before,
+        after: journal.mode === 'full' ? state.order() : [...updates.values()],
         report: rated.right.report,
         players: fesaEvent.right.players.map((p) => this.idByName.get(nameKey(p)) ?? nameKey(p)),
       });

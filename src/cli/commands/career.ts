@@ -1,0 +1,60 @@
+import * as E from 'fp-ts/Either';
+import { playerCareer, renderCareer } from '../../../projections/fesa/career';
+import { FESA_RULE_SETS } from '../../../projections/fesa/history';
+import { FesaProjection } from '../../../projections/fesa/incremental';
+import { rebuildProjection } from '../../history/checkpoint';
+import { loadFacts } from '../../history/load';
+import { defaultStoreSpec, parseStoreSpec } from '../../store/open';
+import { UsageError } from '../args';
+import type { CliCommand, CliContext } from '../context';
+
+const ruleSetOf = (ctx: CliContext): string => {
+  const id = ctx.opts.string('rules') ?? 'fesa';
+  if (!(id in FESA_RULE_SETS)) throw new UsageError(`--rules ${id}: available are ${Object.keys(FESA_RULE_SETS).join(', ')}`);
+  return id;
+};
+
+/** The SQLite file the checkpoint lives in (checkpoints need a SQLite store). */
+const sqliteFile = (ctx: CliContext): string => {
+  const spec = ctx.storeSpec ?? defaultStoreSpec();
+  const parsed = parseStoreSpec(spec);
+  if (parsed.kind !== 'sqlite') throw new UsageError(`projection checkpoints are kept in the ledger's SQLite file; the store "${spec}" is not SQLite`);
+  return parsed.path;
+};
+
+const history: CliCommand = {
+  name: 'history',
+  summary: "a player's career: rating per tournament (method, games, counters), grades and the rule behind each, dan-qualifying games",
+  usage: 'history <player-id> [--rules fesa|fesa-published] [--json]',
+  async run(ctx) {
+    const playerId = ctx.opts.positional[0];
+    if (!playerId) throw new UsageError('missing the player id: ledger history <player-id> [--json]');
+    const projection = new FesaProjection({ ruleSet: ruleSetOf(ctx), runs: 'reports' });
+    projection.apply(await loadFacts(await ctx.store()));
+    const folded = projection.current();
+    if (E.isLeft(folded)) throw new Error(folded.left);
+    const career = playerCareer(folded.right, playerId);
+    if (E.isLeft(career)) throw new UsageError(career.left);
+    ctx.out(ctx.json ? JSON.stringify(career.right, null, 2) : renderCareer(career.right));
+    return 0;
+  },
+};
+
+const rebuild: CliCommand = {
+  name: 'projections rebuild',
+  summary: 'fold the FESA list again from the whole log and save it as the checkpoint later commands resume from',
+  usage: 'projections rebuild [--rules fesa|fesa-published] [--db FILE]',
+  async run(ctx) {
+    const ruleSet = ruleSetOf(ctx);
+    const started = process.hrtime.bigint();
+    const result = await rebuildProjection(await ctx.store(), sqliteFile(ctx), { ruleSet });
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const folded = result.projection.current();
+    if (E.isLeft(folded)) throw new Error(folded.left);
+    const summary = { ruleSet, position: result.projection.position, events: result.eventsRead, players: folded.right.list.length, milliseconds: Math.round(ms) };
+    ctx.print(summary, () => `projection ${ruleSet} rebuilt from ${summary.events} events up to position ${summary.position}: ${summary.players} players on the list (${summary.milliseconds} ms); checkpoint saved`);
+    return 0;
+  },
+};
+
+export const careerCommands: readonly CliCommand[] = [history, rebuild];

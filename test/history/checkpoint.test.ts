@@ -1,0 +1,89 @@
+import * as E from 'fp-ts/Either';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import fc from 'fast-check';
+import { afterEach, describe, expect, it } from 'vitest';
+import { foldFesa } from '../../projections/fesa/history';
+import { resumeProjection, rebuildProjection } from '../../src/history/checkpoint';
+import { formatRatingList } from '../../src/formats/fesa/ratingliste';
+import { loadFacts } from '../../src/history/load';
+import { toNewEvent } from '../../src/event-log';
+import { openSqliteStore } from '../../src/store/sqlite';
+import type { EventStore } from '../../src/store/port';
+import { streamOf } from '../../domain/events';
+import type { FactInLog } from '../../projections/fesa/history';
+import { ledgers } from './gen';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
+});
+const tempDb = (): string => {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-checkpoint-'));
+  dirs.push(dir);
+  return path.join(dir, 'ledger.db');
+};
+
+/** Appends facts as the ledger records them (one append per event, in order). */
+const record = async (store: EventStore, facts: readonly FactInLog[]): Promise<void> => {
+  for (const f of facts) await store.append(streamOf(f.event), [toNewEvent(f.event)], 'any');
+};
+
+const listText = (fold: ReturnType<typeof foldFesa>): string => (E.isLeft(fold) ? `error: ${fold.left}` : formatRatingList(fold.right.list));
+
+describe('checkpointed FESA projection on disk (issue 5 item 5)', () => {
+  it('a restart reads only the events after the checkpoint and equals a fresh fold; a late tournament re-folds from a saved list', async () => {
+    // a ledger that folds, with at least three rated tournaments
+    const sample = fc.sample(ledgers(10, 8), { numRuns: 40, seed: 99 }).find(({ facts }) => {
+      const f = foldFesa(facts);
+      return E.isRight(f) && f.right.runs.length >= 4;
+    })!;
+    expect(sample).toBeDefined();
+    const facts = sample.facts;
+    const file = tempDb();
+    const store = openSqliteStore(file);
+    try {
+      const cut = Math.floor(facts.length * 0.7);
+      await record(store, facts.slice(0, cut));
+      const first = await resumeProjection(store, file, { checkpointEvery: 1 });
+      expect(first.checkpointPosition).toBe(0);
+      expect(first.eventsRead).toBe(cut);
+
+      // restart with nothing new: nothing is read, the list is the same
+      const again = await resumeProjection(store, file);
+      expect(again.eventsRead).toBe(0);
+      expect(listText(again.projection.current())).toBe(listText(foldFesa(facts.slice(0, cut))));
+
+      // the rest of the log (late tournaments, closures, corrections) after a restart
+      await record(store, facts.slice(cut));
+      const resumed = await resumeProjection(store, file);
+      expect(resumed.checkpointPosition).toBe(cut);
+      expect(resumed.eventsRead).toBe(facts.length - cut);
+      expect(listText(resumed.projection.current())).toBe(listText(foldFesa(facts)));
+
+      // a correction of the first rated tournament: dated before the last rated one, so it re-folds from a saved
+      // list (or from the start), and still equals the fresh fold
+      const ref = foldFesa(facts);
+      const firstRun = E.isRight(ref) ? ref.right.runs[0] : undefined;
+      const game = facts.find((f) => f.event.type === 'GameReported' && f.event.tournamentId === firstRun?.tournamentId && f.event.second !== null);
+      expect(game?.event.type).toBe('GameReported');
+      if (game && game.event.type === 'GameReported') {
+        const fix = { event: { ...game.event, type: 'ResultCorrected' as const, eventId: 'late-fix', reason: 'typo', result: game.event.result === 'win' ? ('loss' as const) : ('win' as const) }, globalPosition: facts.length + 1 };
+        await record(store, [fix]);
+        const late = await resumeProjection(store, file);
+        expect(late.eventsRead).toBe(1);
+        expect(late.refolded.from).toBeLessThan(late.refolded.to);
+        expect(listText(late.projection.current())).toBe(listText(foldFesa([...facts, fix])));
+      }
+
+      // rebuild starts over and gives the same list
+      const rebuilt = await rebuildProjection(store, file);
+      expect(rebuilt.checkpointPosition).toBe(0);
+      expect(rebuilt.eventsRead).toBe(facts.length + 1);
+      expect(listText(rebuilt.projection.current())).toBe(listText(foldFesa(await loadFacts(store))));
+    } finally {
+      await store.close();
+    }
+  });
+});
