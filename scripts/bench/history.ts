@@ -1,0 +1,176 @@
+/**
+ * History as a fold, at federation scale: a synthetic FESA ledger (default 100,000 players, 1,000,000 games,
+ * 20,000 tournaments over 30 years; BENCH_SCALE=0.1 for a tenth) in SQLite, then
+ *  - a bare read of the log, and a full rebuild (read, decode, rate, project) with its ratio to the bare read;
+ *  - peak memory (maxRSS);
+ *  - a corrected result one year before the end: append, read the new event, re-fold from the checkpoint, list;
+ *  - the list as of random dates, warm.
+ *
+ *   npm run build && node --max-old-space-size=4096 dist/scripts/bench/history.js
+ *
+ * Env: BENCH_SCALE (default 1), BENCH_DB (default a temp file; an existing ledger with the same scale is reused),
+ * BENCH_CHECKPOINT_EVERY (default 250), BENCH_SEED.
+ */
+import * as E from 'fp-ts/Either';
+import * as fs from 'fs';
+import * as os from 'os';
+import * as path from 'path';
+import type { DomainEvent } from '../../domain/events';
+import { playerStream, tournamentStream } from '../../domain/events';
+import { FesaProjection } from '../../projections/fesa/incremental';
+import { readDomainEvents, toNewEvent } from '../../src/event-log';
+import { openSqliteStore } from '../../src/store/sqlite';
+import type { EventStore } from '../../src/store/port';
+
+const scale = Number(process.env.BENCH_SCALE ?? '1');
+const PLAYERS = Math.round(100_000 * scale);
+const TOURNAMENTS = Math.round(20_000 * scale);
+const GAMES = Math.round(1_000_000 * scale);
+const YEARS = 30;
+const ROUNDS = 5;
+const PER_TOURNAMENT = Math.max(2, Math.round((2 * GAMES) / (TOURNAMENTS * ROUNDS)));
+const EVERY = Number(process.env.BENCH_CHECKPOINT_EVERY ?? '250');
+const START = Date.UTC(1995, 0, 1);
+const DAYS = YEARS * 365;
+
+let seed = Number(process.env.BENCH_SEED ?? '20261121');
+const random = (): number => {
+  // mulberry32: a fixed, fast PRNG so every run builds the same ledger
+  seed = (seed + 0x6d2b79f5) | 0;
+  let t = seed;
+  t = Math.imul(t ^ (t >>> 15), t | 1);
+  t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+  return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+};
+const dayOf = (d: number): string => new Date(START + d * 86_400_000).toISOString().slice(0, 10);
+const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
+const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+const TC = { mainMinutes: 40, byoyomiSeconds: 30, incrementSeconds: 0 };
+
+/** Hidden strength of player `p<i>`: a fixed spread from 500 to 1700 (a bell shape from three uniform draws). */
+const strength = (id: string): number => {
+  const i = Number(id.slice(1));
+  const u = (k: number) => ((Math.imul(i + 1, 2654435761 + k * 40503) >>> 0) % 10_000) / 10_000;
+  return 500 + ((u(1) + u(2) + u(3)) / 3) * 1200;
+};
+
+/** Players register over the first 29 years; each tournament draws its entrants from the players registered by then. */
+const generate = async (store: EventStore): Promise<{ events: number; lastDate: string }> => {
+  let events = 0;
+  const FOUNDERS = Math.max(PER_TOURNAMENT, Math.floor(PLAYERS * 0.05));
+  const regDay = (i: number): number => (i < FOUNDERS ? 0 : Math.floor((i / PLAYERS) * (DAYS - 365)));
+  for (let i = 0; i < PLAYERS; i++) {
+    const id = `p${i}`;
+    const e = { type: 'PlayerRegistered', version: 1, eventId: `reg:${id}`, validDate: dayOf(regDay(i)), actor: 'bench', playerId: id, familyName: `Player${i}`, givenName: 'B', country: 'NO' } as unknown as DomainEvent;
+    const batch = [toNewEvent(e)];
+    if (i < FOUNDERS) {
+      // the ledger starts from an opening list: the founders are established players (an event of twenty
+      // unrated players does not settle in the FESA engine — nor in the official program)
+      const state = { lastName: `Player${i}`, firstName: 'B', nationalityList: [{ list: 'E', nationality: 'NO', residens: 'NO', last: dayOf(0) }], gradeLevel: 0, gradeName: '', nsrGradeLevel: 0, nsrGradeName: '', eloNumber: Math.round(strength(id)), games: 40, lastPlayed: dayOf(0), lbCount: null, mpCount: null, bonusCount: 40, listIndex: i };
+      batch.push(toNewEvent({ type: 'OpeningBalanceImported', version: 1, eventId: `open:${id}`, validDate: dayOf(0), actor: 'bench', playerId: id, ruleSet: 'fesa', state, source: 'list-1994' } as unknown as DomainEvent));
+    }
+    await store.append(playerStream(id), batch, 'no_stream');
+    events += batch.length;
+  }
+  let lastDate = '';
+  for (let t = 0; t < TOURNAMENTS; t++) {
+    const day = Math.floor(((t + 1) / TOURNAMENTS) * (DAYS - 1));
+    const date = dayOf(day);
+    lastDate = date;
+    const tid = `t${t}`;
+    const registered = Math.max(Math.max(PER_TOURNAMENT, Math.floor(PLAYERS * 0.05)), Math.min(PLAYERS, Math.floor((day / (DAYS - 365)) * PLAYERS) + 1));
+    // a local pool: players registered around the same time meet more often (clubs), plus some from anywhere
+    const entrants = new Set<number>();
+    const centre = Math.floor(random() * registered);
+    while (entrants.size < PER_TOURNAMENT) {
+      const local = random() < 0.7;
+      const p = local ? Math.min(registered - 1, Math.max(0, centre + Math.floor((random() - 0.5) * 2000 * Math.max(scale, 0.05)))) : Math.floor(random() * registered);
+      entrants.add(p);
+    }
+    const ids = [...entrants].map((p) => `p${p}`);
+    const batch: DomainEvent[] = [
+      { type: 'TournamentRegistered', version: 1, eventId: `t:${tid}`, validDate: date, actor: 'bench', tournamentId: tid, name: `Open ${t}`, place: 'Oslo', startDate: date, endDate: date, ratingSystem: 'fesa', rated: true, timeControl: TC } as unknown as DomainEvent,
+    ];
+    for (let r = 1; r <= ROUNDS; r++) {
+      const order = [...ids].sort(() => random() - 0.5);
+      for (let i = 0; i + 1 < order.length; i += 2) {
+        // results follow a hidden playing strength, so ratings spread like a real federation's and stay in the tables
+        const expected = 1 / (1 + 10 ** ((strength(order[i]!) - strength(order[i + 1]!)) / -400));
+        const x = random();
+        const result = x < 0.05 ? 'draw' : x < 0.05 + 0.95 * expected ? 'win' : 'loss';
+        batch.push({ type: 'GameReported', version: 1, eventId: `g:${tid}:${r}:${i}`, validDate: date, actor: 'bench', gameId: `${r}-${i}`, tournamentId: tid, round: r, first: order[i], second: order[i + 1], result } as unknown as DomainEvent);
+      }
+    }
+    batch.push({ type: 'TournamentClosed', version: 1, eventId: `c:${tid}`, validDate: date, actor: 'bench', tournamentId: tid } as unknown as DomainEvent);
+    await store.append(tournamentStream(tid), batch.map(toNewEvent), 'no_stream');
+    events += batch.length;
+  }
+  return { events, lastDate };
+};
+
+const main = async (): Promise<void> => {
+  console.log(`history bench: BENCH_SCALE=${scale}: ${PLAYERS} players, ${TOURNAMENTS} tournaments x ${PER_TOURNAMENT} players x ${ROUNDS} rounds (~${(TOURNAMENTS * PER_TOURNAMENT * ROUNDS) / 2} games) over ${YEARS} years; checkpoint every ${EVERY} tournaments`);
+  const file = process.env.BENCH_DB ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-history-')), 'ledger.db');
+  const fresh = !fs.existsSync(file);
+  let store = openSqliteStore(file);
+  if (fresh || (await store.headPosition()) === 0) {
+    const t0 = process.hrtime.bigint();
+    const { events } = await generate(store);
+    console.log(`generated ${events} events into ${file} in ${(ms(t0) / 1000).toFixed(1)} s (${mib(fs.statSync(file).size)})`);
+  } else console.log(`reusing ${file} (${await store.headPosition()} events)`);
+  await store.close();
+  store = openSqliteStore(file);
+
+  // 1. bare read: every row parsed from JSON, nothing else
+  let t0 = process.hrtime.bigint();
+  let rows = 0;
+  for await (const batch of store.readAll()) rows += batch.length;
+  const bare = ms(t0);
+  console.log(`bare read of the log: ${rows} events in ${bare.toFixed(0)} ms`);
+
+  // 2. full rebuild: read, decode (io-ts), rate, project the list
+  t0 = process.hrtime.bigint();
+  const projection = new FesaProjection({ checkpointEvery: EVERY, runs: 'none' });
+  for await (const batch of readDomainEvents(store)) projection.apply(batch.map((e) => ({ event: e.event, globalPosition: e.globalPosition })));
+  const readDecode = ms(t0);
+  const folded = projection.current();
+  const rebuild = ms(t0);
+  if (E.isLeft(folded)) throw new Error(folded.left);
+  console.log(`full rebuild: ${rebuild.toFixed(0)} ms (read+decode ${readDecode.toFixed(0)} ms, rate+project ${(rebuild - readDecode).toFixed(0)} ms); ratio to bare read ${(rebuild / bare).toFixed(2)}x (goal <= 2x, <= 3000 ms); list of ${folded.right.list.length} players`);
+  if (global.gc) global.gc();
+  console.log(`memory after rebuild: rss ${mib(process.memoryUsage().rss)}, heap used ${mib(process.memoryUsage().heapUsed)}; peak (maxRSS) ${mib(process.resourceUsage().maxRSS * 1024)} (goal <= 1536 MiB)`);
+
+  // 3. a corrected result one year before the end: append, read it, re-fold from the checkpoint, the new list
+  const head = await store.headPosition();
+  const target = `t${Math.max(0, Math.floor(TOURNAMENTS * (1 - 1 / YEARS)))}`;
+  const games = (await store.readStream(tournamentStream(target))).filter((e) => e.type === 'GameReported');
+  const game = games[0]!.data as Record<string, unknown>;
+  t0 = process.hrtime.bigint();
+  const correction = { ...game, type: 'ResultCorrected', eventId: `fix:${target}:${Date.now()}`, reason: 'score sheet misread', result: game.result === 'win' ? 'loss' : 'win' } as unknown as DomainEvent;
+  await store.append(tournamentStream(target), [toNewEvent(correction)], 'any');
+  for await (const batch of readDomainEvents(store, { fromPosition: head })) projection.apply(batch.map((e) => ({ event: e.event, globalPosition: e.globalPosition })));
+  const corrected = projection.current();
+  if (E.isLeft(corrected)) throw new Error(corrected.left);
+  const correctionMs = ms(t0);
+  const refold = projection.lastRefold;
+  console.log(`corrected result in ${target} (${String(game.validDate)}, one year before the end): lists updated in ${correctionMs.toFixed(0)} ms (re-folded timeline items ${refold.from}..${refold.to}) (goal <= 200 ms)`);
+
+  // 4. list as of a random date, warm
+  const times: number[] = [];
+  for (let i = 0; i < 21; i++) {
+    const date = dayOf(Math.floor(random() * DAYS));
+    const t = process.hrtime.bigint();
+    const list = projection.asOf(date);
+    if (E.isLeft(list)) throw new Error(list.left);
+    times.push(ms(t));
+  }
+  const warm = times.slice(1).sort((a, b) => a - b);
+  console.log(`list as of a random date (warm, 20 dates): median ${warm[10]!.toFixed(1)} ms, max ${warm.at(-1)!.toFixed(1)} ms (goal <= 50 ms)`);
+  console.log(`peak memory over the whole run (maxRSS): ${mib(process.resourceUsage().maxRSS * 1024)}`);
+  await store.close();
+};
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
