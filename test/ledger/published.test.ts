@@ -59,12 +59,12 @@ describe('published lists, re-rating and explanations (issue 4)', () => {
     const h = JSON.parse((await ledger('history', 'N2', '--db', db, '--json')).out);
     expect(h.ratings[0]).toMatchObject({ tournamentId: '01_1st_nekomadoken', method: 'performance', before: 0, after: 2262 });
     expect(h.ratings.at(-1)).toMatchObject({ tournamentId: '25_21th_nekomadoken', method: 'standard', before: 2266, after: 2268, change: 2 });
-    expect(h.grades[0]).toMatchObject({ grade: '5 Dan', rule: 'prior grade' });
+    expect(h.grades[0]).toMatchObject({ grade: '5 Dan', rule: 'prior-grade' });
     expect(h.grades.some((g: { rule: string }) => g.rule === 'provisional-UB+1')).toBe(true);
-    const dan1 = h.danQualifying.find((d: { dan: number }) => d.dan === 1);
-    expect(dan1).toMatchObject({ required: 7, minOpponent: 1620 });
-    expect(dan1.games).toBeGreaterThanOrEqual(dan1.distinctOpponents);
-    expect(dan1.satisfied).toBe(dan1.games >= 7 && dan1.distinctOpponents > 1);
+    const dan1 = h.dan.find((d: { dan: number }) => d.dan === 1);
+    expect(dan1).toMatchObject({ gamesNeeded: 7, minOpponent: 1620 });
+    expect(dan1.games).toBeGreaterThanOrEqual(dan1.opponents.length);
+    expect(dan1.met).toBe(dan1.games >= 7 && dan1.opponents.length > 1);
     const unknown = await ledger('explain', 'Nobody', '--db', db);
     expect(unknown.err).toBe('ledger: unknown player "Nobody"\n');
   });

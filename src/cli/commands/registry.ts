@@ -3,7 +3,7 @@ import { fesaCommands } from './fesa';
 import { historyCommands } from './history';
 import { ruleAndStoreCommands } from './rules';
 import { rulesetCommands } from './rulesets';
-import { playerHistoryCommands } from './player-history';
+import { careerCommands } from './career';
 
 /** Commands of the other features (FESA, history, rules, stores). */
-export const extraCommands: readonly CliCommand[] = [...fesaCommands, ...historyCommands, ...ruleAndStoreCommands, ...rulesetCommands, ...playerHistoryCommands];
+export const extraCommands: readonly CliCommand[] = [...fesaCommands, ...historyCommands, ...ruleAndStoreCommands, ...rulesetCommands, ...careerCommands];
