@@ -92,7 +92,11 @@ const generate = async (store: EventStore): Promise<{ events: number; lastDate: 
       { type: 'TournamentRegistered', version: 1, eventId: `t:${tid}`, validDate: date, actor: 'bench', tournamentId: tid, name: `Open ${t}`, place: 'Oslo', startDate: date, endDate: date, ratingSystem: 'fesa', rated: true, timeControl: TC } as unknown as DomainEvent,
     ];
     for (let r = 1; r <= ROUNDS; r++) {
-      const order = [...ids].sort(() => random() - 0.5);
+      // Swiss-like pairing: players of similar strength meet (with some noise), as in a real open. Random
+      // pairings make strong newcomers win everything, which keeps them provisional with an ever higher
+      // performance rating until the program's grade tables run out (the official program stops there too).
+      const noisy = new Map(ids.map((id) => [id, strength(id) + (random() - 0.5) * 400]));
+      const order = [...ids].sort((a, b) => noisy.get(b)! - noisy.get(a)!);
       for (let i = 0; i + 1 < order.length; i += 2) {
         // results follow a hidden playing strength, so ratings spread like a real federation's and stay in the tables
         const expected = 1 / (1 + 10 ** ((strength(order[i]!) - strength(order[i + 1]!)) / -400));
