@@ -7,7 +7,9 @@ import { explainPlayer } from '../../../projections/fesa/explain';
 import { foldFesa, FESA_RULE_SETS, type FesaFold, type FactInLog } from '../../../projections/fesa/history';
 import { foldGeneric, ratingsOf } from '../../../projections/generic/history';
 import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../projections/generic/systems';
+import { resumeProjection } from '../../history/checkpoint';
 import { knownAtPosition, loadFacts, parseKnownAt } from '../../history/load';
+import { defaultStoreSpec, parseStoreSpec } from '../../store/open';
 import { contentHash, LIST_FORMATS, listBytes, renderList, type ListFormat } from '../../history/lists';
 import { UsageError } from '../args';
 import type { CliCommand, CliContext } from '../context';
@@ -103,10 +105,21 @@ const list: CliCommand = {
       write(ctx, text, event.format as ListFormat);
       return 0;
     }
-    const { facts, knownAt } = await factsKnown(ctx);
     const asOf = ctx.opts.string('as-of') ?? today();
-    const folded = fold(facts, { ruleSet: ruleSetOf(ctx), asOf, keepRuns: false, ...(knownAt !== undefined ? { knownAt } : {}) });
+    const ruleSet = ruleSetOf(ctx);
     const format = formatOf(ctx);
+    const sqlite = parseStoreSpec(ctx.storeSpec ?? defaultStoreSpec());
+    let folded: FesaFold;
+    if (ctx.opts.string('known-at') === undefined && sqlite.kind === 'sqlite') {
+      // As known now, on the embedded store: resume the checkpointed projection (only events after it are read).
+      const resumed = await resumeProjection(await ctx.store(), sqlite.path, { ruleSet });
+      const at = resumed.projection.asOf(asOf);
+      if (E.isLeft(at)) throw new Error(at.left);
+      folded = at.right;
+    } else {
+      const { facts, knownAt } = await factsKnown(ctx);
+      folded = fold(facts, { ruleSet, asOf, keepRuns: false, ...(knownAt !== undefined ? { knownAt } : {}) });
+    }
     write(ctx, renderList(folded, asOf, format, ctx.opts.int('active-years') ?? 2), format);
     return 0;
   },
