@@ -17,6 +17,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { DomainEvent } from '../../domain/events';
 import { playerStream, tournamentStream } from '../../domain/events';
+import { DAN_MP, KYU_MP } from '../../domain/rules/fesa/grades';
 import { FesaProjection } from '../../projections/fesa/incremental';
 import { readDomainEvents, toNewEvent } from '../../src/event-log';
 import { openSqliteStore } from '../../src/store/sqlite';
@@ -54,6 +55,15 @@ const strength = (id: string): number => {
   return 500 + ((u(1) + u(2) + u(3)) / 3) * 1200;
 };
 
+/** The grade whose midpoint (seed 000 §7 table) is nearest to a playing strength. */
+const gradeNear = (rating: number): string => {
+  const grades: [string, number][] = [
+    ...KYU_MP.map((mp, n) => [`${n} Kyu`, mp] as [string, number]).slice(1),
+    ...DAN_MP.slice(1, 6).map((mp, n) => [`${n + 1} Dan`, mp] as [string, number]),
+  ];
+  return grades.reduce((best, g) => (Math.abs(g[1] - rating) < Math.abs(best[1] - rating) ? g : best))[0];
+};
+
 /** Players register over the first 29 years; each tournament draws its entrants from the players registered by then. */
 const generate = async (store: EventStore): Promise<{ events: number; lastDate: string }> => {
   let events = 0;
@@ -63,6 +73,12 @@ const generate = async (store: EventStore): Promise<{ events: number; lastDate: 
     const id = `p${i}`;
     const e = { type: 'PlayerRegistered', version: 1, eventId: `reg:${id}`, validDate: dayOf(regDay(i)), actor: 'bench', playerId: id, familyName: `Player${i}`, givenName: 'B', country: 'NO' } as unknown as DomainEvent;
     const batch = [toNewEvent(e)];
+    if (i >= FOUNDERS) {
+      // Newcomers declare the grade they bring (most FESA newcomers do): its two synthetic games anchor their first
+      // performance rating. Ungraded newcomers meeting each other can make an event that never settles — in the
+      // official program too (it loops forever), which a benchmark cannot use.
+      batch.push(toNewEvent({ type: 'PriorGradeDeclared', version: 1, eventId: `grade:${id}`, validDate: dayOf(regDay(i)), actor: 'bench', playerId: id, grade: gradeNear(strength(id)), source: 'club' } as unknown as DomainEvent));
+    }
     if (i < FOUNDERS) {
       // the ledger starts from an opening list: the founders are established players (an event of twenty
       // unrated players does not settle in the FESA engine — nor in the official program)
