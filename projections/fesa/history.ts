@@ -10,6 +10,7 @@ import type {
 } from '../../domain/events';
 import { FESA_PROGRAM_OPTIONS, FESA_PUBLISHED_OPTIONS, type FesaOptions } from '../../domain/rules/fesa/options';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
+import { unratedRecord } from '../../domain/rules/fesa/records';
 import type { FesaHome, FesaPlayer, FesaRatingReport } from '../../domain/rules/fesa/types';
 import { decodeFesaPlayerState } from './player-state';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
@@ -237,14 +238,9 @@ export const foldFesa = (log: Iterable<FactInLog>, options: FoldOptions = {}): E
     if (stop && (item.date > stop.date || (item.kind === 'tournament' && item.tournament.registration.tournamentId === stop.tournamentId))) break;
     switch (item.kind) {
       case 'opening': {
-        const ordered: { player: FesaPlayer; listIndex: number }[] = [];
-        for (const fact of item.group) {
-          const e = fact.event as OpeningBalanceImported;
-          const decoded = decodeFesaPlayerState(e.state, `opening balance of ${e.playerId} (position ${fact.globalPosition})`);
-          if (E.isLeft(decoded)) return decoded;
-          ordered.push({ player: decoded.right.player, listIndex: decoded.right.listIndex ?? Number.MAX_SAFE_INTEGER });
-        }
-        ordered.sort((a, b) => a.listIndex - b.listIndex);
+        const group = decodeOpeningGroup(item.group);
+        if (E.isLeft(group)) return group;
+        const ordered = group.right;
         // A group of balances from one source is a list: its players take that list's order, in front of the
         // players it does not mention (stable sorting makes the order of equal ratings observable).
         const replaced = new Set(ordered.map((o) => nameKey(o.player)));
@@ -336,21 +332,19 @@ export const newPlayerRecord = (reg: PlayerRegistered, grade: string | undefined
     residens: h.residence,
     last: h.lastPlayed ?? null,
   }));
-  return {
-    lastName: reg.familyName,
-    firstName: reg.givenName,
-    nationalityList: homes,
-    gradeLevel: 0,
-    gradeName: '',
-    nsrGradeLevel: nsrLevel,
-    nsrGradeName: nsrName,
-    eloNumber: 0,
-    games: 0,
-    lastPlayed: null,
-    lbCount: null,
-    mpCount: null,
-    bonusCount: 0,
-  };
+  return unratedRecord(reg.familyName, reg.givenName, homes, nsrLevel, nsrName);
+};
+
+/** The records of one opening-balance group (one source list), in that list's order. */
+export const decodeOpeningGroup = (group: readonly FactInLog[]): E.Either<string, { player: FesaPlayer; listIndex: number }[]> => {
+  const ordered: { player: FesaPlayer; listIndex: number }[] = [];
+  for (const fact of group) {
+    const e = fact.event as OpeningBalanceImported;
+    const decoded = decodeFesaPlayerState(e.state, `opening balance of ${e.playerId} (position ${fact.globalPosition})`);
+    if (E.isLeft(decoded)) return decoded;
+    ordered.push({ player: decoded.right.player, listIndex: decoded.right.listIndex ?? Number.MAX_SAFE_INTEGER });
+  }
+  return E.right(ordered.sort((a, b) => a.listIndex - b.listIndex));
 };
 
 export const matchesFilter = (p: FesaPlayer, id: string | undefined, f: RatingAdjusted['target'] extends infer T ? (T extends { kind: 'filter'; filter: infer F } ? F : never) : never, date: string): boolean =>

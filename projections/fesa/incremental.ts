@@ -3,6 +3,7 @@ import type { OpeningBalanceImported, PlayerRegistered } from '../../domain/even
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import {
+  decodeOpeningGroup,
   FESA_RULE_SETS,
   FesaFacts,
   gradeOrder,
@@ -17,7 +18,6 @@ import {
   type TimelineItem,
   type TournamentRun,
 } from './history';
-import { decodeFesaPlayerState } from './player-state';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
 
 /**
@@ -410,14 +410,9 @@ export class FesaProjection {
   private applyItem(state: ListState, item: TimelineItem, journal: Journal | null): string | undefined {
     switch (item.kind) {
       case 'opening': {
-        const ordered: { player: FesaPlayer; listIndex: number }[] = [];
-        for (const fact of item.group) {
-          const e = fact.event as OpeningBalanceImported;
-          const decoded = decodeFesaPlayerState(e.state, `opening balance of ${e.playerId} (position ${fact.globalPosition})`);
-          if (E.isLeft(decoded)) return decoded.left;
-          ordered.push({ player: decoded.right.player, listIndex: decoded.right.listIndex ?? Number.MAX_SAFE_INTEGER });
-        }
-        ordered.sort((a, b) => a.listIndex - b.listIndex);
+        const group = decodeOpeningGroup(item.group);
+        if (E.isLeft(group)) return group.left;
+        const ordered = group.right;
         const replaced = new Set(ordered.map((o) => nameKey(o.player)));
         state.reset([...ordered.map((o) => o.player), ...state.order().filter((p) => !replaced.has(nameKey(p)))]);
         journal?.officerFacts.push({ date: item.date, kind: 'opening-balance', playerIds: item.group.map((f) => (f.event as OpeningBalanceImported).playerId), event: item.group[0]!.event });

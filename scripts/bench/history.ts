@@ -82,7 +82,7 @@ const generate = async (store: EventStore): Promise<{ events: number; lastDate: 
     if (i < FOUNDERS) {
       // the ledger starts from an opening list: the founders are established players (an event of twenty
       // unrated players does not settle in the FESA engine — nor in the official program)
-      const state = { lastName: `Player${i}`, firstName: 'B', nationalityList: [{ list: 'E', nationality: 'NO', residens: 'NO', last: dayOf(0) }], gradeLevel: 0, gradeName: '', nsrGradeLevel: 0, nsrGradeName: '', eloNumber: Math.round(strength(id)), games: 40, lastPlayed: dayOf(0), lbCount: null, mpCount: null, bonusCount: 40, listIndex: i };
+      const state = { lastName: `Player${i}`, firstName: 'B', nationalityList: [{ list: 'E', nationality: 'NO', residens: 'NO', last: dayOf(-1) }], gradeLevel: 0, gradeName: '', nsrGradeLevel: 0, nsrGradeName: '', eloNumber: Math.round(strength(id)), games: 40, lastPlayed: dayOf(-1), lbCount: null, mpCount: null, bonusCount: 40, listIndex: i };
       batch.push(toNewEvent({ type: 'OpeningBalanceImported', version: 1, eventId: `open:${id}`, validDate: dayOf(0), actor: 'bench', playerId: id, ruleSet: 'fesa', state, source: 'list-1994' } as unknown as DomainEvent));
     }
     await store.append(playerStream(id), batch, 'no_stream');

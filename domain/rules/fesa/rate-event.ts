@@ -6,6 +6,7 @@ import { handicappedOpponentRating } from './handicap';
 import { FESA_PROGRAM_OPTIONS, type FesaOptions } from './options';
 import { performanceRating, type PerformanceGame } from './performance';
 import { promoteAfterEvent } from './promotion';
+import { unratedRecord } from './records';
 import type {
   FesaDanQualifying,
   FesaError,
@@ -51,21 +52,8 @@ const MAX_PASSES = 1000;
 
 const fail = (code: FesaError['code'], message: string, line?: number): E.Either<FesaError, never> => E.left({ code, message, line });
 
-const freshPlayer = (ev: FesaEventPlayer): FesaPlayer => ({
-  lastName: ev.lastName,
-  firstName: ev.firstName,
-  nationalityList: [{ list: null, nationality: '', residens: null, last: null }],
-  gradeLevel: 0,
-  gradeName: '',
-  nsrGradeLevel: 0,
-  nsrGradeName: '',
-  eloNumber: 0,
-  games: 0,
-  lastPlayed: null,
-  lbCount: null,
-  mpCount: null,
-  bonusCount: 0,
-});
+const freshPlayer = (ev: FesaEventPlayer): FesaPlayer =>
+  unratedRecord(ev.lastName, ev.firstName, [{ list: null, nationality: '', residens: null, last: null }]);
 
 const historyLength = (g: FesaPlayer['games']): number => (typeof g === 'number' ? g : g.length);
 
