@@ -89,6 +89,8 @@ const generate = async (store: EventStore): Promise<{ events: number; lastDate: 
     events += batch.length;
   }
   let lastDate = '';
+  let playingDate = '';
+  const playingToday = new Set<number>();
   for (let t = 0; t < TOURNAMENTS; t++) {
     const day = Math.floor(((t + 1) / TOURNAMENTS) * (DAYS - 1));
     const date = dayOf(day);
@@ -98,11 +100,19 @@ const generate = async (store: EventStore): Promise<{ events: number; lastDate: 
     // a local pool: players registered around the same time meet more often (clubs), plus some from anywhere
     const entrants = new Set<number>();
     const centre = Math.floor(random() * registered);
+    // Several events share a date at this density; nobody plays two on one day (the program refuses a player whose
+    // last event is not before this one).
+    if (date !== playingDate) {
+      playingDate = date;
+      playingToday.clear();
+    }
     while (entrants.size < PER_TOURNAMENT) {
       const local = random() < 0.7;
       const p = local ? Math.min(registered - 1, Math.max(0, centre + Math.floor((random() - 0.5) * 2000 * Math.max(scale, 0.05)))) : Math.floor(random() * registered);
+      if (playingToday.has(p)) continue;
       entrants.add(p);
     }
+    for (const p of entrants) playingToday.add(p);
     const ids = [...entrants].map((p) => `p${p}`);
     const batch: DomainEvent[] = [
       { type: 'TournamentRegistered', version: 1, eventId: `t:${tid}`, validDate: date, actor: 'bench', tournamentId: tid, name: `Open ${t}`, place: 'Oslo', startDate: date, endDate: date, ratingSystem: 'fesa', rated: true, timeControl: TC } as unknown as DomainEvent,
