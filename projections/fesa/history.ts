@@ -28,6 +28,13 @@ export const FESA_RULE_SETS: Readonly<Record<string, FesaOptions>> = {
 };
 export const isFesaRuleSet = (id: string): boolean => id in FESA_RULE_SETS;
 
+/**
+ * Rate each tournament under the rule set in force for it: the latest FESA-family RuleSetAdopted dated on or before
+ * the tournament's end date, else the tournament's own rating system, else `fesa`. Any other rule-set id forces that
+ * rule set on every tournament (re-rating under other rules).
+ */
+export const AS_ADOPTED = 'as-adopted';
+
 /** One rated tournament in the fold: the list before and after, and why every number came out as it did. */
 export interface TournamentRun {
   readonly tournamentId: string;
@@ -60,7 +67,7 @@ export interface FesaFold {
 }
 
 export interface FoldOptions {
-  /** `fesa` (the official program) or `fesa-published` (the prose); every tournament is rated with it. */
+  /** `fesa` (the official program) or `fesa-published` (the prose) forced on every tournament; default AS_ADOPTED. */
   readonly ruleSet?: string;
   /** Fold only facts with validDate ≤ asOf. */
   readonly asOf?: string;
@@ -110,6 +117,18 @@ export class FesaFacts {
   /** Names seen in opening balances and registrations: a registration reusing one re-maps ids from the start. */
   private readonly openingNames = new Set<string>();
   private readonly registeredNames = new Set<string>();
+  /** FESA-family rule-set adoptions: from their valid date on, tournaments are rated under them. */
+  readonly adoptions: { readonly date: string; readonly position: number; readonly ruleSetId: string }[] = [];
+
+  /** The rule set a tournament is rated under (see AS_ADOPTED), or the forced one. */
+  ruleSetFor(registration: TournamentRegistered, requested: string): string {
+    if (requested !== AS_ADOPTED) return requested;
+    let adopted: { date: string; position: number; ruleSetId: string } | undefined;
+    for (const a of this.adoptions) {
+      if (a.date <= registration.endDate && (!adopted || a.date > adopted.date || (a.date === adopted.date && a.position > adopted.position))) adopted = a;
+    }
+    return adopted?.ruleSetId ?? (isFesaRuleSet(registration.ratingSystem) ? registration.ratingSystem : 'fesa');
+  }
 
   add(fact: FactInLog): AffectedFrom | undefined {
     const e = fact.event;
@@ -177,6 +196,9 @@ export class FesaFacts {
         this.items.push({ kind: 'award', date: e.validDate, position: fact.globalPosition, event: e });
         return e.validDate;
       case 'RuleSetAdopted':
+        if (!isFesaRuleSet(e.ruleSetId)) return undefined;
+        this.adoptions.push({ date: e.validDate, position: fact.globalPosition, ruleSetId: e.ruleSetId });
+        return e.validDate;
       case 'RatingListPublished':
         return undefined;
     }
@@ -208,9 +230,8 @@ export const compareItems = (a: TimelineItem, b: TimelineItem): number => (a.dat
  * so that the list after it is byte-identical to the program's `ratingliste.post`.
  */
 export const foldFesa = (log: Iterable<FactInLog>, options: FoldOptions = {}): E.Either<string, FesaFold> => {
-  const ruleSet = options.ruleSet ?? 'fesa';
-  const rules = FESA_RULE_SETS[ruleSet];
-  if (!rules) return E.left(`unknown FESA rule set "${ruleSet}"; expected ${Object.keys(FESA_RULE_SETS).join(' or ')}`);
+  const ruleSet = options.ruleSet ?? AS_ADOPTED;
+  if (ruleSet !== AS_ADOPTED && !FESA_RULE_SETS[ruleSet]) return E.left(`unknown FESA rule set "${ruleSet}"; expected ${Object.keys(FESA_RULE_SETS).join(' or ')}`);
   const keepRuns = options.keepRuns ?? true;
 
   const facts = new FesaFacts();
@@ -281,7 +302,8 @@ export const foldFesa = (log: Iterable<FactInLog>, options: FoldOptions = {}): E
           .filter(([, r]) => r.event.validDate <= reg.endDate && !listed.has(nameKey({ lastName: r.event.familyName, firstName: r.event.givenName })))
           .sort((a, b) => a[1].position - b[1].position)
           .map(([id, r]) => newPlayerRecord(r.event, latestGrade(priorGrades.get(id), reg.endDate)));
-        const rated = rateEvent(list, newcomers, fesaEvent.right, rules);
+        const ruleSetUsed = facts.ruleSetFor(reg, ruleSet);
+        const rated = rateEvent(list, newcomers, fesaEvent.right, FESA_RULE_SETS[ruleSetUsed]);
         if (E.isLeft(rated)) return E.left(`tournament "${reg.tournamentId}" (${reg.endDate}): ${rated.left.message}`);
         for (const p of newcomers) listed.add(nameKey(p));
         if (keepRuns) {
@@ -289,7 +311,7 @@ export const foldFesa = (log: Iterable<FactInLog>, options: FoldOptions = {}): E
             tournamentId: reg.tournamentId,
             name: reg.name,
             date: reg.endDate,
-            ruleSet,
+            ruleSet: ruleSetUsed,
             before: new Map([...newcomers, ...list].map((p) => [nameKey(p), p])),
             after: rated.right.list,
             report: rated.right.report,

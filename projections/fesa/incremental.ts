@@ -3,6 +3,7 @@ import type { OpeningBalanceImported, PlayerRegistered } from '../../domain/even
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import {
+  AS_ADOPTED,
   decodeOpeningGroup,
   FESA_RULE_SETS,
   FesaFacts,
@@ -247,8 +248,8 @@ export class FesaProjection {
   position = 0;
 
   constructor(options: ProjectionOptions = {}) {
-    this.ruleSet = options.ruleSet ?? 'fesa';
-    if (!FESA_RULE_SETS[this.ruleSet]) throw new Error(`unknown FESA rule set "${this.ruleSet}"; expected ${Object.keys(FESA_RULE_SETS).join(' or ')}`);
+    this.ruleSet = options.ruleSet ?? AS_ADOPTED;
+    if (this.ruleSet !== AS_ADOPTED && !FESA_RULE_SETS[this.ruleSet]) throw new Error(`unknown FESA rule set "${this.ruleSet}"; expected ${Object.keys(FESA_RULE_SETS).join(' or ')}`);
     this.every = Math.max(1, options.checkpointEvery ?? 250);
     this.runsMode = options.runs ?? 'reports';
   }
@@ -480,7 +481,8 @@ export class FesaProjection {
       journal?.mode === 'full'
         ? new Map([...newcomers.map((e) => e.record), ...state.order()].map((p) => [nameKey(p), p]))
         : new Map([...used].map(([key, e]) => [key, e.record]));
-    const rated = rateEvent(subList, subNew, fesaEvent.right, FESA_RULE_SETS[this.ruleSet]);
+    const ruleSetUsed = this.facts.ruleSetFor(reg, this.ruleSet);
+    const rated = rateEvent(subList, subNew, fesaEvent.right, FESA_RULE_SETS[ruleSetUsed]);
     if (E.isLeft(rated)) return `tournament "${reg.tournamentId}" (${reg.endDate}): ${rated.left.message}`;
     const updates = new Map<Entry, FesaPlayer>();
     for (const record of rated.right.list) {
@@ -494,7 +496,7 @@ export class FesaProjection {
         tournamentId: reg.tournamentId,
         name: reg.name,
         date: reg.endDate,
-        ruleSet: this.ruleSet,
+        ruleSet: ruleSetUsed,
         before,
         after: journal.mode === 'full' ? state.order() : [...updates.values()],
         report: rated.right.report,

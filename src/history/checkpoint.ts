@@ -13,7 +13,7 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { DomainEvent } from '../../domain/events';
-import { FesaFacts, type FactInLog, type OfficerFact } from '../../projections/fesa/history';
+import { AS_ADOPTED, FesaFacts, type FactInLog, type OfficerFact } from '../../projections/fesa/history';
 import { FesaProjection, type ListCheckpoint } from '../../projections/fesa/incremental';
 import { readDomainEvents } from '../event-log';
 import type { EventStore } from '../store/port';
@@ -75,7 +75,7 @@ const openDb = (file: string): BetterSqlite3.Database => {
 
 /** Saves the projection with the global position it reflects. */
 export const saveCheckpoint = (file: string, projection: FesaProjection, options: CheckpointOptions = {}): { position: number; bytes: number } => {
-  const ruleSet = options.ruleSet ?? 'fesa';
+  const ruleSet = options.ruleSet ?? AS_ADOPTED;
   const checkpoints = projection.listCheckpoints();
   const head = projection.headCheckpoint();
   const saved: SavedProjection = {
@@ -103,7 +103,7 @@ export const saveCheckpoint = (file: string, projection: FesaProjection, options
   return { position: saved.position, bytes: text.length };
 };
 
-export const dropCheckpoint = (file: string, ruleSet = 'fesa'): void => {
+export const dropCheckpoint = (file: string, ruleSet: string = AS_ADOPTED): void => {
   const db = openDb(file);
   try {
     db.prepare('DELETE FROM projections WHERE name = ?').run(projectionName(ruleSet));
@@ -139,7 +139,7 @@ const loadCheckpoint = (file: string, ruleSet: string): SavedProjection | undefi
  * when there is none), then saved again when anything new was read.
  */
 export const resumeProjection = async (store: EventStore, file: string, options: CheckpointOptions = {}): Promise<Resumed> => {
-  const ruleSet = options.ruleSet ?? 'fesa';
+  const ruleSet = options.ruleSet ?? AS_ADOPTED;
   const saved = loadCheckpoint(file, ruleSet);
   const projection = new FesaProjection({ ruleSet, checkpointEvery: saved?.checkpointEvery ?? options.checkpointEvery, runs: 'none' });
   if (saved) {
@@ -161,6 +161,6 @@ export const resumeProjection = async (store: EventStore, file: string, options:
 
 /** Starts over: drops the checkpoint, folds the whole log, saves a fresh checkpoint. */
 export const rebuildProjection = async (store: EventStore, file: string, options: CheckpointOptions = {}): Promise<Resumed> => {
-  dropCheckpoint(file, options.ruleSet ?? 'fesa');
+  dropCheckpoint(file, options.ruleSet ?? AS_ADOPTED);
   return resumeProjection(store, file, options);
 };

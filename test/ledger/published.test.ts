@@ -65,6 +65,18 @@ describe('published lists, re-rating and explanations (issue 4)', () => {
     expect(dan1).toMatchObject({ gamesNeeded: 7, minOpponent: 1620 });
     expect(dan1.games).toBeGreaterThanOrEqual(dan1.opponents.length);
     expect(dan1.met).toBe(dan1.games >= 7 && dan1.opponents.length > 1);
+    // Adopting fesa-published from 2017 is a fact: later tournaments are rated under it, earlier ones not.
+    expect((await ledger('rules', 'adopt', '--rules', 'fesa-published', '--from', '2017-01-01', '--reason', 'federation decision', '--db', db)).code).toBe(0);
+    const n2Runs = JSON.parse((await ledger('explain', 'N2', '--db', db, '--json')).out).tournaments as { date: string; ruleSet: string }[];
+    expect(n2Runs.filter((t) => t.date < '2017-01-01').every((t) => t.ruleSet === 'fesa')).toBe(true);
+    expect(n2Runs.filter((t) => t.date >= '2017-01-01').every((t) => t.ruleSet === 'fesa-published')).toBe(true);
+    const last = chain.at(-1)!;
+    expect((await listAsOf(db, '2017-12-16', ['--rules', 'fesa'])).equals(fs.readFileSync(path.join(last, 'ratingliste.post')))).toBe(true);
+    const adopted = await listAsOf(db, '2017-12-16');
+    const published = await listAsOf(db, '2017-12-16', ['--rules', 'fesa-published']);
+    // On this chain the two rule sets differ only in 2017 (N40 reaches 1 Kyu by the prose's UB rule on 2017-12-16).
+    expect(adopted.equals(fs.readFileSync(path.join(last, 'ratingliste.post')))).toBe(false);
+    expect(adopted.equals(published)).toBe(true);
     const unknown = await ledger('explain', 'Nobody', '--db', db);
     expect(unknown.err).toBe('ledger: unknown player "Nobody"\n');
   });

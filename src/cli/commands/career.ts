@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { playerCareer, renderCareer } from '../../../projections/fesa/career';
-import { FESA_RULE_SETS } from '../../../projections/fesa/history';
+import { AS_ADOPTED, FESA_RULE_SETS } from '../../../projections/fesa/history';
 import { FesaProjection } from '../../../projections/fesa/incremental';
 import { rebuildProjection } from '../../history/checkpoint';
 import { loadFacts } from '../../history/load';
@@ -9,7 +9,8 @@ import { UsageError } from '../args';
 import type { CliCommand, CliContext } from '../context';
 
 const ruleSetOf = (ctx: CliContext): string => {
-  const id = ctx.opts.string('rules') ?? 'fesa';
+  const id = ctx.opts.string('rules');
+  if (id === undefined) return AS_ADOPTED;
   if (!(id in FESA_RULE_SETS)) throw new UsageError(`--rules ${id}: available are ${Object.keys(FESA_RULE_SETS).join(', ')}`);
   return id;
 };

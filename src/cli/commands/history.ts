@@ -4,7 +4,7 @@ import type { Command } from '../../../domain/commands/decide';
 import type { RatingListPublished } from '../../../domain/events';
 import { diffFolds, gradeText } from '../../../projections/fesa/diff';
 import { explainPlayer } from '../../../projections/fesa/explain';
-import { foldFesa, FESA_RULE_SETS, type FesaFold, type FactInLog } from '../../../projections/fesa/history';
+import { AS_ADOPTED, foldFesa, FESA_RULE_SETS, type FesaFold, type FactInLog } from '../../../projections/fesa/history';
 import { foldGeneric, ratingsOf } from '../../../projections/generic/history';
 import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../projections/generic/systems';
 import { resumeProjection } from '../../history/checkpoint';
@@ -18,8 +18,10 @@ import { printChanges } from './fesa';
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
+/** --rules forces a FESA rule set on every tournament; without it each is rated under the rule set in force for it. */
 const ruleSetOf = (ctx: CliContext, name = 'rules'): string => {
-  const id = ctx.opts.string(name) ?? 'fesa';
+  const id = ctx.opts.string(name);
+  if (id === undefined) return AS_ADOPTED;
   if (!(id in FESA_RULE_SETS)) throw new UsageError(`--${name} ${id}: FESA lists are available for ${Object.keys(FESA_RULE_SETS).join(', ')} (other systems: ledger ratings --rules ID)`);
   return id;
 };
@@ -215,13 +217,13 @@ const rerate: CliCommand = {
       return 0;
     }
     const ruleSet = ruleSetOf(ctx);
-    const base = fold(facts, { ruleSet: 'fesa', asOf });
+    const base = fold(facts, { ruleSet: AS_ADOPTED, asOf });
     const other = fold(facts, { ruleSet, asOf });
     const changes = diffFolds(base, other);
     const filtered = { runs: changes.runs.filter((r) => r.date >= from), list: changes.list };
     if (ctx.json) ctx.out(JSON.stringify({ ruleSet, from, asOf, ...filtered }, null, 2));
     else {
-      ctx.out(`re-rated under ${ruleSet} (compared with fesa) from ${from}, list as of ${asOf}:`);
+      ctx.out(`re-rated under ${ruleSet} (compared with the rule sets in force) from ${from}, list as of ${asOf}:`);
       printChanges(ctx, filtered);
     }
     return 0;
