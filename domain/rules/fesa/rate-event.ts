@@ -248,6 +248,12 @@ const rate = (
   };
 
   // --- iteration (§5.5): Gauss–Seidel passes until a pass changes no integer result.
+  // A player's result is a pure function of his own estimate (handicap games) and his opponents' current values, so
+  // a player none of whose inputs changed since his last computation would get the same result again: he is skipped.
+  // The passes, their order and the stopping rule stay exactly the program's.
+  const version = participants.map(() => 0);
+  const inputs = participants.map((p, i) => [...new Set([i, ...p.games.flatMap((g) => (g.kind === 'event' ? [g.opponent] : []))])]);
+  const seen: (number[] | undefined)[] = participants.map(() => undefined);
   let iterations = 0;
   for (let changed = true; changed; ) {
     changed = false;
@@ -256,10 +262,17 @@ const rate = (
       return fail('no-convergence', `The ratings of event "${event.name}" do not settle: still changing after ${MAX_PASSES} passes (the official program would loop forever on this event); check the results for a player whose rating oscillates.`);
     }
     for (const i of order) {
+      const deps = inputs[i];
+      const last = seen[i];
+      if (last !== undefined && deps.every((j, k) => version[j] === last[k])) continue;
       const p = participants[i];
+      seen[i] = deps.map((j) => version[j]);
       const next = ratePlayer(p, false);
-      if (next !== p.change) changed = true;
-      p.change = next;
+      if (next !== p.change) {
+        changed = true;
+        p.change = next;
+        version[i]++;
+      }
     }
   }
   // The last pass changed nothing, so replaying it for the report reproduces its numbers exactly.
