@@ -225,7 +225,13 @@ const rate = (
         options,
       );
       if (explain) {
-        p.report = { games: outcome.games.map((t: EstablishedGameTerms, i) => ({ ...describe(p, p.games[i], used[i]), ...t })) };
+        p.report = {
+          games: outcome.games.map((t: EstablishedGameTerms, i) => {
+            // Built field by field: object spread in this loop was the single largest cost of rating an event.
+            const d = describe(p, p.games[i], used[i]);
+            return { round: d.round, opponent: d.opponent, opponentRatingUsed: d.opponentRatingUsed, score: d.score, handicap: d.handicap, ratingBefore: t.ratingBefore, expected: t.expected, k: t.k, normal: t.normal, upset: t.upset, bonus: t.bonus, change: t.change };
+          }),
+        };
       }
       return options.hardFloorEstablished ? Math.max(outcome.change, 1 - p.elo) : outcome.change;
     }
