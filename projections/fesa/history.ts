@@ -89,6 +89,8 @@ export interface TournamentFacts {
   position: number;
   games: Map<string, { facts: GameFacts; withdrawn: boolean }>;
   closedAt?: string;
+  /** Bumped whenever a game of the tournament is reported, corrected or withdrawn (cache key for its rating). */
+  version?: number;
 }
 
 export type TimelineItem =
@@ -151,6 +153,7 @@ export class FesaFacts {
       case 'GameReported': {
         const t = this.tournaments.get(e.tournamentId);
         t?.games.set(e.gameId, { facts: gameFacts(e), withdrawn: false });
+        if (t) t.version = (t.version ?? 0) + 1;
         return this.ratedFrom(t);
       }
       case 'ResultCorrected': {
@@ -158,6 +161,7 @@ export class FesaFacts {
         const g = t?.games.get(e.gameId);
         if (!g) return undefined;
         g.facts = gameFacts(e);
+        t!.version = (t!.version ?? 0) + 1;
         return this.ratedFrom(t);
       }
       case 'GameWithdrawn': {
@@ -165,6 +169,7 @@ export class FesaFacts {
         const g = t?.games.get(e.gameId);
         if (!g) return undefined;
         g.withdrawn = true;
+        t!.version = (t!.version ?? 0) + 1;
         return this.ratedFrom(t);
       }
       case 'TournamentClosed': {

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { OpeningBalanceImported, PlayerRegistered } from '../../domain/events';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
-import type { FesaPlayer } from '../../domain/rules/fesa/types';
+import type { FesaError, FesaEvent, FesaPlayer, FesaRatingReport, FesaRatingResult } from '../../domain/rules/fesa/types';
 import {
   AS_ADOPTED,
   decodeOpeningGroup,
@@ -17,6 +17,7 @@ import {
   type FesaFold,
   type OfficerFact,
   type TimelineItem,
+  type TournamentFacts,
   type TournamentRun,
 } from './history';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
@@ -258,7 +259,11 @@ export class FesaProjection {
   apply(batch: Iterable<FactInLog>): void {
     for (const fact of batch) {
       const from = this.facts.add(fact);
-      if (fact.event.type === 'PlayerRegistered') this.registrationsChanged = true;
+      if (fact.event.type === 'PlayerRegistered') {
+        this.registrationsChanged = true;
+        // A name given to another id re-maps players from the start: no earlier rating can be reused.
+        if (from === '') this.rated.clear();
+      }
       if (from !== undefined && (this.dirtyFrom === undefined || from < this.dirtyFrom)) this.dirtyFrom = from;
       if (fact.globalPosition > this.position) this.position = fact.globalPosition;
     }
@@ -451,15 +456,56 @@ export class FesaProjection {
     }
   }
 
+  /**
+   * Re-folding after a late or corrected result replays every later tournament, but most of them see exactly the
+   * inputs they saw before: the same records (records are immutable, so the same objects), the same newcomers, the
+   * same games and rule set. Their rating is a pure function of those, so the earlier result is reused; only the
+   * tournaments the change reaches are rated again.
+   */
+  private readonly rated = new Map<TournamentFacts, { version: number; ruleSet: string; subList: readonly FesaPlayer[]; subNew: string; result: FesaRatingResult }>();
+
+  /** A newcomer's first record, the same object on every re-fold (so later tournaments can reuse their rating). */
+  private readonly newRecords = new Map<string, { event: PlayerRegistered; grade: string | undefined; record: FesaPlayer }>();
+
+  private newRecord(id: string, event: PlayerRegistered, date: string): FesaPlayer {
+    const grade = latestGrade(this.facts.priorGrades.get(id), date);
+    const known = this.newRecords.get(id);
+    if (known && known.event === event && known.grade === grade) return known.record;
+    const record = newPlayerRecord(event, grade);
+    this.newRecords.set(id, { event, grade, record });
+    return record;
+  }
+
+  private rateCached(t: TournamentFacts, ruleSet: string, subList: readonly FesaPlayer[], subNew: readonly FesaPlayer[], event: FesaEvent): E.Either<FesaError, FesaRatingResult> {
+    const version = t.version ?? 0;
+    const newcomers = subNew.length === 0 ? '' : JSON.stringify(subNew);
+    const cached = this.rated.get(t);
+    if (
+      cached &&
+      cached.version === version &&
+      cached.ruleSet === ruleSet &&
+      cached.subNew === newcomers &&
+      cached.subList.length === subList.length &&
+      cached.subList.every((r, i) => r === subList[i])
+    ) {
+      return E.right(cached.result);
+    }
+    const result = rateEvent(subList, subNew, event, FESA_RULE_SETS[ruleSet]);
+    if (E.isRight(result)) {
+      // Without runs the report is never read again: keep only the list.
+      const kept = this.runsMode === 'none' ? { ...result.right, report: EMPTY_REPORT } : result.right;
+      this.rated.set(t, { version, ruleSet, subList: [...subList], subNew: newcomers, result: kept });
+    } else this.rated.delete(t);
+    return result;
+  }
+
   private rateTournament(state: ListState, t: Extract<TimelineItem, { kind: 'tournament' }>['tournament'], journal: Journal | null): string | undefined {
     const reg = t.registration;
     const games: TournamentGame[] = [];
     for (const [gameId, g] of t.games) if (!g.withdrawn) games.push({ gameId, facts: g.facts });
     const fesaEvent = toFesaEvent(reg, games, (id) => this.names.get(id));
     if (E.isLeft(fesaEvent)) return fesaEvent.left;
-    const newcomers = newcomersFor(state, this.facts, this.regsByDate, reg.endDate).map(
-      (r): Entry => ({ record: newPlayerRecord(r.event, latestGrade(this.facts.priorGrades.get(r.id), reg.endDate)), seq: 0 }),
-    );
+    const newcomers = newcomersFor(state, this.facts, this.regsByDate, reg.endDate).map((r): Entry => ({ record: this.newRecord(r.id, r.event, reg.endDate), seq: 0 }));
     // Only the participants' records go to the engine: the first record of each name, newcomers before the list,
     // exactly the records the program's lookup by name would find in the whole list.
     const newcomerByName = new Map<string, Entry>();
@@ -482,7 +528,7 @@ export class FesaProjection {
         ? new Map([...newcomers.map((e) => e.record), ...state.order()].map((p) => [nameKey(p), p]))
         : new Map([...used].map(([key, e]) => [key, e.record]));
     const ruleSetUsed = this.facts.ruleSetFor(reg, this.ruleSet);
-    const rated = rateEvent(subList, subNew, fesaEvent.right, FESA_RULE_SETS[ruleSetUsed]);
+    const rated = this.rateCached(t, ruleSetUsed, subList, subNew, fesaEvent.right);
     if (E.isLeft(rated)) return `tournament "${reg.tournamentId}" (${reg.endDate}): ${rated.left.message}`;
     const updates = new Map<Entry, FesaPlayer>();
     for (const record of rated.right.list) {
@@ -506,6 +552,8 @@ export class FesaProjection {
     return undefined;
   }
 }
+
+const EMPTY_REPORT: FesaRatingReport = { iterations: 0, origin: '', players: [] };
 
 /** `foldFesa` through the projection: all facts in one batch. */
 export const foldFesaFast = (log: Iterable<FactInLog>, options: ProjectionOptions = {}): E.Either<string, FesaFold> => {
