@@ -5,11 +5,17 @@ export interface IsoDateBrand {
   readonly IsoDate: unique symbol;
 }
 const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+/** Every event carries a date, so this runs a million times on a rebuild: plain arithmetic, no Date objects. */
 export const isValidIsoDate = (s: string): boolean => {
   const m = ISO_DATE.exec(s);
   if (!m) return false;
-  const d = new Date(Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3])));
-  return d.getUTCFullYear() === Number(m[1]) && d.getUTCMonth() === Number(m[2]) - 1 && d.getUTCDate() === Number(m[3]);
+  const year = Number(m[1]);
+  const month = Number(m[2]);
+  const day = Number(m[3]);
+  if (month < 1 || month > 12 || day < 1) return false;
+  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
+  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
 };
 export const IsoDate = t.brand(t.string, (s): s is t.Branded<string, IsoDateBrand> => isValidIsoDate(s), 'IsoDate');
 export type IsoDate = t.TypeOf<typeof IsoDate>;

@@ -65,3 +65,13 @@ describe('event catalogue codecs', () => {
     ]);
   });
 });
+
+describe('IsoDate', () => {
+  it('accepts real calendar dates only (leap years included)', async () => {
+    const { isValidIsoDate } = await import('../../domain/events/common');
+    expect(['2024-02-29', '2000-02-29', '2023-12-31', '1995-01-01'].map(isValidIsoDate)).toEqual([true, true, true, true]);
+    expect(['2023-02-29', '1900-02-29', '2024-04-31', '2024-13-01', '2024-00-10', '2024-01-00', '24-01-01', '2024-1-01'].map(isValidIsoDate)).toEqual(
+      [false, false, false, false, false, false, false, false],
+    );
+  });
+});
