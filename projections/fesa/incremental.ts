@@ -82,11 +82,22 @@ class ListState {
   maxSeq = -1;
   lastTournamentDate: string | null = null;
   private cache: FesaPlayer[] | null = null;
+  /**
+   * The entries in sort-key order as last materialised, and the entries whose key or record changed since. A
+   * tournament touches a few entries of a list of thousands, so the order is brought up to date by merging those
+   * few back in (linear) instead of sorting the whole list again.
+   */
+  private sorted: Entry[] | null = null;
+  private readonly dirty = new Set<Entry>();
 
   static from(order: readonly FesaPlayer[], sorted: boolean, lastTournamentDate: string | null): ListState {
     const s = new ListState();
     s.reset(order);
-    if (sorted) s.explicit = null;
+    if (sorted) {
+      // A list saved in sorted state is in sort-key order already (seq = index).
+      s.explicit = null;
+      s.sorted = [...s.all];
+    }
     s.lastTournamentDate = lastTournamentDate;
     return s;
   }
@@ -100,6 +111,8 @@ class ListState {
     this.minSeq = 0;
     this.maxSeq = this.all.length - 1;
     this.cache = null;
+    this.sorted = null;
+    this.dirty.clear();
   }
 
   private index(e: Entry): void {
@@ -127,6 +140,7 @@ class ListState {
 
   update(e: Entry, record: FesaPlayer): void {
     e.record = record;
+    this.dirty.add(e);
     this.cache = null;
   }
 
@@ -143,6 +157,7 @@ class ListState {
       newcomers.forEach((e, i) => (e.seq = this.minSeq - newcomers.length + i));
       this.minSeq -= newcomers.length;
       for (const [e, record] of updates) e.record = record;
+      this.sorted = null;
     } else {
       const before = (a: Entry, b: Entry) => bySortKey(a, b);
       const front: Entry[] = [];
@@ -159,11 +174,15 @@ class ListState {
       this.minSeq -= ahead.length;
       back.forEach((e, i) => (e.seq = this.maxSeq + 1 + i));
       this.maxSeq += back.length;
-      for (const [e, record] of updates) e.record = record;
+      for (const [e, record] of updates) {
+        e.record = record;
+        this.dirty.add(e);
+      }
     }
     for (const e of newcomers) {
       this.all.push(e);
       this.index(e);
+      this.dirty.add(e);
     }
     this.explicit = null;
     this.cache = null;
@@ -171,7 +190,20 @@ class ListState {
 
   order(): FesaPlayer[] {
     if (this.cache) return this.cache;
-    const entries = this.explicit ?? [...this.all].sort(bySortKey);
+    let entries: Entry[];
+    if (this.explicit) entries = this.explicit;
+    else if (this.sorted && this.dirty.size * 8 < this.all.length) {
+      const moved = [...this.dirty].sort(bySortKey);
+      const kept = this.sorted.filter((e) => !this.dirty.has(e));
+      entries = new Array<Entry>(kept.length + moved.length);
+      let i = 0;
+      let j = 0;
+      for (let k = 0; k < entries.length; k++) entries[k] = j >= moved.length || (i < kept.length && bySortKey(kept[i]!, moved[j]!) <= 0) ? kept[i++]! : moved[j++]!;
+    } else entries = [...this.all].sort(bySortKey);
+    if (!this.explicit) {
+      this.sorted = entries;
+      this.dirty.clear();
+    }
     this.cache = entries.map((e) => e.record);
     return this.cache;
   }
