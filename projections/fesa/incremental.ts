@@ -293,7 +293,9 @@ export class FesaProjection {
       const from = this.facts.add(fact);
       if (fact.event.type === 'PlayerRegistered') {
         this.registrationsChanged = true;
-        // A name given to another id re-maps players from the start: no earlier rating can be reused.
+        // Event files are built from the players' names: rebuild them. A name given to another id re-maps players
+        // from the start: then no earlier rating can be reused either.
+        this.events.clear();
         if (from === '') this.rated.clear();
       }
       if (from !== undefined && (this.dirtyFrom === undefined || from < this.dirtyFrom)) this.dirtyFrom = from;
@@ -496,6 +498,20 @@ export class FesaProjection {
    */
   private readonly rated = new Map<TournamentFacts, { version: number; ruleSet: string; subList: readonly FesaPlayer[]; subNew: string; result: FesaRatingResult }>();
 
+  /** The event file a tournament amounts to, rebuilt only when its games change (or names are re-mapped). */
+  private readonly events = new Map<TournamentFacts, { version: number; event: E.Either<string, FesaEvent> }>();
+
+  private eventOf(t: TournamentFacts): E.Either<string, FesaEvent> {
+    const version = t.version ?? 0;
+    const known = this.events.get(t);
+    if (known && known.version === version) return known.event;
+    const games: TournamentGame[] = [];
+    for (const [gameId, g] of t.games) if (!g.withdrawn) games.push({ gameId, facts: g.facts });
+    const event = toFesaEvent(t.registration, games, (id) => this.names.get(id));
+    this.events.set(t, { version, event });
+    return event;
+  }
+
   /** A newcomer's first record, the same object on every re-fold (so later tournaments can reuse their rating). */
   private readonly newRecords = new Map<string, { event: PlayerRegistered; grade: string | undefined; record: FesaPlayer }>();
 
@@ -533,9 +549,7 @@ export class FesaProjection {
 
   private rateTournament(state: ListState, t: Extract<TimelineItem, { kind: 'tournament' }>['tournament'], journal: Journal | null): string | undefined {
     const reg = t.registration;
-    const games: TournamentGame[] = [];
-    for (const [gameId, g] of t.games) if (!g.withdrawn) games.push({ gameId, facts: g.facts });
-    const fesaEvent = toFesaEvent(reg, games, (id) => this.names.get(id));
+    const fesaEvent = this.eventOf(t);
     if (E.isLeft(fesaEvent)) return fesaEvent.left;
     const newcomers = newcomersFor(state, this.facts, this.regsByDate, reg.endDate).map((r): Entry => ({ record: this.newRecord(r.id, r.event, reg.endDate), seq: 0 }));
     // Only the participants' records go to the engine: the first record of each name, newcomers before the list,
