@@ -6,7 +6,8 @@
  *  - a corrected result one year before the end: append, read the new event, re-fold from the checkpoint, list;
  *  - the list as of random dates, warm.
  *
- *   npm run build && node --max-old-space-size=4096 dist/scripts/bench/history.js
+ *   npm run build && node --max-old-space-size=1400 dist/scripts/bench/history.js   (the working set fits in 1.4 GiB of heap;
+ *   a larger limit only lets V8 collect later and shows a higher peak RSS)
  *
  * Env: BENCH_SCALE (default 1), BENCH_DB (default a temp file; an existing ledger with the same scale is reused),
  * BENCH_CHECKPOINT_EVERY (default 250), BENCH_SEED.
