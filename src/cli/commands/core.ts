@@ -8,7 +8,7 @@ import type { ExecuteResult } from '../../ledger';
 import { CommandRejected } from '../../ledger';
 import { UsageError } from '../args';
 import type { CliCommand, CliContext } from '../context';
-import { Progress, table } from '../output';
+import { Progress } from '../output';
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
@@ -338,4 +338,3 @@ const serve: CliCommand = {
 };
 
 export const coreCommands: readonly CliCommand[] = [init, serve, playerAdd, tournamentAdd, tournamentClose, gameReport, gameCorrect, gameWithdraw, events];
-export { table };
