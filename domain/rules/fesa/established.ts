@@ -1,21 +1,13 @@
 import { kFactor } from './grades';
 import { add, compare, dbl, div, mul, rat, roundReal, sub, toDouble, type LispReal } from './lisp-number';
-import type { FesaScore } from './types';
+import type { FesaEstablishedTerms, FesaScore } from './types';
 
 export interface EstablishedGameInput {
   readonly opponentRating: number;
   readonly score: FesaScore;
 }
 
-export interface EstablishedGameTerms {
-  readonly ratingBefore: number;
-  readonly expected: number;
-  readonly k: number;
-  readonly normal: number;
-  readonly upset: number | null;
-  readonly bonus: number;
-  readonly change: number;
-}
+export type EstablishedGameTerms = FesaEstablishedTerms;
 
 export interface EstablishedOutcome {
   /** Rounded total change (seed 000 §1: decimals kept while adding up, the total rounded). */

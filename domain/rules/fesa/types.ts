@@ -131,7 +131,8 @@ export interface FesaGameExplanation {
   readonly handicap?: FesaHandicap;
 }
 
-export interface FesaEstablishedGame extends FesaGameExplanation {
+/** The terms of one game of an established player (seed 000 §1, §5). */
+export interface FesaEstablishedTerms {
   /** Player's running rating before this game. */
   readonly ratingBefore: number;
   readonly expected: number;
@@ -142,6 +143,8 @@ export interface FesaEstablishedGame extends FesaGameExplanation {
   readonly bonus: number;
   readonly change: number;
 }
+
+export interface FesaEstablishedGame extends FesaGameExplanation, FesaEstablishedTerms {}
 
 export type FesaPromotionRule = 'UB' | 'MP-streak' | 'LB-streak' | 'look-ahead' | 'provisional-UB+1';
 

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { FesaPlayer } from '../../../domain/rules/fesa/types';
-import { describe, isNil, LispSyntaxError, NIL, readAll, type LispValue } from './lisp';
-import { decodeGames, decodeLbCount, decodeMpCount, decodeNationalityList, FieldError, type FesaFileError } from './ratingliste';
+import { describe, isNil, NIL, type LispValue } from './lisp';
+import { decodeGames, decodeLbCount, decodeMpCount, decodeNationalityList, FieldError, readLispFile, type FesaFileError } from './ratingliste';
 
 const FIELDS = ['last name', 'first name', 'nationality list', 'NSR grade level', 'NSR grade name', 'ELO', 'games', 'last played'];
 
@@ -12,13 +12,9 @@ const FIELDS = ['last name', 'first name', 'nationality list', 'NSR grade level'
  * guess at, so such a file is refused.
  */
 export const parseNewPlayers = (text: string, file = 'nye-spillere'): E.Either<FesaFileError, FesaPlayer[]> => {
-  let forms;
-  try {
-    forms = readAll(text);
-  } catch (e) {
-    if (e instanceof LispSyntaxError) return E.left({ file, line: e.line, reason: e.reason });
-    throw e;
-  }
+  const read = readLispFile(text, file);
+  if (E.isLeft(read)) return read;
+  const forms = read.right;
   if (forms.length === 0) return E.left({ file, line: 1, reason: 'the file is empty; expected one list of new-player entries' });
   if (forms.length > 1) {
     return E.left({

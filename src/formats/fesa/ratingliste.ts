@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import type { FesaHistoryGame, FesaHome, FesaLbCount, FesaPlayer, FesaScore } from '../../../domain/rules/fesa/types';
-import { describe, int, isNil, kw, list, LispSyntaxError, NIL, print, readAll, str, T, type LispValue } from './lisp';
+import { describe, int, isNil, kw, list, LispSyntaxError, NIL, print, readAll, str, T, type LispForm, type LispValue } from './lisp';
 
 /** A file problem: which file, which line, what was expected. */
 export interface FesaFileError {
@@ -137,15 +137,21 @@ export const encodePlayer = (p: FesaPlayer): LispValue => ({
   ],
 });
 
-/** Reads `ratingliste.pre/.post`: one list of `#S(PLAYER …)` records. */
-export const parseRatingList = (text: string, file = 'ratingliste.pre'): E.Either<FesaFileError, FesaPlayer[]> => {
-  let forms;
+/** The top-level Lisp forms of a program file; a syntax error names the file and line. */
+export const readLispFile = (text: string, file: string): E.Either<FesaFileError, LispForm[]> => {
   try {
-    forms = readAll(text);
+    return E.right(readAll(text));
   } catch (e) {
     if (e instanceof LispSyntaxError) return E.left({ file, line: e.line, reason: e.reason });
     throw e;
   }
+};
+
+/** Reads `ratingliste.pre/.post`: one list of `#S(PLAYER …)` records. */
+export const parseRatingList = (text: string, file = 'ratingliste.pre'): E.Either<FesaFileError, FesaPlayer[]> => {
+  const read = readLispFile(text, file);
+  if (E.isLeft(read)) return read;
+  const forms = read.right;
   if (forms.length !== 1) {
     return E.left({ file, line: forms[1]?.line ?? 1, reason: forms.length === 0 ? 'the file is empty; expected one list of #S(PLAYER …) records, e.g. ()' : 'expected exactly one list of #S(PLAYER …) records, found more forms after it' });
   }
