@@ -308,7 +308,7 @@ export const foldFesa = (log: Iterable<FactInLog>, options: FoldOptions = {}): E
           .sort((a, b) => a[1].position - b[1].position)
           .map(([id, r]) => newPlayerRecord(r.event, latestGrade(priorGrades.get(id), reg.endDate)));
         const ruleSetUsed = facts.ruleSetFor(reg, ruleSet);
-        const rated = rateEvent(list, newcomers, fesaEvent.right, FESA_RULE_SETS[ruleSetUsed]);
+        const rated = rateEvent(list, newcomers, fesaEvent.right, FESA_RULE_SETS[ruleSetUsed], { explain: keepRuns });
         if (E.isLeft(rated)) return E.left(`tournament "${reg.tournamentId}" (${reg.endDate}): ${rated.left.message}`);
         for (const p of newcomers) listed.add(nameKey(p));
         if (keepRuns) {

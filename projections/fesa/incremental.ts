@@ -538,7 +538,7 @@ export class FesaProjection {
     ) {
       return E.right(cached.result);
     }
-    const result = rateEvent(subList, subNew, event, FESA_RULE_SETS[ruleSet]);
+    const result = rateEvent(subList, subNew, event, FESA_RULE_SETS[ruleSet], { explain: this.runsMode !== 'none' });
     if (E.isRight(result)) {
       // Without runs the report is never read again: keep only the list.
       const kept = this.runsMode === 'none' ? { ...result.right, report: EMPTY_REPORT } : result.right;

@@ -1,5 +1,5 @@
 import { kFactor } from './grades';
-import { add, compare, dbl, div, mul, rat, roundReal, sub, toDouble, type LispReal } from './lisp-number';
+import { add, compare, dbl, div, mul, rat, roundHalfEven, roundReal, sub, toDouble, type LispReal } from './lisp-number';
 import type { FesaEstablishedTerms, FesaScore } from './types';
 
 export interface EstablishedGameInput {
@@ -38,11 +38,42 @@ export const establishedGame = (
 ): { gain: LispReal; terms: Omit<EstablishedGameTerms, 'ratingBefore'> } =>
   establishedGameInDoubles(rating, opponent, score, bonusGamesSoFar, rules) ?? establishedGameExact(rating, opponent, score, bonusGamesSoFar, rules);
 
+/** The terms of one game computed in doubles (written by `gainInDoubles` when asked for them). */
+interface DoubleTerms {
+  expected: number;
+  k: number;
+  normal: number;
+  upset: number | null;
+  bonus: number;
+}
+
 /**
  * Fast path, identical to the exact one whenever the running rating is a double or an integer and no upset is
  * involved: then every rational term meets a double before it is used, and one IEEE operation on exact operands
- * rounds like Lisp's rational→double contagion. Returns undefined when the exact path is needed.
+ * rounds like Lisp's rational→double contagion. Returns the gain, or NaN when the exact path is needed; `terms`,
+ * when given, receives the terms (the engine's inner loop passes none and allocates nothing).
  */
+const gainInDoubles = (my: number, isDouble: boolean, opponent: number, score: number, bonusGamesSoFar: number, rules: EstablishedRules, terms: DoubleTerms | null): number => {
+  const k = kFactor(my);
+  const expected = 1 / (1 + Math.pow(10, (opponent - my) / 400));
+  const normal = k * (score - expected);
+  const upset = (k * (opponent - my)) / 160;
+  const bonus = rules.weakBonusGames > bonusGamesSoFar && my < 1800 ? (1800 - my) / 200 : 0;
+  const mayFire = score === 1 && opponent > my;
+  if (mayFire && !isDouble && Math.abs(upset - normal) <= 1e-9 * Math.max(1, Math.abs(normal))) return NaN;
+  const upsetFires = mayFire && upset > normal;
+  if (upsetFires && !isDouble) return NaN;
+  const base = !upsetFires ? normal : rules.upsetRule === 'replace' ? upset : normal + upset;
+  if (terms) {
+    terms.expected = expected;
+    terms.k = k;
+    terms.normal = normal;
+    terms.upset = upsetFires ? upset : null;
+    terms.bonus = bonus;
+  }
+  return base + bonus;
+};
+
 const establishedGameInDoubles = (
   rating: LispReal,
   opponent: number,
@@ -52,19 +83,10 @@ const establishedGameInDoubles = (
 ): { gain: LispReal; terms: Omit<EstablishedGameTerms, 'ratingBefore'> } | undefined => {
   const isDouble = rating.kind === 'dbl';
   if (!isDouble && rating.d !== 1n) return undefined;
-  const my = isDouble ? rating.v : Number(rating.n);
-  const k = kFactor(my);
-  const expected = 1 / (1 + Math.pow(10, (opponent - my) / 400));
-  const normal = k * (score - expected);
-  const upset = (k * (opponent - my)) / 160;
-  const bonus = rules.weakBonusGames > bonusGamesSoFar && my < 1800 ? (1800 - my) / 200 : 0;
-  const mayFire = score === 1 && opponent > my;
-  if (mayFire && !isDouble && Math.abs(upset - normal) <= 1e-9 * Math.max(1, Math.abs(normal))) return undefined;
-  const upsetFires = mayFire && upset > normal;
-  if (upsetFires && !isDouble) return undefined;
-  const base = !upsetFires ? normal : rules.upsetRule === 'replace' ? upset : normal + upset;
-  const gain = base + bonus;
-  return { gain: dbl(gain), terms: { expected, k, normal, upset: upsetFires ? upset : null, bonus, change: gain } };
+  const terms: DoubleTerms = { expected: 0, k: 0, normal: 0, upset: null, bonus: 0 };
+  const gain = gainInDoubles(isDouble ? rating.v : Number(rating.n), isDouble, opponent, score, bonusGamesSoFar, rules, terms);
+  if (Number.isNaN(gain)) return undefined;
+  return { gain: dbl(gain), terms: { ...terms, change: gain } };
 };
 
 const establishedGameExact = (
@@ -116,4 +138,32 @@ export const establishedChange = (
     bonusCount += 1;
   }
   return { change: roundReal(change), games: terms };
+};
+
+/**
+ * `establishedChange(...).change` without the per-game terms, for the engine's inner loop (no allocation). The
+ * running change is the exact integer 0 until the first gain, a double, is added: so the rating is the integer ELO
+ * for the first game and a double from then on (with a fixed rating always the integer), which is exactly when the
+ * double path applies. An upset at an integer rating makes the change an exact rational: then the exact path runs.
+ */
+export const establishedChangeTotal = (
+  elo: number,
+  opponents: ArrayLike<number>,
+  scores: ArrayLike<number>,
+  count: number,
+  storedBonusCount: number,
+  rules: EstablishedRules,
+): number => {
+  let change = 0;
+  for (let i = 0; i < count; i++) {
+    const isDouble = rules.runningRating && i > 0;
+    const gain = gainInDoubles(isDouble ? elo + change : elo, isDouble, opponents[i]!, scores[i]!, storedBonusCount + i, rules, null);
+    if (Number.isNaN(gain)) {
+      const games: EstablishedGameInput[] = [];
+      for (let j = 0; j < count; j++) games.push({ opponentRating: opponents[j]!, score: scores[j] as FesaScore });
+      return establishedChange(elo, games, storedBonusCount, rules).change;
+    }
+    change += gain;
+  }
+  return roundHalfEven(change);
 };

@@ -22,7 +22,9 @@ export interface Grade {
 /** Thrown only for grades outside the tables; rateEvent turns it into a FesaError. */
 export class FesaGradeError extends Error {}
 
-const is = (name: string, wanted: string): boolean => name.toLowerCase() === wanted.toLowerCase();
+// `wanted` is always spelled as the tables spell it; the exact comparison first spares the promotion tests (20
+// look-ahead games per player and event) two string conversions per grade lookup.
+const is = (name: string, wanted: string): boolean => name === wanted || name.toLowerCase() === wanted.toLowerCase();
 
 const lookup = (table: readonly number[], grade: Grade): number => {
   const v = table[grade.level];

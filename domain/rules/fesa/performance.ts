@@ -12,9 +12,6 @@ export interface PerformanceSolution {
   readonly steps: number;
 }
 
-const single = Math.fround;
-const identity = (x: number): number => x;
-
 /**
  * Performance rating (seed 000 §2): the zero of g(x) = Σ w·(res − 1/(1+10^((or−x)/400))), found like the official
  * program's `innsats2`: Newton steps step = Σw(s−p) / (Σ w·u·p² · ln10/400) with u = 10^((or−x)/400), p = 1/(1+u),
@@ -26,28 +23,78 @@ const identity = (x: number): number => x;
  * same iteration in double precision.
  */
 export const performanceRating = (games: readonly PerformanceGame[], precision: 'single' | 'double', floor = 1): PerformanceSolution => {
-  if (games.length === 0) throw new Error('performance rating of an empty game list');
-  const r = precision === 'single' ? single : identity;
-  const log10over400 = r(r(Math.LN10) / 400);
-  const tolStep = r(0.0001);
-  let limit = r(0.001);
-  let guess = games[0].opponentRating;
+  const n = games.length;
+  const opponents = new Float64Array(n);
+  const scores = new Float64Array(n);
+  const weights = new Float64Array(n);
+  games.forEach((g, i) => {
+    opponents[i] = g.opponentRating;
+    scores[i] = g.score;
+    weights[i] = g.weight;
+  });
+  return performanceRatingOf(opponents, scores, weights, n, precision, floor);
+};
+
+/** `performanceRating` over the first `count` games given as parallel arrays (the engine's inner loop). */
+export const performanceRatingOf = (
+  opponents: ArrayLike<number>,
+  scores: ArrayLike<number>,
+  weights: ArrayLike<number>,
+  count: number,
+  precision: 'single' | 'double',
+  floor = 1,
+): PerformanceSolution => {
+  if (count === 0) throw new Error('performance rating of an empty game list');
+  return precision === 'single' ? solveSingle(opponents, scores, weights, count, floor) : solveDouble(opponents, scores, weights, count, floor);
+};
+
+// The two precisions are written out separately so that each inner loop is monomorphic (no rounding callback).
+
+const single = Math.fround;
+
+const solveSingle = (opponents: ArrayLike<number>, scores: ArrayLike<number>, weights: ArrayLike<number>, count: number, floor: number): PerformanceSolution => {
+  const log10over400 = single(single(Math.LN10) / 400);
+  const tolStep = single(0.0001);
+  let limit = single(0.001);
+  let guess = opponents[0]!;
   for (let steps = 1; ; steps++) {
     let a = 0;
     let b = 0;
-    for (const g of games) {
-      const u1 = r(Math.pow(10, r(r(g.opponentRating - guess) / 400)));
-      const u2 = r(1 / r(1 + u1));
-      a = r(a + r(g.weight * r(g.score - u2)));
-      b = r(b + r(r(r(g.weight * u1) * u2) * u2));
+    for (let i = 0; i < count; i++) {
+      const w = weights[i]!;
+      const u1 = single(Math.pow(10, single(single(opponents[i]! - guess) / 400)));
+      const u2 = single(1 / single(1 + u1));
+      a = single(a + single(w * single(scores[i]! - u2)));
+      b = single(b + single(single(single(w * u1) * u2) * u2));
     }
-    let modification = r(r(a / b) / log10over400);
+    let modification = single(single(a / b) / log10over400);
     if (modification > 800) modification = 800;
     else if (modification < -800) modification = -800;
-    limit = r(limit + tolStep);
-    if (Math.abs(modification) < limit) {
-      return { rating: Math.max(floor, roundHalfEven(r(guess + modification))), steps };
+    limit = single(limit + tolStep);
+    if (Math.abs(modification) < limit) return { rating: Math.max(floor, roundHalfEven(single(guess + modification))), steps };
+    guess = single(guess + modification);
+  }
+};
+
+const solveDouble = (opponents: ArrayLike<number>, scores: ArrayLike<number>, weights: ArrayLike<number>, count: number, floor: number): PerformanceSolution => {
+  const log10over400 = Math.LN10 / 400;
+  let limit = 0.001;
+  let guess = opponents[0]!;
+  for (let steps = 1; ; steps++) {
+    let a = 0;
+    let b = 0;
+    for (let i = 0; i < count; i++) {
+      const w = weights[i]!;
+      const u1 = Math.pow(10, (opponents[i]! - guess) / 400);
+      const u2 = 1 / (1 + u1);
+      a += w * (scores[i]! - u2);
+      b += w * u1 * u2 * u2;
     }
-    guess = r(guess + modification);
+    let modification = a / b / log10over400;
+    if (modification > 800) modification = 800;
+    else if (modification < -800) modification = -800;
+    limit += 0.0001;
+    if (Math.abs(modification) < limit) return { rating: Math.max(floor, roundHalfEven(guess + modification)), steps };
+    guess += modification;
   }
 };

@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/Either';
 import { pairRounds, eventPlayerName, type PairedRound } from './event-check';
-import { establishedChange, type EstablishedGameTerms } from './established';
+import { establishedChange, establishedChangeTotal, type EstablishedGameTerms } from './established';
 import { danQualification, FesaGradeError, gradeRating } from './grades';
 import { handicappedOpponentRating } from './handicap';
 import { FESA_PROGRAM_OPTIONS, type FesaOptions } from './options';
-import { performanceRating, type PerformanceGame } from './performance';
+import { performanceRating, performanceRatingOf, type PerformanceGame } from './performance';
 import { promoteAfterEvent } from './promotion';
 import { unratedRecord } from './records';
 import type {
@@ -41,8 +41,38 @@ interface Participant {
   readonly totalAfter: number;
   /** Established: rounded change; provisional: the current performance estimate. */
   change: number;
+  /** Reused by every computation of this player's result (the inner loop allocates nothing). */
+  readonly buffers: RatingBuffers;
   report?: Pick<FesaPlayerReport, 'games' | 'performanceGames' | 'performanceCase' | 'performanceRating' | 'newtonSteps'>;
 }
+
+/**
+ * A player's game list as parallel arrays. For a provisional player who won every game the performance rating is
+ * solved with one more game in front (a draw against the best opponent, the program's `innsats` case), so his games
+ * start at `offset` 1.
+ */
+interface RatingBuffers {
+  readonly opponents: Float64Array;
+  readonly scores: Float64Array;
+  readonly weights: Float64Array;
+  readonly offset: number;
+  readonly allLosses: boolean;
+  readonly allWins: boolean;
+}
+
+const ratingBuffers = (games: readonly RatedGame[], provisional: boolean): RatingBuffers => {
+  const allLosses = games.every((g) => g.score === 0);
+  const allWins = games.every((g) => g.score === 1);
+  const offset = allWins && provisional ? 1 : 0;
+  const n = games.length + offset;
+  const buffers = { opponents: new Float64Array(n), scores: new Float64Array(n), weights: new Float64Array(n), offset, allLosses, allWins };
+  games.forEach((g, i) => {
+    buffers.scores[i + offset] = g.score;
+    buffers.weights[i + offset] = g.kind === 'phantom' ? g.weight : 1;
+  });
+  if (offset === 1) buffers.scores[0] = 0.5;
+  return buffers;
+};
 
 /**
  * The program iterates without limit and can cycle for ever (e.g. two newcomers whose performance ratings feed each
@@ -160,15 +190,19 @@ const decideProvisional = (
  * Rate one event (PROGRAM-BEHAVIOUR.md §1–§7, seed 000): match players to the list, decide provisional players,
  * iterate ratings Gauss–Seidel in file order until no integer result changes, update game counts, history and
  * dates, promote grades and return the new list sorted by rating (stable, new players first).
+ *
+ * `explain: false` leaves out the per-game terms of the report (games, performance games and case, Newton steps):
+ * a fold that only wants the list does not pay for an explanation nobody reads.
  */
 export const rateEvent = (
   list: readonly FesaPlayer[],
   newPlayers: readonly FesaPlayer[],
   event: FesaEvent,
   options: FesaOptions = FESA_PROGRAM_OPTIONS,
+  { explain = true }: { readonly explain?: boolean } = {},
 ): E.Either<FesaError, FesaRatingResult> => {
   try {
-    return rate(list, newPlayers, event, options);
+    return rate(list, newPlayers, event, options, explain);
   } catch (e) {
     if (e instanceof FesaGradeError) return fail('unknown-grade', e.message);
     throw e;
@@ -180,6 +214,7 @@ const rate = (
   newPlayers: readonly FesaPlayer[],
   event: FesaEvent,
   options: FesaOptions,
+  explain: boolean,
 ): E.Either<FesaError, FesaRatingResult> => {
   const paired = pairRounds(event);
   if (E.isLeft(paired)) return paired;
@@ -196,7 +231,7 @@ const rate = (
       if (r.opponent !== 0) eventGames.push({ kind: 'event', round: round + 1, opponent: r.opponent - 1, score: r.score, handicap: r.handicap });
     });
     const decision = decideProvisional(ev, record, eventGames, options);
-    return { ev, listIndex: index, record, ...decision, change: 0 };
+    return { ev, listIndex: index, record, ...decision, change: 0, buffers: ratingBuffers(decision.games, decision.provisional) };
   });
   const order = origin === 'A' ? standingsOrder(event, rounds) : participants.map((_, i) => i);
 
@@ -214,8 +249,28 @@ const rate = (
       ? { round: g.round, opponent: eventPlayerName(participants[g.opponent].ev), opponentRatingUsed: used, score: g.score, handicap: g.handicap }
       : { round: null, opponent: g.source, opponentRatingUsed: used, score: g.score };
 
-  /** One player's result from the others' current values; `explain` also records the report. */
-  const ratePlayer = (p: Participant, explain: boolean): number => {
+  /** One player's result from the others' current values (the iteration's inner loop). */
+  const ratePlayer = (p: Participant): number => {
+    const { opponents, scores, weights, offset } = p.buffers;
+    const n = p.games.length;
+    for (let i = 0; i < n; i++) opponents[i + offset] = opponentRating(p, p.games[i]!);
+    if (!p.provisional) {
+      const change = establishedChangeTotal(p.elo, opponents, scores, n, p.record.bonusCount, options);
+      return options.hardFloorEstablished ? Math.max(change, 1 - p.elo) : change;
+    }
+    if (p.buffers.allLosses) return 1;
+    if (p.buffers.allWins) {
+      // the first game with the highest opponent rating, drawn
+      let best = 1;
+      for (let i = 2; i <= n; i++) if (opponents[i]! > opponents[best]!) best = i;
+      opponents[0] = opponents[best]!;
+      weights[0] = weights[best]!;
+    }
+    return performanceRatingOf(opponents, scores, weights, n + offset, options.performancePrecision, 1).rating;
+  };
+
+  /** The same result with every term kept, for the report (run once, after the last pass). */
+  const explainPlayer = (p: Participant): void => {
     const used = p.games.map((g) => opponentRating(p, g));
     if (!p.provisional) {
       const outcome = establishedChange(
@@ -224,42 +279,44 @@ const rate = (
         p.record.bonusCount,
         options,
       );
-      if (explain) {
-        p.report = {
-          games: outcome.games.map((t: EstablishedGameTerms, i) => {
-            // Built field by field: object spread in this loop was the single largest cost of rating an event.
-            const d = describe(p, p.games[i], used[i]);
-            return { round: d.round, opponent: d.opponent, opponentRatingUsed: d.opponentRatingUsed, score: d.score, handicap: d.handicap, ratingBefore: t.ratingBefore, expected: t.expected, k: t.k, normal: t.normal, upset: t.upset, bonus: t.bonus, change: t.change };
-          }),
-        };
-      }
-      return options.hardFloorEstablished ? Math.max(outcome.change, 1 - p.elo) : outcome.change;
+      p.report = {
+        games: outcome.games.map((t: EstablishedGameTerms, i) => {
+          // Built field by field: object spread in this loop was the single largest cost of rating an event.
+          const d = describe(p, p.games[i], used[i]);
+          return { round: d.round, opponent: d.opponent, opponentRatingUsed: d.opponentRatingUsed, score: d.score, handicap: d.handicap, ratingBefore: t.ratingBefore, expected: t.expected, k: t.k, normal: t.normal, upset: t.upset, bonus: t.bonus, change: t.change };
+        }),
+      };
+      return;
     }
     const perf: PerformanceGame[] = p.games.map((g, i) => ({ opponentRating: used[i], score: g.score, weight: g.kind === 'phantom' ? g.weight : 1 }));
-    const performanceGames = explain ? p.games.map((g, i) => describe(p, g, used[i])) : [];
-    if (p.games.every((g) => g.score === 0)) {
-      if (explain) p.report = { performanceGames, performanceCase: 'all-losses', performanceRating: 1, newtonSteps: 0 };
-      return 1;
+    const performanceGames = p.games.map((g, i) => describe(p, g, used[i]));
+    if (p.buffers.allLosses) {
+      p.report = { performanceGames, performanceCase: 'all-losses', performanceRating: 1, newtonSteps: 0 };
+      return;
     }
     let solveList = perf;
     let performanceCase: 'solve' | 'all-wins' = 'solve';
-    if (p.games.every((g) => g.score === 1)) {
+    if (p.buffers.allWins) {
       const best = perf.reduce((b, g) => (g.opponentRating > b.opponentRating ? g : b), perf[0]);
       solveList = [{ ...best, score: 0.5 }, ...perf];
       performanceCase = 'all-wins';
     }
     const solved = performanceRating(solveList, options.performancePrecision, 1);
-    if (explain) p.report = { performanceGames, performanceCase, performanceRating: solved.rating, newtonSteps: solved.steps };
-    return solved.rating;
+    p.report = { performanceGames, performanceCase, performanceRating: solved.rating, newtonSteps: solved.steps };
   };
 
   // --- iteration (§5.5): Gauss–Seidel passes until a pass changes no integer result.
   // A player's result is a pure function of his own estimate (handicap games) and his opponents' current values, so
   // a player none of whose inputs changed since his last computation would get the same result again: he is skipped.
   // The passes, their order and the stopping rule stay exactly the program's.
-  const version = participants.map(() => 0);
-  const inputs = participants.map((p, i) => [...new Set([i, ...p.games.flatMap((g) => (g.kind === 'event' ? [g.opponent] : []))])]);
-  const seen: (number[] | undefined)[] = participants.map(() => undefined);
+  const version = new Int32Array(participants.length);
+  const inputs = participants.map((p, i) => {
+    const deps = [i];
+    for (const g of p.games) if (g.kind === 'event' && !deps.includes(g.opponent)) deps.push(g.opponent);
+    return Int32Array.from(deps);
+  });
+  const seen = inputs.map((deps) => new Int32Array(deps.length));
+  const computed = new Uint8Array(participants.length);
   let iterations = 0;
   for (let changed = true; changed; ) {
     changed = false;
@@ -268,12 +325,13 @@ const rate = (
       return fail('no-convergence', `The ratings of event "${event.name}" do not settle: still changing after ${MAX_PASSES} passes (the official program would loop forever on this event); check the results for a player whose rating oscillates.`);
     }
     for (const i of order) {
-      const deps = inputs[i];
-      const last = seen[i];
-      if (last !== undefined && deps.every((j, k) => version[j] === last[k])) continue;
-      const p = participants[i];
-      seen[i] = deps.map((j) => version[j]);
-      const next = ratePlayer(p, false);
+      const deps = inputs[i]!;
+      const last = seen[i]!;
+      if (computed[i] === 1 && unchangedSince(deps, last, version)) continue;
+      for (let k = 0; k < deps.length; k++) last[k] = version[deps[k]!]!;
+      computed[i] = 1;
+      const p = participants[i]!;
+      const next = ratePlayer(p);
       if (next !== p.change) {
         changed = true;
         p.change = next;
@@ -282,7 +340,7 @@ const rate = (
     }
   }
   // The last pass changed nothing, so replaying it for the report reproduces its numbers exactly.
-  for (const i of order) ratePlayer(participants[i], true);
+  if (explain) for (const i of order) explainPlayer(participants[i]);
 
   // --- game counts, history, dates (program's inc-games), then promotions (§6), then the list.
   const updated = [...combined];
@@ -350,6 +408,12 @@ const rate = (
   // Stable sort by rating, highest first (the program's stable-sort with #'>).
   const sorted = updated.map((p, i) => ({ p, i })).sort((a, b) => b.p.eloNumber - a.p.eloNumber || a.i - b.i).map((x) => x.p);
   return E.right({ list: sorted, report: { iterations, origin, players: reports } });
+};
+
+/** True when none of a player's inputs changed since they were recorded in `last`. */
+const unchangedSince = (deps: Int32Array, last: Int32Array, version: Int32Array): boolean => {
+  for (let k = 0; k < deps.length; k++) if (version[deps[k]!] !== last[k]) return false;
+  return true;
 };
 
 const withPlayer = <A>(who: string, f: () => A): A => {
