@@ -20,6 +20,7 @@ import {
   type TournamentFacts,
   type TournamentRun,
 } from './history';
+import { ListSlots, ListState, type ListEntry } from './list-state';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
 
 /**
@@ -30,11 +31,7 @@ import { toFesaEvent, type TournamentGame } from './tournament-event';
  *    checkpoint before the earliest valid date the batch can change (a late result one year back re-rates one
  *    year, not thirty).
  *
- * Why the sort key is enough: the program sorts the whole list stably by rating after each tournament, new
- * players first. So after a tournament the order is "rating descending, then the order before", and that order is
- * a number per player (`seq`) that never has to change: newcomers take numbers below everybody's. Only opening
- * lists and officer adjustments leave an order that is not sorted by rating; then the list is kept explicitly
- * (`explicit`, with seq = index) until the next tournament sorts it again.
+ * The list itself is a `ListState` (list-state.ts): records by slot plus a sort key, cheap to restore.
  */
 
 export interface ProjectionOptions {
@@ -63,150 +60,8 @@ export interface ListCheckpoint {
   readonly lastTournamentDate: string | null;
   readonly runs: number;
   readonly officerFacts: number;
-}
-
-interface Entry {
-  record: FesaPlayer;
-  seq: number;
-}
-
-const bySortKey = (a: Entry, b: Entry): number => b.record.eloNumber - a.record.eloNumber || a.seq - b.seq;
-
-/** The list as records plus sort keys (see the module comment). */
-class ListState {
-  all: Entry[] = [];
-  byName = new Map<string, Entry[]>();
-  /** The list order when it is not (rating desc, seq asc); then seq = index. */
-  explicit: Entry[] | null = null;
-  minSeq = 0;
-  maxSeq = -1;
-  lastTournamentDate: string | null = null;
-  private cache: FesaPlayer[] | null = null;
-  /**
-   * The entries in sort-key order as last materialised, and the entries whose key or record changed since. A
-   * tournament touches a few entries of a list of thousands, so the order is brought up to date by merging those
-   * few back in (linear) instead of sorting the whole list again.
-   */
-  private sorted: Entry[] | null = null;
-  private readonly dirty = new Set<Entry>();
-
-  static from(order: readonly FesaPlayer[], sorted: boolean, lastTournamentDate: string | null): ListState {
-    const s = new ListState();
-    s.reset(order);
-    if (sorted) {
-      // A list saved in sorted state is in sort-key order already (seq = index).
-      s.explicit = null;
-      s.sorted = [...s.all];
-    }
-    s.lastTournamentDate = lastTournamentDate;
-    return s;
-  }
-
-  /** Makes `order` the list, in that order (explicit until the next tournament). */
-  reset(order: readonly FesaPlayer[]): void {
-    this.all = order.map((record, seq) => ({ record, seq }));
-    this.byName = new Map();
-    for (const e of this.all) this.index(e);
-    this.explicit = [...this.all];
-    this.minSeq = 0;
-    this.maxSeq = this.all.length - 1;
-    this.cache = null;
-    this.sorted = null;
-    this.dirty.clear();
-  }
-
-  private index(e: Entry): void {
-    const key = nameKey(e.record);
-    const same = this.byName.get(key);
-    if (same) same.push(e);
-    else this.byName.set(key, [e]);
-  }
-
-  has(key: string): boolean {
-    return this.byName.has(key);
-  }
-
-  /** The first record of that name in list order (what the program's name lookup finds). */
-  first(key: string): Entry | undefined {
-    const same = this.byName.get(key);
-    if (!same || same.length === 1) return same?.[0];
-    return same.reduce((a, b) => ((this.explicit ? a.seq - b.seq : bySortKey(a, b)) <= 0 ? a : b));
-  }
-
-  /** Every entry whose name is `key` (a player id maps to a name). */
-  named(key: string): readonly Entry[] {
-    return this.byName.get(key) ?? [];
-  }
-
-  update(e: Entry, record: FesaPlayer): void {
-    e.record = record;
-    this.dirty.add(e);
-    this.cache = null;
-  }
-
-  /**
-   * The list after a tournament: the program puts the new players in front and sorts the whole list stably by
-   * rating, so among equal ratings the order before the tournament decides. Players whose rating did not change
-   * keep their key; a player who came down to rating R was ahead of everybody already at R, so he goes to the
-   * front of that rating (a fresh key below all keys), one who came up goes behind them (a key above all keys).
-   * New players were in front of everybody. Each block keeps the order of before among itself.
-   */
-  afterTournament(newcomers: readonly Entry[], updates: ReadonlyMap<Entry, FesaPlayer>): void {
-    if (this.explicit) {
-      // seq = index in the list: the stable sort by rating is exactly the sort by (rating, seq).
-      newcomers.forEach((e, i) => (e.seq = this.minSeq - newcomers.length + i));
-      this.minSeq -= newcomers.length;
-      for (const [e, record] of updates) e.record = record;
-      this.sorted = null;
-    } else {
-      const before = (a: Entry, b: Entry) => bySortKey(a, b);
-      const front: Entry[] = [];
-      const back: Entry[] = [];
-      for (const [e, record] of updates) {
-        if (newcomers.includes(e)) continue;
-        if (record.eloNumber < e.record.eloNumber) front.push(e);
-        else if (record.eloNumber > e.record.eloNumber) back.push(e);
-      }
-      front.sort(before);
-      back.sort(before);
-      const ahead = [...newcomers, ...front];
-      ahead.forEach((e, i) => (e.seq = this.minSeq - ahead.length + i));
-      this.minSeq -= ahead.length;
-      back.forEach((e, i) => (e.seq = this.maxSeq + 1 + i));
-      this.maxSeq += back.length;
-      for (const [e, record] of updates) {
-        e.record = record;
-        this.dirty.add(e);
-      }
-    }
-    for (const e of newcomers) {
-      this.all.push(e);
-      this.index(e);
-      this.dirty.add(e);
-    }
-    this.explicit = null;
-    this.cache = null;
-  }
-
-  order(): FesaPlayer[] {
-    if (this.cache) return this.cache;
-    let entries: Entry[];
-    if (this.explicit) entries = this.explicit;
-    else if (this.sorted && this.dirty.size * 8 < this.all.length) {
-      const moved = [...this.dirty].sort(bySortKey);
-      const kept = this.sorted.filter((e) => !this.dirty.has(e));
-      entries = new Array<Entry>(kept.length + moved.length);
-      let i = 0;
-      let j = 0;
-      for (let k = 0; k < entries.length; k++) entries[k] = j >= moved.length || (i < kept.length && bySortKey(kept[i]!, moved[j]!) <= 0) ? kept[i++]! : moved[j++]!;
-    } else entries = [...this.all].sort(bySortKey);
-    if (!this.explicit) {
-      this.sorted = entries;
-      this.dirty.clear();
-    }
-    this.cache = entries.map((e) => e.record);
-    return this.cache;
-  }
+  /** The slot of each record of `order` (list-state.ts); absent in checkpoints read back from disk. */
+  readonly slots?: Int32Array;
 }
 
 /** A tournament rated with only its participants' records; the caller merges them back. */
@@ -270,7 +125,8 @@ export class FesaProjection {
   /** Earliest valid date the facts added since the last refresh can change; undefined = nothing changed. */
   private dirtyFrom: string | undefined = undefined;
   private checkpoints: ListCheckpoint[] = [];
-  private state = new ListState();
+  private readonly slots = new ListSlots();
+  private state = new ListState(this.slots);
   /** Timeline items applied to `state`. */
   private applied = 0;
   private tournamentsSinceCheckpoint = 0;
@@ -319,7 +175,7 @@ export class FesaProjection {
     const officerFacts = this.officerFacts.filter((f) => f.date <= date);
     if (end === this.applied) return E.right(this.fold(this.state.order(), runs, officerFacts));
     const start = this.checkpointAtOrBefore(end);
-    const scratch = start ? ListState.from(start.order, start.sorted, start.lastTournamentDate) : new ListState();
+    const scratch = start ? this.restoreList(start) : new ListState(this.slots);
     for (let i = start?.index ?? 0; i < end; i++) {
       const failed = this.applyItem(scratch, this.timeline[i]!, null);
       if (failed !== undefined) return E.left(failed);
@@ -350,7 +206,7 @@ export class FesaProjection {
     this.rebuildIndexes();
     this.timeline = this.facts.timeline();
     this.checkpoints = [...checkpoints].sort((a, b) => a.index - b.index);
-    this.state = ListState.from(head.order, head.sorted, head.lastTournamentDate);
+    this.state = this.restoreList(head);
     this.applied = head.index;
     this.runs = [...runs];
     this.officerFacts = [...officerFacts];
@@ -380,7 +236,7 @@ export class FesaProjection {
     if (restart < this.applied) {
       while (this.checkpoints.length > 0 && this.checkpoints.at(-1)!.index > restart) this.checkpoints.pop();
       const from = this.checkpoints.at(-1);
-      this.state = from ? ListState.from(from.order, from.sorted, from.lastTournamentDate) : new ListState();
+      this.state = from ? this.restoreList(from) : new ListState(this.slots);
       this.applied = from?.index ?? 0;
       this.runs.length = from?.runs ?? 0;
       this.officerFacts.length = from?.officerFacts ?? 0;
@@ -405,12 +261,17 @@ export class FesaProjection {
     }
   }
 
+  private restoreList(c: ListCheckpoint): ListState {
+    return ListState.from(this.slots, c.order, c.sorted, c.lastTournamentDate, c.slots);
+  }
+
   private snapshot(index: number): ListCheckpoint {
     return {
       index,
       date: index > 0 ? this.timeline[index - 1]!.date : '',
       order: this.state.order(),
-      sorted: this.state.explicit === null,
+      slots: this.state.orderSlots(),
+      sorted: !this.state.explicit,
       lastTournamentDate: this.state.lastTournamentDate,
       runs: this.runs.length,
       officerFacts: this.officerFacts.length,
@@ -479,7 +340,7 @@ export class FesaProjection {
         const registered = this.names.get(playerId);
         if (registered && this.idByName.get(nameKey(registered)) === playerId) {
           for (const e of state.named(nameKey(registered))) {
-            if (gradeOrder(level, name) > gradeOrder(e.record.gradeLevel, e.record.gradeName)) state.update(e, { ...e.record, gradeLevel: level, gradeName: name });
+            if (gradeOrder(level, name) > gradeOrder(e.record.gradeLevel, e.record.gradeName)) state.update(e.slot, { ...e.record, gradeLevel: level, gradeName: name });
           }
         }
         journal?.officerFacts.push({ date: item.date, kind: 'grade-award', playerIds: [playerId], event: item.event });
@@ -551,12 +412,14 @@ export class FesaProjection {
     const reg = t.registration;
     const fesaEvent = this.eventOf(t);
     if (E.isLeft(fesaEvent)) return fesaEvent.left;
-    const newcomers = newcomersFor(state, this.facts, this.regsByDate, reg.endDate).map((r): Entry => ({ record: this.newRecord(r.id, r.event, reg.endDate), seq: 0 }));
+    const registered = newcomersFor(state, this.facts, this.regsByDate, reg.endDate).map((r) => this.newRecord(r.id, r.event, reg.endDate));
+    const newcomerSlots = state.newcomerSlots(registered.map(nameKey));
+    const newcomers = registered.map((record, i): ListEntry => ({ slot: newcomerSlots[i]!, record }));
     // Only the participants' records go to the engine: the first record of each name, newcomers before the list,
     // exactly the records the program's lookup by name would find in the whole list.
-    const newcomerByName = new Map<string, Entry>();
+    const newcomerByName = new Map<string, ListEntry>();
     for (const e of newcomers) if (!newcomerByName.has(nameKey(e.record))) newcomerByName.set(nameKey(e.record), e);
-    const used = new Map<string, Entry>();
+    const used = new Map<string, ListEntry>();
     const subNew: FesaPlayer[] = [];
     const subList: FesaPlayer[] = [];
     for (const ev of fesaEvent.right.players) {
@@ -571,15 +434,15 @@ export class FesaProjection {
     }
     const before =
       journal?.mode === 'full'
-        ? new Map([...newcomers.map((e) => e.record), ...state.order()].map((p) => [nameKey(p), p]))
+        ? new Map([...registered, ...state.order()].map((p) => [nameKey(p), p]))
         : new Map([...used].map(([key, e]) => [key, e.record]));
     const ruleSetUsed = this.facts.ruleSetFor(reg, this.ruleSet);
     const rated = this.rateCached(t, ruleSetUsed, subList, subNew, fesaEvent.right);
     if (E.isLeft(rated)) return `tournament "${reg.tournamentId}" (${reg.endDate}): ${rated.left.message}`;
-    const updates = new Map<Entry, FesaPlayer>();
+    const updates = new Map<number, FesaPlayer>();
     for (const record of rated.right.list) {
       const entry = used.get(nameKey(record));
-      if (entry) updates.set(entry, record);
+      if (entry) updates.set(entry.slot, record);
     }
     state.afterTournament(newcomers, updates);
     state.lastTournamentDate = reg.endDate;

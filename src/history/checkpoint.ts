@@ -84,8 +84,9 @@ export const saveCheckpoint = (file: string, projection: FesaProjection, options
     checkpointEvery: options.checkpointEvery ?? 250,
     position: projection.position,
     facts: compactFacts(projection.facts),
-    head,
-    checkpoints: checkpoints.slice(-KEEP_LIST_CHECKPOINTS),
+    // slots are the in-memory projection's numbering (list-state.ts); a restored projection numbers its own
+    head: { ...head, slots: undefined },
+    checkpoints: checkpoints.slice(-KEEP_LIST_CHECKPOINTS).map((c) => ({ ...c, slots: undefined })),
     officerFacts: projection.officerFactsSoFar(),
   };
   const text = JSON.stringify(saved);

@@ -1,0 +1,271 @@
+import type { FesaPlayer } from '../../domain/rules/fesa/types';
+import { nameKey } from './history';
+
+/**
+ * The FESA list as the incremental projection keeps it: records stored by *slot* plus a sort key per slot.
+ *
+ * Slots: every name that is ever on a list gets a number, shared by all list states of one projection (the k-th
+ * record of a name, for lists that hold a name twice, gets its own). A list state is then two arrays indexed by
+ * slot, so restoring one from a checkpoint is two tight loops over the checkpoint's order — no name hashing, no
+ * objects per player — which is what makes a list as of any date, or a re-fold after a correction, cheap.
+ *
+ * Why the sort key is enough: the program sorts the whole list stably by rating after each tournament, new players
+ * first. So after a tournament the order is "rating descending, then the order before", and that order is a number
+ * per player (`seq`) that never has to change: newcomers take numbers below everybody's. Only opening lists and
+ * officer adjustments leave an order that is not sorted by rating; then the list is kept explicitly (`explicit`,
+ * with seq = index) until the next tournament sorts it again.
+ */
+export class ListSlots {
+  private readonly byName = new Map<string, number[]>();
+  count = 0;
+
+  /** The slot of the k-th record named `key` (allocated on first use). */
+  slot(key: string, k: number): number {
+    let slots = this.byName.get(key);
+    if (!slots) {
+      slots = [];
+      this.byName.set(key, slots);
+    }
+    while (slots.length <= k) slots.push(this.count++);
+    return slots[k]!;
+  }
+
+  /** Slots ever given to `key`, in allocation order. */
+  named(key: string): readonly number[] {
+    return this.byName.get(key) ?? NONE;
+  }
+}
+
+const NONE: readonly number[] = [];
+
+/** A player on the list: his slot and record (a fresh view; change the list through `ListState`). */
+export interface ListEntry {
+  readonly slot: number;
+  readonly record: FesaPlayer;
+}
+
+export class ListState {
+  /** Record by slot; undefined = that slot is not on this list. */
+  private rec: (FesaPlayer | undefined)[] = [];
+  /** Sort key by slot (see the module comment). */
+  private seq: Float64Array = new Float64Array(0);
+  /** Slots on the list: `base` (shared with a checkpoint, never written) then `added`. */
+  private base: ArrayLike<number> = NONE;
+  private added: number[] = [];
+  /** The list order when it is not (rating desc, seq asc); then seq = index. */
+  private explicitOrder: number[] | Int32Array | null = [];
+  private minSeq = 0;
+  private maxSeq = -1;
+  lastTournamentDate: string | null = null;
+  private cache: FesaPlayer[] | null = null;
+  private cacheSlots: ArrayLike<number> | null = null;
+  /**
+   * The slots in sort-key order as last materialised, and the slots whose key or record changed since. A
+   * tournament touches a few players of a list of thousands, so the order is brought up to date by merging those
+   * few back in (linear) instead of sorting the whole list again.
+   */
+  private sortedSlots: ArrayLike<number> | null = null;
+  private readonly dirty = new Set<number>();
+
+  constructor(private readonly slots: ListSlots) {}
+
+  /** A list restored from a checkpoint's order (and its slots when the checkpoint was taken by this projection). */
+  static from(slots: ListSlots, order: readonly FesaPlayer[], sorted: boolean, lastTournamentDate: string | null, orderSlots?: Int32Array): ListState {
+    const s = new ListState(slots);
+    s.load(order, orderSlots ?? s.slotsOf(order));
+    if (sorted) {
+      // A list saved in sorted state is in sort-key order already (seq = index).
+      s.explicitOrder = null;
+      s.sortedSlots = s.base;
+    }
+    s.lastTournamentDate = lastTournamentDate;
+    return s;
+  }
+
+  get explicit(): boolean {
+    return this.explicitOrder !== null;
+  }
+
+  get size(): number {
+    return this.base.length + this.added.length;
+  }
+
+  /** Makes `order` the list, in that order (explicit until the next tournament). */
+  reset(order: readonly FesaPlayer[]): void {
+    this.load(order, this.slotsOf(order));
+  }
+
+  /** The slot of each record of `order`: the k-th record of a name takes the name's k-th slot. */
+  private slotsOf(order: readonly FesaPlayer[]): Int32Array {
+    const out = new Int32Array(order.length);
+    const seen = new Map<string, number>();
+    order.forEach((p, i) => {
+      const key = nameKey(p);
+      const k = seen.get(key) ?? 0;
+      seen.set(key, k + 1);
+      out[i] = this.slots.slot(key, k);
+    });
+    return out;
+  }
+
+  private load(order: readonly FesaPlayer[], orderSlots: Int32Array): void {
+    const n = this.slots.count;
+    this.rec = new Array<FesaPlayer | undefined>(n).fill(undefined);
+    this.seq = new Float64Array(Math.max(n, 16));
+    for (let i = 0; i < order.length; i++) {
+      const slot = orderSlots[i]!;
+      this.rec[slot] = order[i];
+      this.seq[slot] = i;
+    }
+    this.base = orderSlots;
+    this.added = [];
+    this.explicitOrder = orderSlots;
+    this.minSeq = 0;
+    this.maxSeq = order.length - 1;
+    this.cache = null;
+    this.cacheSlots = null;
+    this.sortedSlots = null;
+    this.dirty.clear();
+  }
+
+  private readonly bySortKey = (a: number, b: number): number => this.rec[b]!.eloNumber - this.rec[a]!.eloNumber || this.seq[a]! - this.seq[b]!;
+
+  private present(slot: number): boolean {
+    return this.rec[slot] !== undefined;
+  }
+
+  has(key: string): boolean {
+    return this.slots.named(key).some((s) => this.present(s));
+  }
+
+  /** The first record of that name in list order (what the program's name lookup finds). */
+  first(key: string): ListEntry | undefined {
+    let best = -1;
+    for (const s of this.slots.named(key)) {
+      if (!this.present(s)) continue;
+      if (best < 0 || (this.explicitOrder ? this.seq[s]! < this.seq[best]! : this.bySortKey(s, best) < 0)) best = s;
+    }
+    return best < 0 ? undefined : { slot: best, record: this.rec[best]! };
+  }
+
+  /** Every entry whose name is `key` (a player id maps to a name). */
+  named(key: string): ListEntry[] {
+    return this.slots.named(key).filter((s) => this.present(s)).map((slot) => ({ slot, record: this.rec[slot]! }));
+  }
+
+  /** Slots for newcomers of these names: per name the first slots not on the list. */
+  newcomerSlots(keys: readonly string[]): number[] {
+    const taken = new Set<number>();
+    return keys.map((key) => {
+      for (let k = 0; ; k++) {
+        const s = this.slots.slot(key, k);
+        if (!this.present(s) && !taken.has(s)) {
+          taken.add(s);
+          return s;
+        }
+      }
+    });
+  }
+
+  update(slot: number, record: FesaPlayer): void {
+    this.rec[slot] = record;
+    this.dirty.add(slot);
+    this.cache = null;
+  }
+
+  /**
+   * The list after a tournament: the program puts the new players in front and sorts the whole list stably by
+   * rating, so among equal ratings the order before the tournament decides. Players whose rating did not change
+   * keep their key; a player who came down to rating R was ahead of everybody already at R, so he goes to the
+   * front of that rating (a fresh key below all keys), one who came up goes behind them (a key above all keys).
+   * New players were in front of everybody. Each block keeps the order of before among itself.
+   */
+  afterTournament(newcomers: readonly ListEntry[], updates: ReadonlyMap<number, FesaPlayer>): void {
+    this.grow();
+    const fresh = new Set(newcomers.map((e) => e.slot));
+    if (this.explicitOrder) {
+      // seq = index in the list: the stable sort by rating is exactly the sort by (rating, seq).
+      newcomers.forEach((e, i) => (this.seq[e.slot] = this.minSeq - newcomers.length + i));
+      this.minSeq -= newcomers.length;
+      for (const [slot, record] of updates) if (!fresh.has(slot)) this.rec[slot] = record;
+      this.sortedSlots = null;
+    } else {
+      const front: number[] = [];
+      const back: number[] = [];
+      for (const [slot, record] of updates) {
+        if (fresh.has(slot)) continue;
+        const before = this.rec[slot]!.eloNumber;
+        if (record.eloNumber < before) front.push(slot);
+        else if (record.eloNumber > before) back.push(slot);
+      }
+      front.sort(this.bySortKey);
+      back.sort(this.bySortKey);
+      const ahead = [...newcomers.map((e) => e.slot), ...front];
+      ahead.forEach((s, i) => (this.seq[s] = this.minSeq - ahead.length + i));
+      this.minSeq -= ahead.length;
+      back.forEach((s, i) => (this.seq[s] = this.maxSeq + 1 + i));
+      this.maxSeq += back.length;
+      for (const [slot, record] of updates) {
+        if (fresh.has(slot)) continue;
+        this.rec[slot] = record;
+        this.dirty.add(slot);
+      }
+    }
+    for (const e of newcomers) {
+      this.rec[e.slot] = updates.get(e.slot) ?? e.record;
+      this.added.push(e.slot);
+      this.dirty.add(e.slot);
+    }
+    this.explicitOrder = null;
+    this.cache = null;
+  }
+
+  /** Room for slots allocated since this state was loaded (by any state of the projection). */
+  private grow(): void {
+    const n = this.slots.count;
+    while (this.rec.length < n) this.rec.push(undefined);
+    if (this.seq.length < n) {
+      const seq = new Float64Array(Math.max(n, this.seq.length * 2));
+      seq.set(this.seq);
+      this.seq = seq;
+    }
+  }
+
+  order(): FesaPlayer[] {
+    if (this.cache) return this.cache;
+    let slots: ArrayLike<number>;
+    if (this.explicitOrder) slots = this.explicitOrder;
+    else if (this.sortedSlots && this.dirty.size * 8 < this.size) {
+      const moved = [...this.dirty].sort(this.bySortKey);
+      const kept = this.sortedSlots;
+      const out = new Int32Array(this.size);
+      let i = 0;
+      let j = 0;
+      let k = 0;
+      while (k < out.length) {
+        while (i < kept.length && this.dirty.has(kept[i]!)) i++;
+        out[k++] = j >= moved.length || (i < kept.length && this.bySortKey(kept[i]!, moved[j]!) <= 0) ? kept[i++]! : moved[j++]!;
+      }
+      slots = out;
+    } else {
+      const all = Int32Array.from({ length: this.size }, (_, i) => (i < this.base.length ? this.base[i]! : this.added[i - this.base.length]!));
+      slots = all.sort(this.bySortKey);
+    }
+    if (!this.explicitOrder) {
+      this.sortedSlots = slots;
+      this.dirty.clear();
+    }
+    const records = new Array<FesaPlayer>(slots.length);
+    for (let i = 0; i < slots.length; i++) records[i] = this.rec[slots[i]!]!;
+    this.cache = records;
+    this.cacheSlots = slots;
+    return records;
+  }
+
+  /** The slots of `order()`, position by position (kept with a checkpoint so that restoring it needs no names). */
+  orderSlots(): Int32Array {
+    this.order();
+    const s = this.cacheSlots!;
+    return s instanceof Int32Array ? s : Int32Array.from(s);
+  }
+}
