@@ -65,7 +65,9 @@ export class ListState {
    * few back in (linear) instead of sorting the whole list again.
    */
   private sortedSlots: ArrayLike<number> | null = null;
-  private readonly dirty = new Set<number>();
+  private dirty: number[] = [];
+  /** 1 for the slots in `dirty` (the merge tests every slot of the list against it). */
+  private dirtyMark: Uint8Array = new Uint8Array(0);
 
   constructor(private readonly slots: ListSlots) {}
 
@@ -112,6 +114,7 @@ export class ListState {
     const n = this.slots.count;
     this.rec = new Array<FesaPlayer | undefined>(n).fill(undefined);
     this.seq = new Float64Array(Math.max(n, 16));
+    this.dirtyMark = new Uint8Array(this.seq.length);
     for (let i = 0; i < order.length; i++) {
       const slot = orderSlots[i]!;
       this.rec[slot] = order[i];
@@ -125,7 +128,13 @@ export class ListState {
     this.cache = null;
     this.cacheSlots = null;
     this.sortedSlots = null;
-    this.dirty.clear();
+    this.dirty = [];
+  }
+
+  private markDirty(slot: number): void {
+    if (this.dirtyMark[slot] === 1) return;
+    this.dirtyMark[slot] = 1;
+    this.dirty.push(slot);
   }
 
   private readonly bySortKey = (a: number, b: number): number => this.rec[b]!.eloNumber - this.rec[a]!.eloNumber || this.seq[a]! - this.seq[b]!;
@@ -168,8 +177,9 @@ export class ListState {
   }
 
   update(slot: number, record: FesaPlayer): void {
+    this.grow();
     this.rec[slot] = record;
-    this.dirty.add(slot);
+    this.markDirty(slot);
     this.cache = null;
   }
 
@@ -208,13 +218,13 @@ export class ListState {
       for (const [slot, record] of updates) {
         if (fresh.has(slot)) continue;
         this.rec[slot] = record;
-        this.dirty.add(slot);
+        this.markDirty(slot);
       }
     }
     for (const e of newcomers) {
       this.rec[e.slot] = updates.get(e.slot) ?? e.record;
       this.added.push(e.slot);
-      this.dirty.add(e.slot);
+      this.markDirty(e.slot);
     }
     this.explicitOrder = null;
     this.cache = null;
@@ -228,6 +238,9 @@ export class ListState {
       const seq = new Float64Array(Math.max(n, this.seq.length * 2));
       seq.set(this.seq);
       this.seq = seq;
+      const mark = new Uint8Array(seq.length);
+      mark.set(this.dirtyMark);
+      this.dirtyMark = mark;
     }
   }
 
@@ -235,15 +248,15 @@ export class ListState {
     if (this.cache) return this.cache;
     let slots: ArrayLike<number>;
     if (this.explicitOrder) slots = this.explicitOrder;
-    else if (this.sortedSlots && this.dirty.size * 8 < this.size) {
-      const moved = [...this.dirty].sort(this.bySortKey);
+    else if (this.sortedSlots && this.dirty.length * 8 < this.size) {
+      const moved = this.dirty.slice().sort(this.bySortKey);
       const kept = this.sortedSlots;
       const out = new Int32Array(this.size);
       let i = 0;
       let j = 0;
       let k = 0;
       while (k < out.length) {
-        while (i < kept.length && this.dirty.has(kept[i]!)) i++;
+        while (i < kept.length && this.dirtyMark[kept[i]!] === 1) i++;
         out[k++] = j >= moved.length || (i < kept.length && this.bySortKey(kept[i]!, moved[j]!) <= 0) ? kept[i++]! : moved[j++]!;
       }
       slots = out;
@@ -253,7 +266,8 @@ export class ListState {
     }
     if (!this.explicitOrder) {
       this.sortedSlots = slots;
-      this.dirty.clear();
+      for (const d of this.dirty) this.dirtyMark[d] = 0;
+      this.dirty = [];
     }
     const records = new Array<FesaPlayer>(slots.length);
     for (let i = 0; i < slots.length; i++) records[i] = this.rec[slots[i]!]!;
