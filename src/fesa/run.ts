@@ -3,7 +3,7 @@ import * as path from 'path';
 import * as E from 'fp-ts/Either';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { FESA_PROGRAM_OPTIONS, type FesaOptions } from '../../domain/rules/fesa/options';
-import type { FesaRatingResult } from '../../domain/rules/fesa/types';
+import type { FesaEvent, FesaPlayer, FesaRatingResult } from '../../domain/rules/fesa/types';
 import { parseNewPlayers } from '../formats/fesa/nye-spillere';
 import { fileErrorMessage, formatRatingList, parseRatingList } from '../formats/fesa/ratingliste';
 import { parseTurnering } from '../formats/fesa/turnering';
@@ -16,11 +16,14 @@ export interface FesaRunOutcome {
 /** The program reads and writes its files as ISO-8859-1. */
 const readLatin1 = (file: string): string => readFileSync(file).toString('latin1');
 
-/**
- * Drop-in for the official program's `(run)` in a working directory: reads `ratingliste.pre`, `turnering.txt`,
- * optional `nye-spillere`, writes `ratingliste.post` (or `out`). Returns one clear sentence on any problem.
- */
-export const fesaRun = (dir: string, out?: string, options: FesaOptions = FESA_PROGRAM_OPTIONS): E.Either<string, FesaRunOutcome> => {
+export interface FesaFolder {
+  readonly list: readonly FesaPlayer[];
+  readonly newPlayers: readonly FesaPlayer[];
+  readonly event: FesaEvent;
+}
+
+/** The official program's input files of a run directory, parsed. */
+export const readFesaFolder = (dir: string): E.Either<string, FesaFolder> => {
   const at = (name: string): string => path.join(dir, name);
   for (const required of ['turnering.txt', 'ratingliste.pre']) {
     if (!existsSync(at(required))) return E.left(`${at(required)}: file not found (a FESA run directory needs turnering.txt and ratingliste.pre).`);
@@ -29,13 +32,24 @@ export const fesaRun = (dir: string, out?: string, options: FesaOptions = FESA_P
   if (E.isLeft(event)) return E.left(fileErrorMessage(event.left));
   const list = parseRatingList(readLatin1(at('ratingliste.pre')), at('ratingliste.pre'));
   if (E.isLeft(list)) return E.left(fileErrorMessage(list.left));
-  let newPlayers: E.Either<string, ReturnType<typeof parseNewPlayers> extends E.Either<unknown, infer R> ? R : never> = E.right([]);
+  let newPlayers: readonly FesaPlayer[] = [];
   if (existsSync(at('nye-spillere'))) {
     const parsed = parseNewPlayers(readLatin1(at('nye-spillere')), at('nye-spillere'));
-    newPlayers = E.isLeft(parsed) ? E.left(fileErrorMessage(parsed.left)) : E.right(parsed.right);
+    if (E.isLeft(parsed)) return E.left(fileErrorMessage(parsed.left));
+    newPlayers = parsed.right;
   }
-  if (E.isLeft(newPlayers)) return newPlayers;
-  const rated = rateEvent(list.right, newPlayers.right, event.right, options);
+  return E.right({ list: list.right, newPlayers, event: event.right });
+};
+
+/**
+ * Drop-in for the official program's `(run)` in a working directory: reads `ratingliste.pre`, `turnering.txt`,
+ * optional `nye-spillere`, writes `ratingliste.post` (or `out`). Returns one clear sentence on any problem.
+ */
+export const fesaRun = (dir: string, out?: string, options: FesaOptions = FESA_PROGRAM_OPTIONS): E.Either<string, FesaRunOutcome> => {
+  const at = (name: string): string => path.join(dir, name);
+  const folder = readFesaFolder(dir);
+  if (E.isLeft(folder)) return folder;
+  const rated = rateEvent(folder.right.list, folder.right.newPlayers, folder.right.event, options);
   if (E.isLeft(rated)) {
     const where = rated.left.line !== undefined ? `${at('turnering.txt')}:${rated.left.line}: ` : `${at('turnering.txt')}: `;
     return E.left(`${where}${rated.left.message}`);

@@ -3,7 +3,8 @@ import * as os from 'os';
 import * as path from 'path';
 import * as E from 'fp-ts/Either';
 import { afterAll, describe, expect, it } from 'vitest';
-import { fesaRun } from '../../src/fesa/run';
+import { rateEvent } from '../../domain/rules/fesa/rate-event';
+import { fesaRun, readFesaFolder } from '../../src/fesa/run';
 
 /** Shared material lives beside the checkout; SHARED_DIR overrides. */
 export const sharedDir = (): string => process.env.SHARED_DIR ?? path.resolve(__dirname, '../../../shared');
@@ -46,4 +47,22 @@ describe('official FESA program archive (shared/data/fesa-nekomado): ratingliste
 const own = runFolders(path.resolve(__dirname, '../fixtures/fesa-own'));
 describe('own fixtures produced with the official program (test/fixtures/fesa-own)', () => {
   for (const dir of own) it(path.basename(dir), () => byteIdentical(dir));
+});
+
+describe('rating without the explanation (what list folds use) gives the same list and promotions', () => {
+  for (const dir of [...nekomado, ...own]) {
+    it(`${path.basename(path.dirname(dir))}/${path.basename(dir)}`, () => {
+      const folder = readFesaFolder(dir);
+      if (E.isLeft(folder)) throw new Error(folder.left);
+      const { list, newPlayers, event } = folder.right;
+      const full = rateEvent(list, newPlayers, event);
+      const lean = rateEvent(list, newPlayers, event, undefined, { explain: false });
+      if (E.isLeft(full) || E.isLeft(lean)) throw new Error('rating failed');
+      expect(lean.right.list).toEqual(full.right.list);
+      const outline = (r: typeof full.right) => r.report.players.map(({ lastName, firstName, method, preRating, postRating, promotions }) => ({ lastName, firstName, method, preRating, postRating, promotions }));
+      expect(outline(lean.right)).toEqual(outline(full.right));
+      expect(lean.right.report.iterations).toBe(full.right.report.iterations);
+      expect(lean.right.report.players.some((p) => p.games !== undefined || p.performanceGames !== undefined)).toBe(false);
+    });
+  }
 });
