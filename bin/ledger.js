@@ -8,7 +8,6 @@ if (!fs.existsSync(entry)) {
   process.stderr.write('ledger: the CLI is not built yet; run `npm install` (or `npm run build`) in ' + path.join(__dirname, '..') + '\n');
   process.exit(1);
 }
-require(path.join(__dirname, '..', 'dist', 'src', 'heap.js')).tuneHeapForFolds();
 require(entry).main(process.argv.slice(2)).then(
   (code) => { process.exitCode = code; },
   (err) => { process.stderr.write('ledger: ' + (err && err.message ? err.message : String(err)) + '\n'); process.exitCode = 1; }

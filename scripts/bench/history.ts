@@ -23,7 +23,6 @@ import { FesaProjection } from '../../projections/fesa/incremental';
 import { readDomainEvents, toNewEvent } from '../../src/event-log';
 import { openSqliteStore } from '../../src/store/sqlite';
 import type { EventStore } from '../../src/store/port';
-import { tuneHeapForFolds } from '../../src/heap';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const PLAYERS = Math.round(100_000 * scale);
@@ -190,7 +189,6 @@ const repair = async (store: EventStore): Promise<string[]> => {
 };
 
 const main = async (): Promise<void> => {
-  tuneHeapForFolds(); // as bin/ledger.js does
   console.log(`history bench: BENCH_SCALE=${scale}: ${PLAYERS} players, ${TOURNAMENTS} tournaments x ${PER_TOURNAMENT} players x ${ROUNDS} rounds (~${(TOURNAMENTS * PER_TOURNAMENT * ROUNDS) / 2} games) over ${YEARS} years; checkpoint every ${EVERY} tournaments`);
   const file = process.env.BENCH_DB ?? path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'bench-history-')), 'ledger.db');
   const fresh = !fs.existsSync(file);
