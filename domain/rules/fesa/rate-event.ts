@@ -4,7 +4,7 @@ import { establishedChange, establishedChangeTotal, type EstablishedGameTerms } 
 import { danQualification, FesaGradeError, gradeRating } from './grades';
 import { handicappedOpponentRating } from './handicap';
 import { FESA_PROGRAM_OPTIONS, type FesaOptions } from './options';
-import { performanceRating, performanceRatingOf, type PerformanceGame } from './performance';
+import { performanceRatingOf, type PerformanceSolution } from './performance';
 import { promoteAfterEvent } from './promotion';
 import { unratedRecord } from './records';
 import type {
@@ -249,16 +249,11 @@ const rate = (
       ? { round: g.round, opponent: eventPlayerName(participants[g.opponent].ev), opponentRatingUsed: used, score: g.score, handicap: g.handicap }
       : { round: null, opponent: g.source, opponentRatingUsed: used, score: g.score };
 
-  /** One player's result from the others' current values (the iteration's inner loop). */
-  const ratePlayer = (p: Participant): number => {
+  /** A provisional player's performance rating from the others' current values (not all losses). */
+  const solvePerformance = (p: Participant): PerformanceSolution => {
     const { opponents, scores, weights, offset } = p.buffers;
     const n = p.games.length;
     for (let i = 0; i < n; i++) opponents[i + offset] = opponentRating(p, p.games[i]!);
-    if (!p.provisional) {
-      const change = establishedChangeTotal(p.elo, opponents, scores, n, p.record.bonusCount, options);
-      return options.hardFloorEstablished ? Math.max(change, 1 - p.elo) : change;
-    }
-    if (p.buffers.allLosses) return 1;
     if (p.buffers.allWins) {
       // the first game with the highest opponent rating, drawn
       let best = 1;
@@ -266,7 +261,17 @@ const rate = (
       opponents[0] = opponents[best]!;
       weights[0] = weights[best]!;
     }
-    return performanceRatingOf(opponents, scores, weights, n + offset, options.performancePrecision, 1).rating;
+    return performanceRatingOf(opponents, scores, weights, n + offset, options.performancePrecision, 1);
+  };
+
+  /** One player's result from the others' current values (the iteration's inner loop). */
+  const ratePlayer = (p: Participant): number => {
+    if (p.provisional) return p.buffers.allLosses ? 1 : solvePerformance(p).rating;
+    const { opponents, scores } = p.buffers;
+    const n = p.games.length;
+    for (let i = 0; i < n; i++) opponents[i] = opponentRating(p, p.games[i]!);
+    const change = establishedChangeTotal(p.elo, opponents, scores, n, p.record.bonusCount, options);
+    return options.hardFloorEstablished ? Math.max(change, 1 - p.elo) : change;
   };
 
   /** The same result with every term kept, for the report (run once, after the last pass). */
@@ -288,21 +293,13 @@ const rate = (
       };
       return;
     }
-    const perf: PerformanceGame[] = p.games.map((g, i) => ({ opponentRating: used[i], score: g.score, weight: g.kind === 'phantom' ? g.weight : 1 }));
     const performanceGames = p.games.map((g, i) => describe(p, g, used[i]));
     if (p.buffers.allLosses) {
       p.report = { performanceGames, performanceCase: 'all-losses', performanceRating: 1, newtonSteps: 0 };
       return;
     }
-    let solveList = perf;
-    let performanceCase: 'solve' | 'all-wins' = 'solve';
-    if (p.buffers.allWins) {
-      const best = perf.reduce((b, g) => (g.opponentRating > b.opponentRating ? g : b), perf[0]);
-      solveList = [{ ...best, score: 0.5 }, ...perf];
-      performanceCase = 'all-wins';
-    }
-    const solved = performanceRating(solveList, options.performancePrecision, 1);
-    p.report = { performanceGames, performanceCase, performanceRating: solved.rating, newtonSteps: solved.steps };
+    const solved = solvePerformance(p);
+    p.report = { performanceGames, performanceCase: p.buffers.allWins ? 'all-wins' : 'solve', performanceRating: solved.rating, newtonSteps: solved.steps };
   };
 
   // --- iteration (§5.5): Gauss–Seidel passes until a pass changes no integer result.
