@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import { decodeEvent, EVENT_TYPES, eventCodecs, handicapFromCode, streamOf } from '../../domain/events';
+import * as t from 'io-ts';
+import { describeDecodeErrors } from '../../domain/errors';
+import { decodeEvent, EVENT_TYPES, eventCodecs, handicapFromCode, streamOf, type EventType } from '../../domain/events';
 import { sampleEvents } from './samples';
 
 describe('event catalogue codecs', () => {
@@ -26,6 +28,44 @@ describe('event catalogue codecs', () => {
       expect(message).toContain('field `actor`');
     });
   }
+
+  it('decodes every payload exactly as the full io-ts decoder does (the guard is only a short cut)', () => {
+    // decodeEvent accepts a payload its codec's guard (`is`) accepts without running `decode`. That is only right
+    // while no codec transforms a value: check it against `decode` over every sample and many damaged copies.
+    const reference = (type: EventType, data: unknown): E.Either<string, unknown> => {
+      const decoded = (eventCodecs[type] as unknown as t.Decoder<unknown, unknown>).decode(data);
+      return E.isLeft(decoded) ? E.left(`${type}: ${describeDecodeErrors(decoded.left)}`) : decoded;
+    };
+    const damaged = [undefined, null, '', ' ', 'x/y', ' P1', 0, 1.5, -3, true, [], {}, { type: 'even', giver: 'P2' }, 'win', '2024-02-30', '2024-02-29', '3 Kyu'];
+    const variants = (o: Record<string, unknown>): Record<string, unknown>[] => {
+      const out: Record<string, unknown>[] = [{ ...o, extra: 'kept' }];
+      for (const key of Object.keys(o)) {
+        if (key === 'version' || key === 'type') continue;
+        const { [key]: _removed, ...without } = o;
+        out.push(without);
+        for (const value of damaged) out.push({ ...o, [key]: value });
+        const inner = o[key];
+        if (inner !== null && typeof inner === 'object' && !Array.isArray(inner)) {
+          for (const v of variants(inner as Record<string, unknown>)) out.push({ ...o, [key]: v });
+        }
+      }
+      return out;
+    };
+    let accepted = 0;
+    let checked = 0;
+    for (const sample of sampleEvents()) {
+      for (const payload of [sample as unknown as Record<string, unknown>, ...variants(sample as unknown as Record<string, unknown>)]) {
+        const stored = JSON.parse(JSON.stringify(payload)) as unknown;
+        const got = decodeEvent(sample.type, stored);
+        expect(got, `${sample.type} ${JSON.stringify(payload)}`).toEqual(reference(sample.type, stored));
+        checked++;
+        if (E.isRight(got)) accepted++;
+      }
+    }
+    // both sides of the short cut were exercised
+    expect(accepted).toBeGreaterThan(100);
+    expect(checked - accepted).toBeGreaterThan(1000);
+  });
 
   it('names the field and what was expected for malformed values', () => {
     const bad = { ...sampleEvents()[3]!, validDate: '2024-02-30', round: 1.5, result: 'won', handicap: { type: 'queen', giver: 'P2' } };
