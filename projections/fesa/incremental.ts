@@ -71,8 +71,7 @@ const newcomersFor = (state: ListState, facts: FesaFacts, regsByDate: readonly R
   const out: { id: string; event: PlayerRegistered; position: number }[] = [];
   for (let i = from; i < to; i++) {
     const r = regsByDate[i]!;
-    const reg = facts.registrations.get(r.id)!;
-    if (!state.has(nameKey({ lastName: reg.event.familyName, firstName: reg.event.givenName }))) out.push({ id: r.id, ...reg });
+    if (!state.has(r.key)) out.push({ id: r.id, ...facts.registrations.get(r.id)! });
   }
   return out.sort((a, b) => a.position - b.position);
 };
@@ -80,6 +79,8 @@ const newcomersFor = (state: ListState, facts: FesaFacts, regsByDate: readonly R
 interface RegisteredAt {
   readonly date: string;
   readonly id: string;
+  /** nameKey of the registered name (made once: every tournament after the registration looks it up). */
+  readonly key: string;
 }
 
 /** First index whose date is after `date`. */
@@ -292,7 +293,7 @@ export class FesaProjection {
       const name = { lastName: r.event.familyName, firstName: r.event.givenName };
       this.names.set(id, name);
       this.idByName.set(nameKey(name), id);
-      this.regsByDate.push({ date: r.event.validDate, id });
+      this.regsByDate.push({ date: r.event.validDate, id, key: nameKey(name) });
     }
     this.regsByDate.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
     this.registrationsChanged = false;
@@ -359,18 +360,27 @@ export class FesaProjection {
    */
   private readonly rated = new Map<TournamentFacts, { version: number; ruleSet: string; subList: readonly FesaPlayer[]; subNew: string; result: FesaRatingResult }>();
 
-  /** The event file a tournament amounts to, rebuilt only when its games change (or names are re-mapped). */
-  private readonly events = new Map<TournamentFacts, { version: number; event: E.Either<string, FesaEvent> }>();
+  /**
+   * Who plays in a tournament, remembered until its games change (or names are re-mapped). The event file itself is
+   * not kept: it is only read when the tournament has to be rated again, and keeping twenty thousand of them cost
+   * more (memory, and collector time while a rebuild fills it) than building one again after a correction.
+   */
+  private readonly events = new Map<TournamentFacts, { version: number; shape: E.Either<string, EventShape> }>();
 
-  private eventOf(t: TournamentFacts): E.Either<string, FesaEvent> {
+  private eventOf(t: TournamentFacts): { shape: E.Either<string, EventShape>; event: () => FesaEvent } {
     const version = t.version ?? 0;
     const known = this.events.get(t);
-    if (known && known.version === version) return known.event;
+    if (known && known.version === version) return { shape: known.shape, event: () => E.getOrElseW(unexpected)(this.buildEvent(t)) };
+    const built = this.buildEvent(t);
+    const shape = E.map(shapeOf)(built);
+    this.events.set(t, { version, shape });
+    return { shape, event: () => E.getOrElseW(unexpected)(built) };
+  }
+
+  private buildEvent(t: TournamentFacts): E.Either<string, FesaEvent> {
     const games: TournamentGame[] = [];
     for (const [gameId, g] of t.games) if (!g.withdrawn) games.push({ gameId, facts: g.facts });
-    const event = toFesaEvent(t.registration, games, (id) => this.names.get(id));
-    this.events.set(t, { version, event });
-    return event;
+    return toFesaEvent(t.registration, games, (id) => this.names.get(id));
   }
 
   /** A newcomer's first record, the same object on every re-fold (so later tournaments can reuse their rating). */
@@ -385,7 +395,7 @@ export class FesaProjection {
     return record;
   }
 
-  private rateCached(t: TournamentFacts, ruleSet: string, subList: readonly FesaPlayer[], subNew: readonly FesaPlayer[], event: FesaEvent): E.Either<FesaError, FesaRatingResult> {
+  private rateCached(t: TournamentFacts, ruleSet: string, subList: readonly FesaPlayer[], subNew: readonly FesaPlayer[], event: () => FesaEvent): E.Either<FesaError, FesaRatingResult> {
     const version = t.version ?? 0;
     const newcomers = subNew.length === 0 ? '' : JSON.stringify(subNew);
     const cached = this.rated.get(t);
@@ -399,7 +409,7 @@ export class FesaProjection {
     ) {
       return E.right(cached.result);
     }
-    const result = rateEvent(subList, subNew, event, FESA_RULE_SETS[ruleSet], { explain: this.runsMode !== 'none' });
+    const result = rateEvent(subList, subNew, event(), FESA_RULE_SETS[ruleSet], { explain: this.runsMode !== 'none' });
     if (E.isRight(result)) {
       // Without runs the report is never read again: keep only the list.
       const kept = this.runsMode === 'none' ? { ...result.right, report: EMPTY_REPORT } : result.right;
@@ -410,8 +420,8 @@ export class FesaProjection {
 
   private rateTournament(state: ListState, t: Extract<TimelineItem, { kind: 'tournament' }>['tournament'], journal: Journal | null): string | undefined {
     const reg = t.registration;
-    const fesaEvent = this.eventOf(t);
-    if (E.isLeft(fesaEvent)) return fesaEvent.left;
+    const { shape, event } = this.eventOf(t);
+    if (E.isLeft(shape)) return shape.left;
     const registered = newcomersFor(state, this.facts, this.regsByDate, reg.endDate).map((r) => this.newRecord(r.id, r.event, reg.endDate));
     const newcomerSlots = state.newcomerSlots(registered.map(nameKey));
     const newcomers = registered.map((record, i): ListEntry => ({ slot: newcomerSlots[i]!, record }));
@@ -422,9 +432,7 @@ export class FesaProjection {
     const used = new Map<string, ListEntry>();
     const subNew: FesaPlayer[] = [];
     const subList: FesaPlayer[] = [];
-    for (const ev of fesaEvent.right.players) {
-      if (ev.simultaneousGiver || (ev.lastName === '' && ev.firstName === '')) continue;
-      const key = nameKey(ev);
+    for (const key of shape.right.rated) {
       if (used.has(key)) continue;
       const fresh = newcomerByName.get(key);
       const entry = fresh ?? state.first(key);
@@ -437,7 +445,7 @@ export class FesaProjection {
         ? new Map([...registered, ...state.order()].map((p) => [nameKey(p), p]))
         : new Map([...used].map(([key, e]) => [key, e.record]));
     const ruleSetUsed = this.facts.ruleSetFor(reg, this.ruleSet);
-    const rated = this.rateCached(t, ruleSetUsed, subList, subNew, fesaEvent.right);
+    const rated = this.rateCached(t, ruleSetUsed, subList, subNew, event);
     if (E.isLeft(rated)) return `tournament "${reg.tournamentId}" (${reg.endDate}): ${rated.left.message}`;
     const updates = new Map<number, FesaPlayer>();
     for (const record of rated.right.list) {
@@ -455,7 +463,7 @@ export class FesaProjection {
         before,
         after: journal.mode === 'full' ? state.order() : [...updates.values()],
         report: rated.right.report,
-        players: fesaEvent.right.players.map((p) => this.idByName.get(nameKey(p)) ?? nameKey(p)),
+        players: shape.right.players.map((key) => this.idByName.get(key) ?? key),
       });
     }
     return undefined;
@@ -463,6 +471,28 @@ export class FesaProjection {
 }
 
 const EMPTY_REPORT: FesaRatingReport = { iterations: 0, origin: '', players: [] };
+
+/** What the projection needs of an event file without rating it: its players' name keys. */
+interface EventShape {
+  /** Every player of the file, in file order. */
+  readonly players: readonly string[];
+  /** The players the program looks up in the list (not simultaneous givers, not nameless), in file order. */
+  readonly rated: readonly string[];
+}
+
+const shapeOf = (event: FesaEvent): EventShape => {
+  const players = event.players.map(nameKey);
+  const rated = players.filter((_, i) => {
+    const ev = event.players[i]!;
+    return !ev.simultaneousGiver && !(ev.lastName === '' && ev.firstName === '');
+  });
+  return { players, rated };
+};
+
+const unexpected = (message: string): never => {
+  // eventOf builds the file once per version of the tournament's games; the shape said it was built fine.
+  throw new Error(`an event file that was built once could not be built again: ${message}`);
+};
 
 /** `foldFesa` through the projection: all facts in one batch. */
 export const foldFesaFast = (log: Iterable<FactInLog>, options: ProjectionOptions = {}): E.Either<string, FesaFold> => {
