@@ -53,20 +53,34 @@ export const toFesaEvent = (
   names: (playerId: string) => PlayerName | undefined,
 ): E.Either<string, FesaEvent> => {
   const where = `tournament "${registration.tournamentId}"`;
+  // Runs for every tournament of a rebuild: sets instead of list searches, no allocation per token beyond the token.
   const seating: string[] = [...((registration.entrants ?? []) as readonly string[])];
   const ordered = [...games].sort((a, b) => a.facts.round - b.facts.round);
-  for (const g of ordered) for (const id of [g.facts.first, g.facts.second]) if (id !== null && !seating.includes(id)) seating.push(id);
+  const seated = new Set(seating);
+  let lastRound = 0;
+  for (const g of ordered) {
+    const { first, second } = g.facts;
+    if (!seated.has(first)) {
+      seated.add(first);
+      seating.push(first);
+    }
+    if (second !== null && !seated.has(second)) {
+      seated.add(second);
+      seating.push(second);
+    }
+    if (g.facts.replayOf === undefined && g.facts.round > lastRound) lastRound = g.facts.round;
+  }
   const lineOf = new Map(seating.map((id, i) => [id, i + 1]));
-  const givers = new Set<string>(registration.simulGivers ?? []);
   const rounds = new Map<string, FesaRound[]>(seating.map((id) => [id, []]));
-  const lastRound: number = Math.max(0, ...ordered.filter((g) => g.facts.replayOf === undefined).map((g) => g.facts.round));
+  const givers = new Set<string>(registration.simulGivers ?? []);
   let extraRound: number = lastRound;
-  const place = (playerId: string, round: number, r: FesaRound) => {
+  /** Puts a token in the player's round; the error message when he already has one there. */
+  const place = (playerId: string, round: number, r: FesaRound): string | undefined => {
     const list = rounds.get(playerId)!;
     while (list.length < round - 1) list.push({ opponentIndex: 0, score: 0 });
-    if (list.length >= round) return E.left(`${where}: ${playerId} has two games in round ${round}`);
+    if (list.length >= round) return `${where}: ${playerId} has two games in round ${round}`;
     list.push(r);
-    return E.right(undefined);
+    return undefined;
   };
   const tournamentTc = registration.timeControl;
   for (const g of ordered) {
@@ -83,23 +97,20 @@ export const toFesaEvent = (
       if (handicap === undefined) ratable = false;
     }
     if (f.second === null) {
-      const r = place(f.first, round, { opponentIndex: 0, score: ((f.byePoints ?? 0) as FesaScore) });
-      if (E.isLeft(r)) return r;
+      const failed = place(f.first, round, { opponentIndex: 0, score: ((f.byePoints ?? 0) as FesaScore) });
+      if (failed !== undefined) return E.left(failed);
       continue;
     }
-    const pair: [string, string] = [f.first, f.second];
-    for (const [i, me] of pair.entries()) {
-      const other = pair[1 - i]!;
+    for (let i = 0; i < 2; i++) {
+      const me = i === 0 ? f.first : f.second;
+      const other = i === 0 ? f.second : f.first;
       if (givers.has(me)) continue;
-      const token: FesaRound = ratable
-        ? {
-            opponentIndex: lineOf.get(other)!,
-            score: scores![i]!,
-            ...(handicap ? { handicap: { side: f.handicap!.giver === me ? '-' : '+', type: handicap } } : {}),
-          }
-        : { opponentIndex: 0, score: 0 };
-      const r = place(me, round, token);
-      if (E.isLeft(r)) return r;
+      let token: FesaRound;
+      if (!ratable) token = { opponentIndex: 0, score: 0 };
+      else if (handicap) token = { opponentIndex: lineOf.get(other)!, score: scores![i]!, handicap: { side: f.handicap!.giver === me ? '-' : '+', type: handicap } };
+      else token = { opponentIndex: lineOf.get(other)!, score: scores![i]! };
+      const failed = place(me, round, token);
+      if (failed !== undefined) return E.left(failed);
     }
   }
   const players: FesaEventPlayer[] = [];
