@@ -22,9 +22,11 @@ export interface Grade {
 /** Thrown only for grades outside the tables; rateEvent turns it into a FesaError. */
 export class FesaGradeError extends Error {}
 
-// `wanted` is always spelled as the tables spell it; the exact comparison first spares the promotion tests (20
-// look-ahead games per player and event) two string conversions per grade lookup.
-const is = (name: string, wanted: string): boolean => name === wanted || name.toLowerCase() === wanted.toLowerCase();
+// `wanted` is always spelled as the tables spell it. A name spelled that way too is compared as it is (two distinct
+// table spellings differ case-insensitively as well): the promotion tests (20 look-ahead games per player and event)
+// then never convert a string. Only a name spelled otherwise ("kyu", "DAN") takes the program's case-insensitive test.
+const isTableSpelling = (name: string): boolean => name === 'Kyu' || name === 'Dan' || name === 'Pro' || name === '';
+const is = (name: string, wanted: string): boolean => name === wanted || (!isTableSpelling(name) && name.toLowerCase() === wanted.toLowerCase());
 
 const lookup = (table: readonly number[], grade: Grade): number => {
   const v = table[grade.level];
@@ -34,6 +36,20 @@ const lookup = (table: readonly number[], grade: Grade): number => {
 
 /** Next grade: ungraded → 20 Kyu, n Kyu → n−1 Kyu, 1 Kyu → 1 Dan, n Dan → n+1 Dan; Pro stays Pro. */
 export const nextGrade = (g: Grade): Grade => {
+  // Grades are values: the next grade of a table-spelled one is shared instead of made again in every test.
+  const known = isTableSpelling(g.name) ? NEXT_GRADE.get(g.name)?.[g.level] : undefined;
+  if (known) return known;
+  const next = computeNextGrade(g);
+  if (isTableSpelling(g.name) && Number.isInteger(g.level) && g.level >= 0 && g.level <= 64) {
+    let byLevel = NEXT_GRADE.get(g.name);
+    if (!byLevel) NEXT_GRADE.set(g.name, (byLevel = []));
+    byLevel[g.level] = Object.freeze(next);
+  }
+  return next;
+};
+const NEXT_GRADE = new Map<string, Grade[]>();
+
+const computeNextGrade = (g: Grade): Grade => {
   if (is(g.name, 'Pro')) return { level: 0, name: 'Pro' };
   if (is(g.name, 'Dan')) return { level: g.level + 1, name: g.name };
   if (g.name === '') return { level: 20, name: 'Kyu' };

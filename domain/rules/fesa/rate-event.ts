@@ -363,7 +363,7 @@ const rate = (
     const from = p.elo === 0 ? p.elo + p.change : p.elo;
     const to = p.elo + p.change;
     const ratedGames = options.syntheticGamesCount ? p.games.length : p.games.filter((g) => !(g.kind === 'phantom' && g.source === 'grade')).length;
-    const { state, promotions } = withPlayer(eventPlayerName(p.ev), () => promoteAfterEvent(
+    const { state, promotions } = withPlayer(() => eventPlayerName(p.ev), () => promoteAfterEvent(
       {
         state: { grade: { level: p.record.gradeLevel, name: p.record.gradeName }, lbCount: p.record.lbCount, mpCount: p.record.mpCount },
         from,
@@ -413,11 +413,12 @@ const unchangedSince = (deps: Int32Array, last: Int32Array, version: Int32Array)
   return true;
 };
 
-const withPlayer = <A>(who: string, f: () => A): A => {
+/** Runs f; a grade error names the player (the name is only made then). */
+const withPlayer = <A>(who: () => string, f: () => A): A => {
   try {
     return f();
   } catch (e) {
-    if (e instanceof FesaGradeError) throw new FesaGradeError(`Grade promotion of ${who}: ${e.message}.`);
+    if (e instanceof FesaGradeError) throw new FesaGradeError(`Grade promotion of ${who()}: ${e.message}.`);
     throw e;
   }
 };
