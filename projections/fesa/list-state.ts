@@ -49,6 +49,8 @@ export class ListState {
   private rec: (FesaPlayer | undefined)[] = [];
   /** Sort key by slot (see the module comment). */
   private seq: Float64Array = new Float64Array(0);
+  /** Rating by slot (= rec[slot].eloNumber): the merge compares flat arrays instead of loading 100,000 records. */
+  private elo: Float64Array = new Float64Array(0);
   /** Slots on the list: `base` (shared with a checkpoint, never written) then `added`. */
   private base: ArrayLike<number> = NONE;
   private added: number[] = [];
@@ -114,10 +116,11 @@ export class ListState {
     const n = this.slots.count;
     this.rec = new Array<FesaPlayer | undefined>(n).fill(undefined);
     this.seq = new Float64Array(Math.max(n, 16));
+    this.elo = new Float64Array(this.seq.length);
     this.dirtyMark = new Uint8Array(this.seq.length);
     for (let i = 0; i < order.length; i++) {
       const slot = orderSlots[i]!;
-      this.rec[slot] = order[i];
+      this.put(slot, order[i]!);
       this.seq[slot] = i;
     }
     this.base = orderSlots;
@@ -137,7 +140,12 @@ export class ListState {
     this.dirty.push(slot);
   }
 
-  private readonly bySortKey = (a: number, b: number): number => this.rec[b]!.eloNumber - this.rec[a]!.eloNumber || this.seq[a]! - this.seq[b]!;
+  private readonly bySortKey = (a: number, b: number): number => this.elo[b]! - this.elo[a]! || this.seq[a]! - this.seq[b]!;
+
+  private put(slot: number, record: FesaPlayer): void {
+    this.rec[slot] = record;
+    this.elo[slot] = record.eloNumber;
+  }
 
   private present(slot: number): boolean {
     return this.rec[slot] !== undefined;
@@ -178,7 +186,7 @@ export class ListState {
 
   update(slot: number, record: FesaPlayer): void {
     this.grow();
-    this.rec[slot] = record;
+    this.put(slot, record);
     this.markDirty(slot);
     this.cache = null;
   }
@@ -197,14 +205,14 @@ export class ListState {
       // seq = index in the list: the stable sort by rating is exactly the sort by (rating, seq).
       newcomers.forEach((e, i) => (this.seq[e.slot] = this.minSeq - newcomers.length + i));
       this.minSeq -= newcomers.length;
-      for (const [slot, record] of updates) if (!fresh.has(slot)) this.rec[slot] = record;
+      for (const [slot, record] of updates) if (!fresh.has(slot)) this.put(slot, record);
       this.sortedSlots = null;
     } else {
       const front: number[] = [];
       const back: number[] = [];
       for (const [slot, record] of updates) {
         if (fresh.has(slot)) continue;
-        const before = this.rec[slot]!.eloNumber;
+        const before = this.elo[slot]!;
         if (record.eloNumber < before) front.push(slot);
         else if (record.eloNumber > before) back.push(slot);
       }
@@ -217,12 +225,12 @@ export class ListState {
       this.maxSeq += back.length;
       for (const [slot, record] of updates) {
         if (fresh.has(slot)) continue;
-        this.rec[slot] = record;
+        this.put(slot, record);
         this.markDirty(slot);
       }
     }
     for (const e of newcomers) {
-      this.rec[e.slot] = updates.get(e.slot) ?? e.record;
+      this.put(e.slot, updates.get(e.slot) ?? e.record);
       this.added.push(e.slot);
       this.markDirty(e.slot);
     }
@@ -238,6 +246,9 @@ export class ListState {
       const seq = new Float64Array(Math.max(n, this.seq.length * 2));
       seq.set(this.seq);
       this.seq = seq;
+      const elo = new Float64Array(seq.length);
+      elo.set(this.elo);
+      this.elo = elo;
       const mark = new Uint8Array(seq.length);
       mark.set(this.dirtyMark);
       this.dirtyMark = mark;
@@ -255,9 +266,17 @@ export class ListState {
       let i = 0;
       let j = 0;
       let k = 0;
+      const { dirtyMark: mark, elo, seq } = this;
       while (k < out.length) {
-        while (i < kept.length && this.dirtyMark[kept[i]!] === 1) i++;
-        out[k++] = j >= moved.length || (i < kept.length && this.bySortKey(kept[i]!, moved[j]!) <= 0) ? kept[i++]! : moved[j++]!;
+        while (i < kept.length && mark[kept[i]!] === 1) i++;
+        if (j >= moved.length) {
+          out[k++] = kept[i++]!;
+          continue;
+        }
+        const a = kept[i]!;
+        const b = moved[j]!;
+        // kept[i] first when it sorts before or with moved[j] (bySortKey(a, b) <= 0, written out for the hot loop)
+        out[k++] = i < kept.length && (elo[a]! > elo[b]! || (elo[a] === elo[b] && seq[a]! <= seq[b]!)) ? kept[i++]! : moved[j++]!;
       }
       slots = out;
     } else {
