@@ -358,7 +358,7 @@ export class FesaProjection {
    * same games and rule set. Their rating is a pure function of those, so the earlier result is reused; only the
    * tournaments the change reaches are rated again.
    */
-  private readonly rated = new Map<TournamentFacts, { version: number; ruleSet: string; subList: readonly FesaPlayer[]; subNew: string; result: FesaRatingResult }>();
+  private readonly rated = new Map<TournamentFacts, { version: number; ruleSet: string; subList: readonly FesaPlayer[]; subNew: readonly FesaPlayer[]; result: FesaRatingResult }>();
 
   /**
    * Who plays in a tournament, remembered until its games change (or names are re-mapped). The event file itself is
@@ -397,23 +397,15 @@ export class FesaProjection {
 
   private rateCached(t: TournamentFacts, ruleSet: string, subList: readonly FesaPlayer[], subNew: readonly FesaPlayer[], event: () => FesaEvent): E.Either<FesaError, FesaRatingResult> {
     const version = t.version ?? 0;
-    const newcomers = subNew.length === 0 ? '' : JSON.stringify(subNew);
     const cached = this.rated.get(t);
-    if (
-      cached &&
-      cached.version === version &&
-      cached.ruleSet === ruleSet &&
-      cached.subNew === newcomers &&
-      cached.subList.length === subList.length &&
-      cached.subList.every((r, i) => r === subList[i])
-    ) {
+    if (cached && cached.version === version && cached.ruleSet === ruleSet && sameRecords(cached.subList, subList) && sameRecords(cached.subNew, subNew)) {
       return E.right(cached.result);
     }
     const result = rateEvent(subList, subNew, event(), FESA_RULE_SETS[ruleSet], { explain: this.runsMode !== 'none' });
     if (E.isRight(result)) {
       // Without runs the report is never read again: keep only the list.
       const kept = this.runsMode === 'none' ? { ...result.right, report: EMPTY_REPORT } : result.right;
-      this.rated.set(t, { version, ruleSet, subList: [...subList], subNew: newcomers, result: kept });
+      this.rated.set(t, { version, ruleSet, subList, subNew, result: kept });
     } else this.rated.delete(t);
     return result;
   }
@@ -471,6 +463,9 @@ export class FesaProjection {
 }
 
 const EMPTY_REPORT: FesaRatingReport = { iterations: 0, origin: '', players: [] };
+
+/** The same records, object for object (records are immutable; a newcomer's first record is made once, see newRecord). */
+const sameRecords = (a: readonly FesaPlayer[], b: readonly FesaPlayer[]): boolean => a.length === b.length && a.every((r, i) => r === b[i]);
 
 /** What the projection needs of an event file without rating it: its players' name keys. */
 interface EventShape {
