@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import { establishedChange } from '../../domain/rules/fesa/established';
+import { establishedChange, establishedChangeTotal } from '../../domain/rules/fesa/established';
 import { gradeRating, kFactor, lowerBound, midpoint, nextGrade } from '../../domain/rules/fesa/grades';
 import { handicappedOpponentRating, rankToRating, ratingToRank } from '../../domain/rules/fesa/handicap';
 import { rat, roundHalfEven, roundReal, ratToDouble } from '../../domain/rules/fesa/lisp-number';
@@ -120,6 +120,35 @@ describe('seed 000 §5 Bonus', () => {
     const two = establishedChange(1000, [{ opponentRating: 1000, score: 0 }, { opponentRating: 1000, score: 0 }], 99, RULES);
     expect(two.games.map((g) => g.bonus)).toEqual([4, 0]);
     expect(establishedChange(1800, [{ opponentRating: 1800, score: 0 }], 0, RULES).games[0].bonus).toBe(0);
+  });
+});
+
+describe('the inner loop agrees with the exact formula', () => {
+  it('establishedChangeTotal equals establishedChange over random games, chains of upsets at exact ratings included', () => {
+    // The iteration computes changes in doubles and takes the exact rational path only while an upset keeps the
+    // running change rational; the explained path (establishedChange) is exact throughout. They must agree.
+    let seed = 20261121;
+    const random = (): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 4294967296;
+    };
+    const variants = [RULES, { ...RULES, upsetRule: 'add' as const }, { ...RULES, runningRating: false }];
+    let exactCases = 0;
+    for (let c = 0; c < 6000; c++) {
+      const rules = variants[c % variants.length]!;
+      const elo = 100 + Math.floor(random() * 2700);
+      const n = 1 + Math.floor(random() * 10);
+      // mostly wins against much stronger players: upsets, and runs of them
+      const upsets = random() < 0.6;
+      const opponents = Array.from({ length: n }, () => (upsets ? elo + Math.floor(random() * 900) : 100 + Math.floor(random() * 2700)));
+      const scores = Array.from({ length: n }, () => (upsets && random() < 0.8 ? 1 : ([0, 0.5, 1] as const)[Math.floor(random() * 3)]!));
+      const bonus = Math.floor(random() * 110);
+      const games = opponents.map((o, i) => ({ opponentRating: o, score: scores[i]! }));
+      const exact = establishedChange(elo, games, bonus, rules);
+      if (exact.games[0]!.upset !== null) exactCases++;
+      expect(establishedChangeTotal(elo, opponents, scores, n, bonus, rules), JSON.stringify({ elo, games, bonus, rules })).toBe(exact.change);
+    }
+    expect(exactCases).toBeGreaterThan(1000);
   });
 });
 

@@ -144,7 +144,9 @@ export const establishedChange = (
  * `establishedChange(...).change` without the per-game terms, for the engine's inner loop (no allocation). The
  * running change is the exact integer 0 until the first gain, a double, is added: so the rating is the integer ELO
  * for the first game and a double from then on (with a fixed rating always the integer), which is exactly when the
- * double path applies. An upset at an integer rating makes the change an exact rational: then the exact path runs.
+ * double path applies. An upset at an integer rating makes the change an exact rational: the games from there run
+ * on the exact path, and only while the change stays rational — the first double gain makes it a double for good
+ * (Lisp's contagion), and from then on both paths compute the same doubles in the same order.
  */
 export const establishedChangeTotal = (
   elo: number,
@@ -158,12 +160,33 @@ export const establishedChangeTotal = (
   for (let i = 0; i < count; i++) {
     const isDouble = rules.runningRating && i > 0;
     const gain = gainInDoubles(isDouble ? elo + change : elo, isDouble, opponents[i]!, scores[i]!, storedBonusCount + i, rules, null);
-    if (Number.isNaN(gain)) {
-      const games: EstablishedGameInput[] = [];
-      for (let j = 0; j < count; j++) games.push({ opponentRating: opponents[j]!, score: scores[j] as FesaScore });
-      return establishedChange(elo, games, storedBonusCount, rules).change;
-    }
+    if (Number.isNaN(gain)) return exactFrom(i, i === 0 ? rat(0) : dbl(change), elo, opponents, scores, count, storedBonusCount, rules);
     change += gain;
   }
   return roundHalfEven(change);
+};
+
+/** Games `from`.. of `establishedChangeTotal` with the change so far as the program holds it (exact or double). */
+const exactFrom = (
+  from: number,
+  changeSoFar: LispReal,
+  elo: number,
+  opponents: ArrayLike<number>,
+  scores: ArrayLike<number>,
+  count: number,
+  storedBonusCount: number,
+  rules: EstablishedRules,
+): number => {
+  let change = changeSoFar;
+  for (let i = from; i < count; i++) {
+    if (change.kind === 'dbl' && rules.runningRating) {
+      // a double running rating: the rest is the double path
+      let rest = change.v;
+      for (let j = i; j < count; j++) rest += gainInDoubles(elo + rest, true, opponents[j]!, scores[j]!, storedBonusCount + j, rules, null);
+      return roundHalfEven(rest);
+    }
+    const rating = rules.runningRating ? add(rat(elo), change) : rat(elo);
+    change = add(change, establishedGame(rating, opponents[i]!, scores[i] as FesaScore, storedBonusCount + i, rules).gain);
+  }
+  return roundReal(change);
 };
