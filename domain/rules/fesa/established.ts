@@ -157,36 +157,24 @@ export const establishedChangeTotal = (
   rules: EstablishedRules,
 ): number => {
   let change = 0;
+  /** The change while an upset keeps it an exact rational (null: it is the double `change`). */
+  let exact: LispReal | null = null;
   for (let i = 0; i < count; i++) {
-    const isDouble = rules.runningRating && i > 0;
-    const gain = gainInDoubles(isDouble ? elo + change : elo, isDouble, opponents[i]!, scores[i]!, storedBonusCount + i, rules, null);
-    if (Number.isNaN(gain)) return exactFrom(i, i === 0 ? rat(0) : dbl(change), elo, opponents, scores, count, storedBonusCount, rules);
-    change += gain;
-  }
-  return roundHalfEven(change);
-};
-
-/** Games `from`.. of `establishedChangeTotal` with the change so far as the program holds it (exact or double). */
-const exactFrom = (
-  from: number,
-  changeSoFar: LispReal,
-  elo: number,
-  opponents: ArrayLike<number>,
-  scores: ArrayLike<number>,
-  count: number,
-  storedBonusCount: number,
-  rules: EstablishedRules,
-): number => {
-  let change = changeSoFar;
-  for (let i = from; i < count; i++) {
-    if (change.kind === 'dbl' && rules.runningRating) {
-      // a double running rating: the rest is the double path
-      let rest = change.v;
-      for (let j = i; j < count; j++) rest += gainInDoubles(elo + rest, true, opponents[j]!, scores[j]!, storedBonusCount + j, rules, null);
-      return roundHalfEven(rest);
+    if (exact === null) {
+      const isDouble = rules.runningRating && i > 0;
+      const gain = gainInDoubles(isDouble ? elo + change : elo, isDouble, opponents[i]!, scores[i]!, storedBonusCount + i, rules, null);
+      if (!Number.isNaN(gain)) {
+        change += gain;
+        continue;
+      }
+      exact = i === 0 ? rat(0) : dbl(change);
     }
-    const rating = rules.runningRating ? add(rat(elo), change) : rat(elo);
-    change = add(change, establishedGame(rating, opponents[i]!, scores[i] as FesaScore, storedBonusCount + i, rules).gain);
+    const rating = rules.runningRating ? add(rat(elo), exact) : rat(elo);
+    exact = add(exact, establishedGame(rating, opponents[i]!, scores[i] as FesaScore, storedBonusCount + i, rules).gain);
+    if (exact.kind === 'dbl') {
+      change = exact.v;
+      exact = null;
+    }
   }
-  return roundReal(change);
+  return exact !== null ? roundReal(exact) : roundHalfEven(change);
 };
