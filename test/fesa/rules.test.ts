@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { establishedChange, establishedChangeTotal } from '../../domain/rules/fesa/established';
 import { gradeRating, kFactor, lowerBound, midpoint, nextGrade } from '../../domain/rules/fesa/grades';
 import { handicappedOpponentRating, rankToRating, ratingToRank } from '../../domain/rules/fesa/handicap';
-import { rat, roundHalfEven, roundReal, ratToDouble } from '../../domain/rules/fesa/lisp-number';
+import { compare, dbl, rat, roundHalfEven, roundReal, ratToDouble } from '../../domain/rules/fesa/lisp-number';
 import { FESA_PROGRAM_OPTIONS, FESA_PUBLISHED_OPTIONS } from '../../domain/rules/fesa/options';
 import { performanceRating } from '../../domain/rules/fesa/performance';
 import { promoteAfterEvent, type PromotionRules } from '../../domain/rules/fesa/promotion';
@@ -93,6 +93,45 @@ describe('seed 000 §1 Basic formula', () => {
     const big = 10n ** 30n;
     expect(ratToDouble(big + 1n, 3n * big)).toBe(1 / 3);
     expect(ratToDouble(-(2n ** 80n) - 1n, 2n ** 80n)).toBe(-1);
+  });
+
+  it('a rational and a double compare exactly (CLHS 12.1.4.1), ties at the nearest double included', () => {
+    // reference: the double as the exact fraction it denotes, then integer cross-multiplication
+    const exactOf = (v: number): [bigint, bigint] => {
+      let d = 1n;
+      let m = v;
+      while (!Number.isInteger(m)) {
+        m *= 2;
+        d *= 2n;
+      }
+      return [BigInt(m), d];
+    };
+    const reference = (n: bigint, d: bigint, v: number): number => {
+      const [vn, vd] = exactOf(v);
+      const l = n * vd;
+      const r = vn * d;
+      return l < r ? -1 : l > r ? 1 : 0;
+    };
+    let seed = 7;
+    const random = (): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 4294967296;
+    };
+    let ties = 0;
+    for (let c = 0; c < 20000; c++) {
+      const d = BigInt(1 + Math.floor(random() * 800 ** (1 + (c % 3))));
+      const n = BigInt(Math.floor((random() - 0.3) * 3000 * Number(d)));
+      const near = ratToDouble(n, d);
+      // the rational's nearest double, its neighbours, and unrelated doubles
+      const ulp = Math.max(Number.MIN_VALUE, Math.abs(near) * Number.EPSILON);
+      for (const v of [near, near + ulp, near - ulp, (random() - 0.3) * 3000, Number(n / d)]) {
+        const want = reference(n, d, v);
+        if (v === near) ties++;
+        expect(compare(rat(n, d), dbl(v)), `${n}/${d} vs ${v}`).toBe(want);
+        expect(compare(dbl(v), rat(n, d)), `${v} vs ${n}/${d}`).toBe(want === 0 ? 0 : -want);
+      }
+    }
+    expect(ties).toBeGreaterThanOrEqual(20000);
   });
 });
 

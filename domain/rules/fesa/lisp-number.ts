@@ -80,6 +80,14 @@ export const div = (a: LispReal, b: LispReal): LispReal =>
 /** Exact comparison (CLHS: a float is compared as the rational it denotes). */
 export const compare = (a: LispReal, b: LispReal): number => {
   if (a.kind === 'dbl' && b.kind === 'dbl') return a.v < b.v ? -1 : a.v > b.v ? 1 : 0;
+  if (a.kind !== b.kind) {
+    // A rational against a double: the rational's nearest double decides unless it is that very double. (If
+    // nearest(x) < y for a double y, then y is at least the next double above nearest(x), while x lies within half
+    // that gap of nearest(x): so x < y. Likewise for >.) Only a tie needs the exact test below.
+    const x = toDouble(a);
+    const y = toDouble(b);
+    if (x !== y) return x < y ? -1 : 1;
+  }
   const x = a.kind === 'rat' ? a : doubleToRat(a.v);
   const y = b.kind === 'rat' ? b : doubleToRat(b.v);
   const l = x.n * y.d;
