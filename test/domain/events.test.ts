@@ -113,5 +113,9 @@ describe('IsoDate', () => {
     expect(['2023-02-29', '1900-02-29', '2024-04-31', '2024-13-01', '2024-00-10', '2024-01-00', '24-01-01', '2024-1-01'].map(isValidIsoDate)).toEqual(
       [false, false, false, false, false, false, false, false],
     );
+    // not ASCII digits, or not exactly YYYY-MM-DD
+    expect(['2024-0a-01', '2024-01-01\n', ' 2024-01-01', '２０２４-01-01', '2024/01/01', '2024-01-011', '+024-01-01', '2024--1-01'].map(isValidIsoDate)).toEqual(
+      [false, false, false, false, false, false, false, false],
+    );
   });
 });
