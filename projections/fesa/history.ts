@@ -143,7 +143,11 @@ export class FesaFacts {
         return reused ? '' : e.validDate;
       }
       case 'PriorGradeDeclared':
-        this.priorGrades.set(e.playerId, [...(this.priorGrades.get(e.playerId) ?? []), { date: e.validDate, grade: e.grade }]);
+      {
+        const grades = this.priorGrades.get(e.playerId);
+        if (grades) grades.push({ date: e.validDate, grade: e.grade });
+        else this.priorGrades.set(e.playerId, [{ date: e.validDate, grade: e.grade }]);
+      }
         return e.validDate;
       case 'TournamentRegistered': {
         const before = this.ratedFrom(this.tournaments.get(e.tournamentId));
@@ -331,9 +335,14 @@ export const foldFesa = (log: Iterable<FactInLog>, options: FoldOptions = {}): E
   return E.right({ list, runs, officerFacts, playerIdOf, names });
 };
 
+/** The facts of a game without its envelope (kept for a million games in a rebuild: no spreads, one shape). */
 export const gameFacts = (e: GameFacts): GameFacts => {
-  const { round, first, second, result, handicap, timeControl, replayOf, byePoints } = e;
-  return { round, first, second, result, ...(handicap ? { handicap } : {}), ...(timeControl ? { timeControl } : {}), ...(replayOf !== undefined ? { replayOf } : {}), ...(byePoints !== undefined ? { byePoints } : {}) };
+  const facts: { -readonly [K in keyof GameFacts]: GameFacts[K] } = { round: e.round, first: e.first, second: e.second, result: e.result };
+  if (e.handicap) facts.handicap = e.handicap;
+  if (e.timeControl) facts.timeControl = e.timeControl;
+  if (e.replayOf !== undefined) facts.replayOf = e.replayOf;
+  if (e.byePoints !== undefined) facts.byePoints = e.byePoints;
+  return facts;
 };
 
 export const latestGrade = (grades: { date: string; grade: string }[] | undefined, by: string): string | undefined =>

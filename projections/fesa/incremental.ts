@@ -372,7 +372,7 @@ export class FesaProjection {
     const known = this.events.get(t);
     if (known && known.version === version) return { shape: known.shape, event: () => E.getOrElseW(unexpected)(this.buildEvent(t)) };
     const built = this.buildEvent(t);
-    const shape = E.map(shapeOf)(built);
+    const shape = E.map((event: FesaEvent) => shapeOf(event, this.slots))(built);
     this.events.set(t, { version, shape });
     return { shape, event: () => E.getOrElseW(unexpected)(built) };
   }
@@ -419,34 +419,39 @@ export class FesaProjection {
     const newcomers = registered.map((record, i): ListEntry => ({ slot: newcomerSlots[i]!, record }));
     // Only the participants' records go to the engine: the first record of each name, newcomers before the list,
     // exactly the records the program's lookup by name would find in the whole list.
-    const newcomerByName = new Map<string, ListEntry>();
-    for (const e of newcomers) if (!newcomerByName.has(nameKey(e.record))) newcomerByName.set(nameKey(e.record), e);
-    const used = new Map<string, ListEntry>();
-    const subNew: FesaPlayer[] = [];
-    const subList: FesaPlayer[] = [];
-    for (const key of shape.right.rated) {
-      if (used.has(key)) continue;
-      const fresh = newcomerByName.get(key);
-      const entry = fresh ?? state.first(key);
-      if (!entry) continue;
-      used.set(key, entry);
-      (fresh ? subNew : subList).push(entry.record);
+    let newcomerByName: Map<string, ListEntry> | undefined;
+    if (newcomers.length > 0) {
+      newcomerByName = new Map();
+      for (const e of newcomers) if (!newcomerByName.has(nameKey(e.record))) newcomerByName.set(nameKey(e.record), e);
     }
+    const freshEntries: ListEntry[] = [];
+    const listEntries: ListEntry[] = [];
+    for (const { key, slots } of shape.right.lookups) {
+      const fresh = newcomerByName?.get(key);
+      if (fresh) freshEntries.push(fresh);
+      else {
+        const entry = state.firstOf(slots);
+        if (entry) listEntries.push(entry);
+      }
+    }
+    const entries = [...freshEntries, ...listEntries];
+    const subNew = freshEntries.map((e) => e.record);
+    const subList = listEntries.map((e) => e.record);
     const before =
-      journal?.mode === 'full'
-        ? new Map([...registered, ...state.order()].map((p) => [nameKey(p), p]))
-        : new Map([...used].map(([key, e]) => [key, e.record]));
+      journal === null || journal.mode === 'none'
+        ? undefined
+        : journal.mode === 'full'
+          ? new Map([...registered, ...state.order()].map((p) => [nameKey(p), p]))
+          : new Map(entries.map((e) => [nameKey(e.record), e.record]));
     const ruleSetUsed = this.facts.ruleSetFor(reg, this.ruleSet);
     const rated = this.rateCached(t, ruleSetUsed, subList, subNew, event);
     if (E.isLeft(rated)) return `tournament "${reg.tournamentId}" (${reg.endDate}): ${rated.left.message}`;
     const updates = new Map<number, FesaPlayer>();
-    for (const record of rated.right.list) {
-      const entry = used.get(nameKey(record));
-      if (entry) updates.set(entry.slot, record);
-    }
+    const results = rated.right.inInputOrder;
+    for (let i = 0; i < entries.length; i++) updates.set(entries[i]!.slot, results[i]!);
     state.afterTournament(newcomers, updates);
     state.lastTournamentDate = reg.endDate;
-    if (journal && journal.mode !== 'none') {
+    if (journal && before) {
       journal.runs.push({
         tournamentId: reg.tournamentId,
         name: reg.name,
@@ -471,17 +476,24 @@ const sameRecords = (a: readonly FesaPlayer[], b: readonly FesaPlayer[]): boolea
 interface EventShape {
   /** Every player of the file, in file order. */
   readonly players: readonly string[];
-  /** The players the program looks up in the list (not simultaneous givers, not nameless), in file order. */
-  readonly rated: readonly string[];
+  /**
+   * The names the program looks up in the list (not simultaneous givers, not nameless), once each, in file order,
+   * with their slots (ListSlots.slotsOf: looked up once per version of the tournament, not at every re-fold).
+   */
+  readonly lookups: readonly { readonly key: string; readonly slots: readonly number[] }[];
 }
 
-const shapeOf = (event: FesaEvent): EventShape => {
+const shapeOf = (event: FesaEvent, slots: ListSlots): EventShape => {
   const players = event.players.map(nameKey);
-  const rated = players.filter((_, i) => {
+  const lookups: { key: string; slots: readonly number[] }[] = [];
+  const seen = new Set<string>();
+  players.forEach((key, i) => {
     const ev = event.players[i]!;
-    return !ev.simultaneousGiver && !(ev.lastName === '' && ev.firstName === '');
+    if (ev.simultaneousGiver || (ev.lastName === '' && ev.firstName === '') || seen.has(key)) return;
+    seen.add(key);
+    lookups.push({ key, slots: slots.slotsOf(key) });
   });
-  return { players, rated };
+  return { players, lookups };
 };
 
 const unexpected = (message: string): never => {

@@ -21,11 +21,7 @@ export class ListSlots {
 
   /** The slot of the k-th record named `key` (allocated on first use). */
   slot(key: string, k: number): number {
-    let slots = this.byName.get(key);
-    if (!slots) {
-      slots = [];
-      this.byName.set(key, slots);
-    }
+    const slots = this.slotsOf(key) as number[];
     while (slots.length <= k) slots.push(this.count++);
     return slots[k]!;
   }
@@ -33,6 +29,19 @@ export class ListSlots {
   /** Slots ever given to `key`, in allocation order. */
   named(key: string): readonly number[] {
     return this.byName.get(key) ?? NONE;
+  }
+
+  /**
+   * The same, as the live list of that name (later slots of the name are appended to it): a caller that keeps it
+   * looks the name up once instead of at every tournament.
+   */
+  slotsOf(key: string): readonly number[] {
+    let slots = this.byName.get(key);
+    if (!slots) {
+      slots = [];
+      this.byName.set(key, slots);
+    }
+    return slots;
   }
 }
 
@@ -157,8 +166,13 @@ export class ListState {
 
   /** The first record of that name in list order (what the program's name lookup finds). */
   first(key: string): ListEntry | undefined {
+    return this.firstOf(this.slots.named(key));
+  }
+
+  /** `first` for the slots of a name (`ListSlots.slotsOf`). */
+  firstOf(named: readonly number[]): ListEntry | undefined {
     let best = -1;
-    for (const s of this.slots.named(key)) {
+    for (const s of named) {
       if (!this.present(s)) continue;
       if (best < 0 || (this.explicitOrder ? this.seq[s]! < this.seq[best]! : this.bySortKey(s, best) < 0)) best = s;
     }

@@ -23,6 +23,8 @@ import type {
   FesaScore,
 } from './types';
 
+type Mutable<T> = { -readonly [K in keyof T]: T[K] };
+
 /** A game of the list used for rating: against a player of this event, or a phantom (history / prior grade). */
 type RatedGame =
   | { readonly kind: 'event'; readonly round: number; readonly opponent: number; readonly score: FesaScore; readonly handicap?: FesaHandicap }
@@ -230,8 +232,8 @@ const rate = (
     rounds[i].forEach((r, round) => {
       if (r.opponent !== 0) eventGames.push({ kind: 'event', round: round + 1, opponent: r.opponent - 1, score: r.score, handicap: r.handicap });
     });
-    const decision = decideProvisional(ev, record, eventGames, options);
-    return { ev, listIndex: index, record, ...decision, change: 0, buffers: ratingBuffers(decision.games, decision.provisional) };
+    const { provisional, elo, games, totalAfter } = decideProvisional(ev, record, eventGames, options);
+    return { ev, listIndex: index, record, provisional, elo, games, totalAfter, change: 0, buffers: ratingBuffers(games, provisional) };
   });
   const order = origin === 'A' ? standingsOrder(event, rounds) : participants.map((_, i) => i);
 
@@ -378,19 +380,25 @@ const rate = (
         danQualifying,
       },
     ));
-    const record: FesaPlayer = {
-      ...p.record,
+    // Every field written out (no spread of the old record): records made here all share one shape, which keeps the
+    // code that reads them later fast.
+    const extension = danQualifying ? { ...p.record.extension, danQualifying } : p.record.extension;
+    const record: Mutable<FesaPlayer> = {
+      lastName: p.record.lastName,
+      firstName: p.record.firstName,
       nationalityList: nationalityList.right,
       gradeLevel: state.grade.level,
       gradeName: state.grade.name,
+      nsrGradeLevel: p.record.nsrGradeLevel,
+      nsrGradeName: p.record.nsrGradeName,
       eloNumber: to,
       games,
       lastPlayed: event.date,
       lbCount: state.lbCount,
       mpCount: state.mpCount,
       bonusCount,
-      ...(danQualifying ? { extension: { ...p.record.extension, danQualifying } } : {}),
     };
+    if (extension) record.extension = extension;
     updated[p.listIndex] = record;
     reports.push({
       lastName: p.ev.lastName,
@@ -404,7 +412,7 @@ const rate = (
   }
   // Stable sort by rating, highest first (the program's stable-sort with #'>).
   const sorted = updated.map((p, i) => ({ p, i })).sort((a, b) => b.p.eloNumber - a.p.eloNumber || a.i - b.i).map((x) => x.p);
-  return E.right({ list: sorted, report: { iterations, origin, players: reports } });
+  return E.right({ list: sorted, inInputOrder: updated, report: { iterations, origin, players: reports } });
 };
 
 /** True when none of a player's inputs changed since they were recorded in `last`. */

@@ -185,5 +185,10 @@ export interface FesaRatingReport {
 export interface FesaRatingResult {
   /** The new rating list in output order. */
   readonly list: readonly FesaPlayer[];
+  /**
+   * The same records in input order: the new players, then the list (what a caller that keeps its own index of the
+   * records it passed reads, instead of finding each record again by name).
+   */
+  readonly inInputOrder: readonly FesaPlayer[];
   readonly report: FesaRatingReport;
 }
