@@ -303,8 +303,9 @@ export const foldFesa = (log: Iterable<FactInLog>, options: FoldOptions = {}): E
         const t = item.tournament;
         const reg = t.registration;
         const games: TournamentGame[] = [...t.games].filter(([, g]) => !g.withdrawn).map(([gameId, g]) => ({ gameId, facts: g.facts }));
-        const fesaEvent = toFesaEvent(reg, games, (id) => names.get(id));
-        if (E.isLeft(fesaEvent)) return fesaEvent;
+        const built = toFesaEvent(reg, games, (id) => names.get(id));
+        if (E.isLeft(built)) return built;
+        const fesaEvent = built.right.event;
         // Players registered by the event date and not yet on the list enter it with this event, in registration
         // order — what the program does with its `nye-spillere` file.
         const newcomers = [...registrations.entries()]
@@ -312,7 +313,7 @@ export const foldFesa = (log: Iterable<FactInLog>, options: FoldOptions = {}): E
           .sort((a, b) => a[1].position - b[1].position)
           .map(([id, r]) => newPlayerRecord(r.event, latestGrade(priorGrades.get(id), reg.endDate)));
         const ruleSetUsed = facts.ruleSetFor(reg, ruleSet);
-        const rated = rateEvent(list, newcomers, fesaEvent.right, FESA_RULE_SETS[ruleSetUsed], { explain: keepRuns });
+        const rated = rateEvent(list, newcomers, fesaEvent, FESA_RULE_SETS[ruleSetUsed], { explain: keepRuns });
         if (E.isLeft(rated)) return E.left(`tournament "${reg.tournamentId}" (${reg.endDate}): ${rated.left.message}`);
         for (const p of newcomers) listed.add(nameKey(p));
         if (keepRuns) {
@@ -324,7 +325,7 @@ export const foldFesa = (log: Iterable<FactInLog>, options: FoldOptions = {}): E
             before: new Map([...newcomers, ...list].map((p) => [nameKey(p), p])),
             after: rated.right.list,
             report: rated.right.report,
-            players: fesaEvent.right.players.map((p) => idByName.get(nameKey(p)) ?? nameKey(p)),
+            players: fesaEvent.players.map((p) => idByName.get(nameKey(p)) ?? nameKey(p)),
           });
         }
         list = [...rated.right.list];

@@ -76,6 +76,14 @@ const newcomersFor = (state: ListState, facts: FesaFacts, regsByDate: readonly R
   return out.sort((a, b) => a.position - b.position);
 };
 
+/** A registered player's name, with its name key and slots (made once per registration, read by every tournament). */
+interface RegisteredName {
+  readonly lastName: string;
+  readonly firstName: string;
+  readonly key: string;
+  readonly slots: readonly number[];
+}
+
 interface RegisteredAt {
   readonly date: string;
   readonly id: string;
@@ -119,7 +127,7 @@ export class FesaProjection {
   private readonly runsMode: 'none' | 'reports' | 'full';
   readonly facts = new FesaFacts();
   private timeline: TimelineItem[] = [];
-  private names = new Map<string, { lastName: string; firstName: string }>();
+  private names = new Map<string, RegisteredName>();
   private idByName = new Map<string, string>();
   private regsByDate: RegisteredAt[] = [];
   private registrationsChanged = false;
@@ -290,10 +298,10 @@ export class FesaProjection {
     this.idByName = new Map();
     this.regsByDate = [];
     for (const [id, r] of this.facts.registrations) {
-      const name = { lastName: r.event.familyName, firstName: r.event.givenName };
-      this.names.set(id, name);
-      this.idByName.set(nameKey(name), id);
-      this.regsByDate.push({ date: r.event.validDate, id, key: nameKey(name) });
+      const key = nameKey({ lastName: r.event.familyName, firstName: r.event.givenName });
+      this.names.set(id, { lastName: r.event.familyName, firstName: r.event.givenName, key, slots: this.slots.slotsOf(key) });
+      this.idByName.set(key, id);
+      this.regsByDate.push({ date: r.event.validDate, id, key });
     }
     this.regsByDate.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
     this.registrationsChanged = false;
@@ -370,14 +378,14 @@ export class FesaProjection {
   private eventOf(t: TournamentFacts): { shape: E.Either<string, EventShape>; event: () => FesaEvent } {
     const version = t.version ?? 0;
     const known = this.events.get(t);
-    if (known && known.version === version) return { shape: known.shape, event: () => E.getOrElseW(unexpected)(this.buildEvent(t)) };
+    if (known && known.version === version) return { shape: known.shape, event: () => E.getOrElseW(unexpected)(this.buildEvent(t)).event };
     const built = this.buildEvent(t);
-    const shape = E.map((event: FesaEvent) => shapeOf(event, this.slots))(built);
+    const shape = E.map(shapeOf)(built);
     this.events.set(t, { version, shape });
-    return { shape, event: () => E.getOrElseW(unexpected)(built) };
+    return { shape, event: () => E.getOrElseW(unexpected)(built).event };
   }
 
-  private buildEvent(t: TournamentFacts): E.Either<string, FesaEvent> {
+  private buildEvent(t: TournamentFacts): E.Either<string, { readonly event: FesaEvent; readonly names: readonly RegisteredName[] }> {
     const games: TournamentGame[] = [];
     for (const [gameId, g] of t.games) if (!g.withdrawn) games.push({ gameId, facts: g.facts });
     return toFesaEvent(t.registration, games, (id) => this.names.get(id));
@@ -478,20 +486,20 @@ interface EventShape {
   readonly players: readonly string[];
   /**
    * The names the program looks up in the list (not simultaneous givers, not nameless), once each, in file order,
-   * with their slots (ListSlots.slotsOf: looked up once per version of the tournament, not at every re-fold).
+   * with their slots.
    */
-  readonly lookups: readonly { readonly key: string; readonly slots: readonly number[] }[];
+  readonly lookups: readonly RegisteredName[];
 }
 
-const shapeOf = (event: FesaEvent, slots: ListSlots): EventShape => {
-  const players = event.players.map(nameKey);
-  const lookups: { key: string; slots: readonly number[] }[] = [];
+const shapeOf = ({ event, names }: { readonly event: FesaEvent; readonly names: readonly RegisteredName[] }): EventShape => {
+  const players = names.map((n) => n.key);
+  const lookups: RegisteredName[] = [];
   const seen = new Set<string>();
-  players.forEach((key, i) => {
+  names.forEach((name, i) => {
     const ev = event.players[i]!;
-    if (ev.simultaneousGiver || (ev.lastName === '' && ev.firstName === '') || seen.has(key)) return;
-    seen.add(key);
-    lookups.push({ key, slots: slots.slotsOf(key) });
+    if (ev.simultaneousGiver || (ev.lastName === '' && ev.firstName === '') || seen.has(name.key)) return;
+    seen.add(name.key);
+    lookups.push(name);
   });
   return { players, lookups };
 };

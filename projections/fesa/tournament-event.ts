@@ -45,13 +45,14 @@ const SCORE: Record<string, [FesaScore, FesaScore] | undefined> = {
  * Rebuilds the event the official program would have read: players in seating order, one round token per round,
  * byes and unrated games as opponent 0. Games the program cannot rate (unplayed, forfeits, handicaps FESA does not
  * know, too-short time controls) become opponent 0, which the program skips. A sennichite replay is rated only with
- * the same ratable time control (seed 000 §6) and is placed in an extra round after the last one.
+ * the same ratable time control (seed 000 §6) and is placed in an extra round after the last one. Also returns the
+ * name of each player of the file, in file order, as `names` gave it.
  */
-export const toFesaEvent = (
+export const toFesaEvent = <N extends PlayerName>(
   registration: TournamentRegistered,
   games: readonly TournamentGame[],
-  names: (playerId: string) => PlayerName | undefined,
-): E.Either<string, FesaEvent> => {
+  names: (playerId: string) => N | undefined,
+): E.Either<string, { readonly event: FesaEvent; readonly names: readonly N[] }> => {
   const where = `tournament "${registration.tournamentId}"`;
   // Runs for every tournament of a rebuild: sets instead of list searches, no allocation per token beyond the token.
   const seating: string[] = [...((registration.entrants ?? []) as readonly string[])];
@@ -114,9 +115,11 @@ export const toFesaEvent = (
     }
   }
   const players: FesaEventPlayer[] = [];
+  const used: N[] = [];
   for (const id of seating) {
     const name = names(id);
     if (!name) return E.left(`${where}: player "${id}" is not registered`);
+    used.push(name);
     const mm = (registration.macMahon as Record<string, string> | undefined)?.[id];
     players.push({
       lastName: name.lastName,
@@ -127,5 +130,5 @@ export const toFesaEvent = (
       macmahon: mm !== undefined && mm !== '' ? Number(mm) : 0,
     });
   }
-  return E.right({ name: registration.name, date: registration.endDate, players });
+  return E.right({ event: { name: registration.name, date: registration.endDate, players }, names: used });
 };

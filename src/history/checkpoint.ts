@@ -15,7 +15,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { DomainEvent } from '../../domain/events';
 import { AS_ADOPTED, FesaFacts, type FactInLog, type OfficerFact } from '../../projections/fesa/history';
 import { FesaProjection, type ListCheckpoint } from '../../projections/fesa/incremental';
-import { readDomainEvents } from '../event-log';
+import { readFacts } from '../event-log';
 import type { EventStore } from '../store/port';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -150,8 +150,8 @@ export const resumeProjection = async (store: EventStore, file: string, options:
   }
   const from = saved?.position ?? 0;
   let eventsRead = 0;
-  for await (const batch of readDomainEvents(store, { fromPosition: from })) {
-    projection.apply(batch.map((e) => ({ event: e.event, globalPosition: e.globalPosition, recordedAt: e.recordedAt })));
+  for await (const batch of readFacts(store, { fromPosition: from })) {
+    projection.apply(batch);
     eventsRead += batch.length;
   }
   projection.refresh();

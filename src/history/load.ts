@@ -1,5 +1,5 @@
 import type { FactInLog } from '../../projections/fesa/history';
-import { readDomainEvents } from '../event-log';
+import { readFacts } from '../event-log';
 import type { EventStore } from '../store/port';
 
 /** The second clock as a user gives it: a global position (digits) or a recorded timestamp (ISO date/time). */
@@ -16,10 +16,10 @@ export const parseKnownAt = (value: string): KnownAt => {
 export const loadFacts = async (store: EventStore, knownAt?: KnownAt): Promise<FactInLog[]> => {
   const facts: FactInLog[] = [];
   const toPosition = knownAt && 'position' in knownAt ? knownAt.position : undefined;
-  for await (const batch of readDomainEvents(store, toPosition !== undefined ? { toPosition } : {})) {
+  for await (const batch of readFacts(store, toPosition !== undefined ? { toPosition } : {})) {
     for (const e of batch) {
       if (knownAt && 'timestamp' in knownAt && e.recordedAt > knownAt.timestamp) return facts;
-      facts.push({ event: e.event, globalPosition: e.globalPosition, recordedAt: e.recordedAt });
+      facts.push(e);
     }
   }
   return facts;

@@ -30,6 +30,7 @@ import {
   type ExpectedRevision,
   type ReadAllOptions,
   type RecordedEvent,
+  type RecordedFact,
   type SubscribeOptions,
 } from './port';
 import { subscriptionRegistry, toError, validateBatch } from './shared';
@@ -112,6 +113,26 @@ export const openEsdbStore = (connectionString: string): EventStore => {
     }
   };
 
+  /** The whole log after options.fromPosition, user events only, in pages (the port's readAll). */
+  const readAll = (options: ReadAllOptions): AsyncIterable<readonly RecordedEvent[]> => {
+    const batchSize = options.batchSize ?? 1000;
+    const upTo = options.toPosition ?? Number.MAX_SAFE_INTEGER;
+    const types = options.types === undefined ? undefined : new Set(options.types);
+    return (async function* () {
+      if (types !== undefined && types.size === 0) return;
+      let after = options.fromPosition ?? 0;
+      for (;;) {
+        const page = await readAfter(after, batchSize, upTo);
+        if (page.length === 0) return;
+        after = page[page.length - 1]!.globalPosition;
+        // client-side type filter: the 6.x client's readAll has no server-side filter
+        const kept = types === undefined ? page : page.filter((e) => types.has(e.type));
+        if (kept.length > 0) yield kept;
+        if (page.length < batchSize) return;
+      }
+    })();
+  };
+
   // in-process event-id index (see the header)
   const ids = new Map<string, { streamId: string; revision: number }>();
   let indexedUpTo = 0;
@@ -183,23 +204,10 @@ export const openEsdbStore = (connectionString: string): EventStore => {
       }
     },
     readStream: (streamId, fromRevision = 0) => readStream(streamId, fromRevision),
-    readAll: (options: ReadAllOptions = {}) => {
-      const batchSize = options.batchSize ?? 1000;
-      const upTo = options.toPosition ?? Number.MAX_SAFE_INTEGER;
-      const types = options.types === undefined ? undefined : new Set(options.types);
-      return (async function* () {
-        if (types !== undefined && types.size === 0) return;
-        let after = options.fromPosition ?? 0;
-        for (;;) {
-          const page = await readAfter(after, batchSize, upTo);
-          if (page.length === 0) return;
-          after = page[page.length - 1]!.globalPosition;
-          // client-side type filter: the 6.x client's readAll has no server-side filter
-          const kept = types === undefined ? page : page.filter((e) => types.has(e.type));
-          if (kept.length > 0) yield kept;
-          if (page.length < batchSize) return;
-        }
-      })();
+    readAll: (options: ReadAllOptions = {}) => readAll(options),
+    // EventStoreDB sends every event whole: the fold's part is taken here
+    readFacts: async function* (options: ReadAllOptions = {}) {
+      for await (const batch of readAll(options)) yield batch.map((e): RecordedFact => ({ globalPosition: e.globalPosition, type: e.type, data: e.data, recordedAt: e.recordedAt }));
     },
     findByEventIds: async (eventIds) => {
       if (eventIds.length === 0) return [];

@@ -35,6 +35,12 @@ export interface RecordedEvent {
 }
 
 /**
+ * What a fold reads of a recorded event (`readFacts`): the payload and the second clock. Its stream, revision, id
+ * and metadata are left in the store — for a rebuild of a million events that is a third of the reading.
+ */
+export type RecordedFact = Pick<RecordedEvent, 'globalPosition' | 'type' | 'data' | 'recordedAt'>;
+
+/**
  * What the writer believes about the stream before appending:
  * - 'no_stream': the stream must not exist yet;
  * - 'any': no check (only for internal tooling such as migrate);
@@ -88,6 +94,8 @@ export interface EventStore {
   readStream(streamId: string, fromRevision?: number): Promise<readonly RecordedEvent[]>;
   /** The whole log in global order, in batches; one sequential scan. */
   readAll(options?: ReadAllOptions): AsyncIterable<readonly RecordedEvent[]>;
+  /** The same scan as `readAll`, same batches, with only what a fold reads of each event. */
+  readFacts(options?: ReadAllOptions): AsyncIterable<readonly RecordedFact[]>;
   /** Events with these ids (for idempotency checks). */
   findByEventIds(eventIds: readonly string[]): Promise<readonly RecordedEvent[]>;
   /** Highest global position, 0 when empty. */

@@ -26,6 +26,7 @@ import {
   type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
+  type RecordedFact,
   type SubscribeOptions,
 } from './port';
 import {
@@ -89,6 +90,8 @@ interface EventRow {
 }
 
 const COLUMNS = 'global_position, stream_id, revision, event_id, type, data, metadata, recorded_at';
+/** What readFacts selects (a fold reads no stream, revision, id or metadata). */
+const FACT_COLUMNS = 'global_position, type, data, recorded_at';
 /** Rows are visible to readers only once every transaction that might hold a lower position has finished. */
 const SETTLED = 'transaction_id < pg_snapshot_xmin(pg_current_snapshot())';
 
@@ -100,6 +103,13 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   type: row.type,
   data: row.data,
   metadata: row.metadata,
+  recordedAt: row.recorded_at.toISOString(),
+});
+
+const toFact = (row: Pick<EventRow, 'global_position' | 'type' | 'data' | 'recorded_at'>): RecordedFact => ({
+  globalPosition: Number(row.global_position),
+  type: row.type,
+  data: row.data,
   recordedAt: row.recorded_at.toISOString(),
 });
 
@@ -149,18 +159,22 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
   }
   const readBatchSize = opts.readBatchSize ?? 5000;
 
-  const readPage = async (after: number, upTo: number, limit: number, types?: readonly string[]): Promise<RecordedEvent[]> => {
+  const pageRows = async (columns: string, after: number, upTo: number, limit: number, types?: readonly string[]): Promise<EventRow[]> => {
     const typeFilter = types === undefined ? '' : 'AND type = ANY($4::text[])';
     const params: unknown[] = [after, upTo, limit];
     if (types !== undefined) params.push(types);
     const { rows } = await pool.query<EventRow>(
-      `SELECT ${COLUMNS} FROM ${s}.events
+      `SELECT ${columns} FROM ${s}.events
         WHERE global_position > $1 AND global_position <= $2 AND ${SETTLED} ${typeFilter}
         ORDER BY global_position LIMIT $3`,
       params,
     );
-    return rows.map(toRecorded);
+    return rows;
   };
+  const readPage = async (after: number, upTo: number, limit: number, types?: readonly string[]): Promise<RecordedEvent[]> =>
+    (await pageRows(COLUMNS, after, upTo, limit, types)).map(toRecorded);
+  const readFactPage = async (after: number, upTo: number, limit: number, types?: readonly string[]): Promise<RecordedFact[]> =>
+    (await pageRows(FACT_COLUMNS, after, upTo, limit, types)).map(toFact);
 
   /** Connections that must not go back to the pool (they may still hold the append lock). */
   const broken = new WeakSet<PoolClient>();
@@ -275,6 +289,7 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
       return rows.map(toRecorded);
     },
     readAll: (options: ReadAllOptions = {}) => pagedReadAll(options, readBatchSize, readPage),
+    readFacts: (options: ReadAllOptions = {}) => pagedReadAll(options, readBatchSize, readFactPage),
     findByEventIds: async (eventIds) => {
       if (eventIds.length === 0) return [];
       const { rows } = await pool.query<EventRow>(

@@ -151,19 +151,19 @@ export const subscriptionRegistry = () => {
 };
 
 /** Reads one keyset page: events with after < position <= upTo, of the given types if any, at most `limit`. */
-export type ReadPage = (
+export type ReadPage<T extends { readonly globalPosition: number } = RecordedEvent> = (
   after: number,
   upTo: number,
   limit: number,
   types: readonly string[] | undefined,
-) => Promise<readonly RecordedEvent[]> | readonly RecordedEvent[];
+) => Promise<readonly T[]> | readonly T[];
 
-/** readAll for stores with keyset pagination on the global position: one sequential scan, page by page. */
-export async function* pagedReadAll(
+/** readAll (or readFacts) for stores with keyset pagination on the global position: one sequential scan, page by page. */
+export async function* pagedReadAll<T extends { readonly globalPosition: number }>(
   options: ReadAllOptions,
   defaultBatchSize: number,
-  readPage: ReadPage,
-): AsyncGenerator<readonly RecordedEvent[]> {
+  readPage: ReadPage<T>,
+): AsyncGenerator<readonly T[]> {
   const batchSize = options.batchSize ?? defaultBatchSize;
   const upTo = options.toPosition ?? Number.MAX_SAFE_INTEGER;
   const types = options.types;

@@ -26,8 +26,8 @@ export interface StoreUnderTest {
 
 export type StoreFactory = () => Promise<StoreUnderTest>;
 
-const collect = async (iterable: AsyncIterable<readonly RecordedEvent[]>): Promise<RecordedEvent[][]> => {
-  const batches: RecordedEvent[][] = [];
+const collect = async <T,>(iterable: AsyncIterable<readonly T[]>): Promise<T[][]> => {
+  const batches: T[][] = [];
   for await (const batch of iterable) batches.push([...batch]);
   return batches;
 };
@@ -146,6 +146,29 @@ export const describeStoreContract = (name: string, factory: StoreFactory): void
         expect(everything.map((e) => e.eventId)).toEqual(all.map((e) => e.eventId));
         expect(await collect(store.readAll({ toPosition: positions[0]! - 1 }))).toEqual([]);
       }
+    });
+
+    it('readFacts is readAll with only position, type, data and recording time: same events, same batches, same options', async () => {
+      const { store } = await open();
+      const tag = run();
+      await store.append(`${tag}-a`, eventsOf(tag, 'GameReported', 0, 3), 'no_stream');
+      await store.append(`${tag}-b`, eventsOf(tag, 'TournamentClosed', 3, 1), 'no_stream');
+      await store.append(`${tag}-a`, eventsOf(tag, 'GameReported', 4, 2), 2);
+      const positions = (await ownEvents(store, tag)).map((e) => e.globalPosition);
+      const fact = (e: RecordedEvent) => ({ globalPosition: e.globalPosition, type: e.type, data: e.data, recordedAt: e.recordedAt });
+      const both = [`${tag}.GameReported`, `${tag}.TournamentClosed`];
+      for (const options of [
+        { types: both },
+        { types: both, batchSize: 2 },
+        { types: [`${tag}.GameReported`], fromPosition: positions[1]! },
+        { types: both, fromPosition: positions[0]!, toPosition: positions[4]!, batchSize: 3 },
+        { types: [] },
+      ]) {
+        const facts = await collect(store.readFacts(options));
+        expect(facts).toEqual((await collect(store.readAll(options))).map((batch) => batch.map(fact)));
+        expect(facts.flat().every((f) => Object.keys(f).sort().join() === 'data,globalPosition,recordedAt,type')).toBe(true);
+      }
+      expect((await collect(store.readFacts({ types: both }))).flat().map((f) => f.globalPosition)).toEqual(positions);
     });
 
     it('checks the expected revision: no_stream, exact revision, any, and names the conflict in the error', async () => {
