@@ -43,38 +43,55 @@ interface Participant {
   readonly totalAfter: number;
   /** Established: rounded change; provisional: the current performance estimate. */
   change: number;
-  /** Reused by every computation of this player's result (the inner loop allocates nothing). */
-  readonly buffers: RatingBuffers;
+  readonly shape: GameListShape;
   report?: Pick<FesaPlayerReport, 'games' | 'performanceGames' | 'performanceCase' | 'performanceRating' | 'newtonSteps'>;
 }
 
 /**
- * A player's game list as parallel arrays. For a provisional player who won every game the performance rating is
- * solved with one more game in front (a draw against the best opponent, the program's `innsats` case), so his games
- * start at `offset` 1.
+ * What decides how a player's result is computed. For a provisional player who won every game the performance
+ * rating is solved with one more game in front (a draw against the best opponent, the program's `innsats` case),
+ * so his games start at `offset` 1.
  */
-interface RatingBuffers {
-  readonly opponents: Float64Array;
-  readonly scores: Float64Array;
-  readonly weights: Float64Array;
+interface GameListShape {
   readonly offset: number;
   readonly allLosses: boolean;
   readonly allWins: boolean;
 }
 
-const ratingBuffers = (games: readonly RatedGame[], provisional: boolean): RatingBuffers => {
+const gameListShape = (games: readonly RatedGame[], provisional: boolean): GameListShape => {
   const allLosses = games.every((g) => g.score === 0);
   const allWins = games.every((g) => g.score === 1);
-  const offset = allWins && provisional ? 1 : 0;
-  const n = games.length + offset;
-  const buffers = { opponents: new Float64Array(n), scores: new Float64Array(n), weights: new Float64Array(n), offset, allLosses, allWins };
-  games.forEach((g, i) => {
-    buffers.scores[i + offset] = g.score;
-    buffers.weights[i + offset] = g.kind === 'phantom' ? g.weight : 1;
-  });
-  if (offset === 1) buffers.scores[0] = 0.5;
-  return buffers;
+  return { offset: allWins && provisional ? 1 : 0, allLosses, allWins };
 };
+
+/**
+ * A game list as parallel arrays, filled before every computation of one player's result: the inner loop of the
+ * iteration allocates nothing, and one set serves every player (computations never overlap).
+ */
+class GameArrays {
+  opponents = new Float64Array(64);
+  scores = new Float64Array(64);
+  weights = new Float64Array(64);
+
+  /** Fills scores and weights of `games` from `offset` on (opponents are the caller's: they change every pass). */
+  load(games: readonly RatedGame[], offset: number): void {
+    const n = games.length + offset;
+    if (n > this.opponents.length) {
+      const size = Math.max(n, this.opponents.length * 2);
+      this.opponents = new Float64Array(size);
+      this.scores = new Float64Array(size);
+      this.weights = new Float64Array(size);
+    }
+    for (let i = 0; i < games.length; i++) {
+      const g = games[i]!;
+      this.scores[i + offset] = g.score;
+      this.weights[i + offset] = g.kind === 'phantom' ? g.weight : 1;
+    }
+    if (offset === 1) this.scores[0] = 0.5;
+  }
+}
+
+const ARRAYS = new GameArrays();
 
 /**
  * The program iterates without limit and can cycle for ever (e.g. two newcomers whose performance ratings feed each
@@ -233,7 +250,7 @@ const rate = (
       if (r.opponent !== 0) eventGames.push({ kind: 'event', round: round + 1, opponent: r.opponent - 1, score: r.score, handicap: r.handicap });
     });
     const { provisional, elo, games, totalAfter } = decideProvisional(ev, record, eventGames, options);
-    return { ev, listIndex: index, record, provisional, elo, games, totalAfter, change: 0, buffers: ratingBuffers(games, provisional) };
+    return { ev, listIndex: index, record, provisional, elo, games, totalAfter, change: 0, shape: gameListShape(games, provisional) };
   });
   const order = origin === 'A' ? standingsOrder(event, rounds) : participants.map((_, i) => i);
 
@@ -253,10 +270,12 @@ const rate = (
 
   /** A provisional player's performance rating from the others' current values (not all losses). */
   const solvePerformance = (p: Participant): PerformanceSolution => {
-    const { opponents, scores, weights, offset } = p.buffers;
+    const { offset } = p.shape;
+    ARRAYS.load(p.games, offset);
+    const { opponents, scores, weights } = ARRAYS;
     const n = p.games.length;
     for (let i = 0; i < n; i++) opponents[i + offset] = opponentRating(p, p.games[i]!);
-    if (p.buffers.allWins) {
+    if (p.shape.allWins) {
       // the first game with the highest opponent rating, drawn
       let best = 1;
       for (let i = 2; i <= n; i++) if (opponents[i]! > opponents[best]!) best = i;
@@ -268,8 +287,9 @@ const rate = (
 
   /** One player's result from the others' current values (the iteration's inner loop). */
   const ratePlayer = (p: Participant): number => {
-    if (p.provisional) return p.buffers.allLosses ? 1 : solvePerformance(p).rating;
-    const { opponents, scores } = p.buffers;
+    if (p.provisional) return p.shape.allLosses ? 1 : solvePerformance(p).rating;
+    ARRAYS.load(p.games, 0);
+    const { opponents, scores } = ARRAYS;
     const n = p.games.length;
     for (let i = 0; i < n; i++) opponents[i] = opponentRating(p, p.games[i]!);
     const change = establishedChangeTotal(p.elo, opponents, scores, n, p.record.bonusCount, options);
@@ -296,25 +316,31 @@ const rate = (
       return;
     }
     const performanceGames = p.games.map((g, i) => describe(p, g, used[i]));
-    if (p.buffers.allLosses) {
+    if (p.shape.allLosses) {
       p.report = { performanceGames, performanceCase: 'all-losses', performanceRating: 1, newtonSteps: 0 };
       return;
     }
     const solved = solvePerformance(p);
-    p.report = { performanceGames, performanceCase: p.buffers.allWins ? 'all-wins' : 'solve', performanceRating: solved.rating, newtonSteps: solved.steps };
+    p.report = { performanceGames, performanceCase: p.shape.allWins ? 'all-wins' : 'solve', performanceRating: solved.rating, newtonSteps: solved.steps };
   };
 
   // --- iteration (§5.5): Gauss–Seidel passes until a pass changes no integer result.
   // A player's result is a pure function of his own estimate (handicap games) and his opponents' current values, so
   // a player none of whose inputs changed since his last computation would get the same result again: he is skipped.
   // The passes, their order and the stopping rule stay exactly the program's.
+  // Player i's inputs are deps[from[i]] .. deps[from[i + 1] - 1] (himself, then his opponents), and seen[k] is the
+  // version of deps[k] when he was last computed.
   const version = new Int32Array(participants.length);
-  const inputs = participants.map((p, i) => {
-    const deps = [i];
-    for (const g of p.games) if (g.kind === 'event' && !deps.includes(g.opponent)) deps.push(g.opponent);
-    return Int32Array.from(deps);
+  const dependencies: number[] = [];
+  const from = new Int32Array(participants.length + 1);
+  participants.forEach((p, i) => {
+    from[i] = dependencies.length;
+    dependencies.push(i);
+    for (const g of p.games) if (g.kind === 'event' && dependencies.indexOf(g.opponent, from[i]) < 0) dependencies.push(g.opponent);
   });
-  const seen = inputs.map((deps) => new Int32Array(deps.length));
+  from[participants.length] = dependencies.length;
+  const deps = Int32Array.from(dependencies);
+  const seen = new Int32Array(deps.length);
   const computed = new Uint8Array(participants.length);
   let iterations = 0;
   for (let changed = true; changed; ) {
@@ -324,10 +350,10 @@ const rate = (
       return fail('no-convergence', `The ratings of event "${event.name}" do not settle: still changing after ${MAX_PASSES} passes (the official program would loop forever on this event); check the results for a player whose rating oscillates.`);
     }
     for (const i of order) {
-      const deps = inputs[i]!;
-      const last = seen[i]!;
-      if (computed[i] === 1 && unchangedSince(deps, last, version)) continue;
-      for (let k = 0; k < deps.length; k++) last[k] = version[deps[k]!]!;
+      const start = from[i]!;
+      const end = from[i + 1]!;
+      if (computed[i] === 1 && unchangedSince(deps, seen, start, end, version)) continue;
+      for (let k = start; k < end; k++) seen[k] = version[deps[k]!]!;
       computed[i] = 1;
       const p = participants[i]!;
       const next = ratePlayer(p);
@@ -415,9 +441,9 @@ const rate = (
   return E.right({ list: sorted, inInputOrder: updated, report: { iterations, origin, players: reports } });
 };
 
-/** True when none of a player's inputs changed since they were recorded in `last`. */
-const unchangedSince = (deps: Int32Array, last: Int32Array, version: Int32Array): boolean => {
-  for (let k = 0; k < deps.length; k++) if (version[deps[k]!] !== last[k]) return false;
+/** True when none of a player's inputs (deps[start..end)) changed since they were recorded in `seen`. */
+const unchangedSince = (deps: Int32Array, seen: Int32Array, start: number, end: number, version: Int32Array): boolean => {
+  for (let k = start; k < end; k++) if (version[deps[k]!] !== seen[k]) return false;
   return true;
 };
 
