@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { establishedChange, establishedChangeTotal } from '../../domain/rules/fesa/established';
 import { gradeRating, kFactor, lowerBound, midpoint, nextGrade } from '../../domain/rules/fesa/grades';
 import { handicappedOpponentRating, rankToRating, ratingToRank } from '../../domain/rules/fesa/handicap';
-import { compare, dbl, rat, roundHalfEven, roundReal, ratToDouble } from '../../domain/rules/fesa/lisp-number';
+import { add, compare, dbl, div, exactValue, mul, rat, roundHalfEven, roundReal, ratToDouble, sub, toDouble } from '../../domain/rules/fesa/lisp-number';
 import { FESA_PROGRAM_OPTIONS, FESA_PUBLISHED_OPTIONS } from '../../domain/rules/fesa/options';
 import { performanceRating } from '../../domain/rules/fesa/performance';
 import { promoteAfterEvent, type PromotionRules } from '../../domain/rules/fesa/promotion';
@@ -132,6 +132,63 @@ describe('seed 000 §1 Basic formula', () => {
       }
     }
     expect(ties).toBeGreaterThanOrEqual(20000);
+  });
+
+  it('exact arithmetic gives the same values in safe integers as in bigints, across the 2^53 boundary', () => {
+    // reference: bigint fractions, reduced; rationals from small (ELO over 160 / 200) to beyond 2^53
+    const babs = (x: bigint): bigint => (x < 0n ? -x : x);
+    const gcd = (a: bigint, b: bigint): bigint => (b === 0n ? babs(a) : gcd(b, a % b));
+    const reduce = (n: bigint, d: bigint): { n: bigint; d: bigint } => {
+      if (d < 0n) [n, d] = [-n, -d];
+      const g = gcd(n, d) || 1n;
+      return { n: n / g, d: d / g };
+    };
+    const roundRef = ({ n, d }: { n: bigint; d: bigint }): number => {
+      let fl = n / d;
+      if (fl * d > n) fl -= 1n;
+      const twice = 2n * (n - fl * d);
+      return Number(twice > d ? fl + 1n : twice < d ? fl : fl % 2n === 0n ? fl : fl + 1n);
+    };
+    let seed = 11;
+    const random = (): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 4294967296;
+    };
+    const scales = [160, 800, 128_000, 2 ** 26, 2 ** 40, 2 ** 52, 2 ** 60];
+    const operand = (): [bigint, bigint] => {
+      const d = BigInt(1 + Math.floor(random() * scales[Math.floor(random() * scales.length)]!));
+      const n = BigInt(Math.floor((random() - 0.4) * 4000)) * (random() < 0.5 ? d : 1n) + BigInt(Math.floor(random() * 1000));
+      return [n, d];
+    };
+    const ops = [
+      [add, (an: bigint, ad: bigint, bn: bigint, bd: bigint) => reduce(an * bd + bn * ad, ad * bd)],
+      [sub, (an: bigint, ad: bigint, bn: bigint, bd: bigint) => reduce(an * bd - bn * ad, ad * bd)],
+      [mul, (an: bigint, ad: bigint, bn: bigint, bd: bigint) => reduce(an * bn, ad * bd)],
+      [div, (an: bigint, ad: bigint, bn: bigint, bd: bigint) => reduce(an * bd, ad * bn)],
+    ] as const;
+    let small = 0;
+    for (let c = 0; c < 20000; c++) {
+      const [an, ad] = operand();
+      const [bn, bd] = operand();
+      const a = rat(an, ad);
+      const b = rat(bn, bd);
+      expect(exactValue(a)).toEqual(reduce(an, ad));
+      if (a.kind === 'rat' && b.kind === 'rat') small++;
+      for (const [op, reference] of ops) {
+        if (op === div && bn === 0n) continue;
+        const want = reference(an, ad, bn, bd);
+        const got = op(a, b);
+        expect(exactValue(got), `${an}/${ad} ${op.name} ${bn}/${bd}`).toEqual(want);
+        expect(toDouble(got)).toBe(ratToDouble(want.n, want.d));
+        expect(roundReal(got)).toBe(roundRef(want));
+      }
+      const l = an * bd;
+      const r = bn * ad;
+      expect(compare(a, b), `${an}/${ad} vs ${bn}/${bd}`).toBe(l < r ? -1 : l > r ? 1 : 0);
+    }
+    // most operands fit in safe integers, and the boundary is crossed both ways
+    expect(small).toBeGreaterThan(5000);
+    expect(small).toBeLessThan(19000);
   });
 });
 

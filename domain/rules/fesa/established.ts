@@ -1,5 +1,5 @@
 import { kFactor } from './grades';
-import { add, compare, dbl, div, mul, rat, roundHalfEven, roundReal, sub, toDouble, type LispReal } from './lisp-number';
+import { add, compare, dbl, div, exactInteger, mul, rat, roundHalfEven, roundReal, sub, toDouble, type LispReal } from './lisp-number';
 import type { FesaEstablishedTerms, FesaScore } from './types';
 
 export interface EstablishedGameInput {
@@ -82,9 +82,10 @@ const establishedGameInDoubles = (
   rules: EstablishedRules,
 ): { gain: LispReal; terms: Omit<EstablishedGameTerms, 'ratingBefore'> } | undefined => {
   const isDouble = rating.kind === 'dbl';
-  if (!isDouble && rating.d !== 1n) return undefined;
+  const integer = exactInteger(rating);
+  if (!isDouble && integer === undefined) return undefined;
   const terms: DoubleTerms = { expected: 0, k: 0, normal: 0, upset: null, bonus: 0 };
-  const gain = gainInDoubles(isDouble ? rating.v : Number(rating.n), isDouble, opponent, score, bonusGamesSoFar, rules, terms);
+  const gain = gainInDoubles(rating.kind === 'dbl' ? rating.v : integer!, isDouble, opponent, score, bonusGamesSoFar, rules, terms);
   if (Number.isNaN(gain)) return undefined;
   return { gain: dbl(gain), terms: { ...terms, change: gain } };
 };

@@ -6,7 +6,15 @@
  * double converts the rational to the nearest double first (CLHS 12.1.4.1); comparisons between them are exact.
  */
 
-export type LispReal = { readonly kind: 'rat'; readonly n: bigint; readonly d: bigint } | { readonly kind: 'dbl'; readonly v: number };
+/**
+ * A Lisp real: an exact rational or a double. Rationals are kept in safe integers while numerator and denominator
+ * fit (`rat`: the common case, ELO points over 160 and 200, costs no bigint), in bigints beyond (`big`); either is
+ * reduced with a positive denominator, and a value that fits is always a `rat`.
+ */
+export type LispReal =
+  | { readonly kind: 'rat'; readonly n: number; readonly d: number }
+  | { readonly kind: 'big'; readonly n: bigint; readonly d: bigint }
+  | { readonly kind: 'dbl'; readonly v: number };
 
 const babs = (x: bigint): bigint => (x < 0n ? -x : x);
 const bgcd = (a: bigint, b: bigint): bigint => {
@@ -15,15 +23,58 @@ const bgcd = (a: bigint, b: bigint): bigint => {
   while (y !== 0n) [x, y] = [y, x % y];
   return x;
 };
-
-export const rat = (n: bigint | number, d: bigint | number = 1n): LispReal => {
-  let nn = BigInt(n);
-  let dd = BigInt(d);
-  if (dd < 0n) [nn, dd] = [-nn, -dd];
-  const g = bgcd(nn, dd);
-  return g > 1n ? { kind: 'rat', n: nn / g, d: dd / g } : { kind: 'rat', n: nn, d: dd };
+const gcd = (a: number, b: number): number => {
+  let x = Math.abs(a);
+  let y = Math.abs(b);
+  while (y !== 0) [x, y] = [y, x % y];
+  return x;
 };
+
+const MAX_SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
+/** n/d from safe integers (d ≠ 0), reduced. */
+const small = (n: number, d: number): LispReal => {
+  if (d < 0) {
+    n = -n;
+    d = -d;
+  }
+  const g = gcd(n, d);
+  // (+ 0 turns a negative zero into zero)
+  return g > 1 ? { kind: 'rat', n: n / g + 0, d: d / g } : { kind: 'rat', n: n + 0, d };
+};
+
+/** n/d from bigints (d ≠ 0), reduced; a `rat` when it fits. */
+const large = (n: bigint, d: bigint): LispReal => {
+  if (d < 0n) {
+    n = -n;
+    d = -d;
+  }
+  const g = bgcd(n, d);
+  if (g > 1n) {
+    n /= g;
+    d /= g;
+  }
+  return babs(n) <= MAX_SAFE && d <= MAX_SAFE ? { kind: 'rat', n: Number(n), d: Number(d) } : { kind: 'big', n, d };
+};
+
+export const rat = (n: bigint | number, d: bigint | number = 1): LispReal =>
+  typeof n === 'number' && typeof d === 'number' && Number.isSafeInteger(n) && Number.isSafeInteger(d) ? small(n, d) : large(BigInt(n), BigInt(d));
 export const dbl = (v: number): LispReal => ({ kind: 'dbl', v });
+
+/** The exact value of a rational as a bigint fraction. */
+const asBig = (x: Exclude<LispReal, { kind: 'dbl' }>): { n: bigint; d: bigint } => (x.kind === 'big' ? x : { n: BigInt(x.n), d: BigInt(x.d) });
+
+/** The exact value of any Lisp real as a reduced bigint fraction (for tests and diagnostics). */
+export const exactValue = (x: LispReal): { n: bigint; d: bigint } => {
+  if (x.kind === 'rat') return { n: BigInt(x.n), d: BigInt(x.d) };
+  if (x.kind === 'big') return { n: x.n, d: x.d };
+  const { n, d } = doubleToRat(x.v);
+  const g = bgcd(n, d);
+  return { n: n / g, d: d / g };
+};
+
+/** The value as a number when it is an exact integer (an integer-valued rational), else undefined. */
+export const exactInteger = (x: LispReal): number | undefined => (x.kind === 'rat' && x.d === 1 ? x.n : undefined);
 
 /** Nearest double to n/d, ties to even (correct rounding, as CLISP's rational→double-float). */
 export const ratToDouble = (n: bigint, d: bigint): number => {
@@ -51,7 +102,7 @@ export const ratToDouble = (n: bigint, d: bigint): number => {
   return neg ? -v : v;
 };
 
-export const toDouble = (x: LispReal): number => (x.kind === 'dbl' ? x.v : ratToDouble(x.n, x.d));
+export const toDouble = (x: LispReal): number => (x.kind === 'dbl' ? x.v : x.kind === 'rat' ? x.n / x.d : ratToDouble(x.n, x.d));
 
 /** Exact rational value of a finite double. */
 const doubleToRat = (v: number): { n: bigint; d: bigint } => {
@@ -65,31 +116,55 @@ const doubleToRat = (v: number): { n: bigint; d: bigint } => {
   return { n: BigInt(m), d };
 };
 
-const binary = (a: LispReal, b: LispReal, r: (an: bigint, ad: bigint, bn: bigint, bd: bigint) => LispReal, f: (x: number, y: number) => number): LispReal =>
-  a.kind === 'rat' && b.kind === 'rat' ? r(a.n, a.d, b.n, b.d) : dbl(f(toDouble(a), toDouble(b)));
+/**
+ * An exact operation on two rationals given as the two numerators over the common denominator: in safe integers
+ * when every product and the result stay safe (a product beyond 2^53 rounds to at least 2^53, so the test catches
+ * every inexact step), else in bigints.
+ */
+type Exact = (an: number, ad: number, bn: number, bd: number) => [number, number];
+type ExactBig = (an: bigint, ad: bigint, bn: bigint, bd: bigint) => [bigint, bigint];
+
+const binary = (a: LispReal, b: LispReal, f: (x: number, y: number) => number, exact: Exact, exactBig: ExactBig): LispReal => {
+  if (a.kind === 'dbl' || b.kind === 'dbl') return dbl(f(toDouble(a), toDouble(b)));
+  if (a.kind === 'rat' && b.kind === 'rat') {
+    const [n, d] = exact(a.n, a.d, b.n, b.d);
+    if (Number.isSafeInteger(n) && Number.isSafeInteger(d) && d !== 0) return small(n, d);
+  }
+  const x = asBig(a);
+  const y = asBig(b);
+  const [n, d] = exactBig(x.n, x.d, y.n, y.d);
+  return large(n, d);
+};
+
+/** NaN when a product is not safe (then the bigint path runs). */
+const safe = (x: number): number => (Number.isSafeInteger(x) ? x : NaN);
 
 export const add = (a: LispReal, b: LispReal): LispReal =>
-  binary(a, b, (an, ad, bn, bd) => rat(an * bd + bn * ad, ad * bd), (x, y) => x + y);
+  binary(a, b, (x, y) => x + y, (an, ad, bn, bd) => [safe(an * bd) + safe(bn * ad), ad * bd], (an, ad, bn, bd) => [an * bd + bn * ad, ad * bd]);
 export const sub = (a: LispReal, b: LispReal): LispReal =>
-  binary(a, b, (an, ad, bn, bd) => rat(an * bd - bn * ad, ad * bd), (x, y) => x - y);
+  binary(a, b, (x, y) => x - y, (an, ad, bn, bd) => [safe(an * bd) - safe(bn * ad), ad * bd], (an, ad, bn, bd) => [an * bd - bn * ad, ad * bd]);
 export const mul = (a: LispReal, b: LispReal): LispReal =>
-  binary(a, b, (an, ad, bn, bd) => rat(an * bn, ad * bd), (x, y) => x * y);
+  binary(a, b, (x, y) => x * y, (an, ad, bn, bd) => [an * bn, ad * bd], (an, ad, bn, bd) => [an * bn, ad * bd]);
 export const div = (a: LispReal, b: LispReal): LispReal =>
-  binary(a, b, (an, ad, bn, bd) => rat(an * bd, ad * bn), (x, y) => x / y);
+  binary(a, b, (x, y) => x / y, (an, ad, bn, bd) => [an * bd, ad * bn], (an, ad, bn, bd) => [an * bd, ad * bn]);
 
 /** Exact comparison (CLHS: a float is compared as the rational it denotes). */
 export const compare = (a: LispReal, b: LispReal): number => {
   if (a.kind === 'dbl' && b.kind === 'dbl') return a.v < b.v ? -1 : a.v > b.v ? 1 : 0;
-  if (a.kind !== b.kind) {
+  if (a.kind === 'dbl' || b.kind === 'dbl') {
     // A rational against a double: the rational's nearest double decides unless it is that very double. (If
     // nearest(x) < y for a double y, then y is at least the next double above nearest(x), while x lies within half
     // that gap of nearest(x): so x < y. Likewise for >.) Only a tie needs the exact test below.
     const x = toDouble(a);
     const y = toDouble(b);
     if (x !== y) return x < y ? -1 : 1;
+  } else if (a.kind === 'rat' && b.kind === 'rat') {
+    const l = a.n * b.d;
+    const r = b.n * a.d;
+    if (Number.isSafeInteger(l) && Number.isSafeInteger(r)) return l < r ? -1 : l > r ? 1 : 0;
   }
-  const x = a.kind === 'rat' ? a : doubleToRat(a.v);
-  const y = b.kind === 'rat' ? b : doubleToRat(b.v);
+  const x = exactValue(a);
+  const y = exactValue(b);
   const l = x.n * y.d;
   const r = y.n * x.d;
   return l < r ? -1 : l > r ? 1 : 0;
@@ -106,6 +181,15 @@ export const roundHalfEven = (x: number): number => {
 
 export const roundReal = (x: LispReal): number => {
   if (x.kind === 'dbl') return roundHalfEven(x.v);
+  if (x.kind === 'rat') {
+    // floor and remainder in exact integer steps (a division n / d could round onto the next integer)
+    const m = x.n % x.d;
+    const fl = (x.n - m) / x.d - (m < 0 ? 1 : 0);
+    const r = m < 0 ? m + x.d : m;
+    if (r > x.d - r) return fl + 1;
+    if (r < x.d - r) return fl;
+    return fl % 2 === 0 ? fl : fl + 1;
+  }
   const fl = x.n >= 0n ? x.n / x.d : -((-x.n + x.d - 1n) / x.d);
   const twice = 2n * (x.n - fl * x.d);
   if (twice > x.d) return Number(fl + 1n);
