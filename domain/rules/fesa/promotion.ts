@@ -140,6 +140,10 @@ export const promoteAfterEvent = (input: PromotionInput, rules: PromotionRules):
     for (let i = games + 1; i <= games + 20; i++) {
       copy.established({ num: rating, den: 1 }, i);
       rating -= kFactor(rating);
+      // The rating only falls from here: once it is below the lower bound of the grade above, every further game
+      // just breaks the streaks and the copy's grade is final. (The next game would look up the same grades, so
+      // stopping here raises no error the remaining games would not have raised.)
+      if (i < games + 20 && rating < lowerBound(nextGrade(copy.state.grade))) break;
     }
     if (!sameGrade(copy.state.grade, state.grade)) p.promote('look-ahead', null);
   }
