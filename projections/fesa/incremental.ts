@@ -494,12 +494,11 @@ interface EventShape {
 const shapeOf = ({ event, names }: { readonly event: FesaEvent; readonly names: readonly RegisteredName[] }): EventShape => {
   const players = names.map((n) => n.key);
   const lookups: RegisteredName[] = [];
-  const seen = new Set<string>();
   names.forEach((name, i) => {
     const ev = event.players[i]!;
-    if (ev.simultaneousGiver || (ev.lastName === '' && ev.firstName === '') || seen.has(name.key)) return;
-    seen.add(name.key);
-    lookups.push(name);
+    if (ev.simultaneousGiver || (ev.lastName === '' && ev.firstName === '')) return;
+    // one lookup per name (a name's slot list is one object); an event has a few dozen players, no set needed
+    if (!lookups.some((l) => l.slots === name.slots)) lookups.push(name);
   });
   return { players, lookups };
 };

@@ -273,7 +273,8 @@ export class ListState {
     if (this.cache) return this.cache;
     let slots: ArrayLike<number>;
     if (this.explicitOrder) slots = this.explicitOrder;
-    else if (this.sortedSlots && this.dirty.length * 8 < this.size) {
+    else if (this.sortedSlots) {
+      // merging the few changed slots back in is linear; a full sort is only for a list never sorted before
       const moved = this.dirty.slice().sort(this.bySortKey);
       const kept = this.sortedSlots;
       const out = new Int32Array(this.size);

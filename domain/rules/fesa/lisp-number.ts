@@ -61,9 +61,6 @@ export const rat = (n: bigint | number, d: bigint | number = 1): LispReal =>
   typeof n === 'number' && typeof d === 'number' && Number.isSafeInteger(n) && Number.isSafeInteger(d) ? small(n, d) : large(BigInt(n), BigInt(d));
 export const dbl = (v: number): LispReal => ({ kind: 'dbl', v });
 
-/** The exact value of a rational as a bigint fraction. */
-const asBig = (x: Exclude<LispReal, { kind: 'dbl' }>): { n: bigint; d: bigint } => (x.kind === 'big' ? x : { n: BigInt(x.n), d: BigInt(x.d) });
-
 /** The exact value of any Lisp real as a reduced bigint fraction (for tests and diagnostics). */
 export const exactValue = (x: LispReal): { n: bigint; d: bigint } => {
   if (x.kind === 'rat') return { n: BigInt(x.n), d: BigInt(x.d) };
@@ -116,37 +113,62 @@ const doubleToRat = (v: number): { n: bigint; d: bigint } => {
   return { n: BigInt(m), d };
 };
 
-/**
- * An exact operation on two rationals given as the two numerators over the common denominator: in safe integers
- * when every product and the result stay safe (a product beyond 2^53 rounds to at least 2^53, so the test catches
- * every inexact step), else in bigints.
- */
-type Exact = (an: number, ad: number, bn: number, bd: number) => [number, number];
-type ExactBig = (an: bigint, ad: bigint, bn: bigint, bd: bigint) => [bigint, bigint];
+type Operation = 'add' | 'sub' | 'mul' | 'div';
 
-const binary = (a: LispReal, b: LispReal, f: (x: number, y: number) => number, exact: Exact, exactBig: ExactBig): LispReal => {
-  if (a.kind === 'dbl' || b.kind === 'dbl') return dbl(f(toDouble(a), toDouble(b)));
-  if (a.kind === 'rat' && b.kind === 'rat') {
-    const [n, d] = exact(a.n, a.d, b.n, b.d);
-    if (Number.isSafeInteger(n) && Number.isSafeInteger(d) && d !== 0) return small(n, d);
+const isSafe = Number.isSafeInteger;
+
+/** The operation on bigints (a rational beyond safe integers) or doubles (a double operand: Lisp's contagion). */
+const general = (op: Operation, a: LispReal, b: LispReal): LispReal => {
+  if (a.kind === 'dbl' || b.kind === 'dbl') {
+    const x = toDouble(a);
+    const y = toDouble(b);
+    return dbl(op === 'add' ? x + y : op === 'sub' ? x - y : op === 'mul' ? x * y : x / y);
   }
-  const x = asBig(a);
-  const y = asBig(b);
-  const [n, d] = exactBig(x.n, x.d, y.n, y.d);
-  return large(n, d);
+  const { n: an, d: ad } = exactValue(a);
+  const { n: bn, d: bd } = exactValue(b);
+  if (op === 'add') return large(an * bd + bn * ad, ad * bd);
+  if (op === 'sub') return large(an * bd - bn * ad, ad * bd);
+  if (op === 'mul') return large(an * bn, ad * bd);
+  return large(an * bd, ad * bn);
 };
 
-/** NaN when a product is not safe (then the bigint path runs). */
-const safe = (x: number): number => (Number.isSafeInteger(x) ? x : NaN);
+// Two safe-integer rationals are combined in doubles when every product and the result are safe integers: a true
+// value beyond 2^53 rounds to at least 2^53, so the test catches every inexact step, and those go to `general`.
 
-export const add = (a: LispReal, b: LispReal): LispReal =>
-  binary(a, b, (x, y) => x + y, (an, ad, bn, bd) => [safe(an * bd) + safe(bn * ad), ad * bd], (an, ad, bn, bd) => [an * bd + bn * ad, ad * bd]);
-export const sub = (a: LispReal, b: LispReal): LispReal =>
-  binary(a, b, (x, y) => x - y, (an, ad, bn, bd) => [safe(an * bd) - safe(bn * ad), ad * bd], (an, ad, bn, bd) => [an * bd - bn * ad, ad * bd]);
-export const mul = (a: LispReal, b: LispReal): LispReal =>
-  binary(a, b, (x, y) => x * y, (an, ad, bn, bd) => [an * bn, ad * bd], (an, ad, bn, bd) => [an * bn, ad * bd]);
-export const div = (a: LispReal, b: LispReal): LispReal =>
-  binary(a, b, (x, y) => x / y, (an, ad, bn, bd) => [an * bd, ad * bn], (an, ad, bn, bd) => [an * bd, ad * bn]);
+export const add = (a: LispReal, b: LispReal): LispReal => {
+  if (a.kind === 'rat' && b.kind === 'rat') {
+    const p = a.n * b.d;
+    const q = b.n * a.d;
+    const d = a.d * b.d;
+    if (isSafe(p) && isSafe(q) && isSafe(p + q) && isSafe(d)) return small(p + q, d);
+  }
+  return general('add', a, b);
+};
+export const sub = (a: LispReal, b: LispReal): LispReal => {
+  if (a.kind === 'rat' && b.kind === 'rat') {
+    const p = a.n * b.d;
+    const q = b.n * a.d;
+    const d = a.d * b.d;
+    if (isSafe(p) && isSafe(q) && isSafe(p - q) && isSafe(d)) return small(p - q, d);
+  }
+  return general('sub', a, b);
+};
+export const mul = (a: LispReal, b: LispReal): LispReal => {
+  if (a.kind === 'rat' && b.kind === 'rat') {
+    const n = a.n * b.n;
+    const d = a.d * b.d;
+    if (isSafe(n) && isSafe(d)) return small(n, d);
+  }
+  return general('mul', a, b);
+};
+export const div = (a: LispReal, b: LispReal): LispReal => {
+  if (a.kind === 'rat' && b.kind === 'rat') {
+    const n = a.n * b.d;
+    const d = a.d * b.n;
+    if (isSafe(n) && isSafe(d) && d !== 0) return small(n, d);
+  }
+  return general('div', a, b);
+};
 
 /** Exact comparison (CLHS: a float is compared as the rational it denotes). */
 export const compare = (a: LispReal, b: LispReal): number => {

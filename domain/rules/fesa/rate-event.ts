@@ -117,7 +117,9 @@ const matchRecords = (event: FesaEvent, combined: readonly FesaPlayer[]): E.Eith
       out.push({ index: -1, record: freshPlayer(ev) });
       continue;
     }
-    const index = combined.findIndex((p) => p.lastName === ev.lastName && p.firstName === ev.firstName);
+    let index = 0;
+    while (index < combined.length && !(combined[index]!.lastName === ev.lastName && combined[index]!.firstName === ev.firstName)) index++;
+    if (index === combined.length) index = -1;
     if (index < 0) {
       return fail('unknown-player', `Unknown player "${eventPlayerName(ev)}": not in the rating list nor among the new players.`, ev.line);
     }
@@ -140,8 +142,14 @@ const findOrigin = (records: readonly FesaPlayer[]): string => {
   let eu = 0;
   let us = 0;
   for (const r of records) {
-    if (r.nationalityList.some((h) => h.list === 'E')) eu++;
-    if (r.nationalityList.some((h) => h.list === 'A')) us++;
+    let e = false;
+    let a = false;
+    for (const h of r.nationalityList) {
+      if (h.list === 'E') e = true;
+      else if (h.list === 'A') a = true;
+    }
+    if (e) eu++;
+    if (a) us++;
   }
   return us > eu ? 'A' : 'E';
 };
