@@ -1,7 +1,8 @@
 /**
  * History as a fold, at federation scale: a synthetic FESA ledger (default 100,000 players, 1,000,000 games,
  * 20,000 tournaments over 30 years; BENCH_SCALE=0.1 for a tenth) in SQLite, then
- *  - a bare read of the log, and a full rebuild (read, decode, rate, project) with its ratio to the bare read;
+ *  - bare reads of the log (whole events, and only what a fold reads of them), and a full rebuild (read, decode,
+ *    rate, project) with its ratio to both;
  *  - peak memory (maxRSS);
  *  - a corrected result one year before the end: append, read the new event, re-fold from the checkpoint, list;
  *  - the list as of random dates, warm.
