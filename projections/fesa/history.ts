@@ -142,13 +142,12 @@ export class FesaFacts {
         this.registeredNames.add(name);
         return reused ? '' : e.validDate;
       }
-      case 'PriorGradeDeclared':
-      {
+      case 'PriorGradeDeclared': {
         const grades = this.priorGrades.get(e.playerId);
         if (grades) grades.push({ date: e.validDate, grade: e.grade });
         else this.priorGrades.set(e.playerId, [{ date: e.validDate, grade: e.grade }]);
-      }
         return e.validDate;
+      }
       case 'TournamentRegistered': {
         const before = this.ratedFrom(this.tournaments.get(e.tournamentId));
         this.tournaments.set(e.tournamentId, { registration: e, position: fact.globalPosition, games: new Map() });

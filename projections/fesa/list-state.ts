@@ -21,7 +21,7 @@ export class ListSlots {
 
   /** The slot of the k-th record named `key` (allocated on first use). */
   slot(key: string, k: number): number {
-    const slots = this.slotsOf(key) as number[];
+    const slots = this.live(key);
     while (slots.length <= k) slots.push(this.count++);
     return slots[k]!;
   }
@@ -36,6 +36,10 @@ export class ListSlots {
    * looks the name up once instead of at every tournament.
    */
   slotsOf(key: string): readonly number[] {
+    return this.live(key);
+  }
+
+  private live(key: string): number[] {
     let slots = this.byName.get(key);
     if (!slots) {
       slots = [];

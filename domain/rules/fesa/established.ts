@@ -81,11 +81,10 @@ const establishedGameInDoubles = (
   bonusGamesSoFar: number,
   rules: EstablishedRules,
 ): { gain: LispReal; terms: Omit<EstablishedGameTerms, 'ratingBefore'> } | undefined => {
-  const isDouble = rating.kind === 'dbl';
-  const integer = exactInteger(rating);
-  if (!isDouble && integer === undefined) return undefined;
+  const my = rating.kind === 'dbl' ? rating.v : exactInteger(rating);
+  if (my === undefined) return undefined;
   const terms: DoubleTerms = { expected: 0, k: 0, normal: 0, upset: null, bonus: 0 };
-  const gain = gainInDoubles(rating.kind === 'dbl' ? rating.v : integer!, isDouble, opponent, score, bonusGamesSoFar, rules, terms);
+  const gain = gainInDoubles(my, rating.kind === 'dbl', opponent, score, bonusGamesSoFar, rules, terms);
   if (Number.isNaN(gain)) return undefined;
   return { gain: dbl(gain), terms: { ...terms, change: gain } };
 };

@@ -183,7 +183,7 @@ export const compare = (a: LispReal, b: LispReal): number => {
   } else if (a.kind === 'rat' && b.kind === 'rat') {
     const l = a.n * b.d;
     const r = b.n * a.d;
-    if (Number.isSafeInteger(l) && Number.isSafeInteger(r)) return l < r ? -1 : l > r ? 1 : 0;
+    if (isSafe(l) && isSafe(r)) return l < r ? -1 : l > r ? 1 : 0;
   }
   const x = exactValue(a);
   const y = exactValue(b);
