@@ -206,8 +206,13 @@ const decideProvisional = (
   const allLosses = stored.every((g) => g.score === 0);
   const allWins = stored.every((g) => g.score === 1);
   if (allLosses || allWins || record.eloNumber === 0 || prev + eventGames.length < 9) {
-    const history: RatedGame[] = stored.map((g) => ({ kind: 'phantom', source: 'history', rating: g.opponentRating, score: g.score, weight: g.weight }));
-    const games = [...history.reverse(), ...eventGames];
+    // the stored history in reverse order, then this event's games (as the program builds the list)
+    const games: RatedGame[] = [];
+    for (let i = stored.length - 1; i >= 0; i--) {
+      const g = stored[i]!;
+      games.push({ kind: 'phantom', source: 'history', rating: g.opponentRating, score: g.score, weight: g.weight });
+    }
+    for (const g of eventGames) games.push(g);
     return { provisional: true, elo: 0, games, totalAfter: games.length };
   }
   return { provisional: false, elo: record.eloNumber, games: eventGames, totalAfter: prev + eventGames.length };
@@ -445,7 +450,10 @@ const rate = (
     });
   }
   // Stable sort by rating, highest first (the program's stable-sort with #'>).
-  const sorted = updated.map((p, i) => ({ p, i })).sort((a, b) => b.p.eloNumber - a.p.eloNumber || a.i - b.i).map((x) => x.p);
+  const sorted = updated
+    .map((_, i) => i)
+    .sort((a, b) => updated[b]!.eloNumber - updated[a]!.eloNumber || a - b)
+    .map((i) => updated[i]!);
   return E.right({ list: sorted, inInputOrder: updated, report: { iterations, origin, players: reports } });
 };
 
@@ -468,7 +476,7 @@ const withPlayer = <A>(who: () => string, f: () => A): A => {
 /** The HOME entry of the event's origin gets the event date; created from the first entry when missing. */
 const stampHome = (homes: readonly FesaHome[], origin: string, date: string, who: string): E.Either<FesaError, FesaHome[]> => {
   const at = homes.findIndex((h) => h.list === origin);
-  if (at >= 0) return E.right(homes.map((h, i) => (i === at ? { ...h, last: date } : h)));
+  if (at >= 0) return E.right(homes.map((h, i) => (i === at ? { list: h.list, nationality: h.nationality, residens: h.residens, last: date } : h)));
   if (homes.length === 0) return fail('unsupported', `${who} has an empty NATIONALITY-LIST; the program needs one HOME entry to copy.`);
   return E.right([{ ...homes[0], list: origin, last: date }, ...homes]);
 };
