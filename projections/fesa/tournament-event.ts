@@ -54,30 +54,26 @@ export const toFesaEvent = <N extends PlayerName>(
   names: (playerId: string) => N | undefined,
 ): E.Either<string, { readonly event: FesaEvent; readonly names: readonly N[] }> => {
   const where = `tournament "${registration.tournamentId}"`;
-  // Runs for every tournament of a rebuild: sets instead of list searches, no allocation per token beyond the token.
-  const seating: string[] = [...((registration.entrants ?? []) as readonly string[])];
+  // Runs for every tournament of a rebuild: one map from player to line, no allocation per token beyond the token.
+  // (An entrant listed twice — commands refuse that — keeps one token list, found through his last line.)
+  const seating: string[] = [];
+  const lineOf = new Map<string, number>();
+  for (const id of (registration.entrants ?? []) as readonly string[]) lineOf.set(id, seating.push(id));
   const ordered = [...games].sort((a, b) => a.facts.round - b.facts.round);
-  const seated = new Set(seating);
   let lastRound = 0;
   for (const g of ordered) {
     const { first, second } = g.facts;
-    if (!seated.has(first)) {
-      seated.add(first);
-      seating.push(first);
-    }
-    if (second !== null && !seated.has(second)) {
-      seated.add(second);
-      seating.push(second);
-    }
+    if (!lineOf.has(first)) lineOf.set(first, seating.push(first));
+    if (second !== null && !lineOf.has(second)) lineOf.set(second, seating.push(second));
     if (g.facts.replayOf === undefined && g.facts.round > lastRound) lastRound = g.facts.round;
   }
-  const lineOf = new Map(seating.map((id, i) => [id, i + 1]));
-  const rounds = new Map<string, FesaRound[]>(seating.map((id) => [id, []]));
+  /** Round tokens by line − 1. */
+  const rounds: FesaRound[][] = seating.map(() => []);
   const givers = new Set<string>(registration.simulGivers ?? []);
   let extraRound: number = lastRound;
   /** Puts a token in the player's round; the error message when he already has one there. */
   const place = (playerId: string, round: number, r: FesaRound): string | undefined => {
-    const list = rounds.get(playerId)!;
+    const list = rounds[lineOf.get(playerId)! - 1]!;
     while (list.length < round - 1) list.push({ opponentIndex: 0, score: 0 });
     if (list.length >= round) return `${where}: ${playerId} has two games in round ${round}`;
     list.push(r);
@@ -125,7 +121,7 @@ export const toFesaEvent = <N extends PlayerName>(
       lastName: name.lastName,
       firstName: name.firstName,
       supplements: '',
-      rounds: givers.has(id) ? [] : rounds.get(id)!,
+      rounds: givers.has(id) ? [] : rounds[lineOf.get(id)! - 1]!,
       simultaneousGiver: givers.has(id),
       macmahon: mm !== undefined && mm !== '' ? Number(mm) : 0,
     });
