@@ -5,7 +5,7 @@ import { gradeRating, kFactor, lowerBound, midpoint, nextGrade } from '../../dom
 import { handicappedOpponentRating, rankToRating, ratingToRank } from '../../domain/rules/fesa/handicap';
 import { add, compare, dbl, div, exactValue, mul, rat, roundHalfEven, roundReal, ratToDouble, sub, toDouble } from '../../domain/rules/fesa/lisp-number';
 import { FESA_PROGRAM_OPTIONS, FESA_PUBLISHED_OPTIONS } from '../../domain/rules/fesa/options';
-import { performanceRating } from '../../domain/rules/fesa/performance';
+import { performanceRating, pow10Single } from '../../domain/rules/fesa/performance';
 import { promoteAfterEvent, type PromotionRules } from '../../domain/rules/fesa/promotion';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaEvent, FesaPlayer, FesaRound } from '../../domain/rules/fesa/types';
@@ -132,6 +132,28 @@ describe('seed 000 §1 Basic formula', () => {
       }
     }
     expect(ties).toBeGreaterThanOrEqual(20000);
+  });
+
+  it('10^x in single floats through exp equals single(Math.pow(10, x)), also where exp alone rounds the other way', () => {
+    // the one single in [−16, 16] where single(exp(x·ln 10)) differs from single(Math.pow(10, x)) (exhaustive search)
+    const hard = Math.fround(-10.434617042541504);
+    expect(Math.fround(Math.exp(hard * Math.LN10))).not.toBe(Math.fround(Math.pow(10, hard)));
+    expect(pow10Single(hard)).toBe(Math.fround(Math.pow(10, hard)));
+    let seed = 5;
+    const random = (): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return seed / 4294967296;
+    };
+    const bits = new Uint32Array(1);
+    const asSingle = new Float32Array(bits.buffer);
+    for (let c = 0; c < 200_000; c++) {
+      // uniform over the values (x/400 of rating differences) and over the bit patterns (tiny and huge exponents)
+      if (c % 2 === 0) asSingle[0] = (random() - 0.5) * 40;
+      else bits[0] = Math.floor(random() * 4294967296);
+      const x = asSingle[0]!;
+      if (Number.isNaN(x)) continue;
+      expect(pow10Single(x), `10^${x}`).toBe(Math.fround(Math.pow(10, x)));
+    }
   });
 
   it('exact arithmetic gives the same values in safe integers as in bigints, across the 2^53 boundary', () => {
