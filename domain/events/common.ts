@@ -31,11 +31,16 @@ export const isValidIsoDate = (s: string): boolean => {
 export const IsoDate = t.brand(t.string, (s): s is t.Branded<string, IsoDateBrand> => isValidIsoDate(s), 'IsoDate');
 export type IsoDate = t.TypeOf<typeof IsoDate>;
 
+/** A printable ASCII character other than space (! to ~): never whitespace, one code point. */
+const isPrintableAscii = (c: number): boolean => c > 32 && c < 127;
+
 const NON_EMPTY = /\S/;
 export interface NonEmptyBrand {
   readonly NonEmpty: unique symbol;
 }
-export const NonEmptyString = t.brand(t.string, (s): s is t.Branded<string, NonEmptyBrand> => NON_EMPTY.test(s), 'NonEmpty');
+/** Not only whitespace. (A printable ASCII first character settles it without the regular expression.) */
+export const isNonEmpty = (s: string): boolean => (s.length > 0 && isPrintableAscii(s.charCodeAt(0))) || NON_EMPTY.test(s);
+export const NonEmptyString = t.brand(t.string, (s): s is t.Branded<string, NonEmptyBrand> => isNonEmpty(s), 'NonEmpty');
 export type NonEmptyString = t.TypeOf<typeof NonEmptyString>;
 
 /** Ids are printable and free of path/stream separators so they can be embedded in stream names. */
@@ -43,7 +48,23 @@ const ID = /^[^\s/\\][^/\\]{0,199}$/u;
 export interface IdBrand {
   readonly Id: unique symbol;
 }
-export const Id = t.brand(t.string, (s): s is t.Branded<string, IdBrand> => ID.test(s) && s.trim() === s, 'Id');
+/**
+ * An id: 1 to 200 code points, no slash or backslash, no whitespace at either end. Ids are checked five times per game on a
+ * rebuild: an id of printable ASCII characters (the usual one) is settled with character codes, anything else by the
+ * regular expression.
+ */
+export const isId = (s: string): boolean => {
+  if (s.length > 0 && s.length <= 200) {
+    let plain = true;
+    for (let i = 0; i < s.length && plain; i++) {
+      const c = s.charCodeAt(i);
+      plain = isPrintableAscii(c) && c !== 47 && c !== 92;
+    }
+    if (plain) return true;
+  }
+  return ID.test(s) && s.trim() === s;
+};
+export const Id = t.brand(t.string, (s): s is t.Branded<string, IdBrand> => isId(s), 'Id');
 export type Id = t.TypeOf<typeof Id>;
 
 export interface IntBrand {

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import * as t from 'io-ts';
 import { describeDecodeErrors } from '../../domain/errors';
-import { decodeEvent, EVENT_TYPES, eventCodecs, handicapFromCode, streamOf, type EventType } from '../../domain/events';
+import { decodeEvent, EVENT_TYPES, eventCodecs, handicapFromCode, isId, isNonEmpty, streamOf, type EventType } from '../../domain/events';
 import { sampleEvents } from './samples';
 
 describe('event catalogue codecs', () => {
@@ -103,6 +103,38 @@ describe('event catalogue codecs', () => {
       'player-P1', 'player-P1', 'tournament-T1', 'tournament-T1', 'tournament-T1', 'tournament-T1', 'tournament-T1',
       'player-P1', 'ledger-adjustments', 'player-P1', 'ledger-rules', 'ledger-lists',
     ]);
+  });
+});
+
+describe('Id and NonEmptyString', () => {
+  it('the character-code short cuts answer exactly as the regular expressions (random strings, Unicode spaces, surrogates, 200-code-point edge)', () => {
+    const ID = /^[^\s/\\][^/\\]{0,199}$/u;
+    const referenceId = (s: string): boolean => ID.test(s) && s.trim() === s;
+    const referenceNonEmpty = (s: string): boolean => /\S/.test(s);
+    const alphabet = ['a', 'Z', '7', '-', ':', '~', '!', ' ', '\t', '\n', '/', '\\', '\u00a0', '\u2003', '\u3000', '\ufeff', '\u0085', '\u007f', '\u0000', 'é', '日', '😀', '\ud800', '\udc00'];
+    let seed = 3;
+    const random = (n: number): number => {
+      seed = (Math.imul(seed, 1103515245) + 12345) >>> 0;
+      return Math.floor((seed / 4294967296) * n);
+    };
+    let ids = 0;
+    for (let c = 0; c < 30000; c++) {
+      // mostly printable ASCII (the short cut), sometimes anything; lengths around the 200 limit too
+      const length = c % 10 === 0 ? 195 + random(10) : random(12);
+      const asciiOnly = c % 3 !== 0;
+      let s = '';
+      for (let i = 0; i < length; i++) s += asciiOnly ? String.fromCharCode(33 + random(94)) : alphabet[random(alphabet.length)]!;
+      if (c % 7 === 0) s = alphabet[random(alphabet.length)]! + s;
+      if (c % 11 === 0) s += alphabet[random(alphabet.length)]!;
+      expect(isId(s), JSON.stringify(s)).toBe(referenceId(s));
+      expect(isNonEmpty(s), JSON.stringify(s)).toBe(referenceNonEmpty(s));
+      if (referenceId(s)) ids++;
+    }
+    // both answers were exercised, also past the short cut's 200 UTF-16 units (emoji are two units, one code point)
+    expect(ids).toBeGreaterThan(5000);
+    expect(ids).toBeLessThan(29000);
+    expect(isId('😀'.repeat(150))).toBe(referenceId('😀'.repeat(150)));
+    expect(isId('😀'.repeat(201))).toBe(false);
   });
 });
 
