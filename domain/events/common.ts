@@ -49,9 +49,9 @@ export interface IdBrand {
   readonly Id: unique symbol;
 }
 /**
- * An id: 1 to 200 code points, no slash or backslash, no whitespace at either end. Ids are checked five times per game on a
- * rebuild: an id of printable ASCII characters (the usual one) is settled with character codes, anything else by the
- * regular expression.
+ * An id: 1 to 200 code points, no slash or backslash, no whitespace at either end. Ids are checked five times per
+ * game on a rebuild: an id of printable ASCII characters (the usual one) is settled with character codes, anything
+ * else by the regular expression.
  */
 export const isId = (s: string): boolean => {
   if (s.length > 0 && s.length <= 200) {

@@ -62,9 +62,9 @@ const BAND = 2 ** -40;
  * within 2^-46 (relative) of Math.pow(10, x) (the product x·ln 10 costs at most 2^-46.8, each function < 1 ulp), so
  * when the whole band of ±2^-40 around it rounds to one single, Math.pow's value rounds to that single too. Only a
  * value within the band of a midpoint between two singles (12,233 of the 2.2 × 10^9 singles in [−16, 16]) takes
- * Math.pow. Checked for every single float in [−16, 16] against single(Math.pow(10, x)): no difference (exp alone
- * would differ at one of them, x = −10.434617…, which the band sends to Math.pow); a test repeats the check on random
- * singles and on that one.
+ * Math.pow. Checked for every single float in [−16, 16] against single(Math.pow(10, x)) by
+ * scripts/check/pow10-single.ts: no difference (exp alone would differ at one of them, x = −10.434617…, which the band
+ * sends to Math.pow); a test repeats the check on random singles and on that one.
  */
 export const pow10Single = (x: number): number => {
   if (!(x >= -16 && x <= 16)) return single(Math.pow(10, x));
