@@ -19,15 +19,18 @@ export interface LoggedFact {
   readonly recordedAt: string;
 }
 
+/** A recorded event as far as an error message can place it (a fact read knows no stream or revision). */
+type Placed = RecordedFact & Partial<Pick<RecordedEvent, 'streamId' | 'revision'>>;
+
 export class MalformedEventError extends Error {
-  constructor(readonly recorded: RecordedFact & Partial<Pick<RecordedEvent, 'streamId' | 'revision'>>, detail: string) {
+  constructor(readonly recorded: Placed, detail: string) {
     const where = recorded.streamId === undefined ? `type ${recorded.type}` : `stream "${recorded.streamId}", revision ${recorded.revision}`;
     super(`the log holds a malformed event at position ${recorded.globalPosition} (${where}): ${detail}`);
     this.name = 'MalformedEventError';
   }
 }
 
-const decoded = (recorded: RecordedFact & Partial<Pick<RecordedEvent, 'streamId' | 'revision'>>): DomainEvent => {
+const decoded = (recorded: Placed): DomainEvent => {
   const event = decodeEvent(recorded.type, recorded.data);
   if (E.isLeft(event)) throw new MalformedEventError(recorded, event.left);
   return event.right;

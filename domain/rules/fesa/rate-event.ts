@@ -119,8 +119,7 @@ const matchRecords = (event: FesaEvent, combined: readonly FesaPlayer[]): E.Eith
     }
     let index = 0;
     while (index < combined.length && !(combined[index]!.lastName === ev.lastName && combined[index]!.firstName === ev.firstName)) index++;
-    if (index === combined.length) index = -1;
-    if (index < 0) {
+    if (index === combined.length) {
       return fail('unknown-player', `Unknown player "${eventPlayerName(ev)}": not in the rating list nor among the new players.`, ev.line);
     }
     const twin = seen.get(index);
