@@ -45,6 +45,8 @@ export interface ProjectionOptions {
    * (default; what careers, explanations and diffs read), `none` = no runs (as `foldFesa` with keepRuns false).
    */
   readonly runs?: 'none' | 'reports' | 'full';
+  /** The FESA engine (default `rateEvent`); the history bench passes one that records its inputs. */
+  readonly engine?: typeof rateEvent;
 }
 
 /** The list at one point of the timeline: enough to fold on from there. */
@@ -125,6 +127,7 @@ export class FesaProjection {
   private readonly ruleSet: string;
   private readonly every: number;
   private readonly runsMode: 'none' | 'reports' | 'full';
+  private readonly engine: typeof rateEvent;
   readonly facts = new FesaFacts();
   private timeline: TimelineItem[] = [];
   private names = new Map<string, RegisteredName>();
@@ -150,6 +153,7 @@ export class FesaProjection {
     if (this.ruleSet !== AS_ADOPTED && !FESA_RULE_SETS[this.ruleSet]) throw new Error(`unknown FESA rule set "${this.ruleSet}"; expected ${Object.keys(FESA_RULE_SETS).join(' or ')}`);
     this.every = Math.max(1, options.checkpointEvery ?? 250);
     this.runsMode = options.runs ?? 'reports';
+    this.engine = options.engine ?? rateEvent;
   }
 
   /** Feeds facts in recorded order; the list is brought up to date lazily (by `current`, `asOf`, `refresh`). */
@@ -409,7 +413,7 @@ export class FesaProjection {
     if (cached && cached.version === version && cached.ruleSet === ruleSet && sameRecords(cached.subList, subList) && sameRecords(cached.subNew, subNew)) {
       return E.right(cached.result);
     }
-    const result = rateEvent(subList, subNew, event(), FESA_RULE_SETS[ruleSet], { explain: this.runsMode !== 'none' });
+    const result = this.engine(subList, subNew, event(), FESA_RULE_SETS[ruleSet], { explain: this.runsMode !== 'none' });
     if (E.isRight(result)) {
       // Without runs the report is never read again: keep only the list.
       const kept = this.runsMode === 'none' ? { ...result.right, report: EMPTY_REPORT } : result.right;

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { foldFesa, type FesaFold } from '../../projections/fesa/history';
 import { FesaProjection } from '../../projections/fesa/incremental';
 import { formatRatingList } from '../../src/formats/fesa/ratingliste';
@@ -72,6 +73,33 @@ describe('incremental FESA projection (issue "History as a fold")', () => {
       const timelineAfter = projection.lastRefold.to - projection.lastRefold.from;
       expect(timelineAfter).toBeLessThan(before.right.runs.length);
       expect(timelineAfter).toBeGreaterThanOrEqual(1);
+      checked++;
+    }
+    expect(checked).toBeGreaterThan(3);
+  });
+
+  it('rates with the engine it is given: each tournament once in a rebuild, after a correction of the last one only that one', () => {
+    const candidates = fc.sample(ledgers(10, 8), { numRuns: 20, seed: 11 });
+    let checked = 0;
+    for (const { facts } of candidates) {
+      const rated: string[] = [];
+      const counting: typeof rateEvent = (...args) => {
+        rated.push(args[2].name);
+        return rateEvent(...args);
+      };
+      const projection = new FesaProjection({ checkpointEvery: 2, runs: 'reports', engine: counting });
+      projection.apply(facts);
+      const before = projection.current();
+      if (E.isLeft(before) || before.right.runs.length < 3) continue;
+      expect(view(before).list).toEqual(view(foldFesa(facts)).list);
+      expect(rated).toHaveLength(before.right.runs.length);
+      const last = before.right.runs.at(-1)!;
+      const game = facts.find((f) => f.event.type === 'GameReported' && f.event.tournamentId === last.tournamentId && f.event.second !== null);
+      if (!game || game.event.type !== 'GameReported') continue;
+      rated.length = 0;
+      projection.apply([{ event: { ...game.event, type: 'ResultCorrected' as const, eventId: 'fix', reason: 'typo', result: game.event.result === 'win' ? ('loss' as const) : ('win' as const) }, globalPosition: facts.length + 1 }]);
+      expect(E.isRight(projection.current())).toBe(true);
+      expect(rated).toEqual([last.name]);
       checked++;
     }
     expect(checked).toBeGreaterThan(3);
