@@ -10,6 +10,14 @@ describe('published lists, re-rating and explanations (issue 4)', () => {
     const chain = nekomadoChain().slice(0, 8);
     expect((await ledger('fesa', 'import', chainOf(chain), '--db', db)).code).toBe(0);
     const asOf = eventDate(chain[7]!);
+    // years after the last event the activity filter leaves nobody: the officer is told why, not shown a bare header
+    const late = await ledger('list', '--as-of', '2030-01-01', '--format', 'csv', '--db', db);
+    expect(late.out.trim().split('\n')).toHaveLength(1);
+    expect(late.err).toMatch(/^No player of the \d+ rated played in the 2 years up to 2030-01-01 \(the list's activity filter\)/);
+    const everybody = await ledger('list', '--as-of', '2030-01-01', '--format', 'csv', '--active-years', '0', '--db', db);
+    expect(everybody.out.trim().split('\n').length).toBeGreaterThan(10);
+    expect(everybody.err).toBe('');
+    expect((await ledger('list', '--as-of', asOf, '--format', 'csv', '--db', db)).err).toBe('');
     const published = path.join(dir, 'published.txt');
     const pub = await ledger('list', 'publish', '--id', 'L-2016', '--as-of', asOf, '--format', 'fesa', '--db', db, '--out', published);
     expect(pub.code).toBe(0);

@@ -10,7 +10,7 @@ import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../projections/generi
 import { resumeProjection } from '../../history/checkpoint';
 import { knownAtPosition, loadFacts, parseKnownAt } from '../../history/load';
 import { defaultStoreSpec, parseStoreSpec } from '../../store/open';
-import { contentHash, LIST_FORMATS, listBytes, renderList, type ListFormat } from '../../history/lists';
+import { contentHash, LIST_FORMATS, listBytes, listRows, renderList, type ListFormat } from '../../history/lists';
 import { UsageError } from '../args';
 import type { CliCommand, CliContext } from '../context';
 import { table } from '../output';
@@ -122,7 +122,13 @@ const list: CliCommand = {
       const { facts, knownAt } = await factsKnown(ctx);
       folded = fold(facts, { ruleSet, asOf, keepRuns: false, ...(knownAt !== undefined ? { knownAt } : {}) });
     }
-    write(ctx, renderList(folded, asOf, format, ctx.opts.int('active-years') ?? 2), format);
+    const activeYears = ctx.opts.int('active-years') ?? 2;
+    write(ctx, renderList(folded, asOf, format, activeYears), format);
+    if (format !== 'fesa' && activeYears > 0 && listRows(folded, asOf, activeYears).length === 0) {
+      // an empty list is most often the activity filter meeting a date long after the last tournament: say so
+      const rated = listRows(folded, asOf, 0).length;
+      if (rated > 0) ctx.err(`No player of the ${rated} rated played in the ${activeYears} years up to ${asOf} (the list's activity filter): --active-years 0 lists everybody, --as-of an earlier date the list of then.`);
+    }
     return 0;
   },
 };
