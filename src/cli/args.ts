@@ -1,3 +1,5 @@
+import { isValidIsoDate } from '../../domain/events/common';
+
 /** Minimal, strict argument parsing: `--name value`, `--name=value`, boolean `--flag`, repeated flags collect. */
 export interface ParsedArgs {
   readonly positional: readonly string[];
@@ -69,6 +71,17 @@ export class Options {
     const v = this.string(name);
     if (v === undefined || v === '') throw new UsageError(`missing --${name} (${what})`);
     return v;
+  }
+  /** A date option: `YYYY-MM-DD` naming a day that exists. */
+  date(name: string): string | undefined {
+    const v = this.string(name);
+    if (v === undefined) return undefined;
+    if (!isValidIsoDate(v)) throw new UsageError(`--${name} must be a date YYYY-MM-DD that exists, got "${v}"`);
+    return v;
+  }
+  requiredDate(name: string, what: string): string {
+    this.required(name, what);
+    return this.date(name)!;
   }
   int(name: string): number | undefined {
     const v = this.string(name);

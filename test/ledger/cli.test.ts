@@ -53,6 +53,17 @@ describe('ledger CLI (issue 2)', () => {
     await ok('tournament close', '--id', 'T1');
     const twice = await run('tournament close', '--id', 'T1', '--date', '2026-04-01');
     expect(twice.err).toBe('ledger: tournament "T1" was already closed on 2026-03-08; it cannot be closed twice\n');
+    // dates are checked where they are typed: a day that does not exist is named with its option, nothing recorded
+    const head = (await run('events', '--json')).out;
+    for (const [argv, option, value] of [
+      [['list', '--as-of', '2017-13-01'], 'as-of', '2017-13-01'],
+      [['rules adopt', '--rules', 'fesa-published', '--from', '2018-02-29', '--reason', 'x'], 'from', '2018-02-29'],
+      [['tournament add', '--id', 'T2', '--name', 'X', '--start', '2026-1-1'], 'start', '2026-1-1'],
+      [['player add', '--id', 'P8', '--family', 'Lie', '--country', 'NO', '--date', '2026-04-31'], 'date', '2026-04-31'],
+    ] as const) {
+      expect(await run(...argv)).toMatchObject({ code: 2, err: `ledger: --${option} must be a date YYYY-MM-DD that exists, got "${value}"\n` });
+    }
+    expect((await run('events', '--json')).out).toBe(head);
     const corr = await run('game correct', '--tournament', 'T1', '--game', 'nope', '--round', '1', '--first', 'P1', '--second', 'P2', '--result', 'draw', '--reason', 'x');
     expect(corr.err).toBe('ledger: cannot correct game nope: tournament "T1" has no such game\n');
   });

@@ -45,7 +45,7 @@ const playerAdd: CliCommand = {
   async run(ctx) {
     const ledger = await ctx.ledger();
     const playerId = ctx.opts.required('id', 'the player id');
-    const validDate = ctx.opts.string('date') ?? today();
+    const validDate = ctx.opts.date('date') ?? today();
     const command: Command = {
       kind: 'RegisterPlayer',
       validDate,
@@ -74,17 +74,17 @@ const tournamentAdd: CliCommand = {
   async run(ctx) {
     const ledger = await ctx.ledger();
     const tournamentId = ctx.opts.required('id', 'the tournament id');
-    const startDate = ctx.opts.required('start', 'start date YYYY-MM-DD');
+    const startDate = ctx.opts.requiredDate('start', 'start date YYYY-MM-DD');
     const entrants = ctx.opts.string('entrants');
     const command = {
       kind: 'RegisterTournament',
-      validDate: ctx.opts.string('date') ?? startDate,
+      validDate: ctx.opts.date('date') ?? startDate,
       actor: ctx.actor,
       tournamentId,
       name: ctx.opts.required('name', 'tournament name'),
       place: ctx.opts.string('place') ?? '',
       startDate,
-      endDate: ctx.opts.string('end') ?? startDate,
+      endDate: ctx.opts.date('end') ?? startDate,
       ratingSystem: ctx.opts.string('system') ?? 'fesa',
       rated: !ctx.opts.flag('unrated'),
       timeControl: timeControl(ctx),
@@ -103,7 +103,7 @@ const tournamentClose: CliCommand = {
     const tournamentId = ctx.opts.required('id', 'the tournament id');
     const state = await ledger.catchUp();
     const known = state.tournaments.get(tournamentId);
-    const validDate = ctx.opts.string('date') ?? known?.registration.endDate ?? today();
+    const validDate = ctx.opts.date('date') ?? known?.registration.endDate ?? today();
     return report(ctx, await ledger.execute({ kind: 'CloseTournament', validDate, actor: ctx.actor, tournamentId }), `tournament ${tournamentId} closed on ${validDate}`);
   },
 };
@@ -220,7 +220,7 @@ const gameWithdraw: CliCommand = {
     const ledger = await ctx.ledger();
     const command: Command = {
       kind: 'WithdrawGame',
-      validDate: ctx.opts.string('date') ?? today(),
+      validDate: ctx.opts.date('date') ?? today(),
       actor: ctx.actor,
       tournamentId: ctx.opts.required('tournament', 'tournament id'),
       gameId: ctx.opts.required('game', 'game id'),

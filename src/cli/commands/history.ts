@@ -107,7 +107,7 @@ const list: CliCommand = {
       write(ctx, text, event.format as ListFormat);
       return 0;
     }
-    const asOf = ctx.opts.string('as-of') ?? today();
+    const asOf = ctx.opts.date('as-of') ?? today();
     const ruleSet = ruleSetOf(ctx);
     const format = formatOf(ctx);
     const sqlite = parseStoreSpec(ctx.storeSpec ?? defaultStoreSpec());
@@ -147,7 +147,7 @@ const publish: CliCommand = {
   async run(ctx) {
     const ledger = await ctx.ledger();
     const listId = ctx.opts.required('id', 'the list id, e.g. 2026-12');
-    const asOf = ctx.opts.required('as-of', 'the list date');
+    const asOf = ctx.opts.requiredDate('as-of', 'the list date');
     const format = formatOf(ctx);
     const ruleSet = ruleSetOf(ctx);
     const activeYears = ctx.opts.int('active-years') ?? 2;
@@ -181,7 +181,7 @@ const diff: CliCommand = {
       const rules = ctx.opts.all('rules');
       if (rules.length !== 2) throw new UsageError('give --published ID, or two rule sets: --rules A --rules B');
       for (const r of rules) if (!ANY_RULE_SETS.includes(r)) throw new UsageError(`--rules ${r}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
-      const asOf = ctx.opts.string('as-of') ?? today();
+      const asOf = ctx.opts.date('as-of') ?? today();
       if (!rules.every((r) => r in FESA_RULE_SETS)) {
         sideBySide(ctx, facts, rules[0]!, rules[1]!, asOf);
         return 0;
@@ -214,8 +214,8 @@ const rerate: CliCommand = {
   usage: 'rerate --rules fesa-published|pan-atlantic|fide|gobase-go|uscf-k|us-shogi-1997-text|us-shogi-1997-card [--from DATE] [--as-of DATE] [--json]',
   async run(ctx) {
     const facts = await loadFacts(await ctx.store());
-    const from = ctx.opts.string('from') ?? '0000-01-01';
-    const asOf = ctx.opts.string('as-of') ?? today();
+    const from = ctx.opts.date('from') ?? '0000-01-01';
+    const asOf = ctx.opts.date('as-of') ?? today();
     const requested = ctx.opts.string('rules') ?? 'fesa-published';
     if (!(requested in FESA_RULE_SETS)) {
       // Another system: the same facts, every tournament rated with it, next to the FESA list.

@@ -84,7 +84,7 @@ const adopt: CliCommand = {
   usage: 'rules adopt --rules ID --from YYYY-MM-DD [--option key=value]... [--reason TEXT]',
   async run(ctx) {
     const ruleSetId = ctx.opts.required('rules', 'the rule set to adopt');
-    const from = ctx.opts.required('from', 'the first date the rule set applies to');
+    const from = ctx.opts.requiredDate('from', 'the first date the rule set applies to');
     const command = orThrow(adoptRuleSet(ruleSetId, from, parseOptionFlags(ctx.opts.all('option')), ctx.actor, ctx.opts.string('reason')));
     const r = await (await ctx.ledger()).execute(command);
     ctx.print({ ruleSetId, from, options: command.options, status: r.status }, () =>
@@ -101,7 +101,7 @@ const convert: CliCommand = {
   async run(ctx) {
     const ruleSet = ctx.opts.required('rules', CONVERSION_RULE_SETS.join(' or '));
     if (!(CONVERSION_RULE_SETS as readonly string[]).includes(ruleSet)) throw new UsageError(`--rules ${ruleSet}: a one-time conversion exists for ${CONVERSION_RULE_SETS.join(', ')}`);
-    const date = ctx.opts.required('date', 'the date the converted ratings apply from');
+    const date = ctx.opts.requiredDate('date', 'the date the converted ratings apply from');
     const reason = ctx.opts.required('reason', 'why the officers convert');
     const source = ctx.opts.string('source');
     const conversion = orThrow(oneTimeConversion({
@@ -124,7 +124,7 @@ const drift: CliCommand = {
   usage: 'rules drift-correction --date YYYY-MM-DD --reason TEXT [--amount POINTS] [--dry-run]',
   booleanFlags: ['dry-run'],
   async run(ctx) {
-    const date = ctx.opts.required('date', 'the date of the correction');
+    const date = ctx.opts.requiredDate('date', 'the date of the correction');
     const reason = ctx.opts.required('reason', 'the officers\' decision');
     const outcome = orThrow(driftCorrection({ facts: await loadFacts(await ctx.store()), date, reason, actor: ctx.actor, entry: entryOf(ctx, 'system'), ...(ctx.opts.int('amount') !== undefined ? { amount: ctx.opts.int('amount')! } : {}) }));
     const recorded = outcome.command && !ctx.opts.flag('dry-run') ? await executeAll(ctx, [outcome.command]) : { appended: 0, unchanged: 0 };
@@ -148,7 +148,7 @@ const redetermine: CliCommand = {
     if (!playerId) throw new UsageError('missing the player id: ledger rules redetermine <player-id> --grade 2-kyu --date … --reason …');
     const command = orThrow(redetermination({
       facts: await loadFacts(await ctx.store()), playerId, clubGrade: ctx.opts.required('grade', 'the new club grade, e.g. 2-kyu'),
-      date: ctx.opts.required('date', 'the date'), reason: ctx.opts.required('reason', 'why'), actor: ctx.actor,
+      date: ctx.opts.requiredDate('date', 'the date'), reason: ctx.opts.required('reason', 'why'), actor: ctx.actor,
     }));
     const r = await (await ctx.ledger()).execute(command);
     ctx.print({ playerId, details: command.details, status: r.status }, () => `${playerId} redetermined at ${String(command.details?.clubGrade)}${r.status === 'unchanged' ? ' (already recorded)' : ''}`);
@@ -165,7 +165,7 @@ const ratings: CliCommand = {
   booleanFlags: ['rerate'],
   async run(ctx) {
     const ruleSet = genericRuleSetOf(ctx);
-    const asOf = ctx.opts.string('as-of') ?? today();
+    const asOf = ctx.opts.date('as-of') ?? today();
     const rerate = ctx.opts.flag('rerate');
     const folded = foldOrThrow(await loadFacts(await ctx.store()), {
       asOf, entry: entryOf(ctx, 'system'), ...(rerate ? { ruleSet, forcedOptions: parseOptionFlags(ctx.opts.all('option')) } : {}),
@@ -320,7 +320,7 @@ const evaluate: CliCommand = {
   async run(ctx) {
     const ruleSets = ctx.opts.all('rules').flatMap((r) => r.split(',')).map((s) => s.trim()).filter((s) => s !== '');
     if (ruleSets.length === 0) throw new UsageError(`missing --rules ID[,ID…] (fesa, ${GENERIC_RULE_SETS.join(', ')})`);
-    const from = ctx.opts.string('from');
+    const from = ctx.opts.date('from');
     const football = ctx.opts.string('football');
     const entry = entryOf(ctx, football !== undefined ? { rating: 1500 } : 'grade');
     const ev = football !== undefined
