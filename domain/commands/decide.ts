@@ -97,7 +97,10 @@ const defaultEventId = (c: Command, state: LedgerState): string => {
 
 /** Builds the event and checks it against the catalogue's codec, which names every malformed field. */
 const toEvent = (c: Command, state: LedgerState): E.Either<string, DomainEvent> => {
+  // commands also arrive as JSON (the HTTP API): check the shape the types promise before using it
+  if (typeof c !== 'object' || c === null || Array.isArray(c)) return E.left(`a command is a JSON object with a "kind" (one of ${Object.keys(EVENT_OF).join(', ')})`);
   const { kind, eventId, ...payload } = c;
+  if (!Object.prototype.hasOwnProperty.call(EVENT_OF, kind)) return E.left(`unknown command kind ${JSON.stringify(kind)}; expected one of ${Object.keys(EVENT_OF).join(', ')}`);
   const type = EVENT_OF[kind];
   const candidate: Record<string, unknown> = { type, version: 1, eventId: eventId ?? defaultEventId(c, state), ...payload };
   if ('handicap' in candidate && candidate.handicap && typeof candidate.handicap === 'object') {

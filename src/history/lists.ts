@@ -1,7 +1,9 @@
 import { createHash } from 'crypto';
+import * as E from 'fp-ts/Either';
+import type { RatingListPublished } from '../../domain/events';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { gradeText } from '../../projections/fesa/diff';
-import type { FesaFold } from '../../projections/fesa/history';
+import { foldFesa, type FactInLog, type FesaFold } from '../../projections/fesa/history';
 import { formatRatingList } from '../formats/fesa/ratingliste';
 import { table } from '../cli/output';
 
@@ -66,3 +68,34 @@ export const renderList = (fold: FesaFold, asOf: string, format: ListFormat, act
 /** Bytes of a list as written: FESA files are ISO-8859-1 like the program's, the others UTF-8. */
 export const listBytes = (text: string, format: ListFormat): Buffer => Buffer.from(text, format === 'fesa' ? 'latin1' : 'utf8');
 export const contentHash = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/** `foldFesa`, its error thrown as one sentence (for adapters, which report it). */
+export const foldOrThrow = (facts: readonly FactInLog[], options: Parameters<typeof foldFesa>[1]): FesaFold => {
+  const folded = foldFesa(facts, options);
+  if (E.isLeft(folded)) throw new Error(folded.left);
+  return folded.right;
+};
+
+/** Asked for a published list the ledger has no record of. */
+export class UnknownListError extends Error {
+  constructor(listId: string) {
+    super(`no published list "${listId}" in the ledger (ledger list publish --id … records one)`);
+    this.name = 'UnknownListError';
+  }
+}
+
+export const findPublished = (facts: readonly FactInLog[], listId: string): { event: RatingListPublished; position: number } => {
+  const found = facts.find((f) => f.event.type === 'RatingListPublished' && f.event.listId === listId);
+  if (!found) throw new UnknownListError(listId);
+  return { event: found.event as RatingListPublished, position: found.globalPosition };
+};
+
+/** The published list exactly as it was: the log folded up to just before its publication, checked by its hash. */
+export const reproducePublished = (facts: readonly FactInLog[], listId: string): { event: RatingListPublished; position: number; folded: FesaFold; text: string } => {
+  const { event, position } = findPublished(facts, listId);
+  const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, keepRuns: false });
+  const text = renderList(folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
+  const hash = contentHash(listBytes(text, event.format as ListFormat));
+  if (hash !== event.contentHash) throw new Error(`published list "${listId}" cannot be reproduced: its hash was ${event.contentHash}, the fold gives ${hash}`);
+  return { event, position, folded, text };
+};

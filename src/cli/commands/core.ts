@@ -314,7 +314,7 @@ const events: CliCommand = {
 
 const serve: CliCommand = {
   name: 'serve',
-  summary: 'run the ledger as an HTTP service (GET /health /events /players /tournaments, POST /commands)',
+  summary: 'run the ledger as an HTTP service: lists of any date in every format, published lists, careers, explanations, the log, commands (GET / lists the routes)',
   usage: 'serve [--port 3000] [--host 127.0.0.1]',
   async run(ctx) {
     const { createServer } = await import('../../http/server');

@@ -1,16 +1,15 @@
 import * as E from 'fp-ts/Either';
 import * as fs from 'fs';
 import type { Command } from '../../../domain/commands/decide';
-import type { RatingListPublished } from '../../../domain/events';
 import { diffFolds, gradeText } from '../../../projections/fesa/diff';
 import { explainPlayer } from '../../../projections/fesa/explain';
-import { AS_ADOPTED, foldFesa, FESA_RULE_SETS, type FesaFold, type FactInLog } from '../../../projections/fesa/history';
+import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold, type FactInLog } from '../../../projections/fesa/history';
 import { foldGeneric, ratingsOf } from '../../../projections/generic/history';
 import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../projections/generic/systems';
 import { resumeProjection } from '../../history/checkpoint';
-import { knownAtPosition, loadFacts, parseKnownAt } from '../../history/load';
+import { factsKnownAt, loadFacts } from '../../history/load';
 import { defaultStoreSpec, parseStoreSpec } from '../../store/open';
-import { contentHash, LIST_FORMATS, listBytes, listRows, renderList, type ListFormat } from '../../history/lists';
+import { contentHash, foldOrThrow as fold, LIST_FORMATS, listBytes, listRows, renderList, reproducePublished, UnknownListError, type ListFormat } from '../../history/lists';
 import { UsageError } from '../args';
 import type { CliCommand, CliContext } from '../context';
 import { table } from '../output';
@@ -64,36 +63,16 @@ const formatOf = (ctx: CliContext): ListFormat => {
   return f as ListFormat;
 };
 
-const fold = (facts: readonly FactInLog[], options: Parameters<typeof foldFesa>[1]): FesaFold => {
-  const folded = foldFesa(facts, options);
-  if (E.isLeft(folded)) throw new Error(folded.left);
-  return folded.right;
-};
-
 /** Facts as known now, or as known at --known-at (a global position or a recorded time). */
-const factsKnown = async (ctx: CliContext): Promise<{ facts: FactInLog[]; knownAt?: number }> => {
-  const all = await loadFacts(await ctx.store());
-  const at = ctx.opts.string('known-at');
-  if (at === undefined) return { facts: all };
-  const knownAt = parseKnownAt(at);
-  const position = knownAtPosition(await loadFacts(await ctx.store(), knownAt), knownAt, all);
-  return { facts: all, knownAt: position };
-};
+const factsKnown = async (ctx: CliContext): Promise<{ facts: FactInLog[]; knownAt?: number }> => factsKnownAt(await ctx.store(), ctx.opts.string('known-at'));
 
-const findPublished = (facts: readonly FactInLog[], listId: string): { event: RatingListPublished; position: number } => {
-  const found = facts.find((f) => f.event.type === 'RatingListPublished' && f.event.listId === listId);
-  if (!found) throw new UsageError(`no published list "${listId}" in the ledger (ledger list publish --id … records one)`);
-  return { event: found.event as RatingListPublished, position: found.globalPosition };
-};
-
-/** The published list exactly as it was: the log folded up to just before its publication. */
-const reproducePublished = (facts: readonly FactInLog[], listId: string) => {
-  const { event, position } = findPublished(facts, listId);
-  const folded = fold(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, keepRuns: false });
-  const text = renderList(folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
-  const hash = contentHash(listBytes(text, event.format as ListFormat));
-  if (hash !== event.contentHash) throw new Error(`published list "${listId}" cannot be reproduced: its hash was ${event.contentHash}, the fold gives ${hash}`);
-  return { event, folded, text };
+/** A published list reproduced; not having it is a usage error here (exit code 2). */
+const published = (facts: readonly FactInLog[], listId: string): ReturnType<typeof reproducePublished> => {
+  try {
+    return reproducePublished(facts, listId);
+  } catch (e) {
+    throw e instanceof UnknownListError ? new UsageError(e.message) : e;
+  }
 };
 
 const list: CliCommand = {
@@ -101,9 +80,9 @@ const list: CliCommand = {
   summary: 'the rating list as of a date (as known now, or --known-at), or a published list exactly',
   usage: 'list [--as-of YYYY-MM-DD] [--known-at POSITION|TIME] [--format table|csv|json|fesa] [--rules fesa|fesa-published] [--active-years 2] [--out FILE] | list --published ID',
   async run(ctx) {
-    const published = ctx.opts.string('published');
-    if (published !== undefined) {
-      const { event, text } = reproducePublished(await loadFacts(await ctx.store()), published);
+    const listId = ctx.opts.string('published');
+    if (listId !== undefined) {
+      const { event, text } = published(await loadFacts(await ctx.store()), listId);
       write(ctx, text, event.format as ListFormat);
       return 0;
     }
@@ -168,15 +147,15 @@ const diff: CliCommand = {
   usage: 'diff --published ID | diff --rules A --rules B [--as-of DATE]',
   async run(ctx) {
     const facts = await loadFacts(await ctx.store());
-    const published = ctx.opts.string('published');
+    const listId = ctx.opts.string('published');
     let before: FesaFold;
     let after: FesaFold;
     let labels: [string, string];
-    if (published !== undefined) {
-      const p = reproducePublished(facts, published);
-      before = fold(facts, { ruleSet: p.event.ruleSet, asOf: p.event.asOf, knownAt: findPublished(facts, published).position - 1 });
+    if (listId !== undefined) {
+      const p = published(facts, listId);
+      before = fold(facts, { ruleSet: p.event.ruleSet, asOf: p.event.asOf, knownAt: p.position - 1 });
       after = fold(facts, { ruleSet: p.event.ruleSet, asOf: p.event.asOf });
-      labels = [`published ${published}`, 'known now'];
+      labels = [`published ${listId}`, 'known now'];
     } else {
       const rules = ctx.opts.all('rules');
       if (rules.length !== 2) throw new UsageError('give --published ID, or two rule sets: --rules A --rules B');

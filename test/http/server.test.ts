@@ -1,0 +1,131 @@
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import type { AddressInfo } from 'net';
+import * as path from 'path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createServer } from '../../src/http/server';
+import { Ledger } from '../../src/ledger';
+import { openStore } from '../../src/store/open';
+import type { EventStore } from '../../src/store/port';
+import { chainOf, eventDate, FIXTURES, ledger, nekomadoChain, tempDir } from '../ledger/helpers';
+
+/**
+ * The HTTP API a club webmaster reads lists from: the same lists, careers and explanations as the CLI (compared
+ * byte for byte with the CLI and the official program's files), kept up to date as the log grows, and every error
+ * a JSON sentence.
+ */
+describe('HTTP API', () => {
+  const dir = tempDir('http');
+  const db = path.join(dir, 'ledger.db');
+  const chain = nekomadoChain().slice(0, 8);
+  const asOf = eventDate(chain[7]!);
+  let store: EventStore;
+  let server: ReturnType<ReturnType<typeof createServer>['listen']>;
+  let base = '';
+
+  const get = async (url: string) => {
+    const res = await fetch(`${base}${url}`);
+    return { status: res.status, type: res.headers.get('content-type') ?? '', hash: res.headers.get('x-content-sha256'), bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+  const getJson = async (url: string) => {
+    const r = await get(url);
+    return { status: r.status, type: r.type, body: JSON.parse(r.bytes.toString('utf8')) as Record<string, unknown> };
+  };
+  const post = async (body: string) => {
+    const res = await fetch(`${base}/commands`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+  };
+  const cli = async (...argv: string[]) => {
+    const r = await ledger(...argv, '--db', db);
+    if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
+    return r.out;
+  };
+
+  beforeAll(async () => {
+    await cli('fesa', 'import', chainOf(chain));
+    await cli('list', 'publish', '--id', 'L-2016', '--as-of', asOf, '--format', 'fesa');
+    store = await openStore(`sqlite:${db}`);
+    server = createServer(new Ledger(store)).listen(0, '127.0.0.1');
+    await new Promise((resolve) => server.once('listening', resolve));
+    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise((resolve) => server.close(resolve));
+    await store.close();
+  });
+
+  it('serves the list of a date in every format, as the CLI and the official program give it', async () => {
+    const fesa = await get(`/lists?as-of=${asOf}&format=fesa`);
+    expect(fesa.status).toBe(200);
+    expect(fesa.type).toBe('text/plain; charset=iso-8859-1');
+    expect(fesa.bytes.equals(fs.readFileSync(path.join(chain[7]!, 'ratingliste.post')))).toBe(true);
+    expect(fesa.hash).toBe(createHash('sha256').update(fesa.bytes).digest('hex'));
+    for (const format of ['json', 'csv', 'table'] as const) {
+      const r = await get(`/lists?as-of=${asOf}&format=${format}&active-years=0`);
+      expect(r.status).toBe(200);
+      expect(r.bytes.toString('utf8').trimEnd()).toBe((await cli('list', '--as-of', asOf, '--format', format, '--active-years', '0')).trimEnd());
+    }
+    const json = await getJson(`/lists?as-of=${asOf}`);
+    expect(json.type).toBe('application/json; charset=utf-8');
+    expect((json.body.players as unknown[]).length).toBeGreaterThan(20);
+  });
+
+  it('follows the log: a correction recorded by the CLI shows in the next list; a published list stays as published', async () => {
+    const original = fs.readFileSync(path.join(chain[7]!, 'ratingliste.post'));
+    const published = await get('/lists/published/L-2016');
+    expect(published.bytes.equals(original)).toBe(true);
+    expect((await get(`/lists?as-of=${asOf}&format=fesa`)).bytes.equals(original)).toBe(true);
+    const head = Number((await getJson('/health')).body.head);
+    await cli('fesa', 'import', path.join(FIXTURES, 'fesa-corrected', '03_3rd_nekomadoken'), '--correct');
+    // requests arriving together catch the projection up once between them
+    const [now, ...together] = await Promise.all([1, 2, 3, 4].map(() => get(`/lists?as-of=${asOf}&format=fesa`)));
+    for (const other of together) expect(other!.bytes.equals(now!.bytes)).toBe(true);
+    expect(now!.bytes.equals(fs.readFileSync(path.join(FIXTURES, 'fesa-corrected', '08_8th_nekomadoken', 'ratingliste.post')))).toBe(true);
+    expect(now!.bytes.equals(original)).toBe(false);
+    expect((await get('/lists/published/L-2016')).bytes.equals(original)).toBe(true);
+    // as known before the correction (the second clock): the list of then again
+    expect((await get(`/lists?as-of=${asOf}&format=fesa&known-at=${head}`)).bytes.equals(original)).toBe(true);
+  });
+
+  it("gives a player's career and explanation as the CLI does", async () => {
+    const history = await getJson('/players/N16/history');
+    expect(history.status).toBe(200);
+    expect(history.body).toEqual(JSON.parse(await cli('history', 'N16', '--json')));
+    const explanation = await getJson('/players/N16/explain?tournament=03_3rd_nekomadoken');
+    expect(explanation.body).toEqual(JSON.parse(await cli('explain', 'N16', '--tournament', '03_3rd_nekomadoken', '--json')));
+    const published = await getJson('/players/N16/explain?rules=fesa-published');
+    expect(published.status).toBe(200);
+  });
+
+  it('answers every bad request with a JSON sentence naming what was wrong, and records nothing', async () => {
+    const head = (await getJson('/health')).body.head;
+    const cases: [string, number, string][] = [
+      ['/lists?as-of=2017-13-01', 400, 'as-of must be a date YYYY-MM-DD that exists, got "2017-13-01"'],
+      ['/lists?format=pdf', 400, 'format must be one of fesa, table, csv, json, got "pdf"'],
+      ['/lists?rules=elo', 400, 'rules must be one of fesa, fesa-published, got "elo"'],
+      ['/lists?active-years=-1', 400, 'active-years must be an integer of at least 0, got "-1"'],
+      ['/lists?as-of=2016-06-01&as-of=2016-07-01', 400, 'as-of must be given once'],
+      ['/lists?known-at=1970-01-01T00:00:00Z', 400, 'known-at 1970-01-01T00:00:00.000Z lies before the first event'],
+      ['/lists?known-at=yesterday', 400, 'known-at must be a global position'],
+      ['/lists/published/nope', 404, 'no published list "nope" in the ledger'],
+      ['/players/Nobody/history', 404, 'unknown player "Nobody"'],
+      ['/players/N16/explain?tournament=nope', 404, 'tournament "nope" was not rated'],
+      ['/events?limit=0', 400, 'limit must be an integer of at least 1, got "0"'],
+      ['/nope', 404, 'no resource GET /nope; the API has GET /health'],
+    ];
+    for (const [url, status, message] of cases) {
+      const r = await getJson(url);
+      expect({ url, status: r.status }).toEqual({ url, status });
+      expect(r.body.error).toContain(message);
+    }
+    const notJson = await post('{bad');
+    expect(notJson.status).toBe(400);
+    expect(notJson.body.error).toMatch(/^the request body is not valid JSON: /);
+    expect(await post('{"kind":"Nope"}')).toEqual({ status: 422, body: { error: expect.stringMatching(/^unknown command kind "Nope"; expected one of RegisterPlayer, /) } });
+    expect((await post('[1]')).status).toBe(422);
+    expect((await getJson('/health')).body.head).toBe(head);
+    const player = JSON.stringify({ kind: 'RegisterPlayer', validDate: '2026-01-01', actor: 'web', playerId: 'W1', familyName: 'Web', givenName: 'Master', country: 'NO' });
+    expect((await post(player)).status).toBe(201);
+    expect((await post(player)).body.status).toBe('unchanged');
+  });
+});
