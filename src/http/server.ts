@@ -5,7 +5,7 @@ import { playerCareer } from '../../projections/fesa/career';
 import { explainPlayer } from '../../projections/fesa/explain';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../projections/fesa/history';
 import { readDomainEvents } from '../event-log';
-import { factsKnownAt, loadFacts } from '../history/load';
+import { factsKnownAt, KnownAtError, loadFacts } from '../history/load';
 import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, renderList, reproducePublished, UnknownListError, type ListFormat } from '../history/lists';
 import type { Ledger } from '../ledger';
 import { CommandRejected } from '../ledger';
@@ -118,7 +118,7 @@ export const createServer = (ledger: Ledger): express.Express => {
       folded = at.right;
     } else {
       const known = await factsKnownAt(ledger.store, knownAt, 'known-at').catch((e: unknown) => {
-        throw new BadRequest(e instanceof Error ? e.message : String(e));
+        throw e instanceof KnownAtError ? new BadRequest(e.message) : e;
       });
       folded = foldOrThrow(known.facts, { ruleSet, asOf, keepRuns: false, knownAt: known.knownAt });
     }
