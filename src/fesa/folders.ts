@@ -24,7 +24,7 @@ export const isEventFolder = (dir: string): boolean => existsSync(path.join(dir,
 export const readEventFolder = (dir: string): E.Either<string, EventFolder> => {
   const at = (name: string) => path.join(dir, name);
   if (!isEventFolder(dir)) return E.left(`${dir}: not a FESA event folder (no turnering.txt)`);
-  const event = parseTurnering(latin1(at('turnering.txt')), at('turnering.txt'));
+  const event = parseTurnering(latin1(at('turnering.txt')), at('turnering.txt'), { isoDate: true });
   if (E.isLeft(event)) return E.left(fileErrorMessage(event.left));
   let pre: FesaPlayer[] | null = null;
   if (existsSync(at('ratingliste.pre'))) {

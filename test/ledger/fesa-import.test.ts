@@ -56,5 +56,11 @@ describe('fesa import: the Nekomado chain through the ledger (issue 3 acceptance
     expect(r.err).toMatch(/turnering\.txt/);
     expect(r.err).toMatch(/N2|N10/);
     expect((await ledger('events', '--db', db)).out.trim()).toBe('no events');
+    // a date the program would only compare as text, but the ledger dates every fact by: named with file and line
+    const original = fs.readFileSync(path.join(src, 'turnering.txt'), 'latin1');
+    fs.writeFileSync(path.join(folder, 'turnering.txt'), original.replace('[2016-04-29]', '[2016-04-31]'), 'latin1');
+    const badDate = await ledger('fesa', 'import', folder, '--db', db);
+    expect(badDate).toMatchObject({ code: 1, err: `ledger: ${path.join(folder, 'turnering.txt')}:2: the event date "2016-04-31" is not a day YYYY-MM-DD that exists\n` });
+    expect((await ledger('events', '--db', db)).out.trim()).toBe('no events');
   });
 });

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import { isValidIsoDate } from '../../../domain/events/common';
 import { pairRounds } from '../../../domain/rules/fesa/event-check';
 import { isHandicapType } from '../../../domain/rules/fesa/handicap';
 import type { FesaEvent, FesaEventPlayer, FesaHandicapSide, FesaRound, FesaScore } from '../../../domain/rules/fesa/types';
@@ -107,12 +108,14 @@ const parseResults = (s: string, lineNo: number): FesaRound[] => {
  * starts at the first result line whose leading number is 1 and ends at the first non-result line; players are
  * numbered by line order. Then the cross checks of the program (opponents agree, results add to 1, handicaps agree).
  */
-export const parseTurnering = (text: string, file = 'turnering.txt'): E.Either<FesaFileError, FesaEvent> => {
+export const parseTurnering = (text: string, file = 'turnering.txt', { isoDate = false }: { readonly isoDate?: boolean } = {}): E.Either<FesaFileError, FesaEvent> => {
   const lines = text.split('\n');
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   try {
     const name = bracketItem(lines, 0, 'event name');
     const date = bracketItem(lines, name.next, 'event date');
+    // The program only compares dates as strings; the ledger dates the tournament and its games by this one.
+    if (isoDate && !isValidIsoDate(date.value)) throw new LineError(date.next, `the event date "${date.value}" is not a day YYYY-MM-DD that exists`);
     const players: FesaEventPlayer[] = [];
     let started = false;
     let endedAt = 0;
