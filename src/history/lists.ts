@@ -84,6 +84,15 @@ export class UnknownListError extends Error {
   }
 }
 
+/** `read()`, a missing published list reported as the caller's kind of error (a usage error, a 404). */
+export const withListError = <A>(read: () => A, replace: (message: string) => Error): A => {
+  try {
+    return read();
+  } catch (e) {
+    throw e instanceof UnknownListError ? replace(e.message) : e;
+  }
+};
+
 export const findPublished = (facts: readonly FactInLog[], listId: string): { event: RatingListPublished; position: number } => {
   const found = facts.find((f) => f.event.type === 'RatingListPublished' && f.event.listId === listId);
   if (!found) throw new UnknownListError(listId);
@@ -99,3 +108,27 @@ export const reproducePublished = (facts: readonly FactInLog[], listId: string):
   if (hash !== event.contentHash) throw new Error(`published list "${listId}" cannot be reproduced: its hash was ${event.contentHash}, the fold gives ${hash}`);
   return { event, position, folded, text };
 };
+
+/** Two folds to compare, with what to call them. */
+export interface FoldPair {
+  readonly labels: readonly [string, string];
+  readonly before: FesaFold;
+  readonly after: FesaFold;
+}
+
+/** A published list's fold as it was known when published, and the same date as known now (with runs, for a diff). */
+export const publishedAndNow = (facts: readonly FactInLog[], listId: string): FoldPair => {
+  const { event, position } = reproducePublished(facts, listId);
+  return {
+    labels: [`published ${listId}`, 'known now'],
+    before: foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1 }),
+    after: foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf }),
+  };
+};
+
+/** The same facts folded under two FESA rule sets (with runs, for a diff). */
+export const underRuleSets = (facts: readonly FactInLog[], a: string, b: string, asOf: string): FoldPair => ({
+  labels: [a, b],
+  before: foldOrThrow(facts, { ruleSet: a, asOf }),
+  after: foldOrThrow(facts, { ruleSet: b, asOf }),
+});

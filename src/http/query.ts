@@ -21,6 +21,14 @@ export const queryOf = (req: Request) => {
   };
   return {
     string,
+    /** A parameter that may be given several times (`?rules=a&rules=b`). */
+    all(name: string): string[] {
+      const v = req.query[name];
+      if (v === undefined) return [];
+      if (typeof v === 'string') return [v];
+      if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
+      throw new BadRequest(`${name} must be text`);
+    },
     date(name: string): string | undefined {
       const v = string(name);
       if (v !== undefined && !isValidIsoDate(v)) throw new BadRequest(`${name} must be a date YYYY-MM-DD that exists, got "${v}"`);

@@ -2,11 +2,12 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../domain/commands/decide';
 import { playerCareer } from '../../projections/fesa/career';
+import { diffFolds } from '../../projections/fesa/diff';
 import { explainPlayer } from '../../projections/fesa/explain';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../projections/fesa/history';
 import { readDomainEvents } from '../event-log';
 import { factsKnownAt, KnownAtError, loadFacts } from '../history/load';
-import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, renderList, reproducePublished, UnknownListError, type ListFormat } from '../history/lists';
+import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, publishedAndNow, renderList, reproducePublished, underRuleSets, withListError, type FoldPair, type ListFormat } from '../history/lists';
 import type { Ledger } from '../ledger';
 import { CommandRejected } from '../ledger';
 import { ConcurrencyError } from '../store/port';
@@ -29,6 +30,8 @@ const ROUTES = [
   'GET /tournaments',
   'GET /lists?as-of=&format=json|csv|table|fesa&active-years=&rules=&known-at=',
   'GET /lists/published/:id',
+  'GET /lists/published/:id/diff',
+  'GET /diff?rules=A&rules=B&as-of=',
   'POST /commands',
 ];
 
@@ -97,6 +100,9 @@ export const createServer = (ledger: Ledger): express.Express => {
     res.json(explanation.right.data);
   });
 
+  /** Something read from a published list; not having the list is a 404. */
+  const knownList = <A>(read: () => A): A => withListError(read, (message) => new NotFound(message));
+
   const sendList = (res: Response, text: string, format: ListFormat): void => {
     const bytes = listBytes(text, format);
     res.set('Content-Type', CONTENT_TYPES[format]).set('X-Content-SHA256', contentHash(bytes)).send(bytes);
@@ -126,12 +132,30 @@ export const createServer = (ledger: Ledger): express.Express => {
   });
 
   app.get('/lists/published/:id', async (req, res) => {
-    try {
-      const { event, text } = reproducePublished(await loadFacts(ledger.store), req.params.id as string);
-      sendList(res, text, event.format as ListFormat);
-    } catch (e) {
-      throw e instanceof UnknownListError ? new NotFound(e.message) : e;
-    }
+    const facts = await loadFacts(ledger.store);
+    const { event, text } = knownList(() => reproducePublished(facts, req.params.id as string));
+    sendList(res, text, event.format as ListFormat);
+  });
+
+  // What changed since a list was published, and what two FESA rule sets make of the same facts (as `ledger diff --json`).
+  const sendDiff = (res: Response, read: () => FoldPair): void => {
+    const { labels, before, after } = knownList(read);
+    res.json({ labels, ...diffFolds(before, after) });
+  };
+
+  app.get('/lists/published/:id/diff', async (req, res) => {
+    const facts = await loadFacts(ledger.store);
+    sendDiff(res, () => publishedAndNow(facts, req.params.id as string));
+  });
+
+  app.get('/diff', async (req, res) => {
+    const q = queryOf(req);
+    const rules = q.all('rules');
+    const known = Object.keys(FESA_RULE_SETS);
+    if (rules.length !== 2 || !rules.every((r) => known.includes(r))) throw new BadRequest(`give two FESA rule sets to compare: rules=A&rules=B, each one of ${known.join(', ')}`);
+    const asOf = q.date('as-of') ?? new Date().toISOString().slice(0, 10);
+    const facts = await loadFacts(ledger.store);
+    sendDiff(res, () => underRuleSets(facts, rules[0]!, rules[1]!, asOf));
   });
 
   app.post('/commands', async (req, res) => {

@@ -85,6 +85,10 @@ describe('HTTP API', () => {
     expect((await get('/lists/published/L-2016')).bytes.equals(original)).toBe(true);
     // as known before the correction (the second clock): the list of then again
     expect((await get(`/lists?as-of=${asOf}&format=fesa&known-at=${head}`)).bytes.equals(original)).toBe(true);
+    // and what the correction changed since the list was published, as `ledger diff --published --json` says
+    const changed = await getJson('/lists/published/L-2016/diff');
+    expect(changed.body).toEqual(JSON.parse(await cli('diff', '--published', 'L-2016', '--json')));
+    expect((changed.body.runs as { tournamentId: string }[]).some((r) => r.tournamentId === '03_3rd_nekomadoken')).toBe(true);
   });
 
   it("gives a player's career and explanation as the CLI does", async () => {
@@ -95,6 +99,11 @@ describe('HTTP API', () => {
     expect(explanation.body).toEqual(JSON.parse(await cli('explain', 'N16', '--tournament', '03_3rd_nekomadoken', '--json')));
     const published = await getJson('/players/N16/explain?rules=fesa-published');
     expect(published.status).toBe(200);
+    const rules = await getJson(`/diff?rules=fesa&rules=fesa-published&as-of=${asOf}`);
+    expect(rules.body).toEqual(JSON.parse(await cli('diff', '--rules', 'fesa', '--rules', 'fesa-published', '--as-of', asOf, '--json')));
+    expect(rules.body.labels).toEqual(['fesa', 'fesa-published']);
+    // on this chain the published prose grades players differently from the program (its [DEV] items)
+    expect((rules.body.list as { oldGrade: string; newGrade: string }[]).some((p) => p.oldGrade !== p.newGrade)).toBe(true);
   });
 
   it('answers every bad request with a JSON sentence naming what was wrong, and records nothing', async () => {
@@ -110,6 +119,9 @@ describe('HTTP API', () => {
       ['/lists/published/nope', 404, 'no published list "nope" in the ledger'],
       ['/players/Nobody/history', 404, 'unknown player "Nobody"'],
       ['/players/N16/explain?tournament=nope', 404, 'tournament "nope" was not rated'],
+      ['/lists/published/nope/diff', 404, 'no published list "nope" in the ledger'],
+      ['/diff?rules=fesa', 400, 'give two FESA rule sets to compare: rules=A&rules=B, each one of fesa, fesa-published'],
+      ['/diff?rules=fesa&rules=fide', 400, 'give two FESA rule sets to compare'],
       ['/events?limit=0', 400, 'limit must be an integer of at least 1, got "0"'],
       ['/nope', 404, 'no resource GET /nope; the API has GET /health'],
     ];

@@ -9,7 +9,7 @@ import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../projections/generi
 import { resumeProjection } from '../../history/checkpoint';
 import { factsKnownAt, loadFacts } from '../../history/load';
 import { defaultStoreSpec, parseStoreSpec } from '../../store/open';
-import { contentHash, foldOrThrow as fold, LIST_FORMATS, listBytes, listRows, renderList, reproducePublished, UnknownListError, type ListFormat } from '../../history/lists';
+import { contentHash, foldOrThrow as fold, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, withListError, type FoldPair, type ListFormat } from '../../history/lists';
 import { UsageError } from '../args';
 import type { CliCommand, CliContext } from '../context';
 import { table } from '../output';
@@ -66,14 +66,8 @@ const formatOf = (ctx: CliContext): ListFormat => {
 /** Facts as known now, or as known at --known-at (a global position or a recorded time). */
 const factsKnown = async (ctx: CliContext): Promise<{ facts: FactInLog[]; knownAt?: number }> => factsKnownAt(await ctx.store(), ctx.opts.string('known-at'));
 
-/** A published list reproduced; not having it is a usage error here (exit code 2). */
-const published = (facts: readonly FactInLog[], listId: string): ReturnType<typeof reproducePublished> => {
-  try {
-    return reproducePublished(facts, listId);
-  } catch (e) {
-    throw e instanceof UnknownListError ? new UsageError(e.message) : e;
-  }
-};
+/** Something read from a published list; not having that list is a usage error here (exit code 2). */
+const published = <A>(read: () => A): A => withListError(read, (message) => new UsageError(message));
 
 const list: CliCommand = {
   name: 'list',
@@ -82,7 +76,8 @@ const list: CliCommand = {
   async run(ctx) {
     const listId = ctx.opts.string('published');
     if (listId !== undefined) {
-      const { event, text } = published(await loadFacts(await ctx.store()), listId);
+      const facts = await loadFacts(await ctx.store());
+      const { event, text } = published(() => reproducePublished(facts, listId));
       write(ctx, text, event.format as ListFormat);
       return 0;
     }
@@ -148,14 +143,9 @@ const diff: CliCommand = {
   async run(ctx) {
     const facts = await loadFacts(await ctx.store());
     const listId = ctx.opts.string('published');
-    let before: FesaFold;
-    let after: FesaFold;
-    let labels: [string, string];
+    let pair: FoldPair;
     if (listId !== undefined) {
-      const p = published(facts, listId);
-      before = fold(facts, { ruleSet: p.event.ruleSet, asOf: p.event.asOf, knownAt: p.position - 1 });
-      after = fold(facts, { ruleSet: p.event.ruleSet, asOf: p.event.asOf });
-      labels = [`published ${listId}`, 'known now'];
+      pair = published(() => publishedAndNow(facts, listId));
     } else {
       const rules = ctx.opts.all('rules');
       if (rules.length !== 2) throw new UsageError('give --published ID, or two rule sets: --rules A --rules B');
@@ -165,10 +155,9 @@ const diff: CliCommand = {
         sideBySide(ctx, facts, rules[0]!, rules[1]!, asOf);
         return 0;
       }
-      before = fold(facts, { ruleSet: rules[0]!, asOf });
-      after = fold(facts, { ruleSet: rules[1]!, asOf });
-      labels = [rules[0]!, rules[1]!];
+      pair = underRuleSets(facts, rules[0]!, rules[1]!, asOf);
     }
+    const { labels, before, after } = pair;
     const changes = diffFolds(before, after);
     const promotions = (f: FesaFold) => new Map(f.list.map((p) => [f.playerIdOf(p) ?? p.lastName, gradeText(p)]));
     if (ctx.json) {
