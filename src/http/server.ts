@@ -21,6 +21,8 @@ const CONTENT_TYPES: Record<ListFormat, string> = {
   fesa: 'text/plain; charset=iso-8859-1',
 };
 
+const today = (): string => new Date().toISOString().slice(0, 10);
+
 const ROUTES = [
   'GET /health',
   'GET /events?from=&limit=',
@@ -112,7 +114,7 @@ export const createServer = (ledger: Ledger): express.Express => {
   // read) or as known at a position or time (folded from the log up to there).
   app.get('/lists', async (req, res) => {
     const q = queryOf(req);
-    const asOf = q.date('as-of') ?? new Date().toISOString().slice(0, 10);
+    const asOf = q.date('as-of') ?? today();
     const format = q.oneOf('format', LIST_FORMATS) ?? 'json';
     const activeYears = q.int('active-years', 0) ?? 2;
     const ruleSet = ruleSetOf(req);
@@ -153,7 +155,7 @@ export const createServer = (ledger: Ledger): express.Express => {
     const rules = q.all('rules');
     const known = Object.keys(FESA_RULE_SETS);
     if (rules.length !== 2 || !rules.every((r) => known.includes(r))) throw new BadRequest(`give two FESA rule sets to compare: rules=A&rules=B, each one of ${known.join(', ')}`);
-    const asOf = q.date('as-of') ?? new Date().toISOString().slice(0, 10);
+    const asOf = q.date('as-of') ?? today();
     const facts = await loadFacts(ledger.store);
     sendDiff(res, () => underRuleSets(facts, rules[0]!, rules[1]!, asOf));
   });
@@ -176,7 +178,7 @@ export const createServer = (ledger: Ledger): express.Express => {
   // Errors as JSON, one sentence each: the client's (a body that is not JSON, a bad parameter, an unknown player or
   // list), or the ledger's (facts that cannot be folded, named by the fold's message).
   app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const parseFailed = (error as { type?: unknown }).type === 'entity.parse.failed';
+    const parseFailed = typeof error === 'object' && error !== null && (error as { type?: unknown }).type === 'entity.parse.failed';
     if (parseFailed) res.status(400).json({ error: `the request body is not valid JSON: ${(error as Error).message}` });
     else if (error instanceof BadRequest || error instanceof NotFound) res.status(error.status).json({ error: error.message });
     else res.status(500).json({ error: error instanceof Error ? error.message : String(error) });
