@@ -6,6 +6,7 @@ import type {
   OpeningBalanceImported,
   PlayerRegistered,
   RatingAdjusted,
+  RuleSetAdopted,
   TournamentRegistered,
 } from '../../domain/events';
 import { FESA_PROGRAM_OPTIONS, FESA_PUBLISHED_OPTIONS, type FesaOptions } from '../../domain/rules/fesa/options';
@@ -120,7 +121,7 @@ export class FesaFacts {
   private readonly openingNames = new Set<string>();
   private readonly registeredNames = new Set<string>();
   /** FESA-family rule-set adoptions: from their valid date on, tournaments are rated under them. */
-  readonly adoptions: { readonly date: string; readonly position: number; readonly ruleSetId: string }[] = [];
+  readonly adoptions: { readonly date: string; readonly position: number; readonly ruleSetId: string; readonly event: RuleSetAdopted }[] = [];
 
   /** The rule set a tournament is rated under (see AS_ADOPTED), or the forced one. */
   ruleSetFor(registration: TournamentRegistered, requested: string): string {
@@ -205,7 +206,7 @@ export class FesaFacts {
         return e.validDate;
       case 'RuleSetAdopted':
         if (!isFesaRuleSet(e.ruleSetId)) return undefined;
-        this.adoptions.push({ date: e.validDate, position: fact.globalPosition, ruleSetId: e.ruleSetId });
+        this.adoptions.push({ date: e.validDate, position: fact.globalPosition, ruleSetId: e.ruleSetId, event: e });
         return e.validDate;
       case 'RatingListPublished':
         return undefined;

@@ -1,18 +1,23 @@
 /**
  * The FESA projection saved on disk so that a restart does not fold thirty years again.
  *
- * Where: a `projections` table in the ledger's own SQLite file (one row per projection name: the global position it
- * reflects, when it was saved, and its state as JSON). Same file = same backup and the same WAL transaction
- * guarantees; the events table is never touched. Other stores (PostgreSQL, EventStoreDB) have no checkpoint: the
- * callers fold from the log instead.
+ * Where: the ledger's own SQLite file (same backup, same WAL transaction guarantees; the events table is never
+ * touched). Table `projections` holds one row per projection name: the global position it reflects, when it was
+ * saved, and a small header (the lists as indexes into the saved records, the officer facts). Table
+ * `projection_chunks` holds the saved records and facts as JSON arrays of at most CHUNK items each: a federation's
+ * whole history never becomes one string (V8 cannot make a string of more than 2^29 − 24 characters, which a
+ * million games in one JSON text come close to). All rows of a projection are written in one transaction. Other
+ * stores (PostgreSQL, EventStoreDB) have no checkpoint: the callers fold from the log instead.
  *
- * What: the facts the fold reads, compacted (each game with its latest facts, not its corrections), the list at the
- * head and at the last few in-memory checkpoints, and the officer facts. A restart reads only the events after the
- * saved position; when one of them is dated before the last rated tournament, the projection re-folds from the
- * latest saved list before that date (or from the start when none is old enough).
+ * What: the facts the fold reads, compacted (each game with its latest facts, not its corrections; a game, a prior
+ * grade and a closure as a short tuple), the list at the head and at the last few in-memory checkpoints (each record
+ * saved once however many lists hold it), and the officer facts. A restart reads only the events after the saved
+ * position; when one of them is dated before the last rated tournament, the projection re-folds from the latest
+ * saved list before that date (or from the start when none is old enough).
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { DomainEvent } from '../../domain/events';
+import type { DomainEvent, GameFacts } from '../../domain/events';
+import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { AS_ADOPTED, FesaFacts, type FactInLog, type OfficerFact } from '../../projections/fesa/history';
 import { FesaProjection, type ListCheckpoint } from '../../projections/fesa/incremental';
 import { readFacts } from '../event-log';
@@ -21,47 +26,87 @@ import type { EventStore } from '../store/port';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Database: typeof BetterSqlite3 = require('better-sqlite3');
 
-export const CHECKPOINT_FORMAT = 1;
+export const CHECKPOINT_FORMAT = 2;
 const KEEP_LIST_CHECKPOINTS = 4;
+/** Items per saved chunk: a few MB of JSON. */
+const CHUNK = 20_000;
 
-interface SavedProjection {
+/** A list as saved: its records as indexes into the saved records. */
+type SavedList = Omit<ListCheckpoint, 'order' | 'slots'> & { readonly order: readonly number[] };
+
+interface SavedHeader {
   readonly format: number;
   readonly ruleSet: string;
   readonly checkpointEvery: number;
   readonly position: number;
-  readonly facts: readonly FactInLog[];
-  readonly head: ListCheckpoint;
-  readonly checkpoints: readonly ListCheckpoint[];
+  readonly head: SavedList;
+  readonly checkpoints: readonly SavedList[];
   readonly officerFacts: readonly OfficerFact[];
 }
+
+/**
+ * One fact as saved: as recorded ([0, position, event]), or compacted — a game with its latest facts ([1, position
+ * of its tournament, tournament, end date, game, facts, withdrawn 0|1]), a prior grade ([2, player, date, grade]),
+ * a closure ([3, position, tournament, date]).
+ */
+export type SavedFact =
+  | readonly [0, number, DomainEvent]
+  | readonly [1, number, string, string, string, GameFacts, 0 | 1]
+  | readonly [2, string, string, string]
+  | readonly [3, number, string, string];
 
 export interface CheckpointOptions {
   readonly ruleSet?: string;
   readonly checkpointEvery?: number;
 }
 
-const projectionName = (ruleSet: string): string => `fesa-list:${ruleSet}`;
+const projectionName = (ruleSet: string): string => `fesa-list-${CHECKPOINT_FORMAT}:${ruleSet}`;
+/** Checkpoints of the first format (one JSON text per projection): dropped, never read. */
+const formerName = (ruleSet: string): string => `fesa-list:${ruleSet}`;
 
 /** Facts that rebuild the same `FesaFacts` (registration order, positions of everything the timeline orders by). */
-export const compactFacts = (facts: FesaFacts): FactInLog[] => {
-  const out: FactInLog[] = [];
-  const synthetic = (event: Record<string, unknown>): DomainEvent => ({ version: 1, actor: 'checkpoint', ...event }) as unknown as DomainEvent;
-  for (const { event, position } of facts.registrations.values()) out.push({ event, globalPosition: position });
-  for (const [playerId, grades] of facts.priorGrades) {
-    grades.forEach((g, i) => out.push({ event: synthetic({ type: 'PriorGradeDeclared', eventId: `checkpoint:prior:${playerId}:${i}`, validDate: g.date, playerId, grade: g.grade, source: 'checkpoint' }), globalPosition: 0 }));
-  }
+export const compactFacts = (facts: FesaFacts): SavedFact[] => {
+  const out: SavedFact[] = [];
+  for (const { event, position } of facts.registrations.values()) out.push([0, position, event]);
+  for (const [playerId, grades] of facts.priorGrades) for (const g of grades) out.push([2, playerId, g.date, g.grade]);
   for (const t of facts.tournaments.values()) {
     const { tournamentId, endDate } = t.registration;
-    out.push({ event: t.registration, globalPosition: t.position });
-    for (const [gameId, g] of t.games) {
-      out.push({ event: synthetic({ type: 'GameReported', eventId: `checkpoint:game:${tournamentId}:${gameId}`, validDate: endDate, gameId, tournamentId, ...g.facts }), globalPosition: t.position });
-      if (g.withdrawn) out.push({ event: synthetic({ type: 'GameWithdrawn', eventId: `checkpoint:withdrawn:${tournamentId}:${gameId}`, validDate: endDate, gameId, tournamentId, reason: 'checkpoint' }), globalPosition: t.position });
-    }
-    if (t.closedAt !== undefined) out.push({ event: synthetic({ type: 'TournamentClosed', eventId: `checkpoint:closed:${tournamentId}`, validDate: t.closedAt, tournamentId }), globalPosition: t.position });
+    out.push([0, t.position, t.registration]);
+    for (const [gameId, g] of t.games) out.push([1, t.position, tournamentId, endDate, gameId, g.facts, g.withdrawn ? 1 : 0]);
+    if (t.closedAt !== undefined) out.push([3, t.position, tournamentId, t.closedAt]);
   }
   for (const item of facts.items) {
-    if (item.kind === 'opening') out.push(...item.group);
-    else if (item.kind !== 'tournament') out.push({ event: item.event, globalPosition: item.position });
+    if (item.kind === 'opening') for (const f of item.group) out.push([0, f.globalPosition, f.event]);
+    else if (item.kind !== 'tournament') out.push([0, item.position, item.event]);
+  }
+  for (const a of facts.adoptions) out.push([0, a.position, a.event]);
+  return out;
+};
+
+/** The facts a compacted list stands for, as the projection takes them. */
+export const expandFacts = (saved: readonly SavedFact[]): FactInLog[] => {
+  const out: FactInLog[] = [];
+  const synthetic = (event: Record<string, unknown>): DomainEvent => ({ version: 1, actor: 'checkpoint', ...event }) as unknown as DomainEvent;
+  for (const f of saved) {
+    switch (f[0]) {
+      case 0:
+        out.push({ event: f[2], globalPosition: f[1] });
+        break;
+      case 1: {
+        const [, position, tournamentId, endDate, gameId, facts, withdrawn] = f;
+        out.push({ event: synthetic({ type: 'GameReported', eventId: `checkpoint:game:${tournamentId}:${gameId}`, validDate: endDate, gameId, tournamentId, ...facts }), globalPosition: position });
+        if (withdrawn === 1) out.push({ event: synthetic({ type: 'GameWithdrawn', eventId: `checkpoint:withdrawn:${tournamentId}:${gameId}`, validDate: endDate, gameId, tournamentId, reason: 'checkpoint' }), globalPosition: position });
+        break;
+      }
+      case 2: {
+        const [, playerId, date, grade] = f;
+        out.push({ event: synthetic({ type: 'PriorGradeDeclared', eventId: `checkpoint:prior:${playerId}:${date}`, validDate: date, playerId, grade, source: 'checkpoint' }), globalPosition: 0 });
+        break;
+      }
+      case 3:
+        out.push({ event: synthetic({ type: 'TournamentClosed', eventId: `checkpoint:closed:${f[2]}`, validDate: f[3], tournamentId: f[2] }), globalPosition: f[1] });
+        break;
+    }
   }
   return out;
 };
@@ -70,48 +115,100 @@ const openDb = (file: string): BetterSqlite3.Database => {
   const db = new Database(file);
   db.pragma('busy_timeout = 5000');
   db.exec('CREATE TABLE IF NOT EXISTS projections (name TEXT PRIMARY KEY, position INTEGER NOT NULL, saved_at TEXT NOT NULL, state TEXT NOT NULL)');
+  db.exec('CREATE TABLE IF NOT EXISTS projection_chunks (name TEXT NOT NULL, part TEXT NOT NULL, seq INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (name, part, seq))');
   return db;
+};
+
+const withDb = <A>(file: string, f: (db: BetterSqlite3.Database) => A): A => {
+  const db = openDb(file);
+  try {
+    return f(db);
+  } finally {
+    db.close();
+  }
 };
 
 /** Saves the projection with the global position it reflects. */
 export const saveCheckpoint = (file: string, projection: FesaProjection, options: CheckpointOptions = {}): { position: number; bytes: number } => {
   const ruleSet = options.ruleSet ?? AS_ADOPTED;
-  const checkpoints = projection.listCheckpoints();
-  const head = projection.headCheckpoint();
-  const saved: SavedProjection = {
+  // Records are immutable and mostly shared between lists: each is saved once, the lists as indexes.
+  const records: FesaPlayer[] = [];
+  const indexOf = new Map<FesaPlayer, number>();
+  const saveList = ({ order, slots: _slots, ...rest }: ListCheckpoint): SavedList => ({
+    ...rest,
+    order: order.map((r) => {
+      let i = indexOf.get(r);
+      if (i === undefined) indexOf.set(r, (i = records.push(r) - 1));
+      return i;
+    }),
+  });
+  const header: SavedHeader = {
     format: CHECKPOINT_FORMAT,
     ruleSet,
     checkpointEvery: options.checkpointEvery ?? 250,
     position: projection.position,
-    facts: compactFacts(projection.facts),
-    // slots are the in-memory projection's numbering (list-state.ts); a restored projection numbers its own
-    head: { ...head, slots: undefined },
-    checkpoints: checkpoints.slice(-KEEP_LIST_CHECKPOINTS).map((c) => ({ ...c, slots: undefined })),
+    head: saveList(projection.headCheckpoint()),
+    checkpoints: projection.listCheckpoints().slice(-KEEP_LIST_CHECKPOINTS).map(saveList),
     officerFacts: projection.officerFactsSoFar(),
   };
-  const text = JSON.stringify(saved);
-  const db = openDb(file);
-  try {
-    db.prepare('INSERT INTO projections (name, position, saved_at, state) VALUES (?, ?, ?, ?) ON CONFLICT(name) DO UPDATE SET position = excluded.position, saved_at = excluded.saved_at, state = excluded.state').run(
-      projectionName(ruleSet),
-      saved.position,
-      new Date().toISOString(),
-      text,
-    );
-  } finally {
-    db.close();
+  const parts: [string, readonly unknown[]][] = [['records', records], ['facts', compactFacts(projection.facts)]];
+  const name = projectionName(ruleSet);
+  let bytes = 0;
+  withDb(file, (db) => {
+    const insert = db.prepare('INSERT INTO projection_chunks (name, part, seq, data) VALUES (?, ?, ?, ?)');
+    db.transaction(() => {
+      dropRows(db, ruleSet);
+      const text = JSON.stringify(header);
+      bytes += text.length;
+      db.prepare('INSERT INTO projections (name, position, saved_at, state) VALUES (?, ?, ?, ?)').run(name, header.position, new Date().toISOString(), text);
+      for (const [part, items] of parts) {
+        for (let seq = 0; seq * CHUNK < items.length; seq++) {
+          const chunk = JSON.stringify(items.slice(seq * CHUNK, (seq + 1) * CHUNK));
+          bytes += chunk.length;
+          insert.run(name, part, seq, chunk);
+        }
+      }
+    })();
+  });
+  return { position: header.position, bytes };
+};
+
+const dropRows = (db: BetterSqlite3.Database, ruleSet: string): void => {
+  for (const name of [projectionName(ruleSet), formerName(ruleSet)]) {
+    db.prepare('DELETE FROM projections WHERE name = ?').run(name);
+    db.prepare('DELETE FROM projection_chunks WHERE name = ?').run(name);
   }
-  return { position: saved.position, bytes: text.length };
 };
 
 export const dropCheckpoint = (file: string, ruleSet: string = AS_ADOPTED): void => {
-  const db = openDb(file);
-  try {
-    db.prepare('DELETE FROM projections WHERE name = ?').run(projectionName(ruleSet));
-  } finally {
-    db.close();
-  }
+  withDb(file, (db) => db.transaction(() => dropRows(db, ruleSet))());
 };
+
+interface LoadedCheckpoint {
+  readonly header: SavedHeader;
+  readonly facts: FactInLog[];
+  readonly head: ListCheckpoint;
+  readonly checkpoints: ListCheckpoint[];
+}
+
+const loadCheckpoint = (file: string, ruleSet: string): LoadedCheckpoint | undefined =>
+  withDb(file, (db) => {
+    const name = projectionName(ruleSet);
+    const row = db.prepare('SELECT state FROM projections WHERE name = ?').pluck().get(name) as string | undefined;
+    if (row === undefined) return undefined;
+    const header = JSON.parse(row) as SavedHeader;
+    if (header.format !== CHECKPOINT_FORMAT || header.ruleSet !== ruleSet) return undefined;
+    const part = <T>(which: string): T[] => {
+      const out: T[] = [];
+      for (const data of db.prepare('SELECT data FROM projection_chunks WHERE name = ? AND part = ? ORDER BY seq').pluck().iterate(name, which) as IterableIterator<string>) {
+        for (const item of JSON.parse(data) as T[]) out.push(item);
+      }
+      return out;
+    };
+    const records = part<FesaPlayer>('records');
+    const list = ({ order, ...rest }: SavedList): ListCheckpoint => ({ ...rest, order: order.map((i) => records[i]!) });
+    return { header, facts: expandFacts(part<SavedFact>('facts')), head: list(header.head), checkpoints: header.checkpoints.map(list) };
+  });
 
 export interface Resumed {
   readonly projection: FesaProjection;
@@ -123,18 +220,6 @@ export interface Resumed {
   readonly refolded: { readonly from: number; readonly to: number };
 }
 
-const loadCheckpoint = (file: string, ruleSet: string): SavedProjection | undefined => {
-  const db = openDb(file);
-  try {
-    const row = db.prepare('SELECT state FROM projections WHERE name = ?').pluck().get(projectionName(ruleSet)) as string | undefined;
-    if (row === undefined) return undefined;
-    const saved = JSON.parse(row) as SavedProjection;
-    return saved.format === CHECKPOINT_FORMAT && saved.ruleSet === ruleSet ? saved : undefined;
-  } finally {
-    db.close();
-  }
-};
-
 /**
  * The projection as of the head of the log: from the saved checkpoint plus the events after it (or from the start
  * when there is none), then saved again when anything new was read.
@@ -142,13 +227,14 @@ const loadCheckpoint = (file: string, ruleSet: string): SavedProjection | undefi
 export const resumeProjection = async (store: EventStore, file: string, options: CheckpointOptions = {}): Promise<Resumed> => {
   const ruleSet = options.ruleSet ?? AS_ADOPTED;
   const saved = loadCheckpoint(file, ruleSet);
-  const projection = new FesaProjection({ ruleSet, checkpointEvery: saved?.checkpointEvery ?? options.checkpointEvery, runs: 'none' });
+  const checkpointEvery = saved?.header.checkpointEvery ?? options.checkpointEvery;
+  const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'none' });
   if (saved) {
     projection.apply(saved.facts);
-    projection.position = saved.position;
-    projection.restore(saved.checkpoints, saved.head, [], saved.officerFacts);
+    projection.position = saved.header.position;
+    projection.restore(saved.checkpoints, saved.head, [], saved.header.officerFacts);
   }
-  const from = saved?.position ?? 0;
+  const from = saved?.header.position ?? 0;
   let eventsRead = 0;
   for await (const batch of readFacts(store, { fromPosition: from })) {
     projection.apply(batch);
@@ -156,7 +242,7 @@ export const resumeProjection = async (store: EventStore, file: string, options:
   }
   projection.refresh();
   const refolded = eventsRead > 0 ? projection.lastRefold : { from: 0, to: 0 };
-  if (eventsRead > 0 || !saved) saveCheckpoint(file, projection, { ruleSet, checkpointEvery: saved?.checkpointEvery ?? options.checkpointEvery ?? 250 });
+  if (eventsRead > 0 || !saved) saveCheckpoint(file, projection, { ruleSet, checkpointEvery: checkpointEvery ?? 250 });
   return { projection, checkpointPosition: from, eventsRead, refolded };
 };
 

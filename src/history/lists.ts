@@ -3,7 +3,8 @@ import * as E from 'fp-ts/Either';
 import type { RatingListPublished } from '../../domain/events';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { gradeText } from '../../projections/fesa/diff';
-import { foldFesa, type FactInLog, type FesaFold } from '../../projections/fesa/history';
+import type { FactInLog, FesaFold, FoldOptions } from '../../projections/fesa/history';
+import { foldFesaFast } from '../../projections/fesa/incremental';
 import { formatRatingList } from '../formats/fesa/ratingliste';
 import { table } from '../cli/output';
 
@@ -69,9 +70,13 @@ export const renderList = (fold: FesaFold, asOf: string, format: ListFormat, act
 export const listBytes = (text: string, format: ListFormat): Buffer => Buffer.from(text, format === 'fesa' ? 'latin1' : 'utf8');
 export const contentHash = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
-/** `foldFesa`, its error thrown as one sentence (for adapters, which report it). */
-export const foldOrThrow = (facts: readonly FactInLog[], options: Parameters<typeof foldFesa>[1]): FesaFold => {
-  const folded = foldFesa(facts, options);
+/**
+ * `foldFesa(facts, options)` as the adapters need it: through the projection (see `foldFesaFast`), runs with their
+ * participants only, and the fold's error thrown as one sentence.
+ */
+export const foldOrThrow = (facts: readonly FactInLog[], options: Omit<FoldOptions, 'stopBefore'>): FesaFold => {
+  const { keepRuns, ...rest } = options;
+  const folded = foldFesaFast(facts, { ...rest, runs: keepRuns === false ? 'none' : 'reports' });
   if (E.isLeft(folded)) throw new Error(folded.left);
   return folded.right;
 };

@@ -3,7 +3,8 @@ import type { Command } from '../../domain/commands/decide';
 import { ruleSystems } from '../../domain/rules/registry';
 import * as pan from '../../domain/rules/pan-atlantic';
 import { convert1997 } from '../../domain/rules/us-shogi-1997';
-import { foldFesa, FESA_RULE_SETS, type FactInLog } from '../../projections/fesa/history';
+import { FESA_RULE_SETS, type FactInLog } from '../../projections/fesa/history';
+import { foldFesaFast } from '../../projections/fesa/incremental';
 import { foldGeneric, ratingsOf, type GenericFold } from '../../projections/generic/history';
 import { genericSystem, isGenericRuleSet, type EntryPolicy, type GenericRuleSetId } from '../../projections/generic/systems';
 
@@ -94,7 +95,7 @@ export const oneTimeConversion = (input: OfficerInput & { readonly ruleSet: Conv
   const asOf = dayBefore(input.date);
   let ratings: { playerId: string; rating: number }[];
   if (source in FESA_RULE_SETS) {
-    const folded = foldFesa(input.facts, { ruleSet: source, asOf, keepRuns: false });
+    const folded = foldFesaFast(input.facts, { ruleSet: source, asOf, runs: 'none' });
     if (E.isLeft(folded)) return folded;
     ratings = folded.right.list.flatMap((p) => {
       const id = folded.right.playerIdOf(p);

@@ -86,4 +86,31 @@ describe('checkpointed FESA projection on disk (issue 5 item 5)', () => {
       await store.close();
     }
   });
+
+  it('a restart keeps the rule sets adopted before the checkpoint (tournaments after it are rated under them)', async () => {
+    const adoption: FactInLog = {
+      event: { type: 'RuleSetAdopted', version: 1, eventId: 'adopt', validDate: '2020-01-01', actor: 't', ruleSetId: 'fesa-published', ruleSetVersion: '1', options: {}, reason: 'federation decision' } as FactInLog['event'],
+      globalPosition: 0,
+    };
+    // a ledger whose list differs under the adopted rule set, so losing the adoption would show
+    const sample = fc.sample(ledgers(10, 8), { numRuns: 80, seed: 5 }).find(({ facts }) => {
+      const adopted = foldFesa([adoption, ...facts]);
+      return E.isRight(adopted) && adopted.right.runs.length >= 4 && listText(adopted) !== listText(foldFesa(facts));
+    })!;
+    expect(sample).toBeDefined();
+    const facts = [adoption, ...sample.facts];
+    const file = tempDb();
+    const store = openSqliteStore(file);
+    try {
+      const cut = Math.floor(facts.length * 0.5);
+      await record(store, facts.slice(0, cut));
+      await resumeProjection(store, file, { checkpointEvery: 1 });
+      await record(store, facts.slice(cut));
+      const resumed = await resumeProjection(store, file);
+      expect(resumed.checkpointPosition).toBe(cut);
+      expect(listText(resumed.projection.current())).toBe(listText(foldFesa(await loadFacts(store))));
+    } finally {
+      await store.close();
+    }
+  });
 });

@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { foldFesa, type FesaFold } from '../../projections/fesa/history';
-import { FesaProjection } from '../../projections/fesa/incremental';
+import { FesaProjection, foldFesaFast } from '../../projections/fesa/incremental';
 import { formatRatingList } from '../../src/formats/fesa/ratingliste';
 import { inBatches, ledgers } from './gen';
 
@@ -52,6 +52,21 @@ describe('incremental FESA projection (issue "History as a fold")', () => {
         expect(E.isLeft(mine) ? mine.left : formatRatingList(mine.right.list)).toEqual(E.isLeft(scratch) ? scratch.left : formatRatingList(scratch.right.list));
       }),
       { numRuns: 60, seed: 20261122 },
+    );
+  });
+
+  it('folds for the adapters as foldFesa does, on both clocks: the same list, reports and officer facts as of any date, known at any position', () => {
+    fc.assert(
+      fc.property(ledgers(), fc.integer({ min: 0, max: 370 }), fc.double({ min: 0, max: 1, noNaN: true }), ({ facts }, offset, share) => {
+        const asOf = new Date(Date.UTC(2020, 0, 1 + offset)).toISOString().slice(0, 10);
+        const knownAt = facts[Math.floor(share * (facts.length - 1))]!.globalPosition;
+        const fast = foldFesaFast(facts, { asOf, knownAt, runs: 'reports' });
+        const reference = foldFesa(facts, { asOf, knownAt });
+        const seen = (f: typeof fast) =>
+          E.isLeft(f) ? { error: f.left } : { list: formatRatingList(f.right.list), runs: f.right.runs.map((r) => ({ id: r.tournamentId, players: r.players, report: r.report })), officerFacts: f.right.officerFacts };
+        expect(seen(fast)).toEqual(seen(reference));
+      }),
+      { numRuns: 60, seed: 20261123 },
     );
   });
 

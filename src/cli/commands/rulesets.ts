@@ -4,7 +4,8 @@ import { fesaPredictions, fesaReplay } from '../../../domain/evaluation/fesa-mod
 import { BUCKETS, predictionMetrics, type PredictionMetrics } from '../../../domain/evaluation/metrics';
 import { replay } from '../../../domain/evaluation/replay';
 import type { Game } from '../../../domain/rules/elo-common/game';
-import { foldFesa, FESA_RULE_SETS, nameKey, type FactInLog } from '../../../projections/fesa/history';
+import { FESA_RULE_SETS, nameKey, type FactInLog } from '../../../projections/fesa/history';
+import { foldFesaFast } from '../../../projections/fesa/incremental';
 import { explainGeneric } from '../../../projections/generic/explain';
 import { foldGeneric, ratingsOf, type GenericFold, type GenericFoldOptions } from '../../../projections/generic/history';
 import { genericModel, genericPredictions } from '../../../projections/generic/predictions';
@@ -222,7 +223,7 @@ export const evaluateLedger = (facts: readonly FactInLog[], ruleSets: readonly s
   const keyed = new Map<string, { games: number; predictions: Keyed[] }>();
   for (const id of ruleSets) {
     if (id in FESA_RULE_SETS) {
-      const fesa = foldFesa(facts, { ruleSet: id });
+      const fesa = foldFesaFast(facts, { ruleSet: id, runs: 'reports' });
       if (E.isLeft(fesa)) throw new Error(fesa.left);
       // The games of each FESA-rated tournament, in the shape the other systems see, keyed by the list's name keys.
       const gamesOf = foldOrThrow(facts, { ruleSet: 'fide', entry });
