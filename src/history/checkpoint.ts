@@ -58,6 +58,8 @@ export type SavedFact =
 export interface CheckpointOptions {
   readonly ruleSet?: string;
   readonly checkpointEvery?: number;
+  /** Items per saved chunk (default CHUNK; tests make it small). */
+  readonly chunkItems?: number;
 }
 
 const projectionName = (ruleSet: string): string => `fesa-list-${CHECKPOINT_FORMAT}:${ruleSet}`;
@@ -153,6 +155,7 @@ export const saveCheckpoint = (file: string, projection: FesaProjection, options
   };
   const parts: [string, readonly unknown[]][] = [['records', records], ['facts', compactFacts(projection.facts)]];
   const name = projectionName(ruleSet);
+  const size = Math.max(1, options.chunkItems ?? CHUNK);
   let bytes = 0;
   withDb(file, (db) => {
     const insert = db.prepare('INSERT INTO projection_chunks (name, part, seq, data) VALUES (?, ?, ?, ?)');
@@ -162,8 +165,8 @@ export const saveCheckpoint = (file: string, projection: FesaProjection, options
       bytes += text.length;
       db.prepare('INSERT INTO projections (name, position, saved_at, state) VALUES (?, ?, ?, ?)').run(name, header.position, new Date().toISOString(), text);
       for (const [part, items] of parts) {
-        for (let seq = 0; seq * CHUNK < items.length; seq++) {
-          const chunk = JSON.stringify(items.slice(seq * CHUNK, (seq + 1) * CHUNK));
+        for (let seq = 0; seq * size < items.length; seq++) {
+          const chunk = JSON.stringify(items.slice(seq * size, (seq + 1) * size));
           bytes += chunk.length;
           insert.run(name, part, seq, chunk);
         }
@@ -242,7 +245,7 @@ export const resumeProjection = async (store: EventStore, file: string, options:
   }
   projection.refresh();
   const refolded = eventsRead > 0 ? projection.lastRefold : { from: 0, to: 0 };
-  if (eventsRead > 0 || !saved) saveCheckpoint(file, projection, { ruleSet, checkpointEvery: checkpointEvery ?? 250 });
+  if (eventsRead > 0 || !saved) saveCheckpoint(file, projection, { ...options, ruleSet, checkpointEvery: checkpointEvery ?? 250 });
   return { projection, checkpointPosition: from, eventsRead, refolded };
 };
 

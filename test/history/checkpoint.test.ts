@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { foldFesa } from '../../projections/fesa/history';
@@ -46,9 +47,18 @@ describe('checkpointed FESA projection on disk (issue 5 item 5)', () => {
     try {
       const cut = Math.floor(facts.length * 0.7);
       await record(store, facts.slice(0, cut));
-      const first = await resumeProjection(store, file, { checkpointEvery: 1 });
+      // a checkpoint of the first format (one JSON text) is neither read nor kept
+      const db = new Database(file);
+      db.exec("CREATE TABLE IF NOT EXISTS projections (name TEXT PRIMARY KEY, position INTEGER NOT NULL, saved_at TEXT NOT NULL, state TEXT NOT NULL); INSERT INTO projections VALUES ('fesa-list:as-adopted', 1, 'then', 'not JSON')");
+      db.close();
+      // small chunks: the saved state spans many rows, read back in order
+      const first = await resumeProjection(store, file, { checkpointEvery: 1, chunkItems: 3 });
       expect(first.checkpointPosition).toBe(0);
       expect(first.eventsRead).toBe(cut);
+      const saved = new Database(file, { readonly: true });
+      expect(saved.prepare('SELECT name FROM projections').pluck().all()).toEqual(['fesa-list-2:as-adopted']);
+      expect(saved.prepare("SELECT count(*) FROM projection_chunks WHERE part = 'facts'").pluck().get()).toBeGreaterThan(3);
+      saved.close();
 
       // restart with nothing new: nothing is read, the list is the same
       const again = await resumeProjection(store, file);
