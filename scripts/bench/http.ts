@@ -1,0 +1,53 @@
+/**
+ * The HTTP API on a ledger as a club website would use it: start-up, then each route first (the server folds the
+ * log once per projection) and warm (only new events are read), with the server's resident memory.
+ *
+ *   npm run build && node dist/scripts/bench/http.js <ledger.db>     (e.g. the history bench's ledger, BENCH_DB)
+ *
+ * Env: BENCH_PLAYER (default p123), BENCH_AS_OF (default 2010-01-01).
+ */
+import type { AddressInfo } from 'net';
+import { createServer } from '../../src/http/server';
+import { Ledger } from '../../src/ledger';
+import { openSqliteStore } from '../../src/store/sqlite';
+
+const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
+const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
+
+const main = async (): Promise<void> => {
+  const file = process.argv[2];
+  if (!file) throw new Error('usage: node dist/scripts/bench/http.js <ledger.db>');
+  const player = process.env.BENCH_PLAYER ?? 'p123';
+  const asOf = process.env.BENCH_AS_OF ?? '2010-01-01';
+  const store = openSqliteStore(file);
+  const ledger = new Ledger(store);
+  let t0 = process.hrtime.bigint();
+  await ledger.catchUp();
+  const server = createServer(ledger).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  console.log(`http bench: ${file} (${await store.headPosition()} events); start-up (the command state) ${ms(t0).toFixed(0)} ms, rss ${mib(process.memoryUsage().rss)}`);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const routes = [`/lists?format=csv`, `/lists?as-of=${asOf}&format=csv`, `/lists?as-of=${asOf}&format=fesa`, `/players/${player}/history`, `/players/${player}/explain`];
+  for (const route of routes) {
+    const times: number[] = [];
+    let status = 0;
+    let bytes = 0;
+    for (let i = 0; i < 6; i++) {
+      t0 = process.hrtime.bigint();
+      const res = await fetch(`${base}${route}`);
+      bytes = (await res.arrayBuffer()).byteLength;
+      status = res.status;
+      times.push(ms(t0));
+    }
+    if (status !== 200) throw new Error(`${route} answered ${status}`);
+    const warm = times.slice(1).sort((a, b) => a - b);
+    console.log(`GET ${route}: ${bytes} bytes; first ${times[0]!.toFixed(0)} ms, warm median ${warm[2]!.toFixed(1)} ms; rss ${mib(process.memoryUsage().rss)}`);
+  }
+  await new Promise((resolve) => server.close(resolve));
+  await store.close();
+};
+
+main().catch((e) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});
