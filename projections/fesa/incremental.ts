@@ -15,6 +15,7 @@ import {
   parseGrade,
   type FactInLog,
   type FesaFold,
+  type FoldOptions,
   type OfficerFact,
   type TimelineItem,
   type TournamentFacts,
@@ -186,6 +187,34 @@ export class FesaProjection {
     if (this.error && this.error.index < end) return E.left(this.error.message);
     const runs = this.runs.filter((r) => r.date <= date);
     const officerFacts = this.officerFacts.filter((f) => f.date <= date);
+    if (end === this.applied) return E.right(this.fold(this.state.order(), runs, officerFacts));
+    const start = this.checkpointAtOrBefore(end);
+    const scratch = start ? this.restoreList(start) : new ListState(this.slots);
+    for (let i = start?.index ?? 0; i < end; i++) {
+      const failed = this.applyItem(scratch, this.timeline[i]!, null);
+      if (failed !== undefined) return E.left(failed);
+    }
+    return E.right(this.fold(scratch.order(), runs, officerFacts));
+  }
+
+  /**
+   * The fold as `foldFesa(all facts fed, { ruleSet, stopBefore })` gives it: before tournament `tournamentId` is
+   * rated, or (when it is not in the timeline) before any item after `date` — the list an event file's
+   * `ratingliste.pre` should equal.
+   */
+  before(stop: { readonly date: string; readonly tournamentId: string }): E.Either<string, FesaFold> {
+    this.refresh();
+    let end = upperBound(this.timeline, stop.date);
+    for (let i = 0; i < end; i++) {
+      const item = this.timeline[i]!;
+      if (item.kind === 'tournament' && item.tournament.registration.tournamentId === stop.tournamentId) end = i;
+    }
+    if (this.error && this.error.index < end) return E.left(this.error.message);
+    // every item applied before `end` left one run (a tournament, when runs are kept) or one officer fact
+    let tournaments = 0;
+    for (let i = 0; i < end; i++) if (this.timeline[i]!.kind === 'tournament') tournaments++;
+    const runs = this.runsMode === 'none' ? [] : this.runs.slice(0, tournaments);
+    const officerFacts = this.officerFacts.slice(0, end - tournaments);
     if (end === this.applied) return E.right(this.fold(this.state.order(), runs, officerFacts));
     const start = this.checkpointAtOrBefore(end);
     const scratch = start ? this.restoreList(start) : new ListState(this.slots);
@@ -520,10 +549,11 @@ const unexpected = (message: string): never => {
  */
 export const foldFesaFast = (
   log: Iterable<FactInLog>,
-  options: ProjectionOptions & { readonly asOf?: string; readonly knownAt?: number } = {},
+  options: ProjectionOptions & Pick<FoldOptions, 'asOf' | 'knownAt' | 'stopBefore'> = {},
 ): E.Either<string, FesaFold> => {
   const projection = new FesaProjection(options);
   projection.apply(options.knownAt === undefined ? log : knownBy(log, options.knownAt));
+  if (options.stopBefore !== undefined) return projection.before(options.stopBefore);
   return options.asOf === undefined ? projection.current() : projection.asOf(options.asOf);
 };
 

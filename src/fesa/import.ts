@@ -6,7 +6,8 @@ import { handicapFromCode } from '../../domain/events';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaEvent, FesaPlayer } from '../../domain/rules/fesa/types';
 import { diffFolds, type FoldDiff } from '../../projections/fesa/diff';
-import { foldFesa, nameKey, type FesaFold } from '../../projections/fesa/history';
+import { nameKey, type FesaFold } from '../../projections/fesa/history';
+import { foldFesaFast } from '../../projections/fesa/incremental';
 import { encodeFesaPlayerState } from '../../projections/fesa/player-state';
 import { loadFacts } from '../history/load';
 import type { Ledger } from '../ledger';
@@ -159,7 +160,7 @@ export const importFesaFolders = async (ledger: Ledger, dir: string, options: Im
 };
 
 const foldLedger = async (ledger: Ledger, stopBefore?: { date: string; tournamentId: string }): Promise<FesaFold> => {
-  const folded = foldFesa(await loadFacts(ledger.store), stopBefore ? { stopBefore } : {});
+  const folded = foldFesaFast(await loadFacts(ledger.store), stopBefore ? { stopBefore, runs: 'none' } : { runs: 'reports' });
   if (E.isLeft(folded)) throw new CommandRejected(folded.left);
   return folded.right;
 };

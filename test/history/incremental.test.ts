@@ -65,6 +65,13 @@ describe('incremental FESA projection (issue "History as a fold")', () => {
         const seen = (f: typeof fast) =>
           E.isLeft(f) ? { error: f.left } : { list: formatRatingList(f.right.list), runs: f.right.runs.map((r) => ({ id: r.tournamentId, players: r.players, report: r.report })), officerFacts: f.right.officerFacts };
         expect(seen(fast)).toEqual(seen(reference));
+        // and before a given tournament (what an imported event file's pre list is compared with)
+        const tournaments = facts.flatMap((f) => (f.event.type === 'TournamentRegistered' ? [f.event] : []));
+        const t = tournaments[Math.floor(share * tournaments.length)];
+        if (t) {
+          const stopBefore = { date: t.endDate, tournamentId: t.tournamentId };
+          expect(seen(foldFesaFast(facts, { stopBefore, runs: 'reports' }))).toEqual(seen(foldFesa(facts, { stopBefore })));
+        }
       }),
       { numRuns: 60, seed: 20261123 },
     );
