@@ -184,17 +184,7 @@ export class FesaProjection {
   asOf(date: string): E.Either<string, FesaFold> {
     this.refresh();
     const end = upperBound(this.timeline, date);
-    if (this.error && this.error.index < end) return E.left(this.error.message);
-    const runs = this.runs.filter((r) => r.date <= date);
-    const officerFacts = this.officerFacts.filter((f) => f.date <= date);
-    if (end === this.applied) return E.right(this.fold(this.state.order(), runs, officerFacts));
-    const start = this.checkpointAtOrBefore(end);
-    const scratch = start ? this.restoreList(start) : new ListState(this.slots);
-    for (let i = start?.index ?? 0; i < end; i++) {
-      const failed = this.applyItem(scratch, this.timeline[i]!, null);
-      if (failed !== undefined) return E.left(failed);
-    }
-    return E.right(this.fold(scratch.order(), runs, officerFacts));
+    return this.foldTo(end, this.runs.filter((r) => r.date <= date), this.officerFacts.filter((f) => f.date <= date));
   }
 
   /**
@@ -209,12 +199,15 @@ export class FesaProjection {
       const item = this.timeline[i]!;
       if (item.kind === 'tournament' && item.tournament.registration.tournamentId === stop.tournamentId) end = i;
     }
-    if (this.error && this.error.index < end) return E.left(this.error.message);
     // every item applied before `end` left one run (a tournament, when runs are kept) or one officer fact
     let tournaments = 0;
     for (let i = 0; i < end; i++) if (this.timeline[i]!.kind === 'tournament') tournaments++;
-    const runs = this.runsMode === 'none' ? [] : this.runs.slice(0, tournaments);
-    const officerFacts = this.officerFacts.slice(0, end - tournaments);
+    return this.foldTo(end, this.runsMode === 'none' ? [] : this.runs.slice(0, tournaments), this.officerFacts.slice(0, end - tournaments));
+  }
+
+  /** The fold after the first `end` timeline items: the current list, or the nearest checkpoint re-applied up to there. */
+  private foldTo(end: number, runs: readonly TournamentRun[], officerFacts: readonly OfficerFact[]): E.Either<string, FesaFold> {
+    if (this.error && this.error.index < end) return E.left(this.error.message);
     if (end === this.applied) return E.right(this.fold(this.state.order(), runs, officerFacts));
     const start = this.checkpointAtOrBefore(end);
     const scratch = start ? this.restoreList(start) : new ListState(this.slots);
