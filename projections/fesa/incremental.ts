@@ -35,6 +35,8 @@ import { toFesaEvent, type TournamentGame } from './tournament-event';
  * The list itself is a `ListState` (list-state.ts): records by slot plus a sort key, cheap to restore.
  */
 
+export type RunsMode = 'none' | 'changes' | 'reports' | 'full';
+
 export interface ProjectionOptions {
   /** `fesa` or `fesa-published` (default `fesa`). */
   readonly ruleSet?: string;
@@ -43,9 +45,10 @@ export interface ProjectionOptions {
   /**
    * What to keep of each rated tournament: `full` = as `foldFesa` keeps runs (the whole list before and after),
    * `reports` = the run with the engine's report, and before/after holding only the tournament's participants
-   * (default; what careers, explanations and diffs read), `none` = no runs (as `foldFesa` with keepRuns false).
+   * (default; what careers and explanations read), `changes` = the same without the report's per-game terms (what
+   * diffs read: the engine does not compute the explanation), `none` = no runs (as `foldFesa` with keepRuns false).
    */
-  readonly runs?: 'none' | 'reports' | 'full';
+  readonly runs?: RunsMode;
   /** The FESA engine (default `rateEvent`); the history bench passes one that records its inputs. */
   readonly engine?: typeof rateEvent;
 }
@@ -121,13 +124,13 @@ const lowerBound = (rows: readonly { date: string }[], date: string): number => 
 interface Journal {
   readonly runs: TournamentRun[];
   readonly officerFacts: OfficerFact[];
-  readonly mode: 'none' | 'reports' | 'full';
+  readonly mode: RunsMode;
 }
 
 export class FesaProjection {
   private readonly ruleSet: string;
   private readonly every: number;
-  private readonly runsMode: 'none' | 'reports' | 'full';
+  private readonly runsMode: RunsMode;
   private readonly engine: typeof rateEvent;
   readonly facts = new FesaFacts();
   private timeline: TimelineItem[] = [];
@@ -435,7 +438,7 @@ export class FesaProjection {
     if (cached && cached.version === version && cached.ruleSet === ruleSet && sameRecords(cached.subList, subList) && sameRecords(cached.subNew, subNew)) {
       return E.right(cached.result);
     }
-    const result = this.engine(subList, subNew, event(), FESA_RULE_SETS[ruleSet], { explain: this.runsMode !== 'none' });
+    const result = this.engine(subList, subNew, event(), FESA_RULE_SETS[ruleSet], { explain: this.runsMode === 'reports' || this.runsMode === 'full' });
     if (E.isRight(result)) {
       // Without runs the report is never read again: keep only the list.
       const kept = this.runsMode === 'none' ? { ...result.right, report: EMPTY_REPORT } : result.right;

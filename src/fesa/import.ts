@@ -160,7 +160,7 @@ export const importFesaFolders = async (ledger: Ledger, dir: string, options: Im
 };
 
 const foldLedger = async (ledger: Ledger, stopBefore?: { date: string; tournamentId: string }): Promise<FesaFold> => {
-  const folded = foldFesaFast(await loadFacts(ledger.store), stopBefore ? { stopBefore, runs: 'none' } : { runs: 'reports' });
+  const folded = foldFesaFast(await loadFacts(ledger.store), stopBefore ? { stopBefore, runs: 'none' } : { runs: 'changes' });
   if (E.isLeft(folded)) throw new CommandRejected(folded.left);
   return folded.right;
 };

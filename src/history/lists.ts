@@ -4,7 +4,7 @@ import type { RatingListPublished } from '../../domain/events';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { gradeText } from '../../projections/fesa/diff';
 import type { FactInLog, FesaFold, FoldOptions } from '../../projections/fesa/history';
-import { foldFesaFast } from '../../projections/fesa/incremental';
+import { foldFesaFast, type RunsMode } from '../../projections/fesa/incremental';
 import { formatRatingList } from '../formats/fesa/ratingliste';
 import { table } from '../cli/output';
 
@@ -71,12 +71,11 @@ export const listBytes = (text: string, format: ListFormat): Buffer => Buffer.fr
 export const contentHash = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 /**
- * `foldFesa(facts, options)` as the adapters need it: through the projection (see `foldFesaFast`), runs with their
- * participants only, and the fold's error thrown as one sentence.
+ * `foldFesa(facts, options)` as the adapters need it: through the projection (see `foldFesaFast`), keeping of each
+ * run what the caller reads (`runs`), and the fold's error thrown as one sentence.
  */
-export const foldOrThrow = (facts: readonly FactInLog[], options: Omit<FoldOptions, 'stopBefore'>): FesaFold => {
-  const { keepRuns, ...rest } = options;
-  const folded = foldFesaFast(facts, { ...rest, runs: keepRuns === false ? 'none' : 'reports' });
+export const foldOrThrow = (facts: readonly FactInLog[], options: Pick<FoldOptions, 'ruleSet' | 'asOf' | 'knownAt'> & { readonly runs: RunsMode }): FesaFold => {
+  const folded = foldFesaFast(facts, options);
   if (E.isLeft(folded)) throw new Error(folded.left);
   return folded.right;
 };
@@ -107,7 +106,7 @@ export const findPublished = (facts: readonly FactInLog[], listId: string): { ev
 /** The published list exactly as it was: the log folded up to just before its publication, checked by its hash. */
 export const reproducePublished = (facts: readonly FactInLog[], listId: string): { event: RatingListPublished; position: number; folded: FesaFold; text: string } => {
   const { event, position } = findPublished(facts, listId);
-  const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, keepRuns: false });
+  const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, runs: 'none' });
   const text = renderList(folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
   const hash = contentHash(listBytes(text, event.format as ListFormat));
   if (hash !== event.contentHash) throw new Error(`published list "${listId}" cannot be reproduced: its hash was ${event.contentHash}, the fold gives ${hash}`);
@@ -126,14 +125,14 @@ export const publishedAndNow = (facts: readonly FactInLog[], listId: string): Fo
   const { event, position } = reproducePublished(facts, listId);
   return {
     labels: [`published ${listId}`, 'known now'],
-    before: foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1 }),
-    after: foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf }),
+    before: foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, runs: 'changes' }),
+    after: foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, runs: 'changes' }),
   };
 };
 
 /** The same facts folded under two FESA rule sets (with runs, for a diff). */
 export const underRuleSets = (facts: readonly FactInLog[], a: string, b: string, asOf: string): FoldPair => ({
   labels: [a, b],
-  before: foldOrThrow(facts, { ruleSet: a, asOf }),
-  after: foldOrThrow(facts, { ruleSet: b, asOf }),
+  before: foldOrThrow(facts, { ruleSet: a, asOf, runs: 'changes' }),
+  after: foldOrThrow(facts, { ruleSet: b, asOf, runs: 'changes' }),
 });

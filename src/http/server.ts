@@ -128,7 +128,7 @@ export const createServer = (ledger: Ledger): express.Express => {
       const known = await factsKnownAt(ledger.store, knownAt, 'known-at').catch((e: unknown) => {
         throw e instanceof KnownAtError ? new BadRequest(e.message) : e;
       });
-      folded = foldOrThrow(known.facts, { ruleSet, asOf, keepRuns: false, knownAt: known.knownAt });
+      folded = foldOrThrow(known.facts, { ruleSet, asOf, runs: 'none', knownAt: known.knownAt });
     }
     sendList(res, renderList(folded, asOf, format, activeYears), format);
   });

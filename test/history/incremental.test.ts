@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
+import { diffFolds } from '../../projections/fesa/diff';
 import { foldFesa, type FesaFold } from '../../projections/fesa/history';
 import { FesaProjection, foldFesaFast } from '../../projections/fesa/incremental';
 import { formatRatingList } from '../../src/formats/fesa/ratingliste';
@@ -75,6 +76,26 @@ describe('incremental FESA projection (issue "History as a fold")', () => {
       }),
       { numRuns: 60, seed: 20261123 },
     );
+  });
+
+  it('diffs two rule sets from runs without per-game terms as from foldFesa\'s whole lists', () => {
+    let differing = 0;
+    fc.assert(
+      fc.property(ledgers(), ({ facts }) => {
+        const fast = [foldFesaFast(facts, { ruleSet: 'fesa', runs: 'changes' }), foldFesaFast(facts, { ruleSet: 'fesa-published', runs: 'changes' })] as const;
+        const reference = [foldFesa(facts, { ruleSet: 'fesa' }), foldFesa(facts, { ruleSet: 'fesa-published' })] as const;
+        if (E.isLeft(reference[0]) || E.isLeft(reference[1]) || E.isLeft(fast[0]) || E.isLeft(fast[1])) {
+          expect([E.isLeft(fast[0]), E.isLeft(fast[1])]).toEqual([E.isLeft(reference[0]), E.isLeft(reference[1])]);
+          return;
+        }
+        const changes = diffFolds(fast[0].right, fast[1].right);
+        expect(changes).toEqual(diffFolds(reference[0].right, reference[1].right));
+        if (changes.runs.length + changes.list.length > 0) differing++;
+      }),
+      { numRuns: 60, seed: 20261124 },
+    );
+    // the rule sets must disagree somewhere, or the comparison shows nothing
+    expect(differing).toBeGreaterThan(5);
   });
 
   it('re-folds only from the checkpoint before a late correction, and the result equals a rebuild', () => {

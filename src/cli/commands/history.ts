@@ -30,7 +30,7 @@ const ANY_RULE_SETS = [...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS];
 /** Every player's rating (and grade, where the system has one) under any rule set, every tournament rated with it. */
 const ratingsUnder = (facts: readonly FactInLog[], ruleSet: string, asOf: string): Map<string, { rating: number; grade: string }> => {
   if (ruleSet in FESA_RULE_SETS) {
-    const f = fold(facts, { ruleSet, asOf, keepRuns: false });
+    const f = fold(facts, { ruleSet, asOf, runs: 'none' });
     return new Map(f.list.filter((p) => p.eloNumber > 0).map((p) => [f.playerIdOf(p) ?? p.lastName, { rating: p.eloNumber, grade: gradeText(p) }]));
   }
   if (!isGenericRuleSet(ruleSet)) throw new UsageError(`--rules ${ruleSet}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
@@ -94,7 +94,7 @@ const list: CliCommand = {
       folded = at.right;
     } else {
       const { facts, knownAt } = await factsKnown(ctx);
-      folded = fold(facts, { ruleSet, asOf, keepRuns: false, ...(knownAt !== undefined ? { knownAt } : {}) });
+      folded = fold(facts, { ruleSet, asOf, runs: 'none', ...(knownAt !== undefined ? { knownAt } : {}) });
     }
     const activeYears = ctx.opts.int('active-years') ?? 2;
     write(ctx, renderList(folded, asOf, format, activeYears), format);
@@ -125,7 +125,7 @@ const publish: CliCommand = {
     const format = formatOf(ctx);
     const ruleSet = ruleSetOf(ctx);
     const activeYears = ctx.opts.int('active-years') ?? 2;
-    const folded = fold(await loadFacts(ledger.store), { ruleSet, asOf, keepRuns: false });
+    const folded = fold(await loadFacts(ledger.store), { ruleSet, asOf, runs: 'none' });
     const text = renderList(folded, asOf, format, activeYears);
     const hash = contentHash(listBytes(text, format));
     const result = await ledger.execute({ kind: 'PublishRatingList', validDate: asOf, actor: ctx.actor, listId, asOf, ruleSet, format, contentHash: hash, activeYears } as Command);
@@ -191,8 +191,8 @@ const rerate: CliCommand = {
       return 0;
     }
     const ruleSet = ruleSetOf(ctx);
-    const base = fold(facts, { ruleSet: AS_ADOPTED, asOf });
-    const other = fold(facts, { ruleSet, asOf });
+    const base = fold(facts, { ruleSet: AS_ADOPTED, asOf, runs: 'changes' });
+    const other = fold(facts, { ruleSet, asOf, runs: 'changes' });
     const changes = diffFolds(base, other);
     const filtered = { runs: changes.runs.filter((r) => r.date >= from), list: changes.list };
     if (ctx.json) ctx.out(JSON.stringify({ ruleSet, from, asOf, ...filtered }, null, 2));
@@ -211,7 +211,7 @@ const explain: CliCommand = {
   async run(ctx) {
     const playerId = ctx.opts.positional[0];
     if (!playerId) throw new UsageError('missing the player id: ledger explain <player-id> [--tournament T]');
-    const folded = fold(await loadFacts(await ctx.store()), { ruleSet: ruleSetOf(ctx) });
+    const folded = fold(await loadFacts(await ctx.store()), { ruleSet: ruleSetOf(ctx), runs: 'reports' });
     const explanation = explainPlayer(folded, playerId, ctx.opts.string('tournament'));
     if (E.isLeft(explanation)) throw new UsageError(explanation.left);
     ctx.out(ctx.json ? JSON.stringify(explanation.right.data, null, 2) : explanation.right.text);

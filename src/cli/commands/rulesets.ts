@@ -223,7 +223,7 @@ export const evaluateLedger = (facts: readonly FactInLog[], ruleSets: readonly s
   const keyed = new Map<string, { games: number; predictions: Keyed[] }>();
   for (const id of ruleSets) {
     if (id in FESA_RULE_SETS) {
-      const fesa = foldFesaFast(facts, { ruleSet: id, runs: 'reports' });
+      const fesa = foldFesaFast(facts, { ruleSet: id, runs: 'changes' });
       if (E.isLeft(fesa)) throw new Error(fesa.left);
       // The games of each FESA-rated tournament, in the shape the other systems see, keyed by the list's name keys.
       const gamesOf = foldOrThrow(facts, { ruleSet: 'fide', entry });
