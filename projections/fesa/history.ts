@@ -133,6 +133,17 @@ export class FesaFacts {
     return adopted?.ruleSetId ?? (isFesaRuleSet(registration.ratingSystem) ? registration.ratingSystem : 'fesa');
   }
 
+  /**
+   * A game as a saved checkpoint holds it (its latest facts, withdrawn or not) in a tournament already added: what
+   * reporting, correcting and withdrawing it left, without making the events again.
+   */
+  restoreGame(tournamentId: string, gameId: string, facts: GameFacts, withdrawn: boolean): void {
+    const t = this.tournaments.get(tournamentId);
+    if (!t) return;
+    t.games.set(gameId, { facts, withdrawn });
+    t.version = (t.version ?? 0) + 1;
+  }
+
   add(fact: FactInLog): AffectedFrom | undefined {
     const e = fact.event;
     switch (e.type) {

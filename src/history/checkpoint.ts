@@ -85,32 +85,36 @@ export const compactFacts = (facts: FesaFacts): SavedFact[] => {
   return out;
 };
 
-/** The facts a compacted list stands for, as the projection takes them. */
-export const expandFacts = (saved: readonly SavedFact[]): FactInLog[] => {
-  const out: FactInLog[] = [];
+/** A saved game: [1, position of its tournament, tournament, end date, game, facts, withdrawn 0|1]. */
+type SavedGame = Extract<SavedFact, readonly [1, ...unknown[]]>;
+
+/**
+ * The facts a compacted list stands for, as the projection takes them; the games apart (a million of them are put
+ * back into their tournaments directly, see `FesaFacts.restoreGame`, instead of being made into events again).
+ */
+export const expandFacts = (saved: readonly SavedFact[]): { facts: FactInLog[]; games: SavedGame[] } => {
+  const facts: FactInLog[] = [];
+  const games: SavedGame[] = [];
   const synthetic = (event: Record<string, unknown>): DomainEvent => ({ version: 1, actor: 'checkpoint', ...event }) as unknown as DomainEvent;
   for (const f of saved) {
     switch (f[0]) {
       case 0:
-        out.push({ event: f[2], globalPosition: f[1] });
+        facts.push({ event: f[2], globalPosition: f[1] });
         break;
-      case 1: {
-        const [, position, tournamentId, endDate, gameId, facts, withdrawn] = f;
-        out.push({ event: synthetic({ type: 'GameReported', eventId: `checkpoint:game:${tournamentId}:${gameId}`, validDate: endDate, gameId, tournamentId, ...facts }), globalPosition: position });
-        if (withdrawn === 1) out.push({ event: synthetic({ type: 'GameWithdrawn', eventId: `checkpoint:withdrawn:${tournamentId}:${gameId}`, validDate: endDate, gameId, tournamentId, reason: 'checkpoint' }), globalPosition: position });
+      case 1:
+        games.push(f);
         break;
-      }
       case 2: {
         const [, playerId, date, grade] = f;
-        out.push({ event: synthetic({ type: 'PriorGradeDeclared', eventId: `checkpoint:prior:${playerId}:${date}`, validDate: date, playerId, grade, source: 'checkpoint' }), globalPosition: 0 });
+        facts.push({ event: synthetic({ type: 'PriorGradeDeclared', eventId: `checkpoint:prior:${playerId}:${date}`, validDate: date, playerId, grade, source: 'checkpoint' }), globalPosition: 0 });
         break;
       }
       case 3:
-        out.push({ event: synthetic({ type: 'TournamentClosed', eventId: `checkpoint:closed:${f[2]}`, validDate: f[3], tournamentId: f[2] }), globalPosition: f[1] });
+        facts.push({ event: synthetic({ type: 'TournamentClosed', eventId: `checkpoint:closed:${f[2]}`, validDate: f[3], tournamentId: f[2] }), globalPosition: f[1] });
         break;
     }
   }
-  return out;
+  return { facts, games };
 };
 
 const openDb = (file: string): BetterSqlite3.Database => {
@@ -190,6 +194,7 @@ export const dropCheckpoint = (file: string, ruleSet: string = AS_ADOPTED): void
 interface LoadedCheckpoint {
   readonly header: SavedHeader;
   readonly facts: FactInLog[];
+  readonly games: SavedGame[];
   readonly head: ListCheckpoint;
   readonly checkpoints: ListCheckpoint[];
 }
@@ -210,7 +215,7 @@ const loadCheckpoint = (file: string, ruleSet: string): LoadedCheckpoint | undef
     };
     const records = part<FesaPlayer>('records');
     const list = ({ order, ...rest }: SavedList): ListCheckpoint => ({ ...rest, order: order.map((i) => records[i]!) });
-    return { header, facts: expandFacts(part<SavedFact>('facts')), head: list(header.head), checkpoints: header.checkpoints.map(list) };
+    return { header, ...expandFacts(part<SavedFact>('facts')), head: list(header.head), checkpoints: header.checkpoints.map(list) };
   });
 
 export interface Resumed {
@@ -234,6 +239,7 @@ export const resumeProjection = async (store: EventStore, file: string, options:
   const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'none' });
   if (saved) {
     projection.apply(saved.facts);
+    for (const [, , tournamentId, , gameId, facts, withdrawn] of saved.games) projection.facts.restoreGame(tournamentId, gameId, facts, withdrawn === 1);
     projection.position = saved.header.position;
     projection.restore(saved.checkpoints, saved.head, [], saved.header.officerFacts);
   }
