@@ -540,8 +540,8 @@ const unexpected = (message: string): never => {
 /**
  * `foldFesa(log, options)` through the projection: what adapters fold with, since its cost grows with the
  * tournaments' sizes and not with the list's (`foldFesa` hands the whole list to the engine for every tournament,
- * which a federation of a hundred thousand players cannot wait for). With runs kept, each run holds its
- * participants' records before and after (the `reports` mode: what careers, explanations and diffs read).
+ * which a federation of a hundred thousand players cannot wait for). With runs kept (`changes`, `reports`), each
+ * run holds its participants' records before and after, not the whole list. `asOf` and `stopBefore` are not combined.
  */
 export const foldFesaFast = (
   log: Iterable<FactInLog>,
