@@ -200,7 +200,8 @@ interface LoadedCheckpoint {
 }
 
 const loadCheckpoint = (file: string, ruleSet: string): LoadedCheckpoint | undefined =>
-  withDb(file, (db) => {
+  // one read transaction: the header and its chunks from the same save, even while another command saves a newer one
+  withDb(file, (db) => db.transaction(() => {
     const name = projectionName(ruleSet);
     const row = db.prepare('SELECT state FROM projections WHERE name = ?').pluck().get(name) as string | undefined;
     if (row === undefined) return undefined;
@@ -216,7 +217,7 @@ const loadCheckpoint = (file: string, ruleSet: string): LoadedCheckpoint | undef
     const records = part<FesaPlayer>('records');
     const list = ({ order, ...rest }: SavedList): ListCheckpoint => ({ ...rest, order: order.map((i) => records[i]!) });
     return { header, ...expandFacts(part<SavedFact>('facts')), head: list(header.head), checkpoints: header.checkpoints.map(list) };
-  });
+  })());
 
 export interface Resumed {
   readonly projection: FesaProjection;
