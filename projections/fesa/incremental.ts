@@ -214,11 +214,32 @@ export class FesaProjection {
     if (end === this.applied) return E.right(this.fold(this.state.order(), runs, officerFacts));
     const start = this.checkpointAtOrBefore(end);
     const scratch = start ? this.restoreList(start) : new ListState(this.slots);
+    // Checkpoints the way there are kept too (a projection restored from disk has only its last few): the next list
+    // of a date near these starts close by instead of from the beginning again.
+    let sinceCheckpoint = 0;
+    let runsSoFar = start?.runs ?? 0;
+    let officerFactsSoFar = start?.officerFacts ?? 0;
     for (let i = start?.index ?? 0; i < end; i++) {
-      const failed = this.applyItem(scratch, this.timeline[i]!, null);
+      const item = this.timeline[i]!;
+      if (item.kind === 'tournament') {
+        if (sinceCheckpoint >= this.every && i <= this.applied) {
+          this.addCheckpoint(this.snapshot(i, scratch, runsSoFar, officerFactsSoFar));
+          sinceCheckpoint = 0;
+        }
+        sinceCheckpoint++;
+        if (this.runsMode !== 'none') runsSoFar++;
+      } else officerFactsSoFar++;
+      const failed = this.applyItem(scratch, item, null);
       if (failed !== undefined) return E.left(failed);
     }
     return E.right(this.fold(scratch.order(), runs, officerFacts));
+  }
+
+  /** Keeps a checkpoint in index order (there is none between the one a scratch fold starts from and its end). */
+  private addCheckpoint(c: ListCheckpoint): void {
+    let at = this.checkpoints.length;
+    while (at > 0 && this.checkpoints[at - 1]!.index > c.index) at--;
+    this.checkpoints.splice(at, 0, c);
   }
 
   /** The checkpoints kept in memory (for saving to disk). */
@@ -303,16 +324,16 @@ export class FesaProjection {
     return ListState.from(this.slots, c.order, c.sorted, c.lastTournamentDate, c.slots);
   }
 
-  private snapshot(index: number): ListCheckpoint {
+  private snapshot(index: number, state = this.state, runs = this.runs.length, officerFacts = this.officerFacts.length): ListCheckpoint {
     return {
       index,
       date: index > 0 ? this.timeline[index - 1]!.date : '',
-      order: this.state.order(),
-      slots: this.state.orderSlots(),
-      sorted: !this.state.explicit,
-      lastTournamentDate: this.state.lastTournamentDate,
-      runs: this.runs.length,
-      officerFacts: this.officerFacts.length,
+      order: state.order(),
+      slots: state.orderSlots(),
+      sorted: !state.explicit,
+      lastTournamentDate: state.lastTournamentDate,
+      runs,
+      officerFacts,
     };
   }
 

@@ -1,26 +1,32 @@
 import { FesaProjection } from '../../projections/fesa/incremental';
 import { readFacts } from '../event-log';
+import { resumeProjection } from '../history/checkpoint';
 import type { EventStore } from '../store/port';
 
 /**
  * The FESA projections a long-running server keeps in memory, one per rule set and kind (lists only, or with the
  * per-tournament reports careers and explanations read). Each request brings its projection up to the head of the
  * log first: only the events recorded since the last request are read, and a late or corrected result re-folds
- * from the checkpoint before it, as in the CLI.
+ * from the checkpoint before it, as in the CLI. On the embedded store the list projection starts from the checkpoint
+ * the CLI saves in the ledger's file (and saves it again when it read anything new), not from the start of the log.
  */
 export class LiveProjections {
   private readonly projections = new Map<string, FesaProjection>();
   /** Catch-ups run one at a time: two requests must not feed the same events twice. */
   private queue: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly store: EventStore) {}
+  constructor(
+    private readonly store: EventStore,
+    /** The ledger's SQLite file, where the list projection's checkpoint is kept (absent for server stores). */
+    private readonly checkpointFile?: string,
+  ) {}
 
   caughtUp(ruleSet: string, runs: 'none' | 'reports'): Promise<FesaProjection> {
     const run = this.queue.then(async () => {
       const key = `${ruleSet}/${runs}`;
       let projection = this.projections.get(key);
       if (!projection) {
-        projection = new FesaProjection({ ruleSet, runs });
+        projection = runs === 'none' && this.checkpointFile !== undefined ? (await resumeProjection(this.store, this.checkpointFile, { ruleSet })).projection : new FesaProjection({ ruleSet, runs });
         this.projections.set(key, projection);
       }
       for await (const batch of readFacts(this.store, { fromPosition: projection.position })) projection.apply(batch);

@@ -43,9 +43,9 @@ const ROUTES = [
  * and submit commands. Every write goes through the same deciders as the CLI; every error comes back as JSON with
  * one sentence naming the parameter, player or list.
  */
-export const createServer = (ledger: Ledger): express.Express => {
+export const createServer = (ledger: Ledger, options: { readonly checkpointFile?: string } = {}): express.Express => {
   const app = express();
-  const live = new LiveProjections(ledger.store);
+  const live = new LiveProjections(ledger.store, options.checkpointFile);
   app.use(express.json({ limit: '5mb' }));
 
   app.get('/', (_req, res) => {

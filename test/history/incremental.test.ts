@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { diffFolds } from '../../projections/fesa/diff';
 import { foldFesa, type FesaFold } from '../../projections/fesa/history';
-import { FesaProjection, foldFesaFast } from '../../projections/fesa/incremental';
+import { FesaProjection, foldFesaFast, type ListCheckpoint } from '../../projections/fesa/incremental';
 import { formatRatingList } from '../../src/formats/fesa/ratingliste';
 import { inBatches, ledgers } from './gen';
 
@@ -96,6 +96,42 @@ describe('incremental FESA projection (issue "History as a fold")', () => {
     );
     // the rule sets must disagree somewhere, or the comparison shows nothing
     expect(differing).toBeGreaterThan(5);
+  });
+
+  it('restored with only its last checkpoint, keeps the ones a list of an earlier date passes, and folds on from them exactly', () => {
+    const list = (f: E.Either<string, FesaFold>) =>
+      E.isLeft(f) ? f.left : { list: formatRatingList(f.right.list), officerFacts: f.right.officerFacts, runs: f.right.runs.map((r) => [r.tournamentId, r.report]) };
+    let corrected = 0;
+    fc.assert(
+      fc.property(ledgers(), fc.array(fc.integer({ min: 0, max: 370 }), { minLength: 1, maxLength: 4 }), ({ facts }, offsets) => {
+        const whole = new FesaProjection({ checkpointEvery: 1, runs: 'reports' });
+        whole.apply(facts);
+        const folded = whole.current();
+        if (E.isLeft(folded)) return;
+        const restored = new FesaProjection({ checkpointEvery: 1, runs: 'reports' });
+        restored.apply(facts);
+        restored.position = whole.position;
+        // as from disk: without the other projection's slot numbers (and here with the runs, as the server keeps them)
+        const own = (c: ListCheckpoint): ListCheckpoint => ({ ...c, slots: undefined });
+        restored.restore(whole.listCheckpoints().slice(-1).map(own), own(whole.headCheckpoint()), folded.right.runs, whole.officerFactsSoFar());
+        for (const offset of offsets) {
+          const asOf = new Date(Date.UTC(2020, 0, 1 + offset)).toISOString().slice(0, 10);
+          expect(list(restored.asOf(asOf))).toEqual(list(foldFesa(facts, { asOf })));
+        }
+        // kept in timeline order (what a re-fold, and the checkpoints saved to disk, take the last of)
+        const kept = restored.listCheckpoints().map((c) => c.index);
+        expect(kept).toEqual([...kept].sort((a, b) => a - b));
+        // a correction of the first game re-folds from a checkpoint the lists above left behind
+        const game = facts.find((f) => f.event.type === 'GameReported' && f.event.second !== null);
+        if (!game || game.event.type !== 'GameReported') return;
+        const fix = { event: { ...game.event, type: 'ResultCorrected' as const, eventId: 'fix', reason: 'typo', result: game.event.result === 'win' ? ('loss' as const) : ('win' as const) }, globalPosition: whole.position + 1 };
+        restored.apply([fix]);
+        expect(list(restored.current())).toEqual(list(foldFesa([...facts, fix])));
+        corrected++;
+      }),
+      { numRuns: 60, seed: 20261125 },
+    );
+    expect(corrected).toBeGreaterThan(20);
   });
 
   it('re-folds only from the checkpoint before a late correction, and the result equals a rebuild', () => {

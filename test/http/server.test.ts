@@ -1,3 +1,4 @@
+import Database from 'better-sqlite3';
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import type { AddressInfo } from 'net';
@@ -45,7 +46,7 @@ describe('HTTP API', () => {
     await cli('fesa', 'import', chainOf(chain));
     await cli('list', 'publish', '--id', 'L-2016', '--as-of', asOf, '--format', 'fesa');
     store = await openStore(`sqlite:${db}`);
-    server = createServer(new Ledger(store)).listen(0, '127.0.0.1');
+    server = createServer(new Ledger(store), { checkpointFile: db }).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });
@@ -57,6 +58,10 @@ describe('HTTP API', () => {
   it('serves the list of a date in every format, as the CLI and the official program give it', async () => {
     const fesa = await get(`/lists?as-of=${asOf}&format=fesa`);
     expect(fesa.status).toBe(200);
+    // the list projection started from (and, having read new events, saved) the checkpoint the CLI keeps in the file
+    const file = new Database(db, { readonly: true });
+    expect(file.prepare('SELECT name, position FROM projections').all()).toEqual([{ name: 'fesa-list-2:as-adopted', position: Number((await getJson('/health')).body.head) }]);
+    file.close();
     expect(fesa.type).toBe('text/plain; charset=iso-8859-1');
     expect(fesa.bytes.equals(fs.readFileSync(path.join(chain[7]!, 'ratingliste.post')))).toBe(true);
     expect(fesa.hash).toBe(createHash('sha256').update(fesa.bytes).digest('hex'));
