@@ -27,6 +27,7 @@ import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { FesaProjection } from '../../projections/fesa/incremental';
 import { readFacts, toNewEvent } from '../../src/event-log';
 import { resumeProjection, saveCheckpoint } from '../../src/history/checkpoint';
+import { sqliteCheckpoints } from '../../src/history/checkpoint-storage';
 import { openSqliteStore } from '../../src/store/sqlite';
 import type { EventStore } from '../../src/store/port';
 
@@ -264,11 +265,12 @@ const main = async (): Promise<void> => {
   // 6. what a CLI command pays on a fresh start: the saved checkpoint (written into the ledger's SQLite file, as
   // `ledger list` does), then a restart from it with nothing new to read, and a list as of a date from there
   t0 = process.hrtime.bigint();
-  const saved = saveCheckpoint(file, projection, { checkpointEvery: EVERY });
+  const checkpoints = sqliteCheckpoints(file);
+  const saved = await saveCheckpoint(checkpoints, projection, { checkpointEvery: EVERY });
   const saveMs = ms(t0);
   projection = undefined as unknown as FesaProjection;
   t0 = process.hrtime.bigint();
-  const restarted = await resumeProjection(store, file);
+  const restarted = await resumeProjection(store, checkpoints);
   const resumeMs = ms(t0);
   if (restarted.eventsRead !== 0) throw new Error(`the restart read ${restarted.eventsRead} events after the checkpoint`);
   const afterRestart = restarted.projection.asOf(dayOf(DAYS - 200));

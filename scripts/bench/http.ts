@@ -8,6 +8,7 @@
  * Env: BENCH_PLAYER (default p123), BENCH_AS_OF (default 2010-01-01).
  */
 import type { AddressInfo } from 'net';
+import { sqliteCheckpoints } from '../../src/history/checkpoint-storage';
 import { createServer } from '../../src/http/server';
 import { Ledger } from '../../src/ledger';
 import { openSqliteStore } from '../../src/store/sqlite';
@@ -25,7 +26,7 @@ const main = async (): Promise<void> => {
   let t0 = process.hrtime.bigint();
   await ledger.catchUp();
   // as `ledger serve` does on the embedded store: the list projection starts from the checkpoint in the ledger's file
-  const server = createServer(ledger, { checkpointFile: file }).listen(0, '127.0.0.1');
+  const server = createServer(ledger, { checkpoints: sqliteCheckpoints(file) }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   console.log(`http bench: ${file} (${await store.headPosition()} events); start-up (the command state) ${ms(t0).toFixed(0)} ms, rss ${mib(process.memoryUsage().rss)}`);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,13 +1,15 @@
 import * as os from 'os';
+import { openCheckpointStorage, type CheckpointStorage } from '../history/checkpoint-storage';
 import { Ledger } from '../ledger';
 import type { EventStore } from '../store/port';
-import { openStore } from '../store/open';
+import { defaultStoreSpec, openStore, parseStoreSpec } from '../store/open';
 import type { Options } from './args';
 
 /** What every CLI command gets: its options, where to print, and the store/ledger opened on first use. */
 export class CliContext {
   private storePromise?: Promise<EventStore>;
   private ledgerInstance?: Ledger;
+  private checkpointsPromise?: Promise<CheckpointStorage | undefined>;
 
   constructor(
     readonly opts: Options,
@@ -42,7 +44,14 @@ export class CliContext {
     return this.ledgerInstance;
   }
 
+  /** Where saved projections live next to the store (its SQLite file or PostgreSQL schema); none for EventStoreDB. */
+  checkpoints(): Promise<CheckpointStorage | undefined> {
+    this.checkpointsPromise ??= this.store().then(() => openCheckpointStorage(parseStoreSpec(this.storeSpec ?? defaultStoreSpec())));
+    return this.checkpointsPromise;
+  }
+
   async close(): Promise<void> {
+    if (this.checkpointsPromise) await (await this.checkpointsPromise)?.close();
     if (this.storePromise) await (await this.storePromise).close();
   }
 

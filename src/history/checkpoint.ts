@@ -1,13 +1,11 @@
 /**
- * The FESA projection saved on disk so that a restart does not fold thirty years again.
+ * The FESA projection saved next to the log so that a restart does not fold thirty years again.
  *
- * Where: the ledger's own SQLite file (same backup, same WAL transaction guarantees; the events table is never
- * touched). Table `projections` holds one row per projection name: the global position it reflects, when it was
- * saved, and a small header (the lists as indexes into the saved records, the officer facts). Table
- * `projection_chunks` holds the saved records and facts as JSON arrays of at most CHUNK items each: a federation's
- * whole history never becomes one string (V8 cannot make a string of more than 2^29 − 24 characters, which a
- * million games in one JSON text come close to). All rows of a projection are written in one transaction. Other
- * stores (PostgreSQL, EventStoreDB) have no checkpoint: the callers fold from the log instead.
+ * Where: `checkpoint-storage.ts` — the ledger's own SQLite file or PostgreSQL schema (same backups; the events table
+ * is never touched): a small header per projection (the lists as indexes into the saved records, the officer facts)
+ * and its saved records and facts as JSON arrays of at most CHUNK items each, so a federation's whole history never
+ * becomes one string (V8 cannot make a string of more than 2^29 − 24 characters, which a million games in one JSON
+ * text come close to). EventStoreDB keeps none: the callers fold from the log instead.
  *
  * What: the facts the fold reads, compacted (each game with its latest facts, not its corrections; a game, a prior
  * grade and a closure as a short tuple), the list at the head and at the last few in-memory checkpoints (each record
@@ -15,16 +13,13 @@
  * position; when one of them is dated before the last rated tournament, the projection re-folds from the latest
  * saved list before that date (or from the start when none is old enough).
  */
-import type BetterSqlite3 from 'better-sqlite3';
 import type { DomainEvent, GameFacts } from '../../domain/events';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { AS_ADOPTED, FesaFacts, type FactInLog, type OfficerFact } from '../../projections/fesa/history';
 import { FesaProjection, type ListCheckpoint } from '../../projections/fesa/incremental';
 import { readFacts } from '../event-log';
 import type { EventStore } from '../store/port';
-
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const Database: typeof BetterSqlite3 = require('better-sqlite3');
+import type { CheckpointStorage } from './checkpoint-storage';
 
 export const CHECKPOINT_FORMAT = 2;
 const KEEP_LIST_CHECKPOINTS = 4;
@@ -117,25 +112,8 @@ export const expandFacts = (saved: readonly SavedFact[]): { facts: FactInLog[]; 
   return { facts, games };
 };
 
-const openDb = (file: string): BetterSqlite3.Database => {
-  const db = new Database(file);
-  db.pragma('busy_timeout = 5000');
-  db.exec('CREATE TABLE IF NOT EXISTS projections (name TEXT PRIMARY KEY, position INTEGER NOT NULL, saved_at TEXT NOT NULL, state TEXT NOT NULL)');
-  db.exec('CREATE TABLE IF NOT EXISTS projection_chunks (name TEXT NOT NULL, part TEXT NOT NULL, seq INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (name, part, seq))');
-  return db;
-};
-
-const withDb = <A>(file: string, f: (db: BetterSqlite3.Database) => A): A => {
-  const db = openDb(file);
-  try {
-    return f(db);
-  } finally {
-    db.close();
-  }
-};
-
 /** Saves the projection with the global position it reflects. */
-export const saveCheckpoint = (file: string, projection: FesaProjection, options: CheckpointOptions = {}): { position: number; bytes: number } => {
+export const saveCheckpoint = async (storage: CheckpointStorage, projection: FesaProjection, options: CheckpointOptions = {}): Promise<{ position: number; bytes: number }> => {
   const ruleSet = options.ruleSet ?? AS_ADOPTED;
   // Records are immutable and mostly shared between lists: each is saved once, the lists as indexes.
   const records: FesaPlayer[] = [];
@@ -160,36 +138,22 @@ export const saveCheckpoint = (file: string, projection: FesaProjection, options
   const parts: [string, readonly unknown[]][] = [['records', records], ['facts', compactFacts(projection.facts)]];
   const name = projectionName(ruleSet);
   const size = Math.max(1, options.chunkItems ?? CHUNK);
-  let bytes = 0;
-  withDb(file, (db) => {
-    const insert = db.prepare('INSERT INTO projection_chunks (name, part, seq, data) VALUES (?, ?, ?, ?)');
-    db.transaction(() => {
-      dropRows(db, ruleSet);
-      const text = JSON.stringify(header);
-      bytes += text.length;
-      db.prepare('INSERT INTO projections (name, position, saved_at, state) VALUES (?, ?, ?, ?)').run(name, header.position, new Date().toISOString(), text);
-      for (const [part, items] of parts) {
-        for (let seq = 0; seq * size < items.length; seq++) {
-          const chunk = JSON.stringify(items.slice(seq * size, (seq + 1) * size));
-          bytes += chunk.length;
-          insert.run(name, part, seq, chunk);
-        }
+  const text = JSON.stringify(header);
+  let bytes = text.length;
+  function* chunks(): Iterable<readonly [string, number, string]> {
+    for (const [part, items] of parts) {
+      for (let seq = 0; seq * size < items.length; seq++) {
+        const chunk = JSON.stringify(items.slice(seq * size, (seq + 1) * size));
+        bytes += chunk.length;
+        yield [part, seq, chunk];
       }
-    })();
-  });
+    }
+  }
+  await storage.save(name, header.position, text, chunks(), [formerName(ruleSet)]);
   return { position: header.position, bytes };
 };
 
-const dropRows = (db: BetterSqlite3.Database, ruleSet: string): void => {
-  for (const name of [projectionName(ruleSet), formerName(ruleSet)]) {
-    db.prepare('DELETE FROM projections WHERE name = ?').run(name);
-    db.prepare('DELETE FROM projection_chunks WHERE name = ?').run(name);
-  }
-};
-
-export const dropCheckpoint = (file: string, ruleSet: string = AS_ADOPTED): void => {
-  withDb(file, (db) => db.transaction(() => dropRows(db, ruleSet))());
-};
+export const dropCheckpoint = (storage: CheckpointStorage, ruleSet: string = AS_ADOPTED): Promise<void> => storage.drop([projectionName(ruleSet), formerName(ruleSet)]);
 
 interface LoadedCheckpoint {
   readonly header: SavedHeader;
@@ -199,25 +163,19 @@ interface LoadedCheckpoint {
   readonly checkpoints: ListCheckpoint[];
 }
 
-const loadCheckpoint = (file: string, ruleSet: string): LoadedCheckpoint | undefined =>
-  // one read transaction: the header and its chunks from the same save, even while another command saves a newer one
-  withDb(file, (db) => db.transaction(() => {
-    const name = projectionName(ruleSet);
-    const row = db.prepare('SELECT state FROM projections WHERE name = ?').pluck().get(name) as string | undefined;
-    if (row === undefined) return undefined;
-    const header = JSON.parse(row) as SavedHeader;
-    if (header.format !== CHECKPOINT_FORMAT || header.ruleSet !== ruleSet) return undefined;
-    const part = <T>(which: string): T[] => {
-      const out: T[] = [];
-      for (const data of db.prepare('SELECT data FROM projection_chunks WHERE name = ? AND part = ? ORDER BY seq').pluck().iterate(name, which) as IterableIterator<string>) {
-        for (const item of JSON.parse(data) as T[]) out.push(item);
-      }
-      return out;
-    };
-    const records = part<FesaPlayer>('records');
-    const list = ({ order, ...rest }: SavedList): ListCheckpoint => ({ ...rest, order: order.map((i) => records[i]!) });
-    return { header, ...expandFacts(part<SavedFact>('facts')), head: list(header.head), checkpoints: header.checkpoints.map(list) };
-  })());
+const loadCheckpoint = async (storage: CheckpointStorage, ruleSet: string): Promise<LoadedCheckpoint | undefined> => {
+  const items: Record<string, unknown[]> = { records: [], facts: [] };
+  const text = await storage.load(projectionName(ruleSet), (part, data) => {
+    const into = items[part];
+    if (into) for (const item of JSON.parse(data) as unknown[]) into.push(item);
+  });
+  if (text === undefined) return undefined;
+  const header = JSON.parse(text) as SavedHeader;
+  if (header.format !== CHECKPOINT_FORMAT || header.ruleSet !== ruleSet) return undefined;
+  const records = items.records as FesaPlayer[];
+  const list = ({ order, ...rest }: SavedList): ListCheckpoint => ({ ...rest, order: order.map((i) => records[i]!) });
+  return { header, ...expandFacts(items.facts as SavedFact[]), head: list(header.head), checkpoints: header.checkpoints.map(list) };
+};
 
 export interface Resumed {
   readonly projection: FesaProjection;
@@ -233,9 +191,9 @@ export interface Resumed {
  * The projection as of the head of the log: from the saved checkpoint plus the events after it (or from the start
  * when there is none), then saved again when anything new was read.
  */
-export const resumeProjection = async (store: EventStore, file: string, options: CheckpointOptions = {}): Promise<Resumed> => {
+export const resumeProjection = async (store: EventStore, storage: CheckpointStorage, options: CheckpointOptions = {}): Promise<Resumed> => {
   const ruleSet = options.ruleSet ?? AS_ADOPTED;
-  const saved = loadCheckpoint(file, ruleSet);
+  const saved = await loadCheckpoint(storage, ruleSet);
   const checkpointEvery = saved?.header.checkpointEvery ?? options.checkpointEvery;
   const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'none' });
   if (saved) {
@@ -252,12 +210,12 @@ export const resumeProjection = async (store: EventStore, file: string, options:
   }
   projection.refresh();
   const refolded = eventsRead > 0 ? projection.lastRefold : { from: 0, to: 0 };
-  if (eventsRead > 0 || !saved) saveCheckpoint(file, projection, { ...options, ruleSet, checkpointEvery: checkpointEvery ?? 250 });
+  if (eventsRead > 0 || !saved) await saveCheckpoint(storage, projection, { ...options, ruleSet, checkpointEvery: checkpointEvery ?? 250 });
   return { projection, checkpointPosition: from, eventsRead, refolded };
 };
 
 /** Starts over: drops the checkpoint, folds the whole log, saves a fresh checkpoint. */
-export const rebuildProjection = async (store: EventStore, file: string, options: CheckpointOptions = {}): Promise<Resumed> => {
-  dropCheckpoint(file, options.ruleSet ?? AS_ADOPTED);
-  return resumeProjection(store, file, options);
+export const rebuildProjection = async (store: EventStore, storage: CheckpointStorage, options: CheckpointOptions = {}): Promise<Resumed> => {
+  await dropCheckpoint(storage, options.ruleSet ?? AS_ADOPTED);
+  return resumeProjection(store, storage, options);
 };

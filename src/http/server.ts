@@ -6,6 +6,7 @@ import { diffFolds } from '../../projections/fesa/diff';
 import { explainPlayer } from '../../projections/fesa/explain';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../projections/fesa/history';
 import { readDomainEvents } from '../event-log';
+import type { CheckpointStorage } from '../history/checkpoint-storage';
 import { factsKnownAt, KnownAtError, loadFacts } from '../history/load';
 import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, publishedAndNow, renderList, reproducePublished, underRuleSets, withListError, type FoldPair, type ListFormat } from '../history/lists';
 import type { Ledger } from '../ledger';
@@ -43,9 +44,9 @@ const ROUTES = [
  * and submit commands. Every write goes through the same deciders as the CLI; every error comes back as JSON with
  * one sentence naming the parameter, player or list.
  */
-export const createServer = (ledger: Ledger, options: { readonly checkpointFile?: string } = {}): express.Express => {
+export const createServer = (ledger: Ledger, options: { readonly checkpoints?: CheckpointStorage } = {}): express.Express => {
   const app = express();
-  const live = new LiveProjections(ledger.store, options.checkpointFile);
+  const live = new LiveProjections(ledger.store, options.checkpoints);
   app.use(express.json({ limit: '5mb' }));
 
   app.get('/', (_req, res) => {

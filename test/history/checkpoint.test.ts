@@ -6,10 +6,13 @@ import Database from 'better-sqlite3';
 import fc from 'fast-check';
 import { afterEach, describe, expect, it } from 'vitest';
 import { foldFesa } from '../../projections/fesa/history';
+import { Pool } from 'pg';
 import { resumeProjection, rebuildProjection } from '../../src/history/checkpoint';
+import { postgresCheckpoints, sqliteCheckpoints, type CheckpointStorage } from '../../src/history/checkpoint-storage';
 import { formatRatingList } from '../../src/formats/fesa/ratingliste';
 import { loadFacts } from '../../src/history/load';
 import { toNewEvent } from '../../src/event-log';
+import { openPostgresStore } from '../../src/store/postgres';
 import { openSqliteStore } from '../../src/store/sqlite';
 import type { EventStore } from '../../src/store/port';
 import { streamOf } from '../../domain/events';
@@ -33,7 +36,54 @@ const record = async (store: EventStore, facts: readonly FactInLog[]): Promise<v
 
 const listText = (fold: ReturnType<typeof foldFesa>): string => (E.isLeft(fold) ? `error: ${fold.left}` : formatRatingList(fold.right.list));
 
-describe('checkpointed FESA projection on disk (issue 5 item 5)', () => {
+/** A fresh ledger with its checkpoint storage, and plain SQL on the tables the storage keeps. */
+interface Place {
+  readonly store: EventStore;
+  readonly checkpoints: CheckpointStorage;
+  readonly sql: (text: string) => Promise<unknown[]>;
+  readonly close: () => Promise<void>;
+}
+
+const sqlitePlace = async (): Promise<Place> => {
+  const file = tempDb();
+  const store = openSqliteStore(file);
+  const sql = async (text: string) => {
+    const db = new Database(file);
+    try {
+      const statement = db.prepare(text);
+      return statement.reader ? statement.raw().all() : (statement.run(), []);
+    } finally {
+      db.close();
+    }
+  };
+  return { store, checkpoints: sqliteCheckpoints(file), sql, close: () => store.close() };
+};
+
+const pgUrl = process.env.LEDGER_TEST_PG_URL;
+const postgresPlace = async (): Promise<Place> => {
+  const schema = `checkpoint_${Math.random().toString(36).slice(2, 10)}`;
+  const store = await openPostgresStore(pgUrl!, { schema });
+  const checkpoints = await postgresCheckpoints(pgUrl!, schema);
+  const pool = new Pool({ connectionString: pgUrl, max: 1 });
+  const sql = async (text: string) => (await pool.query({ text: text.replace(/\b(projections|projection_chunks)\b/g, `"${schema}".$1`), rowMode: 'array' })).rows;
+  return {
+    store,
+    checkpoints,
+    sql,
+    close: async () => {
+      await checkpoints.close();
+      await store.close();
+      await pool.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      await pool.end();
+    },
+  };
+};
+
+const places: [string, () => Promise<Place>][] = [['SQLite', sqlitePlace]];
+if (pgUrl) places.push(['PostgreSQL', postgresPlace]);
+else console.warn(`checkpoints on PostgreSQL not tested: ${process.env.LEDGER_TEST_PG_SKIP_REASON ?? 'LEDGER_TEST_PG_URL is not set'}`);
+
+describe.each(places)('checkpointed FESA projection next to the log, %s (issue 5 item 5)', (_name, open) => {
   it('a restart reads only the events after the checkpoint and equals a fresh fold; a late tournament re-folds from a saved list', async () => {
     // a ledger that folds, with at least three rated tournaments
     const sample = fc.sample(ledgers(10, 8), { numRuns: 40, seed: 99 }).find(({ facts }) => {
@@ -42,23 +92,19 @@ describe('checkpointed FESA projection on disk (issue 5 item 5)', () => {
     })!;
     expect(sample).toBeDefined();
     const facts = sample.facts;
-    const file = tempDb();
-    const store = openSqliteStore(file);
+    const { store, checkpoints: file, sql, close } = await open();
     try {
       const cut = Math.floor(facts.length * 0.7);
       await record(store, facts.slice(0, cut));
-      // a checkpoint of the first format (one JSON text) is neither read nor kept
-      const db = new Database(file);
-      db.exec("CREATE TABLE IF NOT EXISTS projections (name TEXT PRIMARY KEY, position INTEGER NOT NULL, saved_at TEXT NOT NULL, state TEXT NOT NULL); INSERT INTO projections VALUES ('fesa-list:as-adopted', 1, 'then', 'not JSON')");
-      db.close();
+      // a checkpoint of the first format (one JSON text) is neither read nor kept (drop([]): the tables exist)
+      await file.drop([]);
+      await sql("INSERT INTO projections VALUES ('fesa-list:as-adopted', 1, 'then', 'not JSON')");
       // small chunks: the saved state spans many rows, read back in order
       const first = await resumeProjection(store, file, { checkpointEvery: 1, chunkItems: 3 });
       expect(first.checkpointPosition).toBe(0);
       expect(first.eventsRead).toBe(cut);
-      const saved = new Database(file, { readonly: true });
-      expect(saved.prepare('SELECT name FROM projections').pluck().all()).toEqual(['fesa-list-2:as-adopted']);
-      expect(saved.prepare("SELECT count(*) FROM projection_chunks WHERE part = 'facts'").pluck().get()).toBeGreaterThan(3);
-      saved.close();
+      expect(await sql('SELECT name FROM projections')).toEqual([['fesa-list-2:as-adopted']]);
+      expect(Number((await sql("SELECT count(*) FROM projection_chunks WHERE part = 'facts'"))[0]![0 as never])).toBeGreaterThan(3);
 
       // restart with nothing new: nothing is read, the list is the same
       const again = await resumeProjection(store, file);
@@ -93,7 +139,7 @@ describe('checkpointed FESA projection on disk (issue 5 item 5)', () => {
       expect(rebuilt.eventsRead).toBe(facts.length + 1);
       expect(listText(rebuilt.projection.current())).toBe(listText(foldFesa(await loadFacts(store))));
     } finally {
-      await store.close();
+      await close();
     }
   });
 
@@ -109,8 +155,7 @@ describe('checkpointed FESA projection on disk (issue 5 item 5)', () => {
     })!;
     expect(sample).toBeDefined();
     const facts = [adoption, ...sample.facts];
-    const file = tempDb();
-    const store = openSqliteStore(file);
+    const { store, checkpoints: file, close } = await open();
     try {
       const cut = Math.floor(facts.length * 0.5);
       await record(store, facts.slice(0, cut));
@@ -120,7 +165,7 @@ describe('checkpointed FESA projection on disk (issue 5 item 5)', () => {
       expect(resumed.checkpointPosition).toBe(cut);
       expect(listText(resumed.projection.current())).toBe(listText(foldFesa(await loadFacts(store))));
     } finally {
-      await store.close();
+      await close();
     }
   });
 });

@@ -4,6 +4,7 @@ import * as fs from 'fs';
 import type { AddressInfo } from 'net';
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sqliteCheckpoints } from '../../src/history/checkpoint-storage';
 import { createServer } from '../../src/http/server';
 import { Ledger } from '../../src/ledger';
 import { openStore } from '../../src/store/open';
@@ -46,7 +47,7 @@ describe('HTTP API', () => {
     await cli('fesa', 'import', chainOf(chain));
     await cli('list', 'publish', '--id', 'L-2016', '--as-of', asOf, '--format', 'fesa');
     store = await openStore(`sqlite:${db}`);
-    server = createServer(new Ledger(store), { checkpointFile: db }).listen(0, '127.0.0.1');
+    server = createServer(new Ledger(store), { checkpoints: sqliteCheckpoints(db) }).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

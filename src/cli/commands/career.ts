@@ -4,7 +4,7 @@ import { AS_ADOPTED, FESA_RULE_SETS } from '../../../projections/fesa/history';
 import { FesaProjection } from '../../../projections/fesa/incremental';
 import { rebuildProjection } from '../../history/checkpoint';
 import { loadFacts } from '../../history/load';
-import { defaultStoreSpec, parseStoreSpec } from '../../store/open';
+import { defaultStoreSpec } from '../../store/open';
 import { UsageError } from '../args';
 import type { CliCommand, CliContext } from '../context';
 
@@ -13,14 +13,6 @@ const ruleSetOf = (ctx: CliContext): string => {
   if (id === undefined) return AS_ADOPTED;
   if (!(id in FESA_RULE_SETS)) throw new UsageError(`--rules ${id}: available are ${Object.keys(FESA_RULE_SETS).join(', ')}`);
   return id;
-};
-
-/** The SQLite file the checkpoint lives in (checkpoints need a SQLite store). */
-const sqliteFile = (ctx: CliContext): string => {
-  const spec = ctx.storeSpec ?? defaultStoreSpec();
-  const parsed = parseStoreSpec(spec);
-  if (parsed.kind !== 'sqlite') throw new UsageError(`projection checkpoints are kept in the ledger's SQLite file; the store "${spec}" is not SQLite`);
-  return parsed.path;
 };
 
 const history: CliCommand = {
@@ -48,7 +40,9 @@ const rebuild: CliCommand = {
   async run(ctx) {
     const ruleSet = ruleSetOf(ctx);
     const started = process.hrtime.bigint();
-    const result = await rebuildProjection(await ctx.store(), sqliteFile(ctx), { ruleSet });
+    const checkpoints = await ctx.checkpoints();
+    if (checkpoints === undefined) throw new UsageError(`projection checkpoints are kept next to the log in SQLite or PostgreSQL; the store "${ctx.storeSpec ?? defaultStoreSpec()}" keeps none (list and the other commands fold from the log)`);
+    const result = await rebuildProjection(await ctx.store(), checkpoints, { ruleSet });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const folded = result.projection.current();
     if (E.isLeft(folded)) throw new Error(folded.left);

@@ -6,7 +6,6 @@ import { readDomainEvents } from '../../event-log';
 import { parseCsvRecords } from '../../formats/csv';
 import type { ExecuteResult } from '../../ledger';
 import { CommandRejected } from '../../ledger';
-import { defaultStoreSpec, parseStoreSpec } from '../../store/open';
 import { UsageError } from '../args';
 import type { CliCommand, CliContext } from '../context';
 import { Progress } from '../output';
@@ -323,8 +322,8 @@ const serve: CliCommand = {
     await ledger.catchUp();
     const port = ctx.opts.int('port') ?? Number(process.env.PORT ?? 3000);
     const host = ctx.opts.string('host') ?? process.env.HOST ?? '127.0.0.1';
-    const spec = parseStoreSpec(ctx.storeSpec ?? defaultStoreSpec());
-    const server = createServer(ledger, spec.kind === 'sqlite' ? { checkpointFile: spec.path } : {}).listen(port, host);
+    const checkpoints = await ctx.checkpoints();
+    const server = createServer(ledger, checkpoints ? { checkpoints } : {}).listen(port, host);
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
       server.once('error', reject);

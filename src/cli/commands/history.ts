@@ -8,7 +8,6 @@ import { foldGeneric, ratingsOf } from '../../../projections/generic/history';
 import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../projections/generic/systems';
 import { resumeProjection } from '../../history/checkpoint';
 import { factsKnownAt, loadFacts } from '../../history/load';
-import { defaultStoreSpec, parseStoreSpec } from '../../store/open';
 import { contentHash, foldOrThrow as fold, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, withListError, type FoldPair, type ListFormat } from '../../history/lists';
 import { UsageError } from '../args';
 import type { CliCommand, CliContext } from '../context';
@@ -84,11 +83,11 @@ const list: CliCommand = {
     const asOf = ctx.opts.date('as-of') ?? today();
     const ruleSet = ruleSetOf(ctx);
     const format = formatOf(ctx);
-    const sqlite = parseStoreSpec(ctx.storeSpec ?? defaultStoreSpec());
+    const checkpoints = ctx.opts.string('known-at') === undefined ? await ctx.checkpoints() : undefined;
     let folded: FesaFold;
-    if (ctx.opts.string('known-at') === undefined && sqlite.kind === 'sqlite') {
-      // As known now, on the embedded store: resume the checkpointed projection (only events after it are read).
-      const resumed = await resumeProjection(await ctx.store(), sqlite.path, { ruleSet });
+    if (checkpoints !== undefined) {
+      // As known now, on SQLite or PostgreSQL: resume the checkpointed projection (only events after it are read).
+      const resumed = await resumeProjection(await ctx.store(), checkpoints, { ruleSet });
       const at = resumed.projection.asOf(asOf);
       if (E.isLeft(at)) throw new Error(at.left);
       folded = at.right;
