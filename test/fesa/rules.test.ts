@@ -321,7 +321,7 @@ describe('seed 000 §3 Prior grade and §4 Lower limit', () => {
   it('a declared grade adds a loss and a win against the grade midpoint in the first tournament', () => {
     const newcomer = player('N', { eloNumber: 0, games: 0, lastPlayed: null, nsrGradeLevel: 2, nsrGradeName: 'Kyu', bonusCount: 0 });
     const out = rated([player('A', { eloNumber: 1510 })], [newcomer], event(['N', 'A'], [['2-'], ['1+']]));
-    const games = byName(out.list, 'N').games as { opponentRating: number; score: number }[];
+    const games = byName(out.list, 'N').games as readonly { opponentRating: number; score: number }[];
     expect(games.slice(0, 2)).toEqual([{ opponentRating: 1510, score: 0, weight: 1 }, { opponentRating: 1510, score: 1, weight: 1 }]);
     expect(gradeRating({ level: 2, name: 'Kyu' })).toBe(1510);
     expect(gradeRating({ level: 1, name: 'Pro' })).toBe(2540);

@@ -17,7 +17,7 @@ import { openSqliteStore } from '../../src/store/sqlite';
 import type { EventStore } from '../../src/store/port';
 import { streamOf } from '../../domain/events';
 import type { FactInLog } from '../../projections/fesa/history';
-import { ledgers } from './gen';
+import { ledgers, resultCorrection } from './gen';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -125,7 +125,7 @@ describe.each(places)('checkpointed FESA projection next to the log, %s (issue 5
       const game = facts.find((f) => f.event.type === 'GameReported' && f.event.tournamentId === firstRun?.tournamentId && f.event.second !== null);
       expect(game?.event.type).toBe('GameReported');
       if (game && game.event.type === 'GameReported') {
-        const fix = { event: { ...game.event, type: 'ResultCorrected' as const, eventId: 'late-fix', reason: 'typo', result: game.event.result === 'win' ? ('loss' as const) : ('win' as const) }, globalPosition: facts.length + 1 };
+        const fix = resultCorrection(game.event, facts.length + 1, 'late-fix');
         await record(store, [fix]);
         const late = await resumeProjection(store, file);
         expect(late.eventsRead).toBe(1);

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
-import type { DomainEvent, GameResult } from '../../domain/events';
+import * as E from 'fp-ts/Either';
+import { decodeEvent, type DomainEvent, type GameReported, type GameResult } from '../../domain/events';
 import type { FactInLog } from '../../projections/fesa/history';
 
 /**
@@ -130,4 +131,11 @@ export const inBatches = <T>(items: readonly T[], sizes: readonly number[]): T[]
     i += n;
   }
   return out;
+};
+
+/** The correction of a reported game's result (a win becomes a loss, anything else a win), recorded at `position`. */
+export const resultCorrection = (game: GameReported, position: number, eventId = 'fix'): FactInLog => {
+  const event = decodeEvent('ResultCorrected', { ...game, type: 'ResultCorrected', eventId, reason: 'typo', result: game.result === 'win' ? 'loss' : 'win' });
+  if (E.isLeft(event)) throw new Error(event.left);
+  return { event: event.right, globalPosition: position };
 };

@@ -6,7 +6,7 @@ import { diffFolds } from '../../projections/fesa/diff';
 import { foldFesa, type FesaFold } from '../../projections/fesa/history';
 import { FesaProjection, foldFesaFast, type ListCheckpoint } from '../../projections/fesa/incremental';
 import { formatRatingList } from '../../src/formats/fesa/ratingliste';
-import { inBatches, ledgers } from './gen';
+import { inBatches, ledgers, resultCorrection } from './gen';
 
 /** What must not differ: the list as the program writes it, every run's report and list after, officer facts. */
 const view = (fold: E.Either<string, FesaFold>) =>
@@ -124,7 +124,7 @@ describe('incremental FESA projection (issue "History as a fold")', () => {
         // a correction of the first game re-folds from a checkpoint the lists above left behind
         const game = facts.find((f) => f.event.type === 'GameReported' && f.event.second !== null);
         if (!game || game.event.type !== 'GameReported') return;
-        const fix = { event: { ...game.event, type: 'ResultCorrected' as const, eventId: 'fix', reason: 'typo', result: game.event.result === 'win' ? ('loss' as const) : ('win' as const) }, globalPosition: whole.position + 1 };
+        const fix = resultCorrection(game.event, whole.position + 1);
         restored.apply([fix]);
         expect(list(restored.current())).toEqual(list(foldFesa([...facts, fix])));
         corrected++;
@@ -145,7 +145,7 @@ describe('incremental FESA projection (issue "History as a fold")', () => {
       const last = before.right.runs.at(-1)!;
       const game = facts.find((f) => f.event.type === 'GameReported' && f.event.tournamentId === last.tournamentId && f.event.second !== null);
       if (!game || game.event.type !== 'GameReported') continue;
-      const correction = { event: { ...game.event, type: 'ResultCorrected' as const, eventId: 'fix', reason: 'typo', result: game.event.result === 'win' ? ('loss' as const) : ('win' as const) }, globalPosition: facts.length + 1 };
+      const correction = resultCorrection(game.event, facts.length + 1);
       projection.apply([correction]);
       expect(view(projection.current())).toEqual(view(foldFesa([...facts, correction])));
       // only the corrected tournament (and officer facts dated on or after it) were applied again
@@ -176,7 +176,7 @@ describe('incremental FESA projection (issue "History as a fold")', () => {
       const game = facts.find((f) => f.event.type === 'GameReported' && f.event.tournamentId === last.tournamentId && f.event.second !== null);
       if (!game || game.event.type !== 'GameReported') continue;
       rated.length = 0;
-      projection.apply([{ event: { ...game.event, type: 'ResultCorrected' as const, eventId: 'fix', reason: 'typo', result: game.event.result === 'win' ? ('loss' as const) : ('win' as const) }, globalPosition: facts.length + 1 }]);
+      projection.apply([resultCorrection(game.event, facts.length + 1)]);
       expect(E.isRight(projection.current())).toBe(true);
       expect(rated).toEqual([last.name]);
       checked++;

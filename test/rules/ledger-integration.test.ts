@@ -4,6 +4,7 @@ import path from 'node:path';
 import * as E from 'fp-ts/Either';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from '../../domain/commands/decide';
+import type { GameFacts } from '../../domain/events';
 import { fesaExpectedScore, toFesaReplayEvent } from '../../domain/evaluation/fesa-model';
 import type { FactInLog } from '../../projections/fesa/history';
 import { explainGeneric } from '../../projections/generic/explain';
@@ -166,13 +167,16 @@ describe('the generic fold over a real ledger (temp SQLite)', () => {
   });
 });
 
+/** A game's facts as the codec would give them (ids and rounds are branded there; a literal is plain). */
+const gameFacts = (g: Record<string, unknown>): GameFacts => g as unknown as GameFacts;
+
 describe('game mapping and FESA predictions', () => {
   it('keeps handicap and a non-zero time control (game override before tournament default), omits an all-zero one', () => {
     const tc = { mainMinutes: 40, byoyomiSeconds: 30, incrementSeconds: 0 };
-    expect(toSpecGame({ round: 1, first: 'A', second: 'B', result: 'loss', handicap: { type: 'bishop', giver: 'B' } }, tc))
+    expect(toSpecGame(gameFacts({ round: 1, first: 'A', second: 'B', result: 'loss', handicap: { type: 'bishop', giver: 'B' } }), tc))
       .toEqual({ a: 'A', b: 'B', score: 0, handicap: { type: 'bishop', giver: 'B' }, timeControl: { main: 40, byoyomi: 30, increment: 0 } });
-    expect(toSpecGame({ round: 1, first: 'A', second: 'B', result: 'draw', timeControl: noTc }, tc)).toEqual({ a: 'A', b: 'B', score: 0.5 });
-    expect(toSpecGame({ round: 1, first: 'A', second: 'B', result: 'forfeit-win' }, noTc)).toBeUndefined();
+    expect(toSpecGame(gameFacts({ round: 1, first: 'A', second: 'B', result: 'draw', timeControl: noTc }), tc)).toEqual({ a: 'A', b: 'B', score: 0.5 });
+    expect(toSpecGame(gameFacts({ round: 1, first: 'A', second: 'B', result: 'forfeit-win' }), noTc)).toBeUndefined();
   });
 
   it('FESA predicts 1/(1+10^((o−r)/400)) from the list before the event; a never-rated player (0) gives none', () => {
