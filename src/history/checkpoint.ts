@@ -44,7 +44,7 @@ interface SavedHeader {
  * of its tournament, tournament, end date, game, facts, withdrawn 0|1]), a prior grade ([2, player, date, grade]),
  * a closure ([3, position, tournament, date]).
  */
-export type SavedFact =
+type SavedFact =
   | readonly [0, number, DomainEvent]
   | readonly [1, number, string, string, string, GameFacts, 0 | 1]
   | readonly [2, string, string, string]
@@ -62,7 +62,7 @@ const projectionName = (ruleSet: string): string => `fesa-list-${CHECKPOINT_FORM
 const formerName = (ruleSet: string): string => `fesa-list:${ruleSet}`;
 
 /** Facts that rebuild the same `FesaFacts` (registration order, positions of everything the timeline orders by). */
-export const compactFacts = (facts: FesaFacts): SavedFact[] => {
+const compactFacts = (facts: FesaFacts): SavedFact[] => {
   const out: SavedFact[] = [];
   for (const { event, position } of facts.registrations.values()) out.push([0, position, event]);
   for (const [playerId, grades] of facts.priorGrades) for (const g of grades) out.push([2, playerId, g.date, g.grade]);
@@ -87,7 +87,7 @@ type SavedGame = Extract<SavedFact, readonly [1, ...unknown[]]>;
  * The facts a compacted list stands for, as the projection takes them; the games apart (a million of them are put
  * back into their tournaments directly, see `FesaFacts.restoreGame`, instead of being made into events again).
  */
-export const expandFacts = (saved: readonly SavedFact[]): { facts: FactInLog[]; games: SavedGame[] } => {
+const expandFacts = (saved: readonly SavedFact[]): { facts: FactInLog[]; games: SavedGame[] } => {
   const facts: FactInLog[] = [];
   const games: SavedGame[] = [];
   const synthetic = (event: Record<string, unknown>): DomainEvent => ({ version: 1, actor: 'checkpoint', ...event }) as unknown as DomainEvent;

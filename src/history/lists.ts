@@ -97,20 +97,20 @@ export const withListError = <A>(read: () => A, replace: (message: string) => Er
   }
 };
 
-export const findPublished = (facts: readonly FactInLog[], listId: string): { event: RatingListPublished; position: number } => {
+const findPublished = (facts: readonly FactInLog[], listId: string): { event: RatingListPublished; position: number } => {
   const found = facts.find((f) => f.event.type === 'RatingListPublished' && f.event.listId === listId);
   if (!found) throw new UnknownListError(listId);
   return { event: found.event as RatingListPublished, position: found.globalPosition };
 };
 
 /** The published list exactly as it was: the log folded up to just before its publication, checked by its hash. */
-export const reproducePublished = (facts: readonly FactInLog[], listId: string): { event: RatingListPublished; position: number; folded: FesaFold; text: string } => {
+export const reproducePublished = (facts: readonly FactInLog[], listId: string, runs: RunsMode = 'none'): { event: RatingListPublished; folded: FesaFold; text: string } => {
   const { event, position } = findPublished(facts, listId);
-  const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, runs: 'none' });
+  const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, runs });
   const text = renderList(folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
   const hash = contentHash(listBytes(text, event.format as ListFormat));
   if (hash !== event.contentHash) throw new Error(`published list "${listId}" cannot be reproduced: its hash was ${event.contentHash}, the fold gives ${hash}`);
-  return { event, position, folded, text };
+  return { event, folded, text };
 };
 
 /** Two folds to compare, with what to call them. */
@@ -120,14 +120,10 @@ export interface FoldPair {
   readonly after: FesaFold;
 }
 
-/** A published list's fold as it was known when published, and the same date as known now (with runs, for a diff). */
+/** A published list's fold as it was known when published (checked by its hash), and the same date as known now. */
 export const publishedAndNow = (facts: readonly FactInLog[], listId: string): FoldPair => {
-  const { event, position } = reproducePublished(facts, listId);
-  return {
-    labels: [`published ${listId}`, 'known now'],
-    before: foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, runs: 'changes' }),
-    after: foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, runs: 'changes' }),
-  };
+  const { event, folded } = reproducePublished(facts, listId, 'changes');
+  return { labels: [`published ${listId}`, 'known now'], before: folded, after: foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, runs: 'changes' }) };
 };
 
 /** The same facts folded under two FESA rule sets (with runs, for a diff). */

@@ -62,9 +62,6 @@ const formatOf = (ctx: CliContext): ListFormat => {
   return f as ListFormat;
 };
 
-/** Facts as known now, or as known at --known-at (a global position or a recorded time). */
-const factsKnown = async (ctx: CliContext): Promise<{ facts: FactInLog[]; knownAt?: number }> => factsKnownAt(await ctx.store(), ctx.opts.string('known-at'));
-
 /** Something read from a published list; not having that list is a usage error here (exit code 2). */
 const published = <A>(read: () => A): A => withListError(read, (message) => new UsageError(message));
 
@@ -92,8 +89,9 @@ const list: CliCommand = {
       if (E.isLeft(at)) throw new Error(at.left);
       folded = at.right;
     } else {
-      const { facts, knownAt } = await factsKnown(ctx);
-      folded = fold(facts, { ruleSet, asOf, runs: 'none', ...(knownAt !== undefined ? { knownAt } : {}) });
+      // as known now, or as known at --known-at (a global position or a recorded time)
+      const { facts, knownAt } = await factsKnownAt(await ctx.store(), ctx.opts.string('known-at'));
+      folded = fold(facts, { ruleSet, asOf, runs: 'none', knownAt });
     }
     const activeYears = ctx.opts.int('active-years') ?? 2;
     write(ctx, renderList(folded, asOf, format, activeYears), format);
