@@ -3,7 +3,7 @@
 // Thin launcher: the CLI is compiled to dist/ by `npm install` (prepare) or `npm run build`.
 const path = require('path');
 const fs = require('fs');
-const entry = path.join(__dirname, '..', 'dist', 'src', 'cli', 'main.js');
+const entry = path.join(__dirname, '..', 'dist', 'src', 'adapters', 'cli', 'main.js');
 if (!fs.existsSync(entry)) {
   process.stderr.write('ledger: the CLI is not built yet; run `npm install` (or `npm run build`) in ' + path.join(__dirname, '..') + '\n');
   process.exit(1);

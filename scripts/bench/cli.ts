@@ -14,7 +14,7 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { Pool } from 'pg';
-import { openStore } from '../../src/store/open';
+import { openStore } from '../../src/adapters/store/open';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Database = require('better-sqlite3') as typeof import('better-sqlite3');

@@ -13,7 +13,7 @@ import { performance } from 'perf_hooks';
 import * as E from 'fp-ts/Either';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaEvent, FesaEventPlayer, FesaPlayer, FesaRound, FesaScore } from '../../domain/rules/fesa/types';
-import { fesaRun } from '../../src/fesa/run';
+import { fesaRun } from '../../src/adapters/formats/fesa/run';
 
 const findShared = (): string => {
   if (process.env.SHARED_DIR) return process.env.SHARED_DIR;

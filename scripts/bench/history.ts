@@ -25,11 +25,11 @@ import { playerStream, tournamentStream } from '../../domain/events';
 import { DAN_MP, KYU_MP } from '../../domain/rules/fesa/grades';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { FesaProjection } from '../../projections/fesa/incremental';
-import { readFacts, toNewEvent } from '../../src/event-log';
-import { resumeProjection, saveCheckpoint } from '../../src/history/checkpoint';
-import { sqliteCheckpoints } from '../../src/history/checkpoint-storage';
-import { openSqliteStore } from '../../src/store/sqlite';
-import type { EventStore } from '../../src/store/port';
+import { readFacts, toNewEvent } from '../../src/app/event-log';
+import { resumeProjection, saveCheckpoint } from '../../src/app/checkpoint';
+import { sqliteCheckpoints } from '../../src/adapters/store/checkpoint-storage';
+import { openSqliteStore } from '../../src/adapters/store/sqlite';
+import type { EventStore } from '../../src/adapters/store/port';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const PLAYERS = Math.round(100_000 * scale);

@@ -8,10 +8,10 @@
  * Env: BENCH_PLAYER (default p123), BENCH_AS_OF (default 2010-01-01).
  */
 import type { AddressInfo } from 'net';
-import { sqliteCheckpoints } from '../../src/history/checkpoint-storage';
-import { createServer } from '../../src/http/server';
-import { Ledger } from '../../src/ledger';
-import { openSqliteStore } from '../../src/store/sqlite';
+import { sqliteCheckpoints } from '../../src/adapters/store/checkpoint-storage';
+import { createServer } from '../../src/adapters/http/server';
+import { Ledger } from '../../src/app/ledger';
+import { openSqliteStore } from '../../src/adapters/store/sqlite';
 
 const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
 const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;

@@ -5,7 +5,7 @@
  *   npm run build && node dist/scripts/bench/rules.js [--per month] [--runs 3]
  */
 import * as E from 'fp-ts/Either';
-import { footballEvents, loadFootballMatches } from '../../src/evaluate/football';
+import { footballEvents, loadFootballMatches } from '../../src/adapters/formats/football';
 import { replay, RatingModel, ReplayEvent } from '../../domain/evaluation/replay';
 import { predictionMetrics, PredictionMetrics } from '../../domain/evaluation/metrics';
 import { fideModel, gobaseModel, uscfKModel, usShogiModel } from '../../domain/evaluation/models';

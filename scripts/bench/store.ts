@@ -9,8 +9,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { EventStore, NewEvent, RecordedEvent } from '../../src/store/port';
-import { openSqliteStore } from '../../src/store/sqlite';
+import type { EventStore, NewEvent, RecordedEvent } from '../../src/adapters/store/port';
+import { openSqliteStore } from '../../src/adapters/store/sqlite';
 
 const TOTAL = Number(process.env.LEDGER_BENCH_EVENTS ?? 1_000_000);
 const BATCH = Number(process.env.LEDGER_BENCH_BATCH ?? 1000);
@@ -127,7 +127,7 @@ const main = async (): Promise<void> => {
   }
 
   if (PG_URL) {
-    const { openPostgresStore } = await import('../../src/store/postgres');
+    const { openPostgresStore } = await import('../../src/adapters/store/postgres');
     const { Client } = await import('pg');
     const schema = `ledger_bench_${process.pid}`;
     const pg = await openPostgresStore(PG_URL, { schema });

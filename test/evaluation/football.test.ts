@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import * as E from 'fp-ts/Either';
-import { footballEvents, loadFootballMatches, parseFootballCsv } from '../../src/evaluate/football';
+import { footballEvents, loadFootballMatches, parseFootballCsv } from '../../src/adapters/formats/football';
 
 /** Fixture: /work/shared/data/international-football (README: 49,520 matches, 339 teams, about a quarter draws). */
 describe('international football importer', () => {

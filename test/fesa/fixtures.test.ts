@@ -4,7 +4,7 @@ import * as path from 'path';
 import * as E from 'fp-ts/Either';
 import { afterAll, describe, expect, it } from 'vitest';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
-import { fesaRun, readFesaFolder } from '../../src/fesa/run';
+import { fesaRun, readFesaFolder } from '../../src/adapters/formats/fesa/run';
 
 /** Shared material lives beside the checkout; SHARED_DIR overrides. */
 export const sharedDir = (): string => process.env.SHARED_DIR ?? path.resolve(__dirname, '../../../shared');

@@ -2,10 +2,10 @@ import { existsSync, readdirSync, readFileSync } from 'fs';
 import * as path from 'path';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import { print, readAll } from '../../src/formats/fesa/lisp';
-import { parseNewPlayers } from '../../src/formats/fesa/nye-spillere';
-import { formatRatingList, parseRatingList } from '../../src/formats/fesa/ratingliste';
-import { parseTurnering } from '../../src/formats/fesa/turnering';
+import { print, readAll } from '../../src/adapters/formats/fesa/lisp';
+import { parseNewPlayers } from '../../src/adapters/formats/fesa/nye-spillere';
+import { formatRatingList, parseRatingList } from '../../src/adapters/formats/fesa/ratingliste';
+import { parseTurnering } from '../../src/adapters/formats/fesa/turnering';
 
 const shared = process.env.SHARED_DIR ?? path.resolve(__dirname, '../../../shared');
 const archive = path.join(shared, 'data', 'fesa-nekomado');

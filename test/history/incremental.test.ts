@@ -5,7 +5,7 @@ import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { diffFolds } from '../../projections/fesa/diff';
 import { foldFesa, type FesaFold } from '../../projections/fesa/history';
 import { FesaProjection, foldFesaFast, type ListCheckpoint } from '../../projections/fesa/incremental';
-import { formatRatingList } from '../../src/formats/fesa/ratingliste';
+import { formatRatingList } from '../../src/adapters/formats/fesa/ratingliste';
 import { inBatches, ledgers, resultCorrection } from './gen';
 
 /** What must not differ: the list as the program writes it, every run's report and list after, officer facts. */

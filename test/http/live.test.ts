@@ -1,9 +1,9 @@
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { LiveProjections } from '../../src/http/live';
-import { Ledger } from '../../src/ledger';
-import { openSqliteStore } from '../../src/store/sqlite';
-import type { EventStore } from '../../src/store/port';
+import { LiveProjections } from '../../src/adapters/http/live';
+import { Ledger } from '../../src/app/ledger';
+import { openSqliteStore } from '../../src/adapters/store/sqlite';
+import type { EventStore } from '../../src/adapters/store/port';
 import { tempDir } from '../ledger/helpers';
 
 describe('live projections of a server', () => {

@@ -4,11 +4,11 @@ import * as fs from 'fs';
 import type { AddressInfo } from 'net';
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteCheckpoints } from '../../src/history/checkpoint-storage';
-import { createServer } from '../../src/http/server';
-import { Ledger } from '../../src/ledger';
-import { openStore } from '../../src/store/open';
-import type { EventStore } from '../../src/store/port';
+import { sqliteCheckpoints } from '../../src/adapters/store/checkpoint-storage';
+import { createServer } from '../../src/adapters/http/server';
+import { Ledger } from '../../src/app/ledger';
+import { openStore } from '../../src/adapters/store/open';
+import type { EventStore } from '../../src/adapters/store/port';
 import { chainOf, eventDate, FIXTURES, ledger, nekomadoChain, tempDir } from '../ledger/helpers';
 
 /**

@@ -3,11 +3,11 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Client } from 'pg';
 import { describe, expect, it } from 'vitest';
-import { openStore } from '../../src/store/open';
+import { openStore } from '../../src/adapters/store/open';
 import { chainOf, eventDate, ledger, listAsOf, nekomadoChain, tempDir } from './helpers';
 
 const CLI = path.resolve(__dirname, '../../bin/ledger.js');
-const built = fs.existsSync(path.resolve(__dirname, '../../dist/src/cli/main.js'));
+const built = fs.existsSync(path.resolve(__dirname, '../../dist/src/adapters/cli/main.js'));
 
 /** Starts `ledger fesa import` in a child process and SIGKILLs it once the log holds `killAt` events. */
 const importAndKill = async (store: string, chain: string, killAt: number): Promise<number> => {

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { main } from '../../src/cli/main';
+import { main } from '../../src/adapters/cli/main';
 
 export const SHARED = process.env.SHARED_DIR ?? path.resolve(__dirname, '../../../shared');
 export const NEKOMADO = path.join(SHARED, 'data', 'fesa-nekomado');

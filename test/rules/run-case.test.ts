@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { runCases } from '../../src/rules/run-case';
-import { listRuleSystems, listRuleSystemsData } from '../../src/rules/list';
+import { runCases } from '../../src/app/rules/run-case';
+import { listRuleSystems, listRuleSystemsData } from '../../src/app/rules/list';
 import { ruleSystems } from '../../domain/rules/registry';
 
 /** Harness contract: /work/shared/rules/README.md "Conformance harness". */

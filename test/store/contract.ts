@@ -1,5 +1,5 @@
 /**
- * The event-store contract (src/store/port.ts), written once and run against every adapter.
+ * The event-store contract (src/adapters/store/port.ts), written once and run against every adapter.
  *
  * Every test tags its streams and event types with a fresh run id, so the suite also holds against a store that is
  * shared between tests (an EventStoreDB container); assertions about the whole log are made through the `types`
@@ -13,7 +13,7 @@ import {
   type EventStore,
   type NewEvent,
   type RecordedEvent,
-} from '../../src/store/port';
+} from '../../src/adapters/store/port';
 
 export interface StoreUnderTest {
   readonly store: EventStore;

@@ -9,7 +9,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { esdbEventId, normaliseConnectionString, openEsdbStore, uuidV5 } from '../../src/store/esdb';
+import { esdbEventId, normaliseConnectionString, openEsdbStore, uuidV5 } from '../../src/adapters/store/esdb';
 import { describeStoreContract } from './contract';
 
 const ESDB_IMAGE = 'eventstore/eventstore:24.10';

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { logChecksum, migrate } from '../../src/store/migrate';
-import { openSqliteStore } from '../../src/store/sqlite';
-import type { EventStore, RecordedEvent } from '../../src/store/port';
+import { logChecksum, migrate } from '../../src/adapters/store/migrate';
+import { openSqliteStore } from '../../src/adapters/store/sqlite';
+import type { EventStore, RecordedEvent } from '../../src/adapters/store/port';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-migrate-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { defaultStoreSpec, openStore, parseStoreSpec } from '../../src/store/open';
+import { defaultStoreSpec, openStore, parseStoreSpec } from '../../src/adapters/store/open';
 
 describe('openStore / parseStoreSpec', () => {
   it('recognises every supported form of the setting', () => {

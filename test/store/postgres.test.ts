@@ -9,10 +9,10 @@ import { describe, expect, it } from 'vitest';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { logChecksum, migrate } from '../../src/store/migrate';
-import { openPostgresStore } from '../../src/store/postgres';
-import { openSqliteStore } from '../../src/store/sqlite';
-import type { RecordedEvent } from '../../src/store/port';
+import { logChecksum, migrate } from '../../src/adapters/store/migrate';
+import { openPostgresStore } from '../../src/adapters/store/postgres';
+import { openSqliteStore } from '../../src/adapters/store/sqlite';
+import type { RecordedEvent } from '../../src/adapters/store/port';
 import { describeStoreContract } from './contract';
 
 const url = process.env.LEDGER_TEST_PG_URL;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openSqliteStore } from '../../src/store/sqlite';
+import { openSqliteStore } from '../../src/adapters/store/sqlite';
 import { describeStoreContract } from './contract';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-sqlite-'));

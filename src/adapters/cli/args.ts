@@ -1,0 +1,103 @@
+import { isValidIsoDate } from '../../../domain/events/common';
+
+/** Minimal, strict argument parsing: `--name value`, `--name=value`, boolean `--flag`, repeated flags collect. */
+export interface ParsedArgs {
+  readonly positional: readonly string[];
+  readonly flags: ReadonlyMap<string, readonly string[]>;
+}
+
+export class UsageError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UsageError';
+  }
+}
+
+export const parseArgs = (argv: readonly string[], booleanFlags: ReadonlySet<string>): ParsedArgs => {
+  const positional: string[] = [];
+  const flags = new Map<string, string[]>();
+  const add = (name: string, value: string) => flags.set(name, [...(flags.get(name) ?? []), value]);
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') {
+      positional.push(...argv.slice(i + 1));
+      break;
+    }
+    if (!arg.startsWith('--') || arg === '-') {
+      positional.push(arg);
+      continue;
+    }
+    const eq = arg.indexOf('=');
+    const name = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
+    if (eq >= 0) add(name, arg.slice(eq + 1));
+    else if (booleanFlags.has(name)) add(name, 'true');
+    else {
+      const value = argv[i + 1];
+      if (value === undefined || (value.startsWith('--') && value.length > 2)) throw new UsageError(`option --${name} needs a value`);
+      add(name, value);
+      i++;
+    }
+  }
+  return { positional, flags };
+};
+
+/** Typed access to parsed options; every getter names the option in its error. */
+export class Options {
+  private readonly used = new Set<string>();
+  constructor(private readonly parsed: ParsedArgs) {}
+
+  get positional(): readonly string[] {
+    return this.parsed.positional;
+  }
+  has(name: string): boolean {
+    this.used.add(name);
+    return this.parsed.flags.has(name);
+  }
+  flag(name: string): boolean {
+    this.used.add(name);
+    const v = this.parsed.flags.get(name);
+    return v !== undefined && v[v.length - 1] !== 'false';
+  }
+  string(name: string): string | undefined {
+    this.used.add(name);
+    const v = this.parsed.flags.get(name);
+    return v?.[v.length - 1];
+  }
+  all(name: string): readonly string[] {
+    this.used.add(name);
+    return this.parsed.flags.get(name) ?? [];
+  }
+  required(name: string, what: string): string {
+    const v = this.string(name);
+    if (v === undefined || v === '') throw new UsageError(`missing --${name} (${what})`);
+    return v;
+  }
+  /** A date option: `YYYY-MM-DD` naming a day that exists. */
+  date(name: string): string | undefined {
+    const v = this.string(name);
+    if (v === undefined) return undefined;
+    if (!isValidIsoDate(v)) throw new UsageError(`--${name} must be a date YYYY-MM-DD that exists, got "${v}"`);
+    return v;
+  }
+  requiredDate(name: string, what: string): string {
+    this.required(name, what);
+    return this.date(name)!;
+  }
+  int(name: string): number | undefined {
+    const v = this.string(name);
+    if (v === undefined) return undefined;
+    if (!/^-?\d+$/.test(v)) throw new UsageError(`--${name} must be an integer, got "${v}"`);
+    return Number(v);
+  }
+  number(name: string): number | undefined {
+    const v = this.string(name);
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (v.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got "${v}"`);
+    return n;
+  }
+  /** Options given but never read by the command: almost always a typo. */
+  unknown(): string[] {
+    return [...this.parsed.flags.keys()].filter((k) => !this.used.has(k));
+  }
+}

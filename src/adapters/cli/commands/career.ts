@@ -1,0 +1,55 @@
+import * as E from 'fp-ts/Either';
+import { playerCareer, renderCareer } from '../../../../projections/fesa/career';
+import { AS_ADOPTED, FESA_RULE_SETS } from '../../../../projections/fesa/history';
+import { FesaProjection } from '../../../../projections/fesa/incremental';
+import { rebuildProjection } from '../../../app/checkpoint';
+import { loadFacts } from '../../../app/load';
+import { defaultStoreSpec } from '../../store/open';
+import { UsageError } from '../args';
+import type { CliCommand, CliContext } from '../context';
+
+const ruleSetOf = (ctx: CliContext): string => {
+  const id = ctx.opts.string('rules');
+  if (id === undefined) return AS_ADOPTED;
+  if (!(id in FESA_RULE_SETS)) throw new UsageError(`--rules ${id}: available are ${Object.keys(FESA_RULE_SETS).join(', ')}`);
+  return id;
+};
+
+const history: CliCommand = {
+  name: 'history',
+  summary: "a player's career: rating per tournament (method, games, counters), grades and the rule behind each, dan-qualifying games",
+  usage: 'history <player-id> [--rules fesa|fesa-published] [--json]',
+  async run(ctx) {
+    const playerId = ctx.opts.positional[0];
+    if (!playerId) throw new UsageError('missing the player id: ledger history <player-id> [--json]');
+    const projection = new FesaProjection({ ruleSet: ruleSetOf(ctx), runs: 'reports' });
+    projection.apply(await loadFacts(await ctx.store()));
+    const folded = projection.current();
+    if (E.isLeft(folded)) throw new Error(folded.left);
+    const career = playerCareer(folded.right, playerId);
+    if (E.isLeft(career)) throw new UsageError(career.left);
+    ctx.out(ctx.json ? JSON.stringify(career.right, null, 2) : renderCareer(career.right));
+    return 0;
+  },
+};
+
+const rebuild: CliCommand = {
+  name: 'projections rebuild',
+  summary: 'fold the FESA list again from the whole log and save it as the checkpoint later commands resume from',
+  usage: 'projections rebuild [--rules fesa|fesa-published] [--db FILE]',
+  async run(ctx) {
+    const ruleSet = ruleSetOf(ctx);
+    const started = process.hrtime.bigint();
+    const checkpoints = await ctx.checkpoints();
+    if (checkpoints === undefined) throw new UsageError(`projection checkpoints are kept next to the log in SQLite or PostgreSQL; the store "${ctx.storeSpec ?? defaultStoreSpec()}" keeps none (list and the other commands fold from the log)`);
+    const result = await rebuildProjection(await ctx.store(), checkpoints, { ruleSet });
+    const ms = Number(process.hrtime.bigint() - started) / 1e6;
+    const folded = result.projection.current();
+    if (E.isLeft(folded)) throw new Error(folded.left);
+    const summary = { ruleSet, position: result.projection.position, events: result.eventsRead, players: folded.right.list.length, milliseconds: Math.round(ms) };
+    ctx.print(summary, () => `projection ${ruleSet} rebuilt from ${summary.events} events up to position ${summary.position}: ${summary.players} players on the list (${summary.milliseconds} ms); checkpoint saved`);
+    return 0;
+  },
+};
+
+export const careerCommands: readonly CliCommand[] = [history, rebuild];

@@ -1,0 +1,341 @@
+import * as fs from 'fs';
+import type { Command } from '../../../../domain/commands/decide';
+import type { DomainEvent, GameResult } from '../../../../domain/events';
+import { GAME_RESULTS } from '../../../../domain/events';
+import { readDomainEvents } from '../../../app/event-log';
+import { parseCsvRecords } from '../../formats/csv';
+import type { ExecuteResult } from '../../../app/ledger';
+import { CommandRejected } from '../../../app/ledger';
+import { UsageError } from '../args';
+import type { CliCommand, CliContext } from '../context';
+import { Progress } from '../output';
+
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+const report = (ctx: CliContext, result: ExecuteResult, what: string): number => {
+  ctx.print(
+    { status: result.status, stream: result.stream, position: result.position, events: result.events },
+    () => (result.status === 'appended' ? `${what} (recorded at position ${result.position})` : `${what}: already recorded, nothing changed`),
+  );
+  return 0;
+};
+
+const timeControl = (ctx: CliContext) => ({
+  mainMinutes: ctx.opts.number('main') ?? 0,
+  byoyomiSeconds: ctx.opts.number('byoyomi') ?? 0,
+  incrementSeconds: ctx.opts.number('increment') ?? 0,
+});
+
+const init: CliCommand = {
+  name: 'init',
+  summary: 'create the ledger store (SQLite file by default) if it does not exist',
+  usage: 'init [--db FILE | --store SPEC]',
+  async run(ctx) {
+    const store = await ctx.store();
+    const head = await store.headPosition();
+    ctx.print({ store: store.description, events: head }, () => `ledger ready: ${store.description} (${head} events)`);
+    return 0;
+  },
+};
+
+const playerAdd: CliCommand = {
+  name: 'player add',
+  summary: 'register a player (optionally with a declared prior grade)',
+  usage: 'player add --id ID --family NAME [--given NAME] --country CC [--club C] [--birth-year YYYY] [--date YYYY-MM-DD] [--grade "3 Kyu" --grade-source NSR]',
+  async run(ctx) {
+    const ledger = await ctx.ledger();
+    const playerId = ctx.opts.required('id', 'the player id');
+    const validDate = ctx.opts.date('date') ?? today();
+    const command: Command = {
+      kind: 'RegisterPlayer',
+      validDate,
+      actor: ctx.actor,
+      playerId,
+      familyName: ctx.opts.required('family', 'family name'),
+      givenName: ctx.opts.string('given') ?? '',
+      country: ctx.opts.required('country', 'country code, e.g. NO'),
+      ...(ctx.opts.string('club') !== undefined ? { club: ctx.opts.string('club') } : {}),
+      ...(ctx.opts.int('birth-year') !== undefined ? { birthYear: ctx.opts.int('birth-year') } : {}),
+    } as Command;
+    const registered = await ledger.execute(command);
+    const grade = ctx.opts.string('grade');
+    if (grade !== undefined) {
+      await ledger.execute({ kind: 'DeclarePriorGrade', validDate, actor: ctx.actor, playerId, grade, source: ctx.opts.string('grade-source') ?? 'declared' } as Command);
+    }
+    return report(ctx, registered, `player ${playerId} registered`);
+  },
+};
+
+const tournamentAdd: CliCommand = {
+  name: 'tournament add',
+  summary: 'register a tournament (rated or not is decided now, before it starts)',
+  usage: 'tournament add --id ID --name NAME [--place P] --start DATE [--end DATE] [--system fesa] [--unrated] [--main MIN --byoyomi SEC --increment SEC] [--entrants A,B,C]',
+  booleanFlags: ['unrated'],
+  async run(ctx) {
+    const ledger = await ctx.ledger();
+    const tournamentId = ctx.opts.required('id', 'the tournament id');
+    const startDate = ctx.opts.requiredDate('start', 'start date YYYY-MM-DD');
+    const entrants = ctx.opts.string('entrants');
+    const command = {
+      kind: 'RegisterTournament',
+      validDate: ctx.opts.date('date') ?? startDate,
+      actor: ctx.actor,
+      tournamentId,
+      name: ctx.opts.required('name', 'tournament name'),
+      place: ctx.opts.string('place') ?? '',
+      startDate,
+      endDate: ctx.opts.date('end') ?? startDate,
+      ratingSystem: ctx.opts.string('system') ?? 'fesa',
+      rated: !ctx.opts.flag('unrated'),
+      timeControl: timeControl(ctx),
+      ...(entrants ? { entrants: entrants.split(',').map((s) => s.trim()) } : {}),
+    } as Command;
+    return report(ctx, await ledger.execute(command), `tournament ${tournamentId} registered`);
+  },
+};
+
+const tournamentClose: CliCommand = {
+  name: 'tournament close',
+  summary: 'close a tournament: from its date on it is rated',
+  usage: 'tournament close --id ID [--date YYYY-MM-DD]',
+  async run(ctx) {
+    const ledger = await ctx.ledger();
+    const tournamentId = ctx.opts.required('id', 'the tournament id');
+    const state = await ledger.catchUp();
+    const known = state.tournaments.get(tournamentId);
+    const validDate = ctx.opts.date('date') ?? known?.registration.endDate ?? today();
+    return report(ctx, await ledger.execute({ kind: 'CloseTournament', validDate, actor: ctx.actor, tournamentId }), `tournament ${tournamentId} closed on ${validDate}`);
+  },
+};
+
+const parseResult = (value: string, where: string): GameResult => {
+  const aliases: Record<string, GameResult> = { '1-0': 'win', '0-1': 'loss', '1/2': 'draw', '+': 'win', '-': 'loss', '=': 'draw', forfeit: 'forfeit-win' };
+  const result = (GAME_RESULTS as readonly string[]).includes(value) ? (value as GameResult) : aliases[value];
+  if (!result) throw new UsageError(`${where}: result "${value}" is not one of ${GAME_RESULTS.join(', ')} (or 1-0, 0-1, 1/2)`);
+  return result;
+};
+
+interface GameInput {
+  readonly where: string;
+  readonly get: (name: string) => string | undefined;
+}
+
+/** One game from flags or from a CSV row; both use the same field names. */
+const gameCommand = (ctx: CliContext, input: GameInput, kind: 'ReportGame' | 'CorrectResult', defaultDate: (t: string) => string | undefined): Command => {
+  const need = (name: string) => {
+    const v = input.get(name);
+    if (v === undefined) throw new UsageError(`${input.where}: missing ${name}`);
+    return v;
+  };
+  const tournamentId = need('tournament');
+  const round = need('round');
+  if (!/^\d+$/.test(round)) throw new UsageError(`${input.where}: round must be a positive integer, got "${round}"`);
+  const result = parseResult(need('result'), input.where);
+  const handicap = input.get('handicap');
+  const num = (name: string) => {
+    const v = input.get(name);
+    if (v === undefined) return undefined;
+    if (!Number.isFinite(Number(v))) throw new UsageError(`${input.where}: ${name} must be a number, got "${v}"`);
+    return Number(v);
+  };
+  const main = num('main');
+  const validDate = input.get('date') ?? defaultDate(tournamentId) ?? today();
+  return {
+    kind,
+    validDate,
+    actor: ctx.actor,
+    tournamentId,
+    gameId: need('game'),
+    round: Number(round),
+    first: need('first'),
+    second: result === 'bye' ? (input.get('second') ?? null) : need('second'),
+    result,
+    ...(handicap !== undefined && handicap !== 'even' ? { handicap: { type: handicap, giver: need('giver') } } : {}),
+    ...(main !== undefined ? { timeControl: { mainMinutes: main, byoyomiSeconds: num('byoyomi') ?? 0, incrementSeconds: num('increment') ?? 0 } } : {}),
+    ...(input.get('replay-of') !== undefined ? { replayOf: input.get('replay-of') } : {}),
+    ...(kind === 'CorrectResult' ? { reason: need('reason') } : {}),
+  } as Command;
+};
+
+const GAME_FIELDS = ['game', 'tournament', 'round', 'first', 'second', 'result', 'date', 'handicap', 'giver', 'main', 'byoyomi', 'increment', 'replay-of', 'reason'];
+
+const gameReport: CliCommand = {
+  name: 'game report',
+  summary: 'report one game, or many from a CSV file (one command per row)',
+  usage: `game report --tournament T --game G --round N --first A --second B --result win|loss|draw|sennichite|unplayed|forfeit-win|forfeit-loss|bye [--date D] [--handicap TYPE --giver ID] [--main MIN --byoyomi SEC --increment SEC] [--replay-of G]\n       game report --csv FILE   (header: ${GAME_FIELDS.filter((f) => f !== 'reason').join(',')}; empty cells = not given)`,
+  async run(ctx) {
+    const ledger = await ctx.ledger();
+    const state = await ledger.catchUp();
+    const endDate = (t: string) => state.tournaments.get(t)?.registration.endDate;
+    const csv = ctx.opts.string('csv');
+    if (csv === undefined) {
+      const command = gameCommand(ctx, { where: 'game', get: (n) => ctx.opts.string(n) }, 'ReportGame', endDate);
+      return report(ctx, await ledger.execute(command), `game ${(command as { gameId: string }).gameId} reported`);
+    }
+    const { header, records } = parseCsvRecords(fs.readFileSync(csv, 'utf8'), csv);
+    const unknown = header.filter((h) => !GAME_FIELDS.includes(h));
+    if (unknown.length > 0) throw new UsageError(`${csv}, line 1: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; expected ${GAME_FIELDS.join(', ')}`);
+    const progress = new Progress('reporting games', records.length, process.stderr);
+    let appended = 0;
+    let unchanged = 0;
+    for (const [i, record] of records.entries()) {
+      const where = `${csv}, line ${record.line}`;
+      const command = gameCommand(ctx, { where, get: record.get }, 'ReportGame', endDate);
+      try {
+        const result = await ledger.execute(command);
+        if (result.status === 'appended') appended++;
+        else unchanged++;
+      } catch (error) {
+        progress.done();
+        if (error instanceof CommandRejected) {
+          throw new CommandRejected(`${where}: ${error.message} (${appended} earlier row(s) were recorded; fix the row and run again — recorded rows are skipped)`);
+        }
+        throw error;
+      }
+      progress.update(i + 1);
+    }
+    progress.done();
+    ctx.print({ file: csv, rows: records.length, appended, unchanged }, () => `${csv}: ${records.length} games, ${appended} recorded, ${unchanged} already in the ledger`);
+    return 0;
+  },
+};
+
+const gameCorrect: CliCommand = {
+  name: 'game correct',
+  summary: 'correct the facts of a reported game (the old facts stay in the log)',
+  usage: 'game correct --tournament T --game G --round N --first A --second B --result R --reason TEXT [--handicap TYPE --giver ID]',
+  async run(ctx) {
+    const ledger = await ctx.ledger();
+    const state = await ledger.catchUp();
+    const command = gameCommand(ctx, { where: 'game correct', get: (n) => ctx.opts.string(n) }, 'CorrectResult', (t) => (state.tournaments.has(t) ? today() : undefined));
+    return report(ctx, await ledger.execute(command), `game ${(command as { gameId: string }).gameId} corrected`);
+  },
+};
+
+const gameWithdraw: CliCommand = {
+  name: 'game withdraw',
+  summary: 'withdraw a reported game (e.g. it was never played)',
+  usage: 'game withdraw --tournament T --game G --reason TEXT [--date D]',
+  async run(ctx) {
+    const ledger = await ctx.ledger();
+    const command: Command = {
+      kind: 'WithdrawGame',
+      validDate: ctx.opts.date('date') ?? today(),
+      actor: ctx.actor,
+      tournamentId: ctx.opts.required('tournament', 'tournament id'),
+      gameId: ctx.opts.required('game', 'game id'),
+      reason: ctx.opts.required('reason', 'why the game is withdrawn'),
+    } as Command;
+    return report(ctx, await ledger.execute(command), `game ${ctx.opts.string('game')} withdrawn`);
+  },
+};
+
+const subjectOf = (e: DomainEvent): string => {
+  switch (e.type) {
+    case 'GameReported':
+    case 'ResultCorrected':
+      return `${e.tournamentId} r${e.round} ${e.first}${e.second ? ` vs ${e.second}` : ''} ${e.result}`;
+    case 'GameWithdrawn':
+      return `${e.tournamentId} ${e.gameId}: ${e.reason}`;
+    case 'PlayerRegistered':
+      return `${e.playerId} ${e.familyName}${e.givenName ? `, ${e.givenName}` : ''} (${e.country})`;
+    case 'TournamentRegistered':
+      return `${e.tournamentId} ${e.name} ${e.startDate}..${e.endDate}`;
+    case 'TournamentClosed':
+      return e.tournamentId;
+    case 'RatingAdjusted':
+      return `${e.target.kind === 'player' ? e.target.playerId : 'filter'} ${e.change.kind === 'set' ? `= ${e.change.rating}` : `${e.change.by >= 0 ? '+' : ''}${e.change.by}`}: ${e.reason}`;
+    case 'PriorGradeDeclared':
+    case 'GradeAwarded':
+      return `${e.playerId} ${e.grade}`;
+    case 'OpeningBalanceImported':
+      return `${e.playerId} (${e.ruleSet}, ${e.source})`;
+    case 'RuleSetAdopted':
+      return `${e.ruleSetId} ${e.ruleSetVersion}`;
+    case 'RatingListPublished':
+      return `${e.listId} as of ${e.asOf}`;
+  }
+};
+
+const events: CliCommand = {
+  name: 'events',
+  summary: 'list (or follow) the event log, with filters',
+  usage: 'events [--type T]... [--stream S] [--player ID] [--tournament ID] [--from POSITION] [--limit N] [--follow] [--json]',
+  booleanFlags: ['follow'],
+  async run(ctx) {
+    const store = await ctx.store();
+    const types = ctx.opts.all('type');
+    const stream = ctx.opts.string('stream');
+    const player = ctx.opts.string('player');
+    const tournament = ctx.opts.string('tournament');
+    const limit = ctx.opts.int('limit');
+    const from = ctx.opts.int('from') ?? 0;
+    const matches = (s: string, e: DomainEvent) =>
+      (stream === undefined || s === stream) &&
+      (player === undefined || JSON.stringify(e).includes(`"${player}"`)) &&
+      (tournament === undefined || ('tournamentId' in e && e.tournamentId === tournament));
+    const rows: { position: number; recordedAt: string; stream: string; event: DomainEvent }[] = [];
+    const emit = (r: (typeof rows)[number]) => {
+      if (ctx.json) ctx.out(JSON.stringify(r));
+      else ctx.out(`${String(r.position).padStart(7)}  ${r.recordedAt.slice(0, 19)}  ${r.event.validDate}  ${r.event.type.padEnd(22)} ${subjectOf(r.event)}`);
+    };
+    let count = 0;
+    for await (const batch of readDomainEvents(store, { fromPosition: from, ...(types.length > 0 ? { types } : {}) })) {
+      for (const l of batch) {
+        if (!matches(l.streamId, l.event)) continue;
+        if (limit !== undefined && count >= limit) break;
+        emit({ position: l.globalPosition, recordedAt: l.recordedAt, stream: l.streamId, event: l.event });
+        count++;
+      }
+    }
+    if (!ctx.opts.flag('follow')) {
+      if (count === 0 && !ctx.json) ctx.out('no events');
+      return 0;
+    }
+    const head = await store.headPosition();
+    await new Promise<void>((resolve) => {
+      const sub = store.subscribe({
+        fromPosition: head,
+        onEvents: (batch) => {
+          for (const recorded of batch) {
+            const logged = { position: recorded.globalPosition, recordedAt: recorded.recordedAt, stream: recorded.streamId, event: recorded.data as DomainEvent };
+            if ((types.length === 0 || types.includes(recorded.type)) && matches(recorded.streamId, logged.event)) emit(logged);
+          }
+        },
+      });
+      const stop = () => void sub.stop().then(resolve);
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    return 0;
+  },
+};
+
+
+const serve: CliCommand = {
+  name: 'serve',
+  summary: 'run the ledger as an HTTP service: lists of any date in every format, published lists, careers, explanations, the log, commands (GET / lists the routes)',
+  usage: 'serve [--port 3000] [--host 127.0.0.1]',
+  async run(ctx) {
+    const { createServer } = await import('../../http/server');
+    const ledger = await ctx.ledger();
+    await ledger.catchUp();
+    const port = ctx.opts.int('port') ?? Number(process.env.PORT ?? 3000);
+    const host = ctx.opts.string('host') ?? process.env.HOST ?? '127.0.0.1';
+    const checkpoints = await ctx.checkpoints();
+    const server = createServer(ledger, checkpoints ? { checkpoints } : {}).listen(port, host);
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', resolve);
+      server.once('error', reject);
+    });
+    ctx.err(`ledger listening on http://${host}:${port} (store: ${ledger.store.description}); Ctrl-C stops it`);
+    await new Promise<void>((resolve) => {
+      const stop = () => server.close(() => resolve());
+      process.once('SIGINT', stop);
+      process.once('SIGTERM', stop);
+    });
+    return 0;
+  },
+};
+
+export const coreCommands: readonly CliCommand[] = [init, serve, playerAdd, tournamentAdd, tournamentClose, gameReport, gameCorrect, gameWithdraw, events];

@@ -1,0 +1,82 @@
+import { fesaRunCommand } from '../../formats/fesa/run';
+import { importFesaFolders } from '../../../app/fesa-import';
+import { UsageError } from '../args';
+import type { CliCommand, CliContext } from '../context';
+import { Progress, table } from '../output';
+import type { FoldDiff } from '../../../../projections/fesa/diff';
+
+const fesaRun: CliCommand = {
+  name: 'fesa run',
+  summary: 'drop-in for the official FESA program: <dir>/ratingliste.pre + turnering.txt [+ nye-spillere] -> ratingliste.post',
+  usage: 'fesa run <dir> [--out FILE]',
+  async run(ctx) {
+    const dir = ctx.opts.positional[0];
+    if (!dir) throw new UsageError('missing the event folder: ledger fesa run <dir> [--out FILE]');
+    const out = ctx.opts.string('out');
+    ctx.out(await fesaRunCommand({ dir, ...(out !== undefined ? { out } : {}) }));
+    return 0;
+  },
+};
+
+export const printChanges = (ctx: CliContext, changes: FoldDiff): void => {
+  if (changes.runs.length === 0 && changes.list.length === 0) {
+    ctx.out('no rating changed in tournaments rated before');
+    return;
+  }
+  if (changes.runs.length > 0) {
+    ctx.out('Ratings changed per tournament:');
+    ctx.out(table(['tournament', 'date', 'player', 'old', 'new'], changes.runs.map((r) => [r.tournamentId, r.date, r.playerId, r.oldRating ?? '-', r.newRating ?? '-'])));
+  }
+  if (changes.list.length > 0) {
+    ctx.out('\nCurrent list differences:');
+    ctx.out(table(['player', 'old rating', 'new rating', 'old grade', 'new grade'], changes.list.map((c) => [c.playerId, c.oldRating ?? '-', c.newRating ?? '-', c.oldGrade, c.newGrade])));
+  }
+};
+
+const fesaImport: CliCommand = {
+  name: 'fesa import',
+  summary: 'import FESA event folders (or a folder of them, in date order) into the ledger as facts',
+  usage: 'fesa import <folder> [--reconcile] [--correct] [--db FILE]',
+  booleanFlags: ['reconcile', 'correct'],
+  async run(ctx) {
+    const dir = ctx.opts.positional[0];
+    if (!dir) throw new UsageError('missing the folder: ledger fesa import <folder> [--reconcile] [--correct]');
+    const ledger = await ctx.ledger();
+    const progress = new Progress('importing', 1);
+    const outcome = await importFesaFolders(ledger, dir, {
+      actor: ctx.actor,
+      reconcile: ctx.opts.flag('reconcile'),
+      correct: ctx.opts.flag('correct'),
+      onProgress: (done, total, folder) => {
+        progress.setTotal(total);
+        progress.update(done, folder);
+      },
+    });
+    progress.done();
+    if (ctx.json) {
+      ctx.out(JSON.stringify(outcome, null, 2));
+      return 0;
+    }
+    ctx.out(
+      table(
+        ['folder', 'date', 'recorded', 'unchanged', 'note'],
+        outcome.folders.map((f) => [
+          f.folder,
+          f.date,
+          f.appended,
+          f.unchanged,
+          [f.late ? 'late report: later tournaments re-rated' : '', f.corrections > 0 ? `${f.corrections} correction(s)` : '', f.reconciled.length > 0 ? `reconciled ${f.reconciled.length} difference(s)` : ''].filter(Boolean).join('; '),
+        ]),
+      ),
+    );
+    for (const f of outcome.folders) for (const d of f.reconciled) ctx.out(`  reconciled ${f.folder}: ${d}`);
+    // A late report or a correction re-rates tournaments rated before: say what that changed.
+    if (outcome.changes.runs.length > 0) {
+      ctx.out('');
+      printChanges(ctx, outcome.changes);
+    }
+    return 0;
+  },
+};
+
+export const fesaCommands: readonly CliCommand[] = [fesaRun, fesaImport];

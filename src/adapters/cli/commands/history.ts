@@ -1,0 +1,219 @@
+import * as E from 'fp-ts/Either';
+import * as fs from 'fs';
+import type { Command } from '../../../../domain/commands/decide';
+import { diffFolds, gradeText } from '../../../../projections/fesa/diff';
+import { explainPlayer } from '../../../../projections/fesa/explain';
+import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold, type FactInLog } from '../../../../projections/fesa/history';
+import { foldGeneric, ratingsOf } from '../../../../projections/generic/history';
+import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/generic/systems';
+import { resumeProjection } from '../../../app/checkpoint';
+import { factsKnownAt, loadFacts } from '../../../app/load';
+import { contentHash, foldOrThrow as fold, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, withListError, type FoldPair, type ListFormat } from '../../../app/lists';
+import { UsageError } from '../args';
+import type { CliCommand, CliContext } from '../context';
+import { table } from '../output';
+import { printChanges } from './fesa';
+
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+/** --rules forces a FESA rule set on every tournament; without it each is rated under the rule set in force for it. */
+const ruleSetOf = (ctx: CliContext, name = 'rules'): string => {
+  const id = ctx.opts.string(name);
+  if (id === undefined) return AS_ADOPTED;
+  if (!(id in FESA_RULE_SETS)) throw new UsageError(`--${name} ${id}: FESA lists are available for ${Object.keys(FESA_RULE_SETS).join(', ')} (other systems: ledger ratings --rules ID)`);
+  return id;
+};
+
+const ANY_RULE_SETS = [...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS];
+
+/** Every player's rating (and grade, where the system has one) under any rule set, every tournament rated with it. */
+const ratingsUnder = (facts: readonly FactInLog[], ruleSet: string, asOf: string): Map<string, { rating: number; grade: string }> => {
+  if (ruleSet in FESA_RULE_SETS) {
+    const f = fold(facts, { ruleSet, asOf, runs: 'none' });
+    return new Map(f.list.filter((p) => p.eloNumber > 0).map((p) => [f.playerIdOf(p) ?? p.lastName, { rating: p.eloNumber, grade: gradeText(p) }]));
+  }
+  if (!isGenericRuleSet(ruleSet)) throw new UsageError(`--rules ${ruleSet}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
+  // Newcomers enter at their declared grade's midpoint (the information FESA's newcomer rule uses), as in `evaluate`.
+  const folded = foldGeneric(facts, { ruleSet, asOf, entry: 'grade' });
+  if (E.isLeft(folded)) throw new Error(folded.left);
+  const gradeOf = (state: unknown): string => {
+    const s = state as { rank?: unknown; grade?: unknown };
+    return typeof s.rank === 'string' ? s.rank : typeof s.grade === 'string' ? s.grade : '-';
+  };
+  return new Map(ratingsOf(folded.right, ruleSet).map((r) => [r.playerId, { rating: r.rating, grade: gradeOf(r.state) }]));
+};
+
+/** Two rule sets that are not both FESA: the players' ratings and grades side by side. */
+const sideBySide = (ctx: CliContext, facts: readonly FactInLog[], a: string, b: string, asOf: string): void => {
+  const [ra, rb] = [ratingsUnder(facts, a, asOf), ratingsUnder(facts, b, asOf)];
+  const ids = [...new Set([...ra.keys(), ...rb.keys()])].sort((x, y) => (rb.get(y)?.rating ?? 0) - (rb.get(x)?.rating ?? 0) || (x < y ? -1 : 1));
+  const rows = ids.map((id) => ({ playerId: id, [a]: ra.get(id) ?? null, [b]: rb.get(id) ?? null, delta: ra.has(id) && rb.has(id) ? rb.get(id)!.rating - ra.get(id)!.rating : null }));
+  if (ctx.json) {
+    ctx.out(JSON.stringify({ labels: [a, b], asOf, players: rows }, null, 2));
+    return;
+  }
+  ctx.out(`${a} -> ${b}, as of ${asOf}`);
+  ctx.out(table(['player', `${a} rating`, 'grade', `${b} rating`, 'grade', 'delta'], ids.map((id) => [id, ra.get(id)?.rating ?? '-', ra.get(id)?.grade ?? '-', rb.get(id)?.rating ?? '-', rb.get(id)?.grade ?? '-', rows.find((r) => r.playerId === id)!.delta ?? '-'])));
+};
+
+const formatOf = (ctx: CliContext): ListFormat => {
+  const f = ctx.opts.string('format') ?? 'table';
+  if (!(LIST_FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${LIST_FORMATS.join(', ')}, got "${f}"`);
+  return f as ListFormat;
+};
+
+/** Something read from a published list; not having that list is a usage error here (exit code 2). */
+const published = <A>(read: () => A): A => withListError(read, (message) => new UsageError(message));
+
+const list: CliCommand = {
+  name: 'list',
+  summary: 'the rating list as of a date (as known now, or --known-at), or a published list exactly',
+  usage: 'list [--as-of YYYY-MM-DD] [--known-at POSITION|TIME] [--format table|csv|json|fesa] [--rules fesa|fesa-published] [--active-years 2] [--out FILE] | list --published ID',
+  async run(ctx) {
+    const listId = ctx.opts.string('published');
+    if (listId !== undefined) {
+      const facts = await loadFacts(await ctx.store());
+      const { event, text } = published(() => reproducePublished(facts, listId));
+      write(ctx, text, event.format as ListFormat);
+      return 0;
+    }
+    const asOf = ctx.opts.date('as-of') ?? today();
+    const ruleSet = ruleSetOf(ctx);
+    const format = formatOf(ctx);
+    const checkpoints = ctx.opts.string('known-at') === undefined ? await ctx.checkpoints() : undefined;
+    let folded: FesaFold;
+    if (checkpoints !== undefined) {
+      // As known now, on SQLite or PostgreSQL: resume the checkpointed projection (only events after it are read).
+      const resumed = await resumeProjection(await ctx.store(), checkpoints, { ruleSet });
+      const at = resumed.projection.asOf(asOf);
+      if (E.isLeft(at)) throw new Error(at.left);
+      folded = at.right;
+    } else {
+      // as known now, or as known at --known-at (a global position or a recorded time)
+      const { facts, knownAt } = await factsKnownAt(await ctx.store(), ctx.opts.string('known-at'));
+      folded = fold(facts, { ruleSet, asOf, runs: 'none', knownAt });
+    }
+    const activeYears = ctx.opts.int('active-years') ?? 2;
+    write(ctx, renderList(folded, asOf, format, activeYears), format);
+    if (format !== 'fesa' && activeYears > 0 && listRows(folded, asOf, activeYears).length === 0) {
+      // an empty list is most often the activity filter meeting a date long after the last tournament: say so
+      const rated = listRows(folded, asOf, 0).length;
+      if (rated > 0) ctx.err(`No player of the ${rated} rated played in the ${activeYears} years up to ${asOf} (the list's activity filter): --active-years 0 lists everybody, --as-of an earlier date the list of then.`);
+    }
+    return 0;
+  },
+};
+
+const write = (ctx: CliContext, text: string, format: ListFormat): void => {
+  const out = ctx.opts.string('out');
+  if (out !== undefined) fs.writeFileSync(out, listBytes(text, format));
+  else if (format === 'fesa') process.stdout.write(listBytes(text, format));
+  else ctx.out(text.replace(/\n$/, ''));
+};
+
+const publish: CliCommand = {
+  name: 'list publish',
+  summary: 'record that a list was published (its content hash), so it can be reproduced exactly later',
+  usage: 'list publish --id ID --as-of YYYY-MM-DD [--format fesa|table|csv|json] [--rules fesa] [--active-years 2] [--out FILE]',
+  async run(ctx) {
+    const ledger = await ctx.ledger();
+    const listId = ctx.opts.required('id', 'the list id, e.g. 2026-12');
+    const asOf = ctx.opts.requiredDate('as-of', 'the list date');
+    const format = formatOf(ctx);
+    const ruleSet = ruleSetOf(ctx);
+    const activeYears = ctx.opts.int('active-years') ?? 2;
+    const folded = fold(await loadFacts(ledger.store), { ruleSet, asOf, runs: 'none' });
+    const text = renderList(folded, asOf, format, activeYears);
+    const hash = contentHash(listBytes(text, format));
+    const result = await ledger.execute({ kind: 'PublishRatingList', validDate: asOf, actor: ctx.actor, listId, asOf, ruleSet, format, contentHash: hash, activeYears } as Command);
+    const out = ctx.opts.string('out');
+    if (out !== undefined) fs.writeFileSync(out, listBytes(text, format));
+    ctx.print({ listId, asOf, ruleSet, format, contentHash: hash, status: result.status }, () => `list ${listId} as of ${asOf} published (${format}, sha256 ${hash.slice(0, 16)}…)${result.status === 'unchanged' ? ' — already recorded' : ''}`);
+    return 0;
+  },
+};
+
+const diff: CliCommand = {
+  name: 'diff',
+  summary: 'compare two lists: today vs a published list, or two rule sets side by side',
+  usage: 'diff --published ID | diff --rules A --rules B [--as-of DATE]',
+  async run(ctx) {
+    const facts = await loadFacts(await ctx.store());
+    const listId = ctx.opts.string('published');
+    let pair: FoldPair;
+    if (listId !== undefined) {
+      pair = published(() => publishedAndNow(facts, listId));
+    } else {
+      const rules = ctx.opts.all('rules');
+      if (rules.length !== 2) throw new UsageError('give --published ID, or two rule sets: --rules A --rules B');
+      for (const r of rules) if (!ANY_RULE_SETS.includes(r)) throw new UsageError(`--rules ${r}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
+      const asOf = ctx.opts.date('as-of') ?? today();
+      if (!rules.every((r) => r in FESA_RULE_SETS)) {
+        sideBySide(ctx, facts, rules[0]!, rules[1]!, asOf);
+        return 0;
+      }
+      pair = underRuleSets(facts, rules[0]!, rules[1]!, asOf);
+    }
+    const { labels, before, after } = pair;
+    const changes = diffFolds(before, after);
+    const promotions = (f: FesaFold) => new Map(f.list.map((p) => [f.playerIdOf(p) ?? p.lastName, gradeText(p)]));
+    if (ctx.json) {
+      ctx.out(JSON.stringify({ labels, ...changes }, null, 2));
+      return 0;
+    }
+    ctx.out(`${labels[0]} -> ${labels[1]}`);
+    printChanges(ctx, changes);
+    const [g0, g1] = [promotions(before), promotions(after)];
+    const gradeDiffs = [...g1].filter(([id, g]) => g0.get(id) !== g);
+    if (gradeDiffs.length > 0) {
+      ctx.out('\nGrades that differ (who would or would not have been promoted):');
+      ctx.out(table(['player', labels[0], labels[1]], gradeDiffs.map(([id, g]) => [id, g0.get(id) ?? '-', g])));
+    }
+    return 0;
+  },
+};
+
+const rerate: CliCommand = {
+  name: 'rerate',
+  summary: 'fold the same facts under another rule set and show what changes from a date on',
+  usage: 'rerate --rules fesa-published|pan-atlantic|fide|gobase-go|uscf-k|us-shogi-1997-text|us-shogi-1997-card [--from DATE] [--as-of DATE] [--json]',
+  async run(ctx) {
+    const facts = await loadFacts(await ctx.store());
+    const from = ctx.opts.date('from') ?? '0000-01-01';
+    const asOf = ctx.opts.date('as-of') ?? today();
+    const requested = ctx.opts.string('rules') ?? 'fesa-published';
+    if (!(requested in FESA_RULE_SETS)) {
+      // Another system: the same facts, every tournament rated with it, next to the FESA list.
+      sideBySide(ctx, facts, 'fesa', requested, asOf);
+      return 0;
+    }
+    const ruleSet = ruleSetOf(ctx);
+    const base = fold(facts, { ruleSet: AS_ADOPTED, asOf, runs: 'changes' });
+    const other = fold(facts, { ruleSet, asOf, runs: 'changes' });
+    const changes = diffFolds(base, other);
+    const filtered = { runs: changes.runs.filter((r) => r.date >= from), list: changes.list };
+    if (ctx.json) ctx.out(JSON.stringify({ ruleSet, from, asOf, ...filtered }, null, 2));
+    else {
+      ctx.out(`re-rated under ${ruleSet} (compared with the rule sets in force) from ${from}, list as of ${asOf}:`);
+      printChanges(ctx, filtered);
+    }
+    return 0;
+  },
+};
+
+const explain: CliCommand = {
+  name: 'explain',
+  summary: 'explain a player\'s ratings game by game (opponent rating used, expectation, K, upset, bonus, promotions)',
+  usage: 'explain <player-id> [--tournament T] [--rules fesa] [--json]',
+  async run(ctx) {
+    const playerId = ctx.opts.positional[0];
+    if (!playerId) throw new UsageError('missing the player id: ledger explain <player-id> [--tournament T]');
+    const folded = fold(await loadFacts(await ctx.store()), { ruleSet: ruleSetOf(ctx), runs: 'reports' });
+    const explanation = explainPlayer(folded, playerId, ctx.opts.string('tournament'));
+    if (E.isLeft(explanation)) throw new UsageError(explanation.left);
+    ctx.out(ctx.json ? JSON.stringify(explanation.right.data, null, 2) : explanation.right.text);
+    return 0;
+  },
+};
+
+export const historyCommands: readonly CliCommand[] = [list, publish, diff, rerate, explain];

@@ -1,0 +1,69 @@
+import * as fs from 'fs';
+import { listRuleSystems, listRuleSystemsJson } from '../../../app/rules/list';
+import { runCases } from '../../../app/rules/run-case';
+import { logChecksum, migrate } from '../../store/migrate';
+import { openStore } from '../../store/open';
+import { UsageError } from '../args';
+import type { CliCommand } from '../context';
+import { Progress } from '../output';
+
+const readStdin = (): string => fs.readFileSync(0, 'utf8');
+
+const runCase: CliCommand = {
+  name: 'rules run-case',
+  summary: 'stateless calculator: one JSON case (or a list) on stdin -> output(s) on stdout',
+  usage: 'rules run-case [--file CASES.json]   (a case is {"system","op","options","input"}, see ../shared/rules/README.md)',
+  async run(ctx) {
+    const file = ctx.opts.string('file');
+    const out = runCases(file !== undefined ? fs.readFileSync(file, 'utf8') : readStdin());
+    ctx.out(out);
+    return 0;
+  },
+};
+
+const list: CliCommand = {
+  name: 'rules list',
+  summary: 'every rule set with its options and defaults',
+  usage: 'rules list [--json]',
+  async run(ctx) {
+    ctx.out(ctx.json ? listRuleSystemsJson() : listRuleSystems());
+    return 0;
+  },
+};
+
+const migrateCommand: CliCommand = {
+  name: 'migrate',
+  summary: 'copy the whole log to another store (order, streams, revisions and ids kept) and verify it by checksum',
+  usage: 'migrate --from STORE --to STORE   (STORE: sqlite:FILE | postgres://… | esdb://…)',
+  async run(ctx) {
+    const fromSpec = ctx.opts.required('from', 'source store');
+    const toSpec = ctx.opts.required('to', 'target store');
+    if (fromSpec === toSpec) throw new UsageError('--from and --to name the same store');
+    const from = await openStore(fromSpec);
+    const to = await openStore(toSpec);
+    try {
+      const total = await from.headPosition();
+      const progress = new Progress('migrating', total);
+      const result = await migrate(from, to, (p) => progress.update(p.copied));
+      progress.done();
+      ctx.print(result, () => `copied ${result.copied} events from ${from.description} to ${to.description}; checksums ${result.source.sha256 === result.target.sha256 ? 'match' : 'DIFFER'}: ${result.target.sha256}`);
+      return 0;
+    } finally {
+      await from.close();
+      await to.close();
+    }
+  },
+};
+
+const checksum: CliCommand = {
+  name: 'checksum',
+  summary: 'checksum of the whole log (stream, revision, id, type, data) to compare stores',
+  usage: 'checksum [--store STORE]',
+  async run(ctx) {
+    const sum = await logChecksum(await ctx.store());
+    ctx.print(sum, () => `${sum.events} events, sha256 ${sum.sha256}`);
+    return 0;
+  },
+};
+
+export const ruleAndStoreCommands: readonly CliCommand[] = [runCase, list, migrateCommand, checksum];

@@ -1,0 +1,336 @@
+import * as E from 'fp-ts/Either';
+import type { Command } from '../../../../domain/commands/decide';
+import { fesaPredictions, fesaReplay } from '../../../../domain/evaluation/fesa-model';
+import { BUCKETS, predictionMetrics, type PredictionMetrics } from '../../../../domain/evaluation/metrics';
+import { replay } from '../../../../domain/evaluation/replay';
+import type { Game } from '../../../../domain/rules/elo-common/game';
+import { FESA_RULE_SETS, nameKey, type FactInLog } from '../../../../projections/fesa/history';
+import { foldFesaFast } from '../../../../projections/fesa/incremental';
+import { explainGeneric } from '../../../../projections/generic/explain';
+import { foldGeneric, ratingsOf, type GenericFold, type GenericFoldOptions } from '../../../../projections/generic/history';
+import { genericModel, genericPredictions } from '../../../../projections/generic/predictions';
+import { GENERIC_RULE_SETS, isGenericRuleSet, type EntryPolicy, type GenericRuleSetId } from '../../../../projections/generic/systems';
+import { footballEvents, loadFootballMatches } from '../../formats/football';
+import { loadFacts } from '../../../app/load';
+import { adoptRuleSet, CONVERSION_RULE_SETS, driftCorrection, oneTimeConversion, redetermination, type ConversionRuleSet } from '../../../app/rules/officer';
+import { UsageError } from '../args';
+import type { CliCommand, CliContext } from '../context';
+import { table } from '../output';
+
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+/** `--option k=v`: the value is read as JSON when it is JSON (numbers, booleans, null), else as a string. */
+export const parseOptionFlags = (values: readonly string[]): Record<string, unknown> => {
+  const out: Record<string, unknown> = {};
+  for (const kv of values) {
+    const eq = kv.indexOf('=');
+    if (eq <= 0) throw new UsageError(`--option must be key=value, got "${kv}"`);
+    const raw = kv.slice(eq + 1);
+    let value: unknown = raw;
+    try {
+      value = JSON.parse(raw);
+    } catch {
+      value = raw;
+    }
+    out[kv.slice(0, eq)] = value;
+  }
+  return out;
+};
+
+/** `--entry system|grade|<rating>`: how players new to a rule set enter it (projections/generic/systems.ts). */
+const entryOf = (ctx: CliContext, def: EntryPolicy): EntryPolicy => {
+  const v = ctx.opts.string('entry');
+  if (v === undefined) return def;
+  if (v === 'system' || v === 'grade') return v;
+  if (/^\d+$/.test(v)) return { rating: Number(v) };
+  throw new UsageError(`--entry must be system, grade or a starting rating such as 1500, got "${v}"`);
+};
+
+const genericRuleSetOf = (ctx: CliContext): GenericRuleSetId => {
+  const id = ctx.opts.required('rules', `one of ${GENERIC_RULE_SETS.join(', ')}`);
+  if (!isGenericRuleSet(id)) {
+    throw new UsageError(`--rules ${id}: this command covers the non-FESA rule sets ${GENERIC_RULE_SETS.join(', ')}${id in FESA_RULE_SETS ? ' (FESA lists: ledger list)' : ''}`);
+  }
+  return id;
+};
+
+const foldOrThrow = (facts: readonly FactInLog[], options: GenericFoldOptions): GenericFold => {
+  const folded = foldGeneric(facts, options);
+  if (E.isLeft(folded)) throw new Error(folded.left);
+  return folded.right;
+};
+
+const executeAll = async (ctx: CliContext, commands: readonly Command[]): Promise<{ appended: number; unchanged: number }> => {
+  const ledger = await ctx.ledger();
+  let appended = 0;
+  let unchanged = 0;
+  for (const c of commands) {
+    const r = await ledger.execute(c);
+    if (r.status === 'appended') appended++;
+    else unchanged++;
+  }
+  return { appended, unchanged };
+};
+
+const orThrow = <T>(x: E.Either<string, T>): T => {
+  if (E.isLeft(x)) throw new UsageError(x.left);
+  return x.right;
+};
+
+// ---- officer commands ------------------------------------------------------------------------------------------
+
+const adopt: CliCommand = {
+  name: 'rules adopt',
+  summary: 'from a date on, rate tournaments under a rule set (RuleSetAdopted), with its options',
+  usage: 'rules adopt --rules ID --from YYYY-MM-DD [--option key=value]... [--reason TEXT]',
+  async run(ctx) {
+    const ruleSetId = ctx.opts.required('rules', 'the rule set to adopt');
+    const from = ctx.opts.requiredDate('from', 'the first date the rule set applies to');
+    const command = orThrow(adoptRuleSet(ruleSetId, from, parseOptionFlags(ctx.opts.all('option')), ctx.actor, ctx.opts.string('reason')));
+    const r = await (await ctx.ledger()).execute(command);
+    ctx.print({ ruleSetId, from, options: command.options, status: r.status }, () =>
+      `${ruleSetId} adopted from ${from}${Object.keys(command.options).length ? ` with ${JSON.stringify(command.options)}` : ''}${r.status === 'unchanged' ? ' (already recorded)' : ''}`);
+    return 0;
+  },
+};
+
+const convert: CliCommand = {
+  name: 'rules convert',
+  summary: 'one-time conversion (US 1997 or pan-atlantic) of the ratings before a date, recorded as officer adjustments',
+  usage: 'rules convert --rules us-shogi-1997-text|us-shogi-1997-card|pan-atlantic --date YYYY-MM-DD --reason TEXT [--source fesa] [--dry-run]',
+  booleanFlags: ['dry-run'],
+  async run(ctx) {
+    const ruleSet = ctx.opts.required('rules', CONVERSION_RULE_SETS.join(' or '));
+    if (!(CONVERSION_RULE_SETS as readonly string[]).includes(ruleSet)) throw new UsageError(`--rules ${ruleSet}: a one-time conversion exists for ${CONVERSION_RULE_SETS.join(', ')}`);
+    const date = ctx.opts.requiredDate('date', 'the date the converted ratings apply from');
+    const reason = ctx.opts.required('reason', 'why the officers convert');
+    const source = ctx.opts.string('source');
+    const conversion = orThrow(oneTimeConversion({
+      facts: await loadFacts(await ctx.store()), ruleSet: ruleSet as ConversionRuleSet, date, reason, actor: ctx.actor, entry: entryOf(ctx, 'system'),
+      ...(source !== undefined ? { source } : {}),
+    }));
+    const outcome = ctx.opts.flag('dry-run') ? { appended: 0, unchanged: 0 } : await executeAll(ctx, conversion.commands);
+    ctx.print({ ...conversion, commands: conversion.commands.length, ...outcome }, () =>
+      [
+        `one-time conversion to ${ruleSet} from ${conversion.source} on ${date}: ${conversion.commands.length} adjustment(s)${ctx.opts.flag('dry-run') ? ' (dry run, nothing recorded)' : `, ${outcome.appended} recorded`}`,
+        table(['player', 'before', 'after'], conversion.rows.map((r) => [r.playerId, r.from, r.to])),
+      ].join('\n'));
+    return 0;
+  },
+};
+
+const drift: CliCommand = {
+  name: 'rules drift-correction',
+  summary: 'pan-atlantic annual drift correction: cohort, allowed and applied amount, recorded as one adjustment',
+  usage: 'rules drift-correction --date YYYY-MM-DD --reason TEXT [--amount POINTS] [--dry-run]',
+  booleanFlags: ['dry-run'],
+  async run(ctx) {
+    const date = ctx.opts.requiredDate('date', 'the date of the correction');
+    const reason = ctx.opts.required('reason', 'the officers\' decision');
+    const outcome = orThrow(driftCorrection({ facts: await loadFacts(await ctx.store()), date, reason, actor: ctx.actor, entry: entryOf(ctx, 'system'), ...(ctx.opts.int('amount') !== undefined ? { amount: ctx.opts.int('amount')! } : {}) }));
+    const recorded = outcome.command && !ctx.opts.flag('dry-run') ? await executeAll(ctx, [outcome.command]) : { appended: 0, unchanged: 0 };
+    const { command: _c, ...shown } = outcome;
+    ctx.print({ ...shown, recorded: recorded.appended > 0 }, () =>
+      [
+        `pan-atlantic drift correction on ${date} (snapshot ${outcome.snapshotDate}): cohort of ${outcome.cohort.length}${outcome.cohort.length ? ` (${outcome.cohort.join(', ')})` : ''}`,
+        `  average then ${outcome.averageThen?.toFixed(2) ?? '-'}, now ${outcome.averageNow?.toFixed(2) ?? '-'}, difference ${outcome.difference.toFixed(2)}`,
+        `  allowed ${outcome.allowed}, requested ${outcome.requested}, applied ${outcome.applied}${outcome.command ? (ctx.opts.flag('dry-run') ? ' (dry run, nothing recorded)' : recorded.appended ? ' — recorded' : ' — already recorded') : ' — nothing to record'}`,
+      ].join('\n'));
+    return 0;
+  },
+};
+
+const redetermine: CliCommand = {
+  name: 'rules redetermine',
+  summary: 'pan-atlantic redetermination: the player becomes unrated with two games at a new club grade',
+  usage: 'rules redetermine <player-id> --grade GRADE --date YYYY-MM-DD --reason TEXT',
+  async run(ctx) {
+    const playerId = ctx.opts.positional[0];
+    if (!playerId) throw new UsageError('missing the player id: ledger rules redetermine <player-id> --grade 2-kyu --date … --reason …');
+    const command = orThrow(redetermination({
+      facts: await loadFacts(await ctx.store()), playerId, clubGrade: ctx.opts.required('grade', 'the new club grade, e.g. 2-kyu'),
+      date: ctx.opts.requiredDate('date', 'the date'), reason: ctx.opts.required('reason', 'why'), actor: ctx.actor,
+    }));
+    const r = await (await ctx.ledger()).execute(command);
+    ctx.print({ playerId, details: command.details, status: r.status }, () => `${playerId} redetermined at ${String(command.details?.clubGrade)}${r.status === 'unchanged' ? ' (already recorded)' : ''}`);
+    return 0;
+  },
+};
+
+// ---- read commands ---------------------------------------------------------------------------------------------
+
+const ratings: CliCommand = {
+  name: 'ratings',
+  summary: 'the rating list under a non-FESA rule set (as recorded, or --rerate: every tournament under it)',
+  usage: 'ratings --rules ID [--as-of YYYY-MM-DD] [--rerate] [--entry system|grade|RATING] [--option key=value]... [--json]',
+  booleanFlags: ['rerate'],
+  async run(ctx) {
+    const ruleSet = genericRuleSetOf(ctx);
+    const asOf = ctx.opts.date('as-of') ?? today();
+    const rerate = ctx.opts.flag('rerate');
+    const folded = foldOrThrow(await loadFacts(await ctx.store()), {
+      asOf, entry: entryOf(ctx, 'system'), ...(rerate ? { ruleSet, forcedOptions: parseOptionFlags(ctx.opts.all('option')) } : {}),
+    });
+    const rows = ratingsOf(folded, ruleSet);
+    ctx.print({ ruleSet, asOf, rerate, players: rows.map((r) => ({ playerId: r.playerId, rating: r.rating, lastPlayed: folded.lastPlayed.get(r.playerId) ?? null, state: r.state })) }, () =>
+      rows.length === 0
+        ? `no player has a rating under ${ruleSet} as of ${asOf}${rerate ? '' : ' (no tournament was rated under it; --rerate rates every tournament under it)'}`
+        : [`${ruleSet} as of ${asOf}${rerate ? ' (re-rated: every tournament under it)' : ''}`,
+          table(['#', 'player', 'rating', 'last played'], rows.map((r, i) => [i + 1, r.playerId, r.rating, folded.lastPlayed.get(r.playerId) ?? ''])),
+        ].join('\n'));
+    return 0;
+  },
+};
+
+const explainGenericCommand: CliCommand = {
+  name: 'explain-generic',
+  summary: 'explain a player\'s ratings under a non-FESA rule set in its own terms (bracket, K, C, stage, multiplier)',
+  usage: 'explain-generic <player-id> [--rules ID] [--entry system|grade|RATING] [--json]   (--rules: re-rate every tournament under ID)',
+  async run(ctx) {
+    const playerId = ctx.opts.positional[0];
+    if (!playerId) throw new UsageError('missing the player id: ledger explain-generic <player-id> --rules ID');
+    const forced = ctx.opts.string('rules') !== undefined ? genericRuleSetOf(ctx) : undefined;
+    const folded = foldOrThrow(await loadFacts(await ctx.store()), { entry: entryOf(ctx, 'system'), ...(forced ? { ruleSet: forced } : {}) });
+    const explanation = explainGeneric(folded, playerId);
+    if (E.isLeft(explanation)) throw new UsageError(explanation.left);
+    ctx.out(ctx.json ? JSON.stringify(explanation.right.data, null, 2) : explanation.right.text);
+    return 0;
+  },
+};
+
+// ---- evaluate --------------------------------------------------------------------------------------------------
+
+export interface EvaluationRow {
+  readonly ruleSet: string;
+  readonly games: number;
+  readonly predicted: number;
+  readonly metrics: PredictionMetrics;
+}
+
+export interface Evaluation {
+  readonly source: string;
+  readonly from: string | null;
+  readonly entry: EntryPolicy;
+  readonly rows: readonly EvaluationRow[];
+  /** The same metrics on the games every rule set predicted (ledger only), so the systems are compared on one set. */
+  readonly common?: { readonly games: number; readonly rows: readonly EvaluationRow[] };
+}
+
+interface Keyed { readonly key: string; readonly expected: number; readonly actual: number }
+
+/** The ledger's own history under each rule set: FESA from its fold's pre-tournament lists, the others re-rated. */
+export const evaluateLedger = (facts: readonly FactInLog[], ruleSets: readonly string[], from: string | undefined, entry: EntryPolicy): Evaluation => {
+  const keyed = new Map<string, { games: number; predictions: Keyed[] }>();
+  for (const id of ruleSets) {
+    if (id in FESA_RULE_SETS) {
+      const fesa = foldFesaFast(facts, { ruleSet: id, runs: 'changes' });
+      if (E.isLeft(fesa)) throw new Error(fesa.left);
+      // The games of each FESA-rated tournament, in the shape the other systems see, keyed by the list's name keys.
+      const gamesOf = foldOrThrow(facts, { ruleSet: 'fide', entry });
+      const byTournament = new Map(gamesOf.runs.map((r) => [r.tournamentId, r]));
+      const predictions: Keyed[] = [];
+      let games = 0;
+      for (const run of fesa.right.runs) {
+        const generic = byTournament.get(run.tournamentId);
+        if (!generic || (from !== undefined && run.date < from)) continue;
+        const played = generic.games.filter((g) => g.game !== undefined);
+        const key = (pid: string) => { const n = fesa.right.names.get(pid); return n ? nameKey(n) : pid; };
+        const p = fesaPredictions([{ before: run.before, games: played.map((g) => ({ ...g.game!, a: key(g.game!.a), b: key(g.game!.b) }) as Game) }]);
+        games += p.games;
+        p.perGame.forEach((e, i) => { if (e !== null) predictions.push({ key: `${run.tournamentId}/${played[i]!.gameId}`, expected: e, actual: played[i]!.game!.score }); });
+      }
+      keyed.set(id, { games, predictions });
+    } else if (isGenericRuleSet(id)) {
+      const p = genericPredictions(foldOrThrow(facts, { ruleSet: id, entry }), id, from);
+      keyed.set(id, { games: p.games, predictions: [...p.predictions] });
+    } else {
+      throw new UsageError(`--rules ${id}: unknown rule set; known: ${[...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS].join(', ')}`);
+    }
+  }
+  const rows = ruleSets.map((id) => {
+    const k = keyed.get(id)!;
+    return { ruleSet: id, games: k.games, predicted: k.predictions.length, metrics: predictionMetrics(k.predictions) };
+  });
+  const sets = ruleSets.map((id) => new Set(keyed.get(id)!.predictions.map((p) => p.key)));
+  const commonKeys = new Set([...sets[0] ?? []].filter((k) => sets.every((s) => s.has(k))));
+  const commonRows = ruleSets.map((id) => {
+    const ps = keyed.get(id)!.predictions.filter((p) => commonKeys.has(p.key));
+    return { ruleSet: id, games: commonKeys.size, predicted: ps.length, metrics: predictionMetrics(ps) };
+  });
+  return { source: 'ledger', from: from ?? null, entry, rows, common: { games: commonKeys.size, rows: commonRows } };
+};
+
+/** A results CSV (international football format) replayed one event per date under each rule set. */
+export const evaluateFootball = (path: string, ruleSets: readonly string[], from: string | undefined, entry: EntryPolicy): Evaluation => {
+  const loaded = loadFootballMatches(path);
+  if (E.isLeft(loaded)) throw new UsageError(loaded.left);
+  const events = footballEvents(loaded.right);
+  const dateOf = new Map<Game, string>(events.flatMap((ev) => ev.games.map((g) => [g, ev.date] as [Game, string])));
+  const rows = ruleSets.map((id): EvaluationRow => {
+    if (id in FESA_RULE_SETS) {
+      const r = fesaReplay(events, FESA_RULE_SETS[id], from ?? '');
+      if (E.isLeft(r)) throw new Error(`fesa: event ${r.left.eventIndex} (${r.left.date}): ${r.left.error.message}`);
+      return { ruleSet: id, games: r.right.games, predicted: r.right.predictions.length, metrics: predictionMetrics(r.right.predictions) };
+    }
+    if (!isGenericRuleSet(id)) throw new UsageError(`--rules ${id}: unknown rule set; known: ${[...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS].join(', ')}`);
+    const model = orThrow(genericModel(id, {}, entry === 'system' || entry === 'grade' ? { rating: 1500 } : entry));
+    let games = 0;
+    const scored: { expected: number; actual: number }[] = [];
+    const out = replay({
+      ...model,
+      expectedScore: (a, b, g) => {
+        const e = model.expectedScore(a, b, g);
+        if (from === undefined || dateOf.get(g)! >= from) {
+          games++;
+          if (e !== null) scored.push({ expected: e, actual: g.score });
+        }
+        return e;
+      },
+    }, events);
+    if (E.isLeft(out)) throw new Error(`${id}: event ${out.left.eventIndex} (${out.left.date}) failed at ${out.left.error.field}: ${out.left.error.message}`);
+    return { ruleSet: id, games, predicted: scored.length, metrics: predictionMetrics(scored) };
+  });
+  return { source: path, from: from ?? null, entry, rows };
+};
+
+const f = (x: number, d: number): string => (Number.isFinite(x) ? x.toFixed(d) : '-');
+
+export const renderEvaluation = (ev: Evaluation): string => {
+  const metricRows = (rows: readonly EvaluationRow[]) =>
+    table(['rule set', 'games', 'predicted', 'log-loss', 'deviance', 'Brier', 'mean E', 'mean actual'],
+      rows.map((r) => [r.ruleSet, r.games, r.predicted, f(r.metrics.logLoss, 4), f(r.metrics.binomialDeviance, 4), f(r.metrics.brier, 4), f(r.metrics.meanExpected, 3), f(r.metrics.meanActual, 3)]));
+  const lines = [`Pre-game expected scores against results (${ev.source}${ev.from ? `, games from ${ev.from}` : ''}; lower is better):`, metricRows(ev.rows)];
+  if (ev.common) lines.push('', `On the ${ev.common.games} games every rule set predicted:`, metricRows(ev.common.rows));
+  lines.push('', 'Calibration: mean expected → mean actual (games) per bucket of the expected score');
+  const rows = [];
+  for (let k = 0; k < BUCKETS; k++) {
+    rows.push([`${(k / BUCKETS).toFixed(1)}–${((k + 1) / BUCKETS).toFixed(1)}`, ...ev.rows.map((r) => {
+      const b = r.metrics.calibration[k]!;
+      return b.count === 0 ? '-' : `${f(b.meanExpected!, 3)} → ${f(b.meanActual!, 3)} (${b.count})`;
+    })]);
+  }
+  lines.push(table(['bucket', ...ev.rows.map((r) => r.ruleSet)], rows));
+  lines.push('', 'log-loss: natural log; deviance: Deloitte/FIDE challenge binomial deviance (log10, E clipped to [0.01, 0.99]).');
+  return lines.join('\n');
+};
+
+const evaluate: CliCommand = {
+  name: 'evaluate',
+  summary: 'score rule sets\' pre-game expected scores against results (log-loss, deviance, Brier, calibration)',
+  usage: 'evaluate --rules ID[,ID…] [--from YYYY-MM-DD] [--football PATH] [--entry grade|system|RATING] [--json]',
+  async run(ctx) {
+    const ruleSets = ctx.opts.all('rules').flatMap((r) => r.split(',')).map((s) => s.trim()).filter((s) => s !== '');
+    if (ruleSets.length === 0) throw new UsageError(`missing --rules ID[,ID…] (fesa, ${GENERIC_RULE_SETS.join(', ')})`);
+    const from = ctx.opts.date('from');
+    const football = ctx.opts.string('football');
+    const entry = entryOf(ctx, football !== undefined ? { rating: 1500 } : 'grade');
+    const ev = football !== undefined
+      ? evaluateFootball(football, ruleSets, from, entry)
+      : evaluateLedger(await loadFacts(await ctx.store()), ruleSets, from, entry);
+    ctx.out(ctx.json ? JSON.stringify(ev, null, 2) : renderEvaluation(ev));
+    return 0;
+  },
+};
+
+export const rulesetCommands: readonly CliCommand[] = [adopt, convert, drift, redetermine, ratings, explainGenericCommand, evaluate];
+

@@ -1,0 +1,75 @@
+import { CommandRejected } from '../../app/ledger';
+import { ConcurrencyError } from '../store/port';
+import { Options, parseArgs, UsageError } from './args';
+import type { CliCommand } from './context';
+import { CliContext } from './context';
+import { coreCommands } from './commands/core';
+import { extraCommands } from './commands/registry';
+
+const GLOBAL_BOOLEANS = ['json', 'help', 'follow'];
+const commands: readonly CliCommand[] = [...coreCommands, ...extraCommands];
+
+const help = (): string =>
+  [
+    'ledger — an event-sourced rating ledger (FESA shogi and other systems)',
+    '',
+    'Usage: ledger <command> [options]    (global: --db FILE | --store SPEC, --actor NAME, --json)',
+    '',
+    ...commands.map((c) => `  ${c.name.padEnd(22)} ${c.summary}`),
+    '',
+    'Store: --store sqlite:FILE | postgres://… | esdb://…, or --db FILE; defaults to $LEDGER_STORE, $LEDGER_DB, ./data/ledger.db.',
+    'Run `ledger <command> --help` for the options of one command.',
+  ].join('\n');
+
+const findCommand = (positional: readonly string[]): { command?: CliCommand; rest: readonly string[] } => {
+  for (const words of [3, 2, 1]) {
+    const name = positional.slice(0, words).join(' ');
+    const command = commands.find((c) => c.name === name);
+    if (command) return { command, rest: positional.slice(words) };
+  }
+  return { rest: positional };
+};
+
+/** Runs one CLI invocation; resolves to the exit code. Errors become one clear sentence on stderr. */
+export const main = async (
+  argv: readonly string[],
+  out: (text: string) => void = (t) => process.stdout.write(t.endsWith('\n') ? t : `${t}\n`),
+  err: (text: string) => void = (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
+): Promise<number> => {
+  let ctx: CliContext | undefined;
+  try {
+    const firstWords = argv.filter((a) => !a.startsWith('--')).slice(0, 3);
+    const { command: guess } = findCommand(firstWords);
+    const booleans = new Set([...GLOBAL_BOOLEANS, ...(guess?.booleanFlags ?? [])]);
+    const parsed = parseArgs(argv, booleans);
+    const { command, rest } = findCommand(parsed.positional);
+    if (!command) {
+      if (parsed.positional.length === 0 || parsed.flags.has('help')) {
+        out(help());
+        return parsed.positional.length === 0 && !parsed.flags.has('help') ? 1 : 0;
+      }
+      throw new UsageError(`unknown command "${parsed.positional.slice(0, 2).join(' ')}"; run \`ledger --help\` for the list`);
+    }
+    if (parsed.flags.has('help')) {
+      out(`${command.summary}\n\nUsage: ledger ${command.usage}`);
+      return 0;
+    }
+    ctx = new CliContext(new Options({ positional: rest, flags: parsed.flags }), out, err);
+    for (const global of ['db', 'store', 'actor', 'json']) ctx.opts.has(global);
+    const code = await command.run(ctx);
+    const unknown = ctx.opts.unknown();
+    if (unknown.length > 0) err(`warning: option${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `--${u}`).join(', ')} not used by "${command.name}"`);
+    return code;
+  } catch (error) {
+    err(`ledger: ${describe(error)}`);
+    return error instanceof UsageError ? 2 : 1;
+  } finally {
+    await ctx?.close().catch(() => undefined);
+  }
+};
+
+const describe = (error: unknown): string => {
+  if (error instanceof CommandRejected || error instanceof UsageError || error instanceof ConcurrencyError) return error.message;
+  if (error instanceof Error) return error.message;
+  return String(error);
+};

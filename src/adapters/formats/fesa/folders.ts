@@ -1,0 +1,61 @@
+import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
+import * as path from 'path';
+import * as E from 'fp-ts/Either';
+import type { FesaEvent, FesaPlayer } from '../../../../domain/rules/fesa/types';
+import { parseNewPlayers } from './nye-spillere';
+import { fileErrorMessage, parseRatingList } from './ratingliste';
+import { parseTurnering } from './turnering';
+
+/** One run directory of the official program: the event, the list before it and the new players. */
+export interface EventFolder {
+  readonly dir: string;
+  /** The folder name: the tournament id in the ledger. */
+  readonly id: string;
+  readonly event: FesaEvent;
+  /** The list before the event; null when the folder has no ratingliste.pre (then nothing is compared). */
+  readonly pre: readonly FesaPlayer[] | null;
+  readonly newPlayers: readonly FesaPlayer[];
+}
+
+const latin1 = (file: string): string => readFileSync(file).toString('latin1');
+
+export const isEventFolder = (dir: string): boolean => existsSync(path.join(dir, 'turnering.txt'));
+
+export const readEventFolder = (dir: string): E.Either<string, EventFolder> => {
+  const at = (name: string) => path.join(dir, name);
+  if (!isEventFolder(dir)) return E.left(`${dir}: not a FESA event folder (no turnering.txt)`);
+  const event = parseTurnering(latin1(at('turnering.txt')), at('turnering.txt'), { isoDate: true });
+  if (E.isLeft(event)) return E.left(fileErrorMessage(event.left));
+  let pre: FesaPlayer[] | null = null;
+  if (existsSync(at('ratingliste.pre'))) {
+    const parsed = parseRatingList(latin1(at('ratingliste.pre')), at('ratingliste.pre'));
+    if (E.isLeft(parsed)) return E.left(fileErrorMessage(parsed.left));
+    pre = parsed.right;
+  }
+  let newPlayers: FesaPlayer[] = [];
+  if (existsSync(at('nye-spillere'))) {
+    const parsed = parseNewPlayers(latin1(at('nye-spillere')), at('nye-spillere'));
+    if (E.isLeft(parsed)) return E.left(fileErrorMessage(parsed.left));
+    newPlayers = parsed.right;
+  }
+  return E.right({ dir, id: path.basename(path.resolve(dir)), event: event.right, pre, newPlayers });
+};
+
+/** One event folder, or every event folder inside `dir`, in date order (ties by folder name). */
+export const readEventFolders = (dir: string): E.Either<string, EventFolder[]> => {
+  if (!existsSync(dir)) return E.left(`${dir}: no such folder`);
+  const dirs = isEventFolder(dir)
+    ? [dir]
+    : readdirSync(dir)
+        .map((name) => path.join(dir, name))
+        .filter((d) => statSync(d).isDirectory() && isEventFolder(d))
+        .sort();
+  if (dirs.length === 0) return E.left(`${dir}: no FESA event folders found (folders holding turnering.txt)`);
+  const folders: EventFolder[] = [];
+  for (const d of dirs) {
+    const folder = readEventFolder(d);
+    if (E.isLeft(folder)) return folder;
+    folders.push(folder.right);
+  }
+  return E.right(folders.sort((a, b) => (a.event.date < b.event.date ? -1 : a.event.date > b.event.date ? 1 : a.id < b.id ? -1 : 1)));
+};

@@ -1,0 +1,107 @@
+import * as fs from 'fs';
+import * as E from 'fp-ts/Either';
+import { Game, Score } from '../../../domain/rules/elo-common/game';
+import { ReplayEvent } from '../../../domain/evaluation/replay';
+
+/**
+ * Importer for /work/shared/data/international-football/results.csv (martj42/international_results, CC0):
+ * `date,home_team,away_team,home_score,away_score,tournament,city,country,neutral`, chronological.
+ * Each match becomes a game {a: home team, b: away team, score: 1 / 0.5 / 0 for the home side}; the rule systems
+ * know no home advantage, so `neutral` is kept only on the match record.
+ */
+export const FOOTBALL_RESULTS_PATH = '/work/shared/data/international-football/results.csv';
+
+export interface FootballMatch {
+  readonly line: number;
+  readonly date: string;
+  readonly home: string;
+  readonly away: string;
+  readonly homeScore: number;
+  readonly awayScore: number;
+  readonly tournament: string;
+  readonly neutral: boolean;
+}
+
+const HEADER = ['date', 'home_team', 'away_team', 'home_score', 'away_score', 'tournament', 'city', 'country', 'neutral'];
+
+/** Splits one CSV line (RFC 4180 quoting: "a, b" and "" inside quotes; the file has quoted city names). */
+const splitCsvLine = (line: string): string[] => {
+  const out: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') { field += '"'; i++; }
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === ',') { out.push(field); field = ''; }
+    else field += ch;
+  }
+  out.push(field);
+  return out;
+};
+
+/** Parses the CSV text; an error names the file, line and field. */
+export const parseFootballCsv = (text: string, source = 'results.csv'): E.Either<string, FootballMatch[]> => {
+  const lines = text.split(/\r?\n/);
+  const header = splitCsvLine(lines[0] ?? '');
+  if (header.join(',') !== HEADER.join(',')) {
+    return E.left(`${source} line 1: expected the header "${HEADER.join(',')}", found "${lines[0]}".`);
+  }
+  const matches: FootballMatch[] = [];
+  for (let i = 1; i < lines.length; i++) {
+    if (lines[i] === '') continue;
+    const n = i + 1;
+    const f = splitCsvLine(lines[i]);
+    if (f.length !== HEADER.length) return E.left(`${source} line ${n}: expected ${HEADER.length} fields, found ${f.length}.`);
+    const [date, home, away, hs, as, tournament, , , neutral] = f;
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return E.left(`${source} line ${n}: date "${date}" is not YYYY-MM-DD.`);
+    if (!/^\d+$/.test(hs)) return E.left(`${source} line ${n}: home_score "${hs}" is not a whole number.`);
+    if (!/^\d+$/.test(as)) return E.left(`${source} line ${n}: away_score "${as}" is not a whole number.`);
+    if (home === '' || away === '' || home === away) return E.left(`${source} line ${n}: home_team "${home}" and away_team "${away}" must be two different teams.`);
+    if (neutral !== 'TRUE' && neutral !== 'FALSE') return E.left(`${source} line ${n}: neutral "${neutral}" is not TRUE or FALSE.`);
+    if (matches.length > 0 && date < matches[matches.length - 1].date) {
+      return E.left(`${source} line ${n}: date ${date} is earlier than the previous line's ${matches[matches.length - 1].date}; the file must be chronological.`);
+    }
+    matches.push({ line: n, date, home, away, homeScore: Number(hs), awayScore: Number(as), tournament, neutral: neutral === 'TRUE' });
+  }
+  return E.right(matches);
+};
+
+export const matchGame = (m: FootballMatch): Game => ({
+  a: m.home, b: m.away, score: (m.homeScore > m.awayScore ? 1 : m.homeScore < m.awayScore ? 0 : 0.5) as Score,
+});
+
+/**
+ * Groups matches into rating events: one event per match date (default), or per calendar month (the data README's
+ * suggestion). A team playing twice in one event is rated on both games with the same pre-event rating.
+ */
+export const footballEvents = (matches: readonly FootballMatch[], per: 'date' | 'month' = 'date'): ReplayEvent[] => {
+  const events: ReplayEvent[] = [];
+  let key = '';
+  let games: Game[] = [];
+  for (const m of matches) {
+    const k = per === 'date' ? m.date : m.date.slice(0, 7);
+    if (k !== key) {
+      if (games.length > 0) events.push({ date: key, games });
+      key = k;
+      games = [];
+    }
+    games.push(matchGame(m));
+  }
+  if (games.length > 0) events.push({ date: key, games });
+  return events;
+};
+
+/** Reads and parses the file (the only I/O here). */
+export const loadFootballMatches = (path = FOOTBALL_RESULTS_PATH): E.Either<string, FootballMatch[]> => {
+  let text: string;
+  try {
+    text = fs.readFileSync(path, 'utf8');
+  } catch (e) {
+    return E.left(`${path}: cannot be read (${e instanceof Error ? e.message : String(e)}).`);
+  }
+  return parseFootballCsv(text, path);
+};

@@ -1,0 +1,221 @@
+/**
+ * The FESA projection saved next to the log so that a restart does not fold thirty years again.
+ *
+ * Where: `checkpoint-storage.ts` — the ledger's own SQLite file or PostgreSQL schema (same backups; the events table
+ * is never touched): a small header per projection (the lists as indexes into the saved records, the officer facts)
+ * and its saved records and facts as JSON arrays of at most CHUNK items each, so a federation's whole history never
+ * becomes one string (V8 cannot make a string of more than 2^29 − 24 characters, which a million games in one JSON
+ * text come close to). EventStoreDB keeps none: the callers fold from the log instead.
+ *
+ * What: the facts the fold reads, compacted (each game with its latest facts, not its corrections; a game, a prior
+ * grade and a closure as a short tuple), the list at the head and at the last few in-memory checkpoints (each record
+ * saved once however many lists hold it), and the officer facts. A restart reads only the events after the saved
+ * position; when one of them is dated before the last rated tournament, the projection re-folds from the latest
+ * saved list before that date (or from the start when none is old enough).
+ */
+import type { DomainEvent, GameFacts } from '../../domain/events';
+import type { FesaPlayer } from '../../domain/rules/fesa/types';
+import { AS_ADOPTED, FesaFacts, type FactInLog, type OfficerFact } from '../../projections/fesa/history';
+import { FesaProjection, type ListCheckpoint } from '../../projections/fesa/incremental';
+import { readFacts } from './event-log';
+import type { EventStore } from '../adapters/store/port';
+import type { CheckpointStorage } from '../adapters/store/checkpoint-storage';
+
+export const CHECKPOINT_FORMAT = 2;
+const KEEP_LIST_CHECKPOINTS = 4;
+/** Items per saved chunk: a few MB of JSON. */
+const CHUNK = 20_000;
+
+/** A list as saved: its records as indexes into the saved records. */
+type SavedList = Omit<ListCheckpoint, 'order' | 'slots'> & { readonly order: readonly number[] };
+
+interface SavedHeader {
+  readonly format: number;
+  readonly ruleSet: string;
+  readonly checkpointEvery: number;
+  readonly position: number;
+  readonly head: SavedList;
+  readonly checkpoints: readonly SavedList[];
+  readonly officerFacts: readonly OfficerFact[];
+}
+
+/**
+ * One fact as saved: as recorded ([0, position, event]), or compacted — a game with its latest facts ([1, position
+ * of its tournament, tournament, end date, game, facts, withdrawn 0|1]), a prior grade ([2, player, date, grade]),
+ * a closure ([3, position, tournament, date]).
+ */
+type SavedFact =
+  | readonly [0, number, DomainEvent]
+  | readonly [1, number, string, string, string, GameFacts, 0 | 1]
+  | readonly [2, string, string, string]
+  | readonly [3, number, string, string];
+
+export interface CheckpointOptions {
+  readonly ruleSet?: string;
+  readonly checkpointEvery?: number;
+  /** Items per saved chunk (default CHUNK; tests make it small). */
+  readonly chunkItems?: number;
+}
+
+const projectionName = (ruleSet: string): string => `fesa-list-${CHECKPOINT_FORMAT}:${ruleSet}`;
+/** Checkpoints of the first format (one JSON text per projection): dropped, never read. */
+const formerName = (ruleSet: string): string => `fesa-list:${ruleSet}`;
+
+/** Facts that rebuild the same `FesaFacts` (registration order, positions of everything the timeline orders by). */
+const compactFacts = (facts: FesaFacts): SavedFact[] => {
+  const out: SavedFact[] = [];
+  for (const { event, position } of facts.registrations.values()) out.push([0, position, event]);
+  for (const [playerId, grades] of facts.priorGrades) for (const g of grades) out.push([2, playerId, g.date, g.grade]);
+  for (const t of facts.tournaments.values()) {
+    const { tournamentId, endDate } = t.registration;
+    out.push([0, t.position, t.registration]);
+    for (const [gameId, g] of t.games) out.push([1, t.position, tournamentId, endDate, gameId, g.facts, g.withdrawn ? 1 : 0]);
+    if (t.closedAt !== undefined) out.push([3, t.position, tournamentId, t.closedAt]);
+  }
+  for (const item of facts.items) {
+    if (item.kind === 'opening') for (const f of item.group) out.push([0, f.globalPosition, f.event]);
+    else if (item.kind !== 'tournament') out.push([0, item.position, item.event]);
+  }
+  for (const a of facts.adoptions) out.push([0, a.position, a.event]);
+  return out;
+};
+
+/** A saved game: [1, position of its tournament, tournament, end date, game, facts, withdrawn 0|1]. */
+type SavedGame = Extract<SavedFact, readonly [1, ...unknown[]]>;
+
+/**
+ * The facts a compacted list stands for, as the projection takes them; the games apart (a million of them are put
+ * back into their tournaments directly, see `FesaFacts.restoreGame`, instead of being made into events again).
+ */
+const expandFacts = (saved: readonly SavedFact[]): { facts: FactInLog[]; games: SavedGame[] } => {
+  const facts: FactInLog[] = [];
+  const games: SavedGame[] = [];
+  const synthetic = (event: Record<string, unknown>): DomainEvent => ({ version: 1, actor: 'checkpoint', ...event }) as unknown as DomainEvent;
+  for (const f of saved) {
+    switch (f[0]) {
+      case 0:
+        facts.push({ event: f[2], globalPosition: f[1] });
+        break;
+      case 1:
+        games.push(f);
+        break;
+      case 2: {
+        const [, playerId, date, grade] = f;
+        facts.push({ event: synthetic({ type: 'PriorGradeDeclared', eventId: `checkpoint:prior:${playerId}:${date}`, validDate: date, playerId, grade, source: 'checkpoint' }), globalPosition: 0 });
+        break;
+      }
+      case 3:
+        facts.push({ event: synthetic({ type: 'TournamentClosed', eventId: `checkpoint:closed:${f[2]}`, validDate: f[3], tournamentId: f[2] }), globalPosition: f[1] });
+        break;
+    }
+  }
+  return { facts, games };
+};
+
+/** Saves the projection with the global position it reflects. */
+export const saveCheckpoint = async (storage: CheckpointStorage, projection: FesaProjection, options: CheckpointOptions = {}): Promise<{ position: number; bytes: number }> => {
+  const ruleSet = options.ruleSet ?? AS_ADOPTED;
+  // Records are immutable and mostly shared between lists: each is saved once, the lists as indexes.
+  const records: FesaPlayer[] = [];
+  const indexOf = new Map<FesaPlayer, number>();
+  const saveList = ({ order, slots: _slots, ...rest }: ListCheckpoint): SavedList => ({
+    ...rest,
+    order: order.map((r) => {
+      let i = indexOf.get(r);
+      if (i === undefined) indexOf.set(r, (i = records.push(r) - 1));
+      return i;
+    }),
+  });
+  const header: SavedHeader = {
+    format: CHECKPOINT_FORMAT,
+    ruleSet,
+    checkpointEvery: options.checkpointEvery ?? 250,
+    position: projection.position,
+    head: saveList(projection.headCheckpoint()),
+    checkpoints: projection.listCheckpoints().slice(-KEEP_LIST_CHECKPOINTS).map(saveList),
+    officerFacts: projection.officerFactsSoFar(),
+  };
+  const parts: [string, readonly unknown[]][] = [['records', records], ['facts', compactFacts(projection.facts)]];
+  const name = projectionName(ruleSet);
+  const size = Math.max(1, options.chunkItems ?? CHUNK);
+  const text = JSON.stringify(header);
+  let bytes = text.length;
+  function* chunks(): Iterable<readonly [string, number, string]> {
+    for (const [part, items] of parts) {
+      for (let seq = 0; seq * size < items.length; seq++) {
+        const chunk = JSON.stringify(items.slice(seq * size, (seq + 1) * size));
+        bytes += chunk.length;
+        yield [part, seq, chunk];
+      }
+    }
+  }
+  await storage.save(name, header.position, text, chunks(), [formerName(ruleSet)]);
+  return { position: header.position, bytes };
+};
+
+export const dropCheckpoint = (storage: CheckpointStorage, ruleSet: string = AS_ADOPTED): Promise<void> => storage.drop([projectionName(ruleSet), formerName(ruleSet)]);
+
+interface LoadedCheckpoint {
+  readonly header: SavedHeader;
+  readonly facts: FactInLog[];
+  readonly games: SavedGame[];
+  readonly head: ListCheckpoint;
+  readonly checkpoints: ListCheckpoint[];
+}
+
+const loadCheckpoint = async (storage: CheckpointStorage, ruleSet: string): Promise<LoadedCheckpoint | undefined> => {
+  const items: Record<string, unknown[]> = { records: [], facts: [] };
+  const text = await storage.load(projectionName(ruleSet), (part, data) => {
+    const into = items[part];
+    if (into) for (const item of JSON.parse(data) as unknown[]) into.push(item);
+  });
+  if (text === undefined) return undefined;
+  const header = JSON.parse(text) as SavedHeader;
+  if (header.format !== CHECKPOINT_FORMAT || header.ruleSet !== ruleSet) return undefined;
+  const records = items.records as FesaPlayer[];
+  const list = ({ order, ...rest }: SavedList): ListCheckpoint => ({ ...rest, order: order.map((i) => records[i]!) });
+  return { header, ...expandFacts(items.facts as SavedFact[]), head: list(header.head), checkpoints: header.checkpoints.map(list) };
+};
+
+export interface Resumed {
+  readonly projection: FesaProjection;
+  /** Global position of the checkpoint used (0 = none, folded from the start). */
+  readonly checkpointPosition: number;
+  /** Events read from the log (only those after the checkpoint). */
+  readonly eventsRead: number;
+  /** Timeline items applied again after the checkpoint ([from, to) of the timeline). */
+  readonly refolded: { readonly from: number; readonly to: number };
+}
+
+/**
+ * The projection as of the head of the log: from the saved checkpoint plus the events after it (or from the start
+ * when there is none), then saved again when anything new was read.
+ */
+export const resumeProjection = async (store: EventStore, storage: CheckpointStorage, options: CheckpointOptions = {}): Promise<Resumed> => {
+  const ruleSet = options.ruleSet ?? AS_ADOPTED;
+  const saved = await loadCheckpoint(storage, ruleSet);
+  const checkpointEvery = saved?.header.checkpointEvery ?? options.checkpointEvery;
+  const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'none' });
+  if (saved) {
+    projection.apply(saved.facts);
+    for (const [, , tournamentId, , gameId, facts, withdrawn] of saved.games) projection.facts.restoreGame(tournamentId, gameId, facts, withdrawn === 1);
+    projection.position = saved.header.position;
+    projection.restore(saved.checkpoints, saved.head, [], saved.header.officerFacts);
+  }
+  const from = saved?.header.position ?? 0;
+  let eventsRead = 0;
+  for await (const batch of readFacts(store, { fromPosition: from })) {
+    projection.apply(batch);
+    eventsRead += batch.length;
+  }
+  projection.refresh();
+  const refolded = eventsRead > 0 ? projection.lastRefold : { from: 0, to: 0 };
+  if (eventsRead > 0 || !saved) await saveCheckpoint(storage, projection, { ...options, ruleSet, checkpointEvery: checkpointEvery ?? 250 });
+  return { projection, checkpointPosition: from, eventsRead, refolded };
+};
+
+/** Starts over: drops the checkpoint, folds the whole log, saves a fresh checkpoint. */
+export const rebuildProjection = async (store: EventStore, storage: CheckpointStorage, options: CheckpointOptions = {}): Promise<Resumed> => {
+  await dropCheckpoint(storage, options.ruleSet ?? AS_ADOPTED);
+  return resumeProjection(store, storage, options);
+};

@@ -1,0 +1,285 @@
+import * as E from 'fp-ts/Either';
+import type { Command } from '../../domain/commands/decide';
+import { canonicalJson } from '../../domain/commands/decide';
+import type { GameFacts, GameResult } from '../../domain/events';
+import { handicapFromCode } from '../../domain/events';
+import { rateEvent } from '../../domain/rules/fesa/rate-event';
+import type { FesaEvent, FesaPlayer } from '../../domain/rules/fesa/types';
+import { diffFolds, type FoldDiff } from '../../projections/fesa/diff';
+import { nameKey, type FesaFold } from '../../projections/fesa/history';
+import { foldFesaFast } from '../../projections/fesa/incremental';
+import { encodeFesaPlayerState } from '../../projections/fesa/player-state';
+import { loadFacts } from './load';
+import type { Ledger } from './ledger';
+import { CommandRejected } from './ledger';
+import { readEventFolders, type EventFolder } from '../adapters/formats/fesa/folders';
+
+export interface ImportOptions {
+  readonly actor: string;
+  /** Record the folder's pre list as officer facts where it differs from the ledger, instead of stopping. */
+  readonly reconcile?: boolean;
+  /** The folder corrects a tournament already in the ledger: record exactly the differences. */
+  readonly correct?: boolean;
+  readonly onProgress?: (done: number, total: number, folder: string) => void;
+}
+
+export interface FolderOutcome {
+  readonly folder: string;
+  readonly date: string;
+  readonly appended: number;
+  readonly unchanged: number;
+  readonly reconciled: readonly string[];
+  readonly corrections: number;
+  readonly late: boolean;
+}
+
+export interface ImportOutcome {
+  readonly folders: readonly FolderOutcome[];
+  /** What the import changed in tournaments rated before (late report or correction) and in the current list. */
+  readonly changes: FoldDiff;
+}
+
+export class ListMismatchError extends Error {
+  constructor(readonly folder: string, readonly differences: readonly string[]) {
+    super(
+      `${folder}/ratingliste.pre differs from the ledger's list for that day (an event the ledger never saw, or a hand edit); ` +
+        `nothing of this folder was recorded. Differences: ${differences.join('; ')}. Re-run with --reconcile to record the file's values as officer facts.`,
+    );
+    this.name = 'ListMismatchError';
+  }
+}
+
+/** Ledger player ids of FESA players: their names, which is how the program identifies them. */
+export const fesaPlayerId = (p: { lastName: string; firstName: string }): string => {
+  const id = p.firstName === '' ? p.lastName : `${p.lastName}, ${p.firstName}`;
+  if (/[/\\]/.test(id) || id.trim() !== id || id === '') throw new CommandRejected(`player "${p.lastName}" "${p.firstName}": a name with "/", "\\" or surrounding spaces cannot be a ledger id`);
+  return id;
+};
+
+const FIELDS: readonly [keyof FesaPlayer, string][] = [
+  ['eloNumber', 'ELO-NUMBER'],
+  ['games', 'GAMES'],
+  ['gradeLevel', 'GRADE-LEVEL'],
+  ['gradeName', 'GRADE-NAME'],
+  ['nsrGradeLevel', 'NSR-GRADE-LEVEL'],
+  ['nsrGradeName', 'NSR-GRADE-NAME'],
+  ['lastPlayed', 'LAST-PLAYED'],
+  ['lbCount', 'LB-COUNT'],
+  ['mpCount', 'MP-COUNT'],
+  ['bonusCount', 'BONUS-COUNT'],
+  ['nationalityList', 'NATIONALITY-LIST'],
+];
+const show = (v: unknown): string => (Array.isArray(v) ? (v.length > 3 ? `${v.length} entries` : JSON.stringify(v)) : JSON.stringify(v));
+
+/** Every player and field where the file's list and the ledger's list differ, in words. */
+export const compareLists = (file: readonly FesaPlayer[], ledger: readonly FesaPlayer[]): string[] => {
+  const mine = new Map(ledger.map((p) => [nameKey(p), p]));
+  const differences: string[] = [];
+  for (const p of file) {
+    const name = `${p.lastName}${p.firstName ? ` ${p.firstName}` : ''}`;
+    const q = mine.get(nameKey(p));
+    if (!q) {
+      differences.push(`${name} is on the file's list but not in the ledger`);
+      continue;
+    }
+    const fields = FIELDS.filter(([f]) => JSON.stringify(p[f]) !== JSON.stringify(q[f])).map(([f, label]) => `${label} ${show(p[f])} in the file, ${show(q[f])} in the ledger`);
+    if (fields.length > 0) differences.push(`${name}: ${fields.join(', ')}`);
+  }
+  const inFile = new Set(file.map(nameKey));
+  for (const q of ledger) if (!inFile.has(nameKey(q))) differences.push(`${q.lastName}${q.firstName ? ` ${q.firstName}` : ''} is in the ledger but not on the file's list`);
+  if (differences.length === 0 && file.map(nameKey).join('\n') !== ledger.map(nameKey).join('\n')) {
+    differences.push('the same players and values, but in another order (the order of equal ratings matters to the program)');
+  }
+  return differences;
+};
+
+const RESULT: Record<number, GameResult> = { 1: 'win', 0: 'loss', 0.5: 'draw' };
+
+/** The games of an event file as ledger facts: one game per pairing (from the lower line), byes as byes. */
+export const gamesOfEvent = (event: FesaEvent): { gameId: string; facts: GameFacts }[] => {
+  const ids = event.players.map(fesaPlayerId);
+  const givers = new Set(event.players.flatMap((p, i) => (p.simultaneousGiver ? [i + 1] : [])));
+  const games: { gameId: string; facts: GameFacts }[] = [];
+  event.players.forEach((p, i) => {
+    const line = i + 1;
+    p.rounds.forEach((r, k) => {
+      const round = k + 1;
+      if (r.opponentIndex === 0) {
+        games.push({ gameId: `r${round}-${line}-bye`, facts: { round, first: ids[i]!, second: null, result: 'bye', byePoints: r.score } as GameFacts });
+        return;
+      }
+      if (r.opponentIndex < line && !givers.has(r.opponentIndex)) return;
+      const handicap = r.handicap
+        ? { handicap: { type: handicapFromCode(r.handicap.type)!, giver: r.handicap.side === '-' ? ids[i]! : ids[r.opponentIndex - 1]!, code: r.handicap.type } }
+        : {};
+      games.push({
+        gameId: `r${round}-${line}-${r.opponentIndex}`,
+        facts: { round, first: ids[i]!, second: ids[r.opponentIndex - 1]!, result: RESULT[r.score]!, ...handicap } as GameFacts,
+      });
+    });
+  });
+  return games;
+};
+
+const gameCommands = (folder: EventFolder, actor: string): Command[] =>
+  gamesOfEvent(folder.event).map(({ gameId, facts }) => ({ kind: 'ReportGame', validDate: folder.event.date, actor, tournamentId: folder.id, gameId, ...facts }) as Command);
+
+const registration = (p: FesaPlayer, date: string, actor: string): Command => {
+  const home = p.nationalityList[0];
+  return {
+    kind: 'RegisterPlayer',
+    validDate: date,
+    actor,
+    playerId: fesaPlayerId(p),
+    familyName: p.lastName,
+    givenName: p.firstName,
+    country: home?.nationality ?? '',
+    homes: p.nationalityList.map((h) => ({ list: h.list as 'E' | 'A' | null, nationality: h.nationality, residence: h.residens, ...(h.last !== null ? { lastPlayed: h.last } : {}) })),
+  } as Command;
+};
+
+const gradeText = (level: number, name: string): string => (name === 'Pro' ? (level > 0 ? `Pro ${level}` : 'Pro') : `${level} ${name}`);
+
+/**
+ * `ledger fesa import`: each event folder becomes facts — the first pre list as opening balances, then per event its
+ * new players, the tournament, its games and its closure — each command its own transaction, so an interrupted
+ * import leaves whole commands and a re-run completes it without duplicates.
+ */
+export const importFesaFolders = async (ledger: Ledger, dir: string, options: ImportOptions): Promise<ImportOutcome> => {
+  const folders = readEventFolders(dir);
+  if (E.isLeft(folders)) throw new CommandRejected(folders.left);
+  const before = await foldLedger(ledger);
+  const outcomes: FolderOutcome[] = [];
+  for (const [i, folder] of folders.right.entries()) {
+    options.onProgress?.(i, folders.right.length, folder.id);
+    outcomes.push(await importFolder(ledger, folder, options));
+  }
+  options.onProgress?.(folders.right.length, folders.right.length, '');
+  const after = await foldLedger(ledger);
+  return { folders: outcomes, changes: diffFolds(before, after) };
+};
+
+const foldLedger = async (ledger: Ledger, stopBefore?: { date: string; tournamentId: string }): Promise<FesaFold> => {
+  const folded = foldFesaFast(await loadFacts(ledger.store), stopBefore ? { stopBefore, runs: 'none' } : { runs: 'changes' });
+  if (E.isLeft(folded)) throw new CommandRejected(folded.left);
+  return folded.right;
+};
+
+const importFolder = async (ledger: Ledger, folder: EventFolder, options: ImportOptions): Promise<FolderOutcome> => {
+  const { actor } = options;
+  const date = folder.event.date;
+  const state = await ledger.catchUp();
+  const existing = state.tournaments.get(folder.id);
+  if (options.correct) {
+    if (!existing) throw new CommandRejected(`cannot correct "${folder.id}": the ledger has no such tournament (import it first, without --correct)`);
+    return correctFolder(ledger, folder, options);
+  }
+  const lastRated = [...state.tournaments.values()].filter((t) => t.closed && t.registration.tournamentId !== folder.id).reduce((m, t) => (t.registration.endDate > m ? t.registration.endDate : m), '');
+  const commands: Command[] = [];
+  const reconciled: string[] = [];
+  const anyFesaState = [...state.players.keys()].length > 0;
+
+  // The program's own checks first (unknown players, inconsistent rounds, an entry already rated on this date):
+  // a file it would reject is rejected here before anything is recorded.
+  const ledgerList = (await foldLedger(ledger, { date, tournamentId: folder.id })).list;
+  const known = new Map(ledgerList.map((p) => [nameKey(p), p]));
+  const newcomers = folder.newPlayers.filter((p) => !known.has(nameKey(p)));
+  const dryRun = rateEvent(folder.pre ?? ledgerList, newcomers, folder.event);
+  if (E.isLeft(dryRun)) throw new CommandRejected(`${folder.dir}/turnering.txt${dryRun.left.line !== undefined ? `:${dryRun.left.line}` : ''}: ${dryRun.left.message}`);
+
+  if (!existing && folder.pre !== null) {
+    const pre = folder.pre;
+    const differences = compareLists(pre, ledgerList);
+    if (differences.length > 0) {
+      if (anyFesaState && !options.reconcile) throw new ListMismatchError(folder.dir, differences);
+      const source = `${folder.id}/ratingliste.pre`;
+      const reason = anyFesaState ? `reconciled with ${source}: ${differences.length} difference(s) with the ledger's list` : `opening list ${source}`;
+      pre.forEach((p, listIndex) => {
+        if (!state.players.has(fesaPlayerId(p))) commands.push(registration({ ...p, nationalityList: p.nationalityList.map((h) => ({ ...h, last: null })) }, date, actor));
+        commands.push({ kind: 'ImportOpeningBalance', validDate: date, actor, playerId: fesaPlayerId(p), ruleSet: 'fesa', state: encodeFesaPlayerState(p, listIndex), source, reason } as Command);
+      });
+      if (anyFesaState) reconciled.push(...differences);
+    }
+  }
+  for (const p of folder.newPlayers) {
+    if (p.eloNumber !== 0 || p.games !== 0 || p.lastPlayed !== null) {
+      throw new CommandRejected(`${folder.dir}/nye-spillere: ${p.lastName} ${p.firstName} comes with a rating, games or a last-played date; a player with a history belongs in ratingliste.pre, not among the new players`);
+    }
+    commands.push(registration(p, date, actor));
+    if (p.nsrGradeLevel > 0 || p.nsrGradeName === 'Pro') {
+      commands.push({ kind: 'DeclarePriorGrade', validDate: date, actor, playerId: fesaPlayerId(p), grade: gradeText(p.nsrGradeLevel, p.nsrGradeName), source: 'NSR' } as Command);
+    }
+  }
+  const players = folder.event.players;
+  commands.push({
+    kind: 'RegisterTournament',
+    validDate: date,
+    actor,
+    tournamentId: folder.id,
+    name: folder.event.name,
+    place: '',
+    startDate: date,
+    endDate: date,
+    ratingSystem: 'fesa',
+    rated: true,
+    timeControl: { mainMinutes: 0, byoyomiSeconds: 0, incrementSeconds: 0 },
+    entrants: players.map(fesaPlayerId),
+    ...(players.some((p) => p.simultaneousGiver) ? { simulGivers: players.filter((p) => p.simultaneousGiver).map(fesaPlayerId) } : {}),
+    ...(players.some((p) => p.macmahon !== 0) ? { macMahon: Object.fromEntries(players.map((p) => [fesaPlayerId(p), String(p.macmahon)])) } : {}),
+  } as Command);
+  commands.push(...gameCommands(folder, actor));
+  commands.push({ kind: 'CloseTournament', validDate: date, actor, tournamentId: folder.id });
+
+  let appended = 0;
+  let unchanged = 0;
+  for (const command of commands) {
+    try {
+      const r = await ledger.execute(command);
+      if (r.status === 'appended') appended++;
+      else unchanged++;
+    } catch (error) {
+      if (error instanceof CommandRejected) throw new CommandRejected(`${folder.dir}: ${error.message}`);
+      throw error;
+    }
+  }
+  return { folder: folder.id, date, appended, unchanged, reconciled, corrections: 0, late: appended > 0 && lastRated > date };
+};
+
+/** `--correct`: the folder's results file replaces the tournament's games; only the differences are recorded. */
+const correctFolder = async (ledger: Ledger, folder: EventFolder, options: ImportOptions): Promise<FolderOutcome> => {
+  const state = await ledger.catchUp();
+  const tournament = state.tournaments.get(folder.id)!;
+  const entrants = (tournament.registration.entrants ?? []) as readonly string[];
+  const filePlayers = folder.event.players.map(fesaPlayerId);
+  const renamed = filePlayers.filter((id) => !entrants.includes(id));
+  if (renamed.length > 0 || filePlayers.length !== entrants.length) {
+    const missing = entrants.filter((id) => !filePlayers.includes(id));
+    throw new CommandRejected(
+      `${folder.dir}/turnering.txt renames or changes the players of tournament "${folder.id}" ` +
+        `(${[...renamed.map((r) => `"${r}" is not an entrant`), ...missing.map((m) => `entrant "${m}" is missing`)].join(', ')}); a correction may change results only`,
+    );
+  }
+  if (filePlayers.some((id, i) => id !== entrants[i])) throw new CommandRejected(`${folder.dir}/turnering.txt lists the players of "${folder.id}" in another order; a correction may change results only`);
+  const reason = `corrected results file ${folder.dir}/turnering.txt`;
+  const wanted = new Map(gamesOfEvent(folder.event).map((g) => [g.gameId, g.facts]));
+  const commands: Command[] = [];
+  for (const [gameId, game] of tournament.games) {
+    if (game.withdrawn) continue;
+    const facts = wanted.get(gameId);
+    if (!facts) commands.push({ kind: 'WithdrawGame', validDate: folder.event.date, actor: options.actor, tournamentId: folder.id, gameId, reason } as Command);
+    else if (canonicalJson(facts) !== canonicalJson(game.facts)) {
+      commands.push({ kind: 'CorrectResult', validDate: folder.event.date, actor: options.actor, tournamentId: folder.id, gameId, reason, ...facts } as Command);
+    }
+  }
+  let reported = 0;
+  for (const [gameId, facts] of wanted) {
+    const old = tournament.games.get(gameId);
+    if (!old) commands.push({ kind: 'ReportGame', validDate: folder.event.date, actor: options.actor, tournamentId: folder.id, gameId, ...facts } as Command);
+    else if (old.withdrawn) {
+      commands.push({ kind: 'ReportGame', validDate: folder.event.date, actor: options.actor, tournamentId: folder.id, gameId: `${gameId}-c${++reported}`, ...facts } as Command);
+    }
+  }
+  let appended = 0;
+  for (const command of commands) if ((await ledger.execute(command)).status === 'appended') appended++;
+  return { folder: folder.id, date: folder.event.date, appended, unchanged: commands.length - appended, reconciled: [], corrections: appended, late: false };
+};

@@ -1,0 +1,134 @@
+import { createHash } from 'crypto';
+import * as E from 'fp-ts/Either';
+import type { RatingListPublished } from '../../domain/events';
+import type { FesaPlayer } from '../../domain/rules/fesa/types';
+import { gradeText } from '../../projections/fesa/diff';
+import type { FactInLog, FesaFold, FoldOptions } from '../../projections/fesa/history';
+import { foldFesaFast, type RunsMode } from '../../projections/fesa/incremental';
+import { formatRatingList } from '../adapters/formats/fesa/ratingliste';
+import { table } from '../adapters/cli/output';
+
+export const LIST_FORMATS = ['fesa', 'table', 'csv', 'json'] as const;
+export type ListFormat = (typeof LIST_FORMATS)[number];
+
+export interface ListRow {
+  readonly rank: number;
+  readonly playerId: string;
+  readonly name: string;
+  readonly country: string;
+  readonly grade: string;
+  readonly rating: number;
+  readonly games: number;
+  readonly provisional: boolean;
+  readonly lastPlayed: string | null;
+}
+
+const yearsBefore = (date: string, years: number): string => `${String(Number(date.slice(0, 4)) - years).padStart(4, '0')}${date.slice(4)}`;
+
+/**
+ * The published list: FESA lists players active in the last `activeYears` years (0 = everybody), rated players
+ * only, in the program's order. The `fesa` format is the program's whole file, unfiltered, byte for byte.
+ */
+export const listRows = (fold: FesaFold, asOf: string, activeYears: number): ListRow[] => {
+  const since = activeYears > 0 ? yearsBefore(asOf, activeYears) : '';
+  return fold.list
+    .filter((p) => p.lastPlayed !== null && p.lastPlayed > since && p.eloNumber > 0)
+    .map((p: FesaPlayer, i) => ({
+      rank: i + 1,
+      playerId: fold.playerIdOf(p) ?? `${p.lastName}${p.firstName ? `, ${p.firstName}` : ''}`,
+      name: `${p.lastName}${p.firstName ? ` ${p.firstName}` : ''}`,
+      country: p.nationalityList[0]?.nationality ?? '',
+      grade: gradeText(p),
+      rating: p.eloNumber,
+      games: typeof p.games === 'number' ? p.games : p.games.length,
+      provisional: typeof p.games !== 'number',
+      lastPlayed: p.lastPlayed,
+    }));
+};
+
+const csvCell = (v: string | number | boolean | null): string => {
+  const s = v === null ? '' : String(v);
+  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+};
+
+export const renderList = (fold: FesaFold, asOf: string, format: ListFormat, activeYears: number): string => {
+  if (format === 'fesa') return formatRatingList(fold.list);
+  const rows = listRows(fold, asOf, activeYears);
+  switch (format) {
+    case 'json':
+      return `${JSON.stringify({ asOf, activeYears, players: rows }, null, 2)}\n`;
+    case 'csv':
+      return `${['rank', 'player_id', 'name', 'country', 'grade', 'rating', 'games', 'provisional', 'last_played'].join(',')}\n${rows
+        .map((r) => [r.rank, r.playerId, r.name, r.country, r.grade, r.rating, r.games, r.provisional, r.lastPlayed].map(csvCell).join(','))
+        .join('\n')}${rows.length > 0 ? '\n' : ''}`;
+    case 'table':
+      return `${table(['#', 'player', 'country', 'grade', 'rating', 'games', 'last played'], rows.map((r) => [r.rank, r.name, r.country, r.grade, r.rating, `${r.games}${r.provisional ? 'p' : ''}`, r.lastPlayed]))}\n`;
+  }
+};
+
+/** Bytes of a list as written: FESA files are ISO-8859-1 like the program's, the others UTF-8. */
+export const listBytes = (text: string, format: ListFormat): Buffer => Buffer.from(text, format === 'fesa' ? 'latin1' : 'utf8');
+export const contentHash = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
+
+/**
+ * `foldFesa(facts, options)` as the adapters need it: through the projection (see `foldFesaFast`), keeping of each
+ * run what the caller reads (`runs`), and the fold's error thrown as one sentence.
+ */
+export const foldOrThrow = (facts: readonly FactInLog[], options: Pick<FoldOptions, 'ruleSet' | 'asOf' | 'knownAt'> & { readonly runs: RunsMode }): FesaFold => {
+  const folded = foldFesaFast(facts, options);
+  if (E.isLeft(folded)) throw new Error(folded.left);
+  return folded.right;
+};
+
+/** Asked for a published list the ledger has no record of. */
+export class UnknownListError extends Error {
+  constructor(listId: string) {
+    super(`no published list "${listId}" in the ledger (ledger list publish --id … records one)`);
+    this.name = 'UnknownListError';
+  }
+}
+
+/** `read()`, a missing published list reported as the caller's kind of error (a usage error, a 404). */
+export const withListError = <A>(read: () => A, replace: (message: string) => Error): A => {
+  try {
+    return read();
+  } catch (e) {
+    throw e instanceof UnknownListError ? replace(e.message) : e;
+  }
+};
+
+const findPublished = (facts: readonly FactInLog[], listId: string): { event: RatingListPublished; position: number } => {
+  const found = facts.find((f) => f.event.type === 'RatingListPublished' && f.event.listId === listId);
+  if (!found) throw new UnknownListError(listId);
+  return { event: found.event as RatingListPublished, position: found.globalPosition };
+};
+
+/** The published list exactly as it was: the log folded up to just before its publication, checked by its hash. */
+export const reproducePublished = (facts: readonly FactInLog[], listId: string, runs: RunsMode = 'none'): { event: RatingListPublished; folded: FesaFold; text: string } => {
+  const { event, position } = findPublished(facts, listId);
+  const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, runs });
+  const text = renderList(folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
+  const hash = contentHash(listBytes(text, event.format as ListFormat));
+  if (hash !== event.contentHash) throw new Error(`published list "${listId}" cannot be reproduced: its hash was ${event.contentHash}, the fold gives ${hash}`);
+  return { event, folded, text };
+};
+
+/** Two folds to compare, with what to call them. */
+export interface FoldPair {
+  readonly labels: readonly [string, string];
+  readonly before: FesaFold;
+  readonly after: FesaFold;
+}
+
+/** A published list's fold as it was known when published (checked by its hash), and the same date as known now. */
+export const publishedAndNow = (facts: readonly FactInLog[], listId: string): FoldPair => {
+  const { event, folded } = reproducePublished(facts, listId, 'changes');
+  return { labels: [`published ${listId}`, 'known now'], before: folded, after: foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, runs: 'changes' }) };
+};
+
+/** The same facts folded under two FESA rule sets (with runs, for a diff). */
+export const underRuleSets = (facts: readonly FactInLog[], a: string, b: string, asOf: string): FoldPair => ({
+  labels: [a, b],
+  before: foldOrThrow(facts, { ruleSet: a, asOf, runs: 'changes' }),
+  after: foldOrThrow(facts, { ruleSet: b, asOf, runs: 'changes' }),
+});
