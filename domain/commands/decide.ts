@@ -1,11 +1,20 @@
 import * as E from 'fp-ts/Either';
 import type * as t from 'io-ts';
-import type { DomainEvent, EventOf, GameFacts, RatingAdjusted } from '../events';
-import { decodeEvent, eventCodecs, handicapFromCode, streamOf } from '../events';
-import type { GameState, LedgerState } from './state';
+import type { DomainEvent, EventOf } from '../events';
+import { decodeEvent, eventCodecs, handicapFromCode } from '../events';
+import type { Decided } from './decision';
+import { adjustRating, adoptRuleSet, publishRatingList } from './deciders/ledger';
+import { correctResult, reportGame, withdrawGame } from './deciders/game';
+import { awardGrade, declarePriorGrade, importOpeningBalance, registerPlayer } from './deciders/player';
+import { closeTournament, registerTournament } from './deciders/tournament';
+import type { LedgerState } from './state';
+
+export type { Decision } from './decision';
+export { canonicalJson } from './decision';
 
 /**
- * Commands: what an officer asks for. Each is decided against the folded ledger state into zero or one event
+ * Commands: what an officer asks for. Each is decided by its own decider (deciders/) against the folded ledger
+ * state into zero or one event
  * (zero = the outcome already happened: idempotent resubmission), or rejected with one clear sentence.
  * Event ids are derived from the command's own ids, so a resubmitted command can never append a duplicate.
  */
@@ -28,7 +37,7 @@ export type Command =
 
 export type CommandKind = Command['kind'];
 
-const EVENT_OF: Record<CommandKind, DomainEvent['type']> = {
+const EVENT_OF = {
   RegisterPlayer: 'PlayerRegistered',
   DeclarePriorGrade: 'PriorGradeDeclared',
   RegisterTournament: 'TournamentRegistered',
@@ -41,28 +50,9 @@ const EVENT_OF: Record<CommandKind, DomainEvent['type']> = {
   AwardGrade: 'GradeAwarded',
   AdoptRuleSet: 'RuleSetAdopted',
   PublishRatingList: 'RatingListPublished',
-};
+} as const satisfies Record<CommandKind, DomainEvent['type']>;
 
-export interface Decision {
-  /** The stream the events go to (one command = one stream = one transaction). */
-  readonly stream: string;
-  readonly events: readonly DomainEvent[];
-}
-
-const reject = (message: string): E.Either<string, Decision> => E.left(message);
-
-/** Canonical JSON (sorted keys) so that "same content" does not depend on key order. */
-export const canonicalJson = (value: unknown): string =>
-  JSON.stringify(value, (_k, v: unknown) =>
-    v && typeof v === 'object' && !Array.isArray(v)
-      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
-      : v,
-  );
-
-const sameContent = (a: object, b: object, ignore: readonly string[] = ['eventId', 'actor']): boolean => {
-  const strip = (o: object) => Object.fromEntries(Object.entries(o).filter(([k]) => !ignore.includes(k)));
-  return canonicalJson(strip(a)) === canonicalJson(strip(b));
-};
+export const COMMAND_KINDS = Object.keys(EVENT_OF) as readonly CommandKind[];
 
 const defaultEventId = (c: Command, state: LedgerState): string => {
   switch (c.kind) {
@@ -116,158 +106,26 @@ const toEvent = (c: Command, state: LedgerState): E.Either<string, DomainEvent> 
   return E.mapLeft((m: string) => m.replace(/^\w+: /, `${kind}: `))(decodeEvent(type, candidate));
 };
 
-const playerName = (state: LedgerState, id: string): string => {
-  const p = state.players.get(id)?.registration;
-  return p ? `${p.familyName}${p.givenName ? ` ${p.givenName}` : ''} (${id})` : id;
+/** One decider per command kind, each in the module of its aggregate (player, tournament, game, ledger). */
+const DECIDERS: { readonly [K in CommandKind]: (event: EventOf<(typeof EVENT_OF)[K]>, state: LedgerState) => Decided } = {
+  RegisterPlayer: registerPlayer,
+  DeclarePriorGrade: declarePriorGrade,
+  RegisterTournament: registerTournament,
+  ReportGame: reportGame,
+  CorrectResult: correctResult,
+  WithdrawGame: withdrawGame,
+  CloseTournament: closeTournament,
+  ImportOpeningBalance: importOpeningBalance,
+  AdjustRating: adjustRating,
+  AwardGrade: awardGrade,
+  AdoptRuleSet: adoptRuleSet,
+  PublishRatingList: publishRatingList,
 };
 
-const RATED_RESULTS = new Set(['win', 'loss', 'draw', 'sennichite']);
-
-/** The checks a game's facts must pass, for a new report and for a correction alike. */
-const checkGameFacts = (state: LedgerState, tournamentId: string, gameId: string, facts: GameFacts, validDate: string): string | undefined => {
-  const tournament = state.tournaments.get(tournamentId);
-  if (!tournament) return `unknown tournament "${tournamentId}"; register it first (ledger tournament add)`;
-  const reg = tournament.registration;
-  for (const [role, id] of [['first', facts.first], ['second', facts.second]] as const) {
-    if (id !== null && !state.players.has(id)) return `game ${gameId}: unknown ${role} player "${id}"; register the player first (ledger player add)`;
-    if (id !== null && reg.entrants && !reg.entrants.includes(id)) return `game ${gameId}: ${playerName(state, id)} is not an entrant of tournament "${tournamentId}"`;
-  }
-  if (facts.first === facts.second) return `game ${gameId}: ${playerName(state, facts.first)} cannot play against himself`;
-  if (facts.result === 'bye' && facts.second !== null) return `game ${gameId}: a bye has no second player, got "${facts.second}"`;
-  if (facts.result !== 'bye' && facts.second === null) return `game ${gameId}: result "${facts.result}" needs a second player (only a bye has none)`;
-  if (facts.round < 1) return `game ${gameId}: round must be 1 or more, got ${facts.round}`;
-  if (validDate < reg.startDate || validDate > reg.endDate) {
-    return `game ${gameId} is dated ${validDate}, outside tournament "${tournamentId}" (${reg.startDate} to ${reg.endDate})`;
-  }
-  if (facts.handicap) {
-    const { giver } = facts.handicap;
-    if (giver !== facts.first && giver !== facts.second) return `game ${gameId}: the handicap giver "${giver}" is not one of the two players`;
-    if (!RATED_RESULTS.has(facts.result) && facts.result !== 'unplayed' && !facts.result.startsWith('forfeit')) return `game ${gameId}: a bye cannot have a handicap`;
-  }
-  if (facts.replayOf !== undefined) {
-    const original = tournament.games.get(facts.replayOf);
-    if (!original || original.withdrawn) return `game ${gameId}: it replays "${facts.replayOf}", which is not a game of tournament "${tournamentId}"`;
-    if (original.facts.result !== 'sennichite') return `game ${gameId}: only a sennichite game is replayed, but "${facts.replayOf}" ended "${original.facts.result}"`;
-    const samePlayers = new Set([original.facts.first, original.facts.second]);
-    if (!samePlayers.has(facts.first) || !samePlayers.has(facts.second)) return `game ${gameId}: a replay is between the players of "${facts.replayOf}"`;
-  }
-  const inRound = (g: GameState) => !g.withdrawn && g.gameId !== gameId && g.facts.round === facts.round;
-  for (const other of tournament.games.values()) {
-    if (!inRound(other)) continue;
-    const replayPair = facts.replayOf === other.gameId || other.facts.replayOf === gameId || (other.facts.replayOf !== undefined && other.facts.replayOf === facts.replayOf);
-    if (replayPair) continue;
-    for (const id of [facts.first, facts.second]) {
-      if (id !== null && (other.facts.first === id || other.facts.second === id)) {
-        return `game ${gameId}: ${playerName(state, id)} already plays game ${other.gameId} in round ${facts.round} of tournament "${tournamentId}"`;
-      }
-    }
-  }
-  return undefined;
-};
-
-const factsOf = (e: EventOf<'GameReported'> | EventOf<'ResultCorrected'>): GameFacts => {
-  const { round, first, second, result, handicap, timeControl, replayOf, byePoints } = e;
-  return { round, first, second, result, handicap, timeControl, replayOf, byePoints };
-};
-
-const decided = (event: DomainEvent): E.Either<string, Decision> => E.right({ stream: streamOf(event), events: [event] });
-const nothing = (event: DomainEvent): E.Either<string, Decision> => E.right({ stream: streamOf(event), events: [] });
-
-/** The pure decide step: validation + idempotency, no I/O. */
-export const decide = (command: Command, state: LedgerState): E.Either<string, Decision> => {
+/** The pure decide step: build the event (the catalogue's codec checks every field), then the command's decider. */
+export const decide = (command: Command, state: LedgerState): Decided => {
   const built = toEvent(command, state);
   if (E.isLeft(built)) return built;
-  const event = built.right;
-  switch (event.type) {
-    case 'PlayerRegistered': {
-      const existing = state.players.get(event.playerId);
-      if (!existing) return decided(event);
-      return sameContent(existing.registration, event, ['eventId', 'actor'])
-        ? nothing(event)
-        : reject(`player "${event.playerId}" is already registered as ${playerName(state, event.playerId)} with other details; player ids are never reused`);
-    }
-    case 'PriorGradeDeclared': {
-      const player = state.players.get(event.playerId);
-      if (!player) return reject(`unknown player "${event.playerId}"; register the player first (ledger player add)`);
-      const before = player.priorGrades.get(event.source);
-      if (before === undefined) return decided(event);
-      return before === event.grade ? nothing(event) : reject(`${playerName(state, event.playerId)} already declared ${before} from ${event.source}; a different ${event.source} grade needs a correction, not a second declaration`);
-    }
-    case 'TournamentRegistered': {
-      if (event.endDate < event.startDate) return reject(`tournament "${event.tournamentId}" ends (${event.endDate}) before it starts (${event.startDate})`);
-      for (const id of [...(event.entrants ?? []), ...(event.simulGivers ?? [])]) {
-        if (!state.players.has(id)) return reject(`tournament "${event.tournamentId}": unknown entrant "${id}"; register the player first`);
-      }
-      const dup = (event.entrants ?? []).find((id, i, all) => all.indexOf(id) !== i);
-      if (dup !== undefined) return reject(`tournament "${event.tournamentId}": ${playerName(state, dup)} is listed twice among the entrants`);
-      const existing = state.tournaments.get(event.tournamentId);
-      if (!existing) return decided(event);
-      return sameContent(existing.registration, event) ? nothing(event) : reject(`tournament "${event.tournamentId}" is already registered with other details`);
-    }
-    case 'GameReported': {
-      const tournament = state.tournaments.get(event.tournamentId);
-      const existing = tournament?.games.get(event.gameId);
-      if (existing) {
-        if (existing.withdrawn) return reject(`game ${event.gameId} of tournament "${event.tournamentId}" was withdrawn; report the game again under a new game id`);
-        // Idempotency is judged against the facts as first reported: resubmitting that report stays a no-op even
-        // after a correction, while a different report under the same id is an error.
-        return sameContent({ ...factsOf(event), validDate: event.validDate }, { ...existing.reported, validDate: existing.validDate }, [])
-          ? nothing(event)
-          : reject(`game ${event.gameId} of tournament "${event.tournamentId}" is already reported with other facts; use a correction (ledger game correct) to change it`);
-      }
-      const problem = checkGameFacts(state, event.tournamentId, event.gameId, factsOf(event), event.validDate);
-      return problem ? reject(problem) : decided(event);
-    }
-    case 'ResultCorrected': {
-      const tournament = state.tournaments.get(event.tournamentId);
-      if (!tournament) return reject(`cannot correct game ${event.gameId}: unknown tournament "${event.tournamentId}"`);
-      const existing = tournament.games.get(event.gameId);
-      if (!existing) return reject(`cannot correct game ${event.gameId}: tournament "${event.tournamentId}" has no such game`);
-      if (existing.withdrawn) return reject(`cannot correct game ${event.gameId}: it was withdrawn`);
-      const facts = factsOf(event);
-      if (sameContent(facts, existing.facts, [])) return nothing(event);
-      const problem = checkGameFacts(state, event.tournamentId, event.gameId, facts, existing.validDate);
-      return problem ? reject(problem) : decided(event);
-    }
-    case 'GameWithdrawn': {
-      const existing = state.tournaments.get(event.tournamentId)?.games.get(event.gameId);
-      if (!state.tournaments.has(event.tournamentId)) return reject(`cannot withdraw game ${event.gameId}: unknown tournament "${event.tournamentId}"`);
-      if (!existing) return reject(`cannot withdraw game ${event.gameId}: tournament "${event.tournamentId}" has no such game`);
-      return existing.withdrawn ? nothing(event) : decided(event);
-    }
-    case 'TournamentClosed': {
-      const tournament = state.tournaments.get(event.tournamentId);
-      if (!tournament) return reject(`cannot close unknown tournament "${event.tournamentId}"`);
-      if (tournament.closed) {
-        return tournament.closed.validDate === event.validDate
-          ? nothing(event)
-          : reject(`tournament "${event.tournamentId}" was already closed on ${tournament.closed.validDate}; it cannot be closed twice`);
-      }
-      if (event.validDate < tournament.registration.startDate) return reject(`tournament "${event.tournamentId}" cannot close on ${event.validDate}, before it starts (${tournament.registration.startDate})`);
-      return decided(event);
-    }
-    case 'OpeningBalanceImported':
-      return state.players.has(event.playerId) ? decided(event) : reject(`opening balance for unknown player "${event.playerId}"; register the player first`);
-    case 'RatingAdjusted':
-      return adjust(event, state);
-    case 'GradeAwarded': {
-      const player = state.players.get(event.playerId);
-      if (!player) return reject(`cannot award ${event.grade} to unknown player "${event.playerId}"`);
-      return player.awardedGrades.has(`${event.ruleSet}:${event.grade}`) ? nothing(event) : decided(event);
-    }
-    case 'RuleSetAdopted':
-      return state.ruleSetAdoptions.has(event.eventId) ? nothing(event) : decided(event);
-    case 'RatingListPublished': {
-      const before = state.publishedLists.get(event.listId);
-      if (before === undefined) return decided(event);
-      return before === event.contentHash ? nothing(event) : reject(`rating list "${event.listId}" was already published with other content (hash ${before.slice(0, 12)}…)`);
-    }
-  }
-};
-
-const adjust = (event: RatingAdjusted, state: LedgerState): E.Either<string, Decision> => {
-  if (event.target.kind === 'player' && !state.players.has(event.target.playerId)) {
-    return reject(`cannot adjust the rating of unknown player "${event.target.playerId}"`);
-  }
-  return state.adjustments.has(event.adjustmentId) ? nothing(event) : decided(event);
+  const decider = DECIDERS[command.kind] as (event: DomainEvent, state: LedgerState) => Decided;
+  return decider(built.right, state);
 };

@@ -1,17 +1,11 @@
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import type { Command } from '../../domain/commands/decide';
-import { decide } from '../../domain/commands/decide';
-import type { LedgerState } from '../../domain/commands/state';
-import { evolve, initialLedgerState } from '../../domain/commands/state';
+import type { Command } from '../../../domain/commands/decide';
+import { decide } from '../../../domain/commands/decide';
+import type { LedgerState } from '../../../domain/commands/state';
+import { evolve, initialLedgerState } from '../../../domain/commands/state';
+import { actor, player, tournament } from './spec';
 
-const actor = 'officer';
-const player = (id: string, family = `Family${id}`): Command => ({ kind: 'RegisterPlayer', validDate: '2024-01-01', actor, playerId: id, familyName: family, givenName: 'G', country: 'NO' });
-const tournament: Command = {
-  kind: 'RegisterTournament', validDate: '2024-02-01', actor, tournamentId: 'T1', name: 'Open', place: 'Oslo',
-  startDate: '2024-02-03', endDate: '2024-02-04', ratingSystem: 'fesa', rated: true,
-  timeControl: { mainMinutes: 30, byoyomiSeconds: 30, incrementSeconds: 0 },
-};
 const game = (gameId: string, round: number, first: string, second: string | null, extra: Partial<Command> = {}): Command =>
   ({ kind: 'ReportGame', validDate: '2024-02-03', actor, tournamentId: 'T1', gameId, round, first, second, result: second === null ? 'bye' : 'win', ...extra }) as Command;
 

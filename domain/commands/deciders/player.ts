@@ -1,0 +1,33 @@
+import type { EventOf } from '../../events';
+import type { Decided } from '../decision';
+import { decided, nothing, playerName, reject, sameContent } from '../decision';
+import type { LedgerState } from '../state';
+
+/** A player id names one person for ever: the same registration again is a no-op, other details are refused. */
+export const registerPlayer = (event: EventOf<'PlayerRegistered'>, state: LedgerState): Decided => {
+  const existing = state.players.get(event.playerId);
+  if (!existing) return decided(event);
+  return sameContent(existing.registration, event, ['eventId', 'actor'])
+    ? nothing(event)
+    : reject(`player "${event.playerId}" is already registered as ${playerName(state, event.playerId)} with other details; player ids are never reused`);
+};
+
+/** One prior grade per source (NSR, JSA, …); a different grade from the same source is a correction, not a declaration. */
+export const declarePriorGrade = (event: EventOf<'PriorGradeDeclared'>, state: LedgerState): Decided => {
+  const player = state.players.get(event.playerId);
+  if (!player) return reject(`unknown player "${event.playerId}"; register the player first (ledger player add)`);
+  const before = player.priorGrades.get(event.source);
+  if (before === undefined) return decided(event);
+  return before === event.grade
+    ? nothing(event)
+    : reject(`${playerName(state, event.playerId)} already declared ${before} from ${event.source}; a different ${event.source} grade needs a correction, not a second declaration`);
+};
+
+export const importOpeningBalance = (event: EventOf<'OpeningBalanceImported'>, state: LedgerState): Decided =>
+  state.players.has(event.playerId) ? decided(event) : reject(`opening balance for unknown player "${event.playerId}"; register the player first`);
+
+export const awardGrade = (event: EventOf<'GradeAwarded'>, state: LedgerState): Decided => {
+  const player = state.players.get(event.playerId);
+  if (!player) return reject(`cannot award ${event.grade} to unknown player "${event.playerId}"`);
+  return player.awardedGrades.has(`${event.ruleSet}:${event.grade}`) ? nothing(event) : decided(event);
+};

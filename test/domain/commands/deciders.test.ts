@@ -1,0 +1,93 @@
+import { describe, expect, it } from 'vitest';
+import type { Command, CommandKind } from '../../../domain/commands/decide';
+import { COMMAND_KINDS } from '../../../domain/commands/decide';
+import { actor, given, player, tournament } from './spec';
+
+/** Every command kind, given / when / then: what it records, when it records nothing, and what it refuses. */
+const game: Command = { kind: 'ReportGame', validDate: '2024-02-03', actor, tournamentId: 'T1', gameId: 'G1', round: 1, first: 'A', second: 'B', result: 'win' };
+const withdraw: Command = { kind: 'WithdrawGame', validDate: '2024-03-01', actor, tournamentId: 'T1', gameId: 'G1', reason: 'never played' };
+const close: Command = { kind: 'CloseTournament', validDate: '2024-02-04', actor, tournamentId: 'T1' };
+const prior = (grade: string): Command => ({ kind: 'DeclarePriorGrade', validDate: '2024-01-01', actor, playerId: 'A', grade, source: 'NSR' });
+const opening = (playerId: string): Command => ({ kind: 'ImportOpeningBalance', validDate: '2024-01-01', actor, playerId, ruleSet: 'fesa', state: { elo: 1500 }, source: 'ratingliste.pre' });
+const adjust = (playerId: string): Command => ({ kind: 'AdjustRating', validDate: '2024-05-01', actor, adjustmentId: 'adj-1', ruleSet: 'fesa', target: { kind: 'player', playerId }, change: { kind: 'shift', by: 10 }, reason: 'typo in 2023' });
+const award = (playerId: string): Command => ({ kind: 'AwardGrade', validDate: '2024-05-01', actor, playerId, ruleSet: 'fesa', grade: '1 Dan', reason: 'national title' });
+const adopt: Command = { kind: 'AdoptRuleSet', validDate: '2025-01-01', actor, ruleSetId: 'fesa-published', ruleSetVersion: '1', options: {}, reason: 'federation decision' };
+const publish = (hash: string): Command => ({ kind: 'PublishRatingList', validDate: '2024-06-01', actor, listId: '2024-06', asOf: '2024-06-01', ruleSet: 'fesa', format: 'fesa', contentHash: hash });
+
+const covered = new Set<CommandKind>();
+const spec = (kind: CommandKind, body: () => void) => it(kind, () => { covered.add(kind); body(); });
+
+describe('deciders, given / when / then', () => {
+  spec('RegisterPlayer', () => {
+    given().when(player('A')).then([{ type: 'PlayerRegistered', eventId: 'player:A:registered', playerId: 'A', familyName: 'FamilyA' }]);
+    given(player('A')).when(player('A')).thenNothing();
+    given(player('A')).when(player('A', 'Other')).thenRejects('player "A" is already registered as FamilyA G (A) with other details; player ids are never reused');
+  });
+  spec('DeclarePriorGrade', () => {
+    given(player('A')).when(prior('3 Kyu')).then([{ type: 'PriorGradeDeclared', eventId: 'player:A:prior-grade:NSR', grade: '3 Kyu' }]);
+    given(player('A'), prior('3 Kyu')).when(prior('3 Kyu')).thenNothing();
+    given(player('A'), prior('3 Kyu')).when(prior('2 Kyu')).thenRejects('FamilyA G (A) already declared 3 Kyu from NSR; a different NSR grade needs a correction, not a second declaration');
+    given().when(prior('3 Kyu')).thenRejects('unknown player "A"; register the player first (ledger player add)');
+  });
+  spec('RegisterTournament', () => {
+    given().when(tournament).then([{ type: 'TournamentRegistered', eventId: 'tournament:T1:registered', startDate: '2024-02-03' }]);
+    given(tournament).when(tournament).thenNothing();
+    given().when({ ...tournament, endDate: '2024-02-01' } as Command).thenRejects('tournament "T1" ends (2024-02-01) before it starts (2024-02-03)');
+    given(player('A')).when({ ...tournament, entrants: ['A', 'Z'] } as Command).thenRejects('tournament "T1": unknown entrant "Z"; register the player first');
+    given(player('A')).when({ ...tournament, entrants: ['A', 'A'] } as Command).thenRejects('tournament "T1": FamilyA G (A) is listed twice among the entrants');
+    given(tournament).when({ ...tournament, name: 'Closed' } as Command).thenRejects('tournament "T1" is already registered with other details');
+  });
+  spec('ReportGame', () => {
+    given(player('A'), player('B'), tournament).when(game).then([{ type: 'GameReported', eventId: 'game:T1:G1:reported', first: 'A', second: 'B', result: 'win' }]);
+    given(player('A'), player('B'), tournament, game).when(game).thenNothing();
+    given(player('A'), tournament).when(game).thenRejects('game G1: unknown second player "B"; register the player first (ledger player add)');
+    given(player('A'), player('B'), tournament, game, withdraw).when(game).thenRejects('game G1 of tournament "T1" was withdrawn; report the game again under a new game id');
+  });
+  spec('CorrectResult', () => {
+    const correct = (result: 'loss' | 'win'): Command => ({ kind: 'CorrectResult', validDate: '2024-03-01', actor, tournamentId: 'T1', gameId: 'G1', round: 1, first: 'A', second: 'B', result, reason: 'score sheet' });
+    given(player('A'), player('B'), tournament, game).when(correct('loss')).then([{ type: 'ResultCorrected', eventId: 'game:T1:G1:correction:1', result: 'loss', reason: 'score sheet' }]);
+    given(player('A'), player('B'), tournament, game).when(correct('win')).thenNothing();
+    given(player('A'), player('B'), tournament, game, withdraw).when(correct('loss')).thenRejects('cannot correct game G1: it was withdrawn');
+    given(player('A'), player('B')).when(correct('loss')).thenRejects('cannot correct game G1: unknown tournament "T1"');
+  });
+  spec('WithdrawGame', () => {
+    given(player('A'), player('B'), tournament, game).when(withdraw).then([{ type: 'GameWithdrawn', eventId: 'game:T1:G1:withdrawn', reason: 'never played' }]);
+    given(player('A'), player('B'), tournament, game, withdraw).when(withdraw).thenNothing();
+    given(tournament).when(withdraw).thenRejects('cannot withdraw game G1: tournament "T1" has no such game');
+    given().when(withdraw).thenRejects('cannot withdraw game G1: unknown tournament "T1"');
+  });
+  spec('CloseTournament', () => {
+    given(tournament).when(close).then([{ type: 'TournamentClosed', eventId: 'tournament:T1:closed', validDate: '2024-02-04' }]);
+    given(tournament, close).when(close).thenNothing();
+    given(tournament, close).when({ ...close, validDate: '2024-02-10' } as Command).thenRejects('tournament "T1" was already closed on 2024-02-04; it cannot be closed twice');
+    given(tournament).when({ ...close, validDate: '2024-02-01' } as Command).thenRejects('tournament "T1" cannot close on 2024-02-01, before it starts (2024-02-03)');
+  });
+  spec('ImportOpeningBalance', () => {
+    given(player('A')).when(opening('A')).then([{ type: 'OpeningBalanceImported', eventId: 'opening:fesa:A:ratingliste.pre', state: { elo: 1500 } }]);
+    given().when(opening('A')).thenRejects('opening balance for unknown player "A"; register the player first');
+  });
+  spec('AdjustRating', () => {
+    given(player('A')).when(adjust('A')).then([{ type: 'RatingAdjusted', eventId: 'adjustment:adj-1', change: { kind: 'shift', by: 10 } }]);
+    given(player('A'), adjust('A')).when(adjust('A')).thenNothing();
+    given().when(adjust('Z')).thenRejects('cannot adjust the rating of unknown player "Z"');
+  });
+  spec('AwardGrade', () => {
+    given(player('A')).when(award('A')).then([{ type: 'GradeAwarded', eventId: 'grade:fesa:A:1 Dan', grade: '1 Dan' }]);
+    given(player('A'), award('A')).when(award('A')).thenNothing();
+    given().when(award('Z')).thenRejects('cannot award 1 Dan to unknown player "Z"');
+  });
+  spec('AdoptRuleSet', () => {
+    given().when(adopt).then([{ type: 'RuleSetAdopted', eventId: 'rules:fesa-published:1:2025-01-01', ruleSetId: 'fesa-published' }]);
+    given(adopt).when(adopt).thenNothing();
+    given().when({ ...adopt, validDate: '2025-13-01' } as Command).thenRejects('AdoptRuleSet: field `validDate`: expected a date YYYY-MM-DD, got "2025-13-01"');
+  });
+  spec('PublishRatingList', () => {
+    given().when(publish('abc')).then([{ type: 'RatingListPublished', eventId: 'list:2024-06', contentHash: 'abc' }]);
+    given(publish('abc')).when(publish('abc')).thenNothing();
+    given(publish('abcdef0123456789')).when(publish('other')).thenRejects('rating list "2024-06" was already published with other content (hash abcdef012345…)');
+  });
+
+  it('covers every command kind', () => {
+    expect([...covered].sort()).toEqual([...COMMAND_KINDS].sort());
+  });
+});
