@@ -29,7 +29,7 @@ import { readFacts, toNewEvent } from '../../src/app/event-log';
 import { resumeProjection, saveCheckpoint } from '../../src/app/checkpoint';
 import { sqliteCheckpoints } from '../../src/adapters/store/checkpoint-storage';
 import { openSqliteStore } from '../../src/adapters/store/sqlite';
-import type { EventStore } from '../../src/adapters/store/port';
+import type { EventStore } from '../../src/app/ports/event-store';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
 const PLAYERS = Math.round(100_000 * scale);

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import type { EventStore, NewEvent, RecordedEvent } from '../../src/adapters/store/port';
+import type { EventStore, NewEvent, RecordedEvent } from '../../src/app/ports/event-store';
 import { openSqliteStore } from '../../src/adapters/store/sqlite';
 
 const TOTAL = Number(process.env.LEDGER_BENCH_EVENTS ?? 1_000_000);

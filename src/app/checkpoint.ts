@@ -18,8 +18,8 @@ import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { AS_ADOPTED, FesaFacts, type FactInLog, type OfficerFact } from '../../projections/fesa/history';
 import { FesaProjection, type ListCheckpoint } from '../../projections/fesa/incremental';
 import { readFacts } from './event-log';
-import type { EventStore } from '../adapters/store/port';
-import type { CheckpointStorage } from '../adapters/store/checkpoint-storage';
+import type { EventStore } from './ports/event-store';
+import type { CheckpointStorage } from './ports/checkpoint-storage';
 
 export const CHECKPOINT_FORMAT = 2;
 const KEEP_LIST_CHECKPOINTS = 4;

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { DomainEvent } from '../../domain/events';
 import { decodeEvent } from '../../domain/events';
-import type { EventStore, NewEvent, ReadAllOptions, RecordedEvent, RecordedFact } from '../adapters/store/port';
+import type { EventStore, NewEvent, ReadAllOptions, RecordedEvent, RecordedFact } from './ports/event-store';
 
 /** A domain event with the ledger's second clock: where and when it was recorded. */
 export interface LoggedEvent {

@@ -12,7 +12,6 @@ import { encodeFesaPlayerState } from '../../projections/fesa/player-state';
 import { loadFacts } from './load';
 import type { Ledger } from './ledger';
 import { CommandRejected } from './ledger';
-import { readEventFolders, type EventFolder } from '../adapters/formats/fesa/folders';
 
 export interface ImportOptions {
   readonly actor: string;
@@ -140,21 +139,30 @@ const registration = (p: FesaPlayer, date: string, actor: string): Command => {
 
 const gradeText = (level: number, name: string): string => (name === 'Pro' ? (level > 0 ? `Pro ${level}` : 'Pro') : `${level} ${name}`);
 
+/** One run directory of the official program: the event, the list before it and the new players. */
+export interface EventFolder {
+  readonly dir: string;
+  /** The folder name: the tournament id in the ledger. */
+  readonly id: string;
+  readonly event: FesaEvent;
+  /** The list before the event; null when the folder has no ratingliste.pre (then nothing is compared). */
+  readonly pre: readonly FesaPlayer[] | null;
+  readonly newPlayers: readonly FesaPlayer[];
+}
+
 /**
  * `ledger fesa import`: each event folder becomes facts — the first pre list as opening balances, then per event its
  * new players, the tournament, its games and its closure — each command its own transaction, so an interrupted
  * import leaves whole commands and a re-run completes it without duplicates.
  */
-export const importFesaFolders = async (ledger: Ledger, dir: string, options: ImportOptions): Promise<ImportOutcome> => {
-  const folders = readEventFolders(dir);
-  if (E.isLeft(folders)) throw new CommandRejected(folders.left);
+export const importFesaFolders = async (ledger: Ledger, folders: readonly EventFolder[], options: ImportOptions): Promise<ImportOutcome> => {
   const before = await foldLedger(ledger);
   const outcomes: FolderOutcome[] = [];
-  for (const [i, folder] of folders.right.entries()) {
-    options.onProgress?.(i, folders.right.length, folder.id);
+  for (const [i, folder] of folders.entries()) {
+    options.onProgress?.(i, folders.length, folder.id);
     outcomes.push(await importFolder(ledger, folder, options));
   }
-  options.onProgress?.(folders.right.length, folders.right.length, '');
+  options.onProgress?.(folders.length, folders.length, '');
   const after = await foldLedger(ledger);
   return { folders: outcomes, changes: diffFolds(before, after) };
 };

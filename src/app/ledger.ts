@@ -5,8 +5,8 @@ import type { LedgerState } from '../../domain/commands/state';
 import { evolve, initialLedgerState } from '../../domain/commands/state';
 import type { DomainEvent } from '../../domain/events';
 import { readDomainEvents, toNewEvent } from './event-log';
-import type { EventStore } from '../adapters/store/port';
-import { ConcurrencyError, DuplicateEventError } from '../adapters/store/port';
+import type { EventStore } from './ports/event-store';
+import { ConcurrencyError, DuplicateEventError } from './ports/event-store';
 
 export class CommandRejected extends Error {
   constructor(message: string) {

@@ -6,7 +6,7 @@ import { gradeText } from '../../projections/fesa/diff';
 import type { FactInLog, FesaFold, FoldOptions } from '../../projections/fesa/history';
 import { foldFesaFast, type RunsMode } from '../../projections/fesa/incremental';
 import { formatRatingList } from '../adapters/formats/fesa/ratingliste';
-import { table } from '../adapters/cli/output';
+import { table } from '../adapters/formats/table';
 
 export const LIST_FORMATS = ['fesa', 'table', 'csv', 'json'] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];

@@ -1,6 +1,6 @@
 import type { FactInLog } from '../../projections/fesa/history';
 import { readFacts } from './event-log';
-import type { EventStore } from '../adapters/store/port';
+import type { EventStore } from './ports/event-store';
 
 /** The second clock as a user gives it: a global position (digits) or a recorded timestamp (ISO date/time). */
 export type KnownAt = { readonly position: number } | { readonly timestamp: string };

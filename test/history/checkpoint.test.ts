@@ -14,7 +14,7 @@ import { loadFacts } from '../../src/app/load';
 import { toNewEvent } from '../../src/app/event-log';
 import { openPostgresStore } from '../../src/adapters/store/postgres';
 import { openSqliteStore } from '../../src/adapters/store/sqlite';
-import type { EventStore } from '../../src/adapters/store/port';
+import type { EventStore } from '../../src/app/ports/event-store';
 import { streamOf } from '../../domain/events';
 import type { FactInLog } from '../../projections/fesa/history';
 import { ledgers, resultCorrection } from './gen';

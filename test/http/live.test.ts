@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { LiveProjections } from '../../src/adapters/http/live';
 import { Ledger } from '../../src/app/ledger';
 import { openSqliteStore } from '../../src/adapters/store/sqlite';
-import type { EventStore } from '../../src/adapters/store/port';
+import type { EventStore } from '../../src/app/ports/event-store';
 import { tempDir } from '../ledger/helpers';
 
 describe('live projections of a server', () => {

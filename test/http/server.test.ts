@@ -8,7 +8,7 @@ import { sqliteCheckpoints } from '../../src/adapters/store/checkpoint-storage';
 import { createServer } from '../../src/adapters/http/server';
 import { Ledger } from '../../src/app/ledger';
 import { openStore } from '../../src/adapters/store/open';
-import type { EventStore } from '../../src/adapters/store/port';
+import type { EventStore } from '../../src/app/ports/event-store';
 import { chainOf, eventDate, FIXTURES, ledger, nekomadoChain, tempDir } from '../ledger/helpers';
 
 /**

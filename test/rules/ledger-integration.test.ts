@@ -16,7 +16,7 @@ import { loadFacts } from '../../src/app/load';
 import { Ledger } from '../../src/app/ledger';
 import { adoptRuleSet, driftCorrection, oneTimeConversion, yearBefore } from '../../src/app/rules/officer';
 import { openSqliteStore } from '../../src/adapters/store/sqlite';
-import type { EventStore } from '../../src/adapters/store/port';
+import type { EventStore } from '../../src/app/ports/event-store';
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-generic-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));

@@ -13,7 +13,7 @@ import {
   type EventStore,
   type NewEvent,
   type RecordedEvent,
-} from '../../src/adapters/store/port';
+} from '../../src/app/ports/event-store';
 
 export interface StoreUnderTest {
   readonly store: EventStore;

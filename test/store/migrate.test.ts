@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { logChecksum, migrate } from '../../src/adapters/store/migrate';
 import { openSqliteStore } from '../../src/adapters/store/sqlite';
-import type { EventStore, RecordedEvent } from '../../src/adapters/store/port';
+import type { EventStore, RecordedEvent } from '../../src/app/ports/event-store';
 
 const root = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-migrate-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));

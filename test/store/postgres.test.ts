@@ -12,7 +12,7 @@ import path from 'node:path';
 import { logChecksum, migrate } from '../../src/adapters/store/migrate';
 import { openPostgresStore } from '../../src/adapters/store/postgres';
 import { openSqliteStore } from '../../src/adapters/store/sqlite';
-import type { RecordedEvent } from '../../src/adapters/store/port';
+import type { RecordedEvent } from '../../src/app/ports/event-store';
 import { describeStoreContract } from './contract';
 
 const url = process.env.LEDGER_TEST_PG_URL;

@@ -1,7 +1,7 @@
 import * as os from 'os';
 import { openCheckpointStorage, type CheckpointStorage } from '../store/checkpoint-storage';
 import { Ledger } from '../../app/ledger';
-import type { EventStore } from '../store/port';
+import type { EventStore } from '../../app/ports/event-store';
 import { defaultStoreSpec, openStore, parseStoreSpec } from '../store/open';
 import type { Options } from './args';
 

@@ -1,5 +1,5 @@
 import { CommandRejected } from '../../app/ledger';
-import { ConcurrencyError } from '../store/port';
+import { ConcurrencyError } from '../../app/ports/event-store';
 import { Options, parseArgs, UsageError } from './args';
 import type { CliCommand } from './context';
 import { CliContext } from './context';

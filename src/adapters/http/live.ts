@@ -2,7 +2,7 @@ import { FesaProjection } from '../../../projections/fesa/incremental';
 import { readFacts } from '../../app/event-log';
 import { resumeProjection } from '../../app/checkpoint';
 import type { CheckpointStorage } from '../store/checkpoint-storage';
-import type { EventStore } from '../store/port';
+import type { EventStore } from '../../app/ports/event-store';
 
 /**
  * The FESA projections a long-running server keeps in memory, one per rule set and kind (lists only, or with the

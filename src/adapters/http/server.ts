@@ -11,9 +11,10 @@ import { factsKnownAt, KnownAtError, loadFacts } from '../../app/load';
 import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, publishedAndNow, renderList, reproducePublished, underRuleSets, withListError, type FoldPair, type ListFormat } from '../../app/lists';
 import type { Ledger } from '../../app/ledger';
 import { CommandRejected } from '../../app/ledger';
-import { ConcurrencyError } from '../store/port';
+import { ConcurrencyError } from '../../app/ports/event-store';
 import { LiveProjections } from './live';
 import { BadRequest, NotFound, queryOf } from './query';
+import { today } from '../clock';
 
 const CONTENT_TYPES: Record<ListFormat, string> = {
   json: 'application/json; charset=utf-8',
@@ -22,7 +23,6 @@ const CONTENT_TYPES: Record<ListFormat, string> = {
   fesa: 'text/plain; charset=iso-8859-1',
 };
 
-const today = (): string => new Date().toISOString().slice(0, 10);
 
 const ROUTES = [
   'GET /health',

@@ -7,19 +7,11 @@
  * fold from the log).
  */
 import type BetterSqlite3 from 'better-sqlite3';
+import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
+
+export type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { StoreSpec } from './open';
 
-export interface CheckpointStorage {
-  /**
-   * The header of projection `name`, having handed its chunks to `chunk` in order (by part, then sequence);
-   * undefined when none is saved.
-   */
-  load(name: string, chunk: (part: string, data: string) => void): Promise<string | undefined>;
-  /** Replaces the saved projection `name` (and drops the projections named in `drop`) in one transaction. */
-  save(name: string, position: number, header: string, chunks: Iterable<readonly [part: string, seq: number, data: string]>, drop: readonly string[]): Promise<void>;
-  drop(names: readonly string[]): Promise<void>;
-  close(): Promise<void>;
-}
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Database: typeof BetterSqlite3 = require('better-sqlite3');

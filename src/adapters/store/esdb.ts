@@ -32,7 +32,7 @@ import {
   type RecordedEvent,
   type RecordedFact,
   type SubscribeOptions,
-} from './port';
+} from '../../app/ports/event-store';
 import { subscriptionRegistry, toError, validateBatch } from './shared';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

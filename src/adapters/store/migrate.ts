@@ -6,7 +6,7 @@
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../../domain/commands/decide';
-import type { EventStore, ExpectedRevision, RecordedEvent } from './port';
+import type { EventStore, ExpectedRevision, RecordedEvent } from '../../app/ports/event-store';
 
 export interface LogChecksum {
   readonly events: number;

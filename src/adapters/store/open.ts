@@ -3,7 +3,7 @@
  *   sqlite:./data/ledger.db | ./some/file.db | postgres://… | postgresql://… | esdb://… | kurrentdb://…
  * Without an argument: $LEDGER_STORE, then $LEDGER_DB (a SQLite path), then ./data/ledger.db.
  */
-import type { EventStore } from './port';
+import type { EventStore } from '../../app/ports/event-store';
 import { DEFAULT_SQLITE_PATH, openSqliteStore } from './sqlite';
 
 export type StoreSpec =

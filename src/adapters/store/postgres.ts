@@ -28,7 +28,7 @@ import {
   type RecordedEvent,
   type RecordedFact,
   type SubscribeOptions,
-} from './port';
+} from '../../app/ports/event-store';
 import {
   checkExpectedRevision,
   nextRevision,

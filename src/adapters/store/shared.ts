@@ -11,7 +11,7 @@ import {
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
-} from './port';
+} from '../../app/ports/event-store';
 
 /** The stream's current last revision, or 'no_stream'. */
 export type CurrentRevision = number | 'no_stream';

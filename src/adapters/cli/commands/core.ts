@@ -9,8 +9,8 @@ import { CommandRejected } from '../../../app/ledger';
 import { UsageError } from '../args';
 import type { CliCommand, CliContext } from '../context';
 import { Progress } from '../output';
+import { today } from '../../clock';
 
-const today = (): string => new Date().toISOString().slice(0, 10);
 
 const report = (ctx: CliContext, result: ExecuteResult, what: string): number => {
   ctx.print(

@@ -1,5 +1,8 @@
+import * as E from 'fp-ts/Either';
 import { fesaRunCommand } from '../../formats/fesa/run';
 import { importFesaFolders } from '../../../app/fesa-import';
+import { CommandRejected } from '../../../app/ledger';
+import { readEventFolders } from '../../formats/fesa/folders';
 import { UsageError } from '../args';
 import type { CliCommand, CliContext } from '../context';
 import { Progress, table } from '../output';
@@ -41,9 +44,11 @@ const fesaImport: CliCommand = {
   async run(ctx) {
     const dir = ctx.opts.positional[0];
     if (!dir) throw new UsageError('missing the folder: ledger fesa import <folder> [--reconcile] [--correct]');
+    const folders = readEventFolders(dir);
+    if (E.isLeft(folders)) throw new CommandRejected(folders.left);
     const ledger = await ctx.ledger();
     const progress = new Progress('importing', 1);
-    const outcome = await importFesaFolders(ledger, dir, {
+    const outcome = await importFesaFolders(ledger, folders.right, {
       actor: ctx.actor,
       reconcile: ctx.opts.flag('reconcile'),
       correct: ctx.opts.flag('correct'),

@@ -13,8 +13,8 @@ import { UsageError } from '../args';
 import type { CliCommand, CliContext } from '../context';
 import { table } from '../output';
 import { printChanges } from './fesa';
+import { today } from '../../clock';
 
-const today = (): string => new Date().toISOString().slice(0, 10);
 
 /** --rules forces a FESA rule set on every tournament; without it each is rated under the rule set in force for it. */
 const ruleSetOf = (ctx: CliContext, name = 'rules'): string => {

@@ -16,8 +16,8 @@ import { adoptRuleSet, CONVERSION_RULE_SETS, driftCorrection, oneTimeConversion,
 import { UsageError } from '../args';
 import type { CliCommand, CliContext } from '../context';
 import { table } from '../output';
+import { today } from '../../clock';
 
-const today = (): string => new Date().toISOString().slice(0, 10);
 
 /** `--option k=v`: the value is read as JSON when it is JSON (numbers, booleans, null), else as a string. */
 export const parseOptionFlags = (values: readonly string[]): Record<string, unknown> => {

@@ -1,21 +1,12 @@
 import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
 import * as path from 'path';
 import * as E from 'fp-ts/Either';
-import type { FesaEvent, FesaPlayer } from '../../../../domain/rules/fesa/types';
+import type { FesaPlayer } from '../../../../domain/rules/fesa/types';
+import type { EventFolder } from '../../../app/fesa-import';
 import { parseNewPlayers } from './nye-spillere';
 import { fileErrorMessage, parseRatingList } from './ratingliste';
 import { parseTurnering } from './turnering';
 
-/** One run directory of the official program: the event, the list before it and the new players. */
-export interface EventFolder {
-  readonly dir: string;
-  /** The folder name: the tournament id in the ledger. */
-  readonly id: string;
-  readonly event: FesaEvent;
-  /** The list before the event; null when the folder has no ratingliste.pre (then nothing is compared). */
-  readonly pre: readonly FesaPlayer[] | null;
-  readonly newPlayers: readonly FesaPlayer[];
-}
 
 const latin1 = (file: string): string => readFileSync(file).toString('latin1');
 
