@@ -43,6 +43,20 @@ export const initialLedgerState = (): LedgerState => ({
   position: 0,
 });
 
+/**
+ * A copy a multi-command decision can evolve without touching the original: every map and set that `evolve`
+ * changes in place is copied; events and game states, which it only replaces, are shared.
+ */
+export const forkLedgerState = (state: LedgerState): LedgerState => ({
+  players: new Map([...state.players].map(([id, p]) => [id, { registration: p.registration, priorGrades: new Map(p.priorGrades), awardedGrades: new Set(p.awardedGrades) }])),
+  tournaments: new Map([...state.tournaments].map(([id, t]) => [id, { ...t, games: new Map(t.games) }])),
+  streamRevisions: new Map(state.streamRevisions),
+  adjustments: new Set(state.adjustments),
+  ruleSetAdoptions: new Map(state.ruleSetAdoptions),
+  publishedLists: new Map(state.publishedLists),
+  position: state.position,
+});
+
 export interface Positioned {
   readonly globalPosition: number;
   readonly revision: number;

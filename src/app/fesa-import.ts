@@ -6,11 +6,11 @@ import { handicapFromCode } from '../../domain/events';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaEvent, FesaPlayer } from '../../domain/rules/fesa/types';
 import { diffFolds, type FoldDiff } from '../../projections/fesa/diff';
-import { nameKey, type FesaFold } from '../../projections/fesa/history';
+import { nameKey, type FactInLog, type FesaFold } from '../../projections/fesa/history';
 import { foldFesaFast } from '../../projections/fesa/incremental';
 import { encodeFesaPlayerState } from '../../projections/fesa/player-state';
 import { loadFacts } from './load';
-import type { Ledger } from './ledger';
+import type { Draft, Ledger } from './ledger';
 import { CommandRejected } from './ledger';
 
 export interface ImportOptions {
@@ -42,7 +42,7 @@ export class ListMismatchError extends Error {
   constructor(readonly folder: string, readonly differences: readonly string[]) {
     super(
       `${folder}/ratingliste.pre differs from the ledger's list for that day (an event the ledger never saw, or a hand edit); ` +
-        `nothing of this folder was recorded. Differences: ${differences.join('; ')}. Re-run with --reconcile to record the file's values as officer facts.`,
+        `nothing was recorded. Differences: ${differences.join('; ')}. Re-run with --reconcile to record the file's values as officer facts.`,
     );
     this.name = 'ListMismatchError';
   }
@@ -152,35 +152,61 @@ export interface EventFolder {
 
 /**
  * `ledger fesa import`: each event folder becomes facts — the first pre list as opening balances, then per event its
- * new players, the tournament, its games and its closure — each command its own transaction, so an interrupted
- * import leaves whole commands and a re-run completes it without duplicates.
+ * new players, the tournament, its games and its closure. The whole import is one decision: every folder is checked
+ * against the ledger plus the folders before it, then all events are appended at once, or nothing (a re-run after a
+ * refusal or a crash starts from the same ledger; event ids are derived from the files, so nothing is duplicated).
  */
-export const importFesaFolders = async (ledger: Ledger, folders: readonly EventFolder[], options: ImportOptions): Promise<ImportOutcome> => {
-  const before = await foldLedger(ledger);
-  const outcomes: FolderOutcome[] = [];
-  for (const [i, folder] of folders.entries()) {
-    options.onProgress?.(i, folders.length, folder.id);
-    outcomes.push(await importFolder(ledger, folder, options));
-  }
-  options.onProgress?.(folders.length, folders.length, '');
-  const after = await foldLedger(ledger);
-  return { folders: outcomes, changes: diffFolds(before, after) };
+export const importFesaFolders = async (ledger: Ledger, all: readonly EventFolder[], options: ImportOptions): Promise<ImportOutcome> => {
+  const { value } = await ledger.decideAll(async (draft) => {
+    const log = new DraftLog(await loadFacts(ledger.store), draft);
+    const before = foldLedger(log.facts);
+    const outcomes: FolderOutcome[] = [];
+    for (const [i, folder] of all.entries()) {
+      options.onProgress?.(i, all.length, folder.id);
+      try {
+        outcomes.push(await importFolder(draft, log, folder, options));
+      } catch (error) {
+        if ((error instanceof CommandRejected || error instanceof ListMismatchError) && all.length > 1) {
+          throw new CommandRejected(`${error.message} (folder ${i + 1} of ${all.length}; nothing of this import was recorded)`);
+        }
+        throw error;
+      }
+      log.take();
+    }
+    options.onProgress?.(all.length, all.length, '');
+    return { folders: outcomes, changes: diffFolds(before, foldLedger(log.facts)) };
+  });
+  return value;
 };
 
-const foldLedger = async (ledger: Ledger, stopBefore?: { date: string; tournamentId: string }): Promise<FesaFold> => {
-  const folded = foldFesaFast(await loadFacts(ledger.store), stopBefore ? { stopBefore, runs: 'none' } : { runs: 'changes' });
+/** The log as read plus the events decided so far, as a fold reads them (placed after the log, recorded now). */
+class DraftLog {
+  private taken = 0;
+  constructor(readonly facts: FactInLog[], private readonly draft: Draft) {}
+  /** Adds the events decided since the last call. */
+  take(): void {
+    const events = this.draft.events;
+    const recordedAt = new Date().toISOString();
+    let position = this.facts.length === 0 ? 0 : this.facts[this.facts.length - 1]!.globalPosition;
+    for (const event of events.slice(this.taken)) this.facts.push({ event, globalPosition: ++position, recordedAt });
+    this.taken = events.length;
+  }
+}
+
+const foldLedger = (facts: readonly FactInLog[], stopBefore?: { date: string; tournamentId: string }): FesaFold => {
+  const folded = foldFesaFast(facts, stopBefore ? { stopBefore, runs: 'none' } : { runs: 'changes' });
   if (E.isLeft(folded)) throw new CommandRejected(folded.left);
   return folded.right;
 };
 
-const importFolder = async (ledger: Ledger, folder: EventFolder, options: ImportOptions): Promise<FolderOutcome> => {
+const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, options: ImportOptions): Promise<FolderOutcome> => {
   const { actor } = options;
   const date = folder.event.date;
-  const state = await ledger.catchUp();
+  const state = draft.state;
   const existing = state.tournaments.get(folder.id);
   if (options.correct) {
     if (!existing) throw new CommandRejected(`cannot correct "${folder.id}": the ledger has no such tournament (import it first, without --correct)`);
-    return correctFolder(ledger, folder, options);
+    return correctFolder(draft, folder, options);
   }
   const lastRated = [...state.tournaments.values()].filter((t) => t.closed && t.registration.tournamentId !== folder.id).reduce((m, t) => (t.registration.endDate > m ? t.registration.endDate : m), '');
   const commands: Command[] = [];
@@ -189,7 +215,7 @@ const importFolder = async (ledger: Ledger, folder: EventFolder, options: Import
 
   // The program's own checks first (unknown players, inconsistent rounds, an entry already rated on this date):
   // a file it would reject is rejected here before anything is recorded.
-  const ledgerList = (await foldLedger(ledger, { date, tournamentId: folder.id })).list;
+  const ledgerList = foldLedger(log.facts, { date, tournamentId: folder.id }).list;
   const known = new Map(ledgerList.map((p) => [nameKey(p), p]));
   const newcomers = folder.newPlayers.filter((p) => !known.has(nameKey(p)));
   const dryRun = rateEvent(folder.pre ?? ledgerList, newcomers, folder.event);
@@ -242,7 +268,7 @@ const importFolder = async (ledger: Ledger, folder: EventFolder, options: Import
   let unchanged = 0;
   for (const command of commands) {
     try {
-      const r = await ledger.execute(command);
+      const r = draft.decide(command);
       if (r.status === 'appended') appended++;
       else unchanged++;
     } catch (error) {
@@ -254,8 +280,8 @@ const importFolder = async (ledger: Ledger, folder: EventFolder, options: Import
 };
 
 /** `--correct`: the folder's results file replaces the tournament's games; only the differences are recorded. */
-const correctFolder = async (ledger: Ledger, folder: EventFolder, options: ImportOptions): Promise<FolderOutcome> => {
-  const state = await ledger.catchUp();
+const correctFolder = (draft: Draft, folder: EventFolder, options: ImportOptions): FolderOutcome => {
+  const state = draft.state;
   const tournament = state.tournaments.get(folder.id)!;
   const entrants = (tournament.registration.entrants ?? []) as readonly string[];
   const filePlayers = folder.event.players.map(fesaPlayerId);
@@ -288,6 +314,13 @@ const correctFolder = async (ledger: Ledger, folder: EventFolder, options: Impor
     }
   }
   let appended = 0;
-  for (const command of commands) if ((await ledger.execute(command)).status === 'appended') appended++;
+  for (const command of commands) {
+    try {
+      if (draft.decide(command).status === 'appended') appended++;
+    } catch (error) {
+      if (error instanceof CommandRejected) throw new CommandRejected(`${folder.dir}: ${error.message}`);
+      throw error;
+    }
+  }
   return { folder: folder.id, date: folder.event.date, appended, unchanged: commands.length - appended, reconciled: [], corrections: appended, late: false };
 };

@@ -2,10 +2,10 @@ import * as E from 'fp-ts/Either';
 import type { Command } from '../../domain/commands/decide';
 import { canonicalJson, decide } from '../../domain/commands/decide';
 import type { LedgerState } from '../../domain/commands/state';
-import { evolve, initialLedgerState } from '../../domain/commands/state';
+import { evolve, forkLedgerState, initialLedgerState } from '../../domain/commands/state';
 import type { DomainEvent } from '../../domain/events';
 import { readDomainEvents, toNewEvent } from './event-log';
-import type { EventStore } from './ports/event-store';
+import type { EventStore, StreamAppend } from './ports/event-store';
 import { ConcurrencyError, DuplicateEventError } from './ports/event-store';
 
 export class CommandRejected extends Error {
@@ -22,10 +22,74 @@ export interface ExecuteResult {
   readonly position?: number;
 }
 
+/** How often a decision is made again on the fresh log after another writer got in first. */
+export const MAX_ATTEMPTS = 8;
+
 /**
- * The write side: folds the log into the deciders' state, decides each command, appends its events in one
- * transaction at the stream revision the decision was based on. A writer that lost a race gets a
- * ConcurrencyError (nothing is overwritten); resubmitting the same command is a no-op.
+ * One user-level operation being decided: its commands are decided one after the other against the ledger's state
+ * plus the events decided so far, and nothing is written until `Ledger.decideAll` appends all of them at once.
+ */
+export class Draft {
+  private forked = false;
+  /** Decided events not yet folded into `current` (folding forks the state, which one command never needs). */
+  private unfolded: DomainEvent[] = [];
+  private readonly decided: { stream: string; event: DomainEvent }[] = [];
+
+  constructor(private current: LedgerState) {}
+
+  /** The ledger's state with every event decided so far. */
+  get state(): LedgerState {
+    if (this.unfolded.length > 0) {
+      if (!this.forked) this.current = forkLedgerState(this.current);
+      this.forked = true;
+      for (const event of this.unfolded) evolve(this.current, event);
+      this.unfolded = [];
+    }
+    return this.current;
+  }
+
+  /** Decides one command; a refusal is thrown as CommandRejected and the caller says where it came from. */
+  decide(command: Command): ExecuteResult {
+    const decision = decide(command, this.state);
+    if (E.isLeft(decision)) throw new CommandRejected(decision.left);
+    const { stream, events } = decision.right;
+    this.unfolded.push(...events);
+    for (const event of events) this.decided.push({ stream, event });
+    return { status: events.length === 0 ? 'unchanged' : 'appended', stream, events };
+  }
+
+  get events(): readonly DomainEvent[] {
+    return this.decided.map((d) => d.event);
+  }
+
+  /**
+   * The decided events as store parts, in decision order: consecutive events of one stream form one part. Each
+   * part's expected revision is the stream's revision the decisions were based on plus the parts before it.
+   */
+  parts(): StreamAppend[] {
+    const revisions = this.current.streamRevisions; // evolve without a recorded position leaves them as read
+    const pending = new Map<string, number>();
+    const parts: { streamId: string; events: DomainEvent[]; expected: StreamAppend['expected'] }[] = [];
+    for (const { stream, event } of this.decided) {
+      const last = parts[parts.length - 1];
+      if (last?.streamId === stream) last.events.push(event);
+      else {
+        const base = revisions.get(stream);
+        const before = pending.get(stream) ?? 0;
+        const at = base === undefined ? before - 1 : base + before;
+        parts.push({ streamId: stream, events: [event], expected: at < 0 ? 'no_stream' : at });
+      }
+      pending.set(stream, (pending.get(stream) ?? 0) + 1);
+    }
+    return parts.map((p) => ({ ...p, events: p.events.map(toNewEvent) }));
+  }
+}
+
+/**
+ * The write side: folds the log into the deciders' state, decides each operation, appends its events in one
+ * transaction at the stream revisions the decision was based on. A writer that lost a race decides again on the
+ * fresh log (a few times): only a decision the other writer really changed is refused; resubmitting the same
+ * command is a no-op.
  */
 export class Ledger {
   private state: LedgerState = initialLedgerState();
@@ -40,21 +104,38 @@ export class Ledger {
     return this.state;
   }
 
-  async execute(command: Command): Promise<ExecuteResult> {
-    const state = await this.catchUp();
-    const decision = decide(command, state);
-    if (E.isLeft(decision)) throw new CommandRejected(decision.left);
-    const { stream, events } = decision.right;
-    if (events.length === 0) return { status: 'unchanged', stream, events };
-    const expected = state.streamRevisions.get(stream) ?? 'no_stream';
-    try {
-      const appended = await this.store.append(stream, events.map(toNewEvent), expected);
-      return { status: 'appended', stream, events, position: appended.lastGlobalPosition };
-    } catch (error) {
-      if (error instanceof DuplicateEventError) return this.resolveDuplicate(error, events);
-      if (error instanceof ConcurrencyError) {
-        throw new ConcurrencyError(error.streamId, error.expected, error.actual);
+  /**
+   * One user-level operation: `build` decides its commands on a draft (and may read the draft's state between
+   * them); then every event is appended at once, or nothing. When another writer changed one of the streams in
+   * between, `build` runs again on the fresh state.
+   */
+  async decideAll<T>(build: (draft: Draft) => T | Promise<T>): Promise<{ value: T; events: readonly DomainEvent[]; position?: number }> {
+    for (let attempt = 1; ; attempt++) {
+      const draft = new Draft(await this.catchUp());
+      const value = await build(draft);
+      const parts = draft.parts();
+      if (parts.length === 0) return { value, events: [] };
+      try {
+        const appended = await this.store.appendAll(parts);
+        return { value, events: draft.events, position: appended[appended.length - 1]!.lastGlobalPosition };
+      } catch (error) {
+        const raced = error instanceof ConcurrencyError || error instanceof DuplicateEventError;
+        if (!raced || attempt >= MAX_ATTEMPTS) throw error;
       }
+    }
+  }
+
+  async execute(command: Command): Promise<ExecuteResult> {
+    let decided: readonly DomainEvent[] = [];
+    try {
+      const { value, position } = await this.decideAll((draft) => {
+        const result = draft.decide(command);
+        decided = result.events;
+        return result;
+      });
+      return position === undefined ? value : { ...value, position };
+    } catch (error) {
+      if (error instanceof DuplicateEventError) return this.resolveDuplicate(error, decided);
       throw error;
     }
   }

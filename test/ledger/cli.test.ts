@@ -68,16 +68,19 @@ describe('ledger CLI (issue 2)', () => {
     expect(corr.err).toBe('ledger: cannot correct game nope: tournament "T1" has no such game\n');
   });
 
-  it('bulk CSV: every valid row recorded once, a bad row named by file and line, a re-run skips recorded rows', async () => {
+  it('bulk CSV: one decision — a bad row named by file and line records no row; a re-run skips recorded rows', async () => {
     const { dir, run } = await setup();
     const csv = path.join(dir, 'games.csv');
     fs.writeFileSync(csv, 'game,tournament,round,first,second,result,handicap,giver\ng1,T1,1,P1,P2,win,,\ng2,T1,2,P1,P3,draw,,\ng3,T1,2,P2,P3,loss,,\n');
     const first = await run('game report', '--csv', csv);
     expect(first.err).toContain(`${csv}, line 4: game g3: Dahl (P3) already plays game g2 in round 2`);
+    expect(first.err).toContain(`; nothing of ${csv} was recorded`);
     expect(first.code).toBe(1);
+    expect((await run('events', '--type', 'GameReported')).out).toBe('no events\n');
     fs.writeFileSync(csv, 'game,tournament,round,first,second,result,handicap,giver\ng1,T1,1,P1,P2,win,,\ng2,T1,2,P1,P3,draw,,\ng3,T1,3,P2,P3,loss,rook,P3\n');
     const second = await run('game report', '--csv', csv);
-    expect(second.out).toBe(`${csv}: 3 games, 1 recorded, 2 already in the ledger\n`);
+    expect(second.out).toBe(`${csv}: 3 games, 3 recorded, 0 already in the ledger\n`);
+    expect((await run('game report', '--csv', csv)).out).toBe(`${csv}: 3 games, 0 recorded, 3 already in the ledger\n`);
     const bad = path.join(dir, 'bad.csv');
     fs.writeFileSync(bad, 'game,tournament,round,first,second,colour\n');
     expect((await run('game report', '--csv', bad)).err).toBe(`ledger: ${bad}, line 1: unknown column colour; expected game, tournament, round, first, second, result, date, handicap, giver, main, byoyomi, increment, replay-of, reason\n`);

@@ -236,6 +236,48 @@ export const describeStoreContract = (name: string, factory: StoreFactory): void
       expect((await ownEvents(store, tag)).length).toBe(2);
     });
 
+    it('appendAll: several streams in the given order, a stream coming back in a later part, one position order', async () => {
+      const { store } = await open();
+      const tag = run();
+      await store.append(`${tag}-t`, eventsOf(tag, 'GameReported', 0, 1), 'no_stream');
+      const parts = [
+        { streamId: `${tag}-p1`, events: eventsOf(tag, 'GameReported', 1, 1), expected: 'no_stream' as const },
+        { streamId: `${tag}-t`, events: eventsOf(tag, 'GameReported', 2, 2), expected: 0 },
+        { streamId: `${tag}-p2`, events: eventsOf(tag, 'GameReported', 4, 1), expected: 'no_stream' as const },
+        { streamId: `${tag}-t`, events: eventsOf(tag, 'TournamentClosed', 5, 1), expected: 2 },
+      ];
+      const results = await store.appendAll(parts);
+      expect(results.map((r) => r.lastRevision)).toEqual([0, 2, 0, 3]);
+      const own = await ownEvents(store, tag);
+      expect(own.map((e) => e.eventId)).toEqual([own[0]!.eventId, ...parts.flatMap((p) => p.events.map((e) => e.eventId))]);
+      expect(own.map((e) => `${e.streamId.slice(tag.length)}@${e.revision}`)).toEqual(['-t@0', '-p1@0', '-t@1', '-t@2', '-p2@0', '-t@3']);
+      for (let i = 1; i < own.length; i++) expect(own[i]!.globalPosition).toBeGreaterThan(own[i - 1]!.globalPosition);
+      expect(results[3]!.lastGlobalPosition).toBe(own[5]!.globalPosition);
+    });
+
+    it('appendAll records nothing when any part fails: a later stream at another revision, a duplicate id, an empty part', async () => {
+      const { store } = await open();
+      const tag = run();
+      const [first] = eventsOf(tag, 'GameReported', 0, 1);
+      await store.append(`${tag}-t`, [first!], 'no_stream');
+      const good = { streamId: `${tag}-p1`, events: eventsOf(tag, 'GameReported', 1, 2), expected: 'no_stream' as const };
+      const stale = await expectRejection(store.appendAll([good, { streamId: `${tag}-t`, events: eventsOf(tag, 'GameReported', 3, 1), expected: 'no_stream' }]));
+      expect(stale).toBeInstanceOf(ConcurrencyError);
+      expect(stale.message).toContain(`"${tag}-t": expected no stream (new), but it is at revision 0`);
+      const ahead = await expectRejection(store.appendAll([good, { streamId: `${tag}-t`, events: eventsOf(tag, 'GameReported', 3, 1), expected: 4 }]));
+      expect(ahead).toBeInstanceOf(ConcurrencyError);
+      const duplicate = await expectRejection(store.appendAll([good, { streamId: `${tag}-p2`, events: [{ ...first!, data: gamePayload(9) }], expected: 'no_stream' }]));
+      expect(duplicate).toBeInstanceOf(DuplicateEventError);
+      const twice = await expectRejection(store.appendAll([good, { streamId: `${tag}-p2`, events: [{ ...good.events[0]! }], expected: 'no_stream' }]));
+      expect(twice).toBeInstanceOf(DuplicateEventError);
+      expect((await expectRejection(store.appendAll([good, { streamId: `${tag}-p2`, events: [], expected: 'no_stream' }]))).message).toContain('has no events');
+      expect((await expectRejection(store.appendAll([]))).message).toContain('no streams');
+      expect((await ownEvents(store, tag)).map((e) => e.eventId)).toEqual([first!.eventId]);
+      // nothing was half-written: the same parts go in whole afterwards
+      await store.appendAll([good, { streamId: `${tag}-t`, events: eventsOf(tag, 'GameReported', 3, 1), expected: 0 }]);
+      expect((await ownEvents(store, tag)).length).toBe(4);
+    });
+
     it('finds events by id and reports the head position', async () => {
       const { store, fresh } = await open();
       if (fresh) expect(await store.headPosition()).toBe(0);

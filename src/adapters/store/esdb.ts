@@ -33,7 +33,7 @@ import {
   type RecordedFact,
   type SubscribeOptions,
 } from '../../app/ports/event-store';
-import { subscriptionRegistry, toError, validateBatch } from './shared';
+import { appendPartByPart, subscriptionRegistry, toError, validateBatch } from './shared';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const esdb: typeof import('@eventstore/db-client') = require('@eventstore/db-client');
@@ -172,7 +172,7 @@ export const openEsdbStore = (connectionString: string): EventStore => {
   let closed = false;
   const subscriptions = subscriptionRegistry();
 
-  return {
+  const store: EventStore = {
     description,
     append: async (streamId, events, expected) => {
       validateBatch(streamId, events);
@@ -203,6 +203,8 @@ export const openEsdbStore = (connectionString: string): EventStore => {
         throw new Error(`Append to stream "${streamId}" in ${description} failed: ${toError(e).message}`);
       }
     },
+    // Not atomic across streams on this server: checked in full, then part after part (see the port and README).
+    appendAll: (appends) => appendPartByPart(store, appends),
     readStream: (streamId, fromRevision = 0) => readStream(streamId, fromRevision),
     readAll: (options: ReadAllOptions = {}) => readAll(options),
     // EventStoreDB sends every event whole: the fold's part is taken here
@@ -277,4 +279,5 @@ export const openEsdbStore = (connectionString: string): EventStore => {
       await client.dispose();
     },
   };
+  return store;
 };

@@ -22,21 +22,19 @@ import {
   DuplicateEventError,
   type AppendResult,
   type EventStore,
-  type ExpectedRevision,
-  type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
   type RecordedFact,
+  type StreamAppend,
   type SubscribeOptions,
 } from '../../app/ports/event-store';
 import {
-  checkExpectedRevision,
-  nextRevision,
   pagedReadAll,
+  planRevisions,
   pollingSubscription,
   subscriptionRegistry,
+  validateAppends,
   validateBatch,
-  type CurrentRevision,
 } from './shared';
 
 const SCHEMA_VERSION = 1;
@@ -179,37 +177,40 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
   /** Connections that must not go back to the pool (they may still hold the append lock). */
   const broken = new WeakSet<PoolClient>();
 
-  const appendInTransaction = async (
-    client: PoolClient,
-    streamId: string,
-    events: readonly NewEvent[],
-    expected: ExpectedRevision,
-  ): Promise<AppendResult> => {
-    await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`ledger-stream:${schema}:${streamId}`]);
-    const { rows } = await client.query<{ revision: string }>(`SELECT revision FROM ${s}.streams WHERE stream_id = $1`, [
-      streamId,
-    ]);
-    const current: CurrentRevision = rows.length === 0 ? 'no_stream' : Number(rows[0]!.revision);
-    checkExpectedRevision(streamId, expected, current);
-    const first = nextRevision(current);
+  const appendInTransaction = async (client: PoolClient, appends: readonly StreamAppend[]): Promise<AppendResult[]> => {
+    // Stream locks in one order, so that two multi-stream writers never wait for each other in a cycle.
+    const streams = [...new Set(appends.map((part) => part.streamId))].sort();
+    for (const streamId of streams) {
+      await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`ledger-stream:${schema}:${streamId}`]);
+    }
+    const { rows } = await client.query<{ stream_id: string; revision: string }>(
+      `SELECT stream_id, revision FROM ${s}.streams WHERE stream_id = ANY($1::text[])`,
+      [streams],
+    );
+    const revisions = new Map(rows.map((r) => [r.stream_id, Number(r.revision)]));
+    const firstRevisions = planRevisions(appends, (streamId) => revisions.get(streamId) ?? 'no_stream');
+    const events = appends.flatMap((part, p) => part.events.map((event, i) => ({ streamId: part.streamId, revision: firstRevisions[p]! + i, event })));
 
+    // All positions of the command inside one critical section (rule 2 above): a second INSERT in a later section
+    // could take positions above another writer's while keeping the lower transaction id.
     let inserted: { global_position: string }[];
     await client.query('SELECT pg_advisory_lock($1, 0)', [APPEND_LOCK]);
     try {
       ({ rows: inserted } = await client.query<{ global_position: string }>(
         `INSERT INTO ${s}.events (stream_id, revision, event_id, type, data, metadata)
-         SELECT $1, $2::bigint + e.ord - 1, e.event_id, e.type, e.data, e.metadata
-           FROM unnest($3::text[], $4::text[], $5::jsonb[], $6::jsonb[]) WITH ORDINALITY AS e(event_id, type, data, metadata, ord)
+         SELECT e.stream_id, e.revision, e.event_id, e.type, e.data, e.metadata
+           FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[])
+                WITH ORDINALITY AS e(stream_id, revision, event_id, type, data, metadata, ord)
           ORDER BY e.ord
          ON CONFLICT DO NOTHING
          RETURNING global_position`,
         [
-          streamId,
-          first,
-          events.map((e) => e.eventId),
-          events.map((e) => e.type),
-          events.map((e) => JSON.stringify(e.data)),
-          events.map((e) => (e.metadata === undefined ? '{}' : JSON.stringify(e.metadata))),
+          events.map((e) => e.streamId),
+          events.map((e) => e.revision),
+          events.map((e) => e.event.eventId),
+          events.map((e) => e.event.type),
+          events.map((e) => JSON.stringify(e.event.data)),
+          events.map((e) => (e.event.metadata === undefined ? '{}' : JSON.stringify(e.event.metadata))),
         ],
       ));
     } catch (e) {
@@ -223,23 +224,30 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
       });
     }
     if (inserted.length !== events.length) {
-      // Only event_id can conflict: (stream_id, revision) is guarded by the stream lock held above.
+      // Only event_id can conflict: (stream_id, revision) is guarded by the stream locks held above.
       const { rows: existing } = await client.query<{ event_id: string }>(
         `SELECT event_id FROM ${s}.events WHERE event_id = ANY($1::text[]) AND transaction_id <> pg_current_xact_id()`,
-        [events.map((e) => e.eventId)],
+        [events.map((e) => e.event.eventId)],
       );
       const taken = new Set(existing.map((r) => r.event_id));
-      throw new DuplicateEventError(events.find((e) => taken.has(e.eventId))?.eventId ?? events[0]!.eventId);
+      throw new DuplicateEventError(events.find((e) => taken.has(e.event.eventId))?.event.eventId ?? events[0]!.event.eventId);
     }
-    const lastRevision = first + events.length - 1;
+    const positions = inserted.map((r) => Number(r.global_position));
+    const lastRevisions = new Map<string, number>();
+    let at = 0;
+    const results = appends.map((part, p) => {
+      const lastRevision = firstRevisions[p]! + part.events.length - 1;
+      lastRevisions.set(part.streamId, lastRevision);
+      at += part.events.length;
+      return { lastRevision, lastGlobalPosition: Math.max(...positions.slice(at - part.events.length, at)) };
+    });
     await client.query(
-      `INSERT INTO ${s}.streams (stream_id, revision) VALUES ($1, $2)
+      `INSERT INTO ${s}.streams (stream_id, revision) SELECT * FROM unnest($1::text[], $2::bigint[])
        ON CONFLICT (stream_id) DO UPDATE SET revision = excluded.revision`,
-      [streamId, lastRevision],
+      [[...lastRevisions.keys()], [...lastRevisions.values()]],
     );
     await client.query('SELECT pg_notify($1, $2)', [NOTIFY_CHANNEL, schema]);
-    const positions = inserted.map((r) => Number(r.global_position));
-    return { lastRevision, lastGlobalPosition: Math.max(...positions) };
+    return results;
   };
 
   // LISTEN/NOTIFY only wakes pollers early; correctness never depends on it.
@@ -260,6 +268,23 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
       }
     })());
 
+  const appendAll = async (appends: readonly StreamAppend[]): Promise<AppendResult[]> => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      const results = await appendInTransaction(client, appends);
+      await client.query('COMMIT');
+      return results;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      if (e instanceof ConcurrencyError || e instanceof DuplicateEventError) throw e;
+      const streams = [...new Set(appends.map((part) => `"${part.streamId}"`))].join(', ');
+      throw new Error(`Append to stream${appends.length > 1 ? 's' : ''} ${streams} in ${redact(url)} failed: ${(e as Error).message}`);
+    } finally {
+      client.release(broken.has(client));
+    }
+  };
+
   const subscriptions = subscriptionRegistry();
   let closed = false;
 
@@ -267,19 +292,11 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
     description: `postgres:${redact(url)}#${schema}`,
     append: async (streamId, events, expected) => {
       validateBatch(streamId, events);
-      const client = await pool.connect();
-      try {
-        await client.query('BEGIN');
-        const result = await appendInTransaction(client, streamId, events, expected);
-        await client.query('COMMIT');
-        return result;
-      } catch (e) {
-        await client.query('ROLLBACK').catch(() => undefined);
-        if (e instanceof ConcurrencyError || e instanceof DuplicateEventError) throw e;
-        throw new Error(`Append to stream "${streamId}" in ${redact(url)} failed: ${(e as Error).message}`);
-      } finally {
-        client.release(broken.has(client));
-      }
+      return (await appendAll([{ streamId, events, expected }]))[0]!;
+    },
+    appendAll: async (appends) => {
+      validateAppends(appends);
+      return appendAll(appends);
     },
     readStream: async (streamId, fromRevision = 0) => {
       const { rows } = await pool.query<EventRow>(

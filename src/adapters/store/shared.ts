@@ -6,8 +6,11 @@ import {
   ConcurrencyError,
   DuplicateEventError,
   type ExpectedRevision,
+  type AppendResult,
+  type EventStore,
   type NewEvent,
   type ReadAllOptions,
+  type StreamAppend,
   type RecordedEvent,
   type SubscribeOptions,
   type Subscription,
@@ -39,6 +42,58 @@ export const validateBatch = (streamId: string, events: readonly NewEvent[]): vo
     if (seen.has(event.eventId)) throw new DuplicateEventError(event.eventId);
     seen.add(event.eventId);
   }
+};
+
+/** validateBatch for every part of a multi-stream append, and no event id twice across the parts. */
+export const validateAppends = (appends: readonly StreamAppend[]): void => {
+  if (appends.length === 0) throw new Error('A multi-stream append has no streams; it must carry at least one event.');
+  const seen = new Set<string>();
+  for (const part of appends) {
+    validateBatch(part.streamId, part.events);
+    for (const event of part.events) {
+      if (seen.has(event.eventId)) throw new DuplicateEventError(event.eventId);
+      seen.add(event.eventId);
+    }
+  }
+};
+
+/**
+ * Checks every part's expected revision against the streams as they are plus the parts before it, and gives each
+ * part's first revision. `current` reads a stream's revision in the store (called once per stream).
+ */
+export const planRevisions = (appends: readonly StreamAppend[], current: (streamId: string) => CurrentRevision): number[] => {
+  const now = new Map<string, CurrentRevision>();
+  return appends.map((part) => {
+    const before = now.has(part.streamId) ? now.get(part.streamId)! : current(part.streamId);
+    checkExpectedRevision(part.streamId, part.expected, before);
+    const first = nextRevision(before);
+    now.set(part.streamId, first + part.events.length - 1);
+    return first;
+  });
+};
+
+/**
+ * appendAll for a store without multi-stream transactions: every part's revision and every event id is checked
+ * first (so a conflict or a duplicate refuses the whole command before anything is written), then the parts are
+ * appended in order. Only a crash, or a writer racing in between the check and the last part, leaves a prefix.
+ */
+export const appendPartByPart = async (store: Pick<EventStore, 'append' | 'readStream' | 'findByEventIds'>, appends: readonly StreamAppend[]): Promise<AppendResult[]> => {
+  validateAppends(appends);
+  const firstParts = new Map<string, StreamAppend>();
+  for (const part of appends) if (!firstParts.has(part.streamId)) firstParts.set(part.streamId, part);
+  const lastRevision = async (streamId: string, from: number): Promise<CurrentRevision> => {
+    const tail = await store.readStream(streamId, from);
+    return tail.length > 0 ? tail[tail.length - 1]!.revision : from === 0 ? 'no_stream' : lastRevision(streamId, 0);
+  };
+  for (const part of firstParts.values()) {
+    if (part.expected === 'any') continue;
+    checkExpectedRevision(part.streamId, part.expected, await lastRevision(part.streamId, part.expected === 'no_stream' ? 0 : part.expected));
+  }
+  const taken = await store.findByEventIds(appends.flatMap((part) => part.events.map((e) => e.eventId)));
+  if (taken.length > 0) throw new DuplicateEventError(taken[0]!.eventId);
+  const results: AppendResult[] = [];
+  for (const part of appends) results.push(await store.append(part.streamId, part.events, part.expected));
+  return results;
 };
 
 export const toError = (e: unknown): Error => (e instanceof Error ? e : new Error(String(e)));

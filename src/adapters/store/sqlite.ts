@@ -1,7 +1,7 @@
 /**
  * SQLite adapter (better-sqlite3): the default store, one file, WAL journal.
  *
- * One IMMEDIATE transaction per append takes the database write lock before the expected-revision check, so the
+ * One IMMEDIATE transaction per append (one or several streams) takes the database write lock before the expected-revision check, so the
  * check and the inserts are atomic even with several processes on the same file. Positions are the rowid
  * (INTEGER PRIMARY KEY AUTOINCREMENT): assigned under that lock, hence in commit order, dense, never reused.
  */
@@ -13,19 +13,18 @@ import {
   DuplicateEventError,
   type AppendResult,
   type EventStore,
-  type ExpectedRevision,
-  type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
   type RecordedFact,
+  type StreamAppend,
   type SubscribeOptions,
 } from '../../app/ports/event-store';
 import {
-  checkExpectedRevision,
-  nextRevision,
   pagedReadAll,
+  planRevisions,
   pollingSubscription,
   subscriptionRegistry,
+  validateAppends,
   validateBatch,
   type CurrentRevision,
 } from './shared';
@@ -146,19 +145,21 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
   const factPage = (after: number, upTo: number, limit: number, types?: readonly string[]): RecordedFact[] =>
     (rowsOf(FACT_COLUMNS, after, upTo, limit, types) as FactRow[]).map(toFact);
 
-  const appendTx = db.transaction(
-    (streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): AppendResult => {
-      const max = lastRevision.get(streamId) as number | null;
-      const current: CurrentRevision = max === null ? 'no_stream' : max;
-      checkExpectedRevision(streamId, expected, current);
-      const recordedAt = new Date().toISOString();
-      let revision = nextRevision(current);
+  const currentRevision = (streamId: string): CurrentRevision => {
+    const max = lastRevision.get(streamId) as number | null;
+    return max === null ? 'no_stream' : max;
+  };
+  const appendAllTx = db.transaction((appends: readonly StreamAppend[]): AppendResult[] => {
+    const firstRevisions = planRevisions(appends, currentRevision);
+    const recordedAt = new Date().toISOString();
+    return appends.map(({ streamId, events, expected }, part) => {
+      const first = firstRevisions[part]!;
       let position = 0;
-      for (const event of events) {
+      events.forEach((event, i) => {
         try {
           const info = insert.run(
             streamId,
-            revision,
+            first + i,
             event.eventId,
             event.type,
             JSON.stringify(event.data),
@@ -168,14 +169,13 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
           position = Number(info.lastInsertRowid);
         } catch (e) {
           if (isUniqueViolation(e, 'events.event_id')) throw new DuplicateEventError(event.eventId);
-          if (isUniqueViolation(e, 'events.stream_id')) throw new ConcurrencyError(streamId, expected, current);
+          if (isUniqueViolation(e, 'events.stream_id')) throw new ConcurrencyError(streamId, expected, first === 0 ? 'no_stream' : first - 1);
           throw e;
         }
-        revision++;
-      }
-      return { lastRevision: revision - 1, lastGlobalPosition: position };
-    },
-  );
+      });
+      return { lastRevision: first + events.length - 1, lastGlobalPosition: position };
+    });
+  });
 
   const subscriptions = subscriptionRegistry();
   let closed = false;
@@ -184,7 +184,11 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
     description: `sqlite:${file}`,
     append: async (streamId, events, expected) => {
       validateBatch(streamId, events);
-      return appendTx.immediate(streamId, events, expected);
+      return appendAllTx.immediate([{ streamId, events, expected }])[0]!;
+    },
+    appendAll: async (appends) => {
+      validateAppends(appends);
+      return appendAllTx.immediate(appends);
     },
     readStream: async (streamId, fromRevision = 0) => (readStreamStmt.all(streamId, fromRevision) as Row[]).map(toRecorded),
     readAll: (options: ReadAllOptions = {}) => pagedReadAll(options, readBatchSize, page),

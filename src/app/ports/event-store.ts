@@ -55,6 +55,13 @@ export interface AppendResult {
   readonly lastGlobalPosition: number;
 }
 
+/** One stream's part of a multi-stream append: `expected` is checked as for `append`. */
+export interface StreamAppend {
+  readonly streamId: string;
+  readonly events: readonly NewEvent[];
+  readonly expected: ExpectedRevision;
+}
+
 export interface ReadAllOptions {
   /** Read events with globalPosition > fromPosition (exclusive). Default 0 = from the start. */
   readonly fromPosition?: number;
@@ -90,6 +97,16 @@ export interface EventStore {
    * (in the log or twice in the batch); on failure nothing of the batch is recorded. An empty batch is refused.
    */
   append(streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult>;
+  /**
+   * One decision that touches several streams (an import, a CSV of games): the parts are appended in the given
+   * order (a stream may come back in a later part; its `expected` then counts the earlier parts) and every part's
+   * revision is checked before anything is written. SQLite and PostgreSQL append all parts in one transaction:
+   * all or nothing. EventStoreDB has no multi-stream transaction in the server this adapter targets: it checks
+   * every part first, then appends part after part, so a crash can leave a prefix of the parts — each part is whole
+   * and the callers order them so that every prefix is a valid state; re-running the command completes it (event
+   * ids are derived from the command). Same errors as `append`; an empty list is refused.
+   */
+  appendAll(appends: readonly StreamAppend[]): Promise<readonly AppendResult[]>;
   /** All events of one stream in revision order (empty array when the stream does not exist). */
   readStream(streamId: string, fromRevision?: number): Promise<readonly RecordedEvent[]>;
   /** The whole log in global order, in batches; one sequential scan. */

@@ -8,7 +8,6 @@ import type { ExecuteResult } from '../../../app/ledger';
 import { CommandRejected } from '../../../app/ledger';
 import { UsageError } from '../args';
 import type { CliCommand, CliContext } from '../context';
-import { Progress } from '../output';
 import { today } from '../../clock';
 
 
@@ -57,11 +56,15 @@ const playerAdd: CliCommand = {
       ...(ctx.opts.string('club') !== undefined ? { club: ctx.opts.string('club') } : {}),
       ...(ctx.opts.int('birth-year') !== undefined ? { birthYear: ctx.opts.int('birth-year') } : {}),
     } as Command;
-    const registered = await ledger.execute(command);
     const grade = ctx.opts.string('grade');
-    if (grade !== undefined) {
-      await ledger.execute({ kind: 'DeclarePriorGrade', validDate, actor: ctx.actor, playerId, grade, source: ctx.opts.string('grade-source') ?? 'declared' } as Command);
-    }
+    const declaration = grade === undefined ? undefined : ({ kind: 'DeclarePriorGrade', validDate, actor: ctx.actor, playerId, grade, source: ctx.opts.string('grade-source') ?? 'declared' } as Command);
+    // the registration and its grade are one decision: a refused grade leaves no player behind
+    const { value, position } = await ledger.decideAll((draft) => {
+      const result = draft.decide(command);
+      if (declaration) draft.decide(declaration);
+      return result;
+    });
+    const registered: ExecuteResult = position === undefined ? value : { ...value, position };
     return report(ctx, registered, `player ${playerId} registered`);
   },
 };
@@ -175,26 +178,21 @@ const gameReport: CliCommand = {
     const { header, records } = parseCsvRecords(fs.readFileSync(csv, 'utf8'), csv);
     const unknown = header.filter((h) => !GAME_FIELDS.includes(h));
     if (unknown.length > 0) throw new UsageError(`${csv}, line 1: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; expected ${GAME_FIELDS.join(', ')}`);
-    const progress = new Progress('reporting games', records.length, process.stderr);
-    let appended = 0;
-    let unchanged = 0;
-    for (const [i, record] of records.entries()) {
-      const where = `${csv}, line ${record.line}`;
-      const command = gameCommand(ctx, { where, get: record.get }, 'ReportGame', endDate);
-      try {
-        const result = await ledger.execute(command);
-        if (result.status === 'appended') appended++;
-        else unchanged++;
-      } catch (error) {
-        progress.done();
-        if (error instanceof CommandRejected) {
-          throw new CommandRejected(`${where}: ${error.message} (${appended} earlier row(s) were recorded; fix the row and run again — recorded rows are skipped)`);
+    const commands = records.map((record) => ({ where: `${csv}, line ${record.line}`, command: gameCommand(ctx, { where: `${csv}, line ${record.line}`, get: record.get }, 'ReportGame', endDate) }));
+    // the file is one decision: every row is checked against the ledger and the rows above it, then all are recorded
+    const { value: counts } = await ledger.decideAll((draft) => {
+      let appended = 0;
+      for (const { where, command } of commands) {
+        try {
+          if (draft.decide(command).status === 'appended') appended++;
+        } catch (error) {
+          if (error instanceof CommandRejected) throw new CommandRejected(`${where}: ${error.message}; nothing of ${csv} was recorded`);
+          throw error;
         }
-        throw error;
       }
-      progress.update(i + 1);
-    }
-    progress.done();
+      return { appended, unchanged: commands.length - appended };
+    });
+    const { appended, unchanged } = counts;
     ctx.print({ file: csv, rows: records.length, appended, unchanged }, () => `${csv}: ${records.length} games, ${appended} recorded, ${unchanged} already in the ledger`);
     return 0;
   },

@@ -60,16 +60,10 @@ const foldOrThrow = (facts: readonly FactInLog[], options: GenericFoldOptions): 
   return folded.right;
 };
 
+/** The commands of one officer operation, decided together and recorded all at once or not at all. */
 const executeAll = async (ctx: CliContext, commands: readonly Command[]): Promise<{ appended: number; unchanged: number }> => {
-  const ledger = await ctx.ledger();
-  let appended = 0;
-  let unchanged = 0;
-  for (const c of commands) {
-    const r = await ledger.execute(c);
-    if (r.status === 'appended') appended++;
-    else unchanged++;
-  }
-  return { appended, unchanged };
+  const { value: appended } = await (await ctx.ledger()).decideAll((draft) => commands.filter((c) => draft.decide(c).status === 'appended').length);
+  return { appended, unchanged: commands.length - appended };
 };
 
 const orThrow = <T>(x: E.Either<string, T>): T => {
