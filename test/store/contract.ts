@@ -32,7 +32,7 @@ const collect = async <T,>(iterable: AsyncIterable<readonly T[]>): Promise<T[][]
   return batches;
 };
 
-const waitFor = async (condition: () => boolean, what: string, timeoutMs = 5000): Promise<void> => {
+const waitFor = async (condition: () => boolean, what: string, timeoutMs = 30_000): Promise<void> => {
   const started = Date.now();
   while (!condition()) {
     if (Date.now() - started > timeoutMs) throw new Error(`Timed out after ${timeoutMs} ms waiting for ${what}`);

@@ -77,11 +77,13 @@ if (url === undefined) {
 
         const live: string[] = [];
         const sub = store.subscribe({ fromPosition: 0, pollIntervalMs: 10, onEvents: (b) => void live.push(...b.map((e) => e.streamId)) });
+        // Wait for what must come (however slow the machine), then give 'early' time to show up wrongly.
+        for (const deadline = Date.now() + 30_000; live.length === 0 && Date.now() < deadline; ) await new Promise((r) => setTimeout(r, 10));
         await new Promise((r) => setTimeout(r, 100));
         expect(live).toEqual(['before']);
 
         await t1.query('COMMIT');
-        const deadline = Date.now() + 5000;
+        const deadline = Date.now() + 30_000;
         while (live.length < 3 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 10));
         await sub.stop();
         expect(live).toEqual(['before', 'late', 'early']);
@@ -137,7 +139,7 @@ if (url === undefined) {
         const other = await openPostgresStore(url, { schema });
         const ok = await Promise.race([
           other.append('s', [{ eventId: 'good', type: 'GameReported', data: {} }], 'no_stream').finally(() => other.close()),
-          new Promise((_, reject) => setTimeout(() => reject(new Error('append blocked by a leaked lock')), 3000)),
+          new Promise((_, reject) => setTimeout(() => reject(new Error('append blocked by a leaked lock')), 30_000)),
         ]);
         expect(ok).toMatchObject({ lastRevision: 0 });
         expect((await store.readStream('s')).map((e) => e.eventId)).toEqual(['good']);
