@@ -40,7 +40,7 @@ const benchArchive = (runs: string[], tmp: string): number => {
   const once = (): number => {
     const t0 = performance.now();
     for (const dir of runs) {
-      const r = fesaRun(dir, path.join(tmp, `${path.basename(dir)}.post`));
+      const r = fesaRun(dir, { outDir: tmp });
       if (E.isLeft(r)) throw new Error(r.left);
     }
     return performance.now() - t0;
@@ -49,7 +49,7 @@ const benchArchive = (runs: string[], tmp: string): number => {
   for (let i = 0; i < 4; i++) once(); // JIT warm-up
   const times = Array.from({ length: 21 }, once).sort((a, b) => a - b);
   const median = times[10];
-  console.log(`(a) ${runs.length}-event archive chain, parse+rate+write: median ${ms(median)} of 21 warm runs (min ${ms(times[0])}, max ${ms(times[20])}); first cold run ${ms(cold)}`);
+  console.log(`(a) ${runs.length}-event archive chain, parse+rate+write ratingliste.post, all.txt, turnering.html: median ${ms(median)} of 21 warm runs (min ${ms(times[0])}, max ${ms(times[20])}); first cold run ${ms(cold)}`);
   return median;
 };
 

@@ -5,11 +5,18 @@ import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { gradeText } from '../../projections/fesa/diff';
 import type { FactInLog, FesaFold, FoldOptions } from '../../projections/fesa/history';
 import { foldFesaFast, type RunsMode } from '../../projections/fesa/incremental';
+import { formatAllTxt } from '../adapters/formats/fesa/all-txt';
 import { formatRatingList } from '../adapters/formats/fesa/ratingliste';
 import { table } from '../adapters/formats/table';
 
-export const LIST_FORMATS = ['fesa', 'table', 'csv', 'json'] as const;
+export const LIST_FORMATS = ['fesa', 'fesa-all', 'table', 'csv', 'json'] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];
+
+/**
+ * The official program's files: `fesa` its whole post list (`ratingliste.post`), `fesa-all` its published list of
+ * active players (`all.txt`). Both ISO-8859-1, and written exactly as made (`all.txt` ends without a newline).
+ */
+export const isProgramFile = (format: ListFormat): boolean => format === 'fesa' || format === 'fesa-all';
 
 export interface ListRow {
   readonly rank: number;
@@ -27,7 +34,8 @@ const yearsBefore = (date: string, years: number): string => `${String(Number(da
 
 /**
  * The published list: FESA lists players active in the last `activeYears` years (0 = everybody), rated players
- * only, in the program's order. The `fesa` format is the program's whole file, unfiltered, byte for byte.
+ * only, in the program's order. The `fesa` format is the program's whole file, unfiltered, byte for byte; `fesa-all`
+ * the program's all.txt (its own activity rule).
  */
 export const listRows = (fold: FesaFold, asOf: string, activeYears: number): ListRow[] => {
   const since = activeYears > 0 ? yearsBefore(asOf, activeYears) : '';
@@ -53,6 +61,12 @@ const csvCell = (v: string | number | boolean | null): string => {
 
 export const renderList = (fold: FesaFold, asOf: string, format: ListFormat, activeYears: number): string => {
   if (format === 'fesa') return formatRatingList(fold.list);
+  if (format === 'fesa-all') {
+    // the program's own activity rule and order, whatever activeYears says
+    const all = formatAllTxt(fold.list, asOf);
+    if (E.isLeft(all)) throw new Error(`the list as of ${asOf} cannot be written as the program's all.txt: ${all.left}`);
+    return all.right;
+  }
   const rows = listRows(fold, asOf, activeYears);
   switch (format) {
     case 'json':
@@ -67,7 +81,7 @@ export const renderList = (fold: FesaFold, asOf: string, format: ListFormat, act
 };
 
 /** Bytes of a list as written: FESA files are ISO-8859-1 like the program's, the others UTF-8. */
-export const listBytes = (text: string, format: ListFormat): Buffer => Buffer.from(text, format === 'fesa' ? 'latin1' : 'utf8');
+export const listBytes = (text: string, format: ListFormat): Buffer => Buffer.from(text, isProgramFile(format) ? 'latin1' : 'utf8');
 export const contentHash = (bytes: Buffer): string => createHash('sha256').update(bytes).digest('hex');
 
 /**

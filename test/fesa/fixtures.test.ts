@@ -20,26 +20,35 @@ const runFolders = (root: string): string[] =>
 const tmp = mkdtempSync(path.join(os.tmpdir(), 'fesa-fixtures-'));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));
 
-const byteIdentical = (dir: string): void => {
-  const out = path.join(tmp, `${path.basename(path.dirname(dir))}-${path.basename(dir)}.post`);
-  const r = fesaRun(dir, out);
-  if (E.isLeft(r)) throw new Error(r.left);
-  const expected = readFileSync(path.join(dir, 'ratingliste.post'));
-  const actual = readFileSync(out);
+/** The first differing line of two files, for a readable failure. */
+const sameBytes = (actual: Buffer, expected: Buffer, name: string): void => {
   if (!actual.equals(expected)) {
     const a = actual.toString('latin1').split('\n');
     const b = expected.toString('latin1').split('\n');
     const i = a.findIndex((l, k) => l !== b[k]);
-    expect(`line ${i + 1}: ${a[i]}`).toBe(`line ${i + 1}: ${b[i]}`);
+    expect(`${name} line ${i + 1}: ${a[i]}`).toBe(`${name} line ${i + 1}: ${b[i]}`);
   }
   expect(actual.equals(expected)).toBe(true);
 };
 
+/** The program's files of a run folder that `fesa run` must reproduce (all.txt and turnering.html where kept). */
+const PROGRAM_FILES = ['ratingliste.post', 'all.txt', 'turnering.html'];
+const expectedFiles = (dir: string): string[] => PROGRAM_FILES.filter((f) => existsSync(path.join(dir, f)));
+
+const byteIdentical = (dir: string): void => {
+  const out = mkdtempSync(path.join(tmp, `${path.basename(dir)}-`));
+  const r = fesaRun(dir, { outDir: out });
+  if (E.isLeft(r)) throw new Error(r.left);
+  expect(r.right.written.map((f) => path.basename(f))).toEqual(PROGRAM_FILES);
+  for (const name of expectedFiles(dir)) sameBytes(readFileSync(path.join(out, name)), readFileSync(path.join(dir, name)), name);
+};
+
 const nekomado = runFolders(path.join(sharedDir(), 'data', 'fesa-nekomado'));
 
-describe('official FESA program archive (shared/data/fesa-nekomado): ratingliste.post byte-identical', () => {
-  it('has all 26 archived runs', () => {
+describe('official FESA program archive (shared/data/fesa-nekomado): ratingliste.post, all.txt and turnering.html byte-identical', () => {
+  it('has all 26 archived runs, each with the all.txt and turnering.html the program wrote', () => {
     expect(nekomado.length).toBe(26);
+    expect(nekomado.filter((d) => expectedFiles(d).length === 3).length).toBe(26);
   });
   for (const dir of nekomado) it(path.basename(dir), () => byteIdentical(dir));
 });

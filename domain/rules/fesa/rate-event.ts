@@ -177,6 +177,13 @@ const standingsOrder = (event: FesaEvent, rounds: readonly PairedRound[][]): num
   });
 };
 
+/**
+ * The order the program keeps the event's players in (its *all*): the file's order, or for an American event the
+ * standings order. The report lists the players in this order, and the cross table numbers them by it.
+ */
+export const ratingOrder = (event: FesaEvent, origin: string): E.Either<FesaError, number[]> =>
+  origin === 'A' ? E.map((rounds: PairedRound[][]) => standingsOrder(event, rounds))(pairRounds(event)) : E.right(event.players.map((_, i) => i));
+
 /** Who is provisional in this event and with which game list (PROGRAM-BEHAVIOUR §5.1; seed 000 §2, §3). */
 const decideProvisional = (
   ev: FesaEventPlayer,

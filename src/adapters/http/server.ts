@@ -12,6 +12,9 @@ import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, publishedAndNow, ren
 import type { Ledger } from '../../app/ledger';
 import { CommandRejected } from '../../app/ledger';
 import { ConcurrencyError } from '../../app/ports/event-store';
+import { tournamentCrosstable, UnknownTournamentError } from '../../app/tournaments';
+import type { FesaCrosstable } from '../../../projections/fesa/crosstable';
+import { formatTurneringHtml } from '../formats/fesa/turnering-html';
 import { LiveProjections } from './live';
 import { BadRequest, NotFound, queryOf } from './query';
 import { today } from '../clock';
@@ -21,6 +24,7 @@ const CONTENT_TYPES: Record<ListFormat, string> = {
   csv: 'text/csv; charset=utf-8',
   table: 'text/plain; charset=utf-8',
   fesa: 'text/plain; charset=iso-8859-1',
+  'fesa-all': 'text/plain; charset=iso-8859-1',
 };
 
 
@@ -31,7 +35,8 @@ const ROUTES = [
   'GET /players/:id/history?rules=',
   'GET /players/:id/explain?tournament=&rules=',
   'GET /tournaments',
-  'GET /lists?as-of=&format=json|csv|table|fesa&active-years=&rules=&known-at=',
+  'GET /tournaments/:id?format=json|fesa-html&rules=',
+  'GET /lists?as-of=&format=json|csv|table|fesa|fesa-all&active-years=&rules=&known-at=',
   'GET /lists/published/:id',
   'GET /lists/published/:id/diff',
   'GET /diff?rules=A&rules=B&as-of=',
@@ -83,6 +88,19 @@ export const createServer = (ledger: Ledger, options: { readonly checkpoints?: C
 
   /** The FESA rule set a request forces (`rules`), else each tournament's own (as adopted). */
   const ruleSetOf = (req: Request): string => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS)) ?? AS_ADOPTED;
+
+  // A rated tournament's cross table: JSON, or the official program's turnering.html (ISO-8859-1, byte for byte).
+  app.get('/tournaments/:id', async (req, res) => {
+    const format = queryOf(req).oneOf('format', ['json', 'fesa-html']) ?? 'json';
+    let crosstable: FesaCrosstable;
+    try {
+      crosstable = tournamentCrosstable(await loadFacts(ledger.store), req.params.id as string, ruleSetOf(req));
+    } catch (e) {
+      throw e instanceof UnknownTournamentError ? new NotFound(e.message) : e;
+    }
+    if (format === 'json') res.json(crosstable);
+    else res.set('Content-Type', 'text/html; charset=iso-8859-1').send(Buffer.from(formatTurneringHtml(crosstable), 'latin1'));
+  });
 
   /** The fold with the per-tournament reports (what careers and explanations read), up to the head of the log. */
   const withReports = async (req: Request): Promise<FesaFold> => {

@@ -10,13 +10,15 @@ import type { FoldDiff } from '../../../../projections/fesa/diff';
 
 const fesaRun: CliCommand = {
   name: 'fesa run',
-  summary: 'drop-in for the official FESA program: <dir>/ratingliste.pre + turnering.txt [+ nye-spillere] -> ratingliste.post',
-  usage: 'fesa run <dir> [--out FILE]',
+  summary: 'drop-in for the official FESA program: <dir>/ratingliste.pre + turnering.txt [+ nye-spillere] -> ratingliste.post, all.txt, turnering.html',
+  usage: 'fesa run <dir> [--out-dir DIR | --out FILE]',
   async run(ctx) {
     const dir = ctx.opts.positional[0];
-    if (!dir) throw new UsageError('missing the event folder: ledger fesa run <dir> [--out FILE]');
+    if (!dir) throw new UsageError('missing the event folder: ledger fesa run <dir> [--out-dir DIR | --out FILE]');
     const out = ctx.opts.string('out');
-    ctx.out(await fesaRunCommand({ dir, ...(out !== undefined ? { out } : {}) }));
+    const outDir = ctx.opts.string('out-dir');
+    if (out !== undefined && outDir !== undefined) throw new UsageError('give --out FILE (the post list only) or --out-dir DIR (all three files), not both');
+    ctx.out(await fesaRunCommand({ dir, ...(out !== undefined ? { out } : {}), ...(outDir !== undefined ? { outDir } : {}) }));
     return 0;
   },
 };

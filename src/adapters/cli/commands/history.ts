@@ -8,7 +8,7 @@ import { foldGeneric, ratingsOf } from '../../../../projections/generic/history'
 import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/generic/systems';
 import { resumeProjection } from '../../../app/checkpoint';
 import { factsKnownAt, loadFacts } from '../../../app/load';
-import { contentHash, foldOrThrow as fold, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, withListError, type FoldPair, type ListFormat } from '../../../app/lists';
+import { contentHash, foldOrThrow as fold, isProgramFile, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, withListError, type FoldPair, type ListFormat } from '../../../app/lists';
 import { UsageError } from '../args';
 import type { CliCommand, CliContext } from '../context';
 import { table } from '../output';
@@ -68,7 +68,7 @@ const published = <A>(read: () => A): A => withListError(read, (message) => new 
 const list: CliCommand = {
   name: 'list',
   summary: 'the rating list as of a date (as known now, or --known-at), or a published list exactly',
-  usage: 'list [--as-of YYYY-MM-DD] [--known-at POSITION|TIME] [--format table|csv|json|fesa] [--rules fesa|fesa-published] [--active-years 2] [--out FILE] | list --published ID',
+  usage: 'list [--as-of YYYY-MM-DD] [--known-at POSITION|TIME] [--format table|csv|json|fesa|fesa-all] [--rules fesa|fesa-published] [--active-years 2] [--out FILE] | list --published ID',
   async run(ctx) {
     const listId = ctx.opts.string('published');
     if (listId !== undefined) {
@@ -95,7 +95,7 @@ const list: CliCommand = {
     }
     const activeYears = ctx.opts.int('active-years') ?? 2;
     write(ctx, renderList(folded, asOf, format, activeYears), format);
-    if (format !== 'fesa' && activeYears > 0 && listRows(folded, asOf, activeYears).length === 0) {
+    if (!isProgramFile(format) && activeYears > 0 && listRows(folded, asOf, activeYears).length === 0) {
       // an empty list is most often the activity filter meeting a date long after the last tournament: say so
       const rated = listRows(folded, asOf, 0).length;
       if (rated > 0) ctx.err(`No player of the ${rated} rated played in the ${activeYears} years up to ${asOf} (the list's activity filter): --active-years 0 lists everybody, --as-of an earlier date the list of then.`);
@@ -107,14 +107,14 @@ const list: CliCommand = {
 const write = (ctx: CliContext, text: string, format: ListFormat): void => {
   const out = ctx.opts.string('out');
   if (out !== undefined) fs.writeFileSync(out, listBytes(text, format));
-  else if (format === 'fesa') process.stdout.write(listBytes(text, format));
+  else if (isProgramFile(format)) process.stdout.write(listBytes(text, format));
   else ctx.out(text.replace(/\n$/, ''));
 };
 
 const publish: CliCommand = {
   name: 'list publish',
   summary: 'record that a list was published (its content hash), so it can be reproduced exactly later',
-  usage: 'list publish --id ID --as-of YYYY-MM-DD [--format fesa|table|csv|json] [--rules fesa] [--active-years 2] [--out FILE]',
+  usage: 'list publish --id ID --as-of YYYY-MM-DD [--format fesa|fesa-all|table|csv|json] [--rules fesa] [--active-years 2] [--out FILE]',
   async run(ctx) {
     const ledger = await ctx.ledger();
     const listId = ctx.opts.required('id', 'the list id, e.g. 2026-12');

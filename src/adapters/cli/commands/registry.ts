@@ -4,6 +4,7 @@ import { historyCommands } from './history';
 import { ruleAndStoreCommands } from './rules';
 import { rulesetCommands } from './rulesets';
 import { careerCommands } from './career';
+import { tournamentCommands } from './tournament';
 
 /** Commands of the other features (FESA, history, rules, stores). */
-export const extraCommands: readonly CliCommand[] = [...fesaCommands, ...historyCommands, ...ruleAndStoreCommands, ...rulesetCommands, ...careerCommands];
+export const extraCommands: readonly CliCommand[] = [...fesaCommands, ...historyCommands, ...ruleAndStoreCommands, ...rulesetCommands, ...careerCommands, ...tournamentCommands];

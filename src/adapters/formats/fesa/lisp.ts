@@ -193,3 +193,8 @@ export const describe = (v: LispValue): string => {
   const s = print(v);
   return s.length > 40 ? `${s.slice(0, 37)}...` : s;
 };
+
+/** `format`'s `~Nd` (and `~N@a`): at least `width` characters, padded on the left, never cut. */
+export const padLeft = (s: string | number, width: number): string => String(s).padStart(width, ' ');
+/** `format`'s `~Na`: at least `width` characters, padded on the right, never cut. */
+export const padRight = (s: string, width: number): string => s.padEnd(width, ' ');

@@ -4,12 +4,17 @@ import * as E from 'fp-ts/Either';
 import { rateEvent } from '../../../../domain/rules/fesa/rate-event';
 import { FESA_PROGRAM_OPTIONS, type FesaOptions } from '../../../../domain/rules/fesa/options';
 import type { FesaEvent, FesaPlayer, FesaRatingResult } from '../../../../domain/rules/fesa/types';
+import { fesaCrosstable } from '../../../../projections/fesa/crosstable';
+import { nameKey } from '../../../../projections/fesa/history';
+import { formatAllTxt } from './all-txt';
 import { parseNewPlayers } from './nye-spillere';
 import { fileErrorMessage, formatRatingList, parseRatingList } from './ratingliste';
+import { formatTurneringHtml } from './turnering-html';
 import { parseTurnering } from './turnering';
 
 export interface FesaRunOutcome {
-  readonly outFile: string;
+  /** The files written, the post list first. */
+  readonly written: readonly string[];
   readonly result: FesaRatingResult;
 }
 
@@ -41,30 +46,63 @@ export const readFesaFolder = (dir: string): E.Either<string, FesaFolder> => {
   return E.right({ list: list.right, newPlayers, event: event.right });
 };
 
+/** Where `fesa run` writes: `out` = only the post list, to that file; otherwise all three files into `outDir`. */
+export interface FesaRunTarget {
+  readonly out?: string;
+  readonly outDir?: string;
+}
+
+/** The first record of each name, new players before the list: the record the program's lookup by name finds. */
+const recordsByName = (combined: readonly FesaPlayer[]): Map<string, FesaPlayer> => {
+  const byName = new Map<string, FesaPlayer>();
+  for (const p of combined) if (!byName.has(nameKey(p))) byName.set(nameKey(p), p);
+  return byName;
+};
+
 /**
  * Drop-in for the official program's `(run)` in a working directory: reads `ratingliste.pre`, `turnering.txt`,
- * optional `nye-spillere`, writes `ratingliste.post` (or `out`). Returns one clear sentence on any problem.
+ * optional `nye-spillere`, and writes what the program writes — `ratingliste.post`, `all.txt` (the dated list of
+ * active players) and `turnering.html` (the event's cross table and promotions) — into the directory, or into
+ * `target.outDir`; with `target.out` only the post list, to that file. All three are computed before anything is
+ * written. Returns one clear sentence on any problem.
  */
-export const fesaRun = (dir: string, out?: string, options: FesaOptions = FESA_PROGRAM_OPTIONS): E.Either<string, FesaRunOutcome> => {
+export const fesaRun = (dir: string, target: FesaRunTarget = {}, options: FesaOptions = FESA_PROGRAM_OPTIONS): E.Either<string, FesaRunOutcome> => {
   const at = (name: string): string => path.join(dir, name);
   const folder = readFesaFolder(dir);
   if (E.isLeft(folder)) return folder;
-  const rated = rateEvent(folder.right.list, folder.right.newPlayers, folder.right.event, options);
+  const { list, newPlayers, event } = folder.right;
+  const rated = rateEvent(list, newPlayers, event, options);
   if (E.isLeft(rated)) {
     const where = rated.left.line !== undefined ? `${at('turnering.txt')}:${rated.left.line}: ` : `${at('turnering.txt')}: `;
     return E.left(`${where}${rated.left.message}`);
   }
-  const outFile = out ?? at('ratingliste.post');
-  writeFileSync(outFile, Buffer.from(formatRatingList(rated.right.list), 'latin1'));
-  return E.right({ outFile, result: rated.right });
+  const post = formatRatingList(rated.right.list);
+  if (target.out !== undefined) {
+    writeFileSync(target.out, Buffer.from(post, 'latin1'));
+    return E.right({ written: [target.out], result: rated.right });
+  }
+  const all = formatAllTxt(rated.right.list, event.date);
+  if (E.isLeft(all)) return E.left(`${at('turnering.txt')}: all.txt cannot be written: ${all.left}.`);
+  const byName = recordsByName([...newPlayers, ...list]);
+  const crosstable = fesaCrosstable(event, rated.right.report, (p) => byName.get(nameKey(p)));
+  if (E.isLeft(crosstable)) return E.left(`${at('turnering.txt')}: turnering.html cannot be written: ${crosstable.left}.`);
+  const outDir = target.outDir ?? dir;
+  if (!existsSync(outDir)) return E.left(`${outDir}: no such directory to write ratingliste.post, all.txt and turnering.html into.`);
+  const files: [string, string][] = [
+    ['ratingliste.post', post],
+    ['all.txt', all.right],
+    ['turnering.html', formatTurneringHtml(crosstable.right)],
+  ];
+  for (const [name, text] of files) writeFileSync(path.join(outDir, name), Buffer.from(text, 'latin1'));
+  return E.right({ written: files.map(([name]) => path.join(outDir, name)), result: rated.right });
 };
 
-/** CLI entry for `ledger fesa run <dir> [--out FILE]`: the summary line, or an Error with one clear sentence. */
-export const fesaRunCommand = async (args: { dir: string; out?: string }): Promise<string> => {
-  const r = fesaRun(args.dir, args.out);
+/** CLI entry for `ledger fesa run <dir> [--out FILE | --out-dir DIR]`: the summary line, or an Error with one clear sentence. */
+export const fesaRunCommand = async (args: { dir: string } & FesaRunTarget): Promise<string> => {
+  const r = fesaRun(args.dir, args);
   if (E.isLeft(r)) throw new Error(r.left);
-  const { result, outFile } = r.right;
+  const { result, written } = r.right;
   const promotions = result.report.players.reduce((n, p) => n + p.promotions.length, 0);
   const rated = result.report.players.filter((p) => p.method !== 'not-rated').length;
-  return `FESA: rated ${rated} players in ${result.report.iterations} passes, ${promotions} promotion(s); wrote ${outFile} (${result.list.length} players).`;
+  return `FESA: rated ${rated} players in ${result.report.iterations} passes, ${promotions} promotion(s); wrote ${written.join(', ')} (${result.list.length} players).`;
 };
