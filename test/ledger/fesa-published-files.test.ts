@@ -4,7 +4,7 @@ import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createServer } from '../../src/adapters/http/server';
 import { openStore } from '../../src/adapters/store/open';
-import type { EventStore } from '../../src/adapters/store/port';
+import type { EventStore } from '../../src/app/ports/event-store';
 import { Ledger } from '../../src/app/ledger';
 import { chainOf, eventDate, FIXTURES, ledger, NEKOMADO, nekomadoChain, tempDir } from './helpers';
 
