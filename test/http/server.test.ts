@@ -116,7 +116,7 @@ describe('HTTP API', () => {
     const head = (await getJson('/health')).body.head;
     const cases: [string, number, string][] = [
       ['/lists?as-of=2017-13-01', 400, 'as-of must be a date YYYY-MM-DD that exists, got "2017-13-01"'],
-      ['/lists?format=pdf', 400, 'format must be one of fesa, table, csv, json, got "pdf"'],
+      ['/lists?format=pdf', 400, 'format must be one of fesa, fesa-all, table, csv, json, got "pdf"'],
       ['/lists?rules=elo', 400, 'rules must be one of fesa, fesa-published, got "elo"'],
       ['/lists?active-years=-1', 400, 'active-years must be an integer of at least 0, got "-1"'],
       ['/lists?as-of=2016-06-01&as-of=2016-07-01', 400, 'as-of must be given once'],
