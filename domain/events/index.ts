@@ -45,6 +45,19 @@ export const eventCodecs = {
 export type EventType = keyof typeof eventCodecs;
 export type DomainEvent = { [K in EventType]: t.TypeOf<(typeof eventCodecs)[K]> }[EventType];
 export type EventOf<K extends EventType> = Extract<DomainEvent, { type: K }>;
+
+/**
+ * A fact with its two clocks: the valid date inside the event (when it happened or applies), and where and when the
+ * ledger recorded it (global position, time). What every fold reads; the stream and revision only when the reader
+ * asked for whole events (`readDomainEvents`).
+ */
+export interface LoggedEvent {
+  readonly event: DomainEvent;
+  readonly globalPosition: number;
+  readonly recordedAt?: string;
+  readonly streamId?: string;
+  readonly revision?: number;
+}
 export const EVENT_TYPES = Object.keys(eventCodecs) as EventType[];
 
 export const isEventType = (s: string): s is EventType => Object.prototype.hasOwnProperty.call(eventCodecs, s);

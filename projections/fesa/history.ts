@@ -3,6 +3,7 @@ import type {
   DomainEvent,
   GameFacts,
   GradeAwarded,
+  LoggedEvent,
   OpeningBalanceImported,
   PlayerRegistered,
   RatingAdjusted,
@@ -16,12 +17,6 @@ import type { FesaHome, FesaPlayer, FesaRatingReport } from '../../domain/rules/
 import { decodeFesaPlayerState } from './player-state';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
 
-/** An event with the two clocks, as the projections read it. */
-export interface FactInLog {
-  readonly event: DomainEvent;
-  readonly globalPosition: number;
-  readonly recordedAt?: string;
-}
 
 export const FESA_RULE_SETS: Readonly<Record<string, FesaOptions>> = {
   fesa: FESA_PROGRAM_OPTIONS,
@@ -95,7 +90,7 @@ export interface TournamentFacts {
 }
 
 export type TimelineItem =
-  | { kind: 'opening'; date: string; position: number; group: FactInLog[] }
+  | { kind: 'opening'; date: string; position: number; group: LoggedEvent[] }
   | { kind: 'adjustment'; date: string; position: number; event: RatingAdjusted }
   | { kind: 'award'; date: string; position: number; event: GradeAwarded }
   | { kind: 'tournament'; date: string; position: number; tournament: TournamentFacts };
@@ -114,7 +109,7 @@ export class FesaFacts {
   readonly registrations = new Map<string, { event: PlayerRegistered; position: number }>();
   readonly priorGrades = new Map<string, { date: string; grade: string }[]>();
   readonly tournaments = new Map<string, TournamentFacts>();
-  private readonly openingGroups = new Map<string, FactInLog[]>();
+  private readonly openingGroups = new Map<string, LoggedEvent[]>();
   /** Officer facts in recorded order (opening groups by their first fact), for saving the facts compactly. */
   readonly items: TimelineItem[] = [];
   /** Names seen in opening balances and registrations: a registration reusing one re-maps ids from the start. */
@@ -144,7 +139,7 @@ export class FesaFacts {
     t.version = (t.version ?? 0) + 1;
   }
 
-  add(fact: FactInLog): AffectedFrom | undefined {
+  add(fact: LoggedEvent): AffectedFrom | undefined {
     const e = fact.event;
     switch (e.type) {
       case 'PlayerRegistered': {
@@ -249,7 +244,7 @@ export const compareItems = (a: TimelineItem, b: TimelineItem): number => (a.dat
  * Each tournament is rated exactly as the official program would rate its event file against the list so far,
  * so that the list after it is byte-identical to the program's `ratingliste.post`.
  */
-export const foldFesa = (log: Iterable<FactInLog>, options: FoldOptions = {}): E.Either<string, FesaFold> => {
+export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}): E.Either<string, FesaFold> => {
   const ruleSet = options.ruleSet ?? AS_ADOPTED;
   if (ruleSet !== AS_ADOPTED && !FESA_RULE_SETS[ruleSet]) return E.left(`unknown FESA rule set "${ruleSet}"; expected ${Object.keys(FESA_RULE_SETS).join(' or ')}`);
   const keepRuns = options.keepRuns ?? true;
@@ -384,7 +379,7 @@ export const newPlayerRecord = (reg: PlayerRegistered, grade: string | undefined
 };
 
 /** The records of one opening-balance group (one source list), in that list's order. */
-export const decodeOpeningGroup = (group: readonly FactInLog[]): E.Either<string, { player: FesaPlayer; listIndex: number }[]> => {
+export const decodeOpeningGroup = (group: readonly LoggedEvent[]): E.Either<string, { player: FesaPlayer; listIndex: number }[]> => {
   const ordered: { player: FesaPlayer; listIndex: number }[] = [];
   for (const fact of group) {
     const e = fact.event as OpeningBalanceImported;

@@ -2,25 +2,8 @@ import * as E from 'fp-ts/Either';
 import type { OpeningBalanceImported, PlayerRegistered } from '../../domain/events';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaError, FesaEvent, FesaPlayer, FesaRatingReport, FesaRatingResult } from '../../domain/rules/fesa/types';
-import {
-  AS_ADOPTED,
-  decodeOpeningGroup,
-  FESA_RULE_SETS,
-  FesaFacts,
-  gradeOrder,
-  latestGrade,
-  matchesFilter,
-  nameKey,
-  newPlayerRecord,
-  parseGrade,
-  type FactInLog,
-  type FesaFold,
-  type FoldOptions,
-  type OfficerFact,
-  type TimelineItem,
-  type TournamentFacts,
-  type TournamentRun,
-} from './history';
+import { AS_ADOPTED, decodeOpeningGroup, FESA_RULE_SETS, FesaFacts, gradeOrder, latestGrade, matchesFilter, nameKey, newPlayerRecord, parseGrade, type FesaFold, type FoldOptions, type OfficerFact, type TimelineItem, type TournamentFacts, type TournamentRun } from './history';
+import type { LoggedEvent } from '../../domain/events';
 import { ListSlots, ListState, type ListEntry } from './list-state';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
 
@@ -161,7 +144,7 @@ export class FesaProjection {
   }
 
   /** Feeds facts in recorded order; the list is brought up to date lazily (by `current`, `asOf`, `refresh`). */
-  apply(batch: Iterable<FactInLog>): void {
+  apply(batch: Iterable<LoggedEvent>): void {
     for (const fact of batch) {
       const from = this.facts.add(fact);
       if (fact.event.type === 'PlayerRegistered') {
@@ -565,7 +548,7 @@ const unexpected = (message: string): never => {
  * run holds its participants' records before and after, not the whole list. `asOf` and `stopBefore` are not combined.
  */
 export const foldFesaFast = (
-  log: Iterable<FactInLog>,
+  log: Iterable<LoggedEvent>,
   options: ProjectionOptions & Pick<FoldOptions, 'asOf' | 'knownAt' | 'stopBefore'> = {},
 ): E.Either<string, FesaFold> => {
   const projection = new FesaProjection(options);
@@ -574,6 +557,6 @@ export const foldFesaFast = (
   return options.asOf === undefined ? projection.current() : projection.asOf(options.asOf);
 };
 
-function* knownBy(log: Iterable<FactInLog>, position: number): Iterable<FactInLog> {
+function* knownBy(log: Iterable<LoggedEvent>, position: number): Iterable<LoggedEvent> {
   for (const fact of log) if (fact.globalPosition <= position) yield fact;
 }

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { GameFacts, OpeningBalanceImported, PlayerRegistered, RatingAdjusted, RuleSetAdopted, TimeControl as LedgerTimeControl, TournamentRegistered } from '../../domain/events';
 import type { Game, GameResult, Score, TimeControl } from '../../domain/rules/elo-common/game';
 import * as pan from '../../domain/rules/pan-atlantic';
-import type { FactInLog } from '../fesa/history';
+import type { LoggedEvent } from '../../domain/events';
 import { decodeOpeningState, genericSystem, isGenericRuleSet, type EntryPolicy, type GenericRuleSetId, type GenericSystem } from './systems';
 
 /**
@@ -133,7 +133,7 @@ const matchesFilter = (f: Filter, id: string, rating: number | null, reg: Player
   (f.activeSince === undefined || (lastPlayed !== undefined && lastPlayed >= f.activeSince)) &&
   (f.playerIds === undefined || (f.playerIds as readonly string[]).includes(id));
 
-export const foldGeneric = (log: Iterable<FactInLog>, options: GenericFoldOptions = {}): E.Either<string, GenericFold> => {
+export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOptions = {}): E.Either<string, GenericFold> => {
   const entry = options.entry ?? 'system';
   const players = new Map<string, PlayerRegistered>();
   const grades = new Map<string, { date: string; grade: string }[]>();

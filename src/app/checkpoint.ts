@@ -15,7 +15,8 @@
  */
 import type { DomainEvent, GameFacts } from '../../domain/events';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
-import { AS_ADOPTED, FesaFacts, type FactInLog, type OfficerFact } from '../../projections/fesa/history';
+import { AS_ADOPTED, FesaFacts, type OfficerFact } from '../../projections/fesa/history';
+import type { LoggedEvent } from '../../domain/events';
 import { FesaProjection, type ListCheckpoint } from '../../projections/fesa/incremental';
 import { readFacts } from './event-log';
 import type { EventStore } from './ports/event-store';
@@ -87,8 +88,8 @@ type SavedGame = Extract<SavedFact, readonly [1, ...unknown[]]>;
  * The facts a compacted list stands for, as the projection takes them; the games apart (a million of them are put
  * back into their tournaments directly, see `FesaFacts.restoreGame`, instead of being made into events again).
  */
-const expandFacts = (saved: readonly SavedFact[]): { facts: FactInLog[]; games: SavedGame[] } => {
-  const facts: FactInLog[] = [];
+const expandFacts = (saved: readonly SavedFact[]): { facts: LoggedEvent[]; games: SavedGame[] } => {
+  const facts: LoggedEvent[] = [];
   const games: SavedGame[] = [];
   const synthetic = (event: Record<string, unknown>): DomainEvent => ({ version: 1, actor: 'checkpoint', ...event }) as unknown as DomainEvent;
   for (const f of saved) {
@@ -157,7 +158,7 @@ export const dropCheckpoint = (storage: CheckpointStorage, ruleSet: string = AS_
 
 interface LoadedCheckpoint {
   readonly header: SavedHeader;
-  readonly facts: FactInLog[];
+  readonly facts: LoggedEvent[];
   readonly games: SavedGame[];
   readonly head: ListCheckpoint;
   readonly checkpoints: ListCheckpoint[];

@@ -1,23 +1,7 @@
 import * as E from 'fp-ts/Either';
-import type { DomainEvent } from '../../domain/events';
+import type { DomainEvent, LoggedEvent } from '../../domain/events';
 import { decodeEvent } from '../../domain/events';
 import type { EventStore, NewEvent, ReadAllOptions, RecordedEvent, RecordedFact } from './ports/event-store';
-
-/** A domain event with the ledger's second clock: where and when it was recorded. */
-export interface LoggedEvent {
-  readonly event: DomainEvent;
-  readonly globalPosition: number;
-  readonly streamId: string;
-  readonly revision: number;
-  readonly recordedAt: string;
-}
-
-/** A domain event with only the second clock (what a fold reads; see `readFacts`). */
-export interface LoggedFact {
-  readonly event: DomainEvent;
-  readonly globalPosition: number;
-  readonly recordedAt: string;
-}
 
 /** A recorded event as far as an error message can place it (a fact read knows no stream or revision). */
 type Placed = RecordedFact & Partial<Pick<RecordedEvent, 'streamId' | 'revision'>>;
@@ -37,7 +21,10 @@ const decoded = (recorded: Placed): DomainEvent => {
 };
 
 /** Decodes at the store boundary: nothing past this point sees unchecked JSON. */
-export const decodeRecorded = (recorded: RecordedEvent): LoggedEvent => ({
+/** A logged event read whole: the stream and revision are known. */
+type WholeLoggedEvent = Required<LoggedEvent>;
+
+export const decodeRecorded = (recorded: RecordedEvent): WholeLoggedEvent => ({
   event: decoded(recorded),
   globalPosition: recorded.globalPosition,
   streamId: recorded.streamId,
@@ -45,12 +32,12 @@ export const decodeRecorded = (recorded: RecordedEvent): LoggedEvent => ({
   recordedAt: recorded.recordedAt,
 });
 
-export async function* readDomainEvents(store: EventStore, options: ReadAllOptions = {}): AsyncIterable<readonly LoggedEvent[]> {
+export async function* readDomainEvents(store: EventStore, options: ReadAllOptions = {}): AsyncIterable<readonly WholeLoggedEvent[]> {
   for await (const batch of store.readAll(options)) yield batch.map(decodeRecorded);
 }
 
 /** The log as folds read it: decoded events with position and recording time, without stream, revision or id. */
-export async function* readFacts(store: EventStore, options: ReadAllOptions = {}): AsyncIterable<readonly LoggedFact[]> {
+export async function* readFacts(store: EventStore, options: ReadAllOptions = {}): AsyncIterable<readonly LoggedEvent[]> {
   for await (const batch of store.readFacts(options)) {
     yield batch.map((recorded) => ({ event: decoded(recorded), globalPosition: recorded.globalPosition, recordedAt: recorded.recordedAt }));
   }

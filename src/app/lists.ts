@@ -3,7 +3,8 @@ import * as E from 'fp-ts/Either';
 import type { RatingListPublished } from '../../domain/events';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { gradeText } from '../../projections/fesa/diff';
-import type { FactInLog, FesaFold, FoldOptions } from '../../projections/fesa/history';
+import type { FesaFold, FoldOptions } from '../../projections/fesa/history';
+import type { LoggedEvent } from '../../domain/events';
 import { foldFesaFast, type RunsMode } from '../../projections/fesa/incremental';
 import { formatAllTxt } from '../adapters/formats/fesa/all-txt';
 import { formatRatingList } from '../adapters/formats/fesa/ratingliste';
@@ -88,7 +89,7 @@ export const contentHash = (bytes: Buffer): string => createHash('sha256').updat
  * `foldFesa(facts, options)` as the adapters need it: through the projection (see `foldFesaFast`), keeping of each
  * run what the caller reads (`runs`), and the fold's error thrown as one sentence.
  */
-export const foldOrThrow = (facts: readonly FactInLog[], options: Pick<FoldOptions, 'ruleSet' | 'asOf' | 'knownAt'> & { readonly runs: RunsMode }): FesaFold => {
+export const foldOrThrow = (facts: readonly LoggedEvent[], options: Pick<FoldOptions, 'ruleSet' | 'asOf' | 'knownAt'> & { readonly runs: RunsMode }): FesaFold => {
   const folded = foldFesaFast(facts, options);
   if (E.isLeft(folded)) throw new Error(folded.left);
   return folded.right;
@@ -111,14 +112,14 @@ export const withListError = <A>(read: () => A, replace: (message: string) => Er
   }
 };
 
-const findPublished = (facts: readonly FactInLog[], listId: string): { event: RatingListPublished; position: number } => {
+const findPublished = (facts: readonly LoggedEvent[], listId: string): { event: RatingListPublished; position: number } => {
   const found = facts.find((f) => f.event.type === 'RatingListPublished' && f.event.listId === listId);
   if (!found) throw new UnknownListError(listId);
   return { event: found.event as RatingListPublished, position: found.globalPosition };
 };
 
 /** The published list exactly as it was: the log folded up to just before its publication, checked by its hash. */
-export const reproducePublished = (facts: readonly FactInLog[], listId: string, runs: RunsMode = 'none'): { event: RatingListPublished; folded: FesaFold; text: string } => {
+export const reproducePublished = (facts: readonly LoggedEvent[], listId: string, runs: RunsMode = 'none'): { event: RatingListPublished; folded: FesaFold; text: string } => {
   const { event, position } = findPublished(facts, listId);
   const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, runs });
   const text = renderList(folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
@@ -135,13 +136,13 @@ export interface FoldPair {
 }
 
 /** A published list's fold as it was known when published (checked by its hash), and the same date as known now. */
-export const publishedAndNow = (facts: readonly FactInLog[], listId: string): FoldPair => {
+export const publishedAndNow = (facts: readonly LoggedEvent[], listId: string): FoldPair => {
   const { event, folded } = reproducePublished(facts, listId, 'changes');
   return { labels: [`published ${listId}`, 'known now'], before: folded, after: foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, runs: 'changes' }) };
 };
 
 /** The same facts folded under two FESA rule sets (with runs, for a diff). */
-export const underRuleSets = (facts: readonly FactInLog[], a: string, b: string, asOf: string): FoldPair => ({
+export const underRuleSets = (facts: readonly LoggedEvent[], a: string, b: string, asOf: string): FoldPair => ({
   labels: [a, b],
   before: foldOrThrow(facts, { ruleSet: a, asOf, runs: 'changes' }),
   after: foldOrThrow(facts, { ruleSet: b, asOf, runs: 'changes' }),

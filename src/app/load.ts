@@ -1,4 +1,4 @@
-import type { FactInLog } from '../../projections/fesa/history';
+import type { LoggedEvent } from '../../domain/events';
 import { readFacts } from './event-log';
 import type { EventStore } from './ports/event-store';
 
@@ -22,12 +22,12 @@ export const parseKnownAt = (value: string, option = '--known-at'): KnownAt => {
 };
 
 /** Every fact of the log, decoded, in recorded order (optionally only what was known at a point of the second clock). */
-export const loadFacts = async (store: EventStore, knownAt?: KnownAt): Promise<FactInLog[]> => {
-  const facts: FactInLog[] = [];
+export const loadFacts = async (store: EventStore, knownAt?: KnownAt): Promise<LoggedEvent[]> => {
+  const facts: LoggedEvent[] = [];
   const toPosition = knownAt && 'position' in knownAt ? knownAt.position : undefined;
   for await (const batch of readFacts(store, toPosition !== undefined ? { toPosition } : {})) {
     for (const e of batch) {
-      if (knownAt && 'timestamp' in knownAt && e.recordedAt > knownAt.timestamp) return facts;
+      if (knownAt && 'timestamp' in knownAt && (e.recordedAt ?? '') > knownAt.timestamp) return facts;
       facts.push(e);
     }
   }
@@ -35,7 +35,7 @@ export const loadFacts = async (store: EventStore, knownAt?: KnownAt): Promise<F
 };
 
 /** Resolves a known-at to the last global position it covers; an error when it lies before the first event. */
-export const knownAtPosition = (facts: readonly FactInLog[], knownAt: KnownAt, all: readonly FactInLog[], option = '--known-at'): number => {
+export const knownAtPosition = (facts: readonly LoggedEvent[], knownAt: KnownAt, all: readonly LoggedEvent[], option = '--known-at'): number => {
   const first = all[0];
   if (!first) throw new KnownAtError('the ledger is empty; there is nothing to know at any time');
   if ('position' in knownAt) {
@@ -47,7 +47,7 @@ export const knownAtPosition = (facts: readonly FactInLog[], knownAt: KnownAt, a
 };
 
 /** Every fact, and the last position known at `knownAt` (a position or a recorded time as typed) when one is given. */
-export const factsKnownAt = async (store: EventStore, knownAt: string | undefined, option = '--known-at'): Promise<{ facts: FactInLog[]; knownAt?: number }> => {
+export const factsKnownAt = async (store: EventStore, knownAt: string | undefined, option = '--known-at'): Promise<{ facts: LoggedEvent[]; knownAt?: number }> => {
   const all = await loadFacts(store);
   if (knownAt === undefined) return { facts: all };
   const at = parseKnownAt(knownAt, option);

@@ -16,7 +16,7 @@ import { openPostgresStore } from '../../src/adapters/store/postgres';
 import { openSqliteStore } from '../../src/adapters/store/sqlite';
 import type { EventStore } from '../../src/app/ports/event-store';
 import { streamOf } from '../../domain/events';
-import type { FactInLog } from '../../projections/fesa/history';
+import type { LoggedEvent } from '../../domain/events';
 import { ledgers, resultCorrection } from './gen';
 
 const dirs: string[] = [];
@@ -30,7 +30,7 @@ const tempDb = (): string => {
 };
 
 /** Appends facts as the ledger records them (one append per event, in order). */
-const record = async (store: EventStore, facts: readonly FactInLog[]): Promise<void> => {
+const record = async (store: EventStore, facts: readonly LoggedEvent[]): Promise<void> => {
   for (const f of facts) await store.append(streamOf(f.event), [toNewEvent(f.event)], 'any');
 };
 
@@ -144,8 +144,8 @@ describe.each(places)('checkpointed FESA projection next to the log, %s (issue 5
   });
 
   it('a restart keeps the rule sets adopted before the checkpoint (tournaments after it are rated under them)', async () => {
-    const adoption: FactInLog = {
-      event: { type: 'RuleSetAdopted', version: 1, eventId: 'adopt', validDate: '2020-01-01', actor: 't', ruleSetId: 'fesa-published', ruleSetVersion: '1', options: {}, reason: 'federation decision' } as FactInLog['event'],
+    const adoption: LoggedEvent = {
+      event: { type: 'RuleSetAdopted', version: 1, eventId: 'adopt', validDate: '2020-01-01', actor: 't', ruleSetId: 'fesa-published', ruleSetVersion: '1', options: {}, reason: 'federation decision' } as LoggedEvent['event'],
       globalPosition: 0,
     };
     // a ledger whose list differs under the adopted rule set, so losing the adoption would show

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import * as E from 'fp-ts/Either';
 import { decodeEvent, type DomainEvent, type GameReported, type GameResult } from '../../domain/events';
-import type { FactInLog } from '../../projections/fesa/history';
+import type { LoggedEvent } from '../../domain/events';
 
 /**
  * Random FESA ledgers for property tests: players (some with prior grades, some from an opening list), tournaments
@@ -55,7 +55,7 @@ const spec = (maxPlayers: number, maxTournaments: number): fc.Arbitrary<Spec> =>
     batches: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 30 }),
   });
 
-const build = (s: Spec): { facts: FactInLog[]; batches: number[] } => {
+const build = (s: Spec): { facts: LoggedEvent[]; batches: number[] } => {
   const early: DomainEvent[] = [];
   const ids = s.players.map((_, i) => `P${i}`);
   const openings: DomainEvent[] = [];
@@ -120,7 +120,7 @@ const build = (s: Spec): { facts: FactInLog[]; batches: number[] } => {
   return { facts: all.map((event, i) => ({ event, globalPosition: i + 1 })), batches: s.batches };
 };
 
-export const ledgers = (maxPlayers = 10, maxTournaments = 8): fc.Arbitrary<{ facts: FactInLog[]; batches: number[] }> => spec(maxPlayers, maxTournaments).map(build);
+export const ledgers = (maxPlayers = 10, maxTournaments = 8): fc.Arbitrary<{ facts: LoggedEvent[]; batches: number[] }> => spec(maxPlayers, maxTournaments).map(build);
 
 /** Splits facts into consecutive batches of the given sizes (cycled). */
 export const inBatches = <T>(items: readonly T[], sizes: readonly number[]): T[][] => {
@@ -134,7 +134,7 @@ export const inBatches = <T>(items: readonly T[], sizes: readonly number[]): T[]
 };
 
 /** The correction of a reported game's result (a win becomes a loss, anything else a win), recorded at `position`. */
-export const resultCorrection = (game: GameReported, position: number, eventId = 'fix'): FactInLog => {
+export const resultCorrection = (game: GameReported, position: number, eventId = 'fix'): LoggedEvent => {
   const event = decodeEvent('ResultCorrected', { ...game, type: 'ResultCorrected', eventId, reason: 'typo', result: game.result === 'win' ? 'loss' : 'win' });
   if (E.isLeft(event)) throw new Error(event.left);
   return { event: event.right, globalPosition: position };

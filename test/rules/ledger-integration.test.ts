@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Command } from '../../domain/commands/decide';
 import type { GameFacts } from '../../domain/events';
 import { fesaExpectedScore, toFesaReplayEvent } from '../../domain/evaluation/fesa-model';
-import type { FactInLog } from '../../projections/fesa/history';
+import type { LoggedEvent } from '../../domain/events';
 import { explainGeneric } from '../../projections/generic/explain';
 import { foldGeneric, ratingsOf, toSpecGame, type GenericFold } from '../../projections/generic/history';
 import { genericPredictions } from '../../projections/generic/predictions';
@@ -39,7 +39,7 @@ const close = (tournamentId: string, date: string): Command => ({ kind: 'CloseTo
 describe('the generic fold over a real ledger (temp SQLite)', () => {
   let store: EventStore;
   let ledger: Ledger;
-  let facts: FactInLog[];
+  let facts: LoggedEvent[];
   let fold: GenericFold;
   let drift: ReturnType<typeof driftCorrection>;
 

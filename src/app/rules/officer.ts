@@ -3,7 +3,8 @@ import type { Command } from '../../../domain/commands/decide';
 import { ruleSystems } from '../../../domain/rules/registry';
 import * as pan from '../../../domain/rules/pan-atlantic';
 import { convert1997 } from '../../../domain/rules/us-shogi-1997';
-import { FESA_RULE_SETS, type FactInLog } from '../../../projections/fesa/history';
+import { FESA_RULE_SETS } from '../../../projections/fesa/history';
+import type { LoggedEvent } from '../../../domain/events';
 import { foldFesaFast } from '../../../projections/fesa/incremental';
 import { foldGeneric, ratingsOf, type GenericFold } from '../../../projections/generic/history';
 import { genericSystem, isGenericRuleSet, type EntryPolicy, type GenericRuleSetId } from '../../../projections/generic/systems';
@@ -18,7 +19,7 @@ type AdjustRating = Extract<Command, { kind: 'AdjustRating' }>;
 type AdoptRuleSet = Extract<Command, { kind: 'AdoptRuleSet' }>;
 
 export interface OfficerInput {
-  readonly facts: readonly FactInLog[];
+  readonly facts: readonly LoggedEvent[];
   readonly date: string;
   readonly reason: string;
   readonly actor: string;

@@ -3,7 +3,8 @@ import * as fs from 'fs';
 import type { Command } from '../../../../domain/commands/decide';
 import { diffFolds, gradeText } from '../../../../projections/fesa/diff';
 import { explainPlayer } from '../../../../projections/fesa/explain';
-import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold, type FactInLog } from '../../../../projections/fesa/history';
+import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../../projections/fesa/history';
+import type { LoggedEvent } from '../../../../domain/events';
 import { foldGeneric, ratingsOf } from '../../../../projections/generic/history';
 import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/generic/systems';
 import { resumeProjection } from '../../../app/checkpoint';
@@ -27,7 +28,7 @@ const ruleSetOf = (ctx: CliContext, name = 'rules'): string => {
 const ANY_RULE_SETS = [...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS];
 
 /** Every player's rating (and grade, where the system has one) under any rule set, every tournament rated with it. */
-const ratingsUnder = (facts: readonly FactInLog[], ruleSet: string, asOf: string): Map<string, { rating: number; grade: string }> => {
+const ratingsUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string): Map<string, { rating: number; grade: string }> => {
   if (ruleSet in FESA_RULE_SETS) {
     const f = fold(facts, { ruleSet, asOf, runs: 'none' });
     return new Map(f.list.filter((p) => p.eloNumber > 0).map((p) => [f.playerIdOf(p) ?? p.lastName, { rating: p.eloNumber, grade: gradeText(p) }]));
@@ -44,7 +45,7 @@ const ratingsUnder = (facts: readonly FactInLog[], ruleSet: string, asOf: string
 };
 
 /** Two rule sets that are not both FESA: the players' ratings and grades side by side. */
-const sideBySide = (ctx: CliContext, facts: readonly FactInLog[], a: string, b: string, asOf: string): void => {
+const sideBySide = (ctx: CliContext, facts: readonly LoggedEvent[], a: string, b: string, asOf: string): void => {
   const [ra, rb] = [ratingsUnder(facts, a, asOf), ratingsUnder(facts, b, asOf)];
   const ids = [...new Set([...ra.keys(), ...rb.keys()])].sort((x, y) => (rb.get(y)?.rating ?? 0) - (rb.get(x)?.rating ?? 0) || (x < y ? -1 : 1));
   const rows = ids.map((id) => ({ playerId: id, [a]: ra.get(id) ?? null, [b]: rb.get(id) ?? null, delta: ra.has(id) && rb.has(id) ? rb.get(id)!.rating - ra.get(id)!.rating : null }));

@@ -4,7 +4,8 @@ import { fesaPredictions, fesaReplay } from '../../../../domain/evaluation/fesa-
 import { BUCKETS, predictionMetrics, type PredictionMetrics } from '../../../../domain/evaluation/metrics';
 import { replay } from '../../../../domain/evaluation/replay';
 import type { Game } from '../../../../domain/rules/elo-common/game';
-import { FESA_RULE_SETS, nameKey, type FactInLog } from '../../../../projections/fesa/history';
+import { FESA_RULE_SETS, nameKey } from '../../../../projections/fesa/history';
+import type { LoggedEvent } from '../../../../domain/events';
 import { foldFesaFast } from '../../../../projections/fesa/incremental';
 import { explainGeneric } from '../../../../projections/generic/explain';
 import { foldGeneric, ratingsOf, type GenericFold, type GenericFoldOptions } from '../../../../projections/generic/history';
@@ -54,7 +55,7 @@ const genericRuleSetOf = (ctx: CliContext): GenericRuleSetId => {
   return id;
 };
 
-const foldOrThrow = (facts: readonly FactInLog[], options: GenericFoldOptions): GenericFold => {
+const foldOrThrow = (facts: readonly LoggedEvent[], options: GenericFoldOptions): GenericFold => {
   const folded = foldGeneric(facts, options);
   if (E.isLeft(folded)) throw new Error(folded.left);
   return folded.right;
@@ -213,7 +214,7 @@ export interface Evaluation {
 interface Keyed { readonly key: string; readonly expected: number; readonly actual: number }
 
 /** The ledger's own history under each rule set: FESA from its fold's pre-tournament lists, the others re-rated. */
-export const evaluateLedger = (facts: readonly FactInLog[], ruleSets: readonly string[], from: string | undefined, entry: EntryPolicy): Evaluation => {
+export const evaluateLedger = (facts: readonly LoggedEvent[], ruleSets: readonly string[], from: string | undefined, entry: EntryPolicy): Evaluation => {
   const keyed = new Map<string, { games: number; predictions: Keyed[] }>();
   for (const id of ruleSets) {
     if (id in FESA_RULE_SETS) {
