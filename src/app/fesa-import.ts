@@ -6,7 +6,8 @@ import { handicapFromCode } from '../../domain/events';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaEvent, FesaPlayer } from '../../domain/rules/fesa/types';
 import { diffFolds, type FoldDiff } from '../../projections/fesa/diff';
-import { nameKey, type FactInLog, type FesaFold } from '../../projections/fesa/history';
+import { nameKey, type FesaFold } from '../../projections/fesa/history';
+import type { LoggedEvent } from '../../domain/events';
 import { foldFesaFast } from '../../projections/fesa/incremental';
 import { encodeFesaPlayerState } from '../../projections/fesa/player-state';
 import { loadFacts } from './load';
@@ -182,7 +183,7 @@ export const importFesaFolders = async (ledger: Ledger, all: readonly EventFolde
 /** The log as read plus the events decided so far, as a fold reads them (placed after the log, recorded now). */
 class DraftLog {
   private taken = 0;
-  constructor(readonly facts: FactInLog[], private readonly draft: Draft) {}
+  constructor(readonly facts: LoggedEvent[], private readonly draft: Draft) {}
   /** Adds the events decided since the last call. */
   take(): void {
     const events = this.draft.events;
@@ -193,7 +194,7 @@ class DraftLog {
   }
 }
 
-const foldLedger = (facts: readonly FactInLog[], stopBefore?: { date: string; tournamentId: string }): FesaFold => {
+const foldLedger = (facts: readonly LoggedEvent[], stopBefore?: { date: string; tournamentId: string }): FesaFold => {
   const folded = foldFesaFast(facts, stopBefore ? { stopBefore, runs: 'none' } : { runs: 'changes' });
   if (E.isLeft(folded)) throw new CommandRejected(folded.left);
   return folded.right;
