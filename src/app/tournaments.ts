@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { fesaCrosstable, type FesaCrosstable } from '../../projections/fesa/crosstable';
-import { AS_ADOPTED, FesaFacts, nameKey, type FactInLog } from '../../projections/fesa/history';
+import { AS_ADOPTED, FesaFacts, nameKey } from '../../projections/fesa/history';
+import type { LoggedEvent } from '../../domain/events';
 import { toFesaEvent, type TournamentGame } from '../../projections/fesa/tournament-event';
 import { foldOrThrow } from './lists';
 
@@ -17,7 +18,7 @@ export class UnknownTournamentError extends Error {
  * tournament's date keeps its rating report and its players' records before it; the event is rebuilt from the facts
  * (corrections applied, withdrawn games left out) exactly as the fold rated it.
  */
-export const tournamentCrosstable = (facts: readonly FactInLog[], tournamentId: string, ruleSet: string = AS_ADOPTED): FesaCrosstable => {
+export const tournamentCrosstable = (facts: readonly LoggedEvent[], tournamentId: string, ruleSet: string = AS_ADOPTED): FesaCrosstable => {
   const collected = new FesaFacts();
   for (const fact of facts) collected.add(fact);
   const tournament = collected.tournaments.get(tournamentId);
