@@ -26,7 +26,7 @@ export interface StoreUnderTest {
 
 export type StoreFactory = () => Promise<StoreUnderTest>;
 
-const collect = async <T,>(iterable: AsyncIterable<readonly T[]>): Promise<T[][]> => {
+export const collect = async <T,>(iterable: AsyncIterable<readonly T[]>): Promise<T[][]> => {
   const batches: T[][] = [];
   for await (const batch of iterable) batches.push([...batch]);
   return batches;
@@ -40,7 +40,7 @@ const waitFor = async (condition: () => boolean, what: string, timeoutMs = 30_00
   }
 };
 
-const expectRejection = async (promise: Promise<unknown>): Promise<Error> => {
+export const expectRejection = async (promise: Promise<unknown>): Promise<Error> => {
   try {
     await promise;
   } catch (e) {

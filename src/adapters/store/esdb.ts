@@ -11,9 +11,13 @@
  * - system events ($-prefixed types or streams) are never returned.
  *
  * ESDB has no index by event id and only de-duplicates retried appends to the same stream, so this adapter keeps an
- * in-process index of ids (built by one catch-up read of $all, then extended incrementally before each append and
- * lookup). Across processes the check-then-append is not atomic: two processes appending the same id at the same
- * instant to different streams can both succeed. The SQL adapters enforce uniqueness in the database.
+ * in-process index of ids (event-id-index.ts: built by one catch-up read of $all, then extended incrementally before
+ * each append and lookup; ids are reserved while their append is in flight). Across processes the check-then-append
+ * is not atomic: two processes appending the same id at the same instant to different streams can both succeed.
+ * The SQL adapters enforce uniqueness in the database.
+ *
+ * An append larger than the server's maximum append size is sent in consecutive parts, each with the revision the
+ * previous part left, so it is atomic only up to that size (docs/operations.md).
  */
 import { createHash } from 'node:crypto';
 import type {
@@ -25,14 +29,18 @@ import type {
 } from '@eventstore/db-client';
 import {
   ConcurrencyError,
-  DuplicateEventError,
+  type AppendResult,
   type EventStore,
   type ExpectedRevision,
+  type NewEvent,
   type ReadAllOptions,
   type RecordedEvent,
   type RecordedFact,
   type SubscribeOptions,
 } from '../../app/ports/event-store';
+import { DEFAULT_MAX_APPEND_SIZE, appendFailureReason, esdbEventSize, fittingPrefix, isMaxAppendSizeExceeded } from './esdb-append';
+import { EventIdIndex } from './event-id-index';
+import { resubscribeDelayMs, resubscribingCatchUp, type Feed } from './resubscribing-catch-up';
 import { appendPartByPart, subscriptionRegistry, toError, validateBatch } from './shared';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -58,8 +66,12 @@ export const uuidV5 = (name: string, namespace: string = LEDGER_ID_NAMESPACE): s
 
 export const esdbEventId = (eventId: string): string => (UUID.test(eventId) ? eventId.toLowerCase() : uuidV5(eventId));
 
-/** The 6.x client knows esdb:// only; kurrentdb:// and kdb:// name the same protocol. */
-export const normaliseConnectionString = (cs: string): string => cs.replace(/^(kurrentdb|kdb)(\+discover)?:\/\//i, 'esdb$2://');
+/**
+ * The 6.x client's parser knows esdb:// and esdb+discover:// only, in lower case; kurrentdb:// and kdb:// name the
+ * same protocol, and the store setting accepts any case (open.ts).
+ */
+export const normaliseConnectionString = (cs: string): string =>
+  cs.replace(/^(esdb|kurrentdb|kdb)(\+discover)?:\/\//i, (_, _scheme: string, discover: string | undefined) => `esdb${discover?.toLowerCase() ?? ''}://`);
 
 const toEsdbRevision = (expected: ExpectedRevision): AppendExpectedRevision =>
   expected === 'no_stream' ? esdb.NO_STREAM : expected === 'any' ? esdb.ANY : BigInt(expected);
@@ -83,21 +95,54 @@ const toRecorded = (event: Recorded, commit: bigint | undefined): RecordedEvent 
   };
 };
 
+type AllRead = AsyncIterable<AllStreamResolvedEvent> & { cancel(): Promise<void> };
+
+/** Iterates a read of the client and cancels its gRPC call when the iteration stops early: leaving `for await` only unpipes it. */
+async function* cancelling<T>(read: AsyncIterable<T> & { cancel(): Promise<void> }): AsyncGenerator<T> {
+  let finished = false;
+  try {
+    yield* read;
+    finished = true;
+  } finally {
+    if (!finished) await read.cancel().catch(() => undefined);
+  }
+}
+
 const allPosition = (p: number): Position | typeof esdb.START =>
   p <= 0 ? esdb.START : { commit: BigInt(p), prepare: BigInt(p) };
 
-export const openEsdbStore = (connectionString: string): EventStore => {
-  const client: Client = esdb.EventStoreDBClient.connectionString(normaliseConnectionString(connectionString));
-  const description = `esdb:${connectionString.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}`;
+export interface EsdbStoreOptions { readonly client?: Client; readonly resubscribeDelayMs?: (attempt: number) => number }
+export interface EsdbStoreOptions {
+  /** A client to use instead of one made from the connection string (the adapter tests pass a stand-in). */
+  readonly client?: Client;
+  /** The server's MaxAppendSize when it is not the default; a smaller one is also learnt from the server's refusal. */
+  readonly maxAppendSize?: number;
+  readonly resubscribeDelayMs?: (failuresInARow: number) => number;
+}
 
-  /** Reads $all forwards after `after`, user events only, in pages of `limit` (scanning past system events). */
-  const readAfter = async (after: number, limit: number, upTo = Number.MAX_SAFE_INTEGER): Promise<RecordedEvent[]> => {
+export const openEsdbStore = (connectionString: string, options: EsdbStoreOptions = {}): EventStore => {
+  const client: Client = options.client ?? esdb.EventStoreDBClient.connectionString(normaliseConnectionString(connectionString));
+  const description = `esdb:${connectionString.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}`;
+  let maxAppendSize = options.maxAppendSize ?? DEFAULT_MAX_APPEND_SIZE;
+
+  /**
+   * Reads $all forwards after `after`: up to `limit` user events that `wanted` accepts, none past `upTo`. The 6.x
+   * client reads $all without a server-side filter, so events of other types and system events are scanned past here
+   * and never count toward the limit.
+   */
+  const readAfter = async (
+    after: number,
+    limit: number,
+    wanted: (type: string) => boolean = () => true,
+    upTo = Number.MAX_SAFE_INTEGER,
+  ): Promise<RecordedEvent[]> => {
     const out: RecordedEvent[] = [];
+    const window = limit + 1;
     let from = after;
     for (;;) {
       let scanned = 0;
       let last = from;
-      for await (const resolved of client.readAll({ fromPosition: allPosition(from), maxCount: limit + 1 }) as AsyncIterable<AllStreamResolvedEvent>) {
+      for await (const resolved of cancelling(client.readAll({ fromPosition: allPosition(from), maxCount: window }) as AllRead)) {
         scanned++;
         const e = resolved.event;
         if (e === undefined) continue;
@@ -105,42 +150,40 @@ export const openEsdbStore = (connectionString: string): EventStore => {
         if (commit <= from) continue; // the start position is inclusive in ESDB, exclusive in the port
         last = commit;
         if (commit > upTo) return out;
-        if (!isSystem(e.streamId, e.type)) out.push(toRecorded(e, e.position.commit));
+        if (!isSystem(e.streamId, e.type) && wanted(e.type)) out.push(toRecorded(e, e.position.commit));
         if (out.length === limit) return out;
       }
-      if (scanned < limit + 1 || last === from) return out; // end of $all
+      if (scanned < window || last === from) return out; // end of $all
       from = last;
     }
   };
 
-  /** The whole log after options.fromPosition, user events only, in pages (the port's readAll). */
+  /** The whole log after options.fromPosition, user events only, in pages of batchSize wanted events (the port's readAll). */
   const readAll = (options: ReadAllOptions): AsyncIterable<readonly RecordedEvent[]> => {
     const batchSize = options.batchSize ?? 1000;
     const upTo = options.toPosition ?? Number.MAX_SAFE_INTEGER;
     const types = options.types === undefined ? undefined : new Set(options.types);
+    const wanted = types === undefined ? undefined : (type: string) => types.has(type);
     return (async function* () {
       if (types !== undefined && types.size === 0) return;
       let after = options.fromPosition ?? 0;
       for (;;) {
-        const page = await readAfter(after, batchSize, upTo);
-        if (page.length === 0) return;
+        const page = await readAfter(after, batchSize, wanted, upTo);
+        if (page.length > 0) yield page;
+        if (page.length < batchSize) return; // readAfter stops short only at the end of $all or past upTo
         after = page[page.length - 1]!.globalPosition;
-        // client-side type filter: the 6.x client's readAll has no server-side filter
-        const kept = types === undefined ? page : page.filter((e) => types.has(e.type));
-        if (kept.length > 0) yield kept;
-        if (page.length < batchSize) return;
       }
     })();
   };
 
   // in-process event-id index (see the header)
-  const ids = new Map<string, { streamId: string; revision: number }>();
+  const ids = new EventIdIndex();
   let indexedUpTo = 0;
   let indexing: Promise<void> = Promise.resolve();
   const extendIndex = async (): Promise<void> => {
     for (;;) {
       const batch = await readAfter(indexedUpTo, 1000);
-      for (const e of batch) ids.set(e.eventId, { streamId: e.streamId, revision: e.revision });
+      for (const e of batch) ids.record(e.eventId, e.streamId, e.revision);
       if (batch.length === 0) return;
       indexedUpTo = batch[batch.length - 1]!.globalPosition;
     }
@@ -169,6 +212,72 @@ export const openEsdbStore = (connectionString: string): EventStore => {
     return out;
   };
 
+  /**
+   * Sends the batch in parts that fit the server's maximum append size, each expecting the revision the previous
+   * part left, and records each part's ids in the index as it lands.
+   */
+  const appendInParts = async (streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
+    const proposed = events.map((e) => {
+      const data = esdb.jsonEvent({
+        id: esdbEventId(e.eventId),
+        type: e.type,
+        data: e.data as never,
+        metadata: { ...(e.metadata ?? {}), [LEDGER_EVENT_ID]: e.eventId },
+      });
+      return { eventId: e.eventId, data, size: esdbEventSize(data) };
+    });
+    let expectedRevision = toEsdbRevision(expected);
+    let sent = 0;
+    let partLimit = maxAppendSize;
+    let result: AppendResult | undefined;
+    while (sent < proposed.length) {
+      const part = proposed.slice(sent, sent + fittingPrefix(proposed.slice(sent).map((p) => p.size), partLimit));
+      let written: Awaited<ReturnType<Client['appendToStream']>>;
+      try {
+        written = await client.appendToStream(streamId, part.map((p) => p.data), { expectedRevision });
+      } catch (e) {
+        if (isMaxAppendSizeExceeded(e) && part.length > 1) {
+          // the server's limit is smaller than we assumed (or counts differently): nothing of this part was written
+          maxAppendSize = Math.min(maxAppendSize, e.maxAppendSize);
+          partLimit = Math.min(e.maxAppendSize, part.reduce((sum, p) => sum + p.size, 0) - 1);
+          continue;
+        }
+        if (sent === 0 && e instanceof esdb.WrongExpectedVersionError) {
+          const actual = e.actualVersion === esdb.NO_STREAM ? 'no_stream' : Number(e.actualVersion);
+          throw new ConcurrencyError(streamId, expected, actual);
+        }
+        const reason = appendFailureReason(e, { events: part });
+        throw new Error(
+          sent === 0
+            ? `Append to stream "${streamId}" in ${description} failed: ${reason}`
+            : `Append to stream "${streamId}" in ${description} stopped after ${sent} of ${proposed.length} events, which are recorded ` +
+                `(a batch over the server's maximum append size is written in parts): ${reason}`,
+        );
+      }
+      const lastRevision = Number(written.nextExpectedRevision);
+      part.forEach((p, i) => ids.record(p.eventId, streamId, lastRevision - part.length + 1 + i));
+      sent += part.length;
+      expectedRevision = written.nextExpectedRevision;
+      result = { lastRevision, lastGlobalPosition: written.position === undefined ? 0 : Number(written.position.commit) };
+    }
+    return result!;
+  };
+
+  /** A subscription to $all after `after`, user events only (the server filters out system event types). */
+  const feedAfter = (after: number): Feed => {
+    const subscription = client.subscribeToAll({ fromPosition: allPosition(after), filter: esdb.excludeSystemEvents() });
+    return {
+      close: () => subscription.unsubscribe(),
+      async *[Symbol.asyncIterator]() {
+        for await (const resolved of subscription) {
+          const e = resolved.event;
+          if (e === undefined || isSystem(e.streamId, e.type)) continue;
+          yield toRecorded(e, e.position.commit);
+        }
+      },
+    };
+  };
+
   let closed = false;
   const subscriptions = subscriptionRegistry();
 
@@ -177,30 +286,11 @@ export const openEsdbStore = (connectionString: string): EventStore => {
     append: async (streamId, events, expected) => {
       validateBatch(streamId, events);
       await refreshIndex();
-      const taken = events.find((e) => ids.has(e.eventId));
-      if (taken) throw new DuplicateEventError(taken.eventId);
+      const release = ids.reserve(events.map((e) => e.eventId));
       try {
-        const result = await client.appendToStream(
-          streamId,
-          events.map((e) =>
-            esdb.jsonEvent({
-              id: esdbEventId(e.eventId),
-              type: e.type,
-              data: e.data as never,
-              metadata: { ...(e.metadata ?? {}), [LEDGER_EVENT_ID]: e.eventId },
-            }),
-          ),
-          { expectedRevision: toEsdbRevision(expected) },
-        );
-        const lastRevision = Number(result.nextExpectedRevision);
-        events.forEach((e, i) => ids.set(e.eventId, { streamId, revision: lastRevision - events.length + 1 + i }));
-        return { lastRevision, lastGlobalPosition: result.position === undefined ? 0 : Number(result.position.commit) };
-      } catch (e) {
-        if (e instanceof esdb.WrongExpectedVersionError) {
-          const actual = e.actualVersion === esdb.NO_STREAM ? 'no_stream' : Number(e.actualVersion);
-          throw new ConcurrencyError(streamId, expected, actual);
-        }
-        throw new Error(`Append to stream "${streamId}" in ${description} failed: ${toError(e).message}`);
+        return await appendInParts(streamId, events, expected);
+      } finally {
+        release();
       }
     },
     // Not atomic across streams on this server: checked in full, then part after part (see the port and README).
@@ -216,7 +306,7 @@ export const openEsdbStore = (connectionString: string): EventStore => {
       await refreshIndex();
       const found: RecordedEvent[] = [];
       for (const id of eventIds) {
-        const at = ids.get(id);
+        const at = ids.locate(id);
         if (at) found.push(...(await readStream(at.streamId, at.revision, 1)));
       }
       return found.sort((a, b) => a.globalPosition - b.globalPosition);
@@ -226,7 +316,8 @@ export const openEsdbStore = (connectionString: string): EventStore => {
       for (;;) {
         let scanned = 0;
         let lastPosition: Position | undefined;
-        for await (const resolved of client.readAll({ direction: esdb.BACKWARDS, fromPosition: from, maxCount: 200 }) as AsyncIterable<AllStreamResolvedEvent>) {
+        const read = client.readAll({ direction: esdb.BACKWARDS, fromPosition: from, maxCount: 200 }) as AllRead;
+        for await (const resolved of cancelling(read)) {
           scanned++;
           const e = resolved.event;
           if (e === undefined) continue;
@@ -237,41 +328,8 @@ export const openEsdbStore = (connectionString: string): EventStore => {
         from = lastPosition;
       }
     },
-    subscribe: (options: SubscribeOptions) => {
-      const report = options.onError ?? ((error: Error) => console.error(`Subscription error: ${error.message}`));
-      const subscription = client.subscribeToAll({
-        fromPosition: allPosition(options.fromPosition),
-        filter: esdb.excludeSystemEvents(),
-      });
-      let stopped = false;
-      const running = (async () => {
-        try {
-          for await (const resolved of subscription) {
-            if (stopped) return;
-            const e = resolved.event;
-            if (e === undefined || isSystem(e.streamId, e.type)) continue;
-            if (Number(e.position.commit) <= options.fromPosition) continue;
-            try {
-              await options.onEvents([toRecorded(e, e.position.commit)]);
-            } catch (error) {
-              stopped = true;
-              report(toError(error));
-              await subscription.unsubscribe();
-              return;
-            }
-          }
-        } catch (error) {
-          if (!stopped) report(toError(error));
-        }
-      })();
-      return subscriptions.track({
-        stop: async () => {
-          stopped = true;
-          await subscription.unsubscribe().catch(() => undefined);
-          await running;
-        },
-      });
-    },
+    subscribe: (subscribeOptions: SubscribeOptions) =>
+      subscriptions.track(resubscribingCatchUp(feedAfter, subscribeOptions, description, options.resubscribeDelayMs ?? resubscribeDelayMs)),
     close: async () => {
       if (closed) return;
       closed = true;
