@@ -1,8 +1,10 @@
 /**
  * EventStoreDB adapter: pure mapping tests always; the contract when a server is reachable:
  * - ESDB_URL=esdb://localhost:2113?tls=false (e.g. `docker compose up eventstore`), or
- * - a container runtime answering on its socket: an insecure single node is started with testcontainers.
- * Otherwise the contract is skipped with a message saying why.
+ * - a container runtime answering on its socket: an insecure single node is started with testcontainers
+ *   (ESDB_IMAGE picks the image: EventStoreDB 24.10 by default, or a KurrentDB one, whose settings are KURRENTDB_…).
+ * Otherwise the contract is skipped with a message saying why. The adapter's own logic is tested without a server in
+ * esdb-adapter.test.ts (over a stand-in for the client, which is not EventStoreDB).
  */
 import fs from 'node:fs';
 import http from 'node:http';
@@ -12,7 +14,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { esdbEventId, normaliseConnectionString, openEsdbStore, uuidV5 } from '../../src/adapters/store/esdb';
 import { describeStoreContract } from './contract';
 
-const ESDB_IMAGE = 'eventstore/eventstore:24.10';
+const ESDB_IMAGE = process.env.ESDB_IMAGE ?? 'eventstore/eventstore:24.10';
+/** KurrentDB images (25+) read their settings under KURRENTDB_, EventStoreDB images under EVENTSTORE_. */
+const SETTINGS_PREFIX = /kurrent/i.test(ESDB_IMAGE) ? 'KURRENTDB' : 'EVENTSTORE';
 
 describe('esdb adapter mapping (no server needed)', () => {
   it('derives RFC 4122 v5 UUIDs (reference vector: www.example.com in the DNS namespace)', () => {
@@ -62,7 +66,8 @@ const haveRuntime = socket !== undefined && (await runtimeAnswers(socket));
 if (!process.env.ESDB_URL && !haveRuntime) {
   console.warn(
     `EventStoreDB contract skipped: ESDB_URL is not set and no container runtime answers (${socket ?? 'no docker/podman socket found'}). ` +
-      'Enable it with ESDB_URL=esdb://localhost:2113?tls=false (docker compose up eventstore), or run where Docker is available.',
+      'Enable it with ESDB_URL=esdb://localhost:2113?tls=false (docker compose up eventstore), or run where Docker is available. ' +
+      'The adapter logic still ran over a stand-in for the client in esdb-adapter.test.ts; that is not EventStoreDB.',
   );
   describe.skip('esdb event store contract (no server: set ESDB_URL or provide a container runtime)', () => {
     it('needs an EventStoreDB server', () => undefined);
@@ -75,10 +80,10 @@ if (!process.env.ESDB_URL && !haveRuntime) {
     const { GenericContainer, Wait } = await import('testcontainers');
     const container = await new GenericContainer(ESDB_IMAGE)
       .withEnvironment({
-        EVENTSTORE_INSECURE: 'true',
-        EVENTSTORE_CLUSTER_SIZE: '1',
-        EVENTSTORE_RUN_PROJECTIONS: 'None',
-        EVENTSTORE_MEM_DB: 'true',
+        [`${SETTINGS_PREFIX}_INSECURE`]: 'true',
+        [`${SETTINGS_PREFIX}_CLUSTER_SIZE`]: '1',
+        [`${SETTINGS_PREFIX}_RUN_PROJECTIONS`]: 'None',
+        [`${SETTINGS_PREFIX}_MEM_DB`]: 'true',
       })
       .withExposedPorts(2113)
       .withWaitStrategy(Wait.forHttp('/health/live', 2113).forStatusCode(204))
