@@ -153,6 +153,20 @@ describe('esdb adapter over a stand-in for the 6.x client (not EventStoreDB)', (
     expect((await store.readStream('long')).map((e) => e.eventId)).toEqual(batch.map((e) => e.eventId));
   });
 
+  it('appendAll sends each part through the same splitting: a part over the maximum append size lands whole, in order', async () => {
+    const server = new EsdbStandIn();
+    const store = adapterOver(server);
+    const games = events('GameReported', 2000, (i) => ({ gameId: `g-${i}`, notes: 'n'.repeat(900) }));
+    const closed = events('TournamentClosed', 1);
+    const results = await store.appendAll([
+      { streamId: 'tournament-1', events: games, expected: 'no_stream' },
+      { streamId: 'ledger-lists', events: closed, expected: 'no_stream' },
+    ]);
+    expect(results.map((r) => r.lastRevision)).toEqual([1999, 0]);
+    expect(server.appendCalls.filter((c) => c.streamId === 'tournament-1').length).toBeGreaterThanOrEqual(2);
+    expect(server.log.map((e) => e.type)).toEqual([...games.map(() => 'GameReported'), 'TournamentClosed']);
+  });
+
   it('learns a smaller limit from the server (EVENTSTORE_MAX_APPEND_SIZE) and splits the rest of the append by it', async () => {
     const server = new EsdbStandIn(64 * 1024);
     const store = adapterOver(server);
