@@ -17,7 +17,8 @@
  * The SQL adapters enforce uniqueness in the database.
  *
  * An append larger than the server's maximum append size is sent in consecutive parts, each with the revision the
- * previous part left, so it is atomic only up to that size (docs/operations.md).
+ * previous part left, so it is atomic only up to that size. Subscriptions are reopened after the last delivered
+ * event when the server drops them (resubscribing-catch-up.ts). Running it: docs/operations.md.
  */
 import { createHash } from 'node:crypto';
 import type {
