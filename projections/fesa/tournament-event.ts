@@ -59,7 +59,10 @@ export const toFesaEvent = <N extends PlayerName>(
   const seating: string[] = [];
   const lineOf = new Map<string, number>();
   for (const id of (registration.entrants ?? []) as readonly string[]) lineOf.set(id, seating.push(id));
-  const ordered = [...games].sort((a, b) => a.facts.round - b.facts.round);
+  // Replays after every other game: a replay goes to an extra round after the last one, so placing it before a later
+  // round's games would fill that round for its players and reject their real game there.
+  const isReplay = (g: TournamentGame): number => (g.facts.replayOf === undefined ? 0 : 1);
+  const ordered = [...games].sort((a, b) => isReplay(a) - isReplay(b) || a.facts.round - b.facts.round);
   let lastRound = 0;
   for (const g of ordered) {
     const { first, second } = g.facts;

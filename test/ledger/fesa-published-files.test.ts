@@ -44,9 +44,26 @@ describe('all.txt and turnering.html through the ledger', () => {
     expect(chain.length + sample.length).toBe(26);
   }, 120_000);
 
-  // Simultaneous displays (07_*) cannot be imported by `fesa import` yet; fesa run reproduces their files (fixtures.test).
+  // `fesa import` does not take these yet (fesa run reproduces their files, see fixtures.test): held to the sentence it
+  // refuses them with, so that the day it takes them this fails and they join the comparison below.
+  const NOT_IMPORTED: Record<string, RegExp> = {
+    '07_simul_giver_listed': /Simul-Listed-Giver .* already plays game r1-2-1 in round 1/,
+    '07_simul_giver_unlisted': /unknown entrant "Simul-Pro-Giver"/,
+    '15_transfers_published': /Tr-Count {2}comes with a rating, games or a last-played date/,
+  };
+  // recorded as a sennichite with its replay in the test below, not imported as the draw its file shows
+  const RECORDED_OTHERWISE = new Set(['17_sennichite_replay']);
   const own = path.join(FIXTURES, 'fesa-own');
-  const single = fs.readdirSync(own).filter((n) => !/_e\d\d$/.test(n) && !n.startsWith('07_'));
+  for (const [name, refusal] of Object.entries(NOT_IMPORTED)) {
+    it(`own fixture ${name}: not imported yet, and nothing recorded`, async () => {
+      const db = path.join(tempDir('not-imported'), 'ledger.db');
+      const r = await ledger('fesa', 'import', path.join(own, name), '--reconcile', '--db', db);
+      expect(r.code).toBe(1);
+      expect(r.err).toMatch(refusal);
+      expect((await ledger('events', '--db', db)).out.trim()).toBe('no events');
+    });
+  }
+  const single = fs.readdirSync(own).filter((n) => !/_e\d\d$/.test(n) && !(n in NOT_IMPORTED) && !RECORDED_OTHERWISE.has(n));
   const chains = [...new Set(fs.readdirSync(own).filter((n) => /_e\d\d$/.test(n)).map((n) => n.replace(/_e\d\d$/, '')))];
   for (const name of single) it(`own fixture ${name}: both files identical`, async () => expect(await identicalThroughLedger([path.join(own, name)])).toEqual([name]));
   for (const prefix of chains) {
@@ -55,6 +72,31 @@ describe('all.txt and turnering.html through the ledger', () => {
       expect((await identicalThroughLedger(folders)).length).toBe(folders.length);
     }, 60_000);
   }
+
+  it('a sennichite and its replay, recorded as such, give the program\'s files of the event written as a draw plus an extra round', async () => {
+    // fixture 17: the official program's run on the file an officer would write for these games
+    const folder = path.join(FIXTURES, 'fesa-own', '17_sennichite_replay');
+    const db = path.join(tempDir('sennichite'), 'ledger.db');
+    const run = async (...argv: string[]) => {
+      const r = await ledger(...argv, '--db', db);
+      if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
+    };
+    const date = eventDate(folder);
+    for (const [id, grade] of [['Sen-A', '1 Dan'], ['Sen-B', '2 Kyu'], ['Sen-C', '4 Kyu'], ['Sen-D', '1 Kyu']] as const) {
+      await run('player', 'add', '--id', id, '--family', id, '--country', 'JP', '--grade', grade, '--grade-source', 'NSR', '--date', date);
+    }
+    await run('tournament', 'add', '--id', 'sen', '--name', 'Sennichite and replay', '--start', date, '--main', '30', '--byoyomi', '30');
+    const game = (id: string, round: string, first: string, second: string, result: string, ...more: string[]) =>
+      run('game', 'report', '--tournament', 'sen', '--game', id, '--round', round, '--first', first, '--second', second, '--result', result, ...more);
+    await game('g1', '1', 'Sen-A', 'Sen-B', 'sennichite');
+    await game('g2', '1', 'Sen-C', 'Sen-D', 'win');
+    await game('g3', '2', 'Sen-A', 'Sen-C', 'win');
+    await game('g4', '2', 'Sen-B', 'Sen-D', 'loss');
+    await game('g5', '1', 'Sen-A', 'Sen-B', 'win', '--replay-of', 'g1');
+    await run('tournament', 'close', '--id', 'sen');
+    expect((await html(db, 'sen')).equals(fs.readFileSync(path.join(folder, 'turnering.html')))).toBe(true);
+    expect((await allTxt(db, date)).equals(fs.readFileSync(path.join(folder, 'all.txt')))).toBe(true);
+  });
 
   it('a list published as fesa-all is reproduced exactly after a correction; diff --published says what changed', async () => {
     const dir = tempDir('published-all');
