@@ -6,6 +6,7 @@ import type { Decided } from './decision';
 import { adjustRating, adoptRuleSet, publishRatingList } from './deciders/ledger';
 import { correctResult, reportGame, withdrawGame } from './deciders/game';
 import { awardGrade, declarePriorGrade, importOpeningBalance, registerPlayer } from './deciders/player';
+import { appointOfficer, revokeOfficer } from './deciders/officer';
 import { closeTournament, registerTournament } from './deciders/tournament';
 import type { LedgerState } from './state';
 
@@ -33,7 +34,9 @@ export type Command =
   | ({ kind: 'AdjustRating' } & Payload<'RatingAdjusted'>)
   | ({ kind: 'AwardGrade' } & Payload<'GradeAwarded'>)
   | ({ kind: 'AdoptRuleSet' } & Payload<'RuleSetAdopted'>)
-  | ({ kind: 'PublishRatingList' } & Payload<'RatingListPublished'>);
+  | ({ kind: 'PublishRatingList' } & Payload<'RatingListPublished'>)
+  | ({ kind: 'AppointOfficer' } & Payload<'OfficerAppointed'>)
+  | ({ kind: 'RevokeOfficer' } & Payload<'OfficerRevoked'>);
 
 export type CommandKind = Command['kind'];
 
@@ -50,6 +53,8 @@ const EVENT_OF = {
   AwardGrade: 'GradeAwarded',
   AdoptRuleSet: 'RuleSetAdopted',
   PublishRatingList: 'RatingListPublished',
+  AppointOfficer: 'OfficerAppointed',
+  RevokeOfficer: 'OfficerRevoked',
 } as const satisfies Record<CommandKind, DomainEvent['type']>;
 
 export const COMMAND_KINDS = Object.keys(EVENT_OF) as readonly CommandKind[];
@@ -82,6 +87,10 @@ const defaultEventId = (c: Command, state: LedgerState): string => {
       return `rules:${c.ruleSetId}:${c.ruleSetVersion}:${c.validDate}`;
     case 'PublishRatingList':
       return `list:${c.listId}`;
+    case 'AppointOfficer':
+    case 'RevokeOfficer':
+      // the officer's n-th appointment or revocation (the same role twice is decided as no change, not counted)
+      return `officer:${c.officer}:${(state.officers.get(c.officer)?.changes ?? 0) + 1}`;
   }
 };
 
@@ -120,6 +129,8 @@ const DECIDERS: { readonly [K in CommandKind]: (event: EventOf<(typeof EVENT_OF)
   AwardGrade: awardGrade,
   AdoptRuleSet: adoptRuleSet,
   PublishRatingList: publishRatingList,
+  AppointOfficer: appointOfficer,
+  RevokeOfficer: revokeOfficer,
 };
 
 /** The pure decide step: build the event (the catalogue's codec checks every field), then the command's decider. */

@@ -1,4 +1,4 @@
-import type { DomainEvent, GameFacts, PlayerRegistered, TournamentClosed, TournamentRegistered } from '../events';
+import type { DomainEvent, GameFacts, OfficerRole, PlayerRegistered, TournamentClosed, TournamentRegistered } from '../events';
 import { streamOf } from '../events';
 
 /** A reported game as the deciders see it: its current facts (after corrections) and whether it was withdrawn. */
@@ -30,6 +30,8 @@ export interface LedgerState {
   readonly adjustments: Set<string>;
   readonly ruleSetAdoptions: Map<string, string>;
   readonly publishedLists: Map<string, string>;
+  /** Each officer's role now (undefined once revoked) and how many appointments and revocations they had. */
+  readonly officers: Map<string, { role: OfficerRole | undefined; changes: number }>;
   position: number;
 }
 
@@ -40,6 +42,7 @@ export const initialLedgerState = (): LedgerState => ({
   adjustments: new Set(),
   ruleSetAdoptions: new Map(),
   publishedLists: new Map(),
+  officers: new Map(),
   position: 0,
 });
 
@@ -54,6 +57,8 @@ export const forkLedgerState = (state: LedgerState): LedgerState => ({
   adjustments: new Set(state.adjustments),
   ruleSetAdoptions: new Map(state.ruleSetAdoptions),
   publishedLists: new Map(state.publishedLists),
+  // evolve replaces an officer's entry, never changes it in place
+  officers: new Map(state.officers),
   position: state.position,
 });
 
@@ -112,6 +117,13 @@ export const evolve = (state: LedgerState, event: DomainEvent, recorded?: Positi
       break;
     case 'RatingListPublished':
       state.publishedLists.set(event.listId, event.contentHash);
+      break;
+    case 'OfficerAppointed':
+    case 'OfficerRevoked':
+      state.officers.set(event.officer, {
+        role: event.type === 'OfficerAppointed' ? event.role : undefined,
+        changes: (state.officers.get(event.officer)?.changes ?? 0) + 1,
+      });
       break;
     case 'OpeningBalanceImported':
       break;

@@ -3,6 +3,7 @@ import * as t from 'io-ts';
 import { describeDecodeErrors } from '../errors';
 import { GameReported } from './game-reported';
 import { GradeAwarded } from './grade-awarded';
+import { OfficerAppointed, OfficerRevoked } from './officer-appointed';
 import { OpeningBalanceImported } from './opening-balance-imported';
 import { PlayerRegistered } from './player-registered';
 import { PriorGradeDeclared } from './prior-grade-declared';
@@ -16,6 +17,7 @@ import { TournamentRegistered } from './tournament-registered';
 export * from './common';
 export * from './game-reported';
 export * from './grade-awarded';
+export * from './officer-appointed';
 export * from './opening-balance-imported';
 export * from './player-registered';
 export * from './prior-grade-declared';
@@ -40,6 +42,8 @@ export const eventCodecs = {
   GradeAwarded,
   RuleSetAdopted,
   RatingListPublished,
+  OfficerAppointed,
+  OfficerRevoked,
 } as const;
 
 export type EventType = keyof typeof eventCodecs;
@@ -85,6 +89,7 @@ export const tournamentStream = (tournamentId: string): string => `tournament-${
 export const RULES_STREAM = 'ledger-rules';
 export const LISTS_STREAM = 'ledger-lists';
 export const ADJUSTMENTS_STREAM = 'ledger-adjustments';
+export const officerStream = (officer: string): string => `officer-${officer}`;
 
 export const streamOf = (e: DomainEvent): string => {
   switch (e.type) {
@@ -105,5 +110,8 @@ export const streamOf = (e: DomainEvent): string => {
       return RULES_STREAM;
     case 'RatingListPublished':
       return LISTS_STREAM;
+    case 'OfficerAppointed':
+    case 'OfficerRevoked':
+      return officerStream(e.officer);
   }
 };

@@ -215,6 +215,8 @@ export class FesaFacts {
         this.adoptions.push({ date: e.validDate, position: fact.globalPosition, ruleSetId: e.ruleSetId, event: e });
         return e.validDate;
       case 'RatingListPublished':
+      case 'OfficerAppointed':
+      case 'OfficerRevoked':
         return undefined;
     }
   }

@@ -15,4 +15,6 @@ export const sampleEvents = (): DomainEvent[] =>
     { type: 'GradeAwarded', version: 1, eventId: 'grade:fesa:P1:1 Dan', validDate: '2024-03-01', actor: 'officer', playerId: 'P1', ruleSet: 'fesa', grade: '1 Dan', reason: 'ratified by the national federation' },
     { type: 'RuleSetAdopted', version: 1, eventId: 'rules:fesa:0799f15:2000-01-01', validDate: '2000-01-01', actor: 'officer', ruleSetId: 'fesa', ruleSetVersion: '0799f15', options: {} },
     { type: 'RatingListPublished', version: 1, eventId: 'list:2024-03', validDate: '2024-03-01', actor: 'officer', listId: '2024-03', asOf: '2024-03-01', ruleSet: 'fesa', format: 'fesa', contentHash: 'ab'.repeat(32) },
+    { type: 'OfficerAppointed', version: 1, eventId: 'officer:kari:1', validDate: '2024-01-02', actor: 'president', officer: 'kari', role: 'officer', reason: 'elected rating officer' },
+    { type: 'OfficerRevoked', version: 1, eventId: 'officer:kari:2', validDate: '2025-01-02', actor: 'president', officer: 'kari', reason: 'term ended' },
   ] as DomainEvent[];

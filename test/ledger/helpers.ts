@@ -1,3 +1,4 @@
+import { execFile } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -44,3 +45,14 @@ export const listAsOf = async (db: string, asOf: string, extra: string[] = []): 
   if (r.code !== 0) throw new Error(`list failed: ${r.err}`);
   return fs.readFileSync(out);
 };
+
+export const CLI = path.resolve(__dirname, '../../bin/ledger.js');
+
+/** Runs the real `ledger` process (built into dist/); resolves to its exit code and what it printed. */
+export const ledgerProcess = (argv: readonly string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; err: string }> =>
+  new Promise((resolve, reject) => {
+    execFile(process.execPath, [CLI, ...argv], { env: { ...process.env, ...env }, maxBuffer: 64 * 1024 * 1024 }, (error, out, err) => {
+      if (error && typeof error.code !== 'number') reject(error);
+      else resolve({ code: error ? (error.code as number) : 0, out, err });
+    });
+  });

@@ -1,5 +1,7 @@
 import * as os from 'os';
 import { openCheckpointStorage, type CheckpointStorage } from '../store/checkpoint-storage';
+import { openCredentialStore, type CredentialStore } from '../store/credentials';
+import { Officers } from '../../app/officers';
 import { Ledger } from '../../app/ledger';
 import type { EventStore } from '../../app/ports/event-store';
 import { defaultStoreSpec, openStore, parseStoreSpec } from '../store/open';
@@ -10,6 +12,7 @@ export class CliContext {
   private storePromise?: Promise<EventStore>;
   private ledgerInstance?: Ledger;
   private checkpointsPromise?: Promise<CheckpointStorage | undefined>;
+  private credentialsPromise?: Promise<CredentialStore>;
 
   constructor(
     readonly opts: Options,
@@ -50,7 +53,19 @@ export class CliContext {
     return this.checkpointsPromise;
   }
 
+  /** Officers' token hashes: beside the log (its SQLite file or PostgreSQL schema), or --credentials / LEDGER_CREDENTIALS. */
+  credentials(): Promise<CredentialStore> {
+    const file = this.opts.string('credentials') ?? (process.env.LEDGER_CREDENTIALS?.trim() || undefined);
+    this.credentialsPromise ??= this.store().then(() => openCredentialStore(parseStoreSpec(this.storeSpec ?? defaultStoreSpec()), file));
+    return this.credentialsPromise;
+  }
+
+  async officers(): Promise<Officers> {
+    return new Officers(await this.ledger(), await this.credentials());
+  }
+
   async close(): Promise<void> {
+    if (this.credentialsPromise) await (await this.credentialsPromise.catch(() => undefined))?.close();
     if (this.checkpointsPromise) await (await this.checkpointsPromise)?.close();
     if (this.storePromise) await (await this.storePromise).close();
   }

@@ -55,7 +55,7 @@ export const main = async (
       return 0;
     }
     ctx = new CliContext(new Options({ positional: rest, flags: parsed.flags }), out, err);
-    for (const global of ['db', 'store', 'actor', 'json']) ctx.opts.has(global);
+    for (const global of ['db', 'store', 'actor', 'json', 'credentials']) ctx.opts.has(global);
     const code = await command.run(ctx);
     const unknown = ctx.opts.unknown();
     if (unknown.length > 0) err(`warning: option${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `--${u}`).join(', ')} not used by "${command.name}"`);

@@ -11,6 +11,7 @@ import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 
 export type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { StoreSpec } from './open';
+import { sideTablePool } from './side-tables';
 
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -66,13 +67,7 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
 
 /** In the ledger's PostgreSQL schema (default `ledger`, the event store's). */
 export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promise<CheckpointStorage> => {
-  if (!/^[a-z_][a-z0-9_]*$/.test(schema)) throw new Error(`PostgreSQL schema name "${schema}" must be lower-case letters, digits and underscores.`);
-  const { Pool } = await import('pg');
-  const pool = new Pool({ connectionString: url, max: 2 });
-  pool.on('error', () => undefined);
-  const s = `"${schema}".`;
-  await pool.query(`CREATE SCHEMA IF NOT EXISTS "${schema}"`);
-  for (const ddl of TABLES(s)) await pool.query(ddl);
+  const { pool, prefix: s } = await sideTablePool(url, schema, TABLES);
   const inTransaction = async <A>(begin: string, f: (query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>) => Promise<A>): Promise<A> => {
     const client = await pool.connect();
     try {

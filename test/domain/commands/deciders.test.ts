@@ -13,6 +13,8 @@ const adjust = (playerId: string): Command => ({ kind: 'AdjustRating', validDate
 const award = (playerId: string): Command => ({ kind: 'AwardGrade', validDate: '2024-05-01', actor, playerId, ruleSet: 'fesa', grade: '1 Dan', reason: 'national title' });
 const adopt: Command = { kind: 'AdoptRuleSet', validDate: '2025-01-01', actor, ruleSetId: 'fesa-published', ruleSetVersion: '1', options: {}, reason: 'federation decision' };
 const publish = (hash: string): Command => ({ kind: 'PublishRatingList', validDate: '2024-06-01', actor, listId: '2024-06', asOf: '2024-06-01', ruleSet: 'fesa', format: 'fesa', contentHash: hash });
+const appoint = (role: 'auditor' | 'officer' | 'admin'): Command => ({ kind: 'AppointOfficer', validDate: '2024-01-01', actor: 'president', officer: 'kari', role });
+const revoke: Command = { kind: 'RevokeOfficer', validDate: '2024-06-01', actor: 'president', officer: 'kari', reason: 'term ended' };
 
 const covered = new Set<CommandKind>();
 const spec = (kind: CommandKind, body: () => void) => it(kind, () => { covered.add(kind); body(); });
@@ -85,6 +87,18 @@ describe('deciders, given / when / then', () => {
     given().when(publish('abc')).then([{ type: 'RatingListPublished', eventId: 'list:2024-06', contentHash: 'abc' }]);
     given(publish('abc')).when(publish('abc')).thenNothing();
     given(publish('abcdef0123456789')).when(publish('other')).thenRejects('rating list "2024-06" was already published with other content (hash abcdef012345…)');
+  });
+  spec('AppointOfficer', () => {
+    given().when(appoint('auditor')).then([{ type: 'OfficerAppointed', eventId: 'officer:kari:1', officer: 'kari', role: 'auditor', actor: 'president' }]);
+    given(appoint('auditor')).when(appoint('officer')).then([{ eventId: 'officer:kari:2', role: 'officer' }]);
+    given(appoint('auditor'), revoke).when(appoint('auditor')).then([{ eventId: 'officer:kari:3', role: 'auditor' }]);
+    given(appoint('admin')).when(appoint('admin')).thenNothing();
+    given().when({ ...appoint('admin'), role: 'king' } as unknown as Command).thenRejects(/role/);
+  });
+  spec('RevokeOfficer', () => {
+    given(appoint('admin')).when(revoke).then([{ type: 'OfficerRevoked', eventId: 'officer:kari:2', officer: 'kari' }]);
+    given(appoint('admin'), revoke).when(revoke).thenNothing();
+    given().when(revoke).thenRejects('cannot revoke unknown officer "kari"; the officers are listed by ledger officer list');
   });
 
   it('covers every command kind', () => {

@@ -252,6 +252,10 @@ const subjectOf = (e: DomainEvent): string => {
       return `${e.ruleSetId} ${e.ruleSetVersion}`;
     case 'RatingListPublished':
       return `${e.listId} as of ${e.asOf}`;
+    case 'OfficerAppointed':
+      return `${e.officer} as ${e.role}`;
+    case 'OfficerRevoked':
+      return e.officer;
   }
 };
 

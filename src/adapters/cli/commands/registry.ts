@@ -5,6 +5,7 @@ import { ruleAndStoreCommands } from './rules';
 import { rulesetCommands } from './rulesets';
 import { careerCommands } from './career';
 import { tournamentCommands } from './tournament';
+import { officerCommands } from './officers';
 
-/** Commands of the other features (FESA, history, rules, stores). */
-export const extraCommands: readonly CliCommand[] = [...fesaCommands, ...historyCommands, ...ruleAndStoreCommands, ...rulesetCommands, ...careerCommands, ...tournamentCommands];
+/** Commands of the other features (FESA, history, rules, stores, officers). */
+export const extraCommands: readonly CliCommand[] = [...fesaCommands, ...historyCommands, ...ruleAndStoreCommands, ...rulesetCommands, ...careerCommands, ...tournamentCommands, ...officerCommands];

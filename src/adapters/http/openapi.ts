@@ -1,0 +1,279 @@
+/**
+ * The OpenAPI 3.1 description of the HTTP API (served at GET /openapi.json): every route, who may call it, every
+ * status it answers and every body. The HTTP tests validate each response they receive against it.
+ */
+type Schema = Record<string, unknown>;
+
+const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
+const str: Schema = { type: 'string' };
+const int: Schema = { type: 'integer' };
+const date: Schema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
+const nullable = (s: Schema): Schema => ({ anyOf: [s, { type: 'null' }] });
+const object = (properties: Record<string, Schema>, required: readonly string[] = Object.keys(properties), additional = true): Schema => ({
+  type: 'object',
+  properties,
+  required,
+  ...(additional ? {} : { additionalProperties: false }),
+});
+const array = (items: Schema): Schema => ({ type: 'array', items });
+
+const json = (schema: Schema) => ({ 'application/json': { schema } });
+const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });
+const ok = (description: string, schema: Schema) => ({ description, content: json(schema) });
+
+/** The problems any route may answer (a bad Host on a loopback server, a rate limit, the ledger's own failure). */
+const common = {
+  '400': problem('A malformed path (%-escape), query parameter or body; `parameter` names it.'),
+  '421': problem('A loopback server asked for another host (DNS rebinding refused).'),
+  '500': problem('The ledger could not answer (a fact that cannot be folded is named).'),
+};
+const needsToken = {
+  '401': problem('No token, or one that signs no one in (unknown, rotated, revoked).'),
+  '403': problem('The signed-in officer lacks the role the route needs (requiredRole says which).'),
+};
+const badParameter = { '400': problem('A query parameter is malformed; `parameter` names it.') };
+const folds = {
+  '429': problem('Too many whole-ledger folds from this client this minute (Retry-After says when to retry).'),
+  '503': problem('The server already runs as many whole-ledger folds as it allows at once (Retry-After).'),
+};
+const writes = {
+  '400': problem('The body is not a JSON object, not JSON, or nests too deep.'),
+  '413': problem('The body is larger than the limit.'),
+  '415': problem('The body has a charset or content-encoding the server does not read.'),
+  '429': problem('Too many writes from this officer this minute (Retry-After says when to retry).'),
+};
+
+const query = (name: string, schema: Schema, description: string, required = false) => ({ name, in: 'query', required, schema, description });
+const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, schema: str, description });
+const rules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published'] }, 'Fold every tournament under this FESA rule set (default: each under the rule set adopted for it).');
+const security = (role: string) => ({ security: [{ bearer: [] }], 'x-required-role': role });
+const publicRoute = { security: [{}, { bearer: [] }], 'x-required-role': 'public (auditor under serve --private)' };
+
+const listContent = {
+  'application/json': { schema: ref('List') },
+  'text/csv': { schema: str },
+  'text/plain': { schema: str },
+};
+const listHeaders = {
+  ETag: { description: 'The list\'s SHA-256 in quotes; send it back in If-None-Match for a 304.', schema: str },
+  'X-Content-SHA256': { description: 'SHA-256 of the body bytes (hex).', schema: str },
+};
+
+export const openApiDocument = () => ({
+  openapi: '3.1.0',
+  info: {
+    title: 'Rating ledger',
+    version: '1',
+    description:
+      'An event-sourced rating ledger for board-game federations. Public: lists, published lists, players, tournaments, careers, explanations, diffs of published lists. Auditor: also the raw log, lists as known at a past moment, rule-set comparisons. Officer: also POST /commands. Admin: also the officers. Errors are RFC 9457 problem details.',
+  },
+  components: {
+    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A token from `ledger officer add` (or POST /officers).' } },
+    schemas: {
+      Problem: object(
+        {
+          type: str,
+          title: str,
+          status: int,
+          detail: str,
+          parameter: str,
+          requiredRole: { type: 'string', enum: ['auditor', 'officer', 'admin'] },
+        },
+        ['type', 'title', 'status', 'detail'],
+        false,
+      ),
+      Event: object({ type: str, version: int, eventId: str, validDate: date, actor: str }),
+      LoggedEvent: object({ position: int, recordedAt: str, stream: str, event: ref('Event') }, undefined, false),
+      List: object(
+        {
+          asOf: date,
+          activeYears: int,
+          players: array(
+            object(
+              { rank: int, playerId: str, name: str, country: str, grade: str, rating: { type: 'number' }, games: int, provisional: { type: 'boolean' }, lastPlayed: nullable(date) },
+              undefined,
+              false,
+            ),
+          ),
+        },
+        undefined,
+        false,
+      ),
+      Diff: object(
+        {
+          labels: { type: 'array', items: str, minItems: 2, maxItems: 2 },
+          runs: array(object({ tournamentId: str, date: str, playerId: str, oldRating: nullable({ type: 'number' }), newRating: nullable({ type: 'number' }) }, undefined, false)),
+          list: array(object({ playerId: str, oldRating: nullable({ type: 'number' }), newRating: nullable({ type: 'number' }), oldGrade: str, newGrade: str }, undefined, false)),
+        },
+        undefined,
+        false,
+      ),
+      Career: object({
+        playerId: str,
+        ratings: array(object({ tournamentId: str, name: str, date: str, before: { type: 'number' }, after: { type: 'number' }, change: { type: 'number' }, method: { enum: ['standard', 'performance'] }, eventGames: int, gamesTotal: int, provisional: { type: 'boolean' }, grade: str })),
+        grades: array(object({ date: str, grade: str, from: str, rule: str, detail: str })),
+        dan: array(object({ dan: int, minOpponent: { type: 'number' }, gamesNeeded: int, games: int, opponents: array(str), met: { type: 'boolean' } })),
+      }),
+      Explanation: object({
+        playerId: str,
+        tournaments: array(object({ tournamentId: str, date: str, ruleSet: str, report: { type: 'object' } })),
+        officerFacts: array({ type: 'object' }),
+      }),
+      CommandResult: object({ status: { enum: ['appended', 'unchanged'] }, stream: str, events: array(ref('Event')), position: int }, ['status', 'stream', 'events'], false),
+      Command: {
+        type: 'object',
+        required: ['kind', 'validDate'],
+        properties: {
+          kind: {
+            enum: ['RegisterPlayer', 'DeclarePriorGrade', 'RegisterTournament', 'ReportGame', 'CorrectResult', 'WithdrawGame', 'CloseTournament', 'ImportOpeningBalance', 'AdjustRating', 'AwardGrade', 'AdoptRuleSet', 'PublishRatingList'],
+          },
+          validDate: date,
+          actor: { type: 'string', description: 'Leave out: the actor is the signed-in officer (another name is refused).' },
+        },
+        description: 'One command of the catalogue with the fields of its event (see docs/http-api.md); eventId is derived, never sent.',
+      },
+      Officer: object({ officer: str, role: nullable({ enum: ['auditor', 'officer', 'admin'] }), tokenIssuedAt: nullable(str) }, undefined, false),
+    },
+  },
+  paths: {
+    '/': { get: { summary: 'The routes, with the role each needs', ...publicRoute, responses: { '200': ok('The routes.', object({ routes: array(str) }, undefined, false)), ...needsToken, ...common } } },
+    '/openapi.json': { get: { summary: 'This document', security: [{}], responses: { '200': ok('OpenAPI 3.1.', { type: 'object' }), ...common } } },
+    '/health': {
+      get: { summary: 'Liveness and the head of the log', ...publicRoute, responses: { '200': ok('Up.', object({ status: { const: 'ok' }, store: str, head: int }, undefined, false)), ...needsToken, ...common } },
+    },
+    '/events': {
+      get: {
+        summary: 'The raw log in recorded order',
+        ...security('auditor'),
+        parameters: [query('from', int, 'After this global position (default 0).'), query('limit', int, 'At most this many (1 to 10,000; default 100).')],
+        responses: { '200': ok('Events.', object({ events: array(ref('LoggedEvent')) }, undefined, false)), ...badParameter, ...needsToken, ...common },
+      },
+    },
+    '/players': { get: { summary: 'Registered players', ...publicRoute, responses: { '200': ok('Players.', object({ players: array(ref('Event')) }, undefined, false)), ...needsToken, ...common } } },
+    '/players/{id}/history': {
+      get: {
+        summary: 'A player\'s career: rating per tournament, grades with their rule, dan counts',
+        ...publicRoute,
+        parameters: [pathParam('id', 'Player id.'), rules],
+        responses: { '200': ok('The career.', ref('Career')), ...badParameter, '404': problem('Unknown player.'), ...needsToken, ...common },
+      },
+    },
+    '/players/{id}/explain': {
+      get: {
+        summary: 'Every rating change of a player, game by game',
+        ...publicRoute,
+        parameters: [pathParam('id', 'Player id.'), query('tournament', str, 'Only this tournament.'), rules],
+        responses: { '200': ok('The explanation.', ref('Explanation')), ...badParameter, '404': problem('Unknown player or tournament.'), ...needsToken, ...common },
+      },
+    },
+    '/tournaments': {
+      get: {
+        summary: 'Registered tournaments',
+        ...publicRoute,
+        responses: { '200': ok('Tournaments.', object({ tournaments: array(object({ tournamentId: str, name: str, games: int, closed: nullable(date) })) }, undefined, false)), ...needsToken, ...common },
+      },
+    },
+    '/lists': {
+      get: {
+        summary: 'The rating list of a date (public); as known at a past position or time (auditor, with known-at)',
+        ...publicRoute,
+        parameters: [
+          query('as-of', date, 'The list\'s date (default today).'),
+          query('format', { type: 'string', enum: ['json', 'csv', 'table', 'fesa'] }, 'fesa is the official program\'s ratingliste file, ISO-8859-1.'),
+          query('active-years', int, 'Players active in the last N years (0 = all; default 2).'),
+          rules,
+          query('known-at', str, 'As the ledger knew it at this global position or ISO time (auditor).'),
+          { name: 'If-None-Match', in: 'header', schema: str, description: 'An ETag from an earlier answer.' },
+        ],
+        responses: {
+          '200': { description: 'The list.', headers: listHeaders, content: listContent },
+          '304': { description: 'Unchanged since the ETag sent in If-None-Match.' },
+          ...badParameter,
+          ...needsToken,
+          ...folds,
+          ...common,
+        },
+      },
+    },
+    '/lists/published/{id}': {
+      get: {
+        summary: 'A published list, byte for byte as published (immutable)',
+        ...publicRoute,
+        parameters: [pathParam('id', 'List id.'), { name: 'If-None-Match', in: 'header', schema: str }],
+        responses: {
+          '200': { description: 'The list, Cache-Control immutable.', headers: listHeaders, content: listContent },
+          '304': { description: 'Unchanged (it never changes).' },
+          '404': problem('No list published under this id.'),
+          '409': problem('The list is in the log but cannot be reproduced (an unknown rule set or format, or other bytes).'),
+          ...needsToken,
+          ...folds,
+          ...common,
+        },
+      },
+    },
+    '/lists/published/{id}/diff': {
+      get: {
+        summary: 'What changed since a list was published',
+        ...publicRoute,
+        parameters: [pathParam('id', 'List id.')],
+        responses: { '200': ok('The diff.', ref('Diff')), '404': problem('No list published under this id.'), '409': problem('The list cannot be reproduced.'), ...needsToken, ...folds, ...common },
+      },
+    },
+    '/diff': {
+      get: {
+        summary: 'What two FESA rule sets make of the same facts',
+        ...security('auditor'),
+        parameters: [query('rules', { type: 'array', items: str }, 'Twice: rules=A&rules=B.', true), query('as-of', date, 'Default today.')],
+        responses: { '200': ok('The diff.', ref('Diff')), ...badParameter, ...needsToken, ...folds, ...common },
+      },
+    },
+    '/commands': {
+      post: {
+        summary: 'Record a command; the actor is the signed-in officer',
+        ...security('officer'),
+        requestBody: { required: true, content: json(ref('Command')) },
+        responses: {
+          '200': ok('Already recorded: nothing changed.', ref('CommandResult')),
+          '201': ok('Recorded.', ref('CommandResult')),
+          ...writes,
+          ...needsToken,
+          '409': problem('Another writer changed the stream first; reload and retry.'),
+          '422': problem('The command is refused (one sentence says why), names another actor, or sends an eventId.'),
+          ...common,
+        },
+      },
+    },
+    '/officers': {
+      get: { summary: 'The officers and their roles now', ...security('admin'), responses: { '200': ok('Officers.', object({ officers: array(ref('Officer')) }, undefined, false)), ...needsToken, ...common } },
+      post: {
+        summary: 'Appoint an officer or change their role; a new officer\'s token is in the answer, once',
+        ...security('admin'),
+        requestBody: { required: true, content: json(object({ officer: str, role: { enum: ['auditor', 'officer', 'admin'] }, reason: str }, ['officer', 'role'], false)) },
+        responses: {
+          '200': ok('Already in that role.', object({ officer: str, role: str, status: { const: 'unchanged' }, token: { type: 'null' } }, undefined, false)),
+          '201': ok('Appointed.', object({ officer: str, role: str, status: { const: 'appended' }, token: nullable(str) }, undefined, false)),
+          ...writes,
+          ...needsToken,
+          '422': problem('A field is missing or wrong.'),
+          ...common,
+        },
+      },
+    },
+    '/officers/{name}': {
+      delete: {
+        summary: 'Revoke an officer: their token stops working on the next request',
+        ...security('admin'),
+        parameters: [pathParam('name', 'The officer.'), query('reason', str, 'Why.')],
+        responses: { '200': ok('Revoked (or already).', object({ officer: str, status: { enum: ['appended', 'unchanged'] } }, undefined, false)), '429': writes['429'], ...needsToken, '422': problem('Unknown officer.'), ...common },
+      },
+    },
+    '/officers/{name}/token': {
+      post: {
+        summary: 'A new token for an officer; the old one stops working at once',
+        ...security('admin'),
+        parameters: [pathParam('name', 'The officer.')],
+        responses: { '201': ok('The new token, shown once.', object({ officer: str, token: str }, undefined, false)), '429': writes['429'], ...needsToken, '422': problem('Not an officer in office.'), ...common },
+      },
+    },
+  },
+});
