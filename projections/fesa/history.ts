@@ -22,7 +22,7 @@ export const FESA_RULE_SETS: Readonly<Record<string, FesaOptions>> = {
   fesa: FESA_PROGRAM_OPTIONS,
   'fesa-published': FESA_PUBLISHED_OPTIONS,
 };
-export const isFesaRuleSet = (id: string): boolean => id in FESA_RULE_SETS;
+export const isFesaRuleSet = (id: string): boolean => Object.prototype.hasOwnProperty.call(FESA_RULE_SETS, id);
 
 /**
  * Rate each tournament under the rule set in force for it: the latest FESA-family RuleSetAdopted dated on or before

@@ -3,7 +3,7 @@ import * as E from 'fp-ts/Either';
 import type { RatingListPublished } from '../../domain/events';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { gradeText } from '../../projections/fesa/diff';
-import type { FesaFold, FoldOptions } from '../../projections/fesa/history';
+import { AS_ADOPTED, FESA_RULE_SETS, isFesaRuleSet, type FesaFold, type FoldOptions } from '../../projections/fesa/history';
 import type { LoggedEvent } from '../../domain/events';
 import { foldFesaFast, type RunsMode } from '../../projections/fesa/incremental';
 import { formatAllTxt } from '../adapters/formats/fesa/all-txt';
@@ -103,12 +103,24 @@ export class UnknownListError extends Error {
   }
 }
 
-/** `read()`, a missing published list reported as the caller's kind of error (a usage error, a 404). */
-export const withListError = <A>(read: () => A, replace: (message: string) => Error): A => {
+/** A published list the ledger holds but cannot reproduce: an unknown rule set or format, or other bytes than published. */
+export class UnreproducibleListError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'UnreproducibleListError';
+  }
+}
+
+/**
+ * `read()`, a missing published list reported as the caller's kind of error (a usage error, a 404), and one that
+ * cannot be reproduced as `unreproducible` says (the same kind when not given).
+ */
+export const withListError = <A>(read: () => A, replace: (message: string) => Error, unreproducible: (message: string) => Error = replace): A => {
   try {
     return read();
   } catch (e) {
-    throw e instanceof UnknownListError ? replace(e.message) : e;
+    if (e instanceof UnknownListError) throw replace(e.message);
+    throw e instanceof UnreproducibleListError ? unreproducible(e.message) : e;
   }
 };
 
@@ -121,10 +133,16 @@ const findPublished = (facts: readonly LoggedEvent[], listId: string): { event: 
 /** The published list exactly as it was: the log folded up to just before its publication, checked by its hash. */
 export const reproducePublished = (facts: readonly LoggedEvent[], listId: string, runs: RunsMode = 'none'): { event: RatingListPublished; folded: FesaFold; text: string } => {
   const { event, position } = findPublished(facts, listId);
+  if (event.ruleSet !== AS_ADOPTED && !isFesaRuleSet(event.ruleSet)) {
+    throw new UnreproducibleListError(`published list "${listId}" names the rule set "${event.ruleSet}", which this ledger does not know (it knows ${[AS_ADOPTED, ...Object.keys(FESA_RULE_SETS)].join(', ')}), so it cannot be reproduced`);
+  }
+  if (!(LIST_FORMATS as readonly string[]).includes(event.format)) {
+    throw new UnreproducibleListError(`published list "${listId}" names the format "${event.format}", which this ledger does not write (it writes ${LIST_FORMATS.join(', ')}), so it cannot be reproduced`);
+  }
   const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, runs });
   const text = renderList(folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
   const hash = contentHash(listBytes(text, event.format as ListFormat));
-  if (hash !== event.contentHash) throw new Error(`published list "${listId}" cannot be reproduced: its hash was ${event.contentHash}, the fold gives ${hash}`);
+  if (hash !== event.contentHash) throw new UnreproducibleListError(`published list "${listId}" cannot be reproduced: its hash was ${event.contentHash}, the fold gives ${hash}`);
   return { event, folded, text };
 };
 

@@ -1,14 +1,9 @@
 import Database from 'better-sqlite3';
 import { createHash } from 'crypto';
 import * as fs from 'fs';
-import type { AddressInfo } from 'net';
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sqliteCheckpoints } from '../../src/adapters/store/checkpoint-storage';
-import { createServer } from '../../src/adapters/http/server';
-import { Ledger } from '../../src/app/ledger';
-import { openStore } from '../../src/adapters/store/open';
-import type { EventStore } from '../../src/app/ports/event-store';
+import { startApi, type Api } from './api';
 import { chainOf, eventDate, FIXTURES, ledger, nekomadoChain, tempDir } from '../ledger/helpers';
 
 /**
@@ -21,21 +16,21 @@ describe('HTTP API', () => {
   const db = path.join(dir, 'ledger.db');
   const chain = nekomadoChain().slice(0, 8);
   const asOf = eventDate(chain[7]!);
-  let store: EventStore;
-  let server: ReturnType<ReturnType<typeof createServer>['listen']>;
-  let base = '';
+  let api: Api;
+  let auditor = '';
+  let officer = '';
 
-  const get = async (url: string) => {
-    const res = await fetch(`${base}${url}`);
-    return { status: res.status, type: res.headers.get('content-type') ?? '', hash: res.headers.get('x-content-sha256'), bytes: Buffer.from(await res.arrayBuffer()) };
+  const get = async (url: string, token?: string) => {
+    const r = await api.get(url, token);
+    return { status: r.status, type: r.type, hash: r.headers.get('x-content-sha256'), bytes: r.bytes };
   };
-  const getJson = async (url: string) => {
-    const r = await get(url);
-    return { status: r.status, type: r.type, body: JSON.parse(r.bytes.toString('utf8')) as Record<string, unknown> };
+  const getJson = async (url: string, token?: string) => {
+    const r = await api.get(url, token);
+    return { status: r.status, type: r.type, body: r.body };
   };
   const post = async (body: string) => {
-    const res = await fetch(`${base}/commands`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-    return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    const r = await api.post('/commands', body, officer);
+    return { status: r.status, body: r.body };
   };
   const cli = async (...argv: string[]) => {
     const r = await ledger(...argv, '--db', db);
@@ -46,14 +41,12 @@ describe('HTTP API', () => {
   beforeAll(async () => {
     await cli('fesa', 'import', chainOf(chain));
     await cli('list', 'publish', '--id', 'L-2016', '--as-of', asOf, '--format', 'fesa');
-    store = await openStore(`sqlite:${db}`);
-    server = createServer(new Ledger(store), { checkpoints: sqliteCheckpoints(db) }).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    api = await startApi(db);
+    auditor = await api.appoint('audit', 'auditor');
+    officer = await api.appoint('web', 'officer');
   });
   afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    await store.close();
+    await api.close();
   });
 
   it('serves the list of a date in every format, as the CLI and the official program give it', async () => {
@@ -79,6 +72,7 @@ describe('HTTP API', () => {
   it('follows the log: a correction recorded by the CLI shows in the next list; a published list stays as published', async () => {
     const original = fs.readFileSync(path.join(chain[7]!, 'ratingliste.post'));
     const published = await get('/lists/published/L-2016');
+    expect(published.status, published.bytes.toString().slice(0, 300)).toBe(200);
     expect(published.bytes.equals(original)).toBe(true);
     expect((await get(`/lists?as-of=${asOf}&format=fesa`)).bytes.equals(original)).toBe(true);
     const head = Number((await getJson('/health')).body.head);
@@ -90,7 +84,7 @@ describe('HTTP API', () => {
     expect(now!.bytes.equals(original)).toBe(false);
     expect((await get('/lists/published/L-2016')).bytes.equals(original)).toBe(true);
     // as known before the correction (the second clock): the list of then again
-    expect((await get(`/lists?as-of=${asOf}&format=fesa&known-at=${head}`)).bytes.equals(original)).toBe(true);
+    expect((await get(`/lists?as-of=${asOf}&format=fesa&known-at=${head}`, auditor)).bytes.equals(original)).toBe(true);
     // and what the correction changed since the list was published, as `ledger diff --published --json` says
     const changed = await getJson('/lists/published/L-2016/diff');
     expect(changed.body).toEqual(JSON.parse(await cli('diff', '--published', 'L-2016', '--json')));
@@ -105,45 +99,48 @@ describe('HTTP API', () => {
     expect(explanation.body).toEqual(JSON.parse(await cli('explain', 'N16', '--tournament', '03_3rd_nekomadoken', '--json')));
     const published = await getJson('/players/N16/explain?rules=fesa-published');
     expect(published.status).toBe(200);
-    const rules = await getJson(`/diff?rules=fesa&rules=fesa-published&as-of=${asOf}`);
+    const rules = await getJson(`/diff?rules=fesa&rules=fesa-published&as-of=${asOf}`, auditor);
     expect(rules.body).toEqual(JSON.parse(await cli('diff', '--rules', 'fesa', '--rules', 'fesa-published', '--as-of', asOf, '--json')));
     expect(rules.body.labels).toEqual(['fesa', 'fesa-published']);
     // on this chain the published prose grades players differently from the program (its [DEV] items)
     expect((rules.body.list as { oldGrade: string; newGrade: string }[]).some((p) => p.oldGrade !== p.newGrade)).toBe(true);
   });
 
-  it('answers every bad request with a JSON sentence naming what was wrong, and records nothing', async () => {
+  it('answers every bad request with a problem naming the parameter, and records nothing', async () => {
     const head = (await getJson('/health')).body.head;
-    const cases: [string, number, string][] = [
-      ['/lists?as-of=2017-13-01', 400, 'as-of must be a date YYYY-MM-DD that exists, got "2017-13-01"'],
-      ['/lists?format=pdf', 400, 'format must be one of fesa, fesa-all, table, csv, json, got "pdf"'],
-      ['/lists?rules=elo', 400, 'rules must be one of fesa, fesa-published, got "elo"'],
-      ['/lists?active-years=-1', 400, 'active-years must be an integer of at least 0, got "-1"'],
-      ['/lists?as-of=2016-06-01&as-of=2016-07-01', 400, 'as-of must be given once'],
-      ['/lists?known-at=1970-01-01T00:00:00Z', 400, 'known-at 1970-01-01T00:00:00.000Z lies before the first event'],
-      ['/lists?known-at=yesterday', 400, 'known-at must be a global position'],
-      ['/lists/published/nope', 404, 'no published list "nope" in the ledger'],
-      ['/players/Nobody/history', 404, 'unknown player "Nobody"'],
-      ['/players/N16/explain?tournament=nope', 404, 'tournament "nope" was not rated'],
-      ['/lists/published/nope/diff', 404, 'no published list "nope" in the ledger'],
-      ['/diff?rules=fesa', 400, 'give two FESA rule sets to compare: rules=A&rules=B, each one of fesa, fesa-published'],
-      ['/diff?rules=fesa&rules=fide', 400, 'give two FESA rule sets to compare'],
-      ['/events?limit=0', 400, 'limit must be an integer of at least 1, got "0"'],
-      ['/nope', 404, 'no resource GET /nope; the API has GET /health'],
+    const cases: [string, number, string, string | undefined][] = [
+      ['/lists?as-of=2017-13-01', 400, 'as-of must be a date YYYY-MM-DD that exists, got "2017-13-01"', 'as-of'],
+      ['/lists?format=pdf', 400, 'format must be one of fesa, fesa-all, table, csv, json, got "pdf"', 'format'],
+      ['/lists?rules=elo', 400, 'rules must be one of fesa, fesa-published, got "elo"', 'rules'],
+      ['/lists?active-years=-1', 400, 'active-years must be an integer of at least 0, got "-1"', 'active-years'],
+      ['/lists?as-of=2016-06-01&as-of=2016-07-01', 400, 'as-of must be given once', 'as-of'],
+      ['/lists?known-at=1970-01-01T00:00:00Z', 400, 'known-at 1970-01-01T00:00:00.000Z lies before the first event', 'known-at'],
+      ['/lists?known-at=yesterday', 400, 'known-at must be a global position', 'known-at'],
+      ['/lists/published/nope', 404, 'no published list "nope" in the ledger', undefined],
+      ['/players/Nobody/history', 404, 'unknown player "Nobody"', undefined],
+      ['/players/N16/explain?tournament=nope', 404, 'tournament "nope" was not rated', undefined],
+      ['/lists/published/nope/diff', 404, 'no published list "nope" in the ledger', undefined],
+      ['/diff?rules=fesa', 400, 'give two FESA rule sets to compare: rules=A&rules=B, each one of fesa, fesa-published', 'rules'],
+      ['/diff?rules=fesa&rules=fide', 400, 'give two FESA rule sets to compare', 'rules'],
+      ['/events?limit=0', 400, 'limit must be an integer of at least 1, got "0"', 'limit'],
+      ['/nope', 404, 'no resource GET /nope; the API has GET /health', undefined],
     ];
-    for (const [url, status, message] of cases) {
-      const r = await getJson(url);
-      expect({ url, status: r.status }).toEqual({ url, status });
-      expect(r.body.error).toContain(message);
+    for (const [url, status, message, parameter] of cases) {
+      const r = await getJson(url, auditor);
+      expect({ url, status: r.status, type: r.type }).toEqual({ url, status, type: 'application/problem+json; charset=utf-8' });
+      expect(r.body.detail).toContain(message);
+      expect(r.body.parameter).toBe(parameter);
     }
     const notJson = await post('{bad');
     expect(notJson.status).toBe(400);
-    expect(notJson.body.error).toMatch(/^the request body is not valid JSON: /);
-    expect(await post('{"kind":"Nope"}')).toEqual({ status: 422, body: { error: expect.stringMatching(/^unknown command kind "Nope"; expected one of RegisterPlayer, /) } });
-    expect((await post('[1]')).status).toBe(422);
+    expect(notJson.body.detail).toMatch(/^the request body is not valid JSON: /);
+    expect(await post('{"kind":"Nope","validDate":"2026-01-01"}')).toMatchObject({ status: 422, body: { type: 'urn:rating-ledger:problem:command-rejected', detail: expect.stringMatching(/^unknown command kind "Nope"; expected one of RegisterPlayer, /) } });
+    expect((await post('[1]')).status).toBe(400);
     expect((await getJson('/health')).body.head).toBe(head);
-    const player = JSON.stringify({ kind: 'RegisterPlayer', validDate: '2026-01-01', actor: 'web', playerId: 'W1', familyName: 'Web', givenName: 'Master', country: 'NO' });
-    expect((await post(player)).status).toBe(201);
+    const player = JSON.stringify({ kind: 'RegisterPlayer', validDate: '2026-01-01', playerId: 'W1', familyName: 'Web', givenName: 'Master', country: 'NO' });
+    const recorded = await post(player);
+    expect(recorded.status).toBe(201);
+    expect((recorded.body.events as { actor: string }[])[0]!.actor).toBe('web');
     expect((await post(player)).body.status).toBe('unchanged');
   });
 });

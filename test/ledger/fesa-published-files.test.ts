@@ -1,11 +1,7 @@
 import * as fs from 'fs';
-import type { AddressInfo } from 'net';
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createServer } from '../../src/adapters/http/server';
-import { openStore } from '../../src/adapters/store/open';
-import type { EventStore } from '../../src/app/ports/event-store';
-import { Ledger } from '../../src/app/ledger';
+import { startApi, type Api } from '../http/api';
 import { chainOf, eventDate, FIXTURES, ledger, NEKOMADO, nekomadoChain, tempDir } from './helpers';
 
 /**
@@ -179,23 +175,16 @@ describe('fesa run writes all three files; --out keeps writing only the post lis
 describe('HTTP: /lists?format=fesa-all and /tournaments/:id?format=fesa-html', () => {
   const db = path.join(tempDir('http-published'), 'ledger.db');
   const chain = nekomadoChain().slice(0, 3);
-  let store: EventStore;
-  let server: ReturnType<ReturnType<typeof createServer>['listen']>;
-  let base = '';
+  let api: Api;
   beforeAll(async () => {
     expect((await ledger('fesa', 'import', chainOf(chain), '--db', db)).code).toBe(0);
-    store = await openStore(`sqlite:${db}`);
-    server = createServer(new Ledger(store)).listen(0, '127.0.0.1');
-    await new Promise((resolve) => server.once('listening', resolve));
-    base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    api = await startApi(db);
   });
-  afterAll(async () => {
-    await new Promise((resolve) => server.close(resolve));
-    await store.close();
-  });
+  afterAll(async () => api.close());
+  // every answer is held to the OpenAPI document
   const get = async (url: string) => {
-    const res = await fetch(`${base}${url}`);
-    return { status: res.status, type: res.headers.get('content-type') ?? '', bytes: Buffer.from(await res.arrayBuffer()) };
+    const r = await api.get(url);
+    return { status: r.status, type: r.type, bytes: r.bytes };
   };
 
   it('serves the program files byte for byte, in ISO-8859-1', async () => {
@@ -213,6 +202,6 @@ describe('HTTP: /lists?format=fesa-all and /tournaments/:id?format=fesa-html', (
     expect(JSON.parse(json.bytes.toString('utf8')).rows.length).toBeGreaterThan(5);
     const unknown = await get('/tournaments/nope?format=fesa-html');
     expect(unknown.status).toBe(404);
-    expect(JSON.parse(unknown.bytes.toString('utf8'))).toEqual({ error: 'no tournament "nope" in the ledger' });
+    expect(JSON.parse(unknown.bytes.toString('utf8'))).toMatchObject({ status: 404, detail: 'no tournament "nope" in the ledger' });
   });
 });

@@ -1,7 +1,9 @@
 import Database from 'better-sqlite3';
+import { spawn } from 'child_process';
+import * as net from 'net';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { ledgerProcess, tempDir } from './helpers';
+import { CLI, ledgerProcess, tempDir } from './helpers';
 
 /**
  * Officers appointed from the CLI, which works on the store itself (behind its file permissions): each appointment
@@ -53,7 +55,45 @@ describe('ledger officer', () => {
     const credentials = file.prepare('SELECT * FROM officer_credentials').all() as Record<string, string>[];
     expect(credentials.map((c) => c.officer)).toEqual(['kari']);
     const everything = JSON.stringify([events, credentials]);
-    for (const t of [token, appointed.token, newToken]) expect(everything).not.toContain(t.split('_').pop());
+    for (const t of [token, appointed.token, newToken]) expect(everything).not.toContain(t.slice(-43));
     file.close();
+  });
+});
+
+describe('ledger serve', () => {
+  const freePort = (): Promise<number> =>
+    new Promise((resolve) => {
+      const probe = net.createServer().listen(0, '127.0.0.1', () => {
+        const { port } = probe.address() as net.AddressInfo;
+        probe.close(() => resolve(port));
+      });
+    });
+
+  it('refuses to listen beyond this machine without an admin token; with one, writes still need a token', async () => {
+    const db = path.join(tempDir('serve'), 'ledger.db');
+    const officer = (await ledgerProcess(['officer', 'add', '--name', 'kari', '--role', 'officer', '--db', db])).out.trimEnd().split('\n').pop()!;
+    const refused = await ledgerProcess(['serve', '--host', '0.0.0.0', '--db', db]);
+    expect(refused.code).toBe(2);
+    expect(refused.err.trim()).toBe("ledger: serving on 0.0.0.0, beyond this machine, needs LEDGER_ADMIN_TOKEN set to an admin's token (it is not set); appoint one with ledger officer add --name NAME --role admin");
+    expect((await ledgerProcess(['serve', '--host', '0.0.0.0', '--db', db], { LEDGER_ADMIN_TOKEN: officer })).err).toContain('the one given signs in no admin');
+
+    const admin = (await ledgerProcess(['officer', 'add', '--name', 'president', '--role', 'admin', '--db', db])).out.trimEnd().split('\n').pop()!;
+    const port = await freePort();
+    const server = spawn(process.execPath, [CLI, 'serve', '--host', '0.0.0.0', '--port', String(port), '--db', db], { env: { ...process.env, LEDGER_ADMIN_TOKEN: admin }, stdio: ['ignore', 'ignore', 'pipe'] });
+    try {
+      await new Promise<void>((resolve, reject) => {
+        server.stderr.on('data', (chunk: Buffer) => (chunk.toString().includes('listening') ? resolve() : undefined));
+        server.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));
+      });
+      const base = `http://127.0.0.1:${port}`;
+      const body = JSON.stringify({ kind: 'RegisterPlayer', validDate: '2026-01-01', playerId: 'P1', familyName: 'Hansen', givenName: 'Kari', country: 'NO' });
+      const anonymous = await fetch(`${base}/commands`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
+      expect(anonymous.status).toBe(401);
+      const signed = await fetch(`${base}/commands`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${officer}` }, body });
+      expect(signed.status).toBe(201);
+      expect(((await signed.json()) as { events: { actor: string }[] }).events[0]!.actor).toBe('kari');
+    } finally {
+      server.kill('SIGTERM');
+    }
   });
 });

@@ -173,13 +173,28 @@ export const openApiDocument = () => ({
         responses: { '200': ok('Tournaments.', object({ tournaments: array(object({ tournamentId: str, name: str, games: int, closed: nullable(date) })) }, undefined, false)), ...needsToken, ...common },
       },
     },
+    '/tournaments/{id}': {
+      get: {
+        summary: 'A rated tournament\'s cross table: JSON, or the official program\'s turnering.html (ISO-8859-1)',
+        ...publicRoute,
+        parameters: [pathParam('id', 'Tournament id.'), query('format', { type: 'string', enum: ['json', 'fesa-html'] }, 'Default json.'), rules],
+        responses: {
+          '200': { description: 'The cross table.', content: { 'application/json': { schema: object({ rows: array({ type: 'object' }) }) }, 'text/html': { schema: str } } },
+          ...badParameter,
+          '404': problem('No such tournament (or not rated).'),
+          ...needsToken,
+          ...folds,
+          ...common,
+        },
+      },
+    },
     '/lists': {
       get: {
         summary: 'The rating list of a date (public); as known at a past position or time (auditor, with known-at)',
         ...publicRoute,
         parameters: [
           query('as-of', date, 'The list\'s date (default today).'),
-          query('format', { type: 'string', enum: ['json', 'csv', 'table', 'fesa'] }, 'fesa is the official program\'s ratingliste file, ISO-8859-1.'),
+          query('format', { type: 'string', enum: ['json', 'csv', 'table', 'fesa', 'fesa-all'] }, 'fesa is the official program\'s ratingliste.post, fesa-all its all.txt; both ISO-8859-1.'),
           query('active-years', int, 'Players active in the last N years (0 = all; default 2).'),
           rules,
           query('known-at', str, 'As the ledger knew it at this global position or ISO time (auditor).'),

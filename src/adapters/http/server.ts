@@ -1,4 +1,6 @@
-import express, { type NextFunction, type Request, type Response } from 'express';
+import cors from 'cors';
+import express, { type Request, type RequestHandler, type Response } from 'express';
+import helmet from 'helmet';
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../../domain/commands/decide';
 import { playerCareer } from '../../../projections/fesa/career';
@@ -12,12 +14,19 @@ import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, publishedAndNow, ren
 import type { Ledger } from '../../app/ledger';
 import { CommandRejected } from '../../app/ledger';
 import { ConcurrencyError } from '../../app/ports/event-store';
+import { today } from '../clock';
 import { tournamentCrosstable, UnknownTournamentError } from '../../app/tournaments';
 import type { FesaCrosstable } from '../../../projections/fesa/crosstable';
 import { formatTurneringHtml } from '../formats/fesa/turnering-html';
 import { LiveProjections } from './live';
-import { BadRequest, NotFound, queryOf } from './query';
-import { today } from '../clock';
+import { accessControl, hostCheck, isLoopback, signedIn, type Access } from './access';
+import { DEFAULT_LIMITS, foldGate, perMinute, type Limits } from './limits';
+import { BadRequest, NotFound, Problem, problemHandler } from './problems';
+import { openApiDocument } from './openapi';
+import { queryOf } from './query';
+import type { Officers } from '../../app/officers';
+import { isOfficerRole } from '../../app/officers';
+import { OFFICER_ROLES } from '../../../domain/events';
 
 const CONTENT_TYPES: Record<ListFormat, string> = {
   json: 'application/json; charset=utf-8',
@@ -27,42 +36,110 @@ const CONTENT_TYPES: Record<ListFormat, string> = {
   'fesa-all': 'text/plain; charset=iso-8859-1',
 };
 
-
-const ROUTES = [
-  'GET /health',
-  'GET /events?from=&limit=',
-  'GET /players',
-  'GET /players/:id/history?rules=',
-  'GET /players/:id/explain?tournament=&rules=',
-  'GET /tournaments',
-  'GET /tournaments/:id?format=json|fesa-html&rules=',
-  'GET /lists?as-of=&format=json|csv|table|fesa|fesa-all&active-years=&rules=&known-at=',
-  'GET /lists/published/:id',
-  'GET /lists/published/:id/diff',
-  'GET /diff?rules=A&rules=B&as-of=',
-  'POST /commands',
+/** Each route with who may call it (under --private, public routes need an auditor). GET / lists them. */
+const ROUTES: readonly (readonly [route: string, access: Access])[] = [
+  ['GET /health', 'public'],
+  ['GET /openapi.json', 'public'],
+  ['GET /events?from=&limit=', 'auditor'],
+  ['GET /players', 'public'],
+  ['GET /players/:id/history?rules=', 'public'],
+  ['GET /players/:id/explain?tournament=&rules=', 'public'],
+  ['GET /tournaments', 'public'],
+  ['GET /tournaments/:id?format=json|fesa-html&rules=', 'public'],
+  ['GET /lists?as-of=&format=json|csv|table|fesa|fesa-all&active-years=&rules=', 'public'],
+  ['GET /lists?known-at=…', 'auditor'],
+  ['GET /lists/published/:id', 'public'],
+  ['GET /lists/published/:id/diff', 'public'],
+  ['GET /diff?rules=A&rules=B&as-of=', 'auditor'],
+  ['POST /commands', 'officer'],
+  ['GET /officers', 'admin'],
+  ['POST /officers', 'admin'],
+  ['DELETE /officers/:name?reason=', 'admin'],
+  ['POST /officers/:name/token', 'admin'],
 ];
 
+/** JSON bodies nest at most this deep: a command nests four levels; a deeper body is an attack on the decoders' stacks. */
+const MAX_BODY_DEPTH = 32;
+
+const depthOf = (value: unknown): number => {
+  let deepest = 0;
+  const stack: [unknown, number][] = [[value, 1]];
+  while (stack.length > 0) {
+    const [v, depth] = stack.pop()!;
+    if (v === null || typeof v !== 'object') continue;
+    deepest = Math.max(deepest, depth);
+    if (deepest > MAX_BODY_DEPTH) return deepest;
+    for (const child of Object.values(v as object)) stack.push([child, depth + 1]);
+  }
+  return deepest;
+};
+
+export interface ServerOptions {
+  readonly checkpoints?: CheckpointStorage;
+  /** Who may sign in (absent: nobody, so every route above public answers 401). */
+  readonly officers?: Officers;
+  /** Every route needs a signed-in officer (an auditor at least). */
+  readonly private?: boolean;
+  /** The origin public GET routes allow in CORS (default `*`; none when private unless given). */
+  readonly corsOrigin?: string;
+  /** The address the server is bound to: on a loopback address the Host header is checked (DNS rebinding). */
+  readonly host?: string;
+  /** Host names a loopback server also answers for (a reverse proxy's). */
+  readonly allowedHosts?: readonly string[];
+  /** Express's `trust proxy` (behind a reverse proxy, so that rate limits see the client's address). */
+  readonly trustProxy?: string | number | boolean;
+  readonly limits?: Partial<Limits>;
+  /** Largest request body accepted (bytes); default 1 MiB. */
+  readonly bodyLimit?: number;
+}
+
 /**
- * The ledger over HTTP for club webmasters and tools: read the log, the rating list of any date (as known now or
- * at a point of the second clock) in every format, a published list exactly, a player's career and explanation,
- * and submit commands. Every write goes through the same deciders as the CLI; every error comes back as JSON with
- * one sentence naming the parameter, player or list.
+ * The ledger over HTTP for club webmasters, auditors and officers' tools: read the log, the rating list of any date
+ * (as known now or at a point of the second clock) in every format, a published list exactly, a player's career and
+ * explanation, and submit commands. Every write goes through the same deciders as the CLI, with the signed-in
+ * officer as its actor; every error is an RFC 9457 problem with one sentence naming the parameter, player or list.
  */
-export const createServer = (ledger: Ledger, options: { readonly checkpoints?: CheckpointStorage } = {}): express.Express => {
+export const createServer = (ledger: Ledger, options: ServerOptions = {}): express.Express => {
   const app = express();
   const live = new LiveProjections(ledger.store, options.checkpoints);
-  app.use(express.json({ limit: '5mb' }));
+  const limits = { ...DEFAULT_LIMITS, ...options.limits };
+  const access = accessControl(options.officers, options.private === true);
+  const corsOrigin = options.corsOrigin ?? (options.private ? undefined : '*');
+  // public data may be read from any page (CORS); writes and auditors' routes never get CORS headers
+  const publicRead: RequestHandler[] = [access('public'), ...(corsOrigin !== undefined ? [cors({ origin: corsOrigin, methods: ['GET', 'HEAD'] })] : [])];
+  // a write's body is read only once its sender signed in and is within the rate limit
+  const writes: RequestHandler[] = [
+    perMinute(limits.writesPerMinute, 'writes', 'officer'),
+    express.json({ limit: options.bodyLimit ?? 1024 * 1024 }),
+    (req, _res, next) => {
+      if (req.body !== undefined && depthOf(req.body) > MAX_BODY_DEPTH) throw new Problem(400, 'body-too-deep', `the request body nests deeper than ${MAX_BODY_DEPTH} levels`, { parameter: 'body' });
+      next();
+    },
+  ];
+  const folds = [perMinute(limits.foldsPerMinute, 'whole-ledger folds', 'client'), foldGate(limits.foldsAtOnce)];
 
-  app.get('/', (_req, res) => {
-    res.json({ routes: ROUTES });
+  app.disable('x-powered-by');
+  // lists carry their own strong ETag (the content hash); no weak ETags elsewhere
+  app.set('etag', false);
+  if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
+  // public data is meant to be fetched from other sites' pages, hence cross-origin resources
+  app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
+  if (options.host !== undefined && isLoopback(options.host)) app.use(hostCheck(options.allowedHosts ?? []));
+
+  app.get('/', ...publicRead, (_req, res) => {
+    res.json({ routes: ROUTES.map(([route, who]) => `${route}${who === 'public' ? '' : ` (${who})`}`) });
   });
 
-  app.get('/health', async (_req, res) => {
+  const document = JSON.stringify(openApiDocument());
+  app.get('/openapi.json', cors({ origin: '*', methods: ['GET'] }), (_req, res) => {
+    res.type('application/json').send(document);
+  });
+
+  app.get('/health', ...publicRead, async (_req, res) => {
     res.json({ status: 'ok', store: ledger.store.description, head: await ledger.store.headPosition() });
   });
 
-  app.get('/events', async (req, res) => {
+  app.get('/events', access('auditor'), async (req, res) => {
     const q = queryOf(req);
     const from = q.int('from', 0) ?? 0;
     const limit = Math.min(q.int('limit', 1) ?? 100, 10_000);
@@ -74,12 +151,12 @@ export const createServer = (ledger: Ledger, options: { readonly checkpoints?: C
     res.json({ events: out });
   });
 
-  app.get('/players', async (_req, res) => {
+  app.get('/players', ...publicRead, async (_req, res) => {
     const state = await ledger.catchUp();
     res.json({ players: [...state.players.values()].map((p) => p.registration) });
   });
 
-  app.get('/tournaments', async (_req, res) => {
+  app.get('/tournaments', ...publicRead, async (_req, res) => {
     const state = await ledger.catchUp();
     res.json({
       tournaments: [...state.tournaments.values()].map((t) => ({ ...t.registration, games: t.games.size, closed: t.closed?.validDate ?? null })),
@@ -90,7 +167,7 @@ export const createServer = (ledger: Ledger, options: { readonly checkpoints?: C
   const ruleSetOf = (req: Request): string => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS)) ?? AS_ADOPTED;
 
   // A rated tournament's cross table: JSON, or the official program's turnering.html (ISO-8859-1, byte for byte).
-  app.get('/tournaments/:id', async (req, res) => {
+  app.get('/tournaments/:id', ...publicRead, ...folds, async (req, res) => {
     const format = queryOf(req).oneOf('format', ['json', 'fesa-html']) ?? 'json';
     let crosstable: FesaCrosstable;
     try {
@@ -109,54 +186,75 @@ export const createServer = (ledger: Ledger, options: { readonly checkpoints?: C
     return folded.right;
   };
 
-  app.get('/players/:id/history', async (req, res) => {
+  app.get('/players/:id/history', ...publicRead, async (req, res) => {
     const career = playerCareer(await withReports(req), req.params.id as string);
     if (E.isLeft(career)) throw new NotFound(career.left);
     res.json(career.right);
   });
 
-  app.get('/players/:id/explain', async (req, res) => {
+  app.get('/players/:id/explain', ...publicRead, async (req, res) => {
     const explanation = explainPlayer(await withReports(req), req.params.id as string, queryOf(req).string('tournament'));
     if (E.isLeft(explanation)) throw new NotFound(explanation.left);
     res.json(explanation.right.data);
   });
 
-  /** Something read from a published list; not having the list is a 404. */
-  const knownList = <A>(read: () => A): A => withListError(read, (message) => new NotFound(message));
+  /** Something read from a published list; not having the list is a 404, a list that cannot be reproduced a 409. */
+  const knownList = <A>(read: () => A): A => withListError(read, (message) => new NotFound(message), (message) => new Problem(409, 'list-not-reproducible', message));
 
+  /** A list's bytes with its hash as a strong ETag: a client holding them gets 304 Not Modified. */
   const sendList = (res: Response, text: string, format: ListFormat): void => {
     const bytes = listBytes(text, format);
-    res.set('Content-Type', CONTENT_TYPES[format]).set('X-Content-SHA256', contentHash(bytes)).send(bytes);
+    const hash = contentHash(bytes);
+    res.set('Content-Type', CONTENT_TYPES[format]).set('X-Content-SHA256', hash).set('ETag', `"${hash}"`).send(bytes);
   };
 
   // The list of a date as a federation publishes it, as known now (from the live projection: only new events are
-  // read) or as known at a position or time (folded from the log up to there).
-  app.get('/lists', async (req, res) => {
+  // read); as known at a position or time (folded from the log up to there) for auditors.
+  const knownAtList = [access('auditor'), ...folds];
+  app.get(
+    '/lists',
+    (req, res, next) => (req.query['known-at'] === undefined ? next() : next('route')),
+    ...publicRead,
+    async (req, res) => {
+      const q = queryOf(req);
+      const asOf = q.date('as-of') ?? today();
+      const format = q.oneOf('format', LIST_FORMATS) ?? 'json';
+      const activeYears = q.int('active-years', 0) ?? 2;
+      const at = (await live.caughtUp(ruleSetOf(req), 'none')).asOf(asOf);
+      if (E.isLeft(at)) throw new Error(at.left);
+      sendList(res, renderList(at.right, asOf, format, activeYears), format);
+    },
+  );
+  app.get('/lists', ...knownAtList, async (req, res) => {
     const q = queryOf(req);
     const asOf = q.date('as-of') ?? today();
     const format = q.oneOf('format', LIST_FORMATS) ?? 'json';
     const activeYears = q.int('active-years', 0) ?? 2;
-    const ruleSet = ruleSetOf(req);
-    const knownAt = q.string('known-at');
-    let folded: FesaFold;
-    if (knownAt === undefined) {
-      const at = (await live.caughtUp(ruleSet, 'none')).asOf(asOf);
-      if (E.isLeft(at)) throw new Error(at.left);
-      folded = at.right;
-    } else {
-      const known = await factsKnownAt(ledger.store, knownAt, 'known-at').catch((e: unknown) => {
-        throw e instanceof KnownAtError ? new BadRequest(e.message) : e;
-      });
-      folded = foldOrThrow(known.facts, { ruleSet, asOf, runs: 'none', knownAt: known.knownAt });
-    }
-    sendList(res, renderList(folded, asOf, format, activeYears), format);
+    const known = await factsKnownAt(ledger.store, q.string('known-at')!, 'known-at').catch((e: unknown) => {
+      throw e instanceof KnownAtError ? new BadRequest(e.message, 'known-at') : e;
+    });
+    sendList(res, renderList(foldOrThrow(known.facts, { ruleSet: ruleSetOf(req), asOf, runs: 'none', knownAt: known.knownAt }), asOf, format, activeYears), format);
   });
 
-  app.get('/lists/published/:id', async (req, res) => {
-    const facts = await loadFacts(ledger.store);
-    const { event, text } = knownList(() => reproducePublished(facts, req.params.id as string));
-    sendList(res, text, event.format as ListFormat);
-  });
+  // A published list never changes: it is reproduced once, then served from memory, cacheable for ever.
+  const published = new Map<string, { text: string; format: ListFormat }>();
+  app.get(
+    '/lists/published/:id',
+    ...publicRead,
+    ...folds.map((guard): RequestHandler => (req, res, next) => (published.has(req.params.id as string) ? next() : guard(req, res, next))),
+    async (req, res) => {
+      const id = req.params.id as string;
+      let list = published.get(id);
+      if (list === undefined) {
+        const facts = await loadFacts(ledger.store);
+        const { event, text } = knownList(() => reproducePublished(facts, id));
+        list = { text, format: event.format as ListFormat };
+        published.set(id, list);
+      }
+      res.set('Cache-Control', 'public, max-age=31536000, immutable');
+      sendList(res, list.text, list.format);
+    },
+  );
 
   // What changed since a list was published, and what two FESA rule sets make of the same facts (as `ledger diff --json`).
   const sendDiff = (res: Response, read: () => FoldPair): void => {
@@ -164,44 +262,96 @@ export const createServer = (ledger: Ledger, options: { readonly checkpoints?: C
     res.json({ labels, ...diffFolds(before, after) });
   };
 
-  app.get('/lists/published/:id/diff', async (req, res) => {
+  app.get('/lists/published/:id/diff', ...publicRead, ...folds, async (req, res) => {
     const facts = await loadFacts(ledger.store);
     sendDiff(res, () => publishedAndNow(facts, req.params.id as string));
   });
 
-  app.get('/diff', async (req, res) => {
+  app.get('/diff', access('auditor'), ...folds, async (req, res) => {
     const q = queryOf(req);
     const rules = q.all('rules');
     const known = Object.keys(FESA_RULE_SETS);
-    if (rules.length !== 2 || !rules.every((r) => known.includes(r))) throw new BadRequest(`give two FESA rule sets to compare: rules=A&rules=B, each one of ${known.join(', ')}`);
+    if (rules.length !== 2 || !rules.every((r) => known.includes(r))) throw new BadRequest(`give two FESA rule sets to compare: rules=A&rules=B, each one of ${known.join(', ')}`, 'rules');
     const asOf = q.date('as-of') ?? today();
     const facts = await loadFacts(ledger.store);
     sendDiff(res, () => underRuleSets(facts, rules[0]!, rules[1]!, asOf));
   });
 
-  app.post('/commands', async (req, res) => {
-    try {
-      const result = await ledger.execute(req.body as Command);
-      res.status(result.status === 'appended' ? 201 : 200).json(result);
-    } catch (error) {
-      if (error instanceof CommandRejected) res.status(422).json({ error: error.message });
-      else if (error instanceof ConcurrencyError) res.status(409).json({ error: error.message });
-      else res.status(500).json({ error: error instanceof Error ? error.message : String(error) });
+  /** A JSON object body, or a 400 naming what came instead. */
+  const objectBody = (req: Request): Record<string, unknown> => {
+    const body: unknown = req.body;
+    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
+      throw new Problem(400, 'body-not-object', `the request body must be a JSON object (Content-Type: application/json), got ${body === undefined ? 'none' : Array.isArray(body) ? 'an array' : typeof body}`, { parameter: 'body' });
     }
+    return body as Record<string, unknown>;
+  };
+
+  const officerCommands = new Set(['AppointOfficer', 'RevokeOfficer']);
+
+  app.post('/commands', access('officer'), ...writes, async (req, res) => {
+    const who = signedIn(res)!;
+    const body = objectBody(req);
+    if (officerCommands.has(body.kind as string)) {
+      if (who.role !== 'admin') throw new Problem(403, 'forbidden', `${String(body.kind)} needs the admin role; ${who.officer} is an ${who.role}`, { requiredRole: 'admin' });
+      throw new Problem(422, 'use-officers-route', `officers are appointed and revoked through POST /officers and DELETE /officers/:name, which also issue and withdraw their tokens`, { parameter: 'kind' });
+    }
+    if (body.actor !== undefined && body.actor !== who.officer) {
+      throw new Problem(422, 'actor-not-signed-in', `the actor is the signed-in officer (${who.officer}); the body names ${JSON.stringify(body.actor)}: leave actor out`, { parameter: 'actor' });
+    }
+    if (body.eventId !== undefined) {
+      throw new Problem(422, 'event-id-derived', 'eventId is derived from the command\'s own ids (so a resubmission is never recorded twice); leave it out', { parameter: 'eventId' });
+    }
+    const result = await ledger.execute({ ...body, actor: who.officer } as Command).catch((error: unknown) => {
+      if (error instanceof CommandRejected) throw new Problem(422, 'command-rejected', error.message);
+      if (error instanceof ConcurrencyError) throw new Problem(409, 'concurrency-conflict', error.message);
+      throw error;
+    });
+    res.status(result.status === 'appended' ? 201 : 200).json(result);
   });
 
-  app.use((req, res) => {
-    res.status(404).json({ error: `no resource ${req.method} ${req.path}; the API has ${ROUTES.join(', ')}` });
+  const officers = (): Officers => {
+    if (options.officers === undefined) throw new Problem(503, 'no-credentials', 'this server was started without a credentials table; officers are managed with ledger officer …');
+    return options.officers;
+  };
+  const rejected = (error: unknown): never => {
+    throw error instanceof CommandRejected ? new Problem(422, 'command-rejected', error.message) : error;
+  };
+
+  app.get('/officers', access('admin'), async (_req, res) => {
+    res.json({ officers: (await officers().list()).map((o) => ({ officer: o.officer, role: o.role ?? null, tokenIssuedAt: o.tokenIssuedAt ?? null })) });
   });
 
-  // Errors as JSON, one sentence each: the client's (a body that is not JSON, a bad parameter, an unknown player or
-  // list), or the ledger's (facts that cannot be folded, named by the fold's message).
-  app.use((error: unknown, _req: Request, res: Response, _next: NextFunction) => {
-    const parseFailed = typeof error === 'object' && error !== null && (error as { type?: unknown }).type === 'entity.parse.failed';
-    if (parseFailed) res.status(400).json({ error: `the request body is not valid JSON: ${(error as Error).message}` });
-    else if (error instanceof BadRequest || error instanceof NotFound) res.status(error.status).json({ error: error.message });
-    else res.status(500).json({ error: error instanceof Error ? error.message : String(error) });
+  app.post('/officers', access('admin'), ...writes, async (req, res) => {
+    const body = objectBody(req);
+    const unknown = Object.keys(body).filter((k) => !['officer', 'role', 'reason'].includes(k));
+    if (unknown.length > 0) throw new Problem(422, 'unknown-field', `unknown field "${unknown[0]}"; an appointment has officer, role and reason`, { parameter: unknown[0]! });
+    if (typeof body.officer !== 'string') throw new Problem(422, 'bad-field', 'officer must be the officer\'s name (text)', { parameter: 'officer' });
+    if (typeof body.role !== 'string' || !isOfficerRole(body.role)) throw new Problem(422, 'bad-field', `role must be one of ${OFFICER_ROLES.join(', ')}`, { parameter: 'role' });
+    if (body.reason !== undefined && typeof body.reason !== 'string') throw new Problem(422, 'bad-field', 'reason must be text', { parameter: 'reason' });
+    const { result, token } = await officers()
+      .appoint({ officer: body.officer, role: body.role, actor: signedIn(res)!.officer, validDate: today(), ...(body.reason !== undefined ? { reason: body.reason as string } : {}) })
+      .catch(rejected);
+    res.status(result.status === 'appended' ? 201 : 200).json({ officer: body.officer, role: body.role, status: result.status, token: token ?? null });
   });
 
+  app.delete('/officers/:name', access('admin'), ...writes, async (req, res) => {
+    const reason = queryOf(req).string('reason');
+    const officer = req.params.name as string;
+    const result = await officers()
+      .revoke({ officer, actor: signedIn(res)!.officer, validDate: today(), ...(reason !== undefined ? { reason } : {}) })
+      .catch(rejected);
+    res.json({ officer, status: result.status });
+  });
+
+  app.post('/officers/:name/token', access('admin'), ...writes, async (req, res) => {
+    const officer = req.params.name as string;
+    res.status(201).json({ officer, token: await officers().rotateToken(officer).catch(rejected) });
+  });
+
+  app.use((req) => {
+    throw new NotFound(`no resource ${req.method} ${req.path}; the API has ${ROUTES.map(([route]) => route).join(', ')}`);
+  });
+
+  app.use(problemHandler);
   return app;
 };

@@ -316,21 +316,45 @@ const events: CliCommand = {
 
 const serve: CliCommand = {
   name: 'serve',
-  summary: 'run the ledger as an HTTP service: lists of any date in every format, published lists, careers, explanations, the log, commands (GET / lists the routes)',
-  usage: 'serve [--port 3000] [--host 127.0.0.1]',
+  summary: 'run the ledger as an HTTP service: public lists, careers and published lists; the log for auditors; commands for signed-in officers (GET / lists the routes, GET /openapi.json describes them)',
+  usage:
+    'serve [--port 3000] [--host 127.0.0.1] [--private] [--cors-origin ORIGIN] [--allowed-host NAME]... [--trust-proxy loopback|N] [--credentials FILE]   (a non-loopback --host needs LEDGER_ADMIN_TOKEN)',
+  booleanFlags: ['private'],
   async run(ctx) {
     const { createServer } = await import('../../http/server');
+    const { isLoopback } = await import('../../http/access');
     const ledger = await ctx.ledger();
     await ledger.catchUp();
     const port = ctx.opts.int('port') ?? Number(process.env.PORT ?? 3000);
     const host = ctx.opts.string('host') ?? process.env.HOST ?? '127.0.0.1';
+    const officers = await ctx.officers();
+    if (!isLoopback(host)) {
+      // beyond this machine the write routes must have an officer behind them: the operator shows an admin's token
+      const token = process.env.LEDGER_ADMIN_TOKEN?.trim();
+      const admin = token ? await officers.signIn(token) : undefined;
+      if (admin?.role !== 'admin') {
+        throw new UsageError(
+          `serving on ${host}, beyond this machine, needs LEDGER_ADMIN_TOKEN set to an admin's token (${token ? 'the one given signs in no admin' : 'it is not set'}); appoint one with ledger officer add --name NAME --role admin`,
+        );
+      }
+    }
+    const trustProxy = ctx.opts.string('trust-proxy');
+    const corsOrigin = ctx.opts.string('cors-origin');
     const checkpoints = await ctx.checkpoints();
-    const server = createServer(ledger, checkpoints ? { checkpoints } : {}).listen(port, host);
+    const server = createServer(ledger, {
+      ...(checkpoints ? { checkpoints } : {}),
+      officers,
+      private: ctx.opts.flag('private'),
+      host,
+      allowedHosts: ctx.opts.all('allowed-host'),
+      ...(corsOrigin !== undefined ? { corsOrigin } : {}),
+      ...(trustProxy !== undefined ? { trustProxy: /^\d+$/.test(trustProxy) ? Number(trustProxy) : trustProxy } : {}),
+    }).listen(port, host);
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
       server.once('error', reject);
     });
-    ctx.err(`ledger listening on http://${host}:${port} (store: ${ledger.store.description}); Ctrl-C stops it`);
+    ctx.err(`ledger listening on http://${host}:${port} (store: ${ledger.store.description}${ctx.opts.flag('private') ? ', private: every route needs a token' : ''}); Ctrl-C stops it`);
     await new Promise<void>((resolve) => {
       const stop = () => server.close(() => resolve());
       process.once('SIGINT', stop);
