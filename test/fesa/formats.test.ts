@@ -2,6 +2,7 @@ import { existsSync, readdirSync, readFileSync } from 'fs';
 import * as path from 'path';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
+import { formatAllTxt } from '../../src/adapters/formats/fesa/all-txt';
 import { print, readAll } from '../../src/adapters/formats/fesa/lisp';
 import { parseNewPlayers } from '../../src/adapters/formats/fesa/nye-spillere';
 import { formatRatingList, parseRatingList } from '../../src/adapters/formats/fesa/ratingliste';
@@ -123,5 +124,18 @@ describe('turnering.txt (behaviour §2)', () => {
 
   it('no date line', () => {
     expect(errorOf(parseTurnering('[only a name]\n1 A\n')).reason).toMatch(/no \[event date\] line/);
+  });
+});
+
+describe('all.txt: dates the official program cannot compare are refused with one sentence (turnering.lisp active-player)', () => {
+  const list = parseRatingList(readFileSync(path.join(archive, '01_1st_nekomadoken', 'ratingliste.post'), 'latin1'));
+  if (E.isLeft(list)) throw new Error(list.left.reason);
+  it('a LAST-PLAYED that is neither YYYY-MM-DD nor YYYY-MM names the player', () => {
+    const bad = [{ ...list.right[0]!, lastPlayed: '2016-5-1' }, ...list.right.slice(1)];
+    expect(formatAllTxt(bad, '2016-06-01')).toEqual(E.left(`LAST-PLAYED of ${bad[0]!.lastName} ${bad[0]!.firstName} "2016-5-1" is not a date the official program accepts in all.txt (YYYY-MM-DD or YYYY-MM)`));
+  });
+  it('a list date of the wrong length is refused; an empty list needs no date (the program compares none)', () => {
+    expect(E.isLeft(formatAllTxt(list.right, '2016-6-1'))).toBe(true);
+    expect(formatAllTxt([], 'whenever')).toEqual(E.right('Elo list for whenever\n\n    Name                               Grades       Elo #games Nationality'));
   });
 });

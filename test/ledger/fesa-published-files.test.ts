@@ -46,6 +46,7 @@ describe('all.txt and turnering.html through the ledger', () => {
     '07_simul_giver_listed': /Simul-Listed-Giver .* already plays game r1-2-1 in round 1/,
     '07_simul_giver_unlisted': /unknown entrant "Simul-Pro-Giver"/,
     '15_transfers_published': /Tr-Count {2}comes with a rating, games or a last-played date/,
+    '18_html_quirks': /unknown entrant "Q-Giver"/,
   };
   // recorded as a sennichite with its replay in the test below, not imported as the draw its file shows
   const RECORDED_OTHERWISE = new Set(['17_sennichite_replay']);
@@ -169,6 +170,15 @@ describe('fesa run writes all three files; --out keeps writing only the post lis
     expect(missing.code).toBe(1);
     expect(missing.err).toContain('no such directory');
     expect(fs.readdirSync(only)).not.toContain('ratingliste.post');
+
+    // an event date the program rates (it compares dates as text) but cannot write all.txt for: one sentence, no file
+    const badDate = copyInputs();
+    const text = fs.readFileSync(path.join(badDate, 'turnering.txt'), 'latin1');
+    fs.writeFileSync(path.join(badDate, 'turnering.txt'), text.replace(`[${eventDate(src)}]`, '[2017-12-3]'), 'latin1');
+    const refused = await ledger('fesa', 'run', badDate);
+    expect(refused.code).toBe(1);
+    expect(refused.err).toContain('turnering.txt: all.txt cannot be written: the list date "2017-12-3" is not a date the official program accepts in all.txt');
+    expect(fs.readdirSync(badDate)).not.toContain('ratingliste.post');
   });
 });
 
