@@ -115,6 +115,18 @@ describe('HTTP access: officers sign in', () => {
     expect(write.headers.get('access-control-allow-origin')).toBeNull();
   });
 
+  it('describes every route it serves in GET /openapi.json, with the role each needs', async () => {
+    const document = (await api.get('/openapi.json')).body as { openapi: string; paths: Record<string, Record<string, { 'x-required-role'?: string }>> };
+    expect(document.openapi).toBe('3.1.0');
+    const routes = (await api.get('/')).body.routes as string[];
+    for (const route of routes) {
+      const [, method, template, role] = /^(\w+) ([^?\s]+)\S* ?(?:\((\w+)\))?$/.exec(route)!;
+      const operation = document.paths[template!.replace(/:(\w+)/g, '{$1}')]?.[method!.toLowerCase()];
+      expect(operation, route).toBeDefined();
+      if (role !== undefined && template !== '/lists') expect(operation!['x-required-role'], route).toBe(role);
+    }
+  });
+
   it('refuses a Host that is not this machine on a loopback server (DNS rebinding)', async () => {
     const rebound = await api.raw('GET', '/players', { host: 'evil.example' });
     expect(rebound.body).toMatchObject({ status: 421, parameter: 'host' });

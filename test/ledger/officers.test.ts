@@ -3,6 +3,7 @@ import { spawn } from 'child_process';
 import * as net from 'net';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
+import { checkAgainstOpenApi } from '../http/api';
 import { CLI, ledgerProcess, tempDir } from './helpers';
 
 /**
@@ -87,11 +88,18 @@ describe('ledger serve', () => {
       });
       const base = `http://127.0.0.1:${port}`;
       const body = JSON.stringify({ kind: 'RegisterPlayer', validDate: '2026-01-01', playerId: 'P1', familyName: 'Hansen', givenName: 'Kari', country: 'NO' });
-      const anonymous = await fetch(`${base}/commands`, { method: 'POST', headers: { 'content-type': 'application/json' }, body });
-      expect(anonymous.status).toBe(401);
-      const signed = await fetch(`${base}/commands`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${officer}` }, body });
+      // each answer held to the OpenAPI document, as in the HTTP tests
+      const post = async (headers: Record<string, string>) => {
+        const res = await fetch(`${base}/commands`, { method: 'POST', headers: { 'content-type': 'application/json', ...headers }, body });
+        const bytes = Buffer.from(await res.arrayBuffer());
+        const answer = { status: res.status, headers: res.headers, type: res.headers.get('content-type') ?? '', bytes, body: JSON.parse(bytes.toString('utf8')) as Record<string, unknown> };
+        checkAgainstOpenApi('POST', '/commands', answer);
+        return answer;
+      };
+      expect((await post({})).status).toBe(401);
+      const signed = await post({ authorization: `Bearer ${officer}` });
       expect(signed.status).toBe(201);
-      expect(((await signed.json()) as { events: { actor: string }[] }).events[0]!.actor).toBe('kari');
+      expect((signed.body as { events: { actor: string }[] }).events[0]!.actor).toBe('kari');
     } finally {
       server.kill('SIGTERM');
     }
