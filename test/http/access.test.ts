@@ -98,7 +98,7 @@ describe('HTTP access: officers sign in', () => {
     ]);
   });
 
-  it('sends security headers, CORS for public reads only, ETags and immutable published lists', async () => {
+  it('sends security headers, CORS for public reads only, and ETags (304)', async () => {
     const list = await api.request('GET', '/lists?as-of=2026-01-01', { headers: { origin: 'https://club.example' } });
     expect(list.headers.get('x-powered-by')).toBeNull();
     expect(list.headers.get('x-content-type-options')).toBe('nosniff');
