@@ -3,7 +3,7 @@ import * as t from 'io-ts';
 const show = (v: unknown): string => {
   if (v === undefined) return 'nothing';
   const s = JSON.stringify(v);
-  return s === undefined ? String(v) : s.length > 60 ? `${s.slice(0, 57)}...` : s;
+  return s === undefined ? typeof v : s.length > 60 ? `${s.slice(0, 57)}...` : s;
 };
 
 const EXPECTATIONS: Record<string, string> = {

@@ -74,7 +74,7 @@ export const decodeEvent = (type: string, data: unknown): E.Either<string, Domai
   if (!isEventType(type)) return E.left(`unknown event type "${type}"`);
   const version = (data as { version?: unknown } | null)?.version;
   if (version !== 1) return E.left(`${type}: unsupported schema version ${JSON.stringify(version)} (this ledger reads version 1)`);
-  const codec = eventCodecs[type] as unknown as t.Type<DomainEvent, unknown, unknown>;
+  const codec = eventCodecs[type] as unknown as t.Type<DomainEvent, unknown>;
   // The guard first: these codecs never transform a value, so a payload the guard accepts decodes to itself (io-ts's
   // law for `is`), and checking it allocates nothing. `decode` runs only to say what is wrong.
   const decoded = codec.is(data) ? E.right(data as DomainEvent) : codec.decode(data);

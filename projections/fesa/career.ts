@@ -175,7 +175,7 @@ const sign = (x: number): string => `${x >= 0 ? '+' : ''}${x}`;
 
 /** The career as text for people. */
 export const renderCareer = (c: PlayerCareer): string => {
-  const lines = [`${c.playerId}`, '', 'Rating history:'];
+  const lines = [c.playerId, '', 'Rating history:'];
   if (c.ratings.length === 0) lines.push('  no rated tournaments');
   for (const r of c.ratings) {
     const streaks = `${r.lbStreak ? `LB ${r.lbStreak.n}${r.lbStreak.reachedMp ? '*' : ''}` : ''}${r.mpStreak !== null ? ` MP ${r.mpStreak}` : ''}`.trim();

@@ -40,7 +40,7 @@ export const explainPlayer = (fold: FesaFold, playerId: string, tournamentId?: s
   const runs = fold.runs.filter((r) => (tournamentId === undefined || r.tournamentId === tournamentId));
   if (tournamentId !== undefined && runs.length === 0) return E.left(`tournament "${tournamentId}" was not rated (unknown, not closed, or not rated under FESA)`);
   const tournaments: PlayerExplanation['data']['tournaments'] = [];
-  const lines: string[] = [`${playerId}`];
+  const lines: string[] = [playerId];
   for (const run of runs) {
     const report = run.report.players.find((p) => nameKey(p) === key);
     if (!report) continue;

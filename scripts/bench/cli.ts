@@ -66,7 +66,7 @@ const main = async (): Promise<void> => {
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
 };
 
-main().catch((e) => {
+main().catch((e: unknown) => {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
 });

@@ -50,7 +50,7 @@ const main = async (): Promise<void> => {
   await store.close();
 };
 
-main().catch((e) => {
+main().catch((e: unknown) => {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
 });

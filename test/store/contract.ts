@@ -182,7 +182,7 @@ export const describeStoreContract = (name: string, factory: StoreFactory): void
       expect(again.message).toBe(
         `Concurrency conflict on stream "${s}": expected no stream (new), but it is at revision 0; someone else wrote to it first — reload and retry.`,
       );
-      expect((again as ConcurrencyError).actual).toBe(0);
+      expect(again).toMatchObject({ actual: 0 });
 
       expect((await store.append(s, eventsOf(tag, 'GameReported', 1, 2), 0)).lastRevision).toBe(2);
       const stale = await expectRejection(store.append(s, eventsOf(tag, 'GameReported', 3, 1), 1));
@@ -191,7 +191,7 @@ export const describeStoreContract = (name: string, factory: StoreFactory): void
 
       const missing = await expectRejection(store.append(`${tag}-nobody`, eventsOf(tag, 'GameReported', 4, 1), 0));
       expect(missing).toBeInstanceOf(ConcurrencyError);
-      expect((missing as ConcurrencyError).actual).toBe('no_stream');
+      expect(missing).toMatchObject({ actual: 'no_stream' });
       expect(missing.message).toContain('expected revision 0, but it is at no stream (new)');
 
       expect((await store.append(s, eventsOf(tag, 'GameReported', 5, 1), 'any')).lastRevision).toBe(3);

@@ -14,7 +14,7 @@ export const fail = (field: string, message: string): E.Either<RuleError, never>
 export const show = (v: unknown): string => {
   if (v === undefined) return 'nothing';
   const s = JSON.stringify(v);
-  return s === undefined ? String(v) : s.length > 60 ? `${s.slice(0, 57)}...` : s;
+  return s === undefined ? typeof v : s.length > 60 ? `${s.slice(0, 57)}...` : s;
 };
 
 export const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -79,7 +79,7 @@ export const decodeGames = (v: unknown, path: string, isPlayer: (id: string) => 
   const games: Game[] = [];
   for (let i = 0; i < v.length; i++) {
     const p = `${path}[${i}]`;
-    const g = v[i];
+    const g: unknown = v[i];
     if (!isRecord(g)) return fail(p, `${p} must be a game object {"a", "b", "score"}; got ${show(g)}.`);
     for (const side of ['a', 'b'] as const) {
       const id = g[side];

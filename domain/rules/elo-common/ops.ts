@@ -58,7 +58,7 @@ const decodeEntries = (input: unknown): Decoded<Array<readonly [number, Score]>>
   }
   const out: Array<readonly [number, Score]> = [];
   for (let k = 0; k < entries.length; k++) {
-    const e = entries[k];
+    const e: unknown = entries[k];
     const p = `input.entries[${k}]`;
     if (!Array.isArray(e) || e.length !== 2) return fail(p, `${p} must be a pair [opponent rating, score]; got ${show(e)}.`);
     const opp = asInt(e[0], `${p}[0]`);

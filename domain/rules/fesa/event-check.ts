@@ -36,7 +36,7 @@ export const pairRounds = (event: FesaEvent): E.Either<FesaError, PairedRound[][
     for (let round = 0; round < p.rounds.length; round++) {
       const r = p.rounds[round];
       if (r.handicap && !isHandicapType(r.handicap.type)) {
-        return fail(p, `Unknown handicap type "${r.handicap.type}" in round ${round + 1} of ${eventPlayerName(p)} (expected M, L, B, R, RL, 2p, 4p, 5p, 6p or S).`);
+        return fail(p, `Unknown handicap type "${String(r.handicap.type as unknown)}" in round ${round + 1} of ${eventPlayerName(p)} (expected M, L, B, R, RL, 2p, 4p, 5p, 6p or S).`);
       }
       if (r.opponentIndex === 0) continue;
       const opp = players[r.opponentIndex - 1];

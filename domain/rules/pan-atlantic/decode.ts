@@ -31,7 +31,7 @@ export const decodeEntries = (v: unknown, path: string): Decoded<Entry[]> => {
   const out: Entry[] = [];
   for (let i = 0; i < v.length; i++) {
     const p = `${path}[${i}]`;
-    const e = v[i];
+    const e: unknown = v[i];
     if (!Array.isArray(e) || e.length !== 2) return fail(p, `${p} must be a pair [opponent rating, score]; got ${show(e)}.`);
     const opp = asNumber(e[0], `${p}[0]`);
     if (E.isLeft(opp)) return opp;

@@ -5,7 +5,7 @@ export class Progress {
   private readonly enabled: boolean;
   private lastDraw = 0;
   constructor(private readonly label: string, private total: number, stream: NodeJS.WriteStream = process.stderr) {
-    this.enabled = Boolean(stream.isTTY) && !process.env.CI;
+    this.enabled = stream.isTTY && !process.env.CI;
     this.stream = stream;
   }
   private readonly stream: NodeJS.WriteStream;

@@ -14,7 +14,8 @@ import type { StoreSpec } from './open';
 import { sideTablePool } from './side-tables';
 
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// a CommonJS module loaded with require: its type is the annotation's, so the `any` require returns goes no further
+// eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment
 const Database: typeof BetterSqlite3 = require('better-sqlite3');
 
 const TABLES = (prefix: string) => [

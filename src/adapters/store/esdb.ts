@@ -44,7 +44,8 @@ import { EventIdIndex } from './event-id-index';
 import { resubscribeDelayMs, resubscribingCatchUp, type Feed } from './resubscribing-catch-up';
 import { appendPartByPart, subscriptionRegistry, toError, validateBatch } from './shared';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// a CommonJS module loaded with require: its type is the annotation's, so the `any` require returns goes no further
+// eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment
 const esdb: typeof import('@eventstore/db-client') = require('@eventstore/db-client');
 
 export const LEDGER_EVENT_ID = 'ledgerEventId';

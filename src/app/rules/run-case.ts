@@ -32,7 +32,7 @@ export const runCase = (c: unknown, i: number, systems: ReadonlyMap<string, Rule
     return E.isLeft(out) ? caseError(i, out.left.field, out.left.message) : out.right;
   } catch (e) {
     // A thrown exception is a defect in a rule system, but it must not take the rest of the batch down with it.
-    return caseError(i, '', `Rule system ${sys.id} op ${op} failed on this case: ${e instanceof Error ? e.message : String(e)}.`);
+    return caseError(i, '', `Rule system ${sys.id} op ${String(op)} failed on this case: ${e instanceof Error ? e.message : JSON.stringify(e) ?? typeof e}.`);
   }
 };
 

@@ -276,8 +276,7 @@ const events: CliCommand = {
       (stream === undefined || s === stream) &&
       (player === undefined || JSON.stringify(e).includes(`"${player}"`)) &&
       (tournament === undefined || ('tournamentId' in e && e.tournamentId === tournament));
-    const rows: { position: number; recordedAt: string; stream: string; event: DomainEvent }[] = [];
-    const emit = (r: (typeof rows)[number]) => {
+    const emit = (r: { position: number; recordedAt: string; stream: string; event: DomainEvent }) => {
       if (ctx.json) ctx.out(JSON.stringify(r));
       else ctx.out(`${String(r.position).padStart(7)}  ${r.recordedAt.slice(0, 19)}  ${r.event.validDate}  ${r.event.type.padEnd(22)} ${subjectOf(r.event)}`);
     };
