@@ -21,7 +21,10 @@ const feed = (log: number[], after: number, then: Error | 'end' | 'wait'): Feed 
     close: async () => close(),
     async *[Symbol.asyncIterator]() {
       for (const p of log) if (p > after) yield event(p);
-      if (then === 'wait') return void (await closed);
+      if (then === 'wait') {
+        await closed;
+        return;
+      }
       if (then !== 'end') throw then;
     },
   };
