@@ -17,7 +17,7 @@ interface Place {
 
 const sqlitePlace = async (): Promise<Place> => {
   const file = path.join(tempDir('credentials'), 'ledger.db');
-  const store = await openSqliteStore(file);
+  const store = openSqliteStore(file);
   const credentials = sqliteCredentials(file);
   return { store, credentials, close: async () => (await credentials.close(), await store.close()) };
 };

@@ -87,8 +87,8 @@ const requestProblem = (error: { type?: unknown; status?: unknown; message?: unk
   }
   // an undecodable body (a bogus gzip stream) or path (a malformed %-escape): http-errors with a 4xx status
   if (typeof error.status === 'number' && error.status >= 400 && error.status < 500) {
-    if (error.message !== undefined && /decode param/i.test(String(error.message))) {
-      return new Problem(400, 'bad-path', `the path has a malformed %-escape: ${String(error.message).replace(/^Failed to decode param /, '')} is not UTF-8 percent-encoding`, { parameter: 'path' });
+    if (typeof error.message === 'string' && /decode param/i.test(error.message)) {
+      return new Problem(400, 'bad-path', `the path has a malformed %-escape: ${error.message.replace(/^Failed to decode param /, '')} is not UTF-8 percent-encoding`, { parameter: 'path' });
     }
     if (error.status === 400) return new Problem(400, 'body-undecodable', `the request body cannot be decoded as its content-encoding says: ${String(error.message)}`, { parameter: 'body' });
   }

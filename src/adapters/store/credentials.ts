@@ -14,7 +14,8 @@ import { sideTablePool } from './side-tables';
 
 export type { Credential, CredentialStore } from '../../app/ports/credentials';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
+// a CommonJS module loaded with require: its type is the annotation's, so the `any` require returns goes no further
+// eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment
 const Database: typeof BetterSqlite3 = require('better-sqlite3');
 
 const TABLE = (prefix: string) =>
