@@ -67,7 +67,7 @@ const main = async (): Promise<void> => {
               duration: 3600,
               requests: [{ method: 'GET', path: '/lists?format=csv&active-years=0' }, { method: 'GET', path: '/lists?as-of=2025-06-30&format=json' }],
             },
-            (error, result) => (error ? reject(error) : resolve(result)),
+            (error, result) => (error ? reject(error instanceof Error ? error : new Error(String(error))) : resolve(result)),
           ),
         );
       });
@@ -127,7 +127,7 @@ const main = async (): Promise<void> => {
   }
 };
 
-main().catch((e) => {
+main().catch((e: unknown) => {
   console.error(e instanceof Error ? e.message : e);
   process.exit(1);
 });
