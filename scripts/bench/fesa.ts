@@ -1,6 +1,7 @@
 /**
  * FESA benchmark. Build and run: `npm run build && node dist/scripts/bench/fesa.js`
  * (a) the 26 archived Nekomado runs end to end (parse, rate, write the post list; and writing all three files);
+ * (a2) making all.txt and turnering.html for them, without I/O;
  * (b) one synthetic event of 2,000 players × 9 rounds: passes to converge and time;
  * (c) with FESA_PROGRAM=<path to turnering.lisp> and clisp on PATH: the official program on the same runs, and the ratio.
  * SHARED_DIR overrides where shared/ is found.
@@ -13,7 +14,11 @@ import { performance } from 'perf_hooks';
 import * as E from 'fp-ts/Either';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaEvent, FesaEventPlayer, FesaPlayer, FesaRound, FesaScore } from '../../domain/rules/fesa/types';
-import { fesaRun } from '../../src/adapters/formats/fesa/run';
+import { fesaCrosstable } from '../../projections/fesa/crosstable';
+import { nameKey } from '../../projections/fesa/history';
+import { formatAllTxt } from '../../src/adapters/formats/fesa/all-txt';
+import { fesaRun, readFesaFolder } from '../../src/adapters/formats/fesa/run';
+import { formatTurneringHtml } from '../../src/adapters/formats/fesa/turnering-html';
 
 const findShared = (): string => {
   if (process.env.SHARED_DIR) return process.env.SHARED_DIR;
@@ -39,9 +44,10 @@ const ms = (x: number): string => `${x.toFixed(1)} ms`;
 /**
  * The archive chain run by `fesa run`, twice: writing only the post list (`--out`, what every version measured) and
  * writing all three files the program writes (the default since all.txt and turnering.html). Interleaved, so a busy
- * machine slows both alike. Returns the three-file median (the official program writes the three files too).
+ * machine slows both alike. Returns both medians, post list only and all three files (what the official program
+ * writes).
  */
-const benchArchive = (runs: string[], tmp: string): number => {
+const benchArchive = (runs: string[], tmp: string): [number, number] => {
   const chain = (target: { out?: string; outDir?: string }) => (): number => {
     const t0 = performance.now();
     for (const dir of runs) {
@@ -62,7 +68,44 @@ const benchArchive = (runs: string[], tmp: string): number => {
     console.log(`(a) ${runs.length}-event archive chain, ${v.label}: median ${ms(times[10]!)} of 21 warm runs (min ${ms(times[0]!)}, max ${ms(times[20]!)}); first cold run ${ms(cold[k]!)}`);
     return times[10]!;
   });
-  return medians[1]!;
+  return [medians[0]!, medians[1]!];
+};
+
+/**
+ * What the two published files cost to make, without any file I/O: for the 26 runs (read and rated once), all.txt,
+ * the cross table and its HTML, median of 21 warm repetitions of the whole chain.
+ */
+const benchPublishedFiles = (runs: string[]): void => {
+  const rated = runs.map((dir) => {
+    const folder = readFesaFolder(dir);
+    if (E.isLeft(folder)) throw new Error(folder.left);
+    const { list, newPlayers, event } = folder.right;
+    const result = rateEvent(list, newPlayers, event);
+    if (E.isLeft(result)) throw new Error(result.left.message);
+    const byName = new Map<string, FesaPlayer>();
+    for (const p of [...newPlayers, ...list]) if (!byName.has(nameKey(p))) byName.set(nameKey(p), p);
+    return { event, result: result.right, byName };
+  });
+  const parts = { 'all.txt': [] as number[], 'cross table': [] as number[], 'its HTML': [] as number[] };
+  for (let rep = 0; rep < 25; rep++) {
+    const t = { 'all.txt': 0, 'cross table': 0, 'its HTML': 0 };
+    for (const { event, result, byName } of rated) {
+      let t0 = performance.now();
+      formatAllTxt(result.list, event.date);
+      let t1 = performance.now();
+      t['all.txt'] += t1 - t0;
+      t0 = t1;
+      const table = fesaCrosstable(event, result.report, (p) => byName.get(nameKey(p)));
+      t1 = performance.now();
+      t['cross table'] += t1 - t0;
+      t0 = t1;
+      if (E.isRight(table)) formatTurneringHtml(table.right);
+      t['its HTML'] += performance.now() - t0;
+    }
+    if (rep >= 4) for (const k of Object.keys(t) as (keyof typeof t)[]) parts[k].push(t[k]); // after JIT warm-up
+  }
+  const median = (xs: number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+  console.log(`(a2) making the published files for the ${runs.length} runs, no I/O, median of 21: ${Object.entries(parts).map(([k, xs]) => `${k} ${ms(median(xs))}`).join(', ')}`);
 };
 
 /** Deterministic PRNG (mulberry32) so the synthetic event is the same every run. */
@@ -126,7 +169,7 @@ const benchSynthetic = (): void => {
   console.log(`(b) synthetic event ${n} players × ${rounds} rounds (10% graded newcomers): ${r.right.report.iterations} passes to converge, ${ms(t)}`);
 };
 
-const benchOfficial = (runs: string[], ours: number): void => {
+const benchOfficial = (runs: string[], ours: readonly [number, number]): void => {
   const program = process.env.FESA_PROGRAM;
   const clisp = spawnSync('clisp', ['--version'], { encoding: 'utf8' });
   if (!program || !existsSync(program) || clisp.status !== 0) {
@@ -146,7 +189,7 @@ const benchOfficial = (runs: string[], ours: number): void => {
   }
   const t = performance.now() - t0;
   for (const work of dirs) rmSync(work, { recursive: true, force: true });
-  console.log(`(c) official program (clisp, interpreted load + run) on the same ${runs.length} runs: ${ms(t)}; ours is ${(t / ours).toFixed(0)}× faster`);
+  console.log(`(c) official program (clisp, interpreted load + run) on the same ${runs.length} runs: ${ms(t)}; ours is ${(t / ours[1]).toFixed(0)}× faster writing the same three files (${(t / ours[0]).toFixed(0)}× writing the post list only)`);
 };
 
 const main = (): void => {
@@ -154,6 +197,7 @@ const main = (): void => {
   const tmp = mkdtempSync(path.join(os.tmpdir(), 'fesa-bench-'));
   try {
     const ours = benchArchive(runs, tmp);
+    benchPublishedFiles(runs);
     benchSynthetic();
     benchOfficial(runs, ours);
   } finally {
