@@ -1,3 +1,5 @@
+import * as fs from 'fs';
+import * as path from 'path';
 import { CommandRejected } from '../../app/ledger';
 import { ConcurrencyError } from '../../app/ports/event-store';
 import { Options, parseArgs, UsageError } from './args';
@@ -5,21 +7,42 @@ import type { CliCommand } from './context';
 import { CliContext } from './context';
 import { coreCommands } from './commands/core';
 import { extraCommands } from './commands/registry';
+import { nearest } from './suggest';
 
-const GLOBAL_BOOLEANS = ['json', 'help', 'follow'];
+const GLOBAL_BOOLEANS = ['json', 'help', 'follow', 'version'];
 const commands: readonly CliCommand[] = [...coreCommands, ...extraCommands];
 
 const help = (): string =>
   [
     'ledger — an event-sourced rating ledger (FESA shogi and other systems)',
     '',
-    'Usage: ledger <command> [options]    (global: --db FILE | --store SPEC, --actor NAME, --json)',
+    'Usage: ledger <command> [options]    (global: --db FILE | --store SPEC, --actor NAME, --json; ledger --version)',
     '',
     ...commands.map((c) => `  ${c.name.padEnd(22)} ${c.summary}`),
     '',
     'Store: --store sqlite:FILE | postgres://… | esdb://…, or --db FILE; defaults to $LEDGER_STORE, $LEDGER_DB, ./data/ledger.db.',
     'Run `ledger <command> --help` for the options of one command.',
   ].join('\n');
+
+/** `ledger --version`: the name and version in the nearest package.json above this module (built or not). */
+const version = (): string => {
+  for (let dir = __dirname; ; dir = path.dirname(dir)) {
+    const file = path.join(dir, 'package.json');
+    if (fs.existsSync(file)) {
+      const pkg = JSON.parse(fs.readFileSync(file, 'utf8')) as { name?: string; version?: string };
+      if (pkg.name && pkg.version) return `${pkg.name} ${pkg.version}`;
+    }
+    if (path.dirname(dir) === dir) return 'rating-ledger (version unknown)';
+  }
+};
+
+/** An unknown command, with the nearest command name when the words look like a typo of one. */
+const unknownCommand = (positional: readonly string[]): string => {
+  const typed = positional.slice(0, 2).join(' ');
+  const names = commands.map((c) => c.name);
+  const near = nearest(typed, names) ?? nearest(positional.slice(0, 1).join(' '), names) ?? nearest(positional.slice(0, 3).join(' '), names);
+  return `unknown command "${typed}"${near ? `; did you mean "ledger ${near}"?` : ''} (\`ledger --help\` lists every command)`;
+};
 
 const findCommand = (positional: readonly string[]): { command?: CliCommand; rest: readonly string[] } => {
   for (const words of [3, 2, 1]) {
@@ -44,11 +67,15 @@ export const main = async (
     const parsed = parseArgs(argv, booleans);
     const { command, rest } = findCommand(parsed.positional);
     if (!command) {
+      if (parsed.positional.length === 0 && parsed.flags.has('version')) {
+        out(version());
+        return 0;
+      }
       if (parsed.positional.length === 0 || parsed.flags.has('help')) {
         out(help());
         return parsed.positional.length === 0 && !parsed.flags.has('help') ? 1 : 0;
       }
-      throw new UsageError(`unknown command "${parsed.positional.slice(0, 2).join(' ')}"; run \`ledger --help\` for the list`);
+      throw new UsageError(unknownCommand(parsed.positional));
     }
     if (parsed.flags.has('help')) {
       out(`${command.summary}\n\nUsage: ledger ${command.usage}`);
