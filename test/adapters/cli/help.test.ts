@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { nearest } from '../../../src/adapters/cli/suggest';
-import { ledgerProcess } from '../../ledger/helpers';
+import { ledgerProcess, NEKOMADO, tempDir } from '../../ledger/helpers';
 
 describe('help that teaches', () => {
   it('ledger --version prints the package name and version (the real process)', async () => {
@@ -24,5 +24,21 @@ describe('help that teaches', () => {
     expect(nearest('player ad', known)).toBe('player add');
     expect(nearest('xyz', known)).toBeUndefined();
     expect(nearest('rerate', known)).toBeUndefined();
+  });
+  it('--json on fesa run and on list prints JSON', async () => {
+    const out = tempDir('json');
+    const run = await ledgerProcess(['fesa', 'run', path.join(NEKOMADO, '01_1st_nekomadoken'), '--out-dir', out, '--json']);
+    expect(run.code).toBe(0);
+    const summary = JSON.parse(run.out) as { rated: number; written: string[]; listPlayers: number };
+    expect(summary.written.map((f) => path.basename(f)).sort()).toEqual(['all.txt', 'ratingliste.post', 'turnering.html']);
+    expect(summary.rated).toBeGreaterThan(0);
+    const db = path.join(out, 'ledger.db');
+    expect((await ledgerProcess(['fesa', 'import', path.join(NEKOMADO, '01_1st_nekomadoken'), '--db', db])).code).toBe(0);
+    const list = await ledgerProcess(['list', '--as-of', '2030-01-01', '--active-years', '0', '--json', '--db', db]);
+    expect(list.code).toBe(0);
+    const json = JSON.parse(list.out) as { players: { rating: number }[] };
+    expect(json.players.length).toBe(summary.listPlayers);
+    const both = await ledgerProcess(['list', '--json', '--format', 'csv', '--db', db]);
+    expect(both).toMatchObject({ code: 2, err: 'ledger: --json prints the list as JSON, but --format csv asks for another format; give one of the two\n' });
   });
 });

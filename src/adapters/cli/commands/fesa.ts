@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { fesaRunCommand } from '../../formats/fesa/run';
+import { describeFesaRun, fesaRunCommand } from '../../formats/fesa/run';
 import { importFesaFolders } from '../../../app/fesa-import';
 import { CommandRejected } from '../../../app/ledger';
 import { readEventFolders } from '../../formats/fesa/folders';
@@ -18,7 +18,8 @@ const fesaRun: CliCommand = {
     const out = ctx.opts.string('out');
     const outDir = ctx.opts.string('out-dir');
     if (out !== undefined && outDir !== undefined) throw new UsageError('give --out FILE (the post list only) or --out-dir DIR (all three files), not both');
-    ctx.out(await fesaRunCommand({ dir, ...(out !== undefined ? { out } : {}), ...(outDir !== undefined ? { outDir } : {}) }));
+    const summary = await fesaRunCommand({ dir, ...(out !== undefined ? { out } : {}), ...(outDir !== undefined ? { outDir } : {}) });
+    ctx.out(ctx.json ? JSON.stringify(summary, null, 2) : describeFesaRun(summary));
     return 0;
   },
 };

@@ -58,7 +58,8 @@ const sideBySide = (ctx: CliContext, facts: readonly LoggedEvent[], a: string, b
 };
 
 const formatOf = (ctx: CliContext): ListFormat => {
-  const f = ctx.opts.string('format') ?? 'table';
+  const f = ctx.opts.string('format') ?? (ctx.json ? 'json' : 'table');
+  if (ctx.json && f !== 'json') throw new UsageError(`--json prints the list as JSON, but --format ${f} asks for another format; give one of the two`);
   if (!(LIST_FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${LIST_FORMATS.join(', ')}, got "${f}"`);
   return f as ListFormat;
 };

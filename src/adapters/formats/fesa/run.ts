@@ -98,11 +98,27 @@ export const fesaRun = (dir: string, target: FesaRunTarget = {}, options: FesaOp
 };
 
 /** CLI entry for `ledger fesa run <dir> [--out FILE | --out-dir DIR]`: the summary line, or an Error with one clear sentence. */
-export const fesaRunCommand = async (args: { dir: string } & FesaRunTarget): Promise<string> => {
+/** What `ledger fesa run` reports of a run (also its --json output). */
+export interface FesaRunSummary {
+  readonly rated: number;
+  readonly passes: number;
+  readonly promotions: number;
+  readonly written: readonly string[];
+  readonly listPlayers: number;
+}
+
+export const fesaRunCommand = async (args: { dir: string } & FesaRunTarget): Promise<FesaRunSummary> => {
   const r = fesaRun(args.dir, args);
   if (E.isLeft(r)) throw new Error(r.left);
   const { result, written } = r.right;
-  const promotions = result.report.players.reduce((n, p) => n + p.promotions.length, 0);
-  const rated = result.report.players.filter((p) => p.method !== 'not-rated').length;
-  return `FESA: rated ${rated} players in ${result.report.iterations} passes, ${promotions} promotion(s); wrote ${written.join(', ')} (${result.list.length} players).`;
+  return {
+    rated: result.report.players.filter((p) => p.method !== 'not-rated').length,
+    passes: result.report.iterations,
+    promotions: result.report.players.reduce((n, p) => n + p.promotions.length, 0),
+    written,
+    listPlayers: result.list.length,
+  };
 };
+
+export const describeFesaRun = (s: FesaRunSummary): string =>
+  `FESA: rated ${s.rated} players in ${s.passes} passes, ${s.promotions} promotion(s); wrote ${s.written.join(', ')} (${s.listPlayers} players).`;
