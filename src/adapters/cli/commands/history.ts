@@ -57,9 +57,10 @@ const sideBySide = (ctx: CliContext, facts: readonly LoggedEvent[], a: string, b
   ctx.out(table(['player', `${a} rating`, 'grade', `${b} rating`, 'grade', 'delta'], ids.map((id) => [id, ra.get(id)?.rating ?? '-', ra.get(id)?.grade ?? '-', rb.get(id)?.rating ?? '-', rb.get(id)?.grade ?? '-', rows.find((r) => r.playerId === id)!.delta ?? '-'])));
 };
 
-const formatOf = (ctx: CliContext): ListFormat => {
-  const f = ctx.opts.string('format') ?? (ctx.json ? 'json' : 'table');
-  if (ctx.json && f !== 'json') throw new UsageError(`--json prints the list as JSON, but --format ${f} asks for another format; give one of the two`);
+/** The list format asked for; for `list` itself (`printsList`), --json means the JSON list. */
+const formatOf = (ctx: CliContext, printsList = false): ListFormat => {
+  const f = ctx.opts.string('format') ?? (printsList && ctx.json ? 'json' : 'table');
+  if (printsList && ctx.json && f !== 'json') throw new UsageError(`--json prints the list as JSON, but --format ${f} asks for another format; give one of the two`);
   if (!(LIST_FORMATS as readonly string[]).includes(f)) throw new UsageError(`--format must be one of ${LIST_FORMATS.join(', ')}, got "${f}"`);
   return f as ListFormat;
 };
@@ -81,7 +82,7 @@ const list: CliCommand = {
     }
     const asOf = ctx.opts.date('as-of') ?? today();
     const ruleSet = ruleSetOf(ctx);
-    const format = formatOf(ctx);
+    const format = formatOf(ctx, true);
     const checkpoints = ctx.opts.string('known-at') === undefined ? await ctx.checkpoints() : undefined;
     let folded: FesaFold;
     if (checkpoints !== undefined) {
