@@ -1,17 +1,13 @@
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../../../domain/commands/decide';
-import { fesaPredictions, fesaReplay } from '../../../../domain/evaluation/fesa-model';
-import { BUCKETS, predictionMetrics, type PredictionMetrics } from '../../../../domain/evaluation/metrics';
-import { replay } from '../../../../domain/evaluation/replay';
-import type { Game } from '../../../../domain/rules/elo-common/game';
-import { FESA_RULE_SETS, nameKey } from '../../../../projections/fesa/history';
+import { BUCKETS } from '../../../../domain/evaluation/metrics';
+import { FESA_RULE_SETS } from '../../../../projections/fesa/history';
 import type { LoggedEvent } from '../../../../domain/events';
-import { foldFesaFast } from '../../../../projections/fesa/incremental';
 import { explainGeneric } from '../../../../projections/generic/explain';
 import { foldGeneric, ratingsOf, type GenericFold, type GenericFoldOptions } from '../../../../projections/generic/history';
-import { genericModel, genericPredictions } from '../../../../projections/generic/predictions';
 import { GENERIC_RULE_SETS, isGenericRuleSet, type EntryPolicy, type GenericRuleSetId } from '../../../../projections/generic/systems';
 import { footballEvents, loadFootballMatches } from '../../formats/football';
+import { evaluateLedger, evaluateReplay, unknownRuleSet, type Evaluation, type EvaluationRow } from '../../../app/evaluate';
 import { loadFacts } from '../../../app/load';
 import { adoptRuleSet, CONVERSION_RULE_SETS, driftCorrection, oneTimeConversion, redetermination, type ConversionRuleSet } from '../../../app/rules/officer';
 import { UsageError } from '../args';
@@ -195,97 +191,11 @@ const explainGenericCommand: CliCommand = {
 
 // ---- evaluate --------------------------------------------------------------------------------------------------
 
-export interface EvaluationRow {
-  readonly ruleSet: string;
-  readonly games: number;
-  readonly predicted: number;
-  readonly metrics: PredictionMetrics;
-}
-
-export interface Evaluation {
-  readonly source: string;
-  readonly from: string | null;
-  readonly entry: EntryPolicy;
-  readonly rows: readonly EvaluationRow[];
-  /** The same metrics on the games every rule set predicted (ledger only), so the systems are compared on one set. */
-  readonly common?: { readonly games: number; readonly rows: readonly EvaluationRow[] };
-}
-
-interface Keyed { readonly key: string; readonly expected: number; readonly actual: number }
-
-/** The ledger's own history under each rule set: FESA from its fold's pre-tournament lists, the others re-rated. */
-export const evaluateLedger = (facts: readonly LoggedEvent[], ruleSets: readonly string[], from: string | undefined, entry: EntryPolicy): Evaluation => {
-  const keyed = new Map<string, { games: number; predictions: Keyed[] }>();
-  for (const id of ruleSets) {
-    if (id in FESA_RULE_SETS) {
-      const fesa = foldFesaFast(facts, { ruleSet: id, runs: 'changes' });
-      if (E.isLeft(fesa)) throw new Error(fesa.left);
-      // The games of each FESA-rated tournament, in the shape the other systems see, keyed by the list's name keys.
-      const gamesOf = foldOrThrow(facts, { ruleSet: 'fide', entry });
-      const byTournament = new Map(gamesOf.runs.map((r) => [r.tournamentId, r]));
-      const predictions: Keyed[] = [];
-      let games = 0;
-      for (const run of fesa.right.runs) {
-        const generic = byTournament.get(run.tournamentId);
-        if (!generic || (from !== undefined && run.date < from)) continue;
-        const played = generic.games.filter((g) => g.game !== undefined);
-        const key = (pid: string) => { const n = fesa.right.names.get(pid); return n ? nameKey(n) : pid; };
-        const p = fesaPredictions([{ before: run.before, games: played.map((g) => ({ ...g.game!, a: key(g.game!.a), b: key(g.game!.b) }) as Game) }]);
-        games += p.games;
-        p.perGame.forEach((e, i) => { if (e !== null) predictions.push({ key: `${run.tournamentId}/${played[i]!.gameId}`, expected: e, actual: played[i]!.game!.score }); });
-      }
-      keyed.set(id, { games, predictions });
-    } else if (isGenericRuleSet(id)) {
-      const p = genericPredictions(foldOrThrow(facts, { ruleSet: id, entry }), id, from);
-      keyed.set(id, { games: p.games, predictions: [...p.predictions] });
-    } else {
-      throw new UsageError(`--rules ${id}: unknown rule set; known: ${[...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS].join(', ')}`);
-    }
-  }
-  const rows = ruleSets.map((id) => {
-    const k = keyed.get(id)!;
-    return { ruleSet: id, games: k.games, predicted: k.predictions.length, metrics: predictionMetrics(k.predictions) };
-  });
-  const sets = ruleSets.map((id) => new Set(keyed.get(id)!.predictions.map((p) => p.key)));
-  const commonKeys = new Set([...sets[0] ?? []].filter((k) => sets.every((s) => s.has(k))));
-  const commonRows = ruleSets.map((id) => {
-    const ps = keyed.get(id)!.predictions.filter((p) => commonKeys.has(p.key));
-    return { ruleSet: id, games: commonKeys.size, predicted: ps.length, metrics: predictionMetrics(ps) };
-  });
-  return { source: 'ledger', from: from ?? null, entry, rows, common: { games: commonKeys.size, rows: commonRows } };
-};
-
-/** A results CSV (international football format) replayed one event per date under each rule set. */
-export const evaluateFootball = (path: string, ruleSets: readonly string[], from: string | undefined, entry: EntryPolicy): Evaluation => {
+/** The football results CSV read here, then replayed by the use case. */
+const evaluateFootballFile = (path: string, ruleSets: readonly string[], from: string | undefined, entry: EntryPolicy): E.Either<string, Evaluation> => {
   const loaded = loadFootballMatches(path);
   if (E.isLeft(loaded)) throw new UsageError(loaded.left);
-  const events = footballEvents(loaded.right);
-  const dateOf = new Map<Game, string>(events.flatMap((ev) => ev.games.map((g) => [g, ev.date] as [Game, string])));
-  const rows = ruleSets.map((id): EvaluationRow => {
-    if (id in FESA_RULE_SETS) {
-      const r = fesaReplay(events, FESA_RULE_SETS[id], from ?? '');
-      if (E.isLeft(r)) throw new Error(`fesa: event ${r.left.eventIndex} (${r.left.date}): ${r.left.error.message}`);
-      return { ruleSet: id, games: r.right.games, predicted: r.right.predictions.length, metrics: predictionMetrics(r.right.predictions) };
-    }
-    if (!isGenericRuleSet(id)) throw new UsageError(`--rules ${id}: unknown rule set; known: ${[...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS].join(', ')}`);
-    const model = orThrow(genericModel(id, {}, entry === 'system' || entry === 'grade' ? { rating: 1500 } : entry));
-    let games = 0;
-    const scored: { expected: number; actual: number }[] = [];
-    const out = replay({
-      ...model,
-      expectedScore: (a, b, g) => {
-        const e = model.expectedScore(a, b, g);
-        if (from === undefined || dateOf.get(g)! >= from) {
-          games++;
-          if (e !== null) scored.push({ expected: e, actual: g.score });
-        }
-        return e;
-      },
-    }, events);
-    if (E.isLeft(out)) throw new Error(`${id}: event ${out.left.eventIndex} (${out.left.date}) failed at ${out.left.error.field}: ${out.left.error.message}`);
-    return { ruleSet: id, games, predicted: scored.length, metrics: predictionMetrics(scored) };
-  });
-  return { source: path, from: from ?? null, entry, rows };
+  return evaluateReplay(path, footballEvents(loaded.right), ruleSets, from, entry);
 };
 
 const f = (x: number, d: number): string => (Number.isFinite(x) ? x.toFixed(d) : '-');
@@ -319,9 +229,13 @@ const evaluate: CliCommand = {
     const from = ctx.opts.date('from');
     const football = ctx.opts.string('football');
     const entry = entryOf(ctx, football !== undefined ? { rating: 1500 } : 'grade');
-    const ev = football !== undefined
-      ? evaluateFootball(football, ruleSets, from, entry)
-      : evaluateLedger(await loadFacts(await ctx.store()), ruleSets, from, entry);
+    for (const id of ruleSets) {
+      const unknown = unknownRuleSet(id);
+      if (unknown !== undefined) throw new UsageError(unknown);
+    }
+    const evaluated = football !== undefined ? evaluateFootballFile(football, ruleSets, from, entry) : evaluateLedger(await loadFacts(await ctx.store()), ruleSets, from, entry);
+    if (E.isLeft(evaluated)) throw new Error(evaluated.left);
+    const ev = evaluated.right;
     ctx.out(ctx.json ? JSON.stringify(ev, null, 2) : renderEvaluation(ev));
     return 0;
   },
