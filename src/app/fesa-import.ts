@@ -4,6 +4,7 @@ import { canonicalJson } from '../../domain/commands/decide';
 import type { GameFacts, GameResult } from '../../domain/events';
 import { handicapFromCode } from '../../domain/events';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
+import { unratedRecord } from '../../domain/rules/fesa/records';
 import type { FesaEvent, FesaPlayer } from '../../domain/rules/fesa/types';
 import { diffFolds, type FoldDiff } from '../../projections/fesa/diff';
 import { nameKey, type FesaFold } from '../../projections/fesa/history';
@@ -138,6 +139,10 @@ const registration = (p: FesaPlayer, date: string, actor: string): Command => {
   } as Command;
 };
 
+/** An entry of `nye-spillere` that is not the record the program makes for a never-rated player. */
+const isTransfer = (p: FesaPlayer): boolean =>
+  canonicalJson(encodeFesaPlayerState(p)) !== canonicalJson(encodeFesaPlayerState(unratedRecord(p.lastName, p.firstName, p.nationalityList, p.nsrGradeLevel, p.nsrGradeName)));
+
 const gradeText = (level: number, name: string): string => (name === 'Pro' ? (level > 0 ? `Pro ${level}` : 'Pro') : `${level} ${name}`);
 
 /** One run directory of the official program: the event, the list before it and the new players. */
@@ -149,6 +154,8 @@ export interface EventFolder {
   /** The list before the event; null when the folder has no ratingliste.pre (then nothing is compared). */
   readonly pre: readonly FesaPlayer[] | null;
   readonly newPlayers: readonly FesaPlayer[];
+  /** The line of `nye-spillere` each new player's entry starts on. */
+  readonly newPlayerLines: readonly number[];
 }
 
 /**
@@ -236,15 +243,28 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
       if (anyFesaState) reconciled.push(...differences);
     }
   }
-  for (const p of folder.newPlayers) {
-    if (p.eloNumber !== 0 || p.games !== 0 || p.lastPlayed !== null) {
-      throw new CommandRejected(`${folder.dir}/nye-spillere: ${p.lastName} ${p.firstName} comes with a rating, games or a last-played date; a player with a history belongs in ratingliste.pre, not among the new players`);
-    }
+  folder.newPlayers.forEach((p, entry) => {
     commands.push(registration(p, date, actor));
     if (p.nsrGradeLevel > 0 || p.nsrGradeName === 'Pro') {
       commands.push({ kind: 'DeclarePriorGrade', validDate: date, actor, playerId: fesaPlayerId(p), grade: gradeText(p.nsrGradeLevel, p.nsrGradeName), source: 'NSR' } as Command);
     }
-  }
+    if (isTransfer(p)) {
+      // The program takes every field of the entry as given (a player coming from another list): his record is an
+      // opening balance, placed among the file's entries in file order (the program puts them all in front of the
+      // list and sorts stably, so their order shows among equal ratings).
+      const line = folder.newPlayerLines[entry];
+      commands.push({
+        kind: 'ImportOpeningBalance',
+        validDate: date,
+        actor,
+        playerId: fesaPlayerId(p),
+        ruleSet: 'fesa',
+        state: encodeFesaPlayerState(p, entry),
+        source: `${folder.id}/nye-spillere`,
+        reason: `transferred from another list: ${folder.id}/nye-spillere${line !== undefined ? ` line ${line}` : ''} gives a rating, games or a last-played date`,
+      } as Command);
+    }
+  });
   const players = folder.event.players;
   commands.push({
     kind: 'RegisterTournament',

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { chainOf, eventDate, ledger, listAsOf, nekomadoChain, tempDir } from './helpers';
+import { chainOf, eventDate, FIXTURES, ledger, listAsOf, nekomadoChain, tempDir } from './helpers';
 
 describe('fesa import: the Nekomado chain through the ledger (issue 3 acceptance)', () => {
   it('without --reconcile stops at 24_20th_nekomadoken and names the players of the unpublished event', async () => {
@@ -61,5 +61,36 @@ describe('fesa import: the Nekomado chain through the ledger (issue 3 acceptance
     const badDate = await ledger('fesa', 'import', folder, '--db', db);
     expect(badDate).toMatchObject({ code: 1, err: `ledger: ${path.join(folder, 'turnering.txt')}:2: the event date "2016-04-31" is not a day YYYY-MM-DD that exists\n` });
     expect((await ledger('events', '--db', db)).out.trim()).toBe('no events');
+  });
+});
+
+describe('fesa import: transfers in nye-spillere (entries with a rating, games or a history, made by the official program)', () => {
+  const transfers = (): string[] =>
+    fs.readdirSync(path.join(FIXTURES, 'fesa-own')).filter((n) => n.startsWith('21_transfers_e')).sort().map((n) => path.join(FIXTURES, 'fesa-own', n));
+
+  it('imports the chain; after every event the list is byte-identical to the program\'s post list', async () => {
+    const db = path.join(tempDir('transfers'), 'ledger.db');
+    const folders = transfers();
+    expect(folders.length).toBe(3);
+    const r = await ledger('fesa', 'import', chainOf(folders), '--db', db);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    for (const folder of folders) {
+      const actual = await listAsOf(db, eventDate(folder));
+      expect({ folder: path.basename(folder), same: actual.equals(fs.readFileSync(path.join(folder, 'ratingliste.post'))) }).toEqual({ folder: path.basename(folder), same: true });
+    }
+  });
+
+  it('records a transfer as registration, prior grade and an opening balance whose reason names file and line', async () => {
+    const db = path.join(tempDir('transfer-facts'), 'ledger.db');
+    const [first] = transfers();
+    expect((await ledger('fesa', 'import', first!, '--db', db)).code).toBe(0);
+    const events = (await ledger('events', '--db', db, '--json')).out.trim().split('\n').map((l) => JSON.parse(l) as { event: Record<string, unknown> });
+    const about = (id: string) => events.map((e) => e.event).filter((e) => e.playerId === id).map((e) => e.type);
+    expect(about('Tr-Count')).toEqual(['PlayerRegistered', 'PriorGradeDeclared', 'OpeningBalanceImported']);
+    expect(about('Tr-New')).toEqual(['PlayerRegistered', 'PriorGradeDeclared']);
+    const balance = events.map((e) => e.event).find((e) => e.type === 'OpeningBalanceImported' && e.playerId === 'Tr-Idle')!;
+    expect(balance.reason).toBe('transferred from another list: 21_transfers_e01/nye-spillere line 5 gives a rating, games or a last-played date');
+    expect(balance.state).toMatchObject({ eloNumber: 1890, games: 70, lastPlayed: '2021-11-01', lbCount: { n: 6, reachedMp: true }, mpCount: 2 });
   });
 });

@@ -3,7 +3,7 @@ import * as path from 'path';
 import * as E from 'fp-ts/Either';
 import type { FesaPlayer } from '../../../../domain/rules/fesa/types';
 import type { EventFolder } from '../../../app/fesa-import';
-import { parseNewPlayers } from './nye-spillere';
+import { parseNewPlayerEntries } from './nye-spillere';
 import { fileErrorMessage, parseRatingList } from './ratingliste';
 import { parseTurnering } from './turnering';
 
@@ -24,12 +24,14 @@ export const readEventFolder = (dir: string): E.Either<string, EventFolder> => {
     pre = parsed.right;
   }
   let newPlayers: FesaPlayer[] = [];
+  let newPlayerLines: number[] = [];
   if (existsSync(at('nye-spillere'))) {
-    const parsed = parseNewPlayers(latin1(at('nye-spillere')), at('nye-spillere'));
+    const parsed = parseNewPlayerEntries(latin1(at('nye-spillere')), at('nye-spillere'));
     if (E.isLeft(parsed)) return E.left(fileErrorMessage(parsed.left));
-    newPlayers = parsed.right;
+    newPlayers = parsed.right.map((e) => e.player);
+    newPlayerLines = parsed.right.map((e) => e.line);
   }
-  return E.right({ dir, id: path.basename(path.resolve(dir)), event: event.right, pre, newPlayers });
+  return E.right({ dir, id: path.basename(path.resolve(dir)), event: event.right, pre, newPlayers, newPlayerLines });
 };
 
 /** One event folder, or every event folder inside `dir`, in date order (ties by folder name). */

@@ -11,7 +11,16 @@ const FIELDS = ['last name', 'first name', 'nationality list', 'NSR grade level'
  * in this file (used for special/delayed promotion calls); evaluating code is not something a file reader should
  * guess at, so such a file is refused.
  */
-export const parseNewPlayers = (text: string, file = 'nye-spillere'): E.Either<FesaFileError, FesaPlayer[]> => {
+export const parseNewPlayers = (text: string, file = 'nye-spillere'): E.Either<FesaFileError, FesaPlayer[]> =>
+  E.map((entries: NewPlayerEntry[]) => entries.map((e) => e.player))(parseNewPlayerEntries(text, file));
+
+/** An entry of `nye-spillere` and the line it starts on (facts made from it name the line). */
+export interface NewPlayerEntry {
+  readonly player: FesaPlayer;
+  readonly line: number;
+}
+
+export const parseNewPlayerEntries = (text: string, file = 'nye-spillere'): E.Either<FesaFileError, NewPlayerEntry[]> => {
   const read = readLispFile(text, file);
   if (E.isLeft(read)) return read;
   const forms = read.right;
@@ -26,7 +35,7 @@ export const parseNewPlayers = (text: string, file = 'nye-spillere'): E.Either<F
   const top = forms[0].value;
   if (!isNil(top) && top.t !== 'list') return E.left({ file, line: forms[0].line, reason: `expected a list of new-player entries, found ${describe(top)}` });
   const entries = top.t === 'list' ? top.items : [];
-  const out: FesaPlayer[] = [];
+  const out: NewPlayerEntry[] = [];
   for (let i = 0; i < entries.length; i++) {
     const line = lineOfEntry(text, i, forms[0].line);
     const entry = entries[i];
@@ -34,7 +43,7 @@ export const parseNewPlayers = (text: string, file = 'nye-spillere'): E.Either<F
       return E.left({ file, line, reason: `entry ${i + 1} should be a plain list (${FIELDS.join(' ')} [lb-count mp-count]), found ${describe(entry)}` });
     }
     try {
-      out.push(decodeEntry(entry.items));
+      out.push({ player: decodeEntry(entry.items), line });
     } catch (e) {
       if (e instanceof FieldError) return E.left({ file, line, reason: `entry ${i + 1}: ${e.message}` });
       throw e;
