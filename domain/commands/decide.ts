@@ -3,7 +3,7 @@ import type * as t from 'io-ts';
 import type { DomainEvent, EventOf } from '../events';
 import { decodeEvent, eventCodecs, handicapFromCode } from '../events';
 import type { Decided } from './decision';
-import { adjustRating, adoptRuleSet, publishRatingList } from './deciders/ledger';
+import { adjustRating, adoptRuleSet, publishRatingList, reconcileList } from './deciders/ledger';
 import { correctResult, reportGame, withdrawGame } from './deciders/game';
 import { awardGrade, declarePriorGrade, importOpeningBalance, registerPlayer } from './deciders/player';
 import { appointOfficer, revokeOfficer } from './deciders/officer';
@@ -32,6 +32,7 @@ export type Command =
   | ({ kind: 'CloseTournament' } & Payload<'TournamentClosed'>)
   | ({ kind: 'ImportOpeningBalance' } & Payload<'OpeningBalanceImported'>)
   | ({ kind: 'AdjustRating' } & Payload<'RatingAdjusted'>)
+  | ({ kind: 'ReconcileList' } & Payload<'ListReconciled'>)
   | ({ kind: 'AwardGrade' } & Payload<'GradeAwarded'>)
   | ({ kind: 'AdoptRuleSet' } & Payload<'RuleSetAdopted'>)
   | ({ kind: 'PublishRatingList' } & Payload<'RatingListPublished'>)
@@ -50,6 +51,7 @@ const EVENT_OF = {
   CloseTournament: 'TournamentClosed',
   ImportOpeningBalance: 'OpeningBalanceImported',
   AdjustRating: 'RatingAdjusted',
+  ReconcileList: 'ListReconciled',
   AwardGrade: 'GradeAwarded',
   AdoptRuleSet: 'RuleSetAdopted',
   PublishRatingList: 'RatingListPublished',
@@ -81,6 +83,8 @@ const defaultEventId = (c: Command, state: LedgerState): string => {
       return `opening:${c.ruleSet}:${c.playerId}:${c.source}`;
     case 'AdjustRating':
       return `adjustment:${c.adjustmentId}`;
+    case 'ReconcileList':
+      return `reconcile:${c.ruleSet}:${c.source}`;
     case 'AwardGrade':
       return `grade:${c.ruleSet}:${c.playerId}:${c.grade}`;
     case 'AdoptRuleSet':
@@ -126,6 +130,7 @@ const DECIDERS: { readonly [K in CommandKind]: (event: EventOf<(typeof EVENT_OF)
   CloseTournament: closeTournament,
   ImportOpeningBalance: importOpeningBalance,
   AdjustRating: adjustRating,
+  ReconcileList: reconcileList,
   AwardGrade: awardGrade,
   AdoptRuleSet: adoptRuleSet,
   PublishRatingList: publishRatingList,

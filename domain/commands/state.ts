@@ -28,6 +28,8 @@ export interface LedgerState {
   readonly tournaments: Map<string, TournamentState>;
   readonly streamRevisions: Map<string, number>;
   readonly adjustments: Set<string>;
+  /** Event ids of list reconciles (one per source file). */
+  readonly reconciles: Set<string>;
   readonly ruleSetAdoptions: Map<string, string>;
   readonly publishedLists: Map<string, string>;
   /** Each officer's role now (undefined once revoked) and how many appointments and revocations they had. */
@@ -40,6 +42,7 @@ export const initialLedgerState = (): LedgerState => ({
   tournaments: new Map(),
   streamRevisions: new Map(),
   adjustments: new Set(),
+  reconciles: new Set(),
   ruleSetAdoptions: new Map(),
   publishedLists: new Map(),
   officers: new Map(),
@@ -55,6 +58,7 @@ export const forkLedgerState = (state: LedgerState): LedgerState => ({
   tournaments: new Map([...state.tournaments].map(([id, t]) => [id, { ...t, games: new Map(t.games) }])),
   streamRevisions: new Map(state.streamRevisions),
   adjustments: new Set(state.adjustments),
+  reconciles: new Set(state.reconciles),
   ruleSetAdoptions: new Map(state.ruleSetAdoptions),
   publishedLists: new Map(state.publishedLists),
   // evolve replaces an officer's entry, never changes it in place
@@ -111,6 +115,9 @@ export const evolve = (state: LedgerState, event: DomainEvent, recorded?: Positi
     }
     case 'RatingAdjusted':
       state.adjustments.add(event.adjustmentId);
+      break;
+    case 'ListReconciled':
+      state.reconciles.add(event.eventId);
       break;
     case 'RuleSetAdopted':
       state.ruleSetAdoptions.set(event.eventId, event.ruleSetId);

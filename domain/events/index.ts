@@ -3,6 +3,7 @@ import * as t from 'io-ts';
 import { describeDecodeErrors } from '../errors';
 import { GameReported } from './game-reported';
 import { GradeAwarded } from './grade-awarded';
+import { ListReconciled } from './list-reconciled';
 import { OfficerAppointed, OfficerRevoked } from './officer-appointed';
 import { OpeningBalanceImported } from './opening-balance-imported';
 import { PlayerRegistered } from './player-registered';
@@ -17,6 +18,7 @@ import { TournamentRegistered } from './tournament-registered';
 export * from './common';
 export * from './game-reported';
 export * from './grade-awarded';
+export * from './list-reconciled';
 export * from './officer-appointed';
 export * from './opening-balance-imported';
 export * from './player-registered';
@@ -39,6 +41,7 @@ export const eventCodecs = {
   TournamentClosed,
   OpeningBalanceImported,
   RatingAdjusted,
+  ListReconciled,
   GradeAwarded,
   RuleSetAdopted,
   RatingListPublished,
@@ -106,6 +109,8 @@ export const streamOf = (e: DomainEvent): string => {
       return tournamentStream(e.tournamentId);
     case 'RatingAdjusted':
       return e.target.kind === 'player' ? playerStream(e.target.playerId) : ADJUSTMENTS_STREAM;
+    case 'ListReconciled':
+      return ADJUSTMENTS_STREAM;
     case 'RuleSetAdopted':
       return RULES_STREAM;
     case 'RatingListPublished':

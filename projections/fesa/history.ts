@@ -3,6 +3,7 @@ import type {
   DomainEvent,
   GameFacts,
   GradeAwarded,
+  ListReconciled,
   LoggedEvent,
   OpeningBalanceImported,
   PlayerRegistered,
@@ -14,7 +15,7 @@ import { FESA_PROGRAM_OPTIONS, FESA_PUBLISHED_OPTIONS, type FesaOptions } from '
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { unratedRecord } from '../../domain/rules/fesa/records';
 import type { FesaHome, FesaPlayer, FesaRatingReport } from '../../domain/rules/fesa/types';
-import { decodeFesaPlayerState } from './player-state';
+import { decodeFesaPlayerState, withPinnedFields } from './player-state';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
 
 
@@ -47,7 +48,7 @@ export interface TournamentRun {
 /** A fact applied to the list outside tournaments (opening balance, officer adjustment, grade award). */
 export interface OfficerFact {
   readonly date: string;
-  readonly kind: 'opening-balance' | 'adjustment' | 'grade-award';
+  readonly kind: 'opening-balance' | 'reconcile' | 'adjustment' | 'grade-award';
   readonly playerIds: readonly string[];
   readonly event: DomainEvent;
 }
@@ -91,11 +92,12 @@ export interface TournamentFacts {
 
 export type TimelineItem =
   | { kind: 'opening'; date: string; position: number; group: LoggedEvent[] }
+  | { kind: 'reconcile'; date: string; position: number; event: ListReconciled }
   | { kind: 'adjustment'; date: string; position: number; event: RatingAdjusted }
   | { kind: 'award'; date: string; position: number; event: GradeAwarded }
   | { kind: 'tournament'; date: string; position: number; tournament: TournamentFacts };
 
-const PHASE: Record<TimelineItem['kind'], number> = { opening: 0, adjustment: 1, award: 2, tournament: 3 };
+const PHASE: Record<TimelineItem['kind'], number> = { opening: 0, reconcile: 0, adjustment: 1, award: 2, tournament: 3 };
 
 /** Where a fact lands in the fold: its valid date, or '' when it can change the fold from the very start. */
 export type AffectedFrom = string;
@@ -202,6 +204,10 @@ export class FesaFacts {
         }
         return e.validDate;
       }
+      case 'ListReconciled':
+        if (!isFesaRuleSet(e.ruleSet)) return undefined;
+        this.items.push({ kind: 'reconcile', date: e.validDate, position: fact.globalPosition, event: e });
+        return e.validDate;
       case 'RatingAdjusted':
         if (!isFesaRuleSet(e.ruleSet)) return undefined;
         this.items.push({ kind: 'adjustment', date: e.validDate, position: fact.globalPosition, event: e });
@@ -285,6 +291,12 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
         list = [...ordered.map((o) => o.player), ...list.filter((p) => !replaced.has(nameKey(p)))];
         for (const o of ordered) listed.add(nameKey(o.player));
         officerFacts.push({ date: item.date, kind: 'opening-balance', playerIds: item.group.map((f) => (f.event as OpeningBalanceImported).playerId), event: item.group[0]!.event });
+        break;
+      }
+      case 'reconcile': {
+        list = reconciledList(list, item.event, (id) => names.get(id));
+        for (const p of list) listed.add(nameKey(p));
+        officerFacts.push({ date: item.date, kind: 'reconcile', playerIds: item.event.pins.map((p) => p.playerId), event: item.event });
         break;
       }
       case 'adjustment': {
@@ -378,6 +390,27 @@ export const newPlayerRecord = (reg: PlayerRegistered, grade: string | undefined
     last: h.lastPlayed ?? null,
   }));
   return unratedRecord(reg.familyName, reg.givenName, homes, nsrLevel, nsrName);
+};
+
+/**
+ * The list a reconcile leaves: the file's players in the file's order, each with his record as folded so far and the
+ * pinned fields put in (a player the list did not hold starts from a never-rated record); players the file does not
+ * name leave the list. An id without a registration names nobody and is skipped.
+ */
+export const reconciledList = (list: readonly FesaPlayer[], e: ListReconciled, nameOf: (playerId: string) => { lastName: string; firstName: string } | undefined): FesaPlayer[] => {
+  const current = new Map<string, FesaPlayer>();
+  for (const p of list) if (!current.has(nameKey(p))) current.set(nameKey(p), p);
+  const pins = new Map(e.pins.map((p) => [p.playerId, p.fields]));
+  const out: FesaPlayer[] = [];
+  for (const id of e.order) {
+    const name = nameOf(id);
+    if (!name) continue;
+    const base = current.get(nameKey(name)) ?? unratedRecord(name.lastName, name.firstName, []);
+    const fields = pins.get(id);
+    const record = fields === undefined ? base : withPinnedFields(base, fields);
+    out.push(nameKey(record) === nameKey(name) ? record : base);
+  }
+  return out;
 };
 
 /** The records of one opening-balance group (one source list), in that list's order. */

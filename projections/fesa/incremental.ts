@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { OpeningBalanceImported, PlayerRegistered } from '../../domain/events';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaError, FesaEvent, FesaPlayer, FesaRatingReport, FesaRatingResult } from '../../domain/rules/fesa/types';
-import { AS_ADOPTED, decodeOpeningGroup, FESA_RULE_SETS, FesaFacts, gradeOrder, latestGrade, matchesFilter, nameKey, newPlayerRecord, parseGrade, type FesaFold, type FoldOptions, type OfficerFact, type TimelineItem, type TournamentFacts, type TournamentRun } from './history';
+import { AS_ADOPTED, decodeOpeningGroup, reconciledList, FESA_RULE_SETS, FesaFacts, gradeOrder, latestGrade, matchesFilter, nameKey, newPlayerRecord, parseGrade, type FesaFold, type FoldOptions, type OfficerFact, type TimelineItem, type TournamentFacts, type TournamentRun } from './history';
 import type { LoggedEvent } from '../../domain/events';
 import { ListSlots, ListState, type ListEntry } from './list-state';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
@@ -361,6 +361,10 @@ export class FesaProjection {
         journal?.officerFacts.push({ date: item.date, kind: 'opening-balance', playerIds: item.group.map((f) => (f.event as OpeningBalanceImported).playerId), event: item.group[0]!.event });
         return undefined;
       }
+      case 'reconcile':
+        state.reset(reconciledList(state.order(), item.event, (id) => this.names.get(id)));
+        journal?.officerFacts.push({ date: item.date, kind: 'reconcile', playerIds: item.event.pins.map((p) => p.playerId), event: item.event });
+        return undefined;
       case 'adjustment': {
         const { target, change } = item.event;
         const affected: string[] = [];

@@ -11,24 +11,22 @@ import type { FesaPlayer } from '../../domain/rules/fesa/types';
  */
 const Score = t.union([t.literal(0), t.literal(0.5), t.literal(1)]);
 const Home = t.type({ list: t.union([t.string, t.null]), nationality: t.union([t.string, t.null]), residens: t.union([t.string, t.null]), last: t.union([t.string, t.null]) });
-export const FesaPlayerState = t.intersection([
-  t.type({
-    lastName: t.string,
-    firstName: t.string,
-    nationalityList: t.array(Home),
-    gradeLevel: t.number,
-    gradeName: t.string,
-    nsrGradeLevel: t.number,
-    nsrGradeName: t.string,
-    eloNumber: t.number,
-    games: t.union([t.number, t.array(t.type({ opponentRating: t.number, score: Score, weight: t.number }))]),
-    lastPlayed: t.union([t.string, t.null]),
-    lbCount: t.union([t.type({ n: t.number, reachedMp: t.boolean }), t.null]),
-    mpCount: t.union([t.number, t.null]),
-    bonusCount: t.number,
-  }),
-  t.partial({ listIndex: t.number, extension: t.UnknownRecord }),
-]);
+const RECORD_FIELDS = {
+  lastName: t.string,
+  firstName: t.string,
+  nationalityList: t.array(Home),
+  gradeLevel: t.number,
+  gradeName: t.string,
+  nsrGradeLevel: t.number,
+  nsrGradeName: t.string,
+  eloNumber: t.number,
+  games: t.union([t.number, t.array(t.type({ opponentRating: t.number, score: Score, weight: t.number }))]),
+  lastPlayed: t.union([t.string, t.null]),
+  lbCount: t.union([t.type({ n: t.number, reachedMp: t.boolean }), t.null]),
+  mpCount: t.union([t.number, t.null]),
+  bonusCount: t.number,
+};
+export const FesaPlayerState = t.intersection([t.type(RECORD_FIELDS), t.partial({ listIndex: t.number, extension: t.UnknownRecord })]);
 export type FesaPlayerState = t.TypeOf<typeof FesaPlayerState>;
 
 export const decodeFesaPlayerState = (state: unknown, where: string): E.Either<string, { player: FesaPlayer; listIndex?: number }> => {
@@ -40,3 +38,12 @@ export const decodeFesaPlayerState = (state: unknown, where: string): E.Either<s
 
 export const encodeFesaPlayerState = (player: FesaPlayer, listIndex?: number): Record<string, unknown> =>
   JSON.parse(JSON.stringify({ ...player, ...(listIndex !== undefined ? { listIndex } : {}) })) as Record<string, unknown>;
+
+/** Some fields of a record, as a list reconcile pins them (fields of any other name or shape are not part of it). */
+const PinnedFields = t.exact(t.partial(RECORD_FIELDS));
+
+/** The record with the pinned fields put in; a pin that is not a set of record fields changes nothing. */
+export const withPinnedFields = (record: FesaPlayer, fields: unknown): FesaPlayer => {
+  const decoded = PinnedFields.decode(fields);
+  return E.isRight(decoded) ? ({ ...record, ...decoded.right } as FesaPlayer) : record;
+};

@@ -21,6 +21,10 @@ export interface ImportOptions {
   readonly reconcile?: boolean;
   /** The folder corrects a tournament already in the ledger: record exactly the differences. */
   readonly correct?: boolean;
+  /** Of a folder of folders: start at the folder of this name (or the first whose name starts with it). */
+  readonly from?: string;
+  /** Of a folder of folders: only the folders of these names (or name prefixes). */
+  readonly only?: readonly string[];
   readonly onProgress?: (done: number, total: number, folder: string) => void;
 }
 
@@ -40,11 +44,19 @@ export interface ImportOutcome {
   readonly changes: FoldDiff;
 }
 
+/** How many differences a mismatch error shows before "and N more". */
+const SHOWN_DIFFERENCES = 12;
+
 export class ListMismatchError extends Error {
-  constructor(readonly folder: string, readonly differences: readonly string[]) {
+  constructor(readonly folder: string, readonly differences: readonly string[], leaveOut?: { readonly id: string; readonly before: readonly string[]; readonly at: string }) {
+    const shown = differences.slice(0, SHOWN_DIFFERENCES).map((d) => `  ${d}`);
+    if (differences.length > SHOWN_DIFFERENCES) shown.push(`  and ${differences.length - SHOWN_DIFFERENCES} more`);
+    // a folder of folders that starts with a separate list (a sample, another club) stops at once: say how to leave it out
+    const start = leaveOut && leaveOut.before.length > 0 && leaveOut.before.length <= 3 ? ` or start at this folder with --from ${leaveOut.id} (leaving out ${leaveOut.before.join(', ')})` : '';
     super(
       `${folder}/ratingliste.pre differs from the ledger's list for that day (an event the ledger never saw, or a hand edit); ` +
-        `nothing was recorded. Differences: ${differences.join('; ')}. Re-run with --reconcile to record the file's values as officer facts.`,
+        `nothing was recorded${leaveOut ? ` (${leaveOut.at})` : ''}. ${differences.length} difference(s):\n${shown.join('\n')}\n` +
+        `Re-run with --reconcile to record the file's values as officer facts${start}.`,
     );
     this.name = 'ListMismatchError';
   }
@@ -92,6 +104,28 @@ export const compareLists = (file: readonly FesaPlayer[], ledger: readonly FesaP
     differences.push('the same players and values, but in another order (the order of equal ratings matters to the program)');
   }
   return differences;
+};
+
+/**
+ * What a reconcile pins: per player of the file, the record fields where the file differs from the ledger's list
+ * (the whole record when the ledger's list does not hold him). Players the file agrees with are not pinned.
+ */
+const pinnedFields = (file: readonly FesaPlayer[], ledger: readonly FesaPlayer[]): { playerId: string; fields: Record<string, unknown> }[] => {
+  const mine = new Map<string, FesaPlayer>();
+  for (const q of ledger) if (!mine.has(nameKey(q))) mine.set(nameKey(q), q);
+  const pins: { playerId: string; fields: Record<string, unknown> }[] = [];
+  for (const p of file) {
+    const encoded = encodeFesaPlayerState(p);
+    const q = mine.get(nameKey(p));
+    if (!q) {
+      pins.push({ playerId: fesaPlayerId(p), fields: encoded });
+      continue;
+    }
+    const theirs = encodeFesaPlayerState(q);
+    const fields = Object.fromEntries(Object.entries(encoded).filter(([k, v]) => canonicalJson(v) !== canonicalJson(theirs[k])));
+    if (Object.keys(fields).length > 0) pins.push({ playerId: fesaPlayerId(p), fields });
+  }
+  return pins;
 };
 
 const RESULT: Record<number, GameResult> = { 1: 'win', 0: 'loss', 0.5: 'draw' };
@@ -164,7 +198,8 @@ export interface EventFolder {
  * against the ledger plus the folders before it, then all events are appended at once, or nothing (a re-run after a
  * refusal or a crash starts from the same ledger; event ids are derived from the files, so nothing is duplicated).
  */
-export const importFesaFolders = async (ledger: Ledger, all: readonly EventFolder[], options: ImportOptions): Promise<ImportOutcome> => {
+export const importFesaFolders = async (ledger: Ledger, folders: readonly EventFolder[], options: ImportOptions): Promise<ImportOutcome> => {
+  const all = chooseFolders(folders, options);
   const { value } = await ledger.decideAll(async (draft) => {
     const log = new DraftLog(await loadFacts(ledger.store), draft);
     const before = foldLedger(log.facts);
@@ -174,7 +209,11 @@ export const importFesaFolders = async (ledger: Ledger, all: readonly EventFolde
       try {
         outcomes.push(await importFolder(draft, log, folder, options));
       } catch (error) {
-        if ((error instanceof CommandRejected || error instanceof ListMismatchError) && all.length > 1) {
+        // say how an import starting at this folder would leave the ones before it out
+        if (error instanceof ListMismatchError && all.length > 1) {
+          throw new ListMismatchError(folder.dir, error.differences, { id: folder.id, before: all.slice(0, i).map((f) => f.id), at: `folder ${i + 1} of ${all.length}` });
+        }
+        if (error instanceof CommandRejected && all.length > 1) {
           throw new CommandRejected(`${error.message} (folder ${i + 1} of ${all.length}; nothing of this import was recorded)`);
         }
         throw error;
@@ -200,6 +239,26 @@ class DraftLog {
     this.taken = events.length;
   }
 }
+
+/** `--from` and `--only`: a name matches a folder when it is the folder's name or the start of it. */
+const chooseFolders = (folders: readonly EventFolder[], options: ImportOptions): EventFolder[] => {
+  const matches = (name: string) => (f: EventFolder) => f.id === name || f.id.startsWith(name);
+  const names = () => folders.map((f) => f.id).join(', ');
+  let chosen = [...folders];
+  if (options.from !== undefined) {
+    const start = folders.findIndex(matches(options.from));
+    if (start < 0) throw new CommandRejected(`--from ${options.from}: no event folder is named so or starts so; the folders are ${names()}`);
+    chosen = chosen.slice(start);
+  }
+  if (options.only !== undefined) {
+    for (const name of options.only) {
+      if (!folders.some(matches(name))) throw new CommandRejected(`--only ${name}: no event folder is named so or starts so; the folders are ${names()}`);
+    }
+    chosen = chosen.filter((f) => options.only!.some((name) => matches(name)(f)));
+  }
+  if (chosen.length === 0) throw new CommandRejected(`--from ${options.from} with --only ${options.only?.join(',')}: no event folder is left to import`);
+  return chosen;
+};
 
 const foldLedger = (facts: readonly LoggedEvent[], stopBefore?: { date: string; tournamentId: string }): FesaFold => {
   const folded = foldFesaFast(facts, stopBefore ? { stopBefore, runs: 'none' } : { runs: 'changes' });
@@ -235,12 +294,27 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
     if (differences.length > 0) {
       if (anyFesaState && !options.reconcile) throw new ListMismatchError(folder.dir, differences);
       const source = `${folder.id}/ratingliste.pre`;
-      const reason = anyFesaState ? `reconciled with ${source}: ${differences.length} difference(s) with the ledger's list` : `opening list ${source}`;
-      pre.forEach((p, listIndex) => {
+      for (const p of pre) {
         if (!state.players.has(fesaPlayerId(p))) commands.push(registration({ ...p, nationalityList: p.nationalityList.map((h) => ({ ...h, last: null })) }, date, actor));
-        commands.push({ kind: 'ImportOpeningBalance', validDate: date, actor, playerId: fesaPlayerId(p), ruleSet: 'fesa', state: encodeFesaPlayerState(p, listIndex), source, reason } as Command);
-      });
-      if (anyFesaState) reconciled.push(...differences);
+      }
+      if (anyFesaState) {
+        const pins = pinnedFields(pre, ledgerList);
+        commands.push({
+          kind: 'ReconcileList',
+          validDate: date,
+          actor,
+          ruleSet: 'fesa',
+          source,
+          reason: `reconciled with ${source}: ${differences.length} difference(s) with the ledger's list; ${pins.length} player(s) pinned`,
+          order: pre.map(fesaPlayerId),
+          pins,
+        } as Command);
+        reconciled.push(...differences);
+      } else {
+        pre.forEach((p, listIndex) => {
+          commands.push({ kind: 'ImportOpeningBalance', validDate: date, actor, playerId: fesaPlayerId(p), ruleSet: 'fesa', state: encodeFesaPlayerState(p, listIndex), source, reason: `opening list ${source}` } as Command);
+        });
+      }
     }
   }
   folder.newPlayers.forEach((p, entry) => {

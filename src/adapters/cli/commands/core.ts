@@ -248,6 +248,8 @@ const subjectOf = (e: DomainEvent): string => {
       return `${e.playerId} ${e.grade}`;
     case 'OpeningBalanceImported':
       return `${e.playerId} (${e.ruleSet}, ${e.source})`;
+    case 'ListReconciled':
+      return `${e.source}: ${e.pins.length} player(s) pinned of ${e.order.length}: ${e.reason}`;
     case 'RuleSetAdopted':
       return `${e.ruleSetId} ${e.ruleSetVersion}`;
     case 'RatingListPublished':

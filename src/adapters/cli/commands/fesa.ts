@@ -42,19 +42,23 @@ export const printChanges = (ctx: CliContext, changes: FoldDiff): void => {
 const fesaImport: CliCommand = {
   name: 'fesa import',
   summary: 'import FESA event folders (or a folder of them, in date order) into the ledger as facts',
-  usage: 'fesa import <folder> [--reconcile] [--correct] [--db FILE]',
+  usage: 'fesa import <folder> [--reconcile] [--correct] [--from FOLDER] [--only FOLDER[,FOLDER...]] [--db FILE]',
   booleanFlags: ['reconcile', 'correct'],
   async run(ctx) {
     const dir = ctx.opts.positional[0];
     if (!dir) throw new UsageError('missing the folder: ledger fesa import <folder> [--reconcile] [--correct]');
     const folders = readEventFolders(dir);
     if (E.isLeft(folders)) throw new CommandRejected(folders.left);
+    const from = ctx.opts.string('from');
+    const only = ctx.opts.string('only');
     const ledger = await ctx.ledger();
     const progress = new Progress('importing', 1);
     const outcome = await importFesaFolders(ledger, folders.right, {
       actor: ctx.actor,
       reconcile: ctx.opts.flag('reconcile'),
       correct: ctx.opts.flag('correct'),
+      ...(from !== undefined ? { from } : {}),
+      ...(only !== undefined ? { only: only.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
       onProgress: (done, total, folder) => {
         progress.setTotal(total);
         progress.update(done, folder);
