@@ -88,18 +88,21 @@ const show = (v: unknown): string => (Array.isArray(v) ? (v.length > 3 ? `${v.le
 export const compareLists = (file: readonly FesaPlayer[], ledger: readonly FesaPlayer[]): string[] => {
   const mine = new Map(ledger.map((p) => [nameKey(p), p]));
   const differences: string[] = [];
+  // players on one list only first: they say most about what happened (an event the ledger never saw)
+  const missing: string[] = [];
   for (const p of file) {
     const name = `${p.lastName}${p.firstName ? ` ${p.firstName}` : ''}`;
     const q = mine.get(nameKey(p));
     if (!q) {
-      differences.push(`${name} is on the file's list but not in the ledger`);
+      missing.push(`${name} is on the file's list but not in the ledger`);
       continue;
     }
     const fields = FIELDS.filter(([f]) => JSON.stringify(p[f]) !== JSON.stringify(q[f])).map(([f, label]) => `${label} ${show(p[f])} in the file, ${show(q[f])} in the ledger`);
     if (fields.length > 0) differences.push(`${name}: ${fields.join(', ')}`);
   }
   const inFile = new Set(file.map(nameKey));
-  for (const q of ledger) if (!inFile.has(nameKey(q))) differences.push(`${q.lastName}${q.firstName ? ` ${q.firstName}` : ''} is in the ledger but not on the file's list`);
+  for (const q of ledger) if (!inFile.has(nameKey(q))) missing.push(`${q.lastName}${q.firstName ? ` ${q.firstName}` : ''} is in the ledger but not on the file's list`);
+  differences.unshift(...missing);
   if (differences.length === 0 && file.map(nameKey).join('\n') !== ledger.map(nameKey).join('\n')) {
     differences.push('the same players and values, but in another order (the order of equal ratings matters to the program)');
   }

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { chainOf, eventDate, FIXTURES, ledger, listAsOf, nekomadoChain, tempDir } from './helpers';
+import { chainOf, eventDate, FIXTURES, ledger, listAsOf, NEKOMADO, nekomadoChain, tempDir } from './helpers';
 
 describe('fesa import: the Nekomado chain through the ledger (issue 3 acceptance)', () => {
   it('without --reconcile stops at 24_20th_nekomadoken and names the players of the unpublished event', async () => {
@@ -92,5 +92,32 @@ describe('fesa import: transfers in nye-spillere (entries with a rating, games o
     const balance = events.map((e) => e.event).find((e) => e.type === 'OpeningBalanceImported' && e.playerId === 'Tr-Idle')!;
     expect(balance.reason).toBe('transferred from another list: 21_transfers_e01/nye-spillere line 5 gives a rating, games or a last-played date');
     expect(balance.state).toMatchObject({ eloNumber: 1890, games: 70, lastPlayed: '2021-11-01', lbCount: { n: 6, reachedMp: true }, mpCount: 2 });
+  });
+});
+
+describe('fesa import of the club folder as shipped (00_sample first, a separate list)', () => {
+  it('stops at 01 with one difference per line and says how to leave the sample out; --from does; --reconcile drops the sample players', async () => {
+    const dir = tempDir('shipped');
+    const stopped = await ledger('fesa', 'import', NEKOMADO, '--db', path.join(dir, 'a.db'));
+    expect(stopped.code).toBe(1);
+    const lines = stopped.err.trim().split('\n');
+    expect(lines[0]).toMatch(/01_1st_nekomadoken\/ratingliste\.pre differs from the ledger's list .* 4 difference\(s\):$/);
+    expect(lines.slice(1, 5)).toEqual(['  Ishikawa Musashi', '  Ould Ahmed Samy', '  Hebert Pascal', '  Mazouzi Sana'].map((n) => `${n} is in the ledger but not on the file's list`));
+    expect(lines[5]).toBe('Re-run with --reconcile to record the file\'s values as officer facts or, on a fresh ledger, start at this folder with --from 01_1st_nekomadoken (leaving out 00_sample).');
+
+    const from = await ledger('fesa', 'import', NEKOMADO, '--db', path.join(dir, 'b.db'), '--from', '01', '--only', '01,02,03');
+    expect(from.err).toBe('');
+    expect(from.out).not.toContain('00_sample');
+    expect(from.out).toContain('03_3rd_nekomadoken');
+    expect(from.out).not.toContain('04_4th_nekomadoken');
+    expect(await listAsOf(path.join(dir, 'b.db'), '2016-06-12')).toEqual(fs.readFileSync(path.join(NEKOMADO, '03_3rd_nekomadoken', 'ratingliste.post')));
+
+    const reconciled = await ledger('fesa', 'import', NEKOMADO, '--db', path.join(dir, 'c.db'), '--reconcile', '--only', '00,01');
+    expect(reconciled.code).toBe(0);
+    expect(await listAsOf(path.join(dir, 'c.db'), '2016-04-29')).toEqual(fs.readFileSync(path.join(NEKOMADO, '01_1st_nekomadoken', 'ratingliste.post')));
+
+    const unknown = await ledger('fesa', 'import', NEKOMADO, '--db', path.join(dir, 'd.db'), '--from', '99');
+    expect(unknown.code).toBe(1);
+    expect(unknown.err).toMatch(/^ledger: --from 99: no event folder is named so or starts so; the folders are 00_sample, 01_1st_nekomadoken, /);
   });
 });

@@ -10,6 +10,7 @@ const close: Command = { kind: 'CloseTournament', validDate: '2024-02-04', actor
 const prior = (grade: string): Command => ({ kind: 'DeclarePriorGrade', validDate: '2024-01-01', actor, playerId: 'A', grade, source: 'NSR' });
 const opening = (playerId: string): Command => ({ kind: 'ImportOpeningBalance', validDate: '2024-01-01', actor, playerId, ruleSet: 'fesa', state: { elo: 1500 }, source: 'ratingliste.pre' });
 const adjust = (playerId: string): Command => ({ kind: 'AdjustRating', validDate: '2024-05-01', actor, adjustmentId: 'adj-1', ruleSet: 'fesa', target: { kind: 'player', playerId }, change: { kind: 'shift', by: 10 }, reason: 'typo in 2023' });
+const reconcile = (order: string[], pins: { playerId: string; fields: Record<string, unknown> }[] = []): Command => ({ kind: 'ReconcileList', validDate: '2024-05-01', actor, ruleSet: 'fesa', source: '24/ratingliste.pre', reason: 'unpublished event', order, pins });
 const award = (playerId: string): Command => ({ kind: 'AwardGrade', validDate: '2024-05-01', actor, playerId, ruleSet: 'fesa', grade: '1 Dan', reason: 'national title' });
 const adopt: Command = { kind: 'AdoptRuleSet', validDate: '2025-01-01', actor, ruleSetId: 'fesa-published', ruleSetVersion: '1', options: {}, reason: 'federation decision' };
 const publish = (hash: string): Command => ({ kind: 'PublishRatingList', validDate: '2024-06-01', actor, listId: '2024-06', asOf: '2024-06-01', ruleSet: 'fesa', format: 'fesa', contentHash: hash });
@@ -72,6 +73,13 @@ describe('deciders, given / when / then', () => {
     given(player('A')).when(adjust('A')).then([{ type: 'RatingAdjusted', eventId: 'adjustment:adj-1', change: { kind: 'shift', by: 10 } }]);
     given(player('A'), adjust('A')).when(adjust('A')).thenNothing();
     given().when(adjust('Z')).thenRejects('cannot adjust the rating of unknown player "Z"');
+  });
+  spec('ReconcileList', () => {
+    given(player('A'), player('B')).when(reconcile(['B', 'A'], [{ playerId: 'A', fields: { eloNumber: 1500 } }])).then([{ type: 'ListReconciled', eventId: 'reconcile:fesa:24/ratingliste.pre', order: ['B', 'A'] }]);
+    given(player('A'), reconcile(['A'])).when(reconcile(['A'])).thenNothing();
+    given(player('A')).when(reconcile(['A', 'Z'])).thenRejects('cannot reconcile 24/ratingliste.pre: player "Z" is not registered; register the player first');
+    given(player('A')).when(reconcile(['A', 'A'])).thenRejects('cannot reconcile 24/ratingliste.pre: player "A" is on the list twice');
+    given(player('A'), player('B')).when(reconcile(['A'], [{ playerId: 'B', fields: {} }])).thenRejects('cannot reconcile 24/ratingliste.pre: player "B" is pinned but not on the list');
   });
   spec('AwardGrade', () => {
     given(player('A')).when(award('A')).then([{ type: 'GradeAwarded', eventId: 'grade:fesa:A:1 Dan', grade: '1 Dan' }]);
