@@ -14,7 +14,7 @@ import type {
 import { FESA_PROGRAM_OPTIONS, FESA_PUBLISHED_OPTIONS, type FesaOptions } from '../../domain/rules/fesa/options';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { unratedRecord } from '../../domain/rules/fesa/records';
-import type { FesaHome, FesaPlayer, FesaRatingReport } from '../../domain/rules/fesa/types';
+import type { FesaEvent, FesaHome, FesaPlayer, FesaRatingReport } from '../../domain/rules/fesa/types';
 import { decodeFesaPlayerState, withPinnedFields } from './player-state';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
 
@@ -272,7 +272,7 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
   const playerIdOf = (p: Pick<FesaPlayer, 'lastName' | 'firstName'>) => idByName.get(nameKey(p));
 
   let list: FesaPlayer[] = [];
-  const listed = new Set<string>();
+  let lastTournamentDate: string | null = null;
   const runs: TournamentRun[] = [];
   const officerFacts: OfficerFact[] = [];
 
@@ -289,13 +289,11 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
         // players it does not mention (stable sorting makes the order of equal ratings observable).
         const replaced = new Set(ordered.map((o) => nameKey(o.player)));
         list = [...ordered.map((o) => o.player), ...list.filter((p) => !replaced.has(nameKey(p)))];
-        for (const o of ordered) listed.add(nameKey(o.player));
         officerFacts.push({ date: item.date, kind: 'opening-balance', playerIds: item.group.map((f) => (f.event as OpeningBalanceImported).playerId), event: item.group[0]!.event });
         break;
       }
       case 'reconcile': {
         list = reconciledList(list, item.event, (id) => names.get(id));
-        for (const p of list) listed.add(nameKey(p));
         officerFacts.push({ date: item.date, kind: 'reconcile', playerIds: item.event.pins.map((p) => p.playerId), event: item.event });
         break;
       }
@@ -326,16 +324,11 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
         const built = toFesaEvent(reg, games, (id) => names.get(id));
         if (E.isLeft(built)) return built;
         const fesaEvent = built.right.event;
-        // Players registered by the event date and not yet on the list enter it with this event, in registration
-        // order — what the program does with its `nye-spillere` file.
-        const newcomers = [...registrations.entries()]
-          .filter(([, r]) => r.event.validDate <= reg.endDate && !listed.has(nameKey({ lastName: r.event.familyName, firstName: r.event.givenName })))
-          .sort((a, b) => a[1].position - b[1].position)
-          .map(([id, r]) => newPlayerRecord(r.event, latestGrade(priorGrades.get(id), reg.endDate)));
+        const newcomers = newcomersOf(registrations, list, lastTournamentDate, reg.endDate, fesaEvent).map(([id, r]) => newPlayerRecord(r.event, latestGrade(priorGrades.get(id), reg.endDate)));
         const ruleSetUsed = facts.ruleSetFor(reg, ruleSet);
-        const rated = rateEvent(list, newcomers, fesaEvent, FESA_RULE_SETS[ruleSetUsed], { explain: keepRuns });
+        const rated = rateEvent(list, newcomers, fesaEvent, FESA_RULE_SETS[ruleSetUsed], { explain: keepRuns, checkLastPlayed: false });
         if (E.isLeft(rated)) return E.left(`tournament "${reg.tournamentId}" (${reg.endDate}): ${rated.left.message}`);
-        for (const p of newcomers) listed.add(nameKey(p));
+        lastTournamentDate = reg.endDate;
         if (keepRuns) {
           runs.push({
             tournamentId: reg.tournamentId,
@@ -356,6 +349,30 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
   return E.right({ list, runs, officerFacts, playerIdOf, names });
 };
 
+/**
+ * Who enters the list with a tournament, in registration order (what the program does with its `nye-spillere`):
+ * the players registered since the tournament before it up to its date, and — because a registration's date says when
+ * the ledger learned of the person, not when he may be rated — any player of the tournament not on the list, whatever
+ * the date of his registration. Simultaneous givers are never looked up in the list, so they do not enter it.
+ */
+const newcomersOf = (
+  registrations: ReadonlyMap<string, { event: PlayerRegistered; position: number }>,
+  list: readonly FesaPlayer[],
+  lastTournamentDate: string | null,
+  endDate: string,
+  event: FesaEvent,
+): [string, { event: PlayerRegistered; position: number }][] => {
+  const onList = new Set(list.map(nameKey));
+  const playing = new Set(event.players.filter((p) => !p.simultaneousGiver).map(nameKey));
+  return [...registrations.entries()]
+    .filter(([, r]) => {
+      const key = nameKey({ lastName: r.event.familyName, firstName: r.event.givenName });
+      if (onList.has(key)) return false;
+      return playing.has(key) || (r.event.validDate <= endDate && (lastTournamentDate === null || r.event.validDate > lastTournamentDate));
+    })
+    .sort((a, b) => a[1].position - b[1].position);
+};
+
 /** The facts of a game without its envelope (kept for a million games in a rebuild: no spreads, one shape). */
 export const gameFacts = (e: GameFacts): GameFacts => {
   const facts: { -readonly [K in keyof GameFacts]: GameFacts[K] } = { round: e.round, first: e.first, second: e.second, result: e.result };
@@ -366,8 +383,13 @@ export const gameFacts = (e: GameFacts): GameFacts => {
   return facts;
 };
 
+/**
+ * The prior grade a newcomer enters the list with: the latest declared by that date; a player who plays before any
+ * of his declarations is dated (registered after the fact) takes the first one — the date of a declaration says when
+ * the ledger learned it, not from when it holds.
+ */
 export const latestGrade = (grades: { date: string; grade: string }[] | undefined, by: string): string | undefined =>
-  grades?.filter((g) => g.date <= by).at(-1)?.grade;
+  grades?.filter((g) => g.date <= by).at(-1)?.grade ?? grades?.[0]?.grade;
 
 export const parseGrade = (grade: string): [number, string] => {
   const pro = /^Pro(?: (\d+))?$/.exec(grade);

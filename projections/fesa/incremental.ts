@@ -53,14 +53,29 @@ export interface ListCheckpoint {
   readonly slots?: Int32Array;
 }
 
-/** A tournament rated with only its participants' records; the caller merges them back. */
-const newcomersFor = (state: ListState, facts: FesaFacts, regsByDate: readonly RegisteredAt[], endDate: string): { id: string; event: PlayerRegistered; position: number }[] => {
+/**
+ * The players who enter the list with a tournament (see `newcomersOf` in history.ts): registered since the last
+ * tournament, or playing in this one, and not on the list.
+ */
+const newcomersFor = (
+  state: ListState,
+  facts: FesaFacts,
+  regsByDate: readonly RegisteredAt[],
+  endDate: string,
+  participants: readonly RegisteredName[],
+  idOf: (key: string) => string | undefined,
+): { id: string; event: PlayerRegistered; position: number }[] => {
   const from = state.lastTournamentDate === null ? 0 : upperBound(regsByDate, state.lastTournamentDate);
   const to = upperBound(regsByDate, endDate);
   const out: { id: string; event: PlayerRegistered; position: number }[] = [];
   for (let i = from; i < to; i++) {
     const r = regsByDate[i]!;
     if (!state.has(r.key)) out.push({ id: r.id, ...facts.registrations.get(r.id)! });
+  }
+  for (const { key } of participants) {
+    const id = idOf(key);
+    if (id === undefined || state.has(key) || out.some((o) => o.id === id)) continue;
+    out.push({ id, ...facts.registrations.get(id)! });
   }
   return out.sort((a, b) => a.position - b.position);
 };
@@ -446,7 +461,7 @@ export class FesaProjection {
     if (cached && cached.version === version && cached.ruleSet === ruleSet && sameRecords(cached.subList, subList) && sameRecords(cached.subNew, subNew)) {
       return E.right(cached.result);
     }
-    const result = this.engine(subList, subNew, event(), FESA_RULE_SETS[ruleSet], { explain: this.runsMode === 'reports' || this.runsMode === 'full' });
+    const result = this.engine(subList, subNew, event(), FESA_RULE_SETS[ruleSet], { explain: this.runsMode === 'reports' || this.runsMode === 'full', checkLastPlayed: false });
     if (E.isRight(result)) {
       // Without runs the report is never read again: keep only the list.
       const kept = this.runsMode === 'none' ? { ...result.right, report: EMPTY_REPORT } : result.right;
@@ -459,7 +474,7 @@ export class FesaProjection {
     const reg = t.registration;
     const { shape, event } = this.eventOf(t);
     if (E.isLeft(shape)) return shape.left;
-    const registered = newcomersFor(state, this.facts, this.regsByDate, reg.endDate).map((r) => this.newRecord(r.id, r.event, reg.endDate));
+    const registered = newcomersFor(state, this.facts, this.regsByDate, reg.endDate, shape.right.lookups, (key) => this.idByName.get(key)).map((r) => this.newRecord(r.id, r.event, reg.endDate));
     const newcomerSlots = state.newcomerSlots(registered.map(nameKey));
     const newcomers = registered.map((record, i): ListEntry => ({ slot: newcomerSlots[i]!, record }));
     // Only the participants' records go to the engine: the first record of each name, newcomers before the list,

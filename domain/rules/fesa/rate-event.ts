@@ -109,7 +109,7 @@ const historyLength = (g: FesaPlayer['games']): number => (typeof g === 'number'
 /** The program's `date-before`: no date (or a number) is always before; otherwise plain string order. */
 const dateBefore = (old: string | null, date: string): boolean => old === null || old < date;
 
-const matchRecords = (event: FesaEvent, combined: readonly FesaPlayer[]): E.Either<FesaError, { index: number; record: FesaPlayer }[]> => {
+const matchRecords = (event: FesaEvent, combined: readonly FesaPlayer[], checkLastPlayed: boolean): E.Either<FesaError, { index: number; record: FesaPlayer }[]> => {
   const out: { index: number; record: FesaPlayer }[] = [];
   const seen = new Map<number, FesaEventPlayer>();
   for (const ev of event.players) {
@@ -128,7 +128,7 @@ const matchRecords = (event: FesaEvent, combined: readonly FesaPlayer[]): E.Eith
     }
     seen.set(index, ev);
     const record = combined[index];
-    if (!dateBefore(record.lastPlayed, event.date)) {
+    if (checkLastPlayed && !dateBefore(record.lastPlayed, event.date)) {
       return fail('already-rated', `${eventPlayerName(ev)} has played at ${record.lastPlayed}, which is not before this event's date ${event.date} (was this event already applied?).`, ev.line);
     }
     out.push({ index, record });
@@ -237,10 +237,21 @@ export const rateEvent = (
   newPlayers: readonly FesaPlayer[],
   event: FesaEvent,
   options: FesaOptions = FESA_PROGRAM_OPTIONS,
-  { explain = true }: { readonly explain?: boolean } = {},
+  {
+    explain = true,
+    checkLastPlayed = true,
+  }: {
+    readonly explain?: boolean;
+    /**
+     * The program refuses a file whose player has played on or after its date (so that an event is not applied to its
+     * own output). The ledger's folds turn it off: there two tournaments are two facts, and a player may play in two
+     * on one day; applying one twice cannot happen.
+     */
+    readonly checkLastPlayed?: boolean;
+  } = {},
 ): E.Either<FesaError, FesaRatingResult> => {
   try {
-    return rate(list, newPlayers, event, options, explain);
+    return rate(list, newPlayers, event, options, explain, checkLastPlayed);
   } catch (e) {
     if (e instanceof FesaGradeError) return fail('unknown-grade', e.message);
     throw e;
@@ -253,12 +264,13 @@ const rate = (
   event: FesaEvent,
   options: FesaOptions,
   explain: boolean,
+  checkLastPlayed: boolean,
 ): E.Either<FesaError, FesaRatingResult> => {
   const paired = pairRounds(event);
   if (E.isLeft(paired)) return paired;
   const rounds = paired.right;
   const combined = [...newPlayers, ...list];
-  const matched = matchRecords(event, combined);
+  const matched = matchRecords(event, combined, checkLastPlayed);
   if (E.isLeft(matched)) return matched;
 
   const origin = findOrigin(matched.right.map((m) => m.record));
