@@ -3,7 +3,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { diffFolds } from '../../projections/fesa/diff';
-import { foldFesa, type FesaFold } from '../../projections/fesa/history';
+import { foldFesa, type FesaFold, type TournamentRun } from '../../projections/fesa/history';
 import { FesaProjection, foldFesaFast, type ListCheckpoint } from '../../projections/fesa/incremental';
 import { formatRatingList } from '../../src/adapters/formats/fesa/ratingliste';
 import { inBatches, ledgers, resultCorrection } from './gen';
@@ -134,6 +134,14 @@ describe('incremental FESA projection (issue "History as a fold")', () => {
     expect(corrected).toBeGreaterThan(20);
   });
 
+  /**
+   * Ledgers where a player plays in two tournaments of one day (rated since the folds accept them): a correction of
+   * the later one re-folds from the checkpoint before the first of that day, further back, so these two counts do
+   * not hold for them.
+   */
+  const playsTwiceOnADay = (runs: readonly TournamentRun[]): boolean =>
+    runs.some((a, i) => runs.some((b, j) => j > i && a.date === b.date && a.players.some((p) => b.players.includes(p))));
+
   it('re-folds only from the checkpoint before a late correction, and the result equals a rebuild', () => {
     const candidates = fc.sample(ledgers(10, 8), { numRuns: 20, seed: 7 });
     let checked = 0;
@@ -141,7 +149,7 @@ describe('incremental FESA projection (issue "History as a fold")', () => {
       const projection = new FesaProjection({ checkpointEvery: 1, runs: 'full' });
       projection.apply(facts);
       const before = projection.current();
-      if (E.isLeft(before) || before.right.runs.length < 3) continue;
+      if (E.isLeft(before) || before.right.runs.length < 3 || playsTwiceOnADay(before.right.runs)) continue;
       const last = before.right.runs.at(-1)!;
       const game = facts.find((f) => f.event.type === 'GameReported' && f.event.tournamentId === last.tournamentId && f.event.second !== null);
       if (!game || game.event.type !== 'GameReported') continue;
@@ -169,7 +177,7 @@ describe('incremental FESA projection (issue "History as a fold")', () => {
       const projection = new FesaProjection({ checkpointEvery: 2, runs: 'reports', engine: counting });
       projection.apply(facts);
       const before = projection.current();
-      if (E.isLeft(before) || before.right.runs.length < 3) continue;
+      if (E.isLeft(before) || before.right.runs.length < 3 || playsTwiceOnADay(before.right.runs)) continue;
       expect(view(before).list).toEqual(view(foldFesa(facts)).list);
       expect(rated).toHaveLength(before.right.runs.length);
       const last = before.right.runs.at(-1)!;
