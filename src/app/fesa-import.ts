@@ -55,7 +55,7 @@ export class ListMismatchError extends Error {
     const start = leaveOut && leaveOut.before.length > 0 && leaveOut.before.length <= 3 ? ` or start at this folder with --from ${leaveOut.id} (leaving out ${leaveOut.before.join(', ')})` : '';
     super(
       `${folder}/ratingliste.pre differs from the ledger's list for that day (an event the ledger never saw, or a hand edit); ` +
-        `nothing was recorded${leaveOut ? ` (${leaveOut.at})` : ''}. ${differences.length} difference(s):\n${shown.join('\n')}\n` +
+        `${leaveOut ? `(${leaveOut.at}; nothing of this import was recorded)` : 'nothing was recorded'}. ${differences.length} difference(s):\n${shown.join('\n')}\n` +
         `Re-run with --reconcile to record the file's values as officer facts${start}.`,
     );
     this.name = 'ListMismatchError';

@@ -103,7 +103,7 @@ describe('fesa import of the club folder as shipped (00_sample first, a separate
     const lines = stopped.err.trim().split('\n');
     expect(lines[0]).toMatch(/01_1st_nekomadoken\/ratingliste\.pre differs from the ledger's list .* 4 difference\(s\):$/);
     expect(lines.slice(1, 5)).toEqual(['  Ishikawa Musashi', '  Ould Ahmed Samy', '  Hebert Pascal', '  Mazouzi Sana'].map((n) => `${n} is in the ledger but not on the file's list`));
-    expect(lines[5]).toBe('Re-run with --reconcile to record the file\'s values as officer facts or, on a fresh ledger, start at this folder with --from 01_1st_nekomadoken (leaving out 00_sample).');
+    expect(lines[5]).toBe('Re-run with --reconcile to record the file\'s values as officer facts or start at this folder with --from 01_1st_nekomadoken (leaving out 00_sample).');
 
     const from = await ledger('fesa', 'import', NEKOMADO, '--db', path.join(dir, 'b.db'), '--from', '01', '--only', '01,02,03');
     expect(from.err).toBe('');
