@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import type { Command } from '../../../../domain/commands/decide';
-import type { DomainEvent, GameResult } from '../../../../domain/events';
+import type { GameState, LedgerState } from '../../../../domain/commands/state';
+import type { DomainEvent, GameFacts, GameResult } from '../../../../domain/events';
 import { GAME_RESULTS } from '../../../../domain/events';
 import { readDomainEvents } from '../../../app/event-log';
 import { parseCsvRecords } from '../../formats/csv';
@@ -198,33 +199,74 @@ const gameReport: CliCommand = {
   },
 };
 
+/**
+ * A reported game by its id (`tournament show` prints them): game ids are unique within a tournament, so the
+ * tournament is needed only when two tournaments use the same id.
+ */
+const findGame = (state: LedgerState, gameId: string, tournamentId: string | undefined): { tournamentId: string; game: GameState } => {
+  if (tournamentId !== undefined) {
+    const t = state.tournaments.get(tournamentId);
+    if (!t) throw new CommandRejected(`unknown tournament "${tournamentId}"`);
+    const game = t.games.get(gameId);
+    if (!game) throw new CommandRejected(`tournament "${tournamentId}" has no game "${gameId}"; its games are ${[...t.games.keys()].join(', ') || 'none yet'}`);
+    return { tournamentId, game };
+  }
+  const found = [...state.tournaments.values()].flatMap((t) => (t.games.has(gameId) ? [{ tournamentId: t.registration.tournamentId as string, game: t.games.get(gameId)! }] : []));
+  if (found.length === 0) throw new CommandRejected(`no tournament has a game "${gameId}" (ledger tournament show ID prints a tournament's game ids)`);
+  if (found.length > 1) throw new CommandRejected(`game "${gameId}" is in tournaments ${found.map((f) => f.tournamentId).join(', ')}; say which with --tournament`);
+  return found[0]!;
+};
+
+/** The flags of a game as its current facts give them: a correction names only what changes. */
+const currentFlags = (tournamentId: string, gameId: string, f: GameFacts): Record<string, string | undefined> => ({
+  tournament: tournamentId,
+  game: gameId,
+  round: String(f.round),
+  first: f.first,
+  second: f.second ?? undefined,
+  result: f.result,
+  handicap: f.handicap ? (f.handicap.code ?? f.handicap.type) : undefined,
+  giver: f.handicap?.giver,
+  main: f.timeControl ? String(f.timeControl.mainMinutes) : undefined,
+  byoyomi: f.timeControl ? String(f.timeControl.byoyomiSeconds) : undefined,
+  increment: f.timeControl ? String(f.timeControl.incrementSeconds) : undefined,
+  'replay-of': f.replayOf,
+});
+
 const gameCorrect: CliCommand = {
   name: 'game correct',
-  summary: 'correct the facts of a reported game (the old facts stay in the log)',
-  usage: 'game correct --tournament T --game G --round N --first A --second B --result R --reason TEXT [--handicap TYPE --giver ID]',
+  summary: 'correct a reported game by its id: give only what changes (the old facts stay in the log)',
+  usage: 'game correct --game G [--tournament T] --reason TEXT [--result R] [--round N] [--first A] [--second B] [--handicap TYPE|even --giver ID] [--date D]',
   async run(ctx) {
     const ledger = await ctx.ledger();
     const state = await ledger.catchUp();
-    const command = gameCommand(ctx, { where: 'game correct', get: (n) => ctx.opts.string(n) }, 'CorrectResult', (t) => (state.tournaments.has(t) ? today() : undefined));
-    return report(ctx, await ledger.execute(command), `game ${(command as { gameId: string }).gameId} corrected`);
+    const { tournamentId, game } = findGame(state, ctx.opts.required('game', 'game id'), ctx.opts.string('tournament'));
+    const current = currentFlags(tournamentId, game.gameId, game.facts);
+    const given = (n: string) => (n === 'tournament' || n === 'game' ? current[n] : ctx.opts.string(n));
+    // a new handicap or "even" replaces the old one with its giver; otherwise the game keeps what it had
+    const handicapGiven = ctx.opts.string('handicap') !== undefined;
+    const get = (n: string) => given(n) ?? ((n === 'giver' && handicapGiven) || n === 'date' ? undefined : current[n]);
+    const command = gameCommand(ctx, { where: 'game correct', get }, 'CorrectResult', () => today());
+    return report(ctx, await ledger.execute(command), `game ${game.gameId} of ${tournamentId} corrected`);
   },
 };
 
 const gameWithdraw: CliCommand = {
   name: 'game withdraw',
   summary: 'withdraw a reported game (e.g. it was never played)',
-  usage: 'game withdraw --tournament T --game G --reason TEXT [--date D]',
+  usage: 'game withdraw --game G [--tournament T] --reason TEXT [--date D]',
   async run(ctx) {
     const ledger = await ctx.ledger();
+    const { tournamentId, game } = findGame(await ledger.catchUp(), ctx.opts.required('game', 'game id'), ctx.opts.string('tournament'));
     const command: Command = {
       kind: 'WithdrawGame',
       validDate: ctx.opts.date('date') ?? today(),
       actor: ctx.actor,
-      tournamentId: ctx.opts.required('tournament', 'tournament id'),
-      gameId: ctx.opts.required('game', 'game id'),
+      tournamentId,
+      gameId: game.gameId,
       reason: ctx.opts.required('reason', 'why the game is withdrawn'),
     } as Command;
-    return report(ctx, await ledger.execute(command), `game ${ctx.opts.string('game')} withdrawn`);
+    return report(ctx, await ledger.execute(command), `game ${game.gameId} of ${tournamentId} withdrawn`);
   },
 };
 

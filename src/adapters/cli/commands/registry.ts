@@ -6,6 +6,7 @@ import { rulesetCommands } from './rulesets';
 import { careerCommands } from './career';
 import { tournamentCommands } from './tournament';
 import { officerCommands } from './officers';
+import { playerCommands } from './player';
 
-/** Commands of the other features (FESA, history, rules, stores, officers). */
-export const extraCommands: readonly CliCommand[] = [...fesaCommands, ...historyCommands, ...ruleAndStoreCommands, ...rulesetCommands, ...careerCommands, ...tournamentCommands, ...officerCommands];
+/** Commands of the other features (FESA, history, rules, stores, officers, players). */
+export const extraCommands: readonly CliCommand[] = [...fesaCommands, ...historyCommands, ...ruleAndStoreCommands, ...rulesetCommands, ...careerCommands, ...tournamentCommands, ...officerCommands, ...playerCommands];

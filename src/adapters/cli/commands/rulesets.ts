@@ -159,13 +159,17 @@ const ratings: CliCommand = {
     const ruleSet = genericRuleSetOf(ctx);
     const asOf = ctx.opts.date('as-of') ?? today();
     const rerate = ctx.opts.flag('rerate');
+    const entry = entryOf(ctx, 'system');
     const folded = foldOrThrow(await loadFacts(await ctx.store()), {
-      asOf, entry: entryOf(ctx, 'system'), ...(rerate ? { ruleSet, forcedOptions: parseOptionFlags(ctx.opts.all('option')) } : {}),
+      asOf, entry, ...(rerate ? { ruleSet, forcedOptions: parseOptionFlags(ctx.opts.all('option')) } : {}),
     });
     const rows = ratingsOf(folded, ruleSet);
     ctx.print({ ruleSet, asOf, rerate, players: rows.map((r) => ({ playerId: r.playerId, rating: r.rating, lastPlayed: folded.lastPlayed.get(r.playerId) ?? null, state: r.state })) }, () =>
       rows.length === 0
-        ? `no player has a rating under ${ruleSet} as of ${asOf}${rerate ? '' : ' (no tournament was rated under it; --rerate rates every tournament under it)'}`
+        ? `no player has a rating under ${ruleSet} as of ${asOf}${rerate ? '' : ' (no tournament was rated under it; --rerate rates every tournament under it)'}` +
+          (entry === 'system'
+            ? `: with --entry system (the default) a player enters ${ruleSet} only with a ${ruleSet} rating of his own (an opening balance); on a ledger that starts empty give everybody a start with --entry grade (from the declared grade) or --entry RATING (e.g. --entry 1500)`
+            : '')
         : [`${ruleSet} as of ${asOf}${rerate ? ' (re-rated: every tournament under it)' : ''}`,
           table(['#', 'player', 'rating', 'last played'], rows.map((r, i) => [i + 1, r.playerId, r.rating, folded.lastPlayed.get(r.playerId) ?? ''])),
         ].join('\n'));

@@ -7,22 +7,42 @@ import { formatTurneringHtml, lispScore } from '../../formats/fesa/turnering-htm
 import { UsageError } from '../args';
 import type { CliCommand } from '../context';
 import { table } from '../output';
+import type { LedgerState } from '../../../../domain/commands/state';
 
 const FORMATS = ['table', 'fesa-html'] as const;
 
-const crosstableText = (t: FesaCrosstable): string => {
+/** A tournament's games as reported (after corrections), with their ids: what `game correct --game` takes. */
+const gamesOf = (state: LedgerState, tournamentId: string) =>
+  [...(state.tournaments.get(tournamentId)?.games.values() ?? [])]
+    .sort((a, b) => a.facts.round - b.facts.round)
+    .map((g) => ({
+      game: g.gameId,
+      round: g.facts.round,
+      first: g.facts.first,
+      second: g.facts.second,
+      result: g.facts.result,
+      handicap: g.facts.handicap ? `${g.facts.handicap.code ?? g.facts.handicap.type} given by ${g.facts.handicap.giver}` : '',
+      status: g.withdrawn ? 'withdrawn' : g.corrections > 0 ? `corrected ${g.corrections}x` : '',
+    }));
+
+const crosstableText = (t: FesaCrosstable, games: ReturnType<typeof gamesOf>): string => {
   const rows = t.rows.map((r) => [
     r.nr,
     `${r.lastName}${r.firstName ? ` ${r.firstName}` : ''}`,
     r.nationality,
     r.gradeLevel > 0 ? `${r.gradeLevel} ${r.gradeName}` : '',
-    `${r.rating}${r.provisional ? '*' : ''}`,
+    r.provisional ? '-' : r.rating,
+    r.provisional ? `${r.rating}*` : r.rating + (r.change ?? 0),
     r.rounds.map((g) => `${g.opponent}${g.score === 1 ? '+' : g.score === 0 ? '-' : '='}${g.handicap ? `(${g.handicap.side}${g.handicap.type})` : ''}`).join(' '),
     lispScore(r.points),
     r.change === null ? '' : r.change >= 0 ? `+${r.change}` : String(r.change),
   ]);
   const promotions = t.promotions.map((p) => `\n${p.lastName}${p.firstName ? ` ${p.firstName}` : ''} promoted to ${p.toLevel} ${p.toName}`).join('');
-  return `${t.name} (${t.date})\n${table(['nr', 'player', 'nat', 'grade', 'rating', 'rounds', 'pts', '+/-'], rows)}\n(* provisional: the new performance rating)${promotions}`;
+  const gameRows = games.map((g) => [g.game, g.round, g.first, g.second ?? '(bye)', g.result, g.handicap, g.status]);
+  return (
+    `${t.name} (${t.date})\n${table(['nr', 'player', 'nat', 'grade', 'before', 'after', 'rounds', 'pts', '+/-'], rows)}\n(* provisional: the new performance rating)${promotions}` +
+    `\n\nGames (ledger game correct --game ID):\n${table(['game', 'round', 'first', 'second', 'result', 'handicap', ''], gameRows)}`
+  );
 };
 
 const show: CliCommand = {
@@ -50,11 +70,33 @@ const show: CliCommand = {
       else process.stdout.write(bytes);
       return 0;
     }
-    const text = ctx.json ? JSON.stringify(crosstable, null, 2) : crosstableText(crosstable);
+    const games = gamesOf(await (await ctx.ledger()).catchUp(), id);
+    const text = ctx.json ? JSON.stringify({ ...crosstable, games }, null, 2) : crosstableText(crosstable, games);
     if (out !== undefined) fs.writeFileSync(out, `${text}\n`);
     else ctx.out(text);
     return 0;
   },
 };
 
-export const tournamentCommands: readonly CliCommand[] = [show];
+const list: CliCommand = {
+  name: 'tournament list',
+  summary: 'every tournament: dates, games, whether it is closed (rated)',
+  usage: 'tournament list [--json]',
+  async run(ctx) {
+    const state = await (await ctx.ledger()).catchUp();
+    const rows = [...state.tournaments.values()]
+      .sort((a, b) => (a.registration.endDate < b.registration.endDate ? -1 : a.registration.endDate > b.registration.endDate ? 1 : 0))
+      .map((t) => ({
+        id: t.registration.tournamentId as string,
+        name: t.registration.name as string,
+        start: t.registration.startDate as string,
+        end: t.registration.endDate as string,
+        games: [...t.games.values()].filter((g) => !g.withdrawn).length,
+        closed: t.closed !== undefined,
+      }));
+    ctx.print(rows, () => (rows.length === 0 ? 'no tournaments yet (ledger tournament add)' : table(['id', 'name', 'start', 'end', 'games', 'closed'], rows.map((r) => [r.id, r.name, r.start, r.end, r.games, r.closed ? 'yes' : 'no']))));
+    return 0;
+  },
+};
+
+export const tournamentCommands: readonly CliCommand[] = [show, list];
