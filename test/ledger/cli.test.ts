@@ -65,7 +65,7 @@ describe('ledger CLI (issue 2)', () => {
     }
     expect((await run('events', '--json')).out).toBe(head);
     const corr = await run('game correct', '--tournament', 'T1', '--game', 'nope', '--round', '1', '--first', 'P1', '--second', 'P2', '--result', 'draw', '--reason', 'x');
-    expect(corr.err).toBe('ledger: cannot correct game nope: tournament "T1" has no such game\n');
+    expect(corr.err).toBe('ledger: tournament "T1" has no game "nope"; its games are none yet\n');
   });
 
   it('bulk CSV: one decision — a bad row named by file and line records no row; a re-run skips recorded rows', async () => {
