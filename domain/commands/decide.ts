@@ -5,7 +5,7 @@ import { decodeEvent, eventCodecs, handicapFromCode } from '../events';
 import type { Decided } from './decision';
 import { adjustRating, adoptRuleSet, publishRatingList, reconcileList } from './deciders/ledger';
 import { correctResult, reportGame, withdrawGame } from './deciders/game';
-import { awardGrade, declarePriorGrade, importOpeningBalance, registerPlayer } from './deciders/player';
+import { awardGrade, correctPlayerRegistration, declarePriorGrade, importOpeningBalance, registerPlayer } from './deciders/player';
 import { appointOfficer, revokeOfficer } from './deciders/officer';
 import { closeTournament, registerTournament } from './deciders/tournament';
 import type { LedgerState } from './state';
@@ -24,6 +24,7 @@ type Payload<K extends DomainEvent['type']> = Omit<t.OutputOf<(typeof eventCodec
 
 export type Command =
   | ({ kind: 'RegisterPlayer' } & Payload<'PlayerRegistered'>)
+  | ({ kind: 'CorrectPlayerRegistration' } & Payload<'PlayerRegistrationCorrected'>)
   | ({ kind: 'DeclarePriorGrade' } & Payload<'PriorGradeDeclared'>)
   | ({ kind: 'RegisterTournament' } & Payload<'TournamentRegistered'>)
   | ({ kind: 'ReportGame' } & Payload<'GameReported'>)
@@ -43,6 +44,7 @@ export type CommandKind = Command['kind'];
 
 const EVENT_OF = {
   RegisterPlayer: 'PlayerRegistered',
+  CorrectPlayerRegistration: 'PlayerRegistrationCorrected',
   DeclarePriorGrade: 'PriorGradeDeclared',
   RegisterTournament: 'TournamentRegistered',
   ReportGame: 'GameReported',
@@ -65,6 +67,8 @@ const defaultEventId = (c: Command, state: LedgerState): string => {
   switch (c.kind) {
     case 'RegisterPlayer':
       return `player:${c.playerId}:registered`;
+    case 'CorrectPlayerRegistration':
+      return `player:${c.playerId}:correction:${(state.players.get(c.playerId)?.corrections ?? 0) + 1}`;
     case 'DeclarePriorGrade':
       return `player:${c.playerId}:prior-grade:${c.source}`;
     case 'RegisterTournament':
@@ -122,6 +126,7 @@ const toEvent = (c: Command, state: LedgerState): E.Either<string, DomainEvent> 
 /** One decider per command kind, each in the module of its aggregate (player, tournament, game, ledger). */
 const DECIDERS: { readonly [K in CommandKind]: (event: EventOf<(typeof EVENT_OF)[K]>, state: LedgerState) => Decided } = {
   RegisterPlayer: registerPlayer,
+  CorrectPlayerRegistration: correctPlayerRegistration,
   DeclarePriorGrade: declarePriorGrade,
   RegisterTournament: registerTournament,
   ReportGame: reportGame,

@@ -32,6 +32,7 @@ export const sameContent = (a: object, b: object, ignore: readonly string[] = ['
 
 /** How a rejection names a player: "Family Given (id)" when registered, else the bare id. */
 export const playerName = (state: LedgerState, id: string): string => {
-  const p = state.players.get(id)?.registration;
+  const player = state.players.get(id);
+  const p = player?.current ?? player?.registration;
   return p ? `${p.familyName}${p.givenName ? ` ${p.givenName}` : ''} (${id})` : id;
 };

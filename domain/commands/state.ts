@@ -1,4 +1,4 @@
-import type { DomainEvent, GameFacts, OfficerRole, PlayerRegistered, TournamentClosed, TournamentRegistered } from '../events';
+import type { DomainEvent, GameFacts, OfficerRole, PlayerRegistered, PlayerRegistrationCorrected, TournamentClosed, TournamentRegistered } from '../events';
 import { streamOf } from '../events';
 
 /** A reported game as the deciders see it: its current facts (after corrections) and whether it was withdrawn. */
@@ -24,7 +24,11 @@ export interface TournamentState {
  * owned by the fold, so `evolve` updates it in place to stay linear on a million-event log.
  */
 export interface LedgerState {
-  readonly players: Map<string, { registration: PlayerRegistered; priorGrades: Map<string, string>; awardedGrades: Set<string> }>;
+  /**
+   * `registration` as first recorded (a resubmitted registration is judged against it); `current` with the
+   * corrections since applied (what the player is now called, where he plays).
+   */
+  readonly players: Map<string, { registration: PlayerRegistered; current?: PlayerRegistered; corrections?: number; priorGrades: Map<string, string>; awardedGrades: Set<string> }>;
   readonly tournaments: Map<string, TournamentState>;
   readonly streamRevisions: Map<string, number>;
   readonly adjustments: Set<string>;
@@ -54,7 +58,7 @@ export const initialLedgerState = (): LedgerState => ({
  * changes in place is copied; events and game states, which it only replaces, are shared.
  */
 export const forkLedgerState = (state: LedgerState): LedgerState => ({
-  players: new Map([...state.players].map(([id, p]) => [id, { registration: p.registration, priorGrades: new Map(p.priorGrades), awardedGrades: new Set(p.awardedGrades) }])),
+  players: new Map([...state.players].map(([id, p]) => [id, { registration: p.registration, current: p.current, corrections: p.corrections, priorGrades: new Map(p.priorGrades), awardedGrades: new Set(p.awardedGrades) }])),
   tournaments: new Map([...state.tournaments].map(([id, t]) => [id, { ...t, games: new Map(t.games) }])),
   streamRevisions: new Map(state.streamRevisions),
   adjustments: new Set(state.adjustments),
@@ -72,6 +76,17 @@ export interface Positioned {
   readonly streamId?: string;
 }
 
+/** A registration with a correction's fields put in (the registration date as `registeredOn`). */
+export const correctedRegistration = (r: PlayerRegistered, c: PlayerRegistrationCorrected): PlayerRegistered => ({
+  ...r,
+  ...(c.familyName !== undefined ? { familyName: c.familyName } : {}),
+  ...(c.givenName !== undefined ? { givenName: c.givenName } : {}),
+  ...(c.country !== undefined ? { country: c.country } : {}),
+  ...(c.club !== undefined ? { club: c.club } : {}),
+  ...(c.birthYear !== undefined ? { birthYear: c.birthYear } : {}),
+  ...(c.registeredOn !== undefined ? { validDate: c.registeredOn } : {}),
+});
+
 export const evolve = (state: LedgerState, event: DomainEvent, recorded?: Positioned): LedgerState => {
   if (recorded) {
     state.streamRevisions.set(recorded.streamId ?? streamOf(event), recorded.revision);
@@ -81,6 +96,14 @@ export const evolve = (state: LedgerState, event: DomainEvent, recorded?: Positi
     case 'PlayerRegistered':
       state.players.set(event.playerId, { registration: event, priorGrades: new Map(), awardedGrades: new Set() });
       break;
+    case 'PlayerRegistrationCorrected': {
+      const player = state.players.get(event.playerId);
+      if (player) {
+        player.current = correctedRegistration(player.current ?? player.registration, event);
+        player.corrections = (player.corrections ?? 0) + 1;
+      }
+      break;
+    }
     case 'PriorGradeDeclared':
       state.players.get(event.playerId)?.priorGrades.set(event.source, event.grade);
       break;

@@ -7,6 +7,7 @@ import { ListReconciled } from './list-reconciled';
 import { OfficerAppointed, OfficerRevoked } from './officer-appointed';
 import { OpeningBalanceImported } from './opening-balance-imported';
 import { PlayerRegistered } from './player-registered';
+import { PlayerRegistrationCorrected } from './player-registration-corrected';
 import { PriorGradeDeclared } from './prior-grade-declared';
 import { RatingAdjusted } from './rating-adjusted';
 import { RatingListPublished } from './rating-list-published';
@@ -22,6 +23,7 @@ export * from './list-reconciled';
 export * from './officer-appointed';
 export * from './opening-balance-imported';
 export * from './player-registered';
+export * from './player-registration-corrected';
 export * from './prior-grade-declared';
 export * from './rating-adjusted';
 export * from './rating-list-published';
@@ -33,6 +35,7 @@ export * from './tournament-registered';
 /** The event catalogue: one codec per event type (schema version inside each payload). */
 export const eventCodecs = {
   PlayerRegistered,
+  PlayerRegistrationCorrected,
   PriorGradeDeclared,
   TournamentRegistered,
   GameReported,
@@ -97,6 +100,7 @@ export const officerStream = (officer: string): string => `officer-${officer}`;
 export const streamOf = (e: DomainEvent): string => {
   switch (e.type) {
     case 'PlayerRegistered':
+    case 'PlayerRegistrationCorrected':
     case 'PriorGradeDeclared':
     case 'OpeningBalanceImported':
     case 'GradeAwarded':

@@ -14,6 +14,7 @@ import type {
 import { FESA_PROGRAM_OPTIONS, FESA_PUBLISHED_OPTIONS, type FesaOptions } from '../../domain/rules/fesa/options';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { unratedRecord } from '../../domain/rules/fesa/records';
+import { correctedRegistration } from '../../domain/commands/state';
 import type { FesaEvent, FesaHome, FesaPlayer, FesaRatingReport } from '../../domain/rules/fesa/types';
 import { decodeFesaPlayerState, withPinnedFields } from './player-state';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
@@ -151,6 +152,15 @@ export class FesaFacts {
         this.registeredNames.add(name);
         return reused ? '' : e.validDate;
       }
+      case 'PlayerRegistrationCorrected': {
+        const r = this.registrations.get(e.playerId);
+        if (!r) return undefined;
+        const corrected = correctedRegistration(r.event, e);
+        this.registrations.set(e.playerId, { event: corrected, position: r.position });
+        this.registeredNames.add(nameKey({ lastName: corrected.familyName, firstName: corrected.givenName }));
+        // an identity holds for the whole record: every list is folded again
+        return '';
+      }
       case 'PriorGradeDeclared': {
         const grades = this.priorGrades.get(e.playerId);
         if (grades) grades.push({ date: e.validDate, grade: e.grade });
@@ -282,7 +292,7 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
     if (stop && (item.date > stop.date || (item.kind === 'tournament' && item.tournament.registration.tournamentId === stop.tournamentId))) break;
     switch (item.kind) {
       case 'opening': {
-        const group = decodeOpeningGroup(item.group);
+        const group = decodeOpeningGroup(item.group, (id) => names.get(id));
         if (E.isLeft(group)) return group;
         const ordered = group.right;
         // A group of balances from one source is a list: its players take that list's order, in front of the
@@ -430,19 +440,25 @@ export const reconciledList = (list: readonly FesaPlayer[], e: ListReconciled, n
     const base = current.get(nameKey(name)) ?? unratedRecord(name.lastName, name.firstName, []);
     const fields = pins.get(id);
     const record = fields === undefined ? base : withPinnedFields(base, fields);
-    out.push(nameKey(record) === nameKey(name) ? record : base);
+    // the registration names the player (a pin may hold a name corrected since)
+    out.push(nameKey(record) === nameKey(name) ? record : { ...record, lastName: name.lastName, firstName: name.firstName });
   }
   return out;
 };
 
-/** The records of one opening-balance group (one source list), in that list's order. */
-export const decodeOpeningGroup = (group: readonly LoggedEvent[]): E.Either<string, { player: FesaPlayer; listIndex: number }[]> => {
+/**
+ * The records of one opening-balance group (one source list), in that list's order, under the names the players'
+ * registrations give them now (a registration corrected after the import renames the record).
+ */
+export const decodeOpeningGroup = (group: readonly LoggedEvent[], nameOf: (playerId: string) => { lastName: string; firstName: string } | undefined): E.Either<string, { player: FesaPlayer; listIndex: number }[]> => {
   const ordered: { player: FesaPlayer; listIndex: number }[] = [];
   for (const fact of group) {
     const e = fact.event as OpeningBalanceImported;
     const decoded = decodeFesaPlayerState(e.state, `opening balance of ${e.playerId} (position ${fact.globalPosition})`);
     if (E.isLeft(decoded)) return decoded;
-    ordered.push({ player: decoded.right.player, listIndex: decoded.right.listIndex ?? Number.MAX_SAFE_INTEGER });
+    const name = nameOf(e.playerId);
+    const player = name && nameKey(name) !== nameKey(decoded.right.player) ? { ...decoded.right.player, lastName: name.lastName, firstName: name.firstName } : decoded.right.player;
+    ordered.push({ player, listIndex: decoded.right.listIndex ?? Number.MAX_SAFE_INTEGER });
   }
   return E.right(ordered.sort((a, b) => a.listIndex - b.listIndex));
 };

@@ -162,7 +162,7 @@ export class FesaProjection {
   apply(batch: Iterable<LoggedEvent>): void {
     for (const fact of batch) {
       const from = this.facts.add(fact);
-      if (fact.event.type === 'PlayerRegistered') {
+      if (fact.event.type === 'PlayerRegistered' || fact.event.type === 'PlayerRegistrationCorrected') {
         this.registrationsChanged = true;
         // Event files are built from the players' names: rebuild them. A name given to another id re-maps players
         // from the start: then no earlier rating can be reused either.
@@ -368,7 +368,7 @@ export class FesaProjection {
   private applyItem(state: ListState, item: TimelineItem, journal: Journal | null): string | undefined {
     switch (item.kind) {
       case 'opening': {
-        const group = decodeOpeningGroup(item.group);
+        const group = decodeOpeningGroup(item.group, (id) => this.names.get(id));
         if (E.isLeft(group)) return group.left;
         const ordered = group.right;
         const replaced = new Set(ordered.map((o) => nameKey(o.player)));

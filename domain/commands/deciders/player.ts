@@ -1,3 +1,4 @@
+import { correctedRegistration } from '../state';
 import type { EventOf } from '../../events';
 import type { Decided } from '../decision';
 import { decided, nothing, playerName, reject, sameContent } from '../decision';
@@ -10,6 +11,27 @@ export const registerPlayer = (event: EventOf<'PlayerRegistered'>, state: Ledger
   return sameContent(existing.registration, event, ['eventId', 'actor'])
     ? nothing(event)
     : reject(`player "${event.playerId}" is already registered as ${playerName(state, event.playerId)} with other details; player ids are never reused`);
+};
+
+/**
+ * A correction must change something, and a name may not become another player's name (FESA lists know players by
+ * their names).
+ */
+export const correctPlayerRegistration = (event: EventOf<'PlayerRegistrationCorrected'>, state: LedgerState): Decided => {
+  const player = state.players.get(event.playerId);
+  if (!player) return reject(`cannot correct unknown player "${event.playerId}"; register the player first (ledger player add)`);
+  const before = player.current ?? player.registration;
+  const after = correctedRegistration(before, event);
+  if (sameContent(before, after)) return reject(`the correction of ${playerName(state, event.playerId)} changes nothing; give the fields that are wrong`);
+  if (after.familyName !== before.familyName || after.givenName !== before.givenName) {
+    for (const [id, other] of state.players) {
+      const r = other.current ?? other.registration;
+      if (id !== event.playerId && r.familyName === after.familyName && r.givenName === after.givenName) {
+        return reject(`${playerName(state, id)} already has the name ${after.familyName}${after.givenName ? ` ${after.givenName}` : ''}; if they are the same person, that is a merge, not a rename`);
+      }
+    }
+  }
+  return decided(event);
 };
 
 /** One prior grade per source (NSR, JSA, …); a different grade from the same source is a correction, not a declaration. */

@@ -26,6 +26,14 @@ describe('deciders, given / when / then', () => {
     given(player('A')).when(player('A')).thenNothing();
     given(player('A')).when(player('A', 'Other')).thenRejects('player "A" is already registered as FamilyA G (A) with other details; player ids are never reused');
   });
+  spec('CorrectPlayerRegistration', () => {
+    const fix = (fields: Record<string, unknown>): Command => ({ kind: 'CorrectPlayerRegistration', validDate: '2024-06-01', actor, playerId: 'A', reason: 'misspelt on the entry form', ...fields }) as Command;
+    given(player('A')).when(fix({ familyName: 'Hansen-Lie' })).then([{ type: 'PlayerRegistrationCorrected', eventId: 'player:A:correction:1', familyName: 'Hansen-Lie' }]);
+    given(player('A'), fix({ familyName: 'Hansen-Lie' })).when(fix({ club: 'Oslo SK' })).then([{ type: 'PlayerRegistrationCorrected', eventId: 'player:A:correction:2', club: 'Oslo SK' }]);
+    given(player('A'), fix({ familyName: 'Hansen-Lie' })).when(fix({ familyName: 'Hansen-Lie' })).thenRejects('the correction of Hansen-Lie G (A) changes nothing; give the fields that are wrong');
+    given(player('A'), player('B')).when(fix({ familyName: 'FamilyB' })).thenRejects('FamilyB G (B) already has the name FamilyB G; if they are the same person, that is a merge, not a rename');
+    given().when(fix({ club: 'X' })).thenRejects('cannot correct unknown player "A"; register the player first (ledger player add)');
+  });
   spec('DeclarePriorGrade', () => {
     given(player('A')).when(prior('3 Kyu')).then([{ type: 'PriorGradeDeclared', eventId: 'player:A:prior-grade:NSR', grade: '3 Kyu' }]);
     given(player('A'), prior('3 Kyu')).when(prior('3 Kyu')).thenNothing();

@@ -12,7 +12,7 @@ import type { CliCommand, CliContext } from '../context';
 import { today } from '../../clock';
 
 
-const report = (ctx: CliContext, result: ExecuteResult, what: string): number => {
+export const report = (ctx: CliContext, result: ExecuteResult, what: string): number => {
   ctx.print(
     { status: result.status, stream: result.stream, position: result.position, events: result.events },
     () => (result.status === 'appended' ? `${what} (recorded at position ${result.position})` : `${what}: already recorded, nothing changed`),
@@ -277,6 +277,8 @@ const subjectOf = (e: DomainEvent): string => {
       return `${e.tournamentId} r${e.round} ${e.first}${e.second ? ` vs ${e.second}` : ''} ${e.result}`;
     case 'GameWithdrawn':
       return `${e.tournamentId} ${e.gameId}: ${e.reason}`;
+    case 'PlayerRegistrationCorrected':
+      return `${e.playerId}: ${[e.familyName !== undefined || e.givenName !== undefined ? `name ${e.familyName ?? ''}${e.givenName ? ` ${e.givenName}` : ''}` : '', e.country !== undefined ? `country ${e.country}` : '', e.club !== undefined ? `club ${e.club}` : '', e.birthYear !== undefined ? `born ${e.birthYear}` : '', e.registeredOn !== undefined ? `registered ${e.registeredOn}` : ''].filter(Boolean).join(', ')}: ${e.reason}`;
     case 'PlayerRegistered':
       return `${e.playerId} ${e.familyName}${e.givenName ? `, ${e.givenName}` : ''} (${e.country})`;
     case 'TournamentRegistered':

@@ -3,7 +3,10 @@ import { loadFacts } from '../../../app/load';
 import { foldOrThrow } from '../../../app/lists';
 import { CommandRejected } from '../../../app/ledger';
 import { UsageError } from '../args';
-import type { CliCommand } from '../context';
+import type { Command } from '../../../../domain/commands/decide';
+import type { CliCommand, CliContext } from '../context';
+import { today } from '../../clock';
+import { report } from './core';
 import { table } from '../output';
 
 const list: CliCommand = {
@@ -12,7 +15,7 @@ const list: CliCommand = {
   usage: 'player list [--json]',
   async run(ctx) {
     const state = await (await ctx.ledger()).catchUp();
-    const rows = [...state.players.values()].map(({ registration: r }) => ({
+    const rows = [...state.players.values()].map((p) => p.current ?? p.registration).map((r) => ({
       id: r.playerId as string,
       family: r.familyName as string,
       given: r.givenName,
@@ -35,7 +38,7 @@ const show: CliCommand = {
     const state = await (await ctx.ledger()).catchUp();
     const player = state.players.get(id);
     if (!player) throw new CommandRejected(`unknown player "${id}" (ledger player list shows the registered ones)`);
-    const r = player.registration;
+    const r = player.current ?? player.registration;
     const tournaments = [...state.tournaments.values()]
       .filter((t) => [...t.games.values()].some((g) => !g.withdrawn && (g.facts.first === id || g.facts.second === id)))
       .map((t) => ({ id: t.registration.tournamentId as string, end: t.registration.endDate as string, closed: t.closed !== undefined }));
@@ -68,4 +71,42 @@ const show: CliCommand = {
   },
 };
 
-export const playerCommands: readonly CliCommand[] = [list, show];
+/** `player correct` and `player rename`: one fact, only the fields given, always with a reason. */
+const correction = (ctx: CliContext, fields: Record<string, unknown>): Command =>
+  ({
+    kind: 'CorrectPlayerRegistration',
+    validDate: today(),
+    actor: ctx.actor,
+    playerId: ctx.opts.required('id', 'player id'),
+    reason: ctx.opts.required('reason', 'why the registration is corrected'),
+    ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
+  }) as Command;
+
+const correct: CliCommand = {
+  name: 'player correct',
+  summary: "correct a player's registration (name, country, club, birth year, registration date); lists, histories and explanations show it throughout",
+  usage: 'player correct --id ID --reason TEXT [--family NAME] [--given NAME] [--country CC] [--club C] [--birth-year YYYY] [--registered YYYY-MM-DD]',
+  async run(ctx) {
+    const command = correction(ctx, {
+      familyName: ctx.opts.string('family'),
+      givenName: ctx.opts.string('given'),
+      country: ctx.opts.string('country'),
+      club: ctx.opts.string('club'),
+      birthYear: ctx.opts.int('birth-year'),
+      registeredOn: ctx.opts.date('registered'),
+    });
+    return report(ctx, await (await ctx.ledger()).execute(command), `registration of ${ctx.opts.string('id')} corrected`);
+  },
+};
+
+const rename: CliCommand = {
+  name: 'player rename',
+  summary: 'a player is called otherwise now (as FESA names change); the same fact as a corrected name',
+  usage: 'player rename --id ID --family NAME [--given NAME] --reason TEXT',
+  async run(ctx) {
+    const command = correction(ctx, { familyName: ctx.opts.required('family', 'the new family name'), givenName: ctx.opts.string('given') ?? '' });
+    return report(ctx, await (await ctx.ledger()).execute(command), `${ctx.opts.string('id')} renamed`);
+  },
+};
+
+export const playerCommands: readonly CliCommand[] = [list, show, correct, rename];
