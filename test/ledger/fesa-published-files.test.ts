@@ -45,7 +45,6 @@ describe('all.txt and turnering.html through the ledger', () => {
   const NOT_IMPORTED: Record<string, RegExp> = {
     '07_simul_giver_listed': /Simul-Listed-Giver .* already plays game r1-2-1 in round 1/,
     '07_simul_giver_unlisted': /unknown entrant "Simul-Pro-Giver"/,
-    '15_transfers_published': /Tr-Count {2}comes with a rating, games or a last-played date/,
     '18_html_quirks': /unknown entrant "Q-Giver"/,
   };
   // recorded as a sennichite with its replay in the test below, not imported as the draw its file shows
