@@ -3,13 +3,14 @@ import * as t from 'io-ts';
 const show = (v: unknown): string => {
   if (v === undefined) return 'nothing';
   const s = JSON.stringify(v);
-  return s === undefined ? typeof v : s.length > 60 ? `${s.slice(0, 57)}...` : s;
+  if (s === undefined) return typeof v;
+  return s.length <= 60 ? s : `${s.slice(0, 57)}... (${typeof v === 'string' ? `${[...v].length} characters` : `${s.length} characters of JSON`})`;
 };
 
 const EXPECTATIONS: Record<string, string> = {
   IsoDate: 'a date YYYY-MM-DD',
   NonEmpty: 'a non-empty text',
-  Id: 'an id (no spaces at the ends, no "/" or "\\")',
+  Id: 'an id of 1 to 200 characters, without spaces at the ends, "/" or "\\"',
   Int: 'an integer',
   GradeText: 'a grade such as "3 Kyu", "2 Dan" or "Pro 1"',
   HandicapType: 'a handicap type (sente, lance, bishop, rook, rook-lance, 2p..8p)',

@@ -9,6 +9,7 @@ import { awardGrade, correctPlayerRegistration, declarePriorGrade, importOpening
 import { appointOfficer, revokeOfficer } from './deciders/officer';
 import { closeTournament, registerTournament } from './deciders/tournament';
 import type { LedgerState } from './state';
+import { unknownField, valueProblem } from './strict-input';
 
 export type { Decision } from './decision';
 export { canonicalJson } from './decision';
@@ -120,7 +121,12 @@ const toEvent = (c: Command, state: LedgerState): E.Either<string, DomainEvent> 
       candidate.handicap = canonical === h.type ? h : { ...h, type: canonical, code: h.code ?? h.type };
     }
   }
-  return E.mapLeft((m: string) => m.replace(/^\w+: /, `${kind}: `))(decodeEvent(type, candidate));
+  const decoded = E.mapLeft((m: string) => m.replace(/^\w+: /, `${kind}: `))(decodeEvent(type, candidate));
+  if (E.isLeft(decoded)) return decoded;
+  const unknown = unknownField(eventCodecs[type] as unknown as t.Mixed, candidate);
+  if (unknown !== undefined) return E.left(`${kind}: unknown field \`${unknown}\`; a command carries only the fields of its event in the catalogue`);
+  const problem = valueProblem(decoded.right);
+  return problem === undefined ? decoded : E.left(`${kind}: ${problem}`);
 };
 
 /** One decider per command kind, each in the module of its aggregate (player, tournament, game, ledger). */

@@ -392,6 +392,10 @@ const correctFolder = (draft: Draft, folder: EventFolder, options: ImportOptions
     );
   }
   if (filePlayers.some((id, i) => id !== entrants[i])) throw new CommandRejected(`${folder.dir}/turnering.txt lists the players of "${folder.id}" in another order; a correction may change results only`);
+  const { startDate, endDate } = tournament.registration;
+  if (folder.event.date < startDate || folder.event.date > endDate) {
+    throw new CommandRejected(`${folder.dir}/turnering.txt:2: the event date ${folder.event.date} is not the date of tournament "${folder.id}" (${startDate}); a correction may change results only`);
+  }
   const reason = `corrected results file ${folder.dir}/turnering.txt`;
   const wanted = new Map(gamesOfEvent(folder.event).map((g) => [g.gameId, g.facts]));
   const commands: Command[] = [];

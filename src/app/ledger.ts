@@ -22,8 +22,12 @@ export interface ExecuteResult {
   readonly position?: number;
 }
 
-/** How often a decision is made again on the fresh log after another writer got in first. */
-export const MAX_ATTEMPTS = 8;
+/**
+ * How often a decision is made again on the fresh log after another writer got in first. Every lost race means
+ * another writer succeeded, so with n writers at once each needs at most n attempts; past this many the conflict
+ * goes to the user.
+ */
+export const MAX_ATTEMPTS = 32;
 
 /**
  * One user-level operation being decided: its commands are decided one after the other against the ledger's state
@@ -121,6 +125,8 @@ export class Ledger {
       } catch (error) {
         const raced = error instanceof ConcurrencyError || error instanceof DuplicateEventError;
         if (!raced || attempt >= MAX_ATTEMPTS) throw error;
+        // a random pause, so that writers who lost together do not race again in the same instant
+        await new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * Math.min(attempt, 10)));
       }
     }
   }

@@ -16,7 +16,8 @@ export class KnownAtError extends Error {
 /** `option` names the setting in errors: the CLI's `--known-at`, the HTTP API's `known-at`. */
 export const parseKnownAt = (value: string, option = '--known-at'): KnownAt => {
   if (/^\d+$/.test(value)) return { position: Number(value) };
-  const time = Date.parse(value);
+  // Date.parse reads "-1" or "7" as years; a recorded time is written out, starting with its four-digit year.
+  const time = /^\d{4}-\d{2}-\d{2}/.test(value) ? Date.parse(value) : Number.NaN;
   if (Number.isNaN(time)) throw new KnownAtError(`${option} must be a global position (e.g. 1234) or a recorded time (e.g. 2026-11-21T10:00:00Z), got "${value}"`);
   return { timestamp: new Date(time).toISOString() };
 };

@@ -1,4 +1,4 @@
-import { execFile } from 'child_process';
+import { execFile, spawn } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -56,3 +56,26 @@ export const ledgerProcess = (argv: readonly string[], env: NodeJS.ProcessEnv = 
       else resolve({ code: error ? (error.code as number) : 0, out, err });
     });
   });
+export const cliBuilt = (): boolean => fs.existsSync(path.resolve(__dirname, '../../dist/src/adapters/cli/main.js'));
+
+export interface Exited {
+  readonly code: number | null;
+  readonly out: string;
+  readonly err: string;
+}
+
+/** Runs a program to its end with `stdin` (closed when empty); what it printed and its exit code. */
+export const runProcess = (program: string, args: readonly string[], stdin = '', env: NodeJS.ProcessEnv = process.env): Promise<Exited> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(program, args, { stdio: ['pipe', 'pipe', 'pipe'], env });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, out, err }));
+    child.stdin.end(stdin);
+  });
+
+/** The real `ledger` process with `stdin` given (or closed). */
+export const ledgerWithInput = (argv: readonly string[], stdin = ''): Promise<Exited> => runProcess(process.execPath, [CLI, ...argv], stdin);

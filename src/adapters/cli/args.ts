@@ -89,6 +89,14 @@ export class Options {
     if (!/^-?\d+$/.test(v)) throw new UsageError(`--${name} must be an integer, got "${v}"`);
     return Number(v);
   }
+  /** A whole number from `min` to `max` (a count, a position, a port). */
+  count(name: string, min: number, max = Number.MAX_SAFE_INTEGER): number | undefined {
+    const v = this.string(name);
+    if (v === undefined) return undefined;
+    const n = Number(v);
+    if (!/^\d+$/.test(v) || n < min || n > max) throw new UsageError(`--${name} must be a whole number from ${min}${max < Number.MAX_SAFE_INTEGER ? ` to ${max}` : ' up'}, got "${v}"`);
+    return n;
+  }
   number(name: string): number | undefined {
     const v = this.string(name);
     if (v === undefined) return undefined;

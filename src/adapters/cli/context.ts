@@ -1,3 +1,4 @@
+import * as fs from 'fs';
 import * as os from 'os';
 import { openCheckpointStorage, type CheckpointStorage } from '../store/checkpoint-storage';
 import { openCredentialStore, type CredentialStore } from '../store/credentials';
@@ -13,6 +14,8 @@ export class CliContext {
   private ledgerInstance?: Ledger;
   private checkpointsPromise?: Promise<CheckpointStorage | undefined>;
   private credentialsPromise?: Promise<CredentialStore>;
+  /** The SQLite file this command created, if it did. */
+  private created?: string;
 
   constructor(
     readonly opts: Options,
@@ -36,20 +39,36 @@ export class CliContext {
     return store ?? (db !== undefined ? `sqlite:${db}` : undefined);
   }
 
+  /** The store to read: a SQLite ledger file must exist (a typo in --db never creates an empty ledger). */
   store(): Promise<EventStore> {
-    const opened = this.storePromise ?? openStore(this.storeSpec);
-    this.storePromise = opened;
-    return opened;
+    this.storePromise ??= openStore(this.storeSpec, { mustExist: true });
+    return this.storePromise;
+  }
+
+  /** The store to record in: created when missing (`init`, or the first command that records facts), saying so. */
+  createStore(): Promise<EventStore> {
+    this.storePromise ??= (async () => {
+      const spec = parseStoreSpec(this.storeSpec ?? defaultStoreSpec());
+      if (spec.kind === 'sqlite' && spec.path !== ':memory:' && !fs.existsSync(spec.path)) this.created = spec.path;
+      return openStore(this.storeSpec);
+    })();
+    return this.storePromise;
   }
 
   async ledger(): Promise<Ledger> {
-    this.ledgerInstance ??= new Ledger(await this.store());
+    this.ledgerInstance ??= new Ledger(await this.createStore());
     return this.ledgerInstance;
   }
 
-  /** Where saved projections live next to the store (its SQLite file or PostgreSQL schema); none for EventStoreDB. */
+  /**
+   * Where saved projections live next to the store (its SQLite file or PostgreSQL schema); none for EventStoreDB.
+   * They only make reads faster: one that cannot be loaded or saved (a read-only file, a full disk) is a warning.
+   */
   checkpoints(): Promise<CheckpointStorage | undefined> {
-    this.checkpointsPromise ??= this.store().then(() => openCheckpointStorage(parseStoreSpec(this.storeSpec ?? defaultStoreSpec())));
+    this.checkpointsPromise ??= this.store().then(async () => {
+      const storage = await openCheckpointStorage(parseStoreSpec(this.storeSpec ?? defaultStoreSpec()));
+      return storage && warningOnFailure(storage, (text) => this.err(text));
+    });
     return this.checkpointsPromise;
   }
 
@@ -64,16 +83,46 @@ export class CliContext {
     return new Officers(await this.ledger(), await this.credentials());
   }
 
-  async close(): Promise<void> {
+  /**
+   * Closes what the command opened. A ledger file this command created stays only if it recorded something (or the
+   * command was `init`): a refused first import leaves no empty ledger behind.
+   */
+  async close(keepCreated = false): Promise<void> {
     if (this.credentialsPromise) await (await this.credentialsPromise.catch(() => undefined))?.close();
     if (this.checkpointsPromise) await (await this.checkpointsPromise)?.close();
-    if (this.storePromise) await (await this.storePromise).close();
+    if (!this.storePromise) return;
+    const store = await this.storePromise;
+    // credentials live in the same file: a command that stored any keeps it
+    const empty = this.created !== undefined && !keepCreated && this.credentialsPromise === undefined && (await store.headPosition()) === 0;
+    await store.close();
+    if (this.created === undefined) return;
+    if (empty) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${this.created}${suffix}`, { force: true });
+    else this.err(`created a new ledger at ${this.created}`);
   }
 
   print(value: unknown, text: () => string): void {
     this.out(this.json ? JSON.stringify(value, null, 2) : text());
   }
 }
+
+const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => void): CheckpointStorage => {
+  const said = new Set<string>();
+  const warning = (what: string, e: unknown): void => {
+    const text = `warning: the saved projection could not be ${what} (${e instanceof Error ? e.message : String(e)}); the answer is folded from the log and is the same`;
+    if (!said.has(text)) warn(text);
+    said.add(text);
+  };
+  return {
+    load: (name, chunk) =>
+      storage.load(name, chunk).catch((e: unknown) => {
+        warning('read', e);
+        return undefined;
+      }),
+    save: (name, position, header, chunks, drop) => storage.save(name, position, header, chunks, drop).catch((e: unknown) => warning('saved', e)),
+    drop: (names) => storage.drop(names).catch((e: unknown) => warning('dropped', e)),
+    close: () => storage.close().catch(() => undefined),
+  };
+};
 
 export interface CliCommand {
   readonly name: string;

@@ -10,6 +10,22 @@ import { extraCommands } from './commands/registry';
 import { nearest } from './suggest';
 
 const GLOBAL_BOOLEANS = ['json', 'help', 'follow', 'version'];
+/** Options every command takes; the rest are the ones its usage line names. */
+const GLOBAL_OPTIONS = ['db', 'store', 'actor', 'json', 'help'];
+
+const declaredOptions = (command: CliCommand): Set<string> =>
+  new Set([...GLOBAL_OPTIONS, ...(command.booleanFlags ?? []), ...[...command.usage.matchAll(/--([a-z0-9-]+)/g)].map((m) => m[1]!)]);
+
+/** Refuses an option the command does not take before anything runs, naming the nearest one it does take. */
+const refuseUnknownOptions = (command: CliCommand, given: Iterable<string>): void => {
+  const declared = declaredOptions(command);
+  const name = [...given].find((option) => !declared.has(option));
+  if (name === undefined) return;
+  const near = nearest(name, [...declared]);
+  throw new UsageError(
+    `unknown option --${name} for "${command.name}"${near ? `; did you mean --${near}?` : ''} (run \`ledger ${command.name} --help\` for its options)`,
+  );
+};
 const commands: readonly CliCommand[] = [...coreCommands, ...extraCommands];
 
 const help = (): string =>
@@ -60,12 +76,15 @@ export const main = async (
   err: (text: string) => void = (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
 ): Promise<number> => {
   let ctx: CliContext | undefined;
+  let command: CliCommand | undefined;
   try {
     const firstWords = argv.filter((a) => !a.startsWith('--')).slice(0, 3);
     const { command: guess } = findCommand(firstWords);
     const booleans = new Set([...GLOBAL_BOOLEANS, ...(guess?.booleanFlags ?? [])]);
     const parsed = parseArgs(argv, booleans);
-    const { command, rest } = findCommand(parsed.positional);
+    const found = findCommand(parsed.positional);
+    command = found.command;
+    const rest = found.rest;
     if (!command) {
       if (parsed.positional.length === 0 && parsed.flags.has('version')) {
         out(version());
@@ -81,6 +100,7 @@ export const main = async (
       out(`${command.summary}\n\nUsage: ledger ${command.usage}`);
       return 0;
     }
+    refuseUnknownOptions(command, parsed.flags.keys());
     ctx = new CliContext(new Options({ positional: rest, flags: parsed.flags }), out, err);
     for (const global of ['db', 'store', 'actor', 'json', 'credentials']) ctx.opts.has(global);
     const code = await command.run(ctx);
@@ -91,12 +111,28 @@ export const main = async (
     err(`ledger: ${describe(error)}`);
     return error instanceof UsageError ? 2 : 1;
   } finally {
-    await ctx?.close().catch(() => undefined);
+    await ctx?.close(command?.name === 'init').catch(() => undefined);
   }
+};
+
+/** What the system said about a file, in words (the raw codes EISDIR, ENOENT … mean nothing to an officer). */
+const FILE_ERRORS: Record<string, string> = {
+  ENOENT: 'does not exist',
+  EISDIR: 'is a folder, expected a file',
+  ENOTDIR: 'is not in a folder (a part of the path is a file)',
+  EACCES: 'cannot be read or written: permission denied',
+  EPERM: 'cannot be read or written: operation not permitted',
+  EROFS: 'is on a read-only file system',
+  ENOSPC: 'cannot be written: the disk is full',
+  EMFILE: 'cannot be opened: too many open files',
+  ENAMETOOLONG: 'has a name that is too long',
 };
 
 const describe = (error: unknown): string => {
   if (error instanceof CommandRejected || error instanceof UsageError || error instanceof ConcurrencyError) return error.message;
+  const system = error as { code?: unknown; path?: unknown; syscall?: unknown };
+  if (typeof system.code === 'string' && system.code in FILE_ERRORS && typeof system.path === 'string') return `${system.path} ${FILE_ERRORS[system.code]}`;
+  if (error instanceof RangeError && /call stack/.test(error.message)) return 'the input is nested too deeply to read; expected a flat list or file';
   if (error instanceof Error) return error.message;
   return String(error);
 };

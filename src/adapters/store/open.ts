@@ -45,11 +45,16 @@ export const parseStoreSpec = (spec: string): StoreSpec => {
   }
 };
 
-export const openStore = async (spec: string = defaultStoreSpec()): Promise<EventStore> => {
+export interface OpenOptions {
+  /** A SQLite ledger file must exist already (reads never create one). */
+  readonly mustExist?: boolean;
+}
+
+export const openStore = async (spec: string = defaultStoreSpec(), options: OpenOptions = {}): Promise<EventStore> => {
   const parsed = parseStoreSpec(spec);
   switch (parsed.kind) {
     case 'sqlite':
-      return openSqliteStore(parsed.path);
+      return openSqliteStore(parsed.path, options.mustExist ? { mustExist: true } : {});
     case 'postgres': {
       // loaded lazily: a SQLite user never pays for (or needs) the other drivers
       const { openPostgresStore } = await import('./postgres');

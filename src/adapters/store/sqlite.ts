@@ -39,6 +39,8 @@ const SCHEMA_VERSION = 1;
 export interface SqliteStoreOptions {
   /** Default batch size of readAll (rows per keyset page). */
   readonly readBatchSize?: number;
+  /** Refuse a file that does not exist instead of creating an empty ledger (every command but `init` and writes). */
+  readonly mustExist?: boolean;
   /** How long a writer waits for another process's write lock (ms). */
   readonly busyTimeoutMs?: number;
 }
@@ -91,9 +93,14 @@ const isUniqueViolation = (e: unknown, constraintColumns: string): boolean =>
   (e as { code?: string }).code === 'SQLITE_CONSTRAINT_UNIQUE' &&
   e.message.includes(constraintColumns);
 
+const schemaVersion = (db: BetterSqlite3.Database): number => {
+  const table = db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'schema_version'").get();
+  return table === undefined ? 0 : ((db.prepare('SELECT max(version) FROM schema_version').pluck().get() as number | null) ?? 0);
+};
+
 const migrateSchema = (db: BetterSqlite3.Database, file: string): void => {
   db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
-  const current = (db.prepare('SELECT max(version) FROM schema_version').pluck().get() as number | null) ?? 0;
+  const current = schemaVersion(db);
   if (current > SCHEMA_VERSION) {
     throw new Error(
       `The ledger database ${file} has schema version ${current}, newer than this program's ${SCHEMA_VERSION}; upgrade the program.`,
@@ -107,17 +114,107 @@ const migrateSchema = (db: BetterSqlite3.Database, file: string): void => {
   }
 };
 
+/** What SQLite says when the file system refuses a write, as a sentence naming the ledger; other errors as they are. */
+const STORAGE_FAILURES: Record<string, string> = {
+  SQLITE_FULL: 'the disk is full',
+  SQLITE_READONLY: 'the file or its folder is read-only',
+  SQLITE_IOERR: 'the disk reported an input/output error',
+  SQLITE_CANTOPEN: 'the file cannot be opened for writing',
+};
+const storageFailure = (file: string, e: unknown): unknown => {
+  const code = (e as { code?: unknown }).code;
+  const known = typeof code === 'string' ? Object.entries(STORAGE_FAILURES).find(([prefix]) => code.startsWith(prefix)) : undefined;
+  if (!known) return e;
+  // SQLite reports a full disk while it grows its shared-memory file as an I/O error: ask the file system
+  const full = known[0] === 'SQLITE_FULL' || diskIsFull(file);
+  return new Error(`${file}: nothing was recorded, ${full ? STORAGE_FAILURES.SQLITE_FULL : known[1]} (${code})`);
+};
+
+const diskIsFull = (file: string): boolean => {
+  try {
+    return fs.statfsSync(path.dirname(path.resolve(file))).bavail === 0;
+  } catch {
+    return false;
+  }
+};
+
+/** A read that names a ledger file that is not there: a typo must not create an empty ledger. */
+export class LedgerMissingError extends Error {
+  constructor(readonly file: string) {
+    super(`there is no ledger at ${file}; check --db / --store, or create one with \`ledger init --db ${file}\``);
+    this.name = 'LedgerMissingError';
+  }
+}
+
+const writable = (file: string): boolean => {
+  try {
+    fs.accessSync(file, fs.constants.W_OK);
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * A WAL ledger on a read-only file system or a full disk cannot be opened in place: SQLite needs its -shm file and
+ * cannot create it. When no -wal file holds unmerged commits (it was closed cleanly, or is being read from a read-only copy), the
+ * main file is the whole ledger: read it into memory, marked as a rollback-journal database (header bytes 18-19).
+ */
+const openReadOnly = (file: string): BetterSqlite3.Database => {
+  try {
+    const db = new Database(file, { readonly: true });
+    try {
+      db.prepare('SELECT count(*) FROM sqlite_master').get(); // the -shm file is needed at the first read, not at open
+    } catch (e) {
+      db.close();
+      throw e;
+    }
+    return db;
+  } catch (e) {
+    const code = String((e as { code?: unknown }).code);
+    const walHoldsCommits = fs.existsSync(`${file}-wal`) && fs.statSync(`${file}-wal`).size > 0;
+    if (!(code.startsWith('SQLITE_CANTOPEN') || code.startsWith('SQLITE_IOERR')) || walHoldsCommits) throw e;
+    const image = fs.readFileSync(file);
+    if (image.length > 19) image[18] = image[19] = 1;
+    return new Database(image, { readonly: true });
+  }
+};
+
 export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: SqliteStoreOptions = {}): EventStore => {
   const inMemory = file === ':memory:';
+  if (!inMemory && opts.mustExist && !fs.existsSync(file)) throw new LedgerMissingError(file);
   if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
-  const db = new Database(file);
-  db.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
-  if (!inMemory) db.pragma('journal_mode = WAL');
-  // NORMAL is durable across application crashes under WAL; only an OS crash may lose the last commits.
-  db.pragma('synchronous = NORMAL');
-  db.pragma('cache_size = -65536');
-  db.pragma('mmap_size = 1073741824');
-  migrateSchema(db, file);
+  // A ledger file the user may only read is opened read-only: reads work, an append says why it cannot.
+  // A ledger file that cannot be written (permissions, a read-only file system, a full disk) still reads; an append
+  // then says why nothing can be recorded.
+  let readonlyBecause: string | undefined = !inMemory && fs.existsSync(file) && !writable(file) ? 'is read-only (file permissions or file system)' : undefined;
+  const configure = (db: BetterSqlite3.Database): BetterSqlite3.Database => {
+    db.pragma(`busy_timeout = ${opts.busyTimeoutMs ?? 5000}`);
+    if (!inMemory && readonlyBecause === undefined) db.pragma('journal_mode = WAL');
+    // NORMAL is durable across application crashes under WAL; only an OS crash may lose the last commits.
+    db.pragma('synchronous = NORMAL');
+    db.pragma('cache_size = -65536');
+    db.pragma('mmap_size = 1073741824');
+    if (readonlyBecause === undefined) migrateSchema(db, file);
+    else if (schemaVersion(db) === 0) throw new Error(`${file} ${readonlyBecause} and holds no ledger`);
+    return db;
+  };
+  let db: BetterSqlite3.Database;
+  if (readonlyBecause !== undefined) db = configure(openReadOnly(file));
+  else {
+    let writer: BetterSqlite3.Database | undefined;
+    try {
+      writer = new Database(file);
+      db = configure(writer);
+    } catch (e) {
+      writer?.close();
+      const failure = storageFailure(file, e);
+      if (failure === e || inMemory || !fs.existsSync(file)) throw failure;
+      readonlyBecause = `cannot be written: ${(failure as Error).message.replace(/^.*?, /, '')}`;
+      db = configure(openReadOnly(file));
+    }
+  }
+  const readonly = readonlyBecause !== undefined;
 
   const readBatchSize = opts.readBatchSize ?? 1000;
   const lastRevision = db.prepare('SELECT max(revision) FROM events WHERE stream_id = ?').pluck();
@@ -185,11 +282,21 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
     description: `sqlite:${file}`,
     append: async (streamId, events, expected) => {
       validateBatch(streamId, events);
-      return appendAllTx.immediate([{ streamId, events, expected }])[0]!;
+      if (readonly) throw new Error(`${file} ${readonlyBecause}: nothing can be recorded in it`);
+      try {
+        return appendAllTx.immediate([{ streamId, events, expected }])[0]!;
+      } catch (e) {
+        throw storageFailure(file, e);
+      }
     },
     appendAll: async (appends) => {
       validateAppends(appends);
-      return appendAllTx.immediate(appends);
+      if (readonly) throw new Error(`${file} ${readonlyBecause}: nothing can be recorded in it`);
+      try {
+        return appendAllTx.immediate(appends);
+      } catch (e) {
+        throw storageFailure(file, e);
+      }
     },
     readStream: async (streamId, fromRevision = 0) => (readStreamStmt.all(streamId, fromRevision) as Row[]).map(toRecorded),
     readAll: (options: ReadAllOptions = {}) => pagedReadAll(options, readBatchSize, page),

@@ -1,13 +1,15 @@
-import * as fs from 'fs';
 import type { Command } from '../../../../domain/commands/decide';
 import type { GameState, LedgerState } from '../../../../domain/commands/state';
 import type { DomainEvent, GameFacts, GameResult } from '../../../../domain/events';
 import { GAME_RESULTS } from '../../../../domain/events';
 import { readDomainEvents } from '../../../app/event-log';
 import { parseCsvRecords } from '../../formats/csv';
+import { readNamedFile } from '../../formats/files';
 import type { ExecuteResult } from '../../../app/ledger';
 import { CommandRejected } from '../../../app/ledger';
 import { UsageError } from '../args';
+import { FESA_RULE_SETS } from '../../../../projections/fesa/history';
+import { GENERIC_RULE_SETS } from '../../../../projections/generic/systems';
 import type { CliCommand, CliContext } from '../context';
 import { today } from '../../clock';
 
@@ -31,7 +33,7 @@ const init: CliCommand = {
   summary: 'create the ledger store (SQLite file by default) if it does not exist',
   usage: 'init [--db FILE | --store SPEC]',
   async run(ctx) {
-    const store = await ctx.store();
+    const store = await ctx.createStore();
     const head = await store.headPosition();
     ctx.print({ store: store.description, events: head }, () => `ledger ready: ${store.description} (${head} events)`);
     return 0;
@@ -70,6 +72,13 @@ const playerAdd: CliCommand = {
   },
 };
 
+/** A tournament is rated under a rule set the ledger knows: a typo would leave it silently unrated. */
+const ratingSystem = (id: string): string => {
+  const known = [...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS];
+  if (!known.includes(id)) throw new UsageError(`--system ${id} is not a rule set this ledger knows; expected one of ${known.join(', ')}`);
+  return id;
+};
+
 const tournamentAdd: CliCommand = {
   name: 'tournament add',
   summary: 'register a tournament (rated or not is decided now, before it starts)',
@@ -89,7 +98,7 @@ const tournamentAdd: CliCommand = {
       place: ctx.opts.string('place') ?? '',
       startDate,
       endDate: ctx.opts.date('end') ?? startDate,
-      ratingSystem: ctx.opts.string('system') ?? 'fesa',
+      ratingSystem: ratingSystem(ctx.opts.string('system') ?? 'fesa'),
       rated: !ctx.opts.flag('unrated'),
       timeControl: timeControl(ctx),
       ...(entrants ? { entrants: entrants.split(',').map((s) => s.trim()) } : {}),
@@ -176,7 +185,7 @@ const gameReport: CliCommand = {
       const command = gameCommand(ctx, { where: 'game', get: (n) => ctx.opts.string(n) }, 'ReportGame', endDate);
       return report(ctx, await ledger.execute(command), `game ${(command as { gameId: string }).gameId} reported`);
     }
-    const { header, records } = parseCsvRecords(fs.readFileSync(csv, 'utf8'), csv);
+    const { header, records } = parseCsvRecords(readNamedFile(csv).toString('utf8'), csv);
     const unknown = header.filter((h) => !GAME_FIELDS.includes(h));
     if (unknown.length > 0) throw new UsageError(`${csv}, line 1: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; expected ${GAME_FIELDS.join(', ')}`);
     const commands = records.map((record) => ({ where: `${csv}, line ${record.line}`, command: gameCommand(ctx, { where: `${csv}, line ${record.line}`, get: record.get }, 'ReportGame', endDate) }));
@@ -316,8 +325,8 @@ const events: CliCommand = {
     const stream = ctx.opts.string('stream');
     const player = ctx.opts.string('player');
     const tournament = ctx.opts.string('tournament');
-    const limit = ctx.opts.int('limit');
-    const from = ctx.opts.int('from') ?? 0;
+    const limit = ctx.opts.count('limit', 0);
+    const from = ctx.opts.count('from', 0) ?? 0;
     const matches = (s: string, e: DomainEvent) =>
       (stream === undefined || s === stream) &&
       (player === undefined || JSON.stringify(e).includes(`"${player}"`)) &&
@@ -370,7 +379,7 @@ const serve: CliCommand = {
     const { isLoopback } = await import('../../http/access');
     const ledger = await ctx.ledger();
     await ledger.catchUp();
-    const port = ctx.opts.int('port') ?? Number(process.env.PORT ?? 3000);
+    const port = ctx.opts.count('port', 0, 65535) ?? Number(process.env.PORT ?? 3000);
     const host = ctx.opts.string('host') ?? process.env.HOST ?? '127.0.0.1';
     const officers = await ctx.officers();
     if (!isLoopback(host)) {

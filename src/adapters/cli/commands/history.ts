@@ -96,7 +96,7 @@ const list: CliCommand = {
       const { facts, knownAt } = await factsKnownAt(await ctx.store(), ctx.opts.string('known-at'));
       folded = fold(facts, { ruleSet, asOf, runs: 'none', knownAt });
     }
-    const activeYears = ctx.opts.int('active-years') ?? 2;
+    const activeYears = ctx.opts.count('active-years', 0, 200) ?? 2;
     write(ctx, renderList(folded, asOf, format, activeYears), format);
     if (!isProgramFile(format) && activeYears > 0 && listRows(folded, asOf, activeYears).length === 0) {
       // an empty list is most often the activity filter meeting a date long after the last tournament: say so
@@ -124,7 +124,7 @@ const publish: CliCommand = {
     const asOf = ctx.opts.requiredDate('as-of', 'the list date');
     const format = formatOf(ctx);
     const ruleSet = ruleSetOf(ctx);
-    const activeYears = ctx.opts.int('active-years') ?? 2;
+    const activeYears = ctx.opts.count('active-years', 0, 200) ?? 2;
     const folded = fold(await loadFacts(ledger.store), { ruleSet, asOf, runs: 'none' });
     const text = renderList(folded, asOf, format, activeYears);
     const hash = contentHash(listBytes(text, format));

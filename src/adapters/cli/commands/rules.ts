@@ -17,7 +17,11 @@ const runCase: CliCommand = {
     const file = ctx.opts.string('file');
     const out = runCases(file !== undefined ? fs.readFileSync(file, 'utf8') : readStdin());
     ctx.out(out);
-    return 0;
+    // the answers are JSON for programs either way; the exit code says whether any case was refused
+    const answers = JSON.parse(out) as unknown;
+    const refused = (Array.isArray(answers) ? answers : [answers]).filter((a) => typeof a === 'object' && a !== null && 'error' in a).length;
+    if (refused > 0) ctx.err(`ledger: ${refused} case${refused > 1 ? 's' : ''} refused (see "error" in the output)`);
+    return refused > 0 ? 1 : 0;
   },
 };
 
@@ -39,7 +43,7 @@ const migrateCommand: CliCommand = {
     const fromSpec = ctx.opts.required('from', 'source store');
     const toSpec = ctx.opts.required('to', 'target store');
     if (fromSpec === toSpec) throw new UsageError('--from and --to name the same store');
-    const from = await openStore(fromSpec);
+    const from = await openStore(fromSpec, { mustExist: true });
     const to = await openStore(toSpec);
     try {
       const total = await from.headPosition();

@@ -1,4 +1,4 @@
-import { existsSync, readdirSync, readFileSync, statSync } from 'fs';
+import { existsSync, readdirSync, statSync } from 'fs';
 import * as path from 'path';
 import * as E from 'fp-ts/Either';
 import type { FesaPlayer } from '../../../../domain/rules/fesa/types';
@@ -8,25 +8,29 @@ import { fileErrorMessage, parseRatingList } from './ratingliste';
 import { parseTurnering } from './turnering';
 
 
-const latin1 = (file: string): string => readFileSync(file).toString('latin1');
+import { parsingFile, refusedAsLeft, readLatin1File as latin1 } from './latin1';
 
 export const isEventFolder = (dir: string): boolean => existsSync(path.join(dir, 'turnering.txt'));
 
 export const readEventFolder = (dir: string): E.Either<string, EventFolder> => {
+  return refusedAsLeft(() => readEventFiles(dir));
+};
+
+const readEventFiles = (dir: string): E.Either<string, EventFolder> => {
   const at = (name: string) => path.join(dir, name);
   if (!isEventFolder(dir)) return E.left(`${dir}: not a FESA event folder (no turnering.txt)`);
-  const event = parseTurnering(latin1(at('turnering.txt')), at('turnering.txt'), { isoDate: true });
+  const event = parsingFile(at('turnering.txt'), () => parseTurnering(latin1(at('turnering.txt')), at('turnering.txt'), { isoDate: true }));
   if (E.isLeft(event)) return E.left(fileErrorMessage(event.left));
   let pre: FesaPlayer[] | null = null;
   if (existsSync(at('ratingliste.pre'))) {
-    const parsed = parseRatingList(latin1(at('ratingliste.pre')), at('ratingliste.pre'));
+    const parsed = parsingFile(at('ratingliste.pre'), () => parseRatingList(latin1(at('ratingliste.pre')), at('ratingliste.pre')));
     if (E.isLeft(parsed)) return E.left(fileErrorMessage(parsed.left));
     pre = parsed.right;
   }
   let newPlayers: FesaPlayer[] = [];
   let newPlayerLines: number[] = [];
   if (existsSync(at('nye-spillere'))) {
-    const parsed = parseNewPlayerEntries(latin1(at('nye-spillere')), at('nye-spillere'));
+    const parsed = parsingFile(at('nye-spillere'), () => parseNewPlayerEntries(latin1(at('nye-spillere')), at('nye-spillere')));
     if (E.isLeft(parsed)) return E.left(fileErrorMessage(parsed.left));
     newPlayers = parsed.right.map((e) => e.player);
     newPlayerLines = parsed.right.map((e) => e.line);

@@ -15,6 +15,8 @@ export class FieldError extends Error {}
 
 const expectInt = (v: LispValue, what: string): number => {
   if (v.t !== 'int') throw new FieldError(`${what} should be an integer, found ${describe(v)}`);
+  // parseInt reads any number of digits; a list holds ratings and counts, never 1e+26
+  if (!Number.isSafeInteger(v.v) || Math.abs(v.v) > 1_000_000) throw new FieldError(`${what} should be an integer a rating list can hold (at most 1000000), found ${describe(v)}`);
   return v.v;
 };
 const expectString = (v: LispValue, what: string): string => {

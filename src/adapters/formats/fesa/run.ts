@@ -1,4 +1,4 @@
-import { existsSync, readFileSync, writeFileSync } from 'fs';
+import { existsSync, writeFileSync } from 'fs';
 import * as path from 'path';
 import * as E from 'fp-ts/Either';
 import { rateEvent } from '../../../../domain/rules/fesa/rate-event';
@@ -18,8 +18,7 @@ export interface FesaRunOutcome {
   readonly result: FesaRatingResult;
 }
 
-/** The program reads and writes its files as ISO-8859-1. */
-const readLatin1 = (file: string): string => readFileSync(file).toString('latin1');
+import { parsingFile, refusedAsLeft, readLatin1File as readLatin1 } from './latin1';
 
 export interface FesaFolder {
   readonly list: readonly FesaPlayer[];
@@ -29,17 +28,21 @@ export interface FesaFolder {
 
 /** The official program's input files of a run directory, parsed. */
 export const readFesaFolder = (dir: string): E.Either<string, FesaFolder> => {
+  return refusedAsLeft(() => readRunFiles(dir));
+};
+
+const readRunFiles = (dir: string): E.Either<string, FesaFolder> => {
   const at = (name: string): string => path.join(dir, name);
   for (const required of ['turnering.txt', 'ratingliste.pre']) {
     if (!existsSync(at(required))) return E.left(`${at(required)}: file not found (a FESA run directory needs turnering.txt and ratingliste.pre).`);
   }
-  const event = parseTurnering(readLatin1(at('turnering.txt')), at('turnering.txt'));
+  const event = parsingFile(at('turnering.txt'), () => parseTurnering(readLatin1(at('turnering.txt')), at('turnering.txt')));
   if (E.isLeft(event)) return E.left(fileErrorMessage(event.left));
-  const list = parseRatingList(readLatin1(at('ratingliste.pre')), at('ratingliste.pre'));
+  const list = parsingFile(at('ratingliste.pre'), () => parseRatingList(readLatin1(at('ratingliste.pre')), at('ratingliste.pre')));
   if (E.isLeft(list)) return E.left(fileErrorMessage(list.left));
   let newPlayers: readonly FesaPlayer[] = [];
   if (existsSync(at('nye-spillere'))) {
-    const parsed = parseNewPlayers(readLatin1(at('nye-spillere')), at('nye-spillere'));
+    const parsed = parsingFile(at('nye-spillere'), () => parseNewPlayers(readLatin1(at('nye-spillere')), at('nye-spillere')));
     if (E.isLeft(parsed)) return E.left(fileErrorMessage(parsed.left));
     newPlayers = parsed.right;
   }

@@ -1,0 +1,123 @@
+import type * as t from 'io-ts';
+import type { DomainEvent } from '../events';
+
+/**
+ * What a command may carry beyond what its event codec checks. The codecs also read the log, where every accepted
+ * fact must stay readable; these limits apply only to new input, so tightening them never makes a read fail.
+ */
+
+/**
+ * The first field of `value` that `codec` does not define (a dotted path), or undefined. io-ts lets unknown fields
+ * through and keeps them; a command must not: the log holds only what the catalogue defines.
+ */
+export const unknownField = (codec: t.Mixed, value: unknown, path = ''): string | undefined => {
+  const at = (key: string | number) => (path === '' ? String(key) : `${path}.${key}`);
+  const c = codec as t.Mixed & { _tag?: string; type?: t.Mixed; types?: readonly t.Mixed[]; codomain?: t.Mixed };
+  switch (c._tag) {
+    case 'RefinementType':
+    case 'ReadonlyType':
+    case 'ExactType':
+      return unknownField(c.type!, value, path);
+    case 'ArrayType':
+    case 'ReadonlyArrayType':
+      if (!Array.isArray(value)) return undefined;
+      for (const [i, item] of value.entries()) {
+        const found = unknownField(c.type!, item, at(i));
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    case 'DictionaryType':
+      if (typeof value !== 'object' || value === null) return undefined;
+      for (const [key, item] of Object.entries(value)) {
+        const found = unknownField(c.codomain!, item, at(key));
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    case 'UnionType': {
+      const member = matching(c.types!, value);
+      return member === undefined ? undefined : unknownField(member, value, path);
+    }
+    case 'InterfaceType':
+    case 'PartialType':
+    case 'StrictType':
+    case 'IntersectionType': {
+      if (typeof value !== 'object' || value === null || Array.isArray(value)) return undefined;
+      const props = objectProps(c, value);
+      for (const [key, item] of Object.entries(value)) {
+        const prop = props.get(key);
+        if (prop === undefined) return item === undefined ? undefined : at(key);
+        const found = unknownField(prop, item, at(key));
+        if (found !== undefined) return found;
+      }
+      return undefined;
+    }
+    default:
+      return undefined;
+  }
+};
+
+const matching = (members: readonly t.Mixed[], value: unknown): t.Mixed | undefined => members.find((m) => m.is(value) || m.decode(value)._tag === 'Right');
+
+/** The fields an object codec defines, through intersections and the union member the value is. */
+const objectProps = (codec: t.Mixed, value: unknown): Map<string, t.Mixed> => {
+  const c = codec as t.Mixed & { _tag?: string; props?: Record<string, t.Mixed>; types?: readonly t.Mixed[]; type?: t.Mixed };
+  if (c._tag === 'IntersectionType') {
+    const all = new Map<string, t.Mixed>();
+    for (const member of c.types!) for (const [k, v] of objectProps(member, value)) if (!all.has(k)) all.set(k, v);
+    return all;
+  }
+  if (c._tag === 'UnionType') {
+    const member = matching(c.types!, value);
+    return member === undefined ? new Map() : objectProps(member, value);
+  }
+  if (c._tag === 'RefinementType' || c._tag === 'ReadonlyType' || c._tag === 'ExactType') return objectProps(c.type!, value);
+  return new Map(Object.entries(c.props ?? {}));
+};
+
+/** Years a date in a command may name: a typo like 0000-01-01 or 20224-… is refused, history since 1900 is not. */
+export const FIRST_YEAR = 1900;
+export const LAST_YEAR = 2999;
+/** No count, rating, round or minute in a rating ledger comes near this; 1e26 or 1e20 is a typo or an attack. */
+const LARGEST_NUMBER = 1_000_000;
+const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u;
+const DATE = /^(\d{4})-\d{2}-\d{2}$/;
+
+const walk = (value: unknown, path: string, visit: (path: string, leaf: string | number) => string | undefined): string | undefined => {
+  if (typeof value === 'string' || typeof value === 'number') return visit(path, value);
+  if (typeof value !== 'object' || value === null) return undefined;
+  for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value as Record<string, unknown>)) {
+    const found = walk(item, path === '' ? String(key) : `${path}.${key}`, visit);
+    if (found !== undefined) return found;
+  }
+  return undefined;
+};
+
+const codePoint = (s: string): string => `U+${s.codePointAt(0)!.toString(16).toUpperCase().padStart(4, '0')}`;
+
+/** The first value of a new event that no list can hold, as "field `x`: …", or undefined. */
+export const valueProblem = (event: DomainEvent): string | undefined => {
+  // the id derived from the fields comes last: the field the officer typed is the one to name
+  const { eventId, ...fields } = event;
+  const generic = walk({ ...fields, eventId }, '', (path, leaf) => {
+    if (typeof leaf === 'string') {
+      const control = CONTROL.exec(leaf);
+      if (control) return `field \`${path}\` contains the control character ${codePoint(control[0])}; text in the ledger is printable`;
+      const date = DATE.exec(leaf);
+      if (date && (Number(date[1]) < FIRST_YEAR || Number(date[1]) > LAST_YEAR)) return `field \`${path}\`: the date ${leaf} is not between ${FIRST_YEAR} and ${LAST_YEAR}`;
+      return undefined;
+    }
+    if (!Number.isFinite(leaf) || Math.abs(leaf) > LARGEST_NUMBER) return `field \`${path}\`: ${leaf} is not a number a rating list can hold (at most ${LARGEST_NUMBER.toLocaleString('en')} either way)`;
+    return undefined;
+  });
+  if (generic !== undefined) return generic;
+  if ('round' in event && event.round < 1) return `field \`round\`: a round is 1 or more, got ${event.round}`;
+  const timeControl = 'timeControl' in event ? event.timeControl : undefined;
+  for (const [field, value] of Object.entries(timeControl ?? {})) {
+    if (value < 0) return `field \`timeControl.${field}\` cannot be negative, got ${value}`;
+  }
+  if (event.type === 'PlayerRegistered' && event.birthYear !== undefined) {
+    const year = Number(event.validDate.slice(0, 4));
+    if (event.birthYear < FIRST_YEAR - 100 || event.birthYear > year) return `field \`birthYear\`: ${event.birthYear} is not a year of birth (${FIRST_YEAR - 100} to ${year})`;
+  }
+  return undefined;
+};
