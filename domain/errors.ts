@@ -4,7 +4,7 @@ const show = (v: unknown): string => {
   if (v === undefined) return 'nothing';
   const s = JSON.stringify(v);
   if (s === undefined) return typeof v;
-  return s.length <= 60 ? s : `${s.slice(0, 57)}... (${typeof v === 'string' ? `${[...v].length} characters` : `${s.length} characters of JSON`})`;
+  return s.length <= 60 ? s : `${s.slice(0, 57)}... (${typeof v === 'string' ? `${Array.from(v).length} characters` : `${s.length} characters of JSON`})`;
 };
 
 const EXPECTATIONS: Record<string, string> = {

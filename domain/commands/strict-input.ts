@@ -68,7 +68,7 @@ const objectProps = (codec: t.Mixed, value: unknown): Map<string, t.Mixed> => {
   }
   if (c._tag === 'UnionType') {
     const member = matching(c.types!, value);
-    return member === undefined ? new Map() : objectProps(member, value);
+    return member === undefined ? new Map<string, t.Mixed>() : objectProps(member, value);
   }
   if (c._tag === 'RefinementType' || c._tag === 'ReadonlyType' || c._tag === 'ExactType') return objectProps(c.type!, value);
   return new Map(Object.entries(c.props ?? {}));
@@ -79,6 +79,7 @@ export const FIRST_YEAR = 1900;
 export const LAST_YEAR = 2999;
 /** No count, rating, round or minute in a rating ledger comes near this; 1e26 or 1e20 is a typo or an attack. */
 const LARGEST_NUMBER = 1_000_000;
+// eslint-disable-next-line no-control-regex -- finding control characters is the point
 const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u;
 const DATE = /^(\d{4})-\d{2}-\d{2}$/;
 

@@ -124,7 +124,7 @@ const STORAGE_FAILURES: Record<string, string> = {
 const storageFailure = (file: string, e: unknown): unknown => {
   const code = (e as { code?: unknown }).code;
   const known = typeof code === 'string' ? Object.entries(STORAGE_FAILURES).find(([prefix]) => code.startsWith(prefix)) : undefined;
-  if (!known) return e;
+  if (!known || typeof code !== 'string') return e;
   // SQLite reports a full disk while it grows its shared-memory file as an I/O error: ask the file system
   const full = known[0] === 'SQLITE_FULL' || diskIsFull(file);
   return new Error(`${file}: nothing was recorded, ${full ? STORAGE_FAILURES.SQLITE_FULL : known[1]} (${code})`);

@@ -27,8 +27,8 @@ export const readLatin1File = (file: string): string => {
     }
     if (text !== undefined) {
       const lines = text.split('\n');
-      const at = lines.findIndex((l) => /[^\u0000-\u007f]/u.test(l));
-      const word = /\S*[^\u0000-\u007f]\S*/u.exec(lines[at]!)![0];
+      const at = lines.findIndex((l) => /[^\p{ASCII}]/u.test(l));
+      const word = /\S*[^\p{ASCII}]\S*/u.exec(lines[at]!)![0];
       throw new FesaFileRefused(
         `${file}:${at + 1}: the file is UTF-8 ("${word}"), but FESA files are ISO-8859-1 (Latin-1); save it as ISO-8859-1 (e.g. iconv -f UTF-8 -t ISO-8859-1) and try again`,
       );
