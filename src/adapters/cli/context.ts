@@ -97,7 +97,6 @@ export class CliContext {
     await store.close();
     if (this.created === undefined) return;
     if (empty) for (const suffix of ['', '-wal', '-shm']) fs.rmSync(`${this.created}${suffix}`, { force: true });
-    else this.err(`created a new ledger at ${this.created}`);
   }
 
   print(value: unknown, text: () => string): void {
