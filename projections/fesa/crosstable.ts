@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { pairRounds } from '../../domain/rules/fesa/event-check';
-import { ratingOrder } from '../../domain/rules/fesa/rate-event';
+import { ratingOrder } from '../../domain/rules/fesa/standings';
 import type { FesaEvent, FesaEventPlayer, FesaHandicap, FesaPlayer, FesaRatingReport, FesaScore } from '../../domain/rules/fesa/types';
 
 /** One round of a player as the cross table shows it: the opponent's number in the table (0 = nobody). */

@@ -1,0 +1,93 @@
+import type { PlayerRegistered } from '../../domain/events';
+import { nameKey, type FesaFacts } from './history';
+import type { ListSlots, ListState } from './list-state';
+
+/** A registered player's name, with its name key and slots (made once per registration, read by every tournament). */
+export interface RegisteredName {
+  readonly lastName: string;
+  readonly firstName: string;
+  readonly key: string;
+  readonly slots: readonly number[];
+}
+
+interface RegisteredAt {
+  readonly date: string;
+  readonly id: string;
+  /** nameKey of the registered name (made once: every tournament after the registration looks it up). */
+  readonly key: string;
+}
+
+/**
+ * The registered players as the list finds them: by id, by name (the program knows a player by his name, so the last
+ * registration of a name owns it) and by registration date (who enters the list with the next tournament). Rebuilt
+ * whenever a registration is added or corrected.
+ */
+export class RegisteredNames {
+  readonly byId = new Map<string, RegisteredName>();
+  private readonly idByKey = new Map<string, string>();
+  private readonly byDate: RegisteredAt[] = [];
+
+  constructor(registrations: FesaFacts['registrations'], slots: ListSlots) {
+    for (const [id, r] of registrations) {
+      const key = nameKey({ lastName: r.event.familyName, firstName: r.event.givenName });
+      this.byId.set(id, { lastName: r.event.familyName, firstName: r.event.givenName, key, slots: slots.slotsOf(key) });
+      this.idByKey.set(key, id);
+      this.byDate.push({ date: r.event.validDate, id, key });
+    }
+    this.byDate.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  }
+
+  /** The id owning a name key. */
+  idOfKey(key: string): string | undefined {
+    return this.idByKey.get(key);
+  }
+
+  /** The id of a list record (by its name). */
+  idOf(p: { readonly lastName: string; readonly firstName: string }): string | undefined {
+    return this.idByKey.get(nameKey(p));
+  }
+
+  /**
+   * The players who enter the list with a tournament ending on `endDate` (see `newcomersOf` in history.ts):
+   * registered since the last tournament, or playing in this one, and not on the list; in registration order.
+   */
+  newcomersFor(state: ListState, facts: FesaFacts, endDate: string, participants: readonly RegisteredName[]): { id: string; event: PlayerRegistered; position: number }[] {
+    const from = state.lastTournamentDate === null ? 0 : upperBound(this.byDate, state.lastTournamentDate);
+    const to = upperBound(this.byDate, endDate);
+    const out: { id: string; event: PlayerRegistered; position: number }[] = [];
+    for (let i = from; i < to; i++) {
+      const r = this.byDate[i]!;
+      if (!state.has(r.key)) out.push({ id: r.id, ...facts.registrations.get(r.id)! });
+    }
+    for (const { key } of participants) {
+      const id = this.idByKey.get(key);
+      if (id === undefined || state.has(key) || out.some((o) => o.id === id)) continue;
+      out.push({ id, ...facts.registrations.get(id)! });
+    }
+    return out.sort((a, b) => a.position - b.position);
+  }
+}
+
+/** First index whose date is after `date`. */
+export const upperBound = (rows: readonly { date: string }[], date: string): number => {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid]!.date <= date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
+
+/** First index whose date is `date` or later. */
+export const lowerBound = (rows: readonly { date: string }[], date: string): number => {
+  let lo = 0;
+  let hi = rows.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (rows[mid]!.date < date) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
