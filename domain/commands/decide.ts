@@ -5,7 +5,7 @@ import { decodeEvent, eventCodecs, handicapFromCode } from '../events';
 import type { Decided } from './decision';
 import { adjustRating, adoptRuleSet, publishRatingList, reconcileList } from './deciders/ledger';
 import { correctResult, reportGame, withdrawGame } from './deciders/game';
-import { awardGrade, correctPlayerRegistration, declarePriorGrade, importOpeningBalance, registerPlayer } from './deciders/player';
+import { awardGrade, correctPlayerRegistration, declarePriorGrade, importOpeningBalance, mergePlayers, registerPlayer, unmergePlayers } from './deciders/player';
 import { appointOfficer, revokeOfficer } from './deciders/officer';
 import { closeTournament, registerTournament } from './deciders/tournament';
 import type { LedgerState } from './state';
@@ -26,6 +26,8 @@ type Payload<K extends DomainEvent['type']> = Omit<t.OutputOf<(typeof eventCodec
 export type Command =
   | ({ kind: 'RegisterPlayer' } & Payload<'PlayerRegistered'>)
   | ({ kind: 'CorrectPlayerRegistration' } & Payload<'PlayerRegistrationCorrected'>)
+  | ({ kind: 'MergePlayers' } & Payload<'PlayersMerged'>)
+  | ({ kind: 'UnmergePlayers' } & Payload<'PlayersUnmerged'>)
   | ({ kind: 'DeclarePriorGrade' } & Payload<'PriorGradeDeclared'>)
   | ({ kind: 'RegisterTournament' } & Payload<'TournamentRegistered'>)
   | ({ kind: 'ReportGame' } & Payload<'GameReported'>)
@@ -46,6 +48,8 @@ export type CommandKind = Command['kind'];
 const EVENT_OF = {
   RegisterPlayer: 'PlayerRegistered',
   CorrectPlayerRegistration: 'PlayerRegistrationCorrected',
+  MergePlayers: 'PlayersMerged',
+  UnmergePlayers: 'PlayersUnmerged',
   DeclarePriorGrade: 'PriorGradeDeclared',
   RegisterTournament: 'TournamentRegistered',
   ReportGame: 'GameReported',
@@ -70,6 +74,10 @@ const defaultEventId = (c: Command, state: LedgerState): string => {
       return `player:${c.playerId}:registered`;
     case 'CorrectPlayerRegistration':
       return `player:${c.playerId}:correction:${(state.players.get(c.playerId)?.corrections ?? 0) + 1}`;
+    case 'MergePlayers':
+    case 'UnmergePlayers':
+      // the absorbed id's n-th merge or unmerge
+      return `player:${c.absorbed}:${c.kind === 'MergePlayers' ? 'merge' : 'unmerge'}:${(state.players.get(c.absorbed)?.identityChanges ?? 0) + 1}`;
     case 'DeclarePriorGrade':
       return `player:${c.playerId}:prior-grade:${c.source}`;
     case 'RegisterTournament':
@@ -133,6 +141,8 @@ const toEvent = (c: Command, state: LedgerState): E.Either<string, DomainEvent> 
 const DECIDERS: { readonly [K in CommandKind]: (event: EventOf<(typeof EVENT_OF)[K]>, state: LedgerState) => Decided } = {
   RegisterPlayer: registerPlayer,
   CorrectPlayerRegistration: correctPlayerRegistration,
+  MergePlayers: mergePlayers,
+  UnmergePlayers: unmergePlayers,
   DeclarePriorGrade: declarePriorGrade,
   RegisterTournament: registerTournament,
   ReportGame: reportGame,

@@ -18,6 +18,21 @@ export interface TournamentState {
   closed?: TournamentClosed;
 }
 
+export interface PlayerState {
+  registration: PlayerRegistered;
+  current?: PlayerRegistered;
+  corrections?: number;
+  priorGrades: Map<string, string>;
+  awardedGrades: Set<string>;
+  /** The merge in force that made this id another player's (the survivor's), by the merge's event id. */
+  mergedInto?: { readonly survivor: string; readonly merge: string; readonly validDate: string };
+  /** How many merges and unmerges this id had as the absorbed one (numbers their event ids). */
+  identityChanges?: number;
+}
+
+/** The person an id stands for: the survivor of the merge in force that absorbed it, else the id itself. */
+export const personOf = (state: LedgerState, id: string): string => state.players.get(id)?.mergedInto?.survivor ?? id;
+
 /**
  * What the command deciders need to know about the ledger: who exists, which tournaments and games exist and what
  * they say, and each stream's revision (for optimistic concurrency). It is folded from the log; the accumulator is
@@ -28,7 +43,7 @@ export interface LedgerState {
    * `registration` as first recorded (a resubmitted registration is judged against it); `current` with the
    * corrections since applied (what the player is now called, where he plays).
    */
-  readonly players: Map<string, { registration: PlayerRegistered; current?: PlayerRegistered; corrections?: number; priorGrades: Map<string, string>; awardedGrades: Set<string> }>;
+  readonly players: Map<string, PlayerState>;
   readonly tournaments: Map<string, TournamentState>;
   readonly streamRevisions: Map<string, number>;
   readonly adjustments: Set<string>;
@@ -58,7 +73,7 @@ export const initialLedgerState = (): LedgerState => ({
  * changes in place is copied; events and game states, which it only replaces, are shared.
  */
 export const forkLedgerState = (state: LedgerState): LedgerState => ({
-  players: new Map([...state.players].map(([id, p]) => [id, { registration: p.registration, current: p.current, corrections: p.corrections, priorGrades: new Map(p.priorGrades), awardedGrades: new Set(p.awardedGrades) }])),
+  players: new Map([...state.players].map(([id, p]) => [id, { ...p, priorGrades: new Map(p.priorGrades), awardedGrades: new Set(p.awardedGrades) }])),
   tournaments: new Map([...state.tournaments].map(([id, t]) => [id, { ...t, games: new Map(t.games) }])),
   streamRevisions: new Map(state.streamRevisions),
   adjustments: new Set(state.adjustments),
@@ -101,6 +116,15 @@ export const evolve = (state: LedgerState, event: DomainEvent, recorded?: Positi
       if (player) {
         player.current = correctedRegistration(player.current ?? player.registration, event);
         player.corrections = (player.corrections ?? 0) + 1;
+      }
+      break;
+    }
+    case 'PlayersMerged':
+    case 'PlayersUnmerged': {
+      const absorbed = state.players.get(event.absorbed);
+      if (absorbed) {
+        absorbed.mergedInto = event.type === 'PlayersMerged' ? { survivor: event.survivor, merge: event.eventId, validDate: event.validDate } : undefined;
+        absorbed.identityChanges = (absorbed.identityChanges ?? 0) + 1;
       }
       break;
     }

@@ -27,6 +27,18 @@ export const GameFacts = t.intersection([
 ]);
 export type GameFacts = t.TypeOf<typeof GameFacts>;
 
+/**
+ * A game's facts with its players (and handicap giver) named as the people they are after merges (PlayersMerged):
+ * the same object when no id changes.
+ */
+export const gameAsPeople = <F extends GameFacts>(f: F, survivorOf: (playerId: string) => string): F => {
+  const first = survivorOf(f.first);
+  const second = f.second === null ? null : survivorOf(f.second);
+  const giver = f.handicap === undefined ? undefined : survivorOf(f.handicap.giver);
+  if (first === f.first && second === f.second && giver === f.handicap?.giver) return f;
+  return { ...f, first, second, ...(f.handicap ? { handicap: { ...f.handicap, giver } } : {}) } as F;
+};
+
 export const GameReported = t.intersection([
   t.type({
     type: t.literal('GameReported'),

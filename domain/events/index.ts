@@ -8,6 +8,7 @@ import { OfficerAppointed, OfficerRevoked } from './officer-appointed';
 import { OpeningBalanceImported } from './opening-balance-imported';
 import { PlayerRegistered } from './player-registered';
 import { PlayerRegistrationCorrected } from './player-registration-corrected';
+import { PlayersMerged, PlayersUnmerged } from './players-merged';
 import { PriorGradeDeclared } from './prior-grade-declared';
 import { RatingAdjusted } from './rating-adjusted';
 import { RatingListPublished } from './rating-list-published';
@@ -24,6 +25,7 @@ export * from './officer-appointed';
 export * from './opening-balance-imported';
 export * from './player-registered';
 export * from './player-registration-corrected';
+export * from './players-merged';
 export * from './prior-grade-declared';
 export * from './rating-adjusted';
 export * from './rating-list-published';
@@ -36,6 +38,8 @@ export * from './tournament-registered';
 export const eventCodecs = {
   PlayerRegistered,
   PlayerRegistrationCorrected,
+  PlayersMerged,
+  PlayersUnmerged,
   PriorGradeDeclared,
   TournamentRegistered,
   GameReported,
@@ -105,6 +109,9 @@ export const streamOf = (e: DomainEvent): string => {
     case 'OpeningBalanceImported':
     case 'GradeAwarded':
       return playerStream(e.playerId);
+    case 'PlayersMerged':
+    case 'PlayersUnmerged':
+      return playerStream(e.absorbed);
     case 'TournamentRegistered':
     case 'GameReported':
     case 'ResultCorrected':

@@ -49,6 +49,8 @@ export interface DanCount {
 
 export interface PlayerCareer {
   readonly playerId: string;
+  /** The id this one is merged into: the career is that player's. */
+  readonly mergedInto?: string;
   readonly ratings: readonly RatingStep[];
   readonly grades: readonly GradeStep[];
   readonly dan: readonly DanCount[];
@@ -68,6 +70,8 @@ export const playerCareer = (fold: FesaFold, playerId: string): E.Either<string,
   const name = fold.names.get(playerId);
   if (!name) return E.left(`unknown player "${playerId}"`);
   const key = nameKey(name);
+  // an id merged into another is that player: his facts are filed under the survivor
+  const person = fold.survivorOf(playerId);
   const ratings: RatingStep[] = [];
   const grades: GradeStep[] = [];
   const opponentsUsed: { opponent: string; rating: number }[] = [];
@@ -91,7 +95,7 @@ export const playerCareer = (fold: FesaFold, playerId: string): E.Either<string,
   type Step = { date: string; phase: number; apply: () => void };
   const steps: Step[] = [];
   fold.officerFacts.forEach((f) => {
-    if (!f.playerIds.includes(playerId)) return;
+    if (!f.playerIds.includes(person)) return;
     if (f.kind === 'grade-award') {
       const e = f.event as GradeAwarded;
       steps.push({
@@ -152,7 +156,7 @@ export const playerCareer = (fold: FesaFold, playerId: string): E.Either<string,
   steps.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.phase - b.phase));
   for (const s of steps) s.apply();
   fromOpening(fold.list.find((p) => nameKey(p) === key));
-  return E.right({ playerId, ratings, grades, dan: danCounts(opponentsUsed) });
+  return E.right({ playerId, ...(person !== playerId ? { mergedInto: person } : {}), ratings, grades, dan: danCounts(opponentsUsed) });
 };
 
 /**
@@ -175,7 +179,7 @@ const sign = (x: number): string => `${x >= 0 ? '+' : ''}${x}`;
 
 /** The career as text for people. */
 export const renderCareer = (c: PlayerCareer): string => {
-  const lines = [c.playerId, '', 'Rating history:'];
+  const lines = [c.mergedInto === undefined ? c.playerId : `${c.playerId} (merged into ${c.mergedInto}: the history of ${c.mergedInto})`, '', 'Rating history:'];
   if (c.ratings.length === 0) lines.push('  no rated tournaments');
   for (const r of c.ratings) {
     const streaks = `${r.lbStreak ? `LB ${r.lbStreak.n}${r.lbStreak.reachedMp ? '*' : ''}` : ''}${r.mpStreak !== null ? ` MP ${r.mpStreak}` : ''}`.trim();

@@ -4,7 +4,7 @@ import type { FesaFold, TournamentRun } from './history';
 import { nameKey } from './history';
 
 export interface PlayerExplanation {
-  readonly data: { playerId: string; tournaments: { tournamentId: string; date: string; ruleSet: string; report: FesaPlayerReport }[]; officerFacts: unknown[] };
+  readonly data: { playerId: string; mergedInto?: string; tournaments: { tournamentId: string; date: string; ruleSet: string; report: FesaPlayerReport }[]; officerFacts: unknown[] };
   readonly text: string;
 }
 
@@ -40,18 +40,20 @@ export const explainPlayer = (fold: FesaFold, playerId: string, tournamentId?: s
   const runs = fold.runs.filter((r) => (tournamentId === undefined || r.tournamentId === tournamentId));
   if (tournamentId !== undefined && runs.length === 0) return E.left(`tournament "${tournamentId}" was not rated (unknown, not closed, or not rated under FESA)`);
   const tournaments: PlayerExplanation['data']['tournaments'] = [];
-  const lines: string[] = [playerId];
+  // an id merged into another is that player: his facts are filed under the survivor
+  const person = fold.survivorOf(playerId);
+  const lines: string[] = [person === playerId ? playerId : `${playerId} (merged into ${person}: the ratings of ${person})`];
   for (const run of runs) {
     const report = run.report.players.find((p) => nameKey(p) === key);
     if (!report) continue;
     tournaments.push({ tournamentId: run.tournamentId, date: run.date, ruleSet: run.ruleSet, report });
     lines.push(...explainRun(run, report));
   }
-  const officerFacts = fold.officerFacts.filter((f) => f.playerIds.includes(playerId)).map((f) => ({ date: f.date, kind: f.kind, event: f.event }));
+  const officerFacts = fold.officerFacts.filter((f) => f.playerIds.includes(person)).map((f) => ({ date: f.date, kind: f.kind, event: f.event }));
   for (const f of officerFacts) {
     const reason = 'reason' in f.event && f.event.reason ? `: ${f.event.reason}` : '';
     lines.push(`${f.date} officer fact ${f.kind}${reason}`);
   }
   if (tournaments.length === 0 && officerFacts.length === 0) lines.push(tournamentId ? `did not play in ${tournamentId}` : 'no rated games yet');
-  return E.right({ data: { playerId, tournaments, officerFacts }, text: lines.join('\n') });
+  return E.right({ data: { playerId, ...(person !== playerId ? { mergedInto: person } : {}), tournaments, officerFacts }, text: lines.join('\n') });
 };

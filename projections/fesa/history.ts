@@ -62,6 +62,8 @@ export interface FesaFold {
   /** playerId for a list record (by last and first name). */
   readonly playerIdOf: (p: Pick<FesaPlayer, 'lastName' | 'firstName'>) => string | undefined;
   readonly names: ReadonlyMap<string, { lastName: string; firstName: string }>;
+  /** The id whose record an id's facts go to (the survivor of a merge in force that absorbed it, else itself). */
+  readonly survivorOf: (playerId: string) => string;
 }
 
 export interface FoldOptions {
@@ -118,6 +120,28 @@ export class FesaFacts {
   /** Names seen in opening balances and registrations: a registration reusing one re-maps ids from the start. */
   private readonly openingNames = new Set<string>();
   private readonly registeredNames = new Set<string>();
+  /**
+   * Merges in force, absorbed id → survivor (and the merge's event id, which an unmerge names). The absorbed id's
+   * registration stays in `registrations` (so an unmerge gives back exactly the fold before the merge); the folds
+   * read it as the survivor: its games, opening balances, prior grades and adjustments are the survivor's.
+   */
+  readonly merges = new Map<string, { readonly survivor: string; readonly merge: string; readonly fact: LoggedEvent }>();
+  /** The id whose record an id's facts go to: the survivor of the merge in force that absorbed it, else itself. */
+  survivorOf(id: string): string {
+    return this.merges.get(id)?.survivor ?? id;
+  }
+  /** A player's prior grades with those of the ids merged into him, by date (the same array when there are none). */
+  priorGradesOf(id: string): { date: string; grade: string }[] | undefined {
+    const own = this.priorGrades.get(id);
+    let merged: { date: string; grade: string }[] | undefined;
+    for (const [absorbed, m] of this.merges) {
+      if (m.survivor !== id) continue;
+      const theirs = this.priorGrades.get(absorbed);
+      if (theirs) merged = [...(merged ?? own ?? []), ...theirs];
+    }
+    return merged === undefined ? own : merged.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  }
+
   /** FESA-family rule-set adoptions: from their valid date on, tournaments are rated under them. */
   readonly adoptions: { readonly date: string; readonly position: number; readonly ruleSetId: string; readonly event: RuleSetAdopted }[] = [];
 
@@ -161,6 +185,16 @@ export class FesaFacts {
         // an identity holds for the whole record: every list is folded again
         return '';
       }
+      case 'PlayersMerged':
+        // a merge of ids the log does not hold (the deciders refuse it) names nobody
+        if (!this.registrations.has(e.survivor) || !this.registrations.has(e.absorbed)) return undefined;
+        this.merges.set(e.absorbed, { survivor: e.survivor, merge: e.eventId, fact });
+        // an identity holds for the whole record: every list is folded again
+        return '';
+      case 'PlayersUnmerged':
+        if (this.merges.get(e.absorbed)?.merge !== e.merge) return undefined;
+        this.merges.delete(e.absorbed);
+        return '';
       case 'PriorGradeDeclared': {
         const grades = this.priorGrades.get(e.playerId);
         if (grades) grades.push({ date: e.validDate, grade: e.grade });
@@ -269,16 +303,20 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
 
   const facts = new FesaFacts();
   for (const fact of log) if (options.knownAt === undefined || fact.globalPosition <= options.knownAt) facts.add(fact);
-  const { registrations, priorGrades } = facts;
+  const { registrations } = facts;
   const timeline = facts.timeline();
 
   const names = new Map<string, { lastName: string; firstName: string }>();
   const idByName = new Map<string, string>();
   for (const [id, r] of registrations) {
+    if (facts.merges.has(id)) continue;
     const name = { lastName: r.event.familyName, firstName: r.event.givenName };
     names.set(id, name);
     idByName.set(nameKey(name), id);
   }
+  // an absorbed id goes by its survivor's name: that is how its games and balances become the survivor's
+  for (const [absorbed, { survivor }] of facts.merges) names.set(absorbed, names.get(survivor)!);
+  const survivorOf = (id: string) => facts.survivorOf(id);
   const playerIdOf = (p: Pick<FesaPlayer, 'lastName' | 'firstName'>) => idByName.get(nameKey(p));
 
   let list: FesaPlayer[] = [];
@@ -292,19 +330,19 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
     if (stop && (item.date > stop.date || (item.kind === 'tournament' && item.tournament.registration.tournamentId === stop.tournamentId))) break;
     switch (item.kind) {
       case 'opening': {
-        const group = decodeOpeningGroup(item.group, (id) => names.get(id));
+        const group = decodeOpeningGroup(item.group, (id) => names.get(id), survivorOf);
         if (E.isLeft(group)) return group;
         const ordered = group.right;
         // A group of balances from one source is a list: its players take that list's order, in front of the
         // players it does not mention (stable sorting makes the order of equal ratings observable).
         const replaced = new Set(ordered.map((o) => nameKey(o.player)));
         list = [...ordered.map((o) => o.player), ...list.filter((p) => !replaced.has(nameKey(p)))];
-        officerFacts.push({ date: item.date, kind: 'opening-balance', playerIds: item.group.map((f) => (f.event as OpeningBalanceImported).playerId), event: item.group[0]!.event });
+        officerFacts.push({ date: item.date, kind: 'opening-balance', playerIds: openingPlayerIds(item.group, survivorOf), event: item.group[0]!.event });
         break;
       }
       case 'reconcile': {
         list = reconciledList(list, item.event, (id) => names.get(id));
-        officerFacts.push({ date: item.date, kind: 'reconcile', playerIds: item.event.pins.map((p) => p.playerId), event: item.event });
+        officerFacts.push({ date: item.date, kind: 'reconcile', playerIds: item.event.pins.map((p) => survivorOf(p.playerId)), event: item.event });
         break;
       }
       case 'adjustment': {
@@ -312,7 +350,7 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
         const affected: string[] = [];
         list = list.map((p) => {
           const id = playerIdOf(p);
-          const hit = target.kind === 'player' ? id === target.playerId : matchesFilter(p, id, target.filter, item.date);
+          const hit = target.kind === 'player' ? id === survivorOf(target.playerId) : matchesFilter(p, id, target.filter, item.date, survivorOf);
           if (!hit) return p;
           if (id) affected.push(id);
           return { ...p, eloNumber: change.kind === 'set' ? change.rating : p.eloNumber + change.by };
@@ -321,8 +359,8 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
         break;
       }
       case 'award': {
-        const { playerId, grade } = item.event;
-        const [level, name] = parseGrade(grade);
+        const playerId = survivorOf(item.event.playerId);
+        const [level, name] = parseGrade(item.event.grade);
         list = list.map((p) => (playerIdOf(p) === playerId && gradeOrder(level, name) > gradeOrder(p.gradeLevel, p.gradeName) ? { ...p, gradeLevel: level, gradeName: name } : p));
         officerFacts.push({ date: item.date, kind: 'grade-award', playerIds: [playerId], event: item.event });
         break;
@@ -331,10 +369,10 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
         const t = item.tournament;
         const reg = t.registration;
         const games: TournamentGame[] = [...t.games].filter(([, g]) => !g.withdrawn).map(([gameId, g]) => ({ gameId, facts: g.facts }));
-        const built = toFesaEvent(reg, games, (id) => names.get(id));
+        const built = toFesaEvent(reg, games, (id) => names.get(id), facts.merges.size > 0 ? survivorOf : undefined);
         if (E.isLeft(built)) return built;
         const fesaEvent = built.right.event;
-        const newcomers = newcomersOf(registrations, list, lastTournamentDate, reg.endDate, fesaEvent).map(([id, r]) => newPlayerRecord(r.event, latestGrade(priorGrades.get(id), reg.endDate)));
+        const newcomers = newcomersOf(registrations, facts.merges, list, lastTournamentDate, reg.endDate, fesaEvent).map(([id, r]) => newPlayerRecord(r.event, latestGrade(facts.priorGradesOf(id), reg.endDate)));
         const ruleSetUsed = facts.ruleSetFor(reg, ruleSet);
         const rated = rateEvent(list, newcomers, fesaEvent, FESA_RULE_SETS[ruleSetUsed], { explain: keepRuns, checkLastPlayed: false });
         if (E.isLeft(rated)) return E.left(`tournament "${reg.tournamentId}" (${reg.endDate}): ${rated.left.message}`);
@@ -356,7 +394,7 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
       }
     }
   }
-  return E.right({ list, runs, officerFacts, playerIdOf, names });
+  return E.right({ list, runs, officerFacts, playerIdOf, names, survivorOf });
 };
 
 /**
@@ -367,6 +405,7 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
  */
 const newcomersOf = (
   registrations: ReadonlyMap<string, { event: PlayerRegistered; position: number }>,
+  merges: ReadonlyMap<string, unknown>,
   list: readonly FesaPlayer[],
   lastTournamentDate: string | null,
   endDate: string,
@@ -375,7 +414,9 @@ const newcomersOf = (
   const onList = new Set(list.map(nameKey));
   const playing = new Set(event.players.filter((p) => !p.simultaneousGiver).map(nameKey));
   return [...registrations.entries()]
-    .filter(([, r]) => {
+    .filter(([id, r]) => {
+      // an absorbed id enters as nobody: its games are the survivor's
+      if (merges.has(id)) return false;
       const key = nameKey({ lastName: r.event.familyName, firstName: r.event.givenName });
       if (onList.has(key)) return false;
       return playing.has(key) || (r.event.validDate <= endDate && (lastTournamentDate === null || r.event.validDate > lastTournamentDate));
@@ -436,7 +477,8 @@ export const reconciledList = (list: readonly FesaPlayer[], e: ListReconciled, n
   const out: FesaPlayer[] = [];
   for (const id of e.order) {
     const name = nameOf(id);
-    if (!name) continue;
+    // an id merged into another one the file also names is that player once (the first named)
+    if (!name || out.some((p) => nameKey(p) === nameKey(name))) continue;
     const base = current.get(nameKey(name)) ?? unratedRecord(name.lastName, name.firstName, []);
     const fields = pins.get(id);
     const record = fields === undefined ? base : withPinnedFields(base, fields);
@@ -450,10 +492,21 @@ export const reconciledList = (list: readonly FesaPlayer[], e: ListReconciled, n
  * The records of one opening-balance group (one source list), in that list's order, under the names the players'
  * registrations give them now (a registration corrected after the import renames the record).
  */
-export const decodeOpeningGroup = (group: readonly LoggedEvent[], nameOf: (playerId: string) => { lastName: string; firstName: string } | undefined): E.Either<string, { player: FesaPlayer; listIndex: number }[]> => {
+export const decodeOpeningGroup = (
+  group: readonly LoggedEvent[],
+  nameOf: (playerId: string) => { lastName: string; firstName: string } | undefined,
+  survivorOf: (playerId: string) => string = (id) => id,
+): E.Either<string, { player: FesaPlayer; listIndex: number }[]> => {
   const ordered: { player: FesaPlayer; listIndex: number }[] = [];
+  // A list holding both a survivor and an id merged into him holds one person twice: the survivor's own record counts.
+  const own = new Set<string>();
+  for (const fact of group) {
+    const id = (fact.event as OpeningBalanceImported).playerId;
+    if (survivorOf(id) === id) own.add(id);
+  }
   for (const fact of group) {
     const e = fact.event as OpeningBalanceImported;
+    if (survivorOf(e.playerId) !== e.playerId && own.has(survivorOf(e.playerId))) continue;
     const decoded = decodeFesaPlayerState(e.state, `opening balance of ${e.playerId} (position ${fact.globalPosition})`);
     if (E.isLeft(decoded)) return decoded;
     const name = nameOf(e.playerId);
@@ -463,10 +516,20 @@ export const decodeOpeningGroup = (group: readonly LoggedEvent[], nameOf: (playe
   return E.right(ordered.sort((a, b) => a.listIndex - b.listIndex));
 };
 
-export const matchesFilter = (p: FesaPlayer, id: string | undefined, f: RatingAdjusted['target'] extends infer T ? (T extends { kind: 'filter'; filter: infer F } ? F : never) : never, date: string): boolean =>
+/** The players an opening-balance group is about (ids merged into others as their survivors). */
+export const openingPlayerIds = (group: readonly LoggedEvent[], survivorOf: (playerId: string) => string): string[] =>
+  group.map((f) => survivorOf((f.event as OpeningBalanceImported).playerId));
+
+export const matchesFilter = (
+  p: FesaPlayer,
+  id: string | undefined,
+  f: RatingAdjusted['target'] extends infer T ? (T extends { kind: 'filter'; filter: infer F } ? F : never) : never,
+  date: string,
+  survivorOf: (playerId: string) => string,
+): boolean =>
   (f.minRating === undefined || p.eloNumber >= f.minRating) &&
   (f.maxRating === undefined || p.eloNumber <= f.maxRating) &&
   (f.country === undefined || p.nationalityList.some((h) => h.nationality === f.country)) &&
   (f.activeSince === undefined || (p.lastPlayed !== null && p.lastPlayed >= f.activeSince)) &&
-  (f.playerIds === undefined || (id !== undefined && (f.playerIds as readonly string[]).includes(id))) &&
+  (f.playerIds === undefined || (id !== undefined && (f.playerIds as readonly string[]).some((named) => survivorOf(named) === id))) &&
   date !== '';

@@ -51,7 +51,7 @@ export class FesaProjection {
   readonly facts = new FesaFacts();
   private timeline: TimelineItem[] = [];
   private readonly slots = new ListSlots();
-  private registered = new RegisteredNames(this.facts.registrations, this.slots);
+  private registered = new RegisteredNames(this.facts.registrations, this.slots, this.facts.merges);
   private registrationsChanged = false;
   private readonly tournaments: TournamentRating;
   /** Earliest valid date the facts added since the last refresh can change; undefined = nothing changed. */
@@ -79,7 +79,8 @@ export class FesaProjection {
   apply(batch: Iterable<LoggedEvent>): void {
     for (const fact of batch) {
       const from = this.facts.add(fact);
-      if (fact.event.type === 'PlayerRegistered' || fact.event.type === 'PlayerRegistrationCorrected') {
+      const type = fact.event.type;
+      if (type === 'PlayerRegistered' || type === 'PlayerRegistrationCorrected' || type === 'PlayersMerged' || type === 'PlayersUnmerged') {
         this.registrationsChanged = true;
         this.tournaments.registrationsChanged(from === '');
       }
@@ -229,13 +230,13 @@ export class FesaProjection {
   }
 
   private rebuildIndexes(): void {
-    this.registered = new RegisteredNames(this.facts.registrations, this.slots);
+    this.registered = new RegisteredNames(this.facts.registrations, this.slots, this.facts.merges);
     this.registrationsChanged = false;
   }
 
   private fold(list: readonly FesaPlayer[], runs: readonly TournamentRun[], officerFacts: readonly OfficerFact[]): FesaFold {
     const registered = this.registered;
-    return { list, runs: [...runs], officerFacts: [...officerFacts], playerIdOf: (p) => registered.idOf(p), names: registered.byId };
+    return { list, runs: [...runs], officerFacts: [...officerFacts], playerIdOf: (p) => registered.idOf(p), names: registered.byId, survivorOf: registered.survivorOf ?? ((id) => id) };
   }
 
   /** Applies one timeline item to `state`; returns the fold's error message when it fails (state unchanged then). */

@@ -1,6 +1,5 @@
 import * as E from 'fp-ts/Either';
-import type { OpeningBalanceImported } from '../../domain/events';
-import { decodeOpeningGroup, gradeOrder, matchesFilter, nameKey, parseGrade, reconciledList, type OfficerFact, type TimelineItem } from './history';
+import { decodeOpeningGroup, openingPlayerIds, gradeOrder, matchesFilter, nameKey, parseGrade, reconciledList, type OfficerFact, type TimelineItem } from './history';
 import type { ListState } from './list-state';
 import type { RegisteredNames } from './registered-names';
 
@@ -13,25 +12,26 @@ export type OfficerItem = Exclude<TimelineItem, { kind: 'tournament' }>;
  * the fold's error message (the list is unchanged then).
  */
 export const applyOfficerItem = (state: ListState, item: OfficerItem, registered: RegisteredNames): E.Either<string, OfficerFact> => {
+  const survivorOf = registered.survivorOf ?? ((id: string) => id);
   switch (item.kind) {
     case 'opening': {
-      const group = decodeOpeningGroup(item.group, (id) => registered.byId.get(id));
+      const group = decodeOpeningGroup(item.group, (id) => registered.byId.get(id), survivorOf);
       if (E.isLeft(group)) return group;
       const ordered = group.right;
       const replaced = new Set(ordered.map((o) => nameKey(o.player)));
       state.reset([...ordered.map((o) => o.player), ...state.order().filter((p) => !replaced.has(nameKey(p)))]);
-      return E.right({ date: item.date, kind: 'opening-balance', playerIds: item.group.map((f) => (f.event as OpeningBalanceImported).playerId), event: item.group[0]!.event });
+      return E.right({ date: item.date, kind: 'opening-balance', playerIds: openingPlayerIds(item.group, survivorOf), event: item.group[0]!.event });
     }
     case 'reconcile':
       state.reset(reconciledList(state.order(), item.event, (id) => registered.byId.get(id)));
-      return E.right({ date: item.date, kind: 'reconcile', playerIds: item.event.pins.map((p) => p.playerId), event: item.event });
+      return E.right({ date: item.date, kind: 'reconcile', playerIds: item.event.pins.map((p) => survivorOf(p.playerId)), event: item.event });
     case 'adjustment': {
       const { target, change } = item.event;
       const affected: string[] = [];
       state.reset(
         state.order().map((p) => {
           const id = registered.idOf(p);
-          const hit = target.kind === 'player' ? id === target.playerId : matchesFilter(p, id, target.filter, item.date);
+          const hit = target.kind === 'player' ? id === survivorOf(target.playerId) : matchesFilter(p, id, target.filter, item.date, survivorOf);
           if (!hit) return p;
           if (id) affected.push(id);
           return { ...p, eloNumber: change.kind === 'set' ? change.rating : p.eloNumber + change.by };
@@ -40,8 +40,8 @@ export const applyOfficerItem = (state: ListState, item: OfficerItem, registered
       return E.right({ date: item.date, kind: 'adjustment', playerIds: affected, event: item.event });
     }
     case 'award': {
-      const { playerId, grade } = item.event;
-      const [level, name] = parseGrade(grade);
+      const playerId = survivorOf(item.event.playerId);
+      const [level, name] = parseGrade(item.event.grade);
       const awarded = registered.byId.get(playerId);
       if (awarded && registered.idOf(awarded) === playerId) {
         for (const e of state.named(nameKey(awarded))) {

@@ -26,14 +26,20 @@ export class RegisteredNames {
   readonly byId = new Map<string, RegisteredName>();
   private readonly idByKey = new Map<string, string>();
   private readonly byDate: RegisteredAt[] = [];
+  /** The id whose record an id's facts go to (see FesaFacts.merges); undefined while no merge is in force. */
+  readonly survivorOf: ((playerId: string) => string) | undefined;
 
-  constructor(registrations: FesaFacts['registrations'], slots: ListSlots) {
+  constructor(registrations: FesaFacts['registrations'], slots: ListSlots, merges: FesaFacts['merges']) {
     for (const [id, r] of registrations) {
+      if (merges.has(id)) continue;
       const key = nameKey({ lastName: r.event.familyName, firstName: r.event.givenName });
       this.byId.set(id, { lastName: r.event.familyName, firstName: r.event.givenName, key, slots: slots.slotsOf(key) });
       this.idByKey.set(key, id);
       this.byDate.push({ date: r.event.validDate, id, key });
     }
+    // an absorbed id goes by its survivor's name (see foldFesa): its games and balances are the survivor's
+    for (const [absorbed, { survivor }] of merges) this.byId.set(absorbed, this.byId.get(survivor)!);
+    this.survivorOf = merges.size === 0 ? undefined : (id) => merges.get(id)?.survivor ?? id;
     this.byDate.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   }
 

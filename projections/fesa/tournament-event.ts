@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import type { GameFacts, HandicapType, TimeControl, TournamentRegistered } from '../../domain/events';
+import { gameAsPeople, type GameFacts, type HandicapType, type TimeControl, type TournamentRegistered } from '../../domain/events';
 import type { FesaEvent, FesaEventPlayer, FesaHandicapType, FesaRound, FesaScore } from '../../domain/rules/fesa/types';
 
 /** A game of a tournament as the fold knows it (after corrections; withdrawn games are left out by the caller). */
@@ -52,17 +52,26 @@ export const toFesaEvent = <N extends PlayerName>(
   registration: TournamentRegistered,
   games: readonly TournamentGame[],
   names: (playerId: string) => N | undefined,
+  survivorOf?: (playerId: string) => string,
 ): E.Either<string, { readonly event: FesaEvent; readonly names: readonly N[] }> => {
   const where = `tournament "${registration.tournamentId}"`;
   // Runs for every tournament of a rebuild: one map from player to line, no allocation per token beyond the token.
   // (An entrant listed twice — commands refuse that — keeps one token list, found through his last line.)
   const seating: string[] = [];
   const lineOf = new Map<string, number>();
-  for (const id of (registration.entrants ?? []) as readonly string[]) lineOf.set(id, seating.push(id));
+  // Ids merged into another are that player: one line, under the survivor's id.
+  const person = survivorOf ?? ((id: string) => id);
+  const mergedLines = new Set<string>();
+  for (const id of (registration.entrants ?? []) as readonly string[]) {
+    const p = person(id);
+    if (lineOf.has(p) && (p !== id || mergedLines.has(p))) continue;
+    if (p !== id) mergedLines.add(p);
+    lineOf.set(p, seating.push(p));
+  }
   // Replays after every other game: a replay goes to an extra round after the last one, so placing it before a later
   // round's games would fill that round for its players and reject their real game there.
   const isReplay = (g: TournamentGame): number => (g.facts.replayOf === undefined ? 0 : 1);
-  const ordered = [...games].sort((a, b) => isReplay(a) - isReplay(b) || a.facts.round - b.facts.round);
+  const ordered = (survivorOf === undefined ? [...games] : games.map((g) => { const facts = gameAsPeople(g.facts, survivorOf); return facts === g.facts ? g : { gameId: g.gameId, facts }; })).sort((a, b) => isReplay(a) - isReplay(b) || a.facts.round - b.facts.round);
   let lastRound = 0;
   for (const g of ordered) {
     const { first, second } = g.facts;
@@ -72,7 +81,7 @@ export const toFesaEvent = <N extends PlayerName>(
   }
   /** Round tokens by line − 1. */
   const rounds: FesaRound[][] = seating.map(() => []);
-  const givers = new Set<string>(registration.simulGivers ?? []);
+  const givers = new Set<string>((registration.simulGivers ?? []).map(person));
   let extraRound: number = lastRound;
   /** Puts a token in the player's round; the error message when he already has one there. */
   const place = (playerId: string, round: number, r: FesaRound): string | undefined => {
@@ -131,3 +140,4 @@ export const toFesaEvent = <N extends PlayerName>(
   }
   return E.right({ event: { name: registration.name, date: registration.endDate, players }, names: used });
 };
+

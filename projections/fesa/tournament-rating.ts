@@ -127,7 +127,7 @@ export class TournamentRating {
   }
 
   private newRecord(id: string, event: PlayerRegistered, date: string): FesaPlayer {
-    const grade = latestGrade(this.facts.priorGrades.get(id), date);
+    const grade = latestGrade(this.facts.priorGradesOf(id), date);
     const known = this.newRecords.get(id);
     if (known && known.event === event && known.grade === grade) return known.record;
     const record = newPlayerRecord(event, grade);
@@ -154,7 +154,7 @@ export class TournamentRating {
 const buildEvent = (t: TournamentFacts, registered: RegisteredNames): E.Either<string, { readonly event: FesaEvent; readonly names: readonly RegisteredName[] }> => {
   const games: TournamentGame[] = [];
   for (const [gameId, g] of t.games) if (!g.withdrawn) games.push({ gameId, facts: g.facts });
-  return toFesaEvent(t.registration, games, (id) => registered.byId.get(id));
+  return toFesaEvent(t.registration, games, (id) => registered.byId.get(id), registered.survivorOf);
 };
 
 const EMPTY_REPORT: FesaRatingReport = { iterations: 0, origin: '', players: [] };

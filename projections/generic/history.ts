@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import type { GameFacts, OpeningBalanceImported, PlayerRegistered, RatingAdjusted, RuleSetAdopted, TimeControl as LedgerTimeControl, TournamentRegistered } from '../../domain/events';
+import { gameAsPeople, type GameFacts, type OpeningBalanceImported, type PlayerRegistered, type RatingAdjusted, type RuleSetAdopted, type TimeControl as LedgerTimeControl, type TournamentRegistered } from '../../domain/events';
 import type { Game, GameResult, Score, TimeControl } from '../../domain/rules/elo-common/game';
 import * as pan from '../../domain/rules/pan-atlantic';
 import type { LoggedEvent } from '../../domain/events';
@@ -140,6 +140,9 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
   const tournaments = new Map<string, TournamentFacts>();
   const adoptions: { event: RuleSetAdopted; position: number }[] = [];
   const timeline: TimelineItem[] = [];
+  // Merges in force (absorbed → survivor): an identity holds for the whole record, as in the FESA fold (history.ts).
+  const merges = new Map<string, { survivor: string; merge: string }>();
+  const person = (id: string): string => merges.get(id)?.survivor ?? id;
 
   for (const fact of log) {
     if (options.knownAt !== undefined && fact.globalPosition > options.knownAt) continue;
@@ -174,6 +177,12 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
       }
       case 'RuleSetAdopted':
         adoptions.push({ event: e, position: fact.globalPosition });
+        break;
+      case 'PlayersMerged':
+        if (players.has(e.survivor) && players.has(e.absorbed)) merges.set(e.absorbed, { survivor: e.survivor, merge: e.eventId });
+        break;
+      case 'PlayersUnmerged':
+        if (merges.get(e.absorbed)?.merge === e.merge) merges.delete(e.absorbed);
         break;
       case 'OpeningBalanceImported':
         if (isGenericRuleSet(e.ruleSet)) timeline.push({ kind: 'opening', date: e.validDate, position: fact.globalPosition, event: e });
@@ -219,9 +228,10 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         }
         const sys = genericSystem(ruleSet);
         const map = stateOf(ruleSet);
-        const before = map.has(e.playerId) ? sys.rating(map.get(e.playerId)) : null;
-        map.set(e.playerId, decoded.right);
-        officerFacts.push({ date: item.date, ruleSet, kind: 'opening-balance', playerIds: [e.playerId], event: e, changes: { [e.playerId]: { before, after: sys.rating(decoded.right) } } });
+        const id = person(e.playerId);
+        const before = map.has(id) ? sys.rating(map.get(id)) : null;
+        map.set(id, decoded.right);
+        officerFacts.push({ date: item.date, ruleSet, kind: 'opening-balance', playerIds: [id], event: e, changes: { [id]: { before, after: sys.rating(decoded.right) } } });
         break;
       }
       case 'adjustment': {
@@ -239,7 +249,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
           changes[id] = { before, after: sys.rating(next) };
         };
         if (e.target.kind === 'player') {
-          const id = e.target.playerId;
+          const id = person(e.target.playerId);
           apply(id, map.get(id) ?? sys.newPlayer(playerFacts(id, item.date), entry));
         } else {
           const f = e.target.filter;
@@ -262,7 +272,10 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         const ordered = [...t.games]
           .filter(([, g]) => !g.withdrawn)
           .sort((a, b) => a[1].facts.round - b[1].facts.round || a[1].position - b[1].position);
-        const mapped = ordered.map(([gameId, g]) => ({ gameId, facts: g.facts, game: toSpecGame(g.facts, reg.timeControl) }));
+        const mapped = ordered.map(([gameId, g]) => {
+          const facts = merges.size === 0 ? g.facts : gameAsPeople(g.facts, person);
+          return { gameId, facts, game: toSpecGame(facts, reg.timeControl) };
+        });
         const games = mapped.flatMap((m) => (m.game ? [m.game] : []));
         const map = stateOf(ruleSet);
         const before: Record<string, unknown> = {};

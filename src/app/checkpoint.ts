@@ -66,6 +66,8 @@ const formerName = (ruleSet: string): string => `fesa-list:${ruleSet}`;
 const compactFacts = (facts: FesaFacts): SavedFact[] => {
   const out: SavedFact[] = [];
   for (const { event, position } of facts.registrations.values()) out.push([0, position, event]);
+  // the merges in force (after the registrations they name)
+  for (const { fact } of facts.merges.values()) out.push([0, fact.globalPosition, fact.event]);
   for (const [playerId, grades] of facts.priorGrades) for (const g of grades) out.push([2, playerId, g.date, g.grade]);
   for (const t of facts.tournaments.values()) {
     const { tournamentId, endDate } = t.registration;

@@ -35,7 +35,7 @@ export const tournamentCrosstable = (facts: readonly LoggedEvent[], tournamentId
   }
   const games: TournamentGame[] = [];
   for (const [gameId, g] of tournament.games) if (!g.withdrawn) games.push({ gameId, facts: g.facts });
-  const built = toFesaEvent(registration, games, (id) => folded.names.get(id));
+  const built = toFesaEvent(registration, games, (id) => folded.names.get(id), folded.survivorOf);
   if (E.isLeft(built)) throw new Error(built.left);
   const table = fesaCrosstable(built.right.event, run.report, (p) => run.before.get(nameKey(p)));
   if (E.isLeft(table)) throw new Error(`tournament "${tournamentId}": ${table.left}`);

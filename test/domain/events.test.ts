@@ -101,7 +101,7 @@ describe('event catalogue codecs', () => {
   it('puts each event in its aggregate stream', () => {
     expect(sampleEvents().map(streamOf)).toEqual([
       'player-P1', 'player-P1', 'tournament-T1', 'tournament-T1', 'tournament-T1', 'tournament-T1', 'tournament-T1',
-      'player-P1', 'player-P1', 'ledger-adjustments', 'ledger-adjustments', 'player-P1', 'ledger-rules', 'ledger-lists', 'officer-kari', 'officer-kari',
+      'player-P1', 'player-P1', 'player-P2', 'player-P2', 'ledger-adjustments', 'ledger-adjustments', 'player-P1', 'ledger-rules', 'ledger-lists', 'officer-kari', 'officer-kari',
     ]);
   });
 });

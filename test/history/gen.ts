@@ -6,7 +6,8 @@ import type { LoggedEvent } from '../../domain/events';
 /**
  * Random FESA ledgers for property tests: players (some with prior grades, some from an opening list), tournaments
  * with random rounds (wins, losses, draws, sennichite, unplayed games, byes), closed in an order unrelated to their
- * dates (late tournaments), later corrections and withdrawals, officer adjustments and grade awards.
+ * dates (late tournaments), later corrections and withdrawals, officer adjustments and grade awards, and merges of
+ * two ids (some undone later) recorded anywhere in the log.
  */
 
 const day = (n: number): string => new Date(Date.UTC(2020, 0, 1 + n)).toISOString().slice(0, 10);
@@ -19,6 +20,7 @@ interface Spec {
   tournaments: { day: number; rounds: number[][]; closeLater: boolean; rated: boolean }[];
   corrections: { t: number; g: number; result: number; withdraw: boolean }[];
   officer: { kind: 'set' | 'shift' | 'filter' | 'award'; player: number; value: number; day: number }[];
+  merges: { survivor: number; absorbed: number; at: number; unmergeAt: number | null }[];
   order: number[];
   batches: number[];
 }
@@ -51,6 +53,7 @@ const spec = (maxPlayers: number, maxTournaments: number): fc.Arbitrary<Spec> =>
       fc.record({ kind: fc.constantFrom('set' as const, 'shift' as const, 'filter' as const, 'award' as const), player: fc.nat(), value: fc.integer({ min: -50, max: 1800 }), day: fc.integer({ min: 0, max: 360 }) }),
       { maxLength: 3 },
     ),
+    merges: fc.array(fc.record({ survivor: fc.nat(), absorbed: fc.nat(), at: fc.nat(), unmergeAt: fc.option(fc.nat(), { nil: null }) }), { maxLength: 2 }),
     order: fc.array(fc.nat(), { minLength: 8, maxLength: 8 }),
     batches: fc.array(fc.integer({ min: 1, max: 9 }), { minLength: 1, maxLength: 30 }),
   });
@@ -117,6 +120,32 @@ const build = (s: Spec): { facts: LoggedEvent[]; batches: number[] } => {
     return { type: 'RatingAdjusted', version: 1, eventId: `adj:${i}`, validDate: day(o.day), actor: 't', adjustmentId: `A${i}`, ruleSet: 'fesa', target, change, reason: 'officer' } as unknown as DomainEvent;
   });
   const all = [...openings, ...early, ...seq.flatMap((x) => x.events), ...late, ...closures, ...officer, ...corrections];
+  // A merge: the survivor was registered twice, as D<i>, which plays his games in every other tournament (so the two
+  // ids never play one round) and sometimes has a balance on the opening list too.
+  s.merges.forEach((m, i) => {
+    const survivor = ids[m.survivor % ids.length]!;
+    const twin = `D${i}`;
+    if (all.some((e) => e.type === 'PlayersMerged' && (e.survivor === survivor || e.absorbed === survivor))) return;
+    const rename = (id: string | null) => (id === survivor ? twin : id);
+    all.forEach((e, k) => {
+      if ((e.type === 'GameReported' || e.type === 'ResultCorrected') && Number(e.tournamentId.slice(1)) % 2 === i % 2) {
+        all[k] = { ...e, first: rename(e.first), second: rename(e.second) } as DomainEvent;
+      }
+    });
+    all.splice(m.at % (openings.length + 1), 0, { type: 'PlayerRegistered', version: 1, eventId: `reg:${twin}`, validDate: day(m.at % 20), actor: 't', playerId: twin, familyName: `Twin${i}`, givenName: 'A', country: 'NO' } as unknown as DomainEvent);
+    if (m.at % 3 === 0) {
+      const state = { lastName: `Twin${i}`, firstName: 'A', nationalityList: [{ list: 'E', nationality: 'NO', residens: 'NO', last: day(0) }], gradeLevel: 1, gradeName: 'Kyu', nsrGradeLevel: 0, nsrGradeName: '', eloNumber: 1512, games: 30, lastPlayed: day(0), lbCount: null, mpCount: null, bonusCount: 100, listIndex: 50 + i };
+      all.splice(openings.length + 1, 0, { type: 'OpeningBalanceImported', version: 1, eventId: `open:${twin}`, validDate: day(0), actor: 't', playerId: twin, ruleSet: 'fesa', state, source: 'list-2019' } as unknown as DomainEvent);
+    }
+    const merge = `merge:${i}`;
+    // recorded after the twin's registration (which is at most at openings.length, one opening later)
+    const at = openings.length + 2 + (m.at % Math.max(1, all.length - openings.length - 1));
+    all.splice(at, 0, { type: 'PlayersMerged', version: 1, eventId: merge, validDate: day(m.at % 360), actor: 't', survivor, absorbed: twin, reason: 'one person' } as unknown as DomainEvent);
+    if (m.unmergeAt !== null) {
+      const later = at + 1 + (m.unmergeAt % (all.length - at));
+      all.splice(later, 0, { type: 'PlayersUnmerged', version: 1, eventId: `unmerge:${i}`, validDate: day(m.at % 360), actor: 't', survivor, absorbed: twin, merge, reason: 'two people after all' } as unknown as DomainEvent);
+    }
+  });
   return { facts: all.map((event, i) => ({ event, globalPosition: i + 1 })), batches: s.batches };
 };
 

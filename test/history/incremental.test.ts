@@ -19,8 +19,9 @@ const view = (fold: E.Either<string, FesaFold>) =>
       };
 
 describe('incremental FESA projection (issue "History as a fold")', () => {
-  it('equals a rebuild from scratch after every batch: late tournaments, corrections, withdrawals, byes, opening balances', () => {
+  it('equals a rebuild from scratch after every batch: late tournaments, corrections, withdrawals, byes, opening balances, merges and unmerges', () => {
     let folded = 0;
+    let foldedMerged = 0;
     fc.assert(
       fc.property(ledgers(), fc.integer({ min: 1, max: 3 }), ({ facts, batches }, every) => {
         const projection = new FesaProjection({ runs: 'full', checkpointEvery: every });
@@ -31,6 +32,7 @@ describe('incremental FESA projection (issue "History as a fold")', () => {
           const scratch = foldFesa(facts.slice(0, seen));
           expect(view(projection.current())).toEqual(view(scratch));
           if (E.isRight(scratch)) folded++;
+          if (E.isRight(scratch) && projection.facts.merges.size > 0) foldedMerged++;
         }
       }),
       // Fixed seed: the FESA engine's Gauss–Seidel loop never ends for some inputs (reported to its owner), so the
@@ -39,6 +41,8 @@ describe('incremental FESA projection (issue "History as a fold")', () => {
     );
     // the generator must produce ledgers that fold, not only errors
     expect(folded).toBeGreaterThan(100);
+    // … and ledgers with a merge in force
+    expect(foldedMerged).toBeGreaterThan(20);
   });
 
   it('gives the list as of any date from its checkpoints exactly as foldFesa --as-of does', () => {

@@ -57,6 +57,22 @@ describe('HTTP access: officers sign in', () => {
     expect(await logChecksum(api.store)).toEqual(before);
   });
 
+  it('merging and unmerging two ids is an officer command like the others: with its reason, the officer as actor, refused to an auditor', async () => {
+    for (const id of ['M1', 'M2']) expect((await api.post('/commands', player(id, { familyName: id }), officer)).status).toBe(201);
+    const merge = { kind: 'MergePlayers', validDate: '2026-01-02', survivor: 'M1', absorbed: 'M2', reason: 'registered twice' };
+    const before = await logChecksum(api.store);
+    expect((await api.post('/commands', merge, auditor)).body).toMatchObject({ status: 403, requiredRole: 'officer' });
+    expect((await api.post('/commands', { ...merge, absorbed: 'M1' }, officer)).body).toMatchObject({ status: 422, detail: 'cannot merge M1 Kari (M1) with itself; give the id that stays and the id that goes' });
+    expect(await logChecksum(api.store)).toEqual(before);
+    const merged = await api.post('/commands', merge, officer);
+    expect(merged.status).toBe(201);
+    expect(merged.body).toMatchObject({ status: 'appended', stream: 'player-M2', events: [{ type: 'PlayersMerged', eventId: 'player:M2:merge:1', survivor: 'M1', absorbed: 'M2', actor: 'kari' }] });
+    expect((await api.post('/commands', merge, officer)).status).toBe(200);
+    const unmerge = { kind: 'UnmergePlayers', validDate: '2026-01-03', survivor: 'M1', absorbed: 'M2', merge: 'player:M2:merge:1', reason: 'two people' };
+    expect((await api.post('/commands', unmerge, officer)).body).toMatchObject({ status: 'appended', events: [{ type: 'PlayersUnmerged', eventId: 'player:M2:unmerge:2', actor: 'kari' }] });
+    expect((await api.post('/commands', unmerge, officer)).body).toMatchObject({ status: 422, detail: 'M2 Kari (M2) is not merged into another player; there is nothing to unmerge' });
+  });
+
   it('public routes need no token, auditors\' routes do; under --private every route does', async () => {
     expect((await api.get('/players')).status).toBe(200);
     expect((await api.get('/events')).body).toMatchObject({ status: 401, requiredRole: 'auditor' });

@@ -1,7 +1,7 @@
 import type { EventOf, GameFacts } from '../../events';
 import type { Decided } from '../decision';
 import { decided, nothing, playerName, reject, sameContent } from '../decision';
-import type { GameState, LedgerState } from '../state';
+import { personOf, type GameState, type LedgerState } from '../state';
 
 const RATED_RESULTS = new Set(['win', 'loss', 'draw', 'sennichite']);
 
@@ -15,6 +15,9 @@ const checkGameFacts = (state: LedgerState, tournamentId: string, gameId: string
     if (id !== null && reg.entrants && !reg.entrants.includes(id)) return `game ${gameId}: ${playerName(state, id)} is not an entrant of tournament "${tournamentId}"`;
   }
   if (facts.first === facts.second) return `game ${gameId}: ${playerName(state, facts.first)} cannot play against himself`;
+  if (facts.second !== null && personOf(state, facts.first) === personOf(state, facts.second)) {
+    return `game ${gameId}: ${playerName(state, facts.first)} and ${playerName(state, facts.second)} are one person (merged); one cannot play against himself`;
+  }
   if (facts.result === 'bye' && facts.second !== null) return `game ${gameId}: a bye has no second player, got "${facts.second}"`;
   if (facts.result !== 'bye' && facts.second === null) return `game ${gameId}: result "${facts.result}" needs a second player (only a bye has none)`;
   if (facts.round < 1) return `game ${gameId}: round must be 1 or more, got ${facts.round}`;
@@ -39,7 +42,10 @@ const checkGameFacts = (state: LedgerState, tournamentId: string, gameId: string
     const replayPair = facts.replayOf === other.gameId || other.facts.replayOf === gameId || (other.facts.replayOf !== undefined && other.facts.replayOf === facts.replayOf);
     if (replayPair) continue;
     for (const id of [facts.first, facts.second]) {
-      if (id !== null && (other.facts.first === id || other.facts.second === id)) {
+      // merged ids are one person: he plays one game a round whichever id a game names
+      const person = id === null ? null : personOf(state, id);
+      const plays = (named: string | null) => named !== null && personOf(state, named) === person;
+      if (id !== null && (plays(other.facts.first) || plays(other.facts.second))) {
         return `game ${gameId}: ${playerName(state, id)} already plays game ${other.gameId} in round ${facts.round} of tournament "${tournamentId}"`;
       }
     }

@@ -2,7 +2,7 @@ import { correctedRegistration } from '../state';
 import type { EventOf } from '../../events';
 import type { Decided } from '../decision';
 import { decided, nothing, playerName, reject, sameContent } from '../decision';
-import type { LedgerState } from '../state';
+import { personOf, type LedgerState } from '../state';
 
 /** A player id names one person for ever: the same registration again is a no-op, other details are refused. */
 export const registerPlayer = (event: EventOf<'PlayerRegistered'>, state: LedgerState): Decided => {
@@ -20,6 +20,7 @@ export const registerPlayer = (event: EventOf<'PlayerRegistered'>, state: Ledger
 export const correctPlayerRegistration = (event: EventOf<'PlayerRegistrationCorrected'>, state: LedgerState): Decided => {
   const player = state.players.get(event.playerId);
   if (!player) return reject(`cannot correct unknown player "${event.playerId}"; register the player first (ledger player add)`);
+  if (player.mergedInto) return reject(`${playerName(state, event.playerId)} is merged into ${playerName(state, player.mergedInto.survivor)}; correct ${player.mergedInto.survivor}, or unmerge ${event.playerId} first`);
   const before = player.current ?? player.registration;
   const after = correctedRegistration(before, event);
   if (sameContent(before, after)) return reject(`the correction of ${playerName(state, event.playerId)} changes nothing; give the fields that are wrong`);
@@ -52,4 +53,62 @@ export const awardGrade = (event: EventOf<'GradeAwarded'>, state: LedgerState): 
   const player = state.players.get(event.playerId);
   if (!player) return reject(`cannot award ${event.grade} to unknown player "${event.playerId}"`);
   return player.awardedGrades.has(`${event.ruleSet}:${event.grade}`) ? nothing(event) : decided(event);
+};
+
+/** The games in which the two people (ids as merged so far) met, or both played the same round of one tournament. */
+const meetings = (state: LedgerState, a: string, b: string): string | undefined => {
+  for (const t of state.tournaments.values()) {
+    const rounds = new Map<number, { person: string; gameId: string }>();
+    for (const g of t.games.values()) {
+      if (g.withdrawn) continue;
+      const people = [g.facts.first, g.facts.second].filter((id): id is NonNullable<typeof id> => id !== null).map((id) => personOf(state, id));
+      const tournamentId = t.registration.tournamentId;
+      if (people.includes(a) && people.includes(b)) {
+        return `they played each other in game ${g.gameId} of tournament "${tournamentId}" (round ${g.facts.round}), and one person cannot play himself; if that game names the wrong player, correct it first (ledger game correct --game ${g.gameId})`;
+      }
+      for (const person of people) {
+        if (person !== a && person !== b) continue;
+        const other = rounds.get(g.facts.round);
+        if (other && other.person !== person) {
+          return `both played round ${g.facts.round} of tournament "${tournamentId}" (games ${other.gameId} and ${g.gameId}), and one person plays one game a round; if one of those games names the wrong player, correct it first`;
+        }
+        rounds.set(g.facts.round, { person, gameId: g.gameId });
+      }
+    }
+  }
+  return undefined;
+};
+
+/**
+ * Two ids are one person. Refused: an id with itself, unknown ids, an id already merged (into another), a survivor
+ * that is itself merged, an absorbed id that has absorbed others (merges are not chained), and two ids that met in a
+ * game or played the same round of one tournament (one person cannot). The same merge again records nothing.
+ */
+export const mergePlayers = (event: EventOf<'PlayersMerged'>, state: LedgerState): Decided => {
+  const { survivor, absorbed } = event;
+  if (survivor === absorbed) return reject(`cannot merge ${playerName(state, survivor)} with itself; give the id that stays and the id that goes`);
+  for (const id of [survivor, absorbed]) {
+    if (!state.players.has(id)) return reject(`cannot merge unknown player "${id}"; ledger player list shows the registered ids`);
+  }
+  const absorbedState = state.players.get(absorbed)!;
+  if (absorbedState.mergedInto?.survivor === survivor) return nothing(event);
+  if (absorbedState.mergedInto) return reject(`${playerName(state, absorbed)} is already merged into ${playerName(state, absorbedState.mergedInto.survivor)}; unmerge it first (ledger player unmerge ${absorbed} --reason …)`);
+  const survivorMerge = state.players.get(survivor)!.mergedInto;
+  if (survivorMerge) return reject(`${playerName(state, survivor)} is itself merged into ${playerName(state, survivorMerge.survivor)}; merge into ${survivorMerge.survivor} instead`);
+  const absorbedOthers = [...state.players].filter(([, p]) => p.mergedInto?.survivor === absorbed).map(([id]) => id);
+  if (absorbedOthers.length > 0) return reject(`${playerName(state, absorbed)} has absorbed ${absorbedOthers.join(', ')}; merges are not chained: unmerge ${absorbedOthers.join(', ')} first, then merge each into ${survivor}`);
+  const met = meetings(state, survivor, absorbed);
+  if (met !== undefined) return reject(`cannot merge ${playerName(state, absorbed)} into ${playerName(state, survivor)}: ${met}`);
+  return decided(event);
+};
+
+/** Undoes the merge in force of `absorbed` into `survivor`; the event names that merge, so an old one cannot be undone twice. */
+export const unmergePlayers = (event: EventOf<'PlayersUnmerged'>, state: LedgerState): Decided => {
+  const player = state.players.get(event.absorbed);
+  if (!player) return reject(`cannot unmerge unknown player "${event.absorbed}"; ledger player list shows the registered ids`);
+  const merge = player.mergedInto;
+  if (!merge) return reject(`${playerName(state, event.absorbed)} is not merged into another player; there is nothing to unmerge`);
+  if (merge.survivor !== event.survivor) return reject(`${playerName(state, event.absorbed)} is merged into ${playerName(state, merge.survivor)}, not into "${event.survivor}"`);
+  if (merge.merge !== event.merge) return reject(`the merge in force of ${event.absorbed} into ${merge.survivor} is "${merge.merge}", not "${event.merge}"`);
+  return decided(event);
 };

@@ -1,3 +1,5 @@
+import { COMMAND_KINDS } from '../../../domain/commands/decide';
+
 /**
  * The OpenAPI 3.1 description of the HTTP API (served at GET /openapi.json): every route, who may call it, every
  * status it answers and every body. The HTTP tests validate each response they receive against it.
@@ -125,7 +127,8 @@ export const openApiDocument = () => ({
         required: ['kind', 'validDate'],
         properties: {
           kind: {
-            enum: ['RegisterPlayer', 'DeclarePriorGrade', 'RegisterTournament', 'ReportGame', 'CorrectResult', 'WithdrawGame', 'CloseTournament', 'ImportOpeningBalance', 'AdjustRating', 'AwardGrade', 'AdoptRuleSet', 'PublishRatingList'],
+            // officers are appointed and revoked through /officers, which also issues their tokens
+            enum: COMMAND_KINDS.filter((k) => k !== 'AppointOfficer' && k !== 'RevokeOfficer'),
           },
           validDate: date,
           actor: { type: 'string', description: 'Leave out: the actor is the signed-in officer (another name is refused).' },

@@ -34,6 +34,45 @@ describe('deciders, given / when / then', () => {
     given(player('A'), player('B')).when(fix({ familyName: 'FamilyB' })).thenRejects('FamilyB G (B) already has the name FamilyB G; if they are the same person, that is a merge, not a rename');
     given().when(fix({ club: 'X' })).thenRejects('cannot correct unknown player "A"; register the player first (ledger player add)');
   });
+  spec('MergePlayers', () => {
+    const merge = (survivor: string, absorbed: string): Command => ({ kind: 'MergePlayers', validDate: '2024-06-01', actor, survivor, absorbed, reason: 'registered twice' });
+    given(player('A'), player('B')).when(merge('A', 'B')).then([{ type: 'PlayersMerged', eventId: 'player:B:merge:1', survivor: 'A', absorbed: 'B', reason: 'registered twice', actor }]);
+    given(player('A'), player('B'), merge('A', 'B')).when(merge('A', 'B')).thenNothing();
+    given(player('A')).when(merge('A', 'A')).thenRejects('cannot merge FamilyA G (A) with itself; give the id that stays and the id that goes');
+    given(player('A')).when(merge('A', 'Z')).thenRejects('cannot merge unknown player "Z"; ledger player list shows the registered ids');
+    given(player('A'), player('B'), player('C'), merge('A', 'B')).when(merge('C', 'B')).thenRejects('FamilyB G (B) is already merged into FamilyA G (A); unmerge it first (ledger player unmerge B --reason …)');
+    given(player('A'), player('B'), player('C'), merge('A', 'B')).when(merge('B', 'C')).thenRejects('FamilyB G (B) is itself merged into FamilyA G (A); merge into A instead');
+    given(player('A'), player('B'), player('C'), merge('B', 'C')).when(merge('A', 'B')).thenRejects('FamilyB G (B) has absorbed C; merges are not chained: unmerge C first, then merge each into A');
+    given(player('A'), player('B'), tournament, game).when(merge('A', 'B')).thenRejects(
+      'cannot merge FamilyB G (B) into FamilyA G (A): they played each other in game G1 of tournament "T1" (round 1), and one person cannot play himself; if that game names the wrong player, correct it first (ledger game correct --game G1)',
+    );
+    // a game withdrawn is no game: then they can be one person
+    given(player('A'), player('B'), tournament, game, withdraw).when(merge('A', 'B')).then([{ type: 'PlayersMerged' }]);
+    const roundOne = (gameId: string, first: string, second: string): Command => ({ ...game, gameId, first, second } as Command);
+    given(player('A'), player('B'), player('C'), player('D'), tournament, roundOne('G1', 'A', 'C'), roundOne('G2', 'D', 'B')).when(merge('A', 'B')).thenRejects(
+      'cannot merge FamilyB G (B) into FamilyA G (A): both played round 1 of tournament "T1" (games G1 and G2), and one person plays one game a round; if one of those games names the wrong player, correct it first',
+    );
+    // after the merge the two ids are one person to the game deciders too
+    given(player('A'), player('B'), tournament, merge('A', 'B')).when(game).thenRejects('game G1: FamilyA G (A) and FamilyB G (B) are one person (merged); one cannot play against himself');
+    given(player('A'), player('B'), player('C'), player('D'), tournament, merge('A', 'B'), roundOne('G1', 'A', 'C')).when(roundOne('G2', 'D', 'B')).thenRejects(
+      'game G2: FamilyB G (B) already plays game G1 in round 1 of tournament "T1"',
+    );
+    given(player('A'), player('B'), merge('A', 'B')).when({ kind: 'CorrectPlayerRegistration', validDate: '2024-06-02', actor, playerId: 'B', reason: 'typo', club: 'X' } as Command).thenRejects(
+      'FamilyB G (B) is merged into FamilyA G (A); correct A, or unmerge B first',
+    );
+  });
+  spec('UnmergePlayers', () => {
+    const merge: Command = { kind: 'MergePlayers', validDate: '2024-06-01', actor, survivor: 'A', absorbed: 'B', reason: 'registered twice' };
+    const unmerge = (mergeId = 'player:B:merge:1', survivor = 'A'): Command => ({ kind: 'UnmergePlayers', validDate: '2024-07-01', actor, survivor, absorbed: 'B', merge: mergeId, reason: 'two people after all' });
+    given(player('A'), player('B'), merge).when(unmerge()).then([{ type: 'PlayersUnmerged', eventId: 'player:B:unmerge:2', merge: 'player:B:merge:1', reason: 'two people after all' }]);
+    // merged again after the unmerge: the new merge is the third identity change of B, and only it can be undone
+    given(player('A'), player('B'), merge, unmerge(), merge).when(unmerge()).thenRejects('the merge in force of B into A is "player:B:merge:3", not "player:B:merge:1"');
+    given(player('A'), player('B'), merge, unmerge(), merge).when(unmerge('player:B:merge:3')).then([{ type: 'PlayersUnmerged', eventId: 'player:B:unmerge:4' }]);
+    given(player('A'), player('B')).when(unmerge()).thenRejects('FamilyB G (B) is not merged into another player; there is nothing to unmerge');
+    given(player('A'), player('B'), merge, unmerge()).when(unmerge()).thenRejects('FamilyB G (B) is not merged into another player; there is nothing to unmerge');
+    given(player('A'), player('B'), player('C'), merge).when(unmerge('player:B:merge:1', 'C')).thenRejects('FamilyB G (B) is merged into FamilyA G (A), not into "C"');
+    given().when(unmerge()).thenRejects('cannot unmerge unknown player "B"; ledger player list shows the registered ids');
+  });
   spec('DeclarePriorGrade', () => {
     given(player('A')).when(prior('3 Kyu')).then([{ type: 'PriorGradeDeclared', eventId: 'player:A:prior-grade:NSR', grade: '3 Kyu' }]);
     given(player('A'), prior('3 Kyu')).when(prior('3 Kyu')).thenNothing();

@@ -288,6 +288,10 @@ const subjectOf = (e: DomainEvent): string => {
       return `${e.tournamentId} ${e.gameId}: ${e.reason}`;
     case 'PlayerRegistrationCorrected':
       return `${e.playerId}: ${[e.familyName !== undefined || e.givenName !== undefined ? `name ${e.familyName ?? ''}${e.givenName ? ` ${e.givenName}` : ''}` : '', e.country !== undefined ? `country ${e.country}` : '', e.club !== undefined ? `club ${e.club}` : '', e.birthYear !== undefined ? `born ${e.birthYear}` : '', e.registeredOn !== undefined ? `registered ${e.registeredOn}` : ''].filter(Boolean).join(', ')}: ${e.reason}`;
+    case 'PlayersMerged':
+      return `${e.absorbed} into ${e.survivor}: ${e.reason}`;
+    case 'PlayersUnmerged':
+      return `${e.absorbed} from ${e.survivor} (${e.merge}): ${e.reason}`;
     case 'PlayerRegistered':
       return `${e.playerId} ${e.familyName}${e.givenName ? `, ${e.givenName}` : ''} (${e.country})`;
     case 'TournamentRegistered':

@@ -15,7 +15,8 @@ const list: CliCommand = {
   usage: 'player list [--json]',
   async run(ctx) {
     const state = await (await ctx.ledger()).catchUp();
-    const rows = [...state.players.values()].map((p) => p.current ?? p.registration).map((r) => ({
+    // an id merged into another is that player: listed once, under the survivor (player show names the absorbed id)
+    const rows = [...state.players.values()].filter((p) => !p.mergedInto).map((p) => p.current ?? p.registration).map((r) => ({
       id: r.playerId as string,
       family: r.familyName as string,
       given: r.givenName,
@@ -38,16 +39,23 @@ const show: CliCommand = {
     const state = await (await ctx.ledger()).catchUp();
     const player = state.players.get(id);
     if (!player) throw new CommandRejected(`unknown player "${id}" (ledger player list shows the registered ones)`);
-    const r = player.current ?? player.registration;
+    // an absorbed id shows the survivor's record (its games are his); its own registration is kept and shown too
+    const person = player.mergedInto?.survivor ?? id;
+    const r = state.players.get(person)!.current ?? state.players.get(person)!.registration;
+    const own = player.current ?? player.registration;
+    const absorbed = [...state.players].filter(([, p]) => p.mergedInto?.survivor === person).map(([other]) => other);
+    const ids = new Set([person, ...absorbed]);
     const tournaments = [...state.tournaments.values()]
-      .filter((t) => [...t.games.values()].some((g) => !g.withdrawn && (g.facts.first === id || g.facts.second === id)))
+      .filter((t) => [...t.games.values()].some((g) => !g.withdrawn && (ids.has(g.facts.first) || (g.facts.second !== null && ids.has(g.facts.second)))))
       .map((t) => ({ id: t.registration.tournamentId as string, end: t.registration.endDate as string, closed: t.closed !== undefined }));
     const folded = foldOrThrow(await loadFacts(await ctx.store()), { runs: 'none' });
     const key = nameKey({ lastName: r.familyName, firstName: r.givenName });
     const place = folded.list.findIndex((p) => nameKey(p) === key);
     const record = place >= 0 ? folded.list[place]! : undefined;
     const shown = {
-      id: r.playerId as string,
+      id,
+      ...(player.mergedInto ? { mergedInto: { survivor: person, merge: player.mergedInto.merge, date: player.mergedInto.validDate, registeredAs: `${own.familyName}${own.givenName ? `, ${own.givenName}` : ''}` } } : {}),
+      ...(absorbed.length > 0 ? { absorbed } : {}),
       family: r.familyName as string,
       given: r.givenName,
       country: r.country,
@@ -60,11 +68,13 @@ const show: CliCommand = {
     };
     ctx.print(shown, () =>
       [
-        `${shown.id}  ${shown.family}${shown.given ? `, ${shown.given}` : ''}  (${shown.country}${shown.club ? `, ${shown.club}` : ''}${shown.birthYear ? `, born ${shown.birthYear}` : ''})`,
+        ...(shown.mergedInto ? [`${id} (registered as ${shown.mergedInto.registeredAs}) is merged into ${person} since ${shown.mergedInto.date} (${shown.mergedInto.merge}); what follows is ${person}'s record`] : []),
+        `${person}  ${shown.family}${shown.given ? `, ${shown.given}` : ''}  (${shown.country}${shown.club ? `, ${shown.club}` : ''}${shown.birthYear ? `, born ${shown.birthYear}` : ''})`,
         `registered ${shown.registered}${Object.keys(shown.priorGrades).length > 0 ? `; declared ${Object.entries(shown.priorGrades).map(([source, grade]) => `${grade} (${source})`).join(', ')}` : ''}`,
         shown.fesa ? `FESA list today: #${shown.fesa.place}, rating ${shown.fesa.rating}${shown.fesa.grade ? `, ${shown.fesa.grade}` : ''}, last played ${shown.fesa.lastPlayed ?? '-'}` : 'not on the FESA list (no rated game yet)',
         tournaments.length === 0 ? 'no games reported' : `games in: ${tournaments.map((t) => `${t.id} (${t.end}${t.closed ? '' : ', not closed'})`).join(', ')}`,
-        `ledger history ${shown.id} shows the ratings and grades over time`,
+        ...(absorbed.length > 0 ? [`merged into ${person}: ${absorbed.join(', ')} (the same person; ledger player unmerge ID undoes it)`] : []),
+        `ledger history ${person} shows the ratings and grades over time`,
       ].join('\n'),
     );
     return 0;
@@ -109,4 +119,39 @@ const rename: CliCommand = {
   },
 };
 
-export const playerCommands: readonly CliCommand[] = [list, show, correct, rename];
+const merge: CliCommand = {
+  name: 'player merge',
+  summary: 'two ids are one person: the second one\'s games, balances and grades become the first one\'s in every list (reversible: player unmerge)',
+  usage: 'player merge KEEP ABSORBED --reason TEXT [--date YYYY-MM-DD]',
+  async run(ctx) {
+    const [survivor, absorbed] = ctx.opts.positional;
+    if (!survivor || !absorbed) throw new UsageError('give the id that stays and the id merged into it: ledger player merge KEEP ABSORBED --reason TEXT');
+    const command: Command = { kind: 'MergePlayers', validDate: ctx.opts.date('date') ?? today(), actor: ctx.actor, survivor, absorbed, reason: ctx.opts.required('reason', 'why the two ids are one person') };
+    return report(ctx, await (await ctx.ledger()).execute(command), `${absorbed} merged into ${survivor}`);
+  },
+};
+
+const unmerge: CliCommand = {
+  name: 'player unmerge',
+  summary: 'undo the merge of an id: the two ids are two people again and every list is as before the merge',
+  usage: 'player unmerge ABSORBED --reason TEXT [--date YYYY-MM-DD]',
+  async run(ctx) {
+    const absorbed = ctx.opts.positional[0];
+    if (!absorbed) throw new UsageError('give the id that was merged into another: ledger player unmerge ABSORBED --reason TEXT');
+    const ledger = await ctx.ledger();
+    // the merge in force is found here; the decider refuses an id that is not merged, with one sentence
+    const merged = (await ledger.catchUp()).players.get(absorbed)?.mergedInto;
+    const command: Command = {
+      kind: 'UnmergePlayers',
+      validDate: ctx.opts.date('date') ?? today(),
+      actor: ctx.actor,
+      survivor: merged?.survivor ?? absorbed,
+      absorbed,
+      merge: merged?.merge ?? 'none',
+      reason: ctx.opts.required('reason', 'why the two ids are two people after all'),
+    };
+    return report(ctx, await ledger.execute(command), `${absorbed} unmerged from ${merged?.survivor ?? '-'}`);
+  },
+};
+
+export const playerCommands: readonly CliCommand[] = [list, show, correct, rename, merge, unmerge];
