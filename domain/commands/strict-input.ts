@@ -1,5 +1,6 @@
 import type * as t from 'io-ts';
 import type { DomainEvent } from '../events';
+import { PUBLISHABLE_RULE_SETS, RULE_SET_IDS } from '../rules/rule-set-ids';
 
 /**
  * What a command may carry beyond what its event codec checks. The codecs also read the log, where every accepted
@@ -116,9 +117,30 @@ export const valueProblem = (event: DomainEvent): string | undefined => {
   for (const [field, value] of Object.entries(timeControl ?? {})) {
     if (value < 0) return `field \`timeControl.${field}\` cannot be negative, got ${value}`;
   }
+  const ruleSet = ruleSetField(event);
+  if (ruleSet !== undefined && !ruleSet.known.includes(ruleSet.value)) {
+    return `field \`${ruleSet.field}\`: "${ruleSet.value}" is not a rule set ${ruleSet.what}; expected one of ${ruleSet.known.join(', ')}`;
+  }
   if (event.type === 'PlayerRegistered' && event.birthYear !== undefined) {
     const year = Number(event.validDate.slice(0, 4));
     if (event.birthYear < FIRST_YEAR - 100 || event.birthYear > year) return `field \`birthYear\`: ${event.birthYear} is not a year of birth (${FIRST_YEAR - 100} to ${year})`;
   }
   return undefined;
+};
+
+/**
+ * The rule set a new fact is to be rated or published under. A typo would leave a tournament silently unrated or a
+ * published list that cannot be reproduced; every adapter (CLI, HTTP, file import) passes through here.
+ */
+const ruleSetField = (event: DomainEvent): { field: string; value: string; known: readonly string[]; what: string } | undefined => {
+  switch (event.type) {
+    case 'TournamentRegistered':
+      return { field: 'ratingSystem', value: event.ratingSystem, known: RULE_SET_IDS, what: 'this ledger knows' };
+    case 'RuleSetAdopted':
+      return { field: 'ruleSetId', value: event.ruleSetId, known: RULE_SET_IDS, what: 'this ledger knows' };
+    case 'RatingListPublished':
+      return { field: 'ruleSet', value: event.ruleSet, known: PUBLISHABLE_RULE_SETS, what: 'a published list can be reproduced under' };
+    default:
+      return undefined;
+  }
 };

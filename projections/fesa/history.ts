@@ -18,12 +18,14 @@ import { correctedRegistration } from '../../domain/commands/state';
 import type { FesaEvent, FesaHome, FesaPlayer, FesaRatingReport } from '../../domain/rules/fesa/types';
 import { decodeFesaPlayerState, withPinnedFields } from './player-state';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
+import { AS_ADOPTED, type FesaRuleSetId } from '../../domain/rules/rule-set-ids';
 
 
-export const FESA_RULE_SETS: Readonly<Record<string, FesaOptions>> = {
+const OPTIONS_OF: Readonly<Record<FesaRuleSetId, FesaOptions>> = {
   fesa: FESA_PROGRAM_OPTIONS,
   'fesa-published': FESA_PUBLISHED_OPTIONS,
 };
+export const FESA_RULE_SETS: Readonly<Record<string, FesaOptions>> = OPTIONS_OF;
 export const isFesaRuleSet = (id: string): boolean => Object.prototype.hasOwnProperty.call(FESA_RULE_SETS, id);
 
 /**
@@ -31,7 +33,7 @@ export const isFesaRuleSet = (id: string): boolean => Object.prototype.hasOwnPro
  * the tournament's end date, else the tournament's own rating system, else `fesa`. Any other rule-set id forces that
  * rule set on every tournament (re-rating under other rules).
  */
-export const AS_ADOPTED = 'as-adopted';
+export { AS_ADOPTED };
 
 /** One rated tournament in the fold: the list before and after, and why every number came out as it did. */
 export interface TournamentRun {

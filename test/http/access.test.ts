@@ -165,6 +165,7 @@ describe('HTTP: hostile requests (issue 14)', () => {
 
   const json = (_: string, extra: Record<string, string> = {}) => ({ 'content-type': 'application/json', ...extra });
   const deep = (depth: number) => Buffer.from(`${'['.repeat(depth)}${']'.repeat(depth)}`);
+  const command = (body: Record<string, unknown>) => Buffer.from(JSON.stringify(body));
   const big = (bytes: number) => Buffer.from(`{"kind":"RegisterPlayer","familyName":"${'x'.repeat(bytes)}"}`);
 
   // [what, method, path, headers, body, status, parameter, detail]
@@ -178,6 +179,10 @@ describe('HTTP: hostile requests (issue 14)', () => {
     ['an unknown content-encoding', 'POST', '/commands', json('', { 'content-encoding': 'br2' }), Buffer.from('{}'), 415, 'content-encoding', /content-encoding "br2" is not supported/],
     ['a malformed %-escape in a path', 'GET', '/players/%E0%A4%A/history', {}, undefined, 400, 'path', /^the path has a malformed %-escape: /],
     ['a published list under an unknown rule set', 'GET', '/lists/published/foreign', {}, undefined, 409, undefined as never, /names the rule set "elo-9", which this ledger does not know .* so it cannot be reproduced$/],
+    // the rule set a fact names is checked in the domain, for every adapter alike (the CLI's --system too)
+    ['a tournament under an unknown rule system', 'POST', '/commands', json(''), command({ kind: 'RegisterTournament', validDate: '2026-05-01', tournamentId: 'T9', name: 'Open', place: '', startDate: '2026-05-01', endDate: '2026-05-01', ratingSystem: 'nosuch', rated: true, timeControl: { mainMinutes: 30, byoyomiSeconds: 30, incrementSeconds: 0 } }), 422, 'ratingSystem', /^RegisterTournament: field `ratingSystem`: "nosuch" is not a rule set this ledger knows; expected one of fesa, fesa-published, us-shogi-1997-text, /],
+    ['the adoption of an unknown rule set', 'POST', '/commands', json(''), command({ kind: 'AdoptRuleSet', validDate: '2026-05-01', ruleSetId: 'elo-9', ruleSetVersion: '1', options: {} }), 422, 'ruleSetId', /^AdoptRuleSet: field `ruleSetId`: "elo-9" is not a rule set this ledger knows; /],
+    ['a list published under a rule set it cannot be reproduced with', 'POST', '/commands', json(''), command({ kind: 'PublishRatingList', validDate: '2026-05-01', listId: '2026-05', asOf: '2026-05-01', ruleSet: 'fide', format: 'fesa', contentHash: 'ab'.repeat(32) }), 422, 'ruleSet', /^PublishRatingList: field `ruleSet`: "fide" is not a rule set a published list can be reproduced under; expected one of as-adopted, fesa, fesa-published$/],
     ['a body that is not an object', 'POST', '/commands', json(''), Buffer.from('["RegisterPlayer"]'), 400, 'body', /^the request body must be a JSON object \(Content-Type: application\/json\), got an array$/],
     ['a body that is a JSON string', 'POST', '/commands', json(''), Buffer.from('"RegisterPlayer"'), 400, 'body', /^the request body is not valid JSON: /],
   ];

@@ -131,8 +131,8 @@ const cases: readonly Case[] = [
   {
     name: 'tournament add --system nosuch',
     argv: () => ['tournament', 'add', '--id', 'T7', '--name', 'X', '--start', '2026-05-01', '--system', 'nosuch'],
-    code: 2,
-    says: /--system nosuch is not a rule set this ledger knows; expected one of fesa/,
+    code: 1,
+    says: /RegisterTournament: field `ratingSystem`: "nosuch" is not a rule set this ledger knows; expected one of fesa, fesa-published, /,
   },
   {
     name: 'tournament add dated 0000-01-01',

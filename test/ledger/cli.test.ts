@@ -83,6 +83,6 @@ describe('ledger CLI (issue 2)', () => {
     expect((await run('game report', '--csv', csv)).out).toBe(`${csv}: 3 games, 0 recorded, 3 already in the ledger\n`);
     const bad = path.join(dir, 'bad.csv');
     fs.writeFileSync(bad, 'game,tournament,round,first,second,colour\n');
-    expect((await run('game report', '--csv', bad)).err).toBe(`ledger: ${bad}, line 1: unknown column colour; expected game, tournament, round, first, second, result, date, handicap, giver, main, byoyomi, increment, replay-of, reason\n`);
+    expect((await run('game report', '--csv', bad)).err).toBe(`ledger: ${bad}, line 1: unknown column colour; expected game, tournament, round, first, second, result, date, handicap, giver, main, byoyomi, increment, replay-of\n`);
   });
 });

@@ -13,7 +13,7 @@ const GLOBAL_BOOLEANS = ['json', 'help', 'follow', 'version'];
 /** Options every command takes; the rest are the ones its usage line names. */
 const GLOBAL_OPTIONS = ['db', 'store', 'actor', 'json', 'help'];
 
-const declaredOptions = (command: CliCommand): Set<string> =>
+export const declaredOptions = (command: CliCommand): Set<string> =>
   new Set([...GLOBAL_OPTIONS, ...(command.booleanFlags ?? []), ...[...command.usage.matchAll(/--([a-z0-9-]+)/g)].map((m) => m[1]!)]);
 
 /** Refuses an option the command does not take before anything runs, naming the nearest one it does take. */
@@ -26,7 +26,7 @@ const refuseUnknownOptions = (command: CliCommand, given: Iterable<string>): voi
     `unknown option --${name} for "${command.name}"${near ? `; did you mean --${near}?` : ''} (run \`ledger ${command.name} --help\` for its options)`,
   );
 };
-const commands: readonly CliCommand[] = [...coreCommands, ...extraCommands];
+export const commands: readonly CliCommand[] = [...coreCommands, ...extraCommands];
 
 const help = (): string =>
   [

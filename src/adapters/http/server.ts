@@ -287,6 +287,11 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   };
 
   const officerCommands = new Set(['AppointOfficer', 'RevokeOfficer']);
+  /** A command refused for one of its fields ("field `ratingSystem`: …") names it as the problem's parameter too. */
+  const fieldNamedIn = (sentence: string): { parameter?: string } => {
+    const field = /\bfield `([^`]+)`/.exec(sentence)?.[1];
+    return field === undefined ? {} : { parameter: field };
+  };
 
   app.post('/commands', access('officer'), ...writes, async (req, res) => {
     const who = signedIn(res)!;
@@ -302,7 +307,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       throw new Problem(422, 'event-id-derived', 'eventId is derived from the command\'s own ids (so a resubmission is never recorded twice); leave it out', { parameter: 'eventId' });
     }
     const result = await ledger.execute({ ...body, actor: who.officer } as Command).catch((error: unknown) => {
-      if (error instanceof CommandRejected) throw new Problem(422, 'command-rejected', error.message);
+      if (error instanceof CommandRejected) throw new Problem(422, 'command-rejected', error.message, fieldNamedIn(error.message));
       if (error instanceof ConcurrencyError) throw new Problem(409, 'concurrency-conflict', error.message);
       throw error;
     });

@@ -5,6 +5,9 @@ import { decide } from '../../../domain/commands/decide';
 import type { LedgerState } from '../../../domain/commands/state';
 import { evolve, initialLedgerState } from '../../../domain/commands/state';
 import { actor, player, tournament } from './spec';
+import { RULE_SET_IDS } from '../../../domain/rules/rule-set-ids';
+import { FESA_RULE_SETS } from '../../../projections/fesa/history';
+import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
 
 const game = (gameId: string, round: number, first: string, second: string | null, extra: Partial<Command> = {}): Command =>
   ({ kind: 'ReportGame', validDate: '2024-02-03', actor, tournamentId: 'T1', gameId, round, first, second, result: second === null ? 'bye' : 'win', ...extra }) as Command;
@@ -31,6 +34,16 @@ const eventsOf = (c: Command, state: LedgerState) => {
 
 describe('commands: validation', () => {
   const base = () => given(player('A'), player('B'), player('C'), tournament);
+
+  it('rejects a rule set the ledger does not know, whichever adapter sent the command; knows each one the projections rate with', () => {
+    expect(rejection({ ...tournament, ratingSystem: 'nosuch' } as Command, base())).toMatch(/^RegisterTournament: field `ratingSystem`: "nosuch" is not a rule set this ledger knows; expected one of fesa, fesa-published, /);
+    expect(rejection({ kind: 'AdoptRuleSet', validDate: '2024-01-01', actor, ruleSetId: 'elo-9', ruleSetVersion: '1', options: {} } as Command, base())).toMatch(/^AdoptRuleSet: field `ruleSetId`: "elo-9"/);
+    expect(rejection({ kind: 'PublishRatingList', validDate: '2024-01-01', actor, listId: 'L', asOf: '2024-01-01', ruleSet: 'fide', format: 'fesa', contentHash: 'ab'.repeat(32) } as Command, base())).toMatch(
+      /^PublishRatingList: field `ruleSet`: "fide" is not a rule set a published list can be reproduced under; expected one of as-adopted, fesa, fesa-published$/,
+    );
+    expect([...RULE_SET_IDS].sort()).toEqual([...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS].sort());
+    for (const ratingSystem of RULE_SET_IDS) expect(eventsOf({ ...tournament, tournamentId: `T-${ratingSystem}`, ratingSystem } as Command, base())).toHaveLength(1);
+  });
 
   it('rejects a game in an unknown tournament', () => {
     expect(rejection(game('G1', 1, 'A', 'B', { tournamentId: 'T9' } as Partial<Command>), base())).toBe('unknown tournament "T9"; register it first (ledger tournament add)');

@@ -8,8 +8,6 @@ import { readNamedFile } from '../../formats/files';
 import type { ExecuteResult } from '../../../app/ledger';
 import { CommandRejected } from '../../../app/ledger';
 import { UsageError } from '../args';
-import { FESA_RULE_SETS } from '../../../../projections/fesa/history';
-import { GENERIC_RULE_SETS } from '../../../../projections/generic/systems';
 import type { CliCommand, CliContext } from '../context';
 import { today } from '../../clock';
 
@@ -72,17 +70,10 @@ const playerAdd: CliCommand = {
   },
 };
 
-/** A tournament is rated under a rule set the ledger knows: a typo would leave it silently unrated. */
-const ratingSystem = (id: string): string => {
-  const known = [...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS];
-  if (!known.includes(id)) throw new UsageError(`--system ${id} is not a rule set this ledger knows; expected one of ${known.join(', ')}`);
-  return id;
-};
-
 const tournamentAdd: CliCommand = {
   name: 'tournament add',
   summary: 'register a tournament (rated or not is decided now, before it starts)',
-  usage: 'tournament add --id ID --name NAME [--place P] --start DATE [--end DATE] [--system fesa] [--unrated] [--main MIN --byoyomi SEC --increment SEC] [--entrants A,B,C]',
+  usage: 'tournament add --id ID --name NAME [--place P] --start DATE [--end DATE] [--system fesa] [--unrated] [--main MIN --byoyomi SEC --increment SEC] [--entrants A,B,C] [--date YYYY-MM-DD (registered on; default the start)]',
   booleanFlags: ['unrated'],
   async run(ctx) {
     const ledger = await ctx.ledger();
@@ -98,7 +89,7 @@ const tournamentAdd: CliCommand = {
       place: ctx.opts.string('place') ?? '',
       startDate,
       endDate: ctx.opts.date('end') ?? startDate,
-      ratingSystem: ratingSystem(ctx.opts.string('system') ?? 'fesa'),
+      ratingSystem: ctx.opts.string('system') ?? 'fesa',
       rated: !ctx.opts.flag('unrated'),
       timeControl: timeControl(ctx),
       ...(entrants ? { entrants: entrants.split(',').map((s) => s.trim()) } : {}),
@@ -151,7 +142,12 @@ const gameCommand = (ctx: CliContext, input: GameInput, kind: 'ReportGame' | 'Co
     if (!Number.isFinite(Number(v))) throw new UsageError(`${input.where}: ${name} must be a number, got "${v}"`);
     return Number(v);
   };
+  // a time control is given by any of its parts; a part not given is 0 (a report) or stays as it was (a correction)
   const main = num('main');
+  const byoyomi = num('byoyomi');
+  const increment = num('increment');
+  const timed = main !== undefined || byoyomi !== undefined || increment !== undefined;
+  const replayOf = input.get('replay-of');
   const validDate = input.get('date') ?? defaultDate(tournamentId) ?? today();
   return {
     kind,
@@ -164,18 +160,20 @@ const gameCommand = (ctx: CliContext, input: GameInput, kind: 'ReportGame' | 'Co
     second: result === 'bye' ? (input.get('second') ?? null) : need('second'),
     result,
     ...(handicap !== undefined && handicap !== 'even' ? { handicap: { type: handicap, giver: need('giver') } } : {}),
-    ...(main !== undefined ? { timeControl: { mainMinutes: main, byoyomiSeconds: num('byoyomi') ?? 0, incrementSeconds: num('increment') ?? 0 } } : {}),
-    ...(input.get('replay-of') !== undefined ? { replayOf: input.get('replay-of') } : {}),
-    ...(kind === 'CorrectResult' ? { reason: need('reason') } : {}),
+    ...(timed ? { timeControl: { mainMinutes: main ?? 0, byoyomiSeconds: byoyomi ?? 0, incrementSeconds: increment ?? 0 } } : {}),
+    ...(replayOf !== undefined && replayOf !== NO_REPLAY ? { replayOf } : {}),
   } as Command;
 };
 
-const GAME_FIELDS = ['game', 'tournament', 'round', 'first', 'second', 'result', 'date', 'handicap', 'giver', 'main', 'byoyomi', 'increment', 'replay-of', 'reason'];
+/** `--replay-of none` says a corrected game replays no other (the way `--handicap even` removes a handicap). */
+const NO_REPLAY = 'none';
+
+const GAME_FIELDS = ['game', 'tournament', 'round', 'first', 'second', 'result', 'date', 'handicap', 'giver', 'main', 'byoyomi', 'increment', 'replay-of'];
 
 const gameReport: CliCommand = {
   name: 'game report',
   summary: 'report one game, or many from a CSV file (one command per row)',
-  usage: `game report --tournament T --game G --round N --first A --second B --result win|loss|draw|sennichite|unplayed|forfeit-win|forfeit-loss|bye [--date D] [--handicap TYPE --giver ID] [--main MIN --byoyomi SEC --increment SEC] [--replay-of G]\n       game report --csv FILE   (header: ${GAME_FIELDS.filter((f) => f !== 'reason').join(',')}; empty cells = not given)`,
+  usage: `game report --tournament T --game G --round N --first A --second B --result win|loss|draw|sennichite|unplayed|forfeit-win|forfeit-loss|bye [--date D] [--handicap TYPE --giver ID] [--main MIN --byoyomi SEC --increment SEC] [--replay-of G]\n       game report --csv FILE   (header: ${GAME_FIELDS.join(',')}; empty cells = not given)`,
   async run(ctx) {
     const ledger = await ctx.ledger();
     const state = await ledger.catchUp();
@@ -245,7 +243,8 @@ const currentFlags = (tournamentId: string, gameId: string, f: GameFacts): Recor
 const gameCorrect: CliCommand = {
   name: 'game correct',
   summary: 'correct a reported game by its id: give only what changes (the old facts stay in the log)',
-  usage: 'game correct --game G [--tournament T] --reason TEXT [--result R] [--round N] [--first A] [--second B] [--handicap TYPE|even --giver ID] [--date D]',
+  usage:
+    'game correct --game G [--tournament T] --reason TEXT [--result R] [--round N] [--first A] [--second B] [--handicap TYPE|even --giver ID] [--main MIN] [--byoyomi SEC] [--increment SEC] [--replay-of G|none] [--date D]',
   async run(ctx) {
     const ledger = await ctx.ledger();
     const state = await ledger.catchUp();
@@ -255,7 +254,7 @@ const gameCorrect: CliCommand = {
     // a new handicap or "even" replaces the old one with its giver; otherwise the game keeps what it had
     const handicapGiven = ctx.opts.string('handicap') !== undefined;
     const get = (n: string) => given(n) ?? ((n === 'giver' && handicapGiven) || n === 'date' ? undefined : current[n]);
-    const command = gameCommand(ctx, { where: 'game correct', get }, 'CorrectResult', () => today());
+    const command = { ...gameCommand(ctx, { where: 'game correct', get }, 'CorrectResult', () => today()), reason: ctx.opts.required('reason', 'why the game is corrected') } as Command;
     return report(ctx, await ledger.execute(command), `game ${game.gameId} of ${tournamentId} corrected`);
   },
 };

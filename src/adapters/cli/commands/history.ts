@@ -18,10 +18,10 @@ import { today } from '../../clock';
 
 
 /** --rules forces a FESA rule set on every tournament; without it each is rated under the rule set in force for it. */
-const ruleSetOf = (ctx: CliContext, name = 'rules'): string => {
-  const id = ctx.opts.string(name);
+const ruleSetOf = (ctx: CliContext): string => {
+  const id = ctx.opts.string('rules');
   if (id === undefined) return AS_ADOPTED;
-  if (!(id in FESA_RULE_SETS)) throw new UsageError(`--${name} ${id}: FESA lists are available for ${Object.keys(FESA_RULE_SETS).join(', ')} (other systems: ledger ratings --rules ID)`);
+  if (!(id in FESA_RULE_SETS)) throw new UsageError(`--rules ${id}: FESA lists are available for ${Object.keys(FESA_RULE_SETS).join(', ')} (other systems: ledger ratings --rules ID)`);
   return id;
 };
 

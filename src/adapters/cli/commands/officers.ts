@@ -15,7 +15,7 @@ const officerName = (ctx: CliContext): string => ctx.opts.required('name', 'the 
 const officerAdd: CliCommand = {
   name: 'officer add',
   summary: 'appoint an officer (or change their role); prints their API token once, on the last line',
-  usage: 'officer add --name NAME --role auditor|officer|admin [--reason TEXT] [--date YYYY-MM-DD] [--json]',
+  usage: 'officer add --name NAME --role auditor|officer|admin [--reason TEXT] [--date YYYY-MM-DD] [--credentials FILE] [--json]',
   async run(ctx) {
     const officer = officerName(ctx);
     const role = ctx.opts.required('role', OFFICER_ROLES.join('|'));
@@ -37,7 +37,7 @@ const officerAdd: CliCommand = {
 const officerRevoke: CliCommand = {
   name: 'officer revoke',
   summary: 'revoke an officer: their token stops working on the next request',
-  usage: 'officer revoke --name NAME [--reason TEXT] [--date YYYY-MM-DD]',
+  usage: 'officer revoke --name NAME [--reason TEXT] [--date YYYY-MM-DD] [--credentials FILE]',
   async run(ctx) {
     const officer = officerName(ctx);
     const reason = ctx.opts.string('reason');
@@ -50,7 +50,7 @@ const officerRevoke: CliCommand = {
 const officerRotate: CliCommand = {
   name: 'officer rotate-token',
   summary: 'issue a new API token for an officer; the old one stops working at once',
-  usage: 'officer rotate-token --name NAME [--json]',
+  usage: 'officer rotate-token --name NAME [--credentials FILE] [--json]',
   async run(ctx) {
     const officer = officerName(ctx);
     const token = await (await ctx.officers()).rotateToken(officer);
@@ -66,7 +66,7 @@ const officerRotate: CliCommand = {
 const officerList: CliCommand = {
   name: 'officer list',
   summary: 'the officers with their role now and when their token was issued (the appointments themselves: ledger events --type OfficerAppointed)',
-  usage: 'officer list [--json]',
+  usage: 'officer list [--credentials FILE] [--json]',
   async run(ctx) {
     const officers = await (await ctx.officers()).list();
     ctx.print(

@@ -88,7 +88,7 @@ const adopt: CliCommand = {
 const convert: CliCommand = {
   name: 'rules convert',
   summary: 'one-time conversion (US 1997 or pan-atlantic) of the ratings before a date, recorded as officer adjustments',
-  usage: 'rules convert --rules us-shogi-1997-text|us-shogi-1997-card|pan-atlantic --date YYYY-MM-DD --reason TEXT [--source fesa] [--dry-run]',
+  usage: 'rules convert --rules us-shogi-1997-text|us-shogi-1997-card|pan-atlantic --date YYYY-MM-DD --reason TEXT [--source fesa] [--entry system|grade|RATING] [--dry-run]',
   booleanFlags: ['dry-run'],
   async run(ctx) {
     const ruleSet = ctx.opts.required('rules', CONVERSION_RULE_SETS.join(' or '));
@@ -113,7 +113,7 @@ const convert: CliCommand = {
 const drift: CliCommand = {
   name: 'rules drift-correction',
   summary: 'pan-atlantic annual drift correction: cohort, allowed and applied amount, recorded as one adjustment',
-  usage: 'rules drift-correction --date YYYY-MM-DD --reason TEXT [--amount POINTS] [--dry-run]',
+  usage: 'rules drift-correction --date YYYY-MM-DD --reason TEXT [--amount POINTS] [--entry system|grade|RATING] [--dry-run]',
   booleanFlags: ['dry-run'],
   async run(ctx) {
     const date = ctx.opts.requiredDate('date', 'the date of the correction');

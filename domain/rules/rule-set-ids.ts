@@ -1,0 +1,14 @@
+import { ruleSystems } from './registry';
+
+/** The FESA family: the official program's rules and the variant its published lists follow (projections/fesa). */
+export const FESA_RULE_SET_IDS = ['fesa', 'fesa-published'] as const;
+export type FesaRuleSetId = (typeof FESA_RULE_SET_IDS)[number];
+
+/** A list rated under the rule set in force for each tournament (RuleSetAdopted), rather than one forced on all. */
+export const AS_ADOPTED = 'as-adopted';
+
+/** Every rule set a tournament can be rated under or the officers can adopt: the FESA family and the registry's. */
+export const RULE_SET_IDS: readonly string[] = [...FESA_RULE_SET_IDS, ...ruleSystems.keys()];
+
+/** What a published list may be rated under: only FESA lists are published, and they can be reproduced. */
+export const PUBLISHABLE_RULE_SETS: readonly string[] = [AS_ADOPTED, ...FESA_RULE_SET_IDS];
