@@ -48,7 +48,7 @@ interface Case {
   readonly says: RegExp;
 }
 
-const csvFile = (name: string, text: string): string => {
+const csvFile = (name: string, text: string | Buffer): string => {
   const file = path.join(tempDir('csv'), name);
   fs.writeFileSync(file, text);
   return file;
@@ -188,6 +188,97 @@ const cases: readonly Case[] = [
     argv: () => ['fesa', 'import', folderLike(fifth, '05_deep', { 'ratingliste.pre': () => `${'('.repeat(100_000)}${')'.repeat(100_000)}` })],
     code: 1,
     says: /05_deep\/ratingliste\.pre: lists are nested too deeply to be a FESA file/,
+  },
+  // --- found by trying (issue 14, part 5) ---
+  {
+    name: 'game report --csv with a column given twice',
+    argv: () => ['game', 'report', '--csv', csvFile('twice-column.csv', `game,game,tournament,round,first,second,result\ng1,g2,T1,1,P1,P2,win\n`)],
+    code: 1,
+    says: /twice-column\.csv, line 1: the column game appears twice; each column is given once$/,
+  },
+  {
+    name: 'game report --csv saved as Latin-1 (a name with æ): refused naming the line, never an id with U+FFFD',
+    argv: () => ['game', 'report', '--csv', csvFile('latin1.csv', Buffer.from(`${header}\ng1,T1,1,P1,P2,win\ng2,T1,2,Tr\u00e6,P2,win\n`, 'latin1'))],
+    code: 1,
+    says: /latin1\.csv, line 3: the file is not UTF-8 \(saved as Latin-1 or Windows-1252\?\); save it as UTF-8$/,
+  },
+  {
+    name: 'game report --csv that reports one game twice with other facts: no row recorded',
+    argv: () => ['game', 'report', '--csv', csvFile('same-game.csv', `${header}\ng1,T1,1,P1,P2,win\ng1,T1,2,P2,P1,loss\n`)],
+    code: 1,
+    says: /same-game\.csv, line 3: game g1 of tournament "T1" is already reported with other facts; .*; nothing of .*same-game\.csv was recorded$/,
+  },
+  {
+    name: 'game report --csv whose row has more cells than the header',
+    argv: () => ['game', 'report', '--csv', csvFile('cells.csv', `${header}\ng1,T1,1,P1,P2,win\ng2,T1,2,P1,P2,win,extra\n`)],
+    code: 1,
+    says: /cells\.csv, line 3: expected 6 fields \(game,tournament,round,first,second,result\), found 7$/,
+  },
+  {
+    name: 'game report --csv with a quoted field never closed',
+    argv: () => ['game', 'report', '--csv', csvFile('quote.csv', `${header}\n"g1,T1,1,P1,P2,win\n`)],
+    code: 1,
+    says: /quote\.csv, line 2: a quoted field is never closed$/,
+  },
+  {
+    name: 'game report --csv with a reason column (a report has none; it was once taken and ignored)',
+    argv: () => ['game', 'report', '--csv', csvFile('reason.csv', `${header},reason\ng1,T1,1,P1,P2,win,typo\n`)],
+    code: 2,
+    says: /reason\.csv, line 1: unknown column reason; expected game, tournament, /,
+  },
+  {
+    name: 'list publish --out a folder: nothing published',
+    argv: () => ['list', 'publish', '--id', '2026-09', '--as-of', '2026-09-30', '--out', dir],
+    code: 2,
+    says: /--out .* cannot be written: it is a folder, expected a file; nothing was published$/,
+  },
+  {
+    name: 'list publish --out into a folder that does not exist: nothing published',
+    argv: () => ['list', 'publish', '--id', '2026-09', '--as-of', '2026-09-30', '--out', path.join(dir, 'no-such-folder', 'list.txt')],
+    code: 2,
+    says: /--out .*list\.txt cannot be written: its folder .*no-such-folder does not exist; nothing was published$/,
+  },
+  {
+    name: 'list publish with a list id holding a slash',
+    argv: () => ['list', 'publish', '--id', '2026/09', '--as-of', '2026-09-30'],
+    code: 1,
+    says: /PublishRatingList: field `listId`: expected an id of 1 to 200 characters, without spaces at the ends, "\/" or "\\", got "2026\/09"$/,
+  },
+  {
+    name: 'fesa import of a file, not a folder',
+    argv: () => ['fesa', 'import', csvFile('turnering.txt', '[x]\n')],
+    code: 1,
+    says: /turnering\.txt is a file; expected an event folder \(holding turnering\.txt\) or a folder of them$/,
+  },
+  {
+    name: 'fesa import of an empty turnering.txt',
+    argv: () => ['fesa', 'import', folderLike(fifth, '05_empty', { 'turnering.txt': () => '' })],
+    code: 1,
+    says: /05_empty\/turnering\.txt:1: the file is empty; expected the \[event name\] and \[event date\] lines/,
+  },
+  {
+    name: 'player add --date of a month that does not exist',
+    argv: () => ['player', 'add', '--id', 'Q8', '--family', 'A', '--country', 'NO', '--date', '2026-13-01'],
+    code: 2,
+    says: /--date must be a date YYYY-MM-DD that exists, got "2026-13-01"$/,
+  },
+  {
+    name: 'tournament add that ends before it starts',
+    argv: () => ['tournament', 'add', '--id', 'T8', '--name', 'X', '--start', '2026-05-02', '--end', '2026-05-01'],
+    code: 1,
+    says: /tournament "T8" ends \(2026-05-01\) before it starts \(2026-05-02\)$/,
+  },
+  {
+    name: 'tournament add with an empty entrant (two commas)',
+    argv: () => ['tournament', 'add', '--id', 'T8', '--name', 'X', '--start', '2026-05-02', '--entrants', 'P1,,P2'],
+    code: 1,
+    says: /RegisterTournament: field `entrants\.1`: expected an id of 1 to 200 characters/,
+  },
+  {
+    name: 'tournament close dated before the tournament starts',
+    argv: () => ['tournament', 'close', '--id', 'T1', '--date', '2020-01-01'],
+    code: 1,
+    says: /tournament "T1" cannot close on 2020-01-01, before it starts \(2026-03-01\)$/,
   },
   { name: 'game report --csv of a missing file', argv: () => ['game', 'report', '--csv', path.join(dir, 'nope.csv')], code: 1, says: /nope\.csv does not exist/ },
   { name: 'game report --csv of a folder', argv: () => ['game', 'report', '--csv', dir], code: 1, says: /is a folder, expected a file/ },

@@ -88,6 +88,12 @@ export class EsdbStandIn {
     this.record('$stats-127.0.0.1:2113', '$statsCollected', { proc: 1 }, undefined, `00000000-0000-4000-8000-${String(this.log.length).padStart(12, '0')}`);
   }
 
+  /** The append call number `call` (counted from the first call, 1-based) fails with `error` before writing anything. */
+  failAppendCall(call: number, error: Error): void {
+    this.failingCall = { call, error };
+  }
+  private failingCall?: { call: number; error: Error };
+
   /** The next append fails with this error before writing anything. */
   failNextAppend(error: Error): void {
     this.failures.push(error);
@@ -162,6 +168,7 @@ export class EsdbStandIn {
     await (this.appendLatencyMs > 0 ? sleep(this.appendLatencyMs) : tick()); // other requests run meanwhile
     const failure = this.failures.shift();
     if (failure) throw failure;
+    if (this.failingCall?.call === this.appendCalls.length) throw this.failingCall.error;
     if (this.deleted.has(streamId)) throw StreamDeletedError.fromStreamName(streamId);
     const size = events.reduce((sum, e) => sum + serverEventSize(e), 0);
     if (size > this.maxAppendSize) throw MaxAppendSizeExceededError.fromMaxAppendSize(this.maxAppendSize);

@@ -55,8 +55,15 @@ export class CliContext {
     return this.storePromise;
   }
 
+  /** The ledger to record in (created when missing, as createStore). */
   async ledger(): Promise<Ledger> {
     this.ledgerInstance ??= new Ledger(await this.createStore());
+    return this.ledgerInstance;
+  }
+
+  /** The ledger to read: it must exist (as store()), so a read never creates one. */
+  async readLedger(): Promise<Ledger> {
+    this.ledgerInstance ??= new Ledger(await this.store());
     return this.ledgerInstance;
   }
 
@@ -79,8 +86,9 @@ export class CliContext {
     return this.credentialsPromise;
   }
 
-  async officers(): Promise<Officers> {
-    return new Officers(await this.ledger(), await this.credentials());
+  /** The officers, to appoint and revoke (`write`) or only to list them (`read`, which never creates a ledger). */
+  async officers(mode: 'write' | 'read' = 'write'): Promise<Officers> {
+    return new Officers(await (mode === 'read' ? this.readLedger() : this.ledger()), await this.credentials());
   }
 
   /**

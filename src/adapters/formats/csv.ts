@@ -64,6 +64,8 @@ export const parseCsvRecords = (text: string, file: string): { header: string[];
   const [head, ...rest] = parseCsv(text, file);
   if (!head) throw new CsvError(file, 1, 'the file is empty; expected a header row');
   const header = head.fields.map((h) => h.trim().toLowerCase());
+  const twice = header.find((h, i) => header.indexOf(h) !== i);
+  if (twice !== undefined) throw new CsvError(file, head.line, `the column ${twice === '' ? 'without a name' : twice} appears twice; each column is given once`);
   const records = rest.map((row) => {
     if (row.fields.length !== header.length) {
       throw new CsvError(file, row.line, `expected ${header.length} fields (${header.join(',')}), found ${row.fields.length}`);
@@ -78,4 +80,19 @@ export const parseCsvRecords = (text: string, file: string): { header: string[];
     };
   });
   return { header, records };
+};
+
+/**
+ * The text of a CSV file that must be UTF-8: a byte that is not (a file saved as Latin-1 or Windows-1252) would
+ * otherwise become U+FFFD inside an id, so it is refused naming the line.
+ */
+export const csvText = (bytes: Buffer, file: string): string => {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    const text = bytes.toString('utf8');
+    const at = text.indexOf('\uFFFD');
+    const line = text.slice(0, at).split('\n').length;
+    throw new CsvError(file, line, 'the file is not UTF-8 (saved as Latin-1 or Windows-1252?); save it as UTF-8');
+  }
 };

@@ -46,7 +46,7 @@ export const parseStoreSpec = (spec: string): StoreSpec => {
 };
 
 export interface OpenOptions {
-  /** A SQLite ledger file must exist already (reads never create one). */
+  /** The ledger must exist already, a SQLite file or a PostgreSQL schema (reads never create one). */
   readonly mustExist?: boolean;
 }
 
@@ -58,7 +58,7 @@ export const openStore = async (spec: string = defaultStoreSpec(), options: Open
     case 'postgres': {
       // loaded lazily: a SQLite user never pays for (or needs) the other drivers
       const { openPostgresStore } = await import('./postgres');
-      return openPostgresStore(parsed.url);
+      return openPostgresStore(parsed.url, options.mustExist ? { mustExist: true } : {});
     }
     case 'esdb': {
       const { openEsdbStore } = await import('./esdb');

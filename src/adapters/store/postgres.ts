@@ -29,6 +29,7 @@ import {
   type SubscribeOptions,
 } from '../../app/ports/event-store';
 import {
+  LedgerMissingError,
   pagedReadAll,
   planRevisions,
   pollingSubscription,
@@ -48,6 +49,8 @@ export interface PostgresStoreOptions {
   readonly schema?: string;
   readonly poolSize?: number;
   readonly readBatchSize?: number;
+  /** Refuse a database without the ledger's schema instead of creating it (every command but `init` and writes). */
+  readonly mustExist?: boolean;
 }
 
 const quoteIdent = (name: string): string => {
@@ -141,6 +144,12 @@ const ensureSchema = async (pool: Pool, schema: string): Promise<void> => {
   }
 };
 
+/** Whether the schema holds a ledger: its version table is there (a read looks, and creates nothing). */
+const hasLedger = async (pool: Pool, schema: string): Promise<boolean> => {
+  const { rows } = await pool.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [`${quoteIdent(schema)}.schema_version`]);
+  return rows[0]?.found != null;
+};
+
 const redact = (url: string): string => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
 
 export const openPostgresStore = async (url: string, opts: PostgresStoreOptions = {}): Promise<EventStore> => {
@@ -149,6 +158,13 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
   const pool = new Pool({ connectionString: url, max: opts.poolSize ?? 10 });
   // An idle client that loses its connection must not crash the process; the next query reports the problem.
   pool.on('error', () => undefined);
+  if (opts.mustExist && !(await hasLedger(pool, schema).catch(async (e: unknown) => {
+    await pool.end();
+    throw new Error(`Cannot open the PostgreSQL ledger at ${redact(url)}: ${(e as Error).message}`);
+  }))) {
+    await pool.end();
+    throw new LedgerMissingError(`${redact(url)} (schema "${schema}")`, `--store ${redact(url)}`);
+  }
   try {
     await ensureSchema(pool, schema);
   } catch (e) {

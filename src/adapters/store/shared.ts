@@ -232,3 +232,17 @@ export async function* pagedReadAll<T extends { readonly globalPosition: number 
     after = batch[batch.length - 1]!.globalPosition;
   }
 }
+
+/**
+ * A read names a ledger that is not there (a typo in --db or --store): refused, and nothing is created. `where` is
+ * the file or server, `option` how `ledger init` would create it there.
+ */
+export class LedgerMissingError extends Error {
+  constructor(
+    readonly where: string,
+    option = `--db ${where}`,
+  ) {
+    super(`there is no ledger at ${where}; check --db / --store, or create one with \`ledger init ${option}\``);
+    this.name = 'LedgerMissingError';
+  }
+}

@@ -20,6 +20,7 @@ import {
   type SubscribeOptions,
 } from '../../app/ports/event-store';
 import {
+  LedgerMissingError,
   pagedReadAll,
   planRevisions,
   pollingSubscription,
@@ -139,13 +140,6 @@ const diskIsFull = (file: string): boolean => {
 };
 
 /** A read that names a ledger file that is not there: a typo must not create an empty ledger. */
-export class LedgerMissingError extends Error {
-  constructor(readonly file: string) {
-    super(`there is no ledger at ${file}; check --db / --store, or create one with \`ledger init --db ${file}\``);
-    this.name = 'LedgerMissingError';
-  }
-}
-
 const writable = (file: string): boolean => {
   try {
     fs.accessSync(file, fs.constants.W_OK);
@@ -319,3 +313,4 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
   };
   return store;
 };
+

@@ -31,7 +31,7 @@ const directReads = (body: string): Set<string> =>
     ...[...body.matchAll(/opts\.(?:string|flag|has|all|required|date|requiredDate|int|count|number)\('([a-z0-9-]+)'/g)].map((m) => m[1]!),
     ...[...body.matchAll(/\b(?:need|num|input\.get)\('([a-z0-9-]+)'/g)].map((m) => m[1]!),
     // the officers' token hashes may live in a file of their own (CliContext.credentials)
-    ...(/ctx\.(?:officers|credentials)\(\)/.test(body) ? ['credentials'] : []),
+    ...(/ctx\.(?:officers|credentials)\(/.test(body) ? ['credentials'] : []),
   ]);
 
 /** Every command's name with the options its source reads. */

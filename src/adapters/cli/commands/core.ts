@@ -3,7 +3,7 @@ import type { GameState, LedgerState } from '../../../../domain/commands/state';
 import type { DomainEvent, GameFacts, GameResult } from '../../../../domain/events';
 import { GAME_RESULTS } from '../../../../domain/events';
 import { readDomainEvents } from '../../../app/event-log';
-import { parseCsvRecords } from '../../formats/csv';
+import { csvText, parseCsvRecords } from '../../formats/csv';
 import { readNamedFile } from '../../formats/files';
 import type { ExecuteResult } from '../../../app/ledger';
 import { CommandRejected } from '../../../app/ledger';
@@ -183,7 +183,7 @@ const gameReport: CliCommand = {
       const command = gameCommand(ctx, { where: 'game', get: (n) => ctx.opts.string(n) }, 'ReportGame', endDate);
       return report(ctx, await ledger.execute(command), `game ${(command as { gameId: string }).gameId} reported`);
     }
-    const { header, records } = parseCsvRecords(readNamedFile(csv).toString('utf8'), csv);
+    const { header, records } = parseCsvRecords(csvText(readNamedFile(csv), csv), csv);
     const unknown = header.filter((h) => !GAME_FIELDS.includes(h));
     if (unknown.length > 0) throw new UsageError(`${csv}, line 1: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; expected ${GAME_FIELDS.join(', ')}`);
     const commands = records.map((record) => ({ where: `${csv}, line ${record.line}`, command: gameCommand(ctx, { where: `${csv}, line ${record.line}`, get: record.get }, 'ReportGame', endDate) }));

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import * as fs from 'fs';
+import * as path from 'path';
 import type { Command } from '../../../../domain/commands/decide';
 import { diffFolds, gradeText } from '../../../../projections/fesa/diff';
 import { explainPlayer } from '../../../../projections/fesa/explain';
@@ -114,6 +115,24 @@ const write = (ctx: CliContext, text: string, format: ListFormat): void => {
   else ctx.out(text.replace(/\n$/, ''));
 };
 
+/**
+ * Opens `file` for writing without truncating it, so a file that cannot be written (a folder, a missing folder, no
+ * permission) is refused before anything is recorded. Returns how to take back a file this created.
+ */
+const openForWriting = (file: string): (() => void) => {
+  const existed = fs.existsSync(file);
+  try {
+    fs.closeSync(fs.openSync(file, 'a'));
+  } catch (error) {
+    const code = (error as { code?: unknown }).code;
+    const why = code === 'ENOENT' ? `its folder ${path.dirname(file)} does not exist` : code === 'EISDIR' ? 'it is a folder, expected a file' : code === 'EACCES' || code === 'EPERM' || code === 'EROFS' ? 'permission denied or a read-only file system' : String(error instanceof Error ? error.message : error);
+    throw new UsageError(`--out ${file} cannot be written: ${why}; nothing was published`);
+  }
+  return () => {
+    if (!existed) fs.rmSync(file, { force: true });
+  };
+};
+
 const publish: CliCommand = {
   name: 'list publish',
   summary: 'record that a list was published (its content hash), so it can be reproduced exactly later',
@@ -128,8 +147,13 @@ const publish: CliCommand = {
     const folded = fold(await loadFacts(ledger.store), { ruleSet, asOf, runs: 'none' });
     const text = renderList(folded, asOf, format, activeYears);
     const hash = contentHash(listBytes(text, format));
-    const result = await ledger.execute({ kind: 'PublishRatingList', validDate: asOf, actor: ctx.actor, listId, asOf, ruleSet, format, contentHash: hash, activeYears } as Command);
     const out = ctx.opts.string('out');
+    // a list that cannot be written where asked is not published: the file is opened before anything is recorded
+    const undo = out === undefined ? undefined : openForWriting(out);
+    const result = await ledger.execute({ kind: 'PublishRatingList', validDate: asOf, actor: ctx.actor, listId, asOf, ruleSet, format, contentHash: hash, activeYears } as Command).catch((error: unknown) => {
+      undo?.();
+      throw error;
+    });
     if (out !== undefined) fs.writeFileSync(out, listBytes(text, format));
     ctx.print({ listId, asOf, ruleSet, format, contentHash: hash, status: result.status }, () => `list ${listId} as of ${asOf} published (${format}, sha256 ${hash.slice(0, 16)}…)${result.status === 'unchanged' ? ' — already recorded' : ''}`);
     return 0;

@@ -68,7 +68,7 @@ const officerList: CliCommand = {
   summary: 'the officers with their role now and when their token was issued (the appointments themselves: ledger events --type OfficerAppointed)',
   usage: 'officer list [--credentials FILE] [--json]',
   async run(ctx) {
-    const officers = await (await ctx.officers()).list();
+    const officers = await (await ctx.officers('read')).list();
     ctx.print(
       officers.map((o) => ({ officer: o.officer, role: o.role ?? null, tokenIssuedAt: o.tokenIssuedAt ?? null })),
       () => (officers.length === 0 ? 'no officers' : table(['officer', 'role', 'token issued'], officers.map((o) => [o.officer, o.role ?? 'revoked', o.tokenIssuedAt ?? '-']))),

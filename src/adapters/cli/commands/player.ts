@@ -14,7 +14,7 @@ const list: CliCommand = {
   summary: 'every registered player: id, name, country, club, registration date',
   usage: 'player list [--json]',
   async run(ctx) {
-    const state = await (await ctx.ledger()).catchUp();
+    const state = await (await ctx.readLedger()).catchUp();
     // an id merged into another is that player: listed once, under the survivor (player show names the absorbed id)
     const rows = [...state.players.values()].filter((p) => !p.mergedInto).map((p) => p.current ?? p.registration).map((r) => ({
       id: r.playerId as string,
@@ -36,7 +36,7 @@ const show: CliCommand = {
   async run(ctx) {
     const id = ctx.opts.positional[0];
     if (!id) throw new UsageError('missing the player id: ledger player show ID');
-    const state = await (await ctx.ledger()).catchUp();
+    const state = await (await ctx.readLedger()).catchUp();
     const player = state.players.get(id);
     if (!player) throw new CommandRejected(`unknown player "${id}" (ledger player list shows the registered ones)`);
     // an absorbed id shows the survivor's record (its games are his); its own registration is kept and shown too

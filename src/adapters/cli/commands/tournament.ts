@@ -70,7 +70,7 @@ const show: CliCommand = {
       else process.stdout.write(bytes);
       return 0;
     }
-    const games = gamesOf(await (await ctx.ledger()).catchUp(), id);
+    const games = gamesOf(await (await ctx.readLedger()).catchUp(), id);
     const text = ctx.json ? JSON.stringify({ ...crosstable, games }, null, 2) : crosstableText(crosstable, games);
     if (out !== undefined) fs.writeFileSync(out, `${text}\n`);
     else ctx.out(text);
@@ -83,7 +83,7 @@ const list: CliCommand = {
   summary: 'every tournament: dates, games, whether it is closed (rated)',
   usage: 'tournament list [--json]',
   async run(ctx) {
-    const state = await (await ctx.ledger()).catchUp();
+    const state = await (await ctx.readLedger()).catchUp();
     const rows = [...state.tournaments.values()]
       .sort((a, b) => (a.registration.endDate < b.registration.endDate ? -1 : a.registration.endDate > b.registration.endDate ? 1 : 0))
       .map((t) => ({

@@ -41,6 +41,7 @@ const readEventFiles = (dir: string): E.Either<string, EventFolder> => {
 /** One event folder, or every event folder inside `dir`, in date order (ties by folder name). */
 export const readEventFolders = (dir: string): E.Either<string, EventFolder[]> => {
   if (!existsSync(dir)) return E.left(`${dir}: no such folder`);
+  if (!statSync(dir).isDirectory()) return E.left(`${dir} is a file; expected an event folder (holding turnering.txt) or a folder of them`);
   const dirs = isEventFolder(dir)
     ? [dir]
     : readdirSync(dir)

@@ -112,6 +112,7 @@ export const parseTurnering = (text: string, file = 'turnering.txt', { isoDate =
   const lines = text.split('\n');
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
   try {
+    if (lines.length === 0) throw new LineError(1, 'the file is empty; expected the [event name] and [event date] lines, then the players');
     const name = bracketItem(lines, 0, 'event name');
     const date = bracketItem(lines, name.next, 'event date');
     // The program only compares dates as strings; the ledger dates the tournament and its games by this one.
