@@ -22,6 +22,11 @@ const array = (items: Schema): Schema => ({ type: 'array', items });
 const json = (schema: Schema) => ({ 'application/json': { schema } });
 const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });
 const ok = (description: string, schema: Schema) => ({ description, content: json(schema) });
+/** A route that also answers a page when the client prefers text/html (a browser). */
+const page = { 'text/html': { schema: str } };
+const okOrPage = (description: string, schema: Schema) => ({ description: `${description} With Accept: text/html, the page.`, content: { ...json(schema), ...page } });
+/** A problem, or for a browser the same sentence as a page. */
+const problemOrPage = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') }, ...page } });
 
 /** The problems any route may answer (a bad Host on a loopback server, a rate limit, the ledger's own failure). */
 const common = {
@@ -32,6 +37,14 @@ const common = {
 const needsToken = {
   '401': problem('No token, or one that signs no one in (unknown, rotated, revoked).'),
   '403': problem('The signed-in officer lacks the role the route needs (requiredRole says which).'),
+};
+/** What a route with a page answers a browser when it fails: the problem's sentence as a page. */
+const pageProblems = {
+  '400': problemOrPage('A malformed path or query parameter; `parameter` names it (for a browser, a page with the same sentence).'),
+  '401': problemOrPage('No token, or one that signs no one in (under serve --private).'),
+  '403': problemOrPage('The signed-in officer lacks the role the route needs.'),
+  '421': problemOrPage('A loopback server asked for another host (DNS rebinding refused).'),
+  '500': problemOrPage('The ledger could not answer (a fact that cannot be folded is named).'),
 };
 const badParameter = { '400': problem('A query parameter is malformed; `parameter` names it.') };
 const folds = {
@@ -139,7 +152,23 @@ export const openApiDocument = () => ({
     },
   },
   paths: {
-    '/': { get: { summary: 'The routes, with the role each needs', ...publicRoute, responses: { '200': ok('The routes.', object({ routes: array(str) }, undefined, false)), ...needsToken, ...common } } },
+    '/': {
+      get: {
+        summary: 'The routes, with the role each needs; for a browser (Accept: text/html) the current rating list page',
+        ...publicRoute,
+        parameters: [
+          query('as-of', date, 'Page only: the list of this date (default today).'),
+          query('q', str, 'Page only: players whose name holds these words.'),
+          query('sort', { type: 'string', enum: ['rank', 'name', 'country', 'grade', 'rating', 'games', 'last-played'] }, 'Page only: the column to sort by.'),
+          query('dir', { type: 'string', enum: ['asc', 'desc'] }, 'Page only: sort direction.'),
+          query('page', int, 'Page only: which page of 100 players.'),
+          rules,
+        ],
+        responses: { '200': okOrPage('The routes.', object({ routes: array(str) }, undefined, false)), ...badParameter, ...needsToken, ...common, ...pageProblems },
+      },
+    },
+    '/assets/pages.css': { get: { summary: 'The pages\' style sheet', security: [{}], responses: { '200': { description: 'CSS.', content: { 'text/css': { schema: str } } }, ...common } } },
+    '/assets/pages.js': { get: { summary: 'The pages\' script (sorting and search; the pages work without it)', security: [{}], responses: { '200': { description: 'JavaScript.', content: { 'text/javascript': { schema: str } } }, ...common } } },
     '/openapi.json': { get: { summary: 'This document', security: [{}], responses: { '200': ok('OpenAPI 3.1.', { type: 'object' }), ...common } } },
     '/health': {
       get: { summary: 'Liveness and the head of the log', ...publicRoute, responses: { '200': ok('Up.', object({ status: { const: 'ok' }, store: str, head: int }, undefined, false)), ...needsToken, ...common } },
@@ -153,12 +182,20 @@ export const openApiDocument = () => ({
       },
     },
     '/players': { get: { summary: 'Registered players', ...publicRoute, responses: { '200': ok('Players.', object({ players: array(ref('Event')) }, undefined, false)), ...needsToken, ...common } } },
+    '/players/{id}': {
+      get: {
+        summary: 'A player: the registration as now known and the career (for a browser: the player page with the rating chart)',
+        ...publicRoute,
+        parameters: [pathParam('id', 'Player id.'), rules],
+        responses: { '200': okOrPage('The player.', object({ registration: ref('Event'), career: ref('Career') }, undefined, false)), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
+      },
+    },
     '/players/{id}/history': {
       get: {
         summary: 'A player\'s career: rating per tournament, grades with their rule, dan counts',
         ...publicRoute,
         parameters: [pathParam('id', 'Player id.'), rules],
-        responses: { '200': ok('The career.', ref('Career')), ...badParameter, '404': problem('Unknown player.'), ...needsToken, ...common },
+        responses: { '200': okOrPage('The career.', ref('Career')), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
       },
     },
     '/players/{id}/explain': {
@@ -166,7 +203,7 @@ export const openApiDocument = () => ({
         summary: 'Every rating change of a player, game by game',
         ...publicRoute,
         parameters: [pathParam('id', 'Player id.'), query('tournament', str, 'Only this tournament.'), rules],
-        responses: { '200': ok('The explanation.', ref('Explanation')), ...badParameter, '404': problem('Unknown player or tournament.'), ...needsToken, ...common },
+        responses: { '200': okOrPage('The explanation.', ref('Explanation')), ...badParameter, '404': problemOrPage('Unknown player or tournament.'), ...needsToken, ...common, ...pageProblems },
       },
     },
     '/tournaments': {
@@ -201,15 +238,20 @@ export const openApiDocument = () => ({
           query('active-years', int, 'Players active in the last N years (0 = all; default 2).'),
           rules,
           query('known-at', str, 'As the ledger knew it at this global position or ISO time (auditor).'),
+          query('q', str, 'Page only: players whose name holds these words.'),
+          query('sort', str, 'Page only: the column to sort by.'),
+          query('dir', str, 'Page only: asc or desc.'),
+          query('page', int, 'Page only: which page of 100 players.'),
           { name: 'If-None-Match', in: 'header', schema: str, description: 'An ETag from an earlier answer.' },
         ],
         responses: {
-          '200': { description: 'The list.', headers: listHeaders, content: listContent },
+          '200': { description: 'The list; for a browser without format and known-at, the list page (as GET / with Accept: text/html).', headers: listHeaders, content: { ...listContent, ...page } },
           '304': { description: 'Unchanged since the ETag sent in If-None-Match.' },
           ...badParameter,
           ...needsToken,
           ...folds,
           ...common,
+          ...pageProblems,
         },
       },
     },

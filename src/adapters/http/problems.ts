@@ -99,9 +99,13 @@ const requestProblem = (error: { type?: unknown; status?: unknown; message?: unk
  * The last handler: a Problem as it is, what the body parser or router refused as the client's problem, anything
  * else as the ledger's (500, its message as the detail: a fold that failed names the fact).
  */
-export const problemHandler = (error: unknown, _req: Request, res: Response, _next: NextFunction): void => {
-  if (error instanceof Problem) return sendProblem(res, error);
+export const toProblem = (error: unknown): Problem => {
+  if (error instanceof Problem) return error;
   const fromRequest = typeof error === 'object' && error !== null ? requestProblem(error) : undefined;
-  if (fromRequest) return sendProblem(res, fromRequest);
-  sendProblem(res, new Problem(500, 'ledger-error', error instanceof Error ? error.message : String(error)));
+  return fromRequest ?? new Problem(500, 'ledger-error', error instanceof Error ? error.message : String(error));
 };
+
+export const problemHandler = (error: unknown, _req: Request, res: Response, _next: NextFunction): void => sendProblem(res, toProblem(error));
+
+/** A problem's fixed summary (for pages that show it to people). */
+export const problemTitle = (problem: Problem): string => TITLES[problem.status] ?? 'Error';

@@ -19,6 +19,7 @@ import { tournamentCrosstable, UnknownTournamentError } from '../../app/tourname
 import type { FesaCrosstable } from '../../../projections/fesa/crosstable';
 import { formatTurneringHtml } from '../formats/fesa/turnering-html';
 import { LiveProjections } from './live';
+import { mountPages, pageErrors } from './pages/routes';
 import { accessControl, hostCheck, isLoopback, signedIn, type Access } from './access';
 import { DEFAULT_LIMITS, foldGate, perMinute, type Limits } from './limits';
 import { BadRequest, NotFound, Problem, problemHandler } from './problems';
@@ -42,6 +43,7 @@ const ROUTES: readonly (readonly [route: string, access: Access])[] = [
   ['GET /openapi.json', 'public'],
   ['GET /events?from=&limit=', 'auditor'],
   ['GET /players', 'public'],
+  ['GET /players/:id?rules=', 'public'],
   ['GET /players/:id/history?rules=', 'public'],
   ['GET /players/:id/explain?tournament=&rules=', 'public'],
   ['GET /tournaments', 'public'],
@@ -126,6 +128,12 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   if (options.host !== undefined && isLoopback(options.host)) app.use(hostCheck(options.allowedHosts ?? []));
 
+  /** The FESA rule set a request forces (`rules`), else each tournament's own (as adopted). */
+  const ruleSetOf = (req: Request): string => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS)) ?? AS_ADOPTED;
+
+  // pages for people at the API's own URLs: a request that asks for HTML is answered there, any other falls through
+  mountPages(app, { ledger, live, publicRead, ruleSetOf });
+
   app.get('/', ...publicRead, (_req, res) => {
     res.json({ routes: ROUTES.map(([route, who]) => `${route}${who === 'public' ? '' : ` (${who})`}`) });
   });
@@ -163,9 +171,6 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     });
   });
 
-  /** The FESA rule set a request forces (`rules`), else each tournament's own (as adopted). */
-  const ruleSetOf = (req: Request): string => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS)) ?? AS_ADOPTED;
-
   // A rated tournament's cross table: JSON, or the official program's turnering.html (ISO-8859-1, byte for byte).
   app.get('/tournaments/:id', ...publicRead, ...folds, async (req, res) => {
     const format = queryOf(req).oneOf('format', ['json', 'fesa-html']) ?? 'json';
@@ -185,6 +190,15 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     if (E.isLeft(folded)) throw new Error(folded.left);
     return folded.right;
   };
+
+  app.get('/players/:id', ...publicRead, async (req, res) => {
+    const playerId = req.params.id as string;
+    const player = (await ledger.catchUp()).players.get(playerId);
+    if (!player) throw new NotFound(`no player "${playerId}" in the ledger`);
+    const career = playerCareer(await withReports(req), playerId);
+    if (E.isLeft(career)) throw new NotFound(career.left);
+    res.json({ registration: player.current ?? player.registration, career: career.right });
+  });
 
   app.get('/players/:id/history', ...publicRead, async (req, res) => {
     const career = playerCareer(await withReports(req), req.params.id as string);
@@ -357,6 +371,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     throw new NotFound(`no resource ${req.method} ${req.path}; the API has ${ROUTES.map(([route]) => route).join(', ')}`);
   });
 
+  app.use(pageErrors);
   app.use(problemHandler);
   return app;
 };

@@ -1,0 +1,55 @@
+import { html, type Html, type HtmlValue } from './html';
+
+/** Where a page's numbers come from: when it was computed and up to which position of the log. */
+export interface Provenance {
+  readonly computedAt: Date;
+  /** The highest global position of the log the page's projection had read. */
+  readonly position: number;
+  /** The rule set the numbers were folded under. */
+  readonly ruleSet?: string;
+}
+
+const NAV: readonly (readonly [href: string, label: string])[] = [
+  ['/', 'Current list'],
+  ['/lists/published', 'Published lists'],
+  ['/tournaments', 'Tournaments'],
+  ['/diff', 'Rule sets side by side'],
+];
+
+export const provenanceLine = (p: Provenance): Html =>
+  html`Computed ${p.computedAt.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} from the log up to position ${p.position}${p.ruleSet !== undefined ? html`, rule set ${p.ruleSet}` : ''}.`;
+
+/** A whole page: language, title, navigation, the content under one h1, and where its numbers come from. */
+export const page = (title: string, provenance: Provenance | undefined, content: HtmlValue, options: { description?: string } = {}): string =>
+  html`<!DOCTYPE html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${title} — rating ledger</title>
+${options.description !== undefined ? html`<meta name="description" content="${options.description}">` : ''}
+<link rel="icon" href="data:,">
+<link rel="stylesheet" href="/assets/pages.css">
+<script src="/assets/pages.js" defer></script>
+</head>
+<body>
+<header class="site">
+<nav aria-label="Main"><ul>
+<li class="brand">Rating ledger</li>
+${NAV.map(([href, label]) => html`<li><a href="${href}">${label}</a></li>`)}
+</ul></nav>
+</header>
+<main id="main">
+<h1>${title}</h1>
+${content}
+${provenance !== undefined ? html`<p class="provenance">${provenanceLine(provenance)}</p>` : ''}
+</main>
+</body>
+</html>
+`.text;
+
+/** A signed change as people read it: +12, -3, 0. */
+export const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
+
+/** A change with its colour class (the sign is in the text too, so colour is never the only cue). */
+export const change = (n: number | null): Html => (n === null ? html`` : html`<span class="${n > 0 ? 'up' : n < 0 ? 'down' : ''}">${signed(n)}</span>`);

@@ -1,0 +1,114 @@
+import type { ListFormat, ListRow } from '../../../app/lists';
+import { html, queryString, segment, type Html } from './html';
+import { page, type Provenance } from './layout';
+
+export const LIST_PAGE_SIZE = 100;
+
+export const LIST_SORTS = ['rank', 'name', 'country', 'grade', 'rating', 'games', 'last-played'] as const;
+export type ListSort = (typeof LIST_SORTS)[number];
+
+export interface ListPageQuery {
+  readonly asOf: string;
+  /** Whether the date was given (a dated list) or is today's. */
+  readonly dated: boolean;
+  readonly search: string;
+  readonly sort: ListSort;
+  readonly descending: boolean;
+  readonly page: number;
+  readonly ruleSet: string | undefined;
+}
+
+const FORMAT_LABELS: Record<ListFormat, string> = {
+  json: 'JSON',
+  csv: 'CSV (spreadsheet)',
+  table: 'plain text table',
+  fesa: 'FESA post list (ratingliste.post)',
+  'fesa-all': 'FESA published list (all.txt)',
+};
+
+const gradeRank = (grade: string): number => {
+  const m = /^(\d+) (Kyu|Dan)$/.exec(grade);
+  if (!m) return grade.startsWith('Pro') ? 100 : -100;
+  return m[2] === 'Dan' ? Number(m[1]) : -Number(m[1]);
+};
+
+const sortKey: Record<ListSort, (r: ListRow) => number | string> = {
+  rank: (r) => r.rank,
+  name: (r) => r.name.toLowerCase(),
+  country: (r) => r.country,
+  grade: (r) => gradeRank(r.grade),
+  rating: (r) => r.rating,
+  games: (r) => r.games,
+  'last-played': (r) => r.lastPlayed ?? '',
+};
+
+/** Names match when every word typed is part of the name (any case), as the page's script filters too. */
+export const matchesSearch = (name: string, search: string): boolean => {
+  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
+  const n = name.toLowerCase();
+  return words.every((w) => n.includes(w));
+};
+
+/** The rows a page shows: searched by name, sorted (ties by rank), and one page of them. */
+export const pageOfRows = (rows: readonly ListRow[], q: ListPageQuery): { shown: ListRow[]; matching: number; pages: number } => {
+  const key = sortKey[q.sort];
+  const matching = rows.filter((r) => matchesSearch(r.name, q.search));
+  matching.sort((a, b) => {
+    const ka = key(a);
+    const kb = key(b);
+    const c = ka < kb ? -1 : ka > kb ? 1 : 0;
+    return (q.descending ? -c : c) || a.rank - b.rank;
+  });
+  const pages = Math.max(1, Math.ceil(matching.length / LIST_PAGE_SIZE));
+  const from = (Math.min(q.page, pages) - 1) * LIST_PAGE_SIZE;
+  return { shown: matching.slice(from, from + LIST_PAGE_SIZE), matching: matching.length, pages };
+};
+
+/** The current list (home) or the list of any date: the two-year activity filter, sortable, searchable, paged. */
+export const listPage = (rows: readonly ListRow[], q: ListPageQuery, formats: readonly ListFormat[], provenance: Provenance): string => {
+  const { shown, matching, pages } = pageOfRows(rows, q);
+  const base = { 'as-of': q.dated ? q.asOf : undefined, rules: q.ruleSet, q: q.search || undefined };
+  // the script sorts and filters the rows it has: only when they are all the (searched) list's rows
+  const complete = pages === 1;
+  const heading = (sort: ListSort, label: string, numeric = false): Html => {
+    const active = q.sort === sort;
+    const nextDescending = active ? !q.descending : sort === 'rating' || sort === 'games' || sort === 'last-played' || sort === 'grade';
+    const href = queryString({ ...base, sort, dir: nextDescending ? 'desc' : undefined });
+    return html`<th scope="col"${numeric ? html` class="num"` : ''}${active ? html` aria-sort="${q.descending ? 'descending' : 'ascending'}"` : ''}><a href="/${href}" data-sort-key="${sort}">${label}</a></th>`;
+  };
+  const title = q.dated ? `Rating list of ${q.asOf}` : 'Current rating list';
+  const pager =
+    pages > 1
+      ? html`<nav class="pager" aria-label="Pages of the list">
+${q.page > 1 ? html`<a href="/${queryString({ ...base, sort: q.sort === 'rank' ? undefined : q.sort, dir: q.descending ? 'desc' : undefined, page: q.page - 1 })}" rel="prev">← previous page</a>` : ''}
+<span>page ${Math.min(q.page, pages)} of ${pages}</span>
+${q.page < pages ? html`<a href="/${queryString({ ...base, sort: q.sort === 'rank' ? undefined : q.sort, dir: q.descending ? 'desc' : undefined, page: q.page + 1 })}" rel="next">next page →</a>` : ''}
+</nav>`
+      : '';
+  const content = html`<p>Players active in the two years before ${q.asOf} (${rows.length} players)${q.ruleSet !== undefined ? html`, every tournament rated under ${q.ruleSet}` : ''}. Select a name to see the player's rating history.</p>
+<form class="inline" method="get" action="/" role="search">
+<label for="search">Search by name<input id="search" type="search" name="q" value="${q.search}"${complete ? html` data-filter-for="rating-list" data-filter-status="search-status"` : ''} autocomplete="off"></label>
+<label for="as-of">List of the date<input id="as-of" type="date" name="as-of" value="${q.asOf}"></label>
+${q.ruleSet !== undefined ? html`<input type="hidden" name="rules" value="${q.ruleSet}">` : ''}
+<button type="submit">Show</button>
+<span id="search-status" class="muted" role="status" aria-live="polite">${q.search !== '' ? `${matching} of ${rows.length} match "${q.search}"` : ''}</span>
+</form>
+<section class="downloads" aria-labelledby="downloads-heading">
+<h2 id="downloads-heading">Download this list</h2>
+<ul>${formats.map((f) => html`<li><a href="/lists${queryString({ 'as-of': q.asOf, format: f, rules: q.ruleSet })}" download>${FORMAT_LABELS[f]}</a></li>`)}</ul>
+</section>
+<h2 id="list-heading">Players</h2>
+${pager}
+<table id="rating-list"${complete ? html` data-sortable` : ''}>
+<caption>${title}: ${matching === rows.length ? `${rows.length} players` : `${matching} of ${rows.length} players`}${pages > 1 ? `, ${LIST_PAGE_SIZE} a page` : ''}</caption>
+<thead><tr>${heading('rank', '#', true)}${heading('name', 'Name')}${heading('grade', 'Grade')}${heading('rating', 'Rating', true)}${heading('games', 'Games', true)}${heading('last-played', 'Last played')}${heading('country', 'Country')}</tr></thead>
+<tbody>
+${shown.map(
+  (r) => html`<tr data-name="${r.name}"><td class="num">${r.rank}</td><th scope="row"><a href="/players/${segment(r.playerId)}">${r.name}</a></th><td data-value="${gradeRank(r.grade)}">${r.grade}</td><td class="num">${r.rating}${r.provisional ? html`<abbr title="provisional: fewer rated games than the rules need">*</abbr>` : ''}</td><td class="num">${r.games}</td><td>${r.lastPlayed ?? ''}</td><td>${r.country}</td></tr>`,
+)}
+</tbody>
+</table>
+${shown.length === 0 ? html`<p>No player matches "${q.search}".</p>` : ''}
+${pager}`;
+  return page(title, provenance, content, { description: `${title}: grades and ratings` });
+};

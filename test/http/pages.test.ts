@@ -1,0 +1,91 @@
+import * as path from 'path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type Api } from './api';
+import { chainOf, eventDate, ledger, nekomadoChain, tempDir } from '../ledger/helpers';
+
+const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+/**
+ * The pages on the API's own URLs, over plain HTTP: a browser's Accept gets HTML, anything else the JSON as before;
+ * a name full of markup is text on every page; the pages run no inline script (helmet's CSP would refuse it).
+ */
+describe('web pages over HTTP', () => {
+  const dir = tempDir('pages-http');
+  const db = path.join(dir, 'ledger.db');
+  const chain = nekomadoChain().slice(0, 8);
+  const asOf = eventDate(chain[7]!);
+  const evil = '<script>alert(1)</script>';
+  let api: Api;
+
+  const page = (url: string) => api.request('GET', url, { headers: BROWSER });
+
+  beforeAll(async () => {
+    for (const argv of [
+      ['fesa', 'import', chainOf(chain)],
+      ['player', 'rename', '--id', 'N2', '--family', evil, '--given', '"Bob" & <b>', '--reason', 'a name full of markup'],
+    ]) {
+      const r = await ledger(...argv, '--db', db);
+      if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
+    }
+    api = await startApi(db);
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('answers HTML to a browser and JSON to everyone else at the same URL', async () => {
+    const html = await page('/');
+    expect(html.status).toBe(200);
+    expect(html.type).toBe('text/html; charset=utf-8');
+    expect(html.headers.get('vary')).toMatch(/Accept/);
+    expect(html.bytes.toString()).toMatch(/^<!DOCTYPE html>\n<html lang="en">/);
+    for (const headers of [{}, { accept: '*/*' }, { accept: 'application/json' }, { accept: 'application/json, text/html' }] as Record<string, string>[]) {
+      const json = await api.request('GET', '/', { headers });
+      expect(json.type).toBe('application/json; charset=utf-8');
+      expect(json.body.routes).toContain('GET /players/:id?rules=');
+      expect(json.headers.get('vary')).toMatch(/Accept/);
+    }
+    // a player: the page, or the registration and career as JSON (the career as /players/:id/history gives it)
+    expect((await page('/players/N16')).type).toBe('text/html; charset=utf-8');
+    const player = await api.get('/players/N16');
+    expect(player.body.career).toEqual((await api.get('/players/N16/history')).body);
+    // a list URL with a format is a download whatever the browser accepts
+    const csv = await page(`/lists?as-of=${asOf}&format=csv`);
+    expect(csv.type).toBe('text/csv; charset=utf-8');
+    expect((await page(`/lists?as-of=${asOf}`)).type).toBe('text/html; charset=utf-8');
+    // errors: a page with the API's sentence for a browser, the problem for a client
+    const missing = await page('/players/Nobody');
+    expect(missing.status).toBe(404);
+    expect(missing.type).toBe('text/html; charset=utf-8');
+    expect(missing.bytes.toString()).toContain('no player &quot;Nobody&quot; in the ledger');
+    expect((await api.get('/players/Nobody')).type).toBe('application/problem+json; charset=utf-8');
+    const bad = await page('/?as-of=2017-02-30');
+    expect(bad.status).toBe(400);
+    expect(bad.bytes.toString()).toContain('as-of must be a date YYYY-MM-DD that exists, got &quot;2017-02-30&quot;');
+  });
+
+  it('escapes every name: markup in a player\'s name is text on the list, the player page and the explanation', async () => {
+    const escaped = '&lt;script&gt;alert(1)&lt;/script&gt; &quot;Bob&quot; &amp; &lt;b&gt;';
+    for (const url of [`/?as-of=${asOf}`, `/?as-of=${asOf}&q=${encodeURIComponent('<script>')}`, '/players/N2', '/players/N2/explain']) {
+      const text = (await page(url)).bytes.toString();
+      expect(text, url).toContain(escaped);
+      expect(text, url).not.toContain('<script>alert');
+      expect(text, url).not.toContain('<b>');
+    }
+    // the search term echoed back is escaped too
+    expect((await page(`/?q=${encodeURIComponent('"><img src=x onerror=alert(1)>')}`)).bytes.toString()).toContain('value="&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"');
+    expect((await api.get('/players/N2')).body.registration).toMatchObject({ familyName: evil });
+  });
+
+  it('runs under the CSP: no inline script or handler, the script and style sheet from the server itself', async () => {
+    const answer = await page('/players/N16');
+    expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");
+    const text = answer.bytes.toString();
+    expect([...text.matchAll(/<script\b[^>]*>/g)].map((m) => m[0])).toEqual(['<script src="/assets/pages.js" defer>']);
+    expect(text).not.toMatch(/\son[a-z]+=/i);
+    const script = await api.get('/assets/pages.js');
+    expect(script.type).toBe('text/javascript; charset=utf-8');
+    expect(script.bytes.toString()).toContain('data-filter-for');
+    expect((await api.get('/assets/pages.css')).type).toBe('text/css; charset=utf-8');
+  });
+});
