@@ -12,9 +12,8 @@ import { sqliteCheckpoints } from '../../src/adapters/store/checkpoint-storage';
 import { createServer } from '../../src/adapters/http/server';
 import { Ledger } from '../../src/app/ledger';
 import { openSqliteStore } from '../../src/adapters/store/sqlite';
+import { firstAndWarm, mib, ms } from './first-and-warm';
 
-const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
-const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 const main = async (): Promise<void> => {
   const file = process.argv[2];
@@ -23,7 +22,7 @@ const main = async (): Promise<void> => {
   const asOf = process.env.BENCH_AS_OF ?? '2010-01-01';
   const store = openSqliteStore(file);
   const ledger = new Ledger(store);
-  let t0 = process.hrtime.bigint();
+  const t0 = process.hrtime.bigint();
   await ledger.catchUp();
   // as `ledger serve` does on the embedded store: the list projection starts from the checkpoint in the ledger's file
   const server = createServer(ledger, { checkpoints: sqliteCheckpoints(file) }).listen(0, '127.0.0.1');
@@ -32,19 +31,7 @@ const main = async (): Promise<void> => {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const routes = [`/lists?format=csv`, `/lists?as-of=${asOf}&format=csv`, `/lists?as-of=${asOf}&format=fesa`, `/players/${player}/history`, `/players/${player}/explain`];
   for (const route of routes) {
-    const times: number[] = [];
-    let status = 0;
-    let bytes = 0;
-    for (let i = 0; i < 6; i++) {
-      t0 = process.hrtime.bigint();
-      const res = await fetch(`${base}${route}`);
-      bytes = (await res.arrayBuffer()).byteLength;
-      status = res.status;
-      times.push(ms(t0));
-    }
-    if (status !== 200) throw new Error(`${route} answered ${status}`);
-    const warm = times.slice(1).sort((a, b) => a - b);
-    console.log(`GET ${route}: ${bytes} bytes; first ${times[0]!.toFixed(0)} ms, warm median ${warm[2]!.toFixed(1)} ms; rss ${mib(process.memoryUsage().rss)}`);
+    await firstAndWarm(base, route);
   }
   await new Promise((resolve) => server.close(resolve));
   await store.close();

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { fesaCrosstable, type FesaCrosstable } from '../../projections/fesa/crosstable';
-import { AS_ADOPTED, FesaFacts, nameKey } from '../../projections/fesa/history';
+import type { LedgerState } from '../../domain/commands/state';
+import { AS_ADOPTED, FesaFacts, nameKey, type FesaFold, type TournamentFacts } from '../../projections/fesa/history';
 import type { LoggedEvent } from '../../domain/events';
 import { toFesaEvent, type TournamentGame } from '../../projections/fesa/tournament-event';
 import { foldOrThrow } from './lists';
@@ -23,8 +24,15 @@ export const tournamentCrosstable = (facts: readonly LoggedEvent[], tournamentId
   for (const fact of facts) collected.add(fact);
   const tournament = collected.tournaments.get(tournamentId);
   if (!tournament) throw new UnknownTournamentError(`no tournament "${tournamentId}" in the ledger`);
+  return crosstableOf(tournament, foldOrThrow(facts, { ruleSet, asOf: tournament.registration.endDate, runs: 'changes' }), tournamentId);
+};
+
+/**
+ * The cross table from the tournament's facts and a fold that rated it (any fold that reaches its date and keeps
+ * its run: the CLI's fold up to its end date, or a server's live projection).
+ */
+export const crosstableOf = (tournament: TournamentFacts, folded: FesaFold, tournamentId: string): FesaCrosstable => {
   const { registration } = tournament;
-  const folded = foldOrThrow(facts, { ruleSet, asOf: registration.endDate, runs: 'changes' });
   const run = folded.runs.find((r) => r.tournamentId === tournamentId);
   if (!run) {
     throw new UnknownTournamentError(
@@ -41,3 +49,28 @@ export const tournamentCrosstable = (facts: readonly LoggedEvent[], tournamentId
   if (E.isLeft(table)) throw new Error(`tournament "${tournamentId}": ${table.left}`);
   return table.right;
 };
+
+/** One reported game as `tournament show` lists it: its id, its current facts, whether it was corrected or withdrawn. */
+export interface ReportedGame {
+  readonly game: string;
+  readonly round: number;
+  readonly first: string;
+  readonly second: string | null;
+  readonly result: string;
+  readonly handicap: string;
+  readonly status: string;
+}
+
+/** A tournament's games as reported (after corrections), by round, with their ids: what `game correct --game` takes. */
+export const reportedGames = (state: LedgerState, tournamentId: string): ReportedGame[] =>
+  [...(state.tournaments.get(tournamentId)?.games.values() ?? [])]
+    .sort((a, b) => a.facts.round - b.facts.round)
+    .map((g) => ({
+      game: g.gameId,
+      round: g.facts.round,
+      first: g.facts.first,
+      second: g.facts.second,
+      result: g.facts.result,
+      handicap: g.facts.handicap ? `${g.facts.handicap.code ?? g.facts.handicap.type} given by ${g.facts.handicap.giver}` : '',
+      status: g.withdrawn ? 'withdrawn' : g.corrections > 0 ? `corrected ${g.corrections}x` : '',
+    }));

@@ -53,6 +53,13 @@ describe('web pages over HTTP', () => {
     const csv = await page(`/lists?as-of=${asOf}&format=csv`);
     expect(csv.type).toBe('text/csv; charset=utf-8');
     expect((await page(`/lists?as-of=${asOf}`)).type).toBe('text/html; charset=utf-8');
+    // the tournament page, the archive of published lists and the rule sets side by side are pages too
+    for (const url of ['/tournaments', '/tournaments/05_5th_nekomadoken', '/lists/published', `/diff?as-of=${asOf}`]) expect((await page(url)).type, url).toBe('text/html; charset=utf-8');
+    expect((await api.get('/tournaments/05_5th_nekomadoken')).type).toBe('application/json; charset=utf-8');
+    expect((await page('/tournaments/05_5th_nekomadoken?format=fesa-html')).type).toBe('text/html; charset=iso-8859-1');
+    expect((await api.get('/lists/published')).body).toEqual({ lists: [] });
+    // the JSON comparison of rule sets stays the auditors'
+    expect((await api.get(`/diff?rules=fesa&rules=fesa-published&as-of=${asOf}`)).status).toBe(401);
     // errors: a page with the API's sentence for a browser, the problem for a client
     const missing = await page('/players/Nobody');
     expect(missing.status).toBe(404);
@@ -66,7 +73,7 @@ describe('web pages over HTTP', () => {
 
   it('escapes every name: markup in a player\'s name is text on the list, the player page and the explanation', async () => {
     const escaped = '&lt;script&gt;alert(1)&lt;/script&gt; &quot;Bob&quot; &amp; &lt;b&gt;';
-    for (const url of [`/?as-of=${asOf}`, `/?as-of=${asOf}&q=${encodeURIComponent('<script>')}`, '/players/N2', '/players/N2/explain']) {
+    for (const url of [`/?as-of=${asOf}`, `/?as-of=${asOf}&q=${encodeURIComponent('<script>')}`, '/players/N2', '/players/N2/explain', '/tournaments/05_5th_nekomadoken']) {
       const text = (await page(url)).bytes.toString();
       expect(text, url).toContain(escaped);
       expect(text, url).not.toContain('<script>alert');

@@ -1,3 +1,4 @@
+import { evolveAuditTrail, initialAuditTrail, type AuditTrail } from '../../../projections/audit-trail';
 import { FesaProjection } from '../../../projections/fesa/incremental';
 import { readFacts } from '../../app/event-log';
 import { resumeProjection } from '../../app/checkpoint';
@@ -32,6 +33,29 @@ export class LiveProjections {
       }
       for await (const batch of readFacts(this.store, { fromPosition: projection.position })) projection.apply(batch);
       return projection;
+    });
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+}
+
+/** The audit trail (amendments, published lists) a server keeps, fed only the facts recorded since the last request. */
+export class LiveAuditTrail {
+  private readonly trail = initialAuditTrail();
+  private position = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+
+  constructor(private readonly store: EventStore) {}
+
+  caughtUp(): Promise<{ trail: AuditTrail; position: number }> {
+    const run = this.queue.then(async () => {
+      for await (const batch of readFacts(this.store, { fromPosition: this.position })) {
+        for (const fact of batch) {
+          evolveAuditTrail(this.trail, fact);
+          if (fact.globalPosition > this.position) this.position = fact.globalPosition;
+        }
+      }
+      return { trail: this.trail, position: this.position };
     });
     this.queue = run.catch(() => undefined);
     return run;

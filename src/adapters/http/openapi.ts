@@ -210,7 +210,7 @@ export const openApiDocument = () => ({
       get: {
         summary: 'Registered tournaments',
         ...publicRoute,
-        responses: { '200': ok('Tournaments.', object({ tournaments: array(object({ tournamentId: str, name: str, games: int, closed: nullable(date) })) }, undefined, false)), ...needsToken, ...common },
+        responses: { '200': okOrPage('Tournaments.', object({ tournaments: array(object({ tournamentId: str, name: str, games: int, closed: nullable(date) })) }, undefined, false)), ...needsToken, ...common, ...pageProblems },
       },
     },
     '/tournaments/{id}': {
@@ -219,12 +219,13 @@ export const openApiDocument = () => ({
         ...publicRoute,
         parameters: [pathParam('id', 'Tournament id.'), query('format', { type: 'string', enum: ['json', 'fesa-html'] }, 'Default json.'), rules],
         responses: {
-          '200': { description: 'The cross table.', content: { 'application/json': { schema: object({ rows: array({ type: 'object' }) }) }, 'text/html': { schema: str } } },
+          '200': { description: 'The cross table; fesa-html is the program\'s file; a browser without format gets the tournament page (cross table, games with ids, corrections and withdrawals).', content: { 'application/json': { schema: object({ rows: array({ type: 'object' }) }) }, 'text/html': { schema: str } } },
           ...badParameter,
-          '404': problem('No such tournament (or not rated).'),
+          '404': problemOrPage('No such tournament (or, for JSON and fesa-html, not rated).'),
           ...needsToken,
           ...folds,
           ...common,
+          ...pageProblems,
         },
       },
     },
@@ -255,15 +256,30 @@ export const openApiDocument = () => ({
         },
       },
     },
+    '/lists/published': {
+      get: {
+        summary: 'Every published list in recorded order: date, rule set, format, hash, when and by whom (for a browser: the archive page)',
+        ...publicRoute,
+        responses: {
+          '200': okOrPage(
+            'The published lists.',
+            object({ lists: array(object({ listId: str, asOf: date, ruleSet: str, format: str, contentHash: str, activeYears: nullable(int), reason: nullable(str), actor: str, recordedAt: nullable(str), position: int }, undefined, false)) }, undefined, false),
+          ),
+          ...needsToken,
+          ...common,
+          ...pageProblems,
+        },
+      },
+    },
     '/lists/published/{id}': {
       get: {
         summary: 'A published list, byte for byte as published (immutable)',
         ...publicRoute,
-        parameters: [pathParam('id', 'List id.'), { name: 'If-None-Match', in: 'header', schema: str }],
+        parameters: [pathParam('id', 'List id.'), query('download', str, 'Any value: the bytes, even for a browser (which otherwise gets the list\'s page).'), { name: 'If-None-Match', in: 'header', schema: str }],
         responses: {
-          '200': { description: 'The list, Cache-Control immutable.', headers: listHeaders, content: listContent },
+          '200': { description: 'The list, Cache-Control immutable; for a browser without download, the list\'s page.', headers: listHeaders, content: { ...listContent, ...page } },
           '304': { description: 'Unchanged (it never changes).' },
-          '404': problem('No list published under this id.'),
+          '404': problemOrPage('No list published under this id.'),
           '409': problem('The list is in the log but cannot be reproduced (an unknown rule set or format, or other bytes).'),
           ...needsToken,
           ...folds,
@@ -276,15 +292,15 @@ export const openApiDocument = () => ({
         summary: 'What changed since a list was published',
         ...publicRoute,
         parameters: [pathParam('id', 'List id.')],
-        responses: { '200': ok('The diff.', ref('Diff')), '404': problem('No list published under this id.'), '409': problem('The list cannot be reproduced.'), ...needsToken, ...folds, ...common },
+        responses: { '200': okOrPage('The diff.', ref('Diff')), '404': problemOrPage('No list published under this id.'), '409': problemOrPage('The list cannot be reproduced.'), ...needsToken, ...folds, ...common, ...pageProblems },
       },
     },
     '/diff': {
       get: {
-        summary: 'What two FESA rule sets make of the same facts',
+        summary: 'What two FESA rule sets make of the same facts (auditor); for a browser, the public page comparing them (rules optional, default fesa and fesa-published)',
         ...security('auditor'),
         parameters: [query('rules', { type: 'array', items: str }, 'Twice: rules=A&rules=B.', true), query('as-of', date, 'Default today.')],
-        responses: { '200': ok('The diff.', ref('Diff')), ...badParameter, ...needsToken, ...folds, ...common },
+        responses: { '200': okOrPage('The diff.', ref('Diff')), ...badParameter, ...needsToken, ...folds, ...common, ...pageProblems },
       },
     },
     '/commands': {

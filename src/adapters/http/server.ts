@@ -18,7 +18,7 @@ import { today } from '../clock';
 import { tournamentCrosstable, UnknownTournamentError } from '../../app/tournaments';
 import type { FesaCrosstable } from '../../../projections/fesa/crosstable';
 import { formatTurneringHtml } from '../formats/fesa/turnering-html';
-import { LiveProjections } from './live';
+import { LiveAuditTrail, LiveProjections } from './live';
 import { mountPages, pageErrors } from './pages/routes';
 import { accessControl, hostCheck, isLoopback, signedIn, type Access } from './access';
 import { DEFAULT_LIMITS, foldGate, perMinute, type Limits } from './limits';
@@ -50,6 +50,7 @@ const ROUTES: readonly (readonly [route: string, access: Access])[] = [
   ['GET /tournaments/:id?format=json|fesa-html&rules=', 'public'],
   ['GET /lists?as-of=&format=json|csv|table|fesa|fesa-all&active-years=&rules=', 'public'],
   ['GET /lists?known-at=…', 'auditor'],
+  ['GET /lists/published', 'public'],
   ['GET /lists/published/:id', 'public'],
   ['GET /lists/published/:id/diff', 'public'],
   ['GET /diff?rules=A&rules=B&as-of=', 'auditor'],
@@ -104,6 +105,7 @@ export interface ServerOptions {
 export const createServer = (ledger: Ledger, options: ServerOptions = {}): express.Express => {
   const app = express();
   const live = new LiveProjections(ledger.store, options.checkpoints);
+  const auditTrail = new LiveAuditTrail(ledger.store);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const access = accessControl(options.officers, options.private === true);
   const corsOrigin = options.corsOrigin ?? (options.private ? undefined : '*');
@@ -132,7 +134,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const ruleSetOf = (req: Request): string => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS)) ?? AS_ADOPTED;
 
   // pages for people at the API's own URLs: a request that asks for HTML is answered there, any other falls through
-  mountPages(app, { ledger, live, publicRead, ruleSetOf });
+  mountPages(app, { ledger, live, auditTrail, folds, publicRead, ruleSetOf });
 
   app.get('/', ...publicRead, (_req, res) => {
     res.json({ routes: ROUTES.map(([route, who]) => `${route}${who === 'public' ? '' : ` (${who})`}`) });
@@ -248,6 +250,24 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       throw e instanceof KnownAtError ? new BadRequest(e.message, 'known-at') : e;
     });
     sendList(res, renderList(foldOrThrow(known.facts, { ruleSet: ruleSetOf(req), asOf, runs: 'none', knownAt: known.knownAt }), asOf, format, activeYears), format);
+  });
+
+  app.get('/lists/published', ...publicRead, async (_req, res) => {
+    const { trail } = await auditTrail.caughtUp();
+    res.json({
+      lists: trail.published.map(({ event: e, recordedAt, position }) => ({
+        listId: e.listId,
+        asOf: e.asOf,
+        ruleSet: e.ruleSet,
+        format: e.format,
+        contentHash: e.contentHash,
+        activeYears: e.activeYears ?? null,
+        reason: e.reason ?? null,
+        actor: e.actor,
+        recordedAt,
+        position,
+      })),
+    });
   });
 
   // A published list never changes: it is reproduced once, then served from memory, cacheable for ever.

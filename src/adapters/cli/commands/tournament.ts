@@ -2,30 +2,15 @@ import * as fs from 'fs';
 import type { FesaCrosstable } from '../../../../projections/fesa/crosstable';
 import { AS_ADOPTED, FESA_RULE_SETS } from '../../../../projections/fesa/history';
 import { loadFacts } from '../../../app/load';
-import { tournamentCrosstable, UnknownTournamentError } from '../../../app/tournaments';
+import { reportedGames, tournamentCrosstable, UnknownTournamentError, type ReportedGame } from '../../../app/tournaments';
 import { formatTurneringHtml, lispScore } from '../../formats/fesa/turnering-html';
 import { UsageError } from '../args';
 import type { CliCommand } from '../context';
 import { table } from '../output';
-import type { LedgerState } from '../../../../domain/commands/state';
 
 const FORMATS = ['table', 'fesa-html'] as const;
 
-/** A tournament's games as reported (after corrections), with their ids: what `game correct --game` takes. */
-const gamesOf = (state: LedgerState, tournamentId: string) =>
-  [...(state.tournaments.get(tournamentId)?.games.values() ?? [])]
-    .sort((a, b) => a.facts.round - b.facts.round)
-    .map((g) => ({
-      game: g.gameId,
-      round: g.facts.round,
-      first: g.facts.first,
-      second: g.facts.second,
-      result: g.facts.result,
-      handicap: g.facts.handicap ? `${g.facts.handicap.code ?? g.facts.handicap.type} given by ${g.facts.handicap.giver}` : '',
-      status: g.withdrawn ? 'withdrawn' : g.corrections > 0 ? `corrected ${g.corrections}x` : '',
-    }));
-
-const crosstableText = (t: FesaCrosstable, games: ReturnType<typeof gamesOf>): string => {
+const crosstableText = (t: FesaCrosstable, games: readonly ReportedGame[]): string => {
   const rows = t.rows.map((r) => [
     r.nr,
     `${r.lastName}${r.firstName ? ` ${r.firstName}` : ''}`,
@@ -70,7 +55,7 @@ const show: CliCommand = {
       else process.stdout.write(bytes);
       return 0;
     }
-    const games = gamesOf(await (await ctx.readLedger()).catchUp(), id);
+    const games = reportedGames(await (await ctx.readLedger()).catchUp(), id);
     const text = ctx.json ? JSON.stringify({ ...crosstable, games }, null, 2) : crosstableText(crosstable, games);
     if (out !== undefined) fs.writeFileSync(out, `${text}\n`);
     else ctx.out(text);

@@ -16,6 +16,8 @@ export interface ListPageQuery {
   readonly descending: boolean;
   readonly page: number;
   readonly ruleSet: string | undefined;
+  /** The last rated tournament's date up to the list's date (offered when nobody was active in the two years). */
+  readonly latestTournament?: string;
 }
 
 const FORMAT_LABELS: Record<ListFormat, string> = {
@@ -108,7 +110,8 @@ ${shown.map(
 )}
 </tbody>
 </table>
-${shown.length === 0 ? html`<p>No player matches "${q.search}".</p>` : ''}
+${shown.length === 0 && q.search !== '' ? html`<p>No player matches "${q.search}".</p>` : ''}
+${rows.length === 0 ? html`<p>Nobody played a rated game in the two years before ${q.asOf}.${q.latestTournament !== undefined ? html` The last rated tournament ended on ${q.latestTournament}: <a href="/${queryString({ 'as-of': q.latestTournament, rules: q.ruleSet })}">the list of that date</a>.` : ''}</p>` : ''}
 ${pager}`;
   return page(title, provenance, content, { description: `${title}: grades and ratings` });
 };

@@ -84,6 +84,18 @@ const fmt = (x: number, digits = 2): string => (Number.isInteger(x) ? String(x) 
 const signedTerm = (x: number): string => `${x >= 0 ? '+' : ''}${fmt(x)}`;
 const scoreText = (s: number): string => (s === 1 ? 'win' : s === 0 ? 'loss' : s === 0.5 ? 'draw' : String(s));
 
+/** Promotions one after the other by the same rule at the same game read as one step (a newcomer may rise 23 grades at once). */
+const promotionSteps = (promotions: FesaPlayerReport['promotions']) => {
+  const steps: { from: string; to: string; grades: number; rule: FesaPlayerReport['promotions'][number]['rule']; gameIndex: number | null }[] = [];
+  for (const p of promotions) {
+    const last = steps[steps.length - 1];
+    const to = `${p.toLevel} ${p.toName}`;
+    if (last && last.rule === p.rule && last.gameIndex === p.gameIndex) steps[steps.length - 1] = { ...last, to, grades: last.grades + 1 };
+    else steps.push({ from: p.fromName ? `${p.fromLevel} ${p.fromName}` : 'ungraded', to, grades: 1, rule: p.rule, gameIndex: p.gameIndex });
+  }
+  return steps;
+};
+
 const reportTables = (t: PlayerExplanation['data']['tournaments'][number], r: FesaPlayerReport, index: number) => {
   const handicap = (g: { handicap?: { side: string; type: string } }) => (g.handicap ? `${g.handicap.side}${g.handicap.type}` : '');
   return html`<section aria-labelledby="t-${index}">
@@ -108,7 +120,7 @@ ${r.performanceGames.map((g) => html`<tr><td class="num">${g.round ?? '—'}</td
 </tbody>
 </table>`
   : ''}
-${r.promotions.map((p) => html`<p>Promoted ${p.fromName ? `${p.fromLevel} ${p.fromName}` : 'ungraded'} → ${p.toLevel} ${p.toName} by the rule ${GRADE_RULES[p.rule]}${p.gameIndex !== null ? ` at game ${p.gameIndex} of this event's list` : ''}.</p>`)}
+${promotionSteps(r.promotions).map((p) => html`<p>Promoted ${p.from} → ${p.to}${p.grades > 1 ? ` (${p.grades} grades)` : ''} by the rule ${GRADE_RULES[p.rule]}${p.gameIndex !== null ? ` at game ${p.gameIndex} of this event's list` : ''}.</p>`)}
 </section>`;
 };
 

@@ -9,8 +9,15 @@ import type { FesaProjection } from '../../../../projections/fesa/incremental';
 import type { Ledger } from '../../../app/ledger';
 import { LIST_FORMATS, listRows } from '../../../app/lists';
 import { today } from '../../clock';
-import type { LiveProjections } from '../live';
-import { NotFound, problemTitle, toProblem } from '../problems';
+import type { LiveAuditTrail, LiveProjections } from '../live';
+import type { FesaCrosstable } from '../../../../projections/fesa/crosstable';
+import { crosstableOf, reportedGames, UnknownTournamentError } from '../../../app/tournaments';
+import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
+import { BadRequest, NotFound, Problem, problemTitle, toProblem } from '../problems';
+import { diffFolds, type FoldDiff } from '../../../../projections/fesa/diff';
+import { loadFacts } from '../../../app/load';
+import { publishedAndNow, withListError } from '../../../app/lists';
+import { publishedArchivePage, publishedDiffPage, publishedListPage, ruleSetsPage } from './audit-pages';
 import { queryOf } from '../query';
 import { PAGES_CSS, PAGES_JS } from './assets';
 import { html } from './html';
@@ -30,6 +37,9 @@ const pagesOnly: RequestHandler = (req, _res, next) => (wantsHtml(req) ? next() 
 export interface PageDependencies {
   readonly ledger: Ledger;
   readonly live: LiveProjections;
+  readonly auditTrail: LiveAuditTrail;
+  /** The API's guards of whole-ledger folds (rate limit, at most so many at once). */
+  readonly folds: readonly RequestHandler[];
   /** The API's access check (and CORS) for public reads: a page is exactly as public as its JSON. */
   readonly publicRead: readonly RequestHandler[];
   readonly ruleSetOf: (req: Request) => string;
@@ -56,7 +66,7 @@ const askedRules = (req: Request): string | undefined => queryOf(req).oneOf('rul
  * events recorded since the last request; none folds the whole ledger again.
  */
 export const mountPages = (app: express.Express, deps: PageDependencies): void => {
-  const { ledger, live, publicRead, ruleSetOf } = deps;
+  const { ledger, live, auditTrail, publicRead, folds, ruleSetOf } = deps;
 
   app.get('/assets/pages.css', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PAGES_CSS);
@@ -79,9 +89,16 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const projection = await live.caughtUp(ruleSet, 'none');
     const rows = listRows(foldOf(projection.asOf(asOf)), asOf, 2);
     const sortParam = q.oneOf('sort', LIST_SORTS);
+    let latestTournament: string | undefined;
+    if (rows.length === 0) {
+      for (const t of (await ledger.catchUp()).tournaments.values()) {
+        const end = t.registration.endDate;
+        if (t.closed !== undefined && end <= asOf && (latestTournament === undefined || end > latestTournament)) latestTournament = end;
+      }
+    }
     const body = listPage(
       rows,
-      { asOf, dated: given !== undefined, search: (q.string('q') ?? '').trim(), sort: sortParam ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: askedRules(req) },
+      { asOf, dated: given !== undefined, search: (q.string('q') ?? '').trim(), sort: sortParam ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: askedRules(req), ...(latestTournament !== undefined ? { latestTournament } : {}) },
       LIST_FORMATS,
       provenanceOf(projection, ruleSet),
     );
@@ -119,6 +136,126 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const explanation = explainPlayer(foldOf(projection.current()), playerId, tournamentId);
     if (E.isLeft(explanation)) throw new NotFound(explanation.left);
     sendPage(res, explanationPage(registration, explanation.right.data, tournamentId, askedRules(req), provenanceOf(projection, ruleSet)));
+  });
+
+  app.get('/tournaments', pagesOnly, ...publicRead, async (_req, res) => {
+    const state = await ledger.catchUp();
+    const tournaments = [...state.tournaments.values()]
+      .map((t) => ({ id: t.registration.tournamentId, name: t.registration.name, start: t.registration.startDate, end: t.registration.endDate, games: [...t.games.values()].filter((g) => !g.withdrawn).length, closed: t.closed !== undefined }))
+      .sort((a, b) => (a.end < b.end ? 1 : a.end > b.end ? -1 : 0));
+    sendPage(res, tournamentsPage(tournaments, { computedAt: new Date(), position: state.position }));
+  });
+
+  // the official program's file (format=fesa-html) and JSON stay the API's
+  app.get('/tournaments/:id', (req, _res, next) => (req.query.format === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, async (req, res) => {
+    const tournamentId = req.params.id as string;
+    const state = await ledger.catchUp();
+    const tournament = state.tournaments.get(tournamentId);
+    if (!tournament) throw new NotFound(`no tournament "${tournamentId}" in the ledger`);
+    const ruleSet = ruleSetOf(req);
+    const projection = await live.caughtUp(ruleSet, 'reports');
+    const fold = foldOf(projection.current());
+    const facts = projection.facts.tournaments.get(tournamentId);
+    let crosstable: FesaCrosstable | string;
+    try {
+      if (!facts) throw new UnknownTournamentError(`tournament "${tournamentId}" is not in the rating fold`);
+      crosstable = crosstableOf(facts, fold, tournamentId);
+    } catch (e) {
+      if (!(e instanceof UnknownTournamentError)) throw e;
+      crosstable = e.message;
+    }
+    const run = fold.runs.find((r) => r.tournamentId === tournamentId);
+    const { trail } = await auditTrail.caughtUp();
+    const nameOf = (playerId: string): string => {
+      const n = fold.names.get(playerId);
+      return n ? `${n.lastName}${n.firstName ? ` ${n.firstName}` : ''}` : playerId;
+    };
+    const view: TournamentView = {
+      registration: tournament.registration,
+      crosstable,
+      ruleSetUsed: run?.ruleSet,
+      games: reportedGames(state, tournamentId),
+      amendments: trail.amendments.get(tournamentId) ?? [],
+      closed: tournament.closed?.validDate,
+      playerIdOfRow: (row) => fold.playerIdOf(row) ?? run?.players[row.nr - 1],
+      nameOf,
+      rules: askedRules(req),
+    };
+    sendPage(res, tournamentPage(view, provenanceOf(projection, ruleSet)));
+  });
+
+  const tournamentNameOf = async () => {
+    const state = await ledger.catchUp();
+    return (id: string) => state.tournaments.get(id)?.registration.name ?? id;
+  };
+  const nameIn = (fold: FesaFold) => (playerId: string) => {
+    const n = fold.names.get(playerId);
+    return n ? `${n.lastName}${n.firstName ? ` ${n.firstName}` : ''}` : playerId;
+  };
+
+  app.get('/lists/published', pagesOnly, ...publicRead, async (_req, res) => {
+    const { trail, position } = await auditTrail.caughtUp();
+    sendPage(res, publishedArchivePage(trail.published, { computedAt: new Date(), position }));
+  });
+
+  const publishedEntry = async (listId: string) => {
+    const { trail, position } = await auditTrail.caughtUp();
+    const entry = trail.published.find((p) => p.event.listId === listId);
+    if (!entry) throw new NotFound(`no published list "${listId}" in the ledger (ledger list publish --id … records one)`);
+    return { entry, position };
+  };
+
+  // ?download=1 is the exact bytes whatever the browser accepts (the API's route below)
+  app.get('/lists/published/:id', (req, _res, next) => (req.query.download === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, async (req, res) => {
+    const { entry, position } = await publishedEntry(req.params.id as string);
+    sendPage(res, publishedListPage(entry, { computedAt: new Date(), position }));
+  });
+
+  // Reproducing a published list folds the log as it was then: done once per list and head of the log, not per request.
+  const diffs = new Map<string, { diff: FoldDiff; nameOf: (id: string) => string }>();
+  app.get(
+    '/lists/published/:id/diff',
+    pagesOnly,
+    ...publicRead,
+    async (req, res, next) => {
+      const { position } = await auditTrail.caughtUp();
+      res.locals.diffKey = `${req.params.id as string}@${position}`;
+      next();
+    },
+    // not computed for this head of the log yet: through the API's fold guards
+    ...folds.map((guard): RequestHandler => (req, res, next) => (diffs.has(res.locals.diffKey as string) ? next() : guard(req, res, next))),
+    async (req, res) => {
+      const listId = req.params.id as string;
+      const { entry, position } = await publishedEntry(listId);
+      const key = res.locals.diffKey as string;
+      let found = diffs.get(key);
+      if (found === undefined) {
+        const facts = await loadFacts(ledger.store);
+        const pair = withListError(() => publishedAndNow(facts, listId), (m) => new NotFound(m), (m) => new Problem(409, 'list-not-reproducible', m));
+        found = { diff: diffFolds(pair.before, pair.after), nameOf: nameIn(pair.after) };
+        for (const old of diffs.keys()) if (old.startsWith(`${listId}@`)) diffs.delete(old);
+        diffs.set(key, found);
+      }
+      sendPage(res, publishedDiffPage(entry, found.diff, found.nameOf, await tournamentNameOf(), { computedAt: new Date(), position, ruleSet: entry.event.ruleSet }));
+    },
+  );
+
+  // Two rule sets side by side, from the live projections of each (public as a page: every list under any rule set
+  // already is; the JSON comparison stays the auditors').
+  app.get('/diff', pagesOnly, ...publicRead, async (req, res) => {
+    const q = queryOf(req);
+    const known = Object.keys(FESA_RULE_SETS);
+    const asked = q.all('rules');
+    if (asked.length !== 0 && (asked.length !== 2 || !asked.every((r) => known.includes(r)))) throw new BadRequest(`give two FESA rule sets to compare: rules=A&rules=B, each one of ${known.join(', ')}`, 'rules');
+    const rules = (asked.length === 2 ? asked : known.slice(0, 2)) as unknown as readonly [string, string];
+    const asOf = q.date('as-of') ?? today();
+    const [a, b] = [await live.caughtUp(rules[0], 'reports'), await live.caughtUp(rules[1], 'reports')];
+    const before = foldOf(a.asOf(asOf));
+    const after = foldOf(b.asOf(asOf));
+    sendPage(
+      res,
+      ruleSetsPage({ asOf, rules, known }, diffFolds(before, after), nameIn(after), await tournamentNameOf(), { computedAt: new Date(), position: Math.min(a.position, b.position) }),
+    );
   });
 };
 

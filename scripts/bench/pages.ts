@@ -1,0 +1,60 @@
+/**
+ * The web pages as a browser asks for them (Accept: text/html): each page's first answer (its projection folded
+ * or caught up for the first time) and warm (median of five more), on a ledger file as `ledger serve` opens it.
+ *
+ *   npm run build && node dist/scripts/bench/pages.js <ledger.db>
+ *
+ * The player is BENCH_PLAYER (default: the first player of the list of BENCH_AS_OF); the tournament the last one he
+ * played; BENCH_AS_OF (default: the date of the last tournament) is the dated list's and the rule-set page's date.
+ */
+import type { AddressInfo } from 'net';
+import { sqliteCheckpoints } from '../../src/adapters/store/checkpoint-storage';
+import { createServer } from '../../src/adapters/http/server';
+import { Ledger } from '../../src/app/ledger';
+import { openSqliteStore } from '../../src/adapters/store/sqlite';
+import { firstAndWarm, mib, ms } from './first-and-warm';
+
+
+const main = async (): Promise<void> => {
+  const file = process.argv[2];
+  if (!file) throw new Error('usage: node dist/scripts/bench/pages.js <ledger.db>');
+  const store = openSqliteStore(file);
+  const ledger = new Ledger(store);
+  const t0 = process.hrtime.bigint();
+  const state = await ledger.catchUp();
+  const server = createServer(ledger, { checkpoints: sqliteCheckpoints(file) }).listen(0, '127.0.0.1');
+  await new Promise((resolve) => server.once('listening', resolve));
+  console.log(`pages bench: ${file} (${await store.headPosition()} events); start-up ${ms(t0).toFixed(0)} ms, rss ${mib(process.memoryUsage().rss)}`);
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  let lastDate = '';
+  for (const t of state.tournaments.values()) if (t.closed !== undefined && t.registration.endDate > lastDate) lastDate = t.registration.endDate;
+  const asOf = process.env.BENCH_AS_OF ?? lastDate;
+  const list = (await (await fetch(`${base}/lists?as-of=${asOf}&format=json`)).json()) as { players: { playerId: string }[] };
+  const player = process.env.BENCH_PLAYER ?? list.players[0]!.playerId;
+  const career = (await (await fetch(`${base}/players/${encodeURIComponent(player)}/history`)).json()) as { ratings: { tournamentId: string }[] };
+  const tournament = career.ratings[career.ratings.length - 1]!.tournamentId;
+  const published = (await (await fetch(`${base}/lists/published`)).json()) as { lists: { listId: string }[] };
+  const pages = [
+    '/',
+    `/?as-of=${asOf}`,
+    `/?as-of=${asOf}&page=2`,
+    `/?as-of=${asOf}&q=${encodeURIComponent(player.slice(0, 3))}`,
+    `/players/${encodeURIComponent(player)}`,
+    `/players/${encodeURIComponent(player)}/explain?tournament=${encodeURIComponent(tournament)}`,
+    `/tournaments/${encodeURIComponent(tournament)}`,
+    '/tournaments',
+    '/lists/published',
+    ...published.lists.slice(-1).map((l) => `/lists/published/${encodeURIComponent(l.listId)}/diff`),
+    `/diff?as-of=${asOf}`,
+  ];
+  for (const route of pages) {
+    await firstAndWarm(base, route, { accept: 'text/html' }, `${route} (text/html)`);
+  }
+  await new Promise((resolve) => server.close(resolve));
+  await store.close();
+};
+
+main().catch((e: unknown) => {
+  console.error(e instanceof Error ? e.message : e);
+  process.exit(1);
+});

@@ -1,0 +1,113 @@
+import type { TournamentRegistered } from '../../../../domain/events';
+import type { GameAmendment } from '../../../../projections/audit-trail';
+import type { CrosstableRow, FesaCrosstable } from '../../../../projections/fesa/crosstable';
+import type { ReportedGame } from '../../../app/tournaments';
+import { html, queryString, segment, type Html } from './html';
+import { change, page, type Provenance } from './layout';
+
+/** How a reported result reads, from the first player's side. */
+const RESULT_TEXT: Record<string, string> = {
+  win: '1–0',
+  loss: '0–1',
+  draw: '½–½',
+  sennichite: 'sennichite (replayed)',
+  unplayed: 'not played',
+  'forfeit-win': '1–0 by forfeit',
+  'forfeit-loss': '0–1 by forfeit',
+  bye: 'bye',
+};
+
+const points = (p: number): string => (Number.isInteger(p) ? String(p) : p.toFixed(1));
+const ROUND_MARK: Record<number, [string, string]> = { 1: ['+', 'won against'], 0: ['-', 'lost to'], 0.5: ['=', 'drew with'] };
+
+export interface TournamentView {
+  readonly registration: TournamentRegistered;
+  /** The cross table when the tournament is rated; else why not. */
+  readonly crosstable: FesaCrosstable | string;
+  readonly ruleSetUsed: string | undefined;
+  readonly games: readonly ReportedGame[];
+  readonly amendments: readonly GameAmendment[];
+  readonly closed: string | undefined;
+  readonly playerIdOfRow: (row: CrosstableRow) => string | undefined;
+  readonly nameOf: (playerId: string) => string;
+  /** The rule set asked for in the URL (kept in links). */
+  readonly rules: string | undefined;
+}
+
+const playerLink = (playerId: string | undefined, name: string, rules: string | undefined): Html =>
+  playerId === undefined ? html`${name}` : html`<a href="/players/${segment(playerId)}${queryString({ rules })}">${name}</a>`;
+
+const crosstableTable = (t: FesaCrosstable, v: TournamentView): Html => {
+  const byNr = new Map(t.rows.map((r) => [r.nr, r]));
+  const nameOfRow = (r: CrosstableRow) => `${r.lastName}${r.firstName ? ` ${r.firstName}` : ''}`;
+  const tournamentId = v.registration.tournamentId;
+  return html`<table id="crosstable">
+<caption>Cross table of ${t.name}: each round's opponent (by number), result (+ won, - lost, = drawn) and handicap; ratings before and after</caption>
+<thead><tr><th scope="col" class="num">Nr</th><th scope="col">Player</th><th scope="col">Country</th><th scope="col">Grade</th><th scope="col" class="num">Before</th><th scope="col" class="num">After</th>${Array.from({ length: t.rounds }, (_, i) => html`<th scope="col" class="num">Round ${i + 1}</th>`)}<th scope="col" class="num">Points</th><th scope="col" class="num">Change</th><th scope="col">Games</th></tr></thead>
+<tbody>
+${t.rows.map((r) => {
+  const playerId = v.playerIdOfRow(r);
+  return html`<tr><td class="num">${r.nr}</td><th scope="row">${playerLink(playerId, nameOfRow(r), v.rules)}</th><td>${r.nationality ?? ''}</td><td>${r.gradeLevel > 0 ? `${r.gradeLevel} ${r.gradeName}` : '-'}</td><td class="num">${r.provisional ? '-' : r.rating}</td><td class="num">${r.provisional ? html`${r.rating}<abbr title="provisional: the new performance rating">*</abbr>` : r.rating + (r.change ?? 0)}</td>${Array.from({ length: t.rounds }, (_, i) => {
+    const g = r.rounds[i];
+    if (!g) return html`<td></td>`;
+    if (g.opponent === 0) return html`<td class="num"><abbr title="no opponent this round (${g.score === 1 ? 'a point' : g.score === 0.5 ? 'half a point' : 'no point'})">bye</abbr></td>`;
+    const [mark, verb] = ROUND_MARK[g.score] ?? ['?', 'played'];
+    const opponent = byNr.get(g.opponent);
+    const handicap = g.handicap ? ` (${g.handicap.side}${g.handicap.type})` : '';
+    return html`<td class="num"><abbr title="${verb} ${opponent ? nameOfRow(opponent) : `number ${g.opponent}`}${g.handicap ? `, handicap ${g.handicap.side === '+' ? 'received' : 'given'}: ${g.handicap.type}` : ''}">${g.opponent}${mark}${handicap}</abbr></td>`;
+  })}<td class="num">${points(r.points)}</td><td class="num">${change(r.change)}</td><td>${playerId !== undefined ? html`<a href="/players/${segment(playerId)}/explain${queryString({ tournament: tournamentId, rules: v.rules })}" aria-label="Explain ${nameOfRow(r)}'s games in ${t.name}">explain</a>` : ''}</td></tr>`;
+})}
+</tbody>
+</table>
+<p class="muted">* provisional player: the new performance rating. A blank change: provisional, or no rating before.</p>
+${t.promotions.length > 0 ? html`<h2 id="promotions-heading">Promotions</h2><ul>${t.promotions.map((p) => html`<li>${p.lastName}${p.firstName ? ` ${p.firstName}` : ''} promoted to ${p.toLevel} ${p.toName}</li>`)}</ul>` : ''}`;
+};
+
+/** A tournament: its cross table with ratings before and after, its games with their ids, and every amendment. */
+export const tournamentPage = (v: TournamentView, provenance: Provenance): string => {
+  const r = v.registration;
+  const content = html`<dl class="facts">
+<dt>Tournament id</dt><dd><code>${r.tournamentId}</code></dd>
+<dt>Dates</dt><dd>${r.startDate === r.endDate ? r.startDate : `${r.startDate} to ${r.endDate}`}</dd>
+<dt>Closed</dt><dd>${v.closed ?? 'not yet (not rated)'}</dd>
+${v.ruleSetUsed !== undefined ? html`<dt>Rated under</dt><dd>${v.ruleSetUsed}</dd>` : ''}
+<dt>Games</dt><dd>${v.games.filter((g) => g.status !== 'withdrawn').length}${v.games.some((g) => g.status === 'withdrawn') ? ` (and ${v.games.filter((g) => g.status === 'withdrawn').length} withdrawn)` : ''}</dd>
+</dl>
+<h2 id="crosstable-heading">Cross table</h2>
+${typeof v.crosstable === 'string'
+  ? html`<p>${v.crosstable}.</p>`
+  : html`${crosstableTable(v.crosstable, v)}<p class="downloads"><a href="/tournaments/${segment(r.tournamentId)}${queryString({ format: 'fesa-html', rules: v.rules })}" download>The official program's turnering.html (ISO-8859-1)</a></p>`}
+<h2 id="amendments-heading">Corrections and withdrawals</h2>
+${v.amendments.length === 0
+  ? html`<p>No game of this tournament was corrected or withdrawn.</p>`
+  : html`<table id="amendments">
+<caption>Every correction and withdrawal of a game of ${r.name}, with the officer's reason</caption>
+<thead><tr><th scope="col">Date</th><th scope="col">Recorded</th><th scope="col">Game</th><th scope="col">What</th><th scope="col">Reason</th><th scope="col">Officer</th></tr></thead>
+<tbody>
+${v.amendments.map((a) => html`<tr><td>${a.validDate}</td><td>${a.recordedAt === null ? `position ${a.position}` : `${a.recordedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')} (position ${a.position})`}</td><th scope="row"><code>${a.gameId}</code></th><td>${a.kind}</td><td>${a.reason}</td><td>${a.actor}</td></tr>`)}
+</tbody>
+</table>`}
+<h2 id="games-heading">Games</h2>
+<table id="games" data-sortable>
+<caption>Games of ${r.name} as reported (after corrections), with the ids officers correct them by</caption>
+<thead><tr><th scope="col"><a href="#games" data-sort-key="game">Game id</a></th><th scope="col" class="num"><a href="#games" data-sort-key="round">Round</a></th><th scope="col">First player</th><th scope="col">Second player</th><th scope="col">Result</th><th scope="col">Handicap</th><th scope="col">Status</th></tr></thead>
+<tbody>
+${v.games.map((g) => html`<tr><th scope="row"><code>${g.game}</code></th><td class="num">${g.round}</td><td>${playerLink(g.first, v.nameOf(g.first), v.rules)}</td><td>${g.second === null ? '(bye)' : playerLink(g.second, v.nameOf(g.second), v.rules)}</td><td>${RESULT_TEXT[g.result] ?? g.result}</td><td>${g.handicap}</td><td>${g.status}</td></tr>`)}
+</tbody>
+</table>`;
+  return page(r.name, provenance, content, { description: `Cross table and games of ${r.name}` });
+};
+
+/** Every tournament, newest first, with its dates and whether it is rated yet. */
+export const tournamentsPage = (tournaments: readonly { id: string; name: string; start: string; end: string; games: number; closed: boolean }[], provenance: Provenance): string =>
+  page(
+    'Tournaments',
+    provenance,
+    html`<table id="tournament-list" data-sortable>
+<caption>Every tournament in the ledger, newest first</caption>
+<thead><tr><th scope="col"><a href="#tournament-list" data-sort-key="end">Date</a></th><th scope="col"><a href="#tournament-list" data-sort-key="name">Tournament</a></th><th scope="col" class="num"><a href="#tournament-list" data-sort-key="games">Games</a></th><th scope="col">Rated</th></tr></thead>
+<tbody>
+${tournaments.map((t) => html`<tr><td>${t.start === t.end ? t.end : `${t.start} to ${t.end}`}</td><th scope="row"><a href="/tournaments/${segment(t.id)}">${t.name}</a></th><td class="num">${t.games}</td><td>${t.closed ? 'yes' : 'not yet (not closed)'}</td></tr>`)}
+</tbody>
+</table>`,
+  );
