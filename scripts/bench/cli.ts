@@ -1,72 +1,127 @@
 /**
- * What an officer's commands cost on a large ledger, each a fresh process as typed at a shell: wall time and peak
- * memory (from GNU time where /usr/bin/time exists). Runs without saved checkpoints — on a copy of a SQLite ledger,
- * or on a PostgreSQL ledger after dropping its checkpoint tables — so the first `list` rebuilds and saves one and
- * the next ones restart from it.
+ * What an officer's commands cost as the history grows, each a fresh process as typed at a shell, on a small and a
+ * big ledger side by side, with each BIG/SMALL ratio (the goal: at most 2× from a thousand to a million games).
  *
- *   npm run build && node dist/scripts/bench/cli.js <ledger.db | postgres://…>
- *   (e.g. the history bench's ledger, BENCH_DB, or that ledger copied with `ledger migrate --to postgres://…`)
+ *   npm run build && npm run bench:ledger -- --scale 0.001 --out small.db && npm run bench:ledger -- --scale 1 --out big.db
+ *   node dist/scripts/bench/cli.js small.db big.db [--runs N]       (or postgres://… for either)
  *
- * Env: BENCH_PLAYER (default p123), BENCH_AS_OF (default 2010-01-01).
+ * Each SQLite ledger is copied first (the bench writes to it); a PostgreSQL one is used in place. On each the bench
+ * publishes a list (`list publish --id bench`, for `diff --published`) and saves the projections
+ * (`projections rebuild`, both rule sets), then runs every command once untimed (whatever a command saves on its
+ * first run is saved before the timing, as it would be on a ledger in use) and N times timed, alternating between the
+ * two ledgers so a busy machine slows both alike. Wall time is the median of the timed runs; peak memory comes from
+ * GNU time where /usr/bin/time exists. A command must exit 0, print something, and print the same bytes every time
+ * (its first run included), or the bench stops: a table of errors is no measurement.
+ *
+ * Env: BENCH_PLAYER (default p12), BENCH_TOURNAMENT (default t1), BENCH_AS_OF (default 2010-01-01): they must exist
+ * in both ledgers (the synthetic ledgers of any scale above 0.0002 have them).
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { Pool } from 'pg';
-import { openStore } from '../../src/adapters/store/open';
 
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const Database = require('better-sqlite3') as typeof import('better-sqlite3');
+const bin = path.resolve(__dirname, '../../../bin/ledger.js');
+const gnuTime = fs.existsSync('/usr/bin/time');
+
+interface Run {
+  readonly seconds: number;
+  readonly peakMiB: number | undefined;
+  readonly stdout: string;
+}
+
+const ledger = (args: readonly string[], spec: string): Run => {
+  const argv = [bin, ...args, '--store', spec];
+  const t0 = process.hrtime.bigint();
+  const run = gnuTime
+    ? spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...argv], { encoding: 'utf8', maxBuffer: 1 << 30 })
+    : spawnSync(process.execPath, argv, { encoding: 'utf8', maxBuffer: 1 << 30 });
+  const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const stderr = run.stderr ?? '';
+  if (run.status !== 0) throw new Error(`ledger ${args.join(' ')} on ${spec}: exit ${run.status}: ${stderr.trim().split('\n').slice(-3).join(' ')}`);
+  const peakMiB = gnuTime ? Number(stderr.trim().split('\n').at(-1)) / 1024 : undefined;
+  return { seconds, peakMiB, stdout: run.stdout };
+};
+
+/** The ledger the bench may write to: a copy of a SQLite file (in `dir`), or the PostgreSQL one itself. */
+const prepare = (source: string, dir: string, name: string): string => {
+  if (/^postgres(ql)?:/.test(source)) return source;
+  const file = path.join(dir, `${name}.db`);
+  if (!fs.existsSync(source)) throw new Error(`${source}: no such ledger (write one with npm run bench:ledger -- --scale S --out FILE)`);
+  fs.copyFileSync(source, file);
+  return `sqlite:${file}`;
+};
+
+const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
 const main = async (): Promise<void> => {
-  const source = process.argv[2];
-  if (!source) throw new Error('usage: node dist/scripts/bench/cli.js <ledger.db | postgres://…>');
-  const player = process.env.BENCH_PLAYER ?? 'p123';
+  const args = process.argv.slice(2);
+  const runsAt = args.indexOf('--runs');
+  const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 3;
+  const [small, big] = args;
+  if (!small || !big || !(runs >= 1)) throw new Error('usage: node dist/scripts/bench/cli.js SMALL BIG [--runs N]   (SQLite files or postgres://…)');
+  const player = process.env.BENCH_PLAYER ?? 'p12';
+  const tournament = process.env.BENCH_TOURNAMENT ?? 't1';
   const asOf = process.env.BENCH_AS_OF ?? '2010-01-01';
-  let spec: string;
-  let dir: string | undefined;
-  if (/^postgres(ql)?:/.test(source)) {
-    spec = source;
-    const pool = new Pool({ connectionString: source, max: 1 });
-    await pool.query('DROP TABLE IF EXISTS ledger.projections, ledger.projection_chunks');
-    await pool.end();
-  } else {
-    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cli-'));
-    spec = `sqlite:${path.join(dir, 'ledger.db')}`;
-    fs.copyFileSync(source, path.join(dir, 'ledger.db'));
-    const copy = new Database(path.join(dir, 'ledger.db'));
-    copy.exec('DROP TABLE IF EXISTS projections; DROP TABLE IF EXISTS projection_chunks');
-    copy.close();
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-cli-'));
+  try {
+    const ledgers = [prepare(small, dir, 'small'), prepare(big, dir, 'big')];
+    const heads: number[] = [];
+    for (const spec of ledgers) {
+      ledger(['list', 'publish', '--id', 'bench', '--as-of', asOf], spec);
+      // the number of events: the head position in a SQLite log (positions from 1, no gaps), a position within it elsewhere
+      const count = Number(/^(\d+) events/.exec(ledger(['checksum'], spec).stdout)?.[1]);
+      if (!(count > 0)) throw new Error(`${spec}: ledger checksum printed no event count`);
+      heads.push(count);
+    }
+    console.log(`cli bench: SMALL ${small} (${heads[0]} events), BIG ${big} (${heads[1]} events); ${runs} timed run(s) each after one untimed; load average ${os.loadavg()[0]!.toFixed(2)}`);
+    const preparation: [string, string[]][] = [
+      ['projections rebuild', ['projections', 'rebuild']],
+      ['projections rebuild --rules fesa-published', ['projections', 'rebuild', '--rules', 'fesa-published']],
+    ];
+    for (const [label, argv] of preparation) {
+      const times = ledgers.map((spec) => ledger(argv, spec));
+      console.log(`  ${label} (before the table): SMALL ${times[0]!.seconds.toFixed(2)} s, BIG ${times[1]!.seconds.toFixed(2)} s`);
+    }
+    const commands: [string, (head: number) => string[]][] = [
+      ['list', () => ['list', '--format', 'csv']],
+      [`list --as-of ${asOf}`, () => ['list', '--as-of', asOf, '--format', 'csv']],
+      [`list --as-of ${asOf} --known-at <head>`, (head) => ['list', '--as-of', asOf, '--known-at', String(head), '--format', 'csv']],
+      [`history ${player}`, () => ['history', player, '--json']],
+      [`explain ${player}`, () => ['explain', player, '--json']],
+      ['diff --published bench', () => ['diff', '--published', 'bench', '--json']],
+      ['diff --rules fesa --rules fesa-published', () => ['diff', '--rules', 'fesa', '--rules', 'fesa-published', '--json']],
+      [`tournament show ${tournament}`, () => ['tournament', 'show', tournament, '--json']],
+    ];
+    const rows: string[][] = [];
+    for (const [label, argvOf] of commands) {
+      const argvs = ledgers.map((_, i) => argvOf(heads[i]!));
+      const firsts = ledgers.map((spec, i) => ledger(argvs[i]!, spec));
+      firsts.forEach((first, i) => {
+        if (first.stdout.trim() === '') throw new Error(`ledger ${argvs[i]!.join(' ')} printed nothing on ${ledgers[i]}`);
+      });
+      const timed: Run[][] = [[], []];
+      for (let r = 0; r < runs; r++)
+        ledgers.forEach((spec, i) => {
+          const run = ledger(argvs[i]!, spec);
+          if (run.stdout !== firsts[i]!.stdout) throw new Error(`ledger ${argvs[i]!.join(' ')} printed another answer on run ${r + 2} than on its first on ${ledgers[i]}`);
+          timed[i]!.push(run);
+        });
+      const seconds = timed.map((t) => median(t.map((run) => run.seconds)));
+      const peaks = timed.map((t) => (gnuTime ? `${Math.max(...t.map((run) => run.peakMiB!)).toFixed(0)} MiB` : '—'));
+      rows.push([`\`${label}\``, `${seconds[0]!.toFixed(2)} s`, peaks[0]!, `${seconds[1]!.toFixed(2)} s`, peaks[1]!, `${(seconds[1]! / seconds[0]!).toFixed(2)}×`]);
+      console.log(`  ${label}: SMALL ${seconds[0]!.toFixed(2)} s, BIG ${seconds[1]!.toFixed(2)} s, ratio ${(seconds[1]! / seconds[0]!).toFixed(2)}x`);
+    }
+    console.log('');
+    console.log('| command (fresh process) | SMALL | SMALL peak | BIG | BIG peak | BIG / SMALL (goal ≤ 2×) |');
+    console.log('|---|--:|--:|--:|--:|--:|');
+    for (const row of rows) console.log(`| ${row.join(' | ')} |`);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
   }
-  const store = await openStore(spec);
-  const head = await store.headPosition();
-  await store.close();
-  console.log(`cli bench: ${dir ? `a copy of ${source}` : source} (${head} events), no saved checkpoint`);
-
-  const bin = path.resolve(__dirname, '../../../bin/ledger.js');
-  const gnuTime = fs.existsSync('/usr/bin/time');
-  const commands: [string, string[]][] = [
-    ['list (first: rebuild, save the checkpoint)', ['list', '--format', 'csv']],
-    ['list (restart from the checkpoint)', ['list', '--format', 'csv']],
-    [`list --as-of ${asOf}`, ['list', '--as-of', asOf, '--format', 'csv']],
-    [`list --as-of ${asOf} --known-at ${head}`, ['list', '--as-of', asOf, '--format', 'csv', '--known-at', String(head)]],
-    ['diff --rules fesa --rules fesa-published', ['diff', '--rules', 'fesa', '--rules', 'fesa-published', '--json']],
-    [`history ${player}`, ['history', player, '--json']],
-  ];
-  for (const [label, args] of commands) {
-    const argv = [bin, ...args, '--store', spec];
-    const t0 = process.hrtime.bigint();
-    const run = gnuTime ? spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, ...argv], { encoding: 'utf8', maxBuffer: 1 << 30 }) : spawnSync(process.execPath, argv, { encoding: 'utf8', maxBuffer: 1 << 30 });
-    const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    if (run.status !== 0) throw new Error(`${label}: exit ${run.status}: ${run.stderr.trim().split('\n').slice(-3).join(' ')}`);
-    const peak = gnuTime ? `, peak ${(Number(run.stderr.trim().split('\n').at(-1)) / 1024).toFixed(0)} MiB` : '';
-    console.log(`${label}: ${seconds.toFixed(1)} s${peak}`);
-  }
-  if (dir) fs.rmSync(dir, { recursive: true, force: true });
 };
 
 main().catch((e: unknown) => {
   console.error(e instanceof Error ? e.message : e);
-  process.exit(1);
+  process.exitCode = 1;
 });
