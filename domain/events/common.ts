@@ -1,33 +1,12 @@
 import * as t from 'io-ts';
+import { isValidIsoDate } from './iso-date';
+
+export { isValidIsoDate };
 
 /** A calendar date `YYYY-MM-DD` that exists (the valid-time clock of the ledger). */
 export interface IsoDateBrand {
   readonly IsoDate: unique symbol;
 }
-const DAYS_IN_MONTH = [31, 28, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
-/** The number written by the ASCII digits s[from..to), or -1 when one of them is not a digit. */
-const digits = (s: string, from: number, to: number): number => {
-  let n = 0;
-  for (let i = from; i < to; i++) {
-    const c = s.charCodeAt(i) - 48;
-    if (c < 0 || c > 9) return -1;
-    n = n * 10 + c;
-  }
-  return n;
-};
-/**
- * `YYYY-MM-DD` (ASCII digits) naming a day that exists. Every event carries a date, so this runs a million times on
- * a rebuild: character codes and arithmetic, no regular expression match, no Date objects.
- */
-export const isValidIsoDate = (s: string): boolean => {
-  if (s.length !== 10 || s.charCodeAt(4) !== 45 || s.charCodeAt(7) !== 45) return false;
-  const year = digits(s, 0, 4);
-  const month = digits(s, 5, 7);
-  const day = digits(s, 8, 10);
-  if (year < 0 || month < 1 || month > 12 || day < 1) return false;
-  const leap = (year % 4 === 0 && year % 100 !== 0) || year % 400 === 0;
-  return day <= (month === 2 && leap ? 29 : DAYS_IN_MONTH[month - 1]!);
-};
 export const IsoDate = t.brand(t.string, (s): s is t.Branded<string, IsoDateBrand> => isValidIsoDate(s), 'IsoDate');
 export type IsoDate = t.TypeOf<typeof IsoDate>;
 

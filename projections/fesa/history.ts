@@ -19,6 +19,7 @@ import type { FesaEvent, FesaHome, FesaPlayer, FesaRatingReport } from '../../do
 import { decodeFesaPlayerState, withPinnedFields } from './player-state';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
 import { AS_ADOPTED, type FesaRuleSetId } from '../../domain/rules/rule-set-ids';
+import { nameKey } from './name-key';
 
 
 const OPTIONS_OF: Readonly<Record<FesaRuleSetId, FesaOptions>> = {
@@ -84,7 +85,7 @@ export interface FoldOptions {
   readonly keepRuns?: boolean;
 }
 
-export const nameKey = (p: { lastName: string; firstName: string }): string => `${p.lastName}\u0000${p.firstName}`;
+export { nameKey };
 
 export interface TournamentFacts {
   registration: TournamentRegistered;

@@ -8,12 +8,9 @@ import { readDomainEvents, toNewEvent } from './event-log';
 import type { EventStore, StreamAppend } from './ports/event-store';
 import { ConcurrencyError, DuplicateEventError } from './ports/event-store';
 
-export class CommandRejected extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'CommandRejected';
-  }
-}
+import { CommandRejected } from './errors';
+
+export { CommandRejected };
 
 export interface ExecuteResult {
   readonly status: 'appended' | 'unchanged';

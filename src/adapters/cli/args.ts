@@ -1,4 +1,4 @@
-import { isValidIsoDate } from '../../../domain/events/common';
+import { isValidIsoDate } from '../../../domain/events/iso-date';
 
 /** Minimal, strict argument parsing: `--name value`, `--name=value`, boolean `--flag`, repeated flags collect. */
 export interface ParsedArgs {

@@ -1,12 +1,15 @@
 import * as fs from 'fs';
 import * as os from 'os';
-import { openCheckpointStorage, type CheckpointStorage } from '../store/checkpoint-storage';
-import { openCredentialStore, type CredentialStore } from '../store/credentials';
-import { Officers } from '../../app/officers';
-import { Ledger } from '../../app/ledger';
+import type { CheckpointStorage } from '../store/checkpoint-storage';
+import type { CredentialStore } from '../store/credentials';
+import type { Officers } from '../../app/officers';
+import type { Ledger } from '../../app/ledger';
 import type { EventStore } from '../../app/ports/event-store';
-import { defaultStoreSpec, openStore, parseStoreSpec } from '../store/open';
 import type { Options } from './args';
+
+// The store, the ledger and the officers are loaded when a command first asks for them: a command that never opens a
+// store (`fesa run`, `rules run-case`, `--help`) never loads SQLite, PostgreSQL or EventStoreDB code.
+const stores = (): Promise<typeof import('../store/open')> => import('../store/open');
 
 /** What every CLI command gets: its options, where to print, and the store/ledger opened on first use. */
 export class CliContext {
@@ -41,13 +44,14 @@ export class CliContext {
 
   /** The store to read: a SQLite ledger file must exist (a typo in --db never creates an empty ledger). */
   store(): Promise<EventStore> {
-    this.storePromise ??= openStore(this.storeSpec, { mustExist: true });
+    this.storePromise ??= stores().then(({ openStore }) => openStore(this.storeSpec, { mustExist: true }));
     return this.storePromise;
   }
 
   /** The store to record in: created when missing (`init`, or the first command that records facts), saying so. */
   createStore(): Promise<EventStore> {
     this.storePromise ??= (async () => {
+      const { defaultStoreSpec, openStore, parseStoreSpec } = await stores();
       const spec = parseStoreSpec(this.storeSpec ?? defaultStoreSpec());
       if (spec.kind === 'sqlite' && spec.path !== ':memory:' && !fs.existsSync(spec.path)) this.created = spec.path;
       return openStore(this.storeSpec);
@@ -57,7 +61,9 @@ export class CliContext {
 
   /** The ledger to record in (created when missing, as createStore). */
   async ledger(): Promise<Ledger> {
-    this.ledgerInstance ??= new Ledger(await this.createStore());
+    const store = await this.createStore();
+    const { Ledger } = await import('../../app/ledger');
+    this.ledgerInstance ??= new Ledger(store);
     return this.ledgerInstance;
   }
 
@@ -73,6 +79,8 @@ export class CliContext {
    */
   checkpoints(): Promise<CheckpointStorage | undefined> {
     this.checkpointsPromise ??= this.store().then(async () => {
+      const { defaultStoreSpec, parseStoreSpec } = await stores();
+      const { openCheckpointStorage } = await import('../store/checkpoint-storage');
       const storage = await openCheckpointStorage(parseStoreSpec(this.storeSpec ?? defaultStoreSpec()));
       return storage && warningOnFailure(storage, (text) => this.err(text));
     });
@@ -82,12 +90,17 @@ export class CliContext {
   /** Officers' token hashes: beside the log (its SQLite file or PostgreSQL schema), or --credentials / LEDGER_CREDENTIALS. */
   credentials(): Promise<CredentialStore> {
     const file = this.opts.string('credentials') ?? (process.env.LEDGER_CREDENTIALS?.trim() || undefined);
-    this.credentialsPromise ??= this.store().then(() => openCredentialStore(parseStoreSpec(this.storeSpec ?? defaultStoreSpec()), file));
+    this.credentialsPromise ??= this.store().then(async () => {
+      const { defaultStoreSpec, parseStoreSpec } = await stores();
+      const { openCredentialStore } = await import('../store/credentials');
+      return openCredentialStore(parseStoreSpec(this.storeSpec ?? defaultStoreSpec()), file);
+    });
     return this.credentialsPromise;
   }
 
   /** The officers, to appoint and revoke (`write`) or only to list them (`read`, which never creates a ledger). */
   async officers(mode: 'write' | 'read' = 'write'): Promise<Officers> {
+    const { Officers } = await import('../../app/officers');
     return new Officers(await (mode === 'read' ? this.readLedger() : this.ledger()), await this.credentials());
   }
 
@@ -131,10 +144,8 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
   };
 };
 
-export interface CliCommand {
+/** What runs a command (its name, summary and usage are in commands/catalog.ts, loaded without it). */
+export interface CommandRun {
   readonly name: string;
-  readonly summary: string;
-  readonly usage: string;
-  readonly booleanFlags?: readonly string[];
   run(ctx: CliContext): Promise<number>;
 }

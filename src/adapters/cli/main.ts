@@ -1,23 +1,21 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { CommandRejected } from '../../app/ledger';
+import { CommandRejected } from '../../app/errors';
 import { ConcurrencyError } from '../../app/ports/event-store';
 import { Options, parseArgs, UsageError } from './args';
-import type { CliCommand } from './context';
 import { CliContext } from './context';
-import { coreCommands } from './commands/core';
-import { extraCommands } from './commands/registry';
+import { commandCatalog, type CommandEntry } from './commands/catalog';
 import { nearest } from './suggest';
 
 const GLOBAL_BOOLEANS = ['json', 'help', 'follow', 'version'];
 /** Options every command takes; the rest are the ones its usage line names. */
 const GLOBAL_OPTIONS = ['db', 'store', 'actor', 'json', 'help'];
 
-export const declaredOptions = (command: CliCommand): Set<string> =>
+export const declaredOptions = (command: CommandEntry): Set<string> =>
   new Set([...GLOBAL_OPTIONS, ...(command.booleanFlags ?? []), ...[...command.usage.matchAll(/--([a-z0-9-]+)/g)].map((m) => m[1]!)]);
 
 /** Refuses an option the command does not take before anything runs, naming the nearest one it does take. */
-const refuseUnknownOptions = (command: CliCommand, given: Iterable<string>): void => {
+const refuseUnknownOptions = (command: CommandEntry, given: Iterable<string>): void => {
   const declared = declaredOptions(command);
   const name = [...given].find((option) => !declared.has(option));
   if (name === undefined) return;
@@ -26,7 +24,7 @@ const refuseUnknownOptions = (command: CliCommand, given: Iterable<string>): voi
     `unknown option --${name} for "${command.name}"${near ? `; did you mean --${near}?` : ''} (run \`ledger ${command.name} --help\` for its options)`,
   );
 };
-export const commands: readonly CliCommand[] = [...coreCommands, ...extraCommands];
+export const commands = commandCatalog;
 
 const help = (): string =>
   [
@@ -60,7 +58,7 @@ const unknownCommand = (positional: readonly string[]): string => {
   return `unknown command "${typed}"${near ? `; did you mean "ledger ${near}"?` : ''} (\`ledger --help\` lists every command)`;
 };
 
-const findCommand = (positional: readonly string[]): { command?: CliCommand; rest: readonly string[] } => {
+const findCommand = (positional: readonly string[]): { command?: CommandEntry; rest: readonly string[] } => {
   for (const words of [3, 2, 1]) {
     const name = positional.slice(0, words).join(' ');
     const command = commands.find((c) => c.name === name);
@@ -76,7 +74,7 @@ export const main = async (
   err: (text: string) => void = (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
 ): Promise<number> => {
   let ctx: CliContext | undefined;
-  let command: CliCommand | undefined;
+  let command: CommandEntry | undefined;
   try {
     const firstWords = argv.filter((a) => !a.startsWith('--')).slice(0, 3);
     const { command: guess } = findCommand(firstWords);
@@ -103,7 +101,8 @@ export const main = async (
     refuseUnknownOptions(command, parsed.flags.keys());
     ctx = new CliContext(new Options({ positional: rest, flags: parsed.flags }), out, err);
     for (const global of ['db', 'store', 'actor', 'json', 'credentials']) ctx.opts.has(global);
-    const code = await command.run(ctx);
+    const name = command.name;
+    const code = await ((await command.load()).find((c) => c.name === name) ?? missingRun(name)).run(ctx);
     const unknown = ctx.opts.unknown();
     if (unknown.length > 0) err(`warning: option${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `--${u}`).join(', ')} not used by "${command.name}"`);
     return code;
@@ -113,6 +112,10 @@ export const main = async (
   } finally {
     await ctx?.close(command?.name === 'init').catch(() => undefined);
   }
+};
+
+const missingRun = (name: string): never => {
+  throw new Error(`the command "${name}" is in the catalog but its module does not run it`);
 };
 
 /** What the system said about a file, in words (the raw codes EISDIR, ENOENT … mean nothing to an officer). */

@@ -6,7 +6,7 @@ import { rebuildProjection } from '../../../app/checkpoint';
 import { loadFacts } from '../../../app/load';
 import { defaultStoreSpec } from '../../store/open';
 import { UsageError } from '../args';
-import type { CliCommand, CliContext } from '../context';
+import type { CliContext, CommandRun } from '../context';
 
 const ruleSetOf = (ctx: CliContext): string => {
   const id = ctx.opts.string('rules');
@@ -15,10 +15,8 @@ const ruleSetOf = (ctx: CliContext): string => {
   return id;
 };
 
-const history: CliCommand = {
+const history: CommandRun = {
   name: 'history',
-  summary: "a player's career: rating per tournament (method, games, counters), grades and the rule behind each, dan-qualifying games",
-  usage: 'history <player-id> [--rules fesa|fesa-published] [--json]',
   async run(ctx) {
     const playerId = ctx.opts.positional[0];
     if (!playerId) throw new UsageError('missing the player id: ledger history <player-id> [--json]');
@@ -33,10 +31,8 @@ const history: CliCommand = {
   },
 };
 
-const rebuild: CliCommand = {
+const rebuild: CommandRun = {
   name: 'projections rebuild',
-  summary: 'fold the FESA list again from the whole log and save it as the checkpoint later commands resume from',
-  usage: 'projections rebuild [--rules fesa|fesa-published] [--db FILE]',
   async run(ctx) {
     const ruleSet = ruleSetOf(ctx);
     const started = process.hrtime.bigint();
@@ -52,4 +48,4 @@ const rebuild: CliCommand = {
   },
 };
 
-export const careerCommands: readonly CliCommand[] = [history, rebuild];
+export const careerCommands: readonly CommandRun[] = [history, rebuild];

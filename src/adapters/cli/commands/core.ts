@@ -8,7 +8,8 @@ import { readNamedFile } from '../../formats/files';
 import type { ExecuteResult } from '../../../app/ledger';
 import { CommandRejected } from '../../../app/ledger';
 import { UsageError } from '../args';
-import type { CliCommand, CliContext } from '../context';
+import type { CliContext, CommandRun } from '../context';
+import { GAME_FIELDS } from './catalog';
 import { today } from '../../clock';
 
 
@@ -26,10 +27,8 @@ const timeControl = (ctx: CliContext) => ({
   incrementSeconds: ctx.opts.number('increment') ?? 0,
 });
 
-const init: CliCommand = {
+const init: CommandRun = {
   name: 'init',
-  summary: 'create the ledger store (SQLite file by default) if it does not exist',
-  usage: 'init [--db FILE | --store SPEC]',
   async run(ctx) {
     const store = await ctx.createStore();
     const head = await store.headPosition();
@@ -38,10 +37,8 @@ const init: CliCommand = {
   },
 };
 
-const playerAdd: CliCommand = {
+const playerAdd: CommandRun = {
   name: 'player add',
-  summary: 'register a player (optionally with a declared prior grade)',
-  usage: 'player add --id ID --family NAME [--given NAME] --country CC [--club C] [--birth-year YYYY] [--date YYYY-MM-DD] [--grade "3 Kyu" --grade-source NSR]',
   async run(ctx) {
     const ledger = await ctx.ledger();
     const playerId = ctx.opts.required('id', 'the player id');
@@ -70,11 +67,8 @@ const playerAdd: CliCommand = {
   },
 };
 
-const tournamentAdd: CliCommand = {
+const tournamentAdd: CommandRun = {
   name: 'tournament add',
-  summary: 'register a tournament (rated or not is decided now, before it starts)',
-  usage: 'tournament add --id ID --name NAME [--place P] --start DATE [--end DATE] [--system fesa] [--unrated] [--main MIN --byoyomi SEC --increment SEC] [--entrants A,B,C] [--date YYYY-MM-DD (registered on; default the start)]',
-  booleanFlags: ['unrated'],
   async run(ctx) {
     const ledger = await ctx.ledger();
     const tournamentId = ctx.opts.required('id', 'the tournament id');
@@ -98,10 +92,8 @@ const tournamentAdd: CliCommand = {
   },
 };
 
-const tournamentClose: CliCommand = {
+const tournamentClose: CommandRun = {
   name: 'tournament close',
-  summary: 'close a tournament: from its date on it is rated',
-  usage: 'tournament close --id ID [--date YYYY-MM-DD]',
   async run(ctx) {
     const ledger = await ctx.ledger();
     const tournamentId = ctx.opts.required('id', 'the tournament id');
@@ -168,12 +160,9 @@ const gameCommand = (ctx: CliContext, input: GameInput, kind: 'ReportGame' | 'Co
 /** `--replay-of none` says a corrected game replays no other (the way `--handicap even` removes a handicap). */
 const NO_REPLAY = 'none';
 
-const GAME_FIELDS = ['game', 'tournament', 'round', 'first', 'second', 'result', 'date', 'handicap', 'giver', 'main', 'byoyomi', 'increment', 'replay-of'];
 
-const gameReport: CliCommand = {
+const gameReport: CommandRun = {
   name: 'game report',
-  summary: 'report one game, or many from a CSV file (one command per row)',
-  usage: `game report --tournament T --game G --round N --first A --second B --result win|loss|draw|sennichite|unplayed|forfeit-win|forfeit-loss|bye [--date D] [--handicap TYPE --giver ID] [--main MIN --byoyomi SEC --increment SEC] [--replay-of G]\n       game report --csv FILE   (header: ${GAME_FIELDS.join(',')}; empty cells = not given)`,
   async run(ctx) {
     const ledger = await ctx.ledger();
     const state = await ledger.catchUp();
@@ -240,11 +229,8 @@ const currentFlags = (tournamentId: string, gameId: string, f: GameFacts): Recor
   'replay-of': f.replayOf,
 });
 
-const gameCorrect: CliCommand = {
+const gameCorrect: CommandRun = {
   name: 'game correct',
-  summary: 'correct a reported game by its id: give only what changes (the old facts stay in the log)',
-  usage:
-    'game correct --game G [--tournament T] --reason TEXT [--result R] [--round N] [--first A] [--second B] [--handicap TYPE|even --giver ID] [--main MIN] [--byoyomi SEC] [--increment SEC] [--replay-of G|none] [--date D]',
   async run(ctx) {
     const ledger = await ctx.ledger();
     const state = await ledger.catchUp();
@@ -259,10 +245,8 @@ const gameCorrect: CliCommand = {
   },
 };
 
-const gameWithdraw: CliCommand = {
+const gameWithdraw: CommandRun = {
   name: 'game withdraw',
-  summary: 'withdraw a reported game (e.g. it was never played)',
-  usage: 'game withdraw --game G [--tournament T] --reason TEXT [--date D]',
   async run(ctx) {
     const ledger = await ctx.ledger();
     const { tournamentId, game } = findGame(await ledger.catchUp(), ctx.opts.required('game', 'game id'), ctx.opts.string('tournament'));
@@ -317,11 +301,8 @@ const subjectOf = (e: DomainEvent): string => {
   }
 };
 
-const events: CliCommand = {
+const events: CommandRun = {
   name: 'events',
-  summary: 'list (or follow) the event log, with filters',
-  usage: 'events [--type T]... [--stream S] [--player ID] [--tournament ID] [--from POSITION] [--limit N] [--follow] [--json]',
-  booleanFlags: ['follow'],
   async run(ctx) {
     const store = await ctx.store();
     const types = ctx.opts.all('type');
@@ -371,12 +352,8 @@ const events: CliCommand = {
 };
 
 
-const serve: CliCommand = {
+const serve: CommandRun = {
   name: 'serve',
-  summary: 'run the ledger as an HTTP service: public lists, careers and published lists; the log for auditors; commands for signed-in officers (GET / lists the routes, GET /openapi.json describes them)',
-  usage:
-    'serve [--port 3000] [--host 127.0.0.1] [--private] [--cors-origin ORIGIN] [--allowed-host NAME]... [--trust-proxy loopback|N] [--credentials FILE]   (a non-loopback --host needs LEDGER_ADMIN_TOKEN)',
-  booleanFlags: ['private'],
   async run(ctx) {
     const { createServer } = await import('../../http/server');
     const { isLoopback } = await import('../../http/access');
@@ -421,4 +398,4 @@ const serve: CliCommand = {
   },
 };
 
-export const coreCommands: readonly CliCommand[] = [init, serve, playerAdd, tournamentAdd, tournamentClose, gameReport, gameCorrect, gameWithdraw, events];
+export const coreCommands: readonly CommandRun[] = [init, serve, playerAdd, tournamentAdd, tournamentClose, gameReport, gameCorrect, gameWithdraw, events];

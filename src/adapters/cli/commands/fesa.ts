@@ -1,17 +1,13 @@
 import * as E from 'fp-ts/Either';
 import { describeFesaRun, fesaRunCommand } from '../../formats/fesa/run';
-import { importFesaFolders } from '../../../app/fesa-import';
-import { CommandRejected } from '../../../app/ledger';
-import { readEventFolders } from '../../formats/fesa/folders';
+import { CommandRejected } from '../../../app/errors';
 import { UsageError } from '../args';
-import type { CliCommand, CliContext } from '../context';
+import type { CliContext, CommandRun } from '../context';
 import { Progress, table } from '../output';
 import type { FoldDiff } from '../../../../projections/fesa/diff';
 
-const fesaRun: CliCommand = {
+const fesaRun: CommandRun = {
   name: 'fesa run',
-  summary: 'drop-in for the official FESA program: <dir>/ratingliste.pre + turnering.txt [+ nye-spillere] -> ratingliste.post, all.txt, turnering.html',
-  usage: 'fesa run <dir> [--out-dir DIR | --out FILE]',
   async run(ctx) {
     const dir = ctx.opts.positional[0];
     if (!dir) throw new UsageError('missing the event folder: ledger fesa run <dir> [--out-dir DIR | --out FILE]');
@@ -39,14 +35,12 @@ export const printChanges = (ctx: CliContext, changes: FoldDiff): void => {
   }
 };
 
-const fesaImport: CliCommand = {
+const fesaImport: CommandRun = {
   name: 'fesa import',
-  summary: 'import FESA event folders (or a folder of them, in date order) into the ledger as facts',
-  usage: 'fesa import <folder> [--reconcile] [--correct] [--from FOLDER] [--only FOLDER[,FOLDER...]] [--db FILE]',
-  booleanFlags: ['reconcile', 'correct'],
   async run(ctx) {
     const dir = ctx.opts.positional[0];
     if (!dir) throw new UsageError('missing the folder: ledger fesa import <folder> [--reconcile] [--correct]');
+    const [{ readEventFolders }, { importFesaFolders }] = await Promise.all([import('../../formats/fesa/folders'), import('../../../app/fesa-import')]);
     const folders = readEventFolders(dir);
     if (E.isLeft(folders)) throw new CommandRejected(folders.left);
     const from = ctx.opts.string('from');
@@ -91,4 +85,4 @@ const fesaImport: CliCommand = {
   },
 };
 
-export const fesaCommands: readonly CliCommand[] = [fesaRun, fesaImport];
+export const fesaCommands: readonly CommandRun[] = [fesaRun, fesaImport];

@@ -12,7 +12,7 @@ import { resumeProjection } from '../../../app/checkpoint';
 import { factsKnownAt, loadFacts } from '../../../app/load';
 import { contentHash, foldOrThrow as fold, isProgramFile, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, withListError, type FoldPair, type ListFormat } from '../../../app/lists';
 import { UsageError } from '../args';
-import type { CliCommand, CliContext } from '../context';
+import type { CliContext, CommandRun } from '../context';
 import { table } from '../output';
 import { printChanges } from './fesa';
 import { today } from '../../clock';
@@ -69,10 +69,8 @@ const formatOf = (ctx: CliContext, printsList = false): ListFormat => {
 /** Something read from a published list; not having that list is a usage error here (exit code 2). */
 const published = <A>(read: () => A): A => withListError(read, (message) => new UsageError(message));
 
-const list: CliCommand = {
+const list: CommandRun = {
   name: 'list',
-  summary: 'the rating list as of a date (as known now, or --known-at), or a published list exactly',
-  usage: 'list [--as-of YYYY-MM-DD] [--known-at POSITION|TIME] [--format table|csv|json|fesa|fesa-all] [--rules fesa|fesa-published] [--active-years 2] [--out FILE] | list --published ID',
   async run(ctx) {
     const listId = ctx.opts.string('published');
     if (listId !== undefined) {
@@ -133,10 +131,8 @@ const openForWriting = (file: string): (() => void) => {
   };
 };
 
-const publish: CliCommand = {
+const publish: CommandRun = {
   name: 'list publish',
-  summary: 'record that a list was published (its content hash), so it can be reproduced exactly later',
-  usage: 'list publish --id ID --as-of YYYY-MM-DD [--format fesa|fesa-all|table|csv|json] [--rules fesa] [--active-years 2] [--out FILE]',
   async run(ctx) {
     const ledger = await ctx.ledger();
     const listId = ctx.opts.required('id', 'the list id, e.g. 2026-12');
@@ -160,10 +156,8 @@ const publish: CliCommand = {
   },
 };
 
-const diff: CliCommand = {
+const diff: CommandRun = {
   name: 'diff',
-  summary: 'compare two lists: today vs a published list, or two rule sets side by side',
-  usage: 'diff --published ID | diff --rules A --rules B [--as-of DATE]',
   async run(ctx) {
     const facts = await loadFacts(await ctx.store());
     const listId = ctx.opts.string('published');
@@ -200,10 +194,8 @@ const diff: CliCommand = {
   },
 };
 
-const rerate: CliCommand = {
+const rerate: CommandRun = {
   name: 'rerate',
-  summary: 'fold the same facts under another rule set and show what changes from a date on',
-  usage: 'rerate --rules fesa-published|pan-atlantic|fide|gobase-go|uscf-k|us-shogi-1997-text|us-shogi-1997-card [--from DATE] [--as-of DATE] [--json]',
   async run(ctx) {
     const facts = await loadFacts(await ctx.store());
     const from = ctx.opts.date('from') ?? '0000-01-01';
@@ -228,10 +220,8 @@ const rerate: CliCommand = {
   },
 };
 
-const explain: CliCommand = {
+const explain: CommandRun = {
   name: 'explain',
-  summary: 'explain a player\'s ratings game by game (opponent rating used, expectation, K, upset, bonus, promotions)',
-  usage: 'explain <player-id> [--tournament T] [--rules fesa] [--json]',
   async run(ctx) {
     const playerId = ctx.opts.positional[0];
     if (!playerId) throw new UsageError('missing the player id: ledger explain <player-id> [--tournament T]');
@@ -243,4 +233,4 @@ const explain: CliCommand = {
   },
 };
 
-export const historyCommands: readonly CliCommand[] = [list, publish, diff, rerate, explain];
+export const historyCommands: readonly CommandRun[] = [list, publish, diff, rerate, explain];

@@ -1,7 +1,7 @@
 import { OFFICER_ROLES } from '../../../../domain/events';
 import { isOfficerRole } from '../../../app/officers';
 import { UsageError } from '../args';
-import type { CliCommand, CliContext } from '../context';
+import type { CliContext, CommandRun } from '../context';
 import { table } from '../output';
 
 const today = (): string => new Date().toISOString().slice(0, 10);
@@ -12,10 +12,8 @@ const officerName = (ctx: CliContext): string => ctx.opts.required('name', 'the 
  * The CLI works on the store itself, behind the store's own access control (file permissions, PostgreSQL roles):
  * whoever may write the ledger file may appoint officers. That is how the first admin is appointed.
  */
-const officerAdd: CliCommand = {
+const officerAdd: CommandRun = {
   name: 'officer add',
-  summary: 'appoint an officer (or change their role); prints their API token once, on the last line',
-  usage: 'officer add --name NAME --role auditor|officer|admin [--reason TEXT] [--date YYYY-MM-DD] [--credentials FILE] [--json]',
   async run(ctx) {
     const officer = officerName(ctx);
     const role = ctx.opts.required('role', OFFICER_ROLES.join('|'));
@@ -34,10 +32,8 @@ const officerAdd: CliCommand = {
   },
 };
 
-const officerRevoke: CliCommand = {
+const officerRevoke: CommandRun = {
   name: 'officer revoke',
-  summary: 'revoke an officer: their token stops working on the next request',
-  usage: 'officer revoke --name NAME [--reason TEXT] [--date YYYY-MM-DD] [--credentials FILE]',
   async run(ctx) {
     const officer = officerName(ctx);
     const reason = ctx.opts.string('reason');
@@ -47,10 +43,8 @@ const officerRevoke: CliCommand = {
   },
 };
 
-const officerRotate: CliCommand = {
+const officerRotate: CommandRun = {
   name: 'officer rotate-token',
-  summary: 'issue a new API token for an officer; the old one stops working at once',
-  usage: 'officer rotate-token --name NAME [--credentials FILE] [--json]',
   async run(ctx) {
     const officer = officerName(ctx);
     const token = await (await ctx.officers()).rotateToken(officer);
@@ -63,10 +57,8 @@ const officerRotate: CliCommand = {
   },
 };
 
-const officerList: CliCommand = {
+const officerList: CommandRun = {
   name: 'officer list',
-  summary: 'the officers with their role now and when their token was issued (the appointments themselves: ledger events --type OfficerAppointed)',
-  usage: 'officer list [--credentials FILE] [--json]',
   async run(ctx) {
     const officers = await (await ctx.officers('read')).list();
     ctx.print(
@@ -77,4 +69,4 @@ const officerList: CliCommand = {
   },
 };
 
-export const officerCommands: readonly CliCommand[] = [officerAdd, officerRevoke, officerRotate, officerList];
+export const officerCommands: readonly CommandRun[] = [officerAdd, officerRevoke, officerRotate, officerList];

@@ -4,15 +4,13 @@ import { foldOrThrow } from '../../../app/lists';
 import { CommandRejected } from '../../../app/ledger';
 import { UsageError } from '../args';
 import type { Command } from '../../../../domain/commands/decide';
-import type { CliCommand, CliContext } from '../context';
+import type { CliContext, CommandRun } from '../context';
 import { today } from '../../clock';
 import { report } from './core';
 import { table } from '../output';
 
-const list: CliCommand = {
+const list: CommandRun = {
   name: 'player list',
-  summary: 'every registered player: id, name, country, club, registration date',
-  usage: 'player list [--json]',
   async run(ctx) {
     const state = await (await ctx.readLedger()).catchUp();
     // an id merged into another is that player: listed once, under the survivor (player show names the absorbed id)
@@ -29,10 +27,8 @@ const list: CliCommand = {
   },
 };
 
-const show: CliCommand = {
+const show: CommandRun = {
   name: 'player show',
-  summary: "a player's registration, declared grades, tournaments and place on today's FESA list",
-  usage: 'player show ID [--json]',
   async run(ctx) {
     const id = ctx.opts.positional[0];
     if (!id) throw new UsageError('missing the player id: ledger player show ID');
@@ -92,10 +88,8 @@ const correction = (ctx: CliContext, fields: Record<string, unknown>): Command =
     ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
   }) as Command;
 
-const correct: CliCommand = {
+const correct: CommandRun = {
   name: 'player correct',
-  summary: "correct a player's registration (name, country, club, birth year, registration date); lists, histories and explanations show it throughout",
-  usage: 'player correct --id ID --reason TEXT [--family NAME] [--given NAME] [--country CC] [--club C] [--birth-year YYYY] [--registered YYYY-MM-DD]',
   async run(ctx) {
     const command = correction(ctx, {
       familyName: ctx.opts.string('family'),
@@ -109,20 +103,16 @@ const correct: CliCommand = {
   },
 };
 
-const rename: CliCommand = {
+const rename: CommandRun = {
   name: 'player rename',
-  summary: 'a player is called otherwise now (as FESA names change); the same fact as a corrected name',
-  usage: 'player rename --id ID --family NAME [--given NAME] --reason TEXT',
   async run(ctx) {
     const command = correction(ctx, { familyName: ctx.opts.required('family', 'the new family name'), givenName: ctx.opts.string('given') ?? '' });
     return report(ctx, await (await ctx.ledger()).execute(command), `${ctx.opts.string('id')} renamed`);
   },
 };
 
-const merge: CliCommand = {
+const merge: CommandRun = {
   name: 'player merge',
-  summary: 'two ids are one person: the second one\'s games, balances and grades become the first one\'s in every list (reversible: player unmerge)',
-  usage: 'player merge KEEP ABSORBED --reason TEXT [--date YYYY-MM-DD]',
   async run(ctx) {
     const [survivor, absorbed] = ctx.opts.positional;
     if (!survivor || !absorbed) throw new UsageError('give the id that stays and the id merged into it: ledger player merge KEEP ABSORBED --reason TEXT');
@@ -131,10 +121,8 @@ const merge: CliCommand = {
   },
 };
 
-const unmerge: CliCommand = {
+const unmerge: CommandRun = {
   name: 'player unmerge',
-  summary: 'undo the merge of an id: the two ids are two people again and every list is as before the merge',
-  usage: 'player unmerge ABSORBED --reason TEXT [--date YYYY-MM-DD]',
   async run(ctx) {
     const absorbed = ctx.opts.positional[0];
     if (!absorbed) throw new UsageError('give the id that was merged into another: ledger player unmerge ABSORBED --reason TEXT');
@@ -154,4 +142,4 @@ const unmerge: CliCommand = {
   },
 };
 
-export const playerCommands: readonly CliCommand[] = [list, show, correct, rename, merge, unmerge];
+export const playerCommands: readonly CommandRun[] = [list, show, correct, rename, merge, unmerge];

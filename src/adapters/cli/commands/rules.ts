@@ -4,15 +4,13 @@ import { runCases } from '../../../app/rules/run-case';
 import { logChecksum, migrate } from '../../store/migrate';
 import { openStore } from '../../store/open';
 import { UsageError } from '../args';
-import type { CliCommand } from '../context';
+import type { CommandRun } from '../context';
 import { Progress } from '../output';
 
 const readStdin = (): string => fs.readFileSync(0, 'utf8');
 
-const runCase: CliCommand = {
+const runCase: CommandRun = {
   name: 'rules run-case',
-  summary: 'stateless calculator: one JSON case (or a list) on stdin -> output(s) on stdout',
-  usage: 'rules run-case [--file CASES.json]   (a case is {"system","op","options","input"}, see ../shared/rules/README.md)',
   async run(ctx) {
     const file = ctx.opts.string('file');
     const out = runCases(file !== undefined ? fs.readFileSync(file, 'utf8') : readStdin());
@@ -25,20 +23,16 @@ const runCase: CliCommand = {
   },
 };
 
-const list: CliCommand = {
+const list: CommandRun = {
   name: 'rules list',
-  summary: 'every rule set with its options and defaults',
-  usage: 'rules list [--json]',
   async run(ctx) {
     ctx.out(ctx.json ? listRuleSystemsJson() : listRuleSystems());
     return 0;
   },
 };
 
-const migrateCommand: CliCommand = {
+const migrateCommand: CommandRun = {
   name: 'migrate',
-  summary: 'copy the whole log to another store (order, streams, revisions and ids kept) and verify it by checksum',
-  usage: 'migrate --from STORE --to STORE   (STORE: sqlite:FILE | postgres://… | esdb://…)',
   async run(ctx) {
     const fromSpec = ctx.opts.required('from', 'source store');
     const toSpec = ctx.opts.required('to', 'target store');
@@ -59,10 +53,8 @@ const migrateCommand: CliCommand = {
   },
 };
 
-const checksum: CliCommand = {
+const checksum: CommandRun = {
   name: 'checksum',
-  summary: 'checksum of the whole log (stream, revision, id, type, data) to compare stores',
-  usage: 'checksum [--store STORE]',
   async run(ctx) {
     const sum = await logChecksum(await ctx.store());
     ctx.print(sum, () => `${sum.events} events, sha256 ${sum.sha256}`);
@@ -70,4 +62,4 @@ const checksum: CliCommand = {
   },
 };
 
-export const ruleAndStoreCommands: readonly CliCommand[] = [runCase, list, migrateCommand, checksum];
+export const ruleAndStoreCommands: readonly CommandRun[] = [runCase, list, migrateCommand, checksum];

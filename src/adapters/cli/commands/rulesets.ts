@@ -11,7 +11,7 @@ import { evaluateLedger, evaluateReplay, unknownRuleSet, type Evaluation, type E
 import { loadFacts } from '../../../app/load';
 import { adoptRuleSet, CONVERSION_RULE_SETS, driftCorrection, oneTimeConversion, redetermination, type ConversionRuleSet } from '../../../app/rules/officer';
 import { UsageError } from '../args';
-import type { CliCommand, CliContext } from '../context';
+import type { CliContext, CommandRun } from '../context';
 import { table } from '../output';
 import { today } from '../../clock';
 
@@ -70,10 +70,8 @@ const orThrow = <T>(x: E.Either<string, T>): T => {
 
 // ---- officer commands ------------------------------------------------------------------------------------------
 
-const adopt: CliCommand = {
+const adopt: CommandRun = {
   name: 'rules adopt',
-  summary: 'from a date on, rate tournaments under a rule set (RuleSetAdopted), with its options',
-  usage: 'rules adopt --rules ID --from YYYY-MM-DD [--option key=value]... [--reason TEXT]',
   async run(ctx) {
     const ruleSetId = ctx.opts.required('rules', 'the rule set to adopt');
     const from = ctx.opts.requiredDate('from', 'the first date the rule set applies to');
@@ -85,11 +83,8 @@ const adopt: CliCommand = {
   },
 };
 
-const convert: CliCommand = {
+const convert: CommandRun = {
   name: 'rules convert',
-  summary: 'one-time conversion (US 1997 or pan-atlantic) of the ratings before a date, recorded as officer adjustments',
-  usage: 'rules convert --rules us-shogi-1997-text|us-shogi-1997-card|pan-atlantic --date YYYY-MM-DD --reason TEXT [--source fesa] [--entry system|grade|RATING] [--dry-run]',
-  booleanFlags: ['dry-run'],
   async run(ctx) {
     const ruleSet = ctx.opts.required('rules', CONVERSION_RULE_SETS.join(' or '));
     if (!(CONVERSION_RULE_SETS as readonly string[]).includes(ruleSet)) throw new UsageError(`--rules ${ruleSet}: a one-time conversion exists for ${CONVERSION_RULE_SETS.join(', ')}`);
@@ -110,11 +105,8 @@ const convert: CliCommand = {
   },
 };
 
-const drift: CliCommand = {
+const drift: CommandRun = {
   name: 'rules drift-correction',
-  summary: 'pan-atlantic annual drift correction: cohort, allowed and applied amount, recorded as one adjustment',
-  usage: 'rules drift-correction --date YYYY-MM-DD --reason TEXT [--amount POINTS] [--entry system|grade|RATING] [--dry-run]',
-  booleanFlags: ['dry-run'],
   async run(ctx) {
     const date = ctx.opts.requiredDate('date', 'the date of the correction');
     const reason = ctx.opts.required('reason', 'the officers\' decision');
@@ -131,10 +123,8 @@ const drift: CliCommand = {
   },
 };
 
-const redetermine: CliCommand = {
+const redetermine: CommandRun = {
   name: 'rules redetermine',
-  summary: 'pan-atlantic redetermination: the player becomes unrated with two games at a new club grade',
-  usage: 'rules redetermine <player-id> --grade GRADE --date YYYY-MM-DD --reason TEXT',
   async run(ctx) {
     const playerId = ctx.opts.positional[0];
     if (!playerId) throw new UsageError('missing the player id: ledger rules redetermine <player-id> --grade 2-kyu --date … --reason …');
@@ -150,11 +140,8 @@ const redetermine: CliCommand = {
 
 // ---- read commands ---------------------------------------------------------------------------------------------
 
-const ratings: CliCommand = {
+const ratings: CommandRun = {
   name: 'ratings',
-  summary: 'the rating list under a non-FESA rule set (as recorded, or --rerate: every tournament under it)',
-  usage: 'ratings --rules ID [--as-of YYYY-MM-DD] [--rerate] [--entry system|grade|RATING] [--option key=value]... [--json]',
-  booleanFlags: ['rerate'],
   async run(ctx) {
     const ruleSet = genericRuleSetOf(ctx);
     const asOf = ctx.opts.date('as-of') ?? today();
@@ -177,10 +164,8 @@ const ratings: CliCommand = {
   },
 };
 
-const explainGenericCommand: CliCommand = {
+const explainGenericCommand: CommandRun = {
   name: 'explain-generic',
-  summary: 'explain a player\'s ratings under a non-FESA rule set in its own terms (bracket, K, C, stage, multiplier)',
-  usage: 'explain-generic <player-id> [--rules ID] [--entry system|grade|RATING] [--json]   (--rules: re-rate every tournament under ID)',
   async run(ctx) {
     const playerId = ctx.opts.positional[0];
     if (!playerId) throw new UsageError('missing the player id: ledger explain-generic <player-id> --rules ID');
@@ -223,10 +208,8 @@ export const renderEvaluation = (ev: Evaluation): string => {
   return lines.join('\n');
 };
 
-const evaluate: CliCommand = {
+const evaluate: CommandRun = {
   name: 'evaluate',
-  summary: 'score rule sets\' pre-game expected scores against results (log-loss, deviance, Brier, calibration)',
-  usage: 'evaluate --rules ID[,ID…] [--from YYYY-MM-DD] [--football PATH] [--entry grade|system|RATING] [--json]',
   async run(ctx) {
     const ruleSets = ctx.opts.all('rules').flatMap((r) => r.split(',')).map((s) => s.trim()).filter((s) => s !== '');
     if (ruleSets.length === 0) throw new UsageError(`missing --rules ID[,ID…] (fesa, ${GENERIC_RULE_SETS.join(', ')})`);
@@ -245,5 +228,5 @@ const evaluate: CliCommand = {
   },
 };
 
-export const rulesetCommands: readonly CliCommand[] = [adopt, convert, drift, redetermine, ratings, explainGenericCommand, evaluate];
+export const rulesetCommands: readonly CommandRun[] = [adopt, convert, drift, redetermine, ratings, explainGenericCommand, evaluate];
 

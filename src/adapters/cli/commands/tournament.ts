@@ -5,7 +5,7 @@ import { loadFacts } from '../../../app/load';
 import { reportedGames, tournamentCrosstable, UnknownTournamentError, type ReportedGame } from '../../../app/tournaments';
 import { formatTurneringHtml, lispScore } from '../../formats/fesa/turnering-html';
 import { UsageError } from '../args';
-import type { CliCommand } from '../context';
+import type { CommandRun } from '../context';
 import { table } from '../output';
 
 const FORMATS = ['table', 'fesa-html'] as const;
@@ -30,10 +30,8 @@ const crosstableText = (t: FesaCrosstable, games: readonly ReportedGame[]): stri
   );
 };
 
-const show: CliCommand = {
+const show: CommandRun = {
   name: 'tournament show',
-  summary: "a rated tournament's cross table: grades, ratings, results per round, points, rating changes, promotions",
-  usage: 'tournament show ID [--format table|fesa-html] [--rules fesa|fesa-published] [--out FILE] [--json]',
   async run(ctx) {
     const id = ctx.opts.positional[0];
     if (!id) throw new UsageError('missing the tournament id: ledger tournament show ID [--format table|fesa-html]');
@@ -63,10 +61,8 @@ const show: CliCommand = {
   },
 };
 
-const list: CliCommand = {
+const list: CommandRun = {
   name: 'tournament list',
-  summary: 'every tournament: dates, games, whether it is closed (rated)',
-  usage: 'tournament list [--json]',
   async run(ctx) {
     const state = await (await ctx.readLedger()).catchUp();
     const rows = [...state.tournaments.values()]
@@ -84,4 +80,4 @@ const list: CliCommand = {
   },
 };
 
-export const tournamentCommands: readonly CliCommand[] = [show, list];
+export const tournamentCommands: readonly CommandRun[] = [show, list];

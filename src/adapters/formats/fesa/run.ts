@@ -5,7 +5,7 @@ import { rateEvent } from '../../../../domain/rules/fesa/rate-event';
 import { FESA_PROGRAM_OPTIONS, type FesaOptions } from '../../../../domain/rules/fesa/options';
 import type { FesaEvent, FesaPlayer, FesaRatingResult } from '../../../../domain/rules/fesa/types';
 import { fesaCrosstable } from '../../../../projections/fesa/crosstable';
-import { nameKey } from '../../../../projections/fesa/history';
+import { nameKey } from '../../../../projections/fesa/name-key';
 import { formatAllTxt } from './all-txt';
 import { parseNewPlayers } from './nye-spillere';
 import { fileErrorMessage, formatRatingList, parseRatingList } from './ratingliste';

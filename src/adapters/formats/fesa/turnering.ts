@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { isValidIsoDate } from '../../../../domain/events/common';
+import { isValidIsoDate } from '../../../../domain/events/iso-date';
 import { pairRounds } from '../../../../domain/rules/fesa/event-check';
 import { isHandicapType } from '../../../../domain/rules/fesa/handicap';
 import type { FesaEvent, FesaEventPlayer, FesaHandicapSide, FesaRound, FesaScore } from '../../../../domain/rules/fesa/types';

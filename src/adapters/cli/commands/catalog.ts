@@ -1,0 +1,285 @@
+/**
+ * Every command with what `ledger --help` and `ledger <command> --help` say of it. The code that runs a command is
+ * loaded only when that command runs (its module, by `load`): `ledger --help` loads nothing else, `fesa run` no store,
+ * HTTP or PostgreSQL code — a whole process pays for what it uses.
+ */
+import type { CommandRun } from '../context';
+
+export interface CommandEntry {
+  readonly name: string;
+  readonly summary: string;
+  readonly usage: string;
+  readonly booleanFlags?: readonly string[];
+  load(): Promise<readonly CommandRun[]>;
+}
+
+/** The columns of a `game report --csv` file. */
+export const GAME_FIELDS = ['game', 'tournament', 'round', 'first', 'second', 'result', 'date', 'handicap', 'giver', 'main', 'byoyomi', 'increment', 'replay-of'];
+
+const coreModule = (): Promise<readonly CommandRun[]> => import('./core').then((m) => m.coreCommands);
+const fesaModule = (): Promise<readonly CommandRun[]> => import('./fesa').then((m) => m.fesaCommands);
+const historyModule = (): Promise<readonly CommandRun[]> => import('./history').then((m) => m.historyCommands);
+const rulesModule = (): Promise<readonly CommandRun[]> => import('./rules').then((m) => m.ruleAndStoreCommands);
+const rulesetsModule = (): Promise<readonly CommandRun[]> => import('./rulesets').then((m) => m.rulesetCommands);
+const careerModule = (): Promise<readonly CommandRun[]> => import('./career').then((m) => m.careerCommands);
+const tournamentModule = (): Promise<readonly CommandRun[]> => import('./tournament').then((m) => m.tournamentCommands);
+const officersModule = (): Promise<readonly CommandRun[]> => import('./officers').then((m) => m.officerCommands);
+const playerModule = (): Promise<readonly CommandRun[]> => import('./player').then((m) => m.playerCommands);
+
+export const commandCatalog: readonly CommandEntry[] = [
+  {
+    name: 'init',
+    summary: 'create the ledger store (SQLite file by default) if it does not exist',
+    usage: 'init [--db FILE | --store SPEC]',
+    load: coreModule,
+  },
+  {
+    name: 'serve',
+    summary: 'run the ledger as an HTTP service: public lists, careers and published lists; the log for auditors; commands for signed-in officers (GET / lists the routes, GET /openapi.json describes them)',
+    usage:
+      'serve [--port 3000] [--host 127.0.0.1] [--private] [--cors-origin ORIGIN] [--allowed-host NAME]... [--trust-proxy loopback|N] [--credentials FILE]   (a non-loopback --host needs LEDGER_ADMIN_TOKEN)',
+    booleanFlags: ['private'],
+    load: coreModule,
+  },
+  {
+    name: 'player add',
+    summary: 'register a player (optionally with a declared prior grade)',
+    usage: 'player add --id ID --family NAME [--given NAME] --country CC [--club C] [--birth-year YYYY] [--date YYYY-MM-DD] [--grade "3 Kyu" --grade-source NSR]',
+    load: coreModule,
+  },
+  {
+    name: 'tournament add',
+    summary: 'register a tournament (rated or not is decided now, before it starts)',
+    usage: 'tournament add --id ID --name NAME [--place P] --start DATE [--end DATE] [--system fesa] [--unrated] [--main MIN --byoyomi SEC --increment SEC] [--entrants A,B,C] [--date YYYY-MM-DD (registered on; default the start)]',
+    booleanFlags: ['unrated'],
+    load: coreModule,
+  },
+  {
+    name: 'tournament close',
+    summary: 'close a tournament: from its date on it is rated',
+    usage: 'tournament close --id ID [--date YYYY-MM-DD]',
+    load: coreModule,
+  },
+  {
+    name: 'game report',
+    summary: 'report one game, or many from a CSV file (one command per row)',
+    usage: `game report --tournament T --game G --round N --first A --second B --result win|loss|draw|sennichite|unplayed|forfeit-win|forfeit-loss|bye [--date D] [--handicap TYPE --giver ID] [--main MIN --byoyomi SEC --increment SEC] [--replay-of G]\n       game report --csv FILE   (header: ${GAME_FIELDS.join(',')}; empty cells = not given)`,
+    load: coreModule,
+  },
+  {
+    name: 'game correct',
+    summary: 'correct a reported game by its id: give only what changes (the old facts stay in the log)',
+    usage:
+      'game correct --game G [--tournament T] --reason TEXT [--result R] [--round N] [--first A] [--second B] [--handicap TYPE|even --giver ID] [--main MIN] [--byoyomi SEC] [--increment SEC] [--replay-of G|none] [--date D]',
+    load: coreModule,
+  },
+  {
+    name: 'game withdraw',
+    summary: 'withdraw a reported game (e.g. it was never played)',
+    usage: 'game withdraw --game G [--tournament T] --reason TEXT [--date D]',
+    load: coreModule,
+  },
+  {
+    name: 'events',
+    summary: 'list (or follow) the event log, with filters',
+    usage: 'events [--type T]... [--stream S] [--player ID] [--tournament ID] [--from POSITION] [--limit N] [--follow] [--json]',
+    booleanFlags: ['follow'],
+    load: coreModule,
+  },
+  {
+    name: 'fesa run',
+    summary: 'drop-in for the official FESA program: <dir>/ratingliste.pre + turnering.txt [+ nye-spillere] -> ratingliste.post, all.txt, turnering.html',
+    usage: 'fesa run <dir> [--out-dir DIR | --out FILE]',
+    load: fesaModule,
+  },
+  {
+    name: 'fesa import',
+    summary: 'import FESA event folders (or a folder of them, in date order) into the ledger as facts',
+    usage: 'fesa import <folder> [--reconcile] [--correct] [--from FOLDER] [--only FOLDER[,FOLDER...]] [--db FILE]',
+    booleanFlags: ['reconcile', 'correct'],
+    load: fesaModule,
+  },
+  {
+    name: 'list',
+    summary: 'the rating list as of a date (as known now, or --known-at), or a published list exactly',
+    usage: 'list [--as-of YYYY-MM-DD] [--known-at POSITION|TIME] [--format table|csv|json|fesa|fesa-all] [--rules fesa|fesa-published] [--active-years 2] [--out FILE] | list --published ID',
+    load: historyModule,
+  },
+  {
+    name: 'list publish',
+    summary: 'record that a list was published (its content hash), so it can be reproduced exactly later',
+    usage: 'list publish --id ID --as-of YYYY-MM-DD [--format fesa|fesa-all|table|csv|json] [--rules fesa] [--active-years 2] [--out FILE]',
+    load: historyModule,
+  },
+  {
+    name: 'diff',
+    summary: 'compare two lists: today vs a published list, or two rule sets side by side',
+    usage: 'diff --published ID | diff --rules A --rules B [--as-of DATE]',
+    load: historyModule,
+  },
+  {
+    name: 'rerate',
+    summary: 'fold the same facts under another rule set and show what changes from a date on',
+    usage: 'rerate --rules fesa-published|pan-atlantic|fide|gobase-go|uscf-k|us-shogi-1997-text|us-shogi-1997-card [--from DATE] [--as-of DATE] [--json]',
+    load: historyModule,
+  },
+  {
+    name: 'explain',
+    summary: 'explain a player\'s ratings game by game (opponent rating used, expectation, K, upset, bonus, promotions)',
+    usage: 'explain <player-id> [--tournament T] [--rules fesa] [--json]',
+    load: historyModule,
+  },
+  {
+    name: 'rules run-case',
+    summary: 'stateless calculator: one JSON case (or a list) on stdin -> output(s) on stdout',
+    usage: 'rules run-case [--file CASES.json]   (a case is {"system","op","options","input"}, see ../shared/rules/README.md)',
+    load: rulesModule,
+  },
+  {
+    name: 'rules list',
+    summary: 'every rule set with its options and defaults',
+    usage: 'rules list [--json]',
+    load: rulesModule,
+  },
+  {
+    name: 'migrate',
+    summary: 'copy the whole log to another store (order, streams, revisions and ids kept) and verify it by checksum',
+    usage: 'migrate --from STORE --to STORE   (STORE: sqlite:FILE | postgres://… | esdb://…)',
+    load: rulesModule,
+  },
+  {
+    name: 'checksum',
+    summary: 'checksum of the whole log (stream, revision, id, type, data) to compare stores',
+    usage: 'checksum [--store STORE]',
+    load: rulesModule,
+  },
+  {
+    name: 'rules adopt',
+    summary: 'from a date on, rate tournaments under a rule set (RuleSetAdopted), with its options',
+    usage: 'rules adopt --rules ID --from YYYY-MM-DD [--option key=value]... [--reason TEXT]',
+    load: rulesetsModule,
+  },
+  {
+    name: 'rules convert',
+    summary: 'one-time conversion (US 1997 or pan-atlantic) of the ratings before a date, recorded as officer adjustments',
+    usage: 'rules convert --rules us-shogi-1997-text|us-shogi-1997-card|pan-atlantic --date YYYY-MM-DD --reason TEXT [--source fesa] [--entry system|grade|RATING] [--dry-run]',
+    booleanFlags: ['dry-run'],
+    load: rulesetsModule,
+  },
+  {
+    name: 'rules drift-correction',
+    summary: 'pan-atlantic annual drift correction: cohort, allowed and applied amount, recorded as one adjustment',
+    usage: 'rules drift-correction --date YYYY-MM-DD --reason TEXT [--amount POINTS] [--entry system|grade|RATING] [--dry-run]',
+    booleanFlags: ['dry-run'],
+    load: rulesetsModule,
+  },
+  {
+    name: 'rules redetermine',
+    summary: 'pan-atlantic redetermination: the player becomes unrated with two games at a new club grade',
+    usage: 'rules redetermine <player-id> --grade GRADE --date YYYY-MM-DD --reason TEXT',
+    load: rulesetsModule,
+  },
+  {
+    name: 'ratings',
+    summary: 'the rating list under a non-FESA rule set (as recorded, or --rerate: every tournament under it)',
+    usage: 'ratings --rules ID [--as-of YYYY-MM-DD] [--rerate] [--entry system|grade|RATING] [--option key=value]... [--json]',
+    booleanFlags: ['rerate'],
+    load: rulesetsModule,
+  },
+  {
+    name: 'explain-generic',
+    summary: 'explain a player\'s ratings under a non-FESA rule set in its own terms (bracket, K, C, stage, multiplier)',
+    usage: 'explain-generic <player-id> [--rules ID] [--entry system|grade|RATING] [--json]   (--rules: re-rate every tournament under ID)',
+    load: rulesetsModule,
+  },
+  {
+    name: 'evaluate',
+    summary: 'score rule sets\' pre-game expected scores against results (log-loss, deviance, Brier, calibration)',
+    usage: 'evaluate --rules ID[,ID…] [--from YYYY-MM-DD] [--football PATH] [--entry grade|system|RATING] [--json]',
+    load: rulesetsModule,
+  },
+  {
+    name: 'history',
+    summary: "a player's career: rating per tournament (method, games, counters), grades and the rule behind each, dan-qualifying games",
+    usage: 'history <player-id> [--rules fesa|fesa-published] [--json]',
+    load: careerModule,
+  },
+  {
+    name: 'projections rebuild',
+    summary: 'fold the FESA list again from the whole log and save it as the checkpoint later commands resume from',
+    usage: 'projections rebuild [--rules fesa|fesa-published] [--db FILE]',
+    load: careerModule,
+  },
+  {
+    name: 'tournament show',
+    summary: "a rated tournament's cross table: grades, ratings, results per round, points, rating changes, promotions",
+    usage: 'tournament show ID [--format table|fesa-html] [--rules fesa|fesa-published] [--out FILE] [--json]',
+    load: tournamentModule,
+  },
+  {
+    name: 'tournament list',
+    summary: 'every tournament: dates, games, whether it is closed (rated)',
+    usage: 'tournament list [--json]',
+    load: tournamentModule,
+  },
+  {
+    name: 'officer add',
+    summary: 'appoint an officer (or change their role); prints their API token once, on the last line',
+    usage: 'officer add --name NAME --role auditor|officer|admin [--reason TEXT] [--date YYYY-MM-DD] [--credentials FILE] [--json]',
+    load: officersModule,
+  },
+  {
+    name: 'officer revoke',
+    summary: 'revoke an officer: their token stops working on the next request',
+    usage: 'officer revoke --name NAME [--reason TEXT] [--date YYYY-MM-DD] [--credentials FILE]',
+    load: officersModule,
+  },
+  {
+    name: 'officer rotate-token',
+    summary: 'issue a new API token for an officer; the old one stops working at once',
+    usage: 'officer rotate-token --name NAME [--credentials FILE] [--json]',
+    load: officersModule,
+  },
+  {
+    name: 'officer list',
+    summary: 'the officers with their role now and when their token was issued (the appointments themselves: ledger events --type OfficerAppointed)',
+    usage: 'officer list [--credentials FILE] [--json]',
+    load: officersModule,
+  },
+  {
+    name: 'player list',
+    summary: 'every registered player: id, name, country, club, registration date',
+    usage: 'player list [--json]',
+    load: playerModule,
+  },
+  {
+    name: 'player show',
+    summary: "a player's registration, declared grades, tournaments and place on today's FESA list",
+    usage: 'player show ID [--json]',
+    load: playerModule,
+  },
+  {
+    name: 'player correct',
+    summary: "correct a player's registration (name, country, club, birth year, registration date); lists, histories and explanations show it throughout",
+    usage: 'player correct --id ID --reason TEXT [--family NAME] [--given NAME] [--country CC] [--club C] [--birth-year YYYY] [--registered YYYY-MM-DD]',
+    load: playerModule,
+  },
+  {
+    name: 'player rename',
+    summary: 'a player is called otherwise now (as FESA names change); the same fact as a corrected name',
+    usage: 'player rename --id ID --family NAME [--given NAME] --reason TEXT',
+    load: playerModule,
+  },
+  {
+    name: 'player merge',
+    summary: 'two ids are one person: the second one\'s games, balances and grades become the first one\'s in every list (reversible: player unmerge)',
+    usage: 'player merge KEEP ABSORBED --reason TEXT [--date YYYY-MM-DD]',
+    load: playerModule,
+  },
+  {
+    name: 'player unmerge',
+    summary: 'undo the merge of an id: the two ids are two people again and every list is as before the merge',
+    usage: 'player unmerge ABSORBED --reason TEXT [--date YYYY-MM-DD]',
+    load: playerModule,
+  },
+];
