@@ -122,6 +122,12 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     expect(out).toMatch(/MB/);
   }, BENCH_TIMEOUT);
 
+  it('two-servers: no answer of the second server missed a result the first acknowledged (where the test cluster runs)', async () => {
+    const out = await bench('two-servers.js', ['--games', '20', '--players', '6']);
+    if (process.env.LEDGER_TEST_PG_URL) expect(out).toMatch(/no answer of B missed a result A had acknowledged, checked for all \d+\)$/m);
+    else expect(out).toMatch(/^two-servers bench: skipped/);
+  }, BENCH_TIMEOUT);
+
   it('every bench in scripts/bench/ is run above', () => {
     const benches = fs.readdirSync(SOURCES).filter((f) => f.endsWith('.ts') && !LIBRARIES.includes(f)).sort();
     expect([...ran].sort()).toEqual(benches);

@@ -1,5 +1,6 @@
 import { execFile, spawn } from 'child_process';
 import * as fs from 'fs';
+import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { main } from '../../src/adapters/cli/main';
@@ -79,3 +80,12 @@ export const runProcess = (program: string, args: readonly string[], stdin = '',
 
 /** The real `ledger` process with `stdin` given (or closed). */
 export const ledgerWithInput = (argv: readonly string[], stdin = ''): Promise<Exited> => runProcess(process.execPath, [CLI, ...argv], stdin);
+
+/** A TCP port free on loopback right now. */
+export const freePort = (): Promise<number> =>
+  new Promise((resolve) => {
+    const probe = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = (probe.address() as net.AddressInfo);
+      probe.close(() => resolve(port));
+    });
+  });
