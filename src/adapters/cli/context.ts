@@ -69,7 +69,9 @@ export class CliContext {
 
   /** The ledger to read: it must exist (as store()), so a read never creates one. */
   async readLedger(): Promise<Ledger> {
-    this.ledgerInstance ??= new Ledger(await this.store());
+    const store = await this.store();
+    const { Ledger } = await import('../../app/ledger');
+    this.ledgerInstance ??= new Ledger(store);
     return this.ledgerInstance;
   }
 
