@@ -26,6 +26,8 @@ export interface PlayerState {
   awardedGrades: Set<string>;
   /** The merge in force that made this id another player's (the survivor's), by the merge's event id. */
   mergedInto?: { readonly survivor: string; readonly merge: string; readonly validDate: string };
+  /** The merge last undone (an unmerge resubmitted is judged against it). */
+  lastUnmerged?: { readonly survivor: string; readonly merge: string };
   /** How many merges and unmerges this id had as the absorbed one (numbers their event ids). */
   identityChanges?: number;
 }
@@ -124,6 +126,7 @@ export const evolve = (state: LedgerState, event: DomainEvent, recorded?: Positi
       const absorbed = state.players.get(event.absorbed);
       if (absorbed) {
         absorbed.mergedInto = event.type === 'PlayersMerged' ? { survivor: event.survivor, merge: event.eventId, validDate: event.validDate } : undefined;
+        if (event.type === 'PlayersUnmerged') absorbed.lastUnmerged = { survivor: event.survivor, merge: event.merge };
         absorbed.identityChanges = (absorbed.identityChanges ?? 0) + 1;
       }
       break;

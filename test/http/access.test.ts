@@ -70,7 +70,8 @@ describe('HTTP access: officers sign in', () => {
     expect((await api.post('/commands', merge, officer)).status).toBe(200);
     const unmerge = { kind: 'UnmergePlayers', validDate: '2026-01-03', survivor: 'M1', absorbed: 'M2', merge: 'player:M2:merge:1', reason: 'two people' };
     expect((await api.post('/commands', unmerge, officer)).body).toMatchObject({ status: 'appended', events: [{ type: 'PlayersUnmerged', eventId: 'player:M2:unmerge:2', actor: 'kari' }] });
-    expect((await api.post('/commands', unmerge, officer)).body).toMatchObject({ status: 422, detail: 'M2 Kari (M2) is not merged into another player; there is nothing to unmerge' });
+    expect((await api.post('/commands', unmerge, officer)).body).toMatchObject({ status: 'unchanged', events: [] });
+    expect((await api.post('/commands', { ...unmerge, merge: 'player:M2:merge:7' }, officer)).body).toMatchObject({ status: 422, detail: 'M2 Kari (M2) is not merged into another player; there is nothing to unmerge' });
   });
 
   it('public routes need no token, auditors\' routes do; under --private every route does', async () => {

@@ -114,6 +114,31 @@ describe.skipIf(!built)('crash safety: SIGKILL at random moments of every multi-
     await killAtRandomMoments(urls[0], add, clean.ms, await checksum(urls[1]), 3);
   }, 180_000);
 
+  it('SQLite, player merge and unmerge (one event each): no merge or the whole merge, reads keep working, the unmerge gives back the same list', async () => {
+    const urls = sqlite('merge');
+    const prepare = async (store: string) => {
+      expect((await ledger(...importChain(chainOf(nekomadoChain().slice(0, 6))), '--store', store)).code).toBe(0);
+      expect((await ledger('player', 'add', '--id', 'N2b', '--family', 'N2b', '--country', 'JP', '--date', '2016-04-01', '--store', store, '--actor', 'crash')).code).toBe(0);
+    };
+    const readsWork = async (store: string) => {
+      for (const argv of [['list', '--format', 'fesa'], ['history', 'N2b'], ['explain', 'N2'], ['player', 'show', 'N2b']]) {
+        const r = await ledger(...argv, '--store', store);
+        expect({ argv, code: r.code, err: r.err }).toEqual({ argv, code: 0, err: '' });
+      }
+    };
+    const merge = ['player', 'merge', 'N2', 'N2b', '--reason', 'registered twice', '--date', '2026-06-01', '--actor', 'crash'];
+    const merged = await twoStores(urls, prepare, merge);
+    const listBefore = (await ledger('list', '--format', 'fesa', '--store', urls[0])).out;
+    await killAtRandomMoments(urls[0], merge, merged.cleanMs, merged.expected, 4);
+    await readsWork(urls[0]);
+    const unmerge = ['player', 'unmerge', 'N2b', '--reason', 'two people', '--date', '2026-06-02', '--actor', 'crash'];
+    const clean = await runCli([...unmerge, '--store', urls[1]]);
+    expect(clean.code).toBe(0);
+    await killAtRandomMoments(urls[0], unmerge, clean.ms, await checksum(urls[1]), 4);
+    await readsWork(urls[0]);
+    expect((await ledger('list', '--format', 'fesa', '--store', urls[0])).out).toBe(listBefore);
+  }, 180_000);
+
   const pg = process.env.LEDGER_TEST_PG_URL;
   it.skipIf(!pg)(`PostgreSQL: the same for the chain import${pg ? '' : ` (skipped: ${process.env.LEDGER_TEST_PG_SKIP_REASON ?? 'LEDGER_TEST_PG_URL is not set'})`}`, async () => {
     const admin = new Client({ connectionString: pg });

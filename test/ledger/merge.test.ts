@@ -129,6 +129,8 @@ describe('player merge / unmerge (issue 13)', () => {
     expect(JSON.parse((await ledger('events', '--type', 'PlayersUnmerged', '--json', '--db', db)).out.trim()).event).toMatchObject({ survivor: 'Andersen', absorbed: 'Anderson', merge: 'player:Anderson:merge:1', reason: 'two brothers after all', actor: 'kari' });
     // exactly what was: the same bytes, the same histories and explanations
     expect(await reads()).toEqual(before);
-    await refused(['player', 'unmerge', 'Anderson', '--reason', 'x'], 'Anderson (Anderson) is not merged into another player; there is nothing to unmerge');
+    // run again: already done, nothing recorded
+    expect(await ledger('player', 'unmerge', 'Anderson', '--reason', 'two brothers after all', '--db', db)).toMatchObject({ code: 0, out: 'Anderson unmerged from Andersen: already recorded, nothing changed\n' });
+    await refused(['player', 'unmerge', 'Dahl', '--reason', 'x'], 'Dahl (Dahl) is not merged into another player; there is nothing to unmerge');
   });
 });

@@ -102,12 +102,20 @@ export const mergePlayers = (event: EventOf<'PlayersMerged'>, state: LedgerState
   return decided(event);
 };
 
-/** Undoes the merge in force of `absorbed` into `survivor`; the event names that merge, so an old one cannot be undone twice. */
+/**
+ * Undoes the merge in force of `absorbed` into `survivor`; the event names that merge, so an old one cannot be undone
+ * twice. The same unmerge again (the merge it names was the last one undone) records nothing.
+ */
 export const unmergePlayers = (event: EventOf<'PlayersUnmerged'>, state: LedgerState): Decided => {
   const player = state.players.get(event.absorbed);
   if (!player) return reject(`cannot unmerge unknown player "${event.absorbed}"; ledger player list shows the registered ids`);
   const merge = player.mergedInto;
-  if (!merge) return reject(`${playerName(state, event.absorbed)} is not merged into another player; there is nothing to unmerge`);
+  if (!merge) {
+    const undone = player.lastUnmerged;
+    return undone?.merge === event.merge && undone.survivor === event.survivor
+      ? nothing(event)
+      : reject(`${playerName(state, event.absorbed)} is not merged into another player; there is nothing to unmerge`);
+  }
   if (merge.survivor !== event.survivor) return reject(`${playerName(state, event.absorbed)} is merged into ${playerName(state, merge.survivor)}, not into "${event.survivor}"`);
   if (merge.merge !== event.merge) return reject(`the merge in force of ${event.absorbed} into ${merge.survivor} is "${merge.merge}", not "${event.merge}"`);
   return decided(event);

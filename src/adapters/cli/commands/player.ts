@@ -127,8 +127,10 @@ const unmerge: CommandRun = {
     const absorbed = ctx.opts.positional[0];
     if (!absorbed) throw new UsageError('give the id that was merged into another: ledger player unmerge ABSORBED --reason TEXT');
     const ledger = await ctx.ledger();
-    // the merge in force is found here; the decider refuses an id that is not merged, with one sentence
-    const merged = (await ledger.catchUp()).players.get(absorbed)?.mergedInto;
+    // the merge in force is found here (or, run again, the one it undid: then nothing changes); the decider refuses an
+    // id that is not merged, with one sentence
+    const player = (await ledger.catchUp()).players.get(absorbed);
+    const merged = player?.mergedInto ?? player?.lastUnmerged;
     const command: Command = {
       kind: 'UnmergePlayers',
       validDate: ctx.opts.date('date') ?? today(),
