@@ -404,7 +404,9 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
  * Who enters the list with a tournament, in registration order (what the program does with its `nye-spillere`):
  * the players registered since the tournament before it up to its date, and — because a registration's date says when
  * the ledger learned of the person, not when he may be rated — any player of the tournament not on the list, whatever
- * the date of his registration. Simultaneous givers are never looked up in the list, so they do not enter it.
+ * the date of his registration. Simultaneous givers are never looked up in the list, so they do not enter it, not
+ * even when registered since the tournament before (a giver in the program's `nye-spillere` is imported with the
+ * record it gives him, as an opening balance).
  */
 const newcomersOf = (
   registrations: ReadonlyMap<string, { event: PlayerRegistered; position: number }>,
@@ -416,12 +418,15 @@ const newcomersOf = (
 ): [string, { event: PlayerRegistered; position: number }][] => {
   const onList = new Set(list.map(nameKey));
   const playing = new Set(event.players.filter((p) => !p.simultaneousGiver).map(nameKey));
+  const giving = new Set(event.players.filter((p) => p.simultaneousGiver).map(nameKey));
   return [...registrations.entries()]
     .filter(([id, r]) => {
       // an absorbed id enters as nobody: its games are the survivor's
       if (merges.has(id)) return false;
       const key = nameKey({ lastName: r.event.familyName, firstName: r.event.givenName });
       if (onList.has(key)) return false;
+      // a simultaneous display's giver is not rated by giving it: he does not enter the list with it
+      if (giving.has(key) && !playing.has(key)) return false;
       return playing.has(key) || (r.event.validDate <= endDate && (lastTournamentDate === null || r.event.validDate > lastTournamentDate));
     })
     .sort((a, b) => a[1].position - b[1].position);

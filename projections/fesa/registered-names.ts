@@ -57,12 +57,14 @@ export class RegisteredNames {
    * The players who enter the list with a tournament ending on `endDate` (see `newcomersOf` in history.ts):
    * registered since the last tournament, or playing in this one, and not on the list; in registration order.
    */
-  newcomersFor(state: ListState, facts: FesaFacts, endDate: string, participants: readonly RegisteredName[]): { id: string; event: PlayerRegistered; position: number }[] {
+  newcomersFor(state: ListState, facts: FesaFacts, endDate: string, participants: readonly RegisteredName[], givers: readonly string[] = []): { id: string; event: PlayerRegistered; position: number }[] {
     const from = state.lastTournamentDate === null ? 0 : upperBound(this.byDate, state.lastTournamentDate);
     const to = upperBound(this.byDate, endDate);
     const out: { id: string; event: PlayerRegistered; position: number }[] = [];
     for (let i = from; i < to; i++) {
       const r = this.byDate[i]!;
+      // a simultaneous display's giver does not enter the list by giving it (see newcomersOf)
+      if (givers.length > 0 && givers.some((g) => this.byId.get(g)?.key === r.key) && !participants.some((p) => p.key === r.key)) continue;
       if (!state.has(r.key)) out.push({ id: r.id, ...facts.registrations.get(r.id)! });
     }
     for (const { key } of participants) {

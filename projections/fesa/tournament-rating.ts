@@ -59,7 +59,7 @@ export class TournamentRating {
     const reg = t.registration;
     const { shape, event } = this.eventOf(t, registered);
     if (E.isLeft(shape)) return shape.left;
-    const newcomers = this.newcomers(state, registered, reg.endDate, shape.right.lookups);
+    const newcomers = this.newcomers(state, registered, reg.endDate, shape.right.lookups, reg.simulGivers);
     // Only the participants' records go to the engine: the first record of each name, newcomers before the list,
     // exactly the records the program's lookup by name would find in the whole list.
     let newcomerByName: Map<string, ListEntry> | undefined;
@@ -110,8 +110,8 @@ export class TournamentRating {
   }
 
   /** The players who enter the list with this tournament, each with his first record and the slot it takes. */
-  private newcomers(state: ListState, registered: RegisteredNames, endDate: string, lookups: readonly RegisteredName[]): ListEntry[] {
-    const records = registered.newcomersFor(state, this.facts, endDate, lookups).map((r) => this.newRecord(r.id, r.event, endDate));
+  private newcomers(state: ListState, registered: RegisteredNames, endDate: string, lookups: readonly RegisteredName[], givers: readonly string[] | undefined): ListEntry[] {
+    const records = registered.newcomersFor(state, this.facts, endDate, lookups, givers).map((r) => this.newRecord(r.id, r.event, endDate));
     const slots = state.newcomerSlots(records.map(nameKey));
     return records.map((record, i): ListEntry => ({ slot: slots[i]!, record }));
   }

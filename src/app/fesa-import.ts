@@ -320,12 +320,13 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
       }
     }
   }
+  const isGiver = (p: FesaPlayer): boolean => folder.event.players.some((q) => q.simultaneousGiver && nameKey(q) === nameKey(p));
   folder.newPlayers.forEach((p, entry) => {
     commands.push(registration(p, date, actor));
     if (p.nsrGradeLevel > 0 || p.nsrGradeName === 'Pro') {
       commands.push({ kind: 'DeclarePriorGrade', validDate: date, actor, playerId: fesaPlayerId(p), grade: gradeText(p.nsrGradeLevel, p.nsrGradeName), source: 'NSR' } as Command);
     }
-    if (isTransfer(p)) {
+    if (isTransfer(p) || isGiver(p)) {
       // The program takes every field of the entry as given (a player coming from another list): his record is an
       // opening balance, placed among the file's entries in file order (the program puts them all in front of the
       // list and sorts stably, so their order shows among equal ratings).
@@ -338,11 +339,21 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
         ruleSet: 'fesa',
         state: encodeFesaPlayerState(p, entry),
         source: `${folder.id}/nye-spillere`,
-        reason: `transferred from another list: ${folder.id}/nye-spillere${line !== undefined ? ` line ${line}` : ''} gives a rating, games or a last-played date`,
+        reason: isTransfer(p)
+          ? `transferred from another list: ${folder.id}/nye-spillere${line !== undefined ? ` line ${line}` : ''} gives a rating, games or a last-played date`
+          : `${folder.id}/nye-spillere${line !== undefined ? ` line ${line}` : ''} lists the simultaneous giver: the program puts him on the list without a game`,
       } as Command);
     }
   });
   const players = folder.event.players;
+  // A simultaneous giver may be in neither file (the program never looks him up): he is registered, and does not
+  // enter the list by giving the display.
+  for (const giver of players.filter((p) => p.simultaneousGiver)) {
+    const id = fesaPlayerId(giver);
+    if (!state.players.has(id) && !folder.newPlayers.some((p) => nameKey(p) === nameKey(giver)) && !commands.some((c) => c.kind === 'RegisterPlayer' && c.playerId === id)) {
+      commands.push({ kind: 'RegisterPlayer', validDate: date, actor, playerId: id, familyName: giver.lastName, givenName: giver.firstName, country: '' } as Command);
+    }
+  }
   commands.push({
     kind: 'RegisterTournament',
     validDate: date,

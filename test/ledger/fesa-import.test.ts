@@ -96,6 +96,18 @@ describe('fesa import: transfers in nye-spillere (entries with a rating, games o
   });
 });
 
+describe('fesa import: simultaneous displays (the giver plays every board of his round; an unlisted giver is in neither file)', () => {
+  for (const name of ['07_simul_giver_listed', '07_simul_giver_unlisted', '18_html_quirks']) {
+    it(`${name}: imports, and the list after it is byte-identical to the program's post list`, async () => {
+      const folder = path.join(FIXTURES, 'fesa-own', name);
+      const db = path.join(tempDir('simul'), 'ledger.db');
+      const r = await ledger('fesa', 'import', folder, '--db', db);
+      expect({ code: r.code, err: r.err }).toEqual({ code: 0, err: '' });
+      expect((await listAsOf(db, eventDate(folder))).equals(fs.readFileSync(path.join(folder, 'ratingliste.post')))).toBe(true);
+    });
+  }
+});
+
 describe('fesa import of the club folder as shipped (00_sample first, a separate list)', () => {
   it('stops at 01 with one difference per line and says how to leave the sample out; --from does; --reconcile drops the sample players', async () => {
     const dir = tempDir('shipped');

@@ -42,11 +42,7 @@ describe('all.txt and turnering.html through the ledger', () => {
 
   // `fesa import` does not take these yet (fesa run reproduces their files, see fixtures.test): held to the sentence it
   // refuses them with, so that the day it takes them this fails and they join the comparison below.
-  const NOT_IMPORTED: Record<string, RegExp> = {
-    '07_simul_giver_listed': /Simul-Listed-Giver .* already plays game r1-2-1 in round 1/,
-    '07_simul_giver_unlisted': /unknown entrant "Simul-Pro-Giver"/,
-    '18_html_quirks': /unknown entrant "Q-Giver"/,
-  };
+  const NOT_IMPORTED: Record<string, RegExp> = {};
   // recorded as a sennichite with its replay in the test below, not imported as the draw its file shows
   const RECORDED_OTHERWISE = new Set(['17_sennichite_replay']);
   const own = path.join(FIXTURES, 'fesa-own');

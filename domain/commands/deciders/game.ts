@@ -37,11 +37,14 @@ const checkGameFacts = (state: LedgerState, tournamentId: string, gameId: string
     if (!samePlayers.has(facts.first) || !samePlayers.has(facts.second)) return `game ${gameId}: a replay is between the players of "${facts.replayOf}"`;
   }
   const inRound = (g: GameState) => !g.withdrawn && g.gameId !== gameId && g.facts.round === facts.round;
+  // a simultaneous display's giver plays every board of his round
+  const givers = new Set<string>(reg.simulGivers ?? []);
   for (const other of tournament.games.values()) {
     if (!inRound(other)) continue;
     const replayPair = facts.replayOf === other.gameId || other.facts.replayOf === gameId || (other.facts.replayOf !== undefined && other.facts.replayOf === facts.replayOf);
     if (replayPair) continue;
     for (const id of [facts.first, facts.second]) {
+      if (id !== null && givers.has(id)) continue;
       // merged ids are one person: he plays one game a round whichever id a game names
       const person = id === null ? null : personOf(state, id);
       const plays = (named: string | null) => named !== null && personOf(state, named) === person;

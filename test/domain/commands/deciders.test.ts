@@ -94,6 +94,10 @@ describe('deciders, given / when / then', () => {
     given(player('A'), player('B'), tournament, game).when(game).thenNothing();
     given(player('A'), tournament).when(game).thenRejects('game G1: unknown second player "B"; register the player first (ledger player add)');
     given(player('A'), player('B'), tournament, game, withdraw).when(game).thenRejects('game G1 of tournament "T1" was withdrawn; report the game again under a new game id');
+    // one game a round, except for a simultaneous display's giver, who plays every board of it
+    const board = (gameId: string, second: string): Command => ({ ...game, gameId, second } as Command);
+    given(player('A'), player('B'), player('C'), tournament, game).when(board('G2', 'C')).thenRejects('game G2: FamilyA G (A) already plays game G1 in round 1 of tournament "T1"');
+    given(player('A'), player('B'), player('C'), { ...tournament, simulGivers: ['A'] } as Command, game).when(board('G2', 'C')).then([{ type: 'GameReported', gameId: 'G2', first: 'A', second: 'C' }]);
   });
   spec('CorrectResult', () => {
     const correct = (result: 'loss' | 'win'): Command => ({ kind: 'CorrectResult', validDate: '2024-03-01', actor, tournamentId: 'T1', gameId: 'G1', round: 1, first: 'A', second: 'B', result, reason: 'score sheet' });
