@@ -82,6 +82,16 @@ describe('fesa import: transfers in nye-spillere (entries with a rating, games o
     }
   });
 
+  it('keeps the program\'s order among equal ratings when newcomers and transfers are mixed (22_transfer_tie_order)', async () => {
+    const folder = path.join(FIXTURES, 'fesa-own', '22_transfer_tie_order');
+    const db = path.join(tempDir('transfer-ties'), 'ledger.db');
+    expect(await ledger('fesa', 'import', folder, '--db', db)).toMatchObject({ code: 0, err: '' });
+    const post = fs.readFileSync(path.join(folder, 'ratingliste.post'), 'latin1');
+    // the case is what it says: transfers tied with list players, a newcomer tied with a never-rated list player
+    expect(post.match(/"Tie-[A-Za-z0-9-]+"/g)).toEqual(['"Tie-Play-C"', '"Tie-Tr-1"', '"Tie-Tr-2"', '"Tie-List-A"', '"Tie-List-B"', '"Tie-Play-D"', '"Tie-Tr-3"', '"Tie-New-3"', '"Tie-New-1"', '"Tie-New-2"', '"Tie-List-E"']);
+    expect((await listAsOf(db, eventDate(folder))).toString('latin1')).toBe(post);
+  });
+
   it('records a transfer as registration, prior grade and an opening balance whose reason names file and line', async () => {
     const db = path.join(tempDir('transfer-facts'), 'ledger.db');
     const [first] = transfers();
