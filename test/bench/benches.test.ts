@@ -128,6 +128,12 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     else expect(out).toMatch(/^two-servers bench: skipped/);
   }, BENCH_TIMEOUT);
 
+  it('pages: every page answers as a browser asks for it (text/html) on the small ledger', async () => {
+    const out = await bench('pages.js', [big]);
+    expect(out).toMatch(/^pages bench: .* \(1240 events\)/m);
+    expect(out.split('\n').filter((l) => /^GET \/.* \(text\/html\): \d+ bytes; first \d+ ms, warm median/.test(l)).length).toBeGreaterThanOrEqual(10);
+  }, BENCH_TIMEOUT);
+
   it('every bench in scripts/bench/ is run above', () => {
     const benches = fs.readdirSync(SOURCES).filter((f) => f.endsWith('.ts') && !LIBRARIES.includes(f)).sort();
     expect([...ran].sort()).toEqual(benches);
