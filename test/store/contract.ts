@@ -14,12 +14,18 @@ import {
   type NewEvent,
   type RecordedEvent,
 } from '../../src/app/ports/event-store';
+import { chainHash, GENESIS } from '../../src/app/chain';
 
 export interface StoreUnderTest {
   readonly store: EventStore;
   readonly cleanup: () => Promise<void>;
   /** A second, independent connection to the same store (another pool / file handle), for concurrency tests. */
   readonly openAnother?: () => Promise<EventStore>;
+  /**
+   * False when the hash chain holds only with one writing process (EventStoreDB: no transaction over $all); the chain
+   * test then writes through one connection.
+   */
+  readonly chainsAcrossConnections?: boolean;
   /** True when the store starts empty for each test. */
   readonly fresh?: boolean;
 }
@@ -398,6 +404,27 @@ export const describeStoreContract = (name: string, factory: StoreFactory): void
       for (let i = 0; i < 10; i++) {
         expect(all.filter((e) => e.streamId === `${tag}-s${i}`).map((e) => e.revision)).toEqual([0, 1, 2]);
       }
+    });
+
+    it('every event carries its link in the hash chain, in global order, across concurrent writers and appendAll', async () => {
+      const { store, openAnother, chainsAcrossConnections } = await open();
+      const other = openAnother && chainsAcrossConnections !== false ? await openAnother() : store;
+      if (other !== store) extra.push(other);
+      const tag = run();
+      await Promise.all(
+        Array.from({ length: 6 }, (_, i) => (i % 2 === 0 ? store : other).append(`${tag}-s${i}`, eventsOf(tag, 'GameReported', i * 10, 2), 'no_stream')),
+      );
+      await other.appendAll([
+        { streamId: `${tag}-s0`, events: eventsOf(tag, 'GameReported', 100, 1), expected: 1 },
+        { streamId: `${tag}-a`, events: eventsOf(tag, 'TournamentClosed', 101, 2), expected: 'no_stream' },
+      ]);
+      const log = (await collect(store.readAll())).flat();
+      let previous = GENESIS;
+      for (const e of log) {
+        expect(e.hash, `position ${e.globalPosition}`).toBe(chainHash(e, previous));
+        previous = e.hash!;
+      }
+      expect((await ownEvents(store, tag)).length).toBe(15);
     });
   });
 };

@@ -98,6 +98,6 @@ if (!process.env.ESDB_URL && !haveRuntime) {
 
   describeStoreContract('esdb', async () => {
     const store = openEsdbStore(url);
-    return { store, fresh: false, openAnother: async () => openEsdbStore(url), cleanup: () => store.close() };
+    return { store, fresh: false, chainsAcrossConnections: false, openAnother: async () => openEsdbStore(url), cleanup: () => store.close() };
   });
 }

@@ -8,7 +8,12 @@
  *   given back to the store must be ones it handed out (checkpoints), never computed ones;
  * - ESDB event ids must be UUIDs: a UUID id is used as is, any other id is mapped to a deterministic UUID v5 and
  *   our id is kept in the metadata under LEDGER_EVENT_ID (removed again on read);
- * - system events ($-prefixed types or streams) are never returned.
+ * - system events ($-prefixed types or streams) are never returned;
+ * - the hash chain (src/app/chain.ts) and the recorded time it covers live in the metadata (LEDGER_HASH,
+ *   LEDGER_RECORDED_AT; removed again on read). ESDB has no transaction over $all, so this adapter appends one batch
+ *   at a time per process, reading the last event of $all before each: the chain holds with one writing process.
+ *   Two processes appending at the same instant can both chain onto the same event; `ledger verify` then reports
+ *   the second as changed.
  *
  * ESDB has no index by event id and only de-duplicates retried appends to the same stream, so this adapter keeps an
  * in-process index of ids (event-id-index.ts: built by one catch-up read of $all, then extended incrementally before
@@ -43,12 +48,15 @@ import { DEFAULT_MAX_APPEND_SIZE, appendFailureReason, esdbEventSize, fittingPre
 import { EventIdIndex } from './event-id-index';
 import { resubscribeDelayMs, resubscribingCatchUp, type Feed } from './resubscribing-catch-up';
 import { appendPartByPart, subscriptionRegistry, toError, validateBatch } from './shared';
+import { chainHash, GENESIS, nextRecordedAt } from '../../app/chain';
 
 // a CommonJS module loaded with require: its type is the annotation's, so the `any` require returns goes no further
 // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment
 const esdb: typeof import('@eventstore/db-client') = require('@eventstore/db-client');
 
 export const LEDGER_EVENT_ID = 'ledgerEventId';
+export const LEDGER_HASH = 'ledgerHash';
+export const LEDGER_RECORDED_AT = 'ledgerRecordedAt';
 /** Fixed namespace for ids that are not UUIDs (a random v4 chosen once for this project). */
 const LEDGER_ID_NAMESPACE = '7f1d5c2e-4b1a-4e8f-9a51-2f6c1e3d9b07';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -84,7 +92,7 @@ type Recorded = NonNullable<ResolvedEvent['event']>;
 
 const toRecorded = (event: Recorded, commit: bigint | undefined): RecordedEvent => {
   const raw = (event.isJson && event.metadata && typeof event.metadata === 'object' ? event.metadata : {}) as Record<string, unknown>;
-  const { [LEDGER_EVENT_ID]: ourId, ...metadata } = raw;
+  const { [LEDGER_EVENT_ID]: ourId, [LEDGER_HASH]: hash, [LEDGER_RECORDED_AT]: recordedAt, ...metadata } = raw;
   return {
     globalPosition: commit === undefined ? 0 : Number(commit),
     streamId: event.streamId,
@@ -93,7 +101,8 @@ const toRecorded = (event: Recorded, commit: bigint | undefined): RecordedEvent 
     type: event.type,
     data: event.isJson ? event.data : Buffer.from(event.data as Uint8Array).toString('base64'),
     metadata,
-    recordedAt: event.created.toISOString(),
+    recordedAt: typeof recordedAt === 'string' ? recordedAt : event.created.toISOString(),
+    ...(typeof hash === 'string' ? { hash } : {}),
   };
 };
 
@@ -219,12 +228,19 @@ export const openEsdbStore = (connectionString: string, options: EsdbStoreOption
    * part left, and records each part's ids in the index as it lands.
    */
   const appendInParts = async (streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
-    const proposed = events.map((e) => {
+    const head = await lastEvent();
+    let previous = head?.hash ?? GENESIS;
+    const now = nextRecordedAt(head?.recordedAt);
+    // the revisions the events will get if the expected revision holds (if it does not, nothing is written)
+    const current = expected === 'no_stream' ? -1 : expected === 'any' ? ((await readStream(streamId)).at(-1)?.revision ?? -1) : expected;
+    const proposed = events.map((e, i) => {
+      const recordedAt = e.recordedAt ?? now;
+      previous = chainHash({ streamId, revision: current + 1 + i, eventId: e.eventId, type: e.type, data: e.data, recordedAt }, previous);
       const data = esdb.jsonEvent({
         id: esdbEventId(e.eventId),
         type: e.type,
         data: e.data as never,
-        metadata: { ...(e.metadata ?? {}), [LEDGER_EVENT_ID]: e.eventId },
+        metadata: { ...(e.metadata ?? {}), [LEDGER_EVENT_ID]: e.eventId, [LEDGER_HASH]: previous, [LEDGER_RECORDED_AT]: recordedAt },
       });
       return { eventId: e.eventId, data, size: esdbEventSize(data) };
     });
@@ -265,6 +281,33 @@ export const openEsdbStore = (connectionString: string, options: EsdbStoreOption
     return result!;
   };
 
+  /** The last user event of $all (backwards past system events), undefined when there is none. */
+  const lastEvent = async (): Promise<RecordedEvent | undefined> => {
+    let from: Position | typeof esdb.END = esdb.END;
+    for (;;) {
+      let scanned = 0;
+      let lastPosition: Position | undefined;
+      const read = client.readAll({ direction: esdb.BACKWARDS, fromPosition: from, maxCount: 200 }) as AllRead;
+      for await (const resolved of cancelling(read)) {
+        scanned++;
+        const e = resolved.event;
+        if (e === undefined) continue;
+        if (!isSystem(e.streamId, e.type)) return toRecorded(e, e.position.commit);
+        lastPosition = e.position;
+      }
+      if (scanned < 200 || lastPosition === undefined) return undefined;
+      from = lastPosition;
+    }
+  };
+
+  /** Appends one after the other in this process, so that each chains onto the one before (see the header). */
+  let appending: Promise<unknown> = Promise.resolve();
+  const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = appending.then(work, work);
+    appending = run.catch(() => undefined);
+    return run;
+  };
+
   /** A subscription to $all after `after`, user events only (the server filters out system event types). */
   const feedAfter = (after: number): Feed => {
     const subscription = client.subscribeToAll({ fromPosition: allPosition(after), filter: esdb.excludeSystemEvents() });
@@ -290,7 +333,7 @@ export const openEsdbStore = (connectionString: string, options: EsdbStoreOption
       await refreshIndex();
       const release = ids.reserve(events.map((e) => e.eventId));
       try {
-        return await appendInParts(streamId, events, expected);
+        return await oneAtATime(() => appendInParts(streamId, events, expected));
       } finally {
         release();
       }
@@ -313,23 +356,7 @@ export const openEsdbStore = (connectionString: string, options: EsdbStoreOption
       }
       return found.sort((a, b) => a.globalPosition - b.globalPosition);
     },
-    headPosition: async () => {
-      let from: Position | typeof esdb.END = esdb.END;
-      for (;;) {
-        let scanned = 0;
-        let lastPosition: Position | undefined;
-        const read = client.readAll({ direction: esdb.BACKWARDS, fromPosition: from, maxCount: 200 }) as AllRead;
-        for await (const resolved of cancelling(read)) {
-          scanned++;
-          const e = resolved.event;
-          if (e === undefined) continue;
-          if (!isSystem(e.streamId, e.type)) return Number(e.position.commit);
-          lastPosition = e.position;
-        }
-        if (scanned < 200 || lastPosition === undefined) return 0;
-        from = lastPosition;
-      }
-    },
+    headPosition: async () => (await lastEvent())?.globalPosition ?? 0,
     subscribe: (subscribeOptions: SubscribeOptions) =>
       subscriptions.track(resubscribingCatchUp(feedAfter, subscribeOptions, description, options.resubscribeDelayMs ?? resubscribeDelayMs)),
     close: async () => {

@@ -2,7 +2,8 @@
  * Copies a whole log from one store to another (e.g. SQLite → PostgreSQL) and proves the copy by checksum.
  * Order, stream ids, revisions and event ids are preserved: each run of consecutive events of one stream is appended
  * with the expected revision it had at the source, so a target that is written to meanwhile fails loudly instead
- * of interleaving.
+ * of interleaving. Recorded times are carried too, so the copy's hash chain (src/app/chain.ts) ends in the same head
+ * hash; a source written before the chain gets it computed when it is opened for writing.
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../../domain/commands/decide';
@@ -12,18 +13,22 @@ export interface LogChecksum {
   readonly events: number;
   /** sha256 hex over (streamId, revision, eventId, type, canonical JSON data) of every event in global order. */
   readonly sha256: string;
+  /** The last event's link in the hash chain (what `ledger verify` prints as the head hash). */
+  readonly head?: string;
 }
 
 export const logChecksum = async (store: EventStore): Promise<LogChecksum> => {
   const hash = createHash('sha256');
   let events = 0;
+  let head: string | undefined;
   for await (const batch of store.readAll()) {
     for (const e of batch) {
       hash.update(`${JSON.stringify([e.streamId, e.revision, e.eventId, e.type])}${canonicalJson(e.data)}\n`);
       events++;
+      head = e.hash;
     }
   }
-  return { events, sha256: hash.digest('hex') };
+  return { events, sha256: hash.digest('hex'), ...(head === undefined ? {} : { head }) };
 };
 
 export interface MigrationProgress {
@@ -56,7 +61,7 @@ export const migrate = async (
       const run = batch.slice(start, end);
       await to.append(
         run[0]!.streamId,
-        run.map((e) => ({ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata })),
+        run.map((e) => ({ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata, recordedAt: e.recordedAt })),
         expectedBefore(run[0]!),
       );
       copied += run.length;
@@ -65,10 +70,10 @@ export const migrate = async (
     onProgress?.({ copied, lastSourcePosition: batch[batch.length - 1]!.globalPosition });
   }
   const [source, target] = await Promise.all([logChecksum(from), logChecksum(to)]);
-  if (source.sha256 !== target.sha256 || source.events !== target.events) {
+  if (source.sha256 !== target.sha256 || source.events !== target.events || source.head !== target.head) {
     throw new Error(
       `Migration from ${from.description} to ${to.description} does not verify: source has ${source.events} events ` +
-        `(sha256 ${source.sha256}), target has ${target.events} (sha256 ${target.sha256}).`,
+        `(sha256 ${source.sha256}, head hash ${source.head ?? 'none'}), target has ${target.events} (sha256 ${target.sha256}, head hash ${target.head ?? 'none'}).`,
     );
   }
   return { copied, source, target };

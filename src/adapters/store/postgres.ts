@@ -14,6 +14,10 @@
  *
  * The expected-revision check holds a per-stream transaction advisory lock (it does not assign a transaction id,
  * which must only happen inside the critical section of rule 2); the `streams` table keeps each stream's revision.
+ * 3. The hash chain (src/app/chain.ts) follows global position: a writer reads the previous link while holding a
+ *    transaction advisory lock (CHAIN_LOCK) that it keeps until COMMIT, so the link it reads is committed and no other
+ *    writer can chain onto the same one. Recorded times are set by the writer (milliseconds, never behind the
+ *    previous event), so that the time hashed is the time stored.
  * Liveness caveat: any long-running transaction with an id holds readers back until it ends (never forward-skips).
  */
 import { Pool, type PoolClient } from 'pg';
@@ -37,11 +41,13 @@ import {
   validateAppends,
   validateBatch,
 } from './shared';
+import { chainHash, GENESIS, nextRecordedAt } from '../../app/chain';
 
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 /** Advisory lock keys (first int of the two-int form) — arbitrary, but fixed: every writer must use the same. */
 const APPEND_LOCK = 0x1ed9e7;
 const SCHEMA_LOCK = 0x1ed9e8;
+const CHAIN_LOCK = 0x1ed9e9;
 const NOTIFY_CHANNEL = 'ledger_events';
 
 export interface PostgresStoreOptions {
@@ -51,6 +57,8 @@ export interface PostgresStoreOptions {
   readonly readBatchSize?: number;
   /** Refuse a database without the ledger's schema instead of creating it (every command but `init` and writes). */
   readonly mustExist?: boolean;
+  /** Where a one-time upgrade of an older ledger says what it did (default: standard error). */
+  readonly log?: (line: string) => void;
 }
 
 const quoteIdent = (name: string): string => {
@@ -88,9 +96,10 @@ interface EventRow {
   data: unknown;
   metadata: Record<string, unknown>;
   recorded_at: Date;
+  hash: string | null;
 }
 
-const COLUMNS = 'global_position, stream_id, revision, event_id, type, data, metadata, recorded_at';
+const COLUMNS = 'global_position, stream_id, revision, event_id, type, data, metadata, recorded_at, hash';
 /** What readFacts selects (a fold reads no stream, revision, id or metadata). */
 const FACT_COLUMNS = 'global_position, type, data, recorded_at';
 /** Rows are visible to readers only once every transaction that might hold a lower position has finished. */
@@ -105,6 +114,7 @@ const toRecorded = (row: EventRow): RecordedEvent => ({
   data: row.data,
   metadata: row.metadata,
   recordedAt: row.recorded_at.toISOString(),
+  ...(row.hash === null ? {} : { hash: row.hash }),
 });
 
 const toFact = (row: Pick<EventRow, 'global_position' | 'type' | 'data' | 'recorded_at'>): RecordedFact => ({
@@ -114,7 +124,33 @@ const toFact = (row: Pick<EventRow, 'global_position' | 'type' | 'data' | 'recor
   recordedAt: row.recorded_at.toISOString(),
 });
 
-const ensureSchema = async (pool: Pool, schema: string): Promise<void> => {
+/**
+ * Schema 2 adds the hash chain; a ledger written before it gets its chain computed once, inside the schema
+ * transaction, over the events as they are now.
+ */
+const addHashChain = async (client: PoolClient, s: string): Promise<{ events: number; head: string }> => {
+  await client.query(`ALTER TABLE ${s}.events ADD COLUMN hash text`);
+  let previous = GENESIS;
+  let after = '0';
+  let events = 0;
+  for (;;) {
+    const { rows } = await client.query<EventRow>(
+      `SELECT ${COLUMNS} FROM ${s}.events WHERE global_position > $1 ORDER BY global_position LIMIT 5000`,
+      [after],
+    );
+    if (rows.length === 0) break;
+    const hashes = rows.map((row) => (previous = chainHash(toRecorded(row), previous)));
+    await client.query(`UPDATE ${s}.events e SET hash = u.hash FROM unnest($1::bigint[], $2::text[]) AS u(p, hash) WHERE e.global_position = u.p`, [
+      rows.map((r) => r.global_position),
+      hashes,
+    ]);
+    after = rows[rows.length - 1]!.global_position;
+    events += rows.length;
+  }
+  return { events, head: previous };
+};
+
+const ensureSchema = async (pool: Pool, schema: string, log: (line: string) => void): Promise<void> => {
   const s = quoteIdent(schema);
   const client = await pool.connect();
   try {
@@ -135,7 +171,15 @@ const ensureSchema = async (pool: Pool, schema: string): Promise<void> => {
       await client.query(schemaV1(s));
       await client.query(`INSERT INTO ${s}.schema_version (version) VALUES (1)`);
     }
+    let upgraded: { events: number; head: string } | undefined;
+    if (current < 2) {
+      upgraded = await addHashChain(client, s);
+      await client.query(`INSERT INTO ${s}.schema_version (version) VALUES (2)`);
+    }
     await client.query('COMMIT');
+    if (upgraded !== undefined && upgraded.events > 0) {
+      log(`schema "${schema}": upgraded the ledger to schema 2: computed the hash chain over its ${upgraded.events} events once (head ${upgraded.head}); \`ledger verify\` checks it from now on`);
+    }
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw e;
@@ -166,7 +210,7 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
     throw new LedgerMissingError(`${redact(url)} (schema "${schema}")`, `--store ${redact(url)}`);
   }
   try {
-    await ensureSchema(pool, schema);
+    await ensureSchema(pool, schema, opts.log ?? ((line) => process.stderr.write(`${line}\n`)));
   } catch (e) {
     await pool.end();
     throw new Error(`Cannot open the PostgreSQL ledger at ${redact(url)}: ${(e as Error).message}`);
@@ -207,16 +251,29 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
     const firstRevisions = planRevisions(appends, (streamId) => revisions.get(streamId) ?? 'no_stream');
     const events = appends.flatMap((part, p) => part.events.map((event, i) => ({ streamId: part.streamId, revision: firstRevisions[p]! + i, event })));
 
+    // rule 3: the previous link, read under the chain lock (held until COMMIT), so it is the committed last event
+    await client.query('SELECT pg_advisory_xact_lock($1)', [CHAIN_LOCK]);
+    const { rows: heads } = await client.query<{ hash: string | null; recorded_at: Date }>(
+      `SELECT hash, recorded_at FROM ${s}.events ORDER BY global_position DESC LIMIT 1`,
+    );
+    let previous = heads[0]?.hash ?? GENESIS;
+    const now = nextRecordedAt(heads[0]?.recorded_at.toISOString());
+    const chained = events.map(({ streamId, revision, event }) => {
+      const recordedAt = event.recordedAt ?? now;
+      previous = chainHash({ streamId, revision, eventId: event.eventId, type: event.type, data: event.data, recordedAt }, previous);
+      return { recordedAt, hash: previous };
+    });
+
     // All positions of the command inside one critical section (rule 2 above): a second INSERT in a later section
     // could take positions above another writer's while keeping the lower transaction id.
     let inserted: { global_position: string }[];
     await client.query('SELECT pg_advisory_lock($1, 0)', [APPEND_LOCK]);
     try {
       ({ rows: inserted } = await client.query<{ global_position: string }>(
-        `INSERT INTO ${s}.events (stream_id, revision, event_id, type, data, metadata)
-         SELECT e.stream_id, e.revision, e.event_id, e.type, e.data, e.metadata
-           FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[])
-                WITH ORDINALITY AS e(stream_id, revision, event_id, type, data, metadata, ord)
+        `INSERT INTO ${s}.events (stream_id, revision, event_id, type, data, metadata, recorded_at, hash)
+         SELECT e.stream_id, e.revision, e.event_id, e.type, e.data, e.metadata, e.recorded_at, e.hash
+           FROM unnest($1::text[], $2::bigint[], $3::text[], $4::text[], $5::jsonb[], $6::jsonb[], $7::timestamptz[], $8::text[])
+                WITH ORDINALITY AS e(stream_id, revision, event_id, type, data, metadata, recorded_at, hash, ord)
           ORDER BY e.ord
          ON CONFLICT DO NOTHING
          RETURNING global_position`,
@@ -227,6 +284,8 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
           events.map((e) => e.event.type),
           events.map((e) => JSON.stringify(e.event.data)),
           events.map((e) => (e.event.metadata === undefined ? '{}' : JSON.stringify(e.event.metadata))),
+          chained.map((c) => c.recordedAt),
+          chained.map((c) => c.hash),
         ],
       ));
     } catch (e) {

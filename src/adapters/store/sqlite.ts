@@ -29,13 +29,14 @@ import {
   validateBatch,
   type CurrentRevision,
 } from './shared';
+import { chainHash, GENESIS, nextRecordedAt } from '../../app/chain';
 
 // a CommonJS module loaded with require: its type is the annotation's, so the `any` require returns goes no further
 // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment
 const Database: typeof BetterSqlite3 = require('better-sqlite3');
 
 export const DEFAULT_SQLITE_PATH = './data/ledger.db';
-const SCHEMA_VERSION = 1;
+const SCHEMA_VERSION = 2;
 
 export interface SqliteStoreOptions {
   /** Default batch size of readAll (rows per keyset page). */
@@ -44,6 +45,8 @@ export interface SqliteStoreOptions {
   readonly mustExist?: boolean;
   /** How long a writer waits for another process's write lock (ms). */
   readonly busyTimeoutMs?: number;
+  /** Where a one-time upgrade of an older ledger says what it did (default: standard error). */
+  readonly log?: (line: string) => void;
 }
 
 const SCHEMA_V1 = `
@@ -60,8 +63,9 @@ CREATE TABLE IF NOT EXISTS events (
   CONSTRAINT events_event_id UNIQUE (event_id)
 );`;
 
-const COLUMNS = 'position, stream_id, revision, event_id, type, data, metadata, recorded_at';
-type Row = [number, string, number, string, string, string, string, string];
+/** A ledger from before the chain, opened read-only, has no hash column: it reads as null. */
+const columns = (chained: boolean): string => `position, stream_id, revision, event_id, type, data, metadata, recorded_at, ${chained ? 'hash' : 'NULL'}`;
+type Row = [number, string, number, string, string, string, string, string, string | null];
 /** What readFacts selects: SQLite then builds three strings per row instead of six. */
 const FACT_COLUMNS = 'position, type, data, recorded_at';
 type FactRow = [number, string, string, string];
@@ -80,6 +84,7 @@ const toRecorded = (row: Row): RecordedEvent => ({
   data: JSON.parse(row[5]) as unknown,
   metadata: parseMetadata(row[6]),
   recordedAt: row[7],
+  ...(row[8] === null ? {} : { hash: row[8] }),
 });
 
 const toFact = (row: FactRow): RecordedFact => ({
@@ -99,7 +104,31 @@ const schemaVersion = (db: BetterSqlite3.Database): number => {
   return table === undefined ? 0 : ((db.prepare('SELECT max(version) FROM schema_version').pluck().get() as number | null) ?? 0);
 };
 
-const migrateSchema = (db: BetterSqlite3.Database, file: string): void => {
+/**
+ * Schema 2 adds the hash chain. A ledger written before it gets its chain computed once, in one transaction, over the
+ * events as they are now (what was recorded before this upgrade is vouched for only from here on).
+ */
+const addHashChain = (db: BetterSqlite3.Database): { events: number; head: string } => {
+  db.exec('ALTER TABLE events ADD COLUMN hash TEXT');
+  const page = db.prepare('SELECT position, stream_id, revision, event_id, type, data, recorded_at FROM events WHERE position > ? ORDER BY position LIMIT 5000').raw();
+  const update = db.prepare('UPDATE events SET hash = ? WHERE position = ?');
+  let previous = GENESIS;
+  let after = 0;
+  let events = 0;
+  for (;;) {
+    const rows = page.all(after) as [number, string, number, string, string, string, string][];
+    if (rows.length === 0) break;
+    for (const [position, streamId, revision, eventId, type, data, recordedAt] of rows) {
+      previous = chainHash({ streamId, revision, eventId, type, data: JSON.parse(data) as unknown, recordedAt }, previous);
+      update.run(previous, position);
+      after = position;
+      events++;
+    }
+  }
+  return { events, head: previous };
+};
+
+const migrateSchema = (db: BetterSqlite3.Database, file: string, log: (line: string) => void): void => {
   db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
   const current = schemaVersion(db);
   if (current > SCHEMA_VERSION) {
@@ -112,6 +141,17 @@ const migrateSchema = (db: BetterSqlite3.Database, file: string): void => {
       db.exec(SCHEMA_V1);
       db.prepare('INSERT INTO schema_version (version, applied_at) VALUES (?, ?)').run(1, new Date().toISOString());
     }).immediate();
+  }
+  if (current < 2) {
+    const upgraded = db.transaction(() => {
+      if (schemaVersion(db) >= 2) return undefined; // another process upgraded it while this one waited for the lock
+      const chain = addHashChain(db);
+      db.prepare('INSERT INTO schema_version (version, applied_at) VALUES (?, ?)').run(2, new Date().toISOString());
+      return chain;
+    }).immediate();
+    if (upgraded !== undefined && upgraded.events > 0) {
+      log(`${file}: upgraded the ledger to schema 2: computed the hash chain over its ${upgraded.events} events once (head ${upgraded.head}); \`ledger verify\` checks it from now on`);
+    }
   }
 };
 
@@ -189,7 +229,7 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
     db.pragma('synchronous = NORMAL');
     db.pragma('cache_size = -65536');
     db.pragma('mmap_size = 1073741824');
-    if (readonlyBecause === undefined) migrateSchema(db, file);
+    if (readonlyBecause === undefined) migrateSchema(db, file, opts.log ?? ((line) => process.stderr.write(`${line}\n`)));
     else if (schemaVersion(db) === 0) throw new Error(`${file} ${readonlyBecause} and holds no ledger`);
     return db;
   };
@@ -211,10 +251,16 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
   const readonly = readonlyBecause !== undefined;
 
   const readBatchSize = opts.readBatchSize ?? 1000;
+  const chained = (db.prepare("SELECT count(*) FROM pragma_table_info('events') WHERE name = 'hash'").pluck().get() as number) > 0;
+  const COLUMNS = columns(chained);
   const lastRevision = db.prepare('SELECT max(revision) FROM events WHERE stream_id = ?').pluck();
-  const insert = db.prepare(
-    'INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at) VALUES (?, ?, ?, ?, ?, ?, ?)',
-  );
+  // a ledger without the chain is open read-only (it was upgraded otherwise): it never appends
+  const writeStatements = chained
+    ? {
+        insert: db.prepare('INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+        chainHead: db.prepare('SELECT hash, recorded_at FROM events ORDER BY position DESC LIMIT 1').raw(),
+      }
+    : undefined;
   const readStreamStmt = db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision`).raw();
   const head = db.prepare('SELECT coalesce(max(position), 0) FROM events').pluck();
   const byEventId = db.prepare(`SELECT ${COLUMNS} FROM events WHERE event_id = ?`).raw();
@@ -243,11 +289,17 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
   };
   const appendAllTx = db.transaction((appends: readonly StreamAppend[]): AppendResult[] => {
     const firstRevisions = planRevisions(appends, currentRevision);
-    const recordedAt = new Date().toISOString();
+    // the chain follows global position: the previous link is read under the same write lock that assigns positions
+    const { insert, chainHead } = writeStatements!;
+    const head = chainHead.get() as [string, string] | undefined;
+    let previous = head?.[0] ?? GENESIS;
+    const now = nextRecordedAt(head?.[1]);
     return appends.map(({ streamId, events, expected }, part) => {
       const first = firstRevisions[part]!;
       let position = 0;
       events.forEach((event, i) => {
+        const recordedAt = event.recordedAt ?? now;
+        previous = chainHash({ streamId, revision: first + i, eventId: event.eventId, type: event.type, data: event.data, recordedAt }, previous);
         try {
           const info = insert.run(
             streamId,
@@ -257,6 +309,7 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
             JSON.stringify(event.data),
             event.metadata === undefined ? '{}' : JSON.stringify(event.metadata),
             recordedAt,
+            previous,
           );
           position = Number(info.lastInsertRowid);
         } catch (e) {

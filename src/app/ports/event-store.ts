@@ -12,6 +12,11 @@ export interface NewEvent {
   readonly type: string;
   readonly data: unknown;
   readonly metadata?: Readonly<Record<string, unknown>>;
+  /**
+   * Only when copying a log (migrate, import of an export): the time the source recorded it, kept so that the copy's
+   * hash chain and "as known at" reads equal the source's. A new fact never sets it; the store takes its clock.
+   */
+  readonly recordedAt?: string;
 }
 
 /** An event as recorded: the second clock (global position + recorded timestamp) is assigned by the store. */
@@ -32,6 +37,11 @@ export interface RecordedEvent {
   readonly metadata: Readonly<Record<string, unknown>>;
   /** ISO-8601 UTC timestamp of the append. */
   readonly recordedAt: string;
+  /**
+   * The event's link in the hash chain (src/app/chain.ts), computed by the store in the append transaction. Absent
+   * only on a ledger written by a version before the chain that has not yet been opened for writing.
+   */
+  readonly hash?: string;
 }
 
 /**

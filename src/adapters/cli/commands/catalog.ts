@@ -25,6 +25,7 @@ const careerModule = (): Promise<readonly CommandRun[]> => import('./career').th
 const tournamentModule = (): Promise<readonly CommandRun[]> => import('./tournament').then((m) => m.tournamentCommands);
 const officersModule = (): Promise<readonly CommandRun[]> => import('./officers').then((m) => m.officerCommands);
 const playerModule = (): Promise<readonly CommandRun[]> => import('./player').then((m) => m.playerCommands);
+const auditModule = (): Promise<readonly CommandRun[]> => import('./audit').then((m) => m.auditCommands);
 
 export const commandCatalog: readonly CommandEntry[] = [
   {
@@ -149,7 +150,7 @@ export const commandCatalog: readonly CommandEntry[] = [
   },
   {
     name: 'checksum',
-    summary: 'checksum of the whole log (stream, revision, id, type, data) to compare stores',
+    summary: 'checksum of the whole log (stream, revision, id, type, data) to compare stores, and its head hash',
     usage: 'checksum [--store STORE]',
     load: rulesModule,
   },
@@ -281,5 +282,11 @@ export const commandCatalog: readonly CommandEntry[] = [
     summary: 'undo the merge of an id: the two ids are two people again and every list is as before the merge',
     usage: 'player unmerge ABSORBED --reason TEXT [--date YYYY-MM-DD]',
     load: playerModule,
+  },
+  {
+    name: 'verify',
+    summary: 'walk the hash chain and re-compute every published list; prints the head hash an auditor notes down',
+    usage: 'verify [--db FILE | --store STORE] [--head HASH]   (--head: a head hash noted earlier must still be in the chain)',
+    load: auditModule,
   },
 ];

@@ -57,7 +57,7 @@ const checksum: CommandRun = {
   name: 'checksum',
   async run(ctx) {
     const sum = await logChecksum(await ctx.store());
-    ctx.print(sum, () => `${sum.events} events, sha256 ${sum.sha256}`);
+    ctx.print(sum, () => `${sum.events} events, sha256 ${sum.sha256}${sum.head === undefined ? '' : `, head hash ${sum.head}`}`);
     return 0;
   },
 };

@@ -1,0 +1,63 @@
+/**
+ * The hash chain that makes the log tamper-evident: every recorded event carries
+ *
+ *   hash = SHA-256( UTF-8( canonical JSON of {
+ *            actor, data, id, previous, recorded, revision, stream, type, valid } ) )   (lower-case hex)
+ *
+ * where `previous` is the hash of the event before it in global order (GENESIS for the first), `recorded` the
+ * recorded time as stored (ISO-8601 UTC, milliseconds), `valid` and `actor` the event's valid date and actor as
+ * its data names them (null when it names none). Canonical JSON: object keys sorted by UTF-16 code units, no
+ * whitespace, members whose value is undefined left out, strings and numbers as JSON.stringify writes them (the
+ * same as RFC 8785 for the values a JSON store gives back). The global position is not hashed: a copy of the log in
+ * another store (positions with other gaps) has the same chain.
+ *
+ * One implementation: the stores call `chainHash` inside their append transaction, `verify` and `import` call it
+ * again while reading.
+ */
+import { createHash } from 'node:crypto';
+import { canonicalJson } from '../../domain/commands/decide';
+import type { RecordedEvent } from './ports/event-store';
+
+/** The `previous` of the first event. */
+export const GENESIS = '0'.repeat(64);
+
+/** What the chain covers of an event: everything but its position and metadata. */
+export type ChainedEvent = Pick<RecordedEvent, 'streamId' | 'revision' | 'eventId' | 'type' | 'data' | 'recordedAt'>;
+
+const field = (data: unknown, name: string): unknown => {
+  if (data === null || typeof data !== 'object') return null;
+  const value = (data as Record<string, unknown>)[name];
+  return value === undefined ? null : value;
+};
+
+/** The exact text that is hashed (written down so that an auditor can re-compute a hash with other tools). */
+export const chainInput = (event: ChainedEvent, previous: string): string =>
+  canonicalJson({
+    actor: field(event.data, 'actor'),
+    data: event.data,
+    id: event.eventId,
+    previous,
+    recorded: event.recordedAt,
+    revision: event.revision,
+    stream: event.streamId,
+    type: event.type,
+    valid: field(event.data, 'validDate'),
+  });
+
+export const chainHash = (event: ChainedEvent, previous: string): string =>
+  createHash('sha256').update(chainInput(event, previous), 'utf8').digest('hex');
+
+/** Hashes a run of events appended one after the other, starting after `previous`. */
+export const chainHashes = (events: readonly ChainedEvent[], previous: string): string[] => {
+  let last = previous;
+  return events.map((event) => (last = chainHash(event, last)));
+};
+
+/**
+ * Recorded times only move forward along the chain: a writer whose clock is behind the last recorded event takes
+ * that event's time (reads "as known at a time" stop at the first event recorded after it).
+ */
+export const nextRecordedAt = (previousRecordedAt: string | undefined, now: Date = new Date()): string => {
+  const at = now.toISOString();
+  return previousRecordedAt !== undefined && previousRecordedAt > at ? previousRecordedAt : at;
+};

@@ -1,0 +1,155 @@
+/**
+ * `ledger verify`: walks the log along its hash chain and re-computes every published list.
+ *
+ * A hand edit breaks the chain at the first row it touched. What kind of edit it was is read from the rows around
+ * that position (the chain alone cannot tell every kind apart):
+ * - reordered: the row chains onto a row stored after it;
+ * - inserted: the row after it chains onto the row before it;
+ * - deleted: the row chains onto nothing seen, but its own link is intact (the next row chains onto it) and a global
+ *   position or a revision of its stream is missing just before it (on PostgreSQL a rolled-back append also leaves
+ *   a position out: a changed row right after such a gap is reported as a deletion);
+ * - changed: otherwise (its content, or its stored hash, no longer matches).
+ */
+import { chainHash, GENESIS } from './chain';
+import { loadFacts } from './load';
+import { reproducePublished, UnreproducibleListError } from './lists';
+import type { EventStore, RecordedEvent } from './ports/event-store';
+
+export type BreakKind = 'changed' | 'deleted' | 'inserted' | 'reordered';
+
+export interface ChainBreak {
+  readonly position: number;
+  /** Undefined when the rows around it cannot tell. */
+  readonly kind: BreakKind | undefined;
+  readonly sentence: string;
+}
+
+export interface VerifyReport {
+  readonly events: number;
+  /** The last event's position and its stored hash (what an auditor notes down). */
+  readonly head: { readonly position: number; readonly hash: string } | undefined;
+  /** The first place where the chain does not hold (nothing after it is vouched for). */
+  readonly chainBreak: ChainBreak | undefined;
+  readonly lists: readonly { readonly listId: string; readonly contentHash: string; readonly reproduced: boolean }[];
+  /** One sentence per finding; empty when everything holds. */
+  readonly findings: readonly string[];
+}
+
+export interface VerifyOptions {
+  /** A head hash noted down earlier: it must still be in the chain (else rows were deleted from the end, or changed). */
+  readonly notedHead?: string;
+  /** Rows read after a break to tell its kind (a moved row is found this far ahead at most). */
+  readonly lookahead?: number;
+}
+
+const describeEvent = (e: RecordedEvent): string => `${e.type} of stream "${e.streamId}", revision ${e.revision}`;
+
+/**
+ * Why the row `at` does not chain onto `previous` (the verified link before it, at `previousPosition`); `ahead` are
+ * the rows stored after it.
+ */
+const explainBreak = (
+  at: RecordedEvent,
+  ahead: readonly RecordedEvent[],
+  previous: string,
+  previousPosition: number,
+  denseStore: boolean,
+  missingRevision: number | undefined,
+): ChainBreak => {
+  const p = at.globalPosition;
+  const next = ahead[0];
+  if (at.hash === undefined) {
+    return { position: p, kind: 'inserted', sentence: `position ${p} (${describeEvent(at)}) has no hash: it was inserted by hand, the store computes one for every event it records` };
+  }
+  const movedAfter = ahead.find((later) => later.hash !== undefined && chainHash(at, later.hash) === at.hash);
+  if (movedAfter !== undefined) {
+    return { position: p, kind: 'reordered', sentence: `position ${p} (${describeEvent(at)}) was recorded after position ${movedAfter.globalPosition} but is stored before it: rows were reordered by hand` };
+  }
+  if (next !== undefined && chainHash(next, previous) === next.hash) {
+    return { position: p, kind: 'inserted', sentence: `position ${p} (${describeEvent(at)}) was inserted by hand: the event after it chains onto the one before it` };
+  }
+  const ownLinkIntact = next === undefined || chainHash(next, at.hash) === next.hash;
+  const positionGap = denseStore && p > previousPosition + 1;
+  if (ownLinkIntact && (positionGap || missingRevision !== undefined)) {
+    const what = positionGap
+      ? previousPosition + 1 === p - 1 ? `position ${p - 1}` : `positions ${previousPosition + 1} to ${p - 1}`
+      : `revision ${missingRevision} of stream "${at.streamId}"`;
+    return { position: p, kind: 'deleted', sentence: `the event before position ${p} was deleted by hand: ${what} is missing from the log` };
+  }
+  if (next !== undefined && !ownLinkIntact && chainHash(next, chainHash(at, previous)) === next.hash) {
+    return { position: p, kind: 'changed', sentence: `position ${p} (${describeEvent(at)}) was changed by hand: its stored hash is not the one recorded` };
+  }
+  if (ownLinkIntact) {
+    return { position: p, kind: 'changed', sentence: `position ${p} (${describeEvent(at)}) was changed by hand: its content no longer matches its hash` };
+  }
+  return { position: p, kind: undefined, sentence: `position ${p} (${describeEvent(at)}) does not match its hash: the log was edited by hand at or before it` };
+};
+
+/** Reads up to `limit` rows stored after `position`. */
+const rowsAfter = async (store: EventStore, position: number, limit: number): Promise<RecordedEvent[]> => {
+  for await (const batch of store.readAll({ fromPosition: position, batchSize: limit })) return [...batch];
+  return [];
+};
+
+/** Walks the chain: the first break, the head, and whether a noted head hash was seen. */
+export const walkChain = async (
+  store: EventStore,
+  options: VerifyOptions = {},
+): Promise<{ events: number; head: VerifyReport['head']; chainBreak: ChainBreak | undefined; notedHeadAt: number | undefined }> => {
+  // SQLite positions are dense; PostgreSQL's have gaps only where an append was rolled back, so a gap just before a
+  // row that breaks the chain while its own link holds is read as a deletion. EventStoreDB's are byte offsets.
+  const denseStore = !store.description.startsWith('esdb');
+  let previous = GENESIS;
+  let previousPosition = 0;
+  let events = 0;
+  let chainBreak: ChainBreak | undefined;
+  let notedHeadAt: number | undefined;
+  const lastRevision = new Map<string, number>();
+  for await (const batch of store.readAll({ batchSize: 2000 })) {
+    for (const e of batch) {
+      events++;
+      const expectedRevision = (lastRevision.get(e.streamId) ?? -1) + 1;
+      lastRevision.set(e.streamId, e.revision);
+      if (chainBreak === undefined && e.hash === undefined && events === 1) {
+        chainBreak = { position: e.globalPosition, kind: undefined, sentence: 'the ledger has no hash chain yet: it was written by an earlier version and has only been read since (the chain is computed once when this version opens it for writing)' };
+      }
+      if (chainBreak === undefined && (e.hash === undefined || chainHash(e, previous) !== e.hash)) {
+        const ahead = await rowsAfter(store, e.globalPosition, options.lookahead ?? 1000);
+        chainBreak = explainBreak(e, ahead, previous, previousPosition, denseStore, e.revision > expectedRevision ? expectedRevision : undefined);
+      }
+      // after a break the walk goes on along the stored links, to find the head
+      previous = e.hash ?? previous;
+      previousPosition = e.globalPosition;
+      if (options.notedHead !== undefined && e.hash === options.notedHead) notedHeadAt = e.globalPosition;
+    }
+  }
+  return { events, head: events === 0 ? undefined : { position: previousPosition, hash: previous }, chainBreak, notedHeadAt };
+};
+
+/** The whole check: the chain, a noted head hash, and every published list reproduced from the facts before it. */
+export const verifyLedger = async (store: EventStore, options: VerifyOptions = {}): Promise<VerifyReport> => {
+  const { events, head, chainBreak, notedHeadAt } = await walkChain(store, options);
+  const findings: string[] = [];
+  if (chainBreak !== undefined) findings.push(`The hash chain breaks at position ${chainBreak.position}: ${chainBreak.sentence}.`);
+  if (options.notedHead !== undefined && notedHeadAt === undefined) {
+    findings.push(`The noted head hash ${options.notedHead} is not in the log: events up to it were changed, or events were deleted from the end.`);
+  }
+  const lists: { listId: string; contentHash: string; reproduced: boolean }[] = [];
+  let facts;
+  try {
+    facts = await loadFacts(store);
+  } catch (e) {
+    findings.push(`The published lists cannot be re-computed: ${(e as Error).message}.`);
+  }
+  for (const { event } of facts ?? []) {
+    if (event.type !== 'RatingListPublished') continue;
+    try {
+      reproducePublished(facts!, event.listId);
+      lists.push({ listId: event.listId, contentHash: event.contentHash, reproduced: true });
+    } catch (e) {
+      lists.push({ listId: event.listId, contentHash: event.contentHash, reproduced: false });
+      findings.push(`${e instanceof UnreproducibleListError ? 'The ' : `The published list "${event.listId}" cannot be re-computed: `}${(e as Error).message}.`);
+    }
+  }
+  return { events, head, chainBreak, lists, findings };
+};

@@ -1,0 +1,215 @@
+/**
+ * The hash chain and `ledger verify`, as an auditor meets them: a real ledger (three Nekomado tournaments and a
+ * published list) edited by hand in its SQLite file and in its PostgreSQL table, then checked by the real process.
+ */
+import { execFileSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { chainHash, chainInput, GENESIS } from '../../src/app/chain';
+import { chainOf, cliBuilt, ledgerProcess, nekomadoChain, tempDir } from '../ledger/helpers';
+
+// a CommonJS module loaded with require, typed by the annotation
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Database: typeof import('better-sqlite3') = require('better-sqlite3');
+
+describe('chain hash', () => {
+  it('hashes the canonical JSON written down in src/app/chain.ts: sorted keys, no whitespace, valid date and actor lifted out of the data', () => {
+    const event = { streamId: 'tournament-t1', revision: 0, eventId: 'g1', type: 'GameReported', data: { validDate: '2026-01-02', actor: 'ro', b: [1, 'ü'], a: null }, recordedAt: '2026-01-03T10:00:00.000Z' };
+    expect(chainInput(event, GENESIS)).toBe(
+      `{"actor":"ro","data":{"a":null,"actor":"ro","b":[1,"ü"],"validDate":"2026-01-02"},"id":"g1","previous":"${GENESIS}",` +
+        '"recorded":"2026-01-03T10:00:00.000Z","revision":0,"stream":"tournament-t1","type":"GameReported","valid":"2026-01-02"}',
+    );
+    const reordered = { ...event, data: { a: null, b: [1, 'ü'], actor: 'ro', validDate: '2026-01-02' } };
+    expect(chainHash(reordered, GENESIS)).toBe(chainHash(event, GENESIS));
+    expect(chainHash(event, GENESIS)).toMatch(/^[0-9a-f]{64}$/);
+    expect(chainHash(event, 'a'.repeat(64))).not.toBe(chainHash(event, GENESIS));
+    expect(chainHash({ ...event, recordedAt: '2026-01-03T10:00:00.001Z' }, GENESIS)).not.toBe(chainHash(event, GENESIS));
+  });
+});
+
+const built = cliBuilt();
+const dir = tempDir('chain');
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+const original = path.join(dir, 'ledger.db');
+let head = '';
+
+/** The ledger file where this process cannot write it: permissions, or (as root) a read-only tmpfs. */
+const readOnlyCopy = (file: string): { file: string; release: () => void } => {
+  if (process.getuid?.() !== 0) {
+    fs.chmodSync(file, 0o444);
+    return { file, release: () => fs.chmodSync(file, 0o644) };
+  }
+  const mount = tempDir('chain-ro');
+  execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=16m', 'tmpfs', mount]);
+  fs.copyFileSync(file, path.join(mount, 'old.db'));
+  execFileSync('mount', ['-o', 'remount,ro', mount]);
+  return { file: path.join(mount, 'old.db'), release: () => execFileSync('umount', ['-l', mount]) };
+};
+
+const verify = (...store: string[]) => ledgerProcess(['verify', ...store]);
+const copyOf = (name: string): string => {
+  const file = path.join(dir, `${name}.db`);
+  fs.copyFileSync(original, file);
+  return file;
+};
+const edit = (file: string, sql: string): void => {
+  const db = new Database(file);
+  db.exec(sql);
+  db.close();
+};
+/** Moves the rows from `position` on one place up, leaving `position` free (the table's key allows no overlap on the way). */
+const makeRoom = (table: string, column: string, position: number): string =>
+  `UPDATE ${table} SET ${column} = ${column} + 1000000 WHERE ${column} >= ${position};
+   UPDATE ${table} SET ${column} = ${column} - 999999 WHERE ${column} >= 1000000;`;
+
+/** What each hand edit does, in each store's SQL; `events` is the table, `position` its key column. */
+const tampering = (events: string, position: string, json: (field: string, value: string) => string) => [
+  { kind: 'changed', at: 40, sql: `UPDATE ${events} SET data = ${json('familyName', 'Forged')} WHERE ${position} = 40` },
+  { kind: 'deleted', at: 51, sql: `DELETE FROM ${events} WHERE ${position} = 50` },
+  { kind: 'inserted', at: 70, sql: `${makeRoom(events, position, 70)} INSERT INTO ${events} (${position}, stream_id, revision, event_id, type, data, metadata, recorded_at, hash) SELECT 70, 'forged', 0, 'forged-1', type, data, metadata, recorded_at, hash FROM ${events} WHERE ${position} = 69` },
+  { kind: 'reordered', at: 60, sql: `UPDATE ${events} SET ${position} = -1 WHERE ${position} = 60; UPDATE ${events} SET ${position} = 60 WHERE ${position} = 61; UPDATE ${events} SET ${position} = 61 WHERE ${position} = -1` },
+] as const;
+
+const sentences: Record<string, RegExp> = {
+  changed: /^The hash chain breaks at position 40: position 40 \(GameReported of stream "tournament-01_1st_nekomadoken", revision \d+\) was changed by hand: its content no longer matches its hash\.$/,
+  deleted: /^The hash chain breaks at position 51: the event before position 51 was deleted by hand: position 50 is missing from the log\.$/,
+  inserted: /^The hash chain breaks at position 70: position 70 \(\w+ of stream "forged", revision 0\) was inserted by hand: the event after it chains onto the one before it\.$/,
+  reordered: /^The hash chain breaks at position 60: position 60 \(.*\) was recorded after position 61 but is stored before it: rows were reordered by hand\.$/,
+};
+
+describe.skipIf(!built)('ledger verify on SQLite (real process)', () => {
+  beforeAll(async () => {
+    const chain = chainOf(nekomadoChain().slice(0, 3));
+    expect((await ledgerProcess(['fesa', 'import', chain, '--db', original])).code).toBe(0);
+    expect((await ledgerProcess(['list', 'publish', '--id', 'L1', '--as-of', '2016-07-01', '--format', 'fesa', '--db', original])).code).toBe(0);
+    const sum = JSON.parse((await ledgerProcess(['checksum', '--json', '--db', original])).out) as { events: number; head: string };
+    expect(sum.events).toBe(163);
+    head = sum.head;
+  });
+
+  it('holds on an untouched ledger and prints the head hash and position an auditor notes down', async () => {
+    const r = await verify('--db', original);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toBe(`163 events chained\n1 of 1 published lists reproduced\nhead: position 163, hash ${head}\n`);
+    expect((await verify('--db', original, '--head', head)).code).toBe(0);
+  });
+
+  for (const { kind, at, sql } of tampering('events', 'position', (field, value) => `json_set(data, '$.${field}', '${value}')`)) {
+    it(`names the first position of a row ${kind} by hand (${at})`, async () => {
+      const file = copyOf(kind);
+      edit(file, sql);
+      const r = await verify('--db', file);
+      expect(r.code).toBe(1);
+      expect(r.err.split('\n')[0]).toMatch(sentences[kind]!);
+      expect(r.out).toContain(`the chain holds up to the event before position ${at}`);
+    });
+  }
+
+  it('finds a published list whose facts were changed and the whole chain re-computed, and a noted head that is gone', async () => {
+    const file = copyOf('rechained');
+    const db = new Database(file);
+    db.prepare("UPDATE events SET data = json_set(data, '$.result', CASE json_extract(data, '$.result') WHEN 'win' THEN 'loss' ELSE 'win' END) WHERE position = 40").run();
+    let previous = GENESIS;
+    const rows = db.prepare('SELECT position, stream_id, revision, event_id, type, data, recorded_at FROM events ORDER BY position').raw().all() as [number, string, number, string, string, string, string][];
+    for (const [position, streamId, revision, eventId, type, data, recordedAt] of rows) {
+      previous = chainHash({ streamId, revision, eventId, type, data: JSON.parse(data) as unknown, recordedAt }, previous);
+      db.prepare('UPDATE events SET hash = ? WHERE position = ?').run(previous, position);
+    }
+    db.close();
+    const r = await verify('--db', file, '--head', head);
+    expect(r.code).toBe(1);
+    const findings = r.err.trim().split('\n');
+    expect(findings).toHaveLength(2);
+    expect(findings[0]).toBe(`The noted head hash ${head} is not in the log: events up to it were changed, or events were deleted from the end.`);
+    expect(findings[1]).toMatch(/^The published list "L1" cannot be reproduced: its hash was [0-9a-f]{64}, the fold gives [0-9a-f]{64}\.$/);
+    expect(r.out).toContain('0 of 1 published lists reproduced');
+  });
+
+  it('reads a ledger written before the chain, and computes its chain once (logged) when opened for writing', async () => {
+    const file = copyOf('old');
+    edit(file, 'ALTER TABLE events DROP COLUMN hash; DELETE FROM schema_version WHERE version = 2;');
+    // the file as only a reader may open it: root writes through permissions, so it reads from a read-only mount
+    const readOnly = readOnlyCopy(file);
+    const list = await ledgerProcess(['list', '--as-of', '2016-07-01', '--db', readOnly.file]);
+    expect(list.code).toBe(0);
+    expect(list.out.trim().split('\n').length).toBeGreaterThan(20);
+    expect(list.err).not.toContain('upgraded');
+    const unchained = await verify('--db', readOnly.file);
+    expect(unchained.code).toBe(1);
+    expect(unchained.err).toContain('the ledger has no hash chain yet');
+    readOnly.release();
+    const upgraded = await verify('--db', file);
+    expect(upgraded.err).toBe(`${file}: upgraded the ledger to schema 2: computed the hash chain over its 163 events once (head ${head}); \`ledger verify\` checks it from now on\n`);
+    expect(upgraded.code).toBe(0);
+    const again = await verify('--db', file);
+    expect(again.err).toBe('');
+    expect(again.out).toContain(`hash ${head}`);
+  });
+});
+
+const pgUrl = process.env.LEDGER_TEST_PG_URL;
+
+describe.skipIf(!built || pgUrl === undefined)('ledger verify on PostgreSQL (real process, the throwaway cluster)', () => {
+  const databases: string[] = [];
+  const admin = async <T>(work: (client: Client) => Promise<T>, database?: string): Promise<T> => {
+    const url = new URL(pgUrl!);
+    if (database !== undefined) url.pathname = `/${database}`;
+    const client = new Client({ connectionString: url.toString() });
+    await client.connect();
+    try {
+      return await work(client);
+    } finally {
+      await client.end();
+    }
+  };
+  const urlOf = (database: string): string => {
+    const url = new URL(pgUrl!);
+    url.pathname = `/${database}`;
+    return url.toString();
+  };
+  const template = `ledger_chain_${randomUUID().replace(/-/g, '').slice(0, 10)}`;
+  const copyDatabase = async (name: string): Promise<string> => {
+    const database = `${template}_${name}`;
+    await admin((c) => c.query(`CREATE DATABASE ${database} TEMPLATE ${template}`));
+    databases.push(database);
+    return database;
+  };
+
+  beforeAll(async () => {
+    if (!fs.existsSync(original)) {
+      const chain = chainOf(nekomadoChain().slice(0, 3));
+      expect((await ledgerProcess(['fesa', 'import', chain, '--db', original])).code).toBe(0);
+      expect((await ledgerProcess(['list', 'publish', '--id', 'L1', '--as-of', '2016-07-01', '--format', 'fesa', '--db', original])).code).toBe(0);
+    }
+    head = (JSON.parse((await ledgerProcess(['checksum', '--json', '--db', original])).out) as { head: string }).head;
+    await admin((c) => c.query(`CREATE DATABASE ${template}`));
+    databases.push(template);
+    const migrated = await ledgerProcess(['migrate', '--from', `sqlite:${original}`, '--to', urlOf(template)]);
+    expect(migrated.err).toBe('');
+    expect(migrated.code).toBe(0);
+  });
+  afterAll(async () => {
+    for (const database of databases.reverse()) await admin((c) => c.query(`DROP DATABASE IF EXISTS ${database}`));
+  });
+
+  it('migrate carries the chain: the same head hash as the SQLite ledger, and verify holds', async () => {
+    const r = await verify('--store', urlOf(template));
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.out).toContain(`head: position 163, hash ${head}`);
+  });
+
+  for (const { kind, at, sql } of tampering('ledger.events', 'global_position', (field, value) => `jsonb_set(data, '{${field}}', '"${value}"')`)) {
+    it(`names the first position of a row ${kind} by hand (${at})`, async () => {
+      const database = await copyDatabase(kind);
+      await admin((c) => c.query(sql), database);
+      const r = await verify('--store', urlOf(database));
+      expect(r.code).toBe(1);
+      expect(r.err.split('\n')[0]).toMatch(sentences[kind]!);
+    });
+  }
+});
