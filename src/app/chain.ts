@@ -54,6 +54,24 @@ export const chainHashes = (events: readonly ChainedEvent[], previous: string): 
 };
 
 /**
+ * The checksum `ledger checksum` prints (sha256 over stream, revision, id, type and canonical data of every event in
+ * global order: the same facts in any store, recorded at any time) and the head hash, taken event by event.
+ */
+export const logDigest = () => {
+  const hash = createHash('sha256');
+  let events = 0;
+  let head: string | undefined;
+  return {
+    add(e: ChainedEvent & { readonly hash?: string }): void {
+      hash.update(`${JSON.stringify([e.streamId, e.revision, e.eventId, e.type])}${canonicalJson(e.data)}\n`);
+      events++;
+      head = e.hash;
+    },
+    result: (): { events: number; sha256: string; head?: string } => ({ events, sha256: hash.copy().digest('hex'), ...(head === undefined ? {} : { head }) }),
+  };
+};
+
+/**
  * Recorded times only move forward along the chain: a writer whose clock is behind the last recorded event takes
  * that event's time (reads "as known at a time" stop at the first event recorded after it).
  */

@@ -49,6 +49,14 @@ const readOnlyCopy = (file: string): { file: string; release: () => void } => {
   return { file: path.join(mount, 'old.db'), release: () => execFileSync('umount', ['-l', mount]) };
 };
 
+/** Three Nekomado tournaments and a published list, made once by the real process for every describe below. */
+const ledgerOnce = async (): Promise<void> => {
+  if (fs.existsSync(original)) return;
+  const chain = chainOf(nekomadoChain().slice(0, 3));
+  expect((await ledgerProcess(['fesa', 'import', chain, '--db', original])).code).toBe(0);
+  expect((await ledgerProcess(['list', 'publish', '--id', 'L1', '--as-of', '2016-07-01', '--format', 'fesa', '--db', original])).code).toBe(0);
+};
+
 const verify = (...store: string[]) => ledgerProcess(['verify', ...store]);
 const copyOf = (name: string): string => {
   const file = path.join(dir, `${name}.db`);
@@ -82,9 +90,7 @@ const sentences: Record<string, RegExp> = {
 
 describe.skipIf(!built)('ledger verify on SQLite (real process)', () => {
   beforeAll(async () => {
-    const chain = chainOf(nekomadoChain().slice(0, 3));
-    expect((await ledgerProcess(['fesa', 'import', chain, '--db', original])).code).toBe(0);
-    expect((await ledgerProcess(['list', 'publish', '--id', 'L1', '--as-of', '2016-07-01', '--format', 'fesa', '--db', original])).code).toBe(0);
+    await ledgerOnce();
     const sum = JSON.parse((await ledgerProcess(['checksum', '--json', '--db', original])).out) as { events: number; head: string };
     expect(sum.events).toBe(163);
     head = sum.head;
@@ -151,6 +157,68 @@ describe.skipIf(!built)('ledger verify on SQLite (real process)', () => {
   });
 });
 
+type Sum = { events: number; sha256: string; head: string };
+const checksumOf = async (...store: string[]): Promise<Sum> => JSON.parse((await ledgerProcess(['checksum', '--json', ...store])).out) as Sum;
+const fesaList = async (...store: string[]): Promise<string> => {
+  const r = await ledgerProcess(['list', '--as-of', '2016-07-01', '--format', 'fesa', ...store]);
+  expect(r.code).toBe(0);
+  return r.out;
+};
+
+describe.skipIf(!built)('ledger export / import on SQLite (real process)', () => {
+  const exported = path.join(dir, 'ledger.jsonl');
+  beforeAll(async () => {
+    await ledgerOnce();
+    const r = await ledgerProcess(['export', '--jsonl', exported, '--db', original]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+  });
+
+  it('writes every event with its position, recorded time, actor and hash between a header and a closing line', async () => {
+    const sum = await checksumOf('--db', original);
+    const lines = fs.readFileSync(exported, 'utf8').trimEnd().split('\n').map((l) => JSON.parse(l) as Record<string, unknown>);
+    expect(lines).toHaveLength(163 + 2);
+    expect(lines[0]).toMatchObject({ ledgerLog: 1, source: `sqlite:${original}` });
+    expect(lines[1]).toMatchObject({ position: 1, stream: 'player-N2', revision: 0, type: 'PlayerRegistered', data: { actor: 'root' } });
+    expect(lines[163]).toMatchObject({ position: 163, type: 'RatingListPublished', hash: sum.head });
+    expect(lines[164]).toEqual({ end: true, events: 163, sha256: sum.sha256, head: sum.head });
+  });
+
+  it('rebuilds the ledger with the same checksum, head hash and FESA list; refuses a ledger that holds events', async () => {
+    const target = path.join(dir, 'rebuilt.db');
+    const r = await ledgerProcess(['import', '--jsonl', exported, '--db', target]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(await checksumOf('--db', target)).toEqual(await checksumOf('--db', original));
+    expect(await fesaList('--db', target)).toBe(await fesaList('--db', original));
+    expect((await verify('--db', target)).code).toBe(0);
+    const again = await ledgerProcess(['import', '--jsonl', exported, '--db', target]);
+    expect(again.code).toBe(1);
+    expect(again.err).toBe(`ledger: sqlite:${target} already holds events; an export is imported into an empty ledger only\n`);
+  });
+
+  const tampered: readonly { what: string; edit: (lines: string[]) => string[]; line: number; says: string }[] = [
+    { what: 'a changed event', line: 41, says: 'the event at position 40 (GameReported of stream "tournament-01_1st_nekomadoken", revision 5) does not match its hash: the export was changed at or before this line',
+      edit: (lines) => lines.map((l, i) => (i === 40 ? l.replace(/"result":"(\w+)"/, (_, r: string) => `"result":"${r === 'win' ? 'loss' : 'win'}"`) : l)) },
+    { what: 'a deleted event', line: 51, says: 'the event at position 51 (GameReported of stream "tournament-01_1st_nekomadoken", revision 16) does not match its hash: the export was changed at or before this line',
+      edit: (lines) => lines.filter((_, i) => i !== 50) },
+    { what: 'two events swapped', line: 61, says: 'the event at position 61 (GameReported of stream "tournament-01_1st_nekomadoken", revision 26) does not match its hash: the export was changed at or before this line',
+      edit: (lines) => lines.map((l, i) => (i === 60 ? lines[61]! : i === 61 ? lines[60]! : l)) },
+    { what: 'a file cut short', line: 101, says: 'the export ends without its closing line ({"end":true,…}): it was cut short', edit: (lines) => lines.slice(0, 101) },
+  ];
+  for (const { what, edit: change, line, says } of tampered) {
+    it(`refuses an export with ${what}, naming the line, and leaves no ledger`, async () => {
+      const file = path.join(dir, `tampered-${line}.jsonl`);
+      fs.writeFileSync(file, `${change(fs.readFileSync(exported, 'utf8').trimEnd().split('\n')).join('\n')}\n`);
+      const target = path.join(dir, `tampered-${line}.db`);
+      const r = await ledgerProcess(['import', '--jsonl', file, '--db', target]);
+      expect(r.err).toBe(`ledger: ${file} line ${line}: ${says}; nothing was imported\n`);
+      expect(r.code).toBe(1);
+      expect(fs.existsSync(target)).toBe(false);
+    });
+  }
+});
+
 const pgUrl = process.env.LEDGER_TEST_PG_URL;
 
 describe.skipIf(!built || pgUrl === undefined)('ledger verify on PostgreSQL (real process, the throwaway cluster)', () => {
@@ -180,11 +248,7 @@ describe.skipIf(!built || pgUrl === undefined)('ledger verify on PostgreSQL (rea
   };
 
   beforeAll(async () => {
-    if (!fs.existsSync(original)) {
-      const chain = chainOf(nekomadoChain().slice(0, 3));
-      expect((await ledgerProcess(['fesa', 'import', chain, '--db', original])).code).toBe(0);
-      expect((await ledgerProcess(['list', 'publish', '--id', 'L1', '--as-of', '2016-07-01', '--format', 'fesa', '--db', original])).code).toBe(0);
-    }
+    await ledgerOnce();
     head = (JSON.parse((await ledgerProcess(['checksum', '--json', '--db', original])).out) as { head: string }).head;
     await admin((c) => c.query(`CREATE DATABASE ${template}`));
     databases.push(template);
@@ -201,6 +265,20 @@ describe.skipIf(!built || pgUrl === undefined)('ledger verify on PostgreSQL (rea
     expect(r.err).toBe('');
     expect(r.code).toBe(0);
     expect(r.out).toContain(`head: position 163, hash ${head}`);
+  });
+
+  it('export from SQLite, import into PostgreSQL: the same checksum and head hash, verify holds, the same FESA list', async () => {
+    const exported = path.join(dir, 'to-postgres.jsonl');
+    expect((await ledgerProcess(['export', '--jsonl', exported, '--db', original])).code).toBe(0);
+    const database = `${template}_imported`;
+    await admin((c) => c.query(`CREATE DATABASE ${database}`));
+    databases.push(database);
+    const r = await ledgerProcess(['import', '--jsonl', exported, '--store', urlOf(database)]);
+    expect(r.err).toBe('');
+    expect(r.code).toBe(0);
+    expect(await checksumOf('--store', urlOf(database))).toEqual(await checksumOf('--db', original));
+    expect((await verify('--store', urlOf(database))).code).toBe(0);
+    expect(await fesaList('--store', urlOf(database))).toBe(await fesaList('--db', original));
   });
 
   for (const { kind, at, sql } of tampering('ledger.events', 'global_position', (field, value) => `jsonb_set(data, '{${field}}', '"${value}"')`)) {

@@ -5,8 +5,7 @@
  * of interleaving. Recorded times are carried too, so the copy's hash chain (src/app/chain.ts) ends in the same head
  * hash; a source written before the chain gets it computed when it is opened for writing.
  */
-import { createHash } from 'node:crypto';
-import { canonicalJson } from '../../../domain/commands/decide';
+import { logDigest } from '../../app/chain';
 import type { EventStore, ExpectedRevision, RecordedEvent } from '../../app/ports/event-store';
 
 export interface LogChecksum {
@@ -18,17 +17,9 @@ export interface LogChecksum {
 }
 
 export const logChecksum = async (store: EventStore): Promise<LogChecksum> => {
-  const hash = createHash('sha256');
-  let events = 0;
-  let head: string | undefined;
-  for await (const batch of store.readAll()) {
-    for (const e of batch) {
-      hash.update(`${JSON.stringify([e.streamId, e.revision, e.eventId, e.type])}${canonicalJson(e.data)}\n`);
-      events++;
-      head = e.hash;
-    }
-  }
-  return { events, sha256: hash.digest('hex'), ...(head === undefined ? {} : { head }) };
+  const digest = logDigest();
+  for await (const batch of store.readAll()) for (const e of batch) digest.add(e);
+  return digest.result();
 };
 
 export interface MigrationProgress {

@@ -1,3 +1,7 @@
+import fs from 'node:fs';
+import readline from 'node:readline';
+import { once } from 'node:events';
+import { exportLines, importLog } from '../../../app/log-export';
 import { verifyLedger } from '../../../app/verify';
 import { UsageError } from '../args';
 import type { CommandRun } from '../context';
@@ -20,4 +24,49 @@ const verify: CommandRun = {
   },
 };
 
-export const auditCommands: readonly CommandRun[] = [verify];
+const exportLog: CommandRun = {
+  name: 'export',
+  async run(ctx) {
+    const file = ctx.opts.required('jsonl', 'the file to write, e.g. ledger.jsonl');
+    const store = await ctx.store();
+    // written beside, then renamed: a file named FILE is always a whole export
+    const partial = `${file}.partial`;
+    const out = fs.createWriteStream(partial);
+    let events = -2;
+    let closing = '';
+    try {
+      for await (const line of exportLines(store)) {
+        events++;
+        closing = line;
+        if (!out.write(`${line}\n`)) await once(out, 'drain');
+      }
+      out.end();
+      await once(out, 'finish');
+    } catch (e) {
+      out.destroy();
+      fs.rmSync(partial, { force: true });
+      throw e;
+    }
+    fs.renameSync(partial, file);
+    const { sha256, head } = JSON.parse(closing) as { sha256: string; head?: string };
+    ctx.print({ file, events, sha256, head }, () => `wrote ${events} events to ${file}; checksum ${sha256}${head === undefined ? '' : `, head hash ${head}`}`);
+    return 0;
+  },
+};
+
+const lines = (file: string): AsyncIterable<string> => readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
+
+const importLogCommand: CommandRun = {
+  name: 'import',
+  async run(ctx) {
+    const file = ctx.opts.required('jsonl', 'the export to read, e.g. ledger.jsonl');
+    if (!fs.existsSync(file)) throw new UsageError(`--jsonl ${file}: there is no such file`);
+    if (fs.statSync(file).isDirectory()) throw new UsageError(`--jsonl ${file} is a folder, expected an export file`);
+    const store = await ctx.createStore();
+    const result = await importLog(store, file, () => lines(file));
+    ctx.print(result, () => `imported ${result.events} events from ${file} into ${store.description}; checksum ${result.sha256}${result.head === undefined ? '' : `, head hash ${result.head}`}`);
+    return 0;
+  },
+};
+
+export const auditCommands: readonly CommandRun[] = [verify, exportLog, importLogCommand];

@@ -289,4 +289,16 @@ export const commandCatalog: readonly CommandEntry[] = [
     usage: 'verify [--db FILE | --store STORE] [--head HASH]   (--head: a head hash noted earlier must still be in the chain)',
     load: auditModule,
   },
+  {
+    name: 'export',
+    summary: 'write the whole log (positions, recorded times, actors, hashes) to one JSON Lines file',
+    usage: 'export --jsonl FILE [--db FILE | --store STORE]',
+    load: auditModule,
+  },
+  {
+    name: 'import',
+    summary: 'rebuild a ledger from an export (into an empty store), checking every hash while reading',
+    usage: 'import --jsonl FILE [--db TARGET | --store TARGET]',
+    load: auditModule,
+  },
 ];
