@@ -95,7 +95,7 @@ const rowsAfter = async (store: EventStore, position: number, limit: number): Pr
 export const walkChain = async (
   store: EventStore,
   options: VerifyOptions = {},
-): Promise<{ events: number; head: VerifyReport['head']; chainBreak: ChainBreak | undefined; notedHeadAt: number | undefined }> => {
+): Promise<{ events: number; head: VerifyReport['head']; chainBreak: ChainBreak | undefined; notedHeadAt: number | undefined; publishedLists: number }> => {
   // SQLite positions are dense; PostgreSQL's have gaps only where an append was rolled back, so a gap just before a
   // row that breaks the chain while its own link holds is read as a deletion. EventStoreDB's are byte offsets.
   const denseStore = !store.description.startsWith('esdb');
@@ -104,10 +104,12 @@ export const walkChain = async (
   let events = 0;
   let chainBreak: ChainBreak | undefined;
   let notedHeadAt: number | undefined;
+  let publishedLists = 0;
   const lastRevision = new Map<string, number>();
   for await (const batch of store.readAll({ batchSize: 2000 })) {
     for (const e of batch) {
       events++;
+      if (e.type === 'RatingListPublished') publishedLists++;
       const expectedRevision = (lastRevision.get(e.streamId) ?? -1) + 1;
       lastRevision.set(e.streamId, e.revision);
       if (chainBreak === undefined && e.hash === undefined && events === 1) {
@@ -123,12 +125,12 @@ export const walkChain = async (
       if (options.notedHead !== undefined && e.hash === options.notedHead) notedHeadAt = e.globalPosition;
     }
   }
-  return { events, head: events === 0 ? undefined : { position: previousPosition, hash: previous }, chainBreak, notedHeadAt };
+  return { events, head: events === 0 ? undefined : { position: previousPosition, hash: previous }, chainBreak, notedHeadAt, publishedLists };
 };
 
 /** The whole check: the chain, a noted head hash, and every published list reproduced from the facts before it. */
 export const verifyLedger = async (store: EventStore, options: VerifyOptions = {}): Promise<VerifyReport> => {
-  const { events, head, chainBreak, notedHeadAt } = await walkChain(store, options);
+  const { events, head, chainBreak, notedHeadAt, publishedLists } = await walkChain(store, options);
   const findings: string[] = [];
   if (chainBreak !== undefined) findings.push(`The hash chain breaks at position ${chainBreak.position}: ${chainBreak.sentence}.`);
   if (options.notedHead !== undefined && notedHeadAt === undefined) {
@@ -137,7 +139,8 @@ export const verifyLedger = async (store: EventStore, options: VerifyOptions = {
   const lists: { listId: string; contentHash: string; reproduced: boolean }[] = [];
   let facts;
   try {
-    facts = await loadFacts(store);
+    // the facts are held in memory only when there is a list to re-compute from them
+    if (publishedLists > 0) facts = await loadFacts(store);
   } catch (e) {
     findings.push(`The published lists cannot be re-computed: ${(e as Error).message}.`);
   }

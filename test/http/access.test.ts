@@ -80,6 +80,10 @@ describe('HTTP access: officers sign in', () => {
     expect((await api.get('/lists?known-at=1')).body).toMatchObject({ status: 401, requiredRole: 'auditor' });
     expect((await api.get('/diff?rules=fesa&rules=fesa-published')).status).toBe(401);
     expect((await api.get('/events', auditor)).status).toBe(200);
+    expect((await api.get('/verify')).body).toMatchObject({ status: 401, requiredRole: 'auditor' });
+    const verified = await api.get('/verify', auditor);
+    expect(verified.status).toBe(200);
+    expect(verified.body).toMatchObject({ holds: true, findings: [], head: { hash: expect.stringMatching(/^[0-9a-f]{64}$/) } });
     expect((await api.get('/officers', officer)).body).toMatchObject({ status: 403, requiredRole: 'admin' });
     const closed = await startApi(path.join(tempDir('http-private'), 'ledger.db'), { private: true });
     try {

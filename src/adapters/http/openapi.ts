@@ -181,6 +181,23 @@ export const openApiDocument = () => ({
         responses: { '200': ok('Events.', object({ events: array(ref('LoggedEvent')) }, undefined, false)), ...badParameter, ...needsToken, ...common },
       },
     },
+    '/verify': {
+      get: {
+        summary: 'The hash chain walked and every published list re-computed (ledger verify); the head hash to note down',
+        ...security('auditor'),
+        responses: {
+          '200': ok('What holds and what does not: one sentence per finding.', object({
+            holds: { type: 'boolean' },
+            events: int,
+            head: nullable(object({ position: int, hash: str }, undefined, false)),
+            lists: array(object({ listId: str, contentHash: str, reproduced: { type: 'boolean' } }, undefined, false)),
+            findings: array(str),
+          }, undefined, false)),
+          ...needsToken,
+          ...common,
+        },
+      },
+    },
     '/players': { get: { summary: 'Registered players', ...publicRoute, responses: { '200': ok('Players.', object({ players: array(ref('Event')) }, undefined, false)), ...needsToken, ...common } } },
     '/players/{id}': {
       get: {

@@ -10,6 +10,7 @@ import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../projections/
 import { readDomainEvents } from '../../app/event-log';
 import type { CheckpointStorage } from '../store/checkpoint-storage';
 import { factsKnownAt, KnownAtError, loadFacts } from '../../app/load';
+import { verifyLedger } from '../../app/verify';
 import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, publishedAndNow, renderList, reproducePublished, underRuleSets, withListError, type FoldPair, type ListFormat } from '../../app/lists';
 import type { Ledger } from '../../app/ledger';
 import { CommandRejected } from '../../app/ledger';
@@ -42,6 +43,7 @@ const ROUTES: readonly (readonly [route: string, access: Access])[] = [
   ['GET /health', 'public'],
   ['GET /openapi.json', 'public'],
   ['GET /events?from=&limit=', 'auditor'],
+  ['GET /verify', 'auditor'],
   ['GET /players', 'public'],
   ['GET /players/:id?rules=', 'public'],
   ['GET /players/:id/history?rules=', 'public'],
@@ -159,6 +161,12 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       if (out.length >= limit) break;
     }
     res.json({ events: out });
+  });
+
+  // the whole chain walked and every published list re-computed: as long as `ledger verify`, for auditors only
+  app.get('/verify', access('auditor'), async (_req, res) => {
+    const report = await verifyLedger(ledger.store);
+    res.json({ holds: report.findings.length === 0, events: report.events, head: report.head ?? null, lists: report.lists, findings: report.findings });
   });
 
   app.get('/players', ...publicRead, async (_req, res) => {
