@@ -23,6 +23,18 @@ export const GameFacts = t.intersection([
     replayOf: Id,
     /** Display points a FESA file gives for a bye (`0+`): never rated. */
     byePoints: t.number,
+    /** The colour the first player had (chess: White moves first; go: Black), where the source file says it. */
+    firstColour: t.keyof({ white: null, black: null }),
+    /**
+     * What kind of bye (FIDE TRF codes H, F, U, Z, and `0000` with + or -: points without a game, or absence).
+     * Never rated, whatever the kind.
+     */
+    byeKind: t.keyof({ 'half-point': null, 'full-point': null, 'pairing-allocated': null, 'zero-point': null, 'forfeit-win': null, 'forfeit-loss': null }),
+    /**
+     * The first player's score (1, 0.5, 0) for an `unplayed` game that still counts in the standings: FIDE TRF's
+     * W, D, L, a game that lasted less than one move. Never rated.
+     */
+    shortGameScore: t.union([t.literal(0), t.literal(0.5), t.literal(1)]),
   }),
 ]);
 export type GameFacts = t.TypeOf<typeof GameFacts>;

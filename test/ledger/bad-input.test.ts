@@ -54,6 +54,7 @@ const csvFile = (name: string, text: string | Buffer): string => {
   return file;
 };
 const header = 'game,tournament,round,first,second,result';
+const trfC5 = (): string => fs.readFileSync(path.join(FIXTURES, 'trf', 'bbp-dutch_2025_C5.trf'), 'utf8');
 
 const cases: readonly Case[] = [
   // --- one command, one decision: refused, and nothing of it recorded ---
@@ -279,6 +280,25 @@ const cases: readonly Case[] = [
     argv: () => ['tournament', 'close', '--id', 'T1', '--date', '2020-01-01'],
     code: 1,
     says: /tournament "T1" cannot close on 2020-01-01, before it starts \(2026-03-01\)$/,
+  },
+  // --- interchange files: the first bad line named, nothing of the file recorded ---
+  {
+    name: 'trf import of a file whose round-2 result is "?"',
+    argv: () => ['trf', 'import', csvFile('bad-result.trf', trfC5().replace('    2 b 1\n001    2', '    2 b ?\n001    2')), '--start', '2026-04-01'],
+    code: 1,
+    says: /bad-result\.trf, line 2, round 2 \(columns 102-109\): expected a result 1 0 = \+ - W D L H F U Z \(or blank\), got "\?"$/,
+  },
+  {
+    name: 'trf import into a tournament id the ledger has for another tournament: not even its players are recorded',
+    argv: () => ['trf', 'import', csvFile('c5.trf', trfC5()), '--tournament', 'T1', '--start', '2026-04-01'],
+    code: 1,
+    says: /c5\.trf: .*tournament.*"T1".*; nothing of .*c5\.trf was recorded$/,
+  },
+  {
+    name: 'trf import whose round 3 is dated after the end (052)',
+    argv: () => ['trf', 'import', csvFile('late-round.trf', trfC5().replace('012 Dutch 2025 C5 test\n', `012 Dutch 2025 C5 test\n042 2026/04/01\n052 2026/04/02\n132 ${' '.repeat(87)}26/04/01  26/04/02  26/04/09\n`))],
+    code: 1,
+    says: /late-round\.trf, line \d+, round 3: game r3-\d+-bye is dated 2026-04-09, outside tournament "late-round" \(2026-04-01 to 2026-04-02\); nothing of .*late-round\.trf was recorded$/,
   },
   { name: 'game report --csv of a missing file', argv: () => ['game', 'report', '--csv', path.join(dir, 'nope.csv')], code: 1, says: /nope\.csv does not exist/ },
   { name: 'game report --csv of a folder', argv: () => ['game', 'report', '--csv', dir], code: 1, says: /is a folder, expected a file/ },

@@ -57,8 +57,8 @@ const checkGameFacts = (state: LedgerState, tournamentId: string, gameId: string
 };
 
 const factsOf = (e: EventOf<'GameReported'> | EventOf<'ResultCorrected'>): GameFacts => {
-  const { round, first, second, result, handicap, timeControl, replayOf, byePoints } = e;
-  return { round, first, second, result, handicap, timeControl, replayOf, byePoints };
+  const { round, first, second, result, handicap, timeControl, replayOf, byePoints, firstColour, byeKind, shortGameScore } = e;
+  return { round, first, second, result, handicap, timeControl, replayOf, byePoints, firstColour, byeKind, shortGameScore };
 };
 
 export const reportGame = (event: EventOf<'GameReported'>, state: LedgerState): Decided => {

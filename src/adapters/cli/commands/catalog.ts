@@ -26,6 +26,7 @@ const tournamentModule = (): Promise<readonly CommandRun[]> => import('./tournam
 const officersModule = (): Promise<readonly CommandRun[]> => import('./officers').then((m) => m.officerCommands);
 const playerModule = (): Promise<readonly CommandRun[]> => import('./player').then((m) => m.playerCommands);
 const auditModule = (): Promise<readonly CommandRun[]> => import('./audit').then((m) => m.auditCommands);
+const interchangeModule = (): Promise<readonly CommandRun[]> => import('./interchange').then((m) => m.interchangeCommands);
 
 export const commandCatalog: readonly CommandEntry[] = [
   {
@@ -300,5 +301,17 @@ export const commandCatalog: readonly CommandEntry[] = [
     summary: 'rebuild a ledger from an export (into an empty store), checking every hash while reading',
     usage: 'import --jsonl FILE [--db TARGET | --store TARGET]',
     load: auditModule,
+  },
+  {
+    name: 'trf import',
+    summary: "import a FIDE tournament report file (TRF16 or TRF-2026): the tournament, its players, every game and bye, closed and rated under fide or uscf-k",
+    usage: 'trf import FILE [--tournament ID] [--rules fide|uscf-k] [--start YYYY-MM-DD] [--end YYYY-MM-DD]   (--start/--end only for a file without 042/052)',
+    load: interchangeModule,
+  },
+  {
+    name: 'trf export',
+    summary: 'write a tournament as a FIDE TRF-2026 file (re-imports to the same facts)',
+    usage: 'trf export TOURNAMENT [--out FILE]',
+    load: interchangeModule,
   },
 ];

@@ -1,0 +1,69 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import * as E from 'fp-ts/Either';
+import { isId } from '../../../../domain/events/common';
+import { loadFacts } from '../../../app/load';
+import { importTrf, TRF_RULE_SETS, TrfExportError, trfOfTournament, type TrfRuleSet } from '../../../app/trf';
+import { readNamedFile } from '../../formats/files';
+import { formatTrf, parseTrf } from '../../formats/trf';
+import { UsageError } from '../args';
+import type { CliContext, CommandRun } from '../context';
+
+/** A file's text: UTF-8, or Latin-1 where it is not valid UTF-8 (older pairing programs write ISO-8859-1). */
+export const readText = (file: string): string => {
+  const bytes = readNamedFile(file);
+  const utf8 = bytes.toString('utf8');
+  return utf8.includes('\uFFFD') ? bytes.toString('latin1') : utf8;
+};
+
+/** --tournament, or the file's name without its extension. */
+const tournamentIdFor = (ctx: CliContext, file: string): string => {
+  const id = ctx.opts.string('tournament') ?? path.basename(file).replace(/\.[^.]*$/, '');
+  if (!isId(id)) throw new UsageError(`"${id}" cannot be a tournament id (1 to 200 characters, no "/" or "\\", no spaces at the ends); give one with --tournament ID`);
+  return id;
+};
+
+const trfImport: CommandRun = {
+  name: 'trf import',
+  async run(ctx) {
+    const file = ctx.opts.positional[0];
+    if (!file) throw new UsageError('missing the file: ledger trf import FILE [--tournament ID] [--rules fide|uscf-k]');
+    const ruleSet = ctx.opts.string('rules') ?? 'fide';
+    if (!(TRF_RULE_SETS as readonly string[]).includes(ruleSet)) throw new UsageError(`--rules must be one of ${TRF_RULE_SETS.join(', ')}, got "${ruleSet}"`);
+    const tournamentId = tournamentIdFor(ctx, file);
+    const parsed = parseTrf(readText(file), file);
+    if (E.isLeft(parsed)) throw parsed.left;
+    const startDate = ctx.opts.date('start');
+    const endDate = ctx.opts.date('end');
+    const outcome = await importTrf(await ctx.ledger(), parsed.right, {
+      file, actor: ctx.actor, tournamentId, ruleSet: ruleSet as TrfRuleSet, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}),
+    });
+    ctx.print(outcome, () =>
+      `${file} (${parsed.right.version}): tournament ${tournamentId} "${parsed.right.name}", ${outcome.players} players (${outcome.newPlayers} new, ${outcome.openingBalances} with their rating as opening balance under ${ruleSet}), ` +
+      `${outcome.games} games, ${outcome.byes} byes; ${outcome.appended === 0 ? 'all already in the ledger, nothing recorded' : `${outcome.appended} facts recorded`}`);
+    return 0;
+  },
+};
+
+const trfExport: CommandRun = {
+  name: 'trf export',
+  async run(ctx) {
+    const tournamentId = ctx.opts.positional[0];
+    if (!tournamentId) throw new UsageError('missing the tournament id: ledger trf export TOURNAMENT [--out FILE]');
+    const store = await ctx.store();
+    const facts = await loadFacts(store);
+    const state = await (await ctx.ledger()).catchUp();
+    let text: string;
+    try {
+      text = formatTrf(trfOfTournament(facts, state, tournamentId));
+    } catch (e) {
+      throw e instanceof TrfExportError ? new UsageError(e.message) : e;
+    }
+    const out = ctx.opts.string('out');
+    if (out !== undefined) fs.writeFileSync(out, text);
+    else process.stdout.write(text);
+    return 0;
+  },
+};
+
+export const interchangeCommands: readonly CommandRun[] = [trfImport, trfExport];
