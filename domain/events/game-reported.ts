@@ -35,6 +35,8 @@ export const GameFacts = t.intersection([
      * W, D, L, a game that lasted less than one move. Never rated.
      */
     shortGameScore: t.union([t.literal(0), t.literal(0.5), t.literal(1)]),
+    /** Go: the stones Black received (White gave them), as an EGD file writes `/b5`; needs `firstColour`. */
+    handicapStones: Int,
   }),
 ]);
 export type GameFacts = t.TypeOf<typeof GameFacts>;

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { gameAsPeople, type GameFacts, type OpeningBalanceImported, type PlayerRegistered, type RatingAdjusted, type RuleSetAdopted, type TimeControl as LedgerTimeControl, type TournamentRegistered } from '../../domain/events';
-import type { Game, GameResult, Score, TimeControl } from '../../domain/rules/elo-common/game';
+import { notRated, type Game, type GameResult, type Score, type TimeControl } from '../../domain/rules/elo-common/game';
 import * as pan from '../../domain/rules/pan-atlantic';
 import type { LoggedEvent } from '../../domain/events';
 import { decodeOpeningState, genericSystem, isGenericRuleSet, type EntryPolicy, type GenericRuleSetId, type GenericSystem } from './systems';
@@ -102,7 +102,8 @@ const toTimeControl = (tc: LedgerTimeControl | undefined): TimeControl | undefin
  */
 export const toSpecGame = (facts: GameFacts, tournamentTc: LedgerTimeControl): Game | undefined => {
   const score = SCORE[facts.result];
-  if (score === undefined || facts.second === null) return undefined;
+  // go handicap stones: no spec has a handicap rule for them (gobase-go rates no handicap game, seed 003)
+  if (score === undefined || facts.second === null || facts.handicapStones !== undefined) return undefined;
   const tc = toTimeControl(facts.timeControl ?? tournamentTc);
   return {
     a: facts.first,
@@ -297,7 +298,9 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         let k = 0;
         const runGames: GenericGame[] = mapped.map((m) => ({
           gameId: m.gameId, round: m.facts.round, first: m.facts.first, second: m.facts.second, result: m.facts.result,
-          ...(m.game ? { game: m.game, rating: rated.right.gamesRated[k++]! } : { rating: { rated: false as const, reason: 'not-played' as const } }),
+          ...(m.game
+            ? { game: m.game, rating: rated.right.gamesRated[k++]! }
+            : { rating: m.facts.handicapStones !== undefined ? notRated('handicap-not-ratable') : { rated: false as const, reason: 'not-played' as const } }),
         }));
         for (const g of runGames) {
           if (g.game && g.rating.rated) for (const id of [g.game.a, g.game.b]) lastPlayed.set(id, reg.endDate);

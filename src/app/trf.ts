@@ -8,6 +8,7 @@ import type { TrfPlayer, TrfResultCode, TrfRoundEntry, TrfTournament } from '../
 import type { Ledger } from './ledger';
 import { CommandRejected } from './ledger';
 import { loadFacts } from './load';
+import { decideFile, knownUnder, type Located } from './interchange';
 
 /**
  * A FIDE tournament report (TRF16 or TRF-2026) as ledger facts, and back.
@@ -64,19 +65,6 @@ const extremes = (dates: readonly (string | null)[]): { first?: string; last?: s
   const known = dates.filter((d): d is string => d !== null).sort();
   return { first: known[0], last: known[known.length - 1] };
 };
-
-/** Players who have a rating under `ruleSet` in the ledger now (whatever its date: the file never overrides it). */
-const ratedUnder = (facts: readonly LoggedEvent[], ruleSet: TrfRuleSet): Set<string> => {
-  const fold = foldGeneric(facts);
-  if (E.isLeft(fold)) return new Set();
-  const sys = genericSystem(ruleSet);
-  return new Set([...(fold.right.states.get(ruleSet) ?? new Map<string, unknown>())].filter(([, s]) => sys.rating(s) !== null).map(([id]) => id));
-};
-
-interface Located {
-  readonly where: string;
-  readonly command: Command;
-}
 
 /** The file's facts as commands, each with the line it comes from. */
 const trfCommands = (t: TrfTournament, o: TrfImportOptions, state: LedgerState, rated: ReadonlySet<string>): { commands: Located[]; counts: Omit<TrfImportOutcome, 'appended' | 'position'> } => {
@@ -148,20 +136,12 @@ const isDoubleForfeit = (t: TrfTournament, g: { round: number; second: number })
 
 /** The whole file is one decision: every fact is checked against the ledger and the facts above it, then all are recorded. */
 export const importTrf = async (ledger: Ledger, t: TrfTournament, o: TrfImportOptions): Promise<TrfImportOutcome> => {
-  const rated = ratedUnder(await loadFacts(ledger.store), o.ruleSet);
-  const { value, events, position } = await ledger.decideAll((draft) => {
-    const { commands, counts } = trfCommands(t, o, draft.state, rated);
-    for (const { where, command } of commands) {
-      try {
-        draft.decide(command);
-      } catch (error) {
-        if (error instanceof CommandRejected) throw new CommandRejected(`${where}: ${error.message}; nothing of ${o.file} was recorded`);
-        throw error;
-      }
-    }
-    return counts;
+  const known = knownUnder(await loadFacts(ledger.store), o.ruleSet);
+  const { value, appended, position } = await decideFile(ledger, o.file, (state) => {
+    const { commands, counts } = trfCommands(t, o, state, known);
+    return { commands, value: counts };
   });
-  return { ...value, appended: events.length, ...(position !== undefined ? { position } : {}) };
+  return { ...value, appended, ...(position !== undefined ? { position } : {}) };
 };
 
 // ---- export -----------------------------------------------------------------------------------------------------

@@ -29,6 +29,10 @@ const checkGameFacts = (state: LedgerState, tournamentId: string, gameId: string
     if (giver !== facts.first && giver !== facts.second) return `game ${gameId}: the handicap giver "${giver}" is not one of the two players`;
     if (!RATED_RESULTS.has(facts.result) && facts.result !== 'unplayed' && !facts.result.startsWith('forfeit')) return `game ${gameId}: a bye cannot have a handicap`;
   }
+  if (facts.handicapStones !== undefined) {
+    if (facts.handicapStones < 1 || facts.handicapStones > 9) return `game ${gameId}: handicap stones must be 1 to 9, got ${facts.handicapStones}`;
+    if (facts.firstColour === undefined || facts.second === null) return `game ${gameId}: handicap stones need the colours of both players (who received them)`;
+  }
   if (facts.replayOf !== undefined) {
     const original = tournament.games.get(facts.replayOf);
     if (!original || original.withdrawn) return `game ${gameId}: it replays "${facts.replayOf}", which is not a game of tournament "${tournamentId}"`;
@@ -57,8 +61,8 @@ const checkGameFacts = (state: LedgerState, tournamentId: string, gameId: string
 };
 
 const factsOf = (e: EventOf<'GameReported'> | EventOf<'ResultCorrected'>): GameFacts => {
-  const { round, first, second, result, handicap, timeControl, replayOf, byePoints, firstColour, byeKind, shortGameScore } = e;
-  return { round, first, second, result, handicap, timeControl, replayOf, byePoints, firstColour, byeKind, shortGameScore };
+  const { round, first, second, result, handicap, timeControl, replayOf, byePoints, firstColour, byeKind, shortGameScore, handicapStones } = e;
+  return { round, first, second, result, handicap, timeControl, replayOf, byePoints, firstColour, byeKind, shortGameScore, handicapStones };
 };
 
 export const reportGame = (event: EventOf<'GameReported'>, state: LedgerState): Decided => {

@@ -314,4 +314,10 @@ export const commandCatalog: readonly CommandEntry[] = [
     usage: 'trf export TOURNAMENT [--out FILE]',
     load: interchangeModule,
   },
+  {
+    name: 'egd import',
+    summary: 'import a European Go Database tournament table (.h, .h9): players by EGD PIN, every game with colours and handicap stones, free rounds; closed and rated under gobase-go',
+    usage: 'egd import FILE [--tournament ID]',
+    load: interchangeModule,
+  },
 ];

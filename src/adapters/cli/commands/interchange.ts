@@ -6,6 +6,8 @@ import { loadFacts } from '../../../app/load';
 import { importTrf, TRF_RULE_SETS, TrfExportError, trfOfTournament, type TrfRuleSet } from '../../../app/trf';
 import { readNamedFile } from '../../formats/files';
 import { formatTrf, parseTrf } from '../../formats/trf';
+import { parseEgd } from '../../formats/egd';
+import { importEgd } from '../../../app/egd';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 
@@ -66,4 +68,20 @@ const trfExport: CommandRun = {
   },
 };
 
-export const interchangeCommands: readonly CommandRun[] = [trfImport, trfExport];
+const egdImport: CommandRun = {
+  name: 'egd import',
+  async run(ctx) {
+    const file = ctx.opts.positional[0];
+    if (!file) throw new UsageError('missing the file: ledger egd import FILE [--tournament ID]');
+    const tournamentId = tournamentIdFor(ctx, file);
+    const parsed = parseEgd(readText(file), file);
+    if (E.isLeft(parsed)) throw parsed.left;
+    const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId });
+    ctx.print(outcome, () =>
+      `${file}: tournament ${tournamentId} "${parsed.right.name}", ${outcome.players} players (${outcome.newPlayers} new, ${outcome.openingBalances} starting from their grade under gobase-go), ` +
+      `${outcome.games} games, ${outcome.byes} free rounds; ${outcome.appended === 0 ? 'all already in the ledger, nothing recorded' : `${outcome.appended} facts recorded`}`);
+    return 0;
+  },
+};
+
+export const interchangeCommands: readonly CommandRun[] = [trfImport, trfExport, egdImport];

@@ -1,0 +1,192 @@
+import * as E from 'fp-ts/Either';
+import { isValidIsoDate } from '../../../domain/events/common';
+
+/**
+ * A European Go Database tournament table (`.h`, `.h9`), as the EGF rating program reads it (A. Cieply, "Tournament
+ * table format", gemma.ujf.cas.cz/~cieply/GO/format.html): one line per player, "empty lines and everything following
+ * the semicolon sign are ignored", except the header records `; CL[…]` (class), `; EV[…]` (event), `; PC[…]` (country,
+ * place), `; DT[start,end]`, `; HA[…]` (handicap rule), `; KM[…]` (komi). A player line is the place, the name
+ * (surname, given names; words joined by `_`), the grade (`4d`, `15k`, `1p`), the country and club, columns the
+ * tournament program adds (MMS, SOS …), one result per round and the player's EGD PIN after `|`. "The number of rounds
+ * must be the same for each player"; a result is `<opponent's place><symbol>[/<colour>[<h>]]`, symbol `+` win,
+ * `-` loss, `=` jigo, colour `b`/`w`, h the handicap stones ("23+/w (equivalent to 23+/w0)"); a round without a game
+ * is `0+` (a free win), `0-` (a free round), `0=` (a free round, 0.5 added). Pairing programs mark a result given
+ * without a game with a trailing `!` (never rated here).
+ */
+
+export type EgdSymbol = '+' | '-' | '=';
+
+export interface EgdResult {
+  readonly round: number;
+  /** The opponent's place; null for `0`, a round without a game. */
+  readonly opponent: number | null;
+  readonly symbol: EgdSymbol;
+  readonly colour: 'b' | 'w' | null;
+  /** Handicap stones ("/w" is "/w0"). */
+  readonly stones: number;
+  /** `!`: the result stands without the game being played. */
+  readonly unplayed: boolean;
+}
+
+export interface EgdPlayer {
+  readonly line: number;
+  readonly place: number;
+  readonly familyName: string;
+  readonly givenName: string;
+  /** `4-dan`, `15-kyu`, `1-pro`: the go ranks of the rule sets (domain/rules/gobase-go/rank.ts). */
+  readonly rank: string;
+  readonly country: string;
+  readonly club: string;
+  readonly pin: string | null;
+  readonly results: readonly EgdResult[];
+}
+
+/** One game from the two lines that report it; `first` is Black where colours are given. */
+export interface EgdGame {
+  readonly round: number;
+  readonly first: number;
+  readonly second: number;
+  readonly firstColour: 'black' | null;
+  /** The first player's symbol; `-` on both lines is a game both lost. */
+  readonly symbol: EgdSymbol;
+  readonly bothLost: boolean;
+  readonly stones: number;
+  readonly unplayed: boolean;
+}
+
+export interface EgdBye {
+  readonly round: number;
+  readonly player: number;
+  readonly symbol: EgdSymbol;
+}
+
+export interface EgdTournament {
+  readonly tournamentClass: string;
+  readonly name: string;
+  readonly place: string;
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly handicapRule: string;
+  readonly komi: string;
+  readonly players: readonly EgdPlayer[];
+  readonly games: readonly EgdGame[];
+  readonly byes: readonly EgdBye[];
+}
+
+export class EgdError extends Error {
+  constructor(readonly file: string, readonly line: number, readonly field: string, readonly detail: string) {
+    super(`${file}, line ${line}${field ? `, ${field}` : ''}: ${detail}`);
+    this.name = 'EgdError';
+  }
+}
+
+const RESULT = /^(\d+)([+\-=])(?:\/([bwBW])(\d?))?(!?)$/;
+const RANK = /^(\d{1,2})([kdpKDP])$/;
+const RANK_NAMES: Record<string, string> = { k: 'kyu', d: 'dan', p: 'pro' };
+const OPPOSITE: Record<EgdSymbol, EgdSymbol> = { '+': '-', '-': '+', '=': '=' };
+
+type Parsed<T> = E.Either<EgdError, T>;
+
+const parsePlayer = (file: string, line: number, text: string): Parsed<EgdPlayer> => {
+  const fail = (field: string, detail: string) => E.left(new EgdError(file, line, field, detail));
+  const pinMatch = /\|\s*(\S*)\s*$/.exec(text);
+  const pin = pinMatch?.[1] ? pinMatch[1] : null;
+  if (pin !== null && !/^\d{8}$/.test(pin)) return fail('PIN', `expected the 8-digit EGD PIN after "|", got "${pin}"`);
+  const tokens = (pinMatch ? text.slice(0, pinMatch.index) : text).trim().split(/\s+/);
+  if (!/^\d+$/.test(tokens[0]!) || Number(tokens[0]) < 1) return fail('place', `expected the player's place (1, 2, …) first, got "${tokens[0]}"`);
+  const rankAt = tokens.findIndex((t, i) => i >= 2 && RANK.test(t));
+  if (rankAt < 0) return fail('grade', 'expected a name and a grade such as 4d, 15k or 1p after the place');
+  const [, n, unit] = RANK.exec(tokens[rankAt]!)!;
+  const rankName = RANK_NAMES[unit!.toLowerCase()]!;
+  if (Number(n) < 1 || Number(n) > (rankName === 'kyu' ? 30 : 9)) return fail('grade', `"${tokens[rankAt]}" is not a grade (1k to 30k, 1d to 9d, 1p to 9p)`);
+  let firstResult = tokens.length;
+  while (firstResult > rankAt + 1 && RESULT.test(tokens[firstResult - 1]!)) firstResult--;
+  const middle = tokens.slice(rankAt + 1, firstResult);
+  const country = middle[0] && /^[A-Za-z]{2}$/.test(middle[0]) ? middle.shift()!.toUpperCase() : '';
+  const club = middle[0] && !/^-?[\d.,]+$/.test(middle[0]) ? middle.shift()! : '';
+  const words = tokens.slice(1, rankAt).map((w) => w.replaceAll('_', ' '));
+  const results: EgdResult[] = [];
+  for (let i = firstResult; i < tokens.length; i++) {
+    const [, opponent, symbol, colour, stones, bang] = RESULT.exec(tokens[i]!)!;
+    const round = i - firstResult + 1;
+    results.push({
+      round, opponent: Number(opponent) === 0 ? null : Number(opponent), symbol: symbol as EgdSymbol,
+      colour: colour ? (colour.toLowerCase() as 'b' | 'w') : null, stones: stones ? Number(stones) : 0, unplayed: bang === '!',
+    });
+  }
+  if (results.length === 0) return fail('results', 'expected one result per round (such as 12+/w, 3-/b2 or 0+) after the grade, country and club');
+  return E.right({ line, place: Number(tokens[0]), familyName: words[0]!, givenName: words.slice(1).join(' '), rank: `${Number(n)}-${rankName}`, country, club, pin, results });
+};
+
+const pairGames = (file: string, players: readonly EgdPlayer[]): Parsed<{ games: EgdGame[]; byes: EgdBye[] }> => {
+  const byPlace = new Map(players.map((p) => [p.place, p]));
+  const games: EgdGame[] = [];
+  const byes: EgdBye[] = [];
+  for (const p of players) {
+    for (const r of p.results) {
+      const where = `round ${r.round}`;
+      if (r.opponent === null) {
+        byes.push({ round: r.round, player: p.place, symbol: r.symbol });
+        continue;
+      }
+      const opponent = byPlace.get(r.opponent);
+      if (!opponent) return E.left(new EgdError(file, p.line, where, `opponent ${r.opponent} has no line in the file`));
+      if (opponent.place === p.place) return E.left(new EgdError(file, p.line, where, `player ${p.place} is paired with himself`));
+      const other = opponent.results[r.round - 1]!;
+      const bothLost = r.symbol === '-' && other.symbol === '-';
+      const agrees =
+        other.opponent === p.place && (other.symbol === OPPOSITE[r.symbol] || bothLost) && other.stones === r.stones &&
+        (r.colour === null ? other.colour === null : other.colour !== null && other.colour !== r.colour);
+      if (!agrees) {
+        const show = (x: EgdResult) => `${x.opponent ?? 0}${x.symbol}${x.colour ? `/${x.colour}${x.stones || ''}` : ''}`;
+        return E.left(new EgdError(file, p.line, where, `player ${p.place} has "${show(r)}", but line ${opponent.line} of player ${opponent.place} has "${show(other)}" in that round; the two lines must name each other with opposite results and colours and the same stones`));
+      }
+      if (r.stones > 0 && r.colour === null) return E.left(new EgdError(file, p.line, where, `${r.stones} handicap stones need the colours (/b or /w)`));
+      if (r.symbol === '+' && other.symbol === '+') return E.left(new EgdError(file, p.line, where, `players ${p.place} and ${opponent.place} both have a win in that round; the ledger has no fact for a game both won`));
+      const mine = r.colour === 'b' || (r.colour === null && p.place < opponent.place);
+      if (mine) {
+        games.push({ round: r.round, first: p.place, second: opponent.place, firstColour: r.colour === 'b' ? 'black' : null, symbol: r.symbol, bothLost, stones: r.stones, unplayed: r.unplayed || other.unplayed });
+      }
+    }
+  }
+  games.sort((a, b) => a.round - b.round || a.first - b.first);
+  return E.right({ games, byes });
+};
+
+/** Reads an EGD tournament table; the first fault is returned naming its line and field. */
+export const parseEgd = (text: string, file: string): Parsed<EgdTournament> => {
+  const lines = text.replace(/^\uFEFF/, '').split(/\r\n|\r|\n/);
+  const header = new Map<string, { line: number; value: string }>();
+  const players: EgdPlayer[] = [];
+  for (let i = 0; i < lines.length; i++) {
+    const raw = lines[i]!;
+    const comment = raw.indexOf(';');
+    if (comment >= 0) {
+      for (const m of raw.slice(comment).matchAll(/([A-Z]{2})\[([^\]]*)\]/g)) if (!header.has(m[1]!)) header.set(m[1]!, { line: i + 1, value: m[2]!.trim() });
+    }
+    const text = comment >= 0 ? raw.slice(0, comment) : raw;
+    if (text.trim() === '') continue;
+    const player = parsePlayer(file, i + 1, text);
+    if (E.isLeft(player)) return player;
+    const twin = players.find((p) => p.place === player.right.place);
+    if (twin) return E.left(new EgdError(file, i + 1, 'place', `place ${twin.place} is already given to line ${twin.line}`));
+    if (players.length > 0 && player.right.results.length !== players[0]!.results.length) {
+      return E.left(new EgdError(file, i + 1, 'results', `${player.right.results.length} results, but line ${players[0]!.line} has ${players[0]!.results.length}; every player has one result per round`));
+    }
+    players.push(player.right);
+  }
+  const name = header.get('EV');
+  if (!name || name.value === '') return E.left(new EgdError(file, 1, '', 'the file has no event name (a "; EV[…]" line); is it an EGD tournament table?'));
+  if (players.length === 0) return E.left(new EgdError(file, lines.length, '', 'the file has no player lines'));
+  const dates = header.get('DT');
+  const [start, end] = (dates?.value ?? '').split(',').map((d) => d.trim());
+  if (!dates || !start || !isValidIsoDate(start) || (end !== undefined && end !== '' && !isValidIsoDate(end))) {
+    return E.left(new EgdError(file, dates?.line ?? 1, 'DT', `expected the dates as "; DT[YYYY-MM-DD,YYYY-MM-DD]", got ${dates ? `"${dates.value}"` : 'no DT line'}`));
+  }
+  const paired = pairGames(file, players);
+  if (E.isLeft(paired)) return paired;
+  return E.right({
+    tournamentClass: header.get('CL')?.value ?? '', name: name.value, place: header.get('PC')?.value ?? '', startDate: start, endDate: end || start,
+    handicapRule: header.get('HA')?.value ?? '', komi: header.get('KM')?.value ?? '', players, ...paired.right,
+  });
+};

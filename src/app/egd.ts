@@ -1,0 +1,105 @@
+import type { Command } from '../../domain/commands/decide';
+import type { LedgerState } from '../../domain/commands/state';
+import type { GameFacts, GameResult } from '../../domain/events';
+import type { EgdPlayer, EgdSymbol, EgdTournament } from '../adapters/formats/egd';
+import type { Ledger } from './ledger';
+import { loadFacts } from './load';
+import { decideFile, knownUnder, type Located } from './interchange';
+
+/**
+ * A European Go Database tournament table as ledger facts, rated under `gobase-go`.
+ *
+ * Players: one with an EGD PIN is the ledger player `EGD-<PIN>` in every file (registered once, his ledger name kept);
+ * one without is a new player `<tournament>-<place>` — names are never matched. A player the ledger has nothing for
+ * under gobase-go enters with the file's grade as an opening balance (`{rating: null, games: 0, rank}`, source
+ * `EGD <tournament>`): the seed's starting rating for that grade. Games keep their colours (Black is the first player)
+ * and handicap stones; a handicap game, a game given without play (`!`) and the free rounds are recorded and never
+ * rated (gobase-go has no handicap rule). Komi, class and the handicap rule of the header are not facts the ledger
+ * keeps.
+ */
+
+export const EGD_RULE_SET = 'gobase-go';
+
+export interface EgdImportOptions {
+  readonly file: string;
+  readonly actor: string;
+  readonly tournamentId: string;
+}
+
+export interface EgdImportOutcome {
+  readonly tournamentId: string;
+  readonly players: number;
+  readonly newPlayers: number;
+  readonly openingBalances: number;
+  readonly games: number;
+  readonly byes: number;
+  readonly appended: number;
+  readonly position?: number;
+}
+
+export const egdPlayerId = (tournamentId: string, p: EgdPlayer): string => (p.pin !== null ? `EGD-${p.pin}` : `${tournamentId}-${p.place}`);
+
+const RESULT_OF: Record<EgdSymbol, GameResult> = { '+': 'win', '-': 'loss', '=': 'draw' };
+const FORFEIT_OF: Record<EgdSymbol, GameResult> = { '+': 'forfeit-win', '-': 'forfeit-loss', '=': 'unplayed' };
+/** The format's free rounds: `0+` a free win, `0-` a free round, `0=` a free round with 0.5 added. */
+const BYE_KIND: Record<EgdSymbol, NonNullable<GameFacts['byeKind']>> = { '+': 'full-point', '-': 'zero-point', '=': 'half-point' };
+
+const egdCommands = (t: EgdTournament, o: EgdImportOptions, state: LedgerState, known: ReadonlySet<string>): { commands: Located[]; value: Omit<EgdImportOutcome, 'appended' | 'position'> } => {
+  const { actor, tournamentId } = o;
+  const idOf = new Map(t.players.map((p) => [p.place, egdPlayerId(tournamentId, p)]));
+  const lineOf = new Map(t.players.map((p) => [p.place, p.line]));
+  const at = (line: number) => `${o.file}, line ${line}`;
+  const byPlace = [...t.players].sort((a, b) => a.place - b.place);
+  const commands: Located[] = [];
+  let newPlayers = 0;
+  let openingBalances = 0;
+  for (const p of byPlace) {
+    const playerId = idOf.get(p.place)!;
+    if (!state.players.has(playerId)) {
+      newPlayers++;
+      commands.push({
+        where: at(p.line),
+        command: { kind: 'RegisterPlayer', validDate: t.startDate, actor, playerId, familyName: p.familyName, givenName: p.givenName, country: p.country, ...(p.club ? { club: p.club } : {}) } as Command,
+      });
+    }
+    if (!known.has(playerId)) {
+      openingBalances++;
+      commands.push({
+        where: at(p.line),
+        command: { kind: 'ImportOpeningBalance', validDate: t.startDate, actor, playerId, ruleSet: EGD_RULE_SET, source: `EGD ${tournamentId}`, state: { rating: null, games: 0, rank: p.rank } } as Command,
+      });
+    }
+  }
+  commands.push({
+    where: o.file,
+    command: {
+      kind: 'RegisterTournament', validDate: t.startDate, actor, tournamentId, name: t.name, place: t.place, startDate: t.startDate, endDate: t.endDate,
+      ratingSystem: EGD_RULE_SET, rated: true, timeControl: { mainMinutes: 0, byoyomiSeconds: 0, incrementSeconds: 0 }, entrants: byPlace.map((p) => idOf.get(p.place)!),
+    } as Command,
+  });
+  for (const g of t.games) {
+    const result = g.bothLost ? 'unplayed' : g.unplayed ? FORFEIT_OF[g.symbol] : RESULT_OF[g.symbol];
+    commands.push({
+      where: `${at(lineOf.get(g.first)!)}, round ${g.round}`,
+      command: {
+        kind: 'ReportGame', validDate: t.endDate, actor, tournamentId, gameId: `r${g.round}-${g.first}-${g.second}`, round: g.round, first: idOf.get(g.first)!, second: idOf.get(g.second)!, result,
+        ...(g.firstColour ? { firstColour: g.firstColour } : {}), ...(g.stones > 0 ? { handicapStones: g.stones } : {}),
+      } as Command,
+    });
+  }
+  for (const b of t.byes) {
+    commands.push({
+      where: `${at(lineOf.get(b.player)!)}, round ${b.round}`,
+      command: { kind: 'ReportGame', validDate: t.endDate, actor, tournamentId, gameId: `r${b.round}-${b.player}-bye`, round: b.round, first: idOf.get(b.player)!, second: null, result: 'bye', byeKind: BYE_KIND[b.symbol] } as Command,
+    });
+  }
+  commands.push({ where: o.file, command: { kind: 'CloseTournament', validDate: t.endDate, actor, tournamentId } as Command });
+  return { commands, value: { tournamentId, players: t.players.length, newPlayers, openingBalances, games: t.games.length, byes: t.byes.length } };
+};
+
+/** The whole table is one decision: every fact checked against the ledger and the ones above it, then all recorded. */
+export const importEgd = async (ledger: Ledger, t: EgdTournament, o: EgdImportOptions): Promise<EgdImportOutcome> => {
+  const known = knownUnder(await loadFacts(ledger.store), EGD_RULE_SET);
+  const { value, appended, position } = await decideFile(ledger, o.file, (state) => egdCommands(t, o, state, known));
+  return { ...value, appended, ...(position !== undefined ? { position } : {}) };
+};

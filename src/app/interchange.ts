@@ -1,0 +1,49 @@
+import * as E from 'fp-ts/Either';
+import type { Command } from '../../domain/commands/decide';
+import type { LedgerState } from '../../domain/commands/state';
+import type { LoggedEvent } from '../../domain/events';
+import { foldGeneric } from '../../projections/generic/history';
+import { genericSystem, type GenericRuleSetId } from '../../projections/generic/systems';
+import type { Ledger } from './ledger';
+import { CommandRejected } from './ledger';
+
+/** A command read from a file, with where it comes from (file and line) for the one sentence a refusal gives. */
+export interface Located {
+  readonly where: string;
+  readonly command: Command;
+}
+
+/**
+ * Players the ledger already knows under a rule set: rated there, or given an opening balance for it. A results file's
+ * rating or rank never overrides what the ledger has; it only starts a player the ledger has nothing for.
+ */
+export const knownUnder = (facts: readonly LoggedEvent[], ruleSet: GenericRuleSetId): Set<string> => {
+  const known = new Set<string>();
+  for (const f of facts) if (f.event.type === 'OpeningBalanceImported' && f.event.ruleSet === ruleSet) known.add(f.event.playerId);
+  const fold = foldGeneric(facts);
+  if (E.isRight(fold)) {
+    const sys = genericSystem(ruleSet);
+    for (const [id, s] of fold.right.states.get(ruleSet) ?? new Map<string, unknown>()) if (sys.rating(s) !== null) known.add(id);
+  }
+  return known;
+};
+
+/**
+ * A whole file as one decision: its commands are decided in order against the ledger and the ones above them, then
+ * all are appended at once, or nothing (a refusal names the file's line and says nothing was recorded).
+ */
+export const decideFile = async <T>(ledger: Ledger, file: string, build: (state: LedgerState) => { commands: readonly Located[]; value: T }): Promise<{ value: T; appended: number; position?: number }> => {
+  const { value, events, position } = await ledger.decideAll((draft) => {
+    const { commands, value } = build(draft.state);
+    for (const { where, command } of commands) {
+      try {
+        draft.decide(command);
+      } catch (error) {
+        if (error instanceof CommandRejected) throw new CommandRejected(`${where}: ${error.message}; nothing of ${file} was recorded`);
+        throw error;
+      }
+    }
+    return value;
+  });
+  return { value, appended: events.length, ...(position !== undefined ? { position } : {}) };
+};
