@@ -54,6 +54,7 @@ const csvFile = (name: string, text: string | Buffer): string => {
   return file;
 };
 const header = 'game,tournament,round,first,second,result';
+const egdCup = (): string => fs.readFileSync(path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h'), 'utf8');
 const trfC5 = (): string => fs.readFileSync(path.join(FIXTURES, 'trf', 'bbp-dutch_2025_C5.trf'), 'utf8');
 
 const cases: readonly Case[] = [
@@ -299,6 +300,24 @@ const cases: readonly Case[] = [
     argv: () => ['trf', 'import', csvFile('late-round.trf', trfC5().replace('012 Dutch 2025 C5 test\n', `012 Dutch 2025 C5 test\n042 2026/04/01\n052 2026/04/02\n132 ${' '.repeat(87)}26/04/01  26/04/02  26/04/09\n`))],
     code: 1,
     says: /late-round\.trf, line \d+, round 3: game r3-\d+-bye is dated 2026-04-09, outside tournament "late-round" \(2026-04-01 to 2026-04-02\); nothing of .*late-round\.trf was recorded$/,
+  },
+  {
+    name: 'player add --csv whose third row reuses an id: not even the new player of row 2 is registered',
+    argv: () => ['player', 'add', '--csv', csvFile('players.csv', 'id,family,country,date\nQ8,Lie,NO,2026-01-02\nP1,Other,NO,2026-01-02\n')],
+    code: 1,
+    says: /players\.csv, line 3: player "P1" is already registered as Hansen \(P1\) with other details; player ids are never reused; nothing of .*players\.csv was recorded$/,
+  },
+  {
+    name: 'egd import of a table whose two lines disagree on a game',
+    argv: () => ['egd', 'import', csvFile('cup.h', egdCup().replace('2-/b0   0-', '2+/b0   0-'))],
+    code: 1,
+    says: /cup\.h, line 11, round 2: player 2 has "4\+\/w", but line 13 of player 4 has "2\+\/b" in that round/,
+  },
+  {
+    name: 'egd import into a tournament id the ledger has for another tournament: none of its players recorded',
+    argv: () => ['egd', 'import', csvFile('cup.h', egdCup()), '--tournament', 'T1'],
+    code: 1,
+    says: /cup\.h: .*tournament.*"T1".*; nothing of .*cup\.h was recorded$/,
   },
   { name: 'game report --csv of a missing file', argv: () => ['game', 'report', '--csv', path.join(dir, 'nope.csv')], code: 1, says: /nope\.csv does not exist/ },
   { name: 'game report --csv of a folder', argv: () => ['game', 'report', '--csv', dir], code: 1, says: /is a folder, expected a file/ },

@@ -85,4 +85,20 @@ describe('ledger CLI (issue 2)', () => {
     fs.writeFileSync(bad, 'game,tournament,round,first,second,colour\n');
     expect((await run('game report', '--csv', bad)).err).toBe(`ledger: ${bad}, line 1: unknown column colour; expected game, tournament, round, first, second, result, date, handicap, giver, main, byoyomi, increment, replay-of\n`);
   });
+
+  it('player add --csv: the players and their declared grades as one decision, like game report --csv', async () => {
+    const { dir, run } = await setup();
+    const csv = path.join(dir, 'players.csv');
+    // row 3 declares a grade that is none: the row above it is not registered either
+    fs.writeFileSync(csv, 'id,family,given,country,birth-year,date,grade,grade-source\nQ1,Lie,Siri,NO,1990,2026-01-02,2 Dan,NSR\nQ2,Moe,,SE,,2026-01-02,3 kyuu,\n');
+    const refused = await run('player add', '--csv', csv);
+    expect(refused).toMatchObject({ code: 1 });
+    expect(refused.err).toMatch(new RegExp(`^ledger: ${csv}, line 3: DeclarePriorGrade: field \`grade\`: expected a grade such as "3 Kyu".*; nothing of ${csv} was recorded\n$`));
+    expect((await run('events', '--type', 'PlayerRegistered', '--json')).out).not.toContain('"Q1"');
+    fs.writeFileSync(csv, 'id,family,given,country,birth-year,date,grade,grade-source\nQ1,Lie,Siri,NO,1990,2026-01-02,2 Dan,NSR\nQ2,Moe,,SE,,2026-01-02,,\n');
+    expect((await run('player add', '--csv', csv)).out).toBe(`${csv}: 2 players, 2 registered, 0 already in the ledger\n`);
+    expect((await run('player add', '--csv', csv)).out).toBe(`${csv}: 2 players, 0 registered, 2 already in the ledger\n`);
+    const shown = JSON.parse((await run('player show', 'Q1', '--json')).out) as unknown;
+    expect(JSON.stringify(shown)).toContain('2 Dan');
+  });
 });

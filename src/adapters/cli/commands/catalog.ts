@@ -16,6 +16,9 @@ export interface CommandEntry {
 /** The columns of a `game report --csv` file. */
 export const GAME_FIELDS = ['game', 'tournament', 'round', 'first', 'second', 'result', 'date', 'handicap', 'giver', 'main', 'byoyomi', 'increment', 'replay-of'];
 
+/** The columns of a `player add --csv` file. */
+export const PLAYER_FIELDS = ['id', 'family', 'given', 'country', 'club', 'birth-year', 'date', 'grade', 'grade-source'];
+
 const coreModule = (): Promise<readonly CommandRun[]> => import('./core').then((m) => m.coreCommands);
 const fesaModule = (): Promise<readonly CommandRun[]> => import('./fesa').then((m) => m.fesaCommands);
 const historyModule = (): Promise<readonly CommandRun[]> => import('./history').then((m) => m.historyCommands);
@@ -38,15 +41,14 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'serve',
     summary: 'run the ledger as an HTTP service: public lists, careers and published lists; the log for auditors; commands for signed-in officers (GET / lists the routes, GET /openapi.json describes them)',
-    usage:
-      'serve [--port 3000] [--host 127.0.0.1] [--private] [--cors-origin ORIGIN] [--allowed-host NAME]... [--trust-proxy loopback|N] [--credentials FILE]   (a non-loopback --host needs LEDGER_ADMIN_TOKEN)',
+    usage: 'serve [--port 3000] [--host 127.0.0.1] [--private] [--cors-origin ORIGIN] [--allowed-host NAME]... [--trust-proxy loopback|N] [--credentials FILE]   (a non-loopback --host needs LEDGER_ADMIN_TOKEN)',
     booleanFlags: ['private'],
     load: coreModule,
   },
   {
     name: 'player add',
-    summary: 'register a player (optionally with a declared prior grade)',
-    usage: 'player add --id ID --family NAME [--given NAME] --country CC [--club C] [--birth-year YYYY] [--date YYYY-MM-DD] [--grade "3 Kyu" --grade-source NSR]',
+    summary: 'register a player (optionally with a declared prior grade), or many from a CSV file',
+    usage: `player add --id ID --family NAME [--given NAME] --country CC [--club C] [--birth-year YYYY] [--date YYYY-MM-DD] [--grade "3 Kyu" --grade-source NSR]\n       player add --csv FILE   (header: ${PLAYER_FIELDS.join(',')}; empty cells = not given; all rows or none)`,
     load: coreModule,
   },
   {
@@ -71,8 +73,7 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'game correct',
     summary: 'correct a reported game by its id: give only what changes (the old facts stay in the log)',
-    usage:
-      'game correct --game G [--tournament T] --reason TEXT [--result R] [--round N] [--first A] [--second B] [--handicap TYPE|even --giver ID] [--main MIN] [--byoyomi SEC] [--increment SEC] [--replay-of G|none] [--date D]',
+    usage: 'game correct --game G [--tournament T] --reason TEXT [--result R] [--round N] [--first A] [--second B] [--handicap TYPE|even --giver ID] [--main MIN] [--byoyomi SEC] [--increment SEC] [--replay-of G|none] [--date D]',
     load: coreModule,
   },
   {

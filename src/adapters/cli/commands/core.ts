@@ -9,7 +9,7 @@ import type { ExecuteResult } from '../../../app/ledger';
 import { CommandRejected } from '../../../app/ledger';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
-import { GAME_FIELDS } from './catalog';
+import { GAME_FIELDS, PLAYER_FIELDS } from './catalog';
 import { today } from '../../clock';
 
 
@@ -37,33 +37,90 @@ const init: CommandRun = {
   },
 };
 
+/** One command's fields, from flags or from a CSV row (same names); `where` names the source in errors. */
+interface FieldInput {
+  readonly where: string;
+  readonly get: (name: string) => string | undefined;
+}
+
+const REQUIRED_PLAYER_FLAGS: Record<string, string> = { id: 'the player id', family: 'family name', country: 'country code, e.g. NO' };
+
+/** One player's registration (and declared grade) from flags or from a CSV row; both use the same field names. */
+const registrationCommands = (ctx: CliContext, input: FieldInput): Command[] => {
+  const need = (name: string, what: string) => {
+    const v = input.get(name);
+    if (v === undefined) throw new UsageError(`${input.where}: missing ${name} (${what})`);
+    return v;
+  };
+  const birthYear = input.get('birth-year');
+  if (birthYear !== undefined && !/^-?\d+$/.test(birthYear)) throw new UsageError(`${input.where}: birth-year must be a year, got "${birthYear}"`);
+  const playerId = need('id', 'the player id');
+  const validDate = input.get('date') ?? today();
+  const grade = input.get('grade');
+  const registration = {
+    kind: 'RegisterPlayer',
+    validDate,
+    actor: ctx.actor,
+    playerId,
+    familyName: need('family', 'family name'),
+    givenName: input.get('given') ?? '',
+    country: need('country', 'country code, e.g. NO'),
+    ...(input.get('club') !== undefined ? { club: input.get('club') } : {}),
+    ...(birthYear !== undefined ? { birthYear: Number(birthYear) } : {}),
+  } as Command;
+  return grade === undefined ? [registration] : [registration, { kind: 'DeclarePriorGrade', validDate, actor: ctx.actor, playerId, grade, source: input.get('grade-source') ?? 'declared' } as Command];
+};
+
+/**
+ * Every row of a CSV file decided as one operation: each is checked against the ledger and the rows above it, then
+ * all are recorded, or none (the first refused row named by file and line).
+ */
+const decideCsv = async (ctx: CliContext, csv: string, fields: readonly string[], commandsOf: (input: FieldInput) => Command[]): Promise<{ rows: number; appended: number; unchanged: number }> => {
+  const ledger = await ctx.ledger();
+  const { header, records } = parseCsvRecords(csvText(readNamedFile(csv), csv), csv);
+  const unknown = header.filter((h) => !fields.includes(h));
+  if (unknown.length > 0) throw new UsageError(`${csv}, line 1: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; expected ${fields.join(', ')}`);
+  const rows = records.map((record) => {
+    const where = `${csv}, line ${record.line}`;
+    return { where, commands: commandsOf({ where, get: record.get }) };
+  });
+  const { value: appended } = await ledger.decideAll((draft) => {
+    let count = 0;
+    for (const { where, commands } of rows) {
+      try {
+        // a row counts as recorded when its first fact (the game, the registration) is new
+        if (commands.map((c) => draft.decide(c))[0]!.status === 'appended') count++;
+      } catch (error) {
+        if (error instanceof CommandRejected) throw new CommandRejected(`${where}: ${error.message}; nothing of ${csv} was recorded`);
+        throw error;
+      }
+    }
+    return count;
+  });
+  return { rows: rows.length, appended, unchanged: rows.length - appended };
+};
+
 const playerAdd: CommandRun = {
   name: 'player add',
   async run(ctx) {
+    const csv = ctx.opts.string('csv');
+    if (csv !== undefined) {
+      const counts = await decideCsv(ctx, csv, PLAYER_FIELDS, (input) => registrationCommands(ctx, input));
+      ctx.print({ file: csv, ...counts }, () => `${csv}: ${counts.rows} players, ${counts.appended} registered, ${counts.unchanged} already in the ledger`);
+      return 0;
+    }
     const ledger = await ctx.ledger();
-    const playerId = ctx.opts.required('id', 'the player id');
-    const validDate = ctx.opts.date('date') ?? today();
-    const command: Command = {
-      kind: 'RegisterPlayer',
-      validDate,
-      actor: ctx.actor,
-      playerId,
-      familyName: ctx.opts.required('family', 'family name'),
-      givenName: ctx.opts.string('given') ?? '',
-      country: ctx.opts.required('country', 'country code, e.g. NO'),
-      ...(ctx.opts.string('club') !== undefined ? { club: ctx.opts.string('club') } : {}),
-      ...(ctx.opts.int('birth-year') !== undefined ? { birthYear: ctx.opts.int('birth-year') } : {}),
-    } as Command;
-    const grade = ctx.opts.string('grade');
-    const declaration = grade === undefined ? undefined : ({ kind: 'DeclarePriorGrade', validDate, actor: ctx.actor, playerId, grade, source: ctx.opts.string('grade-source') ?? 'declared' } as Command);
+    ctx.opts.date('date');
+    ctx.opts.int('birth-year');
+    const [registration, declaration] = registrationCommands(ctx, { where: 'player add', get: (n) => (n in REQUIRED_PLAYER_FLAGS ? ctx.opts.required(n, REQUIRED_PLAYER_FLAGS[n]!) : ctx.opts.string(n)) });
     // the registration and its grade are one decision: a refused grade leaves no player behind
     const { value, position } = await ledger.decideAll((draft) => {
-      const result = draft.decide(command);
+      const result = draft.decide(registration!);
       if (declaration) draft.decide(declaration);
       return result;
     });
     const registered: ExecuteResult = position === undefined ? value : { ...value, position };
-    return report(ctx, registered, `player ${playerId} registered`);
+    return report(ctx, registered, `player ${(registration as { playerId: string }).playerId} registered`);
   },
 };
 
@@ -111,13 +168,8 @@ const parseResult = (value: string, where: string): GameResult => {
   return result;
 };
 
-interface GameInput {
-  readonly where: string;
-  readonly get: (name: string) => string | undefined;
-}
-
 /** One game from flags or from a CSV row; both use the same field names. */
-const gameCommand = (ctx: CliContext, input: GameInput, kind: 'ReportGame' | 'CorrectResult', defaultDate: (t: string) => string | undefined): Command => {
+const gameCommand = (ctx: CliContext, input: FieldInput, kind: 'ReportGame' | 'CorrectResult', defaultDate: (t: string) => string | undefined): Command => {
   const need = (name: string) => {
     const v = input.get(name);
     if (v === undefined) throw new UsageError(`${input.where}: missing ${name}`);
@@ -172,25 +224,8 @@ const gameReport: CommandRun = {
       const command = gameCommand(ctx, { where: 'game', get: (n) => ctx.opts.string(n) }, 'ReportGame', endDate);
       return report(ctx, await ledger.execute(command), `game ${(command as { gameId: string }).gameId} reported`);
     }
-    const { header, records } = parseCsvRecords(csvText(readNamedFile(csv), csv), csv);
-    const unknown = header.filter((h) => !GAME_FIELDS.includes(h));
-    if (unknown.length > 0) throw new UsageError(`${csv}, line 1: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; expected ${GAME_FIELDS.join(', ')}`);
-    const commands = records.map((record) => ({ where: `${csv}, line ${record.line}`, command: gameCommand(ctx, { where: `${csv}, line ${record.line}`, get: record.get }, 'ReportGame', endDate) }));
-    // the file is one decision: every row is checked against the ledger and the rows above it, then all are recorded
-    const { value: counts } = await ledger.decideAll((draft) => {
-      let appended = 0;
-      for (const { where, command } of commands) {
-        try {
-          if (draft.decide(command).status === 'appended') appended++;
-        } catch (error) {
-          if (error instanceof CommandRejected) throw new CommandRejected(`${where}: ${error.message}; nothing of ${csv} was recorded`);
-          throw error;
-        }
-      }
-      return { appended, unchanged: commands.length - appended };
-    });
-    const { appended, unchanged } = counts;
-    ctx.print({ file: csv, rows: records.length, appended, unchanged }, () => `${csv}: ${records.length} games, ${appended} recorded, ${unchanged} already in the ledger`);
+    const { rows, appended, unchanged } = await decideCsv(ctx, csv, GAME_FIELDS, (input) => [gameCommand(ctx, input, 'ReportGame', endDate)]);
+    ctx.print({ file: csv, rows, appended, unchanged }, () => `${csv}: ${rows} games, ${appended} recorded, ${unchanged} already in the ledger`);
     return 0;
   },
 };
