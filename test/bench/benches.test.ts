@@ -132,6 +132,8 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     const out = await bench('pages.js', [big]);
     expect(out).toMatch(/^pages bench: .* \(1240 events\)/m);
     expect(out.split('\n').filter((l) => /^GET \/.* \(text\/html\): \d+ bytes; first \d+ ms, warm median/.test(l)).length).toBeGreaterThanOrEqual(10);
+  }, BENCH_TIMEOUT);
+
   it('audit: upgrade, export, verify and import of the small ledger as whole processes, and the cost of hashing on append', async () => {
     const out = await bench('audit.js', [big, '--append-events', '2000']);
     expect(out).toMatch(/^audit bench: a copy of .*, 1240 events/m);
