@@ -4,7 +4,7 @@ import type { GameFacts, GameResult } from '../../domain/events';
 import type { EgdPlayer, EgdSymbol, EgdTournament } from '../adapters/formats/egd';
 import type { Ledger } from './ledger';
 import { loadFacts } from './load';
-import { decideFile, knownUnder, type Located } from './interchange';
+import { decideFile, knownUnder, type Located, type TournamentFileOutcome } from './interchange';
 
 /**
  * A European Go Database tournament table as ledger facts, rated under `gobase-go`.
@@ -26,16 +26,7 @@ export interface EgdImportOptions {
   readonly tournamentId: string;
 }
 
-export interface EgdImportOutcome {
-  readonly tournamentId: string;
-  readonly players: number;
-  readonly newPlayers: number;
-  readonly openingBalances: number;
-  readonly games: number;
-  readonly byes: number;
-  readonly appended: number;
-  readonly position?: number;
-}
+export type EgdImportOutcome = TournamentFileOutcome;
 
 export const egdPlayerId = (tournamentId: string, p: EgdPlayer): string => (p.pin !== null ? `EGD-${p.pin}` : `${tournamentId}-${p.place}`);
 

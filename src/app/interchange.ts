@@ -7,6 +7,18 @@ import { genericSystem, type GenericRuleSetId } from '../../projections/generic/
 import type { Ledger } from './ledger';
 import { CommandRejected } from './ledger';
 
+/** What importing one tournament file (TRF, EGD) recorded: counts of what it held and of the events appended. */
+export interface TournamentFileOutcome {
+  readonly tournamentId: string;
+  readonly players: number;
+  readonly newPlayers: number;
+  readonly openingBalances: number;
+  readonly games: number;
+  readonly byes: number;
+  readonly appended: number;
+  readonly position?: number;
+}
+
 /** A command read from a file, with where it comes from (file and line) for the one sentence a refusal gives. */
 export interface Located {
   readonly where: string;

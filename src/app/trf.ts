@@ -8,7 +8,7 @@ import type { TrfPlayer, TrfResultCode, TrfRoundEntry, TrfTournament } from '../
 import type { Ledger } from './ledger';
 import { CommandRejected } from './ledger';
 import { loadFacts } from './load';
-import { decideFile, knownUnder, type Located } from './interchange';
+import { decideFile, knownUnder, type Located, type TournamentFileOutcome } from './interchange';
 
 /**
  * A FIDE tournament report (TRF16 or TRF-2026) as ledger facts, and back.
@@ -39,16 +39,7 @@ export interface TrfImportOptions {
   readonly endDate?: string;
 }
 
-export interface TrfImportOutcome {
-  readonly tournamentId: string;
-  readonly players: number;
-  readonly newPlayers: number;
-  readonly openingBalances: number;
-  readonly games: number;
-  readonly byes: number;
-  readonly appended: number;
-  readonly position?: number;
-}
+export type TrfImportOutcome = TournamentFileOutcome;
 
 const RESULT_OF: Partial<Record<TrfResultCode, GameResult>> = { '1': 'win', '0': 'loss', '=': 'draw', '+': 'forfeit-win', '-': 'forfeit-loss' };
 const SHORT_GAME: Partial<Record<TrfResultCode, 0 | 0.5 | 1>> = { W: 1, D: 0.5, L: 0 };
