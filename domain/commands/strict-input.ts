@@ -121,11 +121,28 @@ export const valueProblem = (event: DomainEvent): string | undefined => {
   if (ruleSet !== undefined && !ruleSet.known.includes(ruleSet.value)) {
     return `field \`${ruleSet.field}\`: "${ruleSet.value}" is not a rule set ${ruleSet.what}; expected one of ${ruleSet.known.join(', ')}`;
   }
+  if ((event.type === 'PlayerRegistered' || event.type === 'PlayerRegistrationCorrected') && event.country !== undefined) {
+    const problem = countryProblem(event.country);
+    if (problem !== undefined) return `field \`country\`: ${problem}`;
+  }
   if (event.type === 'PlayerRegistered' && event.birthYear !== undefined) {
     const year = Number(event.validDate.slice(0, 4));
     if (event.birthYear < FIRST_YEAR - 100 || event.birthYear > year) return `field \`birthYear\`: ${event.birthYear} is not a year of birth (${FIRST_YEAR - 100} to ${year})`;
   }
   return undefined;
+};
+
+/**
+ * A player's country is a code, as the lists print it: two capital letters (ISO 3166, what FESA and the EGD use) or
+ * three (a FIDE federation, what TRF files carry); empty when a file names none. "NORWAY" or "Norway" would make a
+ * second country in every filter and table.
+ */
+export const COUNTRY_CODE = /^([A-Z]{2,3})?$/;
+const countryProblem = (country: string): string | undefined => {
+  if (COUNTRY_CODE.test(country)) return undefined;
+  const upper = country.toUpperCase();
+  const hint = COUNTRY_CODE.test(upper) ? `; did you mean ${upper}?` : '';
+  return `"${country}" is not a country code; expected two or three capital letters, such as NO (ISO 3166) or NOR (a FIDE federation)${hint}`;
 };
 
 /**

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../domain/commands/decide';
 import { canonicalJson } from '../../domain/commands/decide';
+import { COUNTRY_CODE } from '../../domain/commands/strict-input';
 import type { GameFacts, GameResult } from '../../domain/events';
 import { handicapFromCode } from '../../domain/events';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
@@ -171,7 +172,8 @@ const registration = (p: FesaPlayer, date: string, actor: string): Command => {
     playerId: fesaPlayerId(p),
     familyName: p.lastName,
     givenName: p.firstName,
-    country: home?.nationality ?? '',
+    // the homes keep what the file says; the country is a code (strict-input.ts), left empty when the file's is none
+    country: COUNTRY_CODE.test(home?.nationality ?? '') ? (home?.nationality ?? '') : '',
     homes: p.nationalityList.map((h) => ({ list: h.list as 'E' | 'A' | null, nationality: h.nationality, residence: h.residens, ...(h.last !== null ? { lastPlayed: h.last } : {}) })),
   } as Command;
 };

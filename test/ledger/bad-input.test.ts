@@ -131,6 +131,24 @@ const cases: readonly Case[] = [
     says: /field `timeControl\.mainMinutes` cannot be negative, got -30/,
   },
   {
+    name: 'tournament add --main 1e3 (a number not written in digits)',
+    argv: () => ['tournament', 'add', '--id', 'T7', '--name', 'X', '--start', '2026-05-01', '--main', '1e3'],
+    code: 2,
+    says: /--main must be a number written in digits \(such as 90 or 1\.5\), got "1e3"/,
+  },
+  {
+    name: 'player add --country NORWAY',
+    argv: () => ['player', 'add', '--id', 'Q9', '--family', 'A', '--country', 'NORWAY', '--date', '2026-01-01'],
+    code: 1,
+    says: /field `country`: "NORWAY" is not a country code; expected two or three capital letters, such as NO \(ISO 3166\)/,
+  },
+  {
+    name: 'player correct --country no (a code in small letters)',
+    argv: () => ['player', 'correct', '--id', 'P1', '--country', 'no', '--reason', 'moved'],
+    code: 1,
+    says: /field `country`: "no" is not a country code; .*did you mean NO\?/,
+  },
+  {
     name: 'tournament add --system nosuch',
     argv: () => ['tournament', 'add', '--id', 'T7', '--name', 'X', '--start', '2026-05-01', '--system', 'nosuch'],
     code: 1,

@@ -6,6 +6,9 @@ export interface ParsedArgs {
   readonly flags: ReadonlyMap<string, readonly string[]>;
 }
 
+/** A number as an officer writes it: digits with an optional fraction (`1e3`, `0x10` or `Infinity` are typos here). */
+export const DECIMAL = /^-?\d+(\.\d+)?$/;
+
 export class UsageError extends Error {
   constructor(message: string) {
     super(message);
@@ -100,9 +103,8 @@ export class Options {
   number(name: string): number | undefined {
     const v = this.string(name);
     if (v === undefined) return undefined;
-    const n = Number(v);
-    if (v.trim() === '' || !Number.isFinite(n)) throw new UsageError(`--${name} must be a number, got "${v}"`);
-    return n;
+    if (!DECIMAL.test(v)) throw new UsageError(`--${name} must be a number written in digits (such as 90 or 1.5), got "${v}"`);
+    return Number(v);
   }
   /** Options given but never read by the command: almost always a typo. */
   unknown(): string[] {

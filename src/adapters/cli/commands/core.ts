@@ -7,7 +7,7 @@ import { csvText, parseCsvRecords } from '../../formats/csv';
 import { readNamedFile } from '../../formats/files';
 import type { ExecuteResult } from '../../../app/ledger';
 import { CommandRejected } from '../../../app/ledger';
-import { UsageError } from '../args';
+import { DECIMAL, UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 import { GAME_FIELDS, PLAYER_FIELDS } from './catalog';
 import { today } from '../../clock';
@@ -183,7 +183,7 @@ const gameCommand = (ctx: CliContext, input: FieldInput, kind: 'ReportGame' | 'C
   const num = (name: string) => {
     const v = input.get(name);
     if (v === undefined) return undefined;
-    if (!Number.isFinite(Number(v))) throw new UsageError(`${input.where}: ${name} must be a number, got "${v}"`);
+    if (!DECIMAL.test(v)) throw new UsageError(`${input.where}: ${name} must be a number written in digits (such as 90 or 1.5), got "${v}"`);
     return Number(v);
   };
   // a time control is given by any of its parts; a part not given is 0 (a report) or stays as it was (a correction)
