@@ -142,6 +142,14 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     expect(out).toMatch(/^ledger import --jsonl \(into an empty SQLite\): .* events\/s/m);
   }, BENCH_TIMEOUT);
 
+  it('parallel: the history rated on worker threads gives the rebuild\'s records; the simulation covers 1 to 32 workers', async () => {
+    const out = await bench('parallel.js', [big], { BENCH_WORKERS: '2' });
+    expect(out).toMatch(/^parallel rating bench: .*: 1240 events, 20 tournaments rated, \d+ dependencies/m);
+    expect(out.split('\n').filter((l) => /^simulated +\d+ workers \+ dispatcher: \d+ ms/.test(l))).toHaveLength(4);
+    expect(out).toMatch(/^measured 2 worker threads .*: \d+ ms/m);
+    expect(out).toMatch(/^checked: every one of the 20 tournaments rated on a worker gave the records the rebuild got$/m);
+  }, BENCH_TIMEOUT);
+
   it('every bench in scripts/bench/ is run above', () => {
     const benches = fs.readdirSync(SOURCES).filter((f) => f.endsWith('.ts') && !LIBRARIES.includes(f)).sort();
     expect([...ran].sort()).toEqual(benches);
