@@ -51,6 +51,8 @@ export interface PlayerCareer {
   readonly playerId: string;
   /** The id this one is merged into: the career is that player's. */
   readonly mergedInto?: string;
+  /** The ids merged into this player (their games and grades are in this career). */
+  readonly absorbed?: readonly string[];
   readonly ratings: readonly RatingStep[];
   readonly grades: readonly GradeStep[];
   readonly dan: readonly DanCount[];
@@ -156,7 +158,8 @@ export const playerCareer = (fold: FesaFold, playerId: string): E.Either<string,
   steps.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.phase - b.phase));
   for (const s of steps) s.apply();
   fromOpening(fold.list.find((p) => nameKey(p) === key));
-  return E.right({ playerId, ...(person !== playerId ? { mergedInto: person } : {}), ratings, grades, dan: danCounts(opponentsUsed) });
+  const absorbed = [...fold.names.keys()].filter((id) => id !== person && fold.survivorOf(id) === person);
+  return E.right({ playerId, ...(person !== playerId ? { mergedInto: person } : {}), ...(absorbed.length > 0 ? { absorbed } : {}), ratings, grades, dan: danCounts(opponentsUsed) });
 };
 
 /**
@@ -179,7 +182,10 @@ const sign = (x: number): string => `${x >= 0 ? '+' : ''}${x}`;
 
 /** The career as text for people. */
 export const renderCareer = (c: PlayerCareer): string => {
-  const lines = [c.mergedInto === undefined ? c.playerId : `${c.playerId} (merged into ${c.mergedInto}: the history of ${c.mergedInto})`, '', 'Rating history:'];
+  const others = c.absorbed?.filter((id) => id !== c.playerId) ?? [];
+  const with_ = others.length > 0 ? `, with ${others.join(', ')} merged into ${c.mergedInto ?? c.playerId}` : '';
+  const header = c.mergedInto === undefined ? `${c.playerId}${others.length > 0 ? ` (${others.join(', ')} merged into ${c.playerId}: their games and grades are in this history)` : ''}` : `${c.playerId} (merged into ${c.mergedInto}: the history of ${c.mergedInto}${with_})`;
+  const lines = [header, '', 'Rating history:'];
   if (c.ratings.length === 0) lines.push('  no rated tournaments');
   for (const r of c.ratings) {
     const streaks = `${r.lbStreak ? `LB ${r.lbStreak.n}${r.lbStreak.reachedMp ? '*' : ''}` : ''}${r.mpStreak !== null ? ` MP ${r.mpStreak}` : ''}`.trim();

@@ -93,6 +93,8 @@ describe('player merge / unmerge (issue 13)', () => {
     expect(await lists(['--known-at', String(head)])).toEqual([TWO_AFTER_SPRING, TWO_AFTER_EASTER]);
     const andersen = await json('history', 'Andersen', '--db', db);
     expect(ratings(andersen)).toEqual([[2000, 2010], [2010, 2017]]);
+    expect(andersen).toMatchObject({ playerId: 'Andersen', absorbed: ['Anderson'] });
+    expect((await ledger('history', 'Andersen', '--db', db)).out).toMatch(/^Andersen \(Anderson merged into Andersen: their games and grades are in this history\)\n/);
     const anderson = await json('history', 'Anderson', '--db', db);
     expect(anderson).toMatchObject({ playerId: 'Anderson', mergedInto: 'Andersen' });
     expect(ratings(anderson)).toEqual([[2000, 2010], [2010, 2017]]);

@@ -125,10 +125,12 @@ export const openApiDocument = () => ({
       ),
       Career: object({
         playerId: str,
+        mergedInto: str,
+        absorbed: array(str),
         ratings: array(object({ tournamentId: str, name: str, date: str, before: { type: 'number' }, after: { type: 'number' }, change: { type: 'number' }, method: { enum: ['standard', 'performance'] }, eventGames: int, gamesTotal: int, provisional: { type: 'boolean' }, grade: str })),
         grades: array(object({ date: str, grade: str, from: str, rule: str, detail: str })),
         dan: array(object({ dan: int, minOpponent: { type: 'number' }, gamesNeeded: int, games: int, opponents: array(str), met: { type: 'boolean' } })),
-      }),
+      }, ['playerId', 'ratings', 'grades', 'dan']),
       Explanation: object({
         playerId: str,
         tournaments: array(object({ tournamentId: str, date: str, ruleSet: str, report: { type: 'object' } })),
