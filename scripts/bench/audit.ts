@@ -2,7 +2,8 @@
  * What the tamper-evident log costs, on the history bench's ledger (scripts/bench/history.ts; BENCH_DB keeps it):
  *  - the one-time upgrade that computes the chain of a ledger written before it (in-process, on a copy);
  *  - `ledger verify`, `ledger export --jsonl` and `ledger import --jsonl` as whole processes (wall time, events/s,
- *    MB/s of the export file, peak memory from GNU time);
+ *    MB/s of the export file; from GNU time the CPU seconds, user and system, and peak memory: on a shared machine
+ *    the wall time says how busy the machine was, the CPU time what the command cost);
  *  - hashing on append: SQLite appends of GameReported-like events in batches, and the chain hashes of the same
  *    events alone (what the append pays for the chain).
  *
@@ -28,18 +29,29 @@ const perSecond = (n: number, seconds: number): string => Math.round(n / seconds
 const bin = path.resolve(__dirname, '../../../bin/ledger.js');
 const gnuTime = fs.existsSync('/usr/bin/time');
 
-/** Runs `ledger args` to its end: wall seconds and peak memory (MiB, from GNU time). */
-const ledger = (args: readonly string[]): { seconds: number; peakMiB: number | undefined; out: string } => {
+interface Run {
+  readonly seconds: number;
+  /** From GNU time: peak resident memory (MiB) and CPU seconds (user + system). */
+  readonly peakMiB: number | undefined;
+  readonly cpuSeconds: number | undefined;
+  readonly out: string;
+}
+
+/** Runs `ledger args` to its end. */
+const ledger = (args: readonly string[]): Run => {
   const t0 = process.hrtime.bigint();
   const run = gnuTime
-    ? spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 })
+    ? spawnSync('/usr/bin/time', ['-f', '%M %U %S', process.execPath, bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 })
     : spawnSync(process.execPath, [bin, ...args], { encoding: 'utf8', maxBuffer: 1 << 28 });
   const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
   if (run.status !== 0) throw new Error(`ledger ${args.join(' ')}: exit ${run.status}: ${run.stderr.trim().split('\n').slice(-3).join(' ')}`);
-  const peakMiB = gnuTime ? Number(run.stderr.trim().split('\n').at(-1)) / 1024 : undefined;
-  return { seconds, peakMiB, out: run.stdout };
+  const [kib, user, system] = gnuTime ? run.stderr.trim().split('\n').at(-1)!.split(' ').map(Number) : [];
+  return { seconds, peakMiB: kib === undefined ? undefined : kib / 1024, cpuSeconds: user === undefined ? undefined : user + system!, out: run.stdout };
 };
-const peak = (p: number | undefined): string => (p === undefined ? '' : `, peak ${p.toFixed(0)} MiB`);
+/** What GNU time adds to a line: the CPU time (and events per CPU second) and the peak memory. */
+const measured = (r: Run, events: number): string =>
+  (r.cpuSeconds === undefined ? '' : `; CPU ${r.cpuSeconds.toFixed(1)} s = ${perSecond(events, r.cpuSeconds)} events per CPU second`) +
+  (r.peakMiB === undefined ? '' : `, peak ${r.peakMiB.toFixed(0)} MiB`);
 
 /** A GameReported-like payload of about 250 bytes, as the store bench writes. */
 const game = (n: number): NewEvent => ({
@@ -52,24 +64,36 @@ const game = (n: number): NewEvent => ({
   },
 });
 
+/** This process's CPU seconds (user + system) since `from`. */
+const cpuSecondsSince = (from: NodeJS.CpuUsage): number => {
+  const { user, system } = process.cpuUsage(from);
+  return (user + system) / 1e6;
+};
+
 const appendCost = async (dir: string): Promise<void> => {
   const events = Array.from({ length: appendEvents }, (_, n) => game(n));
   const store = openSqliteStore(path.join(dir, 'append.db'));
   let t0 = process.hrtime.bigint();
+  let cpu0 = process.cpuUsage();
   for (let i = 0; i < events.length; i += BATCH) await store.append(`t${i / BATCH}`, events.slice(i, i + BATCH), 'no_stream');
   const appendSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const appendCpu = cpuSecondsSince(cpu0);
   await store.close();
   const recordedAt = new Date().toISOString();
   t0 = process.hrtime.bigint();
+  cpu0 = process.cpuUsage();
   let previous = GENESIS;
   for (let i = 0; i < events.length; i += BATCH) {
     const batch = events.slice(i, i + BATCH).map((e, r) => ({ streamId: `t${i / BATCH}`, revision: r, eventId: e.eventId, type: e.type, data: e.data, recordedAt }));
     previous = chainHashes(batch, previous).at(-1)!;
   }
   const hashSeconds = Number(process.hrtime.bigint() - t0) / 1e9;
+  const hashCpu = cpuSecondsSince(cpu0);
   console.log(
-    `append (SQLite, batches of ${BATCH}): ${events.length} events in ${appendSeconds.toFixed(2)} s = ${perSecond(events.length, appendSeconds)} events/s; ` +
-      `the chain hashes of the same events alone: ${hashSeconds.toFixed(2)} s = ${perSecond(events.length, hashSeconds)} events/s (${((100 * hashSeconds) / appendSeconds).toFixed(0)} % of the append)`,
+    `append (SQLite, batches of ${BATCH}): ${events.length} events in ${appendSeconds.toFixed(2)} s = ${perSecond(events.length, appendSeconds)} events/s ` +
+      `(CPU ${appendCpu.toFixed(2)} s = ${perSecond(events.length, appendCpu)} events per CPU second); ` +
+      `the chain hashes of the same events alone: ${hashSeconds.toFixed(2)} s = ${perSecond(events.length, hashSeconds)} events/s (CPU ${hashCpu.toFixed(2)} s, ` +
+      `${((100 * hashCpu) / appendCpu).toFixed(0)} % of the append's CPU time)`,
   );
 };
 
@@ -90,11 +114,11 @@ const main = async (): Promise<void> => {
     const exported = path.join(dir, 'ledger.jsonl');
     const ex = ledger(['export', '--jsonl', exported, '--db', copy]);
     const bytes = fs.statSync(exported).size;
-    console.log(`ledger export --jsonl: ${ex.seconds.toFixed(1)} s = ${perSecond(events, ex.seconds)} events/s, ${mb(bytes / ex.seconds)} MB/s (${mb(bytes)} MB written)${peak(ex.peakMiB)}`);
+    console.log(`ledger export --jsonl: ${ex.seconds.toFixed(1)} s = ${perSecond(events, ex.seconds)} events/s, ${mb(bytes / ex.seconds)} MB/s (${mb(bytes)} MB written)${measured(ex, events)}`);
     const ve = ledger(['verify', '--db', copy]);
-    console.log(`ledger verify: ${ve.seconds.toFixed(1)} s = ${perSecond(events, ve.seconds)} events/s, ${mb(bytes / ve.seconds)} MB/s of the log as exported${peak(ve.peakMiB)}; ${ve.out.trim().split('\n').join('; ')}`);
+    console.log(`ledger verify: ${ve.seconds.toFixed(1)} s = ${perSecond(events, ve.seconds)} events/s, ${mb(bytes / ve.seconds)} MB/s of the log as exported${measured(ve, events)}; ${ve.out.trim().split('\n').join('; ')}`);
     const im = ledger(['import', '--jsonl', exported, '--db', path.join(dir, 'imported.db')]);
-    console.log(`ledger import --jsonl (into an empty SQLite): ${im.seconds.toFixed(1)} s = ${perSecond(events, im.seconds)} events/s, ${mb(bytes / im.seconds)} MB/s${peak(im.peakMiB)}`);
+    console.log(`ledger import --jsonl (into an empty SQLite): ${im.seconds.toFixed(1)} s = ${perSecond(events, im.seconds)} events/s, ${mb(bytes / im.seconds)} MB/s${measured(im, events)}`);
     await appendCost(dir);
   } finally {
     fs.rmSync(dir, { recursive: true, force: true });

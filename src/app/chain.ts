@@ -30,22 +30,23 @@ const field = (data: unknown, name: string): unknown => {
   return value === undefined ? null : value;
 };
 
-/** The exact text that is hashed (written down so that an auditor can re-compute a hash with other tools). */
-export const chainInput = (event: ChainedEvent, previous: string): string =>
-  canonicalJson({
-    actor: field(event.data, 'actor'),
-    data: event.data,
-    id: event.eventId,
-    previous,
-    recorded: event.recordedAt,
-    revision: event.revision,
-    stream: event.streamId,
-    type: event.type,
-    valid: field(event.data, 'validDate'),
-  });
+/**
+ * The exact text that is hashed (written down so that an auditor can re-compute a hash with other tools): the canonical
+ * JSON of the object above, written member by member in its sorted key order. `data` is the event data's canonical
+ * JSON when the caller has it already (an import hashes the same data into the checksum too).
+ */
+export const chainInput = (event: ChainedEvent, previous: string, data: string = canonicalJson(event.data)): string => {
+  const actor = field(event.data, 'actor');
+  const valid = field(event.data, 'validDate');
+  return (
+    `{"actor":${typeof actor === 'string' ? JSON.stringify(actor) : canonicalJson(actor)},"data":${data},"id":${JSON.stringify(event.eventId)},` +
+    `"previous":${JSON.stringify(previous)},"recorded":${JSON.stringify(event.recordedAt)},"revision":${JSON.stringify(event.revision)},` +
+    `"stream":${JSON.stringify(event.streamId)},"type":${JSON.stringify(event.type)},"valid":${typeof valid === 'string' ? JSON.stringify(valid) : canonicalJson(valid)}}`
+  );
+};
 
-export const chainHash = (event: ChainedEvent, previous: string): string =>
-  createHash('sha256').update(chainInput(event, previous), 'utf8').digest('hex');
+export const chainHash = (event: ChainedEvent, previous: string, data?: string): string =>
+  createHash('sha256').update(chainInput(event, previous, data), 'utf8').digest('hex');
 
 /** Hashes a run of events appended one after the other, starting after `previous`. */
 export const chainHashes = (events: readonly ChainedEvent[], previous: string): string[] => {
@@ -62,8 +63,9 @@ export const logDigest = () => {
   let events = 0;
   let head: string | undefined;
   return {
-    add(e: ChainedEvent & { readonly hash?: string }): void {
-      hash.update(`${JSON.stringify([e.streamId, e.revision, e.eventId, e.type])}${canonicalJson(e.data)}\n`);
+    /** `data`: the event data's canonical JSON, when the caller has it already. */
+    add(e: ChainedEvent & { readonly hash?: string }, data: string = canonicalJson(e.data)): void {
+      hash.update(`${JSON.stringify([e.streamId, e.revision, e.eventId, e.type])}${data}\n`);
       events++;
       head = e.hash;
     },

@@ -8,7 +8,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { chainHash, chainInput, GENESIS } from '../../src/app/chain';
+import fc from 'fast-check';
+import { canonicalJson } from '../../domain/commands/decide';
+import { chainHash, chainHashes, chainInput, GENESIS } from '../../src/app/chain';
 import { chainOf, cliBuilt, ledgerProcess, nekomadoChain, tempDir } from '../ledger/helpers';
 
 // a CommonJS module loaded with require, typed by the annotation
@@ -27,6 +29,73 @@ describe('chain hash', () => {
     expect(chainHash(event, GENESIS)).toMatch(/^[0-9a-f]{64}$/);
     expect(chainHash(event, 'a'.repeat(64))).not.toBe(chainHash(event, GENESIS));
     expect(chainHash({ ...event, recordedAt: '2026-01-03T10:00:00.001Z' }, GENESIS)).not.toBe(chainHash(event, GENESIS));
+  });
+});
+
+/**
+ * The definition the chain was introduced with (f87447e). canonicalJson is written differently for speed; every hash
+ * already recorded depends on it giving this text, byte for byte.
+ */
+const canonicalJsonAsDefined = (value: unknown): string =>
+  JSON.stringify(value, (_k, v: unknown) =>
+    v && typeof v === 'object' && !Array.isArray(v)
+      ? Object.fromEntries(Object.entries(v as Record<string, unknown>).filter(([, x]) => x !== undefined).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+      : v,
+  );
+
+describe('canonical JSON', () => {
+  // keys JS objects order specially (array indices, the largest non-index, "__proto__") among ordinary ones
+  const key = fc.oneof(fc.string(), fc.constantFrom('0', '2', '10', '01', '-1', '4294967294', '4294967295', '__proto__', 'toString', 'a', 'B', 'é', '😀'));
+  const { json } = fc.letrec((tie) => ({
+    json: fc.oneof({ depthSize: 'small' }, tie('leaf'), tie('array'), tie('object')),
+    leaf: fc.oneof(fc.string(), fc.double(), fc.integer(), fc.boolean(), fc.constant(null), fc.constant(undefined), fc.date({ noInvalidDate: true })),
+    array: fc.array(tie('json'), { maxLength: 5 }),
+    // JSON.parse makes "__proto__" an own member, as a ledger's stored data gives it back
+    object: fc.array(fc.tuple(key, tie('json')), { maxLength: 6 }).map((members) => {
+      const o: Record<string, unknown> = {};
+      for (const [k, v] of members) Object.defineProperty(o, k, { value: v, enumerable: true, writable: true, configurable: true });
+      return o;
+    }),
+  }));
+
+  it('gives the text of its definition for any value (the chain hashes it)', () => {
+    fc.assert(
+      fc.property(json, (value) => {
+        const text = canonicalJsonAsDefined(value);
+        expect(canonicalJson(value)).toBe(text);
+        // data a ledger stored canonical comes back in canonical order, and is written without a copy
+        if (text !== undefined) expect(canonicalJson(JSON.parse(text))).toBe(text);
+      }),
+      { numRuns: 2000 },
+    );
+    const parsed: unknown = JSON.parse('{"b":1,"10":2,"2":3,"__proto__":{"y":[{"d":1,"c":2}]},"4294967295":4,"4294967294":5}');
+    expect(canonicalJson(parsed)).toBe('{"2":3,"10":2,"4294967294":5,"4294967295":4,"__proto__":{"y":[{"c":2,"d":1}]},"b":1}');
+    expect(canonicalJson(parsed)).toBe(canonicalJsonAsDefined(parsed));
+  });
+
+  it('hashes a chain to the links recorded by the code that introduced it (existing ledgers still verify)', () => {
+    // hashed by the build of 8a73bfa, before canonicalJson and chainInput were rewritten
+    const events = [
+      { streamId: 'player-N2', revision: 0, eventId: 'reg:N2', type: 'PlayerRegistered', data: { type: 'PlayerRegistered', version: 1, eventId: 'reg:N2', playerId: 'N2', familyName: 'Ōyama', givenName: 'Yasuharu', validDate: '2015-01-01', actor: 'ro' }, recordedAt: '2026-11-24T05:00:00.000Z' },
+      { streamId: 'tournament-t1', revision: 0, eventId: 'g1', type: 'GameReported', data: JSON.parse('{"type":"GameReported","white":{"playerId":"N2","grade":"1 kyu"},"black":{"grade":"2 dan","playerId":"N7"},"result":"draw","handicap":null,"round":3,"score":-0.5,"big":12345678901234567890,"tiny":1e-7,"validDate":"2016-03-09"}') as unknown, recordedAt: '2026-11-24T05:00:00.001Z' },
+      { streamId: 'tournament-t1', revision: 1, eventId: 'odd keys', type: 'Odd', data: JSON.parse('{"10":"ten","2":"two","b":1,"4294967295":"not an index","4294967294":"index","__proto__":{"x":1},"a\\u0000":"\\ud83d\\ude00 \\"quoted\\" \\\\ \\n","é":[],"E":[{"z":1,"y":[null,{"b":2,"a":1}]}]}') as unknown, recordedAt: '2026-11-24T05:00:01.000Z' },
+      { streamId: 'ledger', revision: 0, eventId: 'no actor', type: 'RuleSetAdopted', data: { ruleSet: 'gobase-go', skipped: undefined, actor: undefined, validDate: '2000-01-01' }, recordedAt: '2026-11-24T05:00:02.000Z' },
+    ];
+    expect(chainHashes(events, GENESIS)).toEqual([
+      '7dd59f15ee78969bd40ccfa2969461dcdf09feb331f4ea4308bef64d665b30b2',
+      '2080b5ff2ff5adf614d79b25fab3905191ffa94198bc189d98d9544bf5495844',
+      '68b67c24c4f41d61e60d539f7aedf1a680393ee7b5b0c1af202e49acc3cf97f2',
+      'da01a6fd8fe26ee1890d64e2938267e5a6d6b5199ac072fafc44d11b04cbda22',
+    ]);
+    // the input an auditor re-computes is still the canonical JSON of the whole object
+    for (const [i, e] of events.entries()) {
+      const previous = i === 0 ? GENESIS : chainHashes(events.slice(0, i), GENESIS).at(-1)!;
+      const actor = (e.data as { actor?: unknown }).actor ?? null;
+      const valid = (e.data as { validDate?: unknown }).validDate ?? null;
+      expect(chainInput(e, previous)).toBe(
+        canonicalJsonAsDefined({ actor, data: e.data, id: e.eventId, previous, recorded: e.recordedAt, revision: e.revision, stream: e.streamId, type: e.type, valid }),
+      );
+    }
   });
 });
 

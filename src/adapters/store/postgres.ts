@@ -41,6 +41,7 @@ import {
   validateAppends,
   validateBatch,
 } from './shared';
+import { canonicalJson } from '../../../domain/commands/decide';
 import { chainHash, GENESIS, nextRecordedAt } from '../../app/chain';
 
 const SCHEMA_VERSION = 2;
@@ -260,8 +261,10 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
     const now = nextRecordedAt(heads[0]?.recorded_at.toISOString());
     const chained = events.map(({ streamId, revision, event }) => {
       const recordedAt = event.recordedAt ?? now;
-      previous = chainHash({ streamId, revision, eventId: event.eventId, type: event.type, data: event.data, recordedAt }, previous);
-      return { recordedAt, hash: previous };
+      // the canonical JSON its link hashes is what is sent for the jsonb column: one serialisation per event
+      const data = canonicalJson(event.data);
+      previous = chainHash({ streamId, revision, eventId: event.eventId, type: event.type, data: event.data, recordedAt }, previous, data);
+      return { recordedAt, hash: previous, data };
     });
 
     // All positions of the command inside one critical section (rule 2 above): a second INSERT in a later section
@@ -282,7 +285,7 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
           events.map((e) => e.revision),
           events.map((e) => e.event.eventId),
           events.map((e) => e.event.type),
-          events.map((e) => JSON.stringify(e.event.data)),
+          chained.map((c) => c.data),
           events.map((e) => (e.event.metadata === undefined ? '{}' : JSON.stringify(e.event.metadata))),
           chained.map((c) => c.recordedAt),
           chained.map((c) => c.hash),

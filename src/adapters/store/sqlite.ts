@@ -29,6 +29,7 @@ import {
   validateBatch,
   type CurrentRevision,
 } from './shared';
+import { canonicalJson } from '../../../domain/commands/decide';
 import { chainHash, GENESIS, nextRecordedAt } from '../../app/chain';
 
 // a CommonJS module loaded with require: its type is the annotation's, so the `any` require returns goes no further
@@ -299,14 +300,16 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
       let position = 0;
       events.forEach((event, i) => {
         const recordedAt = event.recordedAt ?? now;
-        previous = chainHash({ streamId, revision: first + i, eventId: event.eventId, type: event.type, data: event.data, recordedAt }, previous);
+        // the data is stored as the canonical JSON its link hashes: one serialisation per event instead of two
+        const data = canonicalJson(event.data);
+        previous = chainHash({ streamId, revision: first + i, eventId: event.eventId, type: event.type, data: event.data, recordedAt }, previous, data);
         try {
           const info = insert.run(
             streamId,
             first + i,
             event.eventId,
             event.type,
-            JSON.stringify(event.data),
+            data,
             event.metadata === undefined ? '{}' : JSON.stringify(event.metadata),
             recordedAt,
             previous,
