@@ -12,6 +12,18 @@ import { isValidIsoDate } from '../../../domain/events/common';
  * `-` loss, `=` jigo, colour `b`/`w`, h the handicap stones ("23+/w (equivalent to 23+/w0)"); a round without a game
  * is `0+` (a free win), `0-` (a free round), `0=` (a free round, 0.5 added). Pairing programs mark a result given
  * without a game with a trailing `!` (never rated here).
+ *
+ * What real tables add (OpenGotha's export, `generateH9File` and `ScoredPlayer.halfGamesStrings` in
+ * lucvannier/opengotha, and its tables in test/fixtures/egd/):
+ * - players who share a place have no place on their lines after the first: a line without one is the table's next
+ *   line, and the other lines name it by that number;
+ * - `!` in place of `/` marks a result given without a game (by default): `22+!w0`;
+ * - `?` in place of the colour is an unknown colour; `?` in place of the symbol a game paired but without a result,
+ *   which is refused (the table is not final);
+ * - a round without a game may carry a digit, as the EGD's own tables write it: `0=0` is `0=`;
+ * - score columns marked `39?` (a tie the program could not break), fewer than four score columns padded with `0`;
+ * - `; PC[,Olsztyn]`: the program leaves the country empty;
+ * - the file is written in ISO-8859-15, not UTF-8 (`decodeEgd`).
  */
 
 export type EgdSymbol = '+' | '-' | '=';
@@ -80,42 +92,76 @@ export class EgdError extends Error {
   }
 }
 
-const RESULT = /^(\d+)([+\-=])(?:\/([bwBW])(\d?))?(!?)$/;
+/** `12+/w`, `3-/b2`, `22+!w0` (by default), `8?/w0` (no result), `5+/?0` (colour unknown), `0+`, `0=0`. */
+const RESULT = /^(\d+)([+\-=?])(?:([/!])([bwBW?]?)(\d?))?(!?)$/;
 const RANK = /^(\d{1,2})([kdpKDP])$/;
 const RANK_NAMES: Record<string, string> = { k: 'kyu', d: 'dan', p: 'pro' };
 const OPPOSITE: Record<EgdSymbol, EgdSymbol> = { '+': '-', '-': '+', '=': '=' };
 
 type Parsed<T> = E.Either<EgdError, T>;
 
-const parsePlayer = (file: string, line: number, text: string): Parsed<EgdPlayer> => {
+/** A round's result token, or undefined when the token is not one (`39?` is a score column marked as a tie). */
+const resultToken = (token: string): Omit<EgdResult, 'round' | 'symbol'> & { symbol: EgdSymbol | '?' } | undefined => {
+  const m = RESULT.exec(token);
+  if (!m) return undefined;
+  const [, opponent, symbol, separator, colour, stones, bang] = m;
+  const game = Number(opponent) !== 0;
+  if (symbol === '?' && (!game || separator === undefined)) return undefined;
+  if (!game && (separator !== undefined || bang === '!')) return undefined;
+  return {
+    opponent: game ? Number(opponent) : null,
+    symbol: symbol as EgdSymbol | '?',
+    colour: colour && colour !== '?' ? (colour.toLowerCase() as 'b' | 'w') : null,
+    stones: game && stones ? Number(stones) : 0,
+    unplayed: separator === '!' || bang === '!',
+  };
+};
+
+/**
+ * A table's text: UTF-8 where the bytes are UTF-8, else ISO-8859-15, the encoding OpenGotha writes its tables in (it
+ * differs from Latin-1 in eight letters, among them Š, š, Ž and ž of Czech and Slovak names).
+ */
+export const decodeEgd = (bytes: Uint8Array): string => {
+  try {
+    return new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+  } catch {
+    return new TextDecoder('iso-8859-15').decode(bytes);
+  }
+};
+
+/** `nextPlace`: the place of a line that gives none (it shares the place above it). */
+const parsePlayer = (file: string, line: number, text: string, nextPlace: number): Parsed<EgdPlayer> => {
   const fail = (field: string, detail: string) => E.left(new EgdError(file, line, field, detail));
   const pinMatch = /\|\s*(\S*)\s*$/.exec(text);
   const pin = pinMatch?.[1] ? pinMatch[1] : null;
   if (pin !== null && !/^\d{8}$/.test(pin)) return fail('PIN', `expected the 8-digit EGD PIN after "|", got "${pin}"`);
   const tokens = (pinMatch ? text.slice(0, pinMatch.index) : text).trim().split(/\s+/);
-  if (!/^\d+$/.test(tokens[0]!) || Number(tokens[0]) < 1) return fail('place', `expected the player's place (1, 2, …) first, got "${tokens[0]}"`);
-  const rankAt = tokens.findIndex((t, i) => i >= 2 && RANK.test(t));
-  if (rankAt < 0) return fail('grade', 'expected a name and a grade such as 4d, 15k or 1p after the place');
+  const placed = /^\d+$/.test(tokens[0]!);
+  if (placed && Number(tokens[0]) < 1) return fail('place', `expected the player's place (1, 2, …) first, got "${tokens[0]}"`);
+  if (!placed && nextPlace === 1) return fail('place', `expected the player's place (1, 2, …) first, got "${tokens[0]}"; only a line after the first may leave out a place it shares`);
+  const nameAt = placed ? 1 : 0;
+  const rankAt = tokens.findIndex((t, i) => i > nameAt && RANK.test(t));
+  if (rankAt < 0) return fail('grade', `expected ${placed ? 'a name and a grade such as 4d, 15k or 1p after the place' : 'the place, a name and a grade such as 4d, 15k or 1p'}`);
   const [, n, unit] = RANK.exec(tokens[rankAt]!)!;
   const rankName = RANK_NAMES[unit!.toLowerCase()]!;
   if (Number(n) < 1 || Number(n) > (rankName === 'kyu' ? 30 : 9)) return fail('grade', `"${tokens[rankAt]}" is not a grade (1k to 30k, 1d to 9d, 1p to 9p)`);
   let firstResult = tokens.length;
-  while (firstResult > rankAt + 1 && RESULT.test(tokens[firstResult - 1]!)) firstResult--;
+  while (firstResult > rankAt + 1 && resultToken(tokens[firstResult - 1]!) !== undefined) firstResult--;
   const middle = tokens.slice(rankAt + 1, firstResult);
   const country = middle[0] && /^[A-Za-z]{2}$/.test(middle[0]) ? middle.shift()!.toUpperCase() : '';
   const club = middle[0] && !/^-?[\d.,]+$/.test(middle[0]) ? middle.shift()! : '';
-  const words = tokens.slice(1, rankAt).map((w) => w.replaceAll('_', ' '));
+  const words = tokens.slice(nameAt, rankAt).map((w) => w.replaceAll('_', ' '));
   const results: EgdResult[] = [];
   for (let i = firstResult; i < tokens.length; i++) {
-    const [, opponent, symbol, colour, stones, bang] = RESULT.exec(tokens[i]!)!;
+    const { symbol, ...result } = resultToken(tokens[i]!)!;
     const round = i - firstResult + 1;
-    results.push({
-      round, opponent: Number(opponent) === 0 ? null : Number(opponent), symbol: symbol as EgdSymbol,
-      colour: colour ? (colour.toLowerCase() as 'b' | 'w') : null, stones: stones ? Number(stones) : 0, unplayed: bang === '!',
-    });
+    if (symbol === '?') {
+      return fail(`round ${round}`, `the game against player ${result.opponent} has no result ("${tokens[i]}"); a table is imported once every game has its result`);
+    }
+    results.push({ round, symbol, ...result });
   }
   if (results.length === 0) return fail('results', 'expected one result per round (such as 12+/w, 3-/b2 or 0+) after the grade, country and club');
-  return E.right({ line, place: Number(tokens[0]), familyName: words[0]!, givenName: words.slice(1).join(' '), rank: `${Number(n)}-${rankName}`, country, club, pin, results });
+  return E.right({ line, place: placed ? Number(tokens[0]) : nextPlace, familyName: words[0]!, givenName: words.slice(1).join(' '), rank: `${Number(n)}-${rankName}`, country, club, pin, results });
 };
 
 const pairGames = (file: string, players: readonly EgdPlayer[]): Parsed<{ games: EgdGame[]; byes: EgdBye[] }> => {
@@ -166,7 +212,7 @@ export const parseEgd = (text: string, file: string): Parsed<EgdTournament> => {
     }
     const text = comment >= 0 ? raw.slice(0, comment) : raw;
     if (text.trim() === '') continue;
-    const player = parsePlayer(file, i + 1, text);
+    const player = parsePlayer(file, i + 1, text, (players.at(-1)?.place ?? 0) + 1);
     if (E.isLeft(player)) return player;
     const twin = players.find((p) => p.place === player.right.place);
     if (twin) return E.left(new EgdError(file, i + 1, 'place', `place ${twin.place} is already given to line ${twin.line}`));
@@ -186,7 +232,8 @@ export const parseEgd = (text: string, file: string): Parsed<EgdTournament> => {
   const paired = pairGames(file, players);
   if (E.isLeft(paired)) return paired;
   return E.right({
-    tournamentClass: header.get('CL')?.value ?? '', name: name.value, place: header.get('PC')?.value ?? '', startDate: start, endDate: end || start,
+    // "; PC[,Olsztyn]": OpenGotha leaves the country before the comma empty
+    tournamentClass: header.get('CL')?.value ?? '', name: name.value, place: (header.get('PC')?.value ?? '').replace(/^\s*,\s*/, ''), startDate: start, endDate: end || start,
     handicapRule: header.get('HA')?.value ?? '', komi: header.get('KM')?.value ?? '', players, ...paired.right,
   });
 };

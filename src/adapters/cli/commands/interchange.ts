@@ -6,7 +6,7 @@ import { loadFacts } from '../../../app/load';
 import { importTrf, TRF_RULE_SETS, TrfExportError, trfOfTournament, type TrfRuleSet } from '../../../app/trf';
 import { readNamedFile } from '../../formats/files';
 import { formatTrf, parseTrf } from '../../formats/trf';
-import { parseEgd } from '../../formats/egd';
+import { decodeEgd, parseEgd } from '../../formats/egd';
 import { importEgd } from '../../../app/egd';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
@@ -74,7 +74,7 @@ const egdImport: CommandRun = {
     const file = ctx.opts.positional[0];
     if (!file) throw new UsageError('missing the file: ledger egd import FILE [--tournament ID]');
     const tournamentId = tournamentIdFor(ctx, file);
-    const parsed = parseEgd(readText(file), file);
+    const parsed = parseEgd(decodeEgd(readNamedFile(file)), file);
     if (E.isLeft(parsed)) throw parsed.left;
     const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId });
     ctx.print(outcome, () =>
