@@ -26,6 +26,9 @@ export const TournamentRegistered = t.intersection([
     simulGivers: t.array(Id),
     /** MacMahon start scores by player (display only). */
     macMahon: t.record(t.string, t.string),
+    /** The chief arbiter as a report names him (FIDE TRF record 102), and his deputies (records 112). */
+    chiefArbiter: NonEmptyString,
+    deputyArbiters: t.array(NonEmptyString),
   }),
 ]);
 export type TournamentRegistered = t.TypeOf<typeof TournamentRegistered>;

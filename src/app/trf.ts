@@ -4,7 +4,7 @@ import type { LedgerState } from '../../domain/commands/state';
 import type { GameFacts, GameResult, LoggedEvent } from '../../domain/events';
 import { foldGeneric } from '../../projections/generic/history';
 import { genericSystem } from '../../projections/generic/systems';
-import type { TrfPlayer, TrfResultCode, TrfRoundEntry, TrfTournament } from '../adapters/formats/trf';
+import { trfPoints, type TrfPlayer, type TrfResultCode, type TrfRoundEntry, type TrfTournament } from '../adapters/formats/trf';
 import type { Ledger } from './ledger';
 import { CommandRejected } from './ledger';
 import { loadFacts } from './load';
@@ -95,6 +95,7 @@ const trfCommands = (t: TrfTournament, o: TrfImportOptions, state: LedgerState, 
     command: {
       kind: 'RegisterTournament', validDate: startDate, actor, tournamentId, name: t.name, place: t.city, startDate, endDate, ratingSystem: o.ruleSet, rated: true,
       timeControl: { mainMinutes: 0, byoyomiSeconds: 0, incrementSeconds: 0 }, entrants: [...t.players].sort((a, b) => a.startRank - b.startRank).map((p) => idOf.get(p.startRank)!),
+      ...(t.chiefArbiter ? { chiefArbiter: t.chiefArbiter } : {}), ...(t.deputyArbiters.length > 0 ? { deputyArbiters: [...t.deputyArbiters] } : {}),
     } as Command,
   });
   const dateOf = (round: number) => t.roundDates[round - 1] ?? endDate;
@@ -117,7 +118,8 @@ const trfCommands = (t: TrfTournament, o: TrfImportOptions, state: LedgerState, 
       command: { kind: 'ReportGame', validDate: dateOf(b.round), actor, tournamentId, gameId: `r${b.round}-${b.player}-bye`, round: b.round, first: idOf.get(b.player)!, second: null, result: 'bye', byeKind: BYE_KIND[b.result] } as Command,
     });
   }
-  commands.push({ where: o.file, command: { kind: 'CloseTournament', validDate: endDate, actor, tournamentId } as Command });
+  const finalRanks = Object.fromEntries(t.players.filter((p) => p.rank !== null).map((p) => [idOf.get(p.startRank)!, p.rank!]));
+  commands.push({ where: o.file, command: { kind: 'CloseTournament', validDate: endDate, actor, tournamentId, ...(Object.keys(finalRanks).length > 0 ? { finalRanks } : {}) } as Command });
   return { commands, counts: { tournamentId, players: t.players.length, newPlayers, openingBalances, games: t.games.length, byes: t.byes.length } };
 };
 
@@ -148,6 +150,10 @@ const BYE_CODE: Record<NonNullable<GameFacts['byeKind']>, TrfResultCode> = { 'ha
 /**
  * A tournament of the ledger as a TRF's content: entrants in their order are the starting ranks (players of games
  * who are not entrants follow, by id); each player's rating is his rating under the tournament's rule set before it.
+ * The final rank (columns 86-89, "ties allowed") is the one the closing recorded from the tournament's report; else
+ * the standings by points: one more than the number of players with more points, so players level on points share a
+ * rank (the ledger keeps no tie-break rules). The arbiters are the
+ * registration's (records 102 and 112), when the ledger knows them.
  */
 export const trfOfTournament = (facts: readonly LoggedEvent[], state: LedgerState, tournamentId: string): Omit<TrfTournament, 'games' | 'byes' | 'version'> => {
   const tournament = state.tournaments.get(tournamentId);
@@ -185,8 +191,12 @@ export const trfOfTournament = (facts: readonly LoggedEvent[], state: LedgerStat
   const roundCount = Math.max(0, ...games.map((g) => g.round));
   const roundDates: (string | null)[] = Array.from({ length: roundCount }, () => null);
   for (const g of tournament.games.values()) if (!g.withdrawn) roundDates[g.facts.round - 1] ??= g.validDate;
+  const pointsOf = new Map(order.map((id) => [id, trfPoints(rounds.get(id)!)]));
+  const reported: Readonly<Record<string, number>> = tournament.closed?.finalRanks ?? {};
+  const finalRank = (id: string): number => reported[id] ?? 1 + order.filter((other) => pointsOf.get(other)! > pointsOf.get(id)!).length;
   return {
     name: reg.name, city: reg.place, federation: '', startDate: reg.startDate, endDate: reg.endDate, roundDates,
+    chiefArbiter: reg.chiefArbiter ?? '', deputyArbiters: reg.deputyArbiters ?? [],
     players: order.map((id) => {
       const p = state.players.get(id);
       const r = p?.current ?? p?.registration;
@@ -194,7 +204,7 @@ export const trfOfTournament = (facts: readonly LoggedEvent[], state: LedgerStat
       const entries = rounds.get(id)!.sort((a, b) => a.round - b.round);
       return {
         line: 0, startRank: rank.get(id)!, sex: '', title: '', name: r ? (r.givenName ? `${r.familyName}, ${r.givenName}` : r.familyName) : id,
-        rating: ratingOf(id), federation: r?.country ?? '', fideId: fide ? fide[1]! : null, birthYear: r?.birthYear ?? null, rounds: entries,
+        rating: ratingOf(id), federation: r?.country ?? '', fideId: fide ? fide[1]! : null, birthYear: r?.birthYear ?? null, rank: finalRank(id), rounds: entries,
       };
     }),
   };

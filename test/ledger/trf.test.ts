@@ -141,4 +141,38 @@ describe('ledger trf import: the tournament, its players and games, rated under 
     expect(await factsOf(second)).toEqual(await factsOf(first));
     expect(await ratingsOf(second)).toEqual(await ratingsOf(first));
   }, 120_000);
+
+  it('export writes the arbiters (102, 112) and the final ranks (columns 86-89) the report gave, and they import again', async () => {
+    const dir = tempDir('trf-rank');
+    const db = path.join(dir, 'ledger.db');
+    const source = parseTrf(fs.readFileSync(GRANDMOMMY, 'utf8'), 'g.trf');
+    if (E.isLeft(source)) throw source.left;
+    expect([source.right.chiefArbiter, source.right.deputyArbiters]).toEqual(['The Chief Arbiter', ['The First Deputy Arbiter', 'The Second Deputy Arbiter']]);
+    await ok('trf', 'import', GRANDMOMMY, '--db', db);
+    const exported = path.join(dir, 'exported.trf');
+    await ok('trf', 'export', 'grandmommyscup', '--out', exported, '--db', db);
+    const text = fs.readFileSync(exported, 'utf8');
+    expect(text.split('\r\n').filter((l) => /^1[01]2 /.test(l))).toEqual(['102 The Chief Arbiter', '112 The First Deputy Arbiter', '112 The Second Deputy Arbiter']);
+    const again = parseTrf(text, 'exported.trf');
+    if (E.isLeft(again)) throw again.left;
+    expect(again.right.players.map((p) => [p.startRank, p.rank])).toEqual(source.right.players.map((p) => [p.startRank, p.rank]));
+    expect([again.right.chiefArbiter, again.right.deputyArbiters]).toEqual([source.right.chiefArbiter, source.right.deputyArbiters]);
+  }, 120_000);
+
+  it('a tournament whose report gave no ranks is ranked by points, players level on points sharing a rank', async () => {
+    const dir = tempDir('trf-standings');
+    const db = path.join(dir, 'ledger.db');
+    // dutch_2025_C5 ranks its six players 1 3 2 5 4 6 by tie-breaks; with columns 86-89 blanked the ledger has only points
+    const unranked = path.join(dir, 'c5-unranked.trf');
+    fs.writeFileSync(unranked, fs.readFileSync(C5, 'utf8').replace(/^(001 .{81}).{4}/gm, '$1    '));
+    await ok('trf', 'import', unranked, '--tournament', 'c5', '--start', '2025-01-01', '--db', db);
+    await ok('trf', 'export', 'c5', '--out', path.join(dir, 'exported.trf'), '--db', db);
+    const exported = parseTrf(fs.readFileSync(path.join(dir, 'exported.trf'), 'utf8'), 'exported.trf');
+    if (E.isLeft(exported)) throw exported.left;
+    // points 2.0 2.0 | 1.0 1.0 | 0.0 0.0 for starting ranks 1, 3 | 2, 5 | 4, 6
+    expect(exported.right.players.map((p) => [p.startRank, p.rank])).toEqual([[1, 1], [2, 3], [3, 1], [4, 5], [5, 3], [6, 5]]);
+    const ranked = parseTrf(fs.readFileSync(C5, 'utf8'), 'c5.trf');
+    if (E.isLeft(ranked)) throw ranked.left;
+    expect(ranked.right.players.map((p) => p.rank)).toEqual([1, 3, 2, 5, 4, 6]);
+  }, 120_000);
 });

@@ -35,6 +35,8 @@ export interface TrfPlayer {
   readonly federation: string;
   readonly fideId: string | null;
   readonly birthYear: number | null;
+  /** Columns 86-89: the final rank ("exact definition, ties allowed"); null when blank. */
+  readonly rank: number | null;
   readonly rounds: readonly TrfRoundEntry[];
 }
 
@@ -64,6 +66,9 @@ export interface TrfTournament {
   readonly endDate: string | null;
   /** Round n's date at index n-1 (ISO), null where the 132 record leaves it blank. */
   readonly roundDates: readonly (string | null)[];
+  /** Record 102 ('' when there is none) and the 112 records, one a deputy. */
+  readonly chiefArbiter: string;
+  readonly deputyArbiters: readonly string[];
   readonly players: readonly TrfPlayer[];
   readonly games: readonly TrfGame[];
   readonly byes: readonly TrfBye[];
@@ -122,6 +127,8 @@ const parsePlayer = (file: string, line: number, text: string): Parsed<TrfPlayer
   const birth = /^(\d{4})(?:[/.-]\d{2}[/.-]\d{2})?$/.exec(birthText);
   if (birthText !== '' && !birth) return fail('columns 70-79 (birth date)', `expected YYYY/MM/DD or blanks, got "${birthText}"`);
   const birthYear = birth && Number(birth[1]) >= 1900 && Number(birth[1]) <= 2999 ? Number(birth[1]) : null;
+  const finalRankText = cols(text, 86, 89).trim();
+  if (finalRankText !== '' && !/^\d{1,4}$/.test(finalRankText)) return fail('columns 86-89 (rank)', `expected the final rank (1 to 9999) or blanks, got "${finalRankText}"`);
   const rounds: TrfRoundEntry[] = [];
   for (let round = 1; roundColumn(round) <= text.length; round++) {
     const at = roundColumn(round);
@@ -142,7 +149,8 @@ const parsePlayer = (file: string, line: number, text: string): Parsed<TrfPlayer
   return E.right({
     line, startRank: Number(rankText), sex: cols(text, 10, 10).trim(), title: cols(text, 11, 13).trim(), name,
     rating: ratingText === '' || Number(ratingText) === 0 ? null : Number(ratingText), federation: cols(text, 54, 56).trim(),
-    fideId: fideText === '' || Number(fideText) === 0 ? null : String(Number(fideText)), birthYear, rounds,
+    fideId: fideText === '' || Number(fideText) === 0 ? null : String(Number(fideText)), birthYear,
+    rank: finalRankText === '' || Number(finalRankText) === 0 ? null : Number(finalRankText), rounds,
   });
 };
 
@@ -186,6 +194,7 @@ export const parseTrf = (text: string, file: string): Parsed<TrfTournament> => {
   const tags = new Map<string, { line: number; value: string; text: string }>();
   const players: TrfPlayer[] = [];
   let version: TrfTournament['version'] = 'TRF16';
+  const deputyArbiters: string[] = [];
   for (let i = 0; i < lines.length; i++) {
     const text = lines[i]!.replace(/\s+$/, '');
     const line = i + 1;
@@ -201,6 +210,8 @@ export const parseTrf = (text: string, file: string): Parsed<TrfTournament> => {
       const twin = players.find((p) => p.startRank === player.right.startRank);
       if (twin) return E.left(new TrfError(file, line, 'columns 5-8 (starting rank)', `starting rank ${twin.startRank} is already given to line ${twin.line}`));
       players.push(player.right);
+    } else if (tag === '112') {
+      if (text.slice(4).trim() !== '') deputyArbiters.push(text.slice(4).trim());
     } else if (/^\d\d2$/.test(tag) && !tags.has(tag)) tags.set(tag, { line, value: text.slice(4).trim(), text });
   }
   const name = tags.get('012');
@@ -230,7 +241,7 @@ export const parseTrf = (text: string, file: string): Parsed<TrfTournament> => {
   if (E.isLeft(paired)) return paired;
   return E.right({
     version, name: name.value, city: tags.get('022')?.value ?? '', federation: tags.get('032')?.value ?? '',
-    startDate: startDate.right, endDate: endDate.right, roundDates, players, ...paired.right,
+    startDate: startDate.right, endDate: endDate.right, roundDates, chiefArbiter: tags.get('102')?.value ?? '', deputyArbiters, players, ...paired.right,
   });
 };
 
@@ -244,8 +255,8 @@ const joined = (line: string[]): string => Array.from(line, (c) => c ?? ' ').joi
 const slashDate = (iso: string): string => iso.replaceAll('-', '/');
 
 /**
- * Writes TRF-2026: the tournament records, 062 (number of players), 132 with the round dates, one 001 record per
- * player with his round entries. Lines end with CR LF (Remark 1 asks for a CR at the end of each line; LF after it
+ * Writes TRF-2026: the tournament records, 062 (number of players), 102 and 112 (the arbiters, when known), 132 with
+ * the round dates, one 001 record per player with his points, final rank and round entries. Lines end with CR LF (Remark 1 asks for a CR at the end of each line; LF after it
  * keeps the file readable where CR alone is not a line end).
  */
 export const formatTrf = (t: Omit<TrfTournament, 'games' | 'byes' | 'version'>): string => {
@@ -255,6 +266,8 @@ export const formatTrf = (t: Omit<TrfTournament, 'games' | 'byes' | 'version'>):
   if (t.endDate) out.push(`052 ${slashDate(t.endDate)}`);
   out.push(`062 ${t.players.length}`);
   out.push(`072 ${t.players.filter((p) => p.rating !== null).length}`);
+  if (t.chiefArbiter) out.push(`102 ${t.chiefArbiter}`);
+  for (const deputy of t.deputyArbiters) out.push(`112 ${deputy}`);
   if (t.roundDates.some((d) => d !== null)) {
     const line = blankLine();
     place(line, 1, '132');
@@ -274,8 +287,8 @@ export const formatTrf = (t: Omit<TrfTournament, 'games' | 'byes' | 'version'>):
     place(line, 54, p.federation.slice(0, 3));
     place(line, 58, (p.fideId ?? '').padStart(11));
     place(line, 70, p.birthYear === null ? '' : `${p.birthYear}/00/00`);
-    const points = p.rounds.reduce((sum, r) => sum + POINTS[r.result], 0);
-    place(line, 81, points.toFixed(1).padStart(4));
+    place(line, 81, trfPoints(p.rounds).toFixed(1).padStart(4));
+    if (p.rank !== null) place(line, 86, String(p.rank).padStart(4));
     for (const r of p.rounds) {
       const at = roundColumn(r.round);
       place(line, at, (r.opponent === null ? '0000' : String(r.opponent).padStart(4)));
@@ -289,3 +302,6 @@ export const formatTrf = (t: Omit<TrfTournament, 'games' | 'byes' | 'version'>):
 
 /** The default scoring of record 162 (W 1.0, D 0.5, L and absence 0.0, pairing-allocated bye as a win). */
 const POINTS: Record<TrfResultCode, number> = { '1': 1, '0': 0, '=': 0.5, '+': 1, '-': 0, W: 1, D: 0.5, L: 0, H: 0.5, F: 1, U: 1, Z: 0 };
+
+/** A player's points (columns 81-84) under the default scoring. */
+export const trfPoints = (rounds: readonly Pick<TrfRoundEntry, 'result'>[]): number => rounds.reduce((sum, r) => sum + POINTS[r.result], 0);
