@@ -15,8 +15,10 @@ export interface ListCheckpoint {
   readonly lastTournamentDate: string | null;
   readonly runs: number;
   readonly officerFacts: number;
-  /** The slot of each record of `order` (list-state.ts); absent in checkpoints read back from disk. */
-  readonly slots?: Int32Array;
+  /** The slot of each record of `order` (list-state.ts); absent in checkpoints saved before slots were. */
+  readonly slots?: ArrayLike<number>;
+  /** The sort key of each record of `order` (list-state.ts); absent in checkpoints saved before sort keys were. */
+  readonly seqs?: ArrayLike<number>;
 }
 
 /** The list after the first `index` items of `timeline`, with how many runs and officer facts were kept by then. */
@@ -25,13 +27,14 @@ export const checkpointOf = (timeline: readonly TimelineItem[], index: number, s
   date: index > 0 ? timeline[index - 1]!.date : '',
   order: state.order(),
   slots: state.orderSlots(),
+  seqs: state.orderSeqs(),
   sorted: !state.explicit,
   lastTournamentDate: state.lastTournamentDate,
   runs,
   officerFacts,
 });
 
-export const restoreList = (slots: ListSlots, c: ListCheckpoint): ListState => ListState.from(slots, c.order, c.sorted, c.lastTournamentDate, c.slots);
+export const restoreList = (slots: ListSlots, c: ListCheckpoint): ListState => ListState.from(slots, c.order, c.sorted, c.lastTournamentDate, c.slots, c.seqs);
 
 /** Checkpoints in timeline order: where a re-fold starts from. */
 export class Checkpoints {

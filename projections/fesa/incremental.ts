@@ -4,6 +4,7 @@ import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import type { LoggedEvent } from '../../domain/events';
 import { Checkpoints, checkpointOf, restoreList, type ListCheckpoint } from './checkpoints';
 import { AS_ADOPTED, FESA_RULE_SETS, FesaFacts, type FesaFold, type FoldOptions, type OfficerFact, type TimelineItem, type TournamentRun } from './history';
+import { ListModelJournal, type ListModelChanges } from './list-model';
 import { ListSlots, ListState } from './list-state';
 import { applyOfficerItem } from './officer-items';
 import { lowerBound, RegisteredNames, upperBound } from './registered-names';
@@ -41,6 +42,8 @@ export interface ProjectionOptions {
   readonly runs?: RunsMode;
   /** The FESA engine (default `rateEvent`); the history bench passes one that records its inputs. */
   readonly engine?: typeof rateEvent;
+  /** Keep the rows of the list's read model (list-model.ts) as the list changes (default false). */
+  readonly listModel?: boolean;
 }
 
 
@@ -58,6 +61,7 @@ export class FesaProjection {
   private dirtyFrom: string | undefined = undefined;
   private readonly checkpoints = new Checkpoints();
   private state = new ListState(this.slots);
+  private readonly model: ListModelJournal | undefined;
   /** Timeline items applied to `state`. */
   private applied = 0;
   private tournamentsSinceCheckpoint = 0;
@@ -73,6 +77,10 @@ export class FesaProjection {
     this.every = Math.max(1, options.checkpointEvery ?? 250);
     this.runsMode = options.runs ?? 'reports';
     this.tournaments = new TournamentRating(this.facts, this.ruleSet, this.runsMode, options.engine ?? rateEvent);
+    if (options.listModel) {
+      this.model = new ListModelJournal();
+      this.state.trackChanges();
+    }
   }
 
   /** Feeds facts in recorded order; the list is brought up to date lazily (by `current`, `asOf`, `refresh`). */
@@ -166,12 +174,52 @@ export class FesaProjection {
     return this.checkpointHere();
   }
 
-  /** Adopts checkpoints restored from disk; they must belong to exactly the facts fed so far. */
+  /** The name key of every list slot, by slot (saved with a checkpoint: see `restoreSlots`). */
+  slotKeys(): readonly string[] {
+    this.refresh();
+    return this.slots.keys;
+  }
+
+  /** Numbers the list slots as a saved projection did (before anything else is restored or fed). */
+  restoreSlots(keys: readonly string[]): void {
+    this.slots.restoreKeys(keys);
+  }
+
+  /** The id of the player owning each slot's name (undefined: nobody registered under it), by slot. */
+  private slotPlayerIds(): (string | undefined)[] {
+    return this.slots.keys.map((key) => this.registered.idOfKey(key));
+  }
+
+  /** Whether the fold of the facts fed so far failed (the list then is an error, not rows). */
+  get failed(): boolean {
+    this.refresh();
+    return this.error !== undefined;
+  }
+
+  /** The list read model's rows made since it was last saved (undefined unless kept: `listModel`). */
+  listModelChanges(): ListModelChanges | undefined {
+    this.refresh();
+    return this.model?.changes(this.slotPlayerIds());
+  }
+
+  /** The list read model as `listModelChanges()` gave it is saved. */
+  listModelSaved(): void {
+    this.model?.savedThrough(this.applied, this.slotPlayerIds());
+  }
+
+  /**
+   * Adopts checkpoints restored from disk; they must belong to exactly the facts fed so far (and the list read
+   * model, when kept, must be saved with them).
+   */
   restore(checkpoints: readonly ListCheckpoint[], head: ListCheckpoint, runs: readonly TournamentRun[], officerFacts: readonly OfficerFact[]): void {
     this.rebuildIndexes();
     this.timeline = this.facts.timeline();
     this.checkpoints.replaceAll(checkpoints);
     this.state = restoreList(this.slots, head);
+    if (this.model) {
+      this.state.trackChanges();
+      this.model.restored(head.index, this.slotPlayerIds());
+    }
     this.applied = head.index;
     this.runs = [...runs];
     this.officerFacts = [...officerFacts];
@@ -202,6 +250,10 @@ export class FesaProjection {
       const from = this.checkpoints.dropAfter(restart);
       this.state = from ? restoreList(this.slots, from) : new ListState(this.slots);
       this.applied = from?.index ?? 0;
+      if (this.model) {
+        this.state.trackChanges();
+        this.model.refoldFrom(this.applied);
+      }
       this.runs.length = from?.runs ?? 0;
       this.officerFacts.length = from?.officerFacts ?? 0;
       this.tournamentsSinceCheckpoint = 0;
@@ -222,6 +274,7 @@ export class FesaProjection {
         this.error = { index: this.applied, message: failed };
         return;
       }
+      this.model?.record(this.applied + 1, item.date, this.state);
     }
   }
 

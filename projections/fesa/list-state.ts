@@ -17,12 +17,28 @@ import { nameKey } from './history';
  */
 export class ListSlots {
   private readonly byName = new Map<string, number[]>();
+  /** The name key of each slot, by slot. */
+  readonly keys: string[] = [];
   count = 0;
+
+  /**
+   * Gives the slots again as `keys` (a saved `this.keys`) numbered them: a projection restored from disk then
+   * numbers every name as the one that saved it did, so rows saved by slot still name the same records.
+   */
+  restoreKeys(keys: readonly string[]): void {
+    if (this.count > 0) throw new Error('slots are restored before any is given');
+    for (const key of keys) this.live(key).push(this.allocate(key));
+  }
+
+  private allocate(key: string): number {
+    this.keys.push(key);
+    return this.count++;
+  }
 
   /** The slot of the k-th record named `key` (allocated on first use). */
   slot(key: string, k: number): number {
     const slots = this.live(key);
-    while (slots.length <= k) slots.push(this.count++);
+    while (slots.length <= k) slots.push(this.allocate(key));
     return slots[k]!;
   }
 
@@ -83,13 +99,22 @@ export class ListState {
   private dirty: number[] = [];
   /** 1 for the slots in `dirty` (the merge tests every slot of the list against it). */
   private dirtyMark: Uint8Array = new Uint8Array(0);
+  /**
+   * Slots whose record or sort key changed (or that left the list) since `takeTouched`, when tracked: what the
+   * list's read model writes a row for (read-model.ts).
+   */
+  private touched: Set<number> | null = null;
 
   constructor(private readonly slots: ListSlots) {}
 
-  /** A list restored from a checkpoint's order (and its slots when the checkpoint was taken by this projection). */
-  static from(slots: ListSlots, order: readonly FesaPlayer[], sorted: boolean, lastTournamentDate: string | null, orderSlots?: Int32Array): ListState {
+  /**
+   * A list restored from a checkpoint's order (and its slots when the checkpoint was taken by this projection or
+   * saved with them, and the sort keys when saved: a restored list then orders newcomers and movers exactly as the
+   * list it was saved from, which the read model's saved sort keys rely on).
+   */
+  static from(slots: ListSlots, order: readonly FesaPlayer[], sorted: boolean, lastTournamentDate: string | null, orderSlots?: ArrayLike<number>, orderSeqs?: ArrayLike<number>): ListState {
     const s = new ListState(slots);
-    s.load(order, orderSlots ?? s.slotsOf(order));
+    s.load(order, orderSlots ? Int32Array.from(orderSlots) : s.slotsOf(order), orderSeqs);
     if (sorted) {
       // A list saved in sorted state is in sort-key order already (seq = index).
       s.explicitOrder = null;
@@ -125,7 +150,12 @@ export class ListState {
     return out;
   }
 
-  private load(order: readonly FesaPlayer[], orderSlots: Int32Array): void {
+  private load(order: readonly FesaPlayer[], orderSlots: Int32Array, orderSeqs?: ArrayLike<number>): void {
+    if (this.touched) {
+      for (let i = 0; i < this.base.length; i++) this.touched.add(this.base[i]!);
+      for (const slot of this.added) this.touched.add(slot);
+      for (const slot of orderSlots) this.touched.add(slot);
+    }
     const n = this.slots.count;
     this.rec = new Array<FesaPlayer | undefined>(n).fill(undefined);
     this.seq = new Float64Array(Math.max(n, 16));
@@ -134,13 +164,17 @@ export class ListState {
     for (let i = 0; i < order.length; i++) {
       const slot = orderSlots[i]!;
       this.put(slot, order[i]!);
-      this.seq[slot] = i;
+      this.seq[slot] = orderSeqs ? orderSeqs[i]! : i;
     }
     this.base = orderSlots;
     this.added = [];
     this.explicitOrder = orderSlots;
     this.minSeq = 0;
     this.maxSeq = order.length - 1;
+    for (let i = 0; orderSeqs && i < order.length; i++) {
+      this.minSeq = Math.min(this.minSeq, orderSeqs[i]!);
+      this.maxSeq = Math.max(this.maxSeq, orderSeqs[i]!);
+    }
     this.cache = null;
     this.cacheSlots = null;
     this.sortedSlots = null;
@@ -156,6 +190,7 @@ export class ListState {
   private readonly bySortKey = (a: number, b: number): number => this.elo[b]! - this.elo[a]! || this.seq[a]! - this.seq[b]!;
 
   private put(slot: number, record: FesaPlayer): void {
+    this.touched?.add(slot);
     this.rec[slot] = record;
     this.elo[slot] = record.eloNumber;
   }
@@ -312,6 +347,32 @@ export class ListState {
     this.cache = records;
     this.cacheSlots = slots;
     return records;
+  }
+
+  /** Notes the slots that change from now on (see `touched`). */
+  trackChanges(): void {
+    this.touched ??= new Set();
+  }
+
+  /** The slots changed since tracking began or since the last call, and forgets them. */
+  takeTouched(): number[] {
+    if (!this.touched) return [];
+    const out = [...this.touched];
+    this.touched.clear();
+    return out;
+  }
+
+  /** A slot's record (undefined when not on this list) and sort key. */
+  entryAt(slot: number): { readonly record: FesaPlayer | undefined; readonly seq: number } {
+    return { record: this.rec[slot], seq: this.seq[slot] ?? 0 };
+  }
+
+  /** The sort keys of `order()`, position by position (saved with a checkpoint, see `from`). */
+  orderSeqs(): Float64Array {
+    const slots = this.orderSlots();
+    const out = new Float64Array(slots.length);
+    for (let i = 0; i < slots.length; i++) out[i] = this.seq[slots[i]!]!;
+    return out;
   }
 
   /** The slots of `order()`, position by position (kept with a checkpoint so that restoring it needs no names). */

@@ -21,14 +21,18 @@ import { FesaProjection, type ListCheckpoint } from '../../projections/fesa/incr
 import { readFacts } from './event-log';
 import type { EventStore } from './ports/event-store';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
+import { LIST_MODEL_FORMAT, listModelWrite } from './list-model';
 
-export const CHECKPOINT_FORMAT = 2;
+export const CHECKPOINT_FORMAT = 3;
 const KEEP_LIST_CHECKPOINTS = 4;
 /** Items per saved chunk: a few MB of JSON. */
 const CHUNK = 20_000;
 
-/** A list as saved: its records as indexes into the saved records. */
-type SavedList = Omit<ListCheckpoint, 'order' | 'slots'> & { readonly order: readonly number[] };
+/**
+ * A list as saved: its records as indexes into the saved records, with their slots and sort keys (so the restored
+ * projection numbers and orders the list as the saved one did, which the list's read model relies on).
+ */
+type SavedList = Omit<ListCheckpoint, 'order' | 'slots' | 'seqs'> & { readonly order: readonly number[]; readonly slots: readonly number[]; readonly seqs: readonly number[] };
 
 interface SavedHeader {
   readonly format: number;
@@ -59,8 +63,8 @@ export interface CheckpointOptions {
 }
 
 const projectionName = (ruleSet: string): string => `fesa-list-${CHECKPOINT_FORMAT}:${ruleSet}`;
-/** Checkpoints of the first format (one JSON text per projection): dropped, never read. */
-const formerName = (ruleSet: string): string => `fesa-list:${ruleSet}`;
+/** Checkpoints of earlier formats (the first one JSON text per projection): dropped, never read. */
+const formerNames = (ruleSet: string): string[] => [`fesa-list:${ruleSet}`, ...Array.from({ length: CHECKPOINT_FORMAT - 2 }, (_, i) => `fesa-list-${i + 2}:${ruleSet}`)];
 
 /** Facts that rebuild the same `FesaFacts` (registration order, positions of everything the timeline orders by). */
 const compactFacts = (facts: FesaFacts): SavedFact[] => {
@@ -121,8 +125,10 @@ export const saveCheckpoint = async (storage: CheckpointStorage, projection: Fes
   // Records are immutable and mostly shared between lists: each is saved once, the lists as indexes.
   const records: FesaPlayer[] = [];
   const indexOf = new Map<FesaPlayer, number>();
-  const saveList = ({ order, slots: _slots, ...rest }: ListCheckpoint): SavedList => ({
+  const saveList = ({ order, slots, seqs, ...rest }: ListCheckpoint): SavedList => ({
     ...rest,
+    slots: Array.from(slots ?? []),
+    seqs: Array.from(seqs ?? []),
     order: order.map((r) => {
       let i = indexOf.get(r);
       if (i === undefined) indexOf.set(r, (i = records.push(r) - 1));
@@ -138,7 +144,7 @@ export const saveCheckpoint = async (storage: CheckpointStorage, projection: Fes
     checkpoints: projection.listCheckpoints().slice(-KEEP_LIST_CHECKPOINTS).map(saveList),
     officerFacts: projection.officerFactsSoFar(),
   };
-  const parts: [string, readonly unknown[]][] = [['records', records], ['facts', compactFacts(projection.facts)]];
+  const parts: [string, readonly unknown[]][] = [['records', records], ['facts', compactFacts(projection.facts)], ['slots', projection.slotKeys()]];
   const name = projectionName(ruleSet);
   const size = Math.max(1, options.chunkItems ?? CHUNK);
   const text = JSON.stringify(header);
@@ -152,22 +158,25 @@ export const saveCheckpoint = async (storage: CheckpointStorage, projection: Fes
       }
     }
   }
-  await storage.save(name, header.position, text, chunks(), [formerName(ruleSet)]);
+  const model = projection.listModelChanges();
+  await storage.save(name, header.position, text, chunks(), formerNames(ruleSet), model && listModelWrite(ruleSet, header.position, projection.failed, model));
+  projection.listModelSaved();
   return { position: header.position, bytes };
 };
 
-export const dropCheckpoint = (storage: CheckpointStorage, ruleSet: string = AS_ADOPTED): Promise<void> => storage.drop([projectionName(ruleSet), formerName(ruleSet)]);
+export const dropCheckpoint = (storage: CheckpointStorage, ruleSet: string = AS_ADOPTED): Promise<void> => storage.drop([projectionName(ruleSet), ...formerNames(ruleSet)]);
 
 interface LoadedCheckpoint {
   readonly header: SavedHeader;
   readonly facts: LoggedEvent[];
   readonly games: SavedGame[];
+  readonly slotKeys: string[];
   readonly head: ListCheckpoint;
   readonly checkpoints: ListCheckpoint[];
 }
 
 const loadCheckpoint = async (storage: CheckpointStorage, ruleSet: string): Promise<LoadedCheckpoint | undefined> => {
-  const items: Record<string, unknown[]> = { records: [], facts: [] };
+  const items: Record<string, unknown[]> = { records: [], facts: [], slots: [] };
   const text = await storage.load(projectionName(ruleSet), (part, data) => {
     const into = items[part];
     if (into) for (const item of JSON.parse(data) as unknown[]) into.push(item);
@@ -177,7 +186,7 @@ const loadCheckpoint = async (storage: CheckpointStorage, ruleSet: string): Prom
   if (header.format !== CHECKPOINT_FORMAT || header.ruleSet !== ruleSet) return undefined;
   const records = items.records as FesaPlayer[];
   const list = ({ order, ...rest }: SavedList): ListCheckpoint => ({ ...rest, order: order.map((i) => records[i]!) });
-  return { header, ...expandFacts(items.facts as SavedFact[]), head: list(header.head), checkpoints: header.checkpoints.map(list) };
+  return { header, ...expandFacts(items.facts as SavedFact[]), slotKeys: items.slots as string[], head: list(header.head), checkpoints: header.checkpoints.map(list) };
 };
 
 export interface Resumed {
@@ -196,10 +205,14 @@ export interface Resumed {
  */
 export const resumeProjection = async (store: EventStore, storage: CheckpointStorage, options: CheckpointOptions = {}): Promise<Resumed> => {
   const ruleSet = options.ruleSet ?? AS_ADOPTED;
-  const saved = await loadCheckpoint(storage, ruleSet);
+  // The list's read model is saved with the checkpoint: a checkpoint without its model (dropped, another format) is
+  // not resumed from, so the fold from the start writes both anew.
+  const [checkpoint, modelAt] = await Promise.all([loadCheckpoint(storage, ruleSet), storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT)]);
+  const saved = checkpoint?.header.position === modelAt ? checkpoint : undefined;
   const checkpointEvery = saved?.header.checkpointEvery ?? options.checkpointEvery;
-  const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'none' });
+  const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'none', listModel: true });
   if (saved) {
+    projection.restoreSlots(saved.slotKeys);
     projection.apply(saved.facts);
     for (const [, , tournamentId, , gameId, facts, withdrawn] of saved.games) projection.facts.restoreGame(tournamentId, gameId, facts, withdrawn === 1);
     projection.position = saved.header.position;

@@ -39,36 +39,48 @@ const yearsBefore = (date: string, years: number): string => `${String(Number(da
  * the program's all.txt (its own activity rule).
  */
 export const listRows = (fold: FesaFold, asOf: string, activeYears: number): ListRow[] => {
-  const since = activeYears > 0 ? yearsBefore(asOf, activeYears) : '';
+  const since = activeSince(asOf, activeYears);
   return fold.list
     .filter((p) => p.lastPlayed !== null && p.lastPlayed > since && p.eloNumber > 0)
-    .map((p: FesaPlayer, i) => ({
-      rank: i + 1,
-      playerId: fold.playerIdOf(p) ?? `${p.lastName}${p.firstName ? `, ${p.firstName}` : ''}`,
-      name: `${p.lastName}${p.firstName ? ` ${p.firstName}` : ''}`,
-      country: p.nationalityList[0]?.nationality ?? '',
-      grade: gradeText(p),
-      rating: p.eloNumber,
-      games: typeof p.games === 'number' ? p.games : p.games.length,
-      provisional: typeof p.games !== 'number',
-      lastPlayed: p.lastPlayed,
-    }));
+    .map((p: FesaPlayer, i) => ({ rank: i + 1, playerId: fold.playerIdOf(p) ?? nameIdOf(p), ...rowOf(p) }));
 };
+
+/** The published list keeps the players who played after this date ('' = everybody rated). */
+export const activeSince = (asOf: string, activeYears: number): string => (activeYears > 0 ? yearsBefore(asOf, activeYears) : '');
+
+/** What the list calls a player no registration names. */
+export const nameIdOf = (p: FesaPlayer): string => `${p.lastName}${p.firstName ? `, ${p.firstName}` : ''}`;
+
+/** A record's columns in the published list (all but its rank and player id). */
+export const rowOf = (p: FesaPlayer): Omit<ListRow, 'rank' | 'playerId'> => ({
+  name: `${p.lastName}${p.firstName ? ` ${p.firstName}` : ''}`,
+  country: p.nationalityList[0]?.nationality ?? '',
+  grade: gradeText(p),
+  rating: p.eloNumber,
+  games: typeof p.games === 'number' ? p.games : p.games.length,
+  provisional: typeof p.games !== 'number',
+  lastPlayed: p.lastPlayed,
+});
 
 const csvCell = (v: string | number | boolean | null): string => {
   const s = v === null ? '' : String(v);
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-export const renderList = (fold: FesaFold, asOf: string, format: ListFormat, activeYears: number): string => {
-  if (format === 'fesa') return formatRatingList(fold.list);
-  if (format === 'fesa-all') {
-    // the program's own activity rule and order, whatever activeYears says
-    const all = formatAllTxt(fold.list, asOf);
-    if (E.isLeft(all)) throw new Error(`the list as of ${asOf} cannot be written as the program's all.txt: ${all.left}`);
-    return all.right;
-  }
-  const rows = listRows(fold, asOf, activeYears);
+export const renderList = (fold: FesaFold, asOf: string, format: ListFormat, activeYears: number): string =>
+  isProgramFile(format) ? renderProgramFile(fold.list, asOf, format) : renderRows(listRows(fold, asOf, activeYears), asOf, format, activeYears);
+
+/** The program's files (`fesa`, `fesa-all`) of a whole list in its order. */
+export const renderProgramFile = (list: readonly FesaPlayer[], asOf: string, format: ListFormat): string => {
+  if (format === 'fesa') return formatRatingList(list);
+  // the program's own activity rule and order, whatever activeYears says
+  const all = formatAllTxt(list, asOf);
+  if (E.isLeft(all)) throw new Error(`the list as of ${asOf} cannot be written as the program's all.txt: ${all.left}`);
+  return all.right;
+};
+
+/** The published list's rows (`listRows`) in one of the formats that print rows (`table`, `csv`, `json`). */
+export const renderRows = (rows: readonly ListRow[], asOf: string, format: ListFormat, activeYears: number): string => {
   switch (format) {
     case 'json':
       return `${JSON.stringify({ asOf, activeYears, players: rows }, null, 2)}\n`;
@@ -78,6 +90,8 @@ export const renderList = (fold: FesaFold, asOf: string, format: ListFormat, act
         .join('\n')}${rows.length > 0 ? '\n' : ''}`;
     case 'table':
       return `${table(['#', 'player', 'country', 'grade', 'rating', 'games', 'last played'], rows.map((r) => [r.rank, r.name, r.country, r.grade, r.rating, `${r.games}${r.provisional ? 'p' : ''}`, r.lastPlayed]))}\n`;
+    default:
+      throw new Error(`the ${format} format prints the program's file, not rows`);
   }
 };
 

@@ -140,7 +140,17 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
         warning('read', e);
         return undefined;
       }),
-    save: (name, position, header, chunks, drop) => storage.save(name, position, header, chunks, drop).catch((e: unknown) => warning('saved', e)),
+    save: (name, position, header, chunks, drop, listModel) => storage.save(name, position, header, chunks, drop, listModel).catch((e: unknown) => warning('saved', e)),
+    listModelPosition: (ruleSet, format) =>
+      storage.listModelPosition(ruleSet, format).catch((e: unknown) => {
+        warning('read', e);
+        return undefined;
+      }),
+    readList: (query) =>
+      storage.readList(query).catch((e: unknown) => {
+        warning('read', e);
+        return undefined;
+      }),
     drop: (names) => storage.drop(names).catch((e: unknown) => warning('dropped', e)),
     close: () => storage.close().catch(() => undefined),
   };

@@ -7,7 +7,7 @@
  * fold from the log).
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
+import type { CheckpointStorage, ListModelQuery, ListModelWrite, StoredListRow } from '../../app/ports/checkpoint-storage';
 
 export type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { StoreSpec } from './open';
@@ -21,7 +21,62 @@ const Database: typeof BetterSqlite3 = require('better-sqlite3');
 const TABLES = (prefix: string) => [
   `CREATE TABLE IF NOT EXISTS ${prefix}projections (name TEXT PRIMARY KEY, position BIGINT NOT NULL, saved_at TEXT NOT NULL, state TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS ${prefix}projection_chunks (name TEXT NOT NULL, part TEXT NOT NULL, seq INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (name, part, seq))`,
+  // The FESA list's read model (projections/fesa/list-model.ts): derived from the log, droppable, saved with the
+  // checkpoint of its rule set. Rows by slot and the item they hold from; points say how each list is ordered.
+  `CREATE TABLE IF NOT EXISTS ${prefix}rm_list_meta (rule_set TEXT PRIMARY KEY, format INTEGER NOT NULL, position BIGINT NOT NULL, failed INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS ${prefix}rm_list_points (rule_set TEXT NOT NULL, after INTEGER NOT NULL, date TEXT NOT NULL, explicit INTEGER NOT NULL, PRIMARY KEY (rule_set, after))`,
+  `CREATE INDEX IF NOT EXISTS rm_list_points_by_date ON ${prefix}rm_list_points (rule_set, date, after)`,
+  `CREATE TABLE IF NOT EXISTS ${prefix}rm_list_slots (rule_set TEXT NOT NULL, slot INTEGER NOT NULL, player_id TEXT, PRIMARY KEY (rule_set, slot))`,
+  `CREATE TABLE IF NOT EXISTS ${prefix}rm_list_rows (rule_set TEXT NOT NULL, slot INTEGER NOT NULL, after INTEGER NOT NULL, date TEXT NOT NULL, present INTEGER NOT NULL, seq DOUBLE PRECISION, rating INTEGER, last_played TEXT, active_to TEXT, name TEXT, name_id TEXT, country TEXT, grade TEXT, games INTEGER, provisional INTEGER, record TEXT, PRIMARY KEY (rule_set, slot, after))`,
+  `CREATE INDEX IF NOT EXISTS rm_list_rows_by_activity ON ${prefix}rm_list_rows (rule_set, active_to)`,
 ];
+
+/** A statement's n-th parameter the way a database names it (`@pn` for SQLite, bound by name, `$n` PostgreSQL). */
+type Dialect = (n: number) => string;
+const sqliteParam: Dialect = (n) => `@p${n}`;
+/** Parameters in order as better-sqlite3 binds `@pn`. */
+const named = (values: readonly unknown[]): Record<string, unknown> => Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v]));
+const postgresParam: Dialect = (n) => `$${n}`;
+
+/** The statements of a list read (see `ListModelQuery`), for prefix `s` and parameter style `p`. */
+const listStatements = (s: string, p: Dialect, q: ListModelQuery, explicit: boolean) => {
+  // every slot ever on a list, or only the ones with a row active after the date (an index range on active_to)
+  const everybody = q.activeSince === undefined || q.activeSince === '';
+  const candidates = everybody
+    ? `SELECT slot FROM ${s}rm_list_slots WHERE rule_set = ${p(1)}`
+    : `SELECT DISTINCT slot FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND active_to > ${p(3)} AND after <= ${p(2)}`;
+  const filter = q.activeSince === undefined ? '' : ` AND r.rating > 0 AND r.last_played IS NOT NULL AND r.last_played > ${p(3)}`;
+  const columns = `COALESCE(sl.player_id, r.name_id) AS "playerId", r.name, r.country, r.grade, r.rating, r.games, r.provisional, r.last_played AS "lastPlayed"${q.activeSince === undefined ? ', r.record' : ''}`;
+  const rows = `SELECT ${columns} FROM (${candidates}) c
+    JOIN ${s}rm_list_rows r ON r.rule_set = ${p(1)} AND r.slot = c.slot
+      AND r.after = (SELECT max(m.after) FROM ${s}rm_list_rows m WHERE m.rule_set = ${p(1)} AND m.slot = c.slot AND m.after <= ${p(2)})
+    LEFT JOIN ${s}rm_list_slots sl ON sl.rule_set = ${p(1)} AND sl.slot = r.slot
+    WHERE r.present = 1${filter}
+    ORDER BY ${explicit ? 'r.seq' : 'r.rating DESC, r.seq'}`;
+  return { rows, params: (after: number): unknown[] => (everybody && q.activeSince === undefined ? [q.ruleSet, after] : [q.ruleSet, after, q.activeSince ?? '']) };
+};
+
+const META = (s: string, p: Dialect) => `SELECT position, failed FROM ${s}rm_list_meta WHERE rule_set = ${p(1)} AND format = ${p(2)}`;
+const POINT = (s: string, p: Dialect) => `SELECT after, explicit FROM ${s}rm_list_points WHERE rule_set = ${p(1)} AND date <= ${p(2)} ORDER BY date DESC, after DESC LIMIT 1`;
+
+/** A row's columns in table order after (rule_set, slot, after, date). */
+const rowValues = (r: ListModelWrite['rows'] extends Iterable<infer R> ? R : never): unknown[] =>
+  r.row === null
+    ? [0, null, null, null, null, null, null, null, null, null, null, null]
+    : [1, r.row.seq, r.row.rating, r.row.lastPlayed, r.row.activeTo, r.row.name, r.row.nameId, r.row.country, r.row.grade, r.row.games, r.row.provisional ? 1 : 0, r.row.record];
+const ROW_COLUMNS = 'rule_set, slot, after, date, present, seq, rating, last_played, active_to, name, name_id, country, grade, games, provisional, record';
+
+const storedRow = (r: Record<string, unknown>): StoredListRow => ({
+  playerId: r.playerId as string,
+  name: r.name as string,
+  country: r.country as string,
+  grade: r.grade as string,
+  rating: Number(r.rating),
+  games: Number(r.games),
+  provisional: Number(r.provisional) === 1,
+  lastPlayed: (r.lastPlayed as string | null) ?? null,
+  ...(r.record === undefined ? {} : { record: r.record as string }),
+});
 
 /** In the ledger's SQLite file (a connection per call: commands are short, and the file may be shared). */
 export const sqliteCheckpoints = (file: string): CheckpointStorage => {
@@ -41,7 +96,35 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
       db.prepare('DELETE FROM projection_chunks WHERE name = ?').run(name);
     }
   };
+  const saveListModel = (db: BetterSqlite3.Database, m: ListModelWrite): void => {
+    db.prepare(`DELETE FROM rm_list_rows WHERE rule_set = ? AND after > ?`).run(m.ruleSet, m.deleteAfter);
+    db.prepare(`DELETE FROM rm_list_points WHERE rule_set = ? AND after > ?`).run(m.ruleSet, m.deleteAfter);
+    if (m.deleteAfter === 0) db.prepare(`DELETE FROM rm_list_slots WHERE rule_set = ?`).run(m.ruleSet);
+    const row = db.prepare(`INSERT INTO rm_list_rows (${ROW_COLUMNS}) VALUES (${ROW_COLUMNS.split(',').map(() => '?').join(', ')})`);
+    for (const r of m.rows) row.run(m.ruleSet, r.slot, r.after, r.date, ...rowValues(r));
+    const point = db.prepare(`INSERT INTO rm_list_points (rule_set, after, date, explicit) VALUES (?, ?, ?, ?)`);
+    for (const pt of m.points) point.run(m.ruleSet, pt.after, pt.date, pt.explicit ? 1 : 0);
+    const slot = db.prepare(`INSERT INTO rm_list_slots (rule_set, slot, player_id) VALUES (?, ?, ?) ON CONFLICT (rule_set, slot) DO UPDATE SET player_id = excluded.player_id`);
+    for (const [n, id] of m.slotPlayerIds) slot.run(m.ruleSet, n, id);
+    db.prepare(`INSERT INTO rm_list_meta (rule_set, format, position, failed) VALUES (?, ?, ?, ?) ON CONFLICT (rule_set) DO UPDATE SET format = excluded.format, position = excluded.position, failed = excluded.failed`).run(m.ruleSet, m.format, m.position, m.failed ? 1 : 0);
+  };
   return {
+    listModelPosition: async (ruleSet, format) =>
+      withDb((db) => {
+        const meta = db.prepare(META('', sqliteParam)).get(named([ruleSet, format])) as { position: number } | undefined;
+        return meta?.position;
+      }),
+    readList: async (q) =>
+      withDb((db) =>
+        db.transaction(() => {
+          const meta = db.prepare(META('', sqliteParam)).get(named([q.ruleSet, q.format])) as { position: number; failed: number } | undefined;
+          if (meta === undefined || meta.failed === 1) return undefined;
+          const point = db.prepare(POINT('', sqliteParam)).get(named([q.ruleSet, q.asOf])) as { after: number; explicit: number } | undefined;
+          if (point === undefined) return { position: meta.position, rows: [] };
+          const { rows, params } = listStatements('', sqliteParam, q, point.explicit === 1);
+          return { position: meta.position, rows: (db.prepare(rows).all(named(params(point.after))) as Record<string, unknown>[]).map(storedRow) };
+        })(),
+      ),
     load: async (name, chunk) =>
       withDb((db) =>
         db.transaction(() => {
@@ -52,13 +135,14 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
           return header;
         })(),
       ),
-    save: async (name, position, header, chunks, drop) =>
+    save: async (name, position, header, chunks, drop, listModel) =>
       withDb((db) => {
         const insert = db.prepare('INSERT INTO projection_chunks (name, part, seq, data) VALUES (?, ?, ?, ?)');
         db.transaction(() => {
           dropRows(db, [name, ...drop]);
           db.prepare('INSERT INTO projections (name, position, saved_at, state) VALUES (?, ?, ?, ?)').run(name, position, new Date().toISOString(), header);
           for (const [part, seq, data] of chunks) insert.run(name, part, seq, data);
+          if (listModel) saveListModel(db, listModel);
         })();
       }),
     drop: async (names) => withDb((db) => db.transaction(() => dropRows(db, names))()),
@@ -87,7 +171,49 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
     await query(`DELETE FROM ${s}projections WHERE name = ANY($1::text[])`, [names]);
     await query(`DELETE FROM ${s}projection_chunks WHERE name = ANY($1::text[])`, [names]);
   };
+  type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+  const saveListModel = async (query: Query, m: ListModelWrite): Promise<void> => {
+    await query(`DELETE FROM ${s}rm_list_rows WHERE rule_set = $1 AND after > $2`, [m.ruleSet, m.deleteAfter]);
+    await query(`DELETE FROM ${s}rm_list_points WHERE rule_set = $1 AND after > $2`, [m.ruleSet, m.deleteAfter]);
+    if (m.deleteAfter === 0) await query(`DELETE FROM ${s}rm_list_slots WHERE rule_set = $1`, [m.ruleSet]);
+    // many rows per statement, as arrays unnested: a million rows one by one would be a million round trips
+    const columns = ROW_COLUMNS.split(', ');
+    const types = ['text', 'int', 'int', 'text', 'int', 'float8', 'int', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'int', 'text'];
+    const insertRows = `INSERT INTO ${s}rm_list_rows (${ROW_COLUMNS}) SELECT $1, * FROM unnest(${columns.slice(1).map((_, i) => `$${i + 2}::${types[i + 1]}[]`).join(', ')})`;
+    let batch: unknown[][] = columns.slice(1).map(() => []);
+    const flush = async (): Promise<void> => {
+      if (batch[0]!.length === 0) return;
+      await query(insertRows, [m.ruleSet, ...batch]);
+      batch = columns.slice(1).map(() => []);
+    };
+    for (const r of m.rows) {
+      [r.slot, r.after, r.date, ...rowValues(r)].forEach((v, i) => batch[i]!.push(v));
+      if (batch[0]!.length >= 5_000) await flush();
+    }
+    await flush();
+    if (m.points.length > 0) {
+      await query(`INSERT INTO ${s}rm_list_points (rule_set, after, date, explicit) SELECT $1, * FROM unnest($2::int[], $3::text[], $4::int[])`, [m.ruleSet, m.points.map((pt) => pt.after), m.points.map((pt) => pt.date), m.points.map((pt) => (pt.explicit ? 1 : 0))]);
+    }
+    if (m.slotPlayerIds.length > 0) {
+      await query(`INSERT INTO ${s}rm_list_slots (rule_set, slot, player_id) SELECT $1, * FROM unnest($2::int[], $3::text[]) ON CONFLICT (rule_set, slot) DO UPDATE SET player_id = excluded.player_id`, [m.ruleSet, m.slotPlayerIds.map(([n]) => n), m.slotPlayerIds.map(([, id]) => id)]);
+    }
+    await query(`INSERT INTO ${s}rm_list_meta (rule_set, format, position, failed) VALUES ($1, $2, $3, $4) ON CONFLICT (rule_set) DO UPDATE SET format = excluded.format, position = excluded.position, failed = excluded.failed`, [m.ruleSet, m.format, m.position, m.failed ? 1 : 0]);
+  };
   return {
+    listModelPosition: async (ruleSet, format) => {
+      const { rows } = await pool.query<{ position: string }>(META(s, postgresParam), [ruleSet, format]);
+      return rows.length === 0 ? undefined : Number(rows[0]!.position);
+    },
+    readList: (q) =>
+      inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query) => {
+        const { rows: meta } = await query(META(s, postgresParam), [q.ruleSet, q.format]);
+        if (meta.length === 0 || Number(meta[0]!.failed) === 1) return undefined;
+        const position = Number(meta[0]!.position);
+        const { rows: point } = await query(POINT(s, postgresParam), [q.ruleSet, q.asOf]);
+        if (point.length === 0) return { position, rows: [] };
+        const { rows, params } = listStatements(s, postgresParam, q, Number(point[0]!.explicit) === 1);
+        return { position, rows: (await query(rows, params(Number(point[0]!.after)))).rows.map(storedRow) };
+      }),
     load: (name, chunk) =>
       inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query) => {
         const { rows } = await query(`SELECT state FROM ${s}projections WHERE name = $1`, [name]);
@@ -100,11 +226,12 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
         }
         return rows[0]!.state as string;
       }),
-    save: (name, position, header, chunks, drop) =>
+    save: (name, position, header, chunks, drop, listModel) =>
       inTransaction('BEGIN', async (query) => {
         await dropRows(query, [name, ...drop]);
         await query(`INSERT INTO ${s}projections (name, position, saved_at, state) VALUES ($1, $2, $3, $4)`, [name, position, new Date().toISOString(), header]);
         for (const [part, seq, data] of chunks) await query(`INSERT INTO ${s}projection_chunks (name, part, seq, data) VALUES ($1, $2, $3, $4)`, [name, part, seq, data]);
+        if (listModel) await saveListModel(query, listModel);
       }),
     drop: (names) => inTransaction('BEGIN', (query) => dropRows(query, names)),
     close: () => pool.end(),

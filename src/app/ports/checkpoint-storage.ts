@@ -1,3 +1,5 @@
+import type { ListRow } from '../lists';
+
 /** Where saved projections live (the adapters: the ledger's SQLite file or PostgreSQL schema, src/adapters/store/checkpoint-storage.ts). */
 export interface CheckpointStorage {
   /**
@@ -5,8 +7,68 @@ export interface CheckpointStorage {
    * undefined when none is saved.
    */
   load(name: string, chunk: (part: string, data: string) => void): Promise<string | undefined>;
-  /** Replaces the saved projection `name` (and drops the projections named in `drop`) in one transaction. */
-  save(name: string, position: number, header: string, chunks: Iterable<readonly [part: string, seq: number, data: string]>, drop: readonly string[]): Promise<void>;
+  /**
+   * Replaces the saved projection `name` (and drops the projections named in `drop`) in one transaction, with the
+   * list read model's changes when given (the same transaction: the model and the checkpoint never disagree).
+   */
+  save(name: string, position: number, header: string, chunks: Iterable<readonly [part: string, seq: number, data: string]>, drop: readonly string[], listModel?: ListModelWrite): Promise<void>;
   drop(names: readonly string[]): Promise<void>;
+  /** The global position the saved list read model of `ruleSet` reflects (failed or not), when one of format `format` is saved. */
+  listModelPosition(ruleSet: string, format: number): Promise<number | undefined>;
+  /** A list from the saved read model (see `ListModelQuery`); undefined when none of that format is saved. */
+  readList(query: ListModelQuery): Promise<{ readonly position: number; readonly rows: readonly StoredListRow[] } | undefined>;
   close(): Promise<void>;
 }
+
+/** A list read model's row as saved (projections/fesa/list-model.ts), with the columns every list format prints. */
+export interface ListModelRowWrite {
+  readonly slot: number;
+  readonly after: number;
+  readonly date: string;
+  /** null = the slot left the list. */
+  readonly row: {
+    readonly seq: number;
+    readonly rating: number;
+    readonly lastPlayed: string | null;
+    /** The later of `date` and `lastPlayed`: a slot whose row is active after a date has a row with this after it. */
+    readonly activeTo: string;
+    readonly name: string;
+    /** What the list calls a player no registration names (`lastName, firstName`). */
+    readonly nameId: string;
+    readonly country: string;
+    readonly grade: string;
+    readonly games: number;
+    readonly provisional: boolean;
+    /** The whole record as JSON (the program's file formats print every field). */
+    readonly record: string;
+  } | null;
+}
+
+export interface ListModelWrite {
+  readonly ruleSet: string;
+  readonly format: number;
+  readonly position: number;
+  /** The fold failed: the model is saved as unusable (the list is an error, which the fold reports). */
+  readonly failed: boolean;
+  /** Rows and points with `after` above this are dropped first (0 = the whole model is written again). */
+  readonly deleteAfter: number;
+  readonly rows: Iterable<ListModelRowWrite>;
+  readonly points: readonly { readonly after: number; readonly date: string; readonly explicit: boolean }[];
+  /** Slots whose owner changed since the last save: [slot, the player id owning its name, null = nobody]. */
+  readonly slotPlayerIds: readonly (readonly [number, string | null])[];
+}
+
+/**
+ * The list after every timeline item dated up to `asOf`: for each slot its latest row there, ordered as the list.
+ * `activeSince` keeps the rated players who played after that date (the published list, '' = everybody rated);
+ * undefined keeps every player on the list (the program's files), with their records.
+ */
+export interface ListModelQuery {
+  readonly ruleSet: string;
+  readonly format: number;
+  readonly asOf: string;
+  readonly activeSince?: string;
+}
+
+/** A row of the published list (`ListRow`, its rank aside), with the record when the query keeps every player. */
+export type StoredListRow = Omit<ListRow, 'rank'> & { readonly record?: string };

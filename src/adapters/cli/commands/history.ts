@@ -9,6 +9,7 @@ import type { LoggedEvent } from '../../../../domain/events';
 import { foldGeneric, ratingsOf } from '../../../../projections/generic/history';
 import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/generic/systems';
 import { resumeProjection } from '../../../app/checkpoint';
+import { ratedInListModel, readListModel } from '../../../app/list-model';
 import { factsKnownAt, loadFacts } from '../../../app/load';
 import { contentHash, foldOrThrow as fold, isProgramFile, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, withListError, type FoldPair, type ListFormat } from '../../../app/lists';
 import { UsageError } from '../args';
@@ -82,10 +83,21 @@ const list: CommandRun = {
     const asOf = ctx.opts.date('as-of') ?? today();
     const ruleSet = ruleSetOf(ctx);
     const format = formatOf(ctx, true);
+    const activeYears = ctx.opts.count('active-years', 0, 200) ?? 2;
     const checkpoints = ctx.opts.string('known-at') === undefined ? await ctx.checkpoints() : undefined;
+    if (checkpoints !== undefined) {
+      // As known now, on SQLite or PostgreSQL: the list's read model when it reflects the head of the log (no fold)
+      const store = await ctx.store();
+      const fromModel = await readListModel(store, checkpoints, { ruleSet, asOf, format, activeYears });
+      if (fromModel !== undefined) {
+        write(ctx, fromModel.text, format);
+        if (!isProgramFile(format) && activeYears > 0 && fromModel.rows.length === 0) warnEmpty(ctx, asOf, activeYears, (await ratedInListModel(store, checkpoints, ruleSet, asOf)) ?? 0);
+        return 0;
+      }
+    }
     let folded: FesaFold;
     if (checkpoints !== undefined) {
-      // As known now, on SQLite or PostgreSQL: resume the checkpointed projection (only events after it are read).
+      // else resume the checkpointed projection (only events after it are read), which saves the read model again
       const resumed = await resumeProjection(await ctx.store(), checkpoints, { ruleSet });
       const at = resumed.projection.asOf(asOf);
       if (E.isLeft(at)) throw new Error(at.left);
@@ -95,15 +107,15 @@ const list: CommandRun = {
       const { facts, knownAt } = await factsKnownAt(await ctx.store(), ctx.opts.string('known-at'));
       folded = fold(facts, { ruleSet, asOf, runs: 'none', knownAt });
     }
-    const activeYears = ctx.opts.count('active-years', 0, 200) ?? 2;
     write(ctx, renderList(folded, asOf, format, activeYears), format);
-    if (!isProgramFile(format) && activeYears > 0 && listRows(folded, asOf, activeYears).length === 0) {
-      // an empty list is most often the activity filter meeting a date long after the last tournament: say so
-      const rated = listRows(folded, asOf, 0).length;
-      if (rated > 0) ctx.err(`No player of the ${rated} rated played in the ${activeYears} years up to ${asOf} (the list's activity filter): --active-years 0 lists everybody, --as-of an earlier date the list of then.`);
-    }
+    if (!isProgramFile(format) && activeYears > 0 && listRows(folded, asOf, activeYears).length === 0) warnEmpty(ctx, asOf, activeYears, listRows(folded, asOf, 0).length);
     return 0;
   },
+};
+
+/** An empty list is most often the activity filter meeting a date long after the last tournament: say so. */
+const warnEmpty = (ctx: CliContext, asOf: string, activeYears: number, rated: number): void => {
+  if (rated > 0) ctx.err(`No player of the ${rated} rated played in the ${activeYears} years up to ${asOf} (the list's activity filter): --active-years 0 lists everybody, --as-of an earlier date the list of then.`);
 };
 
 const write = (ctx: CliContext, text: string, format: ListFormat): void => {
