@@ -61,7 +61,7 @@ export class FesaProjection {
   private dirtyFrom: string | undefined = undefined;
   private readonly checkpoints = new Checkpoints();
   private state = new ListState(this.slots);
-  private readonly model: ListModelJournal | undefined;
+  private model: ListModelJournal | undefined;
   /** Timeline items applied to `state`. */
   private applied = 0;
   private tournamentsSinceCheckpoint = 0;
@@ -200,6 +200,15 @@ export class FesaProjection {
   listModelChanges(): ListModelChanges | undefined {
     this.refresh();
     return this.model?.changes(this.slotPlayerIds());
+  }
+
+  /**
+   * Keeps no more rows for the list read model (a server that holds the projection in memory and never saves it
+   * again would otherwise hold every change it folds).
+   */
+  forgetListModel(): void {
+    this.model = undefined;
+    this.state.untrack();
   }
 
   /** The list read model as `listModelChanges()` gave it is saved. */

@@ -354,6 +354,11 @@ export class ListState {
     this.touched ??= new Set();
   }
 
+  /** Stops noting them. */
+  untrack(): void {
+    this.touched = null;
+  }
+
   /** The slots changed since tracking began or since the last call, and forgets them. */
   takeTouched(): number[] {
     if (!this.touched) return [];

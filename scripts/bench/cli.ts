@@ -3,7 +3,7 @@
  * big ledger side by side, with each BIG/SMALL ratio (the goal: at most 2× from a thousand to a million games).
  *
  *   npm run build && npm run bench:ledger -- --scale 0.001 --out small.db && npm run bench:ledger -- --scale 1 --out big.db
- *   node dist/scripts/bench/cli.js small.db big.db [--runs N]       (or postgres://… for either)
+ *   node dist/scripts/bench/cli.js small.db big.db [--runs N] [--only PREFIX]…       (or postgres://… for either)
  *
  * Each SQLite ledger is copied first (the bench writes to it); a PostgreSQL one is used in place. On each the bench
  * publishes a list (`list publish --id bench`, for `diff --published`) and saves the projections
@@ -12,6 +12,8 @@
  * two ledgers so a busy machine slows both alike. Wall time is the median of the timed runs; peak memory comes from
  * GNU time where /usr/bin/time exists. A command must exit 0, print something, and print the same bytes every time
  * (its first run included), or the bench stops: a table of errors is no measurement.
+ *
+ * `--only PREFIX` (repeatable) times only the commands whose label starts with one of them (e.g. `--only list`).
  *
  * Env: BENCH_PLAYER (default p12), BENCH_TOURNAMENT (default t1), BENCH_AS_OF (default 2010-01-01): they must exist
  * in both ledgers (the synthetic ledgers of any scale above 0.0002 have them).
@@ -58,8 +60,10 @@ const main = async (): Promise<void> => {
   const args = process.argv.slice(2);
   const runsAt = args.indexOf('--runs');
   const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 3;
+  const only: string[] = [];
+  for (let at = args.indexOf('--only'); at >= 0; at = args.indexOf('--only')) only.push(args.splice(at, 2)[1] ?? '');
   const [small, big] = args;
-  if (!small || !big || !(runs >= 1)) throw new Error('usage: node dist/scripts/bench/cli.js SMALL BIG [--runs N]   (SQLite files or postgres://…)');
+  if (!small || !big || !(runs >= 1)) throw new Error('usage: node dist/scripts/bench/cli.js SMALL BIG [--runs N] [--only PREFIX]…   (SQLite files or postgres://…)');
   const player = process.env.BENCH_PLAYER ?? 'p12';
   const tournament = process.env.BENCH_TOURNAMENT ?? 't1';
   const asOf = process.env.BENCH_AS_OF ?? '2010-01-01';
@@ -95,6 +99,7 @@ const main = async (): Promise<void> => {
     ];
     const rows: string[][] = [];
     for (const [label, argvOf] of commands) {
+      if (only.length > 0 && !only.some((prefix) => label.startsWith(prefix))) continue;
       const argvs = ledgers.map((_, i) => argvOf(heads[i]!));
       const firsts = ledgers.map((spec, i) => ledger(argvs[i]!, spec));
       firsts.forEach((first, i) => {

@@ -28,7 +28,11 @@ export class LiveProjections {
       const key = `${ruleSet}/${runs}`;
       let projection = this.projections.get(key);
       if (!projection) {
-        projection = runs === 'none' && this.checkpoints !== undefined ? (await resumeProjection(this.store, this.checkpoints, { ruleSet })).projection : new FesaProjection({ ruleSet, runs });
+        if (runs === 'none' && this.checkpoints !== undefined) {
+          projection = (await resumeProjection(this.store, this.checkpoints, { ruleSet })).projection;
+          // saved once at start-up, read by the CLI; what the server folds later stays in memory only
+          projection.forgetListModel();
+        } else projection = new FesaProjection({ ruleSet, runs });
         this.projections.set(key, projection);
       }
       for await (const batch of readFacts(this.store, { fromPosition: projection.position })) projection.apply(batch);

@@ -28,7 +28,10 @@ const TABLES = (prefix: string) => [
   `CREATE INDEX IF NOT EXISTS rm_list_points_by_date ON ${prefix}rm_list_points (rule_set, date, after)`,
   `CREATE TABLE IF NOT EXISTS ${prefix}rm_list_slots (rule_set TEXT NOT NULL, slot INTEGER NOT NULL, player_id TEXT, PRIMARY KEY (rule_set, slot))`,
   `CREATE TABLE IF NOT EXISTS ${prefix}rm_list_rows (rule_set TEXT NOT NULL, slot INTEGER NOT NULL, after INTEGER NOT NULL, date TEXT NOT NULL, present INTEGER NOT NULL, seq DOUBLE PRECISION, rating INTEGER, last_played TEXT, active_to TEXT, name TEXT, name_id TEXT, country TEXT, grade TEXT, games INTEGER, provisional INTEGER, record TEXT, PRIMARY KEY (rule_set, slot, after))`,
-  `CREATE INDEX IF NOT EXISTS rm_list_rows_by_activity ON ${prefix}rm_list_rows (rule_set, active_to)`,
+  // a list of active players reads the rows dated in its activity window, and the few whose player last played
+  // after the row's date (an opening list's record): both index ranges as wide as the window, not the history
+  `CREATE INDEX IF NOT EXISTS rm_list_rows_by_date ON ${prefix}rm_list_rows (rule_set, date)`,
+  `CREATE INDEX IF NOT EXISTS rm_list_rows_played_later ON ${prefix}rm_list_rows (rule_set, active_to) WHERE active_to > date`,
 ];
 
 /** A statement's n-th parameter the way a database names it (`@pn` for SQLite, bound by name, `$n` PostgreSQL). */
@@ -44,7 +47,8 @@ const listStatements = (s: string, p: Dialect, q: ListModelQuery, explicit: bool
   const everybody = q.activeSince === undefined || q.activeSince === '';
   const candidates = everybody
     ? `SELECT slot FROM ${s}rm_list_slots WHERE rule_set = ${p(1)}`
-    : `SELECT DISTINCT slot FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND active_to > ${p(3)} AND after <= ${p(2)}`;
+    : `SELECT slot FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND date > ${p(3)} AND date <= ${p(4)}
+       UNION SELECT slot FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND active_to > date AND active_to > ${p(3)} AND date <= ${p(4)}`;
   const filter = q.activeSince === undefined ? '' : ` AND r.rating > 0 AND r.last_played IS NOT NULL AND r.last_played > ${p(3)}`;
   const columns = `COALESCE(sl.player_id, r.name_id) AS "playerId", r.name, r.country, r.grade, r.rating, r.games, r.provisional, r.last_played AS "lastPlayed"${q.activeSince === undefined ? ', r.record' : ''}`;
   const rows = `SELECT ${columns} FROM (${candidates}) c
@@ -53,7 +57,7 @@ const listStatements = (s: string, p: Dialect, q: ListModelQuery, explicit: bool
     LEFT JOIN ${s}rm_list_slots sl ON sl.rule_set = ${p(1)} AND sl.slot = r.slot
     WHERE r.present = 1${filter}
     ORDER BY ${explicit ? 'r.seq' : 'r.rating DESC, r.seq'}`;
-  return { rows, params: (after: number): unknown[] => (everybody && q.activeSince === undefined ? [q.ruleSet, after] : [q.ruleSet, after, q.activeSince ?? '']) };
+  return { rows, params: (after: number): unknown[] => (everybody ? (q.activeSince === undefined ? [q.ruleSet, after] : [q.ruleSet, after, '']) : [q.ruleSet, after, q.activeSince, q.asOf]) };
 };
 
 const META = (s: string, p: Dialect) => `SELECT position, failed FROM ${s}rm_list_meta WHERE rule_set = ${p(1)} AND format = ${p(2)}`;
