@@ -63,8 +63,7 @@ export const readListModel = async (store: EventStore, storage: CheckpointStorag
   const [head, read] = await Promise.all([store.headPosition(), storage.readList({ ruleSet, format: LIST_MODEL_FORMAT, asOf, ...(program ? {} : { activeSince: activeSince(asOf, activeYears) }) })]);
   if (read === undefined || read.position !== head) return undefined;
   if (program) return { text: renderProgramFile(read.rows.map((r) => JSON.parse(r.record!) as FesaPlayer), asOf, format), rows: [] };
-  const rows = read.rows.map(({ record: _record, ...r }, i) => ({ rank: i + 1, ...r }));
-  return { text: renderRows(rows, asOf, format, activeYears), rows };
+  return { text: renderRows(read.rows, asOf, format, activeYears), rows: read.rows };
 };
 
 /** How many rated players the model's list as of `asOf` holds, whatever their activity (undefined: not readable). */

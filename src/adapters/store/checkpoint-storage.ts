@@ -70,16 +70,18 @@ const rowValues = (r: ListModelWrite['rows'] extends Iterable<infer R> ? R : nev
     : [1, r.row.seq, r.row.rating, r.row.lastPlayed, r.row.activeTo, r.row.name, r.row.nameId, r.row.country, r.row.grade, r.row.games, r.row.provisional ? 1 : 0, r.row.record];
 const ROW_COLUMNS = 'rule_set, slot, after, date, present, seq, rating, last_played, active_to, name, name_id, country, grade, games, provisional, record';
 
-const storedRow = (r: Record<string, unknown>): StoredListRow => ({
-  playerId: r.playerId as string,
-  name: r.name as string,
-  country: r.country as string,
-  grade: r.grade as string,
-  rating: Number(r.rating),
-  games: Number(r.games),
-  provisional: Number(r.provisional) === 1,
-  lastPlayed: (r.lastPlayed as string | null) ?? null,
-  ...(r.record === undefined ? {} : { record: r.record as string }),
+/** A row as the query selects it (columns in order, see `listStatements`), ranked: one object per row read. */
+const storedRow = (r: readonly unknown[], i: number): StoredListRow => ({
+  rank: i + 1,
+  playerId: r[0] as string,
+  name: r[1] as string,
+  country: r[2] as string,
+  grade: r[3] as string,
+  rating: Number(r[4]),
+  games: Number(r[5]),
+  provisional: Number(r[6]) === 1,
+  lastPlayed: (r[7] as string | null) ?? null,
+  ...(r.length > 8 ? { record: r[8] as string } : {}),
 });
 
 /** In the ledger's SQLite file (a connection per call: commands are short, and the file may be shared). */
@@ -126,7 +128,7 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
           const point = db.prepare(POINT('', sqliteParam)).get(named([q.ruleSet, q.asOf])) as { after: number; explicit: number } | undefined;
           if (point === undefined) return { position: meta.position, rows: [] };
           const { rows, params } = listStatements('', sqliteParam, q, point.explicit === 1);
-          return { position: meta.position, rows: (db.prepare(rows).all(named(params(point.after))) as Record<string, unknown>[]).map(storedRow) };
+          return { position: meta.position, rows: (db.prepare(rows).raw(true).all(named(params(point.after))) as unknown[][]).map(storedRow) };
         })(),
       ),
     load: async (name, chunk) =>
@@ -157,11 +159,14 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
 /** In the ledger's PostgreSQL schema (default `ledger`, the event store's). */
 export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promise<CheckpointStorage> => {
   const { pool, prefix: s } = await sideTablePool(url, schema, TABLES);
-  const inTransaction = async <A>(begin: string, f: (query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>) => Promise<A>): Promise<A> => {
+  const inTransaction = async <A>(begin: string, f: (query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>, arrays: (text: string, values: unknown[]) => Promise<unknown[][]>) => Promise<A>): Promise<A> => {
     const client = await pool.connect();
     try {
       await client.query(begin);
-      const result = await f((text, values) => client.query(text, values));
+      const result = await f(
+        (text, values) => client.query(text, values),
+        async (text, values) => (await client.query<unknown[]>({ text, values, rowMode: 'array' })).rows,
+      );
       await client.query('COMMIT');
       return result;
     } catch (e) {
@@ -209,14 +214,14 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
       return rows.length === 0 ? undefined : Number(rows[0]!.position);
     },
     readList: (q) =>
-      inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query) => {
+      inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query, arrays) => {
         const { rows: meta } = await query(META(s, postgresParam), [q.ruleSet, q.format]);
         if (meta.length === 0 || Number(meta[0]!.failed) === 1) return undefined;
         const position = Number(meta[0]!.position);
         const { rows: point } = await query(POINT(s, postgresParam), [q.ruleSet, q.asOf]);
         if (point.length === 0) return { position, rows: [] };
         const { rows, params } = listStatements(s, postgresParam, q, Number(point[0]!.explicit) === 1);
-        return { position, rows: (await query(rows, params(Number(point[0]!.after)))).rows.map(storedRow) };
+        return { position, rows: (await arrays(rows, params(Number(point[0]!.after)))).map(storedRow) };
       }),
     load: (name, chunk) =>
       inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query) => {

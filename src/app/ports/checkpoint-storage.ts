@@ -70,5 +70,5 @@ export interface ListModelQuery {
   readonly activeSince?: string;
 }
 
-/** A row of the published list (`ListRow`, its rank aside), with the record when the query keeps every player. */
-export type StoredListRow = Omit<ListRow, 'rank'> & { readonly record?: string };
+/** A row of the published list (`ListRow`, ranked in the query's order), with the record when the query keeps every player. */
+export type StoredListRow = ListRow & { readonly record?: string };
