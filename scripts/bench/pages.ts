@@ -12,6 +12,8 @@ import { sqliteCheckpoints } from '../../src/adapters/store/checkpoint-storage';
 import { createServer } from '../../src/adapters/http/server';
 import { Ledger } from '../../src/app/ledger';
 import { openSqliteStore } from '../../src/adapters/store/sqlite';
+import { sqliteCredentials } from '../../src/adapters/store/credentials';
+import { Officers } from '../../src/app/officers';
 import { firstAndWarm, mib, ms } from './first-and-warm';
 
 
@@ -22,7 +24,8 @@ const main = async (): Promise<void> => {
   const ledger = new Ledger(store);
   const t0 = process.hrtime.bigint();
   const state = await ledger.catchUp();
-  const server = createServer(ledger, { checkpoints: sqliteCheckpoints(file) }).listen(0, '127.0.0.1');
+  const credentials = sqliteCredentials(file);
+  const server = createServer(ledger, { checkpoints: sqliteCheckpoints(file), officers: new Officers(ledger, credentials) }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   console.log(`pages bench: ${file} (${await store.headPosition()} events); start-up ${ms(t0).toFixed(0)} ms, rss ${mib(process.memoryUsage().rss)}`);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
@@ -43,14 +46,19 @@ const main = async (): Promise<void> => {
     `/players/${encodeURIComponent(player)}/explain?tournament=${encodeURIComponent(tournament)}`,
     `/tournaments/${encodeURIComponent(tournament)}`,
     '/tournaments',
+    '/tournaments?page=2',
+    `/tournaments?q=${encodeURIComponent(tournament)}`,
     '/lists/published',
     ...published.lists.slice(-1).map((l) => `/lists/published/${encodeURIComponent(l.listId)}/diff`),
-    `/diff?as-of=${asOf}`,
   ];
   for (const route of pages) {
     await firstAndWarm(base, route, { accept: 'text/html' }, `${route} (text/html)`);
   }
+  const token = process.env.BENCH_AUDITOR_TOKEN;
+  if (token === undefined) console.log(`GET /diff?as-of=${asOf} (text/html): skipped, the auditors' page needs BENCH_AUDITOR_TOKEN`);
+  else await firstAndWarm(base, `/diff?as-of=${asOf}`, { accept: 'text/html', authorization: `Basic ${Buffer.from(`auditor:${token}`).toString('base64')}` }, `/diff?as-of=${asOf} (text/html, an auditor)`);
   await new Promise((resolve) => server.close(resolve));
+  await credentials.close();
   await store.close();
 };
 

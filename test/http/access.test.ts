@@ -74,6 +74,32 @@ describe('HTTP access: officers sign in', () => {
     expect((await api.post('/commands', { ...unmerge, merge: 'player:M2:merge:7' }, officer)).body).toMatchObject({ status: 422, detail: 'M2 Kari (M2) is not merged into another player; there is nothing to unmerge' });
   });
 
+  it('a browser signs in with the token as a Basic password, on reads only: the rule sets side by side are the auditors\' as page and as JSON', async () => {
+    const page = { accept: 'text/html,application/xhtml+xml,*/*;q=0.8' };
+    const basic = (name: string, token: string) => `Basic ${Buffer.from(`${name}:${token}`).toString('base64')}`;
+    const url = '/diff?rules=fesa&rules=fesa-published&as-of=2026-01-01';
+    // nobody signed in: the browser is asked for its sign-in box, an API client for a Bearer token
+    const anonymous = await api.request('GET', url, { headers: page });
+    expect([anonymous.status, anonymous.type]).toEqual([401, 'text/html; charset=utf-8']);
+    expect(anonymous.headers.get('www-authenticate')).toMatch(/^Basic realm="ledger/);
+    expect(anonymous.bytes.toString()).toContain('this page needs a signed-in auditor: sign in with your officer name and your token as the password');
+    expect((await api.get(url)).headers.get('www-authenticate')).toBe('Bearer realm="ledger"');
+    // an auditor's token as the password opens the page and the JSON at the same URL
+    const signedIn = await api.request('GET', url, { headers: { ...page, authorization: basic('auditor-1', auditor) } });
+    expect([signedIn.status, signedIn.type]).toEqual([200, 'text/html; charset=utf-8']);
+    expect(signedIn.bytes.toString()).toContain('<h1>Rule sets side by side</h1>');
+    const json = await api.request('GET', url, { headers: { authorization: basic('auditor-1', auditor) } });
+    expect(json.body).toMatchObject({ labels: ['fesa', 'fesa-published'], paging: { pageSize: 100 } });
+    // a wrong password is refused as a wrong token is; the page asks again
+    const wrong = await api.request('GET', url, { headers: { ...page, authorization: basic('auditor-1', `${auditor.slice(0, -3)}xyz`) } });
+    expect([wrong.status, wrong.headers.get('www-authenticate')?.startsWith('Basic')]).toEqual([401, true]);
+    // a browser resends Basic credentials by itself, even from another site's form: they never sign a write in
+    const before = await logChecksum(api.store);
+    const write = await api.request('POST', '/commands', { body: JSON.stringify(player('B1')), headers: { authorization: basic('kari', officer) } });
+    expect(write.body).toMatchObject({ status: 401, parameter: 'authorization', detail: 'a write needs the header "Authorization: Bearer <token>" (Basic credentials are taken on reads only)' });
+    expect(await logChecksum(api.store)).toEqual(before);
+  });
+
   it('public routes need no token, auditors\' routes do; under --private every route does', async () => {
     expect((await api.get('/players')).status).toBe(200);
     expect((await api.get('/events')).body).toMatchObject({ status: 401, requiredRole: 'auditor' });

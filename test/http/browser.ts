@@ -56,3 +56,7 @@ export const expectAccessible = async (page: Page, what: string): Promise<void> 
     `${what}: axe-core violations`,
   ).toEqual([]);
 };
+
+/** The text of every shown cell of a table's body, row by row, as the browser renders it. */
+export const tableText = (page: Page, selector: string): Promise<string[][]> =>
+  page.evaluate(`[...document.querySelectorAll(${JSON.stringify(`${selector} tbody tr`)})].filter((r) => !r.hidden).map((r) => [...r.cells].map((c) => c.innerText.trim()))`);

@@ -54,12 +54,22 @@ describe('web pages over HTTP', () => {
     expect(csv.type).toBe('text/csv; charset=utf-8');
     expect((await page(`/lists?as-of=${asOf}`)).type).toBe('text/html; charset=utf-8');
     // the tournament page, the archive of published lists and the rule sets side by side are pages too
-    for (const url of ['/tournaments', '/tournaments/05_5th_nekomadoken', '/lists/published', `/diff?as-of=${asOf}`]) expect((await page(url)).type, url).toBe('text/html; charset=utf-8');
+    for (const url of ['/tournaments', '/tournaments/05_5th_nekomadoken', '/lists/published']) expect((await page(url)).type, url).toBe('text/html; charset=utf-8');
     expect((await api.get('/tournaments/05_5th_nekomadoken')).type).toBe('application/json; charset=utf-8');
     expect((await page('/tournaments/05_5th_nekomadoken?format=fesa-html')).type).toBe('text/html; charset=iso-8859-1');
     expect((await api.get('/lists/published')).body).toEqual({ lists: [] });
-    // the JSON comparison of rule sets stays the auditors'
+    // rule sets side by side are the auditors', as a page and as JSON alike
+    const refused = await page(`/diff?as-of=${asOf}`);
+    expect([refused.status, refused.type]).toEqual([401, 'text/html; charset=utf-8']);
     expect((await api.get(`/diff?rules=fesa&rules=fesa-published&as-of=${asOf}`)).status).toBe(401);
+    // the tournaments: a page of them, newest first, the same as JSON at the same URL
+    const tournaments = await api.get('/tournaments?page=1');
+    expect(tournaments.body).toMatchObject({ page: 1, pages: 1, pageSize: 100, matching: 8, total: 8 });
+    const named = (await page('/tournaments')).bytes.toString();
+    const order = (tournaments.body.tournaments as { tournamentId: string }[]).map((t) => named.indexOf(`href="/tournaments/${t.tournamentId}"`));
+    expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
+    expect((await api.get('/tournaments?q=5th')).body).toMatchObject({ matching: 1, tournaments: [{ tournamentId: '05_5th_nekomadoken' }] });
+    expect((await api.get('/tournaments?page=0')).body).toMatchObject({ status: 400, parameter: 'page' });
     // errors: a page with the API's sentence for a browser, the problem for a client
     const missing = await page('/players/Nobody');
     expect(missing.status).toBe(404);

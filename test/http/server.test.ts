@@ -28,6 +28,20 @@ describe('HTTP API', () => {
     const r = await api.get(url, token);
     return { status: r.status, type: r.type, body: r.body };
   };
+  /**
+   * A diff's JSON walked page by page, as a script follows `paging` (the list's players, then the ratings after a
+   * tournament), put together as `ledger diff --json` gives it whole; every page holds at most 100 rows.
+   */
+  const allPagesOf = async (url: string, token?: string) => {
+    const first = (await getJson(url, token)).body as { labels: string[]; list: unknown[]; runs: unknown[]; paging: { pageSize: number; list: { pages: number; total: number }; runs: { pages: number; total: number } } };
+    expect(first.paging.pageSize).toBe(100);
+    const list = [...first.list];
+    const runs = [...first.runs];
+    for (let n = 2; n <= first.paging.list.pages; n++) list.push(...((await getJson(`${url}${url.includes('?') ? '&' : '?'}page=${n}`, token)).body.list as unknown[]));
+    for (let n = 2; n <= first.paging.runs.pages; n++) runs.push(...((await getJson(`${url}${url.includes('?') ? '&' : '?'}runs-page=${n}`, token)).body.runs as unknown[]));
+    expect([list.length, runs.length]).toEqual([first.paging.list.total, first.paging.runs.total]);
+    return { labels: first.labels, runs, list };
+  };
   const post = async (body: string) => {
     const r = await api.post('/commands', body, officer);
     return { status: r.status, body: r.body };
@@ -91,7 +105,7 @@ describe('HTTP API', () => {
     expect((await get(`/lists?as-of=${asOf}&format=fesa&known-at=${head}`, auditor)).bytes.equals(original)).toBe(true);
     // and what the correction changed since the list was published, as `ledger diff --published --json` says
     const changed = await getJson('/lists/published/L-2016/diff');
-    expect(changed.body).toEqual(JSON.parse(await cli('diff', '--published', 'L-2016', '--json')));
+    expect(await allPagesOf('/lists/published/L-2016/diff')).toEqual(JSON.parse(await cli('diff', '--published', 'L-2016', '--json')));
     expect((changed.body.runs as { tournamentId: string }[]).some((r) => r.tournamentId === '03_3rd_nekomadoken')).toBe(true);
   });
 
@@ -104,7 +118,7 @@ describe('HTTP API', () => {
     const published = await getJson('/players/N16/explain?rules=fesa-published');
     expect(published.status).toBe(200);
     const rules = await getJson(`/diff?rules=fesa&rules=fesa-published&as-of=${asOf}`, auditor);
-    expect(rules.body).toEqual(JSON.parse(await cli('diff', '--rules', 'fesa', '--rules', 'fesa-published', '--as-of', asOf, '--json')));
+    expect(await allPagesOf(`/diff?rules=fesa&rules=fesa-published&as-of=${asOf}`, auditor)).toEqual(JSON.parse(await cli('diff', '--rules', 'fesa', '--rules', 'fesa-published', '--as-of', asOf, '--json')));
     expect(rules.body.labels).toEqual(['fesa', 'fesa-published']);
     // on this chain the published prose grades players differently from the program (its [DEV] items)
     expect((rules.body.list as { oldGrade: string; newGrade: string }[]).some((p) => p.oldGrade !== p.newGrade)).toBe(true);

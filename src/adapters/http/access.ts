@@ -17,13 +17,40 @@ const rank = (access: Access): number => (access === 'public' ? 0 : OFFICER_ROLE
 /** The officer a request signed in as (set by `requireRole`; undefined on a public route called without a token). */
 export const signedIn = (res: Response): SignedIn | undefined => res.locals.signedIn as SignedIn | undefined;
 
-const bearer = (req: Request): string | undefined => {
+/**
+ * Whether a request asks for a page: a browser's Accept prefers text/html to JSON; an API client (no Accept, `*\/*`,
+ * or JSON first) gets JSON at the same URL, so a link copied from the browser works in a script.
+ */
+export const wantsHtml = (req: Request): boolean => req.accepts(['application/json', 'text/html']) === 'text/html';
+
+/** Requests that only read: the only ones a browser's remembered Basic credentials are taken for. */
+const reads = (req: Request): boolean => req.method === 'GET' || req.method === 'HEAD';
+
+/**
+ * The token a request signs in with: `Bearer <token>`, or from a browser (which can send no Bearer header without a
+ * script) `Basic` with the token as the password, the user name being the officer's own. A browser resends Basic
+ * credentials to the site by itself, even from another site's form, so they count only on reads: a write always
+ * needs the Bearer header a page elsewhere cannot add.
+ */
+const tokenOf = (req: Request): string | undefined => {
   const header = req.get('authorization');
   if (header === undefined) return undefined;
   const match = /^Bearer +(\S+) *$/i.exec(header);
-  if (!match) throw new Problem(401, 'unauthorized', 'the Authorization header must be "Bearer <token>"', { parameter: 'authorization', headers: { 'WWW-Authenticate': 'Bearer realm="ledger"' } });
-  return match[1];
+  if (match) return match[1];
+  const basic = /^Basic +([A-Za-z0-9+/=]+) *$/i.exec(header);
+  if (basic && reads(req)) {
+    const decoded = Buffer.from(basic[1]!, 'base64').toString('utf8');
+    const colon = decoded.indexOf(':');
+    if (colon >= 0 && colon < decoded.length - 1) return decoded.slice(colon + 1);
+  }
+  const sentence = basic && !reads(req) ? 'a write needs the header "Authorization: Bearer <token>" (Basic credentials are taken on reads only)' : 'the Authorization header must be "Bearer <token>" (or, from a browser, Basic with the officer\'s name and the token as the password)';
+  throw new Problem(401, 'unauthorized', sentence, { parameter: 'authorization', headers: { 'WWW-Authenticate': 'Bearer realm="ledger"' } });
 };
+
+/** The challenge of a 401: a browser asking for a page is asked for the token as a Basic password (its own sign-in box). */
+const challengeOf = (req: Request, tokenSent: boolean): Record<string, string> => ({
+  'WWW-Authenticate': reads(req) && wantsHtml(req) ? 'Basic realm="ledger: your officer name, and your token as the password", charset="UTF-8"' : `Bearer realm="ledger"${tokenSent ? ', error="invalid_token"' : ''}`,
+});
 
 /**
  * The access check of one route. A token, when sent, is always checked (a wrong token is a 401 even on a public
@@ -34,11 +61,12 @@ export const accessControl =
   (route: Access): RequestHandler => {
     const needed: Access = privateMode && route === 'public' ? 'auditor' : route;
     return async (req: Request, res: Response, next: NextFunction) => {
-      const token = bearer(req);
-      const challenge = { 'WWW-Authenticate': `Bearer realm="ledger"${token === undefined ? '' : ', error="invalid_token"'}` };
+      const token = tokenOf(req);
+      const challenge = challengeOf(req, token !== undefined);
       if (token === undefined) {
         if (needed === 'public') return next();
-        throw new Problem(401, 'unauthorized', `this route needs a signed-in ${needed}: send "Authorization: Bearer <token>" (ledger officer add issues one)`, { requiredRole: needed, headers: challenge });
+        const how = reads(req) && wantsHtml(req) ? 'sign in with your officer name and your token as the password' : 'send "Authorization: Bearer <token>"';
+        throw new Problem(401, 'unauthorized', `this ${wantsHtml(req) ? 'page' : 'route'} needs a signed-in ${needed}: ${how} (ledger officer add issues one)`, { requiredRole: needed, headers: challenge });
       }
       const who = officers === undefined ? undefined : await officers.signIn(token);
       if (who === undefined) throw new Problem(401, 'unauthorized', 'the bearer token does not sign anyone in: it is unknown, was rotated, or its officer was revoked', { parameter: 'authorization', headers: challenge });

@@ -61,8 +61,16 @@ const writes = {
 const query = (name: string, schema: Schema, description: string, required = false) => ({ name, in: 'query', required, schema, description });
 const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, schema: str, description });
 const rules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published'] }, 'Fold every tournament under this FESA rule set (default: each under the rule set adopted for it).');
-const security = (role: string) => ({ security: [{ bearer: [] }], 'x-required-role': role });
-const publicRoute = { security: [{}, { bearer: [] }], 'x-required-role': 'public (auditor under serve --private)' };
+/** A diff's search and pages, the same for its page and its JSON. */
+const diffPaging = [
+  query('q', str, 'Only players whose name or id holds these words.'),
+  query('page', int, 'Which page of 100 of the players whose list entry differs (default 1).'),
+  query('runs-page', int, 'Which page of 100 of the ratings after a tournament that differ (default 1).'),
+];
+/** Who may read a route: a Bearer token, or a browser's Basic credentials (taken on reads only). */
+const security = (role: string) => ({ security: [{ bearer: [] }, { basic: [] }], 'x-required-role': role });
+const writeSecurity = (role: string) => ({ security: [{ bearer: [] }], 'x-required-role': role });
+const publicRoute = { security: [{}, { bearer: [] }, { basic: [] }], 'x-required-role': 'public (auditor under serve --private)' };
 
 const listContent = {
   'application/json': { schema: ref('List') },
@@ -83,7 +91,10 @@ export const openApiDocument = () => ({
       'An event-sourced rating ledger for board-game federations. Public: lists, published lists, players, tournaments, careers, explanations, diffs of published lists. Auditor: also the raw log, lists as known at a past moment, rule-set comparisons. Officer: also POST /commands. Admin: also the officers. Errors are RFC 9457 problem details.',
   },
   components: {
-    securitySchemes: { bearer: { type: 'http', scheme: 'bearer', description: 'A token from `ledger officer add` (or POST /officers).' } },
+    securitySchemes: {
+      bearer: { type: 'http', scheme: 'bearer', description: 'A token from `ledger officer add` (or POST /officers).' },
+      basic: { type: 'http', scheme: 'basic', description: 'For a browser on reads (GET): the officer\'s name and the token as the password.' },
+    },
     schemas: {
       Problem: object(
         {
@@ -119,6 +130,15 @@ export const openApiDocument = () => ({
           labels: { type: 'array', items: str, minItems: 2, maxItems: 2 },
           runs: array(object({ tournamentId: str, date: str, playerId: str, oldRating: nullable({ type: 'number' }), newRating: nullable({ type: 'number' }) }, undefined, false)),
           list: array(object({ playerId: str, oldRating: nullable({ type: 'number' }), newRating: nullable({ type: 'number' }), oldGrade: str, newGrade: str }, undefined, false)),
+          paging: object(
+            {
+              pageSize: int,
+              list: object({ page: int, pages: int, matching: int, total: int }, undefined, false),
+              runs: object({ page: int, pages: int, matching: int, total: int }, undefined, false),
+            },
+            undefined,
+            false,
+          ),
         },
         undefined,
         false,
@@ -227,9 +247,23 @@ export const openApiDocument = () => ({
     },
     '/tournaments': {
       get: {
-        summary: 'Registered tournaments',
+        summary: 'Registered tournaments, newest first, 100 a page (for a browser: the tournaments page, the same rows)',
         ...publicRoute,
-        responses: { '200': okOrPage('Tournaments.', object({ tournaments: array(object({ tournamentId: str, name: str, games: int, closed: nullable(date) })) }, undefined, false)), ...needsToken, ...common, ...pageProblems },
+        parameters: [query('q', str, 'Tournaments whose name or id holds these words.'), query('page', int, 'Which page of 100 (default 1; beyond the last, the last).')],
+        responses: {
+          '200': okOrPage(
+            'Tournaments.',
+            object(
+              { tournaments: array(object({ tournamentId: str, name: str, games: int, closed: nullable(date) })), page: int, pages: int, pageSize: int, matching: int, total: int },
+              undefined,
+              false,
+            ),
+          ),
+          ...badParameter,
+          ...needsToken,
+          ...common,
+          ...pageProblems,
+        },
       },
     },
     '/tournaments/{id}': {
@@ -308,24 +342,24 @@ export const openApiDocument = () => ({
     },
     '/lists/published/{id}/diff': {
       get: {
-        summary: 'What changed since a list was published',
+        summary: 'What changed since a list was published (100 players of the list and 100 ratings after a tournament a page; for a browser, the page)',
         ...publicRoute,
-        parameters: [pathParam('id', 'List id.')],
-        responses: { '200': okOrPage('The diff.', ref('Diff')), '404': problemOrPage('No list published under this id.'), '409': problemOrPage('The list cannot be reproduced.'), ...needsToken, ...folds, ...common, ...pageProblems },
+        parameters: [pathParam('id', 'List id.'), ...diffPaging],
+        responses: { '200': okOrPage('The diff.', ref('Diff')), ...badParameter, '404': problemOrPage('No list published under this id.'), '409': problemOrPage('The list cannot be reproduced.'), ...needsToken, ...folds, ...common, ...pageProblems },
       },
     },
     '/diff': {
       get: {
-        summary: 'What two FESA rule sets make of the same facts (auditor); for a browser, the public page comparing them (rules optional, default fesa and fesa-published)',
+        summary: 'What two FESA rule sets make of the same facts, 100 players and 100 ratings a page (auditor); for a browser, the page comparing them (rules optional there: fesa and fesa-published), signed in with Basic credentials (the token as the password)',
         ...security('auditor'),
-        parameters: [query('rules', { type: 'array', items: str }, 'Twice: rules=A&rules=B.', true), query('as-of', date, 'Default today.')],
+        parameters: [query('rules', { type: 'array', items: str }, 'Twice: rules=A&rules=B.', true), query('as-of', date, 'Default today.'), ...diffPaging],
         responses: { '200': okOrPage('The diff.', ref('Diff')), ...badParameter, ...needsToken, ...folds, ...common, ...pageProblems },
       },
     },
     '/commands': {
       post: {
         summary: 'Record a command; the actor is the signed-in officer',
-        ...security('officer'),
+        ...writeSecurity('officer'),
         requestBody: { required: true, content: json(ref('Command')) },
         responses: {
           '200': ok('Already recorded: nothing changed.', ref('CommandResult')),
@@ -342,7 +376,7 @@ export const openApiDocument = () => ({
       get: { summary: 'The officers and their roles now', ...security('admin'), responses: { '200': ok('Officers.', object({ officers: array(ref('Officer')) }, undefined, false)), ...needsToken, ...common } },
       post: {
         summary: 'Appoint an officer or change their role; a new officer\'s token is in the answer, once',
-        ...security('admin'),
+        ...writeSecurity('admin'),
         requestBody: { required: true, content: json(object({ officer: str, role: { enum: ['auditor', 'officer', 'admin'] }, reason: str }, ['officer', 'role'], false)) },
         responses: {
           '200': ok('Already in that role.', object({ officer: str, role: str, status: { const: 'unchanged' }, token: { type: 'null' } }, undefined, false)),
@@ -357,7 +391,7 @@ export const openApiDocument = () => ({
     '/officers/{name}': {
       delete: {
         summary: 'Revoke an officer: their token stops working on the next request',
-        ...security('admin'),
+        ...writeSecurity('admin'),
         parameters: [pathParam('name', 'The officer.'), query('reason', str, 'Why.')],
         responses: { '200': ok('Revoked (or already).', object({ officer: str, status: { enum: ['appended', 'unchanged'] } }, undefined, false)), '429': writes['429'], ...needsToken, '422': problem('Unknown officer.'), ...common },
       },
@@ -365,7 +399,7 @@ export const openApiDocument = () => ({
     '/officers/{name}/token': {
       post: {
         summary: 'A new token for an officer; the old one stops working at once',
-        ...security('admin'),
+        ...writeSecurity('admin'),
         parameters: [pathParam('name', 'The officer.')],
         responses: { '201': ok('The new token, shown once.', object({ officer: str, token: str }, undefined, false)), '429': writes['429'], ...needsToken, '422': problem('Not an officer in office.'), ...common },
       },

@@ -4,14 +4,13 @@ import helmet from 'helmet';
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../../domain/commands/decide';
 import { playerCareer } from '../../../projections/fesa/career';
-import { diffFolds } from '../../../projections/fesa/diff';
 import { explainPlayer } from '../../../projections/fesa/explain';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../projections/fesa/history';
 import { readDomainEvents } from '../../app/event-log';
 import type { CheckpointStorage } from '../store/checkpoint-storage';
 import { factsKnownAt, KnownAtError, loadFacts } from '../../app/load';
 import { verifyLedger } from '../../app/verify';
-import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, publishedAndNow, renderList, reproducePublished, underRuleSets, withListError, type FoldPair, type ListFormat } from '../../app/lists';
+import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, renderList, reproducePublished, withListError, type ListFormat } from '../../app/lists';
 import type { Ledger } from '../../app/ledger';
 import { CommandRejected } from '../../app/ledger';
 import { ConcurrencyError } from '../../app/ports/event-store';
@@ -20,6 +19,8 @@ import { tournamentCrosstable, UnknownTournamentError } from '../../app/tourname
 import type { FesaCrosstable } from '../../../projections/fesa/crosstable';
 import { formatTurneringHtml } from '../formats/fesa/turnering-html';
 import { LiveAuditTrail, LiveProjections } from './live';
+import { TournamentIndex } from './tournament-index';
+import { diffJson, diffQueryOf, Diffs, pageOfDiff, ruleSetPairOf } from './diffs';
 import { mountPages, pageErrors } from './pages/routes';
 import { accessControl, hostCheck, isLoopback, signedIn, type Access } from './access';
 import { DEFAULT_LIMITS, foldGate, perMinute, type Limits } from './limits';
@@ -48,14 +49,14 @@ const ROUTES: readonly (readonly [route: string, access: Access])[] = [
   ['GET /players/:id?rules=', 'public'],
   ['GET /players/:id/history?rules=', 'public'],
   ['GET /players/:id/explain?tournament=&rules=', 'public'],
-  ['GET /tournaments', 'public'],
+  ['GET /tournaments?q=&page=', 'public'],
   ['GET /tournaments/:id?format=json|fesa-html&rules=', 'public'],
   ['GET /lists?as-of=&format=json|csv|table|fesa|fesa-all&active-years=&rules=', 'public'],
   ['GET /lists?known-at=…', 'auditor'],
   ['GET /lists/published', 'public'],
   ['GET /lists/published/:id', 'public'],
-  ['GET /lists/published/:id/diff', 'public'],
-  ['GET /diff?rules=A&rules=B&as-of=', 'auditor'],
+  ['GET /lists/published/:id/diff?q=&page=&runs-page=', 'public'],
+  ['GET /diff?rules=A&rules=B&as-of=&q=&page=&runs-page=', 'auditor'],
   ['POST /commands', 'officer'],
   ['GET /officers', 'admin'],
   ['POST /officers', 'admin'],
@@ -108,6 +109,8 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const app = express();
   const live = new LiveProjections(ledger.store, options.checkpoints);
   const auditTrail = new LiveAuditTrail(ledger.store);
+  const tournaments = new TournamentIndex(ledger);
+  const diffs = new Diffs(ledger, live, auditTrail);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const access = accessControl(options.officers, options.private === true);
   const corsOrigin = options.corsOrigin ?? (options.private ? undefined : '*');
@@ -136,7 +139,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const ruleSetOf = (req: Request): string => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS)) ?? AS_ADOPTED;
 
   // pages for people at the API's own URLs: a request that asks for HTML is answered there, any other falls through
-  mountPages(app, { ledger, live, auditTrail, folds, publicRead, ruleSetOf });
+  mountPages(app, { ledger, live, auditTrail, tournaments, diffs, folds, publicRead, auditorRead: access('auditor'), ruleSetOf });
 
   app.get('/', ...publicRead, (_req, res) => {
     res.json({ routes: ROUTES.map(([route, who]) => `${route}${who === 'public' ? '' : ` (${who})`}`) });
@@ -174,11 +177,11 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     res.json({ players: [...state.players.values()].map((p) => p.registration) });
   });
 
-  app.get('/tournaments', ...publicRead, async (_req, res) => {
-    const state = await ledger.catchUp();
-    res.json({
-      tournaments: [...state.tournaments.values()].map((t) => ({ ...t.registration, games: t.games.size, closed: t.closed?.validDate ?? null })),
-    });
+  // newest first, 100 a page, searchable by name: the same page a browser shows at this URL
+  app.get('/tournaments', ...publicRead, async (req, res) => {
+    const q = queryOf(req);
+    const { shown, paging } = await tournaments.page((q.string('q') ?? '').trim(), q.int('page', 1) ?? 1);
+    res.json({ tournaments: shown.map((t) => ({ ...t.registration, games: t.reported, closed: t.closed })), ...paging });
   });
 
   // A rated tournament's cross table: JSON, or the official program's turnering.html (ISO-8859-1, byte for byte).
@@ -298,25 +301,18 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     },
   );
 
-  // What changed since a list was published, and what two FESA rule sets make of the same facts (as `ledger diff --json`).
-  const sendDiff = (res: Response, read: () => FoldPair): void => {
-    const { labels, before, after } = knownList(read);
-    res.json({ labels, ...diffFolds(before, after) });
-  };
-
-  app.get('/lists/published/:id/diff', ...publicRead, ...folds, async (req, res) => {
-    const facts = await loadFacts(ledger.store);
-    sendDiff(res, () => publishedAndNow(facts, req.params.id as string));
+  // What changed since a list was published, and what two FESA rule sets make of the same facts (as `ledger diff
+  // --json`, a page of 100 players and 100 ratings at a time, as the pages at the same URLs show them).
+  app.get('/lists/published/:id/diff', ...publicRead, ...diffs.guardedUnlessKept(folds), async (req, res) => {
+    const diff = await diffs.sincePublished(req.params.id as string);
+    res.json(diffJson(diff, pageOfDiff(diff, diffQueryOf(req))));
   });
 
+  // auditors': a comparison is for checking a change of rules (a browser signs in with the token as its password)
   app.get('/diff', access('auditor'), ...folds, async (req, res) => {
-    const q = queryOf(req);
-    const rules = q.all('rules');
-    const known = Object.keys(FESA_RULE_SETS);
-    if (rules.length !== 2 || !rules.every((r) => known.includes(r))) throw new BadRequest(`give two FESA rule sets to compare: rules=A&rules=B, each one of ${known.join(', ')}`, 'rules');
-    const asOf = q.date('as-of') ?? today();
-    const facts = await loadFacts(ledger.store);
-    sendDiff(res, () => underRuleSets(facts, rules[0]!, rules[1]!, asOf));
+    const { asOf, rules } = ruleSetPairOf(req, false);
+    const diff = await diffs.underRuleSets(rules[0], rules[1], asOf);
+    res.json(diffJson(diff, pageOfDiff(diff, diffQueryOf(req))));
   });
 
   /** A JSON object body, or a 400 naming what came instead. */

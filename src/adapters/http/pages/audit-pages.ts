@@ -1,7 +1,9 @@
 import type { PublishedEntry } from '../../../../projections/audit-trail';
-import type { FoldDiff } from '../../../../projections/fesa/diff';
+import type { RunChange } from '../../../../projections/fesa/diff';
+import type { DiffPage, NamedDiff } from '../diffs';
+import { PAGE_SIZE } from '../paging';
 import { html, queryString, segment, type Html } from './html';
-import { change, page, type Provenance } from './layout';
+import { change, page, pager, type Provenance } from './layout';
 
 const recorded = (at: string | null, position: number): string => `${at === null ? '' : `${at.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}, `}log position ${position}`;
 
@@ -55,57 +57,102 @@ export const publishedListPage = (p: PublishedEntry, provenance: Provenance): st
 
 const rating = (r: number | null): string => (r === null ? '—' : String(r));
 const delta = (a: number | null, b: number | null): Html => (a === null || b === null ? html`` : change(b - a));
+const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
+
+/** The search and the pages of a diff asked for, kept in the links of the page. */
+export interface DiffQuery {
+  readonly search: string;
+  readonly page: number;
+  readonly runsPage: number;
+}
 
 /**
- * A diff of two folds as an auditor reads it: per tournament, whose rating after it changed and by how much; then
- * the list's players whose rating or grade differ.
+ * A diff of two folds as an auditor reads it: the list's players whose rating or grade differ, then per tournament
+ * whose rating after it changed and by how much; each part 100 rows a page, with a search by name over both.
+ * `hrefOf` is the page's own URL with other query parameters.
  */
-export const diffTables = (diff: FoldDiff, labels: readonly [string, string], nameOf: (playerId: string) => string, tournamentName: (tournamentId: string) => string): Html => {
-  const byTournament = new Map<string, FoldDiff['runs'][number][]>();
-  for (const r of diff.runs) byTournament.set(r.tournamentId, [...(byTournament.get(r.tournamentId) ?? []), r]);
-  const playerLink = (id: string) => html`<a href="/players/${segment(id)}">${nameOf(id)}</a>`;
-  return html`<h2 id="tournaments-heading">Tournaments whose ratings differ</h2>
+export const diffTables = (
+  d: NamedDiff,
+  shown: DiffPage,
+  q: DiffQuery,
+  labels: readonly [string, string],
+  tournamentName: (tournamentId: string) => string,
+  hrefOf: (params: Record<string, string | number | undefined>) => string,
+): Html => {
+  const diff = d.diff;
+  const kept = { q: q.search || undefined, page: q.page > 1 ? shown.list.page : undefined, 'runs-page': q.runsPage > 1 ? shown.runs.page : undefined };
+  const byTournament = new Map<string, RunChange[]>();
+  for (const r of shown.runs.shown) byTournament.set(r.tournamentId, [...(byTournament.get(r.tournamentId) ?? []), r]);
+  const playerLink = (id: string) => html`<a href="/players/${segment(id)}">${d.nameOf(id)}</a>`;
+  const found = (n: number, total: number, what: string) => (n === total ? plural(total, what) : `${n} of ${plural(total, what)}`);
+  const listLinks = pager('Pages of the players whose list entry differs', shown.list, (n) => `${hrefOf({ ...kept, page: n })}#list-heading`);
+  const runLinks = pager('Pages of the re-rated players', shown.runs, (n) => `${hrefOf({ ...kept, 'runs-page': n })}#tournaments-heading`);
+  return html`<form class="inline" method="get" role="search">
+<label for="search">Search players by name<input id="search" type="search" name="q" value="${q.search}" autocomplete="off"></label>
+${hiddenInputs(hrefOf({}))}
+<button type="submit">Search</button>
+<span id="search-status" class="muted" role="status" aria-live="polite">${q.search !== '' ? `${plural(shown.list.matching, 'list entry', 'list entries')} and ${plural(shown.runs.matching, 'rating')} match "${q.search}"` : ''}</span>
+</form>
+<h2 id="list-heading">Players whose rating or grade on the list differs</h2>
+${diff.list.length === 0
+  ? html`<p>The two lists agree for every player.</p>`
+  : html`${listLinks}<table id="diff-list">
+<caption>${found(shown.list.matching, diff.list.length, 'player')}: ${labels[0]} and ${labels[1]}${shown.list.pages > 1 ? `, ${PAGE_SIZE} a page` : ''}</caption>
+<thead><tr><th scope="col">Player</th><th scope="col" class="num">Rating, ${labels[0]}</th><th scope="col" class="num">Rating, ${labels[1]}</th><th scope="col" class="num">Difference</th><th scope="col">Grade, ${labels[0]}</th><th scope="col">Grade, ${labels[1]}</th></tr></thead>
+<tbody>
+${shown.list.shown.map((l) => html`<tr><th scope="row">${playerLink(l.playerId)}</th><td class="num">${rating(l.oldRating)}</td><td class="num">${rating(l.newRating)}</td><td class="num">${delta(l.oldRating, l.newRating)}</td><td>${l.oldGrade}</td><td>${l.newGrade}${l.oldGrade !== l.newGrade ? html` <strong>(differs)</strong>` : ''}</td></tr>`)}
+</tbody>
+</table>${listLinks}`}
+<h2 id="tournaments-heading">Tournaments whose ratings differ</h2>
 ${diff.runs.length === 0
   ? html`<p>No tournament's ratings differ.</p>`
-  : [...byTournament].map(
-      ([tournamentId, runs], i) => html`<table class="diff-runs">
-<caption id="run-${i}"><a href="/tournaments/${segment(tournamentId)}">${tournamentName(tournamentId)}</a> (${runs[0]!.date}): ${runs.length} player${runs.length === 1 ? '' : 's'}</caption>
+  : html`<p>${found(shown.runs.matching, diff.runs.length, 'rating')} after a tournament differ${shown.runs.pages > 1 ? `, ${PAGE_SIZE} a page` : ''}.</p>
+${runLinks}
+${[...byTournament].map(
+  ([tournamentId, runs], i) => html`<table class="diff-runs">
+<caption id="run-${i}"><a href="/tournaments/${segment(tournamentId)}">${tournamentName(tournamentId)}</a> (${runs[0]!.date}): ${plural(runs.length, 'player')}${shown.runs.pages > 1 ? ' on this page' : ''}</caption>
 <thead><tr><th scope="col">Player</th><th scope="col" class="num">Rating after, ${labels[0]}</th><th scope="col" class="num">Rating after, ${labels[1]}</th><th scope="col" class="num">Difference</th></tr></thead>
 <tbody>
 ${runs.map((r) => html`<tr><th scope="row">${playerLink(r.playerId)}</th><td class="num">${rating(r.oldRating)}</td><td class="num">${rating(r.newRating)}</td><td class="num">${delta(r.oldRating, r.newRating)}</td></tr>`)}
 </tbody>
 </table>`,
-    )}
-<h2 id="list-heading">Players whose rating or grade on the list differs</h2>
-${diff.list.length === 0
-  ? html`<p>The two lists agree for every player.</p>`
-  : html`<table id="diff-list">
-<caption>${diff.list.length} player${diff.list.length === 1 ? '' : 's'}: ${labels[0]} and ${labels[1]}</caption>
-<thead><tr><th scope="col">Player</th><th scope="col" class="num">Rating, ${labels[0]}</th><th scope="col" class="num">Rating, ${labels[1]}</th><th scope="col" class="num">Difference</th><th scope="col">Grade, ${labels[0]}</th><th scope="col">Grade, ${labels[1]}</th></tr></thead>
-<tbody>
-${diff.list.map((l) => html`<tr><th scope="row">${playerLink(l.playerId)}</th><td class="num">${rating(l.oldRating)}</td><td class="num">${rating(l.newRating)}</td><td class="num">${delta(l.oldRating, l.newRating)}</td><td>${l.oldGrade}</td><td>${l.newGrade}${l.oldGrade !== l.newGrade ? html` <strong>(differs)</strong>` : ''}</td></tr>`)}
-</tbody>
-</table>`}`;
+)}
+${runLinks}`}`;
 };
 
-export const publishedDiffPage = (p: PublishedEntry, diff: FoldDiff, nameOf: (playerId: string) => string, tournamentName: (tournamentId: string) => string, provenance: Provenance): string =>
-  page(
+/** The query parameters of a link as hidden fields, so that a search form keeps the page's date and rule sets. */
+const hiddenInputs = (href: string): Html => {
+  const params = new URLSearchParams(href.includes('?') ? href.slice(href.indexOf('?') + 1) : '');
+  return html`${[...params].filter(([k]) => k !== 'q' && k !== 'page' && k !== 'runs-page').map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}`;
+};
+
+export const publishedDiffPage = (p: PublishedEntry, d: NamedDiff, shown: DiffPage, q: DiffQuery, tournamentName: (tournamentId: string) => string, provenance: Provenance): string => {
+  const self = `/lists/published/${segment(p.event.listId)}/diff`;
+  return page(
     `What changed since ${p.event.listId}`,
     provenance,
     html`<p>The list of ${p.event.asOf} under ${p.event.ruleSet} <a href="/lists/published/${segment(p.event.listId)}">as published</a> (${recorded(p.recordedAt, p.position)}), compared with the same date as the ledger knows it now: late results, corrections and withdrawals recorded since.</p>
-${diffTables(diff, ['published', 'now'], nameOf, tournamentName)}`,
+${diffTables(d, shown, q, ['published', 'now'], tournamentName, (params) => `${self}${queryString(params)}`)}`,
   );
+};
 
 /** Two rule sets side by side on one date: the form, and the players and tournaments where they differ. */
 export const ruleSetsPage = (
   query: { asOf: string; rules: readonly [string, string]; known: readonly string[] },
-  diff: FoldDiff,
-  nameOf: (playerId: string) => string,
+  d: NamedDiff,
+  shown: DiffPage,
+  q: DiffQuery,
   tournamentName: (tournamentId: string) => string,
   provenance: Provenance,
 ): string => {
   const select = (name: string, id: string, label: string, chosen: string) =>
     html`<label for="${id}">${label}<select id="${id}" name="${name}">${query.known.map((r) => html`<option value="${r}"${r === chosen ? html` selected` : ''}>${r}</option>`)}</select></label>`;
+  const self = (params: Record<string, string | number | undefined>) => {
+    const search = new URLSearchParams(queryString({ 'as-of': query.asOf, ...params }).slice(1));
+    const rest = search.toString();
+    // rules come twice, which a record cannot hold
+    return `/diff?rules=${encodeURIComponent(query.rules[0])}&rules=${encodeURIComponent(query.rules[1])}${rest === '' ? '' : `&${rest}`}`;
+  };
   return page(
     'Rule sets side by side',
     provenance,
@@ -116,7 +163,7 @@ ${select('rules', 'rules-a', 'First rule set', query.rules[0])}
 ${select('rules', 'rules-b', 'Second rule set', query.rules[1])}
 <button type="submit">Compare</button>
 </form>
-<p>${query.rules[0]} and ${query.rules[1]} on ${query.asOf}: ${diff.list.length} player${diff.list.length === 1 ? '' : 's'} differ on the list, ${diff.runs.length} rating${diff.runs.length === 1 ? '' : 's'} after a tournament.</p>
-${diffTables(diff, query.rules, nameOf, tournamentName)}`,
+<p>${query.rules[0]} and ${query.rules[1]} on ${query.asOf}: ${plural(d.diff.list.length, 'player')} differ on the list, ${plural(d.diff.runs.length, 'rating')} after a tournament.</p>
+${diffTables(d, shown, q, query.rules, tournamentName, self)}`,
   );
 };

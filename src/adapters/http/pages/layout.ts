@@ -53,3 +53,16 @@ export const signed = (n: number): string => (n > 0 ? `+${n}` : String(n));
 
 /** A change with its colour class (the sign is in the text too, so colour is never the only cue). */
 export const change = (n: number | null): Html => (n === null ? html`` : html`<span class="${n > 0 ? 'up' : n < 0 ? 'down' : ''}">${signed(n)}</span>`);
+
+/**
+ * Links to the first, previous, next and last page and the page count, above and below a paged table (a server
+ * page for each: it works without a script and each page has its own URL).
+ */
+export const pager = (label: string, p: { readonly page: number; readonly pages: number }, hrefOf: (page: number) => string): Html =>
+  p.pages <= 1
+    ? html``
+    : html`<nav class="pager" aria-label="${label}">
+${p.page > 1 ? html`<a href="${hrefOf(1)}">first page</a> <a href="${hrefOf(p.page - 1)}" rel="prev">← previous page</a>` : ''}
+<span>page ${p.page} of ${p.pages}</span>
+${p.page < p.pages ? html`<a href="${hrefOf(p.page + 1)}" rel="next">next page →</a> <a href="${hrefOf(p.pages)}">last page</a>` : ''}
+</nav>`;

@@ -1,8 +1,7 @@
 import type { ListFormat, ListRow } from '../../../app/lists';
 import { html, queryString, segment, type Html } from './html';
-import { page, type Provenance } from './layout';
-
-export const LIST_PAGE_SIZE = 100;
+import { page, pager, type Provenance } from './layout';
+import { matchesSearch, pageOf, PAGE_SIZE, type PageOf } from '../paging';
 
 export const LIST_SORTS = ['rank', 'name', 'country', 'grade', 'rating', 'games', 'last-played'] as const;
 export type ListSort = (typeof LIST_SORTS)[number];
@@ -44,15 +43,8 @@ const sortKey: Record<ListSort, (r: ListRow) => number | string> = {
   'last-played': (r) => r.lastPlayed ?? '',
 };
 
-/** Names match when every word typed is part of the name (any case), as the page's script filters too. */
-export const matchesSearch = (name: string, search: string): boolean => {
-  const words = search.toLowerCase().split(/\s+/).filter(Boolean);
-  const n = name.toLowerCase();
-  return words.every((w) => n.includes(w));
-};
-
 /** The rows a page shows: searched by name, sorted (ties by rank), and one page of them. */
-export const pageOfRows = (rows: readonly ListRow[], q: ListPageQuery): { shown: ListRow[]; matching: number; pages: number } => {
+export const pageOfRows = (rows: readonly ListRow[], q: ListPageQuery): PageOf<ListRow> => {
   const key = sortKey[q.sort];
   const matching = rows.filter((r) => matchesSearch(r.name, q.search));
   matching.sort((a, b) => {
@@ -61,14 +53,13 @@ export const pageOfRows = (rows: readonly ListRow[], q: ListPageQuery): { shown:
     const c = ka < kb ? -1 : ka > kb ? 1 : 0;
     return (q.descending ? -c : c) || a.rank - b.rank;
   });
-  const pages = Math.max(1, Math.ceil(matching.length / LIST_PAGE_SIZE));
-  const from = (Math.min(q.page, pages) - 1) * LIST_PAGE_SIZE;
-  return { shown: matching.slice(from, from + LIST_PAGE_SIZE), matching: matching.length, pages };
+  return pageOf(matching, q.page);
 };
 
 /** The current list (home) or the list of any date: the two-year activity filter, sortable, searchable, paged. */
 export const listPage = (rows: readonly ListRow[], q: ListPageQuery, formats: readonly ListFormat[], provenance: Provenance): string => {
-  const { shown, matching, pages } = pageOfRows(rows, q);
+  const paged = pageOfRows(rows, q);
+  const { shown, matching, pages } = paged;
   const base = { 'as-of': q.dated ? q.asOf : undefined, rules: q.ruleSet, q: q.search || undefined };
   // the script sorts and filters the rows it has: only when they are all the (searched) list's rows
   const complete = pages === 1;
@@ -79,14 +70,7 @@ export const listPage = (rows: readonly ListRow[], q: ListPageQuery, formats: re
     return html`<th scope="col"${numeric ? html` class="num"` : ''}${active ? html` aria-sort="${q.descending ? 'descending' : 'ascending'}"` : ''}><a href="/${href}" data-sort-key="${sort}">${label}</a></th>`;
   };
   const title = q.dated ? `Rating list of ${q.asOf}` : 'Current rating list';
-  const pager =
-    pages > 1
-      ? html`<nav class="pager" aria-label="Pages of the list">
-${q.page > 1 ? html`<a href="/${queryString({ ...base, sort: q.sort === 'rank' ? undefined : q.sort, dir: q.descending ? 'desc' : undefined, page: q.page - 1 })}" rel="prev">← previous page</a>` : ''}
-<span>page ${Math.min(q.page, pages)} of ${pages}</span>
-${q.page < pages ? html`<a href="/${queryString({ ...base, sort: q.sort === 'rank' ? undefined : q.sort, dir: q.descending ? 'desc' : undefined, page: q.page + 1 })}" rel="next">next page →</a>` : ''}
-</nav>`
-      : '';
+  const pageLinks = pager('Pages of the list', paged, (n) => `/${queryString({ ...base, sort: q.sort === 'rank' ? undefined : q.sort, dir: q.descending ? 'desc' : undefined, page: n })}`);
   const content = html`<p>Players active in the two years before ${q.asOf} (${rows.length} players)${q.ruleSet !== undefined ? html`, every tournament rated under ${q.ruleSet}` : ''}. Select a name to see the player's rating history.</p>
 <form class="inline" method="get" action="/" role="search">
 <label for="search">Search by name<input id="search" type="search" name="q" value="${q.search}"${complete ? html` data-filter-for="rating-list" data-filter-status="search-status"` : ''} autocomplete="off"></label>
@@ -100,9 +84,9 @@ ${q.ruleSet !== undefined ? html`<input type="hidden" name="rules" value="${q.ru
 <ul>${formats.map((f) => html`<li><a href="/lists${queryString({ 'as-of': q.asOf, format: f, rules: q.ruleSet })}" download>${FORMAT_LABELS[f]}</a></li>`)}</ul>
 </section>
 <h2 id="list-heading">Players</h2>
-${pager}
+${pageLinks}
 <table id="rating-list"${complete ? html` data-sortable` : ''}>
-<caption>${title}: ${matching === rows.length ? `${rows.length} players` : `${matching} of ${rows.length} players`}${pages > 1 ? `, ${LIST_PAGE_SIZE} a page` : ''}</caption>
+<caption>${title}: ${matching === rows.length ? `${rows.length} players` : `${matching} of ${rows.length} players`}${pages > 1 ? `, ${PAGE_SIZE} a page` : ''}</caption>
 <thead><tr>${heading('rank', '#', true)}${heading('name', 'Name')}${heading('grade', 'Grade')}${heading('rating', 'Rating', true)}${heading('games', 'Games', true)}${heading('last-played', 'Last played')}${heading('country', 'Country')}</tr></thead>
 <tbody>
 ${shown.map(
@@ -112,6 +96,6 @@ ${shown.map(
 </table>
 ${shown.length === 0 && q.search !== '' ? html`<p>No player matches "${q.search}".</p>` : ''}
 ${rows.length === 0 ? html`<p>Nobody played a rated game in the two years before ${q.asOf}.${q.latestTournament !== undefined ? html` The last rated tournament ended on ${q.latestTournament}: <a href="/${queryString({ 'as-of': q.latestTournament, rules: q.ruleSet })}">the list of that date</a>.` : ''}</p>` : ''}
-${pager}`;
+${pageLinks}`;
   return page(title, provenance, content, { description: `${title}: grades and ratings` });
 };

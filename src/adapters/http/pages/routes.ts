@@ -10,26 +10,20 @@ import type { Ledger } from '../../../app/ledger';
 import { LIST_FORMATS, listRows } from '../../../app/lists';
 import { today } from '../../clock';
 import type { LiveAuditTrail, LiveProjections } from '../live';
+import type { TournamentIndex } from '../tournament-index';
+import { diffQueryOf, nameIn, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
 import type { FesaCrosstable } from '../../../../projections/fesa/crosstable';
 import { crosstableOf, reportedGames, UnknownTournamentError } from '../../../app/tournaments';
 import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
-import { BadRequest, NotFound, Problem, problemTitle, toProblem } from '../problems';
-import { diffFolds, type FoldDiff } from '../../../../projections/fesa/diff';
-import { loadFacts } from '../../../app/load';
-import { publishedAndNow, withListError } from '../../../app/lists';
+import { NotFound, problemTitle, toProblem } from '../problems';
 import { publishedArchivePage, publishedDiffPage, publishedListPage, ruleSetsPage } from './audit-pages';
 import { queryOf } from '../query';
+import { wantsHtml } from '../access';
 import { PAGES_CSS, PAGES_JS } from './assets';
 import { html } from './html';
 import { page, type Provenance } from './layout';
 import { LIST_SORTS, listPage } from './list-page';
 import { explanationPage, playerPage } from './player-page';
-
-/**
- * Whether a request asks for a page: a browser's Accept prefers text/html to JSON; an API client (no Accept, `*\/*`,
- * or JSON first) gets JSON at the same URL, so a link copied from the browser works in a script.
- */
-export const wantsHtml = (req: Request): boolean => req.accepts(['application/json', 'text/html']) === 'text/html';
 
 /** Passes requests that do not ask for a page on to the API's route of the same path. */
 const pagesOnly: RequestHandler = (req, _res, next) => (wantsHtml(req) ? next() : next('route'));
@@ -38,10 +32,14 @@ export interface PageDependencies {
   readonly ledger: Ledger;
   readonly live: LiveProjections;
   readonly auditTrail: LiveAuditTrail;
+  readonly tournaments: TournamentIndex;
+  readonly diffs: Diffs;
   /** The API's guards of whole-ledger folds (rate limit, at most so many at once). */
   readonly folds: readonly RequestHandler[];
   /** The API's access check (and CORS) for public reads: a page is exactly as public as its JSON. */
   readonly publicRead: readonly RequestHandler[];
+  /** The API's access check for auditors' reads (a browser signs in with the token as a Basic password). */
+  readonly auditorRead: RequestHandler;
   readonly ruleSetOf: (req: Request) => string;
 }
 
@@ -66,7 +64,7 @@ const askedRules = (req: Request): string | undefined => queryOf(req).oneOf('rul
  * events recorded since the last request; none folds the whole ledger again.
  */
 export const mountPages = (app: express.Express, deps: PageDependencies): void => {
-  const { ledger, live, auditTrail, publicRead, folds, ruleSetOf } = deps;
+  const { ledger, live, auditTrail, tournaments, diffs, publicRead, auditorRead, folds, ruleSetOf } = deps;
 
   app.get('/assets/pages.css', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PAGES_CSS);
@@ -138,12 +136,11 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     sendPage(res, explanationPage(registration, explanation.right.data, tournamentId, askedRules(req), provenanceOf(projection, ruleSet)));
   });
 
-  app.get('/tournaments', pagesOnly, ...publicRead, async (_req, res) => {
-    const state = await ledger.catchUp();
-    const tournaments = [...state.tournaments.values()]
-      .map((t) => ({ id: t.registration.tournamentId, name: t.registration.name, start: t.registration.startDate, end: t.registration.endDate, games: [...t.games.values()].filter((g) => !g.withdrawn).length, closed: t.closed !== undefined }))
-      .sort((a, b) => (a.end < b.end ? 1 : a.end > b.end ? -1 : 0));
-    sendPage(res, tournamentsPage(tournaments, { computedAt: new Date(), position: state.position }));
+  app.get('/tournaments', pagesOnly, ...publicRead, async (req, res) => {
+    const q = queryOf(req);
+    const search = (q.string('q') ?? '').trim();
+    const { shown, paging, position } = await tournaments.page(search, q.int('page', 1) ?? 1);
+    sendPage(res, tournamentsPage(shown, { search, ...paging }, { computedAt: new Date(), position }));
   });
 
   // the official program's file (format=fesa-html) and JSON stay the API's
@@ -166,10 +163,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     }
     const run = fold.runs.find((r) => r.tournamentId === tournamentId);
     const { trail } = await auditTrail.caughtUp();
-    const nameOf = (playerId: string): string => {
-      const n = fold.names.get(playerId);
-      return n ? `${n.lastName}${n.firstName ? ` ${n.firstName}` : ''}` : playerId;
-    };
+    const nameOf = nameIn(fold);
     const view: TournamentView = {
       registration: tournament.registration,
       crosstable,
@@ -188,74 +182,31 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const state = await ledger.catchUp();
     return (id: string) => state.tournaments.get(id)?.registration.name ?? id;
   };
-  const nameIn = (fold: FesaFold) => (playerId: string) => {
-    const n = fold.names.get(playerId);
-    return n ? `${n.lastName}${n.firstName ? ` ${n.firstName}` : ''}` : playerId;
-  };
 
   app.get('/lists/published', pagesOnly, ...publicRead, async (_req, res) => {
     const { trail, position } = await auditTrail.caughtUp();
     sendPage(res, publishedArchivePage(trail.published, { computedAt: new Date(), position }));
   });
 
-  const publishedEntry = async (listId: string) => {
-    const { trail, position } = await auditTrail.caughtUp();
-    const entry = trail.published.find((p) => p.event.listId === listId);
-    if (!entry) throw new NotFound(`no published list "${listId}" in the ledger (ledger list publish --id … records one)`);
-    return { entry, position };
-  };
-
   // ?download=1 is the exact bytes whatever the browser accepts (the API's route below)
   app.get('/lists/published/:id', (req, _res, next) => (req.query.download === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, async (req, res) => {
-    const { entry, position } = await publishedEntry(req.params.id as string);
+    const { entry, position } = await diffs.publishedEntry(req.params.id as string);
     sendPage(res, publishedListPage(entry, { computedAt: new Date(), position }));
   });
 
   // Reproducing a published list folds the log as it was then: done once per list and head of the log, not per request.
-  const diffs = new Map<string, { diff: FoldDiff; nameOf: (id: string) => string }>();
-  app.get(
-    '/lists/published/:id/diff',
-    pagesOnly,
-    ...publicRead,
-    async (req, res, next) => {
-      const { position } = await auditTrail.caughtUp();
-      res.locals.diffKey = `${req.params.id as string}@${position}`;
-      next();
-    },
-    // not computed for this head of the log yet: through the API's fold guards
-    ...folds.map((guard): RequestHandler => (req, res, next) => (diffs.has(res.locals.diffKey as string) ? next() : guard(req, res, next))),
-    async (req, res) => {
-      const listId = req.params.id as string;
-      const { entry, position } = await publishedEntry(listId);
-      const key = res.locals.diffKey as string;
-      let found = diffs.get(key);
-      if (found === undefined) {
-        const facts = await loadFacts(ledger.store);
-        const pair = withListError(() => publishedAndNow(facts, listId), (m) => new NotFound(m), (m) => new Problem(409, 'list-not-reproducible', m));
-        found = { diff: diffFolds(pair.before, pair.after), nameOf: nameIn(pair.after) };
-        for (const old of diffs.keys()) if (old.startsWith(`${listId}@`)) diffs.delete(old);
-        diffs.set(key, found);
-      }
-      sendPage(res, publishedDiffPage(entry, found.diff, found.nameOf, await tournamentNameOf(), { computedAt: new Date(), position, ruleSet: entry.event.ruleSet }));
-    },
-  );
+  app.get('/lists/published/:id/diff', pagesOnly, ...publicRead, ...diffs.guardedUnlessKept(folds), async (req, res) => {
+    const found = await diffs.sincePublished(req.params.id as string);
+    const query = diffQueryOf(req);
+    sendPage(res, publishedDiffPage(found.entry, found, pageOfDiff(found, query), query, await tournamentNameOf(), { computedAt: new Date(), position: found.position, ruleSet: found.entry.event.ruleSet }));
+  });
 
-  // Two rule sets side by side, from the live projections of each (public as a page: every list under any rule set
-  // already is; the JSON comparison stays the auditors').
-  app.get('/diff', pagesOnly, ...publicRead, async (req, res) => {
-    const q = queryOf(req);
-    const known = Object.keys(FESA_RULE_SETS);
-    const asked = q.all('rules');
-    if (asked.length !== 0 && (asked.length !== 2 || !asked.every((r) => known.includes(r)))) throw new BadRequest(`give two FESA rule sets to compare: rules=A&rules=B, each one of ${known.join(', ')}`, 'rules');
-    const rules = (asked.length === 2 ? asked : known.slice(0, 2)) as unknown as readonly [string, string];
-    const asOf = q.date('as-of') ?? today();
-    const [a, b] = [await live.caughtUp(rules[0], 'reports'), await live.caughtUp(rules[1], 'reports')];
-    const before = foldOf(a.asOf(asOf));
-    const after = foldOf(b.asOf(asOf));
-    sendPage(
-      res,
-      ruleSetsPage({ asOf, rules, known }, diffFolds(before, after), nameIn(after), await tournamentNameOf(), { computedAt: new Date(), position: Math.min(a.position, b.position) }),
-    );
+  // Two rule sets side by side, from the live projections of each: for auditors, as the JSON at the same URL.
+  app.get('/diff', pagesOnly, auditorRead, ...folds, async (req, res) => {
+    const pair = ruleSetPairOf(req, true);
+    const found = await diffs.underRuleSets(pair.rules[0], pair.rules[1], pair.asOf);
+    const query = diffQueryOf(req);
+    sendPage(res, ruleSetsPage(pair, found, pageOfDiff(found, query), query, await tournamentNameOf(), { computedAt: new Date(), position: found.position }));
   });
 };
 

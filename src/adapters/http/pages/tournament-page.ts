@@ -3,7 +3,9 @@ import type { GameAmendment } from '../../../../projections/audit-trail';
 import type { CrosstableRow, FesaCrosstable } from '../../../../projections/fesa/crosstable';
 import type { ReportedGame } from '../../../app/tournaments';
 import { html, queryString, segment, type Html } from './html';
-import { change, page, type Provenance } from './layout';
+import { change, page, pager, type Provenance } from './layout';
+import { PAGE_SIZE } from '../paging';
+import type { TournamentEntry } from '../tournament-index';
 
 /** How a reported result reads, from the first player's side. */
 const RESULT_TEXT: Record<string, string> = {
@@ -98,16 +100,31 @@ ${v.games.map((g) => html`<tr><th scope="row"><code>${g.game}</code></th><td cla
   return page(r.name, provenance, content, { description: `Cross table and games of ${r.name}` });
 };
 
-/** Every tournament, newest first, with its dates and whether it is rated yet. */
-export const tournamentsPage = (tournaments: readonly { id: string; name: string; start: string; end: string; games: number; closed: boolean }[], provenance: Provenance): string =>
-  page(
+/** Every tournament, newest first, with its dates and whether it is rated yet: searchable by name, 100 a page. */
+export const tournamentsPage = (
+  tournaments: readonly TournamentEntry[],
+  q: { readonly search: string; readonly page: number; readonly pages: number; readonly matching: number; readonly total: number },
+  provenance: Provenance,
+): string => {
+  const links = pager('Pages of the tournaments', q, (n) => `/tournaments${queryString({ q: q.search || undefined, page: n })}`);
+  const counted = q.matching === q.total ? `${q.total} tournament${q.total === 1 ? '' : 's'}` : `${q.matching} of ${q.total} tournaments`;
+  return page(
     'Tournaments',
     provenance,
-    html`<table id="tournament-list" data-sortable>
-<caption>Every tournament in the ledger, newest first</caption>
+    html`<form class="inline" method="get" action="/tournaments" role="search">
+<label for="search">Search by name<input id="search" type="search" name="q" value="${q.search}"${q.pages === 1 ? html` data-filter-for="tournament-list" data-filter-status="search-status"` : ''} autocomplete="off"></label>
+<button type="submit">Show</button>
+<span id="search-status" class="muted" role="status" aria-live="polite">${q.search !== '' ? `${q.matching} of ${q.total} match "${q.search}"` : ''}</span>
+</form>
+${links}
+<table id="tournament-list"${q.pages === 1 ? html` data-sortable` : ''}>
+<caption>Tournaments in the ledger, newest first: ${counted}${q.pages > 1 ? `, ${PAGE_SIZE} a page` : ''}</caption>
 <thead><tr><th scope="col"><a href="#tournament-list" data-sort-key="end">Date</a></th><th scope="col"><a href="#tournament-list" data-sort-key="name">Tournament</a></th><th scope="col" class="num"><a href="#tournament-list" data-sort-key="games">Games</a></th><th scope="col">Rated</th></tr></thead>
 <tbody>
-${tournaments.map((t) => html`<tr><td>${t.start === t.end ? t.end : `${t.start} to ${t.end}`}</td><th scope="row"><a href="/tournaments/${segment(t.id)}">${t.name}</a></th><td class="num">${t.games}</td><td>${t.closed ? 'yes' : 'not yet (not closed)'}</td></tr>`)}
+${tournaments.map(({ registration: t, games, closed }) => html`<tr data-name="${t.name} ${t.tournamentId}"><td>${t.startDate === t.endDate ? t.endDate : `${t.startDate} to ${t.endDate}`}</td><th scope="row"><a href="/tournaments/${segment(t.tournamentId)}">${t.name}</a></th><td class="num">${games}</td><td>${closed !== null ? 'yes' : 'not yet (not closed)'}</td></tr>`)}
 </tbody>
-</table>`,
+</table>
+${tournaments.length === 0 ? html`<p>${q.search !== '' ? `No tournament matches "${q.search}".` : 'No tournament has been registered yet.'}</p>` : ''}
+${links}`,
   );
+};

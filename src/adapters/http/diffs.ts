@@ -1,0 +1,145 @@
+import type { Request, RequestHandler } from 'express';
+import * as E from 'fp-ts/Either';
+import type { PublishedEntry } from '../../../projections/audit-trail';
+import { diffFolds, type FoldDiff, type ListChange, type RunChange } from '../../../projections/fesa/diff';
+import { FESA_RULE_SETS, type FesaFold } from '../../../projections/fesa/history';
+import type { Ledger } from '../../app/ledger';
+import { publishedAndNow, withListError } from '../../app/lists';
+import { loadFacts } from '../../app/load';
+import type { LiveAuditTrail, LiveProjections } from './live';
+import { matchesSearch, pageOf, PAGE_SIZE, type PageOf } from './paging';
+import { BadRequest, NotFound, Problem } from './problems';
+import { queryOf } from './query';
+import { today } from '../clock';
+
+/** A diff of two folds with what to call them and the names its player ids stand for. */
+export interface NamedDiff {
+  readonly labels: readonly [string, string];
+  readonly diff: FoldDiff;
+  readonly nameOf: (playerId: string) => string;
+  /** The log position the folds had read. */
+  readonly position: number;
+}
+
+export const nameIn =
+  (fold: FesaFold) =>
+  (playerId: string): string => {
+    const n = fold.names.get(playerId);
+    return n ? `${n.lastName}${n.firstName ? ` ${n.firstName}` : ''}` : playerId;
+  };
+
+const foldOf = (folded: E.Either<string, FesaFold>): FesaFold => {
+  if (E.isLeft(folded)) throw new Error(folded.left);
+  return folded.right;
+};
+
+/** What a page of a diff shows: the players the search finds, 100 list entries and 100 re-rated ratings at a time. */
+export interface DiffPage {
+  readonly list: PageOf<ListChange>;
+  readonly runs: PageOf<RunChange>;
+}
+
+export const pageOfDiff = (d: NamedDiff, q: { search: string; page: number; runsPage: number }): DiffPage => {
+  const found = (playerId: string) => q.search === '' || matchesSearch(`${d.nameOf(playerId)} ${playerId}`, q.search);
+  return { list: pageOf(d.diff.list.filter((l) => found(l.playerId)), q.page), runs: pageOf(d.diff.runs.filter((r) => found(r.playerId)), q.runsPage) };
+};
+
+/** The search and the pages a diff was asked for (`q`, `page` of the list's players, `runs-page` of the ratings). */
+export const diffQueryOf = (req: Request) => {
+  const q = queryOf(req);
+  return { search: (q.string('q') ?? '').trim(), page: q.int('page', 1) ?? 1, runsPage: q.int('runs-page', 1) ?? 1 };
+};
+
+/**
+ * The date and the two FESA rule sets to compare (`as-of`, `rules=A&rules=B`); without rules, when `optional` (the
+ * page's empty form), the first two rule sets.
+ */
+export const ruleSetPairOf = (req: Request, optional: boolean): { asOf: string; rules: readonly [string, string]; known: readonly string[] } => {
+  const q = queryOf(req);
+  const known = Object.keys(FESA_RULE_SETS);
+  const asked = q.all('rules');
+  if (!(optional && asked.length === 0) && (asked.length !== 2 || !asked.every((r) => known.includes(r)))) {
+    throw new BadRequest(`give two FESA rule sets to compare: rules=A&rules=B, each one of ${known.join(', ')}`, 'rules');
+  }
+  const rules = (asked.length === 2 ? asked : known.slice(0, 2)) as unknown as readonly [string, string];
+  return { asOf: q.date('as-of') ?? today(), rules, known };
+};
+
+/** The JSON of a page of a diff: `ledger diff --json`'s fields, the rows of this page, and how to reach the others. */
+export const diffJson = (d: NamedDiff, p: DiffPage) => ({
+  labels: d.labels,
+  runs: p.runs.shown,
+  list: p.list.shown,
+  paging: {
+    pageSize: PAGE_SIZE,
+    list: { page: p.list.page, pages: p.list.pages, matching: p.list.matching, total: d.diff.list.length },
+    runs: { page: p.runs.page, pages: p.runs.pages, matching: p.runs.matching, total: d.diff.runs.length },
+  },
+});
+
+/**
+ * The two diffs the server answers, for the pages and the JSON alike, each computed once per head of the log and
+ * kept: "what changed since" a published list (reproducing the list folds the log as it was then), and two rule sets
+ * side by side (from the live projections of both, which read only new events).
+ */
+export class Diffs {
+  private readonly published = new Map<string, NamedDiff & { entry: PublishedEntry }>();
+  private ruleSets: { key: string; diff: NamedDiff } | undefined;
+
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly live: LiveProjections,
+    private readonly auditTrail: LiveAuditTrail,
+  ) {}
+
+  /** A published list's entry in the audit trail, or a 404 naming it. */
+  async publishedEntry(listId: string): Promise<{ entry: PublishedEntry; position: number }> {
+    const { trail, position } = await this.auditTrail.caughtUp();
+    const entry = trail.published.find((p) => p.event.listId === listId);
+    if (!entry) throw new NotFound(`no published list "${listId}" in the ledger (ledger list publish --id … records one)`);
+    return { entry, position };
+  }
+
+  /**
+   * The fold guards of the API (rate limit, folds at once) for a published list's diff not yet computed at this head
+   * of the log; a diff already kept is answered without them.
+   */
+  guardedUnlessKept(folds: readonly RequestHandler[]): RequestHandler[] {
+    return [
+      async (req, res, next) => {
+        const { position } = await this.auditTrail.caughtUp();
+        res.locals.diffKept = this.published.has(`${req.params.id as string}@${position}`);
+        next();
+      },
+      ...folds.map((guard): RequestHandler => (req, res, next) => (res.locals.diffKept === true ? next() : guard(req, res, next))),
+    ];
+  }
+
+  async sincePublished(listId: string): Promise<NamedDiff & { entry: PublishedEntry }> {
+    const { entry, position } = await this.publishedEntry(listId);
+    const key = `${listId}@${position}`;
+    let found = this.published.get(key);
+    if (found === undefined) {
+      const facts = await loadFacts(this.ledger.store);
+      const pair = withListError(
+        () => publishedAndNow(facts, listId),
+        (m) => new NotFound(m),
+        (m) => new Problem(409, 'list-not-reproducible', m),
+      );
+      found = { labels: pair.labels, diff: diffFolds(pair.before, pair.after), nameOf: nameIn(pair.after), position, entry };
+      for (const old of this.published.keys()) if (old.startsWith(`${listId}@`)) this.published.delete(old);
+      this.published.set(key, found);
+    }
+    return found;
+  }
+
+  async underRuleSets(a: string, b: string, asOf: string): Promise<NamedDiff> {
+    const [before, after] = [await this.live.caughtUp(a, 'reports'), await this.live.caughtUp(b, 'reports')];
+    const key = `${a}|${b}|${asOf}@${before.position}|${after.position}`;
+    if (this.ruleSets?.key !== key) {
+      const folds = [foldOf(before.asOf(asOf)), foldOf(after.asOf(asOf))] as const;
+      this.ruleSets = { key, diff: { labels: [a, b], diff: diffFolds(folds[0], folds[1]), nameOf: nameIn(folds[1]), position: Math.min(before.position, after.position) } };
+    }
+    return this.ruleSets.diff;
+  }
+}
