@@ -22,6 +22,8 @@ thead th { background: var(--band); border-bottom: 2px solid var(--muted); white
 td.num, th.num { text-align: right; }
 tbody td:first-child { white-space: nowrap; }
 tbody tr:hover { background: #fafbfd; }
+a.game-id { font-size: .75rem; font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; white-space: nowrap; }
+tr:target { background: #fff4cc; }
 .up { color: var(--up); }
 .down { color: var(--down); }
 .muted, .provenance { color: var(--muted); }

@@ -23,6 +23,20 @@ const fullName = (r: PlayerRegistered): string => `${r.familyName}${r.givenName 
 const explainHref = (playerId: string, tournamentId: string, ruleSet: string | undefined): string =>
   `/players/${segment(playerId)}/explain${queryString({ tournament: tournamentId, rules: ruleSet })}`;
 
+/**
+ * Grades reached one after the other at the same game by the same rule read as one step (a provisional newcomer may
+ * rise twenty grades in one game): from the first grade to the last.
+ */
+export const gradeSteps = (grades: PlayerCareer['grades']): (PlayerCareer['grades'][number] & { grades: number })[] => {
+  const steps: (PlayerCareer['grades'][number] & { grades: number })[] = [];
+  for (const g of grades) {
+    const last = steps[steps.length - 1];
+    if (last && last.date === g.date && last.rule === g.rule && last.detail === g.detail && last.grade === g.from) steps[steps.length - 1] = { ...last, grade: g.grade, grades: last.grades + 1 };
+    else steps.push({ ...g, grades: 1 });
+  }
+  return steps;
+};
+
 /** A player's career: the rating chart, every tournament with before/after, grades with their rules, dan counts. */
 export const playerPage = (registration: PlayerRegistered, career: PlayerCareer, ruleSet: string | undefined, provenance: Provenance): string => {
   const name = fullName(registration);
@@ -65,7 +79,7 @@ ${career.grades.length === 0
 <caption>Every grade of ${name} and the rule behind it</caption>
 <thead><tr><th scope="col">Date</th><th scope="col">From</th><th scope="col">To</th><th scope="col">Rule</th><th scope="col">Where</th></tr></thead>
 <tbody>
-${career.grades.map((g) => html`<tr><td>${g.date}</td><td>${g.from}</td><th scope="row">${g.grade}</th><td>${GRADE_RULES[g.rule]}</td><td>${g.detail}</td></tr>`)}
+${gradeSteps(career.grades).map((g) => html`<tr><td>${g.date}</td><td>${g.from}</td><th scope="row">${g.grade}</th><td>${GRADE_RULES[g.rule]}${g.grades > 1 ? ` (${g.grades} grades at once)` : ''}</td><td>${g.detail}</td></tr>`)}
 </tbody>
 </table>`}
 <h2 id="dan-heading">Dan-qualifying games</h2>

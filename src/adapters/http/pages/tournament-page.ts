@@ -39,12 +39,23 @@ export interface TournamentView {
 const playerLink = (playerId: string | undefined, name: string, rules: string | undefined): Html =>
   playerId === undefined ? html`${name}` : html`<a href="/players/${segment(playerId)}${queryString({ rules })}">${name}</a>`;
 
+/** A link from a cross table's cell to the game's row below, by its id (ids may hold any character). */
+const gameAnchor = (gameId: string): string => `game-${encodeURIComponent(gameId)}`;
+
 const crosstableTable = (t: FesaCrosstable, v: TournamentView): Html => {
   const byNr = new Map(t.rows.map((r) => [r.nr, r]));
+  // the games a player played in a round (a sennichite replay is a second game of the same round)
+  const gamesOf = new Map<string, string[]>();
+  for (const g of v.games) {
+    if (g.status === 'withdrawn') continue;
+    for (const p of [g.first, g.second]) if (p !== null) gamesOf.set(`${g.round}|${p}`, [...(gamesOf.get(`${g.round}|${p}`) ?? []), g.game]);
+  }
+  const gameIds = (round: number, playerId: string | undefined): Html =>
+    playerId === undefined ? html`` : html`${(gamesOf.get(`${round}|${playerId}`) ?? []).map((id) => html`<br><a class="game-id" href="#${gameAnchor(id)}">${id}</a>`)}`;
   const nameOfRow = (r: CrosstableRow) => `${r.lastName}${r.firstName ? ` ${r.firstName}` : ''}`;
   const tournamentId = v.registration.tournamentId;
   return html`<table id="crosstable">
-<caption>Cross table of ${t.name}: each round's opponent (by number), result (+ won, - lost, = drawn) and handicap; ratings before and after</caption>
+<caption>Cross table of ${t.name}: each round's opponent (by number), result (+ won, - lost, = drawn), handicap and game id; ratings before and after</caption>
 <thead><tr><th scope="col" class="num">Nr</th><th scope="col">Player</th><th scope="col">Country</th><th scope="col">Grade</th><th scope="col" class="num">Before</th><th scope="col" class="num">After</th>${Array.from({ length: t.rounds }, (_, i) => html`<th scope="col" class="num">Round ${i + 1}</th>`)}<th scope="col" class="num">Points</th><th scope="col" class="num">Change</th><th scope="col">Games</th></tr></thead>
 <tbody>
 ${t.rows.map((r) => {
@@ -52,11 +63,11 @@ ${t.rows.map((r) => {
   return html`<tr><td class="num">${r.nr}</td><th scope="row">${playerLink(playerId, nameOfRow(r), v.rules)}</th><td>${r.nationality ?? ''}</td><td>${r.gradeLevel > 0 ? `${r.gradeLevel} ${r.gradeName}` : '-'}</td><td class="num">${r.provisional ? '-' : r.rating}</td><td class="num">${r.provisional ? html`${r.rating}<abbr title="provisional: the new performance rating">*</abbr>` : r.rating + (r.change ?? 0)}</td>${Array.from({ length: t.rounds }, (_, i) => {
     const g = r.rounds[i];
     if (!g) return html`<td></td>`;
-    if (g.opponent === 0) return html`<td class="num"><abbr title="no opponent this round (${g.score === 1 ? 'a point' : g.score === 0.5 ? 'half a point' : 'no point'})">bye</abbr></td>`;
+    if (g.opponent === 0) return html`<td class="num"><abbr title="no opponent this round (${g.score === 1 ? 'a point' : g.score === 0.5 ? 'half a point' : 'no point'})">bye</abbr>${gameIds(i + 1, playerId)}</td>`;
     const [mark, verb] = ROUND_MARK[g.score] ?? ['?', 'played'];
     const opponent = byNr.get(g.opponent);
     const handicap = g.handicap ? ` (${g.handicap.side}${g.handicap.type})` : '';
-    return html`<td class="num"><abbr title="${verb} ${opponent ? nameOfRow(opponent) : `number ${g.opponent}`}${g.handicap ? `, handicap ${g.handicap.side === '+' ? 'received' : 'given'}: ${g.handicap.type}` : ''}">${g.opponent}${mark}${handicap}</abbr></td>`;
+    return html`<td class="num"><abbr title="${verb} ${opponent ? nameOfRow(opponent) : `number ${g.opponent}`}${g.handicap ? `, handicap ${g.handicap.side === '+' ? 'received' : 'given'}: ${g.handicap.type}` : ''}">${g.opponent}${mark}${handicap}</abbr>${gameIds(i + 1, playerId)}</td>`;
   })}<td class="num">${points(r.points)}</td><td class="num">${change(r.change)}</td><td>${playerId !== undefined ? html`<a href="/players/${segment(playerId)}/explain${queryString({ tournament: tournamentId, rules: v.rules })}" aria-label="Explain ${nameOfRow(r)}'s games in ${t.name}">explain</a>` : ''}</td></tr>`;
 })}
 </tbody>
@@ -94,7 +105,7 @@ ${v.amendments.map((a) => html`<tr><td>${a.validDate}</td><td>${a.recordedAt ===
 <caption>Games of ${r.name} as reported (after corrections), with the ids officers correct them by</caption>
 <thead><tr><th scope="col"><a href="#games" data-sort-key="game">Game id</a></th><th scope="col" class="num"><a href="#games" data-sort-key="round">Round</a></th><th scope="col">First player</th><th scope="col">Second player</th><th scope="col">Result</th><th scope="col">Handicap</th><th scope="col">Status</th></tr></thead>
 <tbody>
-${v.games.map((g) => html`<tr><th scope="row"><code>${g.game}</code></th><td class="num">${g.round}</td><td>${playerLink(g.first, v.nameOf(g.first), v.rules)}</td><td>${g.second === null ? '(bye)' : playerLink(g.second, v.nameOf(g.second), v.rules)}</td><td>${RESULT_TEXT[g.result] ?? g.result}</td><td>${g.handicap}</td><td>${g.status}</td></tr>`)}
+${v.games.map((g) => html`<tr id="${gameAnchor(g.game)}"><th scope="row"><code>${g.game}</code></th><td class="num">${g.round}</td><td>${playerLink(g.first, v.nameOf(g.first), v.rules)}</td><td>${g.second === null ? '(bye)' : playerLink(g.second, v.nameOf(g.second), v.rules)}</td><td>${RESULT_TEXT[g.result] ?? g.result}</td><td>${g.handicap}</td><td>${g.status}</td></tr>`)}
 </tbody>
 </table>`;
   return page(r.name, provenance, content, { description: `Cross table and games of ${r.name}` });
