@@ -268,15 +268,14 @@ export const openApiDocument = () => ({
     },
     '/tournaments/{id}': {
       get: {
-        summary: 'A rated tournament\'s cross table: JSON, or the official program\'s turnering.html (ISO-8859-1)',
+        summary: 'A rated tournament\'s cross table and games (as tournament show --json), or the official program\'s turnering.html (ISO-8859-1)',
         ...publicRoute,
         parameters: [pathParam('id', 'Tournament id.'), query('format', { type: 'string', enum: ['json', 'fesa-html'] }, 'Default json.'), rules],
         responses: {
-          '200': { description: 'The cross table; fesa-html is the program\'s file; a browser without format gets the tournament page (cross table, games with ids, corrections and withdrawals).', content: { 'application/json': { schema: object({ rows: array({ type: 'object' }) }) }, 'text/html': { schema: str } } },
+          '200': { description: 'The cross table; fesa-html is the program\'s file; a browser without format gets the tournament page (cross table, games with ids, corrections and withdrawals).', content: { 'application/json': { schema: object({ rows: array({ type: 'object' }), games: array(object({ game: str, round: int, first: str, second: nullable(str), result: str, handicap: str, status: str })) }) }, 'text/html': { schema: str } } },
           ...badParameter,
           '404': problemOrPage('No such tournament (or, for JSON and fesa-html, not rated).'),
           ...needsToken,
-          ...folds,
           ...common,
           ...pageProblems,
         },

@@ -15,11 +15,10 @@ import type { Ledger } from '../../app/ledger';
 import { CommandRejected } from '../../app/ledger';
 import { ConcurrencyError } from '../../app/ports/event-store';
 import { today } from '../clock';
-import { tournamentCrosstable, UnknownTournamentError } from '../../app/tournaments';
-import type { FesaCrosstable } from '../../../projections/fesa/crosstable';
+import { reportedGames } from '../../app/tournaments';
 import { formatTurneringHtml } from '../formats/fesa/turnering-html';
 import { LiveAuditTrail, LiveProjections } from './live';
-import { TournamentIndex } from './tournament-index';
+import { TournamentIndex, tournamentNow } from './tournament-index';
 import { diffJson, diffQueryOf, Diffs, pageOfDiff, ruleSetPairOf } from './diffs';
 import { mountPages, pageErrors } from './pages/routes';
 import { accessControl, hostCheck, isLoopback, signedIn, type Access } from './access';
@@ -184,16 +183,15 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     res.json({ tournaments: shown.map((t) => ({ ...t.registration, games: t.reported, closed: t.closed })), ...paging });
   });
 
-  // A rated tournament's cross table: JSON, or the official program's turnering.html (ISO-8859-1, byte for byte).
-  app.get('/tournaments/:id', ...publicRead, ...folds, async (req, res) => {
+  // A rated tournament's cross table with its games (as `tournament show --json`), or the official program's
+  // turnering.html (ISO-8859-1, byte for byte); from the live projection, as the tournament page, so no request
+  // folds the whole log again.
+  app.get('/tournaments/:id', ...publicRead, async (req, res) => {
     const format = queryOf(req).oneOf('format', ['json', 'fesa-html']) ?? 'json';
-    let crosstable: FesaCrosstable;
-    try {
-      crosstable = tournamentCrosstable(await loadFacts(ledger.store), req.params.id as string, ruleSetOf(req));
-    } catch (e) {
-      throw e instanceof UnknownTournamentError ? new NotFound(e.message) : e;
-    }
-    if (format === 'json') res.json(crosstable);
+    const tournamentId = req.params.id as string;
+    const { state, crosstable } = await tournamentNow(ledger, live, ruleSetOf(req), tournamentId);
+    if (typeof crosstable === 'string') throw new NotFound(crosstable);
+    if (format === 'json') res.json({ ...crosstable, games: reportedGames(state, tournamentId) });
     else res.set('Content-Type', 'text/html; charset=iso-8859-1').send(Buffer.from(formatTurneringHtml(crosstable), 'latin1'));
   });
 

@@ -1,6 +1,14 @@
+import * as E from 'fp-ts/Either';
+import type { LedgerState } from '../../../domain/commands/state';
 import type { TournamentRegistered } from '../../../domain/events';
+import type { FesaCrosstable } from '../../../projections/fesa/crosstable';
+import type { FesaFold } from '../../../projections/fesa/history';
+import type { FesaProjection } from '../../../projections/fesa/incremental';
 import type { Ledger } from '../../app/ledger';
+import { crosstableOf, UnknownTournamentError } from '../../app/tournaments';
+import type { LiveProjections } from './live';
 import { matchesSearch, pageOf, pagingOf } from './paging';
+import { NotFound } from './problems';
 
 /** One tournament as the index shows it. */
 export interface TournamentEntry {
@@ -41,3 +49,32 @@ export class TournamentIndex {
     return { shown, paging: { ...pagingOf(paged), total: all.length }, position: state.position };
   }
 }
+
+/** A tournament as the server knows it now: its state, the live projection and fold that rated it, its cross table. */
+export interface TournamentNow {
+  readonly state: LedgerState;
+  readonly projection: FesaProjection;
+  readonly fold: FesaFold;
+  /** The cross table when the tournament is rated; else the sentence saying why not. */
+  readonly crosstable: FesaCrosstable | string;
+}
+
+/**
+ * A tournament's cross table from the server's live projection (only new events read; the tournament page and the
+ * JSON alike), or a 404 naming a tournament the ledger does not have.
+ */
+export const tournamentNow = async (ledger: Ledger, live: LiveProjections, ruleSet: string, tournamentId: string): Promise<TournamentNow> => {
+  const state = await ledger.catchUp();
+  if (!state.tournaments.has(tournamentId)) throw new NotFound(`no tournament "${tournamentId}" in the ledger`);
+  const projection = await live.caughtUp(ruleSet, 'reports');
+  const folded = projection.current();
+  if (E.isLeft(folded)) throw new Error(folded.left);
+  const facts = projection.facts.tournaments.get(tournamentId);
+  try {
+    if (!facts) throw new UnknownTournamentError(`tournament "${tournamentId}" is not in the rating fold`);
+    return { state, projection, fold: folded.right, crosstable: crosstableOf(facts, folded.right, tournamentId) };
+  } catch (e) {
+    if (!(e instanceof UnknownTournamentError)) throw e;
+    return { state, projection, fold: folded.right, crosstable: e.message };
+  }
+};

@@ -10,10 +10,9 @@ import type { Ledger } from '../../../app/ledger';
 import { LIST_FORMATS, listRows } from '../../../app/lists';
 import { today } from '../../clock';
 import type { LiveAuditTrail, LiveProjections } from '../live';
-import type { TournamentIndex } from '../tournament-index';
+import { tournamentNow, type TournamentIndex } from '../tournament-index';
 import { diffQueryOf, nameIn, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
-import type { FesaCrosstable } from '../../../../projections/fesa/crosstable';
-import { crosstableOf, reportedGames, UnknownTournamentError } from '../../../app/tournaments';
+import { reportedGames } from '../../../app/tournaments';
 import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
 import { NotFound, problemTitle, toProblem } from '../problems';
 import { publishedArchivePage, publishedDiffPage, publishedListPage, ruleSetsPage } from './audit-pages';
@@ -146,21 +145,9 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
   // the official program's file (format=fesa-html) and JSON stay the API's
   app.get('/tournaments/:id', (req, _res, next) => (req.query.format === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, async (req, res) => {
     const tournamentId = req.params.id as string;
-    const state = await ledger.catchUp();
-    const tournament = state.tournaments.get(tournamentId);
-    if (!tournament) throw new NotFound(`no tournament "${tournamentId}" in the ledger`);
     const ruleSet = ruleSetOf(req);
-    const projection = await live.caughtUp(ruleSet, 'reports');
-    const fold = foldOf(projection.current());
-    const facts = projection.facts.tournaments.get(tournamentId);
-    let crosstable: FesaCrosstable | string;
-    try {
-      if (!facts) throw new UnknownTournamentError(`tournament "${tournamentId}" is not in the rating fold`);
-      crosstable = crosstableOf(facts, fold, tournamentId);
-    } catch (e) {
-      if (!(e instanceof UnknownTournamentError)) throw e;
-      crosstable = e.message;
-    }
+    const { state, projection, fold, crosstable } = await tournamentNow(ledger, live, ruleSet, tournamentId);
+    const tournament = state.tournaments.get(tournamentId)!;
     const run = fold.runs.find((r) => r.tournamentId === tournamentId);
     const { trail } = await auditTrail.caughtUp();
     const nameOf = nameIn(fold);
