@@ -19,6 +19,7 @@ import { reportedGames } from '../../app/tournaments';
 import { formatTurneringHtml } from '../formats/fesa/turnering-html';
 import { LiveAuditTrail, LiveProjections } from './live';
 import { TournamentIndex, tournamentNow } from './tournament-index';
+import { PlayerRuns } from './player-runs';
 import { diffJson, diffQueryOf, Diffs, pageOfDiff, ruleSetPairOf } from './diffs';
 import { mountPages, pageErrors } from './pages/routes';
 import { accessControl, hostCheck, isLoopback, signedIn, type Access } from './access';
@@ -110,6 +111,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const auditTrail = new LiveAuditTrail(ledger.store);
   const tournaments = new TournamentIndex(ledger);
   const diffs = new Diffs(ledger, live, auditTrail);
+  const playerRuns = new PlayerRuns();
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const access = accessControl(options.officers, options.private === true);
   const corsOrigin = options.corsOrigin ?? (options.private ? undefined : '*');
@@ -138,7 +140,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const ruleSetOf = (req: Request): string => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS)) ?? AS_ADOPTED;
 
   // pages for people at the API's own URLs: a request that asks for HTML is answered there, any other falls through
-  mountPages(app, { ledger, live, auditTrail, tournaments, diffs, folds, publicRead, auditorRead: access('auditor'), ruleSetOf });
+  mountPages(app, { ledger, live, auditTrail, tournaments, diffs, playerRuns, folds, publicRead, auditorRead: access('auditor'), ruleSetOf });
 
   app.get('/', ...publicRead, (_req, res) => {
     res.json({ routes: ROUTES.map(([route, who]) => `${route}${who === 'public' ? '' : ` (${who})`}`) });
@@ -195,30 +197,36 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     else res.set('Content-Type', 'text/html; charset=iso-8859-1').send(Buffer.from(formatTurneringHtml(crosstable), 'latin1'));
   });
 
-  /** The fold with the per-tournament reports (what careers and explanations read), up to the head of the log. */
-  const withReports = async (req: Request): Promise<FesaFold> => {
-    const folded = (await live.caughtUp(ruleSetOf(req), 'reports')).current();
+  /**
+   * The fold with the per-tournament reports (what careers and explanations read), up to the head of the log, as
+   * one player's career or explanation needs it: his runs only (the others are passed over anyway).
+   */
+  const withReports = async (req: Request, playerId: string, tournamentId?: string): Promise<FesaFold> => {
+    const projection = await live.caughtUp(ruleSetOf(req), 'reports');
+    const folded = projection.current();
     if (E.isLeft(folded)) throw new Error(folded.left);
-    return folded.right;
+    return playerRuns.of(projection, folded.right, playerId, tournamentId);
   };
+
 
   app.get('/players/:id', ...publicRead, async (req, res) => {
     const playerId = req.params.id as string;
     const player = (await ledger.catchUp()).players.get(playerId);
     if (!player) throw new NotFound(`no player "${playerId}" in the ledger`);
-    const career = playerCareer(await withReports(req), playerId);
+    const career = playerCareer(await withReports(req, playerId), playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
     res.json({ registration: player.current ?? player.registration, career: career.right });
   });
 
   app.get('/players/:id/history', ...publicRead, async (req, res) => {
-    const career = playerCareer(await withReports(req), req.params.id as string);
+    const career = playerCareer(await withReports(req, req.params.id as string), req.params.id as string);
     if (E.isLeft(career)) throw new NotFound(career.left);
     res.json(career.right);
   });
 
   app.get('/players/:id/explain', ...publicRead, async (req, res) => {
-    const explanation = explainPlayer(await withReports(req), req.params.id as string, queryOf(req).string('tournament'));
+    const tournamentId = queryOf(req).string('tournament');
+    const explanation = explainPlayer(await withReports(req, req.params.id as string, tournamentId), req.params.id as string, tournamentId);
     if (E.isLeft(explanation)) throw new NotFound(explanation.left);
     res.json(explanation.right.data);
   });

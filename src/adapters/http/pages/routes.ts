@@ -11,6 +11,7 @@ import { LIST_FORMATS, listRows } from '../../../app/lists';
 import { today } from '../../clock';
 import type { LiveAuditTrail, LiveProjections } from '../live';
 import { tournamentNow, type TournamentIndex } from '../tournament-index';
+import type { PlayerRuns } from '../player-runs';
 import { diffQueryOf, nameIn, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
 import { reportedGames } from '../../../app/tournaments';
 import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
@@ -33,6 +34,7 @@ export interface PageDependencies {
   readonly auditTrail: LiveAuditTrail;
   readonly tournaments: TournamentIndex;
   readonly diffs: Diffs;
+  readonly playerRuns: PlayerRuns;
   /** The API's guards of whole-ledger folds (rate limit, at most so many at once). */
   readonly folds: readonly RequestHandler[];
   /** The API's access check (and CORS) for public reads: a page is exactly as public as its JSON. */
@@ -63,7 +65,7 @@ const askedRules = (req: Request): string | undefined => queryOf(req).oneOf('rul
  * events recorded since the last request; none folds the whole ledger again.
  */
 export const mountPages = (app: express.Express, deps: PageDependencies): void => {
-  const { ledger, live, auditTrail, tournaments, diffs, publicRead, auditorRead, folds, ruleSetOf } = deps;
+  const { ledger, live, auditTrail, tournaments, diffs, playerRuns, publicRead, auditorRead, folds, ruleSetOf } = deps;
 
   app.get('/assets/pages.css', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PAGES_CSS);
@@ -117,7 +119,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const registration = await registrationOf(playerId);
     const ruleSet = ruleSetOf(req);
     const projection = await live.caughtUp(ruleSet, 'reports');
-    const career = playerCareer(foldOf(projection.current()), playerId);
+    const career = playerCareer(playerRuns.of(projection, foldOf(projection.current()), playerId), playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
     sendPage(res, playerPage(registration, career.right, askedRules(req), provenanceOf(projection, ruleSet)));
   };
@@ -130,7 +132,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const ruleSet = ruleSetOf(req);
     const tournamentId = queryOf(req).string('tournament');
     const projection = await live.caughtUp(ruleSet, 'reports');
-    const explanation = explainPlayer(foldOf(projection.current()), playerId, tournamentId);
+    const explanation = explainPlayer(playerRuns.of(projection, foldOf(projection.current()), playerId, tournamentId), playerId, tournamentId);
     if (E.isLeft(explanation)) throw new NotFound(explanation.left);
     sendPage(res, explanationPage(registration, explanation.right.data, tournamentId, askedRules(req), provenanceOf(projection, ruleSet)));
   });
