@@ -32,7 +32,7 @@ const main = async (): Promise<void> => {
   let lastDate = '';
   for (const t of state.tournaments.values()) if (t.closed !== undefined && t.registration.endDate > lastDate) lastDate = t.registration.endDate;
   const asOf = process.env.BENCH_AS_OF ?? lastDate;
-  const list = (await (await fetch(`${base}/lists?as-of=${asOf}&format=json`)).json()) as { players: { playerId: string }[] };
+  const list = (await (await fetch(`${base}/lists?as-of=${asOf}&format=json`)).json()) as { players: { playerId: string; name: string }[] };
   const player = process.env.BENCH_PLAYER ?? list.players[0]!.playerId;
   const career = (await (await fetch(`${base}/players/${encodeURIComponent(player)}/history`)).json()) as { ratings: { tournamentId: string }[] };
   const tournament = career.ratings[career.ratings.length - 1]!.tournamentId;
@@ -41,7 +41,8 @@ const main = async (): Promise<void> => {
     '/',
     `/?as-of=${asOf}`,
     `/?as-of=${asOf}&page=2`,
-    `/?as-of=${asOf}&q=${encodeURIComponent(player.slice(0, 3))}`,
+    // a search by the first word of a name (a family name): the players whose name holds it
+    `/?as-of=${asOf}&q=${encodeURIComponent((list.players.find((p) => p.playerId === player)?.name ?? player).split(' ')[0]!)}`,
     `/players/${encodeURIComponent(player)}`,
     `/players/${encodeURIComponent(player)}/explain?tournament=${encodeURIComponent(tournament)}`,
     `/tournaments/${encodeURIComponent(tournament)}`,

@@ -74,6 +74,16 @@ describe('web pages over HTTP', () => {
     expect(order.every((at, i) => at > 0 && (i === 0 || at > order[i - 1]!))).toBe(true);
     expect((await api.get('/tournaments?q=5th')).body).toMatchObject({ matching: 1, tournaments: [{ tournamentId: '05_5th_nekomadoken' }] });
     expect((await api.get('/tournaments?page=0')).body).toMatchObject({ status: 400, parameter: 'page' });
+    // the players: by family name as now known (a rename counts), the same as JSON at the same URL
+    const players = await api.get('/players');
+    const auditor = await api.appoint('auditor-1', 'auditor');
+    const registered = ((await api.get('/events?limit=10000', auditor)).body.events as { event: { type: string } }[]).filter((e) => e.event.type === 'PlayerRegistered').length;
+    expect(players.body).toMatchObject({ page: 1, pages: Math.ceil(registered / 100), pageSize: 100, total: registered, matching: registered });
+    const everyone = players.body.players as { playerId: string; familyName: string }[];
+    expect(new Set(everyone.map((p) => p.playerId)).size).toBe(registered);
+    expect(everyone.map((p) => p.familyName)).toEqual(everyone.map((p) => p.familyName).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)));
+    expect((await api.get('/players?q=script')).body).toMatchObject({ matching: 1, players: [{ playerId: 'N2', familyName: evil }] });
+    expect((await page('/players?q=N2')).bytes.toString()).toContain('href="/players/N2"');
     // errors: a page with the API's sentence for a browser, the problem for a client
     const missing = await page('/players/Nobody');
     expect(missing.status).toBe(404);

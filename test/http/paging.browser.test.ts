@@ -21,7 +21,7 @@ const found = (text: string, search: string) => search.toLowerCase().split(/\s+/
 
 /**
  * Long answers a page at a time, walked as a person walks them: on the history bench's synthetic ledger at a small
- * scale (150 tournaments, 750 players), the tournaments index and both diffs (what changed since a published list,
+ * scale (150 tournaments, 750 players), the tournaments and players indexes and both diffs (what changed since a published list,
  * rule sets side by side) show 100 rows a page with the page count, "next page" reaches every row once, and the rows
  * together are the CLI's; a search narrows them; the JSON at the URL in the address bar holds the rows the page shows.
  */
@@ -112,6 +112,26 @@ describe.skipIf(executablePath === undefined)('paged web pages in a browser', ()
     await page.waitForURL(/q=/);
     expect(await page.locator('#search-status').innerText()).toBe(`${matching.length} of 150 match "${word}"`);
     expect(await tableText(page, '#tournament-list')).toEqual(asShown(matching));
+    expect(problems).toEqual([]);
+  });
+
+  it('pages every registered player by name, and finds one by name or id', async () => {
+    await page.goto(`${api.base}/`);
+    await page.click('nav >> text=Players');
+    await page.waitForURL(/\/players$/);
+    expect(await page.locator('#player-list caption').innerText()).toBe('Registered players by family name: 750 players, 100 a page');
+    await expectAccessible(page, 'players, page 1');
+    await screenshot(page, '13-players-page-1');
+    const ids = Array.from({ length: 750 }, (_, i) => `p${i}`).sort((a, b) => (nameOf(a) < nameOf(b) ? -1 : 1));
+    const rows = await walk('#player-list', 'Pages of the players', 8);
+    expect(rows.map((r) => [r[0], r[1], r[2]])).toEqual(ids.map((id) => [nameOf(id), id, 'NO']));
+    await page.fill('#search', 'p123');
+    await page.press('#search', 'Enter');
+    await page.waitForURL(/q=p123/);
+    expect(await tableText(page, '#player-list')).toEqual([['Player123 B', 'p123', 'NO', '']]);
+    await page.click('#player-list tbody a');
+    await page.waitForURL(/\/players\/p123$/);
+    expect(await page.locator('h1').innerText()).toBe('Player123 B');
     expect(problems).toEqual([]);
   });
 

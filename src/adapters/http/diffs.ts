@@ -40,7 +40,8 @@ export interface DiffPage {
 }
 
 export const pageOfDiff = (d: NamedDiff, q: { search: string; page: number; runsPage: number }): DiffPage => {
-  const found = (playerId: string) => q.search === '' || matchesSearch(`${d.nameOf(playerId)} ${playerId}`, q.search);
+  if (q.search === '') return { list: pageOf(d.diff.list, q.page), runs: pageOf(d.diff.runs, q.runsPage) };
+  const found = (playerId: string) => matchesSearch(`${d.nameOf(playerId)} ${playerId}`, q.search);
   return { list: pageOf(d.diff.list.filter((l) => found(l.playerId)), q.page), runs: pageOf(d.diff.runs.filter((r) => found(r.playerId)), q.runsPage) };
 };
 

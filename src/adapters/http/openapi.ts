@@ -220,7 +220,20 @@ export const openApiDocument = () => ({
         },
       },
     },
-    '/players': { get: { summary: 'Registered players', ...publicRoute, responses: { '200': ok('Players.', object({ players: array(ref('Event')) }, undefined, false)), ...needsToken, ...common } } },
+    '/players': {
+      get: {
+        summary: 'Registered players as now known, by family name, 100 a page (for a browser: the players page, the same rows)',
+        ...publicRoute,
+        parameters: [query('q', str, 'Players whose name or id holds these words.'), query('page', int, 'Which page of 100 (default 1; beyond the last, the last).')],
+        responses: {
+          '200': okOrPage('Players.', object({ players: array(ref('Event')), page: int, pages: int, pageSize: int, matching: int, total: int }, undefined, false)),
+          ...badParameter,
+          ...needsToken,
+          ...common,
+          ...pageProblems,
+        },
+      },
+    },
     '/players/{id}': {
       get: {
         summary: 'A player: the registration as now known and the career (for a browser: the player page with the rating chart)',

@@ -28,3 +28,23 @@ export const matchesSearch = (name: string, search: string): boolean => {
   const n = name.toLowerCase();
   return words.every((w) => n.includes(w));
 };
+
+/**
+ * Items kept sorted until the log moves (sorting 100,000 names per request would cost more than the page), searched
+ * by their text and a page at a time.
+ */
+export class SortedPages<T> {
+  private sorted: { position: number; items: T[] } | undefined;
+
+  constructor(
+    private readonly compare: (a: T, b: T) => number,
+    /** What a search looks in (every word typed must be part of it). */
+    private readonly text: (item: T) => string,
+  ) {}
+
+  page(position: number, all: () => Iterable<T>, search: string, page: number): PageOf<T> & { readonly total: number } {
+    if (this.sorted?.position !== position) this.sorted = { position, items: [...all()].sort(this.compare) };
+    const { items } = this.sorted;
+    return { ...pageOf(search === '' ? items : items.filter((item) => matchesSearch(this.text(item), search)), page), total: items.length };
+  }
+}

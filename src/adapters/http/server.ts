@@ -18,7 +18,7 @@ import { today } from '../clock';
 import { reportedGames } from '../../app/tournaments';
 import { formatTurneringHtml } from '../formats/fesa/turnering-html';
 import { LiveAuditTrail, LiveProjections } from './live';
-import { TournamentIndex, tournamentNow } from './tournament-index';
+import { PlayerIndex, TournamentIndex, tournamentNow } from './tournament-index';
 import { PlayerRuns } from './player-runs';
 import { diffJson, diffQueryOf, Diffs, pageOfDiff, ruleSetPairOf } from './diffs';
 import { mountPages, pageErrors } from './pages/routes';
@@ -45,7 +45,7 @@ const ROUTES: readonly (readonly [route: string, access: Access])[] = [
   ['GET /openapi.json', 'public'],
   ['GET /events?from=&limit=', 'auditor'],
   ['GET /verify', 'auditor'],
-  ['GET /players', 'public'],
+  ['GET /players?q=&page=', 'public'],
   ['GET /players/:id?rules=', 'public'],
   ['GET /players/:id/history?rules=', 'public'],
   ['GET /players/:id/explain?tournament=&rules=', 'public'],
@@ -110,6 +110,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const live = new LiveProjections(ledger.store, options.checkpoints);
   const auditTrail = new LiveAuditTrail(ledger.store);
   const tournaments = new TournamentIndex(ledger);
+  const players = new PlayerIndex(ledger);
   const diffs = new Diffs(ledger, live, auditTrail);
   const playerRuns = new PlayerRuns();
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -140,7 +141,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const ruleSetOf = (req: Request): string => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS)) ?? AS_ADOPTED;
 
   // pages for people at the API's own URLs: a request that asks for HTML is answered there, any other falls through
-  mountPages(app, { ledger, live, auditTrail, tournaments, diffs, playerRuns, folds, publicRead, auditorRead: access('auditor'), ruleSetOf });
+  mountPages(app, { ledger, live, auditTrail, tournaments, players, diffs, playerRuns, folds, publicRead, auditorRead: access('auditor'), ruleSetOf });
 
   app.get('/', ...publicRead, (_req, res) => {
     res.json({ routes: ROUTES.map(([route, who]) => `${route}${who === 'public' ? '' : ` (${who})`}`) });
@@ -173,9 +174,11 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     res.json({ holds: report.findings.length === 0, events: report.events, head: report.head ?? null, lists: report.lists, findings: report.findings });
   });
 
-  app.get('/players', ...publicRead, async (_req, res) => {
-    const state = await ledger.catchUp();
-    res.json({ players: [...state.players.values()].map((p) => p.registration) });
+  // by name, 100 a page, searchable: the same page a browser shows at this URL
+  app.get('/players', ...publicRead, async (req, res) => {
+    const q = queryOf(req);
+    const { shown, paging } = await players.page((q.string('q') ?? '').trim(), q.int('page', 1) ?? 1);
+    res.json({ players: shown, ...paging });
   });
 
   // newest first, 100 a page, searchable by name: the same page a browser shows at this URL

@@ -1,4 +1,4 @@
-import { html, type Html, type HtmlValue } from './html';
+import { html, queryString, type Html, type HtmlValue } from './html';
 
 /** Where a page's numbers come from: when it was computed and up to which position of the log. */
 export interface Provenance {
@@ -11,6 +11,7 @@ export interface Provenance {
 
 const NAV: readonly (readonly [href: string, label: string])[] = [
   ['/', 'Current list'],
+  ['/players', 'Players'],
   ['/lists/published', 'Published lists'],
   ['/tournaments', 'Tournaments'],
   ['/diff', 'Rule sets side by side'],
@@ -66,3 +67,26 @@ ${p.page > 1 ? html`<a href="${hrefOf(1)}">first page</a> <a href="${hrefOf(p.pa
 <span>page ${p.page} of ${p.pages}</span>
 ${p.page < p.pages ? html`<a href="${hrefOf(p.page + 1)}" rel="next">next page →</a> <a href="${hrefOf(p.pages)}">last page</a>` : ''}
 </nav>`;
+
+/** What a searchable, paged index page was asked for and found. */
+export interface IndexQuery {
+  readonly search: string;
+  readonly page: number;
+  readonly pages: number;
+  readonly matching: number;
+  readonly total: number;
+}
+
+/**
+ * The search form and the pager of an index page (`path?q=&page=`): the server searches the whole index; when it
+ * fits one page the script also narrows its rows while one types. `what` names the items ("tournament").
+ */
+export const indexControls = (path: string, tableId: string, label: string, what: string, q: IndexQuery): { form: Html; links: Html; counted: string } => ({
+  form: html`<form class="inline" method="get" action="${path}" role="search">
+<label for="search">${label}<input id="search" type="search" name="q" value="${q.search}"${q.pages === 1 ? html` data-filter-for="${tableId}" data-filter-status="search-status"` : ''} autocomplete="off"></label>
+<button type="submit">Show</button>
+<span id="search-status" class="muted" role="status" aria-live="polite">${q.search !== '' ? `${q.matching} of ${q.total} match "${q.search}"` : ''}</span>
+</form>`,
+  links: pager(`Pages of the ${what}s`, q, (n) => `${path}${queryString({ q: q.search || undefined, page: n })}`),
+  counted: q.matching === q.total ? `${q.total} ${what}${q.total === 1 ? '' : 's'}` : `${q.matching} of ${q.total} ${what}s`,
+});

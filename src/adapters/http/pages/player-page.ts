@@ -4,7 +4,8 @@ import type { GradeRule, PlayerCareer } from '../../../../projections/fesa/caree
 import type { PlayerExplanation } from '../../../../projections/fesa/explain';
 import { ratingChart } from './chart';
 import { html, queryString, segment } from './html';
-import { change, page, type Provenance } from './layout';
+import { change, indexControls, page, type IndexQuery, type Provenance } from './layout';
+import { PAGE_SIZE } from '../paging';
 
 /** What each promotion rule means, in words an officer or player reads (seed 000 §7, the program's find-promotions). */
 export const GRADE_RULES: Record<GradeRule, string> = {
@@ -148,4 +149,29 @@ ${explanation.officerFacts.length > 0
   ? html`<h2>Officer facts</h2><ul>${(explanation.officerFacts as { date: string; kind: string; event: { reason?: string } }[]).map((f) => html`<li>${f.date}: ${f.kind}${f.event.reason ? `: ${f.event.reason}` : ''}</li>`)}</ul>`
   : ''}`;
   return page(tournamentId !== undefined ? `${name} in ${tournamentId}: game by game` : `${name}: every rating change game by game`, provenance, content);
+};
+
+/** Every registered player (active or not) by name, searchable by name or id, 100 a page, each linked to his page. */
+export const playersPage = (
+  players: readonly PlayerRegistered[],
+  q: IndexQuery,
+  provenance: Provenance,
+): string => {
+  const { form, links, counted } = indexControls('/players', 'player-list', 'Search by name or id', 'player', q);
+  return page(
+    'Players',
+    provenance,
+    html`<p>Every player registered in the ledger, also those who have not played in the last two years (<a href="/">the current list</a> holds the active ones with their ratings).</p>
+${form}
+${links}
+<table id="player-list"${q.pages === 1 ? html` data-sortable` : ''}>
+<caption>Registered players by family name: ${counted}${q.pages > 1 ? `, ${PAGE_SIZE} a page` : ''}</caption>
+<thead><tr><th scope="col"><a href="#player-list" data-sort-key="name">Name</a></th><th scope="col"><a href="#player-list" data-sort-key="id">Player id</a></th><th scope="col"><a href="#player-list" data-sort-key="country">Country</a></th><th scope="col">Club</th></tr></thead>
+<tbody>
+${players.map((p) => html`<tr data-name="${fullName(p)} ${p.playerId}"><th scope="row"><a href="/players/${segment(p.playerId)}">${fullName(p)}</a></th><td><code>${p.playerId}</code></td><td>${p.country ?? ''}</td><td>${p.club ?? ''}</td></tr>`)}
+</tbody>
+</table>
+${players.length === 0 ? html`<p>${q.search !== '' ? `No player matches "${q.search}".` : 'No player has been registered yet.'}</p>` : ''}
+${links}`,
+  );
 };

@@ -10,7 +10,7 @@ import type { Ledger } from '../../../app/ledger';
 import { LIST_FORMATS, listRows } from '../../../app/lists';
 import { today } from '../../clock';
 import type { LiveAuditTrail, LiveProjections } from '../live';
-import { tournamentNow, type TournamentIndex } from '../tournament-index';
+import { tournamentNow, type PlayerIndex, type TournamentIndex } from '../tournament-index';
 import type { PlayerRuns } from '../player-runs';
 import { diffQueryOf, nameIn, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
 import { reportedGames } from '../../../app/tournaments';
@@ -23,7 +23,7 @@ import { PAGES_CSS, PAGES_JS } from './assets';
 import { html } from './html';
 import { page, type Provenance } from './layout';
 import { LIST_SORTS, listPage } from './list-page';
-import { explanationPage, playerPage } from './player-page';
+import { explanationPage, playerPage, playersPage } from './player-page';
 
 /** Passes requests that do not ask for a page on to the API's route of the same path. */
 const pagesOnly: RequestHandler = (req, _res, next) => (wantsHtml(req) ? next() : next('route'));
@@ -33,6 +33,7 @@ export interface PageDependencies {
   readonly live: LiveProjections;
   readonly auditTrail: LiveAuditTrail;
   readonly tournaments: TournamentIndex;
+  readonly players: PlayerIndex;
   readonly diffs: Diffs;
   readonly playerRuns: PlayerRuns;
   /** The API's guards of whole-ledger folds (rate limit, at most so many at once). */
@@ -65,7 +66,7 @@ const askedRules = (req: Request): string | undefined => queryOf(req).oneOf('rul
  * events recorded since the last request; none folds the whole ledger again.
  */
 export const mountPages = (app: express.Express, deps: PageDependencies): void => {
-  const { ledger, live, auditTrail, tournaments, diffs, playerRuns, publicRead, auditorRead, folds, ruleSetOf } = deps;
+  const { ledger, live, auditTrail, tournaments, players, diffs, playerRuns, publicRead, auditorRead, folds, ruleSetOf } = deps;
 
   app.get('/assets/pages.css', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PAGES_CSS);
@@ -113,6 +114,13 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     if (!player) throw new NotFound(`no player "${playerId}" in the ledger`);
     return player.current ?? player.registration;
   };
+
+  app.get('/players', pagesOnly, ...publicRead, async (req, res) => {
+    const q = queryOf(req);
+    const search = (q.string('q') ?? '').trim();
+    const { shown, paging, position } = await players.page(search, q.int('page', 1) ?? 1);
+    sendPage(res, playersPage(shown, { search, ...paging }, { computedAt: new Date(), position }));
+  });
 
   const playerHandler: RequestHandler = async (req, res) => {
     const playerId = req.params.id as string;

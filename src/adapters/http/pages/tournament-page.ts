@@ -3,7 +3,7 @@ import type { GameAmendment } from '../../../../projections/audit-trail';
 import type { CrosstableRow, FesaCrosstable } from '../../../../projections/fesa/crosstable';
 import type { ReportedGame } from '../../../app/tournaments';
 import { html, queryString, segment, type Html } from './html';
-import { change, page, pager, type Provenance } from './layout';
+import { change, indexControls, page, type IndexQuery, type Provenance } from './layout';
 import { PAGE_SIZE } from '../paging';
 import type { TournamentEntry } from '../tournament-index';
 
@@ -114,19 +114,14 @@ ${v.games.map((g) => html`<tr id="${gameAnchor(g.game)}"><th scope="row"><code>$
 /** Every tournament, newest first, with its dates and whether it is rated yet: searchable by name, 100 a page. */
 export const tournamentsPage = (
   tournaments: readonly TournamentEntry[],
-  q: { readonly search: string; readonly page: number; readonly pages: number; readonly matching: number; readonly total: number },
+  q: IndexQuery,
   provenance: Provenance,
 ): string => {
-  const links = pager('Pages of the tournaments', q, (n) => `/tournaments${queryString({ q: q.search || undefined, page: n })}`);
-  const counted = q.matching === q.total ? `${q.total} tournament${q.total === 1 ? '' : 's'}` : `${q.matching} of ${q.total} tournaments`;
+  const { form, links, counted } = indexControls('/tournaments', 'tournament-list', 'Search by name', 'tournament', q);
   return page(
     'Tournaments',
     provenance,
-    html`<form class="inline" method="get" action="/tournaments" role="search">
-<label for="search">Search by name<input id="search" type="search" name="q" value="${q.search}"${q.pages === 1 ? html` data-filter-for="tournament-list" data-filter-status="search-status"` : ''} autocomplete="off"></label>
-<button type="submit">Show</button>
-<span id="search-status" class="muted" role="status" aria-live="polite">${q.search !== '' ? `${q.matching} of ${q.total} match "${q.search}"` : ''}</span>
-</form>
+    html`${form}
 ${links}
 <table id="tournament-list"${q.pages === 1 ? html` data-sortable` : ''}>
 <caption>Tournaments in the ledger, newest first: ${counted}${q.pages > 1 ? `, ${PAGE_SIZE} a page` : ''}</caption>
