@@ -108,6 +108,16 @@ describe('web pages over HTTP', () => {
     expect((await api.get('/players/N2')).body.registration).toMatchObject({ familyName: evil });
   });
 
+  it('a list page kept for its date follows the log: the request after a write shows it', async () => {
+    const url = `/?as-of=${asOf}&q=N16`;
+    expect((await page(url)).bytes.toString()).toContain('>N16</a>');
+    const renamed = await ledger('player', 'rename', '--id', 'N16', '--family', 'Renamed', '--reason', 'married', '--db', db);
+    expect(renamed.code, renamed.err).toBe(0);
+    const after = (await page(`/?as-of=${asOf}&q=Renamed`)).bytes.toString();
+    expect(after).toContain('href="/players/N16">Renamed</a>');
+    expect((await page(url)).bytes.toString()).not.toContain('>N16</a>');
+  });
+
   it('runs under the CSP: no inline script or handler, the script and style sheet from the server itself', async () => {
     const answer = await page('/players/N16');
     expect(answer.headers.get('content-security-policy')).toContain("script-src 'self'");

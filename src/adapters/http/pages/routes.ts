@@ -7,7 +7,7 @@ import { explainPlayer } from '../../../../projections/fesa/explain';
 import { FESA_RULE_SETS, type FesaFold } from '../../../../projections/fesa/history';
 import type { FesaProjection } from '../../../../projections/fesa/incremental';
 import type { Ledger } from '../../../app/ledger';
-import { LIST_FORMATS, listRows } from '../../../app/lists';
+import { LIST_FORMATS, listRows, type ListRow } from '../../../app/lists';
 import { today } from '../../clock';
 import type { LiveAuditTrail, LiveProjections } from '../live';
 import { tournamentNow, type PlayerIndex, type TournamentIndex } from '../tournament-index';
@@ -81,13 +81,28 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     next();
   });
 
+  // A date's list rows, kept until the log moves: the fold of a past date replays the tournaments since the
+  // checkpoint before it (a third of a second at a million games), which the next page, sort or search need not repeat.
+  const keptRows = new Map<string, { position: number; rows: ListRow[] }>();
+  const rowsOf = (projection: FesaProjection, ruleSet: string, asOf: string): ListRow[] => {
+    const key = `${ruleSet}|${asOf}`;
+    const kept = keptRows.get(key);
+    if (kept?.position === projection.position) return kept.rows;
+    const rows = listRows(foldOf(projection.asOf(asOf)), asOf, 2);
+    keptRows.delete(key);
+    // the eight dates asked for last
+    if (keptRows.size >= 8) keptRows.delete(keptRows.keys().next().value!);
+    keptRows.set(key, { position: projection.position, rows });
+    return rows;
+  };
+
   const listHandler: RequestHandler = async (req, res) => {
     const q = queryOf(req);
     const ruleSet = ruleSetOf(req);
     const given = q.date('as-of');
     const asOf = given ?? today();
     const projection = await live.caughtUp(ruleSet, 'none');
-    const rows = listRows(foldOf(projection.asOf(asOf)), asOf, 2);
+    const rows = rowsOf(projection, ruleSet, asOf);
     const sortParam = q.oneOf('sort', LIST_SORTS);
     let latestTournament: string | undefined;
     if (rows.length === 0) {
