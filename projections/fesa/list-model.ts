@@ -75,7 +75,9 @@ export class ListModelJournal {
   /** What to save to bring the saved model up to the rows made so far and the slots' owners `ids`. */
   changes(ids: readonly (string | undefined)[]): ListModelChanges {
     const changed: (readonly [number, string | null])[] = [];
-    for (let slot = 0; slot < ids.length; slot++) if (this.saved === 0 || ids[slot] !== this.savedIds[slot]) changed.push([slot, ids[slot] ?? null]);
+    // a slot the saved model did not have is written even when nobody owns it: another process catching up at the same
+    // time may have saved that slot number for another name
+    for (let slot = 0; slot < ids.length; slot++) if (this.saved === 0 || slot >= this.savedIds.length || ids[slot] !== this.savedIds[slot]) changed.push([slot, ids[slot] ?? null]);
     return { deleteAfter: this.saved, rows: this.rows, points: this.points, slotPlayerIds: changed };
   }
 
