@@ -15,7 +15,7 @@ import { FESA_PROGRAM_OPTIONS, FESA_PUBLISHED_OPTIONS, type FesaOptions } from '
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { unratedRecord } from '../../domain/rules/fesa/records';
 import { correctedRegistration } from '../../domain/commands/state';
-import type { FesaEvent, FesaHome, FesaPlayer, FesaRatingReport } from '../../domain/rules/fesa/types';
+import type { FesaError, FesaErrorCode, FesaEvent, FesaHome, FesaPlayer, FesaRatingReport } from '../../domain/rules/fesa/types';
 import { decodeFesaPlayerState, withPinnedFields } from './player-state';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
 import { AS_ADOPTED, type FesaRuleSetId } from '../../domain/rules/rule-set-ids';
@@ -56,6 +56,23 @@ export interface OfficerFact {
   readonly playerIds: readonly string[];
   readonly event: DomainEvent;
 }
+
+/**
+ * Why accepted facts cannot be folded into a list: one sentence naming the tournament or officer fact, and when the
+ * FESA engine refused a tournament, its error code (`no-convergence`, `unknown-grade`, ...).
+ */
+export interface FoldError {
+  readonly message: string;
+  readonly code?: FesaErrorCode;
+}
+
+/** A tournament the engine refused, its code kept. */
+export const tournamentFoldError = (reg: { readonly tournamentId: string; readonly endDate: string }, error: FesaError): FoldError => ({
+  message: `tournament "${reg.tournamentId}" (${reg.endDate}): ${error.message}`,
+  code: error.code,
+});
+
+export const foldError = (message: string): FoldError => ({ message });
 
 export interface FesaFold {
   /** The list in the program's order (what `ratingliste.post` would hold). */
@@ -299,9 +316,9 @@ export const compareItems = (a: TimelineItem, b: TimelineItem): number => (a.dat
  * Each tournament is rated exactly as the official program would rate its event file against the list so far,
  * so that the list after it is byte-identical to the program's `ratingliste.post`.
  */
-export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}): E.Either<string, FesaFold> => {
+export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}): E.Either<FoldError, FesaFold> => {
   const ruleSet = options.ruleSet ?? AS_ADOPTED;
-  if (ruleSet !== AS_ADOPTED && !FESA_RULE_SETS[ruleSet]) return E.left(`unknown FESA rule set "${ruleSet}"; expected ${Object.keys(FESA_RULE_SETS).join(' or ')}`);
+  if (ruleSet !== AS_ADOPTED && !FESA_RULE_SETS[ruleSet]) return E.left(foldError(`unknown FESA rule set "${ruleSet}"; expected ${Object.keys(FESA_RULE_SETS).join(' or ')}`));
   const keepRuns = options.keepRuns ?? true;
 
   const facts = new FesaFacts();
@@ -334,7 +351,7 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
     switch (item.kind) {
       case 'opening': {
         const group = decodeOpeningGroup(item.group, (id) => names.get(id), survivorOf);
-        if (E.isLeft(group)) return group;
+        if (E.isLeft(group)) return E.left(foldError(group.left));
         const ordered = group.right;
         // A group of balances from one source is a list: its players take that list's order, in front of the
         // players it does not mention (stable sorting makes the order of equal ratings observable).
@@ -373,12 +390,12 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
         const reg = t.registration;
         const games: TournamentGame[] = [...t.games].filter(([, g]) => !g.withdrawn).map(([gameId, g]) => ({ gameId, facts: g.facts }));
         const built = toFesaEvent(reg, games, (id) => names.get(id), facts.merges.size > 0 ? survivorOf : undefined);
-        if (E.isLeft(built)) return built;
+        if (E.isLeft(built)) return E.left(foldError(built.left));
         const fesaEvent = built.right.event;
         const newcomers = newcomersOf(registrations, facts.merges, list, lastTournamentDate, reg.endDate, fesaEvent).map(([id, r]) => newPlayerRecord(r.event, latestGrade(facts.priorGradesOf(id), reg.endDate)));
         const ruleSetUsed = facts.ruleSetFor(reg, ruleSet);
         const rated = rateEvent(list, newcomers, fesaEvent, FESA_RULE_SETS[ruleSetUsed], { explain: keepRuns, checkLastPlayed: false });
-        if (E.isLeft(rated)) return E.left(`tournament "${reg.tournamentId}" (${reg.endDate}): ${rated.left.message}`);
+        if (E.isLeft(rated)) return E.left(tournamentFoldError(reg, rated.left));
         lastTournamentDate = reg.endDate;
         if (keepRuns) {
           runs.push({

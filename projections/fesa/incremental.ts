@@ -3,7 +3,7 @@ import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import type { LoggedEvent } from '../../domain/events';
 import { Checkpoints, checkpointOf, restoreList, type ListCheckpoint } from './checkpoints';
-import { AS_ADOPTED, FESA_RULE_SETS, FesaFacts, type FesaFold, type FoldOptions, type OfficerFact, type TimelineItem, type TournamentRun } from './history';
+import { AS_ADOPTED, FESA_RULE_SETS, FesaFacts, foldError, type FesaFold, type FoldError, type FoldOptions, type OfficerFact, type TimelineItem, type TournamentRun } from './history';
 import { ListModelJournal, type ListModelChanges } from './list-model';
 import { ListSlots, ListState } from './list-state';
 import { applyOfficerItem } from './officer-items';
@@ -65,7 +65,7 @@ export class FesaProjection {
   /** Timeline items applied to `state`. */
   private applied = 0;
   private tournamentsSinceCheckpoint = 0;
-  private error: { index: number; message: string } | undefined;
+  private error: { index: number; error: FoldError } | undefined;
   private runs: TournamentRun[] = [];
   private officerFacts: OfficerFact[] = [];
   /** Highest global position fed so far. */
@@ -98,14 +98,14 @@ export class FesaProjection {
   }
 
   /** The fold as `foldFesa(all facts fed, { ruleSet, keepRuns })` gives it. */
-  current(): E.Either<string, FesaFold> {
+  current(): E.Either<FoldError, FesaFold> {
     this.refresh();
-    if (this.error) return E.left(this.error.message);
+    if (this.error) return E.left(this.error.error);
     return E.right(this.fold(this.state.order(), this.runs, this.officerFacts));
   }
 
   /** The fold as `foldFesa(all facts fed, { ruleSet, asOf })` gives it, from the nearest checkpoint. */
-  asOf(date: string): E.Either<string, FesaFold> {
+  asOf(date: string): E.Either<FoldError, FesaFold> {
     this.refresh();
     const end = upperBound(this.timeline, date);
     return this.foldTo(end, this.runs.filter((r) => r.date <= date), this.officerFacts.filter((f) => f.date <= date));
@@ -116,7 +116,7 @@ export class FesaProjection {
    * rated, or (when it is not in the timeline) before any item after `date` — the list an event file's
    * `ratingliste.pre` should equal.
    */
-  before(stop: { readonly date: string; readonly tournamentId: string }): E.Either<string, FesaFold> {
+  before(stop: { readonly date: string; readonly tournamentId: string }): E.Either<FoldError, FesaFold> {
     this.refresh();
     let end = upperBound(this.timeline, stop.date);
     for (let i = 0; i < end; i++) {
@@ -130,8 +130,8 @@ export class FesaProjection {
   }
 
   /** The fold after the first `end` timeline items: the current list, or the nearest checkpoint re-applied up to there. */
-  private foldTo(end: number, runs: readonly TournamentRun[], officerFacts: readonly OfficerFact[]): E.Either<string, FesaFold> {
-    if (this.error && this.error.index < end) return E.left(this.error.message);
+  private foldTo(end: number, runs: readonly TournamentRun[], officerFacts: readonly OfficerFact[]): E.Either<FoldError, FesaFold> {
+    if (this.error && this.error.index < end) return E.left(this.error.error);
     if (end === this.applied) return E.right(this.fold(this.state.order(), runs, officerFacts));
     const start = this.checkpoints.atOrBefore(end);
     const scratch = start ? restoreList(this.slots, start) : new ListState(this.slots);
@@ -280,7 +280,7 @@ export class FesaProjection {
       }
       const failed = this.applyItem(this.state, item, journal);
       if (failed !== undefined) {
-        this.error = { index: this.applied, message: failed };
+        this.error = { index: this.applied, error: failed };
         return;
       }
       this.model?.record(this.applied + 1, item.date, this.state);
@@ -301,11 +301,11 @@ export class FesaProjection {
     return { list, runs: [...runs], officerFacts: [...officerFacts], playerIdOf: (p) => registered.idOf(p), names: registered.byId, survivorOf: registered.survivorOf ?? ((id) => id) };
   }
 
-  /** Applies one timeline item to `state`; returns the fold's error message when it fails (state unchanged then). */
-  private applyItem(state: ListState, item: TimelineItem, journal: FoldJournal | null): string | undefined {
+  /** Applies one timeline item to `state`; returns the fold's error when it fails (state unchanged then). */
+  private applyItem(state: ListState, item: TimelineItem, journal: FoldJournal | null): FoldError | undefined {
     if (item.kind === 'tournament') return this.tournaments.rate(state, item.tournament, this.registered, journal);
     const applied = applyOfficerItem(state, item, this.registered);
-    if (E.isLeft(applied)) return applied.left;
+    if (E.isLeft(applied)) return foldError(applied.left);
     journal?.officerFacts.push(applied.right);
     return undefined;
   }
@@ -325,7 +325,7 @@ interface FoldJournal extends Journal {
 export const foldFesaFast = (
   log: Iterable<LoggedEvent>,
   options: ProjectionOptions & Pick<FoldOptions, 'asOf' | 'knownAt' | 'stopBefore'> = {},
-): E.Either<string, FesaFold> => {
+): E.Either<FoldError, FesaFold> => {
   const projection = new FesaProjection(options);
   projection.apply(options.knownAt === undefined ? log : knownBy(log, options.knownAt));
   if (options.stopBefore !== undefined) return projection.before(options.stopBefore);

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { PlayerRegistered } from '../../domain/events';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaError, FesaEvent, FesaPlayer, FesaRatingReport, FesaRatingResult } from '../../domain/rules/fesa/types';
-import { FESA_RULE_SETS, latestGrade, nameKey, newPlayerRecord, type FesaFacts, type TimelineItem, type TournamentFacts, type TournamentRun } from './history';
+import { FESA_RULE_SETS, foldError, latestGrade, nameKey, newPlayerRecord, tournamentFoldError, type FesaFacts, type FoldError, type TimelineItem, type TournamentFacts, type TournamentRun } from './history';
 import type { ListEntry, ListState } from './list-state';
 import type { RegisteredName, RegisteredNames } from './registered-names';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
@@ -54,11 +54,11 @@ export class TournamentRating {
     if (fromStart) this.rated.clear();
   }
 
-  /** Rates tournament `t` on `state`; returns the fold's error message when it fails (state unchanged then). */
-  rate(state: ListState, t: Extract<TimelineItem, { kind: 'tournament' }>['tournament'], registered: RegisteredNames, journal: Journal | null): string | undefined {
+  /** Rates tournament `t` on `state`; returns the fold's error when it fails (state unchanged then). */
+  rate(state: ListState, t: Extract<TimelineItem, { kind: 'tournament' }>['tournament'], registered: RegisteredNames, journal: Journal | null): FoldError | undefined {
     const reg = t.registration;
     const { shape, event } = this.eventOf(t, registered);
-    if (E.isLeft(shape)) return shape.left;
+    if (E.isLeft(shape)) return foldError(shape.left);
     const newcomers = this.newcomers(state, registered, reg.endDate, shape.right.lookups, reg.simulGivers);
     // Only the participants' records go to the engine: the first record of each name, newcomers before the list,
     // exactly the records the program's lookup by name would find in the whole list.
@@ -88,7 +88,7 @@ export class TournamentRating {
           : new Map(entries.map((e) => [nameKey(e.record), e.record]));
     const ruleSetUsed = this.facts.ruleSetFor(reg, this.ruleSet);
     const rated = this.rateCached(t, ruleSetUsed, subList, subNew, event);
-    if (E.isLeft(rated)) return `tournament "${reg.tournamentId}" (${reg.endDate}): ${rated.left.message}`;
+    if (E.isLeft(rated)) return tournamentFoldError(reg, rated.left);
     const updates = new Map<number, FesaPlayer>();
     const results = rated.right.inInputOrder;
     for (let i = 0; i < entries.length; i++) updates.set(entries[i]!.slot, results[i]!);

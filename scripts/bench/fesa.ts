@@ -52,7 +52,7 @@ const benchArchive = (runs: string[], tmp: string): [number, number] => {
     const t0 = performance.now();
     for (const dir of runs) {
       const r = fesaRun(dir, target.out !== undefined ? { out: path.join(tmp, `${path.basename(dir)}.post`) } : target);
-      if (E.isLeft(r)) throw new Error(r.left);
+      if (E.isLeft(r)) throw new Error(r.left.message);
     }
     return performance.now() - t0;
   };

@@ -28,7 +28,7 @@ import * as os from 'os';
 import * as path from 'path';
 import type { DomainEvent } from '../../domain/events';
 import { tournamentStream } from '../../domain/events';
-import type { FesaFold } from '../../projections/fesa/history';
+import type { FesaFold, FoldError } from '../../projections/fesa/history';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { FesaProjection } from '../../projections/fesa/incremental';
 import { readFacts, toNewEvent } from '../../src/app/event-log';
@@ -48,8 +48,8 @@ const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
 const mib = (bytes: number): string => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
 
 /** A list reduced to a digest, so the lists a figure produced can be held until the rebuild that checks them. */
-const digest = (fold: E.Either<string, FesaFold>): string => {
-  if (E.isLeft(fold)) throw new Error(fold.left);
+const digest = (fold: E.Either<FoldError, FesaFold>): string => {
+  if (E.isLeft(fold)) throw new Error(fold.left.message);
   return createHash('sha256').update(JSON.stringify(fold.right.list)).digest('hex');
 };
 
@@ -84,7 +84,7 @@ const bench = async (store: EventStore, file: string): Promise<void> => {
   const readDecode = ms(t0);
   const folded = projection.current();
   const rebuild = ms(t0);
-  if (E.isLeft(folded)) throw new Error(folded.left);
+  if (E.isLeft(folded)) throw new Error(folded.left.message);
   if (rebuilt !== events) throw new Error(`the rebuild read ${rebuilt} events, the bare read ${events}`);
   console.log(`full rebuild: ${rebuild.toFixed(0)} ms (read+decode ${readDecode.toFixed(0)} ms, rate+project ${(rebuild - readDecode).toFixed(0)} ms); ratio to the bare read of the same columns ${(rebuild / bare).toFixed(2)}x, of whole events ${(rebuild / bareAll).toFixed(2)}x (goal <= 2x, <= 3000 ms); list of ${folded.right.list.length} players`);
   if (global.gc) global.gc();
@@ -100,7 +100,7 @@ const bench = async (store: EventStore, file: string): Promise<void> => {
   await store.append(tournamentStream(target), [toNewEvent(correction)], 'any');
   if ((await feed(store, projection, head)) !== 1) throw new Error('the correction was not the one event after the head');
   const corrected = projection.current();
-  if (E.isLeft(corrected)) throw new Error(corrected.left);
+  if (E.isLeft(corrected)) throw new Error(corrected.left.message);
   const correctionMs = ms(t0);
   const correctedList = digest(corrected);
   const refold = projection.lastRefold;
@@ -113,7 +113,7 @@ const bench = async (store: EventStore, file: string): Promise<void> => {
     const date = dayOf(Math.floor(random() * DAYS));
     const t = process.hrtime.bigint();
     const list = projection.asOf(date);
-    if (E.isLeft(list)) throw new Error(list.left);
+    if (E.isLeft(list)) throw new Error(list.left.message);
     times.push(ms(t));
     asOfLists.push([date, digest(list)]);
   }

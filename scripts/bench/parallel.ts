@@ -76,7 +76,7 @@ const recordRebuild = async (file: string): Promise<{ tasks: Task[]; events: num
       events += batch.length;
     }
     const list = projection.current();
-    if (E.isLeft(list)) throw new Error(`the ledger does not fold: ${list.left}`);
+    if (E.isLeft(list)) throw new Error(`the ledger does not fold: ${list.left.message}`);
   } finally {
     await store.close();
   }

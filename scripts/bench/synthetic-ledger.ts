@@ -168,12 +168,12 @@ const repair = async (store: EventStore): Promise<{ repaired: string[]; withdraw
   for (let attempt = 0; attempt < 2000; attempt++) {
     const folded = projection.current();
     if (E.isRight(folded)) return { repaired, withdrawals: attempt };
-    const tid = /tournament "([^"]+)"/.exec(folded.left)?.[1];
-    if (!tid) throw new Error(folded.left);
+    const tid = /tournament "([^"]+)"/.exec(folded.left.message)?.[1];
+    if (!tid) throw new Error(folded.left.message);
     const stream = await store.readStream(tournamentStream(tid));
     const withdrawn = new Set(stream.filter((e) => e.type === 'GameWithdrawn').map((e) => (e.data as { gameId: string }).gameId));
     const game = stream.filter((e) => e.type === 'GameReported' && !withdrawn.has((e.data as { gameId: string }).gameId)).at(-1);
-    if (!game) throw new Error(`${folded.left} (no game left to withdraw)`);
+    if (!game) throw new Error(`${folded.left.message} (no game left to withdraw)`);
     const g = game.data as { gameId: string; validDate: string };
     const withdrawal = { type: 'GameWithdrawn', version: 1, eventId: `withdraw:${tid}:${g.gameId}`, validDate: g.validDate, actor: 'bench', gameId: g.gameId, tournamentId: tid, reason: 'the event did not settle; officer withdrew the last game' } as unknown as DomainEvent;
     await store.append(tournamentStream(tid), [toNewEvent(withdrawal)], stream.length - 1);

@@ -43,7 +43,7 @@ export const evaluateLedger = (facts: readonly LoggedEvent[], ruleSets: readonly
   for (const id of ruleSets) {
     if (id in FESA_RULE_SETS) {
       const fesa = foldFesaFast(facts, { ruleSet: id, runs: 'changes' });
-      if (E.isLeft(fesa)) return fesa;
+      if (E.isLeft(fesa)) return E.left(fesa.left.message);
       // The games of each FESA-rated tournament, in the shape the other systems see, keyed by the list's name keys.
       const generic = foldGeneric(facts, { ruleSet: 'fide', entry });
       if (E.isLeft(generic)) return generic;

@@ -267,7 +267,7 @@ const chooseFolders = (folders: readonly EventFolder[], options: ImportOptions):
 
 const foldLedger = (facts: readonly LoggedEvent[], stopBefore?: { date: string; tournamentId: string }): FesaFold => {
   const folded = foldFesaFast(facts, stopBefore ? { stopBefore, runs: 'none' } : { runs: 'changes' });
-  if (E.isLeft(folded)) throw new CommandRejected(folded.left);
+  if (E.isLeft(folded)) throw new CommandRejected(folded.left.message, folded.left.code);
   return folded.right;
 };
 

@@ -7,7 +7,6 @@ import type { DomainEvent } from '../../domain/events';
 import { readDomainEvents, toNewEvent } from './event-log';
 import type { EventStore, StreamAppend } from './ports/event-store';
 import { ConcurrencyError, DuplicateEventError } from './ports/event-store';
-
 import { CommandRejected } from './errors';
 
 export { CommandRejected };

@@ -9,6 +9,7 @@ import { foldFesaFast, type RunsMode } from '../../projections/fesa/incremental'
 import { formatAllTxt } from '../adapters/formats/fesa/all-txt';
 import { formatRatingList } from '../adapters/formats/fesa/ratingliste';
 import { table } from '../adapters/formats/table';
+import { LedgerFailure, unratable } from './failure';
 
 export const LIST_FORMATS = ['fesa', 'fesa-all', 'table', 'csv', 'json'] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];
@@ -75,7 +76,7 @@ export const renderProgramFile = (list: readonly FesaPlayer[], asOf: string, for
   if (format === 'fesa') return formatRatingList(list);
   // the program's own activity rule and order, whatever activeYears says
   const all = formatAllTxt(list, asOf);
-  if (E.isLeft(all)) throw new Error(`the list as of ${asOf} cannot be written as the program's all.txt: ${all.left}`);
+  if (E.isLeft(all)) throw unratable(`the list as of ${asOf} cannot be written as the program's all.txt: ${all.left}`);
   return all.right;
 };
 
@@ -105,38 +106,25 @@ export const contentHash = (bytes: Buffer): string => createHash('sha256').updat
  */
 export const foldOrThrow = (facts: readonly LoggedEvent[], options: Pick<FoldOptions, 'ruleSet' | 'asOf' | 'knownAt'> & { readonly runs: RunsMode }): FesaFold => {
   const folded = foldFesaFast(facts, options);
-  if (E.isLeft(folded)) throw new Error(folded.left);
+  if (E.isLeft(folded)) throw unratable(folded.left);
   return folded.right;
 };
 
 /** Asked for a published list the ledger has no record of. */
-export class UnknownListError extends Error {
+export class UnknownListError extends LedgerFailure {
   constructor(listId: string) {
-    super(`no published list "${listId}" in the ledger (ledger list publish --id … records one)`);
+    super('not-found', `no published list "${listId}" in the ledger (ledger list publish --id … records one)`);
     this.name = 'UnknownListError';
   }
 }
 
 /** A published list the ledger holds but cannot reproduce: an unknown rule set or format, or other bytes than published. */
-export class UnreproducibleListError extends Error {
+export class UnreproducibleListError extends LedgerFailure {
   constructor(message: string) {
-    super(message);
+    super('unreproducible', message);
     this.name = 'UnreproducibleListError';
   }
 }
-
-/**
- * `read()`, a missing published list reported as the caller's kind of error (a usage error, a 404), and one that
- * cannot be reproduced as `unreproducible` says (the same kind when not given).
- */
-export const withListError = <A>(read: () => A, replace: (message: string) => Error, unreproducible: (message: string) => Error = replace): A => {
-  try {
-    return read();
-  } catch (e) {
-    if (e instanceof UnknownListError) throw replace(e.message);
-    throw e instanceof UnreproducibleListError ? unreproducible(e.message) : e;
-  }
-};
 
 const findPublished = (facts: readonly LoggedEvent[], listId: string): { event: RatingListPublished; position: number } => {
   const found = facts.find((f) => f.event.type === 'RatingListPublished' && f.event.listId === listId);

@@ -1,14 +1,15 @@
 import type { LoggedEvent } from '../../domain/events';
 import { readFacts } from './event-log';
+import { LedgerFailure } from './failure';
 import type { EventStore } from './ports/event-store';
 
 /** The second clock as a user gives it: a global position (digits) or a recorded timestamp (ISO date/time). */
 export type KnownAt = { readonly position: number } | { readonly timestamp: string };
 
 /** A second-clock point that is not one, or lies before the log (the user's error, not the store's). */
-export class KnownAtError extends Error {
+export class KnownAtError extends LedgerFailure {
   constructor(message: string) {
-    super(message);
+    super('bad-input', message, { parameter: 'known-at' });
     this.name = 'KnownAtError';
   }
 }

@@ -14,6 +14,7 @@
  */
 import { canonicalJson } from '../../domain/commands/decide';
 import { chainHash, GENESIS, logDigest } from './chain';
+import { LedgerFailure } from './failure';
 import type { EventStore, NewEvent, RecordedEvent, StreamAppend } from './ports/event-store';
 
 export const LOG_FORMAT_VERSION = 1;
@@ -50,7 +51,7 @@ export async function* exportLines(store: EventStore): AsyncGenerator<string> {
   const digest = logDigest();
   for await (const batch of store.readAll({ batchSize: 2000 })) {
     for (const e of batch) {
-      if (e.hash === undefined) throw new Error(`${store.description} has no hash chain yet (an older ledger opened read-only): open it once for writing, then export`);
+      if (e.hash === undefined) throw new LedgerFailure('rejected', `${store.description} has no hash chain yet (an older ledger opened read-only): open it once for writing, then export`);
       digest.add(e);
       yield eventLine(e);
     }
@@ -59,9 +60,9 @@ export async function* exportLines(store: EventStore): AsyncGenerator<string> {
 }
 
 /** A line of an export that cannot be taken: names the file and line. */
-export class ExportLineError extends Error {
+export class ExportLineError extends LedgerFailure {
   constructor(file: string, line: number, problem: string) {
-    super(`${file} line ${line}: ${problem}; nothing was imported`);
+    super('rejected', `${file} line ${line}: ${problem}; nothing was imported`);
     this.name = 'ExportLineError';
   }
 }
@@ -167,7 +168,7 @@ export interface ImportResult {
  * and recorded time; the store assigns its own positions and re-computes the chain, which must end in the same head.
  */
 export const importLog = async (store: EventStore, file: string, open: () => AsyncIterable<string>, batchSize = 2000): Promise<ImportResult> => {
-  if ((await store.headPosition()) !== 0) throw new Error(`${store.description} already holds events; an export is imported into an empty ledger only`);
+  if ((await store.headPosition()) !== 0) throw new LedgerFailure('rejected', `${store.description} already holds events; an export is imported into an empty ledger only`);
   const check = checkedEvents(file, open());
   let step = await check.next();
   while (!step.done) step = await check.next();
@@ -196,7 +197,7 @@ export const importLog = async (store: EventStore, file: string, open: () => Asy
   for await (const batch of store.readAll({ batchSize })) for (const e of batch) rebuilt.add(e);
   const result = rebuilt.result();
   if (result.events !== totals.events || result.sha256 !== totals.sha256 || result.head !== totals.head) {
-    throw new Error(`the ledger rebuilt in ${store.description} does not match ${file}: it holds ${result.events} events (sha256 ${result.sha256}, head hash ${result.head ?? 'none'}), the export ${totals.events} (sha256 ${totals.sha256}, head hash ${totals.head ?? 'none'})`);
+    throw new LedgerFailure('rejected', `the ledger rebuilt in ${store.description} does not match ${file}: it holds ${result.events} events (sha256 ${result.sha256}, head hash ${result.head ?? 'none'}), the export ${totals.events} (sha256 ${totals.sha256}, head hash ${totals.head ?? 'none'})`);
   }
   return { events: totals.events, sha256: totals.sha256, head: totals.head };
 };

@@ -4,12 +4,13 @@ import type { LedgerState } from '../../domain/commands/state';
 import { AS_ADOPTED, FesaFacts, nameKey, type FesaFold, type TournamentFacts } from '../../projections/fesa/history';
 import type { LoggedEvent } from '../../domain/events';
 import { toFesaEvent, type TournamentGame } from '../../projections/fesa/tournament-event';
+import { LedgerFailure, unratable } from './failure';
 import { foldOrThrow } from './lists';
 
 /** Asked for a tournament the ledger has no record of, or one it does not rate. */
-export class UnknownTournamentError extends Error {
+export class UnknownTournamentError extends LedgerFailure {
   constructor(message: string) {
-    super(message);
+    super('not-found', message);
     this.name = 'UnknownTournamentError';
   }
 }
@@ -44,9 +45,9 @@ export const crosstableOf = (tournament: TournamentFacts, folded: FesaFold, tour
   const games: TournamentGame[] = [];
   for (const [gameId, g] of tournament.games) if (!g.withdrawn) games.push({ gameId, facts: g.facts });
   const built = toFesaEvent(registration, games, (id) => folded.names.get(id), folded.survivorOf);
-  if (E.isLeft(built)) throw new Error(built.left);
+  if (E.isLeft(built)) throw unratable(built.left);
   const table = fesaCrosstable(built.right.event, run.report, (p) => run.before.get(nameKey(p)));
-  if (E.isLeft(table)) throw new Error(`tournament "${tournamentId}": ${table.left}`);
+  if (E.isLeft(table)) throw unratable(`tournament "${tournamentId}": ${table.left}`);
   return table.right;
 };
 

@@ -7,6 +7,7 @@ import { genericSystem } from '../../projections/generic/systems';
 import { trfPoints, type TrfPlayer, type TrfResultCode, type TrfRoundEntry, type TrfTournament } from '../adapters/formats/trf';
 import type { Ledger } from './ledger';
 import { CommandRejected } from './ledger';
+import { LedgerFailure } from './failure';
 import { loadFacts } from './load';
 import { decideFile, knownUnder, type Located, type TournamentFileOutcome } from './interchange';
 
@@ -139,7 +140,13 @@ export const importTrf = async (ledger: Ledger, t: TrfTournament, o: TrfImportOp
 
 // ---- export -----------------------------------------------------------------------------------------------------
 
-export class TrfExportError extends Error {}
+/** Asked to export a tournament the ledger does not hold. */
+export class TrfExportError extends LedgerFailure {
+  constructor(message: string) {
+    super('not-found', message);
+    this.name = 'TrfExportError';
+  }
+}
 
 const CODES: Record<GameResult, [TrfResultCode, TrfResultCode]> = {
   win: ['1', '0'], loss: ['0', '1'], draw: ['=', '='], sennichite: ['=', '='], 'forfeit-win': ['+', '-'], 'forfeit-loss': ['-', '+'], unplayed: ['-', '-'], bye: ['U', 'U'],

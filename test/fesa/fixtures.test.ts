@@ -38,7 +38,7 @@ const expectedFiles = (dir: string): string[] => PROGRAM_FILES.filter((f) => exi
 const byteIdentical = (dir: string): void => {
   const out = mkdtempSync(path.join(tmp, `${path.basename(dir)}-`));
   const r = fesaRun(dir, { outDir: out });
-  if (E.isLeft(r)) throw new Error(r.left);
+  if (E.isLeft(r)) throw new Error(r.left.message);
   expect(r.right.written.map((f) => path.basename(f))).toEqual(PROGRAM_FILES);
   for (const name of expectedFiles(dir)) sameBytes(readFileSync(path.join(out, name)), readFileSync(path.join(dir, name)), name);
 };

@@ -30,7 +30,7 @@ describe('player career (rating history, grade history, dan-qualifying games)', 
       const projection = new FesaProjection({ runs: 'reports' });
       projection.apply(facts);
       const light = projection.current();
-      if (E.isLeft(light)) throw new Error(light.left);
+      if (E.isLeft(light)) throw new Error(light.left.message);
       for (const playerId of fold.right.names.keys()) {
         const c = playerCareer(fold.right, playerId);
         if (E.isLeft(c)) throw new Error(c.left);

@@ -9,7 +9,7 @@ import type { LoggedEvent } from '../../domain/events';
 import { inBatches, ledgers, resultCorrection } from './gen';
 import { places, record } from './places';
 
-const listText = (fold: ReturnType<typeof foldFesa>): string => (E.isLeft(fold) ? `error: ${fold.left}` : formatRatingList(fold.right.list));
+const listText = (fold: ReturnType<typeof foldFesa>): string => (E.isLeft(fold) ? `error: ${fold.left.message} (${fold.left.code ?? "no engine code"})` : formatRatingList(fold.right.list));
 
 describe.each(places)('checkpointed FESA projection next to the log, %s (issue 5 item 5)', (_name, open) => {
   it('a restart reads only the events after the checkpoint and equals a fresh fold; a late tournament re-folds from a saved list', async () => {

@@ -3,13 +3,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { diffFolds } from '../../projections/fesa/diff';
-import { foldFesa, type FesaFold, type TournamentRun } from '../../projections/fesa/history';
+import { foldFesa, type FesaFold, type FoldError, type TournamentRun } from '../../projections/fesa/history';
 import { FesaProjection, foldFesaFast, type ListCheckpoint } from '../../projections/fesa/incremental';
 import { formatRatingList } from '../../src/adapters/formats/fesa/ratingliste';
 import { inBatches, ledgers, resultCorrection } from './gen';
 
 /** What must not differ: the list as the program writes it, every run's report and list after, officer facts. */
-const view = (fold: E.Either<string, FesaFold>) =>
+const view = (fold: E.Either<FoldError, FesaFold>) =>
   E.isLeft(fold)
     ? { error: fold.left }
     : {
@@ -103,7 +103,7 @@ describe('incremental FESA projection (issue "History as a fold")', () => {
   });
 
   it('restored with only its last checkpoint, keeps the ones a list of an earlier date passes, and folds on from them exactly', () => {
-    const list = (f: E.Either<string, FesaFold>) =>
+    const list = (f: E.Either<FoldError, FesaFold>) =>
       E.isLeft(f) ? f.left : { list: formatRatingList(f.right.list), officerFacts: f.right.officerFacts, runs: f.right.runs.map((r) => [r.tournamentId, r.report]) };
     let corrected = 0;
     fc.assert(

@@ -17,7 +17,7 @@ const day = (n: number): string => new Date(Date.UTC(2020, 0, 1 + n)).toISOStrin
 /** What `ledger list` prints from the fold (or the error it stops with). */
 const fromFold = (facts: readonly LoggedEvent[], asOf: string, format: ListFormat, activeYears: number): string => {
   const fold = foldFesa(facts, { asOf, keepRuns: false });
-  if (E.isLeft(fold)) return `error: ${fold.left}`;
+  if (E.isLeft(fold)) return `error: ${fold.left.message}`;
   try {
     return renderList(fold.right, asOf, format, activeYears);
   } catch (e) {

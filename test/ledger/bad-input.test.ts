@@ -190,7 +190,7 @@ const cases: readonly Case[] = [
     says: /unknown option --grde for "player add"; did you mean --grade\?/,
   },
   { name: 'events --limit -5', argv: () => ['events', '--limit', '-5'], code: 2, says: /--limit must be a whole number from 0 up, got "-5"/ },
-  { name: 'list --known-at -1', argv: () => ['list', '--known-at', '-1'], code: 1, says: /--known-at must be a global position \(e\.g\. 1234\) or a recorded time .*, got "-1"/ },
+  { name: 'list --known-at -1', argv: () => ['list', '--known-at', '-1'], code: 2, says: /--known-at must be a global position \(e\.g\. 1234\) or a recorded time .*, got "-1"/ },
   { name: 'rules run-case with input that is not JSON', argv: () => ['rules', 'run-case'], stdin: '{"system": ', code: 1, says: /1 case refused/ },
   // --- files ---
   {

@@ -72,7 +72,7 @@ describe('late reports and corrections re-rate every later tournament (issue 4 a
     expect(r.err).toContain('"N8x" is not an entrant');
 
     const early = await ledger('list', '--as-of', '2016-06-01', '--known-at', '1970-01-01T00:00:00Z', '--db', db);
-    expect(early.code).toBe(1);
+    expect(early.code).toBe(2);
     expect(early.err).toContain('lies before the first event');
     expect((await ledger('checksum', '--db', db)).out).toBe(sum);
   });

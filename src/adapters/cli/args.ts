@@ -1,4 +1,5 @@
 import { isValidIsoDate } from '../../../domain/events/iso-date';
+import { LedgerFailure } from '../../app/failure';
 
 /** Minimal, strict argument parsing: `--name value`, `--name=value`, boolean `--flag`, repeated flags collect. */
 export interface ParsedArgs {
@@ -9,9 +10,9 @@ export interface ParsedArgs {
 /** A number as an officer writes it: digits with an optional fraction (`1e3`, `0x10` or `Infinity` are typos here). */
 export const DECIMAL = /^-?\d+(\.\d+)?$/;
 
-export class UsageError extends Error {
+export class UsageError extends LedgerFailure {
   constructor(message: string) {
-    super(message);
+    super('bad-input', message);
     this.name = 'UsageError';
   }
 }

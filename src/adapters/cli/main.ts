@@ -1,7 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import { CommandRejected } from '../../app/errors';
-import { ConcurrencyError } from '../../app/ports/event-store';
+import { LedgerFailure, type FailureKind } from '../../app/failure';
 import { Options, parseArgs, UsageError } from './args';
 import { CliContext } from './context';
 import { commandCatalog, type CommandEntry } from './commands/catalog';
@@ -108,7 +107,7 @@ export const main = async (
     return code;
   } catch (error) {
     err(`ledger: ${describe(error)}`);
-    return error instanceof UsageError ? 2 : 1;
+    return error instanceof LedgerFailure ? EXIT_CODES[error.kind] : 1;
   } finally {
     await ctx?.close(command?.name === 'init').catch(() => undefined);
   }
@@ -131,8 +130,21 @@ const FILE_ERRORS: Record<string, string> = {
   ENAMETOOLONG: 'has a name that is too long',
 };
 
+/**
+ * The CLI's one boundary for errors: exit 2 when the command line asked for something malformed or absent (fix the
+ * command and run it again), 1 when the ledger refused or could not do it.
+ */
+const EXIT_CODES: Record<FailureKind, number> = {
+  'bad-input': 2,
+  'not-found': 2,
+  unreproducible: 2,
+  rejected: 1,
+  conflict: 1,
+  unratable: 1,
+};
+
 const describe = (error: unknown): string => {
-  if (error instanceof CommandRejected || error instanceof UsageError || error instanceof ConcurrencyError) return error.message;
+  if (error instanceof LedgerFailure) return error.detail.code !== undefined && error.kind === 'unratable' ? `${error.message} (${error.detail.code})` : error.message;
   const system = error as { code?: unknown; path?: unknown; syscall?: unknown };
   if (typeof system.code === 'string' && system.code in FILE_ERRORS && typeof system.path === 'string') return `${system.path} ${FILE_ERRORS[system.code]}`;
   if (error instanceof RangeError && /call stack/.test(error.message)) return 'the input is nested too deeply to read; expected a flat list or file';

@@ -2,13 +2,14 @@ import type { Request, RequestHandler } from 'express';
 import * as E from 'fp-ts/Either';
 import type { PublishedEntry } from '../../../projections/audit-trail';
 import { diffFolds, type FoldDiff, type ListChange, type RunChange } from '../../../projections/fesa/diff';
-import { FESA_RULE_SETS, type FesaFold } from '../../../projections/fesa/history';
+import { FESA_RULE_SETS, type FesaFold, type FoldError } from '../../../projections/fesa/history';
 import type { Ledger } from '../../app/ledger';
-import { publishedAndNow, withListError } from '../../app/lists';
+import { unratable } from '../../app/failure';
+import { publishedAndNow } from '../../app/lists';
 import { loadFacts } from '../../app/load';
 import type { LiveAuditTrail, LiveProjections } from './live';
 import { matchesSearch, pageOf, PAGE_SIZE, type PageOf } from './paging';
-import { BadRequest, NotFound, Problem } from './problems';
+import { BadRequest, NotFound } from './problems';
 import { queryOf } from './query';
 import { today } from '../clock';
 
@@ -28,8 +29,8 @@ export const nameIn =
     return n ? `${n.lastName}${n.firstName ? ` ${n.firstName}` : ''}` : playerId;
   };
 
-const foldOf = (folded: E.Either<string, FesaFold>): FesaFold => {
-  if (E.isLeft(folded)) throw new Error(folded.left);
+export const foldOf = (folded: E.Either<FoldError, FesaFold>): FesaFold => {
+  if (E.isLeft(folded)) throw unratable(folded.left);
   return folded.right;
 };
 
@@ -122,11 +123,8 @@ export class Diffs {
     let found = this.published.get(key);
     if (found === undefined) {
       const facts = await loadFacts(this.ledger.store);
-      const pair = withListError(
-        () => publishedAndNow(facts, listId),
-        (m) => new NotFound(m),
-        (m) => new Problem(409, 'list-not-reproducible', m),
-      );
+      // an unknown list is a LedgerFailure 'not-found', one that cannot be reproduced 'unreproducible' (problems.ts)
+      const pair = publishedAndNow(facts, listId);
       found = { labels: pair.labels, diff: diffFolds(pair.before, pair.after), nameOf: nameIn(pair.after), position, entry };
       for (const old of this.published.keys()) if (old.startsWith(`${listId}@`)) this.published.delete(old);
       this.published.set(key, found);

@@ -104,6 +104,7 @@ export const openApiDocument = () => ({
           detail: str,
           parameter: str,
           requiredRole: { type: 'string', enum: ['auditor', 'officer', 'admin'] },
+          code: { type: 'string', description: "The rule engine's error code when it refused (e.g. no-convergence, unknown-grade)." },
         },
         ['type', 'title', 'status', 'detail'],
         false,

@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from 'express';
+import { LedgerFailure, type FailureKind } from '../../app/failure';
 
 /**
  * Errors as RFC 9457 problem details (`application/problem+json`): `type` names the kind of problem, `title` is its
@@ -12,6 +13,8 @@ export interface ProblemBody {
   readonly detail: string;
   readonly parameter?: string;
   readonly requiredRole?: string;
+  /** The rule engine's error code, when the engine refused (e.g. `no-convergence`). */
+  readonly code?: string;
 }
 
 const TITLES: Record<number, string> = {
@@ -35,7 +38,7 @@ export class Problem extends Error {
     readonly status: number,
     readonly slug: string,
     detail: string,
-    readonly extra: { readonly parameter?: string; readonly requiredRole?: string; readonly headers?: Readonly<Record<string, string>> } = {},
+    readonly extra: { readonly parameter?: string; readonly requiredRole?: string; readonly code?: string; readonly headers?: Readonly<Record<string, string>> } = {},
   ) {
     super(detail);
     this.name = 'Problem';
@@ -57,7 +60,7 @@ export class NotFound extends Problem {
 }
 
 export const sendProblem = (res: Response, problem: Problem): void => {
-  const { parameter, requiredRole, headers } = problem.extra;
+  const { parameter, requiredRole, code, headers } = problem.extra;
   const body: ProblemBody = {
     type: `urn:rating-ledger:problem:${problem.slug}`,
     title: TITLES[problem.status] ?? 'Error',
@@ -65,6 +68,7 @@ export const sendProblem = (res: Response, problem: Problem): void => {
     detail: problem.message,
     ...(parameter !== undefined ? { parameter } : {}),
     ...(requiredRole !== undefined ? { requiredRole } : {}),
+    ...(code !== undefined ? { code } : {}),
   };
   for (const [name, value] of Object.entries(headers ?? {})) res.set(name, value);
   res.status(problem.status).type('application/problem+json').send(JSON.stringify(body));
@@ -96,11 +100,35 @@ const requestProblem = (error: { type?: unknown; status?: unknown; message?: unk
 };
 
 /**
- * The last handler: a Problem as it is, what the body parser or router refused as the client's problem, anything
+ * The HTTP API's one boundary for the use cases' failures: each kind its status and problem type. An engine code
+ * (e.g. FESA's `no-convergence`) is kept as `code`; an option at fault as `parameter`.
+ */
+const PROBLEMS: Record<FailureKind, { readonly status: number; readonly slug: string }> = {
+  'bad-input': { status: 400, slug: 'bad-parameter' },
+  'not-found': { status: 404, slug: 'not-found' },
+  rejected: { status: 422, slug: 'command-rejected' },
+  conflict: { status: 409, slug: 'concurrency-conflict' },
+  unreproducible: { status: 409, slug: 'list-not-reproducible' },
+  unratable: { status: 500, slug: 'ledger-error' },
+};
+
+/** A rejection whose sentence names a command's field (the deciders say "field `x`") names it as the parameter. */
+const fieldNamedIn = (sentence: string): string | undefined => /\bfield `([^`]+)`/.exec(sentence)?.[1];
+
+const problemOf = (failure: LedgerFailure): Problem => {
+  const { status, slug } = PROBLEMS[failure.kind];
+  const { code } = failure.detail;
+  const parameter = failure.detail.parameter ?? (failure.kind === 'rejected' ? fieldNamedIn(failure.message) : undefined);
+  return new Problem(status, slug, failure.message, { ...(parameter !== undefined ? { parameter } : {}), ...(code !== undefined ? { code } : {}) });
+};
+
+/**
+ * The last handler: a Problem as it is, a use case's failure by its kind, what the body parser or router refused as the client's problem, anything
  * else as the ledger's (500, its message as the detail: a fold that failed names the fact).
  */
 export const toProblem = (error: unknown): Problem => {
   if (error instanceof Problem) return error;
+  if (error instanceof LedgerFailure) return problemOf(error);
   const fromRequest = typeof error === 'object' && error !== null ? requestProblem(error) : undefined;
   return fromRequest ?? new Problem(500, 'ledger-error', error instanceof Error ? error.message : String(error));
 };

@@ -1,4 +1,5 @@
 import cors from 'cors';
+import { unratable } from '../../app/failure';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import * as E from 'fp-ts/Either';
@@ -8,12 +9,10 @@ import { explainPlayer } from '../../../projections/fesa/explain';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../projections/fesa/history';
 import { readDomainEvents } from '../../app/event-log';
 import type { CheckpointStorage } from '../store/checkpoint-storage';
-import { factsKnownAt, KnownAtError, loadFacts } from '../../app/load';
+import { factsKnownAt, loadFacts } from '../../app/load';
 import { verifyLedger } from '../../app/verify';
-import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, renderList, reproducePublished, withListError, type ListFormat } from '../../app/lists';
+import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, renderList, reproducePublished, type ListFormat } from '../../app/lists';
 import type { Ledger } from '../../app/ledger';
-import { CommandRejected } from '../../app/ledger';
-import { ConcurrencyError } from '../../app/ports/event-store';
 import { today } from '../clock';
 import { reportedGames } from '../../app/tournaments';
 import { formatTurneringHtml } from '../formats/fesa/turnering-html';
@@ -24,7 +23,7 @@ import { diffJson, diffQueryOf, Diffs, pageOfDiff, ruleSetPairOf } from './diffs
 import { mountPages, pageErrors } from './pages/routes';
 import { accessControl, hostCheck, isLoopback, signedIn, type Access } from './access';
 import { DEFAULT_LIMITS, foldGate, perMinute, type Limits } from './limits';
-import { BadRequest, NotFound, Problem, problemHandler } from './problems';
+import { NotFound, Problem, problemHandler } from './problems';
 import { openApiDocument } from './openapi';
 import { queryOf } from './query';
 import type { Officers } from '../../app/officers';
@@ -207,7 +206,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const withReports = async (req: Request, playerId: string, tournamentId?: string): Promise<FesaFold> => {
     const projection = await live.caughtUp(ruleSetOf(req), 'reports');
     const folded = projection.current();
-    if (E.isLeft(folded)) throw new Error(folded.left);
+    if (E.isLeft(folded)) throw unratable(folded.left);
     return playerRuns.of(projection, folded.right, playerId, tournamentId);
   };
 
@@ -234,9 +233,6 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     res.json(explanation.right.data);
   });
 
-  /** Something read from a published list; not having the list is a 404, a list that cannot be reproduced a 409. */
-  const knownList = <A>(read: () => A): A => withListError(read, (message) => new NotFound(message), (message) => new Problem(409, 'list-not-reproducible', message));
-
   /** A list's bytes with its hash as a strong ETag: a client holding them gets 304 Not Modified. */
   const sendList = (res: Response, text: string, format: ListFormat): void => {
     const bytes = listBytes(text, format);
@@ -257,7 +253,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       const format = q.oneOf('format', LIST_FORMATS) ?? 'json';
       const activeYears = q.int('active-years', 0) ?? 2;
       const at = (await live.caughtUp(ruleSetOf(req), 'none')).asOf(asOf);
-      if (E.isLeft(at)) throw new Error(at.left);
+      if (E.isLeft(at)) throw unratable(at.left);
       sendList(res, renderList(at.right, asOf, format, activeYears), format);
     },
   );
@@ -266,9 +262,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const asOf = q.date('as-of') ?? today();
     const format = q.oneOf('format', LIST_FORMATS) ?? 'json';
     const activeYears = q.int('active-years', 0) ?? 2;
-    const known = await factsKnownAt(ledger.store, q.string('known-at')!, 'known-at').catch((e: unknown) => {
-      throw e instanceof KnownAtError ? new BadRequest(e.message, 'known-at') : e;
-    });
+    const known = await factsKnownAt(ledger.store, q.string('known-at')!, 'known-at');
     sendList(res, renderList(foldOrThrow(known.facts, { ruleSet: ruleSetOf(req), asOf, runs: 'none', knownAt: known.knownAt }), asOf, format, activeYears), format);
   });
 
@@ -301,7 +295,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       let list = published.get(id);
       if (list === undefined) {
         const facts = await loadFacts(ledger.store);
-        const { event, text } = knownList(() => reproducePublished(facts, id));
+        const { event, text } = reproducePublished(facts, id);
         list = { text, format: event.format as ListFormat };
         published.set(id, list);
       }
@@ -335,11 +329,6 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
 
   const officerCommands = new Set(['AppointOfficer', 'RevokeOfficer']);
   /** A command refused for one of its fields ("field `ratingSystem`: …") names it as the problem's parameter too. */
-  const fieldNamedIn = (sentence: string): { parameter?: string } => {
-    const field = /\bfield `([^`]+)`/.exec(sentence)?.[1];
-    return field === undefined ? {} : { parameter: field };
-  };
-
   app.post('/commands', access('officer'), ...writes, async (req, res) => {
     const who = signedIn(res)!;
     const body = objectBody(req);
@@ -353,11 +342,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     if (body.eventId !== undefined) {
       throw new Problem(422, 'event-id-derived', 'eventId is derived from the command\'s own ids (so a resubmission is never recorded twice); leave it out', { parameter: 'eventId' });
     }
-    const result = await ledger.execute({ ...body, actor: who.officer } as Command).catch((error: unknown) => {
-      if (error instanceof CommandRejected) throw new Problem(422, 'command-rejected', error.message, fieldNamedIn(error.message));
-      if (error instanceof ConcurrencyError) throw new Problem(409, 'concurrency-conflict', error.message);
-      throw error;
-    });
+    const result = await ledger.execute({ ...body, actor: who.officer } as Command);
     res.status(result.status === 'appended' ? 201 : 200).json(result);
   });
 
@@ -365,10 +350,6 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     if (options.officers === undefined) throw new Problem(503, 'no-credentials', 'this server was started without a credentials table; officers are managed with ledger officer …');
     return options.officers;
   };
-  const rejected = (error: unknown): never => {
-    throw error instanceof CommandRejected ? new Problem(422, 'command-rejected', error.message) : error;
-  };
-
   app.get('/officers', access('admin'), async (_req, res) => {
     res.json({ officers: (await officers().list()).map((o) => ({ officer: o.officer, role: o.role ?? null, tokenIssuedAt: o.tokenIssuedAt ?? null })) });
   });
@@ -381,8 +362,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     if (typeof body.role !== 'string' || !isOfficerRole(body.role)) throw new Problem(422, 'bad-field', `role must be one of ${OFFICER_ROLES.join(', ')}`, { parameter: 'role' });
     if (body.reason !== undefined && typeof body.reason !== 'string') throw new Problem(422, 'bad-field', 'reason must be text', { parameter: 'reason' });
     const { result, token } = await officers()
-      .appoint({ officer: body.officer, role: body.role, actor: signedIn(res)!.officer, validDate: today(), ...(body.reason !== undefined ? { reason: body.reason as string } : {}) })
-      .catch(rejected);
+      .appoint({ officer: body.officer, role: body.role, actor: signedIn(res)!.officer, validDate: today(), ...(body.reason !== undefined ? { reason: body.reason as string } : {}) });
     res.status(result.status === 'appended' ? 201 : 200).json({ officer: body.officer, role: body.role, status: result.status, token: token ?? null });
   });
 
@@ -390,14 +370,13 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const reason = queryOf(req).string('reason');
     const officer = req.params.name as string;
     const result = await officers()
-      .revoke({ officer, actor: signedIn(res)!.officer, validDate: today(), ...(reason !== undefined ? { reason } : {}) })
-      .catch(rejected);
+      .revoke({ officer, actor: signedIn(res)!.officer, validDate: today(), ...(reason !== undefined ? { reason } : {}) });
     res.json({ officer, status: result.status });
   });
 
   app.post('/officers/:name/token', access('admin'), ...writes, async (req, res) => {
     const officer = req.params.name as string;
-    res.status(201).json({ officer, token: await officers().rotateToken(officer).catch(rejected) });
+    res.status(201).json({ officer, token: await officers().rotateToken(officer) });
   });
 
   app.use((req) => {

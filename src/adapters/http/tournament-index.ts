@@ -4,6 +4,7 @@ import type { PlayerRegistered, TournamentRegistered } from '../../../domain/eve
 import type { FesaCrosstable } from '../../../projections/fesa/crosstable';
 import type { FesaFold } from '../../../projections/fesa/history';
 import type { FesaProjection } from '../../../projections/fesa/incremental';
+import { unratable } from '../../app/failure';
 import type { Ledger } from '../../app/ledger';
 import { crosstableOf, UnknownTournamentError } from '../../app/tournaments';
 import type { LiveProjections } from './live';
@@ -83,7 +84,7 @@ export const tournamentNow = async (ledger: Ledger, live: LiveProjections, ruleS
   if (!state.tournaments.has(tournamentId)) throw new NotFound(`no tournament "${tournamentId}" in the ledger`);
   const projection = await live.caughtUp(ruleSet, 'reports');
   const folded = projection.current();
-  if (E.isLeft(folded)) throw new Error(folded.left);
+  if (E.isLeft(folded)) throw unratable(folded.left);
   const facts = projection.facts.tournaments.get(tournamentId);
   try {
     if (!facts) throw new UnknownTournamentError(`tournament "${tournamentId}" is not in the rating fold`);

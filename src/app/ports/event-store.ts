@@ -1,3 +1,4 @@
+import { LedgerFailure } from '../failure';
 /**
  * The event-store port: the only thing the rest of the ledger knows about persistence.
  * Every adapter (SQLite, PostgreSQL, EventStoreDB) implements it and passes test/store/contract.ts.
@@ -137,13 +138,14 @@ export interface EventStore {
   close(): Promise<void>;
 }
 
-export class ConcurrencyError extends Error {
+export class ConcurrencyError extends LedgerFailure {
   constructor(
     readonly streamId: string,
     readonly expected: ExpectedRevision,
     readonly actual: number | 'no_stream',
   ) {
     super(
+      'conflict',
       `Concurrency conflict on stream "${streamId}": expected ${describeRevision(expected)}, ` +
         `but it is at ${describeRevision(actual)}; someone else wrote to it first — reload and retry.`,
     );

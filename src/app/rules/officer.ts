@@ -97,7 +97,7 @@ export const oneTimeConversion = (input: OfficerInput & { readonly ruleSet: Conv
   let ratings: { playerId: string; rating: number }[];
   if (source in FESA_RULE_SETS) {
     const folded = foldFesaFast(input.facts, { ruleSet: source, asOf, runs: 'none' });
-    if (E.isLeft(folded)) return folded;
+    if (E.isLeft(folded)) return E.left(folded.left.message);
     ratings = folded.right.list.flatMap((p) => {
       const id = folded.right.playerIdOf(p);
       return id !== undefined && p.eloNumber > 0 ? [{ playerId: id, rating: p.eloNumber }] : [];

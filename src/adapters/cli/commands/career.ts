@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import { unratable } from '../../../app/failure';
 import { playerCareer, renderCareer } from '../../../../projections/fesa/career';
 import { AS_ADOPTED, FESA_RULE_SETS } from '../../../../projections/fesa/history';
 import { FesaProjection } from '../../../../projections/fesa/incremental';
@@ -23,7 +24,7 @@ const history: CommandRun = {
     const projection = new FesaProjection({ ruleSet: ruleSetOf(ctx), runs: 'reports' });
     projection.apply(await loadFacts(await ctx.store()));
     const folded = projection.current();
-    if (E.isLeft(folded)) throw new Error(folded.left);
+    if (E.isLeft(folded)) throw unratable(folded.left);
     const career = playerCareer(folded.right, playerId);
     if (E.isLeft(career)) throw new UsageError(career.left);
     ctx.out(ctx.json ? JSON.stringify(career.right, null, 2) : renderCareer(career.right));
@@ -41,7 +42,7 @@ const rebuild: CommandRun = {
     const result = await rebuildProjection(await ctx.store(), checkpoints, { ruleSet });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const folded = result.projection.current();
-    if (E.isLeft(folded)) throw new Error(folded.left);
+    if (E.isLeft(folded)) throw unratable(folded.left);
     const summary = { ruleSet, position: result.projection.position, events: result.eventsRead, players: folded.right.list.length, milliseconds: Math.round(ms) };
     ctx.print(summary, () => `projection ${ruleSet} rebuilt from ${summary.events} events up to position ${summary.position}: ${summary.players} players on the list (${summary.milliseconds} ms); checkpoint saved`);
     return 0;

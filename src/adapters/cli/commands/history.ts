@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import { unratable } from '../../../app/failure';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Command } from '../../../../domain/commands/decide';
@@ -11,7 +12,7 @@ import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/gen
 import { resumeProjection } from '../../../app/checkpoint';
 import { ratedInListModel, readListModel } from '../../../app/list-model';
 import { factsKnownAt, loadFacts } from '../../../app/load';
-import { contentHash, foldOrThrow as fold, isProgramFile, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, withListError, type FoldPair, type ListFormat } from '../../../app/lists';
+import { contentHash, foldOrThrow as fold, isProgramFile, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, type FoldPair, type ListFormat } from '../../../app/lists';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 import { table } from '../output';
@@ -38,7 +39,7 @@ const ratingsUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: stri
   if (!isGenericRuleSet(ruleSet)) throw new UsageError(`--rules ${ruleSet}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
   // Newcomers enter at their declared grade's midpoint (the information FESA's newcomer rule uses), as in `evaluate`.
   const folded = foldGeneric(facts, { ruleSet, asOf, entry: 'grade' });
-  if (E.isLeft(folded)) throw new Error(folded.left);
+  if (E.isLeft(folded)) throw unratable(folded.left);
   const gradeOf = (state: unknown): string => {
     const s = state as { rank?: unknown; grade?: unknown };
     return typeof s.rank === 'string' ? s.rank : typeof s.grade === 'string' ? s.grade : '-';
@@ -67,16 +68,13 @@ const formatOf = (ctx: CliContext, printsList = false): ListFormat => {
   return f as ListFormat;
 };
 
-/** Something read from a published list; not having that list is a usage error here (exit code 2). */
-const published = <A>(read: () => A): A => withListError(read, (message) => new UsageError(message));
-
 const list: CommandRun = {
   name: 'list',
   async run(ctx) {
     const listId = ctx.opts.string('published');
     if (listId !== undefined) {
       const facts = await loadFacts(await ctx.store());
-      const { event, text } = published(() => reproducePublished(facts, listId));
+      const { event, text } = reproducePublished(facts, listId);
       write(ctx, text, event.format as ListFormat);
       return 0;
     }
@@ -100,7 +98,7 @@ const list: CommandRun = {
       // else resume the checkpointed projection (only events after it are read), which saves the read model again
       const resumed = await resumeProjection(await ctx.store(), checkpoints, { ruleSet });
       const at = resumed.projection.asOf(asOf);
-      if (E.isLeft(at)) throw new Error(at.left);
+      if (E.isLeft(at)) throw unratable(at.left);
       folded = at.right;
     } else {
       // as known now, or as known at --known-at (a global position or a recorded time)
@@ -175,7 +173,7 @@ const diff: CommandRun = {
     const listId = ctx.opts.string('published');
     let pair: FoldPair;
     if (listId !== undefined) {
-      pair = published(() => publishedAndNow(facts, listId));
+      pair = publishedAndNow(facts, listId);
     } else {
       const rules = ctx.opts.all('rules');
       if (rules.length !== 2) throw new UsageError('give --published ID, or two rule sets: --rules A --rules B');

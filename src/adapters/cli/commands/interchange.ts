@@ -3,7 +3,7 @@ import * as path from 'path';
 import * as E from 'fp-ts/Either';
 import { isId } from '../../../../domain/events/common';
 import { loadFacts } from '../../../app/load';
-import { importTrf, TRF_RULE_SETS, TrfExportError, trfOfTournament, type TrfRuleSet } from '../../../app/trf';
+import { importTrf, TRF_RULE_SETS, trfOfTournament, type TrfRuleSet } from '../../../app/trf';
 import { readNamedFile } from '../../formats/files';
 import { formatTrf, parseTrf } from '../../formats/trf';
 import { decodeEgd, parseEgd } from '../../formats/egd';
@@ -55,12 +55,7 @@ const trfExport: CommandRun = {
     const store = await ctx.store();
     const facts = await loadFacts(store);
     const state = await (await ctx.ledger()).catchUp();
-    let text: string;
-    try {
-      text = formatTrf(trfOfTournament(facts, state, tournamentId));
-    } catch (e) {
-      throw e instanceof TrfExportError ? new UsageError(e.message) : e;
-    }
+    const text = formatTrf(trfOfTournament(facts, state, tournamentId));
     const out = ctx.opts.string('out');
     if (out !== undefined) fs.writeFileSync(out, text);
     else process.stdout.write(text);

@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import { unratable } from '../../../app/failure';
 import type { Command } from '../../../../domain/commands/decide';
 import { BUCKETS } from '../../../../domain/evaluation/metrics';
 import { FESA_RULE_SETS } from '../../../../projections/fesa/history';
@@ -53,7 +54,7 @@ const genericRuleSetOf = (ctx: CliContext): GenericRuleSetId => {
 
 const foldOrThrow = (facts: readonly LoggedEvent[], options: GenericFoldOptions): GenericFold => {
   const folded = foldGeneric(facts, options);
-  if (E.isLeft(folded)) throw new Error(folded.left);
+  if (E.isLeft(folded)) throw unratable(folded.left);
   return folded.right;
 };
 
@@ -221,7 +222,7 @@ const evaluate: CommandRun = {
       if (unknown !== undefined) throw new UsageError(unknown);
     }
     const evaluated = football !== undefined ? evaluateFootballFile(football, ruleSets, from, entry) : evaluateLedger(await loadFacts(await ctx.store()), ruleSets, from, entry);
-    if (E.isLeft(evaluated)) throw new Error(evaluated.left);
+    if (E.isLeft(evaluated)) throw unratable(evaluated.left);
     const ev = evaluated.right;
     ctx.out(ctx.json ? JSON.stringify(ev, null, 2) : renderEvaluation(ev));
     return 0;

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import type { FesaCrosstable } from '../../../../projections/fesa/crosstable';
 import { AS_ADOPTED, FESA_RULE_SETS } from '../../../../projections/fesa/history';
 import { loadFacts } from '../../../app/load';
-import { reportedGames, tournamentCrosstable, UnknownTournamentError, type ReportedGame } from '../../../app/tournaments';
+import { reportedGames, tournamentCrosstable, type ReportedGame } from '../../../app/tournaments';
 import { formatTurneringHtml, lispScore } from '../../formats/fesa/turnering-html';
 import { UsageError } from '../args';
 import type { CommandRun } from '../context';
@@ -39,12 +39,7 @@ const show: CommandRun = {
     if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${format}"`);
     const rules = ctx.opts.string('rules') ?? AS_ADOPTED;
     if (rules !== AS_ADOPTED && !(rules in FESA_RULE_SETS)) throw new UsageError(`--rules ${rules}: cross tables are available for ${Object.keys(FESA_RULE_SETS).join(', ')}`);
-    let crosstable: FesaCrosstable;
-    try {
-      crosstable = tournamentCrosstable(await loadFacts(await ctx.store()), id, rules);
-    } catch (e) {
-      throw e instanceof UnknownTournamentError ? new UsageError(e.message) : e;
-    }
+    const crosstable: FesaCrosstable = tournamentCrosstable(await loadFacts(await ctx.store()), id, rules);
     const out = ctx.opts.string('out');
     if (format === 'fesa-html') {
       // the program's file: ISO-8859-1, byte for byte

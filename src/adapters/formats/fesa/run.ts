@@ -3,7 +3,8 @@ import * as path from 'path';
 import * as E from 'fp-ts/Either';
 import { rateEvent } from '../../../../domain/rules/fesa/rate-event';
 import { FESA_PROGRAM_OPTIONS, type FesaOptions } from '../../../../domain/rules/fesa/options';
-import type { FesaEvent, FesaPlayer, FesaRatingResult } from '../../../../domain/rules/fesa/types';
+import type { FesaErrorCode, FesaEvent, FesaPlayer, FesaRatingResult } from '../../../../domain/rules/fesa/types';
+import { LedgerFailure } from '../../../app/failure';
 import { fesaCrosstable } from '../../../../projections/fesa/crosstable';
 import { nameKey } from '../../../../projections/fesa/name-key';
 import { formatAllTxt } from './all-txt';
@@ -69,15 +70,23 @@ const recordsByName = (combined: readonly FesaPlayer[]): Map<string, FesaPlayer>
  * `target.outDir`; with `target.out` only the post list, to that file. All three are computed before anything is
  * written. Returns one clear sentence on any problem.
  */
-export const fesaRun = (dir: string, target: FesaRunTarget = {}, options: FesaOptions = FESA_PROGRAM_OPTIONS): E.Either<string, FesaRunOutcome> => {
+/** Why a run refused its folder: one sentence naming the file and line, and the engine's code when it refused the event. */
+export interface FesaRunError {
+  readonly message: string;
+  readonly code?: FesaErrorCode;
+}
+
+const refused = (message: string, code?: FesaErrorCode): E.Either<FesaRunError, never> => E.left(code !== undefined ? { message, code } : { message });
+
+export const fesaRun = (dir: string, target: FesaRunTarget = {}, options: FesaOptions = FESA_PROGRAM_OPTIONS): E.Either<FesaRunError, FesaRunOutcome> => {
   const at = (name: string): string => path.join(dir, name);
   const folder = readFesaFolder(dir);
-  if (E.isLeft(folder)) return folder;
+  if (E.isLeft(folder)) return refused(folder.left);
   const { list, newPlayers, event } = folder.right;
   const rated = rateEvent(list, newPlayers, event, options);
   if (E.isLeft(rated)) {
     const where = rated.left.line !== undefined ? `${at('turnering.txt')}:${rated.left.line}: ` : `${at('turnering.txt')}: `;
-    return E.left(`${where}${rated.left.message}`);
+    return refused(`${where}${rated.left.message}`, rated.left.code);
   }
   const post = formatRatingList(rated.right.list);
   if (target.out !== undefined) {
@@ -85,12 +94,12 @@ export const fesaRun = (dir: string, target: FesaRunTarget = {}, options: FesaOp
     return E.right({ written: [target.out], result: rated.right });
   }
   const all = formatAllTxt(rated.right.list, event.date);
-  if (E.isLeft(all)) return E.left(`${at('turnering.txt')}: all.txt cannot be written: ${all.left}.`);
+  if (E.isLeft(all)) return refused(`${at('turnering.txt')}: all.txt cannot be written: ${all.left}.`);
   const byName = recordsByName([...newPlayers, ...list]);
   const crosstable = fesaCrosstable(event, rated.right.report, (p) => byName.get(nameKey(p)));
-  if (E.isLeft(crosstable)) return E.left(`${at('turnering.txt')}: turnering.html cannot be written: ${crosstable.left}.`);
+  if (E.isLeft(crosstable)) return refused(`${at('turnering.txt')}: turnering.html cannot be written: ${crosstable.left}.`);
   const outDir = target.outDir ?? dir;
-  if (!existsSync(outDir)) return E.left(`${outDir}: no such directory to write ratingliste.post, all.txt and turnering.html into.`);
+  if (!existsSync(outDir)) return refused(`${outDir}: no such directory to write ratingliste.post, all.txt and turnering.html into.`);
   const files: [string, string][] = [
     ['ratingliste.post', post],
     ['all.txt', all.right],
@@ -112,7 +121,7 @@ export interface FesaRunSummary {
 
 export const fesaRunCommand = async (args: { dir: string } & FesaRunTarget): Promise<FesaRunSummary> => {
   const r = fesaRun(args.dir, args);
-  if (E.isLeft(r)) throw new Error(r.left);
+  if (E.isLeft(r)) throw new LedgerFailure('rejected', r.left.message, r.left.code !== undefined ? { code: r.left.code } : {});
   const { result, written } = r.right;
   return {
     rated: result.report.players.filter((p) => p.method !== 'not-rated').length,

@@ -4,7 +4,7 @@ import * as E from 'fp-ts/Either';
 import type { PlayerRegistered } from '../../../../domain/events';
 import { playerCareer } from '../../../../projections/fesa/career';
 import { explainPlayer } from '../../../../projections/fesa/explain';
-import { FESA_RULE_SETS, type FesaFold } from '../../../../projections/fesa/history';
+import { FESA_RULE_SETS } from '../../../../projections/fesa/history';
 import type { FesaProjection } from '../../../../projections/fesa/incremental';
 import type { Ledger } from '../../../app/ledger';
 import { LIST_FORMATS, listRows, type ListRow } from '../../../app/lists';
@@ -12,7 +12,7 @@ import { today } from '../../clock';
 import type { LiveAuditTrail, LiveProjections } from '../live';
 import { tournamentNow, type PlayerIndex, type TournamentIndex } from '../tournament-index';
 import type { PlayerRuns } from '../player-runs';
-import { diffQueryOf, nameIn, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
+import { diffQueryOf, foldOf, nameIn, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
 import { reportedGames } from '../../../app/tournaments';
 import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
 import { NotFound, problemTitle, toProblem } from '../problems';
@@ -52,10 +52,6 @@ const sendPage = (res: Response, body: string): void => {
 
 const provenanceOf = (projection: FesaProjection, ruleSet: string): Provenance => ({ computedAt: new Date(), position: projection.position, ruleSet });
 
-const foldOf = (folded: E.Either<string, FesaFold>): FesaFold => {
-  if (E.isLeft(folded)) throw new Error(folded.left);
-  return folded.right;
-};
 
 /** The rule set a page was asked for (kept in its links), undefined when each tournament's own applies. */
 const askedRules = (req: Request): string | undefined => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS));
