@@ -4,6 +4,8 @@ import { LedgerFailure, type FailureKind } from '../../app/failure';
 import { Options, parseArgs, UsageError } from './args';
 import { CliContext } from './context';
 import { commandCatalog, type CommandEntry } from './commands/catalog';
+import { LIST_LEGEND } from './list-legend';
+import { optionLines } from './option-help';
 import { nearest } from './suggest';
 
 const GLOBAL_BOOLEANS = ['json', 'help', 'follow', 'version'];
@@ -24,6 +26,22 @@ const refuseUnknownOptions = (command: CommandEntry, given: Iterable<string>): v
   );
 };
 export const commands = commandCatalog;
+
+/** `ledger <command> --help`: what it does, its usage, then every option it takes with values, default and an example. */
+export const commandHelp = (command: CommandEntry): string => {
+  const own = [...declaredOptions(command)].filter((o) => !GLOBAL_OPTIONS.includes(o));
+  const extra = command.name === 'list' ? ['', LIST_LEGEND] : [];
+  return [
+    command.summary,
+    '',
+    `Usage: ledger ${command.usage}`,
+    ...(own.length > 0 ? ['', 'Options:', ...optionLines(command.name, own)] : []),
+    '',
+    'Global options:',
+    ...optionLines(command.name, GLOBAL_OPTIONS),
+    ...extra,
+  ].join('\n');
+};
 
 const help = (): string =>
   [
@@ -94,7 +112,7 @@ export const main = async (
       throw new UsageError(unknownCommand(parsed.positional));
     }
     if (parsed.flags.has('help')) {
-      out(`${command.summary}\n\nUsage: ledger ${command.usage}`);
+      out(commandHelp(command));
       return 0;
     }
     refuseUnknownOptions(command, parsed.flags.keys());

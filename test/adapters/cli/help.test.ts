@@ -1,6 +1,8 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
+import { commandHelp, commands, declaredOptions } from '../../../src/adapters/cli/main';
+import { optionHelp } from '../../../src/adapters/cli/option-help';
 import { nearest } from '../../../src/adapters/cli/suggest';
 import { ledgerProcess, NEKOMADO, tempDir } from '../../ledger/helpers';
 
@@ -40,5 +42,28 @@ describe('help that teaches', () => {
     expect(json.players.length).toBe(summary.listPlayers);
     const both = await ledgerProcess(['list', '--json', '--format', 'csv', '--db', db]);
     expect(both).toMatchObject({ code: 2, err: 'ledger: --json prints the list as JSON, but --format csv asks for another format; give one of the two\n' });
+  });
+  it('every option every command accepts is in its --help with what it means', () => {
+    const bare: string[] = [];
+    for (const command of commands) {
+      const help = commandHelp(command).split('\n');
+      for (const option of declaredOptions(command)) {
+        const line = help.find((l) => l.trimStart().startsWith(`--${option} `) || l.trimStart() === `--${option}`);
+        const described = line?.trim().slice(`--${option}`.length).trim() ?? '';
+        if (described.length < 10) bare.push(`${command.name} --${option}`);
+        // a value the option takes is explained, and so is what applies without it, or the option is required
+        const h = optionHelp(command.name, option);
+        if (h !== undefined && h.text.length < 10) bare.push(`${command.name} --${option}: "${h.text}"`);
+      }
+    }
+    expect(bare).toEqual([]);
+    expect(commands.length).toBeGreaterThan(30);
+  });
+  it('list --help explains the columns of the table list (the real process)', async () => {
+    const r = await ledgerProcess(['list', '--help']);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('--active-years  list only players who played in this many years up to the date; 0 for everybody (default: 2');
+    expect(r.out).toMatch(/grade +the FESA grade: .*; - = no grade yet/);
+    expect(r.out).toMatch(/games +games rated so far; a trailing p \(e\.g\. 4p\) = provisional/);
   });
 });

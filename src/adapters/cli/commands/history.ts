@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { unratable } from '../../../app/failure';
+import { LIST_LEGEND } from '../list-legend';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Command } from '../../../../domain/commands/decide';
@@ -89,6 +90,7 @@ const list: CommandRun = {
       const fromModel = await readListModel(store, checkpoints, { ruleSet, asOf, format, activeYears });
       if (fromModel !== undefined) {
         write(ctx, fromModel.text, format);
+        if (format === 'table' && ctx.opts.string('out') === undefined && process.stdout.isTTY) ctx.out(`\n${LIST_LEGEND}`);
         if (!isProgramFile(format) && activeYears > 0 && fromModel.rows.length === 0) warnEmpty(ctx, asOf, activeYears, (await ratedInListModel(store, checkpoints, ruleSet, asOf)) ?? 0);
         return 0;
       }
@@ -106,6 +108,8 @@ const list: CommandRun = {
       folded = fold(facts, { ruleSet, asOf, runs: 'none', knownAt });
     }
     write(ctx, renderList(folded, asOf, format, activeYears), format);
+    // A person reading the table on a terminal sees what its columns mean; a file or a pipe gets the table alone.
+    if (format === 'table' && ctx.opts.string('out') === undefined && process.stdout.isTTY) ctx.out(`\n${LIST_LEGEND}`);
     if (!isProgramFile(format) && activeYears > 0 && listRows(folded, asOf, activeYears).length === 0) warnEmpty(ctx, asOf, activeYears, listRows(folded, asOf, 0).length);
     return 0;
   },
