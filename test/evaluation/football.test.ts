@@ -1,12 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import * as E from 'fp-ts/Either';
-import { footballEvents, loadFootballMatches, parseFootballCsv } from '../../src/adapters/formats/football';
+import * as path from 'path';
+import { defaultFootballResultsPath, footballEvents, loadFootballMatches, parseFootballCsv } from '../../src/adapters/formats/football';
 
-/** Fixture: /work/shared/data/international-football (README: 49,520 matches, 339 teams, about a quarter draws). */
+/** Fixture: ../shared/data/international-football (README: 49,520 matches, 339 teams, about a quarter draws). */
 describe('international football importer', () => {
   const loaded = loadFootballMatches();
   if (E.isLeft(loaded)) throw new Error(loaded.left);
   const matches = loaded.right;
+
+  it('finds the file in the shared data beside the repository (or $SHARED_DIR), and without it asks for --football', () => {
+    const saved = process.env.SHARED_DIR;
+    try {
+      delete process.env.SHARED_DIR;
+      expect(defaultFootballResultsPath()).toBe(path.resolve(__dirname, '../../../shared/data/international-football/results.csv'));
+      process.env.SHARED_DIR = path.join(__dirname, 'no-such-shared');
+      expect(loadFootballMatches()).toEqual(E.left(`no football results file at ${path.join(__dirname, 'no-such-shared', 'data', 'international-football', 'results.csv')} (the shared data beside the repository, or $SHARED_DIR); give its path with --football PATH`));
+    } finally {
+      if (saved === undefined) delete process.env.SHARED_DIR;
+      else process.env.SHARED_DIR = saved;
+    }
+  });
 
   it('reads the 49,520 matches the README states; the teams are 337, not the README\'s 339 (counted with Python csv too)', () => {
     expect(matches).toHaveLength(49520);

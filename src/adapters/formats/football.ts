@@ -1,15 +1,27 @@
 import * as fs from 'fs';
+import * as path from 'path';
 import * as E from 'fp-ts/Either';
 import { Game, Score } from '../../../domain/rules/elo-common/game';
 import { ReplayEvent } from '../../../domain/evaluation/replay';
 
 /**
- * Importer for /work/shared/data/international-football/results.csv (martj42/international_results, CC0):
+ * Importer for shared/data/international-football/results.csv (martj42/international_results, CC0):
  * `date,home_team,away_team,home_score,away_score,tournament,city,country,neutral`, chronological.
  * Each match becomes a game {a: home team, b: away team, score: 1 / 0.5 / 0 for the home side}; the rule systems
  * know no home advantage, so `neutral` is kept only on the match record.
  */
-export const FOOTBALL_RESULTS_PATH = '/work/shared/data/international-football/results.csv';
+/**
+ * Where the results file is when no path is given: in the shared data beside the repository (`../shared`, or
+ * $SHARED_DIR), found from this module whether it runs built or not.
+ */
+export const defaultFootballResultsPath = (): string => {
+  const inShared = (shared: string): string => path.join(shared, 'data', 'international-football', 'results.csv');
+  if (process.env.SHARED_DIR) return inShared(process.env.SHARED_DIR);
+  for (let dir = __dirname; path.dirname(dir) !== dir; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'package.json'))) return inShared(path.join(dir, '..', 'shared'));
+  }
+  return inShared(path.join(process.cwd(), '..', 'shared'));
+};
 
 export interface FootballMatch {
   readonly line: number;
@@ -96,12 +108,16 @@ export const footballEvents = (matches: readonly FootballMatch[], per: 'date' | 
 };
 
 /** Reads and parses the file (the only I/O here). */
-export const loadFootballMatches = (path = FOOTBALL_RESULTS_PATH): E.Either<string, FootballMatch[]> => {
+export const loadFootballMatches = (file?: string): E.Either<string, FootballMatch[]> => {
+  const at = file ?? defaultFootballResultsPath();
+  if (file === undefined && !fs.existsSync(at)) {
+    return E.left(`no football results file at ${at} (the shared data beside the repository, or $SHARED_DIR); give its path with --football PATH`);
+  }
   let text: string;
   try {
-    text = fs.readFileSync(path, 'utf8');
+    text = fs.readFileSync(at, 'utf8');
   } catch (e) {
-    return E.left(`${path}: cannot be read (${e instanceof Error ? e.message : String(e)}).`);
+    return E.left(`${at}: cannot be read (${e instanceof Error ? e.message : String(e)}).`);
   }
-  return parseFootballCsv(text, path);
+  return parseFootballCsv(text, at);
 };
