@@ -44,6 +44,8 @@ export interface ProjectionOptions {
   readonly engine?: typeof rateEvent;
   /** Keep the rows of the list's read model (list-model.ts) as the list changes (default false). */
   readonly listModel?: boolean;
+  /** Told how far a fold has come (timeline items applied of those to apply), for a progress display. */
+  readonly onProgress?: (applied: number, total: number) => void;
 }
 
 
@@ -51,6 +53,7 @@ export class FesaProjection {
   private readonly ruleSet: string;
   private readonly every: number;
   private readonly runsMode: RunsMode;
+  private readonly onProgress: ((applied: number, total: number) => void) | undefined;
   readonly facts = new FesaFacts();
   private timeline: TimelineItem[] = [];
   private readonly slots = new ListSlots();
@@ -76,6 +79,7 @@ export class FesaProjection {
     if (this.ruleSet !== AS_ADOPTED && !FESA_RULE_SETS[this.ruleSet]) throw new Error(`unknown FESA rule set "${this.ruleSet}"; expected ${Object.keys(FESA_RULE_SETS).join(' or ')}`);
     this.every = Math.max(1, options.checkpointEvery ?? 250);
     this.runsMode = options.runs ?? 'reports';
+    this.onProgress = options.onProgress;
     this.tournaments = new TournamentRating(this.facts, this.ruleSet, this.runsMode, options.engine ?? rateEvent);
     if (options.listModel) {
       this.model = new ListModelJournal();
@@ -150,6 +154,7 @@ export class FesaProjection {
         sinceCheckpoint++;
         if (this.runsMode !== 'none') runsSoFar++;
       } else officerFactsSoFar++;
+      this.onProgress?.(i - (start?.index ?? 0), end - (start?.index ?? 0));
       const failed = this.applyItem(scratch, item, null);
       if (failed !== undefined) return E.left(failed);
     }
@@ -278,6 +283,7 @@ export class FesaProjection {
         }
         this.tournamentsSinceCheckpoint++;
       }
+      this.onProgress?.(this.applied - this.lastRefold.from, this.timeline.length - this.lastRefold.from);
       const failed = this.applyItem(this.state, item, journal);
       if (failed !== undefined) {
         this.error = { index: this.applied, error: failed };

@@ -60,6 +60,8 @@ export interface CheckpointOptions {
   readonly checkpointEvery?: number;
   /** Items per saved chunk (default CHUNK; tests make it small). */
   readonly chunkItems?: number;
+  /** Told how far reading the log (`read`) and folding it (`fold`) have come, for a progress display. */
+  readonly onProgress?: (stage: 'read' | 'fold', done: number, total: number) => void;
 }
 
 const projectionName = (ruleSet: string): string => `fesa-list-${CHECKPOINT_FORMAT}:${ruleSet}`;
@@ -210,7 +212,8 @@ export const resumeProjection = async (store: EventStore, storage: CheckpointSto
   const [checkpoint, modelAt] = await Promise.all([loadCheckpoint(storage, ruleSet), storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT)]);
   const saved = checkpoint?.header.position === modelAt ? checkpoint : undefined;
   const checkpointEvery = saved?.header.checkpointEvery ?? options.checkpointEvery;
-  const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'none', listModel: true });
+  const onProgress = options.onProgress;
+  const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'none', listModel: true, ...(onProgress ? { onProgress: (done: number, total: number) => onProgress('fold', done, total) } : {}) });
   if (saved) {
     projection.restoreSlots(saved.slotKeys);
     projection.apply(saved.facts);
@@ -223,6 +226,7 @@ export const resumeProjection = async (store: EventStore, storage: CheckpointSto
   for await (const batch of readFacts(store, { fromPosition: from })) {
     projection.apply(batch);
     eventsRead += batch.length;
+    onProgress?.('read', eventsRead, 0);
   }
   projection.refresh();
   const refolded = eventsRead > 0 ? projection.lastRefold : { from: 0, to: 0 };

@@ -5,7 +5,7 @@ import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { gradeText } from '../../projections/fesa/diff';
 import { AS_ADOPTED, FESA_RULE_SETS, isFesaRuleSet, type FesaFold, type FoldOptions } from '../../projections/fesa/history';
 import type { LoggedEvent } from '../../domain/events';
-import { foldFesaFast, type RunsMode } from '../../projections/fesa/incremental';
+import { foldFesaFast, type ProjectionOptions, type RunsMode } from '../../projections/fesa/incremental';
 import { formatAllTxt } from '../adapters/formats/fesa/all-txt';
 import { formatRatingList } from '../adapters/formats/fesa/ratingliste';
 import { table } from '../adapters/formats/table';
@@ -104,7 +104,7 @@ export const contentHash = (bytes: Buffer): string => createHash('sha256').updat
  * `foldFesa(facts, options)` as the adapters need it: through the projection (see `foldFesaFast`), keeping of each
  * run what the caller reads (`runs`), and the fold's error thrown as one sentence.
  */
-export const foldOrThrow = (facts: readonly LoggedEvent[], options: Pick<FoldOptions, 'ruleSet' | 'asOf' | 'knownAt'> & { readonly runs: RunsMode }): FesaFold => {
+export const foldOrThrow = (facts: readonly LoggedEvent[], options: Pick<FoldOptions, 'ruleSet' | 'asOf' | 'knownAt'> & Pick<ProjectionOptions, 'onProgress'> & { readonly runs: RunsMode }): FesaFold => {
   const folded = foldFesaFast(facts, options);
   if (E.isLeft(folded)) throw unratable(folded.left);
   return folded.right;
@@ -133,7 +133,7 @@ const findPublished = (facts: readonly LoggedEvent[], listId: string): { event: 
 };
 
 /** The published list exactly as it was: the log folded up to just before its publication, checked by its hash. */
-export const reproducePublished = (facts: readonly LoggedEvent[], listId: string, runs: RunsMode = 'none'): { event: RatingListPublished; folded: FesaFold; text: string } => {
+export const reproducePublished = (facts: readonly LoggedEvent[], listId: string, runs: RunsMode = 'none', onProgress?: ProjectionOptions['onProgress']): { event: RatingListPublished; folded: FesaFold; text: string } => {
   const { event, position } = findPublished(facts, listId);
   if (event.ruleSet !== AS_ADOPTED && !isFesaRuleSet(event.ruleSet)) {
     throw new UnreproducibleListError(`published list "${listId}" names the rule set "${event.ruleSet}", which this ledger does not know (it knows ${[AS_ADOPTED, ...Object.keys(FESA_RULE_SETS)].join(', ')}), so it cannot be reproduced`);
@@ -141,7 +141,7 @@ export const reproducePublished = (facts: readonly LoggedEvent[], listId: string
   if (!(LIST_FORMATS as readonly string[]).includes(event.format)) {
     throw new UnreproducibleListError(`published list "${listId}" names the format "${event.format}", which this ledger does not write (it writes ${LIST_FORMATS.join(', ')}), so it cannot be reproduced`);
   }
-  const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, runs });
+  const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, runs, onProgress });
   const text = renderList(folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
   const hash = contentHash(listBytes(text, event.format as ListFormat));
   if (hash !== event.contentHash) throw new UnreproducibleListError(`published list "${listId}" cannot be reproduced: its hash was ${event.contentHash}, the fold gives ${hash}`);
@@ -156,14 +156,14 @@ export interface FoldPair {
 }
 
 /** A published list's fold as it was known when published (checked by its hash), and the same date as known now. */
-export const publishedAndNow = (facts: readonly LoggedEvent[], listId: string): FoldPair => {
-  const { event, folded } = reproducePublished(facts, listId, 'changes');
-  return { labels: [`published ${listId}`, 'known now'], before: folded, after: foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, runs: 'changes' }) };
+export const publishedAndNow = (facts: readonly LoggedEvent[], listId: string, onProgress?: ProjectionOptions['onProgress']): FoldPair => {
+  const { event, folded } = reproducePublished(facts, listId, 'changes', onProgress);
+  return { labels: [`published ${listId}`, 'known now'], before: folded, after: foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, runs: 'changes', onProgress }) };
 };
 
 /** The same facts folded under two FESA rule sets (with runs, for a diff). */
-export const underRuleSets = (facts: readonly LoggedEvent[], a: string, b: string, asOf: string): FoldPair => ({
+export const underRuleSets = (facts: readonly LoggedEvent[], a: string, b: string, asOf: string, onProgress?: ProjectionOptions['onProgress']): FoldPair => ({
   labels: [a, b],
-  before: foldOrThrow(facts, { ruleSet: a, asOf, runs: 'changes' }),
-  after: foldOrThrow(facts, { ruleSet: b, asOf, runs: 'changes' }),
+  before: foldOrThrow(facts, { ruleSet: a, asOf, runs: 'changes', onProgress }),
+  after: foldOrThrow(facts, { ruleSet: b, asOf, runs: 'changes', onProgress }),
 });

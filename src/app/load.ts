@@ -24,10 +24,11 @@ export const parseKnownAt = (value: string, option = '--known-at'): KnownAt => {
 };
 
 /** Every fact of the log, decoded, in recorded order (optionally only what was known at a point of the second clock). */
-export const loadFacts = async (store: EventStore, knownAt?: KnownAt): Promise<LoggedEvent[]> => {
+export const loadFacts = async (store: EventStore, knownAt?: KnownAt, onRead?: (eventsRead: number) => void): Promise<LoggedEvent[]> => {
   const facts: LoggedEvent[] = [];
   const toPosition = knownAt && 'position' in knownAt ? knownAt.position : undefined;
   for await (const batch of readFacts(store, toPosition !== undefined ? { toPosition } : {})) {
+    onRead?.(facts.length + batch.length);
     for (const e of batch) {
       if (knownAt && 'timestamp' in knownAt && (e.recordedAt ?? '') > knownAt.timestamp) return facts;
       facts.push(e);

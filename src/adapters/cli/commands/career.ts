@@ -1,3 +1,4 @@
+import { FoldProgress } from '../output';
 import * as E from 'fp-ts/Either';
 import { unratable } from '../../../app/failure';
 import { playerCareer, renderCareer } from '../../../../projections/fesa/career';
@@ -21,9 +22,11 @@ const history: CommandRun = {
   async run(ctx) {
     const playerId = ctx.opts.positional[0];
     if (!playerId) throw new UsageError('missing the player id: ledger history <player-id> [--json]');
-    const projection = new FesaProjection({ ruleSet: ruleSetOf(ctx), runs: 'reports' });
-    projection.apply(await loadFacts(await ctx.store()));
+    const progress = new FoldProgress('history');
+    const projection = new FesaProjection({ ruleSet: ruleSetOf(ctx), runs: 'reports', onProgress: progress.fold });
+    projection.apply(await loadFacts(await ctx.store(), undefined, progress.read));
     const folded = projection.current();
+    progress.done();
     if (E.isLeft(folded)) throw unratable(folded.left);
     const career = playerCareer(folded.right, playerId);
     if (E.isLeft(career)) throw new UsageError(career.left);

@@ -16,7 +16,7 @@ import { factsKnownAt, loadFacts } from '../../../app/load';
 import { contentHash, foldOrThrow as fold, isProgramFile, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, type FoldPair, type ListFormat } from '../../../app/lists';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
-import { table } from '../output';
+import { FoldProgress, table } from '../output';
 import { printChanges } from './fesa';
 import { today } from '../../clock';
 
@@ -95,18 +95,20 @@ const list: CommandRun = {
         return 0;
       }
     }
+    const progress = new FoldProgress('list');
     let folded: FesaFold;
     if (checkpoints !== undefined) {
       // else resume the checkpointed projection (only events after it are read), which saves the read model again
-      const resumed = await resumeProjection(await ctx.store(), checkpoints, { ruleSet });
+      const resumed = await resumeProjection(await ctx.store(), checkpoints, { ruleSet, onProgress: progress.stage });
       const at = resumed.projection.asOf(asOf);
       if (E.isLeft(at)) throw unratable(at.left);
       folded = at.right;
     } else {
       // as known now, or as known at --known-at (a global position or a recorded time)
       const { facts, knownAt } = await factsKnownAt(await ctx.store(), ctx.opts.string('known-at'));
-      folded = fold(facts, { ruleSet, asOf, runs: 'none', knownAt });
+      folded = fold(facts, { ruleSet, asOf, runs: 'none', knownAt, onProgress: progress.fold });
     }
+    progress.done();
     write(ctx, renderList(folded, asOf, format, activeYears), format);
     // A person reading the table on a terminal sees what its columns mean; a file or a pipe gets the table alone.
     if (format === 'table' && ctx.opts.string('out') === undefined && process.stdout.isTTY) ctx.out(`\n${LIST_LEGEND}`);
@@ -173,11 +175,12 @@ const publish: CommandRun = {
 const diff: CommandRun = {
   name: 'diff',
   async run(ctx) {
-    const facts = await loadFacts(await ctx.store());
+    const progress = new FoldProgress('diff');
+    const facts = await loadFacts(await ctx.store(), undefined, progress.read);
     const listId = ctx.opts.string('published');
     let pair: FoldPair;
     if (listId !== undefined) {
-      pair = publishedAndNow(facts, listId);
+      pair = publishedAndNow(facts, listId, progress.fold);
     } else {
       const rules = ctx.opts.all('rules');
       if (rules.length !== 2) throw new UsageError('give --published ID, or two rule sets: --rules A --rules B');
@@ -187,8 +190,9 @@ const diff: CommandRun = {
         sideBySide(ctx, facts, rules[0]!, rules[1]!, asOf);
         return 0;
       }
-      pair = underRuleSets(facts, rules[0]!, rules[1]!, asOf);
+      pair = underRuleSets(facts, rules[0]!, rules[1]!, asOf, progress.fold);
     }
+    progress.done();
     const { labels, before, after } = pair;
     const changes = diffFolds(before, after);
     const promotions = (f: FesaFold) => new Map(f.list.map((p) => [f.playerIdOf(p) ?? p.lastName, gradeText(p)]));
@@ -211,7 +215,8 @@ const diff: CommandRun = {
 const rerate: CommandRun = {
   name: 'rerate',
   async run(ctx) {
-    const facts = await loadFacts(await ctx.store());
+    const progress = new FoldProgress('rerate');
+    const facts = await loadFacts(await ctx.store(), undefined, progress.read);
     const from = ctx.opts.date('from') ?? '0000-01-01';
     const asOf = ctx.opts.date('as-of') ?? today();
     const requested = ctx.opts.string('rules') ?? 'fesa-published';
@@ -221,8 +226,9 @@ const rerate: CommandRun = {
       return 0;
     }
     const ruleSet = ruleSetOf(ctx);
-    const base = fold(facts, { ruleSet: AS_ADOPTED, asOf, runs: 'changes' });
-    const other = fold(facts, { ruleSet, asOf, runs: 'changes' });
+    const base = fold(facts, { ruleSet: AS_ADOPTED, asOf, runs: 'changes', onProgress: progress.fold });
+    const other = fold(facts, { ruleSet, asOf, runs: 'changes', onProgress: progress.fold });
+    progress.done();
     const changes = diffFolds(base, other);
     const filtered = { runs: changes.runs.filter((r) => r.date >= from), list: changes.list };
     if (ctx.json) ctx.out(JSON.stringify({ ruleSet, from, asOf, ...filtered }, null, 2));

@@ -1,0 +1,36 @@
+import * as path from 'path';
+import { describe, expect, it } from 'vitest';
+import { CLI, ledgerProcess, NEKOMADO, runProcess, tempDir } from '../../ledger/helpers';
+
+/** The shell-quoted command line `script` runs in a pseudo-terminal. */
+const commandLine = (argv: readonly string[]): string => [process.execPath, CLI, ...argv].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
+
+describe('progress of long commands', () => {
+  const db = path.join(tempDir('progress'), 'ledger.db');
+  const slow: readonly (readonly string[])[] = [
+    ['list', '--active-years', '0', '--known-at', '1000000'],
+    ['diff', '--rules', 'fesa', '--rules', 'fesa-published'],
+    ['rerate', '--rules', 'fesa-published'],
+  ];
+
+  it('is never printed into a pipe: stderr stays empty', async () => {
+    expect((await ledgerProcess(['fesa', 'import', path.join(NEKOMADO, '01_1st_nekomadoken'), '--db', db])).code).toBe(0);
+    for (const argv of slow) {
+      const r = await ledgerProcess([...argv, '--db', db], { CI: '' });
+      expect({ argv, code: r.code, err: r.err }).toEqual({ argv, code: 0, err: '' });
+    }
+  });
+
+  it('is shown on a terminal (script gives the process a pseudo-terminal), then wiped', async () => {
+    for (const argv of slow) {
+      const env = { ...process.env, CI: '' };
+      delete env.CI;
+      const r = await runProcess('script', ['-qec', commandLine([...argv, '--db', db]), '/dev/null'], '', env);
+      expect(r.code).toBe(0);
+      const shown = r.out.replace(/\r\n/g, '\n');
+      expect(shown).toMatch(new RegExp(`\\r${argv[0]}: rating \\[[#.]+\\] \\d+/\\d+ tournaments and officer facts`));
+      // the line is wiped before the answer is printed
+      expect(shown).toMatch(/\r {120}\r/);
+    }
+  });
+});
