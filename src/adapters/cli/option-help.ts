@@ -49,6 +49,8 @@ const COMMON: Readonly<Record<string, OptionHelp>> = {
   main: { text: 'time control: main time in minutes', default: '0 (not recorded)', example: '--main 40' },
   byoyomi: { text: 'time control: byoyomi in seconds', default: '0', example: '--byoyomi 30' },
   increment: { text: 'time control: increment per move in seconds', default: '0', example: '--increment 10' },
+  'replay-of': { text: 'the id of the game this one replays (after a sennichite); none when correcting it away', default: 'none', example: '--replay-of r3-b1' },
+  credentials: { text: "the SQLite file with the officers' tokens (needed beside an EventStoreDB log)", default: "$LEDGER_CREDENTIALS, else the ledger's own file or schema", example: '--credentials data/credentials.db' },
   'dry-run': { text: 'show what would be recorded, and record nothing', default: 'record' },
   entry: { text: ENTRY, example: '--entry 1500' },
   option: { text: OPTION, example: '--option k=24' },
