@@ -28,7 +28,7 @@ describe("the server's index of each player's tournaments", () => {
       const check = async () => {
         const projection = await live.caughtUp('as-adopted', 'reports');
         const fold = projection.current();
-        if (E.isLeft(fold)) throw new Error(fold.left);
+        if (E.isLeft(fold)) throw new Error(fold.left.message);
         const ids = [...fold.right.names.keys()];
         expect(ids.length).toBeGreaterThan(100);
         for (const id of [...ids, 'nobody']) {
