@@ -91,12 +91,16 @@ const trfCommands = (t: TrfTournament, o: TrfImportOptions, state: LedgerState, 
       });
     }
   }
+  // A ledger that imported this file before arbiters were kept has its registration without them: the same file
+  // again is the same tournament, not "other details" (the arbiters are left as that registration has them).
+  const registered = state.tournaments.get(tournamentId)?.registration;
+  const withArbiters = registered === undefined || registered.chiefArbiter !== undefined || registered.deputyArbiters !== undefined;
   commands.push({
     where: o.file,
     command: {
       kind: 'RegisterTournament', validDate: startDate, actor, tournamentId, name: t.name, place: t.city, startDate, endDate, ratingSystem: o.ruleSet, rated: true,
       timeControl: { mainMinutes: 0, byoyomiSeconds: 0, incrementSeconds: 0 }, entrants: [...t.players].sort((a, b) => a.startRank - b.startRank).map((p) => idOf.get(p.startRank)!),
-      ...(t.chiefArbiter ? { chiefArbiter: t.chiefArbiter } : {}), ...(t.deputyArbiters.length > 0 ? { deputyArbiters: [...t.deputyArbiters] } : {}),
+      ...(withArbiters && t.chiefArbiter ? { chiefArbiter: t.chiefArbiter } : {}), ...(withArbiters && t.deputyArbiters.length > 0 ? { deputyArbiters: [...t.deputyArbiters] } : {}),
     } as Command,
   });
   const dateOf = (round: number) => t.roundDates[round - 1] ?? endDate;

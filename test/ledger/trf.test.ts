@@ -159,6 +159,19 @@ describe('ledger trf import: the tournament, its players and games, rated under 
     expect([again.right.chiefArbiter, again.right.deputyArbiters]).toEqual([source.right.chiefArbiter, source.right.deputyArbiters]);
   }, 120_000);
 
+  it('the same file again into a ledger that recorded its tournament before arbiters were kept records nothing', async () => {
+    const dir = tempDir('trf-again');
+    const db = path.join(dir, 'ledger.db');
+    // what an older build recorded: the registration without the 102/112 arbiters
+    const older = path.join(dir, 'older.trf');
+    fs.writeFileSync(older, fs.readFileSync(GRANDMOMMY, 'utf8').split('\r\n').filter((l) => !/^1[01]2 /.test(l)).join('\r\n'));
+    await ok('trf', 'import', older, '--tournament', 'grandmommyscup', '--db', db);
+    const before = await factsOf(db);
+    expect(JSON.stringify(before)).not.toContain('Chief Arbiter');
+    await ok('trf', 'import', GRANDMOMMY, '--db', db);
+    expect(await factsOf(db)).toEqual(before);
+  }, 120_000);
+
   it('a tournament whose report gave no ranks is ranked by points, players level on points sharing a rank', async () => {
     const dir = tempDir('trf-standings');
     const db = path.join(dir, 'ledger.db');
