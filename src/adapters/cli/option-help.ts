@@ -35,7 +35,7 @@ const COMMON: Readonly<Record<string, OptionHelp>> = {
   out: { text: 'write to this file instead of standard output', default: 'standard output', example: '--out list.txt' },
   family: { text: "the player's family name, as the FESA files write it", example: '--family Hansen' },
   given: { text: "the player's given name", default: 'none', example: '--given Ola' },
-  country: { text: 'the player's country as a code: two capital letters (ISO 3166: NO, SE, DE) or three (a FIDE federation: NOR)', example: '--country NO' },
+  country: { text: 'the country of the player as a code: two capital letters (ISO 3166: NO, SE, DE) or three (a FIDE federation: NOR)', example: '--country NO' },
   club: { text: "the player's club", default: 'none', example: '--club Oslo' },
   'birth-year': { text: 'the year the player was born, YYYY', default: 'not known', example: '--birth-year 1990' },
   tournament: { text: 'the tournament id', example: '--tournament nekomado-2024' },
