@@ -119,6 +119,8 @@ describe('real EGD tables (OpenGotha exports)', () => {
   it('refuses what an officer must settle first, naming the file, line and round', () => {
     // OpenGotha writes "?" for a game paired but without a result (its ScoredPlayer.halfGamesStrings)
     expect(table(JUVISY, (t) => t.replace('4+/b0    1-/w0', '4?/b0    1-/w0'))).toBe('opengotha-tournoi-de-juvisy.h9, line 14, round 1: the game against player 4 has no result ("4?/b0"); a table is imported once every game has its result');
+    // a round written as a bare "?" (another reader's notes, Jonii/go-record-parser, call it an unknown result)
+    expect(table(JUVISY, (t) => t.replace('4+/b0    1-/w0', '?    1-/w0'))).toBe('opengotha-tournoi-de-juvisy.h9, line 14, round 1: "?" gives no result for this round; write it (such as 12+/w, 3-/b2, or 0+, 0-, 0= for a round without a game) and import the table again');
     expect(table(EGC, (t) => t.replace('   1 Fan Hui ', '     Fan Hui '))).toBe('opengotha-egc2013.h9, line 12, place: expected the player\'s place (1, 2, …) first, got "Fan"; only a line after the first may leave out a place it shares');
     // a colour left unknown ("/?0") on both lines is a game without colours; on one line only the lines disagree
     expect(table(ISTANBUL, (t) => t.replace('2+/w2', '2+/?2').replace('1-/b2', '1-/?2'))).toBe('opengotha-ioct_20_02.h9, line 11, round 3: 2 handicap stones need the colours (/b or /w)');

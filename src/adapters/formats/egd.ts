@@ -102,6 +102,8 @@ type Parsed<T> = E.Either<EgdError, T>;
 
 /** A round's result token, or undefined when the token is not one (`39?` is a score column marked as a tie). */
 const resultToken = (token: string): Omit<EgdResult, 'round' | 'symbol'> & { symbol: EgdSymbol | '?' } | undefined => {
+  // a round written as a bare "?": a result nobody knows, which the table must settle before it is imported
+  if (token === '?') return { opponent: null, symbol: '?', colour: null, stones: 0, unplayed: false };
   const m = RESULT.exec(token);
   if (!m) return undefined;
   const [, opponent, symbol, separator, colour, stones, bang] = m;
@@ -156,7 +158,12 @@ const parsePlayer = (file: string, line: number, text: string, nextPlace: number
     const { symbol, ...result } = resultToken(tokens[i]!)!;
     const round = i - firstResult + 1;
     if (symbol === '?') {
-      return fail(`round ${round}`, `the game against player ${result.opponent} has no result ("${tokens[i]}"); a table is imported once every game has its result`);
+      return fail(
+        `round ${round}`,
+        result.opponent === null
+          ? `"?" gives no result for this round; write it (such as 12+/w, 3-/b2, or 0+, 0-, 0= for a round without a game) and import the table again`
+          : `the game against player ${result.opponent} has no result ("${tokens[i]}"); a table is imported once every game has its result`,
+      );
     }
     results.push({ round, symbol, ...result });
   }
