@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import * as t from 'io-ts';
 import { describeDecodeErrors } from '../../domain/errors';
 import { decodeEvent, EVENT_TYPES, eventCodecs, handicapFromCode, isId, isNonEmpty, streamOf, type EventType } from '../../domain/events';
-import { sampleEvents } from './samples';
+import { sampleEvents } from '../support/samples';
 
 describe('event catalogue codecs', () => {
   it('has one sample per event type', () => {

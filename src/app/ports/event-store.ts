@@ -1,7 +1,7 @@
 import { LedgerFailure } from '../failure';
 /**
  * The event-store port: the only thing the rest of the ledger knows about persistence.
- * Every adapter (SQLite, PostgreSQL, EventStoreDB) implements it and passes test/store/contract.ts.
+ * Every adapter (SQLite, PostgreSQL, EventStoreDB) implements it and passes test/adapters/store/contract.ts.
  *
  * Events are stored as opaque JSON with their type and id; decoding into domain events happens one layer up
  * (src/app/event-log.ts) so that the store never depends on the domain.

@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { ledgerProcess, NEKOMADO, tempDir } from '../../ledger/helpers';
+import { ledgerProcess, NEKOMADO, tempDir } from '../../support/helpers';
 
 describe('ledger evaluate (the real process)', () => {
   it('scores each rule set on the same ledger, and on the games all of them predicted; an unknown rule set is a usage error', async () => {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { commandHelp, commands, declaredOptions } from '../../../src/adapters/cli/main';
 import { optionHelp } from '../../../src/adapters/cli/option-help';
 import { nearest } from '../../../src/adapters/cli/suggest';
-import { ledgerProcess, NEKOMADO, tempDir } from '../../ledger/helpers';
+import { ledgerProcess, NEKOMADO, tempDir } from '../../support/helpers';
 
 describe('help that teaches', () => {
   it('ledger --version prints the package name and version (the real process)', async () => {

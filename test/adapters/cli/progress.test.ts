@@ -1,6 +1,6 @@
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { CLI, ledgerProcess, NEKOMADO, runProcess, tempDir } from '../../ledger/helpers';
+import { CLI, ledgerProcess, NEKOMADO, runProcess, tempDir } from '../../support/helpers';
 
 /** The shell-quoted command line `script` runs in a pseudo-terminal. */
 const commandLine = (argv: readonly string[]): string => [process.execPath, CLI, ...argv].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');

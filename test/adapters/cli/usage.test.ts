@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { commands, declaredOptions } from '../../../src/adapters/cli/main';
-import { ledger, tempDir } from '../../ledger/helpers';
+import { ledger, tempDir } from '../../support/helpers';
 
 /**
  * A command's usage line is what `--help` shows and what the strict option check accepts, so it must name exactly the

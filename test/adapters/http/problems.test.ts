@@ -10,7 +10,7 @@ import { KnownAtError } from '../../../src/app/load';
 import { UnknownListError, UnreproducibleListError } from '../../../src/app/lists';
 import { UnknownTournamentError } from '../../../src/app/tournaments';
 import { problemHandler, type ProblemBody } from '../../../src/adapters/http/problems';
-import { ledgers } from '../../history/gen';
+import { ledgers } from '../../support/gen';
 
 /** What problemHandler sends for `error`: status and problem body. */
 const sent = (error: unknown): { status: number; body: ProblemBody } => {

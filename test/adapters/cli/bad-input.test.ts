@@ -1,0 +1,385 @@
+/**
+ * Bad input, case by case, through the real `ledger` process: each case must end with its exit code, ONE sentence on
+ * stderr that names the file, line, field or option at fault, no stack trace — and the ledger exactly as before
+ * (same checksum), however much of the command was fine.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { chainOf, CLI, cliBuilt, type Exited, FIXTURES, ledger, ledgerWithInput, nekomadoChain, runProcess, tempDir } from '../../support/helpers';
+
+const built = cliBuilt();
+const run = ledgerWithInput;
+/** A bash pipeline (pipefail) in which $LEDGER stands for the real `ledger` process. */
+const shell = (script: string): Promise<Exited> => runProcess('bash', ['-o', 'pipefail', '-c', script], '', { ...process.env, LEDGER: `${process.execPath} ${CLI}` });
+
+const dir = tempDir('bad-input');
+const db = path.join(dir, 'ledger.db');
+const checksum = async (): Promise<string> => JSON.parse((await ledger('checksum', '--db', db, '--json')).out).sha256 as string;
+
+/** A copy of a Nekomado event folder, changed by `edit` (file name → new content, or null to delete it). */
+const folderLike = (source: string, name: string, edit: Record<string, (text: string) => string | Buffer | null> = {}): string => {
+  const to = path.join(tempDir('folder'), name);
+  fs.mkdirSync(to, { recursive: true });
+  for (const file of ['turnering.txt', 'ratingliste.pre', 'nye-spillere']) {
+    const from = path.join(source, file);
+    if (!fs.existsSync(from)) continue;
+    const text = fs.readFileSync(from, 'latin1');
+    const changed = edit[file] ? edit[file]!(text) : text;
+    if (changed === null) continue;
+    fs.writeFileSync(path.join(to, file), typeof changed === 'string' ? Buffer.from(changed, 'latin1') : changed);
+  }
+  return to;
+};
+
+const chain = nekomadoChain();
+const fifth = chain[4]!; // 05_5th_nekomadoken: brings the newcomers N36 and N37
+const renameNewcomer = (to: string) => ({
+  'nye-spillere': (t: string) => t.replace('"N36"', `"${to}"`),
+  'turnering.txt': (t: string) => t.replace('[N36]', `[${to}]`),
+});
+
+interface Case {
+  readonly name: string;
+  readonly argv: () => readonly string[];
+  readonly stdin?: string;
+  readonly code: number;
+  /** What the one sentence must say (the file, line, field or option and what was expected). */
+  readonly says: RegExp;
+}
+
+const csvFile = (name: string, text: string | Buffer): string => {
+  const file = path.join(tempDir('csv'), name);
+  fs.writeFileSync(file, text);
+  return file;
+};
+const header = 'game,tournament,round,first,second,result';
+const egdCup = (): string => fs.readFileSync(path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h'), 'utf8');
+const trfC5 = (): string => fs.readFileSync(path.join(FIXTURES, 'trf', 'bbp-dutch_2025_C5.trf'), 'utf8');
+
+const cases: readonly Case[] = [
+  // --- one command, one decision: refused, and nothing of it recorded ---
+  {
+    name: 'player add with a grade that is not one: the player is not registered either',
+    argv: () => ['player', 'add', '--id', 'Q5', '--family', 'A', '--country', 'NO', '--grade', '3 kyuu', '--date', '2026-01-01'],
+    code: 1,
+    says: /field `grade`: expected a grade such as "3 Kyu"/,
+  },
+  {
+    name: 'game report --csv whose fifth row is bad: no row recorded, and it says so',
+    argv: () => ['game', 'report', '--csv', csvFile('fifth.csv', [header, 'g1,T1,1,P1,P2,win', 'g2,T1,2,P1,P2,loss', 'g3,T1,3,P1,P2,draw', 'g4,T1,4,P1,P2,win', 'g5,T1,5,P1,P9,win'].join('\n'))],
+    code: 1,
+    says: /fifth\.csv, line 6: game g5: unknown second player "P9".*; nothing of .*fifth\.csv was recorded$/,
+  },
+  {
+    name: 'fesa import of a folder with a 250-character newcomer',
+    argv: () => ['fesa', 'import', folderLike(fifth, '05_long', renameNewcomer(`N${'x'.repeat(249)}`))],
+    code: 1,
+    says: /05_long: .*field `playerId`: expected an id of 1 to 200 characters.*\(250 characters\)/,
+  },
+  {
+    name: 'fesa import of a folder named with a leading space',
+    argv: () => ['fesa', 'import', folderLike(fifth, ' 05_space')],
+    code: 1,
+    says: / 05_space: RegisterTournament: field `tournamentId`: expected an id/,
+  },
+  {
+    name: 'fesa import of a newcomer whose name holds a NUL byte',
+    argv: () => ['fesa', 'import', folderLike(fifth, '05_nul', renameNewcomer('N3\u00006'))],
+    code: 1,
+    says: /05_nul: RegisterPlayer: field `playerId` contains the control character U\+0000/,
+  },
+  {
+    name: 'fesa import --correct whose file has a date typo',
+    argv: () => ['fesa', 'import', folderLike(path.join(FIXTURES, 'fesa-corrected', '03_3rd_nekomadoken'), '03_3rd_nekomadoken', { 'turnering.txt': (t) => t.replace(/\[(\d{4})-(\d\d)-(\d\d)\]/, '[$1-$2-32]') }), '--correct'],
+    code: 1,
+    says: /03_3rd_nekomadoken\/turnering\.txt:2: the event date "\d{4}-\d\d-32" is not a day/,
+  },
+  {
+    name: 'fesa import --correct whose date is another (valid) day: no correction recorded',
+    argv: () => ['fesa', 'import', folderLike(path.join(FIXTURES, 'fesa-corrected', '03_3rd_nekomadoken'), '03_3rd_nekomadoken', { 'turnering.txt': (t) => t.replace(/\[2016-(\d\d-\d\d)\]/, '[2061-$1]') }), '--correct'],
+    code: 1,
+    says: /03_3rd_nekomadoken\/turnering\.txt:2: the event date 2061-\d\d-\d\d is not the date of tournament "03_3rd_nekomadoken" \(2016-\d\d-\d\d\)/,
+  },
+  {
+    name: 'fesa import of a folder of five folders whose fifth is broken: none of them recorded',
+    argv: () => {
+      const parent = chainOf(chain.slice(4, 8));
+      fs.renameSync(folderLike(chain[8]!, '09_nekomado_cup', { 'turnering.txt': (t) => t.replace(/\n1 \[[^\]]*\]/, '\n1 [N999]') }), path.join(parent, '09_nekomado_cup'));
+      return ['fesa', 'import', parent];
+    },
+    code: 1,
+    says: /09_nekomado_cup\/turnering\.txt:3: .*N999.*\(folder 5 of 5; nothing of this import was recorded\)$/,
+  },
+  // --- values no list can hold ---
+  {
+    name: 'a rating list with ELO-NUMBER 99999999999999999999999999',
+    argv: () => ['fesa', 'import', folderLike(fifth, '05_huge', { 'ratingliste.pre': (t) => t.replace(':ELO-NUMBER 2500', ':ELO-NUMBER 99999999999999999999999999') })],
+    code: 1,
+    says: /05_huge\/ratingliste\.pre:\d+: .*ELO-NUMBER should be an integer a rating list can hold/,
+  },
+  {
+    name: 'player add --birth-year -5',
+    argv: () => ['player', 'add', '--id', 'Q6', '--family', 'A', '--country', 'NO', '--birth-year', '-5', '--date', '2026-01-01'],
+    code: 1,
+    says: /field `birthYear`: -5 is not a year of birth/,
+  },
+  {
+    name: 'tournament add --main -30',
+    argv: () => ['tournament', 'add', '--id', 'T7', '--name', 'X', '--start', '2026-05-01', '--main', '-30'],
+    code: 1,
+    says: /field `timeControl\.mainMinutes` cannot be negative, got -30/,
+  },
+  {
+    name: 'tournament add --main 1e3 (a number not written in digits)',
+    argv: () => ['tournament', 'add', '--id', 'T7', '--name', 'X', '--start', '2026-05-01', '--main', '1e3'],
+    code: 2,
+    says: /--main must be a number written in digits \(such as 90 or 1\.5\), got "1e3"/,
+  },
+  {
+    name: 'player add --country NORWAY',
+    argv: () => ['player', 'add', '--id', 'Q9', '--family', 'A', '--country', 'NORWAY', '--date', '2026-01-01'],
+    code: 1,
+    says: /field `country`: "NORWAY" is not a country code; expected two or three capital letters, such as NO \(ISO 3166\)/,
+  },
+  {
+    name: 'player correct --country no (a code in small letters)',
+    argv: () => ['player', 'correct', '--id', 'P1', '--country', 'no', '--reason', 'moved'],
+    code: 1,
+    says: /field `country`: "no" is not a country code; .*did you mean NO\?/,
+  },
+  {
+    name: 'tournament add --system nosuch',
+    argv: () => ['tournament', 'add', '--id', 'T7', '--name', 'X', '--start', '2026-05-01', '--system', 'nosuch'],
+    code: 1,
+    says: /RegisterTournament: field `ratingSystem`: "nosuch" is not a rule set this ledger knows; expected one of fesa, fesa-published, /,
+  },
+  {
+    name: 'tournament add dated 0000-01-01',
+    argv: () => ['tournament', 'add', '--id', 'T7', '--name', 'X', '--start', '0000-01-01'],
+    code: 1,
+    says: /field `validDate`: the date 0000-01-01 is not between 1900 and 2999/,
+  },
+  {
+    name: 'player add with an id over 200 characters',
+    argv: () => ['player', 'add', '--id', 'Q'.repeat(201), '--family', 'A', '--country', 'NO'],
+    code: 1,
+    says: /field `playerId`: expected an id of 1 to 200 characters, without spaces at the ends.*\(201 characters\)/,
+  },
+  {
+    name: 'game report --csv with round 99999999999999999999',
+    argv: () => ['game', 'report', '--csv', csvFile('round.csv', `${header}\ng1,T1,99999999999999999999,P1,P2,win\n`)],
+    code: 1,
+    says: /round\.csv, line 2: ReportGame: field `round`: 100000000000000000000 is not a number a rating list can hold/,
+  },
+  // --- encodings ---
+  {
+    name: 'a FESA file saved as UTF-8',
+    argv: () => ['fesa', 'import', folderLike(fifth, '05_utf8', {
+      'nye-spillere': (t) => Buffer.from(t.replace('"N36"', '"Ærøskøbing"'), 'utf8'),
+      'turnering.txt': (t) => Buffer.from(t.replace('[N36]', '[Ærøskøbing]'), 'utf8'),
+    })],
+    code: 1,
+    says: /05_utf8\/turnering\.txt:\d+: the file is UTF-8 \("\[Ærøskøbing\]"\), but FESA files are ISO-8859-1/,
+  },
+  // --- options ---
+  {
+    name: 'an unknown option is an error that suggests the near name',
+    argv: () => ['player', 'add', '--id', 'Q7', '--family', 'A', '--country', 'NO', '--grde', '3 Kyu'],
+    code: 2,
+    says: /unknown option --grde for "player add"; did you mean --grade\?/,
+  },
+  { name: 'events --limit -5', argv: () => ['events', '--limit', '-5'], code: 2, says: /--limit must be a whole number from 0 up, got "-5"/ },
+  { name: 'list --known-at -1', argv: () => ['list', '--known-at', '-1'], code: 2, says: /--known-at must be a global position \(e\.g\. 1234\) or a recorded time .*, got "-1"/ },
+  { name: 'rules run-case with input that is not JSON', argv: () => ['rules', 'run-case'], stdin: '{"system": ', code: 1, says: /1 case refused/ },
+  // --- files ---
+  {
+    name: 'a turnering.txt that is a folder',
+    argv: () => {
+      const folder = folderLike(fifth, '05_dir', { 'turnering.txt': () => null });
+      fs.mkdirSync(path.join(folder, 'turnering.txt'));
+      return ['fesa', 'import', folder];
+    },
+    code: 1,
+    says: /05_dir\/turnering\.txt is a folder, expected a file/,
+  },
+  {
+    name: 'a list nested 100,000 deep',
+    argv: () => ['fesa', 'import', folderLike(fifth, '05_deep', { 'ratingliste.pre': () => `${'('.repeat(100_000)}${')'.repeat(100_000)}` })],
+    code: 1,
+    says: /05_deep\/ratingliste\.pre: lists are nested too deeply to be a FESA file/,
+  },
+  // --- found by trying (issue 14, part 5) ---
+  {
+    name: 'game report --csv with a column given twice',
+    argv: () => ['game', 'report', '--csv', csvFile('twice-column.csv', `game,game,tournament,round,first,second,result\ng1,g2,T1,1,P1,P2,win\n`)],
+    code: 1,
+    says: /twice-column\.csv, line 1: the column game appears twice; each column is given once$/,
+  },
+  {
+    name: 'game report --csv saved as Latin-1 (a name with æ): refused naming the line, never an id with U+FFFD',
+    argv: () => ['game', 'report', '--csv', csvFile('latin1.csv', Buffer.from(`${header}\ng1,T1,1,P1,P2,win\ng2,T1,2,Tr\u00e6,P2,win\n`, 'latin1'))],
+    code: 1,
+    says: /latin1\.csv, line 3: the file is not UTF-8 \(saved as Latin-1 or Windows-1252\?\); save it as UTF-8$/,
+  },
+  {
+    name: 'game report --csv that reports one game twice with other facts: no row recorded',
+    argv: () => ['game', 'report', '--csv', csvFile('same-game.csv', `${header}\ng1,T1,1,P1,P2,win\ng1,T1,2,P2,P1,loss\n`)],
+    code: 1,
+    says: /same-game\.csv, line 3: game g1 of tournament "T1" is already reported with other facts; .*; nothing of .*same-game\.csv was recorded$/,
+  },
+  {
+    name: 'game report --csv whose row has more cells than the header',
+    argv: () => ['game', 'report', '--csv', csvFile('cells.csv', `${header}\ng1,T1,1,P1,P2,win\ng2,T1,2,P1,P2,win,extra\n`)],
+    code: 1,
+    says: /cells\.csv, line 3: expected 6 fields \(game,tournament,round,first,second,result\), found 7$/,
+  },
+  {
+    name: 'game report --csv with a quoted field never closed',
+    argv: () => ['game', 'report', '--csv', csvFile('quote.csv', `${header}\n"g1,T1,1,P1,P2,win\n`)],
+    code: 1,
+    says: /quote\.csv, line 2: a quoted field is never closed$/,
+  },
+  {
+    name: 'game report --csv with a reason column (a report has none; it was once taken and ignored)',
+    argv: () => ['game', 'report', '--csv', csvFile('reason.csv', `${header},reason\ng1,T1,1,P1,P2,win,typo\n`)],
+    code: 2,
+    says: /reason\.csv, line 1: unknown column reason; expected game, tournament, /,
+  },
+  {
+    name: 'list publish --out a folder: nothing published',
+    argv: () => ['list', 'publish', '--id', '2026-09', '--as-of', '2026-09-30', '--out', dir],
+    code: 2,
+    says: /--out .* cannot be written: it is a folder, expected a file; nothing was published$/,
+  },
+  {
+    name: 'list publish --out into a folder that does not exist: nothing published',
+    argv: () => ['list', 'publish', '--id', '2026-09', '--as-of', '2026-09-30', '--out', path.join(dir, 'no-such-folder', 'list.txt')],
+    code: 2,
+    says: /--out .*list\.txt cannot be written: its folder .*no-such-folder does not exist; nothing was published$/,
+  },
+  {
+    name: 'list publish with a list id holding a slash',
+    argv: () => ['list', 'publish', '--id', '2026/09', '--as-of', '2026-09-30'],
+    code: 1,
+    says: /PublishRatingList: field `listId`: expected an id of 1 to 200 characters, without spaces at the ends, "\/" or "\\", got "2026\/09"$/,
+  },
+  {
+    name: 'fesa import of a file, not a folder',
+    argv: () => ['fesa', 'import', csvFile('turnering.txt', '[x]\n')],
+    code: 1,
+    says: /turnering\.txt is a file; expected an event folder \(holding turnering\.txt\) or a folder of them$/,
+  },
+  {
+    name: 'fesa import of an empty turnering.txt',
+    argv: () => ['fesa', 'import', folderLike(fifth, '05_empty', { 'turnering.txt': () => '' })],
+    code: 1,
+    says: /05_empty\/turnering\.txt:1: the file is empty; expected the \[event name\] and \[event date\] lines/,
+  },
+  {
+    name: 'player add --date of a month that does not exist',
+    argv: () => ['player', 'add', '--id', 'Q8', '--family', 'A', '--country', 'NO', '--date', '2026-13-01'],
+    code: 2,
+    says: /--date must be a date YYYY-MM-DD that exists, got "2026-13-01"$/,
+  },
+  {
+    name: 'tournament add that ends before it starts',
+    argv: () => ['tournament', 'add', '--id', 'T8', '--name', 'X', '--start', '2026-05-02', '--end', '2026-05-01'],
+    code: 1,
+    says: /tournament "T8" ends \(2026-05-01\) before it starts \(2026-05-02\)$/,
+  },
+  {
+    name: 'tournament add with an empty entrant (two commas)',
+    argv: () => ['tournament', 'add', '--id', 'T8', '--name', 'X', '--start', '2026-05-02', '--entrants', 'P1,,P2'],
+    code: 1,
+    says: /RegisterTournament: field `entrants\.1`: expected an id of 1 to 200 characters/,
+  },
+  {
+    name: 'tournament close dated before the tournament starts',
+    argv: () => ['tournament', 'close', '--id', 'T1', '--date', '2020-01-01'],
+    code: 1,
+    says: /tournament "T1" cannot close on 2020-01-01, before it starts \(2026-03-01\)$/,
+  },
+  // --- interchange files: the first bad line named, nothing of the file recorded ---
+  {
+    name: 'trf import of a file whose round-2 result is "?"',
+    argv: () => ['trf', 'import', csvFile('bad-result.trf', trfC5().replace('    2 b 1\n001    2', '    2 b ?\n001    2')), '--start', '2026-04-01'],
+    code: 1,
+    says: /bad-result\.trf, line 2, round 2 \(columns 102-109\): expected a result 1 0 = \+ - W D L H F U Z \(or blank\), got "\?"$/,
+  },
+  {
+    name: 'trf import into a tournament id the ledger has for another tournament: not even its players are recorded',
+    argv: () => ['trf', 'import', csvFile('c5.trf', trfC5()), '--tournament', 'T1', '--start', '2026-04-01'],
+    code: 1,
+    says: /c5\.trf: .*tournament.*"T1".*; nothing of .*c5\.trf was recorded$/,
+  },
+  {
+    name: 'trf import whose round 3 is dated after the end (052)',
+    argv: () => ['trf', 'import', csvFile('late-round.trf', trfC5().replace('012 Dutch 2025 C5 test\n', `012 Dutch 2025 C5 test\n042 2026/04/01\n052 2026/04/02\n132 ${' '.repeat(87)}26/04/01  26/04/02  26/04/09\n`))],
+    code: 1,
+    says: /late-round\.trf, line \d+, round 3: game r3-\d+-bye is dated 2026-04-09, outside tournament "late-round" \(2026-04-01 to 2026-04-02\); nothing of .*late-round\.trf was recorded$/,
+  },
+  {
+    name: 'player add --csv whose third row reuses an id: not even the new player of row 2 is registered',
+    argv: () => ['player', 'add', '--csv', csvFile('players.csv', 'id,family,country,date\nQ8,Lie,NO,2026-01-02\nP1,Other,NO,2026-01-02\n')],
+    code: 1,
+    says: /players\.csv, line 3: player "P1" is already registered as Hansen \(P1\) with other details; player ids are never reused; nothing of .*players\.csv was recorded$/,
+  },
+  {
+    name: 'egd import of a table whose two lines disagree on a game',
+    argv: () => ['egd', 'import', csvFile('cup.h', egdCup().replace('2-/b0   0-', '2+/b0   0-'))],
+    code: 1,
+    says: /cup\.h, line 11, round 2: player 2 has "4\+\/w", but line 13 of player 4 has "2\+\/b" in that round/,
+  },
+  {
+    name: 'egd import into a tournament id the ledger has for another tournament: none of its players recorded',
+    argv: () => ['egd', 'import', csvFile('cup.h', egdCup()), '--tournament', 'T1'],
+    code: 1,
+    says: /cup\.h: .*tournament.*"T1".*; nothing of .*cup\.h was recorded$/,
+  },
+  { name: 'game report --csv of a missing file', argv: () => ['game', 'report', '--csv', path.join(dir, 'nope.csv')], code: 1, says: /nope\.csv does not exist/ },
+  { name: 'game report --csv of a folder', argv: () => ['game', 'report', '--csv', dir], code: 1, says: /is a folder, expected a file/ },
+];
+
+describe.skipIf(!built)('bad input: one sentence, the right exit code, no stack trace, the ledger unchanged (real processes)', () => {
+  let before = '';
+  beforeAll(async () => {
+    const ok = async (...argv: string[]) => {
+      const r = await ledger(...argv, '--db', db, '--actor', 'officer');
+      if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
+    };
+    await ok('fesa', 'import', chainOf(chain.slice(0, 4)));
+    await ok('player add', '--id', 'P1', '--family', 'Hansen', '--country', 'NO', '--date', '2026-01-01');
+    await ok('player add', '--id', 'P2', '--family', 'Berg', '--country', 'NO', '--date', '2026-01-01');
+    await ok('tournament add', '--id', 'T1', '--name', 'League', '--start', '2026-03-01', '--end', '2026-12-31');
+    before = await checksum();
+  }, 120_000);
+
+  it.each(cases.map((c) => [c.name, c] as const))('%s', async (_name, c) => {
+    const r = await run([...c.argv(), '--db', db, '--actor', 'officer'], c.stdin);
+    const lines = r.err.split('\n').filter((l) => l !== '');
+    expect({ code: r.code, lines: lines.length }).toEqual({ code: c.code, lines: 1 });
+    expect(lines[0]).toMatch(/^ledger: /);
+    expect(lines[0]).toMatch(c.says);
+    expect(r.err).not.toMatch(/\n\s+at |Error:|EISDIR|ENOENT|call stack/);
+    expect(await checksum()).toBe(before);
+  }, 60_000);
+
+  it('a read of a ledger that is not there refuses and creates nothing; so does migrate --from', async () => {
+    const missing = path.join(dir, 'no-such-dir', 'x.db');
+    const events = await run(['events', '--db', missing]);
+    expect(events).toMatchObject({ code: 1, err: `ledger: there is no ledger at ${missing}; check --db / --store, or create one with \`ledger init --db ${missing}\`\n` });
+    const migrate = await run(['migrate', '--from', missing, '--to', path.join(dir, 'copy.db')]);
+    expect(migrate.code).toBe(1);
+    expect(migrate.err).toMatch(/^ledger: there is no ledger at .*no-such-dir\/x\.db/);
+    expect(fs.existsSync(path.dirname(missing))).toBe(false);
+    expect(fs.existsSync(path.join(dir, 'copy.db'))).toBe(false);
+  });
+
+  it('`ledger events --json | head -1` prints one event and ends quietly (no EPIPE trace)', async () => {
+    const r = await shell(`$LEDGER events --json --db '${db}' | head -1`);
+    expect(r.code).toBe(0);
+    expect(r.err).toBe('');
+    expect(JSON.parse(r.out).position).toBeGreaterThan(0);
+  });
+});

@@ -1,0 +1,191 @@
+/**
+ * FIDE tournament report files (TRF16: FIDE handbook C.04 Annex 2, Elista 2015; TRF-2026: approved by the FIDE
+ * Council 12/05/2025) through the ledger: three real files of public test corpora (test/fixtures/trf/README.md),
+ * ratings under `fide` after them checked by hand, and export -> import giving the same facts.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import * as E from 'fp-ts/Either';
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent } from '../../domain/events';
+import { parseTrf } from '../../src/adapters/formats/trf';
+import { openSqliteStore } from '../../src/adapters/store/sqlite';
+import { loadFacts } from '../../src/app/load';
+import { FIXTURES, ledger, tempDir } from '../support/helpers';
+
+const TRF = path.join(FIXTURES, 'trf');
+const C5 = path.join(TRF, 'bbp-dutch_2025_C5.trf');
+const ISSUE7 = path.join(TRF, 'bbp-issue_7.trf');
+const GRANDMOMMY = path.join(TRF, 'grandmommyscup.trf');
+
+const ok = async (...argv: string[]): Promise<string> => {
+  const r = await ledger(...argv, '--actor', 'officer');
+  if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
+  return r.out;
+};
+
+const ratingsOf = async (db: string): Promise<Map<string, number>> => {
+  const { players } = JSON.parse(await ok('ratings', '--rules', 'fide', '--db', db, '--json')) as { players: { playerId: string; rating: number }[] };
+  return new Map(players.map((p) => [p.playerId, p.rating]));
+};
+
+/** The facts of a ledger without who recorded them when: what an import must reproduce. */
+const factsOf = async (db: string): Promise<unknown[]> => {
+  const store = openSqliteStore(db);
+  try {
+    return (await loadFacts(store)).map((f) => {
+      const { actor: _a, ...fact } = f.event as DomainEvent & { actor: string };
+      return fact;
+    });
+  } finally {
+    await store.close();
+  }
+};
+
+describe('TRF files read as the spec lays them out', () => {
+  it('reads the 001 columns, the 132 round dates and pairs each game from its two lines (grandmommyscup, TRF-2026)', () => {
+    const parsed = parseTrf(fs.readFileSync(GRANDMOMMY, 'utf8'), 'grandmommyscup.trf');
+    if (E.isLeft(parsed)) throw parsed.left;
+    const t = parsed.right;
+    // 192, 202, 222 … are TRF-2026 records
+    expect([t.version, t.name, t.city, t.startDate, t.endDate, t.players.length]).toEqual(['TRF-2026', "Grandmommy's Cup", 'Test', '2024-12-01', '2024-12-14', 249]);
+    // 132: YY/MM/DD at positions 92-99, 102-109, …
+    expect(t.roundDates.slice(0, 7)).toEqual(['2024-12-01', '2024-12-02', '2024-12-03', '2024-12-04', '2024-12-05', '2024-12-06', '2024-12-06']);
+    // 001: rank 5-8, name 15-47, rating 49-52, federation 54-56, FIDE number 58-68, birth date 70-79 ("1987/00/00")
+    const third = t.players.find((p) => p.startRank === 3)!;
+    expect([third.name, third.rating, third.federation, third.fideId, third.birthYear]).toEqual(['Test0003 Player0003', 2531, 'GEO', '70323454321', 1987]);
+    // round 2 "242 w 1": White's line gives the game, 242's line "3 b 0" agrees
+    expect(t.games.find((g) => g.round === 2 && (g.first === 3 || g.second === 3))).toEqual({ round: 2, first: 3, second: 242, firstColour: 'white', result: '1' });
+    // "0000 - +": points without a game; "0000 - -": absent
+    expect(t.byes.filter((b) => b.player === 3).map((b) => `${b.round}${b.result}`)).toEqual(['1-', '3-', '7+']);
+  });
+
+  it('reads a file whose lines end in CR alone (Remark 1: "each line shall have a CR as last character")', () => {
+    const text = fs.readFileSync(ISSUE7, 'latin1');
+    expect(text.includes('\r') && !text.includes('\n')).toBe(true);
+    const parsed = parseTrf(text, 'issue_7.trf');
+    expect(E.isRight(parsed) && [parsed.right.players.length, parsed.right.games.length]).toEqual([60, 420]);
+  });
+
+  it('names the line and the columns of the first fault', () => {
+    const fault = (edit: (text: string) => string) => {
+      const parsed = parseTrf(edit(fs.readFileSync(C5, 'utf8')), 'c5.trf');
+      return E.isLeft(parsed) ? parsed.left.message : 'accepted';
+    };
+    expect(fault((t) => t.replace('    2 b 1\n001    2', '    2 b ?\n001    2'))).toBe('c5.trf, line 2, round 2 (columns 102-109): expected a result 1 0 = + - W D L H F U Z (or blank), got "?"');
+    // player 1 says he beat 4 with White in round 1; 4's line says he won
+    expect(fault((t) => t.replace('     1 b 0     3 w 0', '     1 b 1     3 w 0'))).toMatch(/^c5\.trf, line 2, round 1 \(columns 92-99\): player 1 meets 4 \(w 1\), but line 5 of player 4 has " {3}1 b 1" in that round; expected " {3}1 b 0"$/);
+    expect(fault((t) => t.replace('001    6      Test0006', '001    5      Test0006'))).toBe('c5.trf, line 7, columns 5-8 (starting rank): starting rank 5 is already given to line 6');
+    expect(fault((t) => t.replace('012 Dutch', '012Dutch'))).toMatch(/^c5\.trf, line 1, columns 1-3: expected a record tag/);
+  });
+});
+
+describe('ledger trf import: the tournament, its players and games, rated under fide', () => {
+  it('rates the players of a real file as a hand calculation does (bbpPairings dutch_2025_C5)', async () => {
+    const db = path.join(tempDir('trf'), 'ledger.db');
+    const out = await ok('trf', 'import', C5, '--start', '2025-01-01', '--db', db);
+    expect(out).toMatch(/6 players \(6 new, 6 with their rating as opening balance under fide\), 6 games, 1 byes; 21 facts recorded/);
+    const ratings = await ratingsOf(db);
+    // No FIDE numbers: the players are new, `<tournament>-<starting rank>`. Each enters with the file's rating as
+    // an established player (30 games), so FIDE K is 10 from 2400 up (seed 004). Per event, R' = R + K·Σ(S − E),
+    // E = 1 / (1 + 10^((Ropp − R)/400)), the change rounded half away from zero.
+    // Player 1 (2720) beat 4 (2689) and 2 (2701):
+    //   E = 1/(1 + 10^(-31/400)) = 0.54447, E = 1/(1 + 10^(-19/400)) = 0.52729; Σ(S − E) = 0.45553 + 0.47271 = 0.92824
+    //   10 × 0.92824 = 9.28 -> +9: 2729
+    expect(ratings.get('bbp-dutch_2025_C5-1')).toBe(2729);
+    // Player 4 (2689) lost to 1 (2720) and 3 (2697); round 3 is a zero-point bye (Z), never rated:
+    //   E = 1/(1 + 10^(31/400)) = 0.45553, E = 1/(1 + 10^(8/400)) = 0.48849; Σ = −0.94402 -> −9: 2680
+    expect(ratings.get('bbp-dutch_2025_C5-4')).toBe(2680);
+    // Player 6 (2664) lost to 3 (2697) and 5 (2673):
+    //   E = 1/(1 + 10^(33/400)) = 0.45265, E = 1/(1 + 10^(9/400)) = 0.48705; Σ = −0.93970 -> −9: 2655
+    expect(ratings.get('bbp-dutch_2025_C5-6')).toBe(2655);
+    // the same file again records nothing
+    expect(await ok('trf', 'import', C5, '--start', '2025-01-01', '--db', db)).toMatch(/all already in the ledger, nothing recorded\n$/);
+  });
+
+  it('rates players with FIDE numbers as a hand calculation does (grandmommyscup, 14 rounds)', async () => {
+    const db = path.join(tempDir('trf'), 'ledger.db');
+    await ok('trf', 'import', GRANDMOMMY, '--db', db);
+    const ratings = await ratingsOf(db);
+    // Player 3, FIDE 70323454321, 2531, born 1987: from 2400 on K = 10. His games (opponent's rating, score, E):
+    //   242 2339 1 .75124 | 13 2455 ½ .60766 | 8 2484 ½ .56723 | 48 2372 ½ .71408 | 53 2366 ½ .72108 | 51 2367 1 .71992
+    //   14 2447 1 .61858 | 40 2376 ½ .70935 | 12 2456 0 .60629 | 2 2540 1 .48705 | 101 2277 0 .81186
+    //   rounds 1 and 3 "0000 - -" (absent) and 7 "0000 - +" (a point without a game) are not rated.
+    //   Σ(S − E) = 7.5 − 8.31434 = −0.81434; 10 × −0.81434 = −8.14 -> −8: 2523
+    expect(ratings.get('FIDE-70323454321')).toBe(2523);
+    // Player 242, FIDE 24223454321, 2339, born 1987 (no junior in 2024), below 2400: K = 20.
+    //   6 2505 ½ .27777 | 3 2531 0 .24876 | 1 2586 1 .19437 | 40 2376 1 .44695 | 2 2540 1 .23920 | 12 2456 1 .33771
+    //   13 2455 ½ .33900 | 48 2372 ½ .45265 | 50 2371 1 .45408 | 8 2484 1 .30265 | 14 2447 1 .34940 | 16 2441 1 .35729
+    //   53 2366 ½ .46122; Σ(S − E) = 10.5 − 4.96106 = 5.53894; 20 × 5.53894 = 110.78 -> +111: 2450
+    expect(ratings.get('FIDE-24223454321')).toBe(2450);
+  }, 60_000);
+
+  it('matches players by FIDE number: a second tournament adds no player and keeps the ledger\'s rating', async () => {
+    const db = path.join(tempDir('trf'), 'ledger.db');
+    await ok('trf', 'import', GRANDMOMMY, '--db', db);
+    const again = await ok('trf', 'import', GRANDMOMMY, '--tournament', 'grandmommy-rerun', '--db', db);
+    expect(again).toMatch(/249 players \(0 new, 0 with their rating as opening balance under fide\)/);
+  }, 60_000);
+
+  it.each([
+    ['bbp-dutch_2025_C5', C5],
+    ['bbp-issue_7', ISSUE7],
+    ['grandmommyscup', GRANDMOMMY],
+  ])('export writes TRF-2026 that imports to the same facts (%s)', async (id, file) => {
+    const dir = tempDir('trf-round-trip');
+    const [first, second] = [path.join(dir, 'first.db'), path.join(dir, 'second.db')];
+    await ok('trf', 'import', file, '--start', '2025-01-01', '--db', first);
+    const exported = path.join(dir, 'exported.trf');
+    await ok('trf', 'export', id, '--out', exported, '--db', first);
+    await ok('trf', 'import', exported, '--tournament', id, '--db', second);
+    expect(await factsOf(second)).toEqual(await factsOf(first));
+    expect(await ratingsOf(second)).toEqual(await ratingsOf(first));
+  }, 120_000);
+
+  it('export writes the arbiters (102, 112) and the final ranks (columns 86-89) the report gave, and they import again', async () => {
+    const dir = tempDir('trf-rank');
+    const db = path.join(dir, 'ledger.db');
+    const source = parseTrf(fs.readFileSync(GRANDMOMMY, 'utf8'), 'g.trf');
+    if (E.isLeft(source)) throw source.left;
+    expect([source.right.chiefArbiter, source.right.deputyArbiters]).toEqual(['The Chief Arbiter', ['The First Deputy Arbiter', 'The Second Deputy Arbiter']]);
+    await ok('trf', 'import', GRANDMOMMY, '--db', db);
+    const exported = path.join(dir, 'exported.trf');
+    await ok('trf', 'export', 'grandmommyscup', '--out', exported, '--db', db);
+    const text = fs.readFileSync(exported, 'utf8');
+    expect(text.split('\r\n').filter((l) => /^1[01]2 /.test(l))).toEqual(['102 The Chief Arbiter', '112 The First Deputy Arbiter', '112 The Second Deputy Arbiter']);
+    const again = parseTrf(text, 'exported.trf');
+    if (E.isLeft(again)) throw again.left;
+    expect(again.right.players.map((p) => [p.startRank, p.rank])).toEqual(source.right.players.map((p) => [p.startRank, p.rank]));
+    expect([again.right.chiefArbiter, again.right.deputyArbiters]).toEqual([source.right.chiefArbiter, source.right.deputyArbiters]);
+  }, 120_000);
+
+  it('the same file again into a ledger that recorded its tournament before arbiters were kept records nothing', async () => {
+    const dir = tempDir('trf-again');
+    const db = path.join(dir, 'ledger.db');
+    // what an older build recorded: the registration without the 102/112 arbiters
+    const older = path.join(dir, 'older.trf');
+    fs.writeFileSync(older, fs.readFileSync(GRANDMOMMY, 'utf8').split('\r\n').filter((l) => !/^1[01]2 /.test(l)).join('\r\n'));
+    await ok('trf', 'import', older, '--tournament', 'grandmommyscup', '--db', db);
+    const before = await factsOf(db);
+    expect(JSON.stringify(before)).not.toContain('Chief Arbiter');
+    await ok('trf', 'import', GRANDMOMMY, '--db', db);
+    expect(await factsOf(db)).toEqual(before);
+  }, 120_000);
+
+  it('a tournament whose report gave no ranks is ranked by points, players level on points sharing a rank', async () => {
+    const dir = tempDir('trf-standings');
+    const db = path.join(dir, 'ledger.db');
+    // dutch_2025_C5 ranks its six players 1 3 2 5 4 6 by tie-breaks; with columns 86-89 blanked the ledger has only points
+    const unranked = path.join(dir, 'c5-unranked.trf');
+    fs.writeFileSync(unranked, fs.readFileSync(C5, 'utf8').replace(/^(001 .{81}).{4}/gm, '$1    '));
+    await ok('trf', 'import', unranked, '--tournament', 'c5', '--start', '2025-01-01', '--db', db);
+    await ok('trf', 'export', 'c5', '--out', path.join(dir, 'exported.trf'), '--db', db);
+    const exported = parseTrf(fs.readFileSync(path.join(dir, 'exported.trf'), 'utf8'), 'exported.trf');
+    if (E.isLeft(exported)) throw exported.left;
+    // points 2.0 2.0 | 1.0 1.0 | 0.0 0.0 for starting ranks 1, 3 | 2, 5 | 4, 6
+    expect(exported.right.players.map((p) => [p.startRank, p.rank])).toEqual([[1, 1], [2, 3], [3, 1], [4, 5], [5, 3], [6, 5]]);
+    const ranked = parseTrf(fs.readFileSync(C5, 'utf8'), 'c5.trf');
+    if (E.isLeft(ranked)) throw ranked.left;
+    expect(ranked.right.players.map((p) => p.rank)).toEqual([1, 3, 2, 5, 4, 6]);
+  }, 120_000);
+});

@@ -1,0 +1,157 @@
+import { execFile } from 'child_process';
+import * as fs from 'fs';
+import * as path from 'path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { tempDir } from '../../support/helpers';
+
+/**
+ * Every bench in scripts/bench/ runs here at a tiny scale, so none can rot unnoticed: each must exit 0 and print its
+ * figures and the lines saying its own checks passed. Nothing here is timed — a bench's figures are never asserted,
+ * only that it ran to its end on the log it claims to measure.
+ */
+const BENCH = path.resolve(__dirname, '../../../dist/scripts/bench');
+const SOURCES = path.resolve(__dirname, '../../../scripts/bench');
+/** Modules the benches share; not benches themselves. */
+const LIBRARIES = ['synthetic-ledger.ts', 'first-and-warm.ts'];
+const BENCH_TIMEOUT = 600_000;
+
+const run = (script: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}, nodeOptions: readonly string[] = []): Promise<{ code: number; out: string; err: string }> =>
+  new Promise((resolve) => {
+    execFile(process.execPath, [...nodeOptions, path.join(BENCH, script), ...args], { env: { ...process.env, ...env }, maxBuffer: 64 << 20 }, (error, out, err) =>
+      resolve({ code: error ? (typeof error.code === 'number' ? error.code : 1) : 0, out, err }),
+    );
+  });
+
+const ran = new Set<string>();
+const bench = async (script: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}, nodeOptions: readonly string[] = []): Promise<string> => {
+  ran.add(script.replace(/\.js$/, '.ts'));
+  const result = await run(script, args, env, nodeOptions);
+  expect(result.err.trim().split('\n').at(-1), `${script} ${args.join(' ')}`).not.toMatch(/Error|error:/);
+  expect(result.code, `${script} ${args.join(' ')}: ${result.err}`).toBe(0);
+  return result.out;
+};
+
+describe('the benches run to their end at a tiny scale (not timed)', () => {
+  let dir: string;
+  let small: string;
+  let big: string;
+  beforeAll(async () => {
+    dir = tempDir('bench');
+    small = path.join(dir, 'small.db');
+    big = path.join(dir, 'big.db');
+    // the synthetic ledgers the cli and http benches measure, written as the docs say
+    expect(await bench('ledger.js', ['--scale', '0.0005', '--out', small])).toMatch(/: 620 events \(50 players, 10 tournaments of 20 players/);
+    expect(await bench('ledger.js', ['--scale', '0.001', '--out', big])).toMatch(/: 1240 events \(100 players, 20 tournaments of 20 players/);
+  }, BENCH_TIMEOUT);
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('bench:ledger refuses to overwrite a ledger, and writes the same log as the history bench for one scale and seed', async () => {
+    const again = await run('ledger.js', ['--scale', '0.001', '--out', big]);
+    expect(again.code).toBe(1);
+    expect(again.err).toContain(`${big} exists already`);
+    const history = path.join(dir, 'history.db');
+    await bench('history.js', [], { BENCH_SCALE: '0.001', BENCH_DB: history, BENCH_CHECKPOINT_EVERY: '5' });
+    // the history bench appended its correction after the synthetic log: the log before it is bench:ledger's
+    const checksum = (file: string, upTo: number) =>
+      new Promise<string>((resolve, reject) =>
+        execFile(process.execPath, [path.resolve(__dirname, '../../../bin/ledger.js'), 'events', '--json', '--limit', String(upTo), '--db', file], { maxBuffer: 64 << 20 }, (e, out) => (e ? reject(e) : resolve(out.replace(/"recordedAt":\s*"[^"]*"/g, '')))),
+      );
+    expect(await checksum(history, 1240)).toBe(await checksum(big, 1240));
+  }, BENCH_TIMEOUT);
+
+  it('history: every figure checked against a rebuild of the corrected log, the floor printed, no -wal left', async () => {
+    const file = path.join(dir, 'history-2.db');
+    const out = await bench('history.js', [], { BENCH_SCALE: '0.001', BENCH_DB: file, BENCH_CHECKPOINT_EVERY: '5' });
+    for (const line of [/^bare read of the log: 1240 events/m, /^full rebuild: .* list of 100 players$/m, /^corrected result in t19 /m, /^list as of a random date/m, /^checkpoint: saved/m, /^floor: .* on the rebuild's \d+ calls/m])
+      expect(out).toMatch(line);
+    expect(out).toMatch(/^checked: the rebuild read all 1240 events; the corrected list, 22 lists as of a date and the restart's list equal a rebuild of the corrected log; the engine alone gave the rebuild's \d+ results$/m);
+    expect(fs.existsSync(`${file}-wal`)).toBe(false);
+  }, BENCH_TIMEOUT);
+
+  it('cli: the cold-command table on a small and a big ledger, each answer repeated identically', async () => {
+    const out = await bench('cli.js', [small, big, '--runs', '1'], { BENCH_PLAYER: 'p12', BENCH_TOURNAMENT: 't1' });
+    const rows = out.split('\n').filter((l) => /^\| `/.test(l));
+    expect(rows.map((r) => r.split('|')[1]!.trim())).toEqual([
+      '`list`',
+      '`list --as-of 2010-01-01`',
+      '`list --as-of 2010-01-01 --known-at <head>`',
+      '`history p12`',
+      '`explain p12`',
+      '`diff --published bench`',
+      '`diff --rules fesa --rules fesa-published`',
+      '`tournament show t1`',
+    ]);
+    for (const row of rows) expect(row).toMatch(/\| \d+\.\d\d× \|$/);
+  }, BENCH_TIMEOUT);
+
+  it('http: every route answers 200 on the small ledger', async () => {
+    const out = await bench('http.js', [big], { BENCH_PLAYER: 'p12' });
+    expect(out.split('\n').filter((l) => /^GET \/.*first \d+ ms, warm median/.test(l))).toHaveLength(5);
+  }, BENCH_TIMEOUT);
+
+  it('http-load: no request failed, no result lost, the last list equals the CLI\'s', async () => {
+    const out = await bench('http-load.js', ['--games', '20', '--readers', '2', '--players', '6']);
+    expect(out).toMatch(/recorded GameReported events: 20 of 20; last list .* equals the CLI's: true/);
+  }, BENCH_TIMEOUT);
+
+  it('fesa-process: bare node, --help and fesa run side by side (the official program where it is installed gave the same list)', async () => {
+    const out = await bench('fesa-process.js', ['--runs', '1']);
+    expect(out).toMatch(/--help: .*× bare node by the median/);
+    expect(out).toMatch(/fesa run: mean .* \(writes all\.txt, ratingliste\.post, turnering\.html\)/);
+  }, BENCH_TIMEOUT);
+
+  it('fesa: the archive chain, the published files and the synthetic event', async () => {
+    const out = await bench('fesa.js', [], { FESA_PROGRAM: '' });
+    expect(out).toMatch(/^\(a\) 26-event archive chain/m);
+    expect(out).toMatch(/^\(a2\) making the published files/m);
+    expect(out).toMatch(/^\(b\) synthetic event .* passes to converge/m);
+  }, BENCH_TIMEOUT);
+
+  it('rules: every rule set over the football history', async () => {
+    const out = await bench('rules.js', ['--runs', '1']);
+    for (const id of ['gobase-go', 'fide', 'uscf-k', 'pan-atlantic', 'fesa']) expect(out).toContain(id);
+  }, BENCH_TIMEOUT);
+
+  it('store: appends and reads every event back (SQLite, and PostgreSQL where the test cluster runs)', async () => {
+    const out = await bench('store.js', [], { LEDGER_BENCH_EVENTS: '3000', LEDGER_BENCH_BATCH: '500' });
+    expect(out).toMatch(/^\| sqlite +\| +[\d,]+ \| +[\d,]+ \|/m);
+  }, BENCH_TIMEOUT);
+
+  it('esdb-id-index: the index of 3,000 ids', async () => {
+    const out = await bench('esdb-id-index.js', [], { LEDGER_BENCH_EVENTS: '3000' }, ['--expose-gc']);
+    expect(out).toMatch(/MB/);
+  }, BENCH_TIMEOUT);
+
+  it('two-servers: no answer of the second server missed a result the first acknowledged (where the test cluster runs)', async () => {
+    const out = await bench('two-servers.js', ['--games', '20', '--players', '6']);
+    if (process.env.LEDGER_TEST_PG_URL) expect(out).toMatch(/no answer of B missed a result A had acknowledged, checked for all \d+\)$/m);
+    else expect(out).toMatch(/^two-servers bench: skipped/);
+  }, BENCH_TIMEOUT);
+
+  it('pages: every page answers as a browser asks for it (text/html) on the small ledger', async () => {
+    const out = await bench('pages.js', [big]);
+    expect(out).toMatch(/^pages bench: .* \(1240 events\)/m);
+    expect(out.split('\n').filter((l) => /^GET \/.* \(text\/html\): \d+ bytes; first \d+ ms, warm median/.test(l)).length).toBeGreaterThanOrEqual(10);
+  }, BENCH_TIMEOUT);
+
+  it('audit: upgrade, export, verify and import of the small ledger as whole processes, and the cost of hashing on append', async () => {
+    const out = await bench('audit.js', [big, '--append-events', '2000']);
+    expect(out).toMatch(/^audit bench: a copy of .*, 1240 events/m);
+    expect(out).toMatch(/^ledger export --jsonl: .* events\/s/m);
+    expect(out).toMatch(/^ledger verify: .* 1240 events chained; 0 of 0 published lists reproduced; head: position \d+, hash [0-9a-f]{64}$/m);
+    expect(out).toMatch(/^ledger import --jsonl \(into an empty SQLite\): .* events\/s/m);
+  }, BENCH_TIMEOUT);
+
+  it('parallel: the history rated on worker threads gives the rebuild\'s records; the simulation covers 1 to 32 workers', async () => {
+    const out = await bench('parallel.js', [big], { BENCH_WORKERS: '2' });
+    expect(out).toMatch(/^parallel rating bench: .*: 1240 events, 20 tournaments rated, \d+ dependencies/m);
+    expect(out.split('\n').filter((l) => /^simulated +\d+ workers \+ dispatcher: \d+ ms/.test(l))).toHaveLength(4);
+    expect(out).toMatch(/^measured 2 worker threads .*: \d+ ms/m);
+    expect(out).toMatch(/^checked: every one of the 20 tournaments rated on a worker gave the records the rebuild got$/m);
+  }, BENCH_TIMEOUT);
+
+  it('every bench in scripts/bench/ is run above', () => {
+    const benches = fs.readdirSync(SOURCES).filter((f) => f.endsWith('.ts') && !LIBRARIES.includes(f)).sort();
+    expect([...ran].sort()).toEqual(benches);
+  });
+});
