@@ -9,6 +9,7 @@ import type { ListModelChanges } from '../../projections/fesa/list-model';
 import { activeSince, isProgramFile, nameIdOf, renderProgramFile, renderRows, rowOf, type ListFormat, type ListRow } from './lists';
 import type { CheckpointStorage, ListModelRowWrite, ListModelWrite } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
+import type { ListPrinter } from './ports/list-printer';
 
 /** The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). */
 export const LIST_MODEL_FORMAT = 1;
@@ -57,15 +58,15 @@ export interface ModelList {
  * log (one position check and one ordered query, no fold); undefined when it does not (none saved, behind the head,
  * another format, a fold that failed).
  */
-export const readListModel = async (store: EventStore, storage: CheckpointStorage, request: ListRequest): Promise<ModelList | undefined> => {
+export const readListModel = async (printer: ListPrinter, store: EventStore, storage: CheckpointStorage, request: ListRequest): Promise<ModelList | undefined> => {
   const { ruleSet, asOf, format, activeYears } = request;
   const program = isProgramFile(format);
   const [head, read] = await Promise.all([store.headPosition(), storage.readList({ ruleSet, format: LIST_MODEL_FORMAT, asOf, ...(program ? {} : { activeSince: activeSince(asOf, activeYears) }) })]);
   if (read === undefined || read.position !== head) return undefined;
-  if (program) return { text: renderProgramFile(read.rows.map((r) => JSON.parse(r.record!) as FesaPlayer), asOf, format), rows: [] };
-  return { text: renderRows(read.rows, asOf, format, activeYears), rows: read.rows };
+  if (program) return { text: renderProgramFile(printer, read.rows.map((r) => JSON.parse(r.record!) as FesaPlayer), asOf, format), rows: [] };
+  return { text: renderRows(printer, read.rows, asOf, format, activeYears), rows: read.rows };
 };
 
 /** How many rated players the model's list as of `asOf` holds, whatever their activity (undefined: not readable). */
-export const ratedInListModel = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string): Promise<number | undefined> =>
-  (await readListModel(store, storage, { ruleSet, asOf, format: 'csv', activeYears: 0 }))?.rows.length;
+export const ratedInListModel = async (printer: ListPrinter, store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string): Promise<number | undefined> =>
+  (await readListModel(printer, store, storage, { ruleSet, asOf, format: 'csv', activeYears: 0 }))?.rows.length;

@@ -6,10 +6,8 @@ import { gradeText } from '../../projections/fesa/diff';
 import { AS_ADOPTED, FESA_RULE_SETS, isFesaRuleSet, type FesaFold, type FoldOptions } from '../../projections/fesa/history';
 import type { LoggedEvent } from '../../domain/events';
 import { foldFesaFast, type ProjectionOptions, type RunsMode } from '../../projections/fesa/incremental';
-import { formatAllTxt } from '../adapters/formats/fesa/all-txt';
-import { formatRatingList } from '../adapters/formats/fesa/ratingliste';
-import { table } from '../adapters/formats/table';
 import { LedgerFailure, unratable } from './failure';
+import type { ListPrinter } from './ports/list-printer';
 
 export const LIST_FORMATS = ['fesa', 'fesa-all', 'table', 'csv', 'json'] as const;
 export type ListFormat = (typeof LIST_FORMATS)[number];
@@ -68,20 +66,20 @@ const csvCell = (v: string | number | boolean | null): string => {
   return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
 };
 
-export const renderList = (fold: FesaFold, asOf: string, format: ListFormat, activeYears: number): string =>
-  isProgramFile(format) ? renderProgramFile(fold.list, asOf, format) : renderRows(listRows(fold, asOf, activeYears), asOf, format, activeYears);
+export const renderList = (printer: ListPrinter, fold: FesaFold, asOf: string, format: ListFormat, activeYears: number): string =>
+  isProgramFile(format) ? renderProgramFile(printer, fold.list, asOf, format) : renderRows(printer, listRows(fold, asOf, activeYears), asOf, format, activeYears);
 
 /** The program's files (`fesa`, `fesa-all`) of a whole list in its order. */
-export const renderProgramFile = (list: readonly FesaPlayer[], asOf: string, format: ListFormat): string => {
-  if (format === 'fesa') return formatRatingList(list);
+export const renderProgramFile = (printer: ListPrinter, list: readonly FesaPlayer[], asOf: string, format: ListFormat): string => {
+  if (format === 'fesa') return printer.ratingList(list);
   // the program's own activity rule and order, whatever activeYears says
-  const all = formatAllTxt(list, asOf);
+  const all = printer.allTxt(list, asOf);
   if (E.isLeft(all)) throw unratable(`the list as of ${asOf} cannot be written as the program's all.txt: ${all.left}`);
   return all.right;
 };
 
 /** The published list's rows (`listRows`) in one of the formats that print rows (`table`, `csv`, `json`). */
-export const renderRows = (rows: readonly ListRow[], asOf: string, format: ListFormat, activeYears: number): string => {
+export const renderRows = (printer: ListPrinter, rows: readonly ListRow[], asOf: string, format: ListFormat, activeYears: number): string => {
   switch (format) {
     case 'json':
       return `${JSON.stringify({ asOf, activeYears, players: rows }, null, 2)}\n`;
@@ -90,7 +88,7 @@ export const renderRows = (rows: readonly ListRow[], asOf: string, format: ListF
         .map((r) => [r.rank, r.playerId, r.name, r.country, r.grade, r.rating, r.games, r.provisional, r.lastPlayed].map(csvCell).join(','))
         .join('\n')}${rows.length > 0 ? '\n' : ''}`;
     case 'table':
-      return `${table(['#', 'player', 'country', 'grade', 'rating', 'games', 'last played'], rows.map((r) => [r.rank, r.name, r.country, r.grade, r.rating, `${r.games}${r.provisional ? 'p' : ''}`, r.lastPlayed]))}\n`;
+      return `${printer.table(['#', 'player', 'country', 'grade', 'rating', 'games', 'last played'], rows.map((r) => [r.rank, r.name, r.country, r.grade, r.rating, `${r.games}${r.provisional ? 'p' : ''}`, r.lastPlayed]))}\n`;
     default:
       throw new Error(`the ${format} format prints the program's file, not rows`);
   }
@@ -133,7 +131,7 @@ const findPublished = (facts: readonly LoggedEvent[], listId: string): { event: 
 };
 
 /** The published list exactly as it was: the log folded up to just before its publication, checked by its hash. */
-export const reproducePublished = (facts: readonly LoggedEvent[], listId: string, runs: RunsMode = 'none', onProgress?: ProjectionOptions['onProgress']): { event: RatingListPublished; folded: FesaFold; text: string } => {
+export const reproducePublished = (printer: ListPrinter, facts: readonly LoggedEvent[], listId: string, runs: RunsMode = 'none', onProgress?: ProjectionOptions['onProgress']): { event: RatingListPublished; folded: FesaFold; text: string } => {
   const { event, position } = findPublished(facts, listId);
   if (event.ruleSet !== AS_ADOPTED && !isFesaRuleSet(event.ruleSet)) {
     throw new UnreproducibleListError(`published list "${listId}" names the rule set "${event.ruleSet}", which this ledger does not know (it knows ${[AS_ADOPTED, ...Object.keys(FESA_RULE_SETS)].join(', ')}), so it cannot be reproduced`);
@@ -142,7 +140,7 @@ export const reproducePublished = (facts: readonly LoggedEvent[], listId: string
     throw new UnreproducibleListError(`published list "${listId}" names the format "${event.format}", which this ledger does not write (it writes ${LIST_FORMATS.join(', ')}), so it cannot be reproduced`);
   }
   const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, runs, onProgress });
-  const text = renderList(folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
+  const text = renderList(printer, folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
   const hash = contentHash(listBytes(text, event.format as ListFormat));
   if (hash !== event.contentHash) throw new UnreproducibleListError(`published list "${listId}" cannot be reproduced: its hash was ${event.contentHash}, the fold gives ${hash}`);
   return { event, folded, text };
@@ -156,8 +154,8 @@ export interface FoldPair {
 }
 
 /** A published list's fold as it was known when published (checked by its hash), and the same date as known now. */
-export const publishedAndNow = (facts: readonly LoggedEvent[], listId: string, onProgress?: ProjectionOptions['onProgress']): FoldPair => {
-  const { event, folded } = reproducePublished(facts, listId, 'changes', onProgress);
+export const publishedAndNow = (printer: ListPrinter, facts: readonly LoggedEvent[], listId: string, onProgress?: ProjectionOptions['onProgress']): FoldPair => {
+  const { event, folded } = reproducePublished(printer, facts, listId, 'changes', onProgress);
   return { labels: [`published ${listId}`, 'known now'], before: folded, after: foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, runs: 'changes', onProgress }) };
 };
 

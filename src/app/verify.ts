@@ -14,6 +14,7 @@ import { chainHash, GENESIS } from './chain';
 import { loadFacts } from './load';
 import { reproducePublished, UnreproducibleListError } from './lists';
 import type { EventStore, RecordedEvent } from './ports/event-store';
+import type { ListPrinter } from './ports/list-printer';
 
 export type BreakKind = 'changed' | 'deleted' | 'inserted' | 'reordered';
 
@@ -129,7 +130,7 @@ export const walkChain = async (
 };
 
 /** The whole check: the chain, a noted head hash, and every published list reproduced from the facts before it. */
-export const verifyLedger = async (store: EventStore, options: VerifyOptions = {}): Promise<VerifyReport> => {
+export const verifyLedger = async (store: EventStore, printer: ListPrinter, options: VerifyOptions = {}): Promise<VerifyReport> => {
   const { events, head, chainBreak, notedHeadAt, publishedLists } = await walkChain(store, options);
   const findings: string[] = [];
   if (chainBreak !== undefined) findings.push(`The hash chain breaks at position ${chainBreak.position}: ${chainBreak.sentence}.`);
@@ -147,7 +148,7 @@ export const verifyLedger = async (store: EventStore, options: VerifyOptions = {
   for (const { event } of facts ?? []) {
     if (event.type !== 'RatingListPublished') continue;
     try {
-      reproducePublished(facts!, event.listId);
+      reproducePublished(printer, facts!, event.listId);
       lists.push({ listId: event.listId, contentHash: event.contentHash, reproduced: true });
     } catch (e) {
       lists.push({ listId: event.listId, contentHash: event.contentHash, reproduced: false });

@@ -9,6 +9,7 @@ import { LIST_FORMATS, renderList, type ListFormat } from '../../src/app/lists';
 import { loadFacts } from '../../src/app/load';
 import type { CheckpointStorage } from '../../src/app/ports/checkpoint-storage';
 import type { EventStore } from '../../src/app/ports/event-store';
+import { LIST_PRINTER } from '../../src/adapters/formats/list-printer';
 import { inBatches, ledgers, resultCorrection } from '../support/gen';
 import { places, record } from '../support/places';
 
@@ -19,7 +20,7 @@ const fromFold = (facts: readonly LoggedEvent[], asOf: string, format: ListForma
   const fold = foldFesa(facts, { asOf, keepRuns: false });
   if (E.isLeft(fold)) return `error: ${fold.left.message}`;
   try {
-    return renderList(fold.right, asOf, format, activeYears);
+    return renderList(LIST_PRINTER, fold.right, asOf, format, activeYears);
   } catch (e) {
     return `error: ${(e as Error).message}`;
   }
@@ -28,7 +29,7 @@ const fromFold = (facts: readonly LoggedEvent[], asOf: string, format: ListForma
 /** The same from the saved read model; undefined when the model may not be read (then the CLI folds). */
 const fromModel = async (store: EventStore, storage: CheckpointStorage, asOf: string, format: ListFormat, activeYears: number): Promise<string | undefined> => {
   try {
-    return (await readListModel(store, storage, { ruleSet: 'as-adopted', asOf, format, activeYears }))?.text;
+    return (await readListModel(LIST_PRINTER, store, storage, { ruleSet: 'as-adopted', asOf, format, activeYears }))?.text;
   } catch (e) {
     return `error: ${(e as Error).message}`;
   }

@@ -1,3 +1,4 @@
+import { LIST_PRINTER } from '../formats/list-printer';
 import type { Request, RequestHandler } from 'express';
 import * as E from 'fp-ts/Either';
 import type { PublishedEntry } from '../../../projections/audit-trail';
@@ -124,7 +125,7 @@ export class Diffs {
     if (found === undefined) {
       const facts = await loadFacts(this.ledger.store);
       // an unknown list is a LedgerFailure 'not-found', one that cannot be reproduced 'unreproducible' (problems.ts)
-      const pair = publishedAndNow(facts, listId);
+      const pair = publishedAndNow(LIST_PRINTER, facts, listId);
       found = { labels: pair.labels, diff: diffFolds(pair.before, pair.after), nameOf: nameIn(pair.after), position, entry };
       for (const old of this.published.keys()) if (old.startsWith(`${listId}@`)) this.published.delete(old);
       this.published.set(key, found);

@@ -1,3 +1,4 @@
+import { LIST_PRINTER } from '../formats/list-printer';
 import cors from 'cors';
 import { unratable } from '../../app/failure';
 import express, { type Request, type RequestHandler, type Response } from 'express';
@@ -169,7 +170,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
 
   // the whole chain walked and every published list re-computed: as long as `ledger verify`, for auditors only
   app.get('/verify', access('auditor'), async (_req, res) => {
-    const report = await verifyLedger(ledger.store);
+    const report = await verifyLedger(ledger.store, LIST_PRINTER);
     res.json({ holds: report.findings.length === 0, events: report.events, head: report.head ?? null, lists: report.lists, findings: report.findings });
   });
 
@@ -254,7 +255,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       const activeYears = q.int('active-years', 0) ?? 2;
       const at = (await live.caughtUp(ruleSetOf(req), 'none')).asOf(asOf);
       if (E.isLeft(at)) throw unratable(at.left);
-      sendList(res, renderList(at.right, asOf, format, activeYears), format);
+      sendList(res, renderList(LIST_PRINTER, at.right, asOf, format, activeYears), format);
     },
   );
   app.get('/lists', ...knownAtList, async (req, res) => {
@@ -263,7 +264,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const format = q.oneOf('format', LIST_FORMATS) ?? 'json';
     const activeYears = q.int('active-years', 0) ?? 2;
     const known = await factsKnownAt(ledger.store, q.string('known-at')!, 'known-at');
-    sendList(res, renderList(foldOrThrow(known.facts, { ruleSet: ruleSetOf(req), asOf, runs: 'none', knownAt: known.knownAt }), asOf, format, activeYears), format);
+    sendList(res, renderList(LIST_PRINTER, foldOrThrow(known.facts, { ruleSet: ruleSetOf(req), asOf, runs: 'none', knownAt: known.knownAt }), asOf, format, activeYears), format);
   });
 
   app.get('/lists/published', ...publicRead, async (_req, res) => {
@@ -295,7 +296,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       let list = published.get(id);
       if (list === undefined) {
         const facts = await loadFacts(ledger.store);
-        const { event, text } = reproducePublished(facts, id);
+        const { event, text } = reproducePublished(LIST_PRINTER, facts, id);
         list = { text, format: event.format as ListFormat };
         published.set(id, list);
       }

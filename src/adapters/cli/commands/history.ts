@@ -1,3 +1,4 @@
+import { LIST_PRINTER } from '../../formats/list-printer';
 import * as E from 'fp-ts/Either';
 import { unratable } from '../../../app/failure';
 import { LIST_LEGEND } from '../list-legend';
@@ -75,7 +76,7 @@ const list: CommandRun = {
     const listId = ctx.opts.string('published');
     if (listId !== undefined) {
       const facts = await loadFacts(await ctx.store());
-      const { event, text } = reproducePublished(facts, listId);
+      const { event, text } = reproducePublished(LIST_PRINTER, facts, listId);
       write(ctx, text, event.format as ListFormat);
       return 0;
     }
@@ -87,11 +88,11 @@ const list: CommandRun = {
     if (checkpoints !== undefined) {
       // As known now, on SQLite or PostgreSQL: the list's read model when it reflects the head of the log (no fold)
       const store = await ctx.store();
-      const fromModel = await readListModel(store, checkpoints, { ruleSet, asOf, format, activeYears });
+      const fromModel = await readListModel(LIST_PRINTER, store, checkpoints, { ruleSet, asOf, format, activeYears });
       if (fromModel !== undefined) {
         write(ctx, fromModel.text, format);
         if (format === 'table' && ctx.opts.string('out') === undefined && process.stdout.isTTY) ctx.out(`\n${LIST_LEGEND}`);
-        if (!isProgramFile(format) && activeYears > 0 && fromModel.rows.length === 0) warnEmpty(ctx, asOf, activeYears, (await ratedInListModel(store, checkpoints, ruleSet, asOf)) ?? 0);
+        if (!isProgramFile(format) && activeYears > 0 && fromModel.rows.length === 0) warnEmpty(ctx, asOf, activeYears, (await ratedInListModel(LIST_PRINTER, store, checkpoints, ruleSet, asOf)) ?? 0);
         return 0;
       }
     }
@@ -109,7 +110,7 @@ const list: CommandRun = {
       folded = fold(facts, { ruleSet, asOf, runs: 'none', knownAt, onProgress: progress.fold });
     }
     progress.done();
-    write(ctx, renderList(folded, asOf, format, activeYears), format);
+    write(ctx, renderList(LIST_PRINTER, folded, asOf, format, activeYears), format);
     // A person reading the table on a terminal sees what its columns mean; a file or a pipe gets the table alone.
     if (format === 'table' && ctx.opts.string('out') === undefined && process.stdout.isTTY) ctx.out(`\n${LIST_LEGEND}`);
     if (!isProgramFile(format) && activeYears > 0 && listRows(folded, asOf, activeYears).length === 0) warnEmpty(ctx, asOf, activeYears, listRows(folded, asOf, 0).length);
@@ -157,7 +158,7 @@ const publish: CommandRun = {
     const ruleSet = ruleSetOf(ctx);
     const activeYears = ctx.opts.count('active-years', 0, 200) ?? 2;
     const folded = fold(await loadFacts(ledger.store), { ruleSet, asOf, runs: 'none' });
-    const text = renderList(folded, asOf, format, activeYears);
+    const text = renderList(LIST_PRINTER, folded, asOf, format, activeYears);
     const hash = contentHash(listBytes(text, format));
     const out = ctx.opts.string('out');
     // a list that cannot be written where asked is not published: the file is opened before anything is recorded
@@ -180,7 +181,7 @@ const diff: CommandRun = {
     const listId = ctx.opts.string('published');
     let pair: FoldPair;
     if (listId !== undefined) {
-      pair = publishedAndNow(facts, listId, progress.fold);
+      pair = publishedAndNow(LIST_PRINTER, facts, listId, progress.fold);
     } else {
       const rules = ctx.opts.all('rules');
       if (rules.length !== 2) throw new UsageError('give --published ID, or two rule sets: --rules A --rules B');
