@@ -1,5 +1,5 @@
 /**
- * Replays all international football matches (/work/shared/data/international-football, one event per match date)
+ * Replays all international football matches (../shared/data/international-football, one event per match date)
  * under each rule system and prints throughput and prediction quality side by side.
  *
  *   npm run build && node dist/scripts/bench/rules.js [--per month] [--runs 3]

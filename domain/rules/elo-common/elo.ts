@@ -4,7 +4,7 @@ import { checkGamePlayers, Decoded, fail } from './decode';
 import { Game, GameResult, hasHandicap, notRated, RATED, Score } from './game';
 
 /**
- * Generic Elo as in seed 004 (Norwegian Wikipedia "Elo-rating") and /work/shared/rules/elo-fide-uscf.md:
+ * Generic Elo as in seed 004 (Norwegian Wikipedia "Elo-rating") and ../shared/rules/elo-fide-uscf.md:
  * logistic expected score, per-event update R' = R + K·(S − E), newcomers rated by the linear performance
  * rating of their first event. The K scheme is the only difference between `fide` and `uscf-k`.
  */

@@ -1,5 +1,5 @@
 /**
- * The game shape shared by the rule specs (/work/shared/rules/README.md, "Game"): `score` is a's score,
+ * The game shape shared by the rule specs (../shared/rules/README.md, "Game"): `score` is a's score,
  * b gets 1 − score; games are listed in playing order.
  */
 export type Score = 0 | 0.5 | 1;

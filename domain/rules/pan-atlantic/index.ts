@@ -1,5 +1,5 @@
 /**
- * The pan-atlantic shogi rating-grade-handicap system `pan-atlantic` (spec /work/shared/rules/pan-atlantic.md,
+ * The pan-atlantic shogi rating-grade-handicap system `pan-atlantic` (spec ../shared/rules/pan-atlantic.md,
  * seed 002).
  */
 import * as E from 'fp-ts/Either';

@@ -1,5 +1,5 @@
 /**
- * Rating one event under the pan-atlantic proposal (spec /work/shared/rules/pan-atlantic.md §2–§4, seed 002 §6).
+ * Rating one event under the pan-atlantic proposal (spec ../shared/rules/pan-atlantic.md §2–§4, seed 002 §6).
  * Pure: pre-event states + the event's games (in playing order) → post-event states + one result per game.
  */
 import * as E from 'fp-ts/Either';

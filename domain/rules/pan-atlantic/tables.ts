@@ -1,5 +1,5 @@
 /**
- * Tables of the pan-atlantic proposal (seed 002; spec /work/shared/rules/pan-atlantic.md §1):
+ * Tables of the pan-atlantic proposal (seed 002; spec ../shared/rules/pan-atlantic.md §1):
  * Table I (grades: lower bound, mid-point, games for promotion), Table III (K by rating) and Table II (handicaps).
  */
 import { HandicapCode } from '../elo-common/game';

@@ -1,6 +1,6 @@
 /**
  * Shared rounding and tolerance helpers for the double-based rule systems
- * (see /work/shared/rules/README.md, "Rounding" and "Arithmetic").
+ * (see ../shared/rules/README.md, "Rounding" and "Arithmetic").
  *
  * EPS = 1e-7: a computed double within EPS of a half-integer k + 0.5 *is* k + 0.5;
  * comparisons between computed doubles are done with EPS slack; a computed sum below EPS in

@@ -1,6 +1,6 @@
 /**
  * The US Shogi 1997 rule systems `us-shogi-1997-text` and `us-shogi-1997-card`
- * (spec /work/shared/rules/us-shogi-1997.md, seed 001).
+ * (spec ../shared/rules/us-shogi-1997.md, seed 001).
  */
 import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';

@@ -1,5 +1,5 @@
 /**
- * Rating one event under the US Shogi 1997 system (spec /work/shared/rules/us-shogi-1997.md §3–§4, seed 001).
+ * Rating one event under the US Shogi 1997 system (spec ../shared/rules/us-shogi-1997.md §3–§4, seed 001).
  * Pure: pre-event states + the event's games → post-event states + one result per game.
  */
 import * as E from 'fp-ts/Either';

@@ -1,5 +1,5 @@
 /**
- * Tables of the US Shogi 1997 system (seed 001; spec /work/shared/rules/us-shogi-1997.md §1–§2).
+ * Tables of the US Shogi 1997 system (seed 001; spec ../shared/rules/us-shogi-1997.md §1–§2).
  */
 import { HandicapCode } from '../elo-common/game';
 

@@ -3,7 +3,7 @@ import { ruleSystems as defaultSystems } from '../../../domain/rules/registry';
 import { RuleSystem } from '../../../domain/rules/rule-system';
 
 /**
- * The conformance harness (`ledger rules run-case`, /work/shared/rules/README.md): one case
+ * The conformance harness (`ledger rules run-case`, ../shared/rules/README.md): one case
  * `{system, op, options, input}` in → one output out; a list of cases → a list of outputs. A bad case (unknown
  * system, op or option, bad input) is answered with `{"error": {"case", "field", "message"}}` for that case only;
  * the rest of the batch is still answered.

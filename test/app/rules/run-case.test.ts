@@ -3,7 +3,7 @@ import { runCases } from '../../../src/app/rules/run-case';
 import { listRuleSystems, listRuleSystemsData } from '../../../src/app/rules/list';
 import { ruleSystems } from '../../../domain/rules/registry';
 
-/** Harness contract: /work/shared/rules/README.md "Conformance harness". */
+/** Harness contract: ../shared/rules/README.md "Conformance harness". */
 const twoPlayers = { A: { rating: 2100, games: 5 }, B: { rating: 2100, games: 5 } };
 const good = { system: 'gobase-go', op: 'rate-event', options: {}, input: { event: {}, players: twoPlayers, games: [{ a: 'A', b: 'B', score: 1 }] } };
 

@@ -4,7 +4,7 @@ import { fideRuleSystem, fideKFactor, rateEvent as rateFide, defaultOptions as f
 import { uscfKRuleSystem, uscfKFactor } from '../../../domain/rules/uscf-k';
 import { RuleSystem } from '../../../domain/rules/rule-system';
 
-/** Spec: /work/shared/rules/elo-fide-uscf.md; seed: /work/shared/seeds/004_b81f900fb1c4d551.txt (Norwegian Wikipedia "Elo-rating"). */
+/** Spec: ../shared/rules/elo-fide-uscf.md; seed: ../shared/seeds/004_b81f900fb1c4d551.txt (Norwegian Wikipedia "Elo-rating"). */
 const ok = (sys: RuleSystem, name: string, options: unknown, input: unknown): any => {
   const r = sys.ops[name](options, input);
   if (E.isLeft(r)) throw new Error(`${r.left.field}: ${r.left.message}`);

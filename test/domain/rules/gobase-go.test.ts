@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import * as E from 'fp-ts/Either';
 import { gobaseGoRuleSystem, rateEvent, defaultOptions, expectedScore, startingRating, cFactor } from '../../../domain/rules/gobase-go';
 
-/** Spec: /work/shared/rules/gobase-go.md; seed: /work/shared/seeds/003_ab2a6f8ed2d9251e.txt (GoBase.org). */
+/** Spec: ../shared/rules/gobase-go.md; seed: ../shared/seeds/003_ab2a6f8ed2d9251e.txt (GoBase.org). */
 const op = (name: string, options: unknown, input: unknown) => gobaseGoRuleSystem.ops[name](options, input);
 const ok = (name: string, options: unknown, input: unknown): any => {
   const r = op(name, options, input);

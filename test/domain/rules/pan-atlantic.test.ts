@@ -1,5 +1,5 @@
 /**
- * Pan-atlantic (spec /work/shared/rules/pan-atlantic.md; seed /work/shared/seeds/002_8e33efe8c294dcd7.txt).
+ * Pan-atlantic (spec ../shared/rules/pan-atlantic.md; seed ../shared/seeds/002_8e33efe8c294dcd7.txt).
  * Every vector of spec §7 runs through the harness op, as the hidden conformance cases will.
  */
 import { describe, expect, it } from 'vitest';

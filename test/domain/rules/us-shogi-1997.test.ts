@@ -1,5 +1,5 @@
 /**
- * US Shogi 1997 (spec /work/shared/rules/us-shogi-1997.md; seed /work/shared/seeds/001_10e9d90ba9f12e7e.txt).
+ * US Shogi 1997 (spec ../shared/rules/us-shogi-1997.md; seed ../shared/seeds/001_10e9d90ba9f12e7e.txt).
  * Every vector of spec §7 runs through the harness op, as the hidden conformance cases will.
  */
 import { describe, expect, it } from 'vitest';
