@@ -44,8 +44,10 @@ const egdCommands = (t: EgdTournament, o: EgdImportOptions, state: LedgerState, 
   const commands: Located[] = [];
   let newPlayers = 0;
   let openingBalances = 0;
+  let matched = 0;
   for (const p of byPlace) {
     const playerId = idOf.get(p.place)!;
+    if (p.pin !== null && state.players.has(playerId)) matched++;
     if (!state.players.has(playerId)) {
       newPlayers++;
       commands.push({
@@ -85,7 +87,7 @@ const egdCommands = (t: EgdTournament, o: EgdImportOptions, state: LedgerState, 
     });
   }
   commands.push({ where: o.file, command: { kind: 'CloseTournament', validDate: t.endDate, actor, tournamentId } as Command });
-  return { commands, value: { tournamentId, players: t.players.length, newPlayers, openingBalances, games: t.games.length, byes: t.byes.length } };
+  return { commands, value: { tournamentId, players: t.players.length, withId: t.players.filter((p) => p.pin !== null).length, matched, newPlayers, openingBalances, games: t.games.length, byes: t.byes.length } };
 };
 
 /** The whole table is one decision: every fact checked against the ledger and the ones above it, then all recorded. */

@@ -71,7 +71,10 @@ describe('EGD tables read as the format describes them', () => {
 describe('ledger egd import: rated under gobase-go', () => {
   it('rates as a hand calculation does, with handicap games and free rounds recorded but not rated', async () => {
     const db = path.join(tempDir('egd'), 'ledger.db');
-    expect(await ok('egd', 'import', CUP, '--db', db)).toMatch(/4 players \(4 new, 4 starting from their grade under gobase-go\), 5 games, 2 free rounds; 17 facts recorded/);
+    expect(await ok('egd', 'import', CUP, '--db', db)).toBe(
+      `${CUP}: tournament constructed-ledger-cup "Ledger test cup", 4 players: 3 with an EGD PIN (0 matched to the ledger's player EGD-<PIN>, 3 new), ` +
+        '1 without (players constructed-ledger-cup-<place>: names are never matched); 4 registered; 4 starting from their grade under gobase-go; 5 games, 2 free rounds; 17 facts recorded\n',
+    );
     const { players } = JSON.parse(await ok('ratings', '--rules', 'gobase-go', '--db', db, '--json')) as { players: { playerId: string; rating: number }[] };
     const rating = new Map(players.map((p) => [p.playerId, p.rating]));
     // Starting ratings from the grade (seed 003 scale): 4d 2200, 3d 2100, 1k 1800, 2k 1700. C = 30 below 2200 and
@@ -87,7 +90,7 @@ describe('ledger egd import: rated under gobase-go', () => {
     expect(rating.get('EGD-33333333')).toBe(1797);
     // Player 4 (1700, no PIN: a new player "<tournament>-4"): lost to 2: 30 × −0.022750 = −0.68 -> −1: 1699
     expect(rating.get('constructed-ledger-cup-4')).toBe(1699);
-    expect(await ok('egd', 'import', CUP, '--db', db)).toMatch(/all already in the ledger, nothing recorded\n$/);
+    expect(await ok('egd', 'import', CUP, '--db', db)).toMatch(/3 with an EGD PIN \(3 matched to the ledger's player EGD-<PIN>, 0 new\), .*; 0 registered; .*all already in the ledger, nothing recorded\n$/);
   });
 });
 
@@ -137,7 +140,7 @@ describe('ledger egd import of real tables: gobase-go ratings by hand', () => {
 
   it('European Go Congress 2013: every player new, from the grade; a result given by default is never rated', async () => {
     const db = path.join(tempDir('egd-egc'), 'ledger.db');
-    expect(await ok('egd', 'import', EGC, '--db', db)).toMatch(/"EGC2013main", 594 players \(594 new, 594 starting from their grade under gobase-go\), 2259 games, 1422 free rounds; \d+ facts recorded/);
+    expect(await ok('egd', 'import', EGC, '--db', db)).toMatch(/"EGC2013main", 594 players: 0 with an EGD PIN \(0 matched to the ledger's player EGD-<PIN>, 0 new\), 594 without \(players opengotha-egc2013-<place>: names are never matched\); 594 registered; 594 starting from their grade under gobase-go; 2259 games, 1422 free rounds; \d+ facts recorded/);
     const { players } = JSON.parse(await ok('ratings', '--rules', 'gobase-go', '--db', db, '--json')) as { players: { playerId: string; rating: number }[] };
     const rating = new Map(players.map((p) => [p.playerId, p.rating]));
     // No PINs in the table: players are "<tournament>-<place>". Grades: 7d 2500, 6d 2400, 5d 2300, 4d 2200 (seed 003

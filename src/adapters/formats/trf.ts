@@ -255,7 +255,7 @@ const joined = (line: string[]): string => Array.from(line, (c) => c ?? ' ').joi
 const slashDate = (iso: string): string => iso.replaceAll('-', '/');
 
 /**
- * Writes TRF-2026: the tournament records, 062 (number of players), 102 and 112 (the arbiters, when known), 132 with
+ * Writes TRF-2026: the tournament records, 062 (number of players), 162 (the scoring: win 1, draw 0.5), 102 and 112 (the arbiters, when known), 132 with
  * the round dates, one 001 record per player with his points, final rank and round entries. Lines end with CR LF (Remark 1 asks for a CR at the end of each line; LF after it
  * keeps the file readable where CR alone is not a line end).
  */
@@ -266,6 +266,8 @@ export const formatTrf = (t: Omit<TrfTournament, 'games' | 'byes' | 'version'>):
   if (t.endDate) out.push(`052 ${slashDate(t.endDate)}`);
   out.push(`062 ${t.players.length}`);
   out.push(`072 ${t.players.filter((p) => p.rating !== null).length}`);
+  // TRF-2026's scoring record: the points of columns 81-84 are counted with it (see POINTS below)
+  out.push('162  W 1.0    D 0.5    L 0.0');
   if (t.chiefArbiter) out.push(`102 ${t.chiefArbiter}`);
   for (const deputy of t.deputyArbiters) out.push(`112 ${deputy}`);
   if (t.roundDates.some((d) => d !== null)) {
