@@ -90,6 +90,10 @@ export interface RatedTournamentView {
   readonly closed: boolean;
   readonly chiefArbiter?: string;
   readonly deputyArbiters?: readonly string[];
+  /** Go (an EGD table's header): class, handicap rule, komi. */
+  readonly tournamentClass?: string;
+  readonly handicapRule?: string;
+  readonly komi?: string;
   readonly players: readonly {
     readonly nr: number;
     readonly playerId: string;
@@ -183,6 +187,8 @@ export const ratedTournamentView = (facts: readonly LoggedEvent[], state: Ledger
   return {
     tournamentId, name: reg.name, place: reg.place, startDate: reg.startDate, endDate: reg.endDate, ruleSet: run?.ruleSet ?? null, closed: tournament.closed !== undefined,
     ...(reg.chiefArbiter !== undefined ? { chiefArbiter: reg.chiefArbiter } : {}), ...(reg.deputyArbiters !== undefined ? { deputyArbiters: reg.deputyArbiters } : {}),
+    ...(reg.tournamentClass !== undefined ? { tournamentClass: reg.tournamentClass } : {}), ...(reg.handicapRule !== undefined ? { handicapRule: reg.handicapRule } : {}),
+    ...(reg.komi !== undefined ? { komi: reg.komi } : {}),
     players: order.map((id, i) => {
       const p = state.players.get(id);
       const r = p?.current ?? p?.registration;

@@ -172,3 +172,63 @@ describe('ledger egd import of real tables: gobase-go ratings by hand', () => {
     expect([istanbul.get('opengotha-ioct_20_02-2'), istanbul.get('opengotha-ioct_20_02-4')]).toEqual([1015, 985]);
   });
 });
+
+describe('what an officer sees after an EGD import (tournament show)', () => {
+  interface Shown {
+    tournamentClass?: string; handicapRule?: string; komi?: string; place: string; startDate: string; endDate: string; ruleSet: string;
+    players: { playerId: string; name: string; before: number | null; after: number | null; points: number }[];
+    games: { game: string; round: number; first: string; firstColour: string | null; second: string | null; result: string; handicapStones?: number; rated: string }[];
+  }
+
+  it('keeps the header (class, handicap rule, komi), every game\'s colours and stones, and the free rounds (Tournoi de Juvisy)', async () => {
+    const db = path.join(tempDir('egd-show'), 'ledger.db');
+    await ok('egd', 'import', JUVISY, '--db', db);
+    const shown = JSON.parse(await ok('tournament', 'show', 'opengotha-tournoi-de-juvisy', '--json', '--db', db)) as Shown;
+    // "; CL[A]", "; PC[,Juvisy]", "; DT[2019-10-26,2019-10-28]", "; HA[h1]", "; KM[7.5]"
+    expect(shown).toMatchObject({ tournamentClass: 'A', handicapRule: 'h1', komi: '7.5', place: 'Juvisy', startDate: '2019-10-26', endDate: '2019-10-28', ruleSet: 'gobase-go' });
+    const id = (place: number) => `opengotha-tournoi-de-juvisy-${place}`;
+    const game = (round: number, place: number) => shown.games.find((g) => g.round === round && (g.first === id(place) || g.second === id(place)))!;
+    // line 12, round 4 "15+/w4": Minieri (1) won with White giving four stones; Black (15) is the first player
+    expect(game(4, 1)).toEqual({ game: 'r4-15-1', round: 4, date: '2019-10-28', first: id(15), firstColour: 'black', second: id(1), result: 'loss', handicapStones: 4, rated: 'no: 4 handicap stones', status: '' });
+    // round 1 "2+/w0": an even game, rated
+    expect(game(1, 1)).toMatchObject({ first: id(2), firstColour: 'black', second: id(1), result: 'loss', rated: 'yes' });
+    expect(game(1, 1).handicapStones).toBeUndefined();
+    // line 13: Daguenet's "0=" three times, free rounds with half a point each
+    expect([2, 3, 4].map((round) => game(round, 2))).toEqual([2, 3, 4].map(() => expect.objectContaining({ second: null, result: 'bye (half-point)', rated: 'no: a bye' })));
+    expect(shown.players.find((p) => p.playerId === id(2))).toMatchObject({ name: 'Daguenet Mathieu', before: 2100, after: 2085, points: 1.5 });
+    // the text a terminal shows names the colours and stones too
+    const text = await ok('tournament', 'show', 'opengotha-tournoi-de-juvisy', '--db', db);
+    expect(text).toContain('class A, handicap rule h1, komi 7.5');
+    expect(text).toMatch(/r4-15-1 +4 +2019-10-28 +opengotha-tournoi-de-juvisy-15 +black +opengotha-tournoi-de-juvisy-1 +white +loss +4 +no: 4 handicap stones/);
+  });
+
+  it('a jigo ("3=/b", and "3=" without colours) is a draw, rated; "4+/b2" keeps Black and two stones, not rated', async () => {
+    const dir = tempDir('egd-jigo');
+    const shownAfter = async (name: string, edit: (t: string) => string) => {
+      const file = path.join(dir, `${name}.h`);
+      fs.writeFileSync(file, edit(fs.readFileSync(CUP, 'utf8')));
+      const db = path.join(dir, `${name}.db`);
+      await ok('egd', 'import', file, '--db', db);
+      return JSON.parse(await ok('tournament', 'show', name, '--json', '--db', db)) as Shown;
+    };
+    // round 3 of the cup: line 11 "3+/b" (2 beat 3 with Black) and line 12 "2-/w"
+    const coloured = await shownAfter('jigo', (t) => t.replace('3+/b    |', '3=/b    |').replace('2-/w    |', '2=/w    |'));
+    expect(coloured.games.find((g) => g.round === 3 && g.second !== null)).toMatchObject({ game: 'r3-2-3', first: 'EGD-22222222', firstColour: 'black', second: 'EGD-33333333', result: 'draw', rated: 'yes' });
+    const bare = await shownAfter('jigo-bare', (t) => t.replace('3+/b    |', '3=      |').replace('2-/w    |', '2=      |'));
+    expect(bare.games.find((g) => g.round === 3 && g.second !== null)).toMatchObject({ game: 'r3-2-3', firstColour: null, result: 'draw', rated: 'yes' });
+    // 2 (2100) and 3 (1800) drew: Se = Φ(300/200) = 0.933193 for 2; 30 × (0.5 − 0.933193) = −13.0 in that game
+    const [two, three] = ['EGD-22222222', 'EGD-33333333'].map((id) => bare.players.find((p) => p.playerId === id)!);
+    // 2: −0.308538 + 0.022750 (rounds 1, 2) − 0.433193 = −0.718981 × 30 = −21.57 -> −22; 3: −0.022750 (round 2) + 0.433193 = 0.410443 × 30 = 12.31 -> +12
+    expect([two!.after! - two!.before!, three!.after! - three!.before!]).toEqual([-22, 12]);
+    expect(bare.games.find((g) => g.round === 1 && g.first === 'EGD-33333333')).toMatchObject({ firstColour: 'black', handicapStones: 2, result: 'win', rated: 'no: 2 handicap stones' });
+  });
+
+  it('the same table again into a ledger that registered it before the header was kept records nothing', async () => {
+    const dir = tempDir('egd-again');
+    const db = path.join(dir, 'ledger.db');
+    const older = path.join(dir, 'constructed-ledger-cup.h');
+    fs.writeFileSync(older, fs.readFileSync(CUP, 'utf8').replace(/^; (CL|HA|KM)\[.*\n/gm, ''));
+    await ok('egd', 'import', older, '--db', db);
+    expect(await ok('egd', 'import', CUP, '--db', db)).toMatch(/; all already in the ledger, nothing recorded\n$/);
+  });
+});

@@ -201,7 +201,7 @@ export const parseTrf = (text: string, file: string): Parsed<TrfTournament> => {
     if (text === '' || text.startsWith('###')) continue;
     const tag = text.slice(0, 3);
     if (!/^[0-9A-Z]{3}$/.test(tag) || (text.length > 3 && text[3] !== ' ')) {
-      return E.left(new TrfError(file, line, 'columns 1-3', `expected a record tag (001, 012, 022, 042, …) followed by a space, got "${text.slice(0, 12)}"`));
+      return E.left(new TrfError(file, line, 'columns 1-3', `expected a record tag (001, 012, 022, 042, …) followed by a space, got ${JSON.stringify(text.slice(0, 12))}`));
     }
     if (TRF_2026_TAGS.has(tag)) version = 'TRF-2026';
     if (tag === '001') {

@@ -71,8 +71,9 @@ const trfExport: CommandRun = {
     const state = await (await ctx.ledger()).catchUp();
     const text = formatTrf(trfOfTournament(facts, state, tournamentId));
     const out = ctx.opts.string('out');
-    if (out !== undefined) fs.writeFileSync(out, text);
-    else process.stdout.write(text);
+    if (out === undefined) process.stdout.write(text);
+    else if (!fs.existsSync(path.dirname(path.resolve(out)))) throw new UsageError(`--out ${out} cannot be written: its folder ${path.dirname(out)} does not exist`);
+    else fs.writeFileSync(out, text);
     return 0;
   },
 };

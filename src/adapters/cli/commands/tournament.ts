@@ -32,13 +32,18 @@ const crosstableText = (t: FesaCrosstable, games: readonly ReportedGame[]): stri
 
 const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
 
+const goHeader = (t: RatedTournamentView): string => {
+  const parts = [t.tournamentClass && `class ${t.tournamentClass}`, t.handicapRule && `handicap rule ${t.handicapRule}`, t.komi && `komi ${t.komi}`].filter(Boolean);
+  return parts.length > 0 ? `\n${parts.join(', ')}` : '';
+};
+
 /** A tournament under fide, uscf-k, gobase-go …: players with ratings before and after, games with colours and stones. */
 const ratedTournamentText = (t: RatedTournamentView): string => {
   const arbiters = t.chiefArbiter !== undefined || (t.deputyArbiters ?? []).length > 0
     ? `\narbiters: ${[t.chiefArbiter, ...(t.deputyArbiters ?? []).map((d) => `${d} (deputy)`)].filter((a) => a !== undefined && a !== '').join(', ')}`
     : '';
   const heading = `${t.name} (${t.tournamentId})${t.place ? `, ${t.place}` : ''}, ${t.startDate}${t.endDate !== t.startDate ? ` to ${t.endDate}` : ''}: ` +
-    `${t.closed ? `closed, rated under ${t.ruleSet}` : 'not closed yet, so not rated'}${arbiters}`;
+    `${t.closed ? `closed, rated under ${t.ruleSet}` : 'not closed yet, so not rated'}${arbiters}${goHeader(t)}`;
   const players = t.players.map((p) => [p.nr, p.playerId, p.name, p.country, p.before ?? '-', p.after ?? '-', p.before !== null && p.after !== null ? signed(p.after - p.before) : '', p.points, p.rank ?? '']);
   const colour = (c: 'white' | 'black' | null, first: boolean): string => (c === null ? '' : first === (c === 'white') ? 'white' : 'black');
   const games = t.games.map((g) => [g.game, g.round, g.date, g.first, colour(g.firstColour, true), g.second ?? '(bye)', colour(g.firstColour, false), g.result, g.handicapStones ?? '', g.rated, g.status]);
