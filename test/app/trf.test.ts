@@ -122,6 +122,18 @@ describe('ledger trf import: the tournament, its players and games, rated under 
     expect(ratings.get('FIDE-24223454321')).toBe(2450);
   }, 60_000);
 
+  it('--rules uscf-k rates the same file under the USCF K bands instead, by hand', async () => {
+    const db = path.join(tempDir('trf-uscf'), 'ledger.db');
+    expect(await ok('trf', 'import', C5, '--start', '2025-01-01', '--rules', 'uscf-k', '--db', db)).toMatch(/6 with their rating as opening balance under uscf-k/);
+    const { players } = JSON.parse(await ok('ratings', '--rules', 'uscf-k', '--db', db, '--json')) as { players: { playerId: string; rating: number }[] };
+    const rating = new Map(players.map((p) => [p.playerId, p.rating]));
+    // uscf-k: K 16 above 2400 (seed 004). The same Σ(S − E) as under fide above: 1 +0.92824, 4 −0.94402, 6 −0.93970
+    //   16 × 0.92824 = 14.85 -> +15: 2735; 16 × −0.94402 = −15.10 -> −15: 2674; 16 × −0.93970 = −15.04 -> −15: 2649
+    expect([rating.get('bbp-dutch_2025_C5-1'), rating.get('bbp-dutch_2025_C5-4'), rating.get('bbp-dutch_2025_C5-6')]).toEqual([2735, 2674, 2649]);
+    expect((JSON.parse(await ok('tournament', 'show', 'bbp-dutch_2025_C5', '--json', '--db', db)) as { ruleSet: string }).ruleSet).toBe('uscf-k');
+    expect((JSON.parse(await ok('ratings', '--rules', 'fide', '--db', db, '--json')) as { players: unknown[] }).players).toEqual([]);
+  });
+
   it('matches players by FIDE number: a second tournament adds no player and keeps the ledger\'s rating', async () => {
     const db = path.join(tempDir('trf'), 'ledger.db');
     await ok('trf', 'import', GRANDMOMMY, '--db', db);
@@ -199,7 +211,7 @@ const player001 = (rank: number, name: string, rating: number, rounds: readonly 
 };
 
 interface ShownGame { game: string; round: number; date: string; first: string; second: string | null; firstColour: string | null; result: string; rated: string }
-interface Shown { players: { playerId: string; before: number | null; after: number | null; points: number; rank?: number }[]; games: ShownGame[] }
+interface Shown { name: string; place: string; startDate: string; endDate: string; ruleSet: string; players: { playerId: string; before: number | null; after: number | null; points: number; rank?: number }[]; games: ShownGame[] }
 
 describe('every result code of the spec (TRF16 and TRF-2026: "1 0 = + - W D L H F U Z", letters in either case)', () => {
   // Fourteen players at 2000 (3 at 2100), established: FIDE K = 20 below 2400. Round 1 and 2 give each code once.
@@ -263,6 +275,11 @@ describe('every result code of the spec (TRF16 and TRF-2026: "1 0 = + - W D L H 
     expect({ result: game(id).result, rated: game(id).rated }).toEqual({ result, rated });
     // a player without any rated game keeps his rating exactly
     expect([change(a), change(b)]).toEqual([da, db]);
+  });
+
+  it('the tournament records as written: 012 name, 022 city, 042/052 dates, 132 round dates on the games', () => {
+    expect(shown).toMatchObject({ name: 'Result codes', place: 'Oslo', startDate: '2026-03-01', endDate: '2026-03-02', ruleSet: 'fide' });
+    expect([game('r1-1-2').date, game('r2-10-9').date, game('r2-14-bye').date]).toEqual(['2026-03-01', '2026-03-02', '2026-03-02']);
   });
 
   it('points as the spec counts them, and the export writes every code back (W/L as the winner\'s W, byes with 0000)', () => {
