@@ -369,8 +369,8 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
     const client = await pool.connect();
     try {
       await client.query('BEGIN');
-      // the chain lock first and until COMMIT: every other writer waits for it, so no stream lock is needed (a log
-      // of a million games has more streams than PostgreSQL's lock table holds locks in one transaction)
+      // the chain lock first and until COMMIT: every other writer waits for it, so no stream lock is needed (a
+      // million-game log would hold 120,000 of them in one transaction; the lock table is sized for 64 a connection)
       await client.query('SELECT pg_advisory_xact_lock($1)', [CHAIN_LOCK]);
       const { rows } = await client.query(`SELECT 1 FROM ${s}.events LIMIT 1`);
       if (rows.length > 0) throw new StoreNotEmptyError(`postgres:${redact(url)}#${schema}`);
