@@ -350,6 +350,17 @@ describe.skipIf(!built || pgUrl === undefined)('ledger verify on PostgreSQL (rea
     expect(await fesaList('--store', urlOf(database))).toBe(await fesaList('--db', original));
   });
 
+  it('computes the chain of a ledger written before it once, logged, when first opened (the same head as on SQLite)', async () => {
+    const database = await copyDatabase('old');
+    await admin((c) => c.query('ALTER TABLE ledger.events DROP COLUMN hash; DELETE FROM ledger.schema_version WHERE version = 2'), database);
+    const upgraded = await verify('--store', urlOf(database));
+    expect(upgraded.err).toBe(`schema "ledger": upgraded the ledger to schema 2: computed the hash chain over its 163 events once (head ${head}); \`ledger verify\` checks it from now on\n`);
+    expect(upgraded.code).toBe(0);
+    const again = await verify('--store', urlOf(database));
+    expect(again.err).toBe('');
+    expect(again.out).toContain(`head: position 163, hash ${head}`);
+  });
+
   for (const { kind, at, sql } of tampering('ledger.events', 'global_position', (field, value) => `jsonb_set(data, '{${field}}', '"${value}"')`)) {
     it(`names the first position of a row ${kind} by hand (${at})`, async () => {
       const database = await copyDatabase(kind);
