@@ -3,7 +3,7 @@ import { fesaCrosstable, type FesaCrosstable } from '../../projections/fesa/cros
 import type { LedgerState } from '../../domain/commands/state';
 import { AS_ADOPTED, FesaFacts, nameKey, type FesaFold, type TournamentFacts } from '../../projections/fesa/history';
 import type { GameFacts, LoggedEvent } from '../../domain/events';
-import { foldGeneric } from '../../projections/generic/history';
+import { foldGeneric, type GenericGame, type GenericRun } from '../../projections/generic/history';
 import { genericSystem, isGenericRuleSet } from '../../projections/generic/systems';
 import { toFesaEvent, type TournamentGame } from '../../projections/fesa/tournament-event';
 import { LedgerFailure, unratable } from './failure';
@@ -139,6 +139,19 @@ const resultText = (g: GameFacts): string => {
   return g.result;
 };
 
+const verdictsOf = (run: GenericRun | undefined): Map<string, GenericGame['rating']> => new Map((run?.games ?? []).map((g) => [g.gameId, g.rating]));
+
+/** "yes", or why a game was not rated (a bye, handicap stones, less than one move, a forfeit, the rule set's reason). */
+const gameVerdict = (rated: boolean, v: GenericGame['rating'] | undefined, g: GameFacts): string => {
+  if (!rated) return 'not yet (the tournament is not closed)';
+  if (g.second === null) return 'no: a bye';
+  if (g.handicapStones !== undefined && g.handicapStones > 0) return `no: ${g.handicapStones} handicap stone${g.handicapStones > 1 ? 's' : ''}`;
+  if (g.shortGameScore !== undefined) return 'no: less than one move played';
+  if (v === undefined) return 'no';
+  if (v.rated) return 'yes';
+  return `no: ${v.reason === 'not-played' ? (g.result.startsWith('forfeit') ? 'a forfeit' : 'not played') : v.reason}`;
+};
+
 /**
  * The view of a tournament registered under a non-FESA rule set: its players in entry order with their rating before
  * and after it under the rule set that rated it, and every game with its colours, handicap stones and whether it was
@@ -159,7 +172,7 @@ export const ratedTournamentView = (facts: readonly LoggedEvent[], state: Ledger
     const r = sys && s !== undefined ? sys.rating(s) : null;
     return r === null || r === undefined ? null : Math.round(r);
   };
-  const verdict = new Map((run?.games ?? []).map((g) => [g.gameId, g.rating]));
+  const verdict = verdictsOf(run);
   const order = [...((reg.entrants ?? []) as readonly string[])];
   const nr = (id: string): number => (order.includes(id) ? order.indexOf(id) : order.length);
   const games = [...tournament.games.values()].sort((a, b) => a.facts.round - b.facts.round || nr(a.facts.first) - nr(b.facts.first) || (a.gameId < b.gameId ? -1 : 1));
@@ -174,16 +187,7 @@ export const ratedTournamentView = (facts: readonly LoggedEvent[], state: Ledger
     }
   }
   const ranks: Readonly<Record<string, number>> = tournament.closed?.finalRanks ?? {};
-  const why = (gameId: string, g: GameFacts): string => {
-    if (!run) return 'not yet (the tournament is not closed)';
-    if (g.second === null) return 'no: a bye';
-    if (g.handicapStones !== undefined && g.handicapStones > 0) return `no: ${g.handicapStones} handicap stone${g.handicapStones > 1 ? 's' : ''}`;
-    if (g.shortGameScore !== undefined) return 'no: less than one move played';
-    const v = verdict.get(gameId);
-    if (v === undefined) return 'no';
-    if (v.rated) return 'yes';
-    return `no: ${v.reason === 'not-played' ? (g.result.startsWith('forfeit') ? 'a forfeit' : 'not played') : v.reason}`;
-  };
+  const why = (gameId: string, g: GameFacts): string => gameVerdict(run !== undefined, verdict.get(gameId), g);
   return {
     tournamentId, name: reg.name, place: reg.place, startDate: reg.startDate, endDate: reg.endDate, ruleSet: run?.ruleSet ?? null, closed: tournament.closed !== undefined,
     ...(reg.chiefArbiter !== undefined ? { chiefArbiter: reg.chiefArbiter } : {}), ...(reg.deputyArbiters !== undefined ? { deputyArbiters: reg.deputyArbiters } : {}),
@@ -203,5 +207,87 @@ export const ratedTournamentView = (facts: readonly LoggedEvent[], state: Ledger
       rated: g.withdrawn ? 'no: withdrawn' : why(g.gameId, g.facts),
       status: g.withdrawn ? 'withdrawn' : g.corrections > 0 ? `corrected ${g.corrections}x` : '',
     })),
+  };
+};
+
+/** One player's career under the non-FESA rule sets: opening balances, then each tournament with every game of his. */
+export interface GenericCareer {
+  readonly playerId: string;
+  readonly name: string;
+  readonly openingBalances: readonly { readonly date: string; readonly ruleSet: string; readonly rating: number | null; readonly source: string }[];
+  readonly tournaments: readonly {
+    readonly tournamentId: string;
+    readonly name: string;
+    readonly endDate: string;
+    readonly ruleSet: string | null;
+    readonly before: number | null;
+    readonly after: number | null;
+    readonly games: readonly {
+      readonly game: string;
+      readonly round: number;
+      readonly colour: 'white' | 'black' | null;
+      readonly opponent: string | null;
+      /** The player's own result: win, loss, draw, forfeit-loss …, a bye's kind. */
+      readonly result: string;
+      readonly handicapStones?: number;
+      readonly rated: string;
+    }[];
+  }[];
+}
+
+const FLIPPED: Partial<Record<GameFacts['result'], GameFacts['result']>> = { win: 'loss', loss: 'win', 'forfeit-win': 'forfeit-loss', 'forfeit-loss': 'forfeit-win' };
+const OTHER_COLOUR = { white: 'black', black: 'white' } as const;
+
+/**
+ * The career `ledger history` gives a player of the non-FESA rule sets (a TRF or EGD import): undefined when he played
+ * in none of their tournaments. Colours, handicap stones, byes and unrated games are there, from his side of the board.
+ */
+export const genericCareer = (facts: readonly LoggedEvent[], state: LedgerState, playerId: string): GenericCareer | undefined => {
+  const player = state.players.get(playerId);
+  const played = [...state.tournaments.values()].filter(
+    (t) => isGenericRuleSet(t.registration.ratingSystem) && [...t.games.values()].some((g) => !g.withdrawn && (g.facts.first === playerId || g.facts.second === playerId)),
+  );
+  if (player === undefined || played.length === 0) return undefined;
+  const fold = foldGeneric(facts);
+  const runs = E.isRight(fold) ? fold.right.runs : [];
+  const ratingUnder = (ruleSet: string, s: unknown): number | null => {
+    if (s === undefined || !isGenericRuleSet(ruleSet)) return null;
+    const r = genericSystem(ruleSet).rating(s);
+    return r === null ? null : Math.round(r);
+  };
+  const r = player.current ?? player.registration;
+  return {
+    playerId,
+    name: r.givenName ? `${r.familyName} ${r.givenName}` : r.familyName,
+    openingBalances: (E.isRight(fold) ? fold.right.officerFacts : [])
+      .filter((f) => f.kind === 'opening-balance' && f.playerIds.includes(playerId))
+      .map((f) => ({ date: f.date, ruleSet: f.ruleSet, rating: f.changes[playerId]?.after === null || f.changes[playerId] === undefined ? null : Math.round(f.changes[playerId]!.after!), source: (f.event as { source: string }).source })),
+    tournaments: played
+      .sort((a, b) => (a.registration.endDate < b.registration.endDate ? -1 : a.registration.endDate > b.registration.endDate ? 1 : 0))
+      .map((t) => {
+        const reg = t.registration;
+        const run = runs.find((x) => x.tournamentId === reg.tournamentId);
+        const verdicts = verdictsOf(run);
+        const games = [...t.games.values()]
+          .filter((g) => !g.withdrawn && (g.facts.first === playerId || g.facts.second === playerId))
+          .sort((a, b) => a.facts.round - b.facts.round)
+          .map((g) => {
+            const mine = g.facts.first === playerId;
+            const colour = g.facts.firstColour === undefined ? null : mine ? g.facts.firstColour : OTHER_COLOUR[g.facts.firstColour];
+            const shortScore = g.facts.shortGameScore === undefined ? undefined : mine ? g.facts.shortGameScore : 1 - g.facts.shortGameScore;
+            const result = g.facts.second === null ? resultText(g.facts)
+              : shortScore !== undefined ? `${shortScore === 1 ? 'win' : shortScore === 0 ? 'loss' : 'draw'} (less than one move, not rated)`
+              : mine ? g.facts.result : FLIPPED[g.facts.result] ?? g.facts.result;
+            return {
+              game: g.gameId, round: g.facts.round, colour, opponent: mine ? g.facts.second : g.facts.first, result,
+              ...(g.facts.handicapStones !== undefined ? { handicapStones: g.facts.handicapStones } : {}),
+              rated: gameVerdict(run !== undefined, verdicts.get(g.gameId), g.facts),
+            };
+          });
+        return {
+          tournamentId: reg.tournamentId, name: reg.name, endDate: reg.endDate, ruleSet: run?.ruleSet ?? null,
+          before: run ? ratingUnder(run.ruleSet, run.before[playerId]) : null, after: run ? ratingUnder(run.ruleSet, run.after[playerId]) : null, games,
+        };
+      }),
   };
 };

@@ -196,6 +196,24 @@ describe('what an officer sees after an EGD import (tournament show)', () => {
     // line 13: Daguenet's "0=" three times, free rounds with half a point each
     expect([2, 3, 4].map((round) => game(round, 2))).toEqual([2, 3, 4].map(() => expect.objectContaining({ second: null, result: 'bye (half-point)', rated: 'no: a bye' })));
     expect(shown.players.find((p) => p.playerId === id(2))).toMatchObject({ name: 'Daguenet Mathieu', before: 2100, after: 2085, points: 1.5 });
+    // ledger history of a go player: his games from his side of the board. 15 Pinchard (4k, 1400) played every game
+    // as Black with stones (1, 4, 4, 4), so none was rated and his rating is the grade's
+    const history = JSON.parse(await ok('history', id(15), '--json', '--db', db)) as {
+      openingBalances: { ruleSet: string; rating: number }[];
+      tournaments: { ruleSet: string; before: number | null; after: number | null; games: { round: number; colour: string; opponent: string; result: string; handicapStones?: number; rated: string }[] }[];
+    };
+    expect(history.openingBalances).toMatchObject([{ ruleSet: 'gobase-go', rating: 1400 }]);
+    expect(history.tournaments).toHaveLength(1);
+    expect(history.tournaments[0]!.games.map((g) => [g.round, g.colour, g.opponent, g.result, g.handicapStones, g.rated])).toEqual([
+      [1, 'black', id(9), 'loss', 1, 'no: 1 handicap stone'],
+      [2, 'black', id(4), 'loss', 4, 'no: 4 handicap stones'],
+      [3, 'black', id(5), 'loss', 4, 'no: 4 handicap stones'],
+      [4, 'black', id(1), 'loss', 4, 'no: 4 handicap stones'],
+    ]);
+    // Minieri (1): White in round 4 against 15's four stones; his even games rated, 2100 -> 2129
+    const minieri = JSON.parse(await ok('history', id(1), '--rules', 'gobase-go', '--json', '--db', db)) as typeof history;
+    expect(minieri.tournaments[0]).toMatchObject({ ruleSet: 'gobase-go', before: 2100, after: 2129 });
+    expect(minieri.tournaments[0]!.games[3]).toEqual({ game: 'r4-15-1', round: 4, colour: 'white', opponent: id(15), result: 'win', handicapStones: 4, rated: 'no: 4 handicap stones' });
     // the text a terminal shows names the colours and stones too
     const text = await ok('tournament', 'show', 'opengotha-tournoi-de-juvisy', '--db', db);
     expect(text).toContain('class A, handicap rule h1, komi 7.5');

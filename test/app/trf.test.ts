@@ -120,6 +120,19 @@ describe('ledger trf import: the tournament, its players and games, rated under 
     //   13 2455 ½ .33900 | 48 2372 ½ .45265 | 50 2371 1 .45408 | 8 2484 1 .30265 | 14 2447 1 .34940 | 16 2441 1 .35729
     //   53 2366 ½ .46122; Σ(S − E) = 10.5 − 4.96106 = 5.53894; 20 × 5.53894 = 110.78 -> +111: 2450
     expect(ratings.get('FIDE-24223454321')).toBe(2450);
+    // ledger history of player 3: every round from his side, colours from the file, byes and absences not rated
+    const history = JSON.parse(await ok('history', 'FIDE-70323454321', '--json', '--db', db)) as {
+      openingBalances: { ruleSet: string; rating: number; source: string }[];
+      tournaments: { ruleSet: string; before: number; after: number; games: { round: number; colour: string | null; opponent: string | null; result: string; rated: string }[] }[];
+    };
+    expect(history.openingBalances).toEqual([{ date: '2024-12-01', ruleSet: 'fide', rating: 2531, source: 'TRF grandmommyscup' }]);
+    expect(history.tournaments[0]).toMatchObject({ ruleSet: 'fide', before: 2531, after: 2523 });
+    expect(history.tournaments[0]!.games.slice(0, 3).map((g) => [g.round, g.colour, g.opponent, g.result, g.rated])).toEqual([
+      [1, null, null, 'bye (forfeit-loss)', 'no: a bye'],
+      [2, 'white', 'FIDE-24223454321', 'win', 'yes'],
+      [3, null, null, 'bye (forfeit-loss)', 'no: a bye'],
+    ]);
+    expect(history.tournaments[0]!.games.filter((g) => g.rated === 'yes')).toHaveLength(11);
   }, 60_000);
 
   it('--rules uscf-k rates the same file under the USCF K bands instead, by hand', async () => {

@@ -206,7 +206,11 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'history',
     summary: "a player's career: rating per tournament (method, games, counters), grades and the rule behind each, dan-qualifying games",
-    usage: 'history <player-id> [--rules fesa|fesa-published] [--json]',
+    usage: 'history <player-id> [--rules fesa|fesa-published|fide|uscf-k|gobase-go|…] [--json]',
+    details:
+      'A player who played only in tournaments under fide, uscf-k, gobase-go … (TRF and EGD imports) gets his career there instead: opening balances, ' +
+      'then each tournament with his rating before and after and every game from his side of the board (colour, opponent, result, handicap stones, ' +
+      'whether it was rated or why not); --rules fide (or another of those) shows that career for any player.',
     load: careerModule,
   },
   {
