@@ -83,6 +83,12 @@ export const sameContent = (a: object, b: object, ignore: readonly string[] = ['
   return canonicalJson(strip(a)) === canonicalJson(strip(b));
 };
 
+/** The members in which two events differ (what a "with other details" refusal names), in key order. */
+export const differingFields = (a: object, b: object, ignore: readonly string[] = ['eventId', 'actor']): string[] => {
+  const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])].filter((k) => !ignore.includes(k)).sort();
+  return keys.filter((k) => canonicalJson((a as Record<string, unknown>)[k]) !== canonicalJson((b as Record<string, unknown>)[k]));
+};
+
 /** How a rejection names a player: "Family Given (id)" when registered, else the bare id. */
 export const playerName = (state: LedgerState, id: string): string => {
   const player = state.players.get(id);

@@ -29,6 +29,10 @@ export const TournamentRegistered = t.intersection([
     /** The chief arbiter as a report names him (FIDE TRF record 102), and his deputies (records 112). */
     chiefArbiter: NonEmptyString,
     deputyArbiters: t.array(NonEmptyString),
+    /** Go: the table's header as the EGD keeps it: class (`; CL[A]`), handicap rule (`; HA[h9]`), komi (`; KM[6.5]`). */
+    tournamentClass: NonEmptyString,
+    handicapRule: NonEmptyString,
+    komi: NonEmptyString,
   }),
 ]);
 export type TournamentRegistered = t.TypeOf<typeof TournamentRegistered>;

@@ -14,8 +14,8 @@ import { decideFile, knownUnder, type Located, type TournamentFileOutcome } from
  * under gobase-go enters with the file's grade as an opening balance (`{rating: null, games: 0, rank}`, source
  * `EGD <tournament>`): the seed's starting rating for that grade. Games keep their colours (Black is the first player)
  * and handicap stones; a handicap game, a game given without play (`!`) and the free rounds are recorded and never
- * rated (gobase-go has no handicap rule). Komi, class and the handicap rule of the header are not facts the ledger
- * keeps.
+ * rated (gobase-go has no handicap rule). The header's class, handicap rule and komi are kept with the tournament's
+ * registration (tournament show gives them).
  */
 
 export const EGD_RULE_SET = 'gobase-go';
@@ -44,8 +44,10 @@ const egdCommands = (t: EgdTournament, o: EgdImportOptions, state: LedgerState, 
   const commands: Located[] = [];
   let newPlayers = 0;
   let openingBalances = 0;
+  let matched = 0;
   for (const p of byPlace) {
     const playerId = idOf.get(p.place)!;
+    if (p.pin !== null && state.players.has(playerId)) matched++;
     if (!state.players.has(playerId)) {
       newPlayers++;
       commands.push({
@@ -61,11 +63,17 @@ const egdCommands = (t: EgdTournament, o: EgdImportOptions, state: LedgerState, 
       });
     }
   }
+  // A ledger that imported this table before the header was kept has its registration without it: the same table
+  // again is the same tournament, not "other details" (the header left as that registration has it).
+  const registered = state.tournaments.get(tournamentId)?.registration;
+  const withHeader = registered === undefined || registered.tournamentClass !== undefined || registered.handicapRule !== undefined || registered.komi !== undefined;
   commands.push({
     where: o.file,
     command: {
       kind: 'RegisterTournament', validDate: t.startDate, actor, tournamentId, name: t.name, place: t.place, startDate: t.startDate, endDate: t.endDate,
       ratingSystem: EGD_RULE_SET, rated: true, timeControl: { mainMinutes: 0, byoyomiSeconds: 0, incrementSeconds: 0 }, entrants: byPlace.map((p) => idOf.get(p.place)!),
+      ...(withHeader && t.tournamentClass ? { tournamentClass: t.tournamentClass } : {}), ...(withHeader && t.handicapRule ? { handicapRule: t.handicapRule } : {}),
+      ...(withHeader && t.komi ? { komi: t.komi } : {}),
     } as Command,
   });
   for (const g of t.games) {
@@ -85,7 +93,7 @@ const egdCommands = (t: EgdTournament, o: EgdImportOptions, state: LedgerState, 
     });
   }
   commands.push({ where: o.file, command: { kind: 'CloseTournament', validDate: t.endDate, actor, tournamentId } as Command });
-  return { commands, value: { tournamentId, players: t.players.length, newPlayers, openingBalances, games: t.games.length, byes: t.byes.length } };
+  return { commands, value: { tournamentId, players: t.players.length, withId: t.players.filter((p) => p.pin !== null).length, matched, newPlayers, openingBalances, games: t.games.length, byes: t.byes.length } };
 };
 
 /** The whole table is one decision: every fact checked against the ledger and the ones above it, then all recorded. */

@@ -11,6 +11,10 @@ import { CommandRejected } from './ledger';
 export interface TournamentFileOutcome {
   readonly tournamentId: string;
   readonly players: number;
+  /** Players with a FIDE number (TRF) or an EGD PIN: the ledger player FIDE-<number> / EGD-<PIN> in every file. */
+  readonly withId: number;
+  /** Of those, the ones the ledger had already (matched by that number, never by name). */
+  readonly matched: number;
   readonly newPlayers: number;
   readonly openingBalances: number;
   readonly games: number;

@@ -15,7 +15,7 @@
 import { canonicalJson } from '../../domain/commands/decide';
 import { chainHash, GENESIS, logDigest } from './chain';
 import { LedgerFailure } from './failure';
-import type { EventStore, NewEvent, RecordedEvent, StreamAppend } from './ports/event-store';
+import { StoreNotEmptyError, type EventStore, type NewEvent, type RecordedEvent, type StreamAppend } from './ports/event-store';
 
 export const LOG_FORMAT_VERSION = 1;
 const CANONICALISATION = 'hash = sha256(canonical JSON of {actor, data, id, previous, recorded, revision, stream, type, valid}): keys sorted, no whitespace, UTF-8';
@@ -166,33 +166,42 @@ export interface ImportResult {
  * Rebuilds a log from an export into an empty store: `open()` gives the file's lines (called twice: once to check
  * the whole chain before anything is written, once to append). Events keep stream, revision, id, type, data, metadata
  * and recorded time; the store assigns its own positions and re-computes the chain, which must end in the same head.
+ * On SQLite and PostgreSQL all batches are one transaction (`appendWholeLog`): killed at any moment, the import leaves
+ * the store empty, and running it again starts over.
  */
 export const importLog = async (store: EventStore, file: string, open: () => AsyncIterable<string>, batchSize = 2000): Promise<ImportResult> => {
-  if ((await store.headPosition()) !== 0) throw new LedgerFailure('rejected', `${store.description} already holds events; an export is imported into an empty ledger only`);
+  if ((await store.headPosition()) !== 0) throw new StoreNotEmptyError(store.description);
   const check = checkedEvents(file, open());
   let step = await check.next();
   while (!step.done) step = await check.next();
   const totals = step.value;
 
-  let parts: StreamAppend[] = [];
-  let inBatch = 0;
-  const flush = async (): Promise<void> => {
-    if (parts.length > 0) await store.appendAll(parts);
-    parts = [];
-    inBatch = 0;
-  };
   // the lines were checked above; the store re-computes every link as it appends, and the rebuilt ledger's head hash
   // and checksum are compared with the file's below, so the append pass only reads them
-  const read = checkedEvents(file, open(), 'read');
-  for (let next = await read.next(); !next.done; next = await read.next()) {
-    const e = next.value;
-    const event: NewEvent = { eventId: e.id, type: e.type, data: e.data, metadata: e.metadata, recordedAt: e.recorded };
-    const last = parts[parts.length - 1];
-    if (last !== undefined && last.streamId === e.stream) (last.events as NewEvent[]).push(event);
-    else parts.push({ streamId: e.stream, events: [event], expected: e.revision === 0 ? 'no_stream' : e.revision - 1 });
-    if (++inBatch >= batchSize) await flush();
+  async function* batches(): AsyncGenerator<StreamAppend[]> {
+    let parts: StreamAppend[] = [];
+    let inBatch = 0;
+    const read = checkedEvents(file, open(), 'read');
+    for (let next = await read.next(); !next.done; next = await read.next()) {
+      const e = next.value;
+      const event: NewEvent = { eventId: e.id, type: e.type, data: e.data, metadata: e.metadata, recordedAt: e.recorded };
+      const last = parts[parts.length - 1];
+      if (last !== undefined && last.streamId === e.stream) (last.events as NewEvent[]).push(event);
+      else parts.push({ streamId: e.stream, events: [event], expected: e.revision === 0 ? 'no_stream' : e.revision - 1 });
+      if (++inBatch >= batchSize) {
+        yield parts;
+        parts = [];
+        inBatch = 0;
+      }
+    }
+    if (parts.length > 0) yield parts;
   }
-  await flush();
+  if (store.appendWholeLog !== undefined) {
+    // one transaction: a crash leaves the store empty or holding the whole log, never a part of it
+    await store.appendWholeLog(batches());
+  } else {
+    for await (const parts of batches()) await store.appendAll(parts);
+  }
   const rebuilt = logDigest();
   for await (const batch of store.readAll({ batchSize })) for (const e of batch) rebuilt.add(e);
   const result = rebuilt.result();

@@ -2,7 +2,9 @@ import * as E from 'fp-ts/Either';
 import { fesaCrosstable, type FesaCrosstable } from '../../projections/fesa/crosstable';
 import type { LedgerState } from '../../domain/commands/state';
 import { AS_ADOPTED, FesaFacts, nameKey, type FesaFold, type TournamentFacts } from '../../projections/fesa/history';
-import type { LoggedEvent } from '../../domain/events';
+import type { GameFacts, LoggedEvent } from '../../domain/events';
+import { foldGeneric, type GenericGame, type GenericRun } from '../../projections/generic/history';
+import { genericSystem, isGenericRuleSet } from '../../projections/generic/systems';
 import { toFesaEvent, type TournamentGame } from '../../projections/fesa/tournament-event';
 import { LedgerFailure, unratable } from './failure';
 import { foldOrThrow } from './lists';
@@ -75,3 +77,217 @@ export const reportedGames = (state: LedgerState, tournamentId: string): Reporte
       handicap: g.facts.handicap ? `${g.facts.handicap.code ?? g.facts.handicap.type} given by ${g.facts.handicap.giver}` : '',
       status: g.withdrawn ? 'withdrawn' : g.corrections > 0 ? `corrected ${g.corrections}x` : '',
     }));
+
+/** A tournament rated under one of the non-FESA rule sets (fide, uscf-k, gobase-go …), as `tournament show` gives it. */
+export interface RatedTournamentView {
+  readonly tournamentId: string;
+  readonly name: string;
+  readonly place: string;
+  readonly startDate: string;
+  readonly endDate: string;
+  /** The rule set that rated it (its own, or one adopted for its date); null while it is not closed. */
+  readonly ruleSet: string | null;
+  readonly closed: boolean;
+  readonly chiefArbiter?: string;
+  readonly deputyArbiters?: readonly string[];
+  /** Go (an EGD table's header): class, handicap rule, komi. */
+  readonly tournamentClass?: string;
+  readonly handicapRule?: string;
+  readonly komi?: string;
+  readonly players: readonly {
+    readonly nr: number;
+    readonly playerId: string;
+    readonly name: string;
+    readonly country: string;
+    readonly before: number | null;
+    readonly after: number | null;
+    readonly points: number;
+    /** The final rank the closing recorded (a TRF's columns 86-89), when it did. */
+    readonly rank?: number;
+  }[];
+  readonly games: readonly {
+    readonly game: string;
+    readonly round: number;
+    readonly date: string;
+    readonly first: string;
+    readonly firstColour: 'white' | 'black' | null;
+    readonly second: string | null;
+    /** The result as the first player's: win, loss, draw, forfeit-win, …; a bye's kind; W/D/L's score. */
+    readonly result: string;
+    readonly handicapStones?: number;
+    /** "yes", or why the rule set did not rate it. */
+    readonly rated: string;
+    readonly status: string;
+  }[];
+}
+
+const BYE_POINTS: Record<NonNullable<GameFacts['byeKind']>, number> = { 'half-point': 0.5, 'full-point': 1, 'pairing-allocated': 1, 'zero-point': 0, 'forfeit-win': 1, 'forfeit-loss': 0 };
+const FIRST_POINTS: Partial<Record<GameFacts['result'], number>> = { win: 1, loss: 0, draw: 0.5, sennichite: 0.5, 'forfeit-win': 1, 'forfeit-loss': 0, unplayed: 0 };
+
+/** Points of both players of a game (the first's, the second's), byes as their kind says. */
+const pointsOf = (g: GameFacts): [number, number] => {
+  if (g.second === null) return [g.byeKind !== undefined ? BYE_POINTS[g.byeKind] : (g.byePoints ?? 1), 0];
+  if (g.shortGameScore !== undefined) return [g.shortGameScore, 1 - g.shortGameScore];
+  const first = FIRST_POINTS[g.result] ?? 0;
+  // a double forfeit ("unplayed"): nobody scores
+  return g.result === 'unplayed' ? [0, 0] : [first, 1 - first];
+};
+
+const resultText = (g: GameFacts): string => {
+  if (g.second === null) return `bye${g.byeKind ? ` (${g.byeKind})` : g.byePoints !== undefined ? ` (${g.byePoints})` : ''}`;
+  if (g.shortGameScore !== undefined) return `${g.shortGameScore === 0.5 ? '½-½' : g.shortGameScore === 1 ? '1-0' : '0-1'} (played, not rated)`;
+  return g.result;
+};
+
+const verdictsOf = (run: GenericRun | undefined): Map<string, GenericGame['rating']> => new Map((run?.games ?? []).map((g) => [g.gameId, g.rating]));
+
+/** "yes", or why a game was not rated (a bye, handicap stones, less than one move, a forfeit, the rule set's reason). */
+const gameVerdict = (rated: boolean, v: GenericGame['rating'] | undefined, g: GameFacts): string => {
+  if (!rated) return 'not yet (the tournament is not closed)';
+  if (g.second === null) return 'no: a bye';
+  if (g.handicapStones !== undefined && g.handicapStones > 0) return `no: ${g.handicapStones} handicap stone${g.handicapStones > 1 ? 's' : ''}`;
+  if (g.shortGameScore !== undefined) return 'no: less than one move played';
+  if (v === undefined) return 'no';
+  if (v.rated) return 'yes';
+  return `no: ${v.reason === 'not-played' ? (g.result.startsWith('forfeit') ? 'a forfeit' : 'not played') : v.reason}`;
+};
+
+/**
+ * The view of a tournament registered under a non-FESA rule set: its players in entry order with their rating before
+ * and after it under the rule set that rated it, and every game with its colours, handicap stones and whether it was
+ * rated (forfeits, byes, games of less than one move and handicap games never are). Undefined for a FESA tournament.
+ */
+export const ratedTournamentView = (facts: readonly LoggedEvent[], state: LedgerState, tournamentId: string): RatedTournamentView | undefined => {
+  const tournament = state.tournaments.get(tournamentId);
+  if (!tournament) throw new UnknownTournamentError(`no tournament "${tournamentId}" in the ledger`);
+  const reg = tournament.registration;
+  if (!isGenericRuleSet(reg.ratingSystem)) return undefined;
+  const fold = foldGeneric(facts, { asOf: reg.endDate });
+  const run = E.isRight(fold) ? fold.right.runs.find((r) => r.tournamentId === tournamentId) : undefined;
+  if (tournament.closed !== undefined && run === undefined) return undefined;
+  const sys = run ? genericSystem(run.ruleSet) : undefined;
+  // a player none of whose games was rated is not in the run: his rating is what the fold has, before and after
+  const kept = run && E.isRight(fold) ? fold.right.states.get(run.ruleSet) : undefined;
+  const ratingOf = (s: unknown): number | null => {
+    const r = sys && s !== undefined ? sys.rating(s) : null;
+    return r === null || r === undefined ? null : Math.round(r);
+  };
+  const verdict = verdictsOf(run);
+  const order = [...((reg.entrants ?? []) as readonly string[])];
+  const nr = (id: string): number => (order.includes(id) ? order.indexOf(id) : order.length);
+  const games = [...tournament.games.values()].sort((a, b) => a.facts.round - b.facts.round || nr(a.facts.first) - nr(b.facts.first) || (a.gameId < b.gameId ? -1 : 1));
+  const points = new Map<string, number>();
+  for (const g of games) {
+    if (g.withdrawn) continue;
+    const [a, b] = pointsOf(g.facts);
+    for (const [id, p] of [[g.facts.first, a], [g.facts.second, b]] as const) {
+      if (id === null) continue;
+      if (!order.includes(id)) order.push(id);
+      points.set(id, (points.get(id) ?? 0) + p);
+    }
+  }
+  const ranks: Readonly<Record<string, number>> = tournament.closed?.finalRanks ?? {};
+  const why = (gameId: string, g: GameFacts): string => gameVerdict(run !== undefined, verdict.get(gameId), g);
+  return {
+    tournamentId, name: reg.name, place: reg.place, startDate: reg.startDate, endDate: reg.endDate, ruleSet: run?.ruleSet ?? null, closed: tournament.closed !== undefined,
+    ...(reg.chiefArbiter !== undefined ? { chiefArbiter: reg.chiefArbiter } : {}), ...(reg.deputyArbiters !== undefined ? { deputyArbiters: reg.deputyArbiters } : {}),
+    ...(reg.tournamentClass !== undefined ? { tournamentClass: reg.tournamentClass } : {}), ...(reg.handicapRule !== undefined ? { handicapRule: reg.handicapRule } : {}),
+    ...(reg.komi !== undefined ? { komi: reg.komi } : {}),
+    players: order.map((id, i) => {
+      const p = state.players.get(id);
+      const r = p?.current ?? p?.registration;
+      return {
+        nr: i + 1, playerId: id, name: r ? (r.givenName ? `${r.familyName} ${r.givenName}` : r.familyName) : id, country: r?.country ?? '',
+        before: ratingOf(run?.before[id] ?? kept?.get(id)), after: ratingOf(run?.after[id] ?? kept?.get(id)), points: points.get(id) ?? 0, ...(ranks[id] !== undefined ? { rank: ranks[id] } : {}),
+      };
+    }),
+    games: games.map((g) => ({
+      game: g.gameId, round: g.facts.round, date: g.validDate, first: g.facts.first, firstColour: g.facts.firstColour ?? null, second: g.facts.second, result: resultText(g.facts),
+      ...(g.facts.handicapStones !== undefined ? { handicapStones: g.facts.handicapStones } : {}),
+      rated: g.withdrawn ? 'no: withdrawn' : why(g.gameId, g.facts),
+      status: g.withdrawn ? 'withdrawn' : g.corrections > 0 ? `corrected ${g.corrections}x` : '',
+    })),
+  };
+};
+
+/** One player's career under the non-FESA rule sets: opening balances, then each tournament with every game of his. */
+export interface GenericCareer {
+  readonly playerId: string;
+  readonly name: string;
+  readonly openingBalances: readonly { readonly date: string; readonly ruleSet: string; readonly rating: number | null; readonly source: string }[];
+  readonly tournaments: readonly {
+    readonly tournamentId: string;
+    readonly name: string;
+    readonly endDate: string;
+    readonly ruleSet: string | null;
+    readonly before: number | null;
+    readonly after: number | null;
+    readonly games: readonly {
+      readonly game: string;
+      readonly round: number;
+      readonly colour: 'white' | 'black' | null;
+      readonly opponent: string | null;
+      /** The player's own result: win, loss, draw, forfeit-loss …, a bye's kind. */
+      readonly result: string;
+      readonly handicapStones?: number;
+      readonly rated: string;
+    }[];
+  }[];
+}
+
+const FLIPPED: Partial<Record<GameFacts['result'], GameFacts['result']>> = { win: 'loss', loss: 'win', 'forfeit-win': 'forfeit-loss', 'forfeit-loss': 'forfeit-win' };
+const OTHER_COLOUR = { white: 'black', black: 'white' } as const;
+
+/**
+ * The career `ledger history` gives a player of the non-FESA rule sets (a TRF or EGD import): undefined when he played
+ * in none of their tournaments. Colours, handicap stones, byes and unrated games are there, from his side of the board.
+ */
+export const genericCareer = (facts: readonly LoggedEvent[], state: LedgerState, playerId: string): GenericCareer | undefined => {
+  const player = state.players.get(playerId);
+  const played = [...state.tournaments.values()].filter(
+    (t) => isGenericRuleSet(t.registration.ratingSystem) && [...t.games.values()].some((g) => !g.withdrawn && (g.facts.first === playerId || g.facts.second === playerId)),
+  );
+  if (player === undefined || played.length === 0) return undefined;
+  const fold = foldGeneric(facts);
+  const runs = E.isRight(fold) ? fold.right.runs : [];
+  const ratingUnder = (ruleSet: string, s: unknown): number | null => {
+    if (s === undefined || !isGenericRuleSet(ruleSet)) return null;
+    const r = genericSystem(ruleSet).rating(s);
+    return r === null ? null : Math.round(r);
+  };
+  const r = player.current ?? player.registration;
+  return {
+    playerId,
+    name: r.givenName ? `${r.familyName} ${r.givenName}` : r.familyName,
+    openingBalances: (E.isRight(fold) ? fold.right.officerFacts : [])
+      .filter((f) => f.kind === 'opening-balance' && f.playerIds.includes(playerId))
+      .map((f) => ({ date: f.date, ruleSet: f.ruleSet, rating: f.changes[playerId]?.after === null || f.changes[playerId] === undefined ? null : Math.round(f.changes[playerId]!.after!), source: (f.event as { source: string }).source })),
+    tournaments: played
+      .sort((a, b) => (a.registration.endDate < b.registration.endDate ? -1 : a.registration.endDate > b.registration.endDate ? 1 : 0))
+      .map((t) => {
+        const reg = t.registration;
+        const run = runs.find((x) => x.tournamentId === reg.tournamentId);
+        const verdicts = verdictsOf(run);
+        const games = [...t.games.values()]
+          .filter((g) => !g.withdrawn && (g.facts.first === playerId || g.facts.second === playerId))
+          .sort((a, b) => a.facts.round - b.facts.round)
+          .map((g) => {
+            const mine = g.facts.first === playerId;
+            const colour = g.facts.firstColour === undefined ? null : mine ? g.facts.firstColour : OTHER_COLOUR[g.facts.firstColour];
+            const shortScore = g.facts.shortGameScore === undefined ? undefined : mine ? g.facts.shortGameScore : 1 - g.facts.shortGameScore;
+            const result = g.facts.second === null ? resultText(g.facts)
+              : shortScore !== undefined ? `${shortScore === 1 ? 'win' : shortScore === 0 ? 'loss' : 'draw'} (less than one move, not rated)`
+              : mine ? g.facts.result : FLIPPED[g.facts.result] ?? g.facts.result;
+            return {
+              game: g.gameId, round: g.facts.round, colour, opponent: mine ? g.facts.second : g.facts.first, result,
+              ...(g.facts.handicapStones !== undefined ? { handicapStones: g.facts.handicapStones } : {}),
+              rated: gameVerdict(run !== undefined, verdicts.get(g.gameId), g.facts),
+            };
+          });
+        return {
+          tournamentId: reg.tournamentId, name: reg.name, endDate: reg.endDate, ruleSet: run?.ruleSet ?? null,
+          before: run ? ratingUnder(run.ruleSet, run.before[playerId]) : null, after: run ? ratingUnder(run.ruleSet, run.after[playerId]) : null, games,
+        };
+      }),
+  };
+};

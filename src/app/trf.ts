@@ -73,8 +73,10 @@ const trfCommands = (t: TrfTournament, o: TrfImportOptions, state: LedgerState, 
   const commands: Located[] = [];
   let newPlayers = 0;
   let openingBalances = 0;
+  let matched = 0;
   for (const p of [...t.players].sort((a, b) => a.startRank - b.startRank)) {
     const playerId = idOf.get(p.startRank)!;
+    if (p.fideId !== null && state.players.has(playerId)) matched++;
     if (!state.players.has(playerId)) {
       newPlayers++;
       commands.push({
@@ -125,7 +127,7 @@ const trfCommands = (t: TrfTournament, o: TrfImportOptions, state: LedgerState, 
   }
   const finalRanks = Object.fromEntries(t.players.filter((p) => p.rank !== null).map((p) => [idOf.get(p.startRank)!, p.rank!]));
   commands.push({ where: o.file, command: { kind: 'CloseTournament', validDate: endDate, actor, tournamentId, ...(Object.keys(finalRanks).length > 0 ? { finalRanks } : {}) } as Command });
-  return { commands, counts: { tournamentId, players: t.players.length, newPlayers, openingBalances, games: t.games.length, byes: t.byes.length } };
+  return { commands, counts: { tournamentId, players: t.players.length, withId: t.players.filter((p) => p.fideId !== null).length, matched, newPlayers, openingBalances, games: t.games.length, byes: t.byes.length } };
 };
 
 /** A game both of whose lines say `-`: a double forfeit, which has no winner. */

@@ -71,7 +71,10 @@ describe('EGD tables read as the format describes them', () => {
 describe('ledger egd import: rated under gobase-go', () => {
   it('rates as a hand calculation does, with handicap games and free rounds recorded but not rated', async () => {
     const db = path.join(tempDir('egd'), 'ledger.db');
-    expect(await ok('egd', 'import', CUP, '--db', db)).toMatch(/4 players \(4 new, 4 starting from their grade under gobase-go\), 5 games, 2 free rounds; 17 facts recorded/);
+    expect(await ok('egd', 'import', CUP, '--db', db)).toBe(
+      `${CUP}: tournament constructed-ledger-cup "Ledger test cup", 4 players: 3 with an EGD PIN (0 matched to the ledger's player EGD-<PIN>, 3 new), ` +
+        '1 without (players constructed-ledger-cup-<place>: names are never matched); 4 registered; 4 starting from their grade under gobase-go; 5 games, 2 free rounds; 17 facts recorded\n',
+    );
     const { players } = JSON.parse(await ok('ratings', '--rules', 'gobase-go', '--db', db, '--json')) as { players: { playerId: string; rating: number }[] };
     const rating = new Map(players.map((p) => [p.playerId, p.rating]));
     // Starting ratings from the grade (seed 003 scale): 4d 2200, 3d 2100, 1k 1800, 2k 1700. C = 30 below 2200 and
@@ -87,7 +90,7 @@ describe('ledger egd import: rated under gobase-go', () => {
     expect(rating.get('EGD-33333333')).toBe(1797);
     // Player 4 (1700, no PIN: a new player "<tournament>-4"): lost to 2: 30 × −0.022750 = −0.68 -> −1: 1699
     expect(rating.get('constructed-ledger-cup-4')).toBe(1699);
-    expect(await ok('egd', 'import', CUP, '--db', db)).toMatch(/all already in the ledger, nothing recorded\n$/);
+    expect(await ok('egd', 'import', CUP, '--db', db)).toMatch(/3 with an EGD PIN \(3 matched to the ledger's player EGD-<PIN>, 0 new\), .*; 0 registered; .*all already in the ledger, nothing recorded\n$/);
   });
 });
 
@@ -137,7 +140,7 @@ describe('ledger egd import of real tables: gobase-go ratings by hand', () => {
 
   it('European Go Congress 2013: every player new, from the grade; a result given by default is never rated', async () => {
     const db = path.join(tempDir('egd-egc'), 'ledger.db');
-    expect(await ok('egd', 'import', EGC, '--db', db)).toMatch(/"EGC2013main", 594 players \(594 new, 594 starting from their grade under gobase-go\), 2259 games, 1422 free rounds; \d+ facts recorded/);
+    expect(await ok('egd', 'import', EGC, '--db', db)).toMatch(/"EGC2013main", 594 players: 0 with an EGD PIN \(0 matched to the ledger's player EGD-<PIN>, 0 new\), 594 without \(players opengotha-egc2013-<place>: names are never matched\); 594 registered; 594 starting from their grade under gobase-go; 2259 games, 1422 free rounds; \d+ facts recorded/);
     const { players } = JSON.parse(await ok('ratings', '--rules', 'gobase-go', '--db', db, '--json')) as { players: { playerId: string; rating: number }[] };
     const rating = new Map(players.map((p) => [p.playerId, p.rating]));
     // No PINs in the table: players are "<tournament>-<place>". Grades: 7d 2500, 6d 2400, 5d 2300, 4d 2200 (seed 003
@@ -167,5 +170,83 @@ describe('ledger egd import of real tables: gobase-go ratings by hand', () => {
     const istanbul = await ratingsAfter(ISTANBUL);
     // 2 Kibar Banu (9k, 1000) beat 4 Ozgan Etkin (9k) even ("4+/w0"); her other games had 9 and 2 stones: ±15
     expect([istanbul.get('opengotha-ioct_20_02-2'), istanbul.get('opengotha-ioct_20_02-4')]).toEqual([1015, 985]);
+  });
+});
+
+describe('what an officer sees after an EGD import (tournament show)', () => {
+  interface Shown {
+    tournamentClass?: string; handicapRule?: string; komi?: string; place: string; startDate: string; endDate: string; ruleSet: string;
+    players: { playerId: string; name: string; before: number | null; after: number | null; points: number }[];
+    games: { game: string; round: number; first: string; firstColour: string | null; second: string | null; result: string; handicapStones?: number; rated: string }[];
+  }
+
+  it('keeps the header (class, handicap rule, komi), every game\'s colours and stones, and the free rounds (Tournoi de Juvisy)', async () => {
+    const db = path.join(tempDir('egd-show'), 'ledger.db');
+    await ok('egd', 'import', JUVISY, '--db', db);
+    const shown = JSON.parse(await ok('tournament', 'show', 'opengotha-tournoi-de-juvisy', '--json', '--db', db)) as Shown;
+    // "; CL[A]", "; PC[,Juvisy]", "; DT[2019-10-26,2019-10-28]", "; HA[h1]", "; KM[7.5]"
+    expect(shown).toMatchObject({ tournamentClass: 'A', handicapRule: 'h1', komi: '7.5', place: 'Juvisy', startDate: '2019-10-26', endDate: '2019-10-28', ruleSet: 'gobase-go' });
+    const id = (place: number) => `opengotha-tournoi-de-juvisy-${place}`;
+    const game = (round: number, place: number) => shown.games.find((g) => g.round === round && (g.first === id(place) || g.second === id(place)))!;
+    // line 12, round 4 "15+/w4": Minieri (1) won with White giving four stones; Black (15) is the first player
+    expect(game(4, 1)).toEqual({ game: 'r4-15-1', round: 4, date: '2019-10-28', first: id(15), firstColour: 'black', second: id(1), result: 'loss', handicapStones: 4, rated: 'no: 4 handicap stones', status: '' });
+    // round 1 "2+/w0": an even game, rated
+    expect(game(1, 1)).toMatchObject({ first: id(2), firstColour: 'black', second: id(1), result: 'loss', rated: 'yes' });
+    expect(game(1, 1).handicapStones).toBeUndefined();
+    // line 13: Daguenet's "0=" three times, free rounds with half a point each
+    expect([2, 3, 4].map((round) => game(round, 2))).toEqual([2, 3, 4].map(() => expect.objectContaining({ second: null, result: 'bye (half-point)', rated: 'no: a bye' })));
+    expect(shown.players.find((p) => p.playerId === id(2))).toMatchObject({ name: 'Daguenet Mathieu', before: 2100, after: 2085, points: 1.5 });
+    // ledger history of a go player: his games from his side of the board. 15 Pinchard (4k, 1400) played every game
+    // as Black with stones (1, 4, 4, 4), so none was rated and his rating is the grade's
+    const history = JSON.parse(await ok('history', id(15), '--json', '--db', db)) as {
+      openingBalances: { ruleSet: string; rating: number }[];
+      tournaments: { ruleSet: string; before: number | null; after: number | null; games: { round: number; colour: string; opponent: string; result: string; handicapStones?: number; rated: string }[] }[];
+    };
+    expect(history.openingBalances).toMatchObject([{ ruleSet: 'gobase-go', rating: 1400 }]);
+    expect(history.tournaments).toHaveLength(1);
+    expect(history.tournaments[0]!.games.map((g) => [g.round, g.colour, g.opponent, g.result, g.handicapStones, g.rated])).toEqual([
+      [1, 'black', id(9), 'loss', 1, 'no: 1 handicap stone'],
+      [2, 'black', id(4), 'loss', 4, 'no: 4 handicap stones'],
+      [3, 'black', id(5), 'loss', 4, 'no: 4 handicap stones'],
+      [4, 'black', id(1), 'loss', 4, 'no: 4 handicap stones'],
+    ]);
+    // Minieri (1): White in round 4 against 15's four stones; his even games rated, 2100 -> 2129
+    const minieri = JSON.parse(await ok('history', id(1), '--rules', 'gobase-go', '--json', '--db', db)) as typeof history;
+    expect(minieri.tournaments[0]).toMatchObject({ ruleSet: 'gobase-go', before: 2100, after: 2129 });
+    expect(minieri.tournaments[0]!.games[3]).toEqual({ game: 'r4-15-1', round: 4, colour: 'white', opponent: id(15), result: 'win', handicapStones: 4, rated: 'no: 4 handicap stones' });
+    // the text a terminal shows names the colours and stones too
+    const text = await ok('tournament', 'show', 'opengotha-tournoi-de-juvisy', '--db', db);
+    expect(text).toContain('class A, handicap rule h1, komi 7.5');
+    expect(text).toMatch(/r4-15-1 +4 +2019-10-28 +opengotha-tournoi-de-juvisy-15 +black +opengotha-tournoi-de-juvisy-1 +white +loss +4 +no: 4 handicap stones/);
+  });
+
+  it('a jigo ("3=/b", and "3=" without colours) is a draw, rated; "4+/b2" keeps Black and two stones, not rated', async () => {
+    const dir = tempDir('egd-jigo');
+    const shownAfter = async (name: string, edit: (t: string) => string) => {
+      const file = path.join(dir, `${name}.h`);
+      fs.writeFileSync(file, edit(fs.readFileSync(CUP, 'utf8')));
+      const db = path.join(dir, `${name}.db`);
+      await ok('egd', 'import', file, '--db', db);
+      return JSON.parse(await ok('tournament', 'show', name, '--json', '--db', db)) as Shown;
+    };
+    // round 3 of the cup: line 11 "3+/b" (2 beat 3 with Black) and line 12 "2-/w"
+    const coloured = await shownAfter('jigo', (t) => t.replace('3+/b    |', '3=/b    |').replace('2-/w    |', '2=/w    |'));
+    expect(coloured.games.find((g) => g.round === 3 && g.second !== null)).toMatchObject({ game: 'r3-2-3', first: 'EGD-22222222', firstColour: 'black', second: 'EGD-33333333', result: 'draw', rated: 'yes' });
+    const bare = await shownAfter('jigo-bare', (t) => t.replace('3+/b    |', '3=      |').replace('2-/w    |', '2=      |'));
+    expect(bare.games.find((g) => g.round === 3 && g.second !== null)).toMatchObject({ game: 'r3-2-3', firstColour: null, result: 'draw', rated: 'yes' });
+    // 2 (2100) and 3 (1800) drew: Se = Φ(300/200) = 0.933193 for 2; 30 × (0.5 − 0.933193) = −13.0 in that game
+    const [two, three] = ['EGD-22222222', 'EGD-33333333'].map((id) => bare.players.find((p) => p.playerId === id)!);
+    // 2: −0.308538 + 0.022750 (rounds 1, 2) − 0.433193 = −0.718981 × 30 = −21.57 -> −22; 3: −0.022750 (round 2) + 0.433193 = 0.410443 × 30 = 12.31 -> +12
+    expect([two!.after! - two!.before!, three!.after! - three!.before!]).toEqual([-22, 12]);
+    expect(bare.games.find((g) => g.round === 1 && g.first === 'EGD-33333333')).toMatchObject({ firstColour: 'black', handicapStones: 2, result: 'win', rated: 'no: 2 handicap stones' });
+  });
+
+  it('the same table again into a ledger that registered it before the header was kept records nothing', async () => {
+    const dir = tempDir('egd-again');
+    const db = path.join(dir, 'ledger.db');
+    const older = path.join(dir, 'constructed-ledger-cup.h');
+    fs.writeFileSync(older, fs.readFileSync(CUP, 'utf8').replace(/^; (CL|HA|KM)\[.*\n/gm, ''));
+    await ok('egd', 'import', older, '--db', db);
+    expect(await ok('egd', 'import', CUP, '--db', db)).toMatch(/; all already in the ledger, nothing recorded\n$/);
   });
 });

@@ -1,6 +1,6 @@
 import type { EventOf } from '../../events';
 import type { Decided } from '../decision';
-import { decided, nothing, playerName, reject, sameContent } from '../decision';
+import { decided, differingFields, nothing, playerName, reject, sameContent } from '../decision';
 import type { LedgerState } from '../state';
 
 export const registerTournament = (event: EventOf<'TournamentRegistered'>, state: LedgerState): Decided => {
@@ -12,7 +12,8 @@ export const registerTournament = (event: EventOf<'TournamentRegistered'>, state
   if (dup !== undefined) return reject(`tournament "${event.tournamentId}": ${playerName(state, dup)} is listed twice among the entrants`);
   const existing = state.tournaments.get(event.tournamentId);
   if (!existing) return decided(event);
-  return sameContent(existing.registration, event) ? nothing(event) : reject(`tournament "${event.tournamentId}" is already registered with other details`);
+  if (sameContent(existing.registration, event)) return nothing(event);
+  return reject(`tournament "${event.tournamentId}" is already registered with other details (${differingFields(existing.registration, event).join(', ')} differ)`);
 };
 
 /** A tournament is rated from its closing date on; closing it again on the same date is a no-op, on another an error. */

@@ -35,6 +35,7 @@ export const commandHelp = (command: CommandEntry): string => {
     command.summary,
     '',
     `Usage: ledger ${command.usage}`,
+    ...(command.details !== undefined ? ['', command.details] : []),
     ...(own.length > 0 ? ['', 'Options:', ...optionLines(command.name, own)] : []),
     '',
     'Global options:',

@@ -152,7 +152,7 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
     rules: { text: RULES_FESA, default: RULES_ADOPTED, example: '--rules fesa-published' },
   },
   history: {
-    rules: { text: RULES_FESA, default: RULES_ADOPTED, example: '--rules fesa-published' },
+    rules: { text: `${RULES_FESA}; or a rule set of TRF and EGD imports (fide, uscf-k, gobase-go …): the player's tournaments and games under it`, default: RULES_ADOPTED, example: '--rules fesa-published' },
   },
   'projections rebuild': {
     rules: { text: 'the FESA rule set of the projection rebuilt: fesa or fesa-published', default: 'as adopted', example: '--rules fesa-published' },

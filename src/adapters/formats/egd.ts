@@ -140,7 +140,7 @@ const parsePlayer = (file: string, line: number, text: string, nextPlace: number
   const tokens = (pinMatch ? text.slice(0, pinMatch.index) : text).trim().split(/\s+/);
   const placed = /^\d+$/.test(tokens[0]!);
   if (placed && Number(tokens[0]) < 1) return fail('place', `expected the player's place (1, 2, …) first, got "${tokens[0]}"`);
-  if (!placed && nextPlace === 1) return fail('place', `expected the player's place (1, 2, …) first, got "${tokens[0]}"; only a line after the first may leave out a place it shares`);
+  if (!placed && nextPlace === 1) return fail('place', `expected the player's place (1, 2, …) first, got ${JSON.stringify(tokens[0])}; only a line after the first may leave out a place it shares`);
   const nameAt = placed ? 1 : 0;
   const rankAt = tokens.findIndex((t, i) => i > nameAt && RANK.test(t));
   if (rankAt < 0) return fail('grade', `expected ${placed ? 'a name and a grade such as 4d, 15k or 1p after the place' : 'the place, a name and a grade such as 4d, 15k or 1p'}`);

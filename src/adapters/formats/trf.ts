@@ -201,7 +201,7 @@ export const parseTrf = (text: string, file: string): Parsed<TrfTournament> => {
     if (text === '' || text.startsWith('###')) continue;
     const tag = text.slice(0, 3);
     if (!/^[0-9A-Z]{3}$/.test(tag) || (text.length > 3 && text[3] !== ' ')) {
-      return E.left(new TrfError(file, line, 'columns 1-3', `expected a record tag (001, 012, 022, 042, …) followed by a space, got "${text.slice(0, 12)}"`));
+      return E.left(new TrfError(file, line, 'columns 1-3', `expected a record tag (001, 012, 022, 042, …) followed by a space, got ${JSON.stringify(text.slice(0, 12))}`));
     }
     if (TRF_2026_TAGS.has(tag)) version = 'TRF-2026';
     if (tag === '001') {
@@ -255,7 +255,7 @@ const joined = (line: string[]): string => Array.from(line, (c) => c ?? ' ').joi
 const slashDate = (iso: string): string => iso.replaceAll('-', '/');
 
 /**
- * Writes TRF-2026: the tournament records, 062 (number of players), 102 and 112 (the arbiters, when known), 132 with
+ * Writes TRF-2026: the tournament records, 062 (number of players), 162 (the scoring: win 1, draw 0.5), 102 and 112 (the arbiters, when known), 132 with
  * the round dates, one 001 record per player with his points, final rank and round entries. Lines end with CR LF (Remark 1 asks for a CR at the end of each line; LF after it
  * keeps the file readable where CR alone is not a line end).
  */
@@ -266,6 +266,8 @@ export const formatTrf = (t: Omit<TrfTournament, 'games' | 'byes' | 'version'>):
   if (t.endDate) out.push(`052 ${slashDate(t.endDate)}`);
   out.push(`062 ${t.players.length}`);
   out.push(`072 ${t.players.filter((p) => p.rating !== null).length}`);
+  // TRF-2026's scoring record: the points of columns 81-84 are counted with it (see POINTS below)
+  out.push('162  W 1.0    D 0.5    L 0.0');
   if (t.chiefArbiter) out.push(`102 ${t.chiefArbiter}`);
   for (const deputy of t.deputyArbiters) out.push(`112 ${deputy}`);
   if (t.roundDates.some((d) => d !== null)) {

@@ -282,11 +282,32 @@ export const openApiDocument = () => ({
     },
     '/tournaments/{id}': {
       get: {
-        summary: 'A rated tournament\'s cross table and games (as tournament show --json), or the official program\'s turnering.html (ISO-8859-1)',
+        summary: 'A rated tournament\'s cross table and games (as tournament show --json), or the official program\'s turnering.html (ISO-8859-1); a tournament under fide, uscf-k, gobase-go … (a TRF or EGD import) as its players and games with colours, stones and whether each was rated',
         ...publicRoute,
         parameters: [pathParam('id', 'Tournament id.'), query('format', { type: 'string', enum: ['json', 'fesa-html'] }, 'Default json.'), rules],
         responses: {
-          '200': { description: 'The cross table; fesa-html is the program\'s file; a browser without format gets the tournament page (cross table, games with ids, corrections and withdrawals).', content: { 'application/json': { schema: object({ rows: array({ type: 'object' }), games: array(object({ game: str, round: int, first: str, second: nullable(str), result: str, handicap: str, status: str })) }) }, 'text/html': { schema: str } } },
+          '200': {
+            description: 'The cross table; fesa-html is the program\'s file; a browser without format gets the tournament page (cross table, games with ids, corrections and withdrawals).',
+            content: {
+              'application/json': {
+                schema: {
+                  anyOf: [
+                    object({ rows: array({ type: 'object' }), games: array(object({ game: str, round: int, first: str, second: nullable(str), result: str, handicap: str, status: str })) }),
+                    object(
+                      {
+                        tournamentId: str, name: str, place: str, startDate: date, endDate: date, ruleSet: nullable(str), closed: { type: 'boolean' },
+                        tournamentClass: str, handicapRule: str, komi: str,
+                        players: array(object({ nr: int, playerId: str, name: str, country: str, before: nullable(int), after: nullable(int), points: { type: 'number' }, rank: int }, ['nr', 'playerId', 'name', 'country', 'before', 'after', 'points'])),
+                        games: array(object({ game: str, round: int, date, first: str, firstColour: nullable({ type: 'string', enum: ['white', 'black'] }), second: nullable(str), result: str, handicapStones: int, rated: str, status: str }, ['game', 'round', 'date', 'first', 'firstColour', 'second', 'result', 'rated', 'status'])),
+                      },
+                      ['tournamentId', 'name', 'place', 'startDate', 'endDate', 'ruleSet', 'closed', 'players', 'games'],
+                    ),
+                  ],
+                },
+              },
+              'text/html': { schema: str },
+            },
+          },
           ...badParameter,
           '404': problemOrPage('No such tournament (or, for JSON and fesa-html, not rated).'),
           ...needsToken,

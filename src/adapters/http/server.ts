@@ -15,7 +15,7 @@ import { verifyLedger } from '../../app/verify';
 import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, renderList, reproducePublished, type ListFormat } from '../../app/lists';
 import type { Ledger } from '../../app/ledger';
 import { today } from '../clock';
-import { reportedGames } from '../../app/tournaments';
+import { ratedTournamentView, reportedGames } from '../../app/tournaments';
 import { formatTurneringHtml } from '../formats/fesa/turnering-html';
 import { LiveAuditTrail, LiveProjections } from './live';
 import { PlayerIndex, TournamentIndex, tournamentNow } from './tournament-index';
@@ -195,7 +195,14 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const format = queryOf(req).oneOf('format', ['json', 'fesa-html']) ?? 'json';
     const tournamentId = req.params.id as string;
     const { state, crosstable } = await tournamentNow(ledger, live, ruleSetOf(req), tournamentId);
-    if (typeof crosstable === 'string') throw new NotFound(crosstable);
+    if (typeof crosstable === 'string') {
+      // a tournament under fide, uscf-k, gobase-go … (a TRF or EGD import): `tournament show --json`'s view, folded
+      // from the log for this request (the live projections are FESA's)
+      const rated = format === 'json' ? ratedTournamentView(await loadFacts(ledger.store), state, tournamentId) : undefined;
+      if (rated === undefined) throw new NotFound(crosstable);
+      res.json(rated);
+      return;
+    }
     if (format === 'json') res.json({ ...crosstable, games: reportedGames(state, tournamentId) });
     else res.set('Content-Type', 'text/html; charset=iso-8859-1').send(Buffer.from(formatTurneringHtml(crosstable), 'latin1'));
   });

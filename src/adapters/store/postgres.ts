@@ -24,6 +24,7 @@ import { Pool, type PoolClient } from 'pg';
 import {
   ConcurrencyError,
   DuplicateEventError,
+  StoreNotEmptyError,
   type AppendResult,
   type EventStore,
   type ReadAllOptions,
@@ -238,10 +239,11 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
   /** Connections that must not go back to the pool (they may still hold the append lock). */
   const broken = new WeakSet<PoolClient>();
 
-  const appendInTransaction = async (client: PoolClient, appends: readonly StreamAppend[]): Promise<AppendResult[]> => {
+  /** `lockStreams: false` only inside appendWholeLog, whose transaction holds the chain lock from its start. */
+  const appendInTransaction = async (client: PoolClient, appends: readonly StreamAppend[], lockStreams = true): Promise<AppendResult[]> => {
     // Stream locks in one order, so that two multi-stream writers never wait for each other in a cycle.
     const streams = [...new Set(appends.map((part) => part.streamId))].sort();
-    for (const streamId of streams) {
+    for (const streamId of lockStreams ? streams : []) {
       await client.query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`ledger-stream:${schema}:${streamId}`]);
     }
     const { rows } = await client.query<{ stream_id: string; revision: string }>(
@@ -363,6 +365,28 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
     }
   };
 
+  const appendWholeLog = async (batches: AsyncIterable<readonly StreamAppend[]>): Promise<void> => {
+    const client = await pool.connect();
+    try {
+      await client.query('BEGIN');
+      // the chain lock first and until COMMIT: every other writer waits for it, so no stream lock is needed (a
+      // million-game log would hold 120,000 of them in one transaction; the lock table is sized for 64 a connection)
+      await client.query('SELECT pg_advisory_xact_lock($1)', [CHAIN_LOCK]);
+      const { rows } = await client.query(`SELECT 1 FROM ${s}.events LIMIT 1`);
+      if (rows.length > 0) throw new StoreNotEmptyError(`postgres:${redact(url)}#${schema}`);
+      for await (const appends of batches) {
+        validateAppends(appends);
+        await appendInTransaction(client, appends, false);
+      }
+      await client.query('COMMIT');
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release(broken.has(client));
+    }
+  };
+
   const subscriptions = subscriptionRegistry();
   let closed = false;
 
@@ -376,6 +400,7 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
       validateAppends(appends);
       return appendAll(appends);
     },
+    appendWholeLog,
     readStream: async (streamId, fromRevision = 0) => {
       const { rows } = await pool.query<EventRow>(
         `SELECT ${COLUMNS} FROM ${s}.events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`,

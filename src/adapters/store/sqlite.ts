@@ -11,6 +11,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import {
   ConcurrencyError,
   DuplicateEventError,
+  StoreNotEmptyError,
   type AppendResult,
   type EventStore,
   type ReadAllOptions,
@@ -345,6 +346,23 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
       try {
         return appendAllTx.immediate(appends);
       } catch (e) {
+        throw storageFailure(file, e);
+      }
+    },
+    appendWholeLog: async (batches) => {
+      if (readonly) throw new Error(`${file} ${readonlyBecause}: nothing can be recorded in it`);
+      // one IMMEDIATE transaction around every batch (appendAllTx nests as a savepoint): the file holds the whole
+      // log or nothing of it, and no other writer gets in between
+      db.exec('BEGIN IMMEDIATE');
+      try {
+        if ((head.get() as number) !== 0) throw new StoreNotEmptyError(`sqlite:${file}`);
+        for await (const appends of batches) {
+          validateAppends(appends);
+          appendAllTx(appends);
+        }
+        db.exec('COMMIT');
+      } catch (e) {
+        if (db.inTransaction) db.exec('ROLLBACK');
         throw storageFailure(file, e);
       }
     },

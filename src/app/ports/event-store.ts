@@ -118,6 +118,14 @@ export interface EventStore {
    * ids are derived from the command). Same errors as `append`; an empty list is refused.
    */
   appendAll(appends: readonly StreamAppend[]): Promise<readonly AppendResult[]>;
+  /**
+   * A whole log copied into an empty store (`ledger import --jsonl`): the batches are appended one after the other
+   * in ONE transaction, so a crash at any moment leaves the store as it was (empty) or holding the whole log. Refuses
+   * with StoreNotEmptyError when the store holds events once its transaction has begun (other writers wait until it
+   * commits). SQLite and PostgreSQL have it; EventStoreDB has no transaction that long, so a caller appends batch by
+   * batch there (see `appendAll`).
+   */
+  appendWholeLog?(batches: AsyncIterable<readonly StreamAppend[]>): Promise<void>;
   /** All events of one stream in revision order (empty array when the stream does not exist). */
   readStream(streamId: string, fromRevision?: number): Promise<readonly RecordedEvent[]>;
   /** The whole log in global order, in batches; one sequential scan. */
@@ -162,3 +170,11 @@ export class DuplicateEventError extends Error {
 
 export const describeRevision = (r: ExpectedRevision): string =>
   r === 'no_stream' ? 'no stream (new)' : r === 'any' ? 'any revision' : `revision ${r}`;
+
+/** `appendWholeLog` into a store that holds events already. */
+export class StoreNotEmptyError extends LedgerFailure {
+  constructor(readonly store: string) {
+    super('rejected', `${store} already holds events; an export is imported into an empty ledger only`);
+    this.name = 'StoreNotEmptyError';
+  }
+}

@@ -139,6 +139,71 @@ describe.skipIf(!built)('crash safety: SIGKILL at random moments of every multi-
     expect((await ledger('list', '--format', 'fesa', '--store', urls[0])).out).toBe(listBefore);
   }, 180_000);
 
+  it('SQLite, trf import and egd import of real files, player add --csv: nothing or the whole file', async () => {
+    const imports = [
+      ['trf', 'import', path.join(FIXTURES, 'trf', 'grandmommyscup.trf'), '--actor', 'crash'],
+      ['egd', 'import', path.join(FIXTURES, 'egd', 'opengotha-egc2013.h9'), '--actor', 'crash'],
+    ];
+    const players = path.join(tempDir('crash-players'), 'players.csv');
+    const rows = Array.from({ length: 300 }, (_, i) => `Q${i},Family${i},Given${i},NO,2026-01-0${1 + (i % 9)},${1 + (i % 9)} Kyu,NSR`);
+    fs.writeFileSync(players, ['id,family,given,country,date,grade,grade-source', ...rows].join('\n'));
+    const urls = sqlite('files');
+    for (const url of urls) expect((await ledger('init', '--store', url)).code).toBe(0);
+    for (const argv of [...imports, ['player', 'add', '--csv', players, '--actor', 'crash']]) {
+      // each file on top of the ones before it, in both stores
+      const clean = await runCli([...argv, '--store', urls[1]]);
+      expect(clean.code).toBe(0);
+      await killAtRandomMoments(urls[0], argv, clean.ms, await checksum(urls[1]), 4);
+    }
+  }, 240_000);
+
+  /** An export of more events than four batches of the import (2000 each): a ledger of two TRF files and an EGD table. */
+  const bigExport = async (): Promise<string> => {
+    const dir = tempDir('crash-jsonl');
+    const db = path.join(dir, 'source.db');
+    for (const file of ['grandmommyscup.trf', 'bbp-issue_7.trf']) {
+      expect((await ledger('trf', 'import', path.join(FIXTURES, 'trf', file), '--start', '2025-01-01', '--db', db, '--actor', 'crash')).code).toBe(0);
+    }
+    expect((await ledger('egd', 'import', path.join(FIXTURES, 'egd', 'opengotha-egc2013.h9'), '--db', db, '--actor', 'crash')).code).toBe(0);
+    const jsonl = path.join(dir, 'ledger.jsonl');
+    expect((await ledger('export', '--jsonl', jsonl, '--db', db)).code).toBe(0);
+    expect(fs.readFileSync(jsonl, 'utf8').trimEnd().split('\n').length).toBeGreaterThan(4 * 2000);
+    return jsonl;
+  };
+
+  /** `import --jsonl` into a fresh empty store per kill: empty or whole afterwards; empty, the import runs again to the end. */
+  const importKilled = async (fresh: (i: number) => Promise<string>, jsonl: string, kills: number): Promise<void> => {
+    const argv = ['import', '--jsonl', jsonl];
+    const clean = await fresh(kills);
+    const cleanRun = await runCli([...argv, '--store', clean]);
+    expect(cleanRun.code).toBe(0);
+    const whole = await checksum(clean);
+    for (let i = 0; i < kills; i++) {
+      const store = await fresh(i);
+      const empty = await checksum(store);
+      const at = Math.round(((i + Math.random()) / kills) * cleanRun.ms);
+      const run = await runCli([...argv, '--store', store], at);
+      const now = await checksum(store);
+      const state = now === empty ? 'before' : now === whole ? 'whole' : 'partial';
+      expect(state, `killed after ${at} ms`).not.toBe('partial');
+      if (state === 'before') {
+        expect(run.killed, `finished after ${run.ms} ms`).toBe(true);
+        expect((await runCli([...argv, '--store', store])).code).toBe(0);
+        expect(await checksum(store)).toBe(whole);
+      }
+    }
+  };
+
+  it('SQLite, import --jsonl of an export of five batches: an empty ledger or the whole log, never a part', async () => {
+    const jsonl = await bigExport();
+    const dir = tempDir('crash-import');
+    await importKilled(async (i) => {
+      const url = `sqlite:${path.join(dir, `${i}.db`)}`;
+      expect((await ledger('init', '--store', url)).code).toBe(0);
+      return url;
+    }, jsonl, 5);
+  }, 240_000);
+
   const pg = process.env.LEDGER_TEST_PG_URL;
   it.skipIf(!pg)(`PostgreSQL: the same for the chain import${pg ? '' : ` (skipped: ${process.env.LEDGER_TEST_PG_SKIP_REASON ?? 'LEDGER_TEST_PG_URL is not set'})`}`, async () => {
     const admin = new Client({ connectionString: pg });
@@ -161,4 +226,24 @@ describe.skipIf(!built)('crash safety: SIGKILL at random moments of every multi-
       await admin.end();
     }
   }, 180_000);
+
+  it.skipIf(!pg)(`PostgreSQL: import --jsonl killed at random moments leaves an empty ledger or the whole log${pg ? '' : ' (skipped)'}`, async () => {
+    const jsonl = await bigExport();
+    const admin = new Client({ connectionString: pg });
+    await admin.connect();
+    const names: string[] = [];
+    try {
+      await importKilled(async (i) => {
+        const name = `crash_import_${process.pid}_${Date.now()}_${i}`;
+        await admin.query(`CREATE DATABASE ${name}`);
+        names.push(name);
+        const url = pg!.replace(/\/[^/]*$/, `/${name}`);
+        expect((await ledger('init', '--store', url)).code).toBe(0);
+        return url;
+      }, jsonl, 4);
+    } finally {
+      for (const n of names) await admin.query(`DROP DATABASE IF EXISTS ${n} WITH (FORCE)`).catch(() => undefined);
+      await admin.end();
+    }
+  }, 240_000);
 });

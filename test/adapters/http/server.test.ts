@@ -161,4 +161,13 @@ describe('HTTP API', () => {
     expect((recorded.body.events as { actor: string }[])[0]!.actor).toBe('web');
     expect((await post(player)).body.status).toBe('unchanged');
   });
+
+  it('gives a tournament of an EGD import as tournament show --json does: colours, stones, rated or why not', async () => {
+    const id = 'opengotha-tournoi-de-juvisy';
+    await cli('egd', 'import', path.join(FIXTURES, 'egd', `${id}.h9`));
+    const r = await getJson(`/tournaments/${id}`);
+    expect(r.status).toBe(200);
+    expect(r.body).toEqual(JSON.parse(await cli('tournament', 'show', id, '--json')));
+    expect((r.body.games as { game: string; handicapStones?: number; rated: string }[]).find((g) => g.game === 'r4-15-1')).toMatchObject({ handicapStones: 4, rated: 'no: 4 handicap stones' });
+  });
 });

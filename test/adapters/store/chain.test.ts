@@ -350,6 +350,39 @@ describe.skipIf(!built || pgUrl === undefined)('ledger verify on PostgreSQL (rea
     expect(await fesaList('--store', urlOf(database))).toBe(await fesaList('--db', original));
   });
 
+  it('finds a published list whose facts were changed and the whole chain re-computed in the table, and a noted head that is gone', async () => {
+    const database = await copyDatabase('rechained');
+    await admin(async (c) => {
+      await c.query(`UPDATE ledger.events SET data = jsonb_set(data, '{result}', CASE data->>'result' WHEN 'win' THEN '"loss"'::jsonb ELSE '"win"'::jsonb END) WHERE global_position = 40`);
+      const { rows } = await c.query<{ global_position: string; stream_id: string; revision: string; event_id: string; type: string; data: unknown; recorded_at: Date }>(
+        'SELECT global_position, stream_id, revision, event_id, type, data, recorded_at FROM ledger.events ORDER BY global_position',
+      );
+      let previous = GENESIS;
+      for (const r of rows) {
+        previous = chainHash({ streamId: r.stream_id, revision: Number(r.revision), eventId: r.event_id, type: r.type, data: r.data, recordedAt: r.recorded_at.toISOString() }, previous);
+        await c.query('UPDATE ledger.events SET hash = $1 WHERE global_position = $2', [previous, r.global_position]);
+      }
+    }, database);
+    const r = await verify('--store', urlOf(database), '--head', head);
+    expect(r.code).toBe(1);
+    const findings = r.err.trim().split('\n');
+    expect(findings).toHaveLength(2);
+    expect(findings[0]).toBe(`The noted head hash ${head} is not in the log: events up to it were changed, or events were deleted from the end.`);
+    expect(findings[1]).toMatch(/^The published list "L1" cannot be reproduced: its hash was [0-9a-f]{64}, the fold gives [0-9a-f]{64}\.$/);
+    expect(r.out).toContain('0 of 1 published lists reproduced');
+  });
+
+  it('computes the chain of a ledger written before it once, logged, when first opened (the same head as on SQLite)', async () => {
+    const database = await copyDatabase('old');
+    await admin((c) => c.query('ALTER TABLE ledger.events DROP COLUMN hash; DELETE FROM ledger.schema_version WHERE version = 2'), database);
+    const upgraded = await verify('--store', urlOf(database));
+    expect(upgraded.err).toBe(`schema "ledger": upgraded the ledger to schema 2: computed the hash chain over its 163 events once (head ${head}); \`ledger verify\` checks it from now on\n`);
+    expect(upgraded.code).toBe(0);
+    const again = await verify('--store', urlOf(database));
+    expect(again.err).toBe('');
+    expect(again.out).toContain(`head: position 163, hash ${head}`);
+  });
+
   for (const { kind, at, sql } of tampering('ledger.events', 'global_position', (field, value) => `jsonb_set(data, '{${field}}', '"${value}"')`)) {
     it(`names the first position of a row ${kind} by hand (${at})`, async () => {
       const database = await copyDatabase(kind);

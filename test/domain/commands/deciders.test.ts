@@ -87,7 +87,7 @@ describe('deciders, given / when / then', () => {
     given().when({ ...tournament, endDate: '2024-02-01' } as Command).thenRejects('tournament "T1" ends (2024-02-01) before it starts (2024-02-03)');
     given(player('A')).when({ ...tournament, entrants: ['A', 'Z'] } as Command).thenRejects('tournament "T1": unknown entrant "Z"; register the player first');
     given(player('A')).when({ ...tournament, entrants: ['A', 'A'] } as Command).thenRejects('tournament "T1": FamilyA G (A) is listed twice among the entrants');
-    given(tournament).when({ ...tournament, name: 'Closed' } as Command).thenRejects('tournament "T1" is already registered with other details');
+    given(tournament).when({ ...tournament, name: 'Closed' } as Command).thenRejects('tournament "T1" is already registered with other details (name differ)');
   });
   spec('ReportGame', () => {
     given(player('A'), player('B'), tournament).when(game).then([{ type: 'GameReported', eventId: 'game:T1:G1:reported', first: 'A', second: 'B', result: 'win' }]);

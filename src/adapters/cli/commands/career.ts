@@ -9,12 +9,29 @@ import { loadFacts } from '../../../app/load';
 import { defaultStoreSpec } from '../../store/open';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
+import { table } from '../output';
+import { genericCareer, type GenericCareer } from '../../../app/tournaments';
+import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/generic/systems';
 
-const ruleSetOf = (ctx: CliContext): string => {
+const ruleSetOf = (ctx: CliContext, also: readonly string[] = []): string => {
   const id = ctx.opts.string('rules');
   if (id === undefined) return AS_ADOPTED;
-  if (!(id in FESA_RULE_SETS)) throw new UsageError(`--rules ${id}: available are ${Object.keys(FESA_RULE_SETS).join(', ')}`);
+  if (!(id in FESA_RULE_SETS) && !also.includes(id)) throw new UsageError(`--rules ${id}: available are ${[...Object.keys(FESA_RULE_SETS), ...also].join(', ')}`);
   return id;
+};
+
+const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
+
+/** A career under fide, uscf-k, gobase-go …: opening balances, then each tournament with every game from the player's side. */
+const genericCareerText = (c: GenericCareer): string => {
+  const lines = [`${c.playerId}  ${c.name}`, ''];
+  for (const b of c.openingBalances) lines.push(`${b.date}  opening balance under ${b.ruleSet}: ${b.rating ?? 'unrated'} (${b.source})`);
+  for (const t of c.tournaments) {
+    const change = t.before !== null && t.after !== null ? `${t.before} -> ${t.after} (${signed(t.after - t.before)})` : 'not rated in it';
+    lines.push('', `${t.endDate}  ${t.name} (${t.tournamentId}), ${t.ruleSet === null ? 'not closed yet' : `under ${t.ruleSet}`}: ${change}`);
+    lines.push(table(['round', 'colour', 'opponent', 'result', 'stones', 'rated'], t.games.map((g) => [g.round, g.colour ?? '', g.opponent ?? '(bye)', g.result, g.handicapStones ?? '', g.rated])));
+  }
+  return lines.join('\n');
 };
 
 const history: CommandRun = {
@@ -22,9 +39,26 @@ const history: CommandRun = {
   async run(ctx) {
     const playerId = ctx.opts.positional[0];
     if (!playerId) throw new UsageError('missing the player id: ledger history <player-id> [--json]');
+    const ruleSet = ruleSetOf(ctx, GENERIC_RULE_SETS);
     const progress = new FoldProgress('history');
-    const projection = new FesaProjection({ ruleSet: ruleSetOf(ctx), runs: 'reports', onProgress: progress.fold });
-    projection.apply(await loadFacts(await ctx.store(), undefined, progress.read));
+    const facts = await loadFacts(await ctx.store(), undefined, progress.read);
+    // a player of TRF and EGD files (fide, uscf-k, gobase-go …): his games there, colours, stones and all
+    if (isGenericRuleSet(ruleSet) || ruleSet === AS_ADOPTED) {
+      const state = await (await ctx.readLedger()).catchUp();
+      const generic = genericCareer(facts, state, playerId);
+      const fesaGames = [...state.tournaments.values()].some((t) => !isGenericRuleSet(t.registration.ratingSystem) && [...t.games.values()].some((g) => g.facts.first === playerId || g.facts.second === playerId));
+      const shown = generic !== undefined && isGenericRuleSet(ruleSet)
+        ? { ...generic, tournaments: generic.tournaments.filter((t) => t.ruleSet === ruleSet), openingBalances: generic.openingBalances.filter((b) => b.ruleSet === ruleSet) }
+        : generic;
+      if (shown !== undefined && shown.tournaments.length > 0 && (isGenericRuleSet(ruleSet) || !fesaGames)) {
+        progress.done();
+        ctx.out(ctx.json ? JSON.stringify(shown, null, 2) : genericCareerText(shown));
+        return 0;
+      }
+      if (isGenericRuleSet(ruleSet)) throw new UsageError(`${playerId} played no tournament rated under ${ruleSet}`);
+    }
+    const projection = new FesaProjection({ ruleSet, runs: 'reports', onProgress: progress.fold });
+    projection.apply(facts);
     const folded = projection.current();
     progress.done();
     if (E.isLeft(folded)) throw unratable(folded.left);

@@ -9,6 +9,8 @@ export interface CommandEntry {
   readonly name: string;
   readonly summary: string;
   readonly usage: string;
+  /** What `--help` says after the usage: how the command reads its input (only where the summary cannot say it). */
+  readonly details?: string;
   readonly booleanFlags?: readonly string[];
   load(): Promise<readonly CommandRun[]>;
 }
@@ -204,7 +206,11 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'history',
     summary: "a player's career: rating per tournament (method, games, counters), grades and the rule behind each, dan-qualifying games",
-    usage: 'history <player-id> [--rules fesa|fesa-published] [--json]',
+    usage: 'history <player-id> [--rules fesa|fesa-published|fide|uscf-k|gobase-go|…] [--json]',
+    details:
+      'A player who played only in tournaments under fide, uscf-k, gobase-go … (TRF and EGD imports) gets his career there instead: opening balances, ' +
+      'then each tournament with his rating before and after and every game from his side of the board (colour, opponent, result, handicap stones, ' +
+      'whether it was rated or why not); --rules fide (or another of those) shows that career for any player.',
     load: careerModule,
   },
   {
@@ -307,6 +313,12 @@ export const commandCatalog: readonly CommandEntry[] = [
     name: 'trf import',
     summary: "import a FIDE tournament report file (TRF16 or TRF-2026): the tournament, its players, every game and bye, closed and rated under fide or uscf-k",
     usage: 'trf import FILE [--tournament ID] [--rules fide|uscf-k] [--start YYYY-MM-DD] [--end YYYY-MM-DD]   (--start/--end only for a file without 042/052)',
+    details:
+      'Players: one with a FIDE number (001 columns 58-68) is the ledger player FIDE-<number>, matched to the ledger by that number in every file ' +
+      '(registered once; his ledger name kept). One without is a new player <tournament>-<starting rank>: names are never matched. A player the ledger ' +
+      'has no rating for under the rule set enters with the file\'s rating as an opening balance (30 games); one it rates keeps the ledger\'s rating. ' +
+      'Results as the FIDE spec defines them: 1 0 = are rated; + - (forfeits), W D L (less than one move), H F U Z (byes) are recorded and never rated. ' +
+      'The output says how many players were matched and how many are new. A bad line is named (file, line, columns) and nothing of the file is recorded.',
     load: interchangeModule,
   },
   {
@@ -319,6 +331,11 @@ export const commandCatalog: readonly CommandEntry[] = [
     name: 'egd import',
     summary: 'import a European Go Database tournament table (.h, .h9): players by EGD PIN, every game with colours and handicap stones, free rounds; closed and rated under gobase-go',
     usage: 'egd import FILE [--tournament ID]',
+    details:
+      'Players: one with an EGD PIN (after "|") is the ledger player EGD-<PIN>, matched by that PIN in every file; one without is a new player ' +
+      '<tournament>-<place>: names are never matched. A player new to gobase-go starts from his grade in the table. Games keep their colours (Black is ' +
+      'the first player) and handicap stones; handicap games, results given without play (!) and free rounds (0+ 0- 0=) are recorded and never rated. ' +
+      'The output says how many players were matched and how many are new. A bad line is named (file, line, round) and nothing of the table is recorded.',
     load: interchangeModule,
   },
 ];

@@ -8,6 +8,7 @@ import { readNamedFile } from '../../formats/files';
 import { formatTrf, parseTrf } from '../../formats/trf';
 import { decodeEgd, parseEgd } from '../../formats/egd';
 import { importEgd } from '../../../app/egd';
+import type { TournamentFileOutcome } from '../../../app/interchange';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 
@@ -25,6 +26,19 @@ const tournamentIdFor = (ctx: CliContext, file: string): string => {
   return id;
 };
 
+/**
+ * How a file's players were matched to the ledger's, said with every import: by the federation's number only, and
+ * those without one are new players named after the tournament (names are never matched).
+ */
+const playersSentence = (o: TournamentFileOutcome, number: string, asId: string, withoutAs: string): string => {
+  const without = o.players - o.withId;
+  return (
+    `${o.players} players: ${o.withId} with ${number} (${o.matched} matched to the ledger's player ${asId}, ${o.withId - o.matched} new), ` +
+    `${without} without${without > 0 ? ` (players ${withoutAs}: names are never matched)` : ''}; ${o.newPlayers} registered`
+  );
+};
+const recorded = (o: TournamentFileOutcome): string => (o.appended === 0 ? 'all already in the ledger, nothing recorded' : `${o.appended} facts recorded`);
+
 const trfImport: CommandRun = {
   name: 'trf import',
   async run(ctx) {
@@ -41,8 +55,8 @@ const trfImport: CommandRun = {
       file, actor: ctx.actor, tournamentId, ruleSet: ruleSet as TrfRuleSet, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}),
     });
     ctx.print(outcome, () =>
-      `${file} (${parsed.right.version}): tournament ${tournamentId} "${parsed.right.name}", ${outcome.players} players (${outcome.newPlayers} new, ${outcome.openingBalances} with their rating as opening balance under ${ruleSet}), ` +
-      `${outcome.games} games, ${outcome.byes} byes; ${outcome.appended === 0 ? 'all already in the ledger, nothing recorded' : `${outcome.appended} facts recorded`}`);
+      `${file} (${parsed.right.version}): tournament ${tournamentId} "${parsed.right.name}", ${playersSentence(outcome, 'a FIDE number', 'FIDE-<number>', `${tournamentId}-<starting rank>`)}; ` +
+      `${outcome.openingBalances} with their rating as opening balance under ${ruleSet}; ${outcome.games} games, ${outcome.byes} byes; ${recorded(outcome)}`);
     return 0;
   },
 };
@@ -57,8 +71,9 @@ const trfExport: CommandRun = {
     const state = await (await ctx.ledger()).catchUp();
     const text = formatTrf(trfOfTournament(facts, state, tournamentId));
     const out = ctx.opts.string('out');
-    if (out !== undefined) fs.writeFileSync(out, text);
-    else process.stdout.write(text);
+    if (out === undefined) process.stdout.write(text);
+    else if (!fs.existsSync(path.dirname(path.resolve(out)))) throw new UsageError(`--out ${out} cannot be written: its folder ${path.dirname(out)} does not exist`);
+    else fs.writeFileSync(out, text);
     return 0;
   },
 };
@@ -73,8 +88,8 @@ const egdImport: CommandRun = {
     if (E.isLeft(parsed)) throw parsed.left;
     const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId });
     ctx.print(outcome, () =>
-      `${file}: tournament ${tournamentId} "${parsed.right.name}", ${outcome.players} players (${outcome.newPlayers} new, ${outcome.openingBalances} starting from their grade under gobase-go), ` +
-      `${outcome.games} games, ${outcome.byes} free rounds; ${outcome.appended === 0 ? 'all already in the ledger, nothing recorded' : `${outcome.appended} facts recorded`}`);
+      `${file}: tournament ${tournamentId} "${parsed.right.name}", ${playersSentence(outcome, 'an EGD PIN', 'EGD-<PIN>', `${tournamentId}-<place>`)}; ` +
+      `${outcome.openingBalances} starting from their grade under gobase-go; ${outcome.games} games, ${outcome.byes} free rounds; ${recorded(outcome)}`);
     return 0;
   },
 };

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import type { FesaCrosstable } from '../../../../projections/fesa/crosstable';
 import { AS_ADOPTED, FESA_RULE_SETS } from '../../../../projections/fesa/history';
 import { loadFacts } from '../../../app/load';
-import { reportedGames, tournamentCrosstable, type ReportedGame } from '../../../app/tournaments';
+import { ratedTournamentView, reportedGames, tournamentCrosstable, type RatedTournamentView, type ReportedGame } from '../../../app/tournaments';
 import { formatTurneringHtml, lispScore } from '../../formats/fesa/turnering-html';
 import { UsageError } from '../args';
 import type { CommandRun } from '../context';
@@ -30,6 +30,29 @@ const crosstableText = (t: FesaCrosstable, games: readonly ReportedGame[]): stri
   );
 };
 
+const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
+
+const goHeader = (t: RatedTournamentView): string => {
+  const parts = [t.tournamentClass && `class ${t.tournamentClass}`, t.handicapRule && `handicap rule ${t.handicapRule}`, t.komi && `komi ${t.komi}`].filter(Boolean);
+  return parts.length > 0 ? `\n${parts.join(', ')}` : '';
+};
+
+/** A tournament under fide, uscf-k, gobase-go …: players with ratings before and after, games with colours and stones. */
+const ratedTournamentText = (t: RatedTournamentView): string => {
+  const arbiters = t.chiefArbiter !== undefined || (t.deputyArbiters ?? []).length > 0
+    ? `\narbiters: ${[t.chiefArbiter, ...(t.deputyArbiters ?? []).map((d) => `${d} (deputy)`)].filter((a) => a !== undefined && a !== '').join(', ')}`
+    : '';
+  const heading = `${t.name} (${t.tournamentId})${t.place ? `, ${t.place}` : ''}, ${t.startDate}${t.endDate !== t.startDate ? ` to ${t.endDate}` : ''}: ` +
+    `${t.closed ? `closed, rated under ${t.ruleSet}` : 'not closed yet, so not rated'}${arbiters}${goHeader(t)}`;
+  const players = t.players.map((p) => [p.nr, p.playerId, p.name, p.country, p.before ?? '-', p.after ?? '-', p.before !== null && p.after !== null ? signed(p.after - p.before) : '', p.points, p.rank ?? '']);
+  const colour = (c: 'white' | 'black' | null, first: boolean): string => (c === null ? '' : first === (c === 'white') ? 'white' : 'black');
+  const games = t.games.map((g) => [g.game, g.round, g.date, g.first, colour(g.firstColour, true), g.second ?? '(bye)', colour(g.firstColour, false), g.result, g.handicapStones ?? '', g.rated, g.status]);
+  return (
+    `${heading}\n${table(['nr', 'player', 'name', 'fed', 'before', 'after', '+/-', 'pts', 'rank'], players)}` +
+    `\n\nGames (result as the first player's; ledger game correct --game ID):\n${table(['game', 'round', 'date', 'first', 'colour', 'second', 'colour', 'result', 'stones', 'rated', ''], games)}`
+  );
+};
+
 const show: CommandRun = {
   name: 'tournament show',
   async run(ctx) {
@@ -39,8 +62,19 @@ const show: CommandRun = {
     if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${format}"`);
     const rules = ctx.opts.string('rules') ?? AS_ADOPTED;
     if (rules !== AS_ADOPTED && !(rules in FESA_RULE_SETS)) throw new UsageError(`--rules ${rules}: cross tables are available for ${Object.keys(FESA_RULE_SETS).join(', ')}`);
-    const crosstable: FesaCrosstable = tournamentCrosstable(await loadFacts(await ctx.store()), id, rules);
+    const facts = await loadFacts(await ctx.store());
     const out = ctx.opts.string('out');
+    const write = (text: string): void => {
+      if (out !== undefined) fs.writeFileSync(out, `${text}\n`);
+      else ctx.out(text);
+    };
+    const rated = ratedTournamentView(facts, await (await ctx.readLedger()).catchUp(), id);
+    if (rated !== undefined) {
+      if (format === 'fesa-html') throw new UsageError(`--format fesa-html is the FESA program's page; tournament "${id}" is registered under ${rated.ruleSet ?? 'a non-FESA rule set'} (leave --format out)`);
+      write(ctx.json ? JSON.stringify(rated, null, 2) : ratedTournamentText(rated));
+      return 0;
+    }
+    const crosstable: FesaCrosstable = tournamentCrosstable(facts, id, rules);
     if (format === 'fesa-html') {
       // the program's file: ISO-8859-1, byte for byte
       const bytes = Buffer.from(formatTurneringHtml(crosstable), 'latin1');
@@ -49,9 +83,7 @@ const show: CommandRun = {
       return 0;
     }
     const games = reportedGames(await (await ctx.readLedger()).catchUp(), id);
-    const text = ctx.json ? JSON.stringify({ ...crosstable, games }, null, 2) : crosstableText(crosstable, games);
-    if (out !== undefined) fs.writeFileSync(out, `${text}\n`);
-    else ctx.out(text);
+    write(ctx.json ? JSON.stringify({ ...crosstable, games }, null, 2) : crosstableText(crosstable, games));
     return 0;
   },
 };
