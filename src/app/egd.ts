@@ -1,7 +1,7 @@
 import type { Command } from '../../domain/commands/decide';
 import type { LedgerState } from '../../domain/commands/state';
 import type { GameFacts, GameResult } from '../../domain/events';
-import type { EgdPlayer, EgdSymbol, EgdTournament } from '../adapters/formats/egd';
+import type { EgdPlayer, EgdSymbol, EgdTournament } from './egd-table';
 import type { Ledger } from './ledger';
 import { loadFacts } from './load';
 import { decideFile, knownUnder, type Located, type TournamentFileOutcome } from './interchange';

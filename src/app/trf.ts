@@ -4,7 +4,7 @@ import type { LedgerState } from '../../domain/commands/state';
 import type { GameFacts, GameResult, LoggedEvent } from '../../domain/events';
 import { foldGeneric } from '../../projections/generic/history';
 import { genericSystem } from '../../projections/generic/systems';
-import { trfPoints, type TrfPlayer, type TrfResultCode, type TrfRoundEntry, type TrfTournament } from '../adapters/formats/trf';
+import { trfPoints, type TrfPlayer, type TrfResultCode, type TrfRoundEntry, type TrfTournament } from './trf-file';
 import type { Ledger } from './ledger';
 import { CommandRejected } from './ledger';
 import { LedgerFailure } from './failure';

@@ -10,7 +10,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
-import { decodeEgd, parseEgd, type EgdTournament } from '../../src/adapters/formats/egd';
+import { decodeEgd, parseEgd } from '../../src/adapters/formats/egd';
+import type { EgdTournament } from '../../src/app/egd-table';
 import { FIXTURES, ledger, tempDir } from '../support/helpers';
 
 const CUP = path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h');

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { isValidIsoDate } from '../../../domain/events/common';
+import { TRF_RESULT_CODES, trfPoints, type TrfBye, type TrfGame, type TrfPlayer, type TrfResultCode, type TrfRoundEntry, type TrfTournament } from '../../app/trf-file';
 
 /**
  * FIDE's Tournament Report File: TRF16 (FIDE handbook C.04 Annex 2, approved Elista 2015) and TRF-2026 (approved by
@@ -9,70 +10,6 @@ import { isValidIsoDate } from '../../../domain/events/common';
  * Records this ledger has no fact for (team sections 013/310, byes 240, accelerations 250, NRS records, JaVaFo's XX?
  * lines, `###` comments) are read over. Positions below are the spec's: 1-based and inclusive.
  */
-
-/** Result codes of the player section (both versions; letters are case-insensitive). */
-export const TRF_RESULT_CODES = ['1', '0', '=', '+', '-', 'W', 'D', 'L', 'H', 'F', 'U', 'Z'] as const;
-export type TrfResultCode = (typeof TRF_RESULT_CODES)[number];
-
-export interface TrfRoundEntry {
-  readonly round: number;
-  /** Starting rank of the scheduled opponent; null for `0000` or four blanks (bye, absent, not paired). */
-  readonly opponent: number | null;
-  /** Scheduled colour; null for `-` or blank (bye or not paired). */
-  readonly colour: 'w' | 'b' | null;
-  /** A blank result is `Z` (spec: "(blank) equivalent to Z"). */
-  readonly result: TrfResultCode;
-}
-
-export interface TrfPlayer {
-  readonly line: number;
-  readonly startRank: number;
-  readonly sex: string;
-  readonly title: string;
-  /** "Lastname, Firstname" as written. */
-  readonly name: string;
-  readonly rating: number | null;
-  readonly federation: string;
-  readonly fideId: string | null;
-  readonly birthYear: number | null;
-  /** Columns 86-89: the final rank ("exact definition, ties allowed"); null when blank. */
-  readonly rank: number | null;
-  readonly rounds: readonly TrfRoundEntry[];
-}
-
-/** One game, read once from the two lines that report it; `first` is White where colours are given. */
-export interface TrfGame {
-  readonly round: number;
-  readonly first: number;
-  readonly second: number;
-  readonly firstColour: 'white' | 'black' | null;
-  /** The first player's result code. */
-  readonly result: TrfResultCode;
-}
-
-/** A round entry with no opponent: a bye of some kind (H F U Z, or `+`/`-` without a game). */
-export interface TrfBye {
-  readonly round: number;
-  readonly player: number;
-  readonly result: TrfResultCode;
-}
-
-export interface TrfTournament {
-  readonly version: 'TRF16' | 'TRF-2026';
-  readonly name: string;
-  readonly city: string;
-  readonly federation: string;
-  readonly startDate: string | null;
-  readonly endDate: string | null;
-  /** Round n's date at index n-1 (ISO), null where the 132 record leaves it blank. */
-  readonly roundDates: readonly (string | null)[];
-  /** Record 102 ('' when there is none) and the 112 records, one a deputy. */
-  readonly chiefArbiter: string;
-  readonly deputyArbiters: readonly string[];
-  readonly players: readonly TrfPlayer[];
-  readonly games: readonly TrfGame[];
-  readonly byes: readonly TrfBye[];
-}
 
 /** A refusal naming the file, the line and the columns (as the spec numbers them) with what was expected. */
 export class TrfError extends Error {
@@ -266,7 +203,7 @@ export const formatTrf = (t: Omit<TrfTournament, 'games' | 'byes' | 'version'>):
   if (t.endDate) out.push(`052 ${slashDate(t.endDate)}`);
   out.push(`062 ${t.players.length}`);
   out.push(`072 ${t.players.filter((p) => p.rating !== null).length}`);
-  // TRF-2026's scoring record: the points of columns 81-84 are counted with it (see POINTS below)
+  // TRF-2026's scoring record: the points of columns 81-84 are counted with it (trfPoints, src/app/trf-file.ts)
   out.push('162  W 1.0    D 0.5    L 0.0');
   if (t.chiefArbiter) out.push(`102 ${t.chiefArbiter}`);
   for (const deputy of t.deputyArbiters) out.push(`112 ${deputy}`);
@@ -302,8 +239,3 @@ export const formatTrf = (t: Omit<TrfTournament, 'games' | 'byes' | 'version'>):
   return `${out.join('\r\n')}\r\n`;
 };
 
-/** The default scoring of record 162 (W 1.0, D 0.5, L and absence 0.0, pairing-allocated bye as a win). */
-const POINTS: Record<TrfResultCode, number> = { '1': 1, '0': 0, '=': 0.5, '+': 1, '-': 0, W: 1, D: 0.5, L: 0, H: 0.5, F: 1, U: 1, Z: 0 };
-
-/** A player's points (columns 81-84) under the default scoring. */
-export const trfPoints = (rounds: readonly Pick<TrfRoundEntry, 'result'>[]): number => rounds.reduce((sum, r) => sum + POINTS[r.result], 0);
