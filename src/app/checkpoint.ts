@@ -18,6 +18,7 @@ import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { AS_ADOPTED, FesaFacts, type OfficerFact } from '../../projections/fesa/history';
 import type { LoggedEvent } from '../../domain/events';
 import { FesaProjection, type ListCheckpoint } from '../../projections/fesa/incremental';
+import type { ListModelHistory } from '../../projections/fesa/list-model';
 import { readFacts } from './event-log';
 import type { EventStore } from './ports/event-store';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
@@ -238,4 +239,15 @@ export const resumeProjection = async (store: EventStore, storage: CheckpointSto
 export const rebuildProjection = async (store: EventStore, storage: CheckpointStorage, options: CheckpointOptions = {}): Promise<Resumed> => {
   await dropCheckpoint(storage, options.ruleSet ?? AS_ADOPTED);
   return resumeProjection(store, storage, options);
+};
+
+/**
+ * The saved list read model of `ruleSet` up to its list as of `asOf` (a comparison of two rule sets reads it), first
+ * brought up to the log's `position` when it is behind it or missing (the catch-up projection reads the events since
+ * its checkpoint, or folds the log once, and saves both; the projection is not kept). Undefined when the fold under
+ * the rule set failed. It may reflect a later position when another process wrote meanwhile: the caller compares.
+ */
+export const listModelHistory = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string, position: number): Promise<ListModelHistory | undefined> => {
+  if ((await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT)) !== position) await resumeProjection(store, storage, { ruleSet });
+  return storage.readListHistory({ ruleSet, format: LIST_MODEL_FORMAT, asOf });
 };
