@@ -96,6 +96,7 @@ ${shown.map(
 )}
 </tbody>
 </table>
+${shown.some((r) => r.provisional) ? html`<p class="muted" id="provisional-note">* provisional rating: fewer rated games than the rules need for an established one.</p>` : ''}
 ${shown.length === 0 && q.search !== '' ? html`<p>No player matches "${q.search}".</p>` : ''}
 ${rows.length === 0 ? html`<p>Nobody played a rated game in the two years before ${q.asOf}.${q.latestTournament !== undefined ? html` The last rated tournament ended on ${q.latestTournament}: <a href="/${queryString({ 'as-of': q.latestTournament, rules: q.ruleSet })}">the list of that date</a>.` : ''}</p>` : ''}
 ${pageLinks}`;
