@@ -243,11 +243,15 @@ export const rebuildProjection = async (store: EventStore, storage: CheckpointSt
 
 /**
  * The saved list read model of `ruleSet` up to its list as of `asOf` (a comparison of two rule sets reads it), first
- * brought up to the log's `position` when it is behind it or missing (the catch-up projection reads the events since
- * its checkpoint, or folds the log once, and saves both; the projection is not kept). Undefined when the fold under
- * the rule set failed. It may reflect a later position when another process wrote meanwhile: the caller compares.
+ * brought up to the head of the log when it reflects less than `changedAt` — the position of the last fact that
+ * changed what the fold reads (`FesaProjection.lastChangePosition`; facts after it, such as an officer's
+ * appointment, change no list, so a model between the two answers as the head would). Bringing it up reads the
+ * events since its checkpoint (or folds the log once) and saves both; the projection is not kept. Undefined when the
+ * fold under the rule set failed. It may reflect a later position when another process wrote meanwhile: the caller
+ * compares.
  */
-export const listModelHistory = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string, position: number): Promise<ListModelHistory | undefined> => {
-  if ((await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT)) !== position) await resumeProjection(store, storage, { ruleSet });
+export const listModelHistory = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string, changedAt: number): Promise<ListModelHistory | undefined> => {
+  const saved = await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT);
+  if (saved === undefined || saved < changedAt) await resumeProjection(store, storage, { ruleSet });
   return storage.readListHistory({ ruleSet, format: LIST_MODEL_FORMAT, asOf });
 };

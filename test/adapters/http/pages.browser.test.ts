@@ -308,6 +308,7 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
         expect(await bare.locator('header.site nav').isVisible(), kind).toBe(false);
         for (const hidden of await bare.locator('main form, main .pager').all()) expect(await hidden.isVisible(), kind).toBe(false);
         await bare.pdf({ path: path.join(SCREENSHOTS, `print-${kind.replaceAll(' ', '-')}.pdf`), format: 'A4' });
+        await screenshot(bare, `print-${kind.replaceAll(' ', '-')}`);
         await bare.emulateMedia({ media: 'screen' });
         // axe-core runs as a script: on the same page with scripts allowed
         await checked.goto(`${api.base}${url}`);
