@@ -74,12 +74,7 @@ export class FesaProjection {
   private officerFacts: OfficerFact[] = [];
   /** Highest global position fed so far. */
   position = 0;
-  /**
-   * Highest global position of a fact that changed what the fold reads (a fact the fold passes over — an officer's
-   * appointment, a published list, a game of a tournament not closed yet — leaves it); after a restore from a
-   * checkpoint, the checkpoint's position (what came before it is not known one by one).
-   */
-  lastChangePosition = 0;
+
 
   constructor(options: ProjectionOptions = {}) {
     this.ruleSet = options.ruleSet ?? AS_ADOPTED;
@@ -104,7 +99,6 @@ export class FesaProjection {
         this.tournaments.registrationsChanged(from === '');
       }
       if (from !== undefined && (this.dirtyFrom === undefined || from < this.dirtyFrom)) this.dirtyFrom = from;
-      if (from !== undefined && fact.globalPosition > this.lastChangePosition) this.lastChangePosition = fact.globalPosition;
       if (fact.globalPosition > this.position) this.position = fact.globalPosition;
     }
   }
@@ -253,7 +247,6 @@ export class FesaProjection {
    */
   restore(checkpoints: readonly ListCheckpoint[], head: ListCheckpoint, runs: readonly TournamentRun[], officerFacts: readonly OfficerFact[]): void {
     this.rebuildIndexes();
-    this.lastChangePosition = Math.max(this.lastChangePosition, this.position);
     this.timeline = this.facts.timeline();
     this.checkpoints.replaceAll(checkpoints);
     this.state = restoreList(this.slots, head);

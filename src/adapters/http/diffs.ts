@@ -5,14 +5,13 @@ import { diffFolds, diffListModels, type FoldDiff, type ListChange, type RunChan
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold, type FoldError } from '../../../projections/fesa/history';
 import { listModelHistory } from '../../app/checkpoint';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
-import type { ListModelHistory } from '../../../projections/fesa/list-model';
 import type { Ledger } from '../../app/ledger';
 import { unratable } from '../../app/failure';
 import { publishedAndNow } from '../../app/lists';
 import { loadFacts } from '../../app/load';
 import type { LiveAuditTrail, LiveProjections } from './live';
 import { matchesSearch, pageOf, PAGE_SIZE, type PageOf } from './paging';
-import { BadRequest, NotFound } from './problems';
+import { BadRequest, NotFound, Problem } from './problems';
 import { queryOf } from './query';
 import { today } from '../clock';
 
@@ -151,28 +150,27 @@ export class Diffs {
 
   /**
    * Two rule sets compared from their saved list models, each brought up to the head of the log first when a fact
-   * that changes the fold was recorded after it (the events since its checkpoint are folded and saved, nothing is
-   * kept in memory; an officer's appointment or a game of an open tournament costs nothing). The tournaments' items
-   * and the players' names come from the server's list projection, whose timeline the models share. Undefined when a
-   * model cannot answer (the fold failed under its rule set: the projections then say why).
+   * that may change the lists was recorded after it (the events since its checkpoint are folded and saved, nothing is
+   * kept in memory; an officer's appointment or a published list costs no fold). The tournaments' items and the
+   * players' names come from the server's list projection at the head, whose timeline such models share. Undefined
+   * when a model cannot answer (the fold failed under its rule set: the projections then say why).
    */
   private async fromListModels(storage: CheckpointStorage, a: string, b: string, asOf: string): Promise<NamedDiff | undefined> {
     // another process's write between the reads moves the head: read again (a few times at most)
-    for (let attempt = 0; attempt < 3; attempt++) {
+    for (let attempt = 0; attempt < 5; attempt++) {
       const projection = await this.live.caughtUp(AS_ADOPTED, 'none');
-      const { position, lastChangePosition: changed } = projection;
-      const key = `${a}|${b}|${asOf}@${changed}`;
-      if (this.ruleSets?.key === key) return { ...this.ruleSets.diff, position };
-      const before = await listModelHistory(this.ledger.store, storage, a, asOf, changed);
-      const after = before && (await listModelHistory(this.ledger.store, storage, b, asOf, changed));
+      const position = projection.position;
+      const key = `${a}|${b}|${asOf}@${position}`;
+      if (this.ruleSets?.key === key) return this.ruleSets.diff;
+      const before = await listModelHistory(this.ledger.store, storage, a, asOf, position);
+      const after = before && (await listModelHistory(this.ledger.store, storage, b, asOf, position));
       if (before === undefined || after === undefined) return undefined;
-      // both models between the last change of the fold and the projection's head: the lists and the timeline of the head
-      const current = (h: ListModelHistory) => h.position >= changed && h.position <= projection.position && projection.lastChangePosition === changed;
-      if (!current(before) || !current(after)) continue;
-      const diff: NamedDiff = { labels: [a, b], diff: diffListModels(before, after, projection.ratedItems()), nameOf: nameIn(projection), position: projection.position };
+      // a model ahead of the projection, or a projection moved on meanwhile: the timelines may differ
+      if (before.position > position || after.position > position || projection.position !== position) continue;
+      const diff: NamedDiff = { labels: [a, b], diff: diffListModels(before, after, projection.ratedItems()), nameOf: nameIn(projection), position };
       this.ruleSets = { key, diff };
       return diff;
     }
-    return undefined;
+    throw new Problem(503, 'busy', 'the log kept moving while the two rule sets were compared; retry in a few seconds', { headers: { 'Retry-After': '5' } });
   }
 }
