@@ -95,7 +95,8 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
     expect(await page.locator('main').innerText()).toContain(`The last rated tournament ended on ${lastDate}`);
     await visit('00-home', 'home page');
     await page.click('text=the list of that date');
-    await page.waitForURL(new RegExp(`as-of=${lastDate}`));
+    // the dated list's address is the API's: copied into a script it gives the list
+    await page.waitForURL(new RegExp(`/lists\\?as-of=${lastDate}$`));
     expect(await heading()).toBe(`Rating list of ${lastDate}`);
     const listed = (await cliJson<{ players: ListedPlayer[] }>('list', '--as-of', lastDate)).players;
     const asShown = (players: ListedPlayer[]) => players.map((p) => [String(p.rank), p.name, p.grade, `${p.rating}${p.provisional ? '*' : ''}`, String(p.games), p.lastPlayed, p.country]);
@@ -272,18 +273,19 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
     // the club's first list entry of the last date, and what each kind of page must show a person
     const [first] = (await cliJson<{ players: ListedPlayer[] }>('list', '--as-of', lastDate)).players;
     const tournamentName = (await cliJson<{ name: string }>('tournament', 'show', corrected)).name;
-    const kinds: [kind: string, url: string, shows: string, script: 'json' | 'bytes'][] = [
-      ['list of today', '/', `The last rated tournament ended on ${lastDate}`, 'json'],
-      ['list of a date', `/?as-of=${lastDate}`, first!.name, 'json'],
-      ['players', '/players', 'N2', 'json'],
-      ['player', '/players/N2', 'Dan-qualifying games', 'json'],
-      ['explanation', `/players/N2/explain?tournament=${corrected}`, `N2 in ${tournamentName}: game by game`, 'json'],
-      ['tournaments', '/tournaments', tournamentName, 'json'],
-      ['tournament', `/tournaments/${corrected}`, 'score sheet: the first player won', 'json'],
-      ['published lists', '/lists/published', 'L-club', 'json'],
+    // [kind, URL, a text the page shows, what a script gets at the same URL: a JSON field, or the published bytes]
+    const kinds: [kind: string, url: string, shows: string, script: string][] = [
+      ['list of today', '/', `The last rated tournament ended on ${lastDate}`, 'routes'],
+      ['list of a date', `/lists?as-of=${lastDate}`, first!.name, 'players'],
+      ['players', '/players', 'N2', 'players'],
+      ['player', '/players/N2', 'Dan-qualifying games', 'career'],
+      ['explanation', `/players/N2/explain?tournament=${corrected}`, `N2 in ${tournamentName}: game by game`, 'tournaments'],
+      ['tournaments', '/tournaments', tournamentName, 'tournaments'],
+      ['tournament', `/tournaments/${corrected}`, 'score sheet: the first player won', 'rows'],
+      ['published lists', '/lists/published', 'L-club', 'lists'],
       ['published list', '/lists/published/L-club', 'Download the list exactly as published', 'bytes'],
-      ['what changed since', '/lists/published/L-club/diff', 'score sheet: the first player won', 'json'],
-      ['rule sets', `/diff?as-of=${lastDate}&rules=fesa&rules=fesa-published`, 'provisionalPromotion', 'json'],
+      ['what changed since', '/lists/published/L-club/diff', 'score sheet: the first player won', 'list'],
+      ['rule sets', `/diff?as-of=${lastDate}&rules=fesa&rules=fesa-published`, 'provisionalPromotion', 'list'],
     ];
     // no script at all: what a person sees is the server's HTML (the auditor signed in through the browser's box)
     const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1100, height: 900 }, httpCredentials: { username: 'auditor-2', password: token } });
@@ -315,8 +317,9 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
         await expectAccessible(checked, kind);
         await screenshot(checked, `kind-${kind.replaceAll(' ', '-')}`);
         // the URL copied from the browser works in a script: JSON (a published list: its exact bytes)
-        const fromScript = await api.request('GET', url, { token, headers: { accept: script === 'json' ? 'application/json' : '*/*' } });
-        expect({ kind, status: fromScript.status, json: fromScript.type.startsWith('application/json') }).toEqual({ kind, status: 200, json: script === 'json' });
+        const fromScript = await api.request('GET', url, { token, headers: { accept: script === 'bytes' ? '*/*' : 'application/json' } });
+        expect({ kind, status: fromScript.status, json: fromScript.type.startsWith('application/json') }).toEqual({ kind, status: 200, json: script !== 'bytes' });
+        if (script !== 'bytes') expect(Object.keys(fromScript.body), kind).toContain(script);
       }
     } finally {
       await noScript.close();

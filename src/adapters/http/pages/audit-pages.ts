@@ -45,7 +45,7 @@ export const publishedListPage = (p: PublishedEntry, provenance: Provenance): st
     provenance,
     html`<dl class="facts">
 <dt>List id</dt><dd><code>${e.listId}</code></dd>
-<dt>As of</dt><dd>${e.asOf} (<a href="/${queryString({ 'as-of': e.asOf })}">the list of that date as known now</a>)</dd>
+<dt>As of</dt><dd>${e.asOf} (<a href="/lists${queryString({ 'as-of': e.asOf })}">the list of that date as known now</a>)</dd>
 <dt>Rule set</dt><dd>${e.ruleSet}</dd>
 <dt>Format</dt><dd>${FORMAT_NAMES[e.format] ?? e.format}${e.activeYears !== undefined ? `, players active in the last ${e.activeYears} years` : ''}</dd>
 <dt>Published</dt><dd>${recorded(p.recordedAt, p.position)} by ${e.actor}${e.reason ? html` — ${e.reason}` : ''}</dd>
