@@ -1,6 +1,7 @@
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import type { FesaFold } from './history';
 import { nameKey } from './history';
+import type { ListModelHistory } from './list-model';
 
 /** One player's rating in one tournament, before and after a change of facts or rules. */
 export interface RunChange {
@@ -63,5 +64,65 @@ export const diffFolds = (before: FesaFold, after: FesaFold): FoldDiff => {
     }
   }
   for (const o of before.list) if (!seen.has(nameKey(o))) list.push({ playerId: idOf(before, o), oldRating: o.eloNumber, newRating: null, oldGrade: gradeText(o), newGrade: '-' });
+  return { runs: tournamentsThenPlayers(runs), list };
+};
+
+const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Runs in the order their tournaments were rated, each tournament's players by id (the engine's order is no one's). */
+const tournamentsThenPlayers = (runs: readonly RunChange[]): RunChange[] => {
+  const rated = new Map<string, number>();
+  for (const r of runs) if (!rated.has(r.tournamentId)) rated.set(r.tournamentId, rated.size);
+  return [...runs].sort((a, b) => rated.get(a.tournamentId)! - rated.get(b.tournamentId)! || byId(a.playerId, b.playerId));
+};
+
+/** Where a tournament's rating is in a saved list model: the item after which its participants' rows hold. */
+export interface RatedItem {
+  readonly tournamentId: string;
+  readonly date: string;
+}
+
+/**
+ * `diffFolds` of two folds of the same facts (two rule sets on one date) from their saved list models instead of the
+ * folds: the list of the date is each slot's last row, and the rows at a tournament's item are its participants'
+ * ratings after it (rating a tournament changes only their records, list-state.ts `afterTournament`). `rated` maps
+ * a tournament's item (the `after` of its rows) to it. The same changes as `diffFolds`, in its order.
+ */
+export const diffListModels = (before: ListModelHistory, after: ListModelHistory, rated: ReadonlyMap<number, RatedItem>): FoldDiff => {
+  type Entry = NonNullable<ListModelHistory['rows'][number]['entry']>;
+  const viewOf = (h: ListModelHistory) => {
+    const list: Entry[] = [];
+    const ratings: { after: number; playerId: string; rating: number }[] = [];
+    let slot = -1;
+    let last: Entry | undefined;
+    for (const { slot: s, after: item, entry } of h.rows) {
+      if (s !== slot) {
+        if (last !== undefined) list.push(last);
+        [slot, last] = [s, undefined];
+      }
+      if (entry !== undefined && rated.has(item)) ratings.push({ after: item, playerId: entry.playerId, rating: entry.rating });
+      last = entry;
+    }
+    if (last !== undefined) list.push(last);
+    list.sort(h.explicit ? (a, b) => a.seq - b.seq : (a, b) => b.rating - a.rating || a.seq - b.seq);
+    return { list, ratings };
+  };
+  const [old, now] = [viewOf(before), viewOf(after)];
+  const oldRating = new Map(old.ratings.map((r) => [`${r.after}\u0000${r.playerId}`, r.rating]));
+  const runs: RunChange[] = [];
+  for (const r of now.ratings.sort((a, b) => a.after - b.after || byId(a.playerId, b.playerId))) {
+    const o = oldRating.get(`${r.after}\u0000${r.playerId}`);
+    const { tournamentId, date } = rated.get(r.after)!;
+    if (o !== r.rating) runs.push({ tournamentId, date, playerId: r.playerId, oldRating: o ?? null, newRating: r.rating });
+  }
+  const list: ListChange[] = [];
+  const oldList = new Map(old.list.map((e) => [e.playerId, e]));
+  const seen = new Set<string>();
+  for (const p of now.list) {
+    seen.add(p.playerId);
+    const o = oldList.get(p.playerId);
+    if (!o || o.rating !== p.rating || o.grade !== p.grade) list.push({ playerId: p.playerId, oldRating: o?.rating ?? null, newRating: p.rating, oldGrade: o?.grade ?? '-', newGrade: p.grade });
+  }
+  for (const o of old.list) if (!seen.has(o.playerId)) list.push({ playerId: o.playerId, oldRating: o.rating, newRating: null, oldGrade: o.grade, newGrade: '-' });
   return { runs, list };
 };

@@ -27,6 +27,9 @@ const OPTIONS_OF: Readonly<Record<FesaRuleSetId, FesaOptions>> = {
   'fesa-published': FESA_PUBLISHED_OPTIONS,
 };
 export const FESA_RULE_SETS: Readonly<Record<string, FesaOptions>> = OPTIONS_OF;
+/** Facts the FESA fold passes over whatever the log holds (`FesaFacts.add` ignores them): they change no list. */
+export const PASSED_OVER_BY_THE_FOLD: ReadonlySet<string> = new Set(['RatingListPublished', 'OfficerAppointed', 'OfficerRevoked']);
+
 export const isFesaRuleSet = (id: string): boolean => Object.prototype.hasOwnProperty.call(FESA_RULE_SETS, id);
 
 /**
@@ -287,6 +290,7 @@ export class FesaFacts {
       case 'RatingListPublished':
       case 'OfficerAppointed':
       case 'OfficerRevoked':
+        // PASSED_OVER_BY_THE_FOLD
         return undefined;
     }
   }

@@ -4,6 +4,7 @@ import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import type { LoggedEvent } from '../../domain/events';
 import { Checkpoints, checkpointOf, restoreList, type ListCheckpoint } from './checkpoints';
 import { AS_ADOPTED, FESA_RULE_SETS, FesaFacts, foldError, type FesaFold, type FoldError, type FoldOptions, type OfficerFact, type TimelineItem, type TournamentRun } from './history';
+import type { RatedItem } from './diff';
 import { ListModelJournal, type ListModelChanges } from './list-model';
 import { ListSlots, ListState } from './list-state';
 import { applyOfficerItem } from './officer-items';
@@ -73,6 +74,7 @@ export class FesaProjection {
   private officerFacts: OfficerFact[] = [];
   /** Highest global position fed so far. */
   position = 0;
+
 
   constructor(options: ProjectionOptions = {}) {
     this.ruleSet = options.ruleSet ?? AS_ADOPTED;
@@ -159,6 +161,24 @@ export class FesaProjection {
       if (failed !== undefined) return E.left(failed);
     }
     return E.right(this.fold(scratch.order(), runs, officerFacts));
+  }
+
+  /**
+   * Each tournament of the timeline by the number of items up to and including it (the `after` of its rows in the
+   * list's read model), with its id and date. The timeline is the facts' and the same under every rule set.
+   */
+  ratedItems(): Map<number, RatedItem> {
+    this.refresh();
+    const out = new Map<number, RatedItem>();
+    this.timeline.forEach((item, i) => {
+      if (item.kind === 'tournament') out.set(i + 1, { tournamentId: item.tournament.registration.tournamentId, date: item.tournament.registration.endDate });
+    });
+    return out;
+  }
+
+  /** The registered players' names by id, as the folds name them. */
+  get names(): FesaFold['names'] {
+    return this.registered.byId;
   }
 
   /** The checkpoints kept in memory (for saving to disk). */

@@ -86,3 +86,33 @@ export class ListModelJournal {
     this.restored(applied, ids);
   }
 }
+
+/**
+ * A saved list model's row as a comparison of two rule sets reads it (`diffListModels`, diff.ts): every row of a
+ * slot up to a list, in the order of the items they hold from.
+ */
+export interface ListModelHistoryRow {
+  readonly slot: number;
+  readonly after: number;
+  /** undefined = the slot left the list. */
+  readonly entry:
+    | {
+        readonly seq: number;
+        readonly rating: number;
+        readonly grade: string;
+        /** The registered player owning the slot's name, else the name as the fold's diff calls him. */
+        readonly playerId: string;
+      }
+    | undefined;
+}
+
+/** A saved list model up to the last item dated on or before a date: its rows by slot, then by item. */
+export interface ListModelHistory {
+  /** The global position the model reflects. */
+  readonly position: number;
+  /** Items the list of the date comes after (its rows are those with `after` up to this). */
+  readonly through: number;
+  /** That list's order is seq alone (see `ListModelPoint.explicit`). */
+  readonly explicit: boolean;
+  readonly rows: readonly ListModelHistoryRow[];
+}

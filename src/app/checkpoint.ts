@@ -15,9 +15,10 @@
  */
 import type { DomainEvent, GameFacts } from '../../domain/events';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
-import { AS_ADOPTED, FesaFacts, type OfficerFact } from '../../projections/fesa/history';
+import { AS_ADOPTED, FesaFacts, PASSED_OVER_BY_THE_FOLD, type OfficerFact } from '../../projections/fesa/history';
 import type { LoggedEvent } from '../../domain/events';
 import { FesaProjection, type ListCheckpoint } from '../../projections/fesa/incremental';
+import type { ListModelHistory } from '../../projections/fesa/list-model';
 import { readFacts } from './event-log';
 import type { EventStore } from './ports/event-store';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
@@ -238,4 +239,27 @@ export const resumeProjection = async (store: EventStore, storage: CheckpointSto
 export const rebuildProjection = async (store: EventStore, storage: CheckpointStorage, options: CheckpointOptions = {}): Promise<Resumed> => {
   await dropCheckpoint(storage, options.ruleSet ?? AS_ADOPTED);
   return resumeProjection(store, storage, options);
+};
+
+/** Whether a fact recorded after position `after`, up to `upTo`, may change a FESA list (anything but `PASSED_OVER_BY_THE_FOLD`). */
+const changesTheLists = async (store: EventStore, after: number, upTo: number): Promise<boolean> => {
+  for await (const batch of readFacts(store, { fromPosition: after })) {
+    for (const f of batch) if (f.globalPosition <= upTo && !PASSED_OVER_BY_THE_FOLD.has(f.event.type)) return true;
+    if (batch.some((f) => f.globalPosition >= upTo)) return false;
+  }
+  return false;
+};
+
+/**
+ * The saved list read model of `ruleSet` up to its list as of `asOf` (a comparison of two rule sets reads it), first
+ * brought up to the head of the log when a fact recorded after it up to `head` may change the lists (facts the fold
+ * passes over — an officer's appointment, a published list — do not: the model then answers as at the head).
+ * Bringing it up reads the events since its checkpoint (or folds the log once) and saves both; the projection is not
+ * kept. Undefined when the fold under the rule set failed. It may reflect a later position when another process
+ * wrote meanwhile: the caller compares.
+ */
+export const listModelHistory = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string, head: number): Promise<ListModelHistory | undefined> => {
+  const saved = await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT);
+  if (saved === undefined || (saved < head && (await changesTheLists(store, saved, head)))) await resumeProjection(store, storage, { ruleSet });
+  return storage.readListHistory({ ruleSet, format: LIST_MODEL_FORMAT, asOf });
 };

@@ -151,6 +151,11 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
         warning('read', e);
         return undefined;
       }),
+    readListHistory: (query) =>
+      storage.readListHistory(query).catch((e: unknown) => {
+        warning('read', e);
+        return undefined;
+      }),
     drop: (names) => storage.drop(names).catch((e: unknown) => warning('dropped', e)),
     close: () => storage.close().catch(() => undefined),
   };

@@ -2,15 +2,17 @@ import { LIST_PRINTER } from '../formats/list-printer';
 import type { Request, RequestHandler } from 'express';
 import * as E from 'fp-ts/Either';
 import type { PublishedEntry } from '../../../projections/audit-trail';
-import { diffFolds, type FoldDiff, type ListChange, type RunChange } from '../../../projections/fesa/diff';
-import { FESA_RULE_SETS, type FesaFold, type FoldError } from '../../../projections/fesa/history';
+import { diffFolds, diffListModels, type FoldDiff, type ListChange, type RunChange } from '../../../projections/fesa/diff';
+import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold, type FoldError } from '../../../projections/fesa/history';
+import { listModelHistory } from '../../app/checkpoint';
+import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { Ledger } from '../../app/ledger';
 import { unratable } from '../../app/failure';
 import { publishedAndNow } from '../../app/lists';
 import { loadFacts } from '../../app/load';
 import type { LiveAuditTrail, LiveProjections } from './live';
 import { matchesSearch, pageOf, PAGE_SIZE, type PageOf } from './paging';
-import { BadRequest, NotFound } from './problems';
+import { BadRequest, NotFound, Problem } from './problems';
 import { queryOf } from './query';
 import { today } from '../clock';
 
@@ -24,7 +26,7 @@ export interface NamedDiff {
 }
 
 export const nameIn =
-  (fold: FesaFold) =>
+  (fold: Pick<FesaFold, 'names'>) =>
   (playerId: string): string => {
     const n = fold.names.get(playerId);
     return n ? `${n.lastName}${n.firstName ? ` ${n.firstName}` : ''}` : playerId;
@@ -83,7 +85,8 @@ export const diffJson = (d: NamedDiff, p: DiffPage) => ({
 /**
  * The two diffs the server answers, for the pages and the JSON alike, each computed once per head of the log and
  * kept: "what changed since" a published list (reproducing the list folds the log as it was then), and two rule sets
- * side by side (from the live projections of both, which read only new events).
+ * side by side (from the list read models of both saved next to the log: no fold when they reflect the head; without
+ * them, from the live projections of both with their tournaments' reports).
  */
 export class Diffs {
   private readonly published = new Map<string, NamedDiff & { entry: PublishedEntry }>();
@@ -93,6 +96,7 @@ export class Diffs {
     private readonly ledger: Ledger,
     private readonly live: LiveProjections,
     private readonly auditTrail: LiveAuditTrail,
+    private readonly checkpoints?: CheckpointStorage,
   ) {}
 
   /** A published list's entry in the audit trail, or a 404 naming it. */
@@ -134,6 +138,8 @@ export class Diffs {
   }
 
   async underRuleSets(a: string, b: string, asOf: string): Promise<NamedDiff> {
+    const fromModels = this.checkpoints === undefined ? undefined : await this.fromListModels(this.checkpoints, a, b, asOf);
+    if (fromModels !== undefined) return fromModels;
     const [before, after] = [await this.live.caughtUp(a, 'reports'), await this.live.caughtUp(b, 'reports')];
     const key = `${a}|${b}|${asOf}@${before.position}|${after.position}`;
     if (this.ruleSets?.key !== key) {
@@ -141,5 +147,31 @@ export class Diffs {
       this.ruleSets = { key, diff: { labels: [a, b], diff: diffFolds(folds[0], folds[1]), nameOf: nameIn(folds[1]), position: Math.min(before.position, after.position) } };
     }
     return this.ruleSets.diff;
+  }
+
+  /**
+   * Two rule sets compared from their saved list models, each brought up to the head of the log first when a fact
+   * that may change the lists was recorded after it (the events since its checkpoint are folded and saved, nothing is
+   * kept in memory; an officer's appointment or a published list costs no fold). The tournaments' items and the
+   * players' names come from the server's list projection at the head, whose timeline such models share. Undefined
+   * when a model cannot answer (the fold failed under its rule set: the projections then say why).
+   */
+  private async fromListModels(storage: CheckpointStorage, a: string, b: string, asOf: string): Promise<NamedDiff | undefined> {
+    // another process's write between the reads moves the head: read again (a few times at most)
+    for (let attempt = 0; attempt < 5; attempt++) {
+      const projection = await this.live.caughtUp(AS_ADOPTED, 'none');
+      const position = projection.position;
+      const key = `${a}|${b}|${asOf}@${position}`;
+      if (this.ruleSets?.key === key) return this.ruleSets.diff;
+      const before = await listModelHistory(this.ledger.store, storage, a, asOf, position);
+      const after = before && (await listModelHistory(this.ledger.store, storage, b, asOf, position));
+      if (before === undefined || after === undefined) return undefined;
+      // a model ahead of the projection, or a projection moved on meanwhile: the timelines may differ
+      if (before.position > position || after.position > position || projection.position !== position) continue;
+      const diff: NamedDiff = { labels: [a, b], diff: diffListModels(before, after, projection.ratedItems()), nameOf: nameIn(projection), position };
+      this.ruleSets = { key, diff };
+      return diff;
+    }
+    throw new Problem(503, 'busy', 'the log kept moving while the two rule sets were compared; retry in a few seconds', { headers: { 'Retry-After': '5' } });
   }
 }

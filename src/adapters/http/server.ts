@@ -111,7 +111,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const auditTrail = new LiveAuditTrail(ledger.store);
   const tournaments = new TournamentIndex(ledger);
   const players = new PlayerIndex(ledger);
-  const diffs = new Diffs(ledger, live, auditTrail);
+  const diffs = new Diffs(ledger, live, auditTrail, options.checkpoints);
   const playerRuns = new PlayerRuns();
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const access = accessControl(options.officers, options.private === true);

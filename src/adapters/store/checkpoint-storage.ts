@@ -8,6 +8,7 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { CheckpointStorage, ListModelQuery, ListModelWrite, StoredListRow } from '../../app/ports/checkpoint-storage';
+import type { ListModelHistoryRow } from '../../../projections/fesa/list-model';
 
 export type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { StoreSpec } from './open';
@@ -58,6 +59,22 @@ const listStatements = (s: string, p: Dialect, q: ListModelQuery, explicit: bool
     WHERE r.present = 1${filter}
     ORDER BY ${explicit ? 'r.seq' : 'r.rating DESC, r.seq'}`;
   return { rows, params: (after: number): unknown[] => (everybody ? (q.activeSince === undefined ? [q.ruleSet, after] : [q.ruleSet, after, '']) : [q.ruleSet, after, q.activeSince, q.asOf]) };
+};
+
+/**
+ * Every row of a model up to a list (`p(2)` items), by slot and item (`readListHistory`); the slots' owners are read
+ * apart (`OWNERS`): a join per row costs more than the rows.
+ */
+const HISTORY = (s: string, p: Dialect) => `SELECT slot, after, present, seq, rating, grade, name FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND after <= ${p(2)} ORDER BY slot, after`;
+const OWNERS = (s: string, p: Dialect) => `SELECT slot, player_id FROM ${s}rm_list_slots WHERE rule_set = ${p(1)} AND player_id IS NOT NULL`;
+
+/** The rows `HISTORY` selects, each standing for the player owning its slot (else for its name, as the fold's diff says). */
+const historyRows = (rows: readonly (readonly unknown[])[], owners: readonly (readonly unknown[])[]): ListModelHistoryRow[] => {
+  const ownerOf = new Map(owners.map(([slot, id]) => [Number(slot), id as string]));
+  return rows.map((r) => {
+    const slot = Number(r[0]);
+    return { slot, after: Number(r[1]), entry: Number(r[2]) === 1 ? { seq: Number(r[3]), rating: Number(r[4]), grade: r[5] as string, playerId: ownerOf.get(slot) ?? (r[6] as string) } : undefined };
+  });
 };
 
 const META = (s: string, p: Dialect) => `SELECT position, failed FROM ${s}rm_list_meta WHERE rule_set = ${p(1)} AND format = ${p(2)}`;
@@ -114,23 +131,38 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
     for (const [n, id] of m.slotPlayerIds) slot.run(m.ruleSet, n, id);
     db.prepare(`INSERT INTO rm_list_meta (rule_set, format, position, failed) VALUES (?, ?, ?, ?) ON CONFLICT (rule_set) DO UPDATE SET format = excluded.format, position = excluded.position, failed = excluded.failed`).run(m.ruleSet, m.format, m.position, m.failed ? 1 : 0);
   };
+  /**
+   * In one read transaction: the model's position and `read` of the point of its list as of `q.asOf` (no point: the
+   * date is before every item); undefined when no model of that format is saved or its fold failed.
+   */
+  const atPoint = <A>(db: BetterSqlite3.Database, q: { ruleSet: string; format: number; asOf: string }, read: (point: { after: number; explicit: number }) => A) =>
+    db.transaction(() => {
+      const meta = db.prepare(META('', sqliteParam)).get(named([q.ruleSet, q.format])) as { position: number; failed: number } | undefined;
+      if (meta === undefined || meta.failed === 1) return undefined;
+      const point = db.prepare(POINT('', sqliteParam)).get(named([q.ruleSet, q.asOf])) as { after: number; explicit: number } | undefined;
+      return { position: meta.position, point, found: point === undefined ? undefined : read(point) };
+    })();
   return {
     listModelPosition: async (ruleSet, format) =>
       withDb((db) => {
         const meta = db.prepare(META('', sqliteParam)).get(named([ruleSet, format])) as { position: number } | undefined;
         return meta?.position;
       }),
-    readList: async (q) =>
-      withDb((db) =>
-        db.transaction(() => {
-          const meta = db.prepare(META('', sqliteParam)).get(named([q.ruleSet, q.format])) as { position: number; failed: number } | undefined;
-          if (meta === undefined || meta.failed === 1) return undefined;
-          const point = db.prepare(POINT('', sqliteParam)).get(named([q.ruleSet, q.asOf])) as { after: number; explicit: number } | undefined;
-          if (point === undefined) return { position: meta.position, rows: [] };
+    readList: async (q) => {
+      const read = withDb((db) =>
+        atPoint(db, q, (point) => {
           const { rows, params } = listStatements('', sqliteParam, q, point.explicit === 1);
-          return { position: meta.position, rows: (db.prepare(rows).raw(true).all(named(params(point.after))) as unknown[][]).map(storedRow) };
-        })(),
-      ),
+          return (db.prepare(rows).raw(true).all(named(params(point.after))) as unknown[][]).map(storedRow);
+        }),
+      );
+      return read && { position: read.position, rows: read.found ?? [] };
+    },
+    readListHistory: async (q) => {
+      const read = withDb((db) =>
+        atPoint(db, q, (point) => historyRows(db.prepare(HISTORY('', sqliteParam)).raw(true).all(named([q.ruleSet, point.after])) as unknown[][], db.prepare(OWNERS('', sqliteParam)).raw(true).all(named([q.ruleSet])) as unknown[][])),
+      );
+      return read && { position: read.position, through: read.point?.after ?? 0, explicit: read.point?.explicit === 1, rows: read.found ?? [] };
+    },
     load: async (name, chunk) =>
       withDb((db) =>
         db.transaction(() => {
@@ -208,21 +240,31 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
     }
     await query(`INSERT INTO ${s}rm_list_meta (rule_set, format, position, failed) VALUES ($1, $2, $3, $4) ON CONFLICT (rule_set) DO UPDATE SET format = excluded.format, position = excluded.position, failed = excluded.failed`, [m.ruleSet, m.format, m.position, m.failed ? 1 : 0]);
   };
+  /** As the SQLite storage's `atPoint`, in a repeatable-read transaction. */
+  const atPoint = <A>(q: { ruleSet: string; format: number; asOf: string }, read: (point: { after: number; explicit: number }, arrays: (text: string, values: unknown[]) => Promise<unknown[][]>) => Promise<A>) =>
+    inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query, arrays) => {
+      const { rows: meta } = await query(META(s, postgresParam), [q.ruleSet, q.format]);
+      if (meta.length === 0 || Number(meta[0]!.failed) === 1) return undefined;
+      const { rows: found } = await query(POINT(s, postgresParam), [q.ruleSet, q.asOf]);
+      const point = found.length === 0 ? undefined : { after: Number(found[0]!.after), explicit: Number(found[0]!.explicit) };
+      return { position: Number(meta[0]!.position), point, found: point === undefined ? undefined : await read(point, arrays) };
+    });
   return {
     listModelPosition: async (ruleSet, format) => {
       const { rows } = await pool.query<{ position: string }>(META(s, postgresParam), [ruleSet, format]);
       return rows.length === 0 ? undefined : Number(rows[0]!.position);
     },
-    readList: (q) =>
-      inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query, arrays) => {
-        const { rows: meta } = await query(META(s, postgresParam), [q.ruleSet, q.format]);
-        if (meta.length === 0 || Number(meta[0]!.failed) === 1) return undefined;
-        const position = Number(meta[0]!.position);
-        const { rows: point } = await query(POINT(s, postgresParam), [q.ruleSet, q.asOf]);
-        if (point.length === 0) return { position, rows: [] };
-        const { rows, params } = listStatements(s, postgresParam, q, Number(point[0]!.explicit) === 1);
-        return { position, rows: (await arrays(rows, params(Number(point[0]!.after)))).map(storedRow) };
-      }),
+    readList: async (q) => {
+      const read = await atPoint(q, async (point, arrays) => {
+        const { rows, params } = listStatements(s, postgresParam, q, point.explicit === 1);
+        return (await arrays(rows, params(point.after))).map(storedRow);
+      });
+      return read && { position: read.position, rows: read.found ?? [] };
+    },
+    readListHistory: async (q) => {
+      const read = await atPoint(q, async (point, arrays) => historyRows(await arrays(HISTORY(s, postgresParam), [q.ruleSet, point.after]), await arrays(OWNERS(s, postgresParam), [q.ruleSet])));
+      return read && { position: read.position, through: read.point?.after ?? 0, explicit: read.point?.explicit === 1, rows: read.found ?? [] };
+    },
     load: (name, chunk) =>
       inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query) => {
         const { rows } = await query(`SELECT state FROM ${s}projections WHERE name = $1`, [name]);

@@ -1,3 +1,4 @@
+import type { ListModelHistory } from '../../../projections/fesa/list-model';
 import type { ListRow } from '../lists';
 
 /** Where saved projections live (the adapters: the ledger's SQLite file or PostgreSQL schema, src/adapters/store/checkpoint-storage.ts). */
@@ -17,6 +18,11 @@ export interface CheckpointStorage {
   listModelPosition(ruleSet: string, format: number): Promise<number | undefined>;
   /** A list from the saved read model (see `ListModelQuery`); undefined when none of that format is saved. */
   readList(query: ListModelQuery): Promise<{ readonly position: number; readonly rows: readonly StoredListRow[] } | undefined>;
+  /**
+   * Every row of the saved read model of `ruleSet` up to its list as of `asOf`, by slot and item (what a comparison
+   * of two rule sets reads); undefined when none of format `format` is saved or its fold failed.
+   */
+  readListHistory(query: { readonly ruleSet: string; readonly format: number; readonly asOf: string }): Promise<ListModelHistory | undefined>;
   close(): Promise<void>;
 }
 

@@ -95,7 +95,8 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
     expect(await page.locator('main').innerText()).toContain(`The last rated tournament ended on ${lastDate}`);
     await visit('00-home', 'home page');
     await page.click('text=the list of that date');
-    await page.waitForURL(new RegExp(`as-of=${lastDate}`));
+    // the dated list's address is the API's: copied into a script it gives the list
+    await page.waitForURL(new RegExp(`/lists\\?as-of=${lastDate}$`));
     expect(await heading()).toBe(`Rating list of ${lastDate}`);
     const listed = (await cliJson<{ players: ListedPlayer[] }>('list', '--as-of', lastDate)).players;
     const asShown = (players: ListedPlayer[]) => players.map((p) => [String(p.rank), p.name, p.grade, `${p.rating}${p.provisional ? '*' : ''}`, String(p.games), p.lastPlayed, p.country]);
@@ -108,6 +109,9 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
     // a download link gives the list's bytes, as the CLI writes them
     const csv = await api.request('GET', downloads[3]!, { headers: { accept: 'text/html' } });
     expect(csv.bytes.toString()).toBe(await cli('list', '--as-of', lastDate, '--format', 'csv'));
+    // the provisional mark is explained under the table, on screen and on paper (not only on hover)
+    expect(listed.some((p) => p.provisional)).toBe(true);
+    expect(await page.locator('#provisional-note').innerText()).toBe('* provisional rating: fewer rated games than the rules need for an established one.');
     await visit('01-list', 'list page');
     await page.locator('a[rel="next"]').first().click();
     await page.waitForURL(/page=2/);
@@ -142,7 +146,9 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
     expect(await heading()).toBe('N2');
     const career = await cliJson<Career>('history', 'N2');
     const tournaments = await tableText('#tournaments');
-    expect(tournaments.map((r) => r.slice(0, 5))).toEqual(career.ratings.map((r) => [r.date, r.name, String(r.before), String(r.after), signed(r.change)]));
+    // a first rating has no rating before it: a dash, not 0 and +2262
+    expect(career.ratings[0]!.before).toBe(0);
+    expect(tournaments.map((r) => r.slice(0, 5))).toEqual(career.ratings.map((r) => [r.date, r.name, r.before === 0 ? '—' : String(r.before), String(r.after), r.before === 0 ? 'first rating' : signed(r.change)]));
     expect(tournaments.map((r) => r[7])).toEqual(career.ratings.map((r) => r.grade));
     // the chart: one point per tournament, titled with the tournament and its change; promotions marked
     const titles = await page.locator('svg.chart .point title').allTextContents();
@@ -222,6 +228,10 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
     const rating = (r: number | null) => (r === null ? '—' : String(r));
     expect(runs.map((r) => [r[0], r[1], r[2]])).toEqual(diff.runs.map((r) => [r.playerId, rating(r.oldRating), rating(r.newRating)]));
     expect((await tableText('#diff-list')).map((r) => [r[0], r[1], r[2]])).toEqual(diff.list.map((l) => [l.playerId, rating(l.oldRating), rating(l.newRating)]));
+    // why it changed: the correction recorded after the publication, with its tournament, game, reason and officer
+    const correctedName = (await api.get(`/tournaments/${corrected}`)).body.name as string;
+    expect(await tableText('#since')).toEqual([['2017-06-01', expect.stringMatching(/ UTC \(position \d+\)$/), correctedName, 'r2-2-8', 'corrected', 'score sheet: the first player won', expect.any(String)]]);
+    expect(await page.locator('#since th a').getAttribute('href')).toBe(`/tournaments/${corrected}#game-r2-2-8`);
     await visit('07-published-diff', 'what changed since');
     expect(problems).toEqual([]);
   });
@@ -250,7 +260,70 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
     const rating = (r: number | null) => (r === null ? '—' : String(r));
     expect((await tableText('#diff-list')).map((r) => [r[0], r[1], r[2], r[4], r[5].replace(' (differs)', '')])).toEqual(diff.list.map((l) => [l.playerId, rating(l.oldRating), rating(l.newRating), l.oldGrade, l.newGrade]));
     expect((await tableText('table.diff-runs')).length).toBe(diff.runs.length);
+    // what the two rule sets are and where they differ, and each grade one click from the rule behind it
+    expect(await tableText('#rule-options')).toContainEqual(['provisionalPromotion', expect.stringContaining('promote'), '"ub-plus-one"', '"ub"']);
+    const differs = diff.list.find((l) => l.oldGrade !== l.newGrade)!;
+    expect(await page.locator(`#diff-list a[href="/players/${differs.playerId}?rules=fesa-published#grades-heading"]`).innerText()).toBe(differs.newGrade);
     await visit('08-rule-sets', 'rule sets side by side');
     expect(problems).toEqual([]);
+  });
+
+  it('answers every kind of page at its API URL, without JavaScript, accessible, printable, saying when and from which log position', async () => {
+    const token = await api.appoint('auditor-2', 'auditor');
+    // the club's first list entry of the last date, and what each kind of page must show a person
+    const [first] = (await cliJson<{ players: ListedPlayer[] }>('list', '--as-of', lastDate)).players;
+    const tournamentName = (await cliJson<{ name: string }>('tournament', 'show', corrected)).name;
+    // [kind, URL, a text the page shows, what a script gets at the same URL: a JSON field, or the published bytes]
+    const kinds: [kind: string, url: string, shows: string, script: string][] = [
+      ['list of today', '/', `The last rated tournament ended on ${lastDate}`, 'routes'],
+      ['list of a date', `/lists?as-of=${lastDate}`, first!.name, 'players'],
+      ['players', '/players', 'N2', 'players'],
+      ['player', '/players/N2', 'Dan-qualifying games', 'career'],
+      ['explanation', `/players/N2/explain?tournament=${corrected}`, `N2 in ${tournamentName}: game by game`, 'tournaments'],
+      ['tournaments', '/tournaments', tournamentName, 'tournaments'],
+      ['tournament', `/tournaments/${corrected}`, 'score sheet: the first player won', 'rows'],
+      ['published lists', '/lists/published', 'L-club', 'lists'],
+      ['published list', '/lists/published/L-club', 'Download the list exactly as published', 'bytes'],
+      ['what changed since', '/lists/published/L-club/diff', 'score sheet: the first player won', 'list'],
+      ['rule sets', `/diff?as-of=${lastDate}&rules=fesa&rules=fesa-published`, 'provisionalPromotion', 'list'],
+    ];
+    // no script at all: what a person sees is the server's HTML (the auditor signed in through the browser's box)
+    const noScript = await browser.newContext({ javaScriptEnabled: false, viewport: { width: 1100, height: 900 }, httpCredentials: { username: 'auditor-2', password: token } });
+    const withScript = await browser.newContext({ viewport: { width: 1100, height: 900 }, httpCredentials: { username: 'auditor-2', password: token } });
+    try {
+      const bare = await noScript.newPage();
+      const checked = await withScript.newPage();
+      for (const [kind, url, shows, script] of kinds) {
+        const answer = await bare.goto(`${api.base}${url}`);
+        expect({ kind, status: answer!.status() }).toEqual({ kind, status: 200 });
+        expect(await bare.locator('main').innerText(), kind).toContain(shows);
+        expect(await bare.locator('h1').count(), kind).toBe(1);
+        expect(await bare.locator('.provenance').innerText(), kind).toMatch(/^Computed \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC from the log up to position \d+(, rule set [\w-]+)?\.$/);
+        // every table has a caption and header cells for its columns
+        const tables = await bare.evaluate<{ caption: boolean; headers: number }[]>(`[...document.querySelectorAll('main table')].map((t) => ({ caption: t.caption !== null, headers: t.querySelectorAll('thead th[scope=col]').length }))`);
+        for (const t of tables) expect({ kind, ...t }).toEqual({ kind, caption: true, headers: expect.any(Number) as number });
+        expect(tables.every((t) => t.headers > 0), kind).toBe(true);
+        // printed: the heading, the content and the provenance; no navigation, forms or pagers
+        await bare.emulateMedia({ media: 'print' });
+        expect(await bare.locator('h1').isVisible(), kind).toBe(true);
+        expect(await bare.locator('.provenance').isVisible(), kind).toBe(true);
+        expect(await bare.locator('header.site nav').isVisible(), kind).toBe(false);
+        for (const hidden of await bare.locator('main form, main .pager').all()) expect(await hidden.isVisible(), kind).toBe(false);
+        await bare.pdf({ path: path.join(SCREENSHOTS, `print-${kind.replaceAll(' ', '-')}.pdf`), format: 'A4' });
+        await screenshot(bare, `print-${kind.replaceAll(' ', '-')}`);
+        await bare.emulateMedia({ media: 'screen' });
+        // axe-core runs as a script: on the same page with scripts allowed
+        await checked.goto(`${api.base}${url}`);
+        await expectAccessible(checked, kind);
+        await screenshot(checked, `kind-${kind.replaceAll(' ', '-')}`);
+        // the URL copied from the browser works in a script: JSON (a published list: its exact bytes)
+        const fromScript = await api.request('GET', url, { token, headers: { accept: script === 'bytes' ? '*/*' : 'application/json' } });
+        expect({ kind, status: fromScript.status, json: fromScript.type.startsWith('application/json') }).toEqual({ kind, status: 200, json: script !== 'bytes' });
+        if (script !== 'bytes') expect(Object.keys(fromScript.body), kind).toContain(script);
+      }
+    } finally {
+      await noScript.close();
+      await withScript.close();
+    }
   });
 });

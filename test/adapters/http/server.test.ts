@@ -170,4 +170,35 @@ describe('HTTP API', () => {
     expect(r.body).toEqual(JSON.parse(await cli('tournament', 'show', id, '--json')));
     expect((r.body.games as { game: string; handicapStones?: number; rated: string }[]).find((g) => g.game === 'r4-15-1')).toMatchObject({ handicapStones: 4, rated: 'no: 4 handicap stones' });
   });
+
+  it('compares two rule sets from their saved list models, caught up only after a fact that changes the lists', async () => {
+    const url = `/diff?rules=fesa&rules=fesa-published&as-of=${asOf}`;
+    const cliDiff = async () => JSON.parse(await cli('diff', '--rules', 'fesa', '--rules', 'fesa-published', '--as-of', asOf, '--json')) as unknown;
+    const models = () => {
+      const file = new Database(db, { readonly: true });
+      try {
+        return file.prepare("SELECT rule_set AS ruleSet, position FROM rm_list_meta WHERE rule_set IN ('fesa', 'fesa-published') ORDER BY rule_set").all() as { ruleSet: string; position: number }[];
+      } finally {
+        file.close();
+      }
+    };
+    const head = async () => Number((await getJson('/health')).body.head);
+    expect((await getJson(url, auditor)).status).toBe(200);
+    const saved = models();
+    expect(saved.map((m) => m.ruleSet)).toEqual(['fesa', 'fesa-published']);
+    // publishing a list changes no list: the models are read as saved, not caught up again
+    await cli('list', 'publish', '--id', 'L-models', '--as-of', asOf, '--format', 'csv');
+    const publishedAt = await head();
+    expect(saved.map((m) => m.position < publishedAt)).toEqual([true, true]);
+    expect(await allPagesOf(url, auditor)).toEqual(await cliDiff());
+    // (another date is not the diff kept in memory: the models are read again, as saved)
+    const earlier = eventDate(chain[5]!);
+    expect(await allPagesOf(`/diff?rules=fesa&rules=fesa-published&as-of=${earlier}`, auditor)).toEqual(JSON.parse(await cli('diff', '--rules', 'fesa', '--rules', 'fesa-published', '--as-of', earlier, '--json')));
+    expect(models()).toEqual(saved);
+    // a late correction does: both models are brought up to the head first, and the answer is still the CLI's
+    await cli('game', 'correct', '--game', 'r2-2-8', '--tournament', '05_5th_nekomadoken', '--result', 'win', '--reason', 'score sheet', '--date', '2017-06-01');
+    expect(await allPagesOf(url, auditor)).toEqual(await cliDiff());
+    const now = await head();
+    expect(models()).toEqual([{ ruleSet: 'fesa', position: now }, { ruleSet: 'fesa-published', position: now }]);
+  });
 });

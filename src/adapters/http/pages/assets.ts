@@ -44,7 +44,8 @@ button { background: var(--accent); color: #fff; border-color: var(--accent); cu
 dl.facts { display: grid; grid-template-columns: max-content 1fr; gap: .2rem 1rem; }
 dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; }
-code, .hash { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .9em; word-break: break-all; }
+code, .hash { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .9em; }
+.hash { word-break: break-all; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media print {
   header.site nav, form, .pager, .downloads, .no-print { display: none !important; }

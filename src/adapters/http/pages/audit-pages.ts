@@ -1,9 +1,12 @@
-import type { PublishedEntry } from '../../../../projections/audit-trail';
+import { FESA_PUBLISHED_RULE_SYSTEM, FESA_RULE_SYSTEM } from '../../../../domain/rules/fesa/rule-system';
+import type { RuleSystem } from '../../../../domain/rules/rule-system';
+import type { GameAmendment, PublishedEntry } from '../../../../projections/audit-trail';
 import type { RunChange } from '../../../../projections/fesa/diff';
 import type { DiffPage, NamedDiff } from '../diffs';
 import { PAGE_SIZE } from '../paging';
 import { html, queryString, segment, type Html } from './html';
 import { change, page, pager, type Provenance } from './layout';
+import { amendmentsTable } from './tournament-page';
 
 const recorded = (at: string | null, position: number): string => `${at === null ? '' : `${at.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}, `}log position ${position}`;
 
@@ -42,7 +45,7 @@ export const publishedListPage = (p: PublishedEntry, provenance: Provenance): st
     provenance,
     html`<dl class="facts">
 <dt>List id</dt><dd><code>${e.listId}</code></dd>
-<dt>As of</dt><dd>${e.asOf} (<a href="/${queryString({ 'as-of': e.asOf })}">the list of that date as known now</a>)</dd>
+<dt>As of</dt><dd>${e.asOf} (<a href="/lists${queryString({ 'as-of': e.asOf })}">the list of that date as known now</a>)</dd>
 <dt>Rule set</dt><dd>${e.ruleSet}</dd>
 <dt>Format</dt><dd>${FORMAT_NAMES[e.format] ?? e.format}${e.activeYears !== undefined ? `, players active in the last ${e.activeYears} years` : ''}</dd>
 <dt>Published</dt><dd>${recorded(p.recordedAt, p.position)} by ${e.actor}${e.reason ? html` — ${e.reason}` : ''}</dd>
@@ -78,8 +81,12 @@ export const diffTables = (
   labels: readonly [string, string],
   tournamentName: (tournamentId: string) => string,
   hrefOf: (params: Record<string, string | number | undefined>) => string,
+  ruleSets?: readonly [string, string],
 ): Html => {
   const diff = d.diff;
+  // under two rule sets each grade links to the player's grade history under that rule set (the rule behind it)
+  const grade = (playerId: string, text: string, side: 0 | 1): Html =>
+    ruleSets === undefined || text === '-' ? html`${text}` : html`<a href="/players/${segment(playerId)}${queryString({ rules: ruleSets[side] })}#grades-heading" aria-label="${text}: grade history of ${d.nameOf(playerId)} under ${ruleSets[side]}">${text}</a>`;
   const kept = { q: q.search || undefined, page: q.page > 1 ? shown.list.page : undefined, 'runs-page': q.runsPage > 1 ? shown.runs.page : undefined };
   const byTournament = new Map<string, RunChange[]>();
   for (const r of shown.runs.shown) byTournament.set(r.tournamentId, [...(byTournament.get(r.tournamentId) ?? []), r]);
@@ -100,7 +107,7 @@ ${diff.list.length === 0
 <caption>${found(shown.list.matching, diff.list.length, 'player')}: ${labels[0]} and ${labels[1]}${shown.list.pages > 1 ? `, ${PAGE_SIZE} a page` : ''}</caption>
 <thead><tr><th scope="col">Player</th><th scope="col" class="num">Rating, ${labels[0]}</th><th scope="col" class="num">Rating, ${labels[1]}</th><th scope="col" class="num">Difference</th><th scope="col">Grade, ${labels[0]}</th><th scope="col">Grade, ${labels[1]}</th></tr></thead>
 <tbody>
-${shown.list.shown.map((l) => html`<tr><th scope="row">${playerLink(l.playerId)}</th><td class="num">${rating(l.oldRating)}</td><td class="num">${rating(l.newRating)}</td><td class="num">${delta(l.oldRating, l.newRating)}</td><td>${l.oldGrade}</td><td>${l.newGrade}${l.oldGrade !== l.newGrade ? html` <strong>(differs)</strong>` : ''}</td></tr>`)}
+${shown.list.shown.map((l) => html`<tr><th scope="row">${playerLink(l.playerId)}</th><td class="num">${rating(l.oldRating)}</td><td class="num">${rating(l.newRating)}</td><td class="num">${delta(l.oldRating, l.newRating)}</td><td>${grade(l.playerId, l.oldGrade, 0)}</td><td>${grade(l.playerId, l.newGrade, 1)}${l.oldGrade !== l.newGrade ? html` <strong>(differs)</strong>` : ''}</td></tr>`)}
 </tbody>
 </table>${listLinks}`}
 <h2 id="tournaments-heading">Tournaments whose ratings differ</h2>
@@ -126,14 +133,51 @@ const hiddenInputs = (href: string): Html => {
   return html`${[...params].filter(([k]) => k !== 'q' && k !== 'page' && k !== 'runs-page').map(([k, v]) => html`<input type="hidden" name="${k}" value="${v}">`)}`;
 };
 
-export const publishedDiffPage = (p: PublishedEntry, d: NamedDiff, shown: DiffPage, q: DiffQuery, tournamentName: (tournamentId: string) => string, provenance: Provenance): string => {
+/**
+ * What changed since a list was published: the corrections and withdrawals recorded since in the tournaments it
+ * covers (`since`, the why an auditor asks first), then the players and ratings that differ.
+ */
+export const publishedDiffPage = (
+  p: PublishedEntry,
+  d: NamedDiff,
+  shown: DiffPage,
+  q: DiffQuery,
+  since: readonly GameAmendment[],
+  tournamentName: (tournamentId: string) => string,
+  provenance: Provenance,
+): string => {
   const self = `/lists/published/${segment(p.event.listId)}/diff`;
   return page(
     `What changed since ${p.event.listId}`,
     provenance,
     html`<p>The list of ${p.event.asOf} under ${p.event.ruleSet} <a href="/lists/published/${segment(p.event.listId)}">as published</a> (${recorded(p.recordedAt, p.position)}), compared with the same date as the ledger knows it now: late results, corrections and withdrawals recorded since.</p>
+<h2 id="since-heading">Corrections and withdrawals recorded since</h2>
+${since.length === 0
+  ? html`<p>No game of a tournament up to ${p.event.asOf} was corrected or withdrawn after the list was published; what differs below comes from other facts recorded since (late results, officers' adjustments, registrations).</p>`
+  : amendmentsTable('since', `${plural(since.length, 'game')} of tournaments up to ${p.event.asOf} corrected or withdrawn after log position ${p.position}, with the officer's reason`, since, tournamentName)}
 ${diffTables(d, shown, q, ['published', 'now'], tournamentName, (params) => `${self}${queryString(params)}`)}`,
   );
+};
+
+const RULE_SYSTEMS: Readonly<Record<string, RuleSystem>> = { [FESA_RULE_SYSTEM.id]: FESA_RULE_SYSTEM, [FESA_PUBLISHED_RULE_SYSTEM.id]: FESA_PUBLISHED_RULE_SYSTEM };
+
+/** What each of two rule sets is, and the options in which they differ (why the players below come out differently). */
+const ruleSetDifferences = (rules: readonly [string, string]): Html => {
+  const [a, b] = [RULE_SYSTEMS[rules[0]], RULE_SYSTEMS[rules[1]]];
+  if (a === undefined || b === undefined) return html``;
+  const valueOf = (system: RuleSystem, name: string) => JSON.stringify(system.options.find((o) => o.name === name)?.default);
+  const differing = a.options.filter((o) => valueOf(a, o.name) !== valueOf(b, o.name));
+  return html`<h2 id="rules-heading">The two rule sets</h2>
+<ul>${[a, b].map((r) => html`<li><strong>${r.id}</strong>: ${r.title} (${r.version})</li>`)}</ul>
+${a.id === b.id
+  ? html`<p>The same rule set twice: nothing can differ.</p>`
+  : html`<table id="rule-options">
+<caption>${plural(differing.length, 'option')} in which ${a.id} and ${b.id} differ</caption>
+<thead><tr><th scope="col">Option</th><th scope="col">What it decides</th><th scope="col">${a.id}</th><th scope="col">${b.id}</th></tr></thead>
+<tbody>
+${differing.map((o) => html`<tr><th scope="row"><code>${o.name}</code></th><td>${o.description}</td><td>${valueOf(a, o.name)}</td><td>${valueOf(b, o.name)}</td></tr>`)}
+</tbody>
+</table>`}`;
 };
 
 /** Two rule sets side by side on one date: the form, and the players and tournaments where they differ. */
@@ -164,6 +208,7 @@ ${select('rules', 'rules-b', 'Second rule set', query.rules[1])}
 <button type="submit">Compare</button>
 </form>
 <p>${query.rules[0]} and ${query.rules[1]} on ${query.asOf}: ${plural(d.diff.list.length, 'player')} differ on the list, ${plural(d.diff.runs.length, 'rating')} after a tournament.</p>
-${diffTables(d, shown, q, query.rules, tournamentName, self)}`,
+${ruleSetDifferences(query.rules)}
+${diffTables(d, shown, q, query.rules, tournamentName, self, query.rules)}`,
   );
 };

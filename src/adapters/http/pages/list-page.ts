@@ -69,12 +69,12 @@ export const listPage = (rows: readonly ListRow[], q: ListPageQuery, formats: re
     const active = q.sort === sort;
     const nextDescending = active ? !q.descending : sort === 'rating' || sort === 'games' || sort === 'last-played' || sort === 'grade';
     const href = queryString({ ...base, sort, dir: nextDescending ? 'desc' : undefined });
-    return html`<th scope="col"${numeric ? html` class="num"` : ''}${active ? html` aria-sort="${q.descending ? 'descending' : 'ascending'}"` : ''}><a href="/${href}" data-sort-key="${sort}">${label}</a></th>`;
+    return html`<th scope="col"${numeric ? html` class="num"` : ''}${active ? html` aria-sort="${q.descending ? 'descending' : 'ascending'}"` : ''}><a href="/lists${href}" data-sort-key="${sort}">${label}</a></th>`;
   };
   const title = q.dated ? `Rating list of ${q.asOf}` : 'Current rating list';
-  const pageLinks = pager('Pages of the list', paged, (n) => `/${queryString({ ...base, sort: q.sort === 'rank' ? undefined : q.sort, dir: q.descending ? 'desc' : undefined, page: n })}`);
+  const pageLinks = pager('Pages of the list', paged, (n) => `/lists${queryString({ ...base, sort: q.sort === 'rank' ? undefined : q.sort, dir: q.descending ? 'desc' : undefined, page: n })}`);
   const content = html`<p>Players active in the two years before ${q.asOf} (${rows.length} players)${q.ruleSet !== undefined ? html`, every tournament rated under ${q.ruleSet}` : ''}. Select a name to see the player's rating history.</p>
-<form class="inline" method="get" action="/" role="search">
+<form class="inline" method="get" action="/lists" role="search">
 <label for="search">Search by name<input id="search" type="search" name="q" value="${q.search}"${complete ? html` data-filter-for="rating-list" data-filter-status="search-status"` : ''} autocomplete="off"></label>
 <label for="as-of">List of the date<input id="as-of" type="date" name="as-of" value="${q.asOf}"></label>
 ${q.ruleSet !== undefined ? html`<input type="hidden" name="rules" value="${q.ruleSet}">` : ''}
@@ -96,8 +96,9 @@ ${shown.map(
 )}
 </tbody>
 </table>
+${shown.some((r) => r.provisional) ? html`<p class="muted" id="provisional-note">* provisional rating: fewer rated games than the rules need for an established one.</p>` : ''}
 ${shown.length === 0 && q.search !== '' ? html`<p>No player matches "${q.search}".</p>` : ''}
-${rows.length === 0 ? html`<p>Nobody played a rated game in the two years before ${q.asOf}.${q.latestTournament !== undefined ? html` The last rated tournament ended on ${q.latestTournament}: <a href="/${queryString({ 'as-of': q.latestTournament, rules: q.ruleSet })}">the list of that date</a>.` : ''}</p>` : ''}
+${rows.length === 0 ? html`<p>Nobody played a rated game in the two years before ${q.asOf}.${q.latestTournament !== undefined ? html` The last rated tournament ended on ${q.latestTournament}: <a href="/lists${queryString({ 'as-of': q.latestTournament, rules: q.ruleSet })}">the list of that date</a>.` : ''}</p>` : ''}
 ${pageLinks}`;
   return page(title, provenance, content, { description: `${title}: grades and ratings` });
 };

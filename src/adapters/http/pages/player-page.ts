@@ -68,7 +68,7 @@ ${chart}
 <thead><tr><th scope="col"><a href="#tournaments" data-sort-key="date">Date</a></th><th scope="col">Tournament</th><th scope="col" class="num">Before</th><th scope="col" class="num">After</th><th scope="col" class="num">Change</th><th scope="col">Method</th><th scope="col" class="num">Games</th><th scope="col">Grade after</th><th scope="col">Explanation</th></tr></thead>
 <tbody>
 ${career.ratings.map(
-  (r) => html`<tr><td>${r.date}</td><th scope="row"><a href="/tournaments/${segment(r.tournamentId)}${queryString({ rules: ruleSet })}">${r.name}</a></th><td class="num">${r.before}</td><td class="num">${r.after}</td><td class="num" data-value="${r.change}">${change(r.change)}</td><td>${r.method === 'performance' ? 'performance rating (provisional)' : 'standard'}</td><td class="num">${r.eventGames}</td><td>${r.grade}</td><td><a href="${explainHref(career.playerId, r.tournamentId, ruleSet)}" aria-label="Explain ${r.name} game by game">explain</a></td></tr>`,
+  (r) => html`<tr><td>${r.date}</td><th scope="row"><a href="/tournaments/${segment(r.tournamentId)}${queryString({ rules: ruleSet })}">${r.name}</a></th><td class="num">${r.before === 0 ? '—' : r.before}</td><td class="num">${r.after}</td><td class="num" data-value="${r.change}">${r.before === 0 ? 'first rating' : change(r.change)}</td><td>${r.method === 'performance' ? 'performance rating (provisional)' : 'standard'}</td><td class="num">${r.eventGames}</td><td>${r.grade}</td><td><a href="${explainHref(career.playerId, r.tournamentId, ruleSet)}" aria-label="Explain ${r.name} game by game">explain</a></td></tr>`,
 )}
 </tbody>
 </table>
@@ -111,14 +111,14 @@ const promotionSteps = (promotions: FesaPlayerReport['promotions']) => {
   return steps;
 };
 
-const reportTables = (t: PlayerExplanation['data']['tournaments'][number], r: FesaPlayerReport, index: number) => {
+const reportTables = (t: PlayerExplanation['data']['tournaments'][number], r: FesaPlayerReport, index: number, tournamentName: string) => {
   const handicap = (g: { handicap?: { side: string; type: string } }) => (g.handicap ? `${g.handicap.side}${g.handicap.type}` : '');
   return html`<section aria-labelledby="t-${index}">
-<h2 id="t-${index}"><a href="/tournaments/${segment(t.tournamentId)}">${t.tournamentId}</a> (${t.date})</h2>
+<h2 id="t-${index}"><a href="/tournaments/${segment(t.tournamentId)}">${tournamentName}</a> (${t.date})</h2>
 <p>Rated under ${t.ruleSet}, ${r.method === 'performance' ? 'as a provisional player (performance rating)' : r.method === 'standard' ? 'game by game (established player)' : 'not rated'}: ${r.preRating} → ${r.postRating} (${change(r.postRating - r.preRating)}).</p>
 ${r.games && r.games.length > 0
   ? html`<table>
-<caption>Games of ${t.tournamentId}: the opponent rating used, the expectation, K, the upset and bonus terms and the change</caption>
+<caption>Games of ${tournamentName}: the opponent rating used, the expectation, K, the upset and bonus terms and the change</caption>
 <thead><tr><th scope="col" class="num">Round</th><th scope="col">Opponent</th><th scope="col" class="num">Rating used</th><th scope="col">Result</th><th scope="col" class="num">Rating before</th><th scope="col" class="num">Expected</th><th scope="col" class="num">K</th><th scope="col" class="num">Normal</th><th scope="col" class="num">Upset</th><th scope="col" class="num">Bonus</th><th scope="col" class="num">Change</th><th scope="col">Handicap</th></tr></thead>
 <tbody>
 ${r.games.map((g) => html`<tr><td class="num">${g.round ?? '—'}</td><th scope="row">${g.opponent}</th><td class="num">${g.opponentRatingUsed}</td><td>${scoreText(g.score)}</td><td class="num">${fmt(g.ratingBefore)}</td><td class="num">${g.expected.toFixed(4)}</td><td class="num">${g.k}</td><td class="num">${signedTerm(g.normal)}</td><td class="num">${g.upset === null ? '' : signedTerm(g.upset)}</td><td class="num">${signedTerm(g.bonus)}</td><td class="num">${signedTerm(g.change)}</td><td>${handicap(g)}</td></tr>`)}
@@ -128,7 +128,7 @@ ${r.games.map((g) => html`<tr><td class="num">${g.round ?? '—'}</td><th scope=
 ${r.performanceGames && r.performanceGames.length > 0
   ? html`<p>Performance rating (${r.performanceCase ?? 'solve'}${r.newtonSteps !== undefined ? `, ${r.newtonSteps} Newton steps` : ''}): ${r.performanceRating ?? r.postRating}.</p>
 <table>
-<caption>Games the performance rating of ${t.tournamentId} was solved over (history and grade games have no round)</caption>
+<caption>Games the performance rating of ${tournamentName} was solved over (history and grade games have no round)</caption>
 <thead><tr><th scope="col" class="num">Round</th><th scope="col">Opponent</th><th scope="col" class="num">Rating used</th><th scope="col">Result</th><th scope="col">Handicap</th></tr></thead>
 <tbody>
 ${r.performanceGames.map((g) => html`<tr><td class="num">${g.round ?? '—'}</td><th scope="row">${g.opponent}</th><td class="num">${g.opponentRatingUsed}</td><td>${scoreText(g.score)}</td><td>${handicap(g)}</td></tr>`)}
@@ -140,15 +140,22 @@ ${promotionSteps(r.promotions).map((p) => html`<p>Promoted ${p.from} → ${p.to}
 };
 
 /** Every rating change of a player (or one tournament's), game by game: what an auditor checks against the rules. */
-export const explanationPage = (registration: PlayerRegistered, explanation: PlayerExplanation['data'], tournamentId: string | undefined, ruleSet: string | undefined, provenance: Provenance): string => {
+export const explanationPage = (
+  registration: PlayerRegistered,
+  explanation: PlayerExplanation['data'],
+  tournamentId: string | undefined,
+  ruleSet: string | undefined,
+  tournamentName: (tournamentId: string) => string,
+  provenance: Provenance,
+): string => {
   const name = fullName(registration);
   const content = html`<p><a href="/players/${segment(explanation.playerId)}${queryString({ rules: ruleSet })}">← ${name}'s rating history</a>${tournamentId !== undefined ? html` · <a href="/players/${segment(explanation.playerId)}/explain${queryString({ rules: ruleSet })}">every tournament</a>` : ''}</p>
-${explanation.tournaments.map((t, i) => reportTables(t, t.report, i))}
-${explanation.tournaments.length === 0 ? html`<p>${tournamentId !== undefined ? `${name} did not play in ${tournamentId}.` : 'No rated games yet.'}</p>` : ''}
+${explanation.tournaments.map((t, i) => reportTables(t, t.report, i, tournamentName(t.tournamentId)))}
+${explanation.tournaments.length === 0 ? html`<p>${tournamentId !== undefined ? `${name} did not play in ${tournamentName(tournamentId)}.` : 'No rated games yet.'}</p>` : ''}
 ${explanation.officerFacts.length > 0
-  ? html`<h2>Officer facts</h2><ul>${(explanation.officerFacts as { date: string; kind: string; event: { reason?: string } }[]).map((f) => html`<li>${f.date}: ${f.kind}${f.event.reason ? `: ${f.event.reason}` : ''}</li>`)}</ul>`
+  ? html`<h2>Officer facts concerning ${name}</h2><p>What officers changed outside the tournaments (opening balances, reconciliations with a list, adjustments, grade awards), on every date.</p><ul>${(explanation.officerFacts as { date: string; kind: string; event: { reason?: string } }[]).map((f) => html`<li>${f.date}: ${f.kind}${f.event.reason ? `: ${f.event.reason}` : ''}</li>`)}</ul>`
   : ''}`;
-  return page(tournamentId !== undefined ? `${name} in ${tournamentId}: game by game` : `${name}: every rating change game by game`, provenance, content);
+  return page(tournamentId !== undefined ? `${name} in ${tournamentName(tournamentId)}: game by game` : `${name}: every rating change game by game`, provenance, content);
 };
 
 /** Every registered player (active or not) by name, searchable by name or id, 100 a page, each linked to his page. */

@@ -126,6 +126,11 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     return player.current ?? player.registration;
   };
 
+  const tournamentNameOf = async () => {
+    const state = await ledger.catchUp();
+    return (id: string) => state.tournaments.get(id)?.registration.name ?? id;
+  };
+
   app.get('/players', pagesOnly, ...publicRead, async (req, res) => {
     const q = queryOf(req);
     const search = (q.string('q') ?? '').trim();
@@ -153,7 +158,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const projection = await live.caughtUp(ruleSet, 'reports');
     const explanation = explainPlayer(playerRuns.of(projection, foldOf(projection.current()), playerId, tournamentId), playerId, tournamentId);
     if (E.isLeft(explanation)) throw new NotFound(explanation.left);
-    sendPage(res, explanationPage(registration, explanation.right.data, tournamentId, askedRules(req), provenanceOf(projection, ruleSet)));
+    sendPage(res, explanationPage(registration, explanation.right.data, tournamentId, askedRules(req), await tournamentNameOf(), provenanceOf(projection, ruleSet)));
   });
 
   app.get('/tournaments', pagesOnly, ...publicRead, async (req, res) => {
@@ -186,11 +191,6 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     sendPage(res, tournamentPage(view, provenanceOf(projection, ruleSet)));
   });
 
-  const tournamentNameOf = async () => {
-    const state = await ledger.catchUp();
-    return (id: string) => state.tournaments.get(id)?.registration.name ?? id;
-  };
-
   app.get('/lists/published', pagesOnly, ...publicRead, async (_req, res) => {
     const { trail, position } = await auditTrail.caughtUp();
     sendPage(res, publishedArchivePage(trail.published, { computedAt: new Date(), position }));
@@ -206,7 +206,12 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
   app.get('/lists/published/:id/diff', pagesOnly, ...publicRead, ...diffs.guardedUnlessKept(folds), async (req, res) => {
     const found = await diffs.sincePublished(req.params.id as string);
     const query = diffQueryOf(req);
-    sendPage(res, publishedDiffPage(found.entry, found, pageOfDiff(found, query), query, await tournamentNameOf(), { computedAt: new Date(), position: found.position, ruleSet: found.entry.event.ruleSet }));
+    // the amendments recorded after the publication in the tournaments the list covers: why it changed
+    const state = await ledger.catchUp();
+    const { trail } = await auditTrail.caughtUp();
+    const covered = (tournamentId: string) => (state.tournaments.get(tournamentId)?.registration.endDate ?? '') <= found.entry.event.asOf;
+    const since = [...trail.amendments.values()].flat().filter((a) => a.position > found.entry.position && a.position <= found.position && covered(a.tournamentId)).sort((a, b) => a.position - b.position);
+    sendPage(res, publishedDiffPage(found.entry, found, pageOfDiff(found, query), query, since, await tournamentNameOf(), { computedAt: new Date(), position: found.position, ruleSet: found.entry.event.ruleSet }));
   });
 
   // Two rule sets side by side, from the live projections of each: for auditors, as the JSON at the same URL.

@@ -7,6 +7,24 @@ import { change, indexControls, page, type IndexQuery, type Provenance } from '.
 import { PAGE_SIZE } from '../paging';
 import type { TournamentEntry } from '../tournament-index';
 
+const gameAnchor = (gameId: string): string => `game-${encodeURIComponent(gameId)}`;
+
+/**
+ * Corrections and withdrawals of games: the date the officer gave, when the ledger recorded it (and where in the
+ * log), the game (with its tournament when `tournamentName` is given), what was done, the reason and the officer.
+ */
+export const amendmentsTable = (id: string, caption: string, amendments: readonly GameAmendment[], tournamentName?: (tournamentId: string) => string): Html =>
+  html`<table id="${id}">
+<caption>${caption}</caption>
+<thead><tr><th scope="col">Date</th><th scope="col">Recorded</th>${tournamentName ? html`<th scope="col">Tournament</th>` : ''}<th scope="col">Game</th><th scope="col">What</th><th scope="col">Reason</th><th scope="col">Officer</th></tr></thead>
+<tbody>
+${amendments.map(
+  (a) =>
+    html`<tr><td>${a.validDate}</td><td>${a.recordedAt === null ? `position ${a.position}` : `${a.recordedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')} (position ${a.position})`}</td>${tournamentName ? html`<td><a href="/tournaments/${segment(a.tournamentId)}">${tournamentName(a.tournamentId)}</a></td>` : ''}<th scope="row">${tournamentName ? html`<a href="/tournaments/${segment(a.tournamentId)}#${gameAnchor(a.gameId)}"><code>${a.gameId}</code></a>` : html`<code>${a.gameId}</code>`}</th><td>${a.kind}</td><td>${a.reason}</td><td>${a.actor}</td></tr>`,
+)}
+</tbody>
+</table>`;
+
 /** How a reported result reads, from the first player's side. */
 const RESULT_TEXT: Record<string, string> = {
   win: '1–0',
@@ -40,7 +58,6 @@ const playerLink = (playerId: string | undefined, name: string, rules: string | 
   playerId === undefined ? html`${name}` : html`<a href="/players/${segment(playerId)}${queryString({ rules })}">${name}</a>`;
 
 /** A link from a cross table's cell to the game's row below, by its id (ids may hold any character). */
-const gameAnchor = (gameId: string): string => `game-${encodeURIComponent(gameId)}`;
 
 const crosstableTable = (t: FesaCrosstable, v: TournamentView): Html => {
   const byNr = new Map(t.rows.map((r) => [r.nr, r]));
@@ -93,13 +110,7 @@ ${typeof v.crosstable === 'string'
 <h2 id="amendments-heading">Corrections and withdrawals</h2>
 ${v.amendments.length === 0
   ? html`<p>No game of this tournament was corrected or withdrawn.</p>`
-  : html`<table id="amendments">
-<caption>Every correction and withdrawal of a game of ${r.name}, with the officer's reason</caption>
-<thead><tr><th scope="col">Date</th><th scope="col">Recorded</th><th scope="col">Game</th><th scope="col">What</th><th scope="col">Reason</th><th scope="col">Officer</th></tr></thead>
-<tbody>
-${v.amendments.map((a) => html`<tr><td>${a.validDate}</td><td>${a.recordedAt === null ? `position ${a.position}` : `${a.recordedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')} (position ${a.position})`}</td><th scope="row"><code>${a.gameId}</code></th><td>${a.kind}</td><td>${a.reason}</td><td>${a.actor}</td></tr>`)}
-</tbody>
-</table>`}
+  : amendmentsTable('amendments', `Every correction and withdrawal of a game of ${r.name}, with the officer's reason`, v.amendments)}
 <h2 id="games-heading">Games</h2>
 <table id="games" data-sortable>
 <caption>Games of ${r.name} as reported (after corrections), with the ids officers correct them by</caption>
