@@ -4,7 +4,9 @@ import { unratable } from '../../../app/failure';
 import { playerCareer, renderCareer } from '../../../../projections/fesa/career';
 import { AS_ADOPTED, FESA_RULE_SETS } from '../../../../projections/fesa/history';
 import { FesaProjection } from '../../../../projections/fesa/incremental';
-import { rebuildProjection } from '../../../app/checkpoint';
+import { readCareerModel } from '../../../app/career-model';
+import { rebuildProjection, resumeProjection } from '../../../app/checkpoint';
+import type { FesaFold } from '../../../../projections/fesa/history';
 import { loadFacts } from '../../../app/load';
 import { defaultStoreSpec } from '../../store/open';
 import { UsageError } from '../args';
@@ -17,18 +19,41 @@ const ruleSetOf = (ctx: CliContext): string => {
   return id;
 };
 
+/**
+ * What a career or an explanation reads of the fold, from the careers' read model next to the log (SQLite,
+ * PostgreSQL) when it reflects the head of the log, after catching the saved projection up when it is behind (which
+ * saves the model again); undefined when there is none to read (EventStoreDB, a fold that fails): fold then.
+ */
+export const careerFoldOf = async (ctx: CliContext, command: string, ruleSet: string, playerId: string, tournamentId?: string): Promise<FesaFold | undefined> => {
+  const checkpoints = await ctx.checkpoints();
+  if (checkpoints === undefined) return undefined;
+  const store = await ctx.store();
+  const first = await readCareerModel(store, checkpoints, ruleSet, playerId, tournamentId);
+  if (first !== 'behind') return first;
+  const progress = new FoldProgress(command);
+  await resumeProjection(store, checkpoints, { ruleSet, onProgress: progress.stage });
+  progress.done();
+  const again = await readCareerModel(store, checkpoints, ruleSet, playerId, tournamentId);
+  return again === 'behind' ? undefined : again;
+};
+
 const history: CommandRun = {
   name: 'history',
   async run(ctx) {
     const playerId = ctx.opts.positional[0];
     if (!playerId) throw new UsageError('missing the player id: ledger history <player-id> [--json]');
-    const progress = new FoldProgress('history');
-    const projection = new FesaProjection({ ruleSet: ruleSetOf(ctx), runs: 'reports', onProgress: progress.fold });
-    projection.apply(await loadFacts(await ctx.store(), undefined, progress.read));
-    const folded = projection.current();
-    progress.done();
-    if (E.isLeft(folded)) throw unratable(folded.left);
-    const career = playerCareer(folded.right, playerId);
+    const ruleSet = ruleSetOf(ctx);
+    let folded = await careerFoldOf(ctx, 'history', ruleSet, playerId);
+    if (folded === undefined) {
+      const progress = new FoldProgress('history');
+      const projection = new FesaProjection({ ruleSet, runs: 'reports', onProgress: progress.fold });
+      projection.apply(await loadFacts(await ctx.store(), undefined, progress.read));
+      const current = projection.current();
+      progress.done();
+      if (E.isLeft(current)) throw unratable(current.left);
+      folded = current.right;
+    }
+    const career = playerCareer(folded, playerId);
     if (E.isLeft(career)) throw new UsageError(career.left);
     ctx.out(ctx.json ? JSON.stringify(career.right, null, 2) : renderCareer(career.right));
     return 0;

@@ -1,0 +1,56 @@
+/**
+ * The players' careers as a read model next to the log (projections/fesa/career-model.ts says what it holds): saved
+ * with the checkpoint of its rule set by the catch-up projection (checkpoint.ts), read here for `history` and
+ * `explain`. Derived and droppable: it is only read when it reflects the head of the log; otherwise the caller
+ * catches the projection up (which saves it again) or folds.
+ */
+import type { OfficerFact } from '../../projections/fesa/history';
+import { careerFold, needsList, runOf, type CareerModelChanges, type RunInputs } from '../../projections/fesa/career-model';
+import type { FesaFold } from '../../projections/fesa/history';
+import { nameKey } from '../../projections/fesa/name-key';
+import type { CareerModelWrite, CheckpointStorage } from './ports/checkpoint-storage';
+import type { EventStore } from './ports/event-store';
+
+/** The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). */
+export const CAREER_MODEL_FORMAT = 1;
+
+/** A name key as saved (PostgreSQL text holds no NUL, which separates a key's names). */
+const storedKey = (key: string): string => JSON.stringify(key.split('\u0000'));
+
+// Reports hold numbers JSON has no text for (a performance solve that did not converge): kept as tagged strings.
+const NUMBER_TAG = '\u0000number';
+const replacer = (_key: string, value: unknown): unknown => (typeof value === 'number' && !Number.isFinite(value) ? { [NUMBER_TAG]: String(value) } : value);
+const reviver = (_key: string, value: unknown): unknown => (value !== null && typeof value === 'object' && NUMBER_TAG in value ? Number((value as Record<string, string>)[NUMBER_TAG]) : value);
+
+
+/** A projection's careers' model changes as the storage writes them. */
+export const careerModelWrite = (ruleSet: string, position: number, failed: boolean, changes: CareerModelChanges): CareerModelWrite => ({
+  ruleSet,
+  format: CAREER_MODEL_FORMAT,
+  position,
+  failed,
+  deleteAfter: changes.deleteAfter,
+  runs: (function* () {
+    for (const { after, inputs, keys } of changes.runs) yield { after, tournamentId: inputs.tournamentId, run: JSON.stringify(inputs, replacer), keys: [...new Set(keys)].map(storedKey) };
+  })(),
+  facts: (function* () {
+    for (const { after, fact } of changes.facts) yield { after, fact: JSON.stringify(fact, replacer), playerIds: [...new Set(fact.playerIds)] };
+  })(),
+  players: changes.players?.map((p) => ({ ...p, key: storedKey(nameKey(p)) })),
+});
+
+/**
+ * A fold holding what `playerCareer` and `explainPlayer` read for `playerId` (and tournament `tournamentId`), from
+ * the saved model when it reflects the head of the log; undefined when it does not (none saved, behind the head,
+ * another format, a fold that failed) or when the career reads the list itself (see `needsList`); `behind` when it
+ * is usable but does not reflect the head (a catch-up saves it again).
+ */
+export const readCareerModel = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, playerId: string, tournamentId?: string): Promise<FesaFold | 'behind' | undefined> => {
+  const [head, read] = await Promise.all([store.headPosition(), storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT, playerId, ...(tournamentId === undefined ? {} : { tournamentId }) })]);
+  if (read === undefined) return undefined;
+  if (read.position !== head) return 'behind';
+  const rows = { players: read.players, runs: read.runs.map((text) => runOf(JSON.parse(text, reviver) as RunInputs, true)), facts: read.facts.map((f) => JSON.parse(f, reviver) as OfficerFact) };
+  const asked = read.players.find((p) => p.id === playerId);
+  if (asked !== undefined && needsList(rows, nameKey(asked))) return undefined;
+  return careerFold(rows);
+};
