@@ -54,3 +54,15 @@ export const readCareerModel = async (store: EventStore, storage: CheckpointStor
   if (asked !== undefined && needsList(rows, nameKey(asked))) return undefined;
   return careerFold(rows);
 };
+
+/**
+ * What the engine rated tournament `tournamentId` from (see `RunInputs`), from the saved model when it reflects the
+ * head of the log; undefined when it cannot be read or holds no run of that tournament (not closed, not rated under
+ * FESA, unknown: the fold says which), `behind` as `readCareerModel`.
+ */
+export const readTournamentModel = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, tournamentId: string): Promise<RunInputs | 'behind' | undefined> => {
+  const [head, read] = await Promise.all([store.headPosition(), storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT, tournamentId })]);
+  if (read === undefined) return undefined;
+  if (read.position !== head) return 'behind';
+  return read.runs.length === 0 ? undefined : (JSON.parse(read.runs[0]!, reviver) as RunInputs);
+};

@@ -6,7 +6,9 @@ import { playerCareer, renderCareer } from '../../projections/fesa/career';
 import { explainPlayer } from '../../projections/fesa/explain';
 import type { FesaFold } from '../../projections/fesa/history';
 import { foldFesaFast } from '../../projections/fesa/incremental';
-import { CAREER_MODEL_FORMAT, readCareerModel } from '../../src/app/career-model';
+import { CAREER_MODEL_FORMAT, readCareerModel, readTournamentModel } from '../../src/app/career-model';
+import { Ledger } from '../../src/app/ledger';
+import { crosstableOfInputs, reportedGames, reportedGamesOf, tournamentCrosstable } from '../../src/app/tournaments';
 import { resumeProjection } from '../../src/app/checkpoint';
 import { loadFacts } from '../../src/app/load';
 import type { CheckpointStorage } from '../../src/app/ports/checkpoint-storage';
@@ -36,6 +38,9 @@ const asked = (facts: readonly LoggedEvent[]): { players: string[]; tournaments:
  * model is read whenever its fold did not fail, except for a career that reads the list itself. Returns how many
  * answers came from the model.
  */
+/** Cross tables read from the model by all the checks so far. */
+let tournamentsRead = 0;
+
 const expectModelEqualsFold = async (store: EventStore, storage: CheckpointStorage): Promise<number> => {
   const facts = await loadFacts(store);
   const fold = foldFesaFast(facts, { runs: 'reports' });
@@ -54,16 +59,55 @@ const expectModelEqualsFold = async (store: EventStore, storage: CheckpointStora
       expect({ playerId, tournamentId, answers: answers(model, playerId, tournamentId) }).toEqual({ playerId, tournamentId, answers: answers(fold.right, playerId, tournamentId) });
     }
   }
+  tournamentsRead += await expectTournamentsEqualFold(store, storage, facts);
+  return read;
+};
+
+/** What `tournament show T` prints from the fold up to the tournament's date, or the error it stops with. */
+const crosstableFromFold = (facts: readonly LoggedEvent[], tournamentId: string): string => {
+  try {
+    return JSON.stringify(tournamentCrosstable(facts, tournamentId));
+  } catch (e) {
+    return `error: ${(e as Error).message}`;
+  }
+};
+
+/**
+ * For every tournament the model holds a run of, its cross table equals the fold's; a tournament it holds none of
+ * is one the fold refuses (unknown, not closed, not rated under FESA); its games read from its stream are those of
+ * the ledger's state. Returns how many cross tables came from the model.
+ */
+const expectTournamentsEqualFold = async (store: EventStore, storage: CheckpointStorage, facts: readonly LoggedEvent[]): Promise<number> => {
+  const failed = E.isLeft(foldFesaFast(facts, { runs: 'none' }));
+  const state = await new Ledger(store).catchUp();
+  let read = 0;
+  for (const tournamentId of asked(facts).tournaments.slice(1) as string[]) {
+    const model = await readTournamentModel(store, storage, 'as-adopted', tournamentId);
+    expect(model).not.toBe('behind');
+    expect(await reportedGamesOf(store, tournamentId)).toEqual(reportedGames(state, tournamentId));
+    if (failed) {
+      expect(model).toBeUndefined();
+      continue;
+    }
+    const fold = crosstableFromFold(facts, tournamentId);
+    if (model === undefined || model === 'behind') {
+      expect(fold).toMatch(/^error: /);
+      continue;
+    }
+    read++;
+    expect({ tournamentId, crosstable: JSON.stringify(crosstableOfInputs(model)) }).toEqual({ tournamentId, crosstable: fold });
+  }
   return read;
 };
 
 describe.each(places)('the careers read model next to the log, %s (issue 19)', (name, open) => {
-  it("after every batch of a random ledger (late tournaments, corrections, withdrawals, officer changes, merges and unmerges), after a late correction and after a rebuild, gives the fold's history and explanation of every player", async () => {
+  it("after every batch of a random ledger (late tournaments, corrections, withdrawals, officer changes, merges and unmerges), after a late correction and after a rebuild, gives the fold's history and explanation of every player and cross table of every tournament", async () => {
     let read = 0;
     const merged = await throughRandomLedgers(open, name === 'SQLite' ? 15 : 5, async (store, checkpoints) => {
       read += await expectModelEqualsFold(store, checkpoints);
     });
     expect(read).toBeGreaterThan(200);
+    expect(tournamentsRead).toBeGreaterThan(50);
     expect(merged).toBeGreaterThan(0);
   }, 300_000);
 

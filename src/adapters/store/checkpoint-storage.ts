@@ -76,7 +76,7 @@ const readCareerRows = async (
   const meta = await get(statements.meta, [q.ruleSet, q.format]);
   if (meta === undefined || Number(meta.failed) === 1) return undefined;
   const position = Number(meta.position);
-  const asked = await get(statements.player, [q.ruleSet, q.playerId]);
+  const asked = q.playerId === undefined ? undefined : await get(statements.player, [q.ruleSet, q.playerId]);
   const tournament = q.tournamentId ?? null;
   if (asked === undefined) return { position, players: [], runs: tournament === null ? [] : (await all(statements.runs, [q.ruleSet, null, tournament])).map((r) => r.run as string), facts: [] };
   const player = careerPlayer(asked);

@@ -101,11 +101,11 @@ export interface StoredCareerPlayer {
   readonly survivor: string | null;
 }
 
-/** Player `playerId` and, when given, tournament `tournamentId`. */
+/** Player `playerId` (none: no player, only the tournament) and, when given, tournament `tournamentId`. */
 export interface CareerModelQuery {
   readonly ruleSet: string;
   readonly format: number;
-  readonly playerId: string;
+  readonly playerId?: string;
   readonly tournamentId?: string;
 }
 

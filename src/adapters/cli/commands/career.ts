@@ -7,6 +7,8 @@ import { FesaProjection } from '../../../../projections/fesa/incremental';
 import { readCareerModel } from '../../../app/career-model';
 import { rebuildProjection, resumeProjection } from '../../../app/checkpoint';
 import type { FesaFold } from '../../../../projections/fesa/history';
+import type { CheckpointStorage } from '../../../app/ports/checkpoint-storage';
+import type { EventStore } from '../../../app/ports/event-store';
 import { loadFacts } from '../../../app/load';
 import { defaultStoreSpec } from '../../store/open';
 import { UsageError } from '../args';
@@ -20,22 +22,26 @@ const ruleSetOf = (ctx: CliContext): string => {
 };
 
 /**
- * What a career or an explanation reads of the fold, from the careers' read model next to the log (SQLite,
- * PostgreSQL) when it reflects the head of the log, after catching the saved projection up when it is behind (which
- * saves the model again); undefined when there is none to read (EventStoreDB, a fold that fails): fold then.
+ * `read` from the careers' read model next to the log (SQLite, PostgreSQL) when it reflects the head of the log, after
+ * catching the saved projection up when it is behind (which saves the model again); undefined when there is none to
+ * read (EventStoreDB, a fold that fails, nothing saved of what is asked): the command folds then.
  */
-export const careerFoldOf = async (ctx: CliContext, command: string, ruleSet: string, playerId: string, tournamentId?: string): Promise<FesaFold | undefined> => {
+export const fromCareerModel = async <A>(ctx: CliContext, command: string, ruleSet: string, read: (store: EventStore, checkpoints: CheckpointStorage) => Promise<A | 'behind' | undefined>): Promise<A | undefined> => {
   const checkpoints = await ctx.checkpoints();
   if (checkpoints === undefined) return undefined;
   const store = await ctx.store();
-  const first = await readCareerModel(store, checkpoints, ruleSet, playerId, tournamentId);
+  const first = await read(store, checkpoints);
   if (first !== 'behind') return first;
   const progress = new FoldProgress(command);
   await resumeProjection(store, checkpoints, { ruleSet, onProgress: progress.stage });
   progress.done();
-  const again = await readCareerModel(store, checkpoints, ruleSet, playerId, tournamentId);
+  const again = await read(store, checkpoints);
   return again === 'behind' ? undefined : again;
 };
+
+/** What a career or an explanation reads of the fold, from the careers' read model (see `fromCareerModel`). */
+export const careerFoldOf = (ctx: CliContext, command: string, ruleSet: string, playerId: string, tournamentId?: string): Promise<FesaFold | undefined> =>
+  fromCareerModel(ctx, command, ruleSet, (store, checkpoints) => readCareerModel(store, checkpoints, ruleSet, playerId, tournamentId));
 
 const history: CommandRun = {
   name: 'history',

@@ -2,7 +2,9 @@ import * as fs from 'fs';
 import type { FesaCrosstable } from '../../../../projections/fesa/crosstable';
 import { AS_ADOPTED, FESA_RULE_SETS } from '../../../../projections/fesa/history';
 import { loadFacts } from '../../../app/load';
-import { reportedGames, tournamentCrosstable, type ReportedGame } from '../../../app/tournaments';
+import { readTournamentModel } from '../../../app/career-model';
+import { crosstableOfInputs, reportedGamesOf, tournamentCrosstable, type ReportedGame } from '../../../app/tournaments';
+import { fromCareerModel } from './career';
 import { formatTurneringHtml, lispScore } from '../../formats/fesa/turnering-html';
 import { UsageError } from '../args';
 import type { CommandRun } from '../context';
@@ -39,7 +41,10 @@ const show: CommandRun = {
     if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${format}"`);
     const rules = ctx.opts.string('rules') ?? AS_ADOPTED;
     if (rules !== AS_ADOPTED && !(rules in FESA_RULE_SETS)) throw new UsageError(`--rules ${rules}: cross tables are available for ${Object.keys(FESA_RULE_SETS).join(', ')}`);
-    const crosstable: FesaCrosstable = tournamentCrosstable(await loadFacts(await ctx.store()), id, rules);
+    // the careers' read model keeps what the engine rated the tournament from; without it (or when it holds no run of
+    // the tournament: the fold says why), the fold up to its date
+    const inputs = await fromCareerModel(ctx, 'tournament show', rules, (store, checkpoints) => readTournamentModel(store, checkpoints, rules, id));
+    const crosstable: FesaCrosstable = inputs !== undefined ? crosstableOfInputs(inputs) : tournamentCrosstable(await loadFacts(await ctx.store()), id, rules);
     const out = ctx.opts.string('out');
     if (format === 'fesa-html') {
       // the program's file: ISO-8859-1, byte for byte
@@ -48,7 +53,7 @@ const show: CommandRun = {
       else process.stdout.write(bytes);
       return 0;
     }
-    const games = reportedGames(await (await ctx.readLedger()).catchUp(), id);
+    const games = await reportedGamesOf(await ctx.store(), id);
     const text = ctx.json ? JSON.stringify({ ...crosstable, games }, null, 2) : crosstableText(crosstable, games);
     if (out !== undefined) fs.writeFileSync(out, `${text}\n`);
     else ctx.out(text);
