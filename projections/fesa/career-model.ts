@@ -38,13 +38,36 @@ export interface CareerModelPlayer {
   readonly survivor: string | null;
 }
 
-/** What a save writes: drop the saved runs and facts with `after > deleteAfter`, then add these; `players` replaces all of them when given. */
+/** What a save writes: drop the saved runs and facts with `after > deleteAfter`, then add these, and the players' changes. */
 export interface CareerModelChanges {
   readonly deleteAfter: number;
   readonly runs: readonly CareerModelRun[];
   readonly facts: readonly CareerModelFact[];
-  readonly players: readonly CareerModelPlayer[] | undefined;
+  readonly players: PlayerChanges | undefined;
 }
+
+/** Registered ids to write (all of them, replacing the saved ones, when `replace`) and ids no longer registered. */
+export interface PlayerChanges {
+  readonly replace: boolean;
+  readonly write: readonly CareerModelPlayer[];
+  readonly remove: readonly string[];
+}
+
+const samePlayer = (a: CareerModelPlayer, b: CareerModelPlayer): boolean => a.ord === b.ord && a.lastName === b.lastName && a.firstName === b.firstName && a.survivor === b.survivor;
+
+/** What changed from the players of `saved` to those of `now` (a new registration: one row; a merge: the ids after it move). */
+const playerChanges = (saved: RegisteredNames | undefined, now: RegisteredNames): PlayerChanges | undefined => {
+  if (saved === now) return undefined;
+  const players = playersOf(now);
+  if (saved === undefined) return { replace: true, write: players, remove: [] };
+  const before = new Map(playersOf(saved).map((p) => [p.id, p]));
+  const write = players.filter((p) => {
+    const was = before.get(p.id);
+    before.delete(p.id);
+    return was === undefined || !samePlayer(was, p);
+  });
+  return { replace: false, write, remove: [...before.keys()] };
+};
 
 /** The registered players of `registered`, in the order a fold's `names` holds them. */
 const playersOf = (registered: RegisteredNames): CareerModelPlayer[] => {
@@ -91,7 +114,7 @@ export class CareerModelJournal {
   }
 
   changes(names: RegisteredNames): CareerModelChanges {
-    return { deleteAfter: this.saved, runs: this.runs, facts: this.facts, players: this.saved === 0 || names !== this.savedNames ? playersOf(names) : undefined };
+    return { deleteAfter: this.saved, runs: this.runs, facts: this.facts, players: playerChanges(this.saved === 0 ? undefined : this.savedNames, names) };
   }
 
   savedThrough(applied: number, names: RegisteredNames): void {
@@ -103,7 +126,7 @@ export class CareerModelJournal {
 export interface CareerRows {
   /** The player asked for, the survivor his facts go to, and every id that survivor absorbed, in `names` order. */
   readonly players: readonly CareerModelPlayer[];
-  /** The runs whose report holds the player's name key (and the one of a tournament asked for), in timeline order. */
+  /** The runs of the tournaments the player's name key played in (and the one of a tournament asked for), in timeline order. */
   readonly runs: readonly TournamentRun[];
   /** The officer facts of the survivor, in timeline order. */
   readonly facts: readonly OfficerFact[];

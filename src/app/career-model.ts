@@ -1,7 +1,7 @@
 /**
  * The players' careers as a read model next to the log (projections/fesa/career-model.ts says what it holds): saved
- * with the checkpoint of its rule set by the catch-up projection (checkpoint.ts), read here for `history` and
- * `explain`. Derived and droppable: it is only read when it reflects the head of the log; otherwise the caller
+ * with the checkpoint of its rule set by the catch-up projection (checkpoint.ts), read here for `history`,
+ * `explain` and `tournament show`. Derived and droppable: it is only read when it reflects the head of the log; otherwise the caller
  * catches the projection up (which saves it again) or folds.
  */
 import type { OfficerFact } from '../../projections/fesa/history';
@@ -17,13 +17,11 @@ export const CAREER_MODEL_FORMAT = 1;
 /** A name key as saved (PostgreSQL text holds no NUL, which separates a key's names). */
 const storedKey = (key: string): string => JSON.stringify(key.split('\u0000'));
 
-// Reports hold numbers JSON has no text for (a performance solve that did not converge): kept as tagged strings.
-const NUMBER_TAG = '\u0000number';
-const replacer = (_key: string, value: unknown): unknown => (typeof value === 'number' && !Number.isFinite(value) ? { [NUMBER_TAG]: String(value) } : value);
-const reviver = (_key: string, value: unknown): unknown => (value !== null && typeof value === 'object' && NUMBER_TAG in value ? Number((value as Record<string, string>)[NUMBER_TAG]) : value);
-
-
-/** A projection's careers' model changes as the storage writes them. */
+/**
+ * A projection's careers' model changes as the storage writes them. What is saved is plain JSON, as the log and the
+ * checkpoint keep it: events decoded from JSON (the event file is built from them, officer facts are them) and list
+ * records, which the checkpoint saves as plain JSON too.
+ */
 export const careerModelWrite = (ruleSet: string, position: number, failed: boolean, changes: CareerModelChanges): CareerModelWrite => ({
   ruleSet,
   format: CAREER_MODEL_FORMAT,
@@ -31,12 +29,12 @@ export const careerModelWrite = (ruleSet: string, position: number, failed: bool
   failed,
   deleteAfter: changes.deleteAfter,
   runs: (function* () {
-    for (const { after, inputs, keys } of changes.runs) yield { after, tournamentId: inputs.tournamentId, run: JSON.stringify(inputs, replacer), keys: [...new Set(keys)].map(storedKey) };
+    for (const { after, inputs, keys } of changes.runs) yield { after, tournamentId: inputs.tournamentId, run: JSON.stringify(inputs), keys: [...new Set(keys)].map(storedKey) };
   })(),
   facts: (function* () {
-    for (const { after, fact } of changes.facts) yield { after, fact: JSON.stringify(fact, replacer), playerIds: [...new Set(fact.playerIds)] };
+    for (const { after, fact } of changes.facts) yield { after, fact: JSON.stringify(fact), playerIds: [...new Set(fact.playerIds)] };
   })(),
-  players: changes.players?.map((p) => ({ ...p, key: storedKey(nameKey(p)) })),
+  players: changes.players && { ...changes.players, write: changes.players.write.map((p) => ({ ...p, key: storedKey(nameKey(p)) })) },
 });
 
 /**
@@ -49,7 +47,7 @@ export const readCareerModel = async (store: EventStore, storage: CheckpointStor
   const [head, read] = await Promise.all([store.headPosition(), storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT, playerId, ...(tournamentId === undefined ? {} : { tournamentId }) })]);
   if (read === undefined) return undefined;
   if (read.position !== head) return 'behind';
-  const rows = { players: read.players, runs: read.runs.map((text) => runOf(JSON.parse(text, reviver) as RunInputs, true)), facts: read.facts.map((f) => JSON.parse(f, reviver) as OfficerFact) };
+  const rows = { players: read.players, runs: read.runs.map((text) => runOf(JSON.parse(text) as RunInputs, true)), facts: read.facts.map((f) => JSON.parse(f) as OfficerFact) };
   const asked = read.players.find((p) => p.id === playerId);
   if (asked !== undefined && needsList(rows, nameKey(asked))) return undefined;
   return careerFold(rows);
@@ -64,5 +62,5 @@ export const readTournamentModel = async (store: EventStore, storage: Checkpoint
   const [head, read] = await Promise.all([store.headPosition(), storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT, tournamentId })]);
   if (read === undefined) return undefined;
   if (read.position !== head) return 'behind';
-  return read.runs.length === 0 ? undefined : (JSON.parse(read.runs[0]!, reviver) as RunInputs);
+  return read.runs.length === 0 ? undefined : (JSON.parse(read.runs[0]!) as RunInputs);
 };

@@ -87,6 +87,8 @@ const readCareerRows = async (
   return { position, players, runs, facts };
 };
 
+const PLAYER_COLUMNS = 'rule_set, player_id, ord, last_name, first_name, name_key, survivor';
+const PLAYER_UPSERT = 'ON CONFLICT (rule_set, player_id) DO UPDATE SET ord = excluded.ord, last_name = excluded.last_name, first_name = excluded.first_name, name_key = excluded.name_key, survivor = excluded.survivor';
 const CAREER_META_UPSERT = (s: string, p: Dialect) =>
   `INSERT INTO ${s}rm_career_meta (rule_set, format, position, failed) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}) ON CONFLICT (rule_set) DO UPDATE SET format = excluded.format, position = excluded.position, failed = excluded.failed`;
 const CAREER_DELETES = (s: string, p: Dialect) => [
@@ -191,9 +193,11 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
       for (const id of f.playerIds) factPlayer.run(m.ruleSet, id, f.after);
     }
     if (m.players !== undefined) {
-      db.prepare('DELETE FROM rm_career_players WHERE rule_set = ?').run(m.ruleSet);
-      const player = db.prepare('INSERT INTO rm_career_players (rule_set, player_id, ord, last_name, first_name, name_key, survivor) VALUES (?, ?, ?, ?, ?, ?, ?)');
-      for (const p of m.players) player.run(m.ruleSet, p.id, p.ord, p.lastName, p.firstName, p.key, p.survivor);
+      if (m.players.replace) db.prepare('DELETE FROM rm_career_players WHERE rule_set = ?').run(m.ruleSet);
+      const remove = db.prepare('DELETE FROM rm_career_players WHERE rule_set = ? AND player_id = ?');
+      for (const id of m.players.remove) remove.run(m.ruleSet, id);
+      const player = db.prepare(`INSERT INTO rm_career_players (${PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) ${PLAYER_UPSERT}`);
+      for (const p of m.players.write) player.run(m.ruleSet, p.id, p.ord, p.lastName, p.firstName, p.key, p.survivor);
     }
     db.prepare(CAREER_META_UPSERT('', sqliteParam)).run(named([m.ruleSet, m.format, m.position, m.failed ? 1 : 0]));
   };
@@ -335,10 +339,11 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
       await query(`INSERT INTO ${s}rm_career_fact_players (rule_set, player_id, after) SELECT DISTINCT $1, unnest($2::text[]), $3::int ON CONFLICT DO NOTHING`, [m.ruleSet, f.playerIds, f.after]);
     }
     if (m.players !== undefined) {
-      await query(`DELETE FROM ${s}rm_career_players WHERE rule_set = $1`, [m.ruleSet]);
-      for (let at = 0; at < m.players.length; at += 5_000) {
-        const batch = m.players.slice(at, at + 5_000);
-        await query(`INSERT INTO ${s}rm_career_players (rule_set, player_id, ord, last_name, first_name, name_key, survivor) SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[])`, [
+      if (m.players.replace) await query(`DELETE FROM ${s}rm_career_players WHERE rule_set = $1`, [m.ruleSet]);
+      if (m.players.remove.length > 0) await query(`DELETE FROM ${s}rm_career_players WHERE rule_set = $1 AND player_id = ANY($2::text[])`, [m.ruleSet, m.players.remove]);
+      for (let at = 0; at < m.players.write.length; at += 5_000) {
+        const batch = m.players.write.slice(at, at + 5_000);
+        await query(`INSERT INTO ${s}rm_career_players (${PLAYER_COLUMNS}) SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[]) ${PLAYER_UPSERT}`, [
           m.ruleSet,
           batch.map((p) => p.id),
           batch.map((p) => p.ord),

@@ -87,8 +87,8 @@ export interface CareerModelWrite {
   readonly deleteAfter: number;
   readonly runs: Iterable<{ readonly after: number; readonly tournamentId: string; readonly run: string; readonly keys: readonly string[] }>;
   readonly facts: Iterable<{ readonly after: number; readonly fact: string; readonly playerIds: readonly string[] }>;
-  /** Every registered id, replacing the saved ones (undefined: unchanged). */
-  readonly players: readonly StoredCareerPlayer[] | undefined;
+  /** Registered ids to write (every one, replacing the saved ones, when `replace`) and ids to remove; undefined: unchanged. */
+  readonly players: { readonly replace: boolean; readonly write: readonly StoredCareerPlayer[]; readonly remove: readonly string[] } | undefined;
 }
 
 /** A registered id as saved: its place in the fold's `names`, name, name key and the survivor of a merge that absorbed it (null: none). */
