@@ -86,7 +86,8 @@ const playersOf = (registered: RegisteredNames): CareerModelPlayer[] => {
  */
 export class CareerModelJournal {
   private saved = 0;
-  private runs: CareerModelRun[] = [];
+  /** The tournaments rated since the last save, their inputs made when saved (see `Journal.model`). */
+  private runs: { readonly after: number; readonly inputs: () => RunInputs }[] = [];
   private facts: CareerModelFact[] = [];
   /** The registrations as saved (a registration or merge makes a new `RegisteredNames`). */
   private savedNames: RegisteredNames | undefined;
@@ -105,8 +106,8 @@ export class CareerModelJournal {
     while (this.facts.length > 0 && this.facts.at(-1)!.after > index) this.facts.pop();
   }
 
-  run(after: number, inputs: RunInputs): void {
-    this.runs.push({ after, inputs, keys: inputs.event.players.map((p) => nameKey(p)) });
+  run(after: number, inputs: () => RunInputs): void {
+    this.runs.push({ after, inputs });
   }
 
   fact(after: number, fact: OfficerFact): void {
@@ -114,7 +115,11 @@ export class CareerModelJournal {
   }
 
   changes(names: RegisteredNames): CareerModelChanges {
-    return { deleteAfter: this.saved, runs: this.runs, facts: this.facts, players: playerChanges(this.saved === 0 ? undefined : this.savedNames, names) };
+    const runs = this.runs.map(({ after, inputs }): CareerModelRun => {
+      const made = inputs();
+      return { after, inputs: made, keys: made.event.players.map((p) => nameKey(p)) };
+    });
+    return { deleteAfter: this.saved, runs, facts: this.facts, players: playerChanges(this.saved === 0 ? undefined : this.savedNames, names) };
   }
 
   savedThrough(applied: number, names: RegisteredNames): void {

@@ -295,8 +295,8 @@ export class FesaProjection {
     }
     this.lastRefold = { from: this.applied, to: this.timeline.length };
     const careers = this.careers;
-    let made: RunInputs | undefined;
-    const journal: FoldJournal = { runs: this.runs, officerFacts: this.officerFacts, mode: this.runsMode, ...(careers ? { model: (inputs: RunInputs) => (made = inputs) } : {}) };
+    let made: (() => RunInputs) | undefined;
+    const journal: FoldJournal = { runs: this.runs, officerFacts: this.officerFacts, mode: this.runsMode, ...(careers ? { model: (inputs: () => RunInputs) => (made = inputs) } : {}) };
     for (; this.applied < this.timeline.length; this.applied++) {
       const item = this.timeline[this.applied]!;
       if (item.kind === 'tournament') {

@@ -13,8 +13,12 @@ export type RunsMode = 'none' | 'changes' | 'reports' | 'full';
 export interface Journal {
   readonly runs: TournamentRun[];
   readonly mode: RunsMode;
-  /** Where the engine's inputs of each tournament rated go, for the careers' read model (career-model.ts). */
-  readonly model?: (inputs: RunInputs) => void;
+  /**
+   * Where the engine's inputs of each tournament rated go, for the careers' read model (career-model.ts): made when
+   * asked for (when the model is saved), since a re-fold that reuses a tournament's rating does not build its event
+   * file again.
+   */
+  readonly model?: (inputs: () => RunInputs) => void;
 }
 
 /**
@@ -112,7 +116,7 @@ export class TournamentRating {
     state.afterTournament(newcomers, updates);
     state.lastTournamentDate = reg.endDate;
     const players = (): string[] => shape.right.players.map((key) => registered.idOfKey(key) ?? key);
-    journal?.model?.({ tournamentId: reg.tournamentId, name: reg.name, date: reg.endDate, ruleSet: ruleSetUsed, subList, subNew, event: event(), players: players() });
+    journal?.model?.(() => ({ tournamentId: reg.tournamentId, name: reg.name, date: reg.endDate, ruleSet: ruleSetUsed, subList, subNew, event: event(), players: players() }));
     if (journal && before) {
       journal.runs.push({
         tournamentId: reg.tournamentId,
