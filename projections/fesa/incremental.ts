@@ -5,11 +5,12 @@ import type { LoggedEvent } from '../../domain/events';
 import { Checkpoints, checkpointOf, restoreList, type ListCheckpoint } from './checkpoints';
 import { AS_ADOPTED, FESA_RULE_SETS, FesaFacts, foldError, type FesaFold, type FoldError, type FoldOptions, type OfficerFact, type TimelineItem, type TournamentRun } from './history';
 import type { RatedItem } from './diff';
+import { CareerModelJournal, type CareerModelChanges } from './career-model';
 import { ListModelJournal, type ListModelChanges } from './list-model';
 import { ListSlots, ListState } from './list-state';
 import { applyOfficerItem } from './officer-items';
 import { lowerBound, RegisteredNames, upperBound } from './registered-names';
-import { TournamentRating, type Journal, type RunsMode } from './tournament-rating';
+import { TournamentRating, type Journal, type RunInputs, type RunsMode } from './tournament-rating';
 
 export type { ListCheckpoint } from './checkpoints';
 export type { RunsMode } from './tournament-rating';
@@ -45,6 +46,8 @@ export interface ProjectionOptions {
   readonly engine?: typeof rateEvent;
   /** Keep the rows of the list's read model (list-model.ts) as the list changes (default false). */
   readonly listModel?: boolean;
+  /** Keep the runs and officer facts of the careers' read model (career-model.ts) as they are made (default false). */
+  readonly careerModel?: boolean;
   /** Told how far a fold has come (timeline items applied of those to apply), for a progress display. */
   readonly onProgress?: (applied: number, total: number) => void;
 }
@@ -66,6 +69,7 @@ export class FesaProjection {
   private readonly checkpoints = new Checkpoints();
   private state = new ListState(this.slots);
   private model: ListModelJournal | undefined;
+  private careers: CareerModelJournal | undefined;
   /** Timeline items applied to `state`. */
   private applied = 0;
   private tournamentsSinceCheckpoint = 0;
@@ -86,6 +90,9 @@ export class FesaProjection {
     if (options.listModel) {
       this.model = new ListModelJournal();
       this.state.trackChanges();
+    }
+    if (options.careerModel) {
+      this.careers = new CareerModelJournal();
     }
   }
 
@@ -234,6 +241,18 @@ export class FesaProjection {
   forgetListModel(): void {
     this.model = undefined;
     this.state.untrack();
+    this.careers = undefined;
+  }
+
+  /** The careers' read model's runs and facts made since it was last saved (undefined unless kept: `careerModel`). */
+  careerModelChanges(): CareerModelChanges | undefined {
+    this.refresh();
+    return this.careers?.changes(this.registered);
+  }
+
+  /** The careers' read model as `careerModelChanges()` gave it is saved. */
+  careerModelSaved(): void {
+    this.careers?.savedThrough(this.applied, this.registered);
   }
 
   /** The list read model as `listModelChanges()` gave it is saved. */
@@ -254,6 +273,7 @@ export class FesaProjection {
       this.state.trackChanges();
       this.model.restored(head.index, this.slotPlayerIds());
     }
+    this.careers?.restored(head.index, this.registered);
     this.applied = head.index;
     this.runs = [...runs];
     this.officerFacts = [...officerFacts];
@@ -288,12 +308,15 @@ export class FesaProjection {
         this.state.trackChanges();
         this.model.refoldFrom(this.applied);
       }
+      this.careers?.refoldFrom(this.applied);
       this.runs.length = from?.runs ?? 0;
       this.officerFacts.length = from?.officerFacts ?? 0;
       this.tournamentsSinceCheckpoint = 0;
     }
     this.lastRefold = { from: this.applied, to: this.timeline.length };
-    const journal: FoldJournal = { runs: this.runs, officerFacts: this.officerFacts, mode: this.runsMode };
+    const careers = this.careers;
+    let made: (() => RunInputs) | undefined;
+    const journal: FoldJournal = { runs: this.runs, officerFacts: this.officerFacts, mode: this.runsMode, ...(careers ? { model: (inputs: () => RunInputs) => (made = inputs) } : {}) };
     for (; this.applied < this.timeline.length; this.applied++) {
       const item = this.timeline[this.applied]!;
       if (item.kind === 'tournament') {
@@ -310,6 +333,11 @@ export class FesaProjection {
         return;
       }
       this.model?.record(this.applied + 1, item.date, this.state);
+      if (careers) {
+        if (item.kind !== 'tournament') careers.fact(this.applied + 1, this.officerFacts.at(-1)!);
+        else if (made !== undefined) careers.run(this.applied + 1, made);
+        made = undefined;
+      }
     }
   }
 

@@ -13,6 +13,27 @@ export type RunsMode = 'none' | 'changes' | 'reports' | 'full';
 export interface Journal {
   readonly runs: TournamentRun[];
   readonly mode: RunsMode;
+  /**
+   * Where the engine's inputs of each tournament rated go, for the careers' read model (career-model.ts): made when
+   * asked for (when the model is saved), since a re-fold that reuses a tournament's rating does not build its event
+   * file again.
+   */
+  readonly model?: (inputs: () => RunInputs) => void;
+}
+
+/**
+ * What the FESA engine rated a tournament from (the participants' records, the newcomers' first records, the event
+ * file, the rule set), with the run's names: the engine gives the run again from these, report and all.
+ */
+export interface RunInputs {
+  readonly tournamentId: string;
+  readonly name: string;
+  readonly date: string;
+  readonly ruleSet: string;
+  readonly subList: readonly FesaPlayer[];
+  readonly subNew: readonly FesaPlayer[];
+  readonly event: FesaEvent;
+  readonly players: readonly string[];
 }
 
 /**
@@ -94,6 +115,8 @@ export class TournamentRating {
     for (let i = 0; i < entries.length; i++) updates.set(entries[i]!.slot, results[i]!);
     state.afterTournament(newcomers, updates);
     state.lastTournamentDate = reg.endDate;
+    const players = (): string[] => shape.right.players.map((key) => registered.idOfKey(key) ?? key);
+    journal?.model?.(() => ({ tournamentId: reg.tournamentId, name: reg.name, date: reg.endDate, ruleSet: ruleSetUsed, subList, subNew, event: event(), players: players() }));
     if (journal && before) {
       journal.runs.push({
         tournamentId: reg.tournamentId,
@@ -103,7 +126,7 @@ export class TournamentRating {
         before,
         after: journal.mode === 'full' ? state.order() : [...updates.values()],
         report: rated.right.report,
-        players: shape.right.players.map((key) => registered.idOfKey(key) ?? key),
+        players: players(),
       });
     }
     return undefined;

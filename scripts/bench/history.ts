@@ -79,7 +79,7 @@ const bench = async (store: EventStore, file: string): Promise<void> => {
 
   // 2. full rebuild: read, decode (io-ts), rate, project the list
   t0 = process.hrtime.bigint();
-  let projection: FesaProjection | undefined = new FesaProjection({ checkpointEvery: EVERY, runs: 'none', listModel: true });
+  let projection: FesaProjection | undefined = new FesaProjection({ checkpointEvery: EVERY, runs: 'none', listModel: true, careerModel: true });
   const rebuilt = await feed(store, projection);
   const readDecode = ms(t0);
   const folded = projection.current();

@@ -22,6 +22,7 @@ import type { ListModelHistory } from '../../projections/fesa/list-model';
 import { readFacts } from './event-log';
 import type { EventStore } from './ports/event-store';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
+import { CAREER_MODEL_FORMAT, careerModelWrite } from './career-model';
 import { LIST_MODEL_FORMAT, listModelWrite } from './list-model';
 
 export const CHECKPOINT_FORMAT = 3;
@@ -162,8 +163,10 @@ export const saveCheckpoint = async (storage: CheckpointStorage, projection: Fes
     }
   }
   const model = projection.listModelChanges();
-  await storage.save(name, header.position, text, chunks(), formerNames(ruleSet), model && listModelWrite(ruleSet, header.position, projection.failed, model));
+  const careers = projection.careerModelChanges();
+  await storage.save(name, header.position, text, chunks(), formerNames(ruleSet), model && listModelWrite(ruleSet, header.position, projection.failed, model), careers && careerModelWrite(ruleSet, header.position, projection.failed, careers));
   projection.listModelSaved();
+  projection.careerModelSaved();
   return { position: header.position, bytes };
 };
 
@@ -208,13 +211,13 @@ export interface Resumed {
  */
 export const resumeProjection = async (store: EventStore, storage: CheckpointStorage, options: CheckpointOptions = {}): Promise<Resumed> => {
   const ruleSet = options.ruleSet ?? AS_ADOPTED;
-  // The list's read model is saved with the checkpoint: a checkpoint without its model (dropped, another format) is
-  // not resumed from, so the fold from the start writes both anew.
-  const [checkpoint, modelAt] = await Promise.all([loadCheckpoint(storage, ruleSet), storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT)]);
-  const saved = checkpoint?.header.position === modelAt ? checkpoint : undefined;
+  // The read models (the list's, the careers') are saved with the checkpoint: a checkpoint without them (dropped,
+  // another format) is not resumed from, so the fold from the start writes all anew.
+  const [checkpoint, modelAt, careersAt] = await Promise.all([loadCheckpoint(storage, ruleSet), storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT), storage.careerModelPosition(ruleSet, CAREER_MODEL_FORMAT)]);
+  const saved = checkpoint !== undefined && checkpoint.header.position === modelAt && checkpoint.header.position === careersAt ? checkpoint : undefined;
   const checkpointEvery = saved?.header.checkpointEvery ?? options.checkpointEvery;
   const onProgress = options.onProgress;
-  const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'none', listModel: true, ...(onProgress ? { onProgress: (done: number, total: number) => onProgress('fold', done, total) } : {}) });
+  const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'none', listModel: true, careerModel: true, ...(onProgress ? { onProgress: (done: number, total: number) => onProgress('fold', done, total) } : {}) });
   if (saved) {
     projection.restoreSlots(saved.slotKeys);
     projection.apply(saved.facts);

@@ -1,11 +1,17 @@
 import * as E from 'fp-ts/Either';
 import { fesaCrosstable, type FesaCrosstable } from '../../projections/fesa/crosstable';
 import type { LedgerState } from '../../domain/commands/state';
-import { AS_ADOPTED, FesaFacts, nameKey, type FesaFold, type TournamentFacts } from '../../projections/fesa/history';
+import { AS_ADOPTED, FesaFacts, nameKey, type FesaFold, type TournamentFacts, type TournamentRun } from '../../projections/fesa/history';
 import type { GameFacts, LoggedEvent } from '../../domain/events';
 import { foldGeneric, type GenericGame, type GenericRun } from '../../projections/generic/history';
 import { genericSystem, isGenericRuleSet } from '../../projections/generic/systems';
+import { runOf, type RunInputs } from '../../projections/fesa/career-model';
+import type { FesaEvent } from '../../domain/rules/fesa/types';
 import { toFesaEvent, type TournamentGame } from '../../projections/fesa/tournament-event';
+import { initialLedgerState, evolve } from '../../domain/commands/state';
+import { tournamentStream } from '../../domain/events';
+import { decodeRecorded } from './event-log';
+import type { EventStore } from './ports/event-store';
 import { LedgerFailure, unratable } from './failure';
 import { foldOrThrow } from './lists';
 
@@ -48,9 +54,29 @@ export const crosstableOf = (tournament: TournamentFacts, folded: FesaFold, tour
   for (const [gameId, g] of tournament.games) if (!g.withdrawn) games.push({ gameId, facts: g.facts });
   const built = toFesaEvent(registration, games, (id) => folded.names.get(id), folded.survivorOf);
   if (E.isLeft(built)) throw unratable(built.left);
-  const table = fesaCrosstable(built.right.event, run.report, (p) => run.before.get(nameKey(p)));
+  return crosstableOfRun(built.right.event, run, tournamentId);
+};
+
+const crosstableOfRun = (event: FesaEvent, run: TournamentRun, tournamentId: string): FesaCrosstable => {
+  const table = fesaCrosstable(event, run.report, (p) => run.before.get(nameKey(p)));
   if (E.isLeft(table)) throw unratable(`tournament "${tournamentId}": ${table.left}`);
   return table.right;
+};
+
+/**
+ * The cross table from what the engine rated the tournament from (the careers' read model keeps it): the event file
+ * the fold built and rated, rated again as the fold's `changes` runs are.
+ */
+export const crosstableOfInputs = (inputs: RunInputs): FesaCrosstable => crosstableOfRun(inputs.event, runOf(inputs, false), inputs.tournamentId);
+
+/** A tournament's games as `reportedGames` lists them, from its own stream (its games are facts of that stream only). */
+export const reportedGamesOf = async (store: EventStore, tournamentId: string): Promise<ReportedGame[]> => {
+  const state = initialLedgerState();
+  for (const recorded of await store.readStream(tournamentStream(tournamentId))) {
+    const logged = decodeRecorded(recorded);
+    evolve(state, logged.event, logged);
+  }
+  return reportedGames(state, tournamentId);
 };
 
 /** One reported game as `tournament show` lists it: its id, its current facts, whether it was corrected or withdrawn. */

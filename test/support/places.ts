@@ -57,7 +57,7 @@ const postgresPlace = async (): Promise<Place> => {
   const store = await openPostgresStore(pgUrl!, { schema });
   const checkpoints = await postgresCheckpoints(pgUrl!, schema);
   const pool = new Pool({ connectionString: pgUrl, max: 1 });
-  const sql = async (text: string) => (await pool.query({ text: text.replace(/\b(projections|projection_chunks|rm_list_\w+)\b/g, `"${schema}".$1`), rowMode: 'array' })).rows;
+  const sql = async (text: string) => (await pool.query({ text: text.replace(/\b(projections|projection_chunks|rm_\w+)\b/g, `"${schema}".$1`), rowMode: 'array' })).rows;
   return {
     store,
     checkpoints,

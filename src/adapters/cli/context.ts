@@ -140,7 +140,17 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
         warning('read', e);
         return undefined;
       }),
-    save: (name, position, header, chunks, drop, listModel) => storage.save(name, position, header, chunks, drop, listModel).catch((e: unknown) => warning('saved', e)),
+    save: (name, position, header, chunks, drop, listModel, careerModel) => storage.save(name, position, header, chunks, drop, listModel, careerModel).catch((e: unknown) => warning('saved', e)),
+    careerModelPosition: (ruleSet, format) =>
+      storage.careerModelPosition(ruleSet, format).catch((e: unknown) => {
+        warning('read', e);
+        return undefined;
+      }),
+    readCareer: (query) =>
+      storage.readCareer(query).catch((e: unknown) => {
+        warning('read', e);
+        return undefined;
+      }),
     listModelPosition: (ruleSet, format) =>
       storage.listModelPosition(ruleSet, format).catch((e: unknown) => {
         warning('read', e);

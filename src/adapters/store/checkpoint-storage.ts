@@ -7,7 +7,7 @@
  * fold from the log).
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { CheckpointStorage, ListModelQuery, ListModelWrite, StoredListRow } from '../../app/ports/checkpoint-storage';
+import type { CareerModelQuery, CareerModelWrite, CheckpointStorage, ListModelQuery, ListModelWrite, StoredCareer, StoredCareerPlayer, StoredListRow } from '../../app/ports/checkpoint-storage';
 import type { ListModelHistoryRow } from '../../../projections/fesa/list-model';
 
 export type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
@@ -33,6 +33,70 @@ const TABLES = (prefix: string) => [
   // after the row's date (an opening list's record): both index ranges as wide as the window, not the history
   `CREATE INDEX IF NOT EXISTS rm_list_rows_by_date ON ${prefix}rm_list_rows (rule_set, date)`,
   `CREATE INDEX IF NOT EXISTS rm_list_rows_played_later ON ${prefix}rm_list_rows (rule_set, active_to) WHERE active_to > date`,
+  // The careers' read model (projections/fesa/career-model.ts): every run and officer fact at the timeline item that
+  // made it, indexed by the name keys of the run's players and the ids of the fact's players; the registered ids.
+  `CREATE TABLE IF NOT EXISTS ${prefix}rm_career_meta (rule_set TEXT PRIMARY KEY, format INTEGER NOT NULL, position BIGINT NOT NULL, failed INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS ${prefix}rm_career_runs (rule_set TEXT NOT NULL, after INTEGER NOT NULL, tournament_id TEXT NOT NULL, run TEXT NOT NULL, PRIMARY KEY (rule_set, after))`,
+  `CREATE INDEX IF NOT EXISTS rm_career_runs_by_tournament ON ${prefix}rm_career_runs (rule_set, tournament_id)`,
+  `CREATE TABLE IF NOT EXISTS ${prefix}rm_career_run_keys (rule_set TEXT NOT NULL, name_key TEXT NOT NULL, after INTEGER NOT NULL, PRIMARY KEY (rule_set, name_key, after))`,
+  `CREATE INDEX IF NOT EXISTS rm_career_run_keys_by_after ON ${prefix}rm_career_run_keys (rule_set, after)`,
+  `CREATE TABLE IF NOT EXISTS ${prefix}rm_career_facts (rule_set TEXT NOT NULL, after INTEGER NOT NULL, fact TEXT NOT NULL, PRIMARY KEY (rule_set, after))`,
+  `CREATE TABLE IF NOT EXISTS ${prefix}rm_career_fact_players (rule_set TEXT NOT NULL, player_id TEXT NOT NULL, after INTEGER NOT NULL, PRIMARY KEY (rule_set, player_id, after))`,
+  `CREATE INDEX IF NOT EXISTS rm_career_fact_players_by_after ON ${prefix}rm_career_fact_players (rule_set, after)`,
+  `CREATE TABLE IF NOT EXISTS ${prefix}rm_career_players (rule_set TEXT NOT NULL, player_id TEXT NOT NULL, ord INTEGER NOT NULL, last_name TEXT NOT NULL, first_name TEXT NOT NULL, name_key TEXT NOT NULL, survivor TEXT, PRIMARY KEY (rule_set, player_id))`,
+  `CREATE INDEX IF NOT EXISTS rm_career_players_by_survivor ON ${prefix}rm_career_players (rule_set, survivor)`,
+];
+
+/** The statements of a career read (see `CareerModelQuery`), for prefix `s` and parameter style `p`. */
+const CAREER = (s: string, p: Dialect) => ({
+  meta: `SELECT position, failed FROM ${s}rm_career_meta WHERE rule_set = ${p(1)} AND format = ${p(2)}`,
+  player: `SELECT player_id, ord, last_name, first_name, name_key, survivor FROM ${s}rm_career_players WHERE rule_set = ${p(1)} AND player_id = ${p(2)}`,
+  // the survivor and every id it absorbed (the asked one among them), in the fold's order of names
+  family: `SELECT player_id, ord, last_name, first_name, name_key, survivor FROM ${s}rm_career_players WHERE rule_set = ${p(1)} AND (player_id = ${p(2)} OR survivor = ${p(2)}) ORDER BY ord`,
+  runs: `SELECT run FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} AND (after IN (SELECT after FROM ${s}rm_career_run_keys WHERE rule_set = ${p(1)} AND name_key = ${p(2)}) OR tournament_id = ${p(3)}) ORDER BY after`,
+  facts: `SELECT fact FROM ${s}rm_career_facts WHERE rule_set = ${p(1)} AND after IN (SELECT after FROM ${s}rm_career_fact_players WHERE rule_set = ${p(1)} AND player_id = ${p(2)}) ORDER BY after`,
+});
+
+/** A saved player as selected (see `CAREER`). */
+const careerPlayer = (r: Record<string, unknown>): StoredCareerPlayer => ({
+  id: r.player_id as string,
+  ord: Number(r.ord),
+  lastName: r.last_name as string,
+  firstName: r.first_name as string,
+  key: r.name_key as string,
+  survivor: (r.survivor as string | null) ?? null,
+});
+
+/** Reads one player's rows with `get` (one row or undefined) and `all` (rows), after the meta row said the model is usable. */
+const readCareerRows = async (
+  q: CareerModelQuery,
+  statements: ReturnType<typeof CAREER>,
+  get: (text: string, params: unknown[]) => Promise<Record<string, unknown> | undefined>,
+  all: (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>,
+): Promise<StoredCareer | undefined> => {
+  const meta = await get(statements.meta, [q.ruleSet, q.format]);
+  if (meta === undefined || Number(meta.failed) === 1) return undefined;
+  const position = Number(meta.position);
+  const asked = q.playerId === undefined ? undefined : await get(statements.player, [q.ruleSet, q.playerId]);
+  const tournament = q.tournamentId ?? null;
+  if (asked === undefined) return { position, players: [], runs: tournament === null ? [] : (await all(statements.runs, [q.ruleSet, null, tournament])).map((r) => r.run as string), facts: [] };
+  const player = careerPlayer(asked);
+  const person = player.survivor ?? player.id;
+  const players = (await all(statements.family, [q.ruleSet, person])).map(careerPlayer);
+  const runs = (await all(statements.runs, [q.ruleSet, player.key, tournament])).map((r) => r.run as string);
+  const facts = (await all(statements.facts, [q.ruleSet, person])).map((r) => r.fact as string);
+  return { position, players, runs, facts };
+};
+
+const PLAYER_COLUMNS = 'rule_set, player_id, ord, last_name, first_name, name_key, survivor';
+const PLAYER_UPSERT = 'ON CONFLICT (rule_set, player_id) DO UPDATE SET ord = excluded.ord, last_name = excluded.last_name, first_name = excluded.first_name, name_key = excluded.name_key, survivor = excluded.survivor';
+const CAREER_META_UPSERT = (s: string, p: Dialect) =>
+  `INSERT INTO ${s}rm_career_meta (rule_set, format, position, failed) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}) ON CONFLICT (rule_set) DO UPDATE SET format = excluded.format, position = excluded.position, failed = excluded.failed`;
+const CAREER_DELETES = (s: string, p: Dialect) => [
+  `DELETE FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} AND after > ${p(2)}`,
+  `DELETE FROM ${s}rm_career_run_keys WHERE rule_set = ${p(1)} AND after > ${p(2)}`,
+  `DELETE FROM ${s}rm_career_facts WHERE rule_set = ${p(1)} AND after > ${p(2)}`,
+  `DELETE FROM ${s}rm_career_fact_players WHERE rule_set = ${p(1)} AND after > ${p(2)}`,
 ];
 
 /** A statement's n-th parameter the way a database names it (`@pn` for SQLite, bound by name, `$n` PostgreSQL). */
@@ -103,12 +167,12 @@ const storedRow = (r: readonly unknown[], i: number): StoredListRow => ({
 
 /** In the ledger's SQLite file (a connection per call: commands are short, and the file may be shared). */
 export const sqliteCheckpoints = (file: string): CheckpointStorage => {
-  const withDb = <A>(f: (db: BetterSqlite3.Database) => A): A => {
+  const withDb = async <A>(f: (db: BetterSqlite3.Database) => A | Promise<A>): Promise<A> => {
     const db = new Database(file);
     try {
       db.pragma('busy_timeout = 5000');
       for (const ddl of TABLES('')) db.exec(ddl);
-      return f(db);
+      return await f(db);
     } finally {
       db.close();
     }
@@ -142,14 +206,53 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
       const point = db.prepare(POINT('', sqliteParam)).get(named([q.ruleSet, q.asOf])) as { after: number; explicit: number } | undefined;
       return { position: meta.position, point, found: point === undefined ? undefined : read(point) };
     })();
+  const saveCareerModel = (db: BetterSqlite3.Database, m: CareerModelWrite): void => {
+    for (const statement of CAREER_DELETES('', sqliteParam)) db.prepare(statement).run(named([m.ruleSet, m.deleteAfter]));
+    const run = db.prepare('INSERT INTO rm_career_runs (rule_set, after, tournament_id, run) VALUES (?, ?, ?, ?)');
+    const key = db.prepare('INSERT OR IGNORE INTO rm_career_run_keys (rule_set, name_key, after) VALUES (?, ?, ?)');
+    for (const r of m.runs) {
+      run.run(m.ruleSet, r.after, r.tournamentId, r.run);
+      for (const k of r.keys) key.run(m.ruleSet, k, r.after);
+    }
+    const fact = db.prepare('INSERT INTO rm_career_facts (rule_set, after, fact) VALUES (?, ?, ?)');
+    const factPlayer = db.prepare('INSERT OR IGNORE INTO rm_career_fact_players (rule_set, player_id, after) VALUES (?, ?, ?)');
+    for (const f of m.facts) {
+      fact.run(m.ruleSet, f.after, f.fact);
+      for (const id of f.playerIds) factPlayer.run(m.ruleSet, id, f.after);
+    }
+    if (m.players !== undefined) {
+      if (m.players.replace) db.prepare('DELETE FROM rm_career_players WHERE rule_set = ?').run(m.ruleSet);
+      const remove = db.prepare('DELETE FROM rm_career_players WHERE rule_set = ? AND player_id = ?');
+      for (const id of m.players.remove) remove.run(m.ruleSet, id);
+      const player = db.prepare(`INSERT INTO rm_career_players (${PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) ${PLAYER_UPSERT}`);
+      for (const p of m.players.write) player.run(m.ruleSet, p.id, p.ord, p.lastName, p.firstName, p.key, p.survivor);
+    }
+    db.prepare(CAREER_META_UPSERT('', sqliteParam)).run(named([m.ruleSet, m.format, m.position, m.failed ? 1 : 0]));
+  };
   return {
+    careerModelPosition: async (ruleSet, format) => withDb((db) => (db.prepare(CAREER('', sqliteParam).meta).get(named([ruleSet, format])) as { position: number } | undefined)?.position),
+    readCareer: async (q) =>
+      withDb(async (db) => {
+        // one read transaction (this connection is the call's own): every row from the same save
+        db.prepare('BEGIN').run();
+        try {
+          return await readCareerRows(
+            q,
+            CAREER('', sqliteParam),
+            async (text, params) => db.prepare(text).get(named(params)) as Record<string, unknown> | undefined,
+            async (text, params) => db.prepare(text).all(named(params)) as Record<string, unknown>[],
+          );
+        } finally {
+          db.prepare('COMMIT').run();
+        }
+      }),
     listModelPosition: async (ruleSet, format) =>
       withDb((db) => {
         const meta = db.prepare(META('', sqliteParam)).get(named([ruleSet, format])) as { position: number } | undefined;
         return meta?.position;
       }),
     readList: async (q) => {
-      const read = withDb((db) =>
+      const read = await withDb((db) =>
         atPoint(db, q, (point) => {
           const { rows, params } = listStatements('', sqliteParam, q, point.explicit === 1);
           return (db.prepare(rows).raw(true).all(named(params(point.after))) as unknown[][]).map(storedRow);
@@ -158,7 +261,7 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
       return read && { position: read.position, rows: read.found ?? [] };
     },
     readListHistory: async (q) => {
-      const read = withDb((db) =>
+      const read = await withDb((db) =>
         atPoint(db, q, (point) => historyRows(db.prepare(HISTORY('', sqliteParam)).raw(true).all(named([q.ruleSet, point.after])) as unknown[][], db.prepare(OWNERS('', sqliteParam)).raw(true).all(named([q.ruleSet])) as unknown[][])),
       );
       return read && { position: read.position, through: read.point?.after ?? 0, explicit: read.point?.explicit === 1, rows: read.found ?? [] };
@@ -173,7 +276,7 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
           return header;
         })(),
       ),
-    save: async (name, position, header, chunks, drop, listModel) =>
+    save: async (name, position, header, chunks, drop, listModel, careerModel) =>
       withDb((db) => {
         const insert = db.prepare('INSERT INTO projection_chunks (name, part, seq, data) VALUES (?, ?, ?, ?)');
         db.transaction(() => {
@@ -181,6 +284,7 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
           db.prepare('INSERT INTO projections (name, position, saved_at, state) VALUES (?, ?, ?, ?)').run(name, position, new Date().toISOString(), header);
           for (const [part, seq, data] of chunks) insert.run(name, part, seq, data);
           if (listModel) saveListModel(db, listModel);
+          if (careerModel) saveCareerModel(db, careerModel);
         })();
       }),
     drop: async (names) => withDb((db) => db.transaction(() => dropRows(db, names))()),
@@ -249,7 +353,64 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
       const point = found.length === 0 ? undefined : { after: Number(found[0]!.after), explicit: Number(found[0]!.explicit) };
       return { position: Number(meta[0]!.position), point, found: point === undefined ? undefined : await read(point, arrays) };
     });
+  const saveCareerModel = async (query: Query, m: CareerModelWrite): Promise<void> => {
+    for (const statement of CAREER_DELETES(s, postgresParam)) await query(statement, [m.ruleSet, m.deleteAfter]);
+    // many rows per statement, as arrays unnested (see saveListModel)
+    const runs: [number[], string[], string[]] = [[], [], []];
+    const keys: [string[], number[]] = [[], []];
+    const flushRuns = async (): Promise<void> => {
+      if (runs[0].length > 0) await query(`INSERT INTO ${s}rm_career_runs (rule_set, after, tournament_id, run) SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[])`, [m.ruleSet, ...runs]);
+      if (keys[0].length > 0) await query(`INSERT INTO ${s}rm_career_run_keys (rule_set, name_key, after) SELECT DISTINCT $1, * FROM unnest($2::text[], $3::int[]) ON CONFLICT DO NOTHING`, [m.ruleSet, ...keys]);
+      runs.forEach((a) => (a.length = 0));
+      keys.forEach((a) => (a.length = 0));
+    };
+    for (const r of m.runs) {
+      runs[0].push(r.after);
+      runs[1].push(r.tournamentId);
+      runs[2].push(r.run);
+      for (const k of r.keys) {
+        keys[0].push(k);
+        keys[1].push(r.after);
+      }
+      if (runs[0].length >= 1_000) await flushRuns();
+    }
+    await flushRuns();
+    for (const f of m.facts) {
+      await query(`INSERT INTO ${s}rm_career_facts (rule_set, after, fact) VALUES ($1, $2, $3)`, [m.ruleSet, f.after, f.fact]);
+      await query(`INSERT INTO ${s}rm_career_fact_players (rule_set, player_id, after) SELECT DISTINCT $1, unnest($2::text[]), $3::int ON CONFLICT DO NOTHING`, [m.ruleSet, f.playerIds, f.after]);
+    }
+    if (m.players !== undefined) {
+      if (m.players.replace) await query(`DELETE FROM ${s}rm_career_players WHERE rule_set = $1`, [m.ruleSet]);
+      if (m.players.remove.length > 0) await query(`DELETE FROM ${s}rm_career_players WHERE rule_set = $1 AND player_id = ANY($2::text[])`, [m.ruleSet, m.players.remove]);
+      for (let at = 0; at < m.players.write.length; at += 5_000) {
+        const batch = m.players.write.slice(at, at + 5_000);
+        await query(`INSERT INTO ${s}rm_career_players (${PLAYER_COLUMNS}) SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[]) ${PLAYER_UPSERT}`, [
+          m.ruleSet,
+          batch.map((p) => p.id),
+          batch.map((p) => p.ord),
+          batch.map((p) => p.lastName),
+          batch.map((p) => p.firstName),
+          batch.map((p) => p.key),
+          batch.map((p) => p.survivor),
+        ]);
+      }
+    }
+    await query(CAREER_META_UPSERT(s, postgresParam), [m.ruleSet, m.format, m.position, m.failed ? 1 : 0]);
+  };
   return {
+    careerModelPosition: async (ruleSet, format) => {
+      const { rows } = await pool.query<{ position: string }>(CAREER(s, postgresParam).meta, [ruleSet, format]);
+      return rows.length === 0 ? undefined : Number(rows[0]!.position);
+    },
+    readCareer: (q) =>
+      inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (query) =>
+        readCareerRows(
+          q,
+          CAREER(s, postgresParam),
+          async (text, params) => (await query(text, params)).rows[0],
+          async (text, params) => (await query(text, params)).rows,
+        ),
+      ),
     listModelPosition: async (ruleSet, format) => {
       const { rows } = await pool.query<{ position: string }>(META(s, postgresParam), [ruleSet, format]);
       return rows.length === 0 ? undefined : Number(rows[0]!.position);
@@ -277,12 +438,13 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
         }
         return rows[0]!.state as string;
       }),
-    save: (name, position, header, chunks, drop, listModel) =>
+    save: (name, position, header, chunks, drop, listModel, careerModel) =>
       inTransaction('BEGIN', async (query) => {
         await dropRows(query, [name, ...drop]);
         await query(`INSERT INTO ${s}projections (name, position, saved_at, state) VALUES ($1, $2, $3, $4)`, [name, position, new Date().toISOString(), header]);
         for (const [part, seq, data] of chunks) await query(`INSERT INTO ${s}projection_chunks (name, part, seq, data) VALUES ($1, $2, $3, $4)`, [name, part, seq, data]);
         if (listModel) await saveListModel(query, listModel);
+        if (careerModel) await saveCareerModel(query, careerModel);
       }),
     drop: (names) => inTransaction('BEGIN', (query) => dropRows(query, names)),
     close: () => pool.end(),

@@ -12,7 +12,7 @@ export interface CheckpointStorage {
    * Replaces the saved projection `name` (and drops the projections named in `drop`) in one transaction, with the
    * list read model's changes when given (the same transaction: the model and the checkpoint never disagree).
    */
-  save(name: string, position: number, header: string, chunks: Iterable<readonly [part: string, seq: number, data: string]>, drop: readonly string[], listModel?: ListModelWrite): Promise<void>;
+  save(name: string, position: number, header: string, chunks: Iterable<readonly [part: string, seq: number, data: string]>, drop: readonly string[], listModel?: ListModelWrite, careerModel?: CareerModelWrite): Promise<void>;
   drop(names: readonly string[]): Promise<void>;
   /** The global position the saved list read model of `ruleSet` reflects (failed or not), when one of format `format` is saved. */
   listModelPosition(ruleSet: string, format: number): Promise<number | undefined>;
@@ -23,6 +23,10 @@ export interface CheckpointStorage {
    * of two rule sets reads); undefined when none of format `format` is saved or its fold failed.
    */
   readListHistory(query: { readonly ruleSet: string; readonly format: number; readonly asOf: string }): Promise<ListModelHistory | undefined>;
+  /** The global position the saved careers' read model of `ruleSet` reflects (failed or not), when one of format `format` is saved. */
+  careerModelPosition(ruleSet: string, format: number): Promise<number | undefined>;
+  /** One player's rows of the saved careers' read model (see `CareerModelQuery`); undefined when none of that format is saved or its fold failed. */
+  readCareer(query: CareerModelQuery): Promise<StoredCareer | undefined>;
   close(): Promise<void>;
 }
 
@@ -78,3 +82,47 @@ export interface ListModelQuery {
 
 /** A row of the published list (`ListRow`, ranked in the query's order), with the record when the query keeps every player. */
 export type StoredListRow = ListRow & { readonly record?: string };
+
+/** The careers' read model's changes (projections/fesa/career-model.ts), runs and officer facts as JSON texts. */
+export interface CareerModelWrite {
+  readonly ruleSet: string;
+  readonly format: number;
+  readonly position: number;
+  readonly failed: boolean;
+  /** Runs and facts with `after` above this are dropped first (0 = the whole model is written again). */
+  readonly deleteAfter: number;
+  readonly runs: Iterable<{ readonly after: number; readonly tournamentId: string; readonly run: string; readonly keys: readonly string[] }>;
+  readonly facts: Iterable<{ readonly after: number; readonly fact: string; readonly playerIds: readonly string[] }>;
+  /** Registered ids to write (every one, replacing the saved ones, when `replace`) and ids to remove; undefined: unchanged. */
+  readonly players: { readonly replace: boolean; readonly write: readonly StoredCareerPlayer[]; readonly remove: readonly string[] } | undefined;
+}
+
+/** A registered id as saved: its place in the fold's `names`, name, name key and the survivor of a merge that absorbed it (null: none). */
+export interface StoredCareerPlayer {
+  readonly id: string;
+  readonly ord: number;
+  readonly lastName: string;
+  readonly firstName: string;
+  readonly key: string;
+  readonly survivor: string | null;
+}
+
+/** Player `playerId` (none: no player, only the tournament) and, when given, tournament `tournamentId`. */
+export interface CareerModelQuery {
+  readonly ruleSet: string;
+  readonly format: number;
+  readonly playerId?: string;
+  readonly tournamentId?: string;
+}
+
+/**
+ * What the saved model holds for a query: the player, his survivor and every id that survivor absorbed (by `ord`;
+ * none when the player is not registered), the runs of the player's name key and of the tournament asked for, and the
+ * survivor's officer facts (both in timeline order, as JSON texts).
+ */
+export interface StoredCareer {
+  readonly position: number;
+  readonly players: readonly StoredCareerPlayer[];
+  readonly runs: readonly string[];
+  readonly facts: readonly string[];
+}

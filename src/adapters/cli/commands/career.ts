@@ -4,7 +4,11 @@ import { unratable } from '../../../app/failure';
 import { playerCareer, renderCareer } from '../../../../projections/fesa/career';
 import { AS_ADOPTED, FESA_RULE_SETS } from '../../../../projections/fesa/history';
 import { FesaProjection } from '../../../../projections/fesa/incremental';
-import { rebuildProjection } from '../../../app/checkpoint';
+import { readCareerModel } from '../../../app/career-model';
+import { rebuildProjection, resumeProjection } from '../../../app/checkpoint';
+import type { FesaFold } from '../../../../projections/fesa/history';
+import type { CheckpointStorage } from '../../../app/ports/checkpoint-storage';
+import type { EventStore } from '../../../app/ports/event-store';
 import { loadFacts } from '../../../app/load';
 import { defaultStoreSpec } from '../../store/open';
 import { UsageError } from '../args';
@@ -34,12 +38,43 @@ const genericCareerText = (c: GenericCareer): string => {
   return lines.join('\n');
 };
 
+/**
+ * `read` from the careers' read model next to the log (SQLite, PostgreSQL) when it reflects the head of the log, after
+ * catching the saved projection up when it is behind (which saves the model again); undefined when there is none to
+ * read (EventStoreDB, a fold that fails, nothing saved of what is asked): the command folds then.
+ */
+export const fromCareerModel = async <A>(ctx: CliContext, command: string, ruleSet: string, read: (store: EventStore, checkpoints: CheckpointStorage) => Promise<A | 'behind' | undefined>): Promise<A | undefined> => {
+  const checkpoints = await ctx.checkpoints();
+  if (checkpoints === undefined) return undefined;
+  const store = await ctx.store();
+  const first = await read(store, checkpoints);
+  if (first !== 'behind') return first;
+  const progress = new FoldProgress(command);
+  await resumeProjection(store, checkpoints, { ruleSet, onProgress: progress.stage });
+  progress.done();
+  const again = await read(store, checkpoints);
+  return again === 'behind' ? undefined : again;
+};
+
+/** What a career or an explanation reads of the fold, from the careers' read model (see `fromCareerModel`). */
+export const careerFoldOf = (ctx: CliContext, command: string, ruleSet: string, playerId: string, tournamentId?: string): Promise<FesaFold | undefined> =>
+  fromCareerModel(ctx, command, ruleSet, (store, checkpoints) => readCareerModel(store, checkpoints, ruleSet, playerId, tournamentId));
+
 const history: CommandRun = {
   name: 'history',
   async run(ctx) {
     const playerId = ctx.opts.positional[0];
     if (!playerId) throw new UsageError('missing the player id: ledger history <player-id> [--json]');
     const ruleSet = ruleSetOf(ctx, GENERIC_RULE_SETS);
+    // a FESA career from the careers' read model when the player has one (what the fold below would print too)
+    if (!isGenericRuleSet(ruleSet)) {
+      const fromModel = await careerFoldOf(ctx, 'history', ruleSet, playerId);
+      const career = fromModel === undefined ? undefined : playerCareer(fromModel, playerId);
+      if (career !== undefined && E.isRight(career) && career.right.ratings.length > 0) {
+        ctx.out(ctx.json ? JSON.stringify(career.right, null, 2) : renderCareer(career.right));
+        return 0;
+      }
+    }
     const progress = new FoldProgress('history');
     const facts = await loadFacts(await ctx.store(), undefined, progress.read);
     // a player of TRF and EGD files (fide, uscf-k, gobase-go …): his games there, colours, stones and all

@@ -18,6 +18,7 @@ import { contentHash, foldOrThrow as fold, isProgramFile, LIST_FORMATS, listByte
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 import { FoldProgress, table } from '../output';
+import { careerFoldOf } from './career';
 import { printChanges } from './fesa';
 import { today } from '../../clock';
 
@@ -246,8 +247,10 @@ const explain: CommandRun = {
   async run(ctx) {
     const playerId = ctx.opts.positional[0];
     if (!playerId) throw new UsageError('missing the player id: ledger explain <player-id> [--tournament T]');
-    const folded = fold(await loadFacts(await ctx.store()), { ruleSet: ruleSetOf(ctx), runs: 'reports' });
-    const explanation = explainPlayer(folded, playerId, ctx.opts.string('tournament'));
+    const ruleSet = ruleSetOf(ctx);
+    const tournamentId = ctx.opts.string('tournament');
+    const folded = (await careerFoldOf(ctx, 'explain', ruleSet, playerId, tournamentId)) ?? fold(await loadFacts(await ctx.store()), { ruleSet, runs: 'reports' });
+    const explanation = explainPlayer(folded, playerId, tournamentId);
     if (E.isLeft(explanation)) throw new UsageError(explanation.left);
     ctx.out(ctx.json ? JSON.stringify(explanation.right.data, null, 2) : explanation.right.text);
     return 0;

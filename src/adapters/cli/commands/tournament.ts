@@ -2,7 +2,9 @@ import * as fs from 'fs';
 import type { FesaCrosstable } from '../../../../projections/fesa/crosstable';
 import { AS_ADOPTED, FESA_RULE_SETS } from '../../../../projections/fesa/history';
 import { loadFacts } from '../../../app/load';
-import { ratedTournamentView, reportedGames, tournamentCrosstable, type RatedTournamentView, type ReportedGame } from '../../../app/tournaments';
+import { readTournamentModel } from '../../../app/career-model';
+import { crosstableOfInputs, ratedTournamentView, reportedGamesOf, tournamentCrosstable, type RatedTournamentView, type ReportedGame } from '../../../app/tournaments';
+import { fromCareerModel } from './career';
 import { formatTurneringHtml, lispScore } from '../../formats/fesa/turnering-html';
 import { UsageError } from '../args';
 import type { CommandRun } from '../context';
@@ -62,19 +64,26 @@ const show: CommandRun = {
     if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${format}"`);
     const rules = ctx.opts.string('rules') ?? AS_ADOPTED;
     if (rules !== AS_ADOPTED && !(rules in FESA_RULE_SETS)) throw new UsageError(`--rules ${rules}: cross tables are available for ${Object.keys(FESA_RULE_SETS).join(', ')}`);
-    const facts = await loadFacts(await ctx.store());
     const out = ctx.opts.string('out');
     const write = (text: string): void => {
       if (out !== undefined) fs.writeFileSync(out, `${text}\n`);
       else ctx.out(text);
     };
-    const rated = ratedTournamentView(facts, await (await ctx.readLedger()).catchUp(), id);
-    if (rated !== undefined) {
-      if (format === 'fesa-html') throw new UsageError(`--format fesa-html is the FESA program's page; tournament "${id}" is registered under ${rated.ruleSet ?? 'a non-FESA rule set'} (leave --format out)`);
-      write(ctx.json ? JSON.stringify(rated, null, 2) : ratedTournamentText(rated));
-      return 0;
+    // the careers' read model keeps what the engine rated a FESA tournament from; without it (another rule system's
+    // tournament, or no run of it: the fold says why), the facts folded
+    const inputs = await fromCareerModel(ctx, 'tournament show', rules, (store, checkpoints) => readTournamentModel(store, checkpoints, rules, id));
+    let crosstable: FesaCrosstable;
+    if (inputs !== undefined) crosstable = crosstableOfInputs(inputs);
+    else {
+      const facts = await loadFacts(await ctx.store());
+      const rated = ratedTournamentView(facts, await (await ctx.readLedger()).catchUp(), id);
+      if (rated !== undefined) {
+        if (format === 'fesa-html') throw new UsageError(`--format fesa-html is the FESA program's page; tournament "${id}" is registered under ${rated.ruleSet ?? 'a non-FESA rule set'} (leave --format out)`);
+        write(ctx.json ? JSON.stringify(rated, null, 2) : ratedTournamentText(rated));
+        return 0;
+      }
+      crosstable = tournamentCrosstable(facts, id, rules);
     }
-    const crosstable: FesaCrosstable = tournamentCrosstable(facts, id, rules);
     if (format === 'fesa-html') {
       // the program's file: ISO-8859-1, byte for byte
       const bytes = Buffer.from(formatTurneringHtml(crosstable), 'latin1');
@@ -82,7 +91,7 @@ const show: CommandRun = {
       else process.stdout.write(bytes);
       return 0;
     }
-    const games = reportedGames(await (await ctx.readLedger()).catchUp(), id);
+    const games = await reportedGamesOf(await ctx.store(), id);
     write(ctx.json ? JSON.stringify({ ...crosstable, games }, null, 2) : crosstableText(crosstable, games));
     return 0;
   },

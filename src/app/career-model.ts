@@ -1,0 +1,66 @@
+/**
+ * The players' careers as a read model next to the log (projections/fesa/career-model.ts says what it holds): saved
+ * with the checkpoint of its rule set by the catch-up projection (checkpoint.ts), read here for `history`,
+ * `explain` and `tournament show`. Derived and droppable: it is only read when it reflects the head of the log; otherwise the caller
+ * catches the projection up (which saves it again) or folds.
+ */
+import type { OfficerFact } from '../../projections/fesa/history';
+import { careerFold, needsList, runOf, type CareerModelChanges, type RunInputs } from '../../projections/fesa/career-model';
+import type { FesaFold } from '../../projections/fesa/history';
+import { nameKey } from '../../projections/fesa/name-key';
+import type { CareerModelWrite, CheckpointStorage } from './ports/checkpoint-storage';
+import type { EventStore } from './ports/event-store';
+
+/** The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). */
+export const CAREER_MODEL_FORMAT = 1;
+
+/** A name key as saved (PostgreSQL text holds no NUL, which separates a key's names). */
+const storedKey = (key: string): string => JSON.stringify(key.split('\u0000'));
+
+/**
+ * A projection's careers' model changes as the storage writes them. What is saved is plain JSON, as the log and the
+ * checkpoint keep it: events decoded from JSON (the event file is built from them, officer facts are them) and list
+ * records, which the checkpoint saves as plain JSON too.
+ */
+export const careerModelWrite = (ruleSet: string, position: number, failed: boolean, changes: CareerModelChanges): CareerModelWrite => ({
+  ruleSet,
+  format: CAREER_MODEL_FORMAT,
+  position,
+  failed,
+  deleteAfter: changes.deleteAfter,
+  runs: (function* () {
+    for (const { after, inputs, keys } of changes.runs) yield { after, tournamentId: inputs.tournamentId, run: JSON.stringify(inputs), keys: [...new Set(keys)].map(storedKey) };
+  })(),
+  facts: (function* () {
+    for (const { after, fact } of changes.facts) yield { after, fact: JSON.stringify(fact), playerIds: [...new Set(fact.playerIds)] };
+  })(),
+  players: changes.players && { ...changes.players, write: changes.players.write.map((p) => ({ ...p, key: storedKey(nameKey(p)) })) },
+});
+
+/**
+ * A fold holding what `playerCareer` and `explainPlayer` read for `playerId` (and tournament `tournamentId`), from
+ * the saved model when it reflects the head of the log; undefined when it does not (none saved, behind the head,
+ * another format, a fold that failed) or when the career reads the list itself (see `needsList`); `behind` when it
+ * is usable but does not reflect the head (a catch-up saves it again).
+ */
+export const readCareerModel = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, playerId: string, tournamentId?: string): Promise<FesaFold | 'behind' | undefined> => {
+  const [head, read] = await Promise.all([store.headPosition(), storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT, playerId, ...(tournamentId === undefined ? {} : { tournamentId }) })]);
+  if (read === undefined) return undefined;
+  if (read.position !== head) return 'behind';
+  const rows = { players: read.players, runs: read.runs.map((text) => runOf(JSON.parse(text) as RunInputs, true)), facts: read.facts.map((f) => JSON.parse(f) as OfficerFact) };
+  const asked = read.players.find((p) => p.id === playerId);
+  if (asked !== undefined && needsList(rows, nameKey(asked))) return undefined;
+  return careerFold(rows);
+};
+
+/**
+ * What the engine rated tournament `tournamentId` from (see `RunInputs`), from the saved model when it reflects the
+ * head of the log; undefined when it cannot be read or holds no run of that tournament (not closed, not rated under
+ * FESA, unknown: the fold says which), `behind` as `readCareerModel`.
+ */
+export const readTournamentModel = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, tournamentId: string): Promise<RunInputs | 'behind' | undefined> => {
+  const [head, read] = await Promise.all([store.headPosition(), storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT, tournamentId })]);
+  if (read === undefined) return undefined;
+  if (read.position !== head) return 'behind';
+  return read.runs.length === 0 ? undefined : (JSON.parse(read.runs[0]!) as RunInputs);
+};
