@@ -15,10 +15,10 @@ import { verifyLedger } from '../../app/verify';
 import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, renderList, reproducePublished, type ListFormat } from '../../app/lists';
 import type { Ledger } from '../../app/ledger';
 import { today } from '../clock';
-import { ratedTournamentView, reportedGames } from '../../app/tournaments';
+import { reportedGames } from '../../app/tournaments';
 import { formatTurneringHtml } from '../formats/fesa/turnering-html';
 import { LiveAuditTrail, LiveProjections } from './live';
-import { PlayerIndex, TournamentIndex, tournamentNow } from './tournament-index';
+import { PlayerIndex, RatedTournamentViews, TournamentIndex, tournamentNow } from './tournament-index';
 import { PlayerRuns } from './player-runs';
 import { diffJson, diffQueryOf, Diffs, pageOfDiff, ruleSetPairOf } from './diffs';
 import { mountPages, pageErrors } from './pages/routes';
@@ -111,6 +111,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const auditTrail = new LiveAuditTrail(ledger.store);
   const tournaments = new TournamentIndex(ledger);
   const players = new PlayerIndex(ledger);
+  const ratedViews = new RatedTournamentViews(ledger);
   const diffs = new Diffs(ledger, live, auditTrail, options.checkpoints);
   const playerRuns = new PlayerRuns();
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -141,7 +142,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const ruleSetOf = (req: Request): string => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS)) ?? AS_ADOPTED;
 
   // pages for people at the API's own URLs: a request that asks for HTML is answered there, any other falls through
-  mountPages(app, { ledger, live, auditTrail, tournaments, players, diffs, playerRuns, folds, publicRead, auditorRead: access('auditor'), ruleSetOf });
+  mountPages(app, { ledger, live, auditTrail, tournaments, players, ratedViews, diffs, playerRuns, folds, publicRead, auditorRead: access('auditor'), ruleSetOf });
 
   app.get('/', ...publicRead, (_req, res) => {
     res.json({ routes: ROUTES.map(([route, who]) => `${route}${who === 'public' ? '' : ` (${who})`}`) });
@@ -197,8 +198,8 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const { state, crosstable } = await tournamentNow(ledger, live, ruleSetOf(req), tournamentId);
     if (typeof crosstable === 'string') {
       // a tournament under fide, uscf-k, gobase-go … (a TRF or EGD import): `tournament show --json`'s view, folded
-      // from the log for this request (the live projections are FESA's)
-      const rated = format === 'json' ? ratedTournamentView(await loadFacts(ledger.store), state, tournamentId) : undefined;
+      // from the log once per head of the log (the live projections are FESA's)
+      const rated = format === 'json' ? await ratedViews.at(state, tournamentId) : undefined;
       if (rated === undefined) throw new NotFound(crosstable);
       res.json(rated);
       return;

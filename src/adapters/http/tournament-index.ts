@@ -6,7 +6,8 @@ import type { FesaFold } from '../../../projections/fesa/history';
 import type { FesaProjection } from '../../../projections/fesa/incremental';
 import { unratable } from '../../app/failure';
 import type { Ledger } from '../../app/ledger';
-import { crosstableOf, UnknownTournamentError } from '../../app/tournaments';
+import { loadFacts } from '../../app/load';
+import { crosstableOf, ratedTournamentView, UnknownTournamentError, type RatedTournamentView } from '../../app/tournaments';
 import type { LiveProjections } from './live';
 import { pagingOf, SortedPages } from './paging';
 import { NotFound } from './problems';
@@ -94,3 +95,24 @@ export const tournamentNow = async (ledger: Ledger, live: LiveProjections, ruleS
     return { state, projection, fold: folded.right, crosstable: e.message };
   }
 };
+
+/**
+ * Tournaments under the other rule sets (fide, uscf-k, gobase-go …: TRF and EGD imports), as `tournament show` gives
+ * them. The server's live projections are FESA's, so such a view is folded from the log; it is kept until the log
+ * moves (the last few asked for), so a page or its JSON asked again does not fold the whole log again.
+ */
+export class RatedTournamentViews {
+  private readonly kept = new Map<string, RatedTournamentView | undefined>();
+
+  constructor(private readonly ledger: Ledger) {}
+
+  /** The view of `tournamentId` at the head `state` reflects; undefined for a tournament no such rule set rates. */
+  async at(state: LedgerState, tournamentId: string): Promise<RatedTournamentView | undefined> {
+    const key = `${state.position}|${tournamentId}`;
+    if (this.kept.has(key)) return this.kept.get(key);
+    const view = ratedTournamentView(await loadFacts(this.ledger.store), state, tournamentId);
+    for (const old of this.kept.keys()) if (!old.startsWith(`${state.position}|`) || this.kept.size >= 8) this.kept.delete(old);
+    this.kept.set(key, view);
+    return view;
+  }
+}

@@ -1,7 +1,7 @@
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Api } from './api';
-import { chainOf, eventDate, ledger, nekomadoChain, tempDir } from '../../support/helpers';
+import { chainOf, eventDate, FIXTURES, ledger, nekomadoChain, tempDir } from '../../support/helpers';
 
 const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
 
@@ -128,5 +128,26 @@ describe('web pages over HTTP', () => {
     expect(script.type).toBe('text/javascript; charset=utf-8');
     expect(script.bytes.toString()).toContain('data-filter-for');
     expect((await api.get('/assets/pages.css')).type).toBe('text/css; charset=utf-8');
+  });
+
+  it('shows a tournament of an EGD import with its players\' ratings and its games (colours, stones, rated or why not), as tournament show --json does', async () => {
+    const id = 'opengotha-tournoi-de-juvisy';
+    const imported = await ledger('egd', 'import', path.join(FIXTURES, 'egd', `${id}.h9`), '--db', db);
+    expect(imported.code, imported.err).toBe(0);
+    const shown = JSON.parse((await ledger('tournament', 'show', id, '--json', '--db', db)).out) as {
+      ruleSet: string;
+      players: { playerId: string; before: number | null; after: number | null }[];
+      games: { game: string; handicapStones?: number; rated: string }[];
+    };
+    const body = (await page(`/tournaments/${id}`)).bytes.toString();
+    expect(body).not.toContain('not rated under a FESA rule set');
+    expect(body).toContain(`<dt>Rated under</dt><dd>${shown.ruleSet}</dd>`);
+    const players = body.slice(body.indexOf('<table id="players"'), body.indexOf('</table>', body.indexOf('<table id="players"')));
+    const rows = [...players.matchAll(/<tr><td class="num">\d+<\/td><th scope="row"><a href="\/players\/([^"?]+)[^"]*">[^<]*<\/a><\/th><td>[^<]*<\/td><td class="num">([^<]*)<\/td><td class="num">([^<]*)<\/td>/g)].map((m) => [decodeURIComponent(m[1]!), m[2], m[3]]);
+    expect(rows).toEqual(shown.players.map((p) => [p.playerId, String(p.before ?? '–'), String(p.after ?? '–')]));
+    const stoned = shown.games.find((g) => (g.handicapStones ?? 0) > 0)!;
+    expect(body).toMatch(new RegExp(`<tr id="game-${stoned.game}"><th scope="row"><code>${stoned.game}</code></th>.*<td class="num">${stoned.handicapStones}</td><td>${stoned.rated}</td>`));
+    // the JSON at the same URL is the CLI's
+    expect((await api.get(`/tournaments/${id}`)).body).toEqual(shown);
   });
 });

@@ -10,7 +10,7 @@ import type { Ledger } from '../../../app/ledger';
 import { LIST_FORMATS, listRows, type ListRow } from '../../../app/lists';
 import { today } from '../../clock';
 import type { LiveAuditTrail, LiveProjections } from '../live';
-import { tournamentNow, type PlayerIndex, type TournamentIndex } from '../tournament-index';
+import { tournamentNow, type PlayerIndex, type RatedTournamentViews, type TournamentIndex } from '../tournament-index';
 import type { PlayerRuns } from '../player-runs';
 import { diffQueryOf, foldOf, nameIn, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
 import { reportedGames } from '../../../app/tournaments';
@@ -37,6 +37,8 @@ export interface PageDependencies {
   readonly diffs: Diffs;
   readonly playerRuns: PlayerRuns;
   /** The API's guards of whole-ledger folds (rate limit, at most so many at once). */
+  /** Tournaments under the other rule sets (TRF and EGD imports), kept until the log moves. */
+  readonly ratedViews: RatedTournamentViews;
   readonly folds: readonly RequestHandler[];
   /** The API's access check (and CORS) for public reads: a page is exactly as public as its JSON. */
   readonly publicRead: readonly RequestHandler[];
@@ -62,7 +64,7 @@ const askedRules = (req: Request): string | undefined => queryOf(req).oneOf('rul
  * events recorded since the last request; none folds the whole ledger again.
  */
 export const mountPages = (app: express.Express, deps: PageDependencies): void => {
-  const { ledger, live, auditTrail, tournaments, players, diffs, playerRuns, publicRead, auditorRead, folds, ruleSetOf } = deps;
+  const { ledger, live, auditTrail, tournaments, players, ratedViews, diffs, playerRuns, publicRead, auditorRead, folds, ruleSetOf } = deps;
 
   app.get('/assets/pages.css', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PAGES_CSS);
@@ -187,6 +189,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
       playerIdOfRow: (row) => fold.playerIdOf(row) ?? run?.players[row.nr - 1],
       nameOf,
       rules: askedRules(req),
+      rated: typeof crosstable === 'string' ? await ratedViews.at(state, tournamentId) : undefined,
     };
     sendPage(res, tournamentPage(view, provenanceOf(projection, ruleSet)));
   });

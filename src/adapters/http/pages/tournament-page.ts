@@ -1,7 +1,7 @@
 import type { TournamentRegistered } from '../../../../domain/events';
 import type { GameAmendment } from '../../../../projections/audit-trail';
 import type { CrosstableRow, FesaCrosstable } from '../../../../projections/fesa/crosstable';
-import type { ReportedGame } from '../../../app/tournaments';
+import type { RatedTournamentView, ReportedGame } from '../../../app/tournaments';
 import { html, queryString, segment, type Html } from './html';
 import { change, indexControls, page, type IndexQuery, type Provenance } from './layout';
 import { PAGE_SIZE } from '../paging';
@@ -52,6 +52,8 @@ export interface TournamentView {
   readonly nameOf: (playerId: string) => string;
   /** The rule set asked for in the URL (kept in links). */
   readonly rules: string | undefined;
+  /** A tournament under fide, uscf-k, gobase-go … (a TRF or EGD import): its players' ratings and its games. */
+  readonly rated?: RatedTournamentView;
 }
 
 const playerLink = (playerId: string | undefined, name: string, rules: string | undefined): Html =>
@@ -93,6 +95,29 @@ ${t.rows.map((r) => {
 ${t.promotions.length > 0 ? html`<h2 id="promotions-heading">Promotions</h2><ul>${t.promotions.map((p) => html`<li>${p.lastName}${p.firstName ? ` ${p.firstName}` : ''} promoted to ${p.toLevel} ${p.toName}</li>`)}</ul>` : ''}`;
 };
 
+const signedChange = (before: number | null, after: number | null): Html => change(before === null || after === null ? null : after - before);
+
+/** A TRF or EGD tournament's players (rating before and after under its rule set, points, rank) and games. */
+const ratedSections = (t: RatedTournamentView, v: TournamentView): Html => {
+  const colourOf = (c: 'white' | 'black' | null, first: boolean): string => (c === null ? '' : first === (c === 'white') ? 'white' : 'black');
+  return html`<h2 id="players-heading">Players</h2>
+<table id="players" data-sortable>
+<caption>Players of ${t.name}${t.ruleSet ? ` with their ratings under ${t.ruleSet} before and after it` : ' (not closed yet, so not rated)'}</caption>
+<thead><tr><th scope="col" class="num">Nr</th><th scope="col">Player</th><th scope="col">Federation</th><th scope="col" class="num">Before</th><th scope="col" class="num">After</th><th scope="col" class="num">Change</th><th scope="col" class="num">Points</th><th scope="col" class="num">Rank</th></tr></thead>
+<tbody>
+${t.players.map((p) => html`<tr><td class="num">${p.nr}</td><th scope="row">${playerLink(p.playerId, p.name, v.rules)}</th><td>${p.country}</td><td class="num">${p.before ?? '–'}</td><td class="num">${p.after ?? '–'}</td><td class="num">${signedChange(p.before, p.after)}</td><td class="num">${points(p.points)}</td><td class="num">${p.rank ?? ''}</td></tr>`)}
+</tbody>
+</table>
+<h2 id="games-heading">Games</h2>
+<table id="games" data-sortable>
+<caption>Games of ${t.name} as reported (after corrections), the result as the first player's, with whether ${t.ruleSet ?? 'its rule set'} rated each</caption>
+<thead><tr><th scope="col">Game id</th><th scope="col" class="num">Round</th><th scope="col">Date</th><th scope="col">First player</th><th scope="col">Colour</th><th scope="col">Second player</th><th scope="col">Colour</th><th scope="col">Result</th><th scope="col" class="num">Stones</th><th scope="col">Rated</th><th scope="col">Status</th></tr></thead>
+<tbody>
+${t.games.map((g) => html`<tr id="${gameAnchor(g.game)}"><th scope="row"><code>${g.game}</code></th><td class="num">${g.round}</td><td>${g.date}</td><td>${playerLink(g.first, v.nameOf(g.first), v.rules)}</td><td>${colourOf(g.firstColour, true)}</td><td>${g.second === null ? '(bye)' : playerLink(g.second, v.nameOf(g.second), v.rules)}</td><td>${g.second === null ? '' : colourOf(g.firstColour, false)}</td><td>${g.result}</td><td class="num">${g.handicapStones ?? ''}</td><td>${g.rated}</td><td>${g.status}</td></tr>`)}
+</tbody>
+</table>`;
+};
+
 /** A tournament: its cross table with ratings before and after, its games with their ids, and every amendment. */
 export const tournamentPage = (v: TournamentView, provenance: Provenance): string => {
   const r = v.registration;
@@ -100,25 +125,27 @@ export const tournamentPage = (v: TournamentView, provenance: Provenance): strin
 <dt>Tournament id</dt><dd><code>${r.tournamentId}</code></dd>
 <dt>Dates</dt><dd>${r.startDate === r.endDate ? r.startDate : `${r.startDate} to ${r.endDate}`}</dd>
 <dt>Closed</dt><dd>${v.closed ?? 'not yet (not rated)'}</dd>
-${v.ruleSetUsed !== undefined ? html`<dt>Rated under</dt><dd>${v.ruleSetUsed}</dd>` : ''}
+${v.ruleSetUsed !== undefined ? html`<dt>Rated under</dt><dd>${v.ruleSetUsed}</dd>` : v.rated?.ruleSet ? html`<dt>Rated under</dt><dd>${v.rated.ruleSet}</dd>` : ''}
+${v.rated?.place ? html`<dt>Place</dt><dd>${v.rated.place}</dd>` : ''}
+${v.rated?.tournamentClass !== undefined ? html`<dt>Class, handicap rule, komi</dt><dd>${v.rated.tournamentClass || '–'}, ${v.rated.handicapRule || '–'}, ${v.rated.komi || '–'}</dd>` : ''}
 <dt>Games</dt><dd>${v.games.filter((g) => g.status !== 'withdrawn').length}${v.games.some((g) => g.status === 'withdrawn') ? ` (and ${v.games.filter((g) => g.status === 'withdrawn').length} withdrawn)` : ''}</dd>
 </dl>
-<h2 id="crosstable-heading">Cross table</h2>
+${v.rated !== undefined ? ratedSections(v.rated, v) : html`<h2 id="crosstable-heading">Cross table</h2>
 ${typeof v.crosstable === 'string'
   ? html`<p>${v.crosstable}.</p>`
-  : html`${crosstableTable(v.crosstable, v)}<p class="downloads"><a href="/tournaments/${segment(r.tournamentId)}${queryString({ format: 'fesa-html', rules: v.rules })}" download>The official program's turnering.html (ISO-8859-1)</a></p>`}
+  : html`${crosstableTable(v.crosstable, v)}<p class="downloads"><a href="/tournaments/${segment(r.tournamentId)}${queryString({ format: 'fesa-html', rules: v.rules })}" download>The official program's turnering.html (ISO-8859-1)</a></p>`}`}
 <h2 id="amendments-heading">Corrections and withdrawals</h2>
 ${v.amendments.length === 0
   ? html`<p>No game of this tournament was corrected or withdrawn.</p>`
   : amendmentsTable('amendments', `Every correction and withdrawal of a game of ${r.name}, with the officer's reason`, v.amendments)}
-<h2 id="games-heading">Games</h2>
+${v.rated !== undefined ? '' : html`<h2 id="games-heading">Games</h2>
 <table id="games" data-sortable>
 <caption>Games of ${r.name} as reported (after corrections), with the ids officers correct them by</caption>
 <thead><tr><th scope="col"><a href="#games" data-sort-key="game">Game id</a></th><th scope="col" class="num"><a href="#games" data-sort-key="round">Round</a></th><th scope="col">First player</th><th scope="col">Second player</th><th scope="col">Result</th><th scope="col">Handicap</th><th scope="col">Status</th></tr></thead>
 <tbody>
 ${v.games.map((g) => html`<tr id="${gameAnchor(g.game)}"><th scope="row"><code>${g.game}</code></th><td class="num">${g.round}</td><td>${playerLink(g.first, v.nameOf(g.first), v.rules)}</td><td>${g.second === null ? '(bye)' : playerLink(g.second, v.nameOf(g.second), v.rules)}</td><td>${RESULT_TEXT[g.result] ?? g.result}</td><td>${g.handicap}</td><td>${g.status}</td></tr>`)}
 </tbody>
-</table>`;
+</table>`}`;
   return page(r.name, provenance, content, { description: `Cross table and games of ${r.name}` });
 };
 
