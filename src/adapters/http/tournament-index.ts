@@ -102,17 +102,21 @@ export const tournamentNow = async (ledger: Ledger, live: LiveProjections, ruleS
  * moves (the last few asked for), so a page or its JSON asked again does not fold the whole log again.
  */
 export class RatedTournamentViews {
-  private readonly kept = new Map<string, RatedTournamentView | undefined>();
+  /** The views kept, by tournament id, all of the log as it stood at `position`. */
+  private kept = new Map<string, RatedTournamentView | undefined>();
+  private position = -1;
 
   constructor(private readonly ledger: Ledger) {}
 
   /** The view of `tournamentId` at the head `state` reflects; undefined for a tournament no such rule set rates. */
   async at(state: LedgerState, tournamentId: string): Promise<RatedTournamentView | undefined> {
-    const key = `${state.position}|${tournamentId}`;
-    if (this.kept.has(key)) return this.kept.get(key);
+    if (state.position !== this.position || this.kept.size >= 8) {
+      this.kept = new Map();
+      this.position = state.position;
+    }
+    if (this.kept.has(tournamentId)) return this.kept.get(tournamentId);
     const view = ratedTournamentView(await loadFacts(this.ledger.store), state, tournamentId);
-    for (const old of this.kept.keys()) if (!old.startsWith(`${state.position}|`) || this.kept.size >= 8) this.kept.delete(old);
-    this.kept.set(key, view);
+    this.kept.set(tournamentId, view);
     return view;
   }
 }

@@ -17,6 +17,20 @@ import { chainOf, cliBuilt, ledgerProcess, nekomadoChain, tempDir } from '../../
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Database: typeof import('better-sqlite3') = require('better-sqlite3');
 
+
+/**
+ * What verify says of a fact edited by hand with the whole chain re-computed after it: the chain holds, so the noted
+ * head hash and the published list's hash are what find it.
+ */
+const expectRechainedEditFound = (r: { code: number | null; out: string; err: string }, head: string): void => {
+  expect(r.code).toBe(1);
+  const findings = r.err.trim().split('\n');
+  expect(findings).toHaveLength(2);
+  expect(findings[0]).toBe(`The noted head hash ${head} is not in the log: events up to it were changed, or events were deleted from the end.`);
+  expect(findings[1]).toMatch(/^The published list "L1" cannot be reproduced: its hash was [0-9a-f]{64}, the fold gives [0-9a-f]{64}\.$/);
+  expect(r.out).toContain('0 of 1 published lists reproduced');
+};
+
 describe('chain hash', () => {
   it('hashes the canonical JSON written down in src/app/chain.ts: sorted keys, no whitespace, valid date and actor lifted out of the data', () => {
     const event = { streamId: 'tournament-t1', revision: 0, eventId: 'g1', type: 'GameReported', data: { validDate: '2026-01-02', actor: 'ro', b: [1, 'ü'], a: null }, recordedAt: '2026-01-03T10:00:00.000Z' };
@@ -196,12 +210,7 @@ describe.skipIf(!built)('ledger verify on SQLite (real process)', () => {
     }
     db.close();
     const r = await verify('--db', file, '--head', head);
-    expect(r.code).toBe(1);
-    const findings = r.err.trim().split('\n');
-    expect(findings).toHaveLength(2);
-    expect(findings[0]).toBe(`The noted head hash ${head} is not in the log: events up to it were changed, or events were deleted from the end.`);
-    expect(findings[1]).toMatch(/^The published list "L1" cannot be reproduced: its hash was [0-9a-f]{64}, the fold gives [0-9a-f]{64}\.$/);
-    expect(r.out).toContain('0 of 1 published lists reproduced');
+    expectRechainedEditFound(r, head);
   });
 
   it('reads a ledger written before the chain, and computes its chain once (logged) when opened for writing', async () => {
@@ -364,12 +373,7 @@ describe.skipIf(!built || pgUrl === undefined)('ledger verify on PostgreSQL (rea
       }
     }, database);
     const r = await verify('--store', urlOf(database), '--head', head);
-    expect(r.code).toBe(1);
-    const findings = r.err.trim().split('\n');
-    expect(findings).toHaveLength(2);
-    expect(findings[0]).toBe(`The noted head hash ${head} is not in the log: events up to it were changed, or events were deleted from the end.`);
-    expect(findings[1]).toMatch(/^The published list "L1" cannot be reproduced: its hash was [0-9a-f]{64}, the fold gives [0-9a-f]{64}\.$/);
-    expect(r.out).toContain('0 of 1 published lists reproduced');
+    expectRechainedEditFound(r, head);
   });
 
   it('computes the chain of a ledger written before it once, logged, when first opened (the same head as on SQLite)', async () => {
