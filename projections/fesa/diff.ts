@@ -28,12 +28,14 @@ export interface FoldDiff {
 export const gradeText = (p: Pick<FesaPlayer, 'gradeLevel' | 'gradeName'> | undefined): string =>
   !p || p.gradeName === '' ? '-' : p.gradeName === 'Pro' ? `Pro${p.gradeLevel ? ` ${p.gradeLevel}` : ''}` : `${p.gradeLevel} ${p.gradeName}`;
 
+/** The id a diff names a listed player by: his registered id, else his name. */
+export const diffIdOf = (fold: Pick<FesaFold, 'playerIdOf'>, p: FesaPlayer): string => fold.playerIdOf(p) ?? `${p.lastName}${p.firstName ? ` ${p.firstName}` : ''}`;
+
 /**
  * What changed between two folds of the same ledger (before/after a late or corrected result, or under two rule
  * sets): per tournament and player the old and new rating, and the differences in the resulting list and grades.
  */
 export const diffFolds = (before: FesaFold, after: FesaFold): FoldDiff => {
-  const idOf = (fold: FesaFold, p: FesaPlayer) => fold.playerIdOf(p) ?? `${p.lastName}${p.firstName ? ` ${p.firstName}` : ''}`;
   const runs: RunChange[] = [];
   const oldRuns = new Map(before.runs.map((r) => [r.tournamentId, r]));
   for (const run of after.runs) {
@@ -45,12 +47,12 @@ export const diffFolds = (before: FesaFold, after: FesaFold): FoldDiff => {
     for (const p of run.after) {
       if (!participants.has(nameKey(p))) continue;
       const o = oldByName.get(nameKey(p));
-      if (!o || o.eloNumber !== p.eloNumber) runs.push({ tournamentId: run.tournamentId, date: run.date, playerId: idOf(after, p), oldRating: o?.eloNumber ?? null, newRating: p.eloNumber });
+      if (!o || o.eloNumber !== p.eloNumber) runs.push({ tournamentId: run.tournamentId, date: run.date, playerId: diffIdOf(after, p), oldRating: o?.eloNumber ?? null, newRating: p.eloNumber });
     }
   }
   for (const old of before.runs) {
     if (!after.runs.some((r) => r.tournamentId === old.tournamentId)) {
-      for (const p of old.report.players) runs.push({ tournamentId: old.tournamentId, date: old.date, playerId: idOf(before, p as unknown as FesaPlayer), oldRating: p.postRating, newRating: null });
+      for (const p of old.report.players) runs.push({ tournamentId: old.tournamentId, date: old.date, playerId: diffIdOf(before, p as unknown as FesaPlayer), oldRating: p.postRating, newRating: null });
     }
   }
   const list: ListChange[] = [];
@@ -60,10 +62,10 @@ export const diffFolds = (before: FesaFold, after: FesaFold): FoldDiff => {
     seen.add(nameKey(p));
     const o = oldList.get(nameKey(p));
     if (!o || o.eloNumber !== p.eloNumber || gradeText(o) !== gradeText(p)) {
-      list.push({ playerId: idOf(after, p), oldRating: o?.eloNumber ?? null, newRating: p.eloNumber, oldGrade: gradeText(o), newGrade: gradeText(p) });
+      list.push({ playerId: diffIdOf(after, p), oldRating: o?.eloNumber ?? null, newRating: p.eloNumber, oldGrade: gradeText(o), newGrade: gradeText(p) });
     }
   }
-  for (const o of before.list) if (!seen.has(nameKey(o))) list.push({ playerId: idOf(before, o), oldRating: o.eloNumber, newRating: null, oldGrade: gradeText(o), newGrade: '-' });
+  for (const o of before.list) if (!seen.has(nameKey(o))) list.push({ playerId: diffIdOf(before, o), oldRating: o.eloNumber, newRating: null, oldGrade: gradeText(o), newGrade: '-' });
   return { runs: tournamentsThenPlayers(runs), list };
 };
 
@@ -82,6 +84,25 @@ export interface RatedItem {
   readonly date: string;
 }
 
+/** A player on a list read from a saved model (`ListModelHistory`). */
+export type ModelListEntry = NonNullable<ListModelHistory['rows'][number]['entry']>;
+
+/** The list a saved model's rows up to a date make: each slot's last row, in the list's order. */
+export const listOfModel = (h: ListModelHistory): ModelListEntry[] => {
+  const list: ModelListEntry[] = [];
+  let slot = -1;
+  let last: ModelListEntry | undefined;
+  for (const { slot: s, entry } of h.rows) {
+    if (s !== slot) {
+      if (last !== undefined) list.push(last);
+      [slot, last] = [s, undefined];
+    }
+    last = entry;
+  }
+  if (last !== undefined) list.push(last);
+  return list.sort(h.explicit ? (a, b) => a.seq - b.seq : (a, b) => b.rating - a.rating || a.seq - b.seq);
+};
+
 /**
  * `diffFolds` of two folds of the same facts (two rule sets on one date) from their saved list models instead of the
  * folds: the list of the date is each slot's last row, and the rows at a tournament's item are its participants'
@@ -89,23 +110,10 @@ export interface RatedItem {
  * a tournament's item (the `after` of its rows) to it. The same changes as `diffFolds`, in its order.
  */
 export const diffListModels = (before: ListModelHistory, after: ListModelHistory, rated: ReadonlyMap<number, RatedItem>): FoldDiff => {
-  type Entry = NonNullable<ListModelHistory['rows'][number]['entry']>;
   const viewOf = (h: ListModelHistory) => {
-    const list: Entry[] = [];
     const ratings: { after: number; playerId: string; rating: number }[] = [];
-    let slot = -1;
-    let last: Entry | undefined;
-    for (const { slot: s, after: item, entry } of h.rows) {
-      if (s !== slot) {
-        if (last !== undefined) list.push(last);
-        [slot, last] = [s, undefined];
-      }
-      if (entry !== undefined && rated.has(item)) ratings.push({ after: item, playerId: entry.playerId, rating: entry.rating });
-      last = entry;
-    }
-    if (last !== undefined) list.push(last);
-    list.sort(h.explicit ? (a, b) => a.seq - b.seq : (a, b) => b.rating - a.rating || a.seq - b.seq);
-    return { list, ratings };
+    for (const { after: item, entry } of h.rows) if (entry !== undefined && rated.has(item)) ratings.push({ after: item, playerId: entry.playerId, rating: entry.rating });
+    return { list: listOfModel(h), ratings };
   };
   const [old, now] = [viewOf(before), viewOf(after)];
   const oldRating = new Map(old.ratings.map((r) => [`${r.after}\u0000${r.playerId}`, r.rating]));

@@ -261,8 +261,8 @@ const changesTheLists = async (store: EventStore, after: number, upTo: number): 
  * kept. Undefined when the fold under the rule set failed. It may reflect a later position when another process
  * wrote meanwhile: the caller compares.
  */
-export const listModelHistory = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string, head: number): Promise<ListModelHistory | undefined> => {
+export const listModelHistory = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string, head: number, onProgress?: CheckpointOptions['onProgress']): Promise<ListModelHistory | undefined> => {
   const saved = await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT);
-  if (saved === undefined || (saved < head && (await changesTheLists(store, saved, head)))) await resumeProjection(store, storage, { ruleSet });
+  if (saved === undefined || (saved < head && (await changesTheLists(store, saved, head)))) await resumeProjection(store, storage, { ruleSet, ...(onProgress ? { onProgress } : {}) });
   return storage.readListHistory({ ruleSet, format: LIST_MODEL_FORMAT, asOf });
 };

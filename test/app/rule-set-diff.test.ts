@@ -2,10 +2,11 @@ import * as E from 'fp-ts/Either';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { LoggedEvent, GameReported } from '../../domain/events';
-import { diffFolds, diffListModels } from '../../projections/fesa/diff';
+import { diffFolds, diffIdOf, diffListModels, gradeText } from '../../projections/fesa/diff';
 import { FesaProjection, foldFesaFast } from '../../projections/fesa/incremental';
 import { listModelHistory } from '../../src/app/checkpoint';
 import { loadFacts } from '../../src/app/load';
+import { ruleSetsFromModels } from '../../src/app/rule-set-diff';
 import { inBatches, ledgers, resultCorrection } from '../support/gen';
 import { places, record } from '../support/places';
 
@@ -43,6 +44,10 @@ describe.each(places)('two rule sets compared from their list read models, %s (i
               expect([a.position, b.position]).toEqual([timeline.position, timeline.position]);
               const fromFolds = diffFolds(folds[0].right, folds[1].right);
               expect({ asOf, ...diffListModels(a, b, timeline.ratedItems()) }).toEqual({ asOf, ...fromFolds });
+              // what `ledger diff --rules` reads: the tournaments from the careers model, the grades from both lists
+              const fromModels = await ruleSetsFromModels(store, checkpoints, RULES[0], RULES[1], asOf);
+              const grades = folds.map((f) => E.isRight(f) && f.right.list.map((p) => [diffIdOf(f.right, p), gradeText(p)]));
+              expect({ asOf, ...fromModels?.diff, grades: fromModels?.lists.map((l) => l.map((e) => [e.playerId, e.grade])) }).toEqual({ asOf, ...fromFolds, grades });
               compared++;
               if (fromFolds.runs.length + fromFolds.list.length > 0) differing++;
             }

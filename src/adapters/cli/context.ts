@@ -151,6 +151,11 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
         warning('read', e);
         return undefined;
       }),
+    readRatedItems: (query) =>
+      storage.readRatedItems(query).catch((e: unknown) => {
+        warning('read', e);
+        return undefined;
+      }),
     listModelPosition: (ruleSet, format) =>
       storage.listModelPosition(ruleSet, format).catch((e: unknown) => {
         warning('read', e);

@@ -9,6 +9,7 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { CareerModelQuery, CareerModelWrite, CheckpointStorage, ListModelQuery, ListModelWrite, StoredCareer, StoredCareerPlayer, StoredListRow } from '../../app/ports/checkpoint-storage';
 import type { ListModelHistoryRow } from '../../../projections/fesa/list-model';
+import type { RatedItem } from '../../../projections/fesa/diff';
 
 export type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { StoreSpec } from './open';
@@ -54,6 +55,8 @@ const CAREER = (s: string, p: Dialect) => ({
   // the survivor and every id it absorbed (the asked one among them), in the fold's order of names
   family: `SELECT player_id, ord, last_name, first_name, name_key, survivor FROM ${s}rm_career_players WHERE rule_set = ${p(1)} AND (player_id = ${p(2)} OR survivor = ${p(2)}) ORDER BY ord`,
   runs: `SELECT run FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} AND (after IN (SELECT after FROM ${s}rm_career_run_keys WHERE rule_set = ${p(1)} AND name_key = ${p(2)}) OR tournament_id = ${p(3)}) ORDER BY after`,
+  // the list model's points are saved in the same transaction: an item's point is its date
+  rated: `SELECT r.after, r.tournament_id, p.date FROM ${s}rm_career_runs r JOIN ${s}rm_list_points p ON p.rule_set = r.rule_set AND p.after = r.after WHERE r.rule_set = ${p(1)} ORDER BY r.after`,
   facts: `SELECT fact FROM ${s}rm_career_facts WHERE rule_set = ${p(1)} AND after IN (SELECT after FROM ${s}rm_career_fact_players WHERE rule_set = ${p(1)} AND player_id = ${p(2)}) ORDER BY after`,
 });
 
@@ -67,12 +70,15 @@ const careerPlayer = (r: Record<string, unknown>): StoredCareerPlayer => ({
   survivor: (r.survivor as string | null) ?? null,
 });
 
+type RowGet = (text: string, params: unknown[]) => Promise<Record<string, unknown> | undefined>;
+type RowsGet = (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>;
+
 /** Reads one player's rows with `get` (one row or undefined) and `all` (rows), after the meta row said the model is usable. */
 const readCareerRows = async (
   q: CareerModelQuery,
   statements: ReturnType<typeof CAREER>,
-  get: (text: string, params: unknown[]) => Promise<Record<string, unknown> | undefined>,
-  all: (text: string, params: unknown[]) => Promise<Record<string, unknown>[]>,
+  get: RowGet,
+  all: RowsGet,
 ): Promise<StoredCareer | undefined> => {
   const meta = await get(statements.meta, [q.ruleSet, q.format]);
   if (meta === undefined || Number(meta.failed) === 1) return undefined;
@@ -86,6 +92,19 @@ const readCareerRows = async (
   const runs = (await all(statements.runs, [q.ruleSet, player.key, tournament])).map((r) => r.run as string);
   const facts = (await all(statements.facts, [q.ruleSet, person])).map((r) => r.fact as string);
   return { position, players, runs, facts };
+};
+
+/** Reads a model's rated items (`readRatedItems`) with `get` and `all`, after the meta row said the model is usable. */
+const readRatedRows = async (
+  q: { readonly ruleSet: string; readonly format: number },
+  statements: ReturnType<typeof CAREER>,
+  get: RowGet,
+  all: RowsGet,
+): Promise<{ position: number; items: Map<number, RatedItem> } | undefined> => {
+  const meta = await get(statements.meta, [q.ruleSet, q.format]);
+  if (meta === undefined || Number(meta.failed) === 1) return undefined;
+  const rows = await all(statements.rated, [q.ruleSet]);
+  return { position: Number(meta.position), items: new Map(rows.map((r) => [Number(r.after), { tournamentId: r.tournament_id as string, date: r.date as string }])) };
 };
 
 const PLAYER_COLUMNS = 'rule_set, player_id, ord, last_name, first_name, name_key, survivor';
@@ -229,23 +248,23 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
     }
     db.prepare(CAREER_META_UPSERT('', sqliteParam)).run(named([m.ruleSet, m.format, m.position, m.failed ? 1 : 0]));
   };
+  /** `read` in one read transaction (this connection is the call's own): every row from the same save. */
+  const inCareerRead = <A>(read: (get: RowGet, all: RowsGet) => Promise<A>): Promise<A> =>
+    withDb(async (db) => {
+      db.prepare('BEGIN').run();
+      try {
+        return await read(
+          async (text, params) => db.prepare(text).get(named(params)) as Record<string, unknown> | undefined,
+          async (text, params) => db.prepare(text).all(named(params)) as Record<string, unknown>[],
+        );
+      } finally {
+        db.prepare('COMMIT').run();
+      }
+    });
   return {
     careerModelPosition: async (ruleSet, format) => withDb((db) => (db.prepare(CAREER('', sqliteParam).meta).get(named([ruleSet, format])) as { position: number } | undefined)?.position),
-    readCareer: async (q) =>
-      withDb(async (db) => {
-        // one read transaction (this connection is the call's own): every row from the same save
-        db.prepare('BEGIN').run();
-        try {
-          return await readCareerRows(
-            q,
-            CAREER('', sqliteParam),
-            async (text, params) => db.prepare(text).get(named(params)) as Record<string, unknown> | undefined,
-            async (text, params) => db.prepare(text).all(named(params)) as Record<string, unknown>[],
-          );
-        } finally {
-          db.prepare('COMMIT').run();
-        }
-      }),
+    readCareer: async (q) => inCareerRead((get, all) => readCareerRows(q, CAREER('', sqliteParam), get, all)),
+    readRatedItems: async (q) => inCareerRead((get, all) => readRatedRows(q, CAREER('', sqliteParam), get, all)),
     listModelPosition: async (ruleSet, format) =>
       withDb((db) => {
         const meta = db.prepare(META('', sqliteParam)).get(named([ruleSet, format])) as { position: number } | undefined;
@@ -397,20 +416,21 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
     }
     await query(CAREER_META_UPSERT(s, postgresParam), [m.ruleSet, m.format, m.position, m.failed ? 1 : 0]);
   };
+  /** `read` in one repeatable-read transaction: every row from the same save. */
+  const inCareerRead = <A>(read: (get: RowGet, all: RowsGet) => Promise<A>): Promise<A> =>
+    inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (query) =>
+      read(
+        async (text, params) => (await query(text, params)).rows[0],
+        async (text, params) => (await query(text, params)).rows,
+      ),
+    );
   return {
     careerModelPosition: async (ruleSet, format) => {
       const { rows } = await pool.query<{ position: string }>(CAREER(s, postgresParam).meta, [ruleSet, format]);
       return rows.length === 0 ? undefined : Number(rows[0]!.position);
     },
-    readCareer: (q) =>
-      inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (query) =>
-        readCareerRows(
-          q,
-          CAREER(s, postgresParam),
-          async (text, params) => (await query(text, params)).rows[0],
-          async (text, params) => (await query(text, params)).rows,
-        ),
-      ),
+    readCareer: (q) => inCareerRead((get, all) => readCareerRows(q, CAREER(s, postgresParam), get, all)),
+    readRatedItems: (q) => inCareerRead((get, all) => readRatedRows(q, CAREER(s, postgresParam), get, all)),
     listModelPosition: async (ruleSet, format) => {
       const { rows } = await pool.query<{ position: string }>(META(s, postgresParam), [ruleSet, format]);
       return rows.length === 0 ? undefined : Number(rows[0]!.position);

@@ -1,3 +1,4 @@
+import type { RatedItem } from '../../../projections/fesa/diff';
 import type { ListModelHistory } from '../../../projections/fesa/list-model';
 import type { ListRow } from '../lists';
 
@@ -27,6 +28,12 @@ export interface CheckpointStorage {
   careerModelPosition(ruleSet: string, format: number): Promise<number | undefined>;
   /** One player's rows of the saved careers' read model (see `CareerModelQuery`); undefined when none of that format is saved or its fold failed. */
   readCareer(query: CareerModelQuery): Promise<StoredCareer | undefined>;
+  /**
+   * Every tournament the saved careers' read model of `ruleSet` holds a run of, by its timeline item (the `after` of
+   * the list model's rows, saved with it), with its date; undefined when none of format `format` is saved or its fold
+   * failed.
+   */
+  readRatedItems(query: { readonly ruleSet: string; readonly format: number }): Promise<{ readonly position: number; readonly items: ReadonlyMap<number, RatedItem> } | undefined>;
   close(): Promise<void>;
 }
 

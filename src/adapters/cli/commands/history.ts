@@ -5,7 +5,7 @@ import { LIST_LEGEND } from '../list-legend';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Command } from '../../../../domain/commands/decide';
-import { diffFolds, gradeText } from '../../../../projections/fesa/diff';
+import { diffFolds, diffIdOf, gradeText, type FoldDiff, type ModelListEntry } from '../../../../projections/fesa/diff';
 import { explainPlayer } from '../../../../projections/fesa/explain';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../../projections/fesa/history';
 import type { LoggedEvent } from '../../../../domain/events';
@@ -13,6 +13,7 @@ import { foldGeneric, ratingsOf } from '../../../../projections/generic/history'
 import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/generic/systems';
 import { resumeProjection } from '../../../app/checkpoint';
 import { ratedInListModel, readListModel } from '../../../app/list-model';
+import { ruleSetsFromModels } from '../../../app/rule-set-diff';
 import { factsKnownAt, loadFacts } from '../../../app/load';
 import { contentHash, foldOrThrow as fold, isProgramFile, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, type FoldPair, type ListFormat } from '../../../app/lists';
 import { UsageError } from '../args';
@@ -178,40 +179,56 @@ const diff: CommandRun = {
   name: 'diff',
   async run(ctx) {
     const progress = new FoldProgress('diff');
-    const facts = await loadFacts(await ctx.store(), undefined, progress.read);
     const listId = ctx.opts.string('published');
     let pair: FoldPair;
     if (listId !== undefined) {
-      pair = publishedAndNow(LIST_PRINTER, facts, listId, progress.fold);
+      pair = publishedAndNow(LIST_PRINTER, await loadFacts(await ctx.store(), undefined, progress.read), listId, progress.fold);
     } else {
       const rules = ctx.opts.all('rules');
       if (rules.length !== 2) throw new UsageError('give --published ID, or two rule sets: --rules A --rules B');
       for (const r of rules) if (!ANY_RULE_SETS.includes(r)) throw new UsageError(`--rules ${r}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
       const asOf = ctx.opts.date('as-of') ?? today();
       if (!rules.every((r) => r in FESA_RULE_SETS)) {
-        sideBySide(ctx, facts, rules[0]!, rules[1]!, asOf);
+        sideBySide(ctx, await loadFacts(await ctx.store()), rules[0]!, rules[1]!, asOf);
         return 0;
       }
-      pair = underRuleSets(facts, rules[0]!, rules[1]!, asOf, progress.fold);
+      const [a, b] = [rules[0]!, rules[1]!];
+      // both FESA: from the two rule sets' saved read models (SQLite, PostgreSQL), else both folded
+      const checkpoints = await ctx.checkpoints();
+      const fromModels = checkpoints === undefined ? undefined : await ruleSetsFromModels(await ctx.store(), checkpoints, a, b, asOf, progress.stage);
+      if (fromModels !== undefined) {
+        progress.done();
+        const [l0, l1] = fromModels.lists;
+        printDiff(ctx, [a, b], fromModels.diff, [gradesIn(l0), gradesIn(l1)]);
+        return 0;
+      }
+      pair = underRuleSets(await loadFacts(await ctx.store(), undefined, progress.read), a, b, asOf, progress.fold);
     }
     progress.done();
     const { labels, before, after } = pair;
-    const changes = diffFolds(before, after);
-    const promotions = (f: FesaFold) => new Map(f.list.map((p) => [f.playerIdOf(p) ?? p.lastName, gradeText(p)]));
-    if (ctx.json) {
-      ctx.out(JSON.stringify({ labels, ...changes }, null, 2));
-      return 0;
-    }
-    ctx.out(`${labels[0]} -> ${labels[1]}`);
-    printChanges(ctx, changes);
-    const [g0, g1] = [promotions(before), promotions(after)];
-    const gradeDiffs = [...g1].filter(([id, g]) => g0.get(id) !== g);
-    if (gradeDiffs.length > 0) {
-      ctx.out('\nGrades that differ (who would or would not have been promoted):');
-      ctx.out(table(['player', labels[0], labels[1]], gradeDiffs.map(([id, g]) => [id, g0.get(id) ?? '-', g])));
-    }
+    printDiff(ctx, labels, diffFolds(before, after), [gradesOf(before), gradesOf(after)]);
     return 0;
   },
+};
+
+/** Each listed player's grade by the id a diff names him by. */
+type Grades = ReadonlyMap<string, string>;
+const gradesIn = (list: readonly ModelListEntry[]): Grades => new Map(list.map((e) => [e.playerId, e.grade]));
+const gradesOf = (f: FesaFold): Grades => new Map(f.list.map((p) => [diffIdOf(f, p), gradeText(p)]));
+
+/** A diff of two lists: the re-rated tournaments, the list's changes, and the grades that differ. */
+const printDiff = (ctx: CliContext, labels: readonly [string, string], changes: FoldDiff, [g0, g1]: readonly [Grades, Grades]): void => {
+  if (ctx.json) {
+    ctx.out(JSON.stringify({ labels, ...changes }, null, 2));
+    return;
+  }
+  ctx.out(`${labels[0]} -> ${labels[1]}`);
+  printChanges(ctx, changes);
+  const gradeDiffs = [...g1].filter(([id, g]) => g0.get(id) !== g);
+  if (gradeDiffs.length > 0) {
+    ctx.out('\nGrades that differ (who would or would not have been promoted):');
+    ctx.out(table(['player', labels[0], labels[1]], gradeDiffs.map(([id, g]) => [id, g0.get(id) ?? '-', g])));
+  }
 };
 
 const rerate: CommandRun = {
