@@ -10,15 +10,16 @@
  *    has more than its share of the last 8·P tournaments (then the least loaded one) — a greedy clustering of the
  *    player–tournament graph that needs nothing but the facts (no region or club in them);
  *  - how many tournaments span workers, how many records move and in how many messages;
- *  - a simulation: each worker rates its tournaments in timeline order; a tournament starts when its worker is free
- *    and every record it needs has arrived (the maker's finish + the measured one-way message latency); a moved record
- *    costs its maker the measured serialization and its receiver the deserialization, a message the measured
- *    postMessage call on each side;
+ *  - a simulation: a free worker rates the earliest of its tournaments whose records are all there (a record made on
+ *    another worker arrives the measured one-way message latency after its maker finished); a moved record costs its
+ *    maker the measured serialization and its receiver the deserialization, a message the measured postMessage call
+ *    on each side;
  *  - the whole rebuild that design gives: the front this process measured (read, decode, collect) + the schedule with
  *    each tournament costing its engine time × (rating and projecting / engine alone, measured: the projection's own
  *    work assumed to spread with the engine) + the records gathered back into one list; against the bare read.
  * And the real thing on BENCH_WORKERS (default: the cores) worker threads owning their records, exchanging them by
  * MessagePorts between workers, every result checked against the recorded one, timed against the same loop in one thread.
+ * docs/benchmarks.md ("Rating on every core, the second design") has the figures and what they say.
  *
  * Usage: `node dist/scripts/bench/partition.js [LEDGER.db]` (without a ledger: the history bench's synthetic ledger at
  * BENCH_SCALE, default 0.1, in a temporary file). The ledger is only read; pass a copy of a shared one (SQLite writes
@@ -269,8 +270,9 @@ const runOnWorkers = (pool: readonly Worker[], run: number): Promise<{ ms: numbe
 
 /**
  * A record received from another thread, rebuilt field by field in the order the engine writes its records
- * (domain/rules/fesa/after-event.ts). A structured clone has the same fields but not the same hidden class, and the
- * engine fed a mix of both runs ~1.5x slower (measured here: the loop on cloned records without this).
+ * (domain/rules/fesa/after-event.ts): a structured clone has the same fields but not the same hidden class as the
+ * engine's own records, and the engine fed a mix of both ran slower (once at scale 0.1, load ~5: the one-thread loop
+ * on the records as the workers hold them took 692 ms without this, 443 ms with it; BENCH_RESHAPE=0 leaves it out).
  */
 const reshape = (r: FesaPlayer): FesaPlayer => {
   const record: { -readonly [K in keyof FesaPlayer]: FesaPlayer[K] } = {
