@@ -6,9 +6,10 @@
  * other players move, straight from the worker that made them (one message per pair of tournaments).
  *
  * From a real rebuild (every engine call recorded, engine-calls.ts), for P = 1, 2, 8 and 32 workers:
- *  - the assignment: each tournament, in timeline order, to the worker holding most of its records, unless that worker
- *    has more than its share of the last 8·P tournaments (then the least loaded one) — a greedy clustering of the
- *    player–tournament graph that needs nothing but the facts (no region or club in them);
+ *  - two assignments: `greedy`, each tournament in timeline order to the worker holding most of its records, unless
+ *    that worker has more than its share of the last 8·P tournaments — it needs nothing but the facts (no region or
+ *    club in them); and `clusters`, the players cut once into P parts by label propagation, each tournament to the
+ *    part holding most of its players;
  *  - how many tournaments span workers, how many records move and in how many messages;
  *  - a simulation: a free worker rates the earliest of its tournaments whose records are all there (a record made on
  *    another worker arrives the measured one-way message latency after its maker finished); a moved record costs its
@@ -235,6 +236,75 @@ const simulate = (tasks: readonly Task[], to: Int32Array, moves: Moves, costs: C
   return Math.max(...busyUntil);
 };
 
+/** Reads and decodes the log's positions from+1..to (what a rebuild reads before it collects); returns how many events. */
+const readRange = async (file: string, from: number, to: number): Promise<number> => {
+  const store = openSqliteStore(file);
+  try {
+    let events = 0;
+    for await (const batch of readFacts(store, { fromPosition: from, toPosition: to })) events += batch.length;
+    return events;
+  } finally {
+    await store.close();
+  }
+};
+
+/**
+ * The front split: `parts` worker threads each read and decode an equal range of the log's positions (their facts stay
+ * with them, as a worker owning its players would keep them), against the same in one thread (ms, median of 3).
+ */
+const splitRead = async (file: string, parts: number, events: number): Promise<{ split: number; start: number; one: number }> => {
+  const head = await (async () => {
+    const store = openSqliteStore(file);
+    try {
+      return await store.headPosition();
+    } finally {
+      await store.close();
+    }
+  })();
+  /** Wall time of one split read, from the go of workers already started (and the time they took to start). */
+  const once = async (): Promise<{ read: number; start: number }> => {
+    let t0 = process.hrtime.bigint();
+    const pool = await Promise.all(
+      Array.from({ length: parts }, (_, k) => {
+        const range = { read: file, from: Math.floor((head * k) / parts), to: Math.floor((head * (k + 1)) / parts) };
+        const worker = new Worker(__filename, { workerData: range });
+        return new Promise<Worker>((resolve, reject) => {
+          worker.once('message', () => resolve(worker));
+          worker.once('error', reject);
+        });
+      }),
+    );
+    const start = ms(t0);
+    t0 = process.hrtime.bigint();
+    const counts = await Promise.all(
+      pool.map(
+        (worker) =>
+          new Promise<number>((resolve, reject) => {
+            worker.once('message', (n: number) => resolve(n));
+            worker.once('error', reject);
+            worker.postMessage('go');
+          }),
+      ),
+    );
+    const read = ms(t0);
+    await Promise.all(pool.map((w) => w.terminate()));
+    if (counts.reduce((a, b) => a + b, 0) !== events) throw new Error(`the ${parts} readers read ${counts.join(' + ')} events, the rebuild ${events}`);
+    return { read, start };
+  };
+  const split: number[] = [];
+  const start: number[] = [];
+  const one: number[] = [];
+  for (let rep = 0; rep < 3; rep++) {
+    const run = await once();
+    split.push(run.read);
+    start.push(run.start);
+    const t0 = process.hrtime.bigint();
+    if ((await readRange(file, 0, head)) !== events) throw new Error('one reader read another number of events than the rebuild');
+    one.push(ms(t0));
+  }
+  return { split: median(split), start: median(start), one: median(one) };
+};
+
 /** What a worker is given before the clock starts: its tournaments, with the records no tournament of the fold made. */
 interface WorkerTask {
   readonly i: number;
@@ -329,6 +399,9 @@ const main = (): Promise<void> =>
     console.log(`partition bench: ${label}: ${seq.events} events; load ${load()}`);
     console.log(`bare read ${seq.bare.toFixed(0)} ms; full rebuild (faster of 2) ${seq.rebuild.toFixed(0)} ms (read+decode+collect ${seq.front.toFixed(0)} ms, rate+project ${(seq.rebuild - seq.front).toFixed(0)} ms) = ${(seq.rebuild / seq.bare).toFixed(2)}x the bare read (goal <= 2x)`);
 
+    const workers = Number(process.env.BENCH_WORKERS ?? os.availableParallelism());
+    const read = await splitRead(file, workers, seq.events);
+    console.log(`read+decode split over ${workers} worker threads (each a range of positions; started beforehand, in ${read.start.toFixed(0)} ms): ${read.split.toFixed(0)} ms against ${read.one.toFixed(0)} ms in one thread (${(read.one / read.split).toFixed(2)}x; median of 3)`);
     const { tasks, list } = await recordRebuild(file);
     if (tasks.length === 0) throw new Error(`${file}: no rated tournament (${seq.events} events)`);
     if (JSON.stringify(list) !== seq.list) throw new Error('the recording rebuild gave another list than the timed one');
@@ -354,7 +427,6 @@ const main = (): Promise<void> =>
     console.log(`${tasks.length} tournaments; the engine alone ${engine.toFixed(0)} ms (each tournament's fastest of 3), rating and projecting ${projectFactor.toFixed(2)}x that; critical path ${criticalPath(tasks, (i) => rate[i]!).toFixed(0)} ms`);
     console.log(`moving a record: ${(costs.ser * 1000).toFixed(1)} us to serialize + ${(costs.deser * 1000).toFixed(1)} us to deserialize (structured clone, ${records} records); a message: ${(post * 1000).toFixed(1)} us per postMessage call, ${(latency * 1000).toFixed(0)} us one way between two threads (median of 200 round trips); gathering the list of ${list.length}: ${gather.toFixed(0)} ms`);
 
-    const workers = Number(process.env.BENCH_WORKERS ?? os.availableParallelism());
     let best: { to: Int32Array; span: number } | undefined;
     for (const p of [1, 2, 8, 32]) {
       for (const [how, to] of [['greedy', assign(tasks, p)], ['clusters', clusters(tasks, p)]] as const) {
@@ -576,6 +648,11 @@ if (isMainThread) {
     console.error(e instanceof Error ? e.message : String(e));
     process.exit(1);
   });
+} else if (typeof workerData === 'object' && workerData !== null && 'read' in workerData) {
+  const { read, from, to } = workerData as { read: string; from: number; to: number };
+  // a failure is an unhandled rejection: it ends the worker with an 'error' the main thread rejects on
+  parentPort!.once('message', () => void readRange(read, from, to).then((n) => parentPort!.postMessage(n)));
+  parentPort!.postMessage('ready');
 } else if (workerData === 'echo') {
   parentPort!.once('message', ({ echo }: { echo: MessagePort }) => echo.on('message', (k: number) => k >= 0 && echo.postMessage(k)));
 } else {

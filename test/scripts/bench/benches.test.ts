@@ -155,6 +155,8 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     expect(out).toMatch(/^partition bench: .*: 1240 events; load/m);
     const rebuild = /^bare read \d+ ms; full rebuild \(faster of 2\) (\d+) ms/m.exec(out)?.[1];
     expect(rebuild).toBeDefined();
+    // the split read throws unless its readers together read every event the rebuild read
+    expect(out).toMatch(/^read\+decode split over 2 worker threads .*: \d+ ms against \d+ ms in one thread/m);
     expect(out).toMatch(/^20 tournaments; the engine alone \d+ ms/m);
     const rows = out.split('\n').filter((l) => /^P=/.test(l));
     expect(rows.map((r) => /^P= ?(\d+) (\w+)/.exec(r)!.slice(1).join(' '))).toEqual(['1 greedy', '2 greedy', '2 clusters', '8 greedy', '8 clusters', '32 greedy', '32 clusters']);
