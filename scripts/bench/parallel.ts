@@ -17,92 +17,12 @@
  * BENCH_SCALE (default 0.1) is written to a temporary file first. BENCH_WORKERS overrides the number of workers.
  */
 import * as E from 'fp-ts/Either';
-import * as fs from 'fs';
 import * as os from 'os';
-import * as path from 'path';
 import * as v8 from 'v8';
 import { Worker, isMainThread, parentPort } from 'worker_threads';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
-import { nameKey } from '../../projections/fesa/history';
-import { FesaProjection } from '../../projections/fesa/incremental';
-import { openSqliteStore } from '../../src/adapters/store/sqlite';
-import { readFacts } from '../../src/app/event-log';
-import { shapeOf, writeSyntheticLedger } from './synthetic-ledger';
-
-type Call = Parameters<typeof rateEvent>;
-interface Task {
-  readonly args: Call;
-  /** Indexes of the tasks that must be rated first. */
-  readonly after: readonly number[];
-  /** What the fold got back: the records in input order, as JSON (the check). */
-  readonly recorded: string;
-}
-
-const ms = (t0: bigint): number => Number(process.hrtime.bigint() - t0) / 1e6;
-const recordsOf = (out: ReturnType<typeof rateEvent>): string => (E.isRight(out) ? JSON.stringify(out.right.inInputOrder) : `error: ${out.left.message}`);
-
-/** Rebuilds the ledger's list once, recording every engine call and the graph of which call needs which. */
-const recordRebuild = async (file: string): Promise<{ tasks: Task[]; events: number; barriers: number }> => {
-  const calls: { args: Call; after: Set<number>; fromOfficer: boolean; recorded: string }[] = [];
-  // per player (name key): the record his last tournament put out, and that tournament
-  const lastOut = new Map<string, { record: FesaPlayer; task: number }>();
-  const engine: typeof rateEvent = (...args) => {
-    const out = rateEvent(...args);
-    const index = calls.length;
-    const after = new Set<number>();
-    // a list record no tournament of this fold put out came from an officer fact (an opening balance, an
-    // adjustment, an award) or was changed by one
-    let fromOfficer = false;
-    for (const record of args[0]) {
-      const last = lastOut.get(nameKey(record));
-      if (last !== undefined) after.add(last.task);
-      if (last === undefined || last.record !== record) fromOfficer = true;
-    }
-    for (const record of args[1]) {
-      const last = lastOut.get(nameKey(record));
-      if (last !== undefined) after.add(last.task);
-    }
-    if (E.isRight(out)) out.right.inInputOrder.forEach((record) => lastOut.set(nameKey(record), { record, task: index }));
-    calls.push({ args, after, fromOfficer, recorded: recordsOf(out) });
-    return out;
-  };
-  const store = openSqliteStore(file);
-  let events = 0;
-  const projection = new FesaProjection({ runs: 'none', engine });
-  try {
-    for await (const batch of readFacts(store)) {
-      projection.apply(batch);
-      events += batch.length;
-    }
-    const list = projection.current();
-    if (E.isLeft(list)) throw new Error(`the ledger does not fold: ${list.left.message}`);
-  } finally {
-    await store.close();
-  }
-  // Officer facts sit between tournaments on the timeline. A tournament that reads a record one of them made waits
-  // for every tournament before the last officer fact ahead of it (which one touched the player is not tracked here:
-  // waiting for all is the safe side).
-  const officerAfter: number[] = [];
-  let rated = 0;
-  for (const item of projection.facts.timeline()) {
-    if (item.kind === 'tournament') rated++;
-    else officerAfter.push(rated);
-  }
-  if (rated !== calls.length) throw new Error(`the timeline has ${rated} tournaments but the engine was called ${calls.length} times`);
-  let barriers = 0;
-  let k = 0;
-  let lastOfficer = 0;
-  const tasks = calls.map((call, i): Task => {
-    while (k < officerAfter.length && officerAfter[k]! <= i) lastOfficer = officerAfter[k++]!;
-    if (call.fromOfficer && lastOfficer > 0) {
-      barriers++;
-      for (let j = 0; j < lastOfficer; j++) call.after.add(j);
-    }
-    return { args: call.args, after: [...call.after], recorded: call.recorded };
-  });
-  return { tasks, events, barriers };
-};
+import { criticalPath, MinHeap, ms, recordRebuild, onLedger, type Call, type Task } from './engine-calls';
 
 interface Costs {
   /** The engine on one task, in this thread (ms). */
@@ -145,19 +65,6 @@ const measure = (tasks: readonly Task[]): Costs[] =>
     return { rate, out: out_, back: back_, transfer };
   });
 
-/** Longest chain of rating costs through the graph: no number of cores goes below it. */
-const criticalPath = (tasks: readonly Task[], costs: readonly Costs[]): number => {
-  const finish = new Float64Array(tasks.length);
-  let longest = 0;
-  tasks.forEach((task, i) => {
-    let start = 0;
-    for (const j of task.after) start = Math.max(start, finish[j]!);
-    finish[i] = start + costs[i]!.rate;
-    longest = Math.max(longest, finish[i]!);
-  });
-  return longest;
-};
-
 /**
  * P workers fed by one dispatcher, earliest ready task first: the dispatcher clones a task's inputs out (and takes its
  * records back when it is done) one thing at a time; a worker reads the inputs, rates, clones the records out.
@@ -167,44 +74,17 @@ const simulate = (tasks: readonly Task[], costs: readonly Costs[], workers: numb
   const waiting = tasks.map((t) => t.after.length);
   const next: number[][] = tasks.map(() => []);
   tasks.forEach((t, i) => t.after.forEach((j) => next[j]!.push(i)));
-  const ready: number[] = [];
-  const push = (i: number) => {
-    // a binary heap on the task index: the earliest ready tournament goes first
-    ready.push(i);
-    for (let k = ready.length - 1; k > 0; ) {
-      const parent = (k - 1) >> 1;
-      if (ready[parent]! <= ready[k]!) break;
-      [ready[parent], ready[k]] = [ready[k]!, ready[parent]!];
-      k = parent;
-    }
-  };
-  const pop = (): number => {
-    const top = ready[0]!;
-    const last = ready.pop()!;
-    if (ready.length > 0) {
-      ready[0] = last;
-      for (let k = 0; ; ) {
-        const l = 2 * k + 1;
-        const r = l + 1;
-        let m = k;
-        if (l < ready.length && ready[l]! < ready[m]!) m = l;
-        if (r < ready.length && ready[r]! < ready[m]!) m = r;
-        if (m === k) break;
-        [ready[m], ready[k]] = [ready[k]!, ready[m]!];
-        k = m;
-      }
-    }
-    return top;
-  };
-  tasks.forEach((t, i) => t.after.length === 0 && push(i));
+  // the earliest ready tournament goes first
+  const ready = new MinHeap();
+  tasks.forEach((t, i) => t.after.length === 0 && ready.push(i, i));
   // running tasks as (time its records are ready to be taken back, task), kept sorted by time
   const running: { at: number; task: number }[] = [];
   let clock = 0;
   let idle = workers;
   let done = 0;
   while (done < tasks.length) {
-    while (idle > 0 && ready.length > 0) {
-      const i = pop();
+    while (idle > 0 && ready.size > 0) {
+      const i = ready.pop();
       clock += costs[i]!.out;
       const at = clock + costs[i]!.rate + costs[i]!.transfer;
       let k = running.length;
@@ -217,7 +97,7 @@ const simulate = (tasks: readonly Task[], costs: readonly Costs[], workers: numb
     clock = Math.max(clock, finished.at) + costs[finished.task]!.back;
     idle++;
     done++;
-    for (const n of next[finished.task]!) if (--waiting[n]! === 0) push(n);
+    for (const n of next[finished.task]!) if (--waiting[n]! === 0) ready.push(n, n);
   }
   return clock;
 };
@@ -262,28 +142,16 @@ const runOnWorkers = async (pool: readonly Worker[], tasks: readonly Task[], che
   return { ms: ms(t0), sum };
 };
 
-const main = async (): Promise<void> => {
-  const given = process.argv[2];
-  const scale = Number(process.env.BENCH_SCALE ?? '0.1');
-  const temp = given ? undefined : fs.mkdtempSync(path.join(os.tmpdir(), 'bench-parallel-'));
-  const file = given ?? path.join(temp!, 'ledger.db');
-  try {
-    if (!given) {
-      const store = openSqliteStore(file);
-      try {
-        await writeSyntheticLedger(store, shapeOf(scale));
-      } finally {
-        await store.close();
-      }
-    }
+const main = (): Promise<void> =>
+  onLedger('parallel', async (file, label) => {
     const { tasks, events, barriers } = await recordRebuild(file);
     if (tasks.length === 0) throw new Error(`${file}: no rated tournament to rate in parallel (${events} events)`);
     const edges = tasks.reduce((n, t) => n + t.after.length, 0);
-    console.log(`parallel rating bench: ${given ?? `synthetic ledger, BENCH_SCALE=${scale}`}: ${events} events, ${tasks.length} tournaments rated, ${edges} dependencies, ${barriers} waiting for every tournament before an officer fact`);
+    console.log(`parallel rating bench: ${label}: ${events} events, ${tasks.length} tournaments rated, ${edges} dependencies, ${barriers} waiting for every tournament before an officer fact`);
     const costs = measure(tasks);
     const sequential = costs.reduce((s, c) => s + c.rate, 0);
     const dispatch = costs.reduce((s, c) => s + c.out + c.back, 0);
-    const path_ = criticalPath(tasks, costs);
+    const path_ = criticalPath(tasks, (i) => costs[i]!.rate);
     console.log(`one thread: the engine alone ${sequential.toFixed(0)} ms (each tournament's fastest of 3); cloning inputs out and records back costs the dispatcher ${dispatch.toFixed(0)} ms more`);
     console.log(`critical path: ${path_.toFixed(0)} ms (no number of cores rates this history faster than ${(sequential / path_).toFixed(1)}x one thread)`);
     for (const p of [1, 2, 8, 32]) {
@@ -307,10 +175,7 @@ const main = async (): Promise<void> => {
       await Promise.all(pool.map((w) => w.terminate()));
     }
     console.log(`checked: every one of the ${tasks.length} tournaments rated on a worker gave the records the rebuild got`);
-  } finally {
-    if (temp) fs.rmSync(temp, { recursive: true, force: true });
-  }
-};
+  });
 
 if (isMainThread) {
   main().catch((e: unknown) => {

@@ -12,7 +12,7 @@ import { tempDir } from '../../support/helpers';
 const BENCH = path.resolve(__dirname, '../../../dist/scripts/bench');
 const SOURCES = path.resolve(__dirname, '../../../scripts/bench');
 /** Modules the benches share; not benches themselves. */
-const LIBRARIES = ['synthetic-ledger.ts', 'first-and-warm.ts'];
+const LIBRARIES = ['synthetic-ledger.ts', 'first-and-warm.ts', 'engine-calls.ts'];
 const BENCH_TIMEOUT = 600_000;
 
 const run = (script: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}, nodeOptions: readonly string[] = []): Promise<{ code: number; out: string; err: string }> =>
@@ -148,6 +148,23 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     expect(out.split('\n').filter((l) => /^simulated +\d+ workers \+ dispatcher: \d+ ms/.test(l))).toHaveLength(4);
     expect(out).toMatch(/^measured 2 worker threads .*: \d+ ms/m);
     expect(out).toMatch(/^checked: every one of the 20 tournaments rated on a worker gave the records the rebuild got$/m);
+  }, BENCH_TIMEOUT);
+
+  it('partition: workers owning their records rate the history as the rebuild did; P=1 is the rebuild it measured', async () => {
+    const out = await bench('partition.js', [big], { BENCH_WORKERS: '2' });
+    expect(out).toMatch(/^partition bench: .*: 1240 events; load/m);
+    const rebuild = /^bare read \d+ ms; full rebuild \(faster of 2\) (\d+) ms/m.exec(out)?.[1];
+    expect(rebuild).toBeDefined();
+    // the split read throws unless its readers together read every event the rebuild read
+    expect(out).toMatch(/^read\+decode split over 2 worker threads .*: \d+ ms against \d+ ms in one thread/m);
+    expect(out).toMatch(/^20 tournaments; the engine alone \d+ ms/m);
+    const rows = out.split('\n').filter((l) => /^P=/.test(l));
+    expect(rows.map((r) => /^P= ?(\d+) (\w+)/.exec(r)!.slice(1).join(' '))).toEqual(['1 greedy', '2 greedy', '2 clusters', '8 greedy', '8 clusters', '32 greedy', '32 clusters']);
+    // one worker moves nothing and its whole rebuild is the sequential rebuild the bench timed
+    expect(rows[0]).toContain(': 0 of 20 tournaments span workers, 0 records moved in 0 messages;');
+    expect(rows[0]).toContain(`whole rebuild ${rebuild} ms`);
+    expect(out).toMatch(/^measured 2 worker threads owning their records .*: \d+ ms against \d+ ms/m);
+    expect(out).toMatch(/^checked: the recording rebuild gave the timed rebuild's list of 100; every one of the 20 tournaments rated on a worker gave the records the rebuild got$/m);
   }, BENCH_TIMEOUT);
 
   it('every bench in scripts/bench/ is run above', () => {
