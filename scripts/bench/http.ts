@@ -20,7 +20,8 @@ const main = async (): Promise<void> => {
   if (!file) throw new Error('usage: node dist/scripts/bench/http.js <ledger.db>');
   const player = process.env.BENCH_PLAYER ?? 'p123';
   const asOf = process.env.BENCH_AS_OF ?? '2010-01-01';
-  const store = openSqliteStore(file);
+  // as `ledger serve` opens it: read through SQLite's page cache, no memory map (see the serve command)
+  const store = openSqliteStore(file, { mappedBytes: 0 });
   const ledger = new Ledger(store);
   const t0 = process.hrtime.bigint();
   await ledger.catchUp();
