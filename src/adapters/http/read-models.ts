@@ -1,0 +1,75 @@
+import { readCareerModel, readTournamentModel } from '../../app/career-model';
+import { readCaughtUp } from '../../app/career-reads';
+import { readListModel, type ListRequest, type ModelList } from '../../app/list-model';
+import { LIST_PRINTER } from '../formats/list-printer';
+import type { FesaFold } from '../../../projections/fesa/history';
+import type { RunInputs } from '../../../projections/fesa/career-model';
+import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
+import type { EventStore } from '../../app/ports/event-store';
+import type { LiveProjections } from './live';
+import type { PlayerRuns } from './player-runs';
+import { foldOf } from './diffs';
+
+/**
+ * What the server reads from the read models saved next to the log instead of holding a projection of the whole
+ * log. Careers, explanations and cross tables from the careers' model, as `ledger history`, `explain` and
+ * `tournament show` read them: one player's tournaments rated again, instead of the whole log folded with every
+ * tournament's report and held in memory (2.9 GiB at a million games); a careers model behind the head of the log
+ * (a write since it was saved) is caught up and saved first, one catch-up at a time. Lists as known now from the
+ * list's model, as `ledger list` reads it, when it reflects the head. Without a model to read (EventStoreDB, none
+ * saved, a fold that failed, a career that reads the list itself) the caller folds its live projection.
+ */
+export class ReadModels {
+  private catchUps: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly checkpoints?: CheckpointStorage,
+  ) {}
+
+  /** What `playerCareer` and `explainPlayer` read for `playerId` (and `tournamentId`), and the position it reflects. */
+  async career(ruleSet: string, playerId: string, tournamentId?: string): Promise<{ fold: FesaFold; position: number } | undefined> {
+    const position = await this.store.headPosition();
+    const fold = await this.read(ruleSet, (store, storage) => readCareerModel(store, storage, ruleSet, playerId, tournamentId));
+    return fold === undefined ? undefined : { fold, position };
+  }
+
+  /** The list of a date as known now, from the list's model when it reflects the head of the log. */
+  async list(request: ListRequest): Promise<ModelList | undefined> {
+    return this.checkpoints === undefined ? undefined : readListModel(LIST_PRINTER, this.store, this.checkpoints, request);
+  }
+
+  /** What the engine rated `tournamentId` from, for its cross table. */
+  tournament(ruleSet: string, tournamentId: string): Promise<RunInputs | undefined> {
+    return this.read(ruleSet, (store, storage) => readTournamentModel(store, storage, ruleSet, tournamentId));
+  }
+
+  private async read<A>(ruleSet: string, read: (store: EventStore, storage: CheckpointStorage) => Promise<A | 'behind' | undefined>): Promise<A | undefined> {
+    const storage = this.checkpoints;
+    if (storage === undefined) return undefined;
+    const first = await read(this.store, storage);
+    if (first !== 'behind') return first;
+    // one catch-up at a time: a request queued behind another's finds the model caught up and only reads it
+    const caughtUp = this.catchUps.then(() => readCaughtUp(this.store, storage, ruleSet, read));
+    this.catchUps = caughtUp.catch(() => undefined);
+    return caughtUp;
+  }
+}
+
+/**
+ * One player's career fold (what `playerCareer` and `explainPlayer` read) up to the head of the log and the position
+ * it reflects: from the careers' read model, else from the live projection with reports (his runs only).
+ */
+export const careerNow = async (
+  models: ReadModels,
+  live: LiveProjections,
+  playerRuns: PlayerRuns,
+  ruleSet: string,
+  playerId: string,
+  tournamentId?: string,
+): Promise<{ fold: FesaFold; position: number }> => {
+  const modelled = await models.career(ruleSet, playerId, tournamentId);
+  if (modelled !== undefined) return modelled;
+  const projection = await live.caughtUp(ruleSet, 'reports');
+  return { fold: playerRuns.of(projection, foldOf(projection.current()), playerId, tournamentId), position: projection.position };
+};
