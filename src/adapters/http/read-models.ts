@@ -9,6 +9,8 @@ import type { EventStore } from '../../app/ports/event-store';
 import type { LiveProjections } from './live';
 import type { PlayerRuns } from './player-runs';
 import { foldOf } from './diffs';
+import { personOf, type LedgerState } from '../../../domain/commands/state';
+import { nameKey } from '../../../projections/fesa/name-key';
 
 /**
  * What the server reads from the read models saved next to the log instead of holding a projection of the whole
@@ -73,3 +75,32 @@ export const careerNow = async (
   const projection = await live.caughtUp(ruleSet, 'reports');
   return { fold: playerRuns.of(projection, foldOf(projection.current()), playerId, tournamentId), position: projection.position };
 };
+
+/**
+ * Players' names and ids as the fold knows them, from the deciders' state (for a cross table read from the model, which
+ * names its rows but not the ledger's ids): an id goes by its registration as corrected, an absorbed id by its
+ * survivor's; a row's id is the last registered non-absorbed id of its name. Built once per head of the log.
+ */
+export class NamesNow {
+  private position = -1;
+  private idByName = new Map<string, string>();
+
+  nameOf(state: LedgerState, playerId: string): string {
+    const p = state.players.get(personOf(state, playerId));
+    const r = p === undefined ? undefined : (p.current ?? p.registration);
+    return r === undefined ? playerId : `${r.familyName}${r.givenName ? ` ${r.givenName}` : ''}`;
+  }
+
+  idOf(state: LedgerState, row: { lastName: string; firstName: string }): string | undefined {
+    if (state.position !== this.position) {
+      this.idByName = new Map();
+      for (const [id, p] of state.players) {
+        if (p.mergedInto !== undefined) continue;
+        const r = p.current ?? p.registration;
+        this.idByName.set(nameKey({ lastName: r.familyName, firstName: r.givenName }), id);
+      }
+      this.position = state.position;
+    }
+    return this.idByName.get(nameKey(row));
+  }
+}

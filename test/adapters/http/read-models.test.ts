@@ -11,8 +11,8 @@ import { places } from '../../support/places';
 import { throughRandomLedgers } from '../../support/read-models';
 
 /**
- * The server reads careers, explanations, cross tables and lists from the read models saved next to the log instead
- * of folding the whole log and holding it (src/adapters/http/read-models.ts). On random ledgers (late tournaments,
+ * The server reads careers, explanations, cross tables and lists (their JSON, files and pages) from the read models
+ * saved next to the log instead of folding the whole log and holding it (src/adapters/http/read-models.ts). On random ledgers (late tournaments,
  * corrections, withdrawals, merges), after every batch, a late correction and a rebuild: every such answer of a server
  * with the models equals, byte for byte, the answer of a server that folds (no checkpoint storage), and the models
  * were read (counted at the storage).
@@ -23,9 +23,12 @@ const listen = async (server: ReturnType<typeof createServer>): Promise<{ base: 
   return { base: `http://127.0.0.1:${(listening.address() as AddressInfo).port}`, server: listening };
 };
 
+/** A route's answer; `page:` asks for the web page (the moment it was computed left out). */
 const answer = async (base: string, route: string): Promise<string> => {
-  const res = await fetch(`${base}${route}`);
-  return `${res.status} ${res.headers.get('content-type')}\n${Buffer.from(await res.arrayBuffer()).toString('latin1')}`;
+  const page = route.startsWith('page:');
+  const res = await fetch(`${base}${page ? route.slice(5) : route}`, page ? { headers: { accept: 'text/html' } } : {});
+  const body = Buffer.from(await res.arrayBuffer()).toString('latin1');
+  return `${res.status} ${res.headers.get('content-type')}\n${page ? body.replace(/Computed \d{4}-\d\d-\d\d \d\d:\d\d:\d\d UTC/g, 'Computed (when)') : body}`;
 };
 
 /** The routes read models answer, for every player and tournament of the ledger (and an unknown one of each). */
@@ -36,6 +39,10 @@ const routesOf = (facts: readonly LoggedEvent[]): string[] => {
   return [
     ...players.flatMap((p) => [`/players/${p}/history`, `/players/${p}/explain`, ...tournaments.slice(0, 2).map((t) => `/players/${p}/explain?tournament=${t}`)]),
     ...tournaments.flatMap((t) => [`/tournaments/${t}`, `/tournaments/${t}?format=fesa-html`]),
+    ...players.flatMap((p) => [`page:/players/${p}`, `page:/players/${p}/explain?tournament=${tournaments[0]}`]),
+    ...tournaments.map((t) => `page:/tournaments/${t}`),
+    'page:/',
+    ...dates.slice(-1).map((d) => `page:/?as-of=${d}`),
     ...['json', 'csv', 'table', 'fesa', 'fesa-all'].flatMap((format) => [`/lists?format=${format}`, ...[dates[0], dates.at(-1)].filter((d) => d !== undefined).map((d) => `/lists?as-of=${d}&format=${format}&active-years=0`)]),
   ];
 };

@@ -12,9 +12,9 @@ import { today } from '../../clock';
 import type { LiveAuditTrail, LiveProjections } from '../live';
 import { tournamentNow, type PlayerIndex, type RatedTournamentViews, type TournamentIndex } from '../tournament-index';
 import type { PlayerRuns } from '../player-runs';
-import { careerNow, type ReadModels } from '../read-models';
+import { careerNow, NamesNow, type ReadModels } from '../read-models';
 import { diffQueryOf, foldOf, nameIn, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
-import { reportedGames } from '../../../app/tournaments';
+import { crosstableOfInputs, reportedGames } from '../../../app/tournaments';
 import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
 import { NotFound, problemTitle, toProblem } from '../problems';
 import { publishedArchivePage, publishedDiffPage, publishedListPage, ruleSetsPage } from './audit-pages';
@@ -81,6 +81,8 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     if (req.method === 'GET' || req.method === 'HEAD') res.vary('Accept');
     next();
   });
+
+  const names = new NamesNow();
 
   // A date's list rows, kept until the log moves: from the list's read model when it reflects the head of the log,
   // else the live projection's fold of the date (which replays the tournaments since the checkpoint before it, a third
@@ -184,6 +186,27 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
   app.get('/tournaments/:id', (req, _res, next) => (req.query.format === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, async (req, res) => {
     const tournamentId = req.params.id as string;
     const ruleSet = ruleSetOf(req);
+    // a FESA tournament the careers' read model rated: what the engine rated it from, names from the deciders' state
+    const inputs = await models.tournament(ruleSet, tournamentId);
+    if (inputs !== undefined) {
+      const state = await ledger.catchUp();
+      const tournament = state.tournaments.get(tournamentId)!;
+      const { trail } = await auditTrail.caughtUp();
+      const view: TournamentView = {
+        registration: tournament.registration,
+        crosstable: crosstableOfInputs(inputs),
+        ruleSetUsed: inputs.ruleSet,
+        games: reportedGames(state, tournamentId),
+        amendments: trail.amendments.get(tournamentId) ?? [],
+        closed: tournament.closed?.validDate,
+        playerIdOfRow: (row) => names.idOf(state, row) ?? inputs.players[row.nr - 1],
+        nameOf: (id) => names.nameOf(state, id),
+        rules: askedRules(req),
+        rated: undefined,
+      };
+      sendPage(res, tournamentPage(view, { computedAt: new Date(), position: state.position, ruleSet }));
+      return;
+    }
     const { state, projection, fold, crosstable } = await tournamentNow(ledger, live, ruleSet, tournamentId);
     const tournament = state.tournaments.get(tournamentId)!;
     const run = fold.runs.find((r) => r.tournamentId === tournamentId);
