@@ -1,4 +1,4 @@
-import { readCareerModel, readTournamentModel } from '../../app/career-model';
+import { CAREER_MODEL_FORMAT, readCareerModel, readTournamentModel } from '../../app/career-model';
 import { readCaughtUp } from '../../app/career-reads';
 import { readListModel, type ListRequest, type ModelList } from '../../app/list-model';
 import { LIST_PRINTER } from '../formats/list-printer';
@@ -36,9 +36,19 @@ export class ReadModels {
     return fold === undefined ? undefined : { fold, position };
   }
 
-  /** The list of a date as known now, from the list's model when it reflects the head of the log. */
+  /**
+   * The list of a date as known now, from the list's model when it reflects the head of the log; when a write left
+   * the saved models behind, after the catch-up that saves them both (as for a career), not from a projection held.
+   */
   async list(request: ListRequest): Promise<ModelList | undefined> {
-    return this.checkpoints === undefined ? undefined : readListModel(LIST_PRINTER, this.store, this.checkpoints, request);
+    const storage = this.checkpoints;
+    if (storage === undefined) return undefined;
+    const read = () => readListModel(LIST_PRINTER, this.store, storage, request);
+    const first = await read();
+    if (first !== undefined) return first;
+    const [head, saved] = await Promise.all([this.store.headPosition(), storage.careerModelPosition(request.ruleSet, CAREER_MODEL_FORMAT)]);
+    if (saved === undefined || saved >= head) return undefined;
+    return this.read(request.ruleSet, async () => (await read()) ?? 'behind');
   }
 
   /** What the engine rated `tournamentId` from, for its cross table. */
