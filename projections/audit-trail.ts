@@ -30,6 +30,9 @@ export interface AuditTrail {
   readonly published: PublishedEntry[];
 }
 
+/** The only facts the audit trail reads (a reader may ask the store for these alone). */
+export const AUDIT_TRAIL_TYPES = ['ResultCorrected', 'GameWithdrawn', 'RatingListPublished'] as const;
+
 export const initialAuditTrail = (): AuditTrail => ({ amendments: new Map(), published: [] });
 
 const amendment = (e: ResultCorrected | GameWithdrawn, fact: LoggedEvent): GameAmendment => ({

@@ -1,20 +1,13 @@
-import type { DomainEvent, GameFacts, OfficerRole, PlayerRegistered, PlayerRegistrationCorrected, TournamentClosed, TournamentRegistered } from '../events';
+import type { DomainEvent, OfficerRole, PlayerRegistered, PlayerRegistrationCorrected, TournamentClosed, TournamentRegistered } from '../events';
 import { streamOf } from '../events';
+import { GameTable, Interned } from './games';
 
-/** A reported game as the deciders see it: its current facts (after corrections) and whether it was withdrawn. */
-export interface GameState {
-  readonly gameId: string;
-  readonly facts: GameFacts;
-  /** The facts as first reported (idempotency of the report is judged against them). */
-  readonly reported: GameFacts;
-  readonly validDate: string;
-  readonly corrections: number;
-  readonly withdrawn: boolean;
-}
+export type { GameState, Games } from './games';
 
 export interface TournamentState {
   readonly registration: TournamentRegistered;
-  readonly games: Map<string, GameState>;
+  /** Its reported games by id, in report order (compact: see GameTable). */
+  readonly games: GameTable;
   closed?: TournamentClosed;
 }
 
@@ -55,6 +48,8 @@ export interface LedgerState {
   readonly publishedLists: Map<string, string>;
   /** Each officer's role now (undefined once revoked) and how many appointments and revocations they had. */
   readonly officers: Map<string, { role: OfficerRole | undefined; changes: number }>;
+  /** The player ids and dates the games name, each kept once (see GameTable). */
+  readonly strings: Interned;
   position: number;
 }
 
@@ -67,16 +62,18 @@ export const initialLedgerState = (): LedgerState => ({
   ruleSetAdoptions: new Map(),
   publishedLists: new Map(),
   officers: new Map(),
+  strings: new Interned(),
   position: 0,
 });
 
 /**
  * A copy a multi-command decision can evolve without touching the original: every map and set that `evolve`
- * changes in place is copied; events and game states, which it only replaces, are shared.
+ * changes in place is copied (a tournament's games copy-on-write); events and game states, which it only replaces, are
+ * shared.
  */
 export const forkLedgerState = (state: LedgerState): LedgerState => ({
   players: new Map([...state.players].map(([id, p]) => [id, { ...p, priorGrades: new Map(p.priorGrades), awardedGrades: new Set(p.awardedGrades) }])),
-  tournaments: new Map([...state.tournaments].map(([id, t]) => [id, { ...t, games: new Map(t.games) }])),
+  tournaments: new Map([...state.tournaments].map(([id, t]) => [id, { ...t, games: t.games.fork() }])),
   streamRevisions: new Map(state.streamRevisions),
   adjustments: new Set(state.adjustments),
   reconciles: new Set(state.reconciles),
@@ -84,6 +81,7 @@ export const forkLedgerState = (state: LedgerState): LedgerState => ({
   publishedLists: new Map(state.publishedLists),
   // evolve replaces an officer's entry, never changes it in place
   officers: new Map(state.officers),
+  strings: state.strings,
   position: state.position,
 });
 
@@ -138,7 +136,7 @@ export const evolve = (state: LedgerState, event: DomainEvent, recorded?: Positi
       state.players.get(event.playerId)?.awardedGrades.add(`${event.ruleSet}:${event.grade}`);
       break;
     case 'TournamentRegistered':
-      state.tournaments.set(event.tournamentId, { registration: event, games: new Map() });
+      state.tournaments.set(event.tournamentId, { registration: event, games: GameTable.empty(state.strings) });
       break;
     case 'GameReported': {
       const { type: _t, version: _v, eventId: _e, validDate, actor: _a, gameId, tournamentId, ...facts } = event;

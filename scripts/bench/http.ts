@@ -1,11 +1,13 @@
 /**
- * The HTTP API on a ledger as a club website would use it: start-up, then each route first (the list projection
- * starts from the checkpoint in the ledger's file, saving one when there is none or it is behind; careers and
- * explanations fold the log once) and warm (only new events are read), with the server's resident memory.
+ * The HTTP API on a ledger as a club website would use it: start-up, then each public route first and warm, with
+ * the server's resident memory after each. Careers, explanations and cross tables read the careers' read model
+ * saved next to the log (`ledger projections rebuild` saves it; without one they fold the log once); the list
+ * projection starts from the checkpoint in the ledger's file (saving one when there is none or it is behind), so
+ * the routes that read it come last.
  *
  *   npm run build && node dist/scripts/bench/http.js <ledger.db>     (e.g. the history bench's ledger, BENCH_DB)
  *
- * Env: BENCH_PLAYER (default p123), BENCH_AS_OF (default 2010-01-01).
+ * Env: BENCH_PLAYER (default p123), BENCH_TOURNAMENT (default t1), BENCH_AS_OF (default 2010-01-01).
  */
 import type { AddressInfo } from 'net';
 import { sqliteCheckpoints } from '../../src/adapters/store/checkpoint-storage';
@@ -20,7 +22,8 @@ const main = async (): Promise<void> => {
   if (!file) throw new Error('usage: node dist/scripts/bench/http.js <ledger.db>');
   const player = process.env.BENCH_PLAYER ?? 'p123';
   const asOf = process.env.BENCH_AS_OF ?? '2010-01-01';
-  const store = openSqliteStore(file);
+  // as `ledger serve` opens it: read through SQLite's page cache, no memory map (see the serve command)
+  const store = openSqliteStore(file, { mappedBytes: 0 });
   const ledger = new Ledger(store);
   const t0 = process.hrtime.bigint();
   await ledger.catchUp();
@@ -29,7 +32,21 @@ const main = async (): Promise<void> => {
   await new Promise((resolve) => server.once('listening', resolve));
   console.log(`http bench: ${file} (${await store.headPosition()} events); start-up (the command state) ${ms(t0).toFixed(0)} ms, rss ${mib(process.memoryUsage().rss)}`);
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const routes = [`/lists?format=csv`, `/lists?as-of=${asOf}&format=csv`, `/lists?as-of=${asOf}&format=fesa`, `/players/${player}/history`, `/players/${player}/explain`];
+  const tournament = process.env.BENCH_TOURNAMENT ?? 't1';
+  const routes = [
+    `/players/${player}/history`,
+    `/players/${player}/explain`,
+    `/players/${player}`,
+    `/tournaments/${tournament}`,
+    `/tournaments/${tournament}?format=fesa-html`,
+    '/tournaments',
+    `/tournaments?q=${tournament}`,
+    `/players?q=${player}`,
+    '/lists/published',
+    '/lists?format=csv',
+    `/lists?as-of=${asOf}&format=csv`,
+    `/lists?as-of=${asOf}&format=fesa`,
+  ];
   for (const route of routes) {
     await firstAndWarm(base, route);
   }

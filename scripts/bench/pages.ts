@@ -29,7 +29,8 @@ const ruleSetPage = async (base: string, asOf: string): Promise<void> => {
 const main = async (): Promise<void> => {
   const file = process.argv[2];
   if (!file) throw new Error('usage: node dist/scripts/bench/pages.js <ledger.db>');
-  const store = openSqliteStore(file);
+  // as `ledger serve` opens it: read through SQLite's page cache, no memory map (see the serve command)
+  const store = openSqliteStore(file, { mappedBytes: 0 });
   const ledger = new Ledger(store);
   const t0 = process.hrtime.bigint();
   const state = await ledger.catchUp();

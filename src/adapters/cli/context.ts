@@ -6,6 +6,7 @@ import type { Officers } from '../../app/officers';
 import type { Ledger } from '../../app/ledger';
 import type { EventStore } from '../../app/ports/event-store';
 import type { Options } from './args';
+import type { OpenOptions } from '../store/open';
 
 // The store, the ledger and the officers are loaded when a command first asks for them: a command that never opens a
 // store (`fesa run`, `rules run-case`, `--help`) never loads SQLite, PostgreSQL or EventStoreDB code.
@@ -49,19 +50,19 @@ export class CliContext {
   }
 
   /** The store to record in: created when missing (`init`, or the first command that records facts), saying so. */
-  createStore(): Promise<EventStore> {
+  createStore(options: Pick<OpenOptions, 'mappedBytes'> = {}): Promise<EventStore> {
     this.storePromise ??= (async () => {
       const { defaultStoreSpec, openStore, parseStoreSpec } = await stores();
       const spec = parseStoreSpec(this.storeSpec ?? defaultStoreSpec());
       if (spec.kind === 'sqlite' && spec.path !== ':memory:' && !fs.existsSync(spec.path)) this.created = spec.path;
-      return openStore(this.storeSpec);
+      return openStore(this.storeSpec, options);
     })();
     return this.storePromise;
   }
 
-  /** The ledger to record in (created when missing, as createStore). */
-  async ledger(): Promise<Ledger> {
-    const store = await this.createStore();
+  /** The ledger to record in (created when missing, as createStore; `options` apply if it opens the store). */
+  async ledger(options: Pick<OpenOptions, 'mappedBytes'> = {}): Promise<Ledger> {
+    const store = await this.createStore(options);
     const { Ledger } = await import('../../app/ledger');
     this.ledgerInstance ??= new Ledger(store);
     return this.ledgerInstance;

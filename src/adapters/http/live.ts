@@ -1,4 +1,4 @@
-import { evolveAuditTrail, initialAuditTrail, type AuditTrail } from '../../../projections/audit-trail';
+import { AUDIT_TRAIL_TYPES, evolveAuditTrail, initialAuditTrail, type AuditTrail } from '../../../projections/audit-trail';
 import { FesaProjection } from '../../../projections/fesa/incremental';
 import { readFacts } from '../../app/event-log';
 import { resumeProjection } from '../../app/checkpoint';
@@ -43,7 +43,11 @@ export class LiveProjections {
   }
 }
 
-/** The audit trail (amendments, published lists) a server keeps, fed only the facts recorded since the last request. */
+/**
+ * The audit trail (amendments, published lists) a server keeps, fed only the facts recorded since the last request,
+ * and of those only the kinds it reads: the store filters them (SQLite, PostgreSQL), so the first request at a
+ * million games does not decode every fact of the log.
+ */
 export class LiveAuditTrail {
   private readonly trail = initialAuditTrail();
   private position = 0;
@@ -53,11 +57,13 @@ export class LiveAuditTrail {
 
   caughtUp(): Promise<{ trail: AuditTrail; position: number }> {
     const run = this.queue.then(async () => {
-      for await (const batch of readFacts(this.store, { fromPosition: this.position })) {
-        for (const fact of batch) {
-          evolveAuditTrail(this.trail, fact);
-          if (fact.globalPosition > this.position) this.position = fact.globalPosition;
+      // up to the head as it stands now: the next request starts there, whether or not any fact read was of those kinds
+      const head = await this.store.headPosition();
+      if (head > this.position) {
+        for await (const batch of readFacts(this.store, { fromPosition: this.position, toPosition: head, types: AUDIT_TRAIL_TYPES })) {
+          for (const fact of batch) evolveAuditTrail(this.trail, fact);
         }
+        this.position = head;
       }
       return { trail: this.trail, position: this.position };
     });

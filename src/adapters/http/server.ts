@@ -15,11 +15,12 @@ import { verifyLedger } from '../../app/verify';
 import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, renderList, reproducePublished, type ListFormat } from '../../app/lists';
 import type { Ledger } from '../../app/ledger';
 import { today } from '../clock';
-import { reportedGames } from '../../app/tournaments';
+import { crosstableOfInputs, reportedGames } from '../../app/tournaments';
 import { formatTurneringHtml } from '../formats/fesa/turnering-html';
 import { LiveAuditTrail, LiveProjections } from './live';
 import { PlayerIndex, RatedTournamentViews, TournamentIndex, tournamentNow } from './tournament-index';
 import { PlayerRuns } from './player-runs';
+import { ReadModels, careerNow } from './read-models';
 import { diffJson, diffQueryOf, Diffs, pageOfDiff, ruleSetPairOf } from './diffs';
 import { mountPages, pageErrors } from './pages/routes';
 import { accessControl, hostCheck, isLoopback, signedIn, type Access } from './access';
@@ -114,6 +115,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const ratedViews = new RatedTournamentViews(ledger);
   const diffs = new Diffs(ledger, live, auditTrail, options.checkpoints);
   const playerRuns = new PlayerRuns();
+  const models = new ReadModels(ledger.store, options.checkpoints);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const access = accessControl(options.officers, options.private === true);
   const corsOrigin = options.corsOrigin ?? (options.private ? undefined : '*');
@@ -142,7 +144,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const ruleSetOf = (req: Request): string => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS)) ?? AS_ADOPTED;
 
   // pages for people at the API's own URLs: a request that asks for HTML is answered there, any other falls through
-  mountPages(app, { ledger, live, auditTrail, tournaments, players, ratedViews, diffs, playerRuns, folds, publicRead, auditorRead: access('auditor'), ruleSetOf });
+  mountPages(app, { ledger, live, auditTrail, tournaments, players, ratedViews, diffs, playerRuns, models, folds, publicRead, auditorRead: access('auditor'), ruleSetOf });
 
   app.get('/', ...publicRead, (_req, res) => {
     res.json({ routes: ROUTES.map(([route, who]) => `${route}${who === 'public' ? '' : ` (${who})`}`) });
@@ -195,6 +197,14 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   app.get('/tournaments/:id', ...publicRead, async (req, res) => {
     const format = queryOf(req).oneOf('format', ['json', 'fesa-html']) ?? 'json';
     const tournamentId = req.params.id as string;
+    // a FESA tournament the careers' read model rated: its cross table from what the engine rated it from
+    const inputs = await models.tournament(ruleSetOf(req), tournamentId);
+    if (inputs !== undefined) {
+      const modelled = crosstableOfInputs(inputs);
+      if (format === 'json') res.json({ ...modelled, games: reportedGames(await ledger.catchUp(), tournamentId) });
+      else res.set('Content-Type', 'text/html; charset=iso-8859-1').send(Buffer.from(formatTurneringHtml(modelled), 'latin1'));
+      return;
+    }
     const { state, crosstable } = await tournamentNow(ledger, live, ruleSetOf(req), tournamentId);
     if (typeof crosstable === 'string') {
       // a tournament under fide, uscf-k, gobase-go … (a TRF or EGD import): `tournament show --json`'s view, folded
@@ -208,17 +218,9 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     else res.set('Content-Type', 'text/html; charset=iso-8859-1').send(Buffer.from(formatTurneringHtml(crosstable), 'latin1'));
   });
 
-  /**
-   * The fold with the per-tournament reports (what careers and explanations read), up to the head of the log, as
-   * one player's career or explanation needs it: his runs only (the others are passed over anyway).
-   */
-  const withReports = async (req: Request, playerId: string, tournamentId?: string): Promise<FesaFold> => {
-    const projection = await live.caughtUp(ruleSetOf(req), 'reports');
-    const folded = projection.current();
-    if (E.isLeft(folded)) throw unratable(folded.left);
-    return playerRuns.of(projection, folded.right, playerId, tournamentId);
-  };
-
+  /** One player's career fold for a request's rule set (from the careers' read model when there is one). */
+  const withReports = async (req: Request, playerId: string, tournamentId?: string): Promise<FesaFold> =>
+    (await careerNow(models, live, playerRuns, ruleSetOf(req), playerId, tournamentId)).fold;
 
   app.get('/players/:id', ...publicRead, async (req, res) => {
     const playerId = req.params.id as string;
@@ -261,6 +263,12 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       const asOf = q.date('as-of') ?? today();
       const format = q.oneOf('format', LIST_FORMATS) ?? 'json';
       const activeYears = q.int('active-years', 0) ?? 2;
+      // from the list's read model when it reflects the head of the log (no projection held), else the live one
+      const modelled = await models.list({ ruleSet: ruleSetOf(req), asOf, format, activeYears });
+      if (modelled !== undefined) {
+        sendList(res, modelled.text, format);
+        return;
+      }
       const at = (await live.caughtUp(ruleSetOf(req), 'none')).asOf(asOf);
       if (E.isLeft(at)) throw unratable(at.left);
       sendList(res, renderList(LIST_PRINTER, at.right, asOf, format, activeYears), format);

@@ -54,7 +54,9 @@ const CAREER = (s: string, p: Dialect) => ({
   player: `SELECT player_id, ord, last_name, first_name, name_key, survivor FROM ${s}rm_career_players WHERE rule_set = ${p(1)} AND player_id = ${p(2)}`,
   // the survivor and every id it absorbed (the asked one among them), in the fold's order of names
   family: `SELECT player_id, ord, last_name, first_name, name_key, survivor FROM ${s}rm_career_players WHERE rule_set = ${p(1)} AND (player_id = ${p(2)} OR survivor = ${p(2)}) ORDER BY ord`,
-  runs: `SELECT run FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} AND (after IN (SELECT after FROM ${s}rm_career_run_keys WHERE rule_set = ${p(1)} AND name_key = ${p(2)}) OR tournament_id = ${p(3)}) ORDER BY after`,
+  // the player's runs and the asked tournament's as one list of keys, each part found by its index (an OR of the two,
+  // or a UNION, which merges sorted parts, made SQLite walk every run of the rule set: 20-60 ms at a million games)
+  runs: `SELECT run FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} AND after IN (SELECT after FROM ${s}rm_career_run_keys WHERE rule_set = ${p(1)} AND name_key = ${p(2)} UNION ALL SELECT after FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} AND tournament_id = ${p(3)}) ORDER BY after`,
   // the list model's points are saved in the same transaction: an item's point is its date
   rated: `SELECT r.after, r.tournament_id, p.date FROM ${s}rm_career_runs r JOIN ${s}rm_list_points p ON p.rule_set = r.rule_set AND p.after = r.after WHERE r.rule_set = ${p(1)} ORDER BY r.after`,
   facts: `SELECT fact FROM ${s}rm_career_facts WHERE rule_set = ${p(1)} AND after IN (SELECT after FROM ${s}rm_career_fact_players WHERE rule_set = ${p(1)} AND player_id = ${p(2)}) ORDER BY after`,

@@ -48,13 +48,15 @@ export const parseStoreSpec = (spec: string): StoreSpec => {
 export interface OpenOptions {
   /** The ledger must exist already, a SQLite file or a PostgreSQL schema (reads never create one). */
   readonly mustExist?: boolean;
+  /** SQLite: how much of the file to read through a memory map (see SqliteStoreOptions.mappedBytes). */
+  readonly mappedBytes?: number;
 }
 
 export const openStore = async (spec: string = defaultStoreSpec(), options: OpenOptions = {}): Promise<EventStore> => {
   const parsed = parseStoreSpec(spec);
   switch (parsed.kind) {
     case 'sqlite':
-      return openSqliteStore(parsed.path, options.mustExist ? { mustExist: true } : {});
+      return openSqliteStore(parsed.path, { ...(options.mustExist ? { mustExist: true } : {}), ...(options.mappedBytes !== undefined ? { mappedBytes: options.mappedBytes } : {}) });
     case 'postgres': {
       // loaded lazily: a SQLite user never pays for (or needs) the other drivers
       const { openPostgresStore } = await import('./postgres');

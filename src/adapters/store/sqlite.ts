@@ -49,6 +49,11 @@ export interface SqliteStoreOptions {
   readonly busyTimeoutMs?: number;
   /** Where a one-time upgrade of an older ledger says what it did (default: standard error). */
   readonly log?: (line: string) => void;
+  /**
+   * How much of the file SQLite reads through a memory map (default 1 GiB). Mapped pages count in the process's
+   * resident memory for as long as it runs; a long-running server passes 0 and reads through SQLite's page cache.
+   */
+  readonly mappedBytes?: number;
 }
 
 const SCHEMA_V1 = `
@@ -230,7 +235,7 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
     // NORMAL is durable across application crashes under WAL; only an OS crash may lose the last commits.
     db.pragma('synchronous = NORMAL');
     db.pragma('cache_size = -65536');
-    db.pragma('mmap_size = 1073741824');
+    db.pragma(`mmap_size = ${opts.mappedBytes ?? 1073741824}`);
     if (readonlyBecause === undefined) migrateSchema(db, file, opts.log ?? ((line) => process.stderr.write(`${line}\n`)));
     else if (schemaVersion(db) === 0) throw new Error(`${file} ${readonlyBecause} and holds no ledger`);
     return db;

@@ -86,7 +86,13 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
 
   it('http: every route answers 200 on the small ledger', async () => {
     const out = await bench('http.js', [big], { BENCH_PLAYER: 'p12' });
-    expect(out.split('\n').filter((l) => /^GET \/.*first \d+ ms, warm median/.test(l))).toHaveLength(5);
+    expect(out.split('\n').filter((l) => /^GET \/.*first \d+ ms, warm median/.test(l))).toHaveLength(12);
+  }, BENCH_TIMEOUT);
+
+  it('command-state: the deciders\' state of the small ledger, its memory measured after a full collection', async () => {
+    const out = await bench('command-state.js', [big, '--mapped-bytes', '0'], {}, ['--expose-gc']);
+    expect(out).toMatch(/^command state: .* \(mapped bytes 0\) up to position 1240: 100 players, 20 tournaments, 1000 reported games$/m);
+    expect(out).toMatch(/^fold \d+ ms; heap used \d+ MiB -> \d+ MiB \(state -?\d+ MiB\), heap total \d+ MiB, external \d+ MiB; rss \d+ MiB -> \d+ MiB/m);
   }, BENCH_TIMEOUT);
 
   it('http-load: no request failed, no result lost, the last list equals the CLI\'s', async () => {

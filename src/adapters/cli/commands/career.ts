@@ -5,7 +5,8 @@ import { playerCareer, renderCareer } from '../../../../projections/fesa/career'
 import { AS_ADOPTED, FESA_RULE_SETS } from '../../../../projections/fesa/history';
 import { FesaProjection } from '../../../../projections/fesa/incremental';
 import { readCareerModel } from '../../../app/career-model';
-import { rebuildProjection, resumeProjection } from '../../../app/checkpoint';
+import { rebuildProjection } from '../../../app/checkpoint';
+import { readCaughtUp } from '../../../app/career-reads';
 import type { FesaFold } from '../../../../projections/fesa/history';
 import type { CheckpointStorage } from '../../../app/ports/checkpoint-storage';
 import type { EventStore } from '../../../app/ports/event-store';
@@ -46,14 +47,7 @@ const genericCareerText = (c: GenericCareer): string => {
 export const fromCareerModel = async <A>(ctx: CliContext, command: string, ruleSet: string, read: (store: EventStore, checkpoints: CheckpointStorage) => Promise<A | 'behind' | undefined>): Promise<A | undefined> => {
   const checkpoints = await ctx.checkpoints();
   if (checkpoints === undefined) return undefined;
-  const store = await ctx.store();
-  const first = await read(store, checkpoints);
-  if (first !== 'behind') return first;
-  const progress = new FoldProgress(command);
-  await resumeProjection(store, checkpoints, { ruleSet, onProgress: progress.stage });
-  progress.done();
-  const again = await read(store, checkpoints);
-  return again === 'behind' ? undefined : again;
+  return readCaughtUp(await ctx.store(), checkpoints, ruleSet, read, () => new FoldProgress(command));
 };
 
 /** What a career or an explanation reads of the fold, from the careers' read model (see `fromCareerModel`). */

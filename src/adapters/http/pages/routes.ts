@@ -12,8 +12,9 @@ import { today } from '../../clock';
 import type { LiveAuditTrail, LiveProjections } from '../live';
 import { tournamentNow, type PlayerIndex, type RatedTournamentViews, type TournamentIndex } from '../tournament-index';
 import type { PlayerRuns } from '../player-runs';
+import { careerNow, NamesNow, type ReadModels } from '../read-models';
 import { diffQueryOf, foldOf, nameIn, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
-import { reportedGames } from '../../../app/tournaments';
+import { crosstableOfInputs, reportedGames } from '../../../app/tournaments';
 import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
 import { NotFound, problemTitle, toProblem } from '../problems';
 import { publishedArchivePage, publishedDiffPage, publishedListPage, ruleSetsPage } from './audit-pages';
@@ -36,6 +37,8 @@ export interface PageDependencies {
   readonly players: PlayerIndex;
   readonly diffs: Diffs;
   readonly playerRuns: PlayerRuns;
+  /** Careers and explanations from the careers' read model next to the log, where there is one. */
+  readonly models: ReadModels;
   /** The API's guards of whole-ledger folds (rate limit, at most so many at once). */
   /** Tournaments under the other rule sets (TRF and EGD imports), kept until the log moves. */
   readonly ratedViews: RatedTournamentViews;
@@ -64,7 +67,7 @@ const askedRules = (req: Request): string | undefined => queryOf(req).oneOf('rul
  * events recorded since the last request; none folds the whole ledger again.
  */
 export const mountPages = (app: express.Express, deps: PageDependencies): void => {
-  const { ledger, live, auditTrail, tournaments, players, ratedViews, diffs, playerRuns, publicRead, auditorRead, folds, ruleSetOf } = deps;
+  const { ledger, live, auditTrail, tournaments, players, ratedViews, diffs, playerRuns, models, publicRead, auditorRead, folds, ruleSetOf } = deps;
 
   app.get('/assets/pages.css', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PAGES_CSS);
@@ -79,18 +82,28 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     next();
   });
 
-  // A date's list rows, kept until the log moves: the fold of a past date replays the tournaments since the
-  // checkpoint before it (a third of a second at a million games), which the next page, sort or search need not repeat.
-  const keptRows = new Map<string, { position: number; rows: ListRow[] }>();
-  const rowsOf = (projection: FesaProjection, ruleSet: string, asOf: string): ListRow[] => {
+  const names = new NamesNow();
+
+  // A date's list rows, kept until the log moves: from the list's read model when it reflects the head of the log,
+  // else the live projection's fold of the date (which replays the tournaments since the checkpoint before it, a third
+  // of a second at a million games); the next page, sort or search need not repeat either.
+  const keptRows = new Map<string, { position: number; rows: readonly ListRow[] }>();
+  const rowsOf = async (ruleSet: string, asOf: string): Promise<{ position: number; rows: readonly ListRow[] }> => {
     const key = `${ruleSet}|${asOf}`;
+    const head = await ledger.store.headPosition();
     const kept = keptRows.get(key);
-    if (kept?.position === projection.position) return kept.rows;
-    const rows = listRows(foldOf(projection.asOf(asOf)), asOf, 2);
+    if (kept?.position === head) return kept;
+    const modelled = await models.list({ ruleSet, asOf, format: 'csv', activeYears: 2 });
+    let rows: { position: number; rows: readonly ListRow[] };
+    if (modelled !== undefined) rows = { position: head, rows: modelled.rows };
+    else {
+      const projection = await live.caughtUp(ruleSet, 'none');
+      rows = { position: projection.position, rows: listRows(foldOf(projection.asOf(asOf)), asOf, 2) };
+    }
     keptRows.delete(key);
     // the eight dates asked for last
     if (keptRows.size >= 8) keptRows.delete(keptRows.keys().next().value!);
-    keptRows.set(key, { position: projection.position, rows });
+    keptRows.set(key, rows);
     return rows;
   };
 
@@ -99,8 +112,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const ruleSet = ruleSetOf(req);
     const given = q.date('as-of');
     const asOf = given ?? today();
-    const projection = await live.caughtUp(ruleSet, 'none');
-    const rows = rowsOf(projection, ruleSet, asOf);
+    const { position, rows } = await rowsOf(ruleSet, asOf);
     const sortParam = q.oneOf('sort', LIST_SORTS);
     let latestTournament: string | undefined;
     if (rows.length === 0) {
@@ -113,7 +125,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
       rows,
       { asOf, dated: given !== undefined, search: (q.string('q') ?? '').trim(), sort: sortParam ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: askedRules(req), ...(latestTournament !== undefined ? { latestTournament } : {}) },
       LIST_FORMATS,
-      provenanceOf(projection, ruleSet),
+      { computedAt: new Date(), position, ruleSet },
     );
     sendPage(res, body);
   };
@@ -144,10 +156,10 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const playerId = req.params.id as string;
     const registration = await registrationOf(playerId);
     const ruleSet = ruleSetOf(req);
-    const projection = await live.caughtUp(ruleSet, 'reports');
-    const career = playerCareer(playerRuns.of(projection, foldOf(projection.current()), playerId), playerId);
+    const { fold, position } = await careerNow(models, live, playerRuns, ruleSet, playerId);
+    const career = playerCareer(fold, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
-    sendPage(res, playerPage(registration, career.right, askedRules(req), provenanceOf(projection, ruleSet)));
+    sendPage(res, playerPage(registration, career.right, askedRules(req), { computedAt: new Date(), position, ruleSet }));
   };
   app.get('/players/:id', pagesOnly, ...publicRead, playerHandler);
   app.get('/players/:id/history', pagesOnly, ...publicRead, playerHandler);
@@ -157,10 +169,10 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const registration = await registrationOf(playerId);
     const ruleSet = ruleSetOf(req);
     const tournamentId = queryOf(req).string('tournament');
-    const projection = await live.caughtUp(ruleSet, 'reports');
-    const explanation = explainPlayer(playerRuns.of(projection, foldOf(projection.current()), playerId, tournamentId), playerId, tournamentId);
+    const { fold, position } = await careerNow(models, live, playerRuns, ruleSet, playerId, tournamentId);
+    const explanation = explainPlayer(fold, playerId, tournamentId);
     if (E.isLeft(explanation)) throw new NotFound(explanation.left);
-    sendPage(res, explanationPage(registration, explanation.right.data, tournamentId, askedRules(req), await tournamentNameOf(), provenanceOf(projection, ruleSet)));
+    sendPage(res, explanationPage(registration, explanation.right.data, tournamentId, askedRules(req), await tournamentNameOf(), { computedAt: new Date(), position, ruleSet }));
   });
 
   app.get('/tournaments', pagesOnly, ...publicRead, async (req, res) => {
@@ -174,6 +186,27 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
   app.get('/tournaments/:id', (req, _res, next) => (req.query.format === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, async (req, res) => {
     const tournamentId = req.params.id as string;
     const ruleSet = ruleSetOf(req);
+    // a FESA tournament the careers' read model rated: what the engine rated it from, names from the deciders' state
+    const inputs = await models.tournament(ruleSet, tournamentId);
+    if (inputs !== undefined) {
+      const state = await ledger.catchUp();
+      const tournament = state.tournaments.get(tournamentId)!;
+      const { trail } = await auditTrail.caughtUp();
+      const view: TournamentView = {
+        registration: tournament.registration,
+        crosstable: crosstableOfInputs(inputs),
+        ruleSetUsed: inputs.ruleSet,
+        games: reportedGames(state, tournamentId),
+        amendments: trail.amendments.get(tournamentId) ?? [],
+        closed: tournament.closed?.validDate,
+        playerIdOfRow: (row) => names.idOf(state, row) ?? inputs.players[row.nr - 1],
+        nameOf: (id) => names.nameOf(state, id),
+        rules: askedRules(req),
+        rated: undefined,
+      };
+      sendPage(res, tournamentPage(view, { computedAt: new Date(), position: state.position, ruleSet }));
+      return;
+    }
     const { state, projection, fold, crosstable } = await tournamentNow(ledger, live, ruleSet, tournamentId);
     const tournament = state.tournaments.get(tournamentId)!;
     const run = fold.runs.find((r) => r.tournamentId === tournamentId);
