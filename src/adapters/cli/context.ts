@@ -146,6 +146,11 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
         warning('read', e);
         return undefined;
       }),
+    readCareerNames: (query) =>
+      storage.readCareerNames(query).catch((e: unknown) => {
+        warning('read', e);
+        return undefined;
+      }),
     readCareer: (query) =>
       storage.readCareer(query).catch((e: unknown) => {
         warning('read', e);
@@ -163,6 +168,11 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
       }),
     readListHistory: (query) =>
       storage.readListHistory(query).catch((e: unknown) => {
+        warning('read', e);
+        return undefined;
+      }),
+    readListChanges: (query) =>
+      storage.readListChanges(query).catch((e: unknown) => {
         warning('read', e);
         return undefined;
       }),

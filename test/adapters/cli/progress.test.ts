@@ -7,8 +7,8 @@ const commandLine = (argv: readonly string[]): string => [process.execPath, CLI,
 
 describe('progress of long commands', () => {
   const db = path.join(tempDir('progress'), 'ledger.db');
+  // (`list --known-at` read the list's model since issue 19: it folds no more)
   const slow: readonly (readonly string[])[] = [
-    ['list', '--active-years', '0', '--known-at', '1000000'],
     ['diff', '--rules', 'fesa', '--rules', 'fesa-published'],
     ['rerate', '--rules', 'fesa-published'],
   ];
