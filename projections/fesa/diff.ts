@@ -72,7 +72,7 @@ export const diffFolds = (before: FesaFold, after: FesaFold): FoldDiff => {
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Runs in the order their tournaments were rated, each tournament's players by id (the engine's order is no one's). */
-const tournamentsThenPlayers = (runs: readonly RunChange[]): RunChange[] => {
+export const tournamentsThenPlayers = (runs: readonly RunChange[]): RunChange[] => {
   const rated = new Map<string, number>();
   for (const r of runs) if (!rated.has(r.tournamentId)) rated.set(r.tournamentId, rated.size);
   return [...runs].sort((a, b) => rated.get(a.tournamentId)! - rated.get(b.tournamentId)! || byId(a.playerId, b.playerId));

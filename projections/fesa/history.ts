@@ -129,6 +129,31 @@ const PHASE: Record<TimelineItem['kind'], number> = { opening: 0, reconcile: 0, 
 export type AffectedFrom = string;
 
 /**
+ * A timeline item's place, the same whatever else the log holds: its valid date, then `ord` = its phase (officer
+ * facts before tournaments on a date) times ORD_PHASE plus the position of the fact that made it (a tournament's
+ * registration, an officer fact, an opening group's first balance). Items are ordered by (date, ord) exactly as
+ * `compareItems` orders them; a late fact moves the items after it in the timeline, never their keys.
+ */
+export interface ItemKey {
+  readonly date: string;
+  readonly ord: number;
+}
+/** Positions stay below this (2^44), so a key's ord is an exact integer. */
+export const ORD_PHASE = 2 ** 44;
+/** Before every item. */
+export const FIRST_KEY: ItemKey = { date: '', ord: -1 };
+export const compareKeys = (a: ItemKey, b: ItemKey): number => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.ord - b.ord);
+export const itemKeyOf = (item: TimelineItem): ItemKey => ({ date: item.date, ord: PHASE[item.kind] * ORD_PHASE + item.position });
+/** Before every item of `date`. */
+const dateKey = (date: string): ItemKey => ({ date, ord: -1 });
+/** Before every tournament of `date` (after its officer facts). */
+const tournamentsOf = (date: string): ItemKey => ({ date, ord: PHASE.tournament * ORD_PHASE });
+const tournamentKey = (t: TournamentFacts): ItemKey => ({ date: t.registration.endDate, ord: PHASE.tournament * ORD_PHASE + t.position });
+/** Fact types that put an item into the timeline (or change the one they name). */
+const ITEM_MAKERS: ReadonlySet<string> = new Set(['TournamentClosed', 'OpeningBalanceImported', 'ListReconciled', 'RatingAdjusted', 'GradeAwarded']);
+export const makesItem = (type: string): boolean => ITEM_MAKERS.has(type);
+
+/**
  * The facts of the log as the FESA fold reads them (phase one of `foldFesa`), collected one fact at a time so that
  * an incremental projection can keep them between batches. `add` also says from which valid date on the fold can
  * come out differently because of the new fact (undefined: it changes nothing the fold reads).
@@ -187,6 +212,68 @@ export class FesaFacts {
     if (!t) return;
     t.games.set(gameId, { facts, withdrawn });
     t.version = (t.version ?? 0) + 1;
+  }
+
+  /** Player ids an officer fact names (an opening balance, a reconcile, an adjustment, an award). */
+  private readonly officerIds = new Set<string>();
+
+  /**
+   * The first item `add(fact)` can change, as a key (`add` says its date): undefined = nothing the fold reads. Asked
+   * before `add` (it changes nothing). A new name given to a new id changes no list before a tournament of its date
+   * or later (nobody on a list bears it: `add` calls a registration of a known name or id "from the start"), unless
+   * an officer fact names the id.
+   */
+  affectedKey(fact: LoggedEvent): ItemKey | undefined {
+    const e = fact.event;
+    switch (e.type) {
+      case 'PlayerRegistered': {
+        const name = nameKey({ lastName: e.familyName, firstName: e.givenName });
+        if (this.registrations.has(e.playerId) || this.registeredNames.has(name) || this.openingNames.has(name)) return FIRST_KEY;
+        return this.officerIds.has(e.playerId) ? dateKey(e.validDate) : tournamentsOf(e.validDate);
+      }
+      case 'PlayerRegistrationCorrected':
+        return this.registrations.has(e.playerId) ? FIRST_KEY : undefined;
+      case 'PlayersMerged':
+        return this.registrations.has(e.survivor) && this.registrations.has(e.absorbed) ? FIRST_KEY : undefined;
+      case 'PlayersUnmerged':
+        return this.merges.get(e.absorbed)?.merge === e.merge ? FIRST_KEY : undefined;
+      case 'PriorGradeDeclared':
+        return dateKey(e.validDate);
+      case 'TournamentRegistered': {
+        const t = this.tournaments.get(e.tournamentId);
+        return t !== undefined && isRatedTournament(t) ? tournamentKey(t) : undefined;
+      }
+      case 'GameReported': {
+        const t = this.tournaments.get(e.tournamentId);
+        return t !== undefined && isRatedTournament(t) ? tournamentKey(t) : undefined;
+      }
+      case 'ResultCorrected':
+      case 'GameWithdrawn': {
+        const t = this.tournaments.get(e.tournamentId);
+        return t !== undefined && t.games.has(e.gameId) && isRatedTournament(t) ? tournamentKey(t) : undefined;
+      }
+      case 'TournamentClosed': {
+        const t = this.tournaments.get(e.tournamentId);
+        return t !== undefined && t.registration.rated && isFesaRuleSet(t.registration.ratingSystem) ? tournamentKey(t) : undefined;
+      }
+      case 'OpeningBalanceImported': {
+        if (e.ruleSet !== 'fesa') return undefined;
+        const group = this.openingGroups.get(`${e.validDate}\u0000${e.source}`);
+        return { date: e.validDate, ord: PHASE.opening * ORD_PHASE + (group ? group[0]!.globalPosition : fact.globalPosition) };
+      }
+      case 'ListReconciled':
+        return isFesaRuleSet(e.ruleSet) ? { date: e.validDate, ord: PHASE.reconcile * ORD_PHASE + fact.globalPosition } : undefined;
+      case 'RatingAdjusted':
+        return isFesaRuleSet(e.ruleSet) ? { date: e.validDate, ord: PHASE.adjustment * ORD_PHASE + fact.globalPosition } : undefined;
+      case 'GradeAwarded':
+        return isFesaRuleSet(e.ruleSet) ? { date: e.validDate, ord: PHASE.award * ORD_PHASE + fact.globalPosition } : undefined;
+      case 'RuleSetAdopted':
+        return isFesaRuleSet(e.ruleSetId) ? dateKey(e.validDate) : undefined;
+      case 'RatingListPublished':
+      case 'OfficerAppointed':
+      case 'OfficerRevoked':
+        return undefined;
+    }
   }
 
   add(fact: LoggedEvent): AffectedFrom | undefined {
@@ -259,6 +346,7 @@ export class FesaFacts {
       }
       case 'OpeningBalanceImported': {
         if (e.ruleSet !== 'fesa') return undefined;
+        this.officerIds.add(e.playerId);
         const state = e.state as { lastName?: unknown; firstName?: unknown };
         if (typeof state.lastName === 'string' && typeof state.firstName === 'string') this.openingNames.add(nameKey({ lastName: state.lastName, firstName: state.firstName }));
         const key = `${e.validDate}\u0000${e.source}`;
@@ -273,14 +361,19 @@ export class FesaFacts {
       }
       case 'ListReconciled':
         if (!isFesaRuleSet(e.ruleSet)) return undefined;
+        for (const id of e.order) this.officerIds.add(id);
+        for (const pin of e.pins) this.officerIds.add(pin.playerId);
         this.items.push({ kind: 'reconcile', date: e.validDate, position: fact.globalPosition, event: e });
         return e.validDate;
       case 'RatingAdjusted':
         if (!isFesaRuleSet(e.ruleSet)) return undefined;
+        if (e.target.kind === 'player') this.officerIds.add(e.target.playerId);
+        else for (const id of e.target.filter.playerIds ?? []) this.officerIds.add(id);
         this.items.push({ kind: 'adjustment', date: e.validDate, position: fact.globalPosition, event: e });
         return e.validDate;
       case 'GradeAwarded':
         if (!isFesaRuleSet(e.ruleSet)) return undefined;
+        this.officerIds.add(e.playerId);
         this.items.push({ kind: 'award', date: e.validDate, position: fact.globalPosition, event: e });
         return e.validDate;
       case 'RuleSetAdopted':

@@ -3,13 +3,13 @@ import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import type { LoggedEvent } from '../../domain/events';
 import { Checkpoints, checkpointOf, restoreList, type ListCheckpoint } from './checkpoints';
-import { AS_ADOPTED, FESA_RULE_SETS, FesaFacts, foldError, type FesaFold, type FoldError, type FoldOptions, type OfficerFact, type TimelineItem, type TournamentRun } from './history';
+import { AS_ADOPTED, compareKeys, FESA_RULE_SETS, FesaFacts, FIRST_KEY, foldError, itemKeyOf, makesItem, type FesaFold, type FoldError, type FoldOptions, type ItemKey, type OfficerFact, type TimelineItem, type TournamentRun } from './history';
 import type { RatedItem } from './diff';
 import { CareerModelJournal, type CareerModelChanges } from './career-model';
-import { ListModelJournal, type ListModelChanges } from './list-model';
+import { ListModelJournal, SlotOwners, type ListModelChanges } from './list-model';
 import { ListSlots, ListState } from './list-state';
 import { applyOfficerItem } from './officer-items';
-import { lowerBound, RegisteredNames, upperBound } from './registered-names';
+import { RegisteredNames, upperBound } from './registered-names';
 import { TournamentRating, type Journal, type RunInputs, type RunsMode } from './tournament-rating';
 
 export type { ListCheckpoint } from './checkpoints';
@@ -63,9 +63,22 @@ export class FesaProjection {
   private readonly slots = new ListSlots();
   private registered = new RegisteredNames(this.facts.registrations, this.slots, this.facts.merges);
   private registrationsChanged = false;
+  /** Ids registered for the first time since the names were last made (see `RegisteredNames.withNew`). */
+  private newIds: string[] = [];
+  /** `registered` was handed out (a fold, the names, the careers' journal): extended as a copy, not in place. */
+  private registeredShared = true;
   private readonly tournaments: TournamentRating;
-  /** Earliest valid date the facts added since the last refresh can change; undefined = nothing changed. */
-  private dirtyFrom: string | undefined = undefined;
+  /** Earliest item the facts added since the last refresh can change; undefined = nothing changed. */
+  private dirtyFrom: ItemKey | undefined = undefined;
+  /** The key of the last item of the timeline, with the items facts added since the last refresh. */
+  private endKey: ItemKey = FIRST_KEY;
+  /**
+   * The facts fed since the last refresh that change the fold, as [the first item each changes, its position]: the
+   * list read model's segment (list-model.ts), folded when a fact changes an item already in the timeline.
+   */
+  private segment: [ItemKey, number][] = [];
+  /** Who owns each name key, kept fact by fact for the list read model. */
+  private owners: SlotOwners | undefined;
   private readonly checkpoints = new Checkpoints();
   private state = new ListState(this.slots);
   private model: ListModelJournal | undefined;
@@ -89,6 +102,7 @@ export class FesaProjection {
     this.tournaments = new TournamentRating(this.facts, this.ruleSet, this.runsMode, options.engine ?? rateEvent);
     if (options.listModel) {
       this.model = new ListModelJournal();
+      this.owners = new SlotOwners();
       this.state.trackChanges();
     }
     if (options.careerModel) {
@@ -98,14 +112,39 @@ export class FesaProjection {
 
   /** Feeds facts in recorded order; the list is brought up to date lazily (by `current`, `asOf`, `refresh`). */
   apply(batch: Iterable<LoggedEvent>): void {
+    this.feed(batch, this.model !== undefined);
+  }
+
+  /** Feeds the facts of a saved checkpoint (before `restore`): the read model saved with it holds them already. */
+  applySaved(batch: Iterable<LoggedEvent>): void {
+    this.feed(batch, false);
+  }
+
+  private feed(batch: Iterable<LoggedEvent>, model: boolean): void {
     for (const fact of batch) {
-      const from = this.facts.add(fact);
+      const key = this.facts.affectedKey(fact);
+      // the list read model knows every position exactly: a fact changing an item the timeline holds already is
+      // folded apart from the facts before it (list-model.ts)
+      if (model && key !== undefined && this.segment.length > 0 && compareKeys(key, this.endKey) <= 0) this.refresh();
       const type = fact.event.type;
-      if (type === 'PlayerRegistered' || type === 'PlayerRegistrationCorrected' || type === 'PlayersMerged' || type === 'PlayersUnmerged') {
-        this.registrationsChanged = true;
+      // a new id: the names are extended at the next refresh, not rebuilt (see RegisteredNames.withNew)
+      const newId = type === 'PlayerRegistered' && !this.facts.registrations.has(fact.event.playerId) ? fact.event.playerId : undefined;
+      const from = this.facts.add(fact);
+      const registration = type === 'PlayerRegistered' || type === 'PlayerRegistrationCorrected' || type === 'PlayersMerged' || type === 'PlayersUnmerged';
+      if (registration) {
+        if (newId !== undefined) this.newIds.push(newId);
+        else this.registrationsChanged = true;
         this.tournaments.registrationsChanged(from === '');
       }
-      if (from !== undefined && (this.dirtyFrom === undefined || from < this.dirtyFrom)) this.dirtyFrom = from;
+      if (key !== undefined) {
+        if (this.dirtyFrom === undefined || compareKeys(key, this.dirtyFrom) < 0) this.dirtyFrom = key;
+        if (makesItem(type) && compareKeys(key, this.endKey) > 0) this.endKey = key;
+        if (model) this.segment.push([key, fact.globalPosition]);
+      }
+      if (model && registration) {
+        const e = fact.event as { playerId?: string; absorbed?: string };
+        for (const [name, id] of this.owners!.update((e.absorbed ?? e.playerId)!, this.facts)) this.model!.ownerChanged(name, id, fact.globalPosition);
+      }
       if (fact.globalPosition > this.position) this.position = fact.globalPosition;
     }
   }
@@ -185,6 +224,7 @@ export class FesaProjection {
 
   /** The registered players' names by id, as the folds name them. */
   get names(): FesaFold['names'] {
+    this.registeredShared = true;
     return this.registered.byId;
   }
 
@@ -217,11 +257,6 @@ export class FesaProjection {
     this.slots.restoreKeys(keys);
   }
 
-  /** The id of the player owning each slot's name (undefined: nobody registered under it), by slot. */
-  private slotPlayerIds(): (string | undefined)[] {
-    return this.slots.keys.map((key) => this.registered.idOfKey(key));
-  }
-
   /** Whether the fold of the facts fed so far failed (the list then is an error, not rows). */
   get failed(): boolean {
     this.refresh();
@@ -231,7 +266,7 @@ export class FesaProjection {
   /** The list read model's rows made since it was last saved (undefined unless kept: `listModel`). */
   listModelChanges(): ListModelChanges | undefined {
     this.refresh();
-    return this.model?.changes(this.slotPlayerIds());
+    return this.model?.changes(this.slots.keys);
   }
 
   /**
@@ -240,6 +275,8 @@ export class FesaProjection {
    */
   forgetListModel(): void {
     this.model = undefined;
+    this.owners = undefined;
+    this.segment = [];
     this.state.untrack();
     this.careers = undefined;
   }
@@ -247,17 +284,25 @@ export class FesaProjection {
   /** The careers' read model's runs and facts made since it was last saved (undefined unless kept: `careerModel`). */
   careerModelChanges(): CareerModelChanges | undefined {
     this.refresh();
+    this.registeredShared = true;
     return this.careers?.changes(this.registered);
   }
 
   /** The careers' read model as `careerModelChanges()` gave it is saved. */
   careerModelSaved(): void {
+    this.registeredShared = true;
     this.careers?.savedThrough(this.applied, this.registered);
   }
 
   /** The list read model as `listModelChanges()` gave it is saved. */
   listModelSaved(): void {
-    this.model?.savedThrough(this.applied, this.slotPlayerIds());
+    this.model?.savedThrough(this.timelineEnd(), this.slots.count, this.position);
+  }
+
+  /** The key of the timeline's last item (undefined: none). */
+  private timelineEnd(): ItemKey | undefined {
+    const last = this.timeline.at(-1);
+    return last === undefined ? undefined : itemKeyOf(last);
   }
 
   /**
@@ -271,15 +316,19 @@ export class FesaProjection {
     this.state = restoreList(this.slots, head);
     if (this.model) {
       this.state.trackChanges();
-      this.model.restored(head.index, this.slotPlayerIds());
+      this.owners = new SlotOwners(this.facts);
+      this.segment = [];
+      this.model.restored(this.timelineEnd(), this.slots.count, this.position);
     }
+    this.endKey = this.timelineEnd() ?? FIRST_KEY;
+    this.registeredShared = true;
     this.careers?.restored(head.index, this.registered);
     this.applied = head.index;
     this.runs = [...runs];
     this.officerFacts = [...officerFacts];
     const last = this.checkpoints.last();
     this.tournamentsSinceCheckpoint = this.timeline.slice(last?.index ?? 0, head.index).filter((t) => t.kind === 'tournament').length;
-    this.dirtyFrom = head.index < this.timeline.length ? (this.timeline[head.index]!.date) : undefined;
+    this.dirtyFrom = head.index < this.timeline.length ? itemKeyOf(this.timeline[head.index]!) : undefined;
     this.error = undefined;
   }
 
@@ -294,9 +343,9 @@ export class FesaProjection {
 
   refresh(): void {
     if (this.dirtyFrom === undefined) return;
-    if (this.registrationsChanged) this.rebuildIndexes();
+    this.updateIndexes();
     this.timeline = this.facts.timeline();
-    const first = lowerBound(this.timeline, this.dirtyFrom);
+    const first = lowerBoundKey(this.timeline, this.dirtyFrom);
     const restart = Math.min(first, this.error?.index ?? this.applied, this.applied);
     this.dirtyFrom = undefined;
     this.error = undefined;
@@ -304,16 +353,17 @@ export class FesaProjection {
       const from = this.checkpoints.dropAfter(restart);
       this.state = from ? restoreList(this.slots, from) : new ListState(this.slots);
       this.applied = from?.index ?? 0;
-      if (this.model) {
-        this.state.trackChanges();
-        this.model.refoldFrom(this.applied);
-      }
+      if (this.model) this.state.trackChanges();
       this.careers?.refoldFrom(this.applied);
       this.runs.length = from?.runs ?? 0;
       this.officerFacts.length = from?.officerFacts ?? 0;
       this.tournamentsSinceCheckpoint = 0;
     }
     this.lastRefold = { from: this.applied, to: this.timeline.length };
+    this.endKey = this.timelineEnd() ?? FIRST_KEY;
+    const model = this.model;
+    model?.beginRefold(this.applied > 0 ? itemKeyOf(this.timeline[this.applied - 1]!) : FIRST_KEY, this.segment, this.position);
+    this.segment = [];
     const careers = this.careers;
     let made: (() => RunInputs) | undefined;
     const journal: FoldJournal = { runs: this.runs, officerFacts: this.officerFacts, mode: this.runsMode, ...(careers ? { model: (inputs: () => RunInputs) => (made = inputs) } : {}) };
@@ -330,15 +380,21 @@ export class FesaProjection {
       const failed = this.applyItem(this.state, item, journal);
       if (failed !== undefined) {
         this.error = { index: this.applied, error: failed };
+        if (model) {
+          this.state.takeTouched();
+          model.record(itemKeyOf(item), this.state, { explicit: this.state.explicit, tournamentId: tournamentOf(item), error: JSON.stringify(failed) }, false);
+          model.endRefold();
+        }
         return;
       }
-      this.model?.record(this.applied + 1, item.date, this.state);
+      model?.record(itemKeyOf(item), this.state, { explicit: this.state.explicit, tournamentId: tournamentOf(item), error: null }, item.kind === 'tournament');
       if (careers) {
         if (item.kind !== 'tournament') careers.fact(this.applied + 1, this.officerFacts.at(-1)!);
         else if (made !== undefined) careers.run(this.applied + 1, made);
         made = undefined;
       }
     }
+    model?.endRefold();
   }
 
   private checkpointHere(): ListCheckpoint {
@@ -348,9 +404,23 @@ export class FesaProjection {
   private rebuildIndexes(): void {
     this.registered = new RegisteredNames(this.facts.registrations, this.slots, this.facts.merges);
     this.registrationsChanged = false;
+    this.registeredShared = false;
+    this.newIds = [];
+  }
+
+  /** The names brought up to the registrations fed: rebuilt after a correction, merge or unmerge, else extended. */
+  private updateIndexes(): void {
+    if (this.registrationsChanged) this.rebuildIndexes();
+    else if (this.newIds.length > 0) {
+      if (this.registeredShared) this.registered = RegisteredNames.withNew(this.registered, this.newIds, this.facts.registrations, this.slots);
+      else this.registered.extend(this.newIds, this.facts.registrations, this.slots);
+      this.registeredShared = false;
+      this.newIds = [];
+    }
   }
 
   private fold(list: readonly FesaPlayer[], runs: readonly TournamentRun[], officerFacts: readonly OfficerFact[]): FesaFold {
+    this.registeredShared = true;
     const registered = this.registered;
     return { list, runs: [...runs], officerFacts: [...officerFacts], playerIdOf: (p) => registered.idOf(p), names: registered.byId, survivorOf: registered.survivorOf ?? ((id) => id) };
   }
@@ -364,6 +434,20 @@ export class FesaProjection {
     return undefined;
   }
 }
+
+const tournamentOf = (item: TimelineItem): string | null => (item.kind === 'tournament' ? item.tournament.registration.tournamentId : null);
+
+/** First index of `items` whose key is `key` or later. */
+const lowerBoundKey = (items: readonly TimelineItem[], key: ItemKey): number => {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareKeys(itemKeyOf(items[mid]!), key) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};
 
 /** Where the main fold writes what it explains: the runs of its tournaments and the officer facts applied. */
 interface FoldJournal extends Journal {

@@ -67,6 +67,14 @@ export class ListSlots {
 
 const NONE: readonly number[] = [];
 
+const recordKeys = new WeakMap<FesaPlayer, string>();
+/** `nameKey` of a record (immutable), made once: an officer's fact puts the whole list through `reset`. */
+export const recordKey = (p: FesaPlayer): string => {
+  let key = recordKeys.get(p);
+  if (key === undefined) recordKeys.set(p, (key = nameKey(p)));
+  return key;
+};
+
 /** A player on the list: his slot and record (a fresh view; change the list through `ListState`). */
 export interface ListEntry {
   readonly slot: number;
@@ -104,6 +112,8 @@ export class ListState {
    * list's read model writes a row for (read-model.ts).
    */
   private touched: Set<number> | null = null;
+  /** The slots of the players of the last tournament (`afterTournament`'s updates), when tracked. */
+  private played: ReadonlySet<number> = new Set();
 
   constructor(private readonly slots: ListSlots) {}
 
@@ -141,12 +151,17 @@ export class ListState {
   private slotsOf(order: readonly FesaPlayer[]): Int32Array {
     const out = new Int32Array(order.length);
     const seen = new Map<string, number>();
-    order.forEach((p, i) => {
-      const key = nameKey(p);
-      const k = seen.get(key) ?? 0;
-      seen.set(key, k + 1);
-      out[i] = this.slots.slot(key, k);
-    });
+    for (let i = 0; i < order.length; i++) {
+      const key = recordKey(order[i]!);
+      const k = seen.get(key);
+      if (k === undefined) {
+        seen.set(key, 1);
+        out[i] = this.slots.slot(key, 0);
+      } else {
+        seen.set(key, k + 1);
+        out[i] = this.slots.slot(key, k);
+      }
+    }
     return out;
   }
 
@@ -253,6 +268,7 @@ export class ListState {
    */
   afterTournament(newcomers: readonly ListEntry[], updates: ReadonlyMap<number, FesaPlayer>): void {
     this.grow();
+    if (this.touched) this.played = new Set(updates.keys());
     const fresh = new Set(newcomers.map((e) => e.slot));
     if (this.explicitOrder) {
       // seq = index in the list: the stable sort by rating is exactly the sort by (rating, seq).
@@ -365,6 +381,11 @@ export class ListState {
     const out = [...this.touched];
     this.touched.clear();
     return out;
+  }
+
+  /** Whether the slot's player played the last tournament applied (its record is one of the tournament's results), when tracked. */
+  playedLast(slot: number): boolean {
+    return this.played.has(slot);
   }
 
   /** A slot's record (undefined when not on this list) and sort key. */

@@ -1,6 +1,8 @@
 import * as E from 'fp-ts/Either';
+import type { LoggedEvent, OpeningBalanceImported } from '../../domain/events';
+import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { decodeOpeningGroup, openingPlayerIds, gradeOrder, matchesFilter, nameKey, parseGrade, reconciledList, type OfficerFact, type TimelineItem } from './history';
-import type { ListState } from './list-state';
+import { recordKey, type ListState } from './list-state';
 import type { RegisteredNames } from './registered-names';
 
 /** A timeline item an officer decided, not a tournament. */
@@ -15,11 +17,11 @@ export const applyOfficerItem = (state: ListState, item: OfficerItem, registered
   const survivorOf = registered.survivorOf ?? ((id: string) => id);
   switch (item.kind) {
     case 'opening': {
-      const group = decodeOpeningGroup(item.group, (id) => registered.byId.get(id), survivorOf);
+      const group = registered.survivorOf === undefined ? openingGroupOf(item.group, registered) : decodeOpeningGroup(item.group, (id) => registered.byId.get(id), survivorOf);
       if (E.isLeft(group)) return group;
       const ordered = group.right;
-      const replaced = new Set(ordered.map((o) => nameKey(o.player)));
-      state.reset([...ordered.map((o) => o.player), ...state.order().filter((p) => !replaced.has(nameKey(p)))]);
+      const replaced = new Set(ordered.map((o) => recordKey(o.player)));
+      state.reset([...ordered.map((o) => o.player), ...state.order().filter((p) => !replaced.has(recordKey(p)))]);
       return E.right({ date: item.date, kind: 'opening-balance', playerIds: openingPlayerIds(item.group, survivorOf), event: item.group[0]!.event });
     }
     case 'reconcile':
@@ -51,4 +53,49 @@ export const applyOfficerItem = (state: ListState, item: OfficerItem, registered
       return E.right({ date: item.date, kind: 'grade-award', playerIds: [playerId], event: item.event });
     }
   }
+};
+
+interface DecodedMember {
+  readonly id: string;
+  /** The registration's name it was decoded under (the same object while the registration is unchanged). */
+  readonly name: object | undefined;
+  readonly player: FesaPlayer;
+  readonly listIndex: number;
+}
+
+/** Opening groups decoded so far, by group (a group only grows: an import's balances join it one by one). */
+const decodedGroups = new WeakMap<readonly LoggedEvent[], { length: number; members: DecodedMember[] }>();
+
+/**
+ * `decodeOpeningGroup` while no merge is in force, decoding only the balances that joined the group since it was last
+ * decoded under the same names: the list read model folds each balance of an import apart (list-model.ts), which
+ * would otherwise decode an import of n balances n²/2 times.
+ */
+const openingGroupOf = (group: readonly LoggedEvent[], registered: RegisteredNames): ReturnType<typeof decodeOpeningGroup> => {
+  const known = decodedGroups.get(group);
+  const usable = known !== undefined && known.length <= group.length && known.members.every((m) => registered.byId.get(m.id) === m.name);
+  const members = usable ? known.members.slice() : [];
+  for (let at = usable ? known.length : 0; at < group.length; at++) {
+    const fact = group[at]!;
+    const one = decodeOpeningGroup([fact], (id) => registered.byId.get(id));
+    if (E.isLeft(one)) return one;
+    const id = (fact.event as OpeningBalanceImported).playerId;
+    const member: DecodedMember = { id, name: registered.byId.get(id), ...one.right[0]! };
+    if (!usable) {
+      members.push(member);
+      continue;
+    }
+    // after every member of an equal or lower index: where the stable sort of the whole group puts it
+    let lo = 0;
+    let hi = members.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (members[mid]!.listIndex <= member.listIndex) lo = mid + 1;
+      else hi = mid;
+    }
+    members.splice(lo, 0, member);
+  }
+  if (!usable) members.sort((a, b) => a.listIndex - b.listIndex);
+  decodedGroups.set(group, { length: group.length, members });
+  return E.right(members.map(({ player, listIndex }) => ({ player, listIndex })));
 };

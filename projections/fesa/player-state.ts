@@ -29,7 +29,23 @@ const RECORD_FIELDS = {
 export const FesaPlayerState = t.intersection([t.type(RECORD_FIELDS), t.partial({ listIndex: t.number, extension: t.UnknownRecord })]);
 export type FesaPlayerState = t.TypeOf<typeof FesaPlayerState>;
 
+/**
+ * Decoded states by the state object (a fact's, immutable): a fold that applies an opening list again (a re-fold, or
+ * the list read model folding each balance of an import apart) decodes each balance once and gets the same record
+ * object, which the model's re-fold recognises as unchanged at a glance.
+ */
+const decodedStates = new WeakMap<object, { readonly where: string; readonly decoded: E.Either<string, { player: FesaPlayer; listIndex?: number }> }>();
+
 export const decodeFesaPlayerState = (state: unknown, where: string): E.Either<string, { player: FesaPlayer; listIndex?: number }> => {
+  if (typeof state !== 'object' || state === null) return decodeState(state, where);
+  const known = decodedStates.get(state);
+  if (known !== undefined && known.where === where) return known.decoded;
+  const decoded = decodeState(state, where);
+  decodedStates.set(state, { where, decoded });
+  return decoded;
+};
+
+const decodeState = (state: unknown, where: string): E.Either<string, { player: FesaPlayer; listIndex?: number }> => {
   const decoded = FesaPlayerState.decode(state);
   if (E.isLeft(decoded)) return E.left(`${where}: the fesa opening balance is malformed: ${describeDecodeErrors(decoded.left)}`);
   const { listIndex, ...player } = decoded.right;

@@ -25,9 +25,37 @@ interface RegisteredAt {
 export class RegisteredNames {
   readonly byId = new Map<string, RegisteredName>();
   private readonly idByKey = new Map<string, string>();
-  private readonly byDate: RegisteredAt[] = [];
+  private byDate: RegisteredAt[] = [];
   /** The id whose record an id's facts go to (see FesaFacts.merges); undefined while no merge is in force. */
   readonly survivorOf: ((playerId: string) => string) | undefined;
+
+  /**
+   * `previous` with ids registered for the first time since (the last registrations of `registrations`, in that
+   * order): what a rebuild would give, without going through every registration again (a registration of a new id
+   * changes no other id's name, and its name belongs to the latest id bearing it).
+   */
+  static withNew(previous: RegisteredNames, ids: readonly string[], registrations: FesaFacts['registrations'], slots: ListSlots): RegisteredNames {
+    const next = Object.create(RegisteredNames.prototype) as { -readonly [K in keyof RegisteredNames]: RegisteredNames[K] } & { idByKey: Map<string, string>; byDate: RegisteredAt[] };
+    const from = previous as unknown as { idByKey: Map<string, string>; byDate: RegisteredAt[] };
+    next.byId = new Map(previous.byId);
+    next.idByKey = new Map(from.idByKey);
+    next.byDate = from.byDate.slice();
+    next.survivorOf = previous.survivorOf;
+    (next as unknown as RegisteredNames).extend(ids, registrations, slots);
+    return next as unknown as RegisteredNames;
+  }
+
+  /** `withNew` in place (for names nothing else holds: a fold handed out keeps the names it was made with). */
+  extend(ids: readonly string[], registrations: FesaFacts['registrations'], slots: ListSlots): void {
+    for (const id of ids) {
+      const r = registrations.get(id)!;
+      const key = nameKey({ lastName: r.event.familyName, firstName: r.event.givenName });
+      this.byId.set(id, { lastName: r.event.familyName, firstName: r.event.givenName, key, slots: slots.slotsOf(key) });
+      this.idByKey.set(key, id);
+      // after every registration dated on or before it: the stable sort by date a rebuild makes
+      this.byDate.splice(upperBound(this.byDate, r.event.validDate), 0, { date: r.event.validDate, id, key });
+    }
+  }
 
   constructor(registrations: FesaFacts['registrations'], slots: ListSlots, merges: FesaFacts['merges']) {
     for (const [id, r] of registrations) {

@@ -220,7 +220,7 @@ export const resumeProjection = async (store: EventStore, storage: CheckpointSto
   const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'none', listModel: true, careerModel: true, ...(onProgress ? { onProgress: (done: number, total: number) => onProgress('fold', done, total) } : {}) });
   if (saved) {
     projection.restoreSlots(saved.slotKeys);
-    projection.apply(saved.facts);
+    projection.applySaved(saved.facts);
     for (const [, , tournamentId, , gameId, facts, withdrawn] of saved.games) projection.facts.restoreGame(tournamentId, gameId, facts, withdrawn === 1);
     projection.position = saved.header.position;
     projection.restore(saved.checkpoints, saved.head, [], saved.header.officerFacts);

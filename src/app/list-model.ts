@@ -5,46 +5,89 @@
  * again) or folds.
  */
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
-import type { ListModelChanges } from '../../projections/fesa/list-model';
+import { POINT_SLOT, type ListModelChanges, type ListModelVersion } from '../../projections/fesa/list-model';
+import { unratable } from './failure';
 import { activeSince, isProgramFile, nameIdOf, renderProgramFile, renderRows, rowOf, type ListFormat, type ListRow } from './lists';
-import type { CheckpointStorage, ListModelRowWrite, ListModelWrite } from './ports/checkpoint-storage';
+import type { CheckpointStorage, ListModelPointWrite, ListModelRowWrite, ListModelWrite } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import type { ListPrinter } from './ports/list-printer';
 
-/** The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). */
-export const LIST_MODEL_FORMAT = 1;
+/** The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). 2: bitemporal. */
+export const LIST_MODEL_FORMAT = 2;
+
+/** cyrb53: a 53-bit string hash (the fingerprint of a version's content). */
+const hash53 = (text: string): number => {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    h1 = Math.imul(h1 ^ c, 2654435761);
+    h2 = Math.imul(h2 ^ c, 1597334677);
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return 4294967296 * (2097151 & h2) + (h1 >>> 0);
+};
+
+/** A version's content as saved, and its fingerprint. */
+const contentOf = (v: ListModelVersion): { text: string; fp: number } => {
+  const text = v.point !== undefined ? `point|${v.point.explicit ? 1 : 0}|${v.point.tournamentId ?? ''}|${v.point.error ?? ''}` : v.record === undefined ? 'absent' : `${v.seq}|${v.played ? 1 : 0}|${JSON.stringify(v.record)}`;
+  return { text, fp: hash53(text) };
+};
+
+/** A name key as saved (PostgreSQL text holds no NUL). */
+const storedKey = (key: string): string => key.replaceAll('\u0000', '\u0001');
 
 /** A projection's model changes as the storage writes them. */
-export const listModelWrite = (ruleSet: string, position: number, failed: boolean, changes: ListModelChanges): ListModelWrite => ({
-  ruleSet,
-  format: LIST_MODEL_FORMAT,
-  position,
-  failed,
-  deleteAfter: changes.deleteAfter,
-  points: changes.points,
-  slotPlayerIds: changes.slotPlayerIds,
-  rows: (function* (): Iterable<ListModelRowWrite> {
-    for (const { after, date, slot, record, seq } of changes.rows) {
-      if (record === undefined) {
-        yield { slot, after, date, row: null };
-        continue;
+export const listModelWrite = (ruleSet: string, position: number, failed: boolean, changes: ListModelChanges): ListModelWrite => {
+  const fps = new Map<ListModelVersion, number>();
+  const fpOf = (v: ListModelVersion): number => {
+    let fp = fps.get(v);
+    if (fp === undefined) fps.set(v, (fp = contentOf(v).fp));
+    return fp;
+  };
+  return {
+    ruleSet,
+    format: LIST_MODEL_FORMAT,
+    position,
+    failed,
+    fresh: changes.fresh,
+    base: changes.base,
+    reopenAfter: changes.reopenAfter,
+    settle: (saved) => changes.settle(saved, fpOf),
+    ownerCloses: changes.ownerCloses.map(([key, kt]) => [storedKey(key), kt] as const),
+    owners: changes.owners.map((o) => ({ ...o, key: storedKey(o.key) })),
+    slots: changes.slots.map(([slot, key]) => [slot, storedKey(key), key.slice(0, key.indexOf('\u0000'))] as const),
+    rows: function* (): Iterable<ListModelRowWrite> {
+      for (const v of changes.versions) {
+        if (v.slot === POINT_SLOT || v.merged) continue;
+        const { slot, date, ord, kf, kt, record, seq, played } = v;
+        if (record === undefined) {
+          yield { slot, date, ord, kf, kt, fp: fpOf(v), played, row: null };
+          continue;
+        }
+        const json = JSON.stringify(record);
+        const fp = fps.get(v) ?? hash53(`${seq}|${played ? 1 : 0}|${json}`);
+        const { lastPlayed } = record;
+        yield { slot, date, ord, kf, kt, fp, played, row: { seq, ...rowOf(record), nameId: nameIdOf(record), activeTo: lastPlayed !== null && lastPlayed > date ? lastPlayed : date, record: json } };
       }
-      const { lastPlayed } = record;
-      yield {
-        slot,
-        after,
-        date,
-        row: { seq, ...rowOf(record), nameId: nameIdOf(record), activeTo: lastPlayed !== null && lastPlayed > date ? lastPlayed : date, record: JSON.stringify(record) },
-      };
-    }
-  })(),
-});
+    },
+    points: function* (): Iterable<ListModelPointWrite> {
+      for (const v of changes.versions) {
+        if (v.slot !== POINT_SLOT || v.merged) continue;
+        yield { date: v.date, ord: v.ord, kf: v.kf, kt: v.kt, fp: fpOf(v), explicit: v.point!.explicit, tournamentId: v.point!.tournamentId, error: v.point!.error };
+      }
+    },
+  };
+};
 
 export interface ListRequest {
   readonly ruleSet: string;
   readonly asOf: string;
   readonly format: ListFormat;
   readonly activeYears: number;
+  /** As known at this global position (default: now, the head of the log). */
+  readonly knownAt?: number;
 }
 
 /** A list read from the model: the text, and its rows (the formats that print rows; empty for the program's files). */
@@ -56,17 +99,24 @@ export interface ModelList {
 /**
  * The list as `renderList` gives it from the fold, read from the saved model when that reflects the head of the
  * log (one position check and one ordered query, no fold); undefined when it does not (none saved, behind the head,
- * another format, a fold that failed).
+ * another format). A list the fold cannot give (it fails on or before the date) is the fold's error, thrown.
  */
 export const readListModel = async (printer: ListPrinter, store: EventStore, storage: CheckpointStorage, request: ListRequest): Promise<ModelList | undefined> => {
-  const { ruleSet, asOf, format, activeYears } = request;
+  const { ruleSet, asOf, format, activeYears, knownAt } = request;
   const program = isProgramFile(format);
-  const [head, read] = await Promise.all([store.headPosition(), storage.readList({ ruleSet, format: LIST_MODEL_FORMAT, asOf, ...(program ? {} : { activeSince: activeSince(asOf, activeYears) }) })]);
-  if (read === undefined || read.position !== head) return undefined;
+  const [head, read] = await Promise.all([
+    store.headPosition(),
+    storage.readList({ ruleSet, format: LIST_MODEL_FORMAT, asOf, ...(knownAt === undefined ? {} : { knownAt }), ...(program ? {} : { activeSince: activeSince(asOf, activeYears) }) }),
+  ]);
+  // as known now: the model must reflect the head; as known at K: what the model knows of K never changes once it
+  // reflects K (later saves only end versions after the position they reflect)
+  if (read === undefined || read.position < (knownAt === undefined ? head : Math.min(knownAt, head)) || read.position > head) return undefined;
+  // the fold known then stops on or before the date: its error, as the fold gives it
+  if (read.failed) throw unratable(read.error ?? 'the list cannot be folded');
   if (program) return { text: renderProgramFile(printer, read.rows.map((r) => JSON.parse(r.record!) as FesaPlayer), asOf, format), rows: [] };
   return { text: renderRows(printer, read.rows, asOf, format, activeYears), rows: read.rows };
 };
 
 /** How many rated players the model's list as of `asOf` holds, whatever their activity (undefined: not readable). */
-export const ratedInListModel = async (printer: ListPrinter, store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string): Promise<number | undefined> =>
-  (await readListModel(printer, store, storage, { ruleSet, asOf, format: 'csv', activeYears: 0 }))?.rows.length;
+export const ratedInListModel = async (printer: ListPrinter, store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string, knownAt?: number): Promise<number | undefined> =>
+  (await readListModel(printer, store, storage, { ruleSet, asOf, format: 'csv', activeYears: 0, ...(knownAt === undefined ? {} : { knownAt }) }))?.rows.length;

@@ -130,15 +130,20 @@ const findPublished = (facts: readonly LoggedEvent[], listId: string): { event: 
   return { event: found.event as RatingListPublished, position: found.globalPosition };
 };
 
-/** The published list exactly as it was: the log folded up to just before its publication, checked by its hash. */
-export const reproducePublished = (printer: ListPrinter, facts: readonly LoggedEvent[], listId: string, runs: RunsMode = 'none', onProgress?: ProjectionOptions['onProgress']): { event: RatingListPublished; folded: FesaFold; text: string } => {
-  const { event, position } = findPublished(facts, listId);
+/** A published list names a rule set and a format this ledger folds and writes, or it cannot be reproduced. */
+export const assertReproducible = (event: RatingListPublished, listId: string): void => {
   if (event.ruleSet !== AS_ADOPTED && !isFesaRuleSet(event.ruleSet)) {
     throw new UnreproducibleListError(`published list "${listId}" names the rule set "${event.ruleSet}", which this ledger does not know (it knows ${[AS_ADOPTED, ...Object.keys(FESA_RULE_SETS)].join(', ')}), so it cannot be reproduced`);
   }
   if (!(LIST_FORMATS as readonly string[]).includes(event.format)) {
     throw new UnreproducibleListError(`published list "${listId}" names the format "${event.format}", which this ledger does not write (it writes ${LIST_FORMATS.join(', ')}), so it cannot be reproduced`);
   }
+};
+
+/** The published list exactly as it was: the log folded up to just before its publication, checked by its hash. */
+export const reproducePublished = (printer: ListPrinter, facts: readonly LoggedEvent[], listId: string, runs: RunsMode = 'none', onProgress?: ProjectionOptions['onProgress']): { event: RatingListPublished; folded: FesaFold; text: string } => {
+  const { event, position } = findPublished(facts, listId);
+  assertReproducible(event, listId);
   const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, runs, onProgress });
   const text = renderList(printer, folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
   const hash = contentHash(listBytes(text, event.format as ListFormat));

@@ -1,10 +1,9 @@
 /**
  * Two FESA rule sets side by side from their saved read models (`ledger diff --rules A --rules B`): the lists as of
- * a date and every tournament's ratings come from the two list models, the tournaments from the careers model saved
- * with the first one, so the answer costs the rows read, not a fold of the log under each rule set.
+ * a date, every tournament's ratings and the tournaments themselves come from the two list models, so the answer
+ * costs the rows read, not a fold of the log under each rule set.
  */
 import { diffListModels, listOfModel, type FoldDiff, type ModelListEntry } from '../../projections/fesa/diff';
-import { CAREER_MODEL_FORMAT } from './career-model';
 import { listModelHistory, type CheckpointOptions } from './checkpoint';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
@@ -25,11 +24,9 @@ export const ruleSetsFromModels = async (store: EventStore, storage: CheckpointS
     const head = await store.headPosition();
     const before = await listModelHistory(store, storage, a, asOf, head, onProgress);
     const after = before && (await listModelHistory(store, storage, b, asOf, head, onProgress));
-    const rated = after && (await storage.readRatedItems({ ruleSet: a, format: CAREER_MODEL_FORMAT }));
-    if (before === undefined || after === undefined || rated === undefined) return undefined;
-    // the tournaments must be those of the very timeline the first list model was saved from
-    if (rated.position !== before.position || before.position > head || after.position > head) continue;
-    return { diff: diffListModels(before, after, rated.items), lists: [listOfModel(before), listOfModel(after)] };
+    if (before === undefined || after === undefined) return undefined;
+    if (before.position > head || after.position > head) continue;
+    return { diff: diffListModels(before, after, before.rated), lists: [listOfModel(before), listOfModel(after)] };
   }
   return undefined;
 };

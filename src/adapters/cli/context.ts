@@ -147,13 +147,13 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
         warning('read', e);
         return undefined;
       }),
-    readCareer: (query) =>
-      storage.readCareer(query).catch((e: unknown) => {
+    readCareerNames: (query) =>
+      storage.readCareerNames(query).catch((e: unknown) => {
         warning('read', e);
         return undefined;
       }),
-    readRatedItems: (query) =>
-      storage.readRatedItems(query).catch((e: unknown) => {
+    readCareer: (query) =>
+      storage.readCareer(query).catch((e: unknown) => {
         warning('read', e);
         return undefined;
       }),
@@ -169,6 +169,11 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
       }),
     readListHistory: (query) =>
       storage.readListHistory(query).catch((e: unknown) => {
+        warning('read', e);
+        return undefined;
+      }),
+    readListChanges: (query) =>
+      storage.readListChanges(query).catch((e: unknown) => {
         warning('read', e);
         return undefined;
       }),

@@ -9,6 +9,8 @@ import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { Ledger } from '../../app/ledger';
 import { unratable } from '../../app/failure';
 import { publishedAndNow } from '../../app/lists';
+import { CAREER_MODEL_FORMAT } from '../../app/career-model';
+import { publishedDiffFromModel } from '../../app/list-known-at';
 import { loadFacts } from '../../app/load';
 import type { LiveAuditTrail, LiveProjections } from './live';
 import { matchesSearch, pageOf, PAGE_SIZE, type PageOf } from './paging';
@@ -127,14 +129,32 @@ export class Diffs {
     const key = `${listId}@${position}`;
     let found = this.published.get(key);
     if (found === undefined) {
-      const facts = await loadFacts(this.ledger.store);
-      // an unknown list is a LedgerFailure 'not-found', one that cannot be reproduced 'unreproducible' (problems.ts)
-      const pair = publishedAndNow(LIST_PRINTER, facts, listId);
-      found = { labels: pair.labels, diff: diffFolds(pair.before, pair.after), nameOf: nameIn(pair.after), position, entry };
+      const fromModel = this.checkpoints && (await this.fromListModel(this.checkpoints, listId));
+      if (fromModel !== undefined) found = { ...fromModel, position, entry };
+      else {
+        const facts = await loadFacts(this.ledger.store);
+        // an unknown list is a LedgerFailure 'not-found', one that cannot be reproduced 'unreproducible' (problems.ts)
+        const pair = publishedAndNow(LIST_PRINTER, facts, listId);
+        found = { labels: pair.labels, diff: diffFolds(pair.before, pair.after), nameOf: nameIn(pair.after), position, entry };
+      }
       for (const old of this.published.keys()) if (old.startsWith(`${listId}@`)) this.published.delete(old);
       this.published.set(key, found);
     }
     return found;
+  }
+
+  /**
+   * What changed since a published list, from the list's read model (the published list known just before its
+   * publication, checked by its hash, and the list known now: only what changed since is read) and the players' names
+   * from the careers' model saved with it; undefined when they cannot answer (then the folds do).
+   */
+  private async fromListModel(storage: CheckpointStorage, listId: string): Promise<Omit<NamedDiff, 'position'> | undefined> {
+    const read = await publishedDiffFromModel(LIST_PRINTER, this.ledger.store, storage, listId);
+    if (read === undefined) return undefined;
+    const ids = [...new Set([...read.diff.runs.map((r) => r.playerId), ...read.diff.list.map((l) => l.playerId)])];
+    const names = await storage.readCareerNames({ ruleSet: read.ruleSet, format: CAREER_MODEL_FORMAT, ids });
+    if (names === undefined || names.position !== read.position) return undefined;
+    return { labels: read.labels, diff: read.diff, nameOf: nameIn({ names: names.names }) };
   }
 
   async underRuleSets(a: string, b: string, asOf: string): Promise<NamedDiff> {

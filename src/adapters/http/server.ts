@@ -11,6 +11,7 @@ import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../projections/
 import { readDomainEvents } from '../../app/event-log';
 import type { CheckpointStorage } from '../store/checkpoint-storage';
 import { factsKnownAt, loadFacts } from '../../app/load';
+import { knownAtPositionOf, listKnownAt, publishedFromModel } from '../../app/list-known-at';
 import { verifyLedger } from '../../app/verify';
 import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, renderList, reproducePublished, type ListFormat } from '../../app/lists';
 import type { Ledger } from '../../app/ledger';
@@ -279,8 +280,18 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const asOf = q.date('as-of') ?? today();
     const format = q.oneOf('format', LIST_FORMATS) ?? 'json';
     const activeYears = q.int('active-years', 0) ?? 2;
+    const ruleSet = ruleSetOf(req);
+    if (options.checkpoints !== undefined) {
+      // from the list's read model once it reflects that position (caught up first when behind it); else folded
+      const knownAt = await knownAtPositionOf(ledger.store, q.string('known-at')!, 'known-at');
+      const read = await listKnownAt(LIST_PRINTER, ledger.store, options.checkpoints, { ruleSet, asOf, format, activeYears, knownAt });
+      if (read !== undefined) {
+        sendList(res, read.text, format);
+        return;
+      }
+    }
     const known = await factsKnownAt(ledger.store, q.string('known-at')!, 'known-at');
-    sendList(res, renderList(LIST_PRINTER, foldOrThrow(known.facts, { ruleSet: ruleSetOf(req), asOf, runs: 'none', knownAt: known.knownAt }), asOf, format, activeYears), format);
+    sendList(res, renderList(LIST_PRINTER, foldOrThrow(known.facts, { ruleSet, asOf, runs: 'none', knownAt: known.knownAt }), asOf, format, activeYears), format);
   });
 
   app.get('/lists/published', ...publicRead, async (_req, res) => {
@@ -311,8 +322,9 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       const id = req.params.id as string;
       let list = published.get(id);
       if (list === undefined) {
-        const facts = await loadFacts(ledger.store);
-        const { event, text } = reproducePublished(LIST_PRINTER, facts, id);
+        // from the list's read model as known just before the publication, checked by its hash; else folded
+        const fromModel = options.checkpoints && (await publishedFromModel(LIST_PRINTER, ledger.store, options.checkpoints, id));
+        const { event, text } = fromModel ?? reproducePublished(LIST_PRINTER, await loadFacts(ledger.store), id);
         list = { text, format: event.format as ListFormat };
         published.set(id, list);
       }

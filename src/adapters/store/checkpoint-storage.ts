@@ -7,9 +7,8 @@
  * fold from the log).
  */
 import type BetterSqlite3 from 'better-sqlite3';
-import type { CareerModelQuery, CareerModelWrite, CheckpointStorage, ListModelQuery, ListModelWrite, StoredCareer, StoredCareerPlayer, StoredListRow } from '../../app/ports/checkpoint-storage';
-import type { ListModelHistoryRow } from '../../../projections/fesa/list-model';
-import type { RatedItem } from '../../../projections/fesa/diff';
+import type { CareerModelQuery, CareerModelWrite, CheckpointStorage, StoredCareer, StoredCareerPlayer } from '../../app/ports/checkpoint-storage';
+import { FORMER_LIST_TABLES, LIST_TABLES, ModelMoved, postgresLatestRow, readList, readListChanges, readListHistory, saveListModel, sqliteLatestRow, type Sql } from './list-model-tables';
 
 export type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { StoreSpec } from './open';
@@ -23,17 +22,8 @@ const Database: typeof BetterSqlite3 = require('better-sqlite3');
 const TABLES = (prefix: string) => [
   `CREATE TABLE IF NOT EXISTS ${prefix}projections (name TEXT PRIMARY KEY, position BIGINT NOT NULL, saved_at TEXT NOT NULL, state TEXT NOT NULL)`,
   `CREATE TABLE IF NOT EXISTS ${prefix}projection_chunks (name TEXT NOT NULL, part TEXT NOT NULL, seq INTEGER NOT NULL, data TEXT NOT NULL, PRIMARY KEY (name, part, seq))`,
-  // The FESA list's read model (projections/fesa/list-model.ts): derived from the log, droppable, saved with the
-  // checkpoint of its rule set. Rows by slot and the item they hold from; points say how each list is ordered.
-  `CREATE TABLE IF NOT EXISTS ${prefix}rm_list_meta (rule_set TEXT PRIMARY KEY, format INTEGER NOT NULL, position BIGINT NOT NULL, failed INTEGER NOT NULL)`,
-  `CREATE TABLE IF NOT EXISTS ${prefix}rm_list_points (rule_set TEXT NOT NULL, after INTEGER NOT NULL, date TEXT NOT NULL, explicit INTEGER NOT NULL, PRIMARY KEY (rule_set, after))`,
-  `CREATE INDEX IF NOT EXISTS rm_list_points_by_date ON ${prefix}rm_list_points (rule_set, date, after)`,
-  `CREATE TABLE IF NOT EXISTS ${prefix}rm_list_slots (rule_set TEXT NOT NULL, slot INTEGER NOT NULL, player_id TEXT, PRIMARY KEY (rule_set, slot))`,
-  `CREATE TABLE IF NOT EXISTS ${prefix}rm_list_rows (rule_set TEXT NOT NULL, slot INTEGER NOT NULL, after INTEGER NOT NULL, date TEXT NOT NULL, present INTEGER NOT NULL, seq DOUBLE PRECISION, rating INTEGER, last_played TEXT, active_to TEXT, name TEXT, name_id TEXT, country TEXT, grade TEXT, games INTEGER, provisional INTEGER, record TEXT, PRIMARY KEY (rule_set, slot, after))`,
-  // a list of active players reads the rows dated in its activity window, and the few whose player last played
-  // after the row's date (an opening list's record): both index ranges as wide as the window, not the history
-  `CREATE INDEX IF NOT EXISTS rm_list_rows_by_date ON ${prefix}rm_list_rows (rule_set, date)`,
-  `CREATE INDEX IF NOT EXISTS rm_list_rows_played_later ON ${prefix}rm_list_rows (rule_set, active_to) WHERE active_to > date`,
+  // The FESA list's read model: list-model-tables.ts
+  ...LIST_TABLES(prefix),
   // The careers' read model (projections/fesa/career-model.ts): every run and officer fact at the timeline item that
   // made it, indexed by the name keys of the run's players and the ids of the fact's players; the registered ids.
   `CREATE TABLE IF NOT EXISTS ${prefix}rm_career_meta (rule_set TEXT PRIMARY KEY, format INTEGER NOT NULL, position BIGINT NOT NULL, failed INTEGER NOT NULL)`,
@@ -57,8 +47,6 @@ const CAREER = (s: string, p: Dialect) => ({
   // the player's runs and the asked tournament's as one list of keys, each part found by its index (an OR of the two,
   // or a UNION, which merges sorted parts, made SQLite walk every run of the rule set: 20-60 ms at a million games)
   runs: `SELECT run FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} AND after IN (SELECT after FROM ${s}rm_career_run_keys WHERE rule_set = ${p(1)} AND name_key = ${p(2)} UNION ALL SELECT after FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} AND tournament_id = ${p(3)}) ORDER BY after`,
-  // the list model's points are saved in the same transaction: an item's point is its date
-  rated: `SELECT r.after, r.tournament_id, p.date FROM ${s}rm_career_runs r JOIN ${s}rm_list_points p ON p.rule_set = r.rule_set AND p.after = r.after WHERE r.rule_set = ${p(1)} ORDER BY r.after`,
   facts: `SELECT fact FROM ${s}rm_career_facts WHERE rule_set = ${p(1)} AND after IN (SELECT after FROM ${s}rm_career_fact_players WHERE rule_set = ${p(1)} AND player_id = ${p(2)}) ORDER BY after`,
 });
 
@@ -96,19 +84,6 @@ const readCareerRows = async (
   return { position, players, runs, facts };
 };
 
-/** Reads a model's rated items (`readRatedItems`) with `get` and `all`, after the meta row said the model is usable. */
-const readRatedRows = async (
-  q: { readonly ruleSet: string; readonly format: number },
-  statements: ReturnType<typeof CAREER>,
-  get: RowGet,
-  all: RowsGet,
-): Promise<{ position: number; items: Map<number, RatedItem> } | undefined> => {
-  const meta = await get(statements.meta, [q.ruleSet, q.format]);
-  if (meta === undefined || Number(meta.failed) === 1) return undefined;
-  const rows = await all(statements.rated, [q.ruleSet]);
-  return { position: Number(meta.position), items: new Map(rows.map((r) => [Number(r.after), { tournamentId: r.tournament_id as string, date: r.date as string }])) };
-};
-
 const PLAYER_COLUMNS = 'rule_set, player_id, ord, last_name, first_name, name_key, survivor';
 const PLAYER_UPSERT = 'ON CONFLICT (rule_set, player_id) DO UPDATE SET ord = excluded.ord, last_name = excluded.last_name, first_name = excluded.first_name, name_key = excluded.name_key, survivor = excluded.survivor';
 const CAREER_META_UPSERT = (s: string, p: Dialect) =>
@@ -127,71 +102,63 @@ const sqliteParam: Dialect = (n) => `@p${n}`;
 const named = (values: readonly unknown[]): Record<string, unknown> => Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v]));
 const postgresParam: Dialect = (n) => `$${n}`;
 
-/** The statements of a list read (see `ListModelQuery`), for prefix `s` and parameter style `p`. */
-const listStatements = (s: string, p: Dialect, q: ListModelQuery, explicit: boolean) => {
-  // every slot ever on a list, or only the ones with a row active after the date (an index range on active_to)
-  const everybody = q.activeSince === undefined || q.activeSince === '';
-  const candidates = everybody
-    ? `SELECT slot FROM ${s}rm_list_slots WHERE rule_set = ${p(1)}`
-    : `SELECT slot FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND date > ${p(3)} AND date <= ${p(4)}
-       UNION SELECT slot FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND active_to > date AND active_to > ${p(3)} AND date <= ${p(4)}`;
-  const filter = q.activeSince === undefined ? '' : ` AND r.rating > 0 AND r.last_played IS NOT NULL AND r.last_played > ${p(3)}`;
-  const columns = `COALESCE(sl.player_id, r.name_id) AS "playerId", r.name, r.country, r.grade, r.rating, r.games, r.provisional, r.last_played AS "lastPlayed"${q.activeSince === undefined ? ', r.record' : ''}`;
-  const rows = `SELECT ${columns} FROM (${candidates}) c
-    JOIN ${s}rm_list_rows r ON r.rule_set = ${p(1)} AND r.slot = c.slot
-      AND r.after = (SELECT max(m.after) FROM ${s}rm_list_rows m WHERE m.rule_set = ${p(1)} AND m.slot = c.slot AND m.after <= ${p(2)})
-    LEFT JOIN ${s}rm_list_slots sl ON sl.rule_set = ${p(1)} AND sl.slot = r.slot
-    WHERE r.present = 1${filter}
-    ORDER BY ${explicit ? 'r.seq' : 'r.rating DESC, r.seq'}`;
-  return { rows, params: (after: number): unknown[] => (everybody ? (q.activeSince === undefined ? [q.ruleSet, after] : [q.ruleSet, after, '']) : [q.ruleSet, after, q.activeSince, q.asOf]) };
+/** The list model's statements on a SQLite connection (prepared once per connection). */
+const sqliteSql = (db: BetterSqlite3.Database): Sql => {
+  const prepared = new Map<string, BetterSqlite3.Statement>();
+  const prepare = (text: string): BetterSqlite3.Statement => {
+    let statement = prepared.get(text);
+    if (statement === undefined) prepared.set(text, (statement = db.prepare(text)));
+    return statement;
+  };
+  return {
+    p: sqliteParam,
+    values: (n) => `SELECT value AS v FROM json_each(@p${n})`,
+    array: (values) => JSON.stringify(values),
+    itemKeys: (n) => `SELECT substr(value, 1, instr(value, '|') - 1) AS d, CAST(substr(value, instr(value, '|') + 1) AS INTEGER) AS o FROM json_each(@p${n})`,
+    latestRow: sqliteLatestRow,
+    forUpdate: '',
+    all: async (text, params) => prepare(text).raw(true).all(named(params)) as unknown[][],
+    run: async (text, params) => {
+      prepare(text).run(named(params));
+    },
+    insert: async (table, columns, _types, rows) => {
+      const statement = db.prepare(`INSERT INTO ${table} (${columns.join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`);
+      for (const row of rows) statement.run(...row);
+    },
+  };
 };
 
-/**
- * Every row of a model up to a list (`p(2)` items), by slot and item (`readListHistory`); the slots' owners are read
- * apart (`OWNERS`): a join per row costs more than the rows.
- */
-const HISTORY = (s: string, p: Dialect) => `SELECT slot, after, present, seq, rating, grade, name FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND after <= ${p(2)} ORDER BY slot, after`;
-const OWNERS = (s: string, p: Dialect) => `SELECT slot, player_id FROM ${s}rm_list_slots WHERE rule_set = ${p(1)} AND player_id IS NOT NULL`;
-
-/** The rows `HISTORY` selects, each standing for the player owning its slot (else for its name, as the fold's diff says). */
-const historyRows = (rows: readonly (readonly unknown[])[], owners: readonly (readonly unknown[])[]): ListModelHistoryRow[] => {
-  const ownerOf = new Map(owners.map(([slot, id]) => [Number(slot), id as string]));
-  return rows.map((r) => {
-    const slot = Number(r[0]);
-    return { slot, after: Number(r[1]), entry: Number(r[2]) === 1 ? { seq: Number(r[3]), rating: Number(r[4]), grade: r[5] as string, playerId: ownerOf.get(slot) ?? (r[6] as string) } : undefined };
-  });
+/** `read` in one read transaction on the connection. */
+const inReadTransaction = async <A>(db: BetterSqlite3.Database, read: () => Promise<A>): Promise<A> => {
+  db.prepare('BEGIN').run();
+  try {
+    return await read();
+  } finally {
+    db.prepare('COMMIT').run();
+  }
 };
 
-const META = (s: string, p: Dialect) => `SELECT position, failed FROM ${s}rm_list_meta WHERE rule_set = ${p(1)} AND format = ${p(2)}`;
-const POINT = (s: string, p: Dialect) => `SELECT after, explicit FROM ${s}rm_list_points WHERE rule_set = ${p(1)} AND date <= ${p(2)} ORDER BY date DESC, after DESC LIMIT 1`;
-
-/** A row's columns in table order after (rule_set, slot, after, date). */
-const rowValues = (r: ListModelWrite['rows'] extends Iterable<infer R> ? R : never): unknown[] =>
-  r.row === null
-    ? [0, null, null, null, null, null, null, null, null, null, null, null]
-    : [1, r.row.seq, r.row.rating, r.row.lastPlayed, r.row.activeTo, r.row.name, r.row.nameId, r.row.country, r.row.grade, r.row.games, r.row.provisional ? 1 : 0, r.row.record];
-const ROW_COLUMNS = 'rule_set, slot, after, date, present, seq, rating, last_played, active_to, name, name_id, country, grade, games, provisional, record';
-
-/** A row as the query selects it (columns in order, see `listStatements`), ranked: one object per row read. */
-const storedRow = (r: readonly unknown[], i: number): StoredListRow => ({
-  rank: i + 1,
-  playerId: r[0] as string,
-  name: r[1] as string,
-  country: r[2] as string,
-  grade: r[3] as string,
-  rating: Number(r[4]),
-  games: Number(r[5]),
-  provisional: Number(r[6]) === 1,
-  lastPlayed: (r[7] as string | null) ?? null,
-  ...(r.length > 8 ? { record: r[8] as string } : {}),
-});
+/** A list model of the first format (one version per row) has other columns: its tables go, and every model is written anew. */
+const dropFormerListTables = (db: BetterSqlite3.Database): void => {
+  const exists = db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = 'rm_list_rows'`).get() !== undefined;
+  if (!exists || db.prepare(`SELECT 1 FROM pragma_table_info('rm_list_slots') WHERE name = 'shared'`).get() !== undefined) return;
+  db.transaction(() => {
+    for (const table of FORMER_LIST_TABLES) db.exec(`DROP TABLE IF EXISTS ${table}`);
+    db.exec('DELETE FROM rm_list_meta');
+  })();
+};
 
 /** In the ledger's SQLite file (a connection per call: commands are short, and the file may be shared). */
 export const sqliteCheckpoints = (file: string): CheckpointStorage => {
+  let migrated = false;
   const withDb = async <A>(f: (db: BetterSqlite3.Database) => A | Promise<A>): Promise<A> => {
     const db = new Database(file);
     try {
       db.pragma('busy_timeout = 5000');
+      if (!migrated) {
+        dropFormerListTables(db);
+        migrated = true;
+      }
       for (const ddl of TABLES('')) db.exec(ddl);
       return await f(db);
     } finally {
@@ -204,29 +171,6 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
       db.prepare('DELETE FROM projection_chunks WHERE name = ?').run(name);
     }
   };
-  const saveListModel = (db: BetterSqlite3.Database, m: ListModelWrite): void => {
-    db.prepare(`DELETE FROM rm_list_rows WHERE rule_set = ? AND after > ?`).run(m.ruleSet, m.deleteAfter);
-    db.prepare(`DELETE FROM rm_list_points WHERE rule_set = ? AND after > ?`).run(m.ruleSet, m.deleteAfter);
-    if (m.deleteAfter === 0) db.prepare(`DELETE FROM rm_list_slots WHERE rule_set = ?`).run(m.ruleSet);
-    const row = db.prepare(`INSERT INTO rm_list_rows (${ROW_COLUMNS}) VALUES (${ROW_COLUMNS.split(',').map(() => '?').join(', ')})`);
-    for (const r of m.rows) row.run(m.ruleSet, r.slot, r.after, r.date, ...rowValues(r));
-    const point = db.prepare(`INSERT INTO rm_list_points (rule_set, after, date, explicit) VALUES (?, ?, ?, ?)`);
-    for (const pt of m.points) point.run(m.ruleSet, pt.after, pt.date, pt.explicit ? 1 : 0);
-    const slot = db.prepare(`INSERT INTO rm_list_slots (rule_set, slot, player_id) VALUES (?, ?, ?) ON CONFLICT (rule_set, slot) DO UPDATE SET player_id = excluded.player_id`);
-    for (const [n, id] of m.slotPlayerIds) slot.run(m.ruleSet, n, id);
-    db.prepare(`INSERT INTO rm_list_meta (rule_set, format, position, failed) VALUES (?, ?, ?, ?) ON CONFLICT (rule_set) DO UPDATE SET format = excluded.format, position = excluded.position, failed = excluded.failed`).run(m.ruleSet, m.format, m.position, m.failed ? 1 : 0);
-  };
-  /**
-   * In one read transaction: the model's position and `read` of the point of its list as of `q.asOf` (no point: the
-   * date is before every item); undefined when no model of that format is saved or its fold failed.
-   */
-  const atPoint = <A>(db: BetterSqlite3.Database, q: { ruleSet: string; format: number; asOf: string }, read: (point: { after: number; explicit: number }) => A) =>
-    db.transaction(() => {
-      const meta = db.prepare(META('', sqliteParam)).get(named([q.ruleSet, q.format])) as { position: number; failed: number } | undefined;
-      if (meta === undefined || meta.failed === 1) return undefined;
-      const point = db.prepare(POINT('', sqliteParam)).get(named([q.ruleSet, q.asOf])) as { after: number; explicit: number } | undefined;
-      return { position: meta.position, point, found: point === undefined ? undefined : read(point) };
-    })();
   const saveCareerModel = (db: BetterSqlite3.Database, m: CareerModelWrite): void => {
     for (const statement of CAREER_DELETES('', sqliteParam)) db.prepare(statement).run(named([m.ruleSet, m.deleteAfter]));
     const run = db.prepare('INSERT INTO rm_career_runs (rule_set, after, tournament_id, run) VALUES (?, ?, ?, ?)');
@@ -265,28 +209,22 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
     });
   return {
     careerModelPosition: async (ruleSet, format) => withDb((db) => (db.prepare(CAREER('', sqliteParam).meta).get(named([ruleSet, format])) as { position: number } | undefined)?.position),
+    readCareerNames: async (q) =>
+      withDb((db) =>
+        db.transaction(() => {
+          const meta = db.prepare(CAREER('', sqliteParam).meta).get(named([q.ruleSet, q.format])) as { position: number } | undefined;
+          if (meta === undefined) return undefined;
+          const rows = db.prepare('SELECT player_id, last_name, first_name FROM rm_career_players WHERE rule_set = ? AND player_id IN (SELECT value FROM json_each(?))').raw(true).all(q.ruleSet, JSON.stringify(q.ids)) as string[][];
+          return { position: meta.position, names: new Map(rows.map(([id, lastName, firstName]) => [id!, { lastName: lastName!, firstName: firstName! }])) };
+        })(),
+      ),
     readCareer: async (q) => inCareerRead((get, all) => readCareerRows(q, CAREER('', sqliteParam), get, all)),
-    readRatedItems: async (q) => inCareerRead((get, all) => readRatedRows(q, CAREER('', sqliteParam), get, all)),
     listModelPosition: async (ruleSet, format) =>
-      withDb((db) => {
-        const meta = db.prepare(META('', sqliteParam)).get(named([ruleSet, format])) as { position: number } | undefined;
-        return meta?.position;
-      }),
-    readList: async (q) => {
-      const read = await withDb((db) =>
-        atPoint(db, q, (point) => {
-          const { rows, params } = listStatements('', sqliteParam, q, point.explicit === 1);
-          return (db.prepare(rows).raw(true).all(named(params(point.after))) as unknown[][]).map(storedRow);
-        }),
-      );
-      return read && { position: read.position, rows: read.found ?? [] };
-    },
-    readListHistory: async (q) => {
-      const read = await withDb((db) =>
-        atPoint(db, q, (point) => historyRows(db.prepare(HISTORY('', sqliteParam)).raw(true).all(named([q.ruleSet, point.after])) as unknown[][], db.prepare(OWNERS('', sqliteParam)).raw(true).all(named([q.ruleSet])) as unknown[][])),
-      );
-      return read && { position: read.position, through: read.point?.after ?? 0, explicit: read.point?.explicit === 1, rows: read.found ?? [] };
-    },
+      withDb((db) => (db.prepare(`SELECT position FROM rm_list_meta WHERE rule_set = ? AND format = ?`).get(ruleSet, format) as { position: number } | undefined)?.position),
+    // each read in one read transaction (this connection is the call's own): every row from the same save
+    readList: async (q) => withDb((db) => inReadTransaction(db, () => readList(sqliteSql(db), '', q))),
+    readListHistory: async (q) => withDb((db) => inReadTransaction(db, () => readListHistory(sqliteSql(db), '', q))),
+    readListChanges: async (q) => withDb((db) => inReadTransaction(db, () => readListChanges(sqliteSql(db), '', q))),
     load: async (name, chunk) =>
       withDb((db) =>
         db.transaction(() => {
@@ -298,15 +236,22 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
         })(),
       ),
     save: async (name, position, header, chunks, drop, listModel, careerModel) =>
-      withDb((db) => {
+      withDb(async (db) => {
         const insert = db.prepare('INSERT INTO projection_chunks (name, part, seq, data) VALUES (?, ?, ?, ?)');
-        db.transaction(() => {
+        // the writer's lock from the start: the list model's saved versions read back are the ones written over
+        db.prepare('BEGIN IMMEDIATE').run();
+        try {
           dropRows(db, [name, ...drop]);
           db.prepare('INSERT INTO projections (name, position, saved_at, state) VALUES (?, ?, ?, ?)').run(name, position, new Date().toISOString(), header);
           for (const [part, seq, data] of chunks) insert.run(name, part, seq, data);
-          if (listModel) saveListModel(db, listModel);
+          if (listModel) await saveListModel(sqliteSql(db), '', listModel);
           if (careerModel) saveCareerModel(db, careerModel);
-        })();
+          db.prepare('COMMIT').run();
+        } catch (e) {
+          db.prepare('ROLLBACK').run();
+          // another process saved the model meanwhile: its save stands, this one writes nothing
+          if (!(e instanceof ModelMoved)) throw e;
+        }
       }),
     drop: async (names) => withDb((db) => db.transaction(() => dropRows(db, names))()),
     close: async () => undefined,
@@ -315,7 +260,17 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
 
 /** In the ledger's PostgreSQL schema (default `ledger`, the event store's). */
 export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promise<CheckpointStorage> => {
-  const { pool, prefix: s } = await sideTablePool(url, schema, TABLES);
+  const { pool, prefix: s } = await sideTablePool(url, schema, (prefix) => [
+    // a list model of the first format (one version per row) has other columns: its tables go, every model is written anew
+    `DO $$ BEGIN
+      IF EXISTS (SELECT 1 FROM information_schema.tables WHERE table_schema = '${schema}' AND table_name = 'rm_list_rows')
+        AND NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = '${schema}' AND table_name = 'rm_list_slots' AND column_name = 'shared') THEN
+        ${FORMER_LIST_TABLES.map((t) => `DROP TABLE IF EXISTS ${prefix}${t};`).join(' ')}
+        DELETE FROM ${prefix}rm_list_meta;
+      END IF;
+    END $$`,
+    ...TABLES(prefix),
+  ]);
   const inTransaction = async <A>(begin: string, f: (query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>, arrays: (text: string, values: unknown[]) => Promise<unknown[][]>) => Promise<A>): Promise<A> => {
     const client = await pool.connect();
     try {
@@ -338,42 +293,33 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
     await query(`DELETE FROM ${s}projection_chunks WHERE name = ANY($1::text[])`, [names]);
   };
   type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
-  const saveListModel = async (query: Query, m: ListModelWrite): Promise<void> => {
-    await query(`DELETE FROM ${s}rm_list_rows WHERE rule_set = $1 AND after > $2`, [m.ruleSet, m.deleteAfter]);
-    await query(`DELETE FROM ${s}rm_list_points WHERE rule_set = $1 AND after > $2`, [m.ruleSet, m.deleteAfter]);
-    if (m.deleteAfter === 0) await query(`DELETE FROM ${s}rm_list_slots WHERE rule_set = $1`, [m.ruleSet]);
-    // many rows per statement, as arrays unnested: a million rows one by one would be a million round trips
-    const columns = ROW_COLUMNS.split(', ');
-    const types = ['text', 'int', 'int', 'text', 'int', 'float8', 'int', 'text', 'text', 'text', 'text', 'text', 'text', 'int', 'int', 'text'];
-    const insertRows = `INSERT INTO ${s}rm_list_rows (${ROW_COLUMNS}) SELECT $1, * FROM unnest(${columns.slice(1).map((_, i) => `$${i + 2}::${types[i + 1]}[]`).join(', ')})`;
-    let batch: unknown[][] = columns.slice(1).map(() => []);
-    const flush = async (): Promise<void> => {
-      if (batch[0]!.length === 0) return;
-      await query(insertRows, [m.ruleSet, ...batch]);
-      batch = columns.slice(1).map(() => []);
-    };
-    for (const r of m.rows) {
-      [r.slot, r.after, r.date, ...rowValues(r)].forEach((v, i) => batch[i]!.push(v));
-      if (batch[0]!.length >= 5_000) await flush();
-    }
-    await flush();
-    if (m.points.length > 0) {
-      await query(`INSERT INTO ${s}rm_list_points (rule_set, after, date, explicit) SELECT $1, * FROM unnest($2::int[], $3::text[], $4::int[])`, [m.ruleSet, m.points.map((pt) => pt.after), m.points.map((pt) => pt.date), m.points.map((pt) => (pt.explicit ? 1 : 0))]);
-    }
-    if (m.slotPlayerIds.length > 0) {
-      await query(`INSERT INTO ${s}rm_list_slots (rule_set, slot, player_id) SELECT $1, * FROM unnest($2::int[], $3::text[]) ON CONFLICT (rule_set, slot) DO UPDATE SET player_id = excluded.player_id`, [m.ruleSet, m.slotPlayerIds.map(([n]) => n), m.slotPlayerIds.map(([, id]) => id)]);
-    }
-    await query(`INSERT INTO ${s}rm_list_meta (rule_set, format, position, failed) VALUES ($1, $2, $3, $4) ON CONFLICT (rule_set) DO UPDATE SET format = excluded.format, position = excluded.position, failed = excluded.failed`, [m.ruleSet, m.format, m.position, m.failed ? 1 : 0]);
-  };
-  /** As the SQLite storage's `atPoint`, in a repeatable-read transaction. */
-  const atPoint = <A>(q: { ruleSet: string; format: number; asOf: string }, read: (point: { after: number; explicit: number }, arrays: (text: string, values: unknown[]) => Promise<unknown[][]>) => Promise<A>) =>
-    inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query, arrays) => {
-      const { rows: meta } = await query(META(s, postgresParam), [q.ruleSet, q.format]);
-      if (meta.length === 0 || Number(meta[0]!.failed) === 1) return undefined;
-      const { rows: found } = await query(POINT(s, postgresParam), [q.ruleSet, q.asOf]);
-      const point = found.length === 0 ? undefined : { after: Number(found[0]!.after), explicit: Number(found[0]!.explicit) };
-      return { position: Number(meta[0]!.position), point, found: point === undefined ? undefined : await read(point, arrays) };
-    });
+  /** The list model's statements on a PostgreSQL connection (rows inserted as arrays unnested, many per statement). */
+  const postgresSql = (query: Query, arrays: (text: string, values: unknown[]) => Promise<unknown[][]>): Sql => ({
+    p: postgresParam,
+    values: (n, type) => `SELECT unnest($${n}::${type}[]) AS v`,
+    array: (values) => values,
+    itemKeys: (n) => `SELECT split_part(x, '|', 1) AS d, split_part(x, '|', 2)::int8 AS o FROM unnest($${n}::text[]) x`,
+    latestRow: postgresLatestRow,
+    forUpdate: ' FOR UPDATE',
+    all: (text, params) => arrays(text, [...params]),
+    run: async (text, params) => {
+      await query(text, [...params]);
+    },
+    insert: async (table, columns, types, rows) => {
+      // a million rows one by one would be a million round trips
+      const statement = `INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`;
+      let batch: unknown[][] = columns.map(() => []);
+      for (const row of rows) {
+        row.forEach((v, i) => batch[i]!.push(v));
+        if (batch[0]!.length >= 5_000) {
+          await query(statement, batch);
+          batch = columns.map(() => []);
+        }
+      }
+      if (batch[0]!.length > 0) await query(statement, batch);
+    },
+  });
+  const reading = <A>(read: (sql: Sql) => Promise<A>): Promise<A> => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (query, arrays) => read(postgresSql(query, arrays)));
   const saveCareerModel = async (query: Query, m: CareerModelWrite): Promise<void> => {
     for (const statement of CAREER_DELETES(s, postgresParam)) await query(statement, [m.ruleSet, m.deleteAfter]);
     // many rows per statement, as arrays unnested (see saveListModel)
@@ -431,23 +377,21 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
       const { rows } = await pool.query<{ position: string }>(CAREER(s, postgresParam).meta, [ruleSet, format]);
       return rows.length === 0 ? undefined : Number(rows[0]!.position);
     },
+    readCareerNames: (q) =>
+      inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query, arrays) => {
+        const { rows } = await query(CAREER(s, postgresParam).meta, [q.ruleSet, q.format]);
+        if (rows.length === 0) return undefined;
+        const found = await arrays(`SELECT player_id, last_name, first_name FROM ${s}rm_career_players WHERE rule_set = $1 AND player_id = ANY($2::text[])`, [q.ruleSet, q.ids]);
+        return { position: Number(rows[0]!.position), names: new Map(found.map(([id, lastName, firstName]) => [id as string, { lastName: lastName as string, firstName: firstName as string }])) };
+      }),
     readCareer: (q) => inCareerRead((get, all) => readCareerRows(q, CAREER(s, postgresParam), get, all)),
-    readRatedItems: (q) => inCareerRead((get, all) => readRatedRows(q, CAREER(s, postgresParam), get, all)),
     listModelPosition: async (ruleSet, format) => {
-      const { rows } = await pool.query<{ position: string }>(META(s, postgresParam), [ruleSet, format]);
+      const { rows } = await pool.query<{ position: string }>(`SELECT position FROM ${s}rm_list_meta WHERE rule_set = $1 AND format = $2`, [ruleSet, format]);
       return rows.length === 0 ? undefined : Number(rows[0]!.position);
     },
-    readList: async (q) => {
-      const read = await atPoint(q, async (point, arrays) => {
-        const { rows, params } = listStatements(s, postgresParam, q, point.explicit === 1);
-        return (await arrays(rows, params(point.after))).map(storedRow);
-      });
-      return read && { position: read.position, rows: read.found ?? [] };
-    },
-    readListHistory: async (q) => {
-      const read = await atPoint(q, async (point, arrays) => historyRows(await arrays(HISTORY(s, postgresParam), [q.ruleSet, point.after]), await arrays(OWNERS(s, postgresParam), [q.ruleSet])));
-      return read && { position: read.position, through: read.point?.after ?? 0, explicit: read.point?.explicit === 1, rows: read.found ?? [] };
-    },
+    readList: (q) => reading((sql) => readList(sql, s, q)),
+    readListHistory: (q) => reading((sql) => readListHistory(sql, s, q)),
+    readListChanges: (q) => reading((sql) => readListChanges(sql, s, q)),
     load: (name, chunk) =>
       inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query) => {
         const { rows } = await query(`SELECT state FROM ${s}projections WHERE name = $1`, [name]);
@@ -461,12 +405,15 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
         return rows[0]!.state as string;
       }),
     save: (name, position, header, chunks, drop, listModel, careerModel) =>
-      inTransaction('BEGIN', async (query) => {
+      inTransaction('BEGIN', async (query, arrays) => {
         await dropRows(query, [name, ...drop]);
         await query(`INSERT INTO ${s}projections (name, position, saved_at, state) VALUES ($1, $2, $3, $4)`, [name, position, new Date().toISOString(), header]);
         for (const [part, seq, data] of chunks) await query(`INSERT INTO ${s}projection_chunks (name, part, seq, data) VALUES ($1, $2, $3, $4)`, [name, part, seq, data]);
-        if (listModel) await saveListModel(query, listModel);
+        if (listModel) await saveListModel(postgresSql(query, arrays), s, listModel);
         if (careerModel) await saveCareerModel(query, careerModel);
+      }).catch((e: unknown) => {
+        // another process saved the model meanwhile: its save stands, this one wrote nothing
+        if (!(e instanceof ModelMoved)) throw e;
       }),
     drop: (names) => inTransaction('BEGIN', (query) => dropRows(query, names)),
     close: () => pool.end(),

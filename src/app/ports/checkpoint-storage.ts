@@ -1,4 +1,3 @@
-import type { RatedItem } from '../../../projections/fesa/diff';
 import type { ListModelHistory } from '../../../projections/fesa/list-model';
 import type { ListRow } from '../lists';
 
@@ -17,8 +16,16 @@ export interface CheckpointStorage {
   drop(names: readonly string[]): Promise<void>;
   /** The global position the saved list read model of `ruleSet` reflects (failed or not), when one of format `format` is saved. */
   listModelPosition(ruleSet: string, format: number): Promise<number | undefined>;
-  /** A list from the saved read model (see `ListModelQuery`); undefined when none of that format is saved. */
-  readList(query: ListModelQuery): Promise<{ readonly position: number; readonly rows: readonly StoredListRow[] } | undefined>;
+  /**
+   * A list from the saved read model (see `ListModelQuery`); undefined when none of that format is saved; `failed`
+   * when the fold known at that position stopped on or before the date, with its `error`.
+   */
+  readList(query: ListModelQuery): Promise<{ readonly position: number; readonly failed: boolean; readonly error?: { readonly message: string; readonly code?: string }; readonly rows: readonly StoredListRow[] } | undefined>;
+  /**
+   * What a diff of a list known at two positions reads of the saved model (see `StoredListChanges`): only the slots and
+   * tournaments with versions made or ended between the two; undefined when none of that format is saved.
+   */
+  readListChanges(query: ListChangesQuery): Promise<StoredListChanges | undefined>;
   /**
    * Every row of the saved read model of `ruleSet` up to its list as of `asOf`, by slot and item (what a comparison
    * of two rule sets reads); undefined when none of format `format` is saved or its fold failed.
@@ -26,22 +33,30 @@ export interface CheckpointStorage {
   readListHistory(query: { readonly ruleSet: string; readonly format: number; readonly asOf: string }): Promise<ListModelHistory | undefined>;
   /** The global position the saved careers' read model of `ruleSet` reflects (failed or not), when one of format `format` is saved. */
   careerModelPosition(ruleSet: string, format: number): Promise<number | undefined>;
+  /**
+   * The names a fold gives registered ids (an absorbed id goes by its survivor's), from the saved careers' read model
+   * of `ruleSet`, with the position it reflects; undefined when none of format `format` is saved. Ids it does not
+   * hold are not in the map.
+   */
+  readCareerNames(query: { readonly ruleSet: string; readonly format: number; readonly ids: readonly string[] }): Promise<{ readonly position: number; readonly names: ReadonlyMap<string, { readonly lastName: string; readonly firstName: string }> } | undefined>;
   /** One player's rows of the saved careers' read model (see `CareerModelQuery`); undefined when none of that format is saved or its fold failed. */
   readCareer(query: CareerModelQuery): Promise<StoredCareer | undefined>;
-  /**
-   * Every tournament the saved careers' read model of `ruleSet` holds a run of, by its timeline item (the `after` of
-   * the list model's rows, saved with it), with its date; undefined when none of format `format` is saved or its fold
-   * failed.
-   */
-  readRatedItems(query: { readonly ruleSet: string; readonly format: number }): Promise<{ readonly position: number; readonly items: ReadonlyMap<number, RatedItem> } | undefined>;
   close(): Promise<void>;
 }
 
-/** A list read model's row as saved (projections/fesa/list-model.ts), with the columns every list format prints. */
+/** A list read model's row version as saved (projections/fesa/list-model.ts), with the columns every list format prints. */
 export interface ListModelRowWrite {
   readonly slot: number;
-  readonly after: number;
   readonly date: string;
+  /** The item's key within its date (history.ts `ItemKey`). */
+  readonly ord: number;
+  /** Known from this global position up to `kt` (exclusive; null: still known). */
+  readonly kf: number;
+  readonly kt: number | null;
+  /** Fingerprint of the content (a re-fold that gives it again keeps the saved version). */
+  readonly fp: number;
+  /** The slot's player played the item's tournament. */
+  readonly played: boolean;
   /** null = the slot left the list. */
   readonly row: {
     readonly seq: number;
@@ -61,34 +76,114 @@ export interface ListModelRowWrite {
   } | null;
 }
 
+/** A list read model's point version as saved: how the list after the item is ordered, or the fold's error there. */
+export interface ListModelPointWrite {
+  readonly date: string;
+  readonly ord: number;
+  readonly kf: number;
+  readonly kt: number | null;
+  readonly fp: number;
+  readonly explicit: boolean;
+  readonly tournamentId: string | null;
+  readonly error: string | null;
+}
+
 export interface ListModelWrite {
   readonly ruleSet: string;
   readonly format: number;
   readonly position: number;
-  /** The fold failed: the model is saved as unusable (the list is an error, which the fold reports). */
+  /** The fold at `position` failed (the list after the failing item is the fold's error). */
   readonly failed: boolean;
-  /** Rows and points with `after` above this are dropped first (0 = the whole model is written again). */
-  readonly deleteAfter: number;
-  readonly rows: Iterable<ListModelRowWrite>;
-  readonly points: readonly { readonly after: number; readonly date: string; readonly explicit: boolean }[];
-  /** Slots whose owner changed since the last save: [slot, the player id owning its name, null = nobody]. */
-  readonly slotPlayerIds: readonly (readonly [number, string | null])[];
+  /** The model is written anew: whatever is saved of it is dropped first. */
+  readonly fresh: boolean;
+  /**
+   * The position of the saved model these changes are made against (undefined when fresh): a model another process
+   * saved meanwhile is not written over (the save writes nothing then, checkpoint included).
+   */
+  readonly base: number | undefined;
+  /** Saved versions still known after this item may stop being known: read them back and `settle` them first. */
+  readonly reopenAfter: { readonly date: string; readonly ord: number } | undefined;
+  /** Which saved versions read back (rows with their slot, points with slot -1) stop being known, and from when. */
+  readonly settle: (saved: readonly SavedListVersion[]) => readonly (SavedListVersion & { readonly kt: number })[];
+  /** The versions to write (after `settle`, which may say some need not be). */
+  readonly rows: () => Iterable<ListModelRowWrite>;
+  readonly points: () => Iterable<ListModelPointWrite>;
+  /** Name keys whose saved owner stops being known at `kt`, then the owners made. */
+  readonly ownerCloses: readonly (readonly [key: string, kt: number])[];
+  readonly owners: readonly { readonly key: string; readonly playerId: string; readonly kf: number; readonly kt: number | null }[];
+  /** Slots given since the last save: [slot, name key, last name]. */
+  readonly slots: readonly (readonly [slot: number, key: string, lastName: string])[];
+}
+
+/** A saved version read back for a save to settle: its slot (-1: a point), item, known-from and fingerprint. */
+export interface SavedListVersion {
+  readonly slot: number;
+  readonly date: string;
+  readonly ord: number;
+  readonly kf: number;
+  readonly fp: number;
 }
 
 /**
- * The list after every timeline item dated up to `asOf`: for each slot its latest row there, ordered as the list.
- * `activeSince` keeps the rated players who played after that date (the published list, '' = everybody rated);
- * undefined keeps every player on the list (the program's files), with their records.
+ * The list after every timeline item dated up to `asOf`, as known at global position `knownAt` (default: as the
+ * model knows it now): for each slot its latest row there, ordered as the list. `activeSince` keeps the rated
+ * players who played after that date (the published list, '' = everybody rated); undefined keeps every player on the
+ * list (the program's files), with their records.
  */
 export interface ListModelQuery {
   readonly ruleSet: string;
   readonly format: number;
   readonly asOf: string;
+  readonly knownAt?: number;
   readonly activeSince?: string;
 }
 
 /** A row of the published list (`ListRow`, ranked in the query's order), with the record when the query keeps every player. */
 export type StoredListRow = ListRow & { readonly record?: string };
+
+/** What a published list's diff reads of the model: the two lists and the two runs, where they may differ. */
+export interface ListChangesQuery {
+  readonly ruleSet: string;
+  readonly format: number;
+  readonly asOf: string;
+  /** The two knowledge positions compared (before ≤ after ≤ the model's position). */
+  readonly before: number;
+  readonly after: number;
+}
+
+/** A slot's entry on a list as a diff compares it. */
+export interface StoredListEntry {
+  readonly slot: number;
+  /** The slot's name key (last name, NUL, first name). */
+  readonly key: string;
+  readonly lastName: string;
+  /** The player owning the name at that knowledge position (null: nobody). */
+  readonly owner: string | null;
+  /** "Last First", as the fold's diff calls a player nobody owns. */
+  readonly name: string;
+  readonly rating: number;
+  readonly grade: string;
+}
+
+/** A tournament rated by a list as of the date (known at a position): its item and its players' rows after it. */
+export interface StoredRun {
+  readonly tournamentId: string;
+  readonly date: string;
+  readonly ord: number;
+  readonly players: readonly StoredListEntry[];
+}
+
+export interface StoredListChanges {
+  readonly position: number;
+  /** For `before` and `after`: the fold stopped on or before the date (the model cannot answer), the list's entries of the slots that may differ (in list order), the runs of the tournaments that may differ (in timeline order). */
+  readonly sides: readonly [StoredListSide, StoredListSide];
+}
+
+export interface StoredListSide {
+  readonly failed: boolean;
+  readonly list: readonly StoredListEntry[];
+  readonly runs: readonly StoredRun[];
+}
 
 /** The careers' read model's changes (projections/fesa/career-model.ts), runs and officer facts as JSON texts. */
 export interface CareerModelWrite {

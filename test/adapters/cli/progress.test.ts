@@ -13,8 +13,8 @@ describe('progress of long commands', () => {
     expect((await ledgerProcess(['fesa', 'import', path.join(NEKOMADO, '01_1st_nekomadoken'), '--db', db])).code).toBe(0);
     return db;
   };
+  // (`list --known-at` reads the list's model since issue 19: it folds no more)
   const slow: readonly (readonly string[])[] = [
-    ['list', '--active-years', '0', '--known-at', '1000000'],
     ['diff', '--rules', 'fesa', '--rules', 'fesa-published'],
     ['rerate', '--rules', 'fesa-published'],
   ];

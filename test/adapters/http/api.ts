@@ -94,13 +94,17 @@ export interface Api {
   close(): Promise<void>;
 }
 
-/** A server on a SQLite ledger file with its credentials table, as `ledger serve` starts it, on a free loopback port. */
-export const startApi = async (db: string, options: Omit<ServerOptions, 'officers' | 'checkpoints'> = {}): Promise<Api> => {
+/**
+ * A server on a SQLite ledger file with its credentials table, as `ledger serve` starts it, on a free loopback port
+ * (`withoutCheckpoints`: as on EventStoreDB, without projections saved next to the log, so every list is folded).
+ */
+export const startApi = async (db: string, options: Omit<ServerOptions, 'officers' | 'checkpoints'> & { readonly withoutCheckpoints?: boolean } = {}): Promise<Api> => {
   const store = await openStore(`sqlite:${db}`);
   const ledger = new Ledger(store);
   const credentials = sqliteCredentials(db);
   const officers = new Officers(ledger, credentials);
-  const server = createServer(ledger, { checkpoints: sqliteCheckpoints(db), officers, host: '127.0.0.1', ...options }).listen(0, '127.0.0.1');
+  const { withoutCheckpoints, ...rest } = options;
+  const server = createServer(ledger, { ...(withoutCheckpoints ? {} : { checkpoints: sqliteCheckpoints(db) }), officers, host: '127.0.0.1', ...rest }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const request: Api['request'] = async (method, url, init = {}) => {

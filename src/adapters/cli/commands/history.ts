@@ -14,6 +14,7 @@ import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/gen
 import { resumeProjection } from '../../../app/checkpoint';
 import { ratedInListModel, readListModel } from '../../../app/list-model';
 import { ruleSetsFromModels } from '../../../app/rule-set-diff';
+import { knownAtPositionOf, listKnownAt, publishedDiffFromModel, publishedFromModel, type PublishedDiff } from '../../../app/list-known-at';
 import { factsKnownAt, loadFacts } from '../../../app/load';
 import { contentHash, foldOrThrow as fold, isProgramFile, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, type FoldPair, type ListFormat } from '../../../app/lists';
 import { UsageError } from '../args';
@@ -77,6 +78,13 @@ const list: CommandRun = {
   async run(ctx) {
     const listId = ctx.opts.string('published');
     if (listId !== undefined) {
+      // from the list's read model as known just before its publication, checked by its hash; else folded
+      const checkpoints = await ctx.checkpoints();
+      const fromModel = checkpoints && (await publishedFromModel(LIST_PRINTER, await ctx.store(), checkpoints, listId));
+      if (fromModel !== undefined) {
+        write(ctx, fromModel.text, fromModel.event.format as ListFormat);
+        return 0;
+      }
       const facts = await loadFacts(await ctx.store());
       const { event, text } = reproducePublished(LIST_PRINTER, facts, listId);
       write(ctx, text, event.format as ListFormat);
@@ -86,18 +94,23 @@ const list: CommandRun = {
     const ruleSet = ruleSetOf(ctx);
     const format = formatOf(ctx, true);
     const activeYears = ctx.opts.count('active-years', 0, 200) ?? 2;
-    const checkpoints = ctx.opts.string('known-at') === undefined ? await ctx.checkpoints() : undefined;
-    if (checkpoints !== undefined) {
-      // As known now, on SQLite or PostgreSQL: the list's read model when it reflects the head of the log (no fold)
+    const knownAtText = ctx.opts.string('known-at');
+    const modelStorage = await ctx.checkpoints();
+    if (modelStorage !== undefined) {
+      // On SQLite or PostgreSQL: the list's read model as known now when it reflects the head of the log (no fold), as
+      // known at --known-at once it reflects that position (caught up first when behind it)
       const store = await ctx.store();
-      const fromModel = await readListModel(LIST_PRINTER, store, checkpoints, { ruleSet, asOf, format, activeYears });
+      const knownAt = knownAtText === undefined ? undefined : await knownAtPositionOf(store, knownAtText);
+      const request = { ruleSet, asOf, format, activeYears, ...(knownAt === undefined ? {} : { knownAt }) };
+      const fromModel = knownAt === undefined ? await readListModel(LIST_PRINTER, store, modelStorage, request) : await listKnownAt(LIST_PRINTER, store, modelStorage, { ...request, knownAt });
       if (fromModel !== undefined) {
         write(ctx, fromModel.text, format);
         if (format === 'table' && ctx.opts.string('out') === undefined && process.stdout.isTTY) ctx.out(`\n${LIST_LEGEND}`);
-        if (!isProgramFile(format) && activeYears > 0 && fromModel.rows.length === 0) warnEmpty(ctx, asOf, activeYears, (await ratedInListModel(LIST_PRINTER, store, checkpoints, ruleSet, asOf)) ?? 0);
+        if (!isProgramFile(format) && activeYears > 0 && fromModel.rows.length === 0) warnEmpty(ctx, asOf, activeYears, (await ratedInListModel(LIST_PRINTER, store, modelStorage, ruleSet, asOf, knownAt)) ?? 0);
         return 0;
       }
     }
+    const checkpoints = knownAtText === undefined ? modelStorage : undefined;
     const progress = new FoldProgress('list');
     let folded: FesaFold;
     if (checkpoints !== undefined) {
@@ -175,9 +188,33 @@ const publish: CommandRun = {
   },
 };
 
+/** A published list's diff read from the list's model, printed as the fold's below (JSON, or the two tables and the grades). */
+const printPublishedDiff = (ctx: CliContext, { labels, diff: changes, grades }: PublishedDiff): void => {
+  if (ctx.json) {
+    ctx.out(JSON.stringify({ labels, ...changes }, null, 2));
+    return;
+  }
+  ctx.out(`${labels[0]} -> ${labels[1]}`);
+  printChanges(ctx, changes);
+  if (grades.length > 0) {
+    ctx.out('\nGrades that differ (who would or would not have been promoted):');
+    ctx.out(table(['player', labels[0], labels[1]], grades.map((g) => [...g])));
+  }
+};
+
 const diff: CommandRun = {
   name: 'diff',
   async run(ctx) {
+    const published = ctx.opts.string('published');
+    if (published !== undefined) {
+      // from the list's read model (the published list known then, the list known now): no fold; else folded below
+      const checkpoints = await ctx.checkpoints();
+      const fromModel = checkpoints && (await publishedDiffFromModel(LIST_PRINTER, await ctx.store(), checkpoints, published));
+      if (fromModel !== undefined) {
+        printPublishedDiff(ctx, fromModel);
+        return 0;
+      }
+    }
     const progress = new FoldProgress('diff');
     const listId = ctx.opts.string('published');
     let pair: FoldPair;
