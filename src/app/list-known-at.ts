@@ -127,8 +127,8 @@ export const publishedDiffFromModel = async (printer: ListPrinter, store: EventS
     if (!o || o.rating !== p.rating || o.grade !== p.grade) list.push({ playerId: idOf(p), oldRating: o?.rating ?? null, newRating: p.rating, oldGrade: o?.grade ?? '-', newGrade: p.grade });
   }
   for (const o of before.list) if (!seen.has(o.key)) list.push({ playerId: idOf(o), oldRating: o.rating, newRating: null, oldGrade: o.grade, newGrade: '-' });
-  // the grades side by side, keyed as the CLI keys a fold's list (its owner, else the last name)
-  const promotions = (entries: readonly StoredListEntry[]) => new Map(entries.map((e) => [e.owner ?? e.lastName, e.grade]));
+  // the grades side by side, keyed as the CLI keys a fold's list (its owner, else its whole name)
+  const promotions = (entries: readonly StoredListEntry[]) => new Map(entries.map((e) => [idOf(e), e.grade]));
   const [g0, g1] = [promotions(before.list), promotions(after.list)];
   const grades = [...g1].filter(([id, g]) => g0.get(id) !== g).map(([id, g]) => [id, g0.get(id) ?? '-', g] as const);
   return { labels: [`published ${listId}`, 'known now'], diff: { runs: tournamentsThenPlayers(runs), list }, grades, position: head, ruleSet: event.ruleSet };

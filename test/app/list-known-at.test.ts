@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, GameReported, LoggedEvent } from '../../domain/events';
-import { diffFolds, gradeText } from '../../projections/fesa/diff';
+import { diffFolds, diffIdOf, gradeText } from '../../projections/fesa/diff';
 import type { FesaFold } from '../../projections/fesa/history';
 import { FesaProjection } from '../../projections/fesa/incremental';
 import { rebuildProjection, resumeProjection } from '../../src/app/checkpoint';
@@ -82,7 +82,7 @@ const expectEveryPosition = async (store: EventStore, storage: CheckpointStorage
 const diffFromFold = (facts: readonly LoggedEvent[], listId: string): unknown => {
   try {
     const { labels, before, after } = publishedAndNow(LIST_PRINTER, facts, listId);
-    const promotions = (f: FesaFold) => new Map(f.list.map((p) => [f.playerIdOf(p) ?? p.lastName, gradeText(p)]));
+    const promotions = (f: FesaFold) => new Map(f.list.map((p) => [diffIdOf(f, p), gradeText(p)]));
     const [g0, g1] = [promotions(before), promotions(after)];
     return { labels, diff: diffFolds(before, after), grades: [...g1].filter(([id, g]) => g0.get(id) !== g).map(([id, g]) => [id, g0.get(id) ?? '-', g]) };
   } catch (e) {
