@@ -23,7 +23,7 @@ const publication = (facts: readonly LoggedEvent[], listId: string, asOf: string
 };
 
 /** A page's HTML without the moment it was computed. */
-const page = (bytes: Buffer): string => bytes.toString('utf8').replace(/computed [^<]*/g, 'computed …').replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, 'T');
+const page = (bytes: Buffer): string => bytes.toString('utf8').replace(/[Cc]omputed [^<]*/g, 'computed …').replace(/\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z/g, 'T');
 
 /**
  * The server's lists as known at a position, its published lists and what changed since them (JSON and the page)
