@@ -55,19 +55,38 @@ export const diffFolds = (before: FesaFold, after: FesaFold): FoldDiff => {
       for (const p of old.report.players) runs.push({ tournamentId: old.tournamentId, date: old.date, playerId: diffIdOf(before, p as unknown as FesaPlayer), oldRating: p.postRating, newRating: null });
     }
   }
-  const list: ListChange[] = [];
-  const oldList = new Map(before.list.map((p) => [nameKey(p), p]));
-  const seen = new Set<string>();
-  for (const p of after.list) {
-    seen.add(nameKey(p));
-    const o = oldList.get(nameKey(p));
-    if (!o || o.eloNumber !== p.eloNumber || gradeText(o) !== gradeText(p)) {
-      list.push({ playerId: diffIdOf(after, p), oldRating: o?.eloNumber ?? null, newRating: p.eloNumber, oldGrade: gradeText(o), newGrade: gradeText(p) });
-    }
-  }
-  for (const o of before.list) if (!seen.has(nameKey(o))) list.push({ playerId: diffIdOf(before, o), oldRating: o.eloNumber, newRating: null, oldGrade: gradeText(o), newGrade: '-' });
-  return { runs: tournamentsThenPlayers(runs), list };
+  const entries = (fold: FesaFold) => fold.list.map((p) => ({ key: nameKey(p), id: diffIdOf(fold, p), rating: p.eloNumber, grade: gradeText(p) }));
+  return { runs: tournamentsThenPlayers(runs), list: listChanges(entries(before), entries(after)) };
 };
+
+/** A listed player as two lists are compared: how they are matched (`key`), what the diff calls him, his rating and grade. */
+export interface ComparedEntry {
+  readonly key: string;
+  readonly id: string;
+  readonly rating: number;
+  readonly grade: string;
+}
+
+/** The players whose rating or grade differ between two lists, in the later list's order, then those it lost. */
+export const listChanges = (before: readonly ComparedEntry[], after: readonly ComparedEntry[]): ListChange[] => {
+  const list: ListChange[] = [];
+  const oldList = new Map(before.map((e) => [e.key, e]));
+  const seen = new Set<string>();
+  for (const p of after) {
+    seen.add(p.key);
+    const o = oldList.get(p.key);
+    if (!o || o.rating !== p.rating || o.grade !== p.grade) list.push({ playerId: p.id, oldRating: o?.rating ?? null, newRating: p.rating, oldGrade: o?.grade ?? '-', newGrade: p.grade });
+  }
+  for (const o of before) if (!seen.has(o.key)) list.push({ playerId: o.id, oldRating: o.rating, newRating: null, oldGrade: o.grade, newGrade: '-' });
+  return list;
+};
+
+/** A player whose grade differs between two lists: [id, grade in the first ('-': not on it), grade in the second]. */
+export type GradeDiff = readonly [string, string, string];
+
+/** The grades that differ between two lists (each player's grade by the id a diff names him by), in the second's order. */
+export const gradesThatDiffer = (before: ReadonlyMap<string, string>, after: ReadonlyMap<string, string>): GradeDiff[] =>
+  [...after].filter(([id, g]) => before.get(id) !== g).map(([id, g]) => [id, before.get(id) ?? '-', g] as const);
 
 const byId = (a: string, b: string): number => (a < b ? -1 : a > b ? 1 : 0);
 
@@ -123,14 +142,6 @@ export const diffListModels = (before: ListModelHistory, after: ListModelHistory
     const { tournamentId, date } = rated.get(r.after)!;
     if (o !== r.rating) runs.push({ tournamentId, date, playerId: r.playerId, oldRating: o ?? null, newRating: r.rating });
   }
-  const list: ListChange[] = [];
-  const oldList = new Map(old.list.map((e) => [e.playerId, e]));
-  const seen = new Set<string>();
-  for (const p of now.list) {
-    seen.add(p.playerId);
-    const o = oldList.get(p.playerId);
-    if (!o || o.rating !== p.rating || o.grade !== p.grade) list.push({ playerId: p.playerId, oldRating: o?.rating ?? null, newRating: p.rating, oldGrade: o?.grade ?? '-', newGrade: p.grade });
-  }
-  for (const o of old.list) if (!seen.has(o.playerId)) list.push({ playerId: o.playerId, oldRating: o.rating, newRating: null, oldGrade: o.grade, newGrade: '-' });
-  return { runs, list };
+  const entries = (list: readonly ModelListEntry[]) => list.map((e) => ({ key: e.playerId, id: e.playerId, rating: e.rating, grade: e.grade }));
+  return { runs, list: listChanges(entries(old.list), entries(now.list)) };
 };

@@ -7,7 +7,7 @@
  */
 import type { RatingListPublished } from '../../domain/events';
 import { LISTS_STREAM } from '../../domain/events';
-import { tournamentsThenPlayers, type FoldDiff, type ListChange, type RunChange } from '../../projections/fesa/diff';
+import { gradesThatDiffer, listChanges, tournamentsThenPlayers, type FoldDiff, type GradeDiff, type RunChange } from '../../projections/fesa/diff';
 import { resumeProjection } from './checkpoint';
 import { LIST_MODEL_FORMAT, readListModel, type ModelList } from './list-model';
 import { assertReproducible, contentHash, listBytes, UnknownListError, type ListFormat } from './lists';
@@ -78,7 +78,7 @@ export interface PublishedDiff {
   readonly labels: readonly [string, string];
   readonly diff: FoldDiff;
   /** Players whose grade differs, as [id, grade then ('-': not on the list), grade now] (the text output's last table). */
-  readonly grades: readonly (readonly [string, string, string])[];
+  readonly grades: readonly GradeDiff[];
   /** The global position the list known now reflects. */
   readonly position: number;
   /** The published list's rule set. */
@@ -118,18 +118,10 @@ export const publishedDiffFromModel = async (printer: ListPrinter, store: EventS
       if (!o || o.rating !== p.rating) runs.push({ tournamentId: run.tournamentId, date: run.date, playerId: idOf(p), oldRating: o?.rating ?? null, newRating: p.rating });
     }
   }
-  const list: ListChange[] = [];
-  const oldList = new Map(before.list.map((e) => [e.key, e]));
-  const seen = new Set<string>();
-  for (const p of after.list) {
-    seen.add(p.key);
-    const o = oldList.get(p.key);
-    if (!o || o.rating !== p.rating || o.grade !== p.grade) list.push({ playerId: idOf(p), oldRating: o?.rating ?? null, newRating: p.rating, oldGrade: o?.grade ?? '-', newGrade: p.grade });
-  }
-  for (const o of before.list) if (!seen.has(o.key)) list.push({ playerId: idOf(o), oldRating: o.rating, newRating: null, oldGrade: o.grade, newGrade: '-' });
+  const compared = (entries: readonly StoredListEntry[]) => entries.map((e) => ({ key: e.key, id: idOf(e), rating: e.rating, grade: e.grade }));
+  const list = listChanges(compared(before.list), compared(after.list));
   // the grades side by side, keyed as the CLI keys a fold's list (its owner, else its whole name)
   const promotions = (entries: readonly StoredListEntry[]) => new Map(entries.map((e) => [idOf(e), e.grade]));
-  const [g0, g1] = [promotions(before.list), promotions(after.list)];
-  const grades = [...g1].filter(([id, g]) => g0.get(id) !== g).map(([id, g]) => [id, g0.get(id) ?? '-', g] as const);
+  const grades = gradesThatDiffer(promotions(before.list), promotions(after.list));
   return { labels: [`published ${listId}`, 'known now'], diff: { runs: tournamentsThenPlayers(runs), list }, grades, position: head, ruleSet: event.ruleSet };
 };

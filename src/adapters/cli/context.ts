@@ -135,48 +135,22 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
     if (!said.has(text)) warn(text);
     said.add(text);
   };
+  // a read that fails is no answer from the model: the caller folds the log instead
+  const orNothing = <A>(read: Promise<A | undefined>): Promise<A | undefined> =>
+    read.catch((e: unknown) => {
+      warning('read', e);
+      return undefined;
+    });
   return {
-    load: (name, chunk) =>
-      storage.load(name, chunk).catch((e: unknown) => {
-        warning('read', e);
-        return undefined;
-      }),
+    load: (name, chunk) => orNothing(storage.load(name, chunk)),
     save: (name, position, header, chunks, drop, listModel, careerModel) => storage.save(name, position, header, chunks, drop, listModel, careerModel).catch((e: unknown) => warning('saved', e)),
-    careerModelPosition: (ruleSet, format) =>
-      storage.careerModelPosition(ruleSet, format).catch((e: unknown) => {
-        warning('read', e);
-        return undefined;
-      }),
-    readCareerNames: (query) =>
-      storage.readCareerNames(query).catch((e: unknown) => {
-        warning('read', e);
-        return undefined;
-      }),
-    readCareer: (query) =>
-      storage.readCareer(query).catch((e: unknown) => {
-        warning('read', e);
-        return undefined;
-      }),
-    listModelPosition: (ruleSet, format) =>
-      storage.listModelPosition(ruleSet, format).catch((e: unknown) => {
-        warning('read', e);
-        return undefined;
-      }),
-    readList: (query) =>
-      storage.readList(query).catch((e: unknown) => {
-        warning('read', e);
-        return undefined;
-      }),
-    readListHistory: (query) =>
-      storage.readListHistory(query).catch((e: unknown) => {
-        warning('read', e);
-        return undefined;
-      }),
-    readListChanges: (query) =>
-      storage.readListChanges(query).catch((e: unknown) => {
-        warning('read', e);
-        return undefined;
-      }),
+    careerModelPosition: (ruleSet, format) => orNothing(storage.careerModelPosition(ruleSet, format)),
+    readCareerNames: (query) => orNothing(storage.readCareerNames(query)),
+    readCareer: (query) => orNothing(storage.readCareer(query)),
+    listModelPosition: (ruleSet, format) => orNothing(storage.listModelPosition(ruleSet, format)),
+    readList: (query) => orNothing(storage.readList(query)),
+    readListHistory: (query) => orNothing(storage.readListHistory(query)),
+    readListChanges: (query) => orNothing(storage.readListChanges(query)),
     drop: (names) => storage.drop(names).catch((e: unknown) => warning('dropped', e)),
     close: () => storage.close().catch(() => undefined),
   };

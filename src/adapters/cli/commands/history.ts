@@ -5,7 +5,7 @@ import { LIST_LEGEND } from '../list-legend';
 import * as fs from 'fs';
 import * as path from 'path';
 import type { Command } from '../../../../domain/commands/decide';
-import { diffFolds, diffIdOf, gradeText, type FoldDiff, type ModelListEntry } from '../../../../projections/fesa/diff';
+import { diffFolds, diffIdOf, gradesThatDiffer, gradeText, type FoldDiff, type GradeDiff, type ModelListEntry } from '../../../../projections/fesa/diff';
 import { explainPlayer } from '../../../../projections/fesa/explain';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../../projections/fesa/history';
 import type { LoggedEvent } from '../../../../domain/events';
@@ -14,7 +14,7 @@ import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/gen
 import { resumeProjection } from '../../../app/checkpoint';
 import { ratedInListModel, readListModel } from '../../../app/list-model';
 import { ruleSetsFromModels } from '../../../app/rule-set-diff';
-import { knownAtPositionOf, listKnownAt, publishedDiffFromModel, publishedFromModel, type PublishedDiff } from '../../../app/list-known-at';
+import { knownAtPositionOf, listKnownAt, publishedDiffFromModel, publishedFromModel } from '../../../app/list-known-at';
 import { factsKnownAt, loadFacts } from '../../../app/load';
 import { contentHash, foldOrThrow as fold, isProgramFile, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, type FoldPair, type ListFormat } from '../../../app/lists';
 import { UsageError } from '../args';
@@ -188,20 +188,6 @@ const publish: CommandRun = {
   },
 };
 
-/** A published list's diff read from the list's model, printed as the fold's below (JSON, or the two tables and the grades). */
-const printPublishedDiff = (ctx: CliContext, { labels, diff: changes, grades }: PublishedDiff): void => {
-  if (ctx.json) {
-    ctx.out(JSON.stringify({ labels, ...changes }, null, 2));
-    return;
-  }
-  ctx.out(`${labels[0]} -> ${labels[1]}`);
-  printChanges(ctx, changes);
-  if (grades.length > 0) {
-    ctx.out('\nGrades that differ (who would or would not have been promoted):');
-    ctx.out(table(['player', labels[0], labels[1]], grades.map((g) => [...g])));
-  }
-};
-
 const diff: CommandRun = {
   name: 'diff',
   async run(ctx) {
@@ -211,7 +197,7 @@ const diff: CommandRun = {
       const checkpoints = await ctx.checkpoints();
       const fromModel = checkpoints && (await publishedDiffFromModel(LIST_PRINTER, await ctx.store(), checkpoints, published));
       if (fromModel !== undefined) {
-        printPublishedDiff(ctx, fromModel);
+        printDiff(ctx, fromModel.labels, fromModel.diff, fromModel.grades);
         return 0;
       }
     }
@@ -236,14 +222,14 @@ const diff: CommandRun = {
       if (fromModels !== undefined) {
         progress.done();
         const [l0, l1] = fromModels.lists;
-        printDiff(ctx, [a, b], fromModels.diff, [gradesIn(l0), gradesIn(l1)]);
+        printDiff(ctx, [a, b], fromModels.diff, gradesThatDiffer(gradesIn(l0), gradesIn(l1)));
         return 0;
       }
       pair = underRuleSets(await loadFacts(await ctx.store(), undefined, progress.read), a, b, asOf, progress.fold);
     }
     progress.done();
     const { labels, before, after } = pair;
-    printDiff(ctx, labels, diffFolds(before, after), [gradesOf(before), gradesOf(after)]);
+    printDiff(ctx, labels, diffFolds(before, after), gradesThatDiffer(gradesOf(before), gradesOf(after)));
     return 0;
   },
 };
@@ -254,17 +240,16 @@ const gradesIn = (list: readonly ModelListEntry[]): Grades => new Map(list.map((
 const gradesOf = (f: FesaFold): Grades => new Map(f.list.map((p) => [diffIdOf(f, p), gradeText(p)]));
 
 /** A diff of two lists: the re-rated tournaments, the list's changes, and the grades that differ. */
-const printDiff = (ctx: CliContext, labels: readonly [string, string], changes: FoldDiff, [g0, g1]: readonly [Grades, Grades]): void => {
+const printDiff = (ctx: CliContext, labels: readonly [string, string], changes: FoldDiff, grades: readonly GradeDiff[]): void => {
   if (ctx.json) {
     ctx.out(JSON.stringify({ labels, ...changes }, null, 2));
     return;
   }
   ctx.out(`${labels[0]} -> ${labels[1]}`);
   printChanges(ctx, changes);
-  const gradeDiffs = [...g1].filter(([id, g]) => g0.get(id) !== g);
-  if (gradeDiffs.length > 0) {
+  if (grades.length > 0) {
     ctx.out('\nGrades that differ (who would or would not have been promoted):');
-    ctx.out(table(['player', labels[0], labels[1]], gradeDiffs.map(([id, g]) => [id, g0.get(id) ?? '-', g])));
+    ctx.out(table(['player', labels[0], labels[1]], grades.map((g) => [...g])));
   }
 };
 

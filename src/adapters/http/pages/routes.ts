@@ -39,9 +39,9 @@ export interface PageDependencies {
   readonly playerRuns: PlayerRuns;
   /** Careers and explanations from the careers' read model next to the log, where there is one. */
   readonly models: ReadModels;
-  /** The API's guards of whole-ledger folds (rate limit, at most so many at once). */
   /** Tournaments under the other rule sets (TRF and EGD imports), kept until the log moves. */
   readonly ratedViews: RatedTournamentViews;
+  /** The API's guards of whole-ledger folds (rate limit, at most so many at once). */
   readonly folds: readonly RequestHandler[];
   /** The API's access check (and CORS) for public reads: a page is exactly as public as its JSON. */
   readonly publicRead: readonly RequestHandler[];
