@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
+import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import type { FesaFold, OfficerFact, TournamentRun } from './history';
 import { FESA_RULE_SETS, nameKey } from './history';
 import type { RegisteredNames } from './registered-names';
@@ -41,7 +42,8 @@ export interface CareerModelPlayer {
 /** What a save writes: drop the saved runs and facts with `after > deleteAfter`, then add these, and the players' changes. */
 export interface CareerModelChanges {
   readonly deleteAfter: number;
-  readonly runs: readonly CareerModelRun[];
+  /** Made as they are read, once (a rebuild's twenty thousand runs with their event files are never all held at once). */
+  readonly runs: Iterable<CareerModelRun>;
   readonly facts: readonly CareerModelFact[];
   readonly players: PlayerChanges | undefined;
 }
@@ -115,11 +117,14 @@ export class CareerModelJournal {
   }
 
   changes(names: RegisteredNames): CareerModelChanges {
-    const runs = this.runs.map(({ after, inputs }): CareerModelRun => {
-      const made = inputs();
-      return { after, inputs: made, keys: made.event.players.map((p) => nameKey(p)) };
-    });
-    return { deleteAfter: this.saved, runs, facts: this.facts, players: playerChanges(this.saved === 0 ? undefined : this.savedNames, names) };
+    const made = this.runs;
+    function* runs(): Iterable<CareerModelRun> {
+      for (const { after, inputs } of made) {
+        const run = inputs();
+        yield { after, inputs: run, keys: run.event.players.map((p) => nameKey(p)) };
+      }
+    }
+    return { deleteAfter: this.saved, runs: runs(), facts: this.facts, players: playerChanges(this.saved === 0 ? undefined : this.savedNames, names) };
   }
 
   savedThrough(applied: number, names: RegisteredNames): void {
@@ -139,13 +144,14 @@ export interface CareerRows {
 
 /**
  * A fold holding what `playerCareer` and `explainPlayer` (career.ts, explain.ts) read for the players of `rows`: the
- * same answer as the whole fold's, from a few rows. Its list is empty: a career reads the list only for an opening
- * balance that no tournament followed, which the caller folds for instead (`needsList`).
+ * same answer as the whole fold's, from a few rows. A career reads the list only for an opening balance that no
+ * tournament followed (`needsList`): then `list` must hold the records of the player's name key on the list at the
+ * end of the timeline, in the list's order (the list model's rows of that key); otherwise it may be empty.
  */
-export const careerFold = (rows: CareerRows): FesaFold => {
+export const careerFold = (rows: CareerRows, list: readonly FesaPlayer[] = []): FesaFold => {
   const names = new Map(rows.players.map((p) => [p.id, { lastName: p.lastName, firstName: p.firstName }]));
   const survivors = new Map(rows.players.map((p) => [p.id, p.survivor ?? p.id]));
-  return { list: [], runs: rows.runs, officerFacts: rows.facts, playerIdOf: () => undefined, names, survivorOf: (id) => survivors.get(id) ?? id };
+  return { list, runs: rows.runs, officerFacts: rows.facts, playerIdOf: () => undefined, names, survivorOf: (id) => survivors.get(id) ?? id };
 };
 
 /**

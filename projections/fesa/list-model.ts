@@ -106,11 +106,22 @@ interface Segment {
 
 const segmentOf = (boundary: ItemKey, steps: readonly (readonly [ItemKey, number])[], fallback: number): Segment => {
   const sorted = [...steps].sort((a, b) => compareKeys(a[0], b[0]));
+  // Of the steps of one item only the last is kept, with the highest position up to it: `kfIn` reads past every
+  // step of an item anyway. (A rebuild makes a segment of every game of a tournament, and the journal keeps its
+  // segments until the save: a million steps held as a few tens of thousands.)
+  const keys: ItemKey[] = [];
   const maxima: number[] = [];
-  for (const [, p] of sorted) maxima.push(Math.max(p, maxima.at(-1) ?? p));
+  let max = -Infinity;
+  sorted.forEach(([k, p], i) => {
+    max = Math.max(max, p);
+    const next = sorted[i + 1];
+    if (next !== undefined && compareKeys(next[0], k) === 0) return;
+    keys.push(k);
+    maxima.push(max);
+  });
   let first = Infinity;
   for (const [, p] of steps) if (p < first) first = p;
-  return { boundary, keys: sorted.map(([k]) => k), maxima, fallback: steps.length > 0 ? first : fallback };
+  return { boundary, keys, maxima, fallback: steps.length > 0 ? first : fallback };
 };
 
 /** The position an item's versions made by `s` are known from: the highest of the facts changing it or an earlier item. */

@@ -8,6 +8,8 @@ import type { OfficerFact } from '../../projections/fesa/history';
 import { careerFold, needsList, runOf, type CareerModelChanges, type RunInputs } from '../../projections/fesa/career-model';
 import type { FesaFold } from '../../projections/fesa/history';
 import { nameKey } from '../../projections/fesa/name-key';
+import type { FesaPlayer } from '../../domain/rules/fesa/types';
+import { LIST_MODEL_FORMAT, storedListKey } from './list-model';
 import type { CareerModelWrite, CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 
@@ -40,7 +42,8 @@ export const careerModelWrite = (ruleSet: string, position: number, failed: bool
 /**
  * A fold holding what `playerCareer` and `explainPlayer` read for `playerId` (and tournament `tournamentId`), from
  * the saved model when it reflects the head of the log; undefined when it does not (none saved, behind the head,
- * another format, a fold that failed) or when the career reads the list itself (see `needsList`); `behind` when it
+ * another format, a fold that failed); a career that reads the list itself (see `needsList`) reads the player's row
+ * of the list model saved with it (undefined when that is not readable either); `behind` when it
  * is usable but does not reflect the head (a catch-up saves it again).
  */
 export const readCareerModel = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, playerId: string, tournamentId?: string): Promise<FesaFold | 'behind' | undefined> => {
@@ -49,9 +52,16 @@ export const readCareerModel = async (store: EventStore, storage: CheckpointStor
   if (read.position !== head) return 'behind';
   const rows = { players: read.players, runs: read.runs.map((text) => runOf(JSON.parse(text) as RunInputs, true)), facts: read.facts.map((f) => JSON.parse(f) as OfficerFact) };
   const asked = read.players.find((p) => p.id === playerId);
-  if (asked !== undefined && needsList(rows, nameKey(asked))) return undefined;
-  return careerFold(rows);
+  if (asked === undefined || !needsList(rows, nameKey(asked))) return careerFold(rows);
+  // an opening balance no tournament followed: the career reads the player's record on the list at the end of the
+  // timeline, from the list model saved with the careers' (the rows of his name key's slots, in the list's order)
+  const list = await storage.readList({ ruleSet, format: LIST_MODEL_FORMAT, asOf: END_OF_TIME, nameKey: storedListKey(nameKey(asked)) });
+  if (list === undefined || list.position !== head || list.failed) return undefined;
+  return careerFold(rows, list.rows.map((r) => JSON.parse(r.record!) as FesaPlayer));
 };
+
+/** A date after every item of any timeline: the list as of it is the list at the end of the timeline (a fold's `list`). */
+const END_OF_TIME = '9999-12-31';
 
 /**
  * What the engine rated tournament `tournamentId` from (see `RunInputs`), from the saved model when it reflects the

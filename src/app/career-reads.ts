@@ -1,3 +1,4 @@
+import { isGenericRuleSet } from '../../projections/generic/systems';
 import { resumeProjection, type CheckpointOptions } from './checkpoint';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
@@ -27,4 +28,25 @@ export const readCaughtUp = async <A>(
   shown?.done();
   const again = await read(store, storage);
   return again === 'behind' ? undefined : again;
+};
+
+/**
+ * Whether `playerId` may have a game in a tournament registered under a generic rule set (TRF and EGD files: fide,
+ * uscf-k, gobase-go …), which `history` shows instead of a FESA career without rated tournaments. Errs on the side of
+ * yes (any game naming him, withdrawn or corrected, in any such tournament): only a no lets the caller print the
+ * careers model's FESA career as the fold would. One scan of the log's facts, nothing decoded or folded.
+ */
+export const mayHaveGenericGames = async (store: EventStore, playerId: string): Promise<boolean> => {
+  const generic = new Set<string>();
+  const mine = new Set<string>();
+  for await (const batch of store.readFacts()) {
+    for (const { type, data } of batch) {
+      const e = data as { tournamentId?: unknown; ratingSystem?: unknown; first?: unknown; second?: unknown };
+      if (typeof e.tournamentId !== 'string') continue;
+      if (type === 'TournamentRegistered' && typeof e.ratingSystem === 'string' && isGenericRuleSet(e.ratingSystem)) generic.add(e.tournamentId);
+      else if (e.first === playerId || e.second === playerId) mine.add(e.tournamentId);
+    }
+  }
+  for (const t of mine) if (generic.has(t)) return true;
+  return false;
 };

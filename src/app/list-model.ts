@@ -36,7 +36,7 @@ const contentOf = (v: ListModelVersion): { text: string; fp: number } => {
 };
 
 /** A name key as saved (PostgreSQL text holds no NUL). */
-const storedKey = (key: string): string => key.replaceAll('\u0000', '\u0001');
+export const storedListKey = (key: string): string => key.replaceAll('\u0000', '\u0001');
 
 /** A projection's model changes as the storage writes them. */
 export const listModelWrite = (ruleSet: string, position: number, failed: boolean, changes: ListModelChanges): ListModelWrite => {
@@ -55,9 +55,9 @@ export const listModelWrite = (ruleSet: string, position: number, failed: boolea
     base: changes.base,
     reopenAfter: changes.reopenAfter,
     settle: (saved) => changes.settle(saved, fpOf),
-    ownerCloses: changes.ownerCloses.map(([key, kt]) => [storedKey(key), kt] as const),
-    owners: changes.owners.map((o) => ({ ...o, key: storedKey(o.key) })),
-    slots: changes.slots.map(([slot, key]) => [slot, storedKey(key), key.slice(0, key.indexOf('\u0000'))] as const),
+    ownerCloses: changes.ownerCloses.map(([key, kt]) => [storedListKey(key), kt] as const),
+    owners: changes.owners.map((o) => ({ ...o, key: storedListKey(o.key) })),
+    slots: changes.slots.map(([slot, key]) => [slot, storedListKey(key), key.slice(0, key.indexOf('\u0000'))] as const),
     rows: function* (): Iterable<ListModelRowWrite> {
       for (const v of changes.versions) {
         if (v.slot === POINT_SLOT || v.merged) continue;

@@ -97,17 +97,19 @@ const metaOf = async (sql: Sql, s: string, ruleSet: string, format: number, lock
  * The rows of a list (see `ListModelQuery`): parameters p1 rule set, p2 date, p3 position known at, p4 the activity
  * date when given; candidates are every slot, the slots of array p4 (`slots`), or those with a row in the window.
  */
-const listStatement = (sql: Sql, s: string, q: { readonly activeSince?: string | undefined; readonly slots?: boolean; readonly explicit: boolean; readonly columns: string }): string => {
+const listStatement = (sql: Sql, s: string, q: { readonly activeSince?: string | undefined; readonly slots?: boolean; readonly nameKey?: boolean; readonly explicit: boolean; readonly columns: string }): string => {
   const { p } = sql;
   const everybody = q.activeSince === undefined || q.activeSince === '';
   const candidates = q.slots
     ? sql.values(4, 'int')
-    : everybody
+    : q.nameKey
+      ? `SELECT slot AS v FROM ${s}rm_list_slots WHERE rule_set = ${p(1)} AND name_key = ${p(4)}`
+      : everybody
       ? `SELECT slot AS v FROM ${s}rm_list_slots WHERE rule_set = ${p(1)}`
       : // (+slot: the union sorts what the two index ranges give, instead of reading every row in slot order)
         `SELECT +slot AS v FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND date > ${p(4)} AND date <= ${p(2)}
        UNION SELECT +slot AS v FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND active_to > date AND active_to > ${p(4)} AND date <= ${p(2)}`;
-  const filter = q.activeSince === undefined || q.slots ? '' : ` AND r.rating > 0 AND r.last_played IS NOT NULL AND r.last_played > ${p(4)}`;
+  const filter = q.activeSince === undefined || q.slots || q.nameKey ? '' : ` AND r.rating > 0 AND r.last_played IS NOT NULL AND r.last_played > ${p(4)}`;
   return `SELECT ${q.columns} FROM (${candidates}) c
     ${sql.latestRow(s, 'c.v', p(2), p(3))}
     JOIN ${s}rm_list_slots sl ON sl.rule_set = ${p(1)} AND sl.slot = c.v
@@ -142,8 +144,9 @@ export const readList = async (sql: Sql, s: string, q: ListModelQuery): Promise<
   if (pt.error !== null) return { position: meta.position, failed: true, error: JSON.parse(pt.error) as { message: string; code?: string }, rows: [] };
   const columns = `${ROW_COLUMNS}${q.activeSince === undefined ? ', r.record' : ''}`;
   const params: unknown[] = [q.ruleSet, q.asOf, at];
-  if (q.activeSince !== undefined) params.push(q.activeSince);
-  const rows = await sql.all(listStatement(sql, s, { activeSince: q.activeSince, explicit: pt.explicit, columns }), params);
+  if (q.nameKey !== undefined) params.push(q.nameKey);
+  else if (q.activeSince !== undefined) params.push(q.activeSince);
+  const rows = await sql.all(listStatement(sql, s, { activeSince: q.activeSince, nameKey: q.nameKey !== undefined, explicit: pt.explicit, columns }), params);
   return { position: meta.position, failed: false, rows: rows.map(storedRow) };
 };
 

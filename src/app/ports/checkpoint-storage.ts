@@ -136,6 +136,11 @@ export interface ListModelQuery {
   readonly asOf: string;
   readonly knownAt?: number;
   readonly activeSince?: string;
+  /**
+   * Only the slots of this name key (as saved: see `storedListKey` in src/app/list-model.ts), every row present
+   * whatever `activeSince` says: what a career reads of the list (one index range instead of the whole list).
+   */
+  readonly nameKey?: string;
 }
 
 /** A row of the published list (`ListRow`, ranked in the query's order), with the record when the query keeps every player. */

@@ -6,7 +6,7 @@ import { AS_ADOPTED, FESA_RULE_SETS } from '../../../../projections/fesa/history
 import { FesaProjection } from '../../../../projections/fesa/incremental';
 import { readCareerModel } from '../../../app/career-model';
 import { rebuildProjection } from '../../../app/checkpoint';
-import { readCaughtUp } from '../../../app/career-reads';
+import { mayHaveGenericGames, readCaughtUp } from '../../../app/career-reads';
 import type { FesaFold } from '../../../../projections/fesa/history';
 import type { CheckpointStorage } from '../../../app/ports/checkpoint-storage';
 import type { EventStore } from '../../../app/ports/event-store';
@@ -64,7 +64,9 @@ const history: CommandRun = {
     if (!isGenericRuleSet(ruleSet)) {
       const fromModel = await careerFoldOf(ctx, 'history', ruleSet, playerId);
       const career = fromModel === undefined ? undefined : playerCareer(fromModel, playerId);
-      if (career !== undefined && E.isRight(career) && career.right.ratings.length > 0) {
+      // without rated tournaments (an opening balance no tournament followed), the career is the fold's too unless
+      // the player played in a TRF or EGD tournament, which the default rule set shows instead (below)
+      if (career !== undefined && E.isRight(career) && (career.right.ratings.length > 0 || ruleSet !== AS_ADOPTED || !(await mayHaveGenericGames(await ctx.store(), playerId)))) {
         ctx.out(ctx.json ? JSON.stringify(career.right, null, 2) : renderCareer(career.right));
         return 0;
       }
