@@ -111,6 +111,7 @@ export class RatedTournamentViews {
 
   /** The registrations and ledger-wide facts a slice starts from (loaded from next to the log, then kept up). */
   private index?: RatedTournamentIndex;
+  private indexing: Promise<unknown> = Promise.resolve();
 
   constructor(
     private readonly ledger: Ledger,
@@ -134,10 +135,13 @@ export class RatedTournamentViews {
       this.position = state.position;
     }
     if (this.kept.has(tournamentId)) return this.kept.get(tournamentId);
-    // the part of the log the non-FESA fold reads for it (its tournaments, their players), the registrations from
-    // the deciders' state: a first answer costs by what the tournament's rule sets rate, not by the whole log
-    this.index = await ratedIndexNow(this.ledger.store, this.checkpoints, state.position, this.index);
-    const view = await ratedTournamentViewOf(this.ledger.store, tournamentId, { upTo: state.position, index: this.index });
+    // the part of the log the non-FESA fold reads for it (its tournaments, their players), starting from the index
+    // caught up to the state: a first answer costs by what the tournament's rule sets rate, not by the whole log; one
+    // catch-up at a time, so that two requests never add the same facts to the index twice
+    const caughtUp = this.indexing.then(async () => (this.index = await ratedIndexNow(this.ledger.store, this.checkpoints, state.position, this.index)));
+    this.indexing = caughtUp.catch(() => undefined);
+    const index = await caughtUp;
+    const view = await ratedTournamentViewOf(this.ledger.store, tournamentId, { upTo: state.position, index });
     this.kept.set(tournamentId, view);
     return view;
   }

@@ -58,12 +58,11 @@ describe('a non-FESA tournament on a FESA ledger, CLI and HTTP', () => {
     // one person who played in both: his chess id joins his go id
     const chess = ((await shown('gm')) as { players: { playerId: string }[] }).players[0]!.playerId;
     await cli('player', 'merge', 'juv-1', chess, '--reason', 'one person under two ids');
-    for (const id of ['juv', 'gm']) {
-      const whole = await wholeLog(id);
-      // both caught up from what they kept: the CLI's saved index, the server's
-      expect(await shown(id)).toEqual(whole);
-      expect(await served(id)).toEqual(whole);
-    }
+    // both caught up from what they kept: the CLI's saved index, the server's (two requests at once: one catch-up)
+    const [juv, gm] = await Promise.all([served('juv'), served('gm')]);
+    expect(juv).toEqual(await wholeLog('juv'));
+    expect(gm).toEqual(await wholeLog('gm'));
+    for (const id of ['juv', 'gm']) expect(await shown(id)).toEqual(await wholeLog(id));
     const view = (await shown('juv')) as { players: { playerId: string; name: string }[]; games: { status: string }[] };
     expect(view.players.find((p) => p.playerId === 'juv-3')!.name).toMatch(/^Renamed/);
     expect(view.games.map((g) => g.status)).toEqual(expect.arrayContaining(['corrected 1x', 'withdrawn']));
