@@ -115,7 +115,7 @@ export const toSpecGame = (facts: GameFacts, tournamentTc: LedgerTimeControl): G
 };
 
 /** The rule set in force at a date: the latest adoption dated on or before it (ties: the later recorded). */
-const adoptionAt = (adoptions: readonly { event: RuleSetAdopted; position: number }[], date: string) => {
+export const adoptionAt = (adoptions: readonly { event: RuleSetAdopted; position: number }[], date: string) => {
   let best: { event: RuleSetAdopted; position: number } | undefined;
   for (const a of adoptions) {
     if (a.event.validDate > date) continue;

@@ -113,7 +113,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const auditTrail = new LiveAuditTrail(ledger.store);
   const tournaments = new TournamentIndex(ledger);
   const players = new PlayerIndex(ledger);
-  const ratedViews = new RatedTournamentViews(ledger);
+  const ratedViews = new RatedTournamentViews(ledger, options.checkpoints);
   const diffs = new Diffs(ledger, live, auditTrail, options.checkpoints);
   const playerRuns = new PlayerRuns();
   const models = new ReadModels(ledger.store, options.checkpoints);
@@ -198,6 +198,13 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   app.get('/tournaments/:id', ...publicRead, async (req, res) => {
     const format = queryOf(req).oneOf('format', ['json', 'fesa-html']) ?? 'json';
     const tournamentId = req.params.id as string;
+    // a tournament under fide, uscf-k, gobase-go … (a TRF or EGD import): `tournament show --json`'s view, from the
+    // part of the log its fold reads, without the FESA projections (which never rate it)
+    const other = format === 'json' ? await ratedViews.ofOtherRuleSet(await ledger.catchUp(), tournamentId) : undefined;
+    if (other !== undefined) {
+      res.json(other);
+      return;
+    }
     // a FESA tournament the careers' read model rated: its cross table from what the engine rated it from
     const inputs = await models.tournament(ruleSetOf(req), tournamentId);
     if (inputs !== undefined) {
@@ -208,8 +215,8 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     }
     const { state, crosstable } = await tournamentNow(ledger, live, ruleSetOf(req), tournamentId);
     if (typeof crosstable === 'string') {
-      // a tournament under fide, uscf-k, gobase-go … (a TRF or EGD import): `tournament show --json`'s view, folded
-      // from the log once per head of the log (the live projections are FESA's)
+      // a tournament under fide, uscf-k, gobase-go … that none of them rates (closed while a FESA rule set was
+      // adopted): no view, and the sentence says why
       const rated = format === 'json' ? await ratedViews.at(state, tournamentId) : undefined;
       if (rated === undefined) throw new NotFound(crosstable);
       res.json(rated);

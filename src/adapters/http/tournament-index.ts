@@ -6,8 +6,10 @@ import type { FesaFold } from '../../../projections/fesa/history';
 import type { FesaProjection } from '../../../projections/fesa/incremental';
 import { unratable } from '../../app/failure';
 import type { Ledger } from '../../app/ledger';
-import { loadFacts } from '../../app/load';
-import { crosstableOf, ratedTournamentView, UnknownTournamentError, type RatedTournamentView } from '../../app/tournaments';
+import { isGenericRuleSet } from '../../../projections/generic/systems';
+import { ratedIndexNow, ratedTournamentViewOf, type RatedTournamentIndex } from '../../app/rated-tournament';
+import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
+import { crosstableOf, UnknownTournamentError, type RatedTournamentView } from '../../app/tournaments';
 import type { LiveProjections } from './live';
 import { pagingOf, SortedPages } from './paging';
 import { NotFound } from './problems';
@@ -98,15 +100,33 @@ export const tournamentNow = async (ledger: Ledger, live: LiveProjections, ruleS
 
 /**
  * Tournaments under the other rule sets (fide, uscf-k, gobase-go …: TRF and EGD imports), as `tournament show` gives
- * them. The server's live projections are FESA's, so such a view is folded from the log; it is kept until the log
- * moves (the last few asked for), so a page or its JSON asked again does not fold the whole log again.
+ * them. The server's live projections are FESA's, so such a view is folded from the part of the log its fold reads
+ * (src/app/rated-tournament.ts: its tournaments and their players, not the FESA games); it is kept until the log
+ * moves (the last few asked for), so a page or its JSON asked again does not read it again.
  */
 export class RatedTournamentViews {
   /** The views kept, by tournament id, all of the log as it stood at `position`. */
   private kept = new Map<string, RatedTournamentView | undefined>();
   private position = -1;
 
-  constructor(private readonly ledger: Ledger) {}
+  /** The registrations and ledger-wide facts a slice starts from (loaded from next to the log, then kept up). */
+  private index?: RatedTournamentIndex;
+  private indexing: Promise<unknown> = Promise.resolve();
+
+  constructor(
+    private readonly ledger: Ledger,
+    private readonly checkpoints?: CheckpointStorage,
+  ) {}
+
+  /**
+   * The view of a tournament registered under a non-FESA rule set, which neither the FESA projections nor the
+   * careers' model rate: asked before them, so that its first answer does not wait for them to catch up. Undefined
+   * for any other tournament, or when no such rule set rates it (the FESA path then says why).
+   */
+  async ofOtherRuleSet(state: LedgerState, tournamentId: string): Promise<RatedTournamentView | undefined> {
+    const t = state.tournaments.get(tournamentId);
+    return t !== undefined && isGenericRuleSet(t.registration.ratingSystem) ? this.at(state, tournamentId) : undefined;
+  }
 
   /** The view of `tournamentId` at the head `state` reflects; undefined for a tournament no such rule set rates. */
   async at(state: LedgerState, tournamentId: string): Promise<RatedTournamentView | undefined> {
@@ -115,7 +135,13 @@ export class RatedTournamentViews {
       this.position = state.position;
     }
     if (this.kept.has(tournamentId)) return this.kept.get(tournamentId);
-    const view = ratedTournamentView(await loadFacts(this.ledger.store), state, tournamentId);
+    // the part of the log the non-FESA fold reads for it (its tournaments, their players), starting from the index
+    // caught up to the state: a first answer costs by what the tournament's rule sets rate, not by the whole log; one
+    // catch-up at a time, so that two requests never add the same facts to the index twice
+    const caughtUp = this.indexing.then(async () => (this.index = await ratedIndexNow(this.ledger.store, this.checkpoints, state.position, this.index)));
+    this.indexing = caughtUp.catch(() => undefined);
+    const index = await caughtUp;
+    const view = await ratedTournamentViewOf(this.ledger.store, tournamentId, { upTo: state.position, index });
     this.kept.set(tournamentId, view);
     return view;
   }

@@ -176,6 +176,19 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     expect(out).toMatch(/^checked: the recording rebuild gave the timed rebuild's list of 100; every one of the 20 tournaments rated on a worker gave the records the rebuild got$/m);
   }, BENCH_TIMEOUT);
 
+  it('rated-tournament: an EGD and a TRF tournament imported into the small ledger, each route first and warm', async () => {
+    const file = path.join(dir, 'rated.db');
+    fs.copyFileSync(small, file);
+    const fixtures = path.resolve(__dirname, '../../fixtures');
+    const cli = (...argv: string[]) =>
+      new Promise<void>((resolve, reject) => execFile(process.execPath, [path.resolve(__dirname, '../../../bin/ledger.js'), ...argv, '--db', file], (e) => (e ? reject(e) : resolve())));
+    await cli('egd', 'import', path.join(fixtures, 'egd', 'opengotha-tournoi-de-juvisy.h9'), '--tournament', 'juv');
+    await cli('trf', 'import', path.join(fixtures, 'trf', 'grandmommyscup.trf'), '--tournament', 'gm');
+    const out = await bench('rated-tournament.js', [file, 'juv', 'gm']);
+    for (const route of ['/tournaments/juv', '/tournaments/gm', '/tournaments/juv (page)', '/tournaments/gm (page)']) expect(out).toContain(`GET ${route}: `);
+    expect(out).toMatch(/^checked: juv, gm answered as tournaments under other rule sets/m);
+  }, BENCH_TIMEOUT);
+
   it('every bench in scripts/bench/ is run above', () => {
     const benches = fs.readdirSync(SOURCES).filter((f) => f.endsWith('.ts') && !LIBRARIES.includes(f)).sort();
     expect([...ran].sort()).toEqual(benches);

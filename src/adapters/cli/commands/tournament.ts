@@ -3,7 +3,8 @@ import type { FesaCrosstable } from '../../../../projections/fesa/crosstable';
 import { AS_ADOPTED, FESA_RULE_SETS } from '../../../../projections/fesa/history';
 import { loadFacts } from '../../../app/load';
 import { readTournamentModel } from '../../../app/career-model';
-import { crosstableOfInputs, ratedTournamentView, reportedGamesOf, tournamentCrosstable, type RatedTournamentView, type ReportedGame } from '../../../app/tournaments';
+import { ratedTournamentViewOf } from '../../../app/rated-tournament';
+import { crosstableOfInputs, reportedGamesOf, tournamentCrosstable, type RatedTournamentView, type ReportedGame } from '../../../app/tournaments';
 import { fromCareerModel } from './career';
 import { formatTurneringHtml, lispScore } from '../../formats/fesa/turnering-html';
 import { UsageError } from '../args';
@@ -69,21 +70,18 @@ const show: CommandRun = {
       if (out !== undefined) fs.writeFileSync(out, `${text}\n`);
       else ctx.out(text);
     };
-    // the careers' read model keeps what the engine rated a FESA tournament from; without it (another rule system's
-    // tournament, or no run of it: the fold says why), the facts folded
-    const inputs = await fromCareerModel(ctx, 'tournament show', rules, (store, checkpoints) => readTournamentModel(store, checkpoints, rules, id));
-    let crosstable: FesaCrosstable;
-    if (inputs !== undefined) crosstable = crosstableOfInputs(inputs);
-    else {
-      const facts = await loadFacts(await ctx.store());
-      const rated = ratedTournamentView(facts, await (await ctx.readLedger()).catchUp(), id);
-      if (rated !== undefined) {
-        if (format === 'fesa-html') throw new UsageError(`--format fesa-html is the FESA program's page; tournament "${id}" is registered under ${rated.ruleSet ?? 'a non-FESA rule set'} (leave --format out)`);
-        write(ctx.json ? JSON.stringify(rated, null, 2) : ratedTournamentText(rated));
-        return 0;
-      }
-      crosstable = tournamentCrosstable(facts, id, rules);
+    // another rule system's tournament (fide, uscf-k, gobase-go …): from the part of the log its fold reads (its
+    // tournaments, their players), starting from the index of registrations and ledger-wide facts saved next to the log
+    const rated = await ratedTournamentViewOf(await ctx.store(), id, { storage: await ctx.checkpoints() });
+    if (rated !== undefined) {
+      if (format === 'fesa-html') throw new UsageError(`--format fesa-html is the FESA program's page; tournament "${id}" is registered under ${rated.ruleSet ?? 'a non-FESA rule set'} (leave --format out)`);
+      write(ctx.json ? JSON.stringify(rated, null, 2) : ratedTournamentText(rated));
+      return 0;
     }
+    // the careers' read model keeps what the engine rated a FESA tournament from; without it (no run of it: the fold
+    // says why), the facts folded
+    const inputs = await fromCareerModel(ctx, 'tournament show', rules, (store, checkpoints) => readTournamentModel(store, checkpoints, rules, id));
+    const crosstable = inputs !== undefined ? crosstableOfInputs(inputs) : tournamentCrosstable(await loadFacts(await ctx.store()), id, rules);
     if (format === 'fesa-html') {
       // the program's file: ISO-8859-1, byte for byte
       const bytes = Buffer.from(formatTurneringHtml(crosstable), 'latin1');

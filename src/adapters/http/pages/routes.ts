@@ -15,6 +15,7 @@ import type { PlayerRuns } from '../player-runs';
 import { careerNow, NamesNow, type ReadModels } from '../read-models';
 import { diffQueryOf, foldOf, nameIn, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
 import { crosstableOfInputs, reportedGames } from '../../../app/tournaments';
+import { amendmentsOf } from '../../../app/rated-tournament';
 import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
 import { NotFound, problemTitle, toProblem } from '../problems';
 import { publishedArchivePage, publishedDiffPage, publishedListPage, ruleSetsPage } from './audit-pages';
@@ -186,6 +187,28 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
   app.get('/tournaments/:id', (req, _res, next) => (req.query.format === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, async (req, res) => {
     const tournamentId = req.params.id as string;
     const ruleSet = ruleSetOf(req);
+    // a tournament under fide, uscf-k, gobase-go … (a TRF or EGD import): its view from the part of the log its fold
+    // reads, names from the deciders' state, without the FESA projections (which never rate it)
+    const now = await ledger.catchUp();
+    const other = await ratedViews.ofOtherRuleSet(now, tournamentId);
+    if (other !== undefined) {
+      const tournament = now.tournaments.get(tournamentId)!;
+      const view: TournamentView = {
+        registration: tournament.registration,
+        crosstable: `tournament "${tournamentId}" is not rated under a FESA rule set`,
+        ruleSetUsed: undefined,
+        games: reportedGames(now, tournamentId),
+        // as the audit trail lists them, from the tournament's stream (the trail's first catch-up reads the whole log)
+        amendments: await amendmentsOf(ledger.store, tournamentId, now.position),
+        closed: tournament.closed?.validDate,
+        playerIdOfRow: () => undefined,
+        nameOf: (id) => names.nameOf(now, id),
+        rules: askedRules(req),
+        rated: other,
+      };
+      sendPage(res, tournamentPage(view, { computedAt: new Date(), position: now.position, ruleSet }));
+      return;
+    }
     // a FESA tournament the careers' read model rated: what the engine rated it from, names from the deciders' state
     const inputs = await models.tournament(ruleSet, tournamentId);
     if (inputs !== undefined) {

@@ -1,0 +1,227 @@
+import { evolve, initialLedgerState, type LedgerState } from '../../domain/commands/state';
+import { playerStream, tournamentStream, type GameFacts, type LoggedEvent, type RuleSetAdopted, type TournamentRegistered } from '../../domain/events';
+import { evolveAuditTrail, initialAuditTrail, type GameAmendment } from '../../projections/audit-trail';
+import { adoptionAt } from '../../projections/generic/history';
+import { isGenericRuleSet } from '../../projections/generic/systems';
+import { decodeRecorded, readFacts } from './event-log';
+import type { CheckpointStorage } from './ports/checkpoint-storage';
+import type { EventStore } from './ports/event-store';
+import { ratedTournamentView, UnknownTournamentError, type RatedTournamentView } from './tournaments';
+
+/**
+ * A tournament under another rule set than FESA's (fide, uscf-k, gobase-go …: a TRF or EGD import), its view read
+ * from the part of the log the non-FESA fold needs for it rather than from the whole log — on a federation's
+ * ledger the bulk is FESA games, which that fold passes over. `ratedTournamentView` over this slice is byte for byte
+ * its answer over the whole log (test/app/rated-tournament.test.ts holds them equal on random ledgers):
+ *
+ * - the ledger-wide facts of rare types, every one: rule-set adoptions (which rule set rates a tournament), merges
+ *   and unmerges, opening balances and adjustments (a malformed opening balance of anybody stops the fold);
+ * - the streams of the tournaments the fold may rate up to the tournament's end date (`foldGeneric` stops there): those
+ *   whose rule set in force at their end date — the latest adoption dated on or before it, else their own — is
+ *   a non-FESA one; every other tournament is passed over by the fold (it leaves it to the FESA fold);
+ * - the streams of the players those tournaments name (entrants, the players and handicap givers of every game
+ *   version), and of every player a merge joins to one of them: their registrations (birth year, country), declared
+ *   grades (a new player's seed) and merges. A player no such tournament names has a state under these rule sets only
+ *   through his own opening balance or adjustment, which touches no other player, and he is not in the view.
+ *
+ * The registrations and the ledger-wide facts come from `RatedTournamentIndex` (kept by the server, saved next to
+ * the log for the CLI), the rest from the streams (read by stream id). The deciders' state the view reads (the
+ * tournament, its players' names) is the slice's own: each of those is folded from its own stream.
+ */
+export interface RatedTournamentSlice {
+  /** The facts the fold reads, in recorded order. */
+  readonly facts: readonly LoggedEvent[];
+  /** The deciders' state of the slice's tournaments and players (all the view reads of it). */
+  readonly state: LedgerState;
+}
+
+/** Types the fold reads that are neither a tournament's nor only a player's own: few on any ledger. */
+const LEDGER_WIDE_TYPES = ['RuleSetAdopted', 'PlayersMerged', 'PlayersUnmerged', 'OpeningBalanceImported', 'RatingAdjusted'] as const;
+
+/** What the index keeps of a tournament's registration: what says whether the fold may rate it. */
+type Registered = readonly [tournamentId: string, endDate: string, ratingSystem: string, rated: boolean, position: number];
+
+/** The saved index's layout: one of another format is never read (it is read anew from the log). */
+export const RATED_INDEX_FORMAT = 1;
+/** Its name among the saved projections next to the log. */
+export const RATED_INDEX_NAME = 'rated-tournaments-index';
+
+/**
+ * What a slice reads before any stream, as of a global position: every tournament's registration (its id, end date,
+ * rating system, whether rated) and the ledger-wide facts the non-FESA fold reads — adoptions, merges and unmerges,
+ * opening balances and adjustments under a non-FESA rule set. Read from the log by type, from the position it
+ * reflects on (a store reads those positions only); kept by the server, saved next to the log for the CLI (one
+ * projection, `RATED_INDEX_NAME`), so that a read costs the facts recorded since, not a scan of the whole log.
+ * It answers for any position up to its own (its facts carry their positions).
+ */
+export class RatedTournamentIndex {
+  private constructor(
+    private at: number,
+    private readonly registered: Registered[],
+    private readonly wide: LoggedEvent[],
+  ) {}
+
+  static empty(): RatedTournamentIndex {
+    return new RatedTournamentIndex(0, [], []);
+  }
+
+  /** The position it reflects. */
+  get position(): number {
+    return this.at;
+  }
+
+  /** The facts recorded after its position up to `upTo`, read by type (the store reads those positions only). */
+  async catchUp(store: EventStore, upTo: number): Promise<boolean> {
+    if (upTo <= this.at) return false;
+    for await (const batch of readFacts(store, { fromPosition: this.at, toPosition: upTo, types: [...LEDGER_WIDE_TYPES, 'TournamentRegistered'] })) {
+      for (const f of batch) {
+        const e = f.event;
+        if (e.type === 'TournamentRegistered') this.registered.push([e.tournamentId, e.endDate, e.ratingSystem, e.rated, f.globalPosition]);
+        // the FESA fold's balances and adjustments: the non-FESA fold passes over them
+        else if ((e.type !== 'OpeningBalanceImported' && e.type !== 'RatingAdjusted') || isGenericRuleSet(e.ruleSet)) this.wide.push(f);
+      }
+    }
+    this.at = upTo;
+    return true;
+  }
+
+  /** The ledger-wide facts recorded up to `upTo`. */
+  factsUpTo(upTo: number): LoggedEvent[] {
+    return this.wide.filter((f) => f.globalPosition <= upTo);
+  }
+
+  /** Each tournament's registration as last recorded up to `upTo` (the one the fold keeps). */
+  registrationsUpTo(upTo: number): Map<string, { readonly endDate: string; readonly ratingSystem: string; readonly rated: boolean }> {
+    const last = new Map<string, { endDate: string; ratingSystem: string; rated: boolean }>();
+    for (const [id, endDate, ratingSystem, rated, position] of this.registered) if (position <= upTo) last.set(id, { endDate, ratingSystem, rated });
+    return last;
+  }
+
+  toJson(): string {
+    return JSON.stringify({ format: RATED_INDEX_FORMAT, position: this.at, registered: this.registered, wide: this.wide });
+  }
+
+  /** The saved index, undefined when it is of another format. */
+  static fromJson(text: string): RatedTournamentIndex | undefined {
+    const saved = JSON.parse(text) as { format: number; position: number; registered: Registered[]; wide: LoggedEvent[] };
+    return saved.format === RATED_INDEX_FORMAT ? new RatedTournamentIndex(saved.position, saved.registered, saved.wide) : undefined;
+  }
+}
+
+/**
+ * The index as of `upTo` at least: `kept` (the server's), else the one saved next to the log, else a new one, caught
+ * up to `upTo` and saved again when it moved. A saved index that cannot be read is read anew from the log.
+ */
+export const ratedIndexNow = async (store: EventStore, storage: CheckpointStorage | undefined, upTo: number, kept?: RatedTournamentIndex): Promise<RatedTournamentIndex> => {
+  let index = kept;
+  if (index === undefined && storage !== undefined) {
+    const text = await storage.load(RATED_INDEX_NAME, () => undefined);
+    index = text === undefined ? undefined : RatedTournamentIndex.fromJson(text);
+  }
+  index ??= RatedTournamentIndex.empty();
+  if ((await index.catchUp(store, upTo)) && storage !== undefined) await storage.save(RATED_INDEX_NAME, index.position, index.toJson(), [], []);
+  return index;
+};
+
+const decodedStream = async (store: EventStore, streamId: string, upTo: number): Promise<LoggedEvent[]> =>
+  (await store.readStream(streamId)).filter((r) => r.globalPosition <= upTo).map(decodeRecorded);
+
+const playersOf = (g: GameFacts): string[] => [g.first, ...(g.second === null ? [] : [g.second]), ...(g.handicap ? [g.handicap.giver] : [])];
+
+export interface SliceOptions {
+  /** The last global position read (default: the head). */
+  readonly upTo?: number;
+  /** The index the caller keeps (the server's), at any position. */
+  readonly index?: RatedTournamentIndex;
+  /** Where the index is saved next to the log (read, and saved again when it moved). */
+  readonly storage?: CheckpointStorage;
+}
+
+/**
+ * The slice of the log (up to global position `upTo`, default the head) the view of `tournamentId` needs;
+ * undefined when the tournament is not registered under a non-FESA rule set (the FESA fold's, which reads the whole
+ * log).
+ */
+export const ratedTournamentSlice = async (
+  store: EventStore,
+  tournamentId: string,
+  known: SliceOptions = {},
+): Promise<RatedTournamentSlice | undefined> => {
+  const upTo = known.upTo ?? (await store.headPosition());
+  const own = await decodedStream(store, tournamentStream(tournamentId), upTo);
+  let registration: TournamentRegistered | undefined;
+  for (const f of own) if (f.event.type === 'TournamentRegistered') registration = f.event;
+  if (registration === undefined) throw new UnknownTournamentError(`no tournament "${tournamentId}" in the ledger`);
+  if (!isGenericRuleSet(registration.ratingSystem)) return undefined;
+
+  const index = await ratedIndexNow(store, known.storage, upTo, known.index);
+  const wide = index.factsUpTo(upTo);
+  const adoptions: { event: RuleSetAdopted; position: number }[] = [];
+  for (const f of wide) if (f.event.type === 'RuleSetAdopted') adoptions.push({ event: f.event, position: f.globalPosition });
+  const asOf = registration.endDate;
+  const rated: string[] = [];
+  for (const [id, r] of index.registrationsUpTo(upTo)) {
+    if (id === tournamentId || r.endDate > asOf || !r.rated) continue;
+    if (isGenericRuleSet(adoptionAt(adoptions, r.endDate)?.event.ruleSetId ?? r.ratingSystem)) rated.push(id);
+  }
+
+  const byPosition = new Map<number, LoggedEvent>();
+  const keep = (facts: readonly LoggedEvent[]): void => {
+    for (const f of facts) byPosition.set(f.globalPosition, f);
+  };
+  keep(wide);
+  keep(own);
+  const players = new Set<string>();
+  const named = (facts: readonly LoggedEvent[]): void => {
+    for (const { event: e } of facts) {
+      if (e.type === 'TournamentRegistered') for (const id of e.entrants ?? []) players.add(id);
+      else if (e.type === 'GameReported' || e.type === 'ResultCorrected') for (const id of playersOf(e)) players.add(id);
+    }
+  };
+  named(own);
+  for (const id of rated) {
+    const stream = await decodedStream(store, tournamentStream(id), upTo);
+    keep(stream);
+    named(stream);
+  }
+  // the people those players are: every merge (or unmerge) that joins one of them to another id, to a fixed point
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const { event: e } of wide) {
+      if (e.type !== 'PlayersMerged' && e.type !== 'PlayersUnmerged') continue;
+      if (players.has(e.absorbed) === players.has(e.survivor)) continue;
+      players.add(e.absorbed);
+      players.add(e.survivor);
+      grown = true;
+    }
+  }
+  for (const id of players) keep(await decodedStream(store, playerStream(id), upTo));
+
+  const facts = [...byPosition.values()].sort((a, b) => a.globalPosition - b.globalPosition);
+  const state = initialLedgerState();
+  for (const f of facts) evolve(state, f.event);
+  return { facts, state };
+};
+
+/**
+ * `ratedTournamentView` of the whole log, from the slice of it the view needs (see `ratedTournamentSlice`):
+ * undefined for a tournament not registered under a non-FESA rule set, or one it does not rate.
+ */
+export const ratedTournamentViewOf = async (
+  store: EventStore,
+  tournamentId: string,
+  known: SliceOptions = {},
+): Promise<RatedTournamentView | undefined> => {
+  const slice = await ratedTournamentSlice(store, tournamentId, known);
+  return slice && ratedTournamentView(slice.facts, slice.state, tournamentId);
+};
+
+/**
+ * A tournament's corrections and withdrawals up to `upTo` as the audit trail lists them (projections/audit-trail.ts),
+ * from the tournament's own stream (they are facts of that stream only) rather than from the trail of the whole log.
+ */
+export const amendmentsOf = async (store: EventStore, tournamentId: string, upTo: number): Promise<GameAmendment[]> => {
+  const trail = initialAuditTrail();
+  for (const fact of await decodedStream(store, tournamentStream(tournamentId), upTo)) evolveAuditTrail(trail, fact);
+  return trail.amendments.get(tournamentId) ?? [];
+};
