@@ -1,4 +1,6 @@
 import { isGenericRuleSet } from '../../projections/generic/systems';
+import { tournamentStream } from '../../domain/events';
+import { ratedIndexNow } from './rated-tournament';
 import { resumeProjection, type CheckpointOptions } from './checkpoint';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
@@ -34,19 +36,18 @@ export const readCaughtUp = async <A>(
  * Whether `playerId` may have a game in a tournament registered under a generic rule set (TRF and EGD files: fide,
  * uscf-k, gobase-go …), which `history` shows instead of a FESA career without rated tournaments. Errs on the side of
  * yes (any game naming him, withdrawn or corrected, in any such tournament): only a no lets the caller print the
- * careers model's FESA career as the fold would. One scan of the log's facts, nothing decoded or folded.
+ * careers model's FESA career as the fold would. The tournaments come from the rated-tournaments index (saved next to
+ * the log; caught up by event type), then only their streams are read: on a federation's ledger a few TRF and EGD
+ * imports, not the million FESA games.
  */
-export const mayHaveGenericGames = async (store: EventStore, playerId: string): Promise<boolean> => {
-  const generic = new Set<string>();
-  const mine = new Set<string>();
-  for await (const batch of store.readFacts()) {
-    for (const { type, data } of batch) {
-      const e = data as { tournamentId?: unknown; ratingSystem?: unknown; first?: unknown; second?: unknown };
-      if (typeof e.tournamentId !== 'string') continue;
-      if (type === 'TournamentRegistered' && typeof e.ratingSystem === 'string' && isGenericRuleSet(e.ratingSystem)) generic.add(e.tournamentId);
-      else if (e.first === playerId || e.second === playerId) mine.add(e.tournamentId);
+export const mayHaveGenericGames = async (store: EventStore, storage: CheckpointStorage | undefined, playerId: string): Promise<boolean> => {
+  const head = await store.headPosition();
+  const index = await ratedIndexNow(store, storage, head);
+  for (const tournamentId of index.everUnder(isGenericRuleSet, head)) {
+    for (const { data } of await store.readStream(tournamentStream(tournamentId))) {
+      const e = data as { first?: unknown; second?: unknown };
+      if (e.first === playerId || e.second === playerId) return true;
     }
   }
-  for (const t of mine) if (generic.has(t)) return true;
   return false;
 };

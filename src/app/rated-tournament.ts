@@ -97,6 +97,13 @@ export class RatedTournamentIndex {
     return last;
   }
 
+  /** The tournaments any of whose registrations up to `upTo` names a rating system `under` holds. */
+  everUnder(under: (ratingSystem: string) => boolean, upTo: number): Set<string> {
+    const ids = new Set<string>();
+    for (const [id, , ratingSystem, , position] of this.registered) if (position <= upTo && under(ratingSystem)) ids.add(id);
+    return ids;
+  }
+
   toJson(): string {
     return JSON.stringify({ format: RATED_INDEX_FORMAT, position: this.at, registered: this.registered, wide: this.wide });
   }

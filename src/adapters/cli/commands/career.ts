@@ -66,7 +66,7 @@ const history: CommandRun = {
       const career = fromModel === undefined ? undefined : playerCareer(fromModel, playerId);
       // without rated tournaments (an opening balance no tournament followed), the career is the fold's too unless
       // the player played in a TRF or EGD tournament, which the default rule set shows instead (below)
-      if (career !== undefined && E.isRight(career) && (career.right.ratings.length > 0 || ruleSet !== AS_ADOPTED || !(await mayHaveGenericGames(await ctx.store(), playerId)))) {
+      if (career !== undefined && E.isRight(career) && (career.right.ratings.length > 0 || ruleSet !== AS_ADOPTED || !(await mayHaveGenericGames(await ctx.store(), await ctx.checkpoints(), playerId)))) {
         ctx.out(ctx.json ? JSON.stringify(career.right, null, 2) : renderCareer(career.right));
         return 0;
       }
