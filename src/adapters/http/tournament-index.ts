@@ -61,9 +61,7 @@ export class TournamentIndex {
     const paged = this.ordered.page(search, page);
     const shown: TournamentEntry[] = paged.shown.map(({ tournamentId }) => {
       const t = state.tournaments.get(tournamentId)!;
-      let games = 0;
-      for (const g of t.games.values()) if (!g.withdrawn) games++;
-      return { registration: t.registration, games, reported: t.games.size, closed: t.closed?.validDate ?? null };
+      return { registration: t.registration, games: t.games.notWithdrawn, reported: t.games.size, closed: t.closed?.validDate ?? null };
     });
     return { shown, paging: { ...pagingOf(paged), total: paged.total }, position: state.position };
   }
