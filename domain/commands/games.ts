@@ -115,6 +115,13 @@ export class GameTable implements Games {
     return this.columns.ids.length;
   }
 
+  /** How many of the games are not withdrawn, without making a GameState of each (a packed game never is). */
+  get notWithdrawn(): number {
+    let withdrawn = 0;
+    for (const game of this.held.values()) if (game.withdrawn) withdrawn++;
+    return this.size - withdrawn;
+  }
+
   private slotOf(gameId: string): number | undefined {
     const c = this.columns;
     if (!c.index) {

@@ -96,6 +96,11 @@ export class Ledger {
 
   constructor(readonly store: EventStore) {}
 
+  /** The deciders' state as the last catch-up left it, without reading the log (e.g. what a server folded at start-up). */
+  get lastCaughtUp(): LedgerState {
+    return this.state;
+  }
+
   /** Brings the deciders' state up to the head of the log (incrementally). */
   async catchUp(): Promise<LedgerState> {
     for await (const batch of readDomainEvents(this.store, { fromPosition: this.state.position })) {

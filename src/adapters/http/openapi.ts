@@ -32,6 +32,7 @@ const problemOrPage = (description: string) => ({ description, content: { 'appli
 const common = {
   '400': problem('A malformed path (%-escape), query parameter or body; `parameter` names it.'),
   '421': problem('A loopback server asked for another host (DNS rebinding refused).'),
+  '409': problem('The ledger holds facts its rule set cannot rate (a player not registered, a tournament the engine refuses): `detail` names the tournament and player as `ledger` says it, `code` the engine\'s reason.'),
   '500': problem('The ledger could not answer (a fact that cannot be folded is named).'),
 };
 const needsToken = {
@@ -44,6 +45,7 @@ const pageProblems = {
   '401': problemOrPage('No token, or one that signs no one in (under serve --private).'),
   '403': problemOrPage('The signed-in officer lacks the role the route needs.'),
   '421': problemOrPage('A loopback server asked for another host (DNS rebinding refused).'),
+  '409': problemOrPage('The ledger holds facts its rule set cannot rate (a player not registered, a tournament the engine refuses): `detail` names the tournament and player as `ledger` says it, `code` the engine\'s reason.'),
   '500': problemOrPage('The ledger could not answer (a fact that cannot be folded is named).'),
 };
 const badParameter = { '400': problem('A query parameter is malformed; `parameter` names it.') };
@@ -367,10 +369,10 @@ export const openApiDocument = () => ({
           '200': { description: 'The list, Cache-Control immutable; for a browser without download, the list\'s page.', headers: listHeaders, content: { ...listContent, ...page } },
           '304': { description: 'Unchanged (it never changes).' },
           '404': problemOrPage('No list published under this id.'),
-          '409': problem('The list is in the log but cannot be reproduced (an unknown rule set or format, or other bytes).'),
           ...needsToken,
           ...folds,
           ...common,
+          '409': problem('The list is in the log but cannot be reproduced (an unknown rule set or format, or other bytes), or the ledger holds facts its rule set cannot rate (`detail` names them).'),
         },
       },
     },
@@ -379,7 +381,7 @@ export const openApiDocument = () => ({
         summary: 'What changed since a list was published (100 players of the list and 100 ratings after a tournament a page; for a browser, the page)',
         ...publicRoute,
         parameters: [pathParam('id', 'List id.'), ...diffPaging],
-        responses: { '200': okOrPage('The diff.', ref('Diff')), ...badParameter, '404': problemOrPage('No list published under this id.'), '409': problemOrPage('The list cannot be reproduced.'), ...needsToken, ...folds, ...common, ...pageProblems },
+        responses: { '200': okOrPage('The diff.', ref('Diff')), ...badParameter, '404': problemOrPage('No list published under this id.'), ...needsToken, ...folds, ...common, ...pageProblems, '409': problemOrPage('The list cannot be reproduced, or the ledger holds facts its rule set cannot rate (`detail` names them).') },
       },
     },
     '/diff': {
@@ -400,9 +402,9 @@ export const openApiDocument = () => ({
           '201': ok('Recorded.', ref('CommandResult')),
           ...writes,
           ...needsToken,
-          '409': problem('Another writer changed the stream first; reload and retry.'),
           '422': problem('The command is refused (one sentence says why), names another actor, or sends an eventId.'),
           ...common,
+          '409': problem('Another writer changed the stream first (reload and retry: `concurrency-conflict`), or the ledger holds facts its rule set cannot rate (`unratable-ledger`: `detail` names them).'),
         },
       },
     },

@@ -109,7 +109,9 @@ const PROBLEMS: Record<FailureKind, { readonly status: number; readonly slug: st
   rejected: { status: 422, slug: 'command-rejected' },
   conflict: { status: 409, slug: 'concurrency-conflict' },
   unreproducible: { status: 409, slug: 'list-not-reproducible' },
-  unratable: { status: 500, slug: 'ledger-error' },
+  // the ledger holds facts its rule set cannot rate (a player not registered, a tournament the engine refuses): the
+  // ledger's state, not the server, is at fault, and an officer's correction or withdrawal mends it
+  unratable: { status: 409, slug: 'unratable-ledger' },
 };
 
 /** A rejection whose sentence names a command's field (the deciders say "field `x`") names it as the parameter. */

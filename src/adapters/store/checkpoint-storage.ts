@@ -42,8 +42,10 @@ const TABLES = (prefix: string) => [
 const CAREER = (s: string, p: Dialect) => ({
   meta: `SELECT position, failed FROM ${s}rm_career_meta WHERE rule_set = ${p(1)} AND format = ${p(2)}`,
   player: `SELECT player_id, ord, last_name, first_name, name_key, survivor FROM ${s}rm_career_players WHERE rule_set = ${p(1)} AND player_id = ${p(2)}`,
-  // the survivor and every id it absorbed (the asked one among them), in the fold's order of names
-  family: `SELECT player_id, ord, last_name, first_name, name_key, survivor FROM ${s}rm_career_players WHERE rule_set = ${p(1)} AND (player_id = ${p(2)} OR survivor = ${p(2)}) ORDER BY ord`,
+  // the survivor and every id it absorbed (the asked one among them), in the fold's order of names; as two parts, each
+  // found by its index (with an OR SQLite walked every player of the rule set for the survivor index: 6-14 ms at 100,000)
+  family: `SELECT player_id, ord, last_name, first_name, name_key, survivor FROM ${s}rm_career_players WHERE rule_set = ${p(1)} AND player_id = ${p(2)}
+    UNION ALL SELECT player_id, ord, last_name, first_name, name_key, survivor FROM ${s}rm_career_players WHERE rule_set = ${p(1)} AND survivor = ${p(2)} AND player_id <> ${p(2)} ORDER BY ord`,
   // the player's runs and the asked tournament's as one list of keys, each part found by its index (an OR of the two,
   // or a UNION, which merges sorted parts, made SQLite walk every run of the rule set: 20-60 ms at a million games)
   runs: `SELECT run FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} AND after IN (SELECT after FROM ${s}rm_career_run_keys WHERE rule_set = ${p(1)} AND name_key = ${p(2)} UNION ALL SELECT after FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} AND tournament_id = ${p(3)}) ORDER BY after`,

@@ -45,7 +45,7 @@ import {
 import { canonicalJson } from '../../../domain/commands/decide';
 import { chainHash, GENESIS, nextRecordedAt } from '../../app/chain';
 
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 /** Advisory lock keys (first int of the two-int form) — arbitrary, but fixed: every writer must use the same. */
 const APPEND_LOCK = 0x1ed9e7;
 const SCHEMA_LOCK = 0x1ed9e8;
@@ -178,9 +178,21 @@ const ensureSchema = async (pool: Pool, schema: string, log: (line: string) => v
       upgraded = await addHashChain(client, s);
       await client.query(`INSERT INTO ${s}.schema_version (version) VALUES (2)`);
     }
+    // schema 3: the log indexed by kind of event, so that a reader of a few kinds (the audit trail) reads those rows only
+    let indexed: { events: number; seconds: number } | undefined;
+    if (current < 3) {
+      const started = process.hrtime.bigint();
+      await client.query(`CREATE INDEX IF NOT EXISTS events_type_position ON ${s}.events (type, global_position)`);
+      await client.query(`INSERT INTO ${s}.schema_version (version) VALUES (3)`);
+      const { rows: counted } = await client.query<{ n: string }>(`SELECT count(*) AS n FROM ${s}.events`);
+      indexed = { events: Number(counted[0]?.n ?? 0), seconds: Number(process.hrtime.bigint() - started) / 1e9 };
+    }
     await client.query('COMMIT');
     if (upgraded !== undefined && upgraded.events > 0) {
       log(`schema "${schema}": upgraded the ledger to schema 2: computed the hash chain over its ${upgraded.events} events once (head ${upgraded.head}); \`ledger verify\` checks it from now on`);
+    }
+    if (indexed !== undefined && indexed.events > 0) {
+      log(`schema "${schema}": upgraded the ledger to schema 3: indexed its ${indexed.events} events by kind once (${indexed.seconds.toFixed(1)} s)`);
     }
   } catch (e) {
     await client.query('ROLLBACK').catch(() => undefined);

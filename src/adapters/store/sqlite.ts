@@ -38,7 +38,7 @@ import { chainHash, GENESIS, nextRecordedAt } from '../../app/chain';
 const Database: typeof BetterSqlite3 = require('better-sqlite3');
 
 export const DEFAULT_SQLITE_PATH = './data/ledger.db';
-const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 3;
 
 export interface SqliteStoreOptions {
   /** Default batch size of readAll (rows per keyset page). */
@@ -135,6 +135,16 @@ const addHashChain = (db: BetterSqlite3.Database): { events: number; head: strin
   return { events, head: previous };
 };
 
+/**
+ * Schema 3 indexes the log by kind of event: a reader that asks for a few kinds (the audit trail: corrections,
+ * withdrawals, published lists) reads those rows, not the whole log (0.4 s → 0.3 ms at a million games). SQLite keeps
+ * the position (the rowid) in every index entry; naming it says the index serves `type IN (…) AND position > ?`.
+ */
+export const TYPE_INDEX = 'events_type_position';
+const addTypeIndex = (db: BetterSqlite3.Database): void => {
+  db.exec(`CREATE INDEX IF NOT EXISTS ${TYPE_INDEX} ON events (type, position)`);
+};
+
 const migrateSchema = (db: BetterSqlite3.Database, file: string, log: (line: string) => void): void => {
   db.exec('CREATE TABLE IF NOT EXISTS schema_version (version INTEGER PRIMARY KEY, applied_at TEXT NOT NULL)');
   const current = schemaVersion(db);
@@ -158,6 +168,20 @@ const migrateSchema = (db: BetterSqlite3.Database, file: string, log: (line: str
     }).immediate();
     if (upgraded !== undefined && upgraded.events > 0) {
       log(`${file}: upgraded the ledger to schema 2: computed the hash chain over its ${upgraded.events} events once (head ${upgraded.head}); \`ledger verify\` checks it from now on`);
+    }
+  }
+  if (current < 3) {
+    const started = process.hrtime.bigint();
+    // under the write lock, looking again: of two processes opening an old file at once, one builds it and says so
+    const indexed = db.transaction(() => {
+      if (schemaVersion(db) >= 3) return undefined;
+      addTypeIndex(db);
+      db.prepare('INSERT INTO schema_version (version, applied_at) VALUES (?, ?)').run(3, new Date().toISOString());
+      return db.prepare('SELECT count(*) FROM events').pluck().get() as number;
+    }).immediate();
+    if (indexed !== undefined && indexed > 0) {
+      const took = Number(process.hrtime.bigint() - started) / 1e9;
+      log(`${file}: upgraded the ledger to schema 3: indexed its ${indexed} events by kind once (${took.toFixed(1)} s)`);
     }
   }
 };

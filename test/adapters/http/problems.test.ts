@@ -37,7 +37,7 @@ describe('errors keep their kind and engine code from the core to the HTTP bound
     if (E.isRight(folded)) return;
     const failure = unratable(folded.left);
     expect(failure).toMatchObject({ kind: 'unratable', detail: { code: 'no-convergence' } });
-    expect(sent(failure)).toEqual({ status: 500, body: { type: 'urn:rating-ledger:problem:ledger-error', title: 'Internal Server Error', status: 500, detail: folded.left.message, code: 'no-convergence' } });
+    expect(sent(failure)).toEqual({ status: 409, body: { type: 'urn:rating-ledger:problem:unratable-ledger', title: 'Conflict', status: 409, detail: folded.left.message, code: 'no-convergence' } });
   });
 
   it('each kind of failure has one status and problem type', () => {

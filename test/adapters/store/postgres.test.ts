@@ -120,7 +120,7 @@ if (url === undefined) {
         const { rows: versions } = await client.query(`SELECT version FROM "${schema}".schema_version`);
         await client.end();
         expect(rows[0].inversions).toBe(0);
-        expect(versions.map((r) => r.version)).toEqual([1, 2]);
+        expect(versions.map((r) => r.version)).toEqual([1, 2, 3]);
       } finally {
         await store.close();
         await dropSchema(schema);

@@ -21,7 +21,7 @@ describeStoreContract('sqlite', async () => {
 });
 
 describe('sqlite adapter specifics', () => {
-  it('creates the folder, records schema versions 1 and 2 (the hash chain), and reopens an existing file with its events', async () => {
+  it('creates the folder, records schema versions 1, 2 (the hash chain) and 3 (the index by kind), and reopens an existing file with its events', async () => {
     const file = path.join(root, 'nested', 'deeper', 'ledger.db');
     const first = openSqliteStore(file);
     await first.append('s', [{ eventId: 'e1', type: 'GameReported', data: { a: 1 } }], 'no_stream');
@@ -32,7 +32,7 @@ describe('sqlite adapter specifics', () => {
     await second.close();
     // eslint-disable-next-line @typescript-eslint/no-require-imports
     const db = require('better-sqlite3')(file, { readonly: true });
-    expect(db.prepare('SELECT version FROM schema_version').pluck().all()).toEqual([1, 2]);
+    expect(db.prepare('SELECT version FROM schema_version').pluck().all()).toEqual([1, 2, 3]);
     expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
     db.close();
   });

@@ -111,11 +111,11 @@ const apply = (state: LedgerState, reference: Reference, events: readonly Domain
 /** Every game as the state reads it, key order included (JSON keeps it), by every way of reading. */
 const readBack = (state: LedgerState, tournamentId: string) => {
   const games = state.tournaments.get(tournamentId)!.games;
-  return JSON.stringify({ size: games.size, keys: [...games.keys()], values: [...games.values()], entries: [...games], byId: GAME_IDS.map((g) => [games.has(g), games.get(g) ?? null]) });
+  return JSON.stringify({ size: games.size, notWithdrawn: games.notWithdrawn, keys: [...games.keys()], values: [...games.values()], entries: [...games], byId: GAME_IDS.map((g) => [games.has(g), games.get(g) ?? null]) });
 };
 const readReference = (reference: Reference, tournamentId: string) => {
   const games = reference.get(tournamentId)!;
-  return JSON.stringify({ size: games.size, keys: [...games.keys()], values: [...games.values()], entries: [...games], byId: GAME_IDS.map((g) => [games.has(g), games.get(g) ?? null]) });
+  return JSON.stringify({ size: games.size, notWithdrawn: [...games.values()].filter((g) => !g.withdrawn).length, keys: [...games.keys()], values: [...games.values()], entries: [...games], byId: GAME_IDS.map((g) => [games.has(g), games.get(g) ?? null]) });
 };
 
 /** The state with each tournament's games replaced by the reference's Map: what the deciders read before. */
