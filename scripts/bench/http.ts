@@ -9,12 +9,8 @@
  *
  * Env: BENCH_PLAYER (default p123), BENCH_TOURNAMENT (default t1), BENCH_AS_OF (default 2010-01-01).
  */
-import type { AddressInfo } from 'net';
-import { sqliteCheckpoints } from '../../src/adapters/store/checkpoint-storage';
-import { createServer } from '../../src/adapters/http/server';
-import { Ledger } from '../../src/app/ledger';
-import { openSqliteStore } from '../../src/adapters/store/sqlite';
-import { firstAndWarm, mib, ms } from './first-and-warm';
+import { startBenchServer } from './bench-server';
+import { firstAndWarm } from './first-and-warm';
 
 
 const main = async (): Promise<void> => {
@@ -22,16 +18,7 @@ const main = async (): Promise<void> => {
   if (!file) throw new Error('usage: node dist/scripts/bench/http.js <ledger.db>');
   const player = process.env.BENCH_PLAYER ?? 'p123';
   const asOf = process.env.BENCH_AS_OF ?? '2010-01-01';
-  // as `ledger serve` opens it: read through SQLite's page cache, no memory map (see the serve command)
-  const store = openSqliteStore(file, { mappedBytes: 0 });
-  const ledger = new Ledger(store);
-  const t0 = process.hrtime.bigint();
-  await ledger.catchUp();
-  // as `ledger serve` does on the embedded store: the list projection starts from the checkpoint in the ledger's file
-  const server = createServer(ledger, { checkpoints: sqliteCheckpoints(file) }).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  console.log(`http bench: ${file} (${await store.headPosition()} events); start-up (the command state) ${ms(t0).toFixed(0)} ms, rss ${mib(process.memoryUsage().rss)}`);
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, close } = await startBenchServer('http bench', file);
   const tournament = process.env.BENCH_TOURNAMENT ?? 't1';
   const routes = [
     `/players/${player}/history`,
@@ -50,8 +37,7 @@ const main = async (): Promise<void> => {
   for (const route of routes) {
     await firstAndWarm(base, route);
   }
-  await new Promise((resolve) => server.close(resolve));
-  await store.close();
+  await close();
 };
 
 main().catch((e: unknown) => {

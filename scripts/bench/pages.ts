@@ -9,13 +9,9 @@
  * BENCH_ONLY=rule-sets times the auditors' rule-set page alone (BENCH_AUDITOR_TOKEN), on a server that has read only
  * the list projection (which the list pages hold anyway), so that its first answer and the memory it takes are its own.
  */
-import type { AddressInfo } from 'net';
-import { sqliteCheckpoints } from '../../src/adapters/store/checkpoint-storage';
-import { createServer } from '../../src/adapters/http/server';
-import { Ledger } from '../../src/app/ledger';
-import { openSqliteStore } from '../../src/adapters/store/sqlite';
 import { sqliteCredentials } from '../../src/adapters/store/credentials';
 import { Officers } from '../../src/app/officers';
+import { startBenchServer } from './bench-server';
 import { firstAndWarm, mib, ms } from './first-and-warm';
 
 
@@ -29,16 +25,8 @@ const ruleSetPage = async (base: string, asOf: string): Promise<void> => {
 const main = async (): Promise<void> => {
   const file = process.argv[2];
   if (!file) throw new Error('usage: node dist/scripts/bench/pages.js <ledger.db>');
-  // as `ledger serve` opens it: read through SQLite's page cache, no memory map (see the serve command)
-  const store = openSqliteStore(file, { mappedBytes: 0 });
-  const ledger = new Ledger(store);
-  const t0 = process.hrtime.bigint();
-  const state = await ledger.catchUp();
   const credentials = sqliteCredentials(file);
-  const server = createServer(ledger, { checkpoints: sqliteCheckpoints(file), officers: new Officers(ledger, credentials) }).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  console.log(`pages bench: ${file} (${await store.headPosition()} events); start-up ${ms(t0).toFixed(0)} ms, rss ${mib(process.memoryUsage().rss)}`);
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, state, close } = await startBenchServer('pages bench', file, (ledger) => ({ officers: new Officers(ledger, credentials) }));
   let lastDate = '';
   for (const t of state.tournaments.values()) if (t.closed !== undefined && t.registration.endDate > lastDate) lastDate = t.registration.endDate;
   const asOf = process.env.BENCH_AS_OF ?? lastDate;
@@ -48,9 +36,8 @@ const main = async (): Promise<void> => {
     await (await fetch(`${base}/lists?format=csv`)).arrayBuffer();
     console.log(`GET /lists?format=csv (the list projection, untimed below): ${ms(t1).toFixed(0)} ms; rss ${mib(process.memoryUsage().rss)}`);
     await ruleSetPage(base, asOf);
-    await new Promise((resolve) => server.close(resolve));
+    await close();
     await credentials.close();
-    await store.close();
     return;
   }
   const list = (await (await fetch(`${base}/lists?as-of=${asOf}&format=json`)).json()) as { players: { playerId: string; name: string }[] };
@@ -77,9 +64,8 @@ const main = async (): Promise<void> => {
     await firstAndWarm(base, route, { accept: 'text/html' }, `${route} (text/html)`);
   }
   await ruleSetPage(base, asOf);
-  await new Promise((resolve) => server.close(resolve));
+  await close();
   await credentials.close();
-  await store.close();
 };
 
 main().catch((e: unknown) => {

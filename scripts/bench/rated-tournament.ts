@@ -9,25 +9,13 @@
  * Import the tournaments into a copy of a bench ledger first (ledger trf import FILE --tournament ID --db COPY,
  * ledger egd import FILE --tournament ID --db COPY): the bench ledgers hold FESA tournaments only.
  */
-import type { AddressInfo } from 'net';
-import { sqliteCheckpoints } from '../../src/adapters/store/checkpoint-storage';
-import { createServer } from '../../src/adapters/http/server';
-import { Ledger } from '../../src/app/ledger';
-import { openSqliteStore } from '../../src/adapters/store/sqlite';
-import { firstAndWarm, mib, ms } from './first-and-warm';
+import { startBenchServer } from './bench-server';
+import { firstAndWarm } from './first-and-warm';
 
 const main = async (): Promise<void> => {
   const [file, ...ids] = process.argv.slice(2);
   if (!file || ids.length === 0) throw new Error('usage: node dist/scripts/bench/rated-tournament.js <ledger.db> ID [ID …]');
-  // as `ledger serve` opens it: read through SQLite's page cache, no memory map (see the serve command)
-  const store = openSqliteStore(file, { mappedBytes: 0 });
-  const ledger = new Ledger(store);
-  const t0 = process.hrtime.bigint();
-  await ledger.catchUp();
-  const server = createServer(ledger, { checkpoints: sqliteCheckpoints(file) }).listen(0, '127.0.0.1');
-  await new Promise((resolve) => server.once('listening', resolve));
-  console.log(`rated-tournament bench: ${file} (${await store.headPosition()} events); start-up (the command state) ${ms(t0).toFixed(0)} ms, rss ${mib(process.memoryUsage().rss)}`);
-  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { base, close } = await startBenchServer('rated-tournament bench', file);
   for (const id of ids) await firstAndWarm(base, `/tournaments/${id}`);
   for (const id of ids) await firstAndWarm(base, `/tournaments/${id}`, { accept: 'text/html' }, `/tournaments/${id} (page)`);
   // the answers kept until the log moves are the ones read first
@@ -37,8 +25,7 @@ const main = async (): Promise<void> => {
     if (!kept.startsWith('{"tournamentId"')) throw new Error(`/tournaments/${id} is not a non-FESA tournament's view: ${kept.slice(0, 200)}`);
   }
   console.log(`checked: ${ids.join(', ')} answered as tournaments under other rule sets (their views, not FESA cross tables)`);
-  await new Promise((resolve) => server.close(resolve));
-  await store.close();
+  await close();
 };
 
 main().catch((e: unknown) => {
