@@ -135,6 +135,24 @@ const decodedStream = async (store: EventStore, streamId: string, upTo: number):
 
 const playersOf = (g: GameFacts): string[] => [g.first, ...(g.second === null ? [] : [g.second]), ...(g.handicap ? [g.handicap.giver] : [])];
 
+/**
+ * Whether `playerId` may have a game in a tournament registered under a generic rule set (TRF and EGD files: fide,
+ * uscf-k, gobase-go …), which `history` shows instead of a FESA career without rated tournaments. Errs on the side of
+ * yes (any game version naming him, withdrawn or corrected, in any tournament ever registered under such a rule set):
+ * only a no lets the caller print the careers model's FESA career as the fold would. The tournaments come from the
+ * index, then only their streams are read: on a federation's ledger a few imports, not the million FESA games.
+ */
+export const mayHaveGenericGames = async (store: EventStore, storage: CheckpointStorage | undefined, playerId: string): Promise<boolean> => {
+  const head = await store.headPosition();
+  const index = await ratedIndexNow(store, storage, head);
+  for (const tournamentId of index.everUnder(isGenericRuleSet, head)) {
+    for (const { event: e } of await decodedStream(store, tournamentStream(tournamentId), head)) {
+      if ((e.type === 'GameReported' || e.type === 'ResultCorrected') && playersOf(e).includes(playerId)) return true;
+    }
+  }
+  return false;
+};
+
 export interface SliceOptions {
   /** The last global position read (default: the head). */
   readonly upTo?: number;

@@ -6,7 +6,8 @@ import { AS_ADOPTED, FESA_RULE_SETS } from '../../../../projections/fesa/history
 import { FesaProjection } from '../../../../projections/fesa/incremental';
 import { readCareerModel } from '../../../app/career-model';
 import { rebuildProjection } from '../../../app/checkpoint';
-import { mayHaveGenericGames, readCaughtUp } from '../../../app/career-reads';
+import { readCaughtUp } from '../../../app/career-reads';
+import { mayHaveGenericGames } from '../../../app/rated-tournament';
 import type { FesaFold } from '../../../../projections/fesa/history';
 import type { CheckpointStorage } from '../../../app/ports/checkpoint-storage';
 import type { EventStore } from '../../../app/ports/event-store';
