@@ -20,6 +20,7 @@ import { decodeFesaPlayerState, withPinnedFields } from './player-state';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
 import { AS_ADOPTED, type FesaRuleSetId } from '../../domain/rules/rule-set-ids';
 import { nameKey } from './name-key';
+import { ListNames, type ListName, type NameHolder } from './list-names';
 
 
 const OPTIONS_OF: Readonly<Record<FesaRuleSetId, FesaOptions>> = {
@@ -174,6 +175,34 @@ export class FesaFacts {
    * read it as the survivor: its games, opening balances, prior grades and adjustments are the survivor's.
    */
   readonly merges = new Map<string, { readonly survivor: string; readonly merge: string; readonly fact: LoggedEvent }>();
+  /** The names FESA files know the players by: one per person, namesakes distinguished (see ListNames). */
+  readonly listNames = new ListNames();
+  /** The list names whose holder the last fact added changed (what the list read model re-owns). */
+  lastNameChanges: readonly [key: string, playerId: string | undefined][] = [];
+  /** Where each id took the name it bears now (its registration, or the correction that renamed it). */
+  private readonly namedAt = new Map<string, number>();
+  /** An id as `listNames` holds it: undefined when unregistered or merged into another. */
+  private holderOf(id: string): NameHolder | undefined {
+    const r = this.registrations.get(id);
+    if (r === undefined || this.merges.has(id)) return undefined;
+    return { id, name: { lastName: r.event.familyName, firstName: r.event.givenName }, namedAt: this.namedAt.get(id)! };
+  }
+  /** Where `id` took the name it bears now. */
+  namedAtOf(id: string): number | undefined {
+    return this.namedAt.get(id);
+  }
+  /** A saved checkpoint's note that `id` took its name at `position` (a correction renamed him since he registered). */
+  restoreNamedAt(id: string, position: number): void {
+    if (!this.registrations.has(id)) return;
+    this.namedAt.set(id, position);
+    this.listNames.set(id, this.holderOf(id));
+  }
+  /** Notes where `id` took its name (when `was` had another) and gives the list names again. */
+  private renamed(id: string, was: PlayerRegistered | undefined, position: number): void {
+    const now = this.registrations.get(id)!.event;
+    if (was === undefined || was.familyName !== now.familyName || was.givenName !== now.givenName) this.namedAt.set(id, position);
+    this.lastNameChanges = this.listNames.set(id, this.holderOf(id));
+  }
   /** The id whose record an id's facts go to: the survivor of the merge in force that absorbed it, else itself. */
   survivorOf(id: string): string {
     return this.merges.get(id)?.survivor ?? id;
@@ -278,12 +307,15 @@ export class FesaFacts {
 
   add(fact: LoggedEvent): AffectedFrom | undefined {
     const e = fact.event;
+    if (this.lastNameChanges.length > 0) this.lastNameChanges = [];
     switch (e.type) {
       case 'PlayerRegistered': {
         const name = nameKey({ lastName: e.familyName, firstName: e.givenName });
         const reused = this.registrations.has(e.playerId) || this.registeredNames.has(name) || this.openingNames.has(name);
+        const was = this.registrations.get(e.playerId)?.event;
         this.registrations.set(e.playerId, { event: e, position: fact.globalPosition });
         this.registeredNames.add(name);
+        this.renamed(e.playerId, was, fact.globalPosition);
         return reused ? '' : e.validDate;
       }
       case 'PlayerRegistrationCorrected': {
@@ -292,6 +324,7 @@ export class FesaFacts {
         const corrected = correctedRegistration(r.event, e);
         this.registrations.set(e.playerId, { event: corrected, position: r.position });
         this.registeredNames.add(nameKey({ lastName: corrected.familyName, firstName: corrected.givenName }));
+        this.renamed(e.playerId, r.event, fact.globalPosition);
         // an identity holds for the whole record: every list is folded again
         return '';
       }
@@ -299,11 +332,13 @@ export class FesaFacts {
         // a merge of ids the log does not hold (the deciders refuse it) names nobody
         if (!this.registrations.has(e.survivor) || !this.registrations.has(e.absorbed)) return undefined;
         this.merges.set(e.absorbed, { survivor: e.survivor, merge: e.eventId, fact });
+        this.lastNameChanges = this.listNames.set(e.absorbed, undefined);
         // an identity holds for the whole record: every list is folded again
         return '';
       case 'PlayersUnmerged':
         if (this.merges.get(e.absorbed)?.merge !== e.merge) return undefined;
         this.merges.delete(e.absorbed);
+        this.lastNameChanges = this.listNames.set(e.absorbed, this.holderOf(e.absorbed));
         return '';
       case 'PriorGradeDeclared': {
         const grades = this.priorGrades.get(e.playerId);
@@ -425,9 +460,10 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
 
   const names = new Map<string, { lastName: string; firstName: string }>();
   const idByName = new Map<string, string>();
-  for (const [id, r] of registrations) {
+  for (const id of registrations.keys()) {
     if (facts.merges.has(id)) continue;
-    const name = { lastName: r.event.familyName, firstName: r.event.givenName };
+    // the name FESA files know him by: a namesake's is distinguished (list-names.ts)
+    const name = facts.listNames.byId.get(id)!;
     names.set(id, name);
     idByName.set(nameKey(name), id);
   }
@@ -489,7 +525,7 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
         const built = toFesaEvent(reg, games, (id) => names.get(id), facts.merges.size > 0 ? survivorOf : undefined);
         if (E.isLeft(built)) return E.left(foldError(built.left));
         const fesaEvent = built.right.event;
-        const newcomers = newcomersOf(registrations, facts.merges, list, lastTournamentDate, reg.endDate, fesaEvent).map(([id, r]) => newPlayerRecord(r.event, latestGrade(facts.priorGradesOf(id), reg.endDate)));
+        const newcomers = newcomersOf(registrations, facts.merges, (id) => names.get(id)!, list, lastTournamentDate, reg.endDate, fesaEvent).map(([id, r]) => newPlayerRecord(r.event, latestGrade(facts.priorGradesOf(id), reg.endDate), names.get(id)));
         const ruleSetUsed = facts.ruleSetFor(reg, ruleSet);
         const rated = rateEvent(list, newcomers, fesaEvent, FESA_RULE_SETS[ruleSetUsed], { explain: keepRuns, checkLastPlayed: false });
         if (E.isLeft(rated)) return E.left(tournamentFoldError(reg, rated.left));
@@ -525,6 +561,7 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
 const newcomersOf = (
   registrations: ReadonlyMap<string, { event: PlayerRegistered; position: number }>,
   merges: ReadonlyMap<string, unknown>,
+  listNameOf: (playerId: string) => ListName,
   list: readonly FesaPlayer[],
   lastTournamentDate: string | null,
   endDate: string,
@@ -537,7 +574,7 @@ const newcomersOf = (
     .filter(([id, r]) => {
       // an absorbed id enters as nobody: its games are the survivor's
       if (merges.has(id)) return false;
-      const key = nameKey({ lastName: r.event.familyName, firstName: r.event.givenName });
+      const key = nameKey(listNameOf(id));
       if (onList.has(key)) return false;
       // a simultaneous display's giver is not rated by giving it: he does not enter the list with it
       if (giving.has(key) && !playing.has(key)) return false;
@@ -575,8 +612,11 @@ export const parseGrade = (grade: string): [number, string] => {
 export const gradeOrder = (level: number, name: string): number =>
   name === 'Kyu' ? 21 - level : name === 'Dan' ? 20 + level : name === 'Pro' ? 40 + level : 0;
 
-/** A player entering the list: the record the program builds from a `nye-spillere` entry. */
-export const newPlayerRecord = (reg: PlayerRegistered, grade: string | undefined): FesaPlayer => {
+/**
+ * A player entering the list: the record the program builds from a `nye-spillere` entry (under `name`, the name the
+ * list knows him by, when his registration's is a namesake's).
+ */
+export const newPlayerRecord = (reg: PlayerRegistered, grade: string | undefined, name?: ListName): FesaPlayer => {
   const [nsrLevel, nsrName] = grade ? parseGrade(grade) : [0, ''];
   const homes: FesaHome[] = (reg.homes ?? [{ list: 'E', nationality: reg.country, residence: reg.country }]).map((h) => ({
     list: h.list,
@@ -584,7 +624,7 @@ export const newPlayerRecord = (reg: PlayerRegistered, grade: string | undefined
     residens: h.residence,
     last: h.lastPlayed ?? null,
   }));
-  return unratedRecord(reg.familyName, reg.givenName, homes, nsrLevel, nsrName);
+  return unratedRecord(name?.lastName ?? reg.familyName, name?.firstName ?? reg.givenName, homes, nsrLevel, nsrName);
 };
 
 /**

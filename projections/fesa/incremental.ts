@@ -61,7 +61,7 @@ export class FesaProjection {
   readonly facts = new FesaFacts();
   private timeline: TimelineItem[] = [];
   private readonly slots = new ListSlots();
-  private registered = new RegisteredNames(this.facts.registrations, this.slots, this.facts.merges);
+  private registered = new RegisteredNames(this.facts, this.slots);
   private registrationsChanged = false;
   /** Ids registered for the first time since the names were last made (see `RegisteredNames.withNew`). */
   private newIds: string[] = [];
@@ -316,7 +316,7 @@ export class FesaProjection {
     this.state = restoreList(this.slots, head);
     if (this.model) {
       this.state.trackChanges();
-      this.owners = new SlotOwners(this.facts);
+      this.owners = new SlotOwners();
       this.segment = [];
       this.model.restored(this.timelineEnd(), this.slots.count, this.position);
     }
@@ -402,7 +402,7 @@ export class FesaProjection {
   }
 
   private rebuildIndexes(): void {
-    this.registered = new RegisteredNames(this.facts.registrations, this.slots, this.facts.merges);
+    this.registered = new RegisteredNames(this.facts, this.slots);
     this.registrationsChanged = false;
     this.registeredShared = false;
     this.newIds = [];
@@ -412,8 +412,8 @@ export class FesaProjection {
   private updateIndexes(): void {
     if (this.registrationsChanged) this.rebuildIndexes();
     else if (this.newIds.length > 0) {
-      if (this.registeredShared) this.registered = RegisteredNames.withNew(this.registered, this.newIds, this.facts.registrations, this.slots);
-      else this.registered.extend(this.newIds, this.facts.registrations, this.slots);
+      if (this.registeredShared) this.registered = RegisteredNames.withNew(this.registered, this.newIds, this.facts, this.slots);
+      else this.registered.extend(this.newIds, this.facts, this.slots);
       this.registeredShared = false;
       this.newIds = [];
     }

@@ -1,6 +1,6 @@
 import type { RatedItem } from './diff';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
-import { compareKeys, nameKey, type FesaFacts, type ItemKey } from './history';
+import { compareKeys, type FesaFacts, type ItemKey } from './history';
 import type { ListState } from './list-state';
 
 /**
@@ -326,62 +326,14 @@ export class ListModelJournal {
 }
 
 /**
- * The player id owning each name key, as `RegisteredNames.idOfKey` gives it (the latest registered id bearing the
- * name, not absorbed by a merge), kept up to date fact by fact (rebuilding RegisteredNames for each registration of
- * a rebuild would cost the square of the players).
+ * The player id owning each name key, as `RegisteredNames.idOfKey` gives it (the id whose list name it is, see
+ * list-names.ts), as the facts change it fact by fact (`FesaFacts.lastNameChanges`: rebuilding RegisteredNames for
+ * each registration of a rebuild would cost the square of the players).
  */
 export class SlotOwners {
-  private readonly order = new Map<string, number>();
-  private readonly keyOf = new Map<string, string>();
-  private readonly ids = new Map<string, string[]>();
-  private readonly owner = new Map<string, string>();
-
-  /** As `facts` say (nothing, for a projection folding from the start). */
-  constructor(facts?: FesaFacts) {
-    if (!facts) return;
-    for (const id of facts.registrations.keys()) this.place(id, facts);
-    for (const key of this.ids.keys()) {
-      const id = this.ownerOf(key, facts);
-      if (id !== undefined) this.owner.set(key, id);
-    }
-  }
-
   /** The owners changed by a registration, correction, merge or unmerge of `id` just added to `facts`. */
-  update(id: string, facts: FesaFacts): [key: string, playerId: string | undefined][] {
-    const changed: [string, string | undefined][] = [];
-    for (const key of this.place(id, facts)) {
-      const now = this.ownerOf(key, facts);
-      if (now === this.owner.get(key)) continue;
-      if (now === undefined) this.owner.delete(key);
-      else this.owner.set(key, now);
-      changed.push([key, now]);
-    }
-    return changed;
-  }
-
-  /** Files `id` under the name its registration now gives; returns the keys it left and joined. */
-  private place(id: string, facts: FesaFacts): string[] {
-    const r = facts.registrations.get(id);
-    if (!r) return [];
-    if (!this.order.has(id)) this.order.set(id, this.order.size);
-    const key = nameKey({ lastName: r.event.familyName, firstName: r.event.givenName });
-    const old = this.keyOf.get(id);
-    if (old === key) return [key];
-    if (old !== undefined) {
-      const list = this.ids.get(old)!;
-      list.splice(list.indexOf(id), 1);
-    }
-    this.keyOf.set(id, key);
-    const list = this.ids.get(key);
-    if (list) list.push(id);
-    else this.ids.set(key, [id]);
-    return old === undefined ? [key] : [old, key];
-  }
-
-  private ownerOf(key: string, facts: FesaFacts): string | undefined {
-    let best: string | undefined;
-    for (const id of this.ids.get(key) ?? []) if (!facts.merges.has(id) && (best === undefined || this.order.get(id)! > this.order.get(best)!)) best = id;
-    return best;
+  update(_id: string, facts: FesaFacts): readonly [key: string, playerId: string | undefined][] {
+    return facts.lastNameChanges;
   }
 }
 

@@ -1,5 +1,6 @@
 import type { PlayerRegistered } from '../../domain/events';
 import { nameKey, type FesaFacts } from './history';
+import type { ListName } from './list-names';
 import type { ListSlots, ListState } from './list-state';
 
 /** A registered player's name, with its name key and slots (made once per registration, read by every tournament). */
@@ -18,8 +19,8 @@ interface RegisteredAt {
 }
 
 /**
- * The registered players as the list finds them: by id, by name (the program knows a player by his name, so the last
- * registration of a name owns it) and by registration date (who enters the list with the next tournament). Rebuilt
+ * The registered players as the list finds them: by id, by name (the program knows a player by his name: each id
+ * goes by its list name, namesakes distinguished, see list-names.ts) and by registration date (who enters the list with the next tournament). Rebuilt
  * whenever a registration is added or corrected.
  */
 export class RegisteredNames {
@@ -34,41 +35,46 @@ export class RegisteredNames {
    * order): what a rebuild would give, without going through every registration again (a registration of a new id
    * changes no other id's name, and its name belongs to the latest id bearing it).
    */
-  static withNew(previous: RegisteredNames, ids: readonly string[], registrations: FesaFacts['registrations'], slots: ListSlots): RegisteredNames {
+  static withNew(previous: RegisteredNames, ids: readonly string[], facts: FesaFacts, slots: ListSlots): RegisteredNames {
     const next = Object.create(RegisteredNames.prototype) as { -readonly [K in keyof RegisteredNames]: RegisteredNames[K] } & { idByKey: Map<string, string>; byDate: RegisteredAt[] };
     const from = previous as unknown as { idByKey: Map<string, string>; byDate: RegisteredAt[] };
     next.byId = new Map(previous.byId);
     next.idByKey = new Map(from.idByKey);
     next.byDate = from.byDate.slice();
     next.survivorOf = previous.survivorOf;
-    (next as unknown as RegisteredNames).extend(ids, registrations, slots);
+    (next as unknown as RegisteredNames).extend(ids, facts, slots);
     return next as unknown as RegisteredNames;
   }
 
   /** `withNew` in place (for names nothing else holds: a fold handed out keeps the names it was made with). */
-  extend(ids: readonly string[], registrations: FesaFacts['registrations'], slots: ListSlots): void {
+  extend(ids: readonly string[], facts: FesaFacts, slots: ListSlots): void {
     for (const id of ids) {
-      const r = registrations.get(id)!;
-      const key = nameKey({ lastName: r.event.familyName, firstName: r.event.givenName });
-      this.byId.set(id, { lastName: r.event.familyName, firstName: r.event.givenName, key, slots: slots.slotsOf(key) });
-      this.idByKey.set(key, id);
+      const r = facts.registrations.get(id)!;
+      const key = this.name(id, facts.listNames.byId.get(id)!, slots);
       // after every registration dated on or before it: the stable sort by date a rebuild makes
       this.byDate.splice(upperBound(this.byDate, r.event.validDate), 0, { date: r.event.validDate, id, key });
     }
   }
 
-  constructor(registrations: FesaFacts['registrations'], slots: ListSlots, merges: FesaFacts['merges']) {
+  constructor(facts: FesaFacts, slots: ListSlots) {
+    const { registrations, merges } = facts;
     for (const [id, r] of registrations) {
       if (merges.has(id)) continue;
-      const key = nameKey({ lastName: r.event.familyName, firstName: r.event.givenName });
-      this.byId.set(id, { lastName: r.event.familyName, firstName: r.event.givenName, key, slots: slots.slotsOf(key) });
-      this.idByKey.set(key, id);
+      const key = this.name(id, facts.listNames.byId.get(id)!, slots);
       this.byDate.push({ date: r.event.validDate, id, key });
     }
     // an absorbed id goes by its survivor's name (see foldFesa): its games and balances are the survivor's
     for (const [absorbed, { survivor }] of merges) this.byId.set(absorbed, this.byId.get(survivor)!);
     this.survivorOf = merges.size === 0 ? undefined : (id) => merges.get(id)?.survivor ?? id;
     this.byDate.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  }
+
+  /** Files `id` under its list name; returns the name's key. */
+  private name(id: string, name: ListName, slots: ListSlots): string {
+    const key = nameKey(name);
+    this.byId.set(id, { lastName: name.lastName, firstName: name.firstName, key, slots: slots.slotsOf(key) });
+    this.idByKey.set(key, id);
+    return key;
   }
 
   /** The id owning a name key. */

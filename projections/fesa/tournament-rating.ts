@@ -56,7 +56,7 @@ export class TournamentRating {
   private readonly events = new Map<TournamentFacts, { version: number; shape: E.Either<string, EventShape> }>();
 
   /** A newcomer's first record, the same object on every re-fold (so later tournaments can reuse their rating). */
-  private readonly newRecords = new Map<string, { event: PlayerRegistered; grade: string | undefined; record: FesaPlayer }>();
+  private readonly newRecords = new Map<string, { event: PlayerRegistered; grade: string | undefined; key: string; record: FesaPlayer }>();
 
   constructor(
     private readonly facts: FesaFacts,
@@ -137,7 +137,7 @@ export class TournamentRating {
 
   /** The players who enter the list with this tournament, each with his first record and the slot it takes. */
   private newcomers(state: ListState, registered: RegisteredNames, endDate: string, lookups: readonly RegisteredName[], givers: readonly string[] | undefined): ListEntry[] {
-    const records = registered.newcomersFor(state, this.facts, endDate, lookups, givers).map((r) => this.newRecord(r.id, r.event, endDate));
+    const records = registered.newcomersFor(state, this.facts, endDate, lookups, givers).map((r) => this.newRecord(r.id, r.event, registered.byId.get(r.id)!, endDate));
     const slots = state.newcomerSlots(records.map(nameKey));
     return records.map((record, i): ListEntry => ({ slot: slots[i]!, record }));
   }
@@ -152,12 +152,13 @@ export class TournamentRating {
     return { shape, event: () => E.getOrElseW(unexpected)(built).event };
   }
 
-  private newRecord(id: string, event: PlayerRegistered, date: string): FesaPlayer {
+  private newRecord(id: string, event: PlayerRegistered, name: RegisteredName, date: string): FesaPlayer {
     const grade = latestGrade(this.facts.priorGradesOf(id), date);
     const known = this.newRecords.get(id);
-    if (known && known.event === event && known.grade === grade) return known.record;
-    const record = newPlayerRecord(event, grade);
-    this.newRecords.set(id, { event, grade, record });
+    // a namesake's list name changes without his registration (the first bearer renamed or merged away)
+    if (known && known.event === event && known.grade === grade && known.key === name.key) return known.record;
+    const record = newPlayerRecord(event, grade, name);
+    this.newRecords.set(id, { event, grade, key: name.key, record });
     return record;
   }
 

@@ -14,7 +14,7 @@ import type { CareerModelWrite, CheckpointStorage } from './ports/checkpoint-sto
 import type { EventStore } from './ports/event-store';
 
 /** The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). */
-export const CAREER_MODEL_FORMAT = 1;
+export const CAREER_MODEL_FORMAT = 2;
 
 /** A name key as saved (PostgreSQL text holds no NUL, which separates a key's names). */
 const storedKey = (key: string): string => JSON.stringify(key.split('\u0000'));

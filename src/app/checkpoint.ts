@@ -25,7 +25,7 @@ import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { CAREER_MODEL_FORMAT, careerModelWrite } from './career-model';
 import { LIST_MODEL_FORMAT, listModelWrite } from './list-model';
 
-export const CHECKPOINT_FORMAT = 3;
+export const CHECKPOINT_FORMAT = 4;
 const KEEP_LIST_CHECKPOINTS = 4;
 /** Items per saved chunk: a few MB of JSON. */
 const CHUNK = 20_000;
@@ -55,7 +55,9 @@ type SavedFact =
   | readonly [0, number, DomainEvent]
   | readonly [1, number, string, string, string, GameFacts, 0 | 1]
   | readonly [2, string, string, string]
-  | readonly [3, number, string, string];
+  | readonly [3, number, string, string]
+  /** [4, player, position]: where a correction gave the player the name he bears (who of namesakes keeps it). */
+  | readonly [4, string, number];
 
 export interface CheckpointOptions {
   readonly ruleSet?: string;
@@ -73,7 +75,11 @@ const formerNames = (ruleSet: string): string[] => [`fesa-list:${ruleSet}`, ...A
 /** Facts that rebuild the same `FesaFacts` (registration order, positions of everything the timeline orders by). */
 const compactFacts = (facts: FesaFacts): SavedFact[] => {
   const out: SavedFact[] = [];
-  for (const { event, position } of facts.registrations.values()) out.push([0, position, event]);
+  for (const { event, position } of facts.registrations.values()) {
+    out.push([0, position, event]);
+    const namedAt = facts.namedAtOf(event.playerId);
+    if (namedAt !== undefined && namedAt !== position) out.push([4, event.playerId, namedAt]);
+  }
   // the merges in force (after the registrations they name)
   for (const { fact } of facts.merges.values()) out.push([0, fact.globalPosition, fact.event]);
   for (const [playerId, grades] of facts.priorGrades) for (const g of grades) out.push([2, playerId, g.date, g.grade]);
@@ -98,9 +104,10 @@ type SavedGame = Extract<SavedFact, readonly [1, ...unknown[]]>;
  * The facts a compacted list stands for, as the projection takes them; the games apart (a million of them are put
  * back into their tournaments directly, see `FesaFacts.restoreGame`, instead of being made into events again).
  */
-const expandFacts = (saved: readonly SavedFact[]): { facts: LoggedEvent[]; games: SavedGame[] } => {
+const expandFacts = (saved: readonly SavedFact[]): { facts: LoggedEvent[]; games: SavedGame[]; namedAt: [string, number][] } => {
   const facts: LoggedEvent[] = [];
   const games: SavedGame[] = [];
+  const namedAt: [string, number][] = [];
   const synthetic = (event: Record<string, unknown>): DomainEvent => ({ version: 1, actor: 'checkpoint', ...event }) as unknown as DomainEvent;
   for (const f of saved) {
     switch (f[0]) {
@@ -118,9 +125,12 @@ const expandFacts = (saved: readonly SavedFact[]): { facts: LoggedEvent[]; games
       case 3:
         facts.push({ event: synthetic({ type: 'TournamentClosed', eventId: `checkpoint:closed:${f[2]}`, validDate: f[3], tournamentId: f[2] }), globalPosition: f[1] });
         break;
+      case 4:
+        namedAt.push([f[1], f[2]]);
+        break;
     }
   }
-  return { facts, games };
+  return { facts, games, namedAt };
 };
 
 /** Saves the projection with the global position it reflects. */
@@ -176,6 +186,8 @@ interface LoadedCheckpoint {
   readonly header: SavedHeader;
   readonly facts: LoggedEvent[];
   readonly games: SavedGame[];
+  /** Players a correction renamed since they registered, and where (see SavedFact 4). */
+  readonly namedAt: [string, number][];
   readonly slotKeys: string[];
   readonly head: ListCheckpoint;
   readonly checkpoints: ListCheckpoint[];
@@ -222,6 +234,7 @@ export const resumeProjection = async (store: EventStore, storage: CheckpointSto
     projection.restoreSlots(saved.slotKeys);
     projection.applySaved(saved.facts);
     for (const [, , tournamentId, , gameId, facts, withdrawn] of saved.games) projection.facts.restoreGame(tournamentId, gameId, facts, withdrawn === 1);
+    for (const [playerId, position] of saved.namedAt) projection.facts.restoreNamedAt(playerId, position);
     projection.position = saved.header.position;
     projection.restore(saved.checkpoints, saved.head, [], saved.header.officerFacts);
   }

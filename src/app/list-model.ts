@@ -13,7 +13,7 @@ import type { EventStore } from './ports/event-store';
 import type { ListPrinter } from './ports/list-printer';
 
 /** The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). 2: bitemporal. */
-export const LIST_MODEL_FORMAT = 2;
+export const LIST_MODEL_FORMAT = 3;
 
 /** cyrb53: a 53-bit string hash (the fingerprint of a version's content). */
 const hash53 = (text: string): number => {

@@ -45,8 +45,9 @@ const show: CommandRun = {
       .filter((t) => [...t.games.values()].some((g) => !g.withdrawn && (ids.has(g.facts.first) || (g.facts.second !== null && ids.has(g.facts.second)))))
       .map((t) => ({ id: t.registration.tournamentId as string, end: t.registration.endDate as string, closed: t.closed !== undefined }));
     const folded = foldOrThrow(await loadFacts(await ctx.store()), { runs: 'none' });
-    const key = nameKey({ lastName: r.familyName, firstName: r.givenName });
-    const place = folded.list.findIndex((p) => nameKey(p) === key);
+    // the name the list knows him by (a namesake's is distinguished)
+    const listed = folded.names.get(person);
+    const place = listed === undefined ? -1 : folded.list.findIndex((p) => nameKey(p) === nameKey(listed));
     const record = place >= 0 ? folded.list[place]! : undefined;
     const shown = {
       id,
