@@ -41,7 +41,7 @@ export class ListNames {
   private readonly holders = new Map<string, NameHolder>();
   /** Holders by the key of their own name, in namedAt order. */
   private readonly bearers = new Map<string, NameHolder[]>();
-  /** A given name collided with a distinguished one: names are given one by one in namedAt order from then on. */
+  /** A name given collides with a distinguished one: names are given one by one in namedAt order while it does. */
   private collided = false;
 
   static of(holders: Iterable<NameHolder>): ListNames {

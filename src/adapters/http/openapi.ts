@@ -159,7 +159,18 @@ export const openApiDocument = () => ({
         tournaments: array(object({ tournamentId: str, date: str, ruleSet: str, report: { type: 'object' } })),
         officerFacts: array({ type: 'object' }),
       }),
-      CommandResult: object({ status: { enum: ['appended', 'unchanged'] }, stream: str, events: array(ref('Event')), position: int }, ['status', 'stream', 'events'], false),
+      CommandResult: object(
+        {
+          status: { enum: ['appended', 'unchanged'] },
+          stream: str,
+          events: array(ref('Event')),
+          position: int,
+          // RegisterPlayer of a player whose name another registered player bears
+          namesake: object({ namesakes: array(str), listedAs: str }, ['namesakes', 'listedAs'], false),
+        },
+        ['status', 'stream', 'events'],
+        false,
+      ),
       Command: {
         type: 'object',
         required: ['kind', 'validDate'],

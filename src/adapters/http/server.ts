@@ -1,4 +1,5 @@
 import { LIST_PRINTER } from '../formats/list-printer';
+import { namesakeNotice } from '../../app/namesakes';
 import cors from 'cors';
 import { unratable } from '../../app/failure';
 import express, { type Request, type RequestHandler, type Response } from 'express';
@@ -379,7 +380,9 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       throw new Problem(422, 'event-id-derived', 'eventId is derived from the command\'s own ids (so a resubmission is never recorded twice); leave it out', { parameter: 'eventId' });
     }
     const result = await ledger.execute({ ...body, actor: who.officer } as Command);
-    res.status(result.status === 'appended' ? 201 : 200).json(result);
+    // a registered namesake: the answer says how FESA files tell him apart (list-names.ts)
+    const namesake = body.kind === 'RegisterPlayer' && typeof body.playerId === 'string' ? await namesakeNotice(ledger.store, await ledger.catchUp(), body.playerId) : undefined;
+    res.status(result.status === 'appended' ? 201 : 200).json(namesake === undefined ? result : { ...result, namesake });
   });
 
   const officers = (): Officers => {

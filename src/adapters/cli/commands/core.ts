@@ -1,4 +1,5 @@
 import type { Command } from '../../../../domain/commands/decide';
+import { namesakeNotice, namesakeSentence } from '../../../app/namesakes';
 import type { GameState, LedgerState } from '../../../../domain/commands/state';
 import type { DomainEvent, GameFacts, GameResult } from '../../../../domain/events';
 import { GAME_RESULTS } from '../../../../domain/events';
@@ -120,7 +121,15 @@ const playerAdd: CommandRun = {
       return result;
     });
     const registered: ExecuteResult = position === undefined ? value : { ...value, position };
-    return report(ctx, registered, `player ${(registration as { playerId: string }).playerId} registered`);
+    const playerId = (registration as { playerId: string }).playerId;
+    // a namesake is registered (two people may share a name); the officer learns how FESA files tell them apart
+    const notice = await namesakeNotice(await ctx.store(), await ledger.catchUp(), playerId);
+    if (notice === undefined) return report(ctx, registered, `player ${playerId} registered`);
+    ctx.print(
+      { status: registered.status, stream: registered.stream, position: registered.position, events: registered.events, namesake: notice },
+      () => `${registered.status === 'appended' ? `player ${playerId} registered (recorded at position ${registered.position})` : `player ${playerId} registered: already recorded, nothing changed`}; ${namesakeSentence(playerId, notice)}`,
+    );
+    return 0;
   },
 };
 

@@ -222,7 +222,8 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
         games: reportedGames(state, tournamentId),
         amendments: trail.amendments.get(tournamentId) ?? [],
         closed: tournament.closed?.validDate,
-        playerIdOfRow: (row) => names.idOf(state, row) ?? inputs.players[row.nr - 1],
+        // the file's line names the player by id (a namesake's row is not his registered name: list-names.ts)
+        playerIdOfRow: (row) => (state.players.has(inputs.players[row.nr - 1] ?? '') ? inputs.players[row.nr - 1] : names.idOf(state, row)),
         nameOf: (id) => names.nameOf(state, id),
         rules: askedRules(req),
         rated: undefined,

@@ -1,0 +1,42 @@
+import type { LedgerState } from '../../domain/commands/state';
+import { FesaFacts } from '../../projections/fesa/history';
+import { readFacts } from './event-log';
+import type { EventStore } from './ports/event-store';
+
+/** What an officer is told when a player shares his name with others: who they are and how FESA files show him. */
+export interface NamesakeNotice {
+  /** The other registered players (not merged into another) bearing the same family and given name. */
+  readonly namesakes: readonly string[];
+  /** The name FESA files (ratingliste, fesa-all, turnering) give him: his own, or distinguished by his id. */
+  readonly listedAs: string;
+}
+
+/** The facts that decide who bears which name (everything else in the log leaves the list names alone). */
+const NAMING_TYPES = ['PlayerRegistered', 'PlayerRegistrationCorrected', 'PlayersMerged', 'PlayersUnmerged'];
+
+const fullName = (n: { readonly lastName: string; readonly firstName: string }): string => (n.firstName === '' ? n.lastName : `${n.lastName} ${n.firstName}`);
+
+/**
+ * The notice for `playerId` as the ledger now stands (undefined when nobody else bears his name): the list names
+ * are the folds' own (FesaFacts.listNames), made from the naming facts alone, read only when a namesake exists.
+ */
+export const namesakeNotice = async (store: EventStore, state: LedgerState, playerId: string): Promise<NamesakeNotice | undefined> => {
+  const me = state.players.get(playerId);
+  if (me === undefined || me.mergedInto !== undefined) return undefined;
+  const mine = me.current ?? me.registration;
+  const namesakes: string[] = [];
+  for (const [id, p] of state.players) {
+    const r = p.current ?? p.registration;
+    if (id !== playerId && p.mergedInto === undefined && r.familyName === mine.familyName && r.givenName === mine.givenName) namesakes.push(id);
+  }
+  if (namesakes.length === 0) return undefined;
+  const facts = new FesaFacts();
+  for await (const batch of readFacts(store, { types: NAMING_TYPES })) for (const fact of batch) facts.add(fact);
+  const listed = facts.listNames.byId.get(playerId);
+  return { namesakes, listedAs: fullName(listed ?? { lastName: mine.familyName, firstName: mine.givenName }) };
+};
+
+/** The notice as one sentence (after "player X registered"). */
+export const namesakeSentence = (playerId: string, notice: NamesakeNotice): string =>
+  `${notice.namesakes.join(', ')} ${notice.namesakes.length === 1 ? 'bears' : 'bear'} the same name: FESA lists and files show ${playerId} as "${notice.listedAs}"` +
+  ` (ledger player correct --id ${playerId} --given … tells them apart by name instead)`;
