@@ -8,7 +8,7 @@ import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { unratedRecord } from '../../domain/rules/fesa/records';
 import type { FesaEvent, FesaPlayer } from '../../domain/rules/fesa/types';
 import { diffFolds, type FoldDiff } from '../../projections/fesa/diff';
-import { nameKey, type FesaFold } from '../../projections/fesa/history';
+import { FesaFacts, nameKey, type FesaFold } from '../../projections/fesa/history';
 import type { LoggedEvent } from '../../domain/events';
 import { foldFesaFast } from '../../projections/fesa/incremental';
 import { encodeFesaPlayerState } from '../../projections/fesa/player-state';
@@ -85,6 +85,20 @@ const FIELDS: readonly [keyof FesaPlayer, string][] = [
 ];
 const show = (v: unknown): string => (Array.isArray(v) ? (v.length > 3 ? `${v.length} entries` : JSON.stringify(v)) : JSON.stringify(v));
 
+/** How an import names a folder's players: their ledger ids. */
+type FolderIds = (p: { readonly lastName: string; readonly firstName: string }) => string;
+
+/**
+ * A folder's player is the registered player the ledger's FESA lists know by his name (the first bearer of a name
+ * keeps it, list-names.ts: a player registered by hand before the import is matched by name, as the program matches
+ * players), else the id his name makes (`fesaPlayerId`).
+ */
+const folderIds = (log: readonly LoggedEvent[]): FolderIds => {
+  const names = new FesaFacts();
+  for (const fact of log) names.add(fact);
+  return (p) => names.listNames.idOfKey(nameKey(p)) ?? fesaPlayerId(p);
+};
+
 /** Every player and field where the file's list and the ledger's list differ, in words. */
 export const compareLists = (file: readonly FesaPlayer[], ledger: readonly FesaPlayer[]): string[] => {
   const mine = new Map(ledger.map((p) => [nameKey(p), p]));
@@ -114,7 +128,7 @@ export const compareLists = (file: readonly FesaPlayer[], ledger: readonly FesaP
  * What a reconcile pins: per player of the file, the record fields where the file differs from the ledger's list
  * (the whole record when the ledger's list does not hold him). Players the file agrees with are not pinned.
  */
-const pinnedFields = (file: readonly FesaPlayer[], ledger: readonly FesaPlayer[]): { playerId: string; fields: Record<string, unknown> }[] => {
+const pinnedFields = (file: readonly FesaPlayer[], ledger: readonly FesaPlayer[], idOf: FolderIds): { playerId: string; fields: Record<string, unknown> }[] => {
   const mine = new Map<string, FesaPlayer>();
   for (const q of ledger) if (!mine.has(nameKey(q))) mine.set(nameKey(q), q);
   const pins: { playerId: string; fields: Record<string, unknown> }[] = [];
@@ -122,12 +136,12 @@ const pinnedFields = (file: readonly FesaPlayer[], ledger: readonly FesaPlayer[]
     const encoded = encodeFesaPlayerState(p);
     const q = mine.get(nameKey(p));
     if (!q) {
-      pins.push({ playerId: fesaPlayerId(p), fields: encoded });
+      pins.push({ playerId: idOf(p), fields: encoded });
       continue;
     }
     const theirs = encodeFesaPlayerState(q);
     const fields = Object.fromEntries(Object.entries(encoded).filter(([k, v]) => canonicalJson(v) !== canonicalJson(theirs[k])));
-    if (Object.keys(fields).length > 0) pins.push({ playerId: fesaPlayerId(p), fields });
+    if (Object.keys(fields).length > 0) pins.push({ playerId: idOf(p), fields });
   }
   return pins;
 };
@@ -135,8 +149,8 @@ const pinnedFields = (file: readonly FesaPlayer[], ledger: readonly FesaPlayer[]
 const RESULT: Record<number, GameResult> = { 1: 'win', 0: 'loss', 0.5: 'draw' };
 
 /** The games of an event file as ledger facts: one game per pairing (from the lower line), byes as byes. */
-export const gamesOfEvent = (event: FesaEvent): { gameId: string; facts: GameFacts }[] => {
-  const ids = event.players.map(fesaPlayerId);
+export const gamesOfEvent = (event: FesaEvent, idOf: FolderIds = fesaPlayerId): { gameId: string; facts: GameFacts }[] => {
+  const ids = event.players.map(idOf);
   const givers = new Set(event.players.flatMap((p, i) => (p.simultaneousGiver ? [i + 1] : [])));
   const games: { gameId: string; facts: GameFacts }[] = [];
   event.players.forEach((p, i) => {
@@ -160,8 +174,8 @@ export const gamesOfEvent = (event: FesaEvent): { gameId: string; facts: GameFac
   return games;
 };
 
-const gameCommands = (folder: EventFolder, actor: string): Command[] =>
-  gamesOfEvent(folder.event).map(({ gameId, facts }) => ({ kind: 'ReportGame', validDate: folder.event.date, actor, tournamentId: folder.id, gameId, ...facts }) as Command);
+const gameCommands = (folder: EventFolder, actor: string, idOf: FolderIds): Command[] =>
+  gamesOfEvent(folder.event, idOf).map(({ gameId, facts }) => ({ kind: 'ReportGame', validDate: folder.event.date, actor, tournamentId: folder.id, gameId, ...facts }) as Command);
 
 const registration = (p: FesaPlayer, date: string, actor: string): Command => {
   const home = p.nationalityList[0];
@@ -276,9 +290,10 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
   const date = folder.event.date;
   const state = draft.state;
   const existing = state.tournaments.get(folder.id);
+  const idOf = folderIds(log.facts);
   if (options.correct) {
     if (!existing) throw new CommandRejected(`cannot correct "${folder.id}": the ledger has no such tournament (import it first, without --correct)`);
-    return correctFolder(draft, folder, options);
+    return correctFolder(draft, folder, options, idOf);
   }
   const lastRated = [...state.tournaments.values()].filter((t) => t.closed && t.registration.tournamentId !== folder.id).reduce((m, t) => (t.registration.endDate > m ? t.registration.endDate : m), '');
   const commands: Command[] = [];
@@ -300,10 +315,10 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
       if (anyFesaState && !options.reconcile) throw new ListMismatchError(folder.dir, differences);
       const source = `${folder.id}/ratingliste.pre`;
       for (const p of pre) {
-        if (!state.players.has(fesaPlayerId(p))) commands.push(registration({ ...p, nationalityList: p.nationalityList.map((h) => ({ ...h, last: null })) }, date, actor));
+        if (!state.players.has(idOf(p))) commands.push(registration({ ...p, nationalityList: p.nationalityList.map((h) => ({ ...h, last: null })) }, date, actor));
       }
       if (anyFesaState) {
-        const pins = pinnedFields(pre, ledgerList);
+        const pins = pinnedFields(pre, ledgerList, idOf);
         commands.push({
           kind: 'ReconcileList',
           validDate: date,
@@ -311,22 +326,23 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
           ruleSet: 'fesa',
           source,
           reason: `reconciled with ${source}: ${differences.length} difference(s) with the ledger's list; ${pins.length} player(s) pinned`,
-          order: pre.map(fesaPlayerId),
+          order: pre.map(idOf),
           pins,
         } as Command);
         reconciled.push(...differences);
       } else {
         pre.forEach((p, listIndex) => {
-          commands.push({ kind: 'ImportOpeningBalance', validDate: date, actor, playerId: fesaPlayerId(p), ruleSet: 'fesa', state: encodeFesaPlayerState(p, listIndex), source, reason: `opening list ${source}` } as Command);
+          commands.push({ kind: 'ImportOpeningBalance', validDate: date, actor, playerId: idOf(p), ruleSet: 'fesa', state: encodeFesaPlayerState(p, listIndex), source, reason: `opening list ${source}` } as Command);
         });
       }
     }
   }
   const isGiver = (p: FesaPlayer): boolean => folder.event.players.some((q) => q.simultaneousGiver && nameKey(q) === nameKey(p));
   folder.newPlayers.forEach((p, entry) => {
-    commands.push(registration(p, date, actor));
+    // a new player of the file whose name a player registered by hand bears already is that player
+    if (idOf(p) === fesaPlayerId(p)) commands.push(registration(p, date, actor));
     if (p.nsrGradeLevel > 0 || p.nsrGradeName === 'Pro') {
-      commands.push({ kind: 'DeclarePriorGrade', validDate: date, actor, playerId: fesaPlayerId(p), grade: gradeText(p.nsrGradeLevel, p.nsrGradeName), source: 'NSR' } as Command);
+      commands.push({ kind: 'DeclarePriorGrade', validDate: date, actor, playerId: idOf(p), grade: gradeText(p.nsrGradeLevel, p.nsrGradeName), source: 'NSR' } as Command);
     }
     if (isTransfer(p) || isGiver(p)) {
       // The program takes every field of the entry as given (a player coming from another list): his record is an
@@ -337,7 +353,7 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
         kind: 'ImportOpeningBalance',
         validDate: date,
         actor,
-        playerId: fesaPlayerId(p),
+        playerId: idOf(p),
         ruleSet: 'fesa',
         state: encodeFesaPlayerState(p, entry),
         source: `${folder.id}/nye-spillere`,
@@ -351,7 +367,7 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
   // A simultaneous giver may be in neither file (the program never looks him up): he is registered, and does not
   // enter the list by giving the display.
   for (const giver of players.filter((p) => p.simultaneousGiver)) {
-    const id = fesaPlayerId(giver);
+    const id = idOf(giver);
     if (!state.players.has(id) && !folder.newPlayers.some((p) => nameKey(p) === nameKey(giver)) && !commands.some((c) => c.kind === 'RegisterPlayer' && c.playerId === id)) {
       commands.push({ kind: 'RegisterPlayer', validDate: date, actor, playerId: id, familyName: giver.lastName, givenName: giver.firstName, country: '' } as Command);
     }
@@ -368,11 +384,11 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
     ratingSystem: 'fesa',
     rated: true,
     timeControl: { mainMinutes: 0, byoyomiSeconds: 0, incrementSeconds: 0 },
-    entrants: players.map(fesaPlayerId),
-    ...(players.some((p) => p.simultaneousGiver) ? { simulGivers: players.filter((p) => p.simultaneousGiver).map(fesaPlayerId) } : {}),
-    ...(players.some((p) => p.macmahon !== 0) ? { macMahon: Object.fromEntries(players.map((p) => [fesaPlayerId(p), String(p.macmahon)])) } : {}),
+    entrants: players.map(idOf),
+    ...(players.some((p) => p.simultaneousGiver) ? { simulGivers: players.filter((p) => p.simultaneousGiver).map(idOf) } : {}),
+    ...(players.some((p) => p.macmahon !== 0) ? { macMahon: Object.fromEntries(players.map((p) => [idOf(p), String(p.macmahon)])) } : {}),
   } as Command);
-  commands.push(...gameCommands(folder, actor));
+  commands.push(...gameCommands(folder, actor, idOf));
   commands.push({ kind: 'CloseTournament', validDate: date, actor, tournamentId: folder.id });
 
   let appended = 0;
@@ -391,11 +407,11 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
 };
 
 /** `--correct`: the folder's results file replaces the tournament's games; only the differences are recorded. */
-const correctFolder = (draft: Draft, folder: EventFolder, options: ImportOptions): FolderOutcome => {
+const correctFolder = (draft: Draft, folder: EventFolder, options: ImportOptions, idOf: FolderIds): FolderOutcome => {
   const state = draft.state;
   const tournament = state.tournaments.get(folder.id)!;
   const entrants = (tournament.registration.entrants ?? []) as readonly string[];
-  const filePlayers = folder.event.players.map(fesaPlayerId);
+  const filePlayers = folder.event.players.map(idOf);
   const renamed = filePlayers.filter((id) => !entrants.includes(id));
   if (renamed.length > 0 || filePlayers.length !== entrants.length) {
     const missing = entrants.filter((id) => !filePlayers.includes(id));
@@ -410,7 +426,7 @@ const correctFolder = (draft: Draft, folder: EventFolder, options: ImportOptions
     throw new CommandRejected(`${folder.dir}/turnering.txt:2: the event date ${folder.event.date} is not the date of tournament "${folder.id}" (${startDate}); a correction may change results only`);
   }
   const reason = `corrected results file ${folder.dir}/turnering.txt`;
-  const wanted = new Map(gamesOfEvent(folder.event).map((g) => [g.gameId, g.facts]));
+  const wanted = new Map(gamesOfEvent(folder.event, idOf).map((g) => [g.gameId, g.facts]));
   const commands: Command[] = [];
   for (const [gameId, game] of tournament.games) {
     if (game.withdrawn) continue;

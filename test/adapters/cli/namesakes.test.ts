@@ -1,7 +1,8 @@
+import * as fs from 'fs';
 import * as path from 'path';
 import { Client } from 'pg';
 import { describe, expect, it } from 'vitest';
-import { cliBuilt, ledgerProcess, tempDir } from '../../support/helpers';
+import { chainOf, cliBuilt, eventDate, ledgerProcess, nekomadoChain, tempDir } from '../../support/helpers';
 
 /**
  * Namesakes are people (issue 28, point 1), through the real `ledger` process: two players registered with the same
@@ -80,6 +81,22 @@ describe.skipIf(!cliBuilt())('namesakes through the CLI', () => {
       await readsKeepThemApart(store, meet);
     }, 240_000);
   }
+
+  it('a FESA folder matches a player registered by hand under its name (the first bearer of it), byte for byte', async () => {
+    const dir = tempDir('namesakes-import');
+    const store = `sqlite:${path.join(dir, 'ledger.db')}`;
+    const chain = nekomadoChain().slice(0, 3);
+    await run(store, 'init');
+    // N2 is a new player of the first folder (its nye-spillere), registered by hand before the import
+    await run(store, 'player', 'add', '--id', 'kari', '--family', 'N2', '--country', 'JP', '--date', '2016-01-01');
+    await run(store, 'fesa', 'import', chainOf(chain));
+    const out = path.join(dir, 'list.txt');
+    await run(store, 'list', '--as-of', eventDate(chain[2]!), '--format', 'fesa', '--out', out);
+    expect(fs.readFileSync(out).equals(fs.readFileSync(path.join(chain[2]!, 'ratingliste.post')))).toBe(true);
+    expect(await run(store, 'history', 'kari')).toMatch(/01_1st_nekomadoken/);
+    const registered = (await run(store, 'events', '--type', 'PlayerRegistered', '--json')).trim().split('\n').map((l) => (JSON.parse(l) as { event: { familyName: string } }).event.familyName);
+    expect(registered.filter((n) => n === 'N2')).toHaveLength(1);
+  }, 240_000);
 
   const pg = process.env.LEDGER_TEST_PG_URL;
   it.skipIf(!pg)(`PostgreSQL: the same, met and never met${pg ? '' : ` (skipped: ${process.env.LEDGER_TEST_PG_SKIP_REASON ?? 'LEDGER_TEST_PG_URL is not set'})`}`, async () => {
