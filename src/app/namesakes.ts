@@ -1,5 +1,6 @@
 import type { LedgerState } from '../../domain/commands/state';
 import { FesaFacts } from '../../projections/fesa/history';
+import type { ListName } from '../../projections/fesa/list-names';
 import { readFacts } from './event-log';
 import type { EventStore } from './ports/event-store';
 
@@ -14,7 +15,38 @@ export interface NamesakeNotice {
 /** The facts that decide who bears which name (everything else in the log leaves the list names alone). */
 const NAMING_TYPES = ['PlayerRegistered', 'PlayerRegistrationCorrected', 'PlayersMerged', 'PlayersUnmerged'];
 
-const fullName = (n: { readonly lastName: string; readonly firstName: string }): string => (n.firstName === '' ? n.lastName : `${n.lastName} ${n.firstName}`);
+export const fullName = (n: { readonly lastName: string; readonly firstName: string }): string => (n.firstName === '' ? n.lastName : `${n.lastName} ${n.firstName}`);
+
+/**
+ * The names FESA files know the players by (FesaFacts.listNames) as of a position of the log, brought up to date from
+ * the naming facts alone (for a server that reads its pages from the saved models and names players as the folds do).
+ */
+export class ListNamesNow {
+  private at = 0;
+  private readonly facts = new FesaFacts();
+  /** Catch-ups one after the other: two requests at once would read the same facts twice. */
+  private reading: Promise<void> = Promise.resolve();
+
+  /** Reads the naming facts recorded after the last catch-up, up to `upTo`. */
+  catchUp(store: EventStore, upTo: number): Promise<void> {
+    this.reading = this.reading.then(async () => {
+      if (upTo <= this.at) return;
+      for await (const batch of readFacts(store, { fromPosition: this.at, toPosition: upTo, types: NAMING_TYPES })) for (const fact of batch) this.facts.add(fact);
+      this.at = upTo;
+    });
+    return this.reading;
+  }
+
+  /** The name FESA files know `playerId` by (an id merged into another: his survivor's). */
+  nameOf(playerId: string): ListName | undefined {
+    return this.facts.listNames.byId.get(this.facts.survivorOf(playerId));
+  }
+
+  /** The player a list name's key is. */
+  idOfKey(key: string): string | undefined {
+    return this.facts.listNames.idOfKey(key);
+  }
+}
 
 /**
  * The notice for `playerId` as the ledger now stands (undefined when nobody else bears his name): the list names
@@ -30,9 +62,9 @@ export const namesakeNotice = async (store: EventStore, state: LedgerState, play
     if (id !== playerId && p.mergedInto === undefined && r.familyName === mine.familyName && r.givenName === mine.givenName) namesakes.push(id);
   }
   if (namesakes.length === 0) return undefined;
-  const facts = new FesaFacts();
-  for await (const batch of readFacts(store, { types: NAMING_TYPES })) for (const fact of batch) facts.add(fact);
-  const listed = facts.listNames.byId.get(playerId);
+  const names = new ListNamesNow();
+  await names.catchUp(store, Number.MAX_SAFE_INTEGER);
+  const listed = names.nameOf(playerId);
   return { namesakes, listedAs: fullName(listed ?? { lastName: mine.familyName, firstName: mine.givenName }) };
 };
 

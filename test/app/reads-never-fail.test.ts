@@ -44,7 +44,8 @@ const scenario: fc.Arbitrary<Cmd[]> = fc
 const argv = (c: Cmd): string[] => {
   switch (c.kind) {
     case 'player':
-      return ['player', 'add', '--id', c.id, '--family', `F${c.id}`, '--country', 'NO', ...(c.date ? ['--date', c.date] : []), ...(c.grade ? ['--grade', c.grade, '--grade-source', 'NSR'] : [])];
+      // P2 bears P1's name: namesakes are people (issue 28)
+      return ['player', 'add', '--id', c.id, '--family', `F${c.id === 'P2' ? 'P1' : c.id}`, '--country', 'NO', ...(c.date ? ['--date', c.date] : []), ...(c.grade ? ['--grade', c.grade, '--grade-source', 'NSR'] : [])];
     case 'tournament':
       return ['tournament', 'add', '--id', c.id, '--name', c.id, '--start', c.date, '--end', c.date];
     case 'game':

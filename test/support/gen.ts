@@ -7,7 +7,7 @@ import type { LoggedEvent } from '../../domain/events';
  * Random FESA ledgers for property tests: players (some with prior grades, some from an opening list), tournaments
  * with random rounds (wins, losses, draws, sennichite, unplayed games, byes), closed in an order unrelated to their
  * dates (late tournaments), later corrections and withdrawals, officer adjustments and grade awards, and merges of
- * two ids (some undone later) recorded anywhere in the log.
+ * two ids (some undone later) recorded anywhere in the log. Some players share a name (namesakes).
  */
 
 const day = (n: number): string => new Date(Date.UTC(2020, 0, 1 + n)).toISOString().slice(0, 10);
@@ -63,13 +63,16 @@ const build = (s: Spec): { facts: LoggedEvent[]; batches: number[] } => {
   const ids = s.players.map((_, i) => `P${i}`);
   const openings: DomainEvent[] = [];
   const late: DomainEvent[] = [];
+  // every fourth player bears the name of the one before (namesakes are people: list-names.ts)
+  const family = (i: number): string => `N${i % 4 === 1 ? i - 1 : i}`;
+  const given = (i: number): string => ((i % 4 === 1 ? i - 1 : i) % 3 === 0 ? '' : 'A');
   s.players.forEach((p, i) => {
     const id = ids[i]!;
-    const reg = { type: 'PlayerRegistered', version: 1, eventId: `reg:${id}`, validDate: day(p.day), actor: 't', playerId: id, familyName: `N${i}`, givenName: i % 3 === 0 ? '' : 'A', country: 'NO' };
+    const reg = { type: 'PlayerRegistered', version: 1, eventId: `reg:${id}`, validDate: day(p.day), actor: 't', playerId: id, familyName: family(i), givenName: given(i), country: 'NO' };
     (p.lateRegistration && p.opening === null ? late : early).push(reg as unknown as DomainEvent);
     if (p.prior !== null) early.push({ type: 'PriorGradeDeclared', version: 1, eventId: `prior:${id}`, validDate: day(p.day), actor: 't', playerId: id, grade: GRADES[p.prior]!, source: 'NSR' } as unknown as DomainEvent);
     if (p.opening !== null) {
-      const state = { lastName: `N${i}`, firstName: i % 3 === 0 ? '' : 'A', nationalityList: [{ list: 'E', nationality: 'NO', residens: 'NO', last: day(0) }], gradeLevel: 2, gradeName: 'Kyu', nsrGradeLevel: 0, nsrGradeName: '', eloNumber: p.opening, games: 30, lastPlayed: day(0), lbCount: null, mpCount: null, bonusCount: 100, listIndex: i };
+      const state = { lastName: family(i), firstName: given(i), nationalityList: [{ list: 'E', nationality: 'NO', residens: 'NO', last: day(0) }], gradeLevel: 2, gradeName: 'Kyu', nsrGradeLevel: 0, nsrGradeName: '', eloNumber: p.opening, games: 30, lastPlayed: day(0), lbCount: null, mpCount: null, bonusCount: 100, listIndex: i };
       openings.push({ type: 'OpeningBalanceImported', version: 1, eventId: `open:${id}`, validDate: day(0), actor: 't', playerId: id, ruleSet: 'fesa', state, source: 'list-2019' } as unknown as DomainEvent);
     }
   });

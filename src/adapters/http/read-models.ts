@@ -1,4 +1,5 @@
 import { CAREER_MODEL_FORMAT, readCareerModel, readTournamentModel } from '../../app/career-model';
+import { fullName, ListNamesNow } from '../../app/namesakes';
 import { readCaughtUp } from '../../app/career-reads';
 import { readListModel, type ListRequest, type ModelList } from '../../app/list-model';
 import { LIST_PRINTER } from '../formats/list-printer';
@@ -87,30 +88,26 @@ export const careerNow = async (
 };
 
 /**
- * Players' names and ids as the fold knows them, from the deciders' state (for a cross table read from the model, which
- * names its rows but not the ledger's ids): an id goes by its registration as corrected, an absorbed id by its
- * survivor's; a row's id is the last registered non-absorbed id of its name. Built once per head of the log.
+ * Players' names and ids as the fold knows them (for a cross table read from the model, which names its rows but not
+ * the ledger's ids): the names FESA files know them by (namesakes distinguished, list-names.ts), an absorbed id by its
+ * survivor's, kept up to date from the naming facts of the log (`caughtUp` before asking for a state's names).
  */
 export class NamesNow {
-  private position = -1;
-  private idByName = new Map<string, string>();
+  private readonly listed = new ListNamesNow();
+
+  caughtUp(store: EventStore, state: LedgerState): Promise<void> {
+    return this.listed.catchUp(store, state.position);
+  }
 
   nameOf(state: LedgerState, playerId: string): string {
+    const listed = this.listed.nameOf(playerId);
+    if (listed !== undefined) return fullName(listed);
     const p = state.players.get(personOf(state, playerId));
     const r = p === undefined ? undefined : (p.current ?? p.registration);
     return r === undefined ? playerId : `${r.familyName}${r.givenName ? ` ${r.givenName}` : ''}`;
   }
 
-  idOf(state: LedgerState, row: { lastName: string; firstName: string }): string | undefined {
-    if (state.position !== this.position) {
-      this.idByName = new Map();
-      for (const [id, p] of state.players) {
-        if (p.mergedInto !== undefined) continue;
-        const r = p.current ?? p.registration;
-        this.idByName.set(nameKey({ lastName: r.familyName, firstName: r.givenName }), id);
-      }
-      this.position = state.position;
-    }
-    return this.idByName.get(nameKey(row));
+  idOf(_state: LedgerState, row: { lastName: string; firstName: string }): string | undefined {
+    return this.listed.idOfKey(nameKey(row));
   }
 }

@@ -192,6 +192,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const now = await ledger.catchUp();
     const other = await ratedViews.ofOtherRuleSet(now, tournamentId);
     if (other !== undefined) {
+      await names.caughtUp(ledger.store, now);
       const tournament = now.tournaments.get(tournamentId)!;
       const view: TournamentView = {
         registration: tournament.registration,
@@ -213,6 +214,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const inputs = await models.tournament(ruleSet, tournamentId);
     if (inputs !== undefined) {
       const state = await ledger.catchUp();
+      await names.caughtUp(ledger.store, state);
       const tournament = state.tournaments.get(tournamentId)!;
       const { trail } = await auditTrail.caughtUp();
       const view: TournamentView = {
@@ -222,8 +224,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
         games: reportedGames(state, tournamentId),
         amendments: trail.amendments.get(tournamentId) ?? [],
         closed: tournament.closed?.validDate,
-        // the file's line names the player by id (a namesake's row is not his registered name: list-names.ts)
-        playerIdOfRow: (row) => (state.players.has(inputs.players[row.nr - 1] ?? '') ? inputs.players[row.nr - 1] : names.idOf(state, row)),
+        playerIdOfRow: (row) => names.idOf(state, row) ?? inputs.players[row.nr - 1],
         nameOf: (id) => names.nameOf(state, id),
         rules: askedRules(req),
         rated: undefined,
