@@ -64,31 +64,50 @@ export class ListNames {
     const was = this.holders.get(id);
     if (was === undefined && holder === undefined) return [];
     if (was !== undefined && holder !== undefined && was.namedAt === holder.namedAt && nameKey(was.name) === nameKey(holder.name)) return [];
-    const touched = new Set<string>();
-    if (was !== undefined) {
-      const key = nameKey(was.name);
-      const group = this.bearers.get(key)!;
-      group.splice(group.indexOf(was), 1);
-      if (group.length === 0) this.bearers.delete(key);
-      this.holders.delete(id);
-      touched.add(key);
+    if (was === undefined && holder !== undefined && !this.collided) {
+      // a new registration, the latest bearer of his name (the usual case): only his own name is given
+      const own = nameKey(holder.name);
+      const group = this.bearers.get(own);
+      if (group === undefined || group.at(-1)!.namedAt <= holder.namedAt) {
+        const listed = group === undefined ? holder.name : distinguishedName(holder.name, id);
+        const key = group === undefined ? own : nameKey(listed);
+        if (!this.idByKey.has(key)) {
+          this.place(holder);
+          this.byId.set(id, listed);
+          this.idByKey.set(key, id);
+          return [[key, id]];
+        }
+      }
     }
-    if (holder !== undefined) {
-      this.place(holder);
-      touched.add(nameKey(holder.name));
-    }
-    if (this.collided) return this.assignAll();
-    // only the bearers of the names `id` left and joined can change: give those again
+    const touched = [was, holder].flatMap((h) => (h === undefined ? [] : [nameKey(h.name)]));
+    // a distinguished name depends on the bearer alone: only the first bearers of the names `id` leaves and joins
+    // (before and after) and `id` himself can change
     const moving = new Set<string>([id]);
+    const heads = (): void => {
+      for (const key of touched) {
+        const first = this.bearers.get(key)?.[0];
+        if (first !== undefined) moving.add(first.id);
+      }
+    };
+    heads();
+    if (was !== undefined) {
+      const group = this.bearers.get(touched[0]!)!;
+      group.splice(group.indexOf(was), 1);
+      if (group.length === 0) this.bearers.delete(touched[0]!);
+      this.holders.delete(id);
+    }
+    if (holder !== undefined) this.place(holder);
+    if (this.collided) return this.assignAll();
+    heads();
     const proposed = new Map<string, string>();
     let clash = false;
-    for (const key of touched) {
-      (this.bearers.get(key) ?? []).forEach((m, k) => {
-        moving.add(m.id);
-        const listed = nameKey(k === 0 ? m.name : distinguishedName(m.name, m.id));
-        if (proposed.has(listed)) clash = true;
-        proposed.set(listed, m.id);
-      });
+    for (const m of moving) {
+      const h = this.holders.get(m);
+      if (h === undefined) continue;
+      const own = nameKey(h.name);
+      const listed = this.bearers.get(own)![0] === h ? own : nameKey(distinguishedName(h.name, m));
+      if (proposed.has(listed)) clash = true;
+      proposed.set(listed, m);
     }
     for (const key of proposed.keys()) {
       const owner = this.idByKey.get(key);
