@@ -111,8 +111,12 @@ const defaultEventId = (c: Command, state: LedgerState): string => {
   }
 };
 
-/** Builds the event and checks it against the catalogue's codec, which names every malformed field. */
-const toEvent = (c: Command, state: LedgerState): E.Either<string, DomainEvent> => {
+/**
+ * Builds the event and checks it against the catalogue's codec, which names every malformed field, and against what
+ * new input may carry (strict-input). Exported for use cases that check a command's fields before computing the facts
+ * the ledger adds to it (a published list's hash).
+ */
+export const toEvent = (c: Command, state: LedgerState): E.Either<string, DomainEvent> => {
   // commands also arrive as JSON (the HTTP API): check the shape the types promise before using it
   if (typeof c !== 'object' || c === null || Array.isArray(c)) return E.left(`a command is a JSON object with a "kind" (one of ${Object.keys(EVENT_OF).join(', ')})`);
   const { kind, eventId, ...payload } = c;
