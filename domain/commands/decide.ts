@@ -170,3 +170,23 @@ export const decide = (command: Command, state: LedgerState): Decided => {
   const decider = DECIDERS[command.kind] as (event: DomainEvent, state: LedgerState) => Decided;
   return decider(built.right, state);
 };
+
+const KIND_OF = Object.fromEntries(Object.entries(EVENT_OF).map(([kind, type]) => [type, kind])) as { readonly [T in DomainEvent['type']]: CommandKind };
+
+/**
+ * Why `event` is not a fact the deciders could have recorded on `state`, or undefined when it is: the checks of new
+ * input (no unknown field, values a list can hold) and its command's decider, which must record exactly it. A log
+ * brought in from a file (`ledger import --jsonl`) is replayed through here event by event, so that what it holds reads
+ * like a log the ledger wrote itself.
+ */
+export const inadmissible = (event: DomainEvent, state: LedgerState): string | undefined => {
+  const unknown = unknownField(eventCodecs[event.type] as unknown as t.Mixed, event);
+  if (unknown !== undefined) return `unknown field \`${unknown}\``;
+  const problem = valueProblem(event);
+  if (problem !== undefined) return problem;
+  const decider = DECIDERS[KIND_OF[event.type]] as (event: DomainEvent, state: LedgerState) => Decided;
+  const decision = decider(event, state);
+  if (E.isLeft(decision)) return decision.left;
+  if (decision.right.events.length === 0) return `it records again what the log holds before it (${event.type} ${event.eventId})`;
+  return undefined;
+};
