@@ -150,7 +150,7 @@ describe('deciders, given / when / then', () => {
     given(publish(a)).when(publish(a)).thenNothing();
     given(publish(a)).when(publish(b)).thenRejects('rating list "2024-06" was already published with other content (hash abababababab…)');
     given().when(publish('abc')).thenRejects('PublishRatingList: field `contentHash`: expected the list\'s SHA-256 (64 lowercase hexadecimal digits), got "abc"');
-    given().when({ ...publish(a), format: 'pdf' }).thenRejects('PublishRatingList: field `format`: "pdf" is not a format the ledger publishes lists in; expected one of fesa, fesa-all, table, csv, json');
+    given().when({ ...publish(a), format: 'pdf' } as Command).thenRejects('PublishRatingList: field `format`: "pdf" is not a format the ledger publishes lists in; expected one of fesa, fesa-all, table, csv, json');
   });
   spec('AppointOfficer', () => {
     given().when(appoint('auditor')).then([{ type: 'OfficerAppointed', eventId: 'officer:kari:1', officer: 'kari', role: 'auditor', actor: 'president' }]);
