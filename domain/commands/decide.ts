@@ -111,8 +111,12 @@ const defaultEventId = (c: Command, state: LedgerState): string => {
   }
 };
 
-/** Builds the event and checks it against the catalogue's codec, which names every malformed field. */
-const toEvent = (c: Command, state: LedgerState): E.Either<string, DomainEvent> => {
+/**
+ * Builds the event and checks it against the catalogue's codec, which names every malformed field, and against what
+ * new input may carry (strict-input). Exported for use cases that check a command's fields before computing the facts
+ * the ledger adds to it (a published list's hash).
+ */
+export const toEvent = (c: Command, state: LedgerState): E.Either<string, DomainEvent> => {
   // commands also arrive as JSON (the HTTP API): check the shape the types promise before using it
   if (typeof c !== 'object' || c === null || Array.isArray(c)) return E.left(`a command is a JSON object with a "kind" (one of ${Object.keys(EVENT_OF).join(', ')})`);
   const { kind, eventId, ...payload } = c;
@@ -165,4 +169,24 @@ export const decide = (command: Command, state: LedgerState): Decided => {
   if (E.isLeft(built)) return built;
   const decider = DECIDERS[command.kind] as (event: DomainEvent, state: LedgerState) => Decided;
   return decider(built.right, state);
+};
+
+const KIND_OF = Object.fromEntries(Object.entries(EVENT_OF).map(([kind, type]) => [type, kind])) as { readonly [T in DomainEvent['type']]: CommandKind };
+
+/**
+ * Why `event` is not a fact the deciders could have recorded on `state`, or undefined when it is: the checks of new
+ * input (no unknown field, values a list can hold) and its command's decider, which must record exactly it. A log
+ * brought in from a file (`ledger import --jsonl`) is replayed through here event by event, so that what it holds reads
+ * like a log the ledger wrote itself.
+ */
+export const inadmissible = (event: DomainEvent, state: LedgerState): string | undefined => {
+  const unknown = unknownField(eventCodecs[event.type] as unknown as t.Mixed, event);
+  if (unknown !== undefined) return `unknown field \`${unknown}\``;
+  const problem = valueProblem(event);
+  if (problem !== undefined) return problem;
+  const decider = DECIDERS[KIND_OF[event.type]] as (event: DomainEvent, state: LedgerState) => Decided;
+  const decision = decider(event, state);
+  if (E.isLeft(decision)) return decision.left;
+  if (decision.right.events.length === 0) return `it records again what the log holds before it (${event.type} ${event.eventId})`;
+  return undefined;
 };

@@ -1,6 +1,6 @@
 import type * as t from 'io-ts';
 import type { DomainEvent } from '../events';
-import { PUBLISHABLE_RULE_SETS, RULE_SET_IDS } from '../rules/rule-set-ids';
+import { LIST_FORMAT_IDS, PUBLISHABLE_RULE_SETS, RULE_SET_IDS } from '../rules/rule-set-ids';
 
 /**
  * What a command may carry beyond what its event codec checks. The codecs also read the log, where every accepted
@@ -80,15 +80,45 @@ export const FIRST_YEAR = 1900;
 export const LAST_YEAR = 2999;
 /** No count, rating, round or minute in a rating ledger comes near this; 1e26 or 1e20 is a typo or an attack. */
 const LARGEST_NUMBER = 1_000_000;
+/**
+ * What no text in the ledger may hold: the C0 and C1 controls (tab, line feed and NEL among them), DEL, and the line
+ * and paragraph separators. Each breaks a line of the program's files, a CSV row or a table row where it is printed.
+ */
 // eslint-disable-next-line no-control-regex -- finding control characters is the point
-const CONTROL = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/u;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
+
+/**
+ * The longest text a field may hold, in characters (code points): names and ids fit a list's column, reasons and
+ * file names a sentence or a path, ids the ledger derives from two ids more. Anything longer is a paste gone wrong or
+ * an attack on every page that prints it.
+ */
+export const TEXT_LIMITS = { name: 100, text: 200, reason: 1000, derivedId: 500 } as const;
+const NAMES_AND_IDS = new Set(['playerId', 'familyName', 'givenName', 'club', 'tournamentId', 'gameId', 'listId', 'officer', 'adjustmentId', 'survivor', 'absorbed', 'first', 'second', 'replayOf', 'giver', 'entrants', 'simulGivers', 'order', 'playerIds', 'deputyArbiters', 'chiefArbiter']);
+const limitOf = (path: string): { readonly limit: number; readonly what: string } => {
+  const field = path.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? '';
+  if (field === 'reason' || field === 'source') return { limit: TEXT_LIMITS.reason, what: field === 'reason' ? 'a reason' : 'a source' };
+  if (field === 'eventId' || field === 'merge') return { limit: TEXT_LIMITS.derivedId, what: 'an event id' };
+  if (NAMES_AND_IDS.has(field)) return { limit: TEXT_LIMITS.name, what: 'a name or id' };
+  return { limit: TEXT_LIMITS.text, what: 'this text' };
+};
+/** How many code points `s` has beyond `limit`, as its length in code points; undefined when it is within. */
+const longerThan = (s: string, limit: number): number | undefined => {
+  if (s.length <= limit) return undefined;
+  // a code point beyond U+FFFF is two UTF-16 units, the second of them a low surrogate
+  const length = s.length - (s.match(/[\udc00-\udfff]/g)?.length ?? 0);
+  return length > limit ? length : undefined;
+};
 const DATE = /^(\d{4})-\d{2}-\d{2}$/;
 
 const walk = (value: unknown, path: string, visit: (path: string, leaf: string | number) => string | undefined): string | undefined => {
   if (typeof value === 'string' || typeof value === 'number') return visit(path, value);
   if (typeof value !== 'object' || value === null) return undefined;
   for (const [key, item] of Array.isArray(value) ? value.entries() : Object.entries(value as Record<string, unknown>)) {
-    const found = walk(item, path === '' ? String(key) : `${path}.${key}`, visit);
+    const at = path === '' ? String(key) : `${path}.${key}`;
+    // a record's keys are text the lists print too (final ranks by player id, McMahon bars)
+    const keyProblem = typeof key === 'string' ? visit(at, key) : undefined;
+    if (keyProblem !== undefined) return keyProblem;
+    const found = walk(item, at, visit);
     if (found !== undefined) return found;
   }
   return undefined;
@@ -103,7 +133,10 @@ export const valueProblem = (event: DomainEvent): string | undefined => {
   const generic = walk({ ...fields, eventId }, '', (path, leaf) => {
     if (typeof leaf === 'string') {
       const control = CONTROL.exec(leaf);
-      if (control) return `field \`${path}\` contains the control character ${codePoint(control[0])}; text in the ledger is printable`;
+      if (control) return `field \`${path}\` contains the control character ${codePoint(control[0])}; text in the ledger is printable (no tabs, line breaks or other controls)`;
+      const { limit, what } = limitOf(path);
+      const length = longerThan(leaf, limit);
+      if (length !== undefined) return `field \`${path}\` is ${length.toLocaleString('en')} characters long; ${what} is at most ${limit.toLocaleString('en')}`;
       const date = DATE.exec(leaf);
       if (date && (Number(date[1]) < FIRST_YEAR || Number(date[1]) > LAST_YEAR)) return `field \`${path}\`: the date ${leaf} is not between ${FIRST_YEAR} and ${LAST_YEAR}`;
       return undefined;
@@ -116,6 +149,10 @@ export const valueProblem = (event: DomainEvent): string | undefined => {
   const timeControl = 'timeControl' in event ? event.timeControl : undefined;
   for (const [field, value] of Object.entries(timeControl ?? {})) {
     if (value < 0) return `field \`timeControl.${field}\` cannot be negative, got ${value}`;
+  }
+  if (event.type === 'RatingListPublished') {
+    if (!(LIST_FORMAT_IDS as readonly string[]).includes(event.format)) return `field \`format\`: "${event.format}" is not a format the ledger publishes lists in; expected one of ${LIST_FORMAT_IDS.join(', ')}`;
+    if (!/^[0-9a-f]{64}$/.test(event.contentHash)) return `field \`contentHash\`: expected the list's SHA-256 (64 lowercase hexadecimal digits), got "${event.contentHash}"`;
   }
   const ruleSet = ruleSetField(event);
   if (ruleSet !== undefined && !ruleSet.known.includes(ruleSet.value)) {

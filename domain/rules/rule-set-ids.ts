@@ -12,3 +12,9 @@ export const RULE_SET_IDS: readonly string[] = [...FESA_RULE_SET_IDS, ...ruleSys
 
 /** What a published list may be rated under: only FESA lists are published, and they can be reproduced. */
 export const PUBLISHABLE_RULE_SETS: readonly string[] = [AS_ADOPTED, ...FESA_RULE_SET_IDS];
+
+/**
+ * The formats a list is published in, each written by the ledger itself so that `verify` can write it again and
+ * compare its hash: the program's two files (`fesa`, `fesa-all`) and the ledger's table, CSV and JSON.
+ */
+export const LIST_FORMAT_IDS = ['fesa', 'fesa-all', 'table', 'csv', 'json'] as const;

@@ -16,6 +16,7 @@
  */
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../domain/commands/decide';
+import { LedgerFailure } from './failure';
 import type { RecordedEvent } from './ports/event-store';
 
 /** The `previous` of the first event. */
@@ -80,4 +81,39 @@ export const logDigest = () => {
 export const nextRecordedAt = (previousRecordedAt: string | undefined, now: Date = new Date()): string => {
   const at = now.toISOString();
   return previousRecordedAt !== undefined && previousRecordedAt > at ? previousRecordedAt : at;
+};
+
+/**
+ * How far ahead of this machine's clock a recorded time may lie: clocks of two machines writing one store differ by
+ * seconds, never by minutes. A time further ahead would hold every later recorded time at it (see nextRecordedAt).
+ */
+export const RECORDED_AT_SKEW_MS = 5 * 60_000;
+
+/**
+ * Why a recorded time brought in with an event (an import, a migration) cannot follow `previousRecordedAt`: it runs
+ * backwards, or lies in the future beyond the skew. Undefined when it can.
+ */
+export const recordedAtProblem = (recordedAt: string, previousRecordedAt: string | undefined, now: Date = new Date()): string | undefined => {
+  if (previousRecordedAt !== undefined && recordedAt < previousRecordedAt) return `recorded at ${recordedAt}, before the event before it (${previousRecordedAt}): recorded times never run backwards`;
+  const latest = new Date(now.getTime() + RECORDED_AT_SKEW_MS).toISOString();
+  if (recordedAt > latest) return `recorded at ${recordedAt}, in the future (this machine's clock says ${now.toISOString()}; at most ${RECORDED_AT_SKEW_MS / 60_000} minutes ahead is taken as clock skew)`;
+  return undefined;
+};
+
+/**
+ * The recorded times of one append, after the event recorded last at `previousRecordedAt`: the store's own time for
+ * a new fact, or the time an event brings with it (an import, a migration) when it neither runs backwards nor lies in
+ * the future. Every store assigns recorded times through here.
+ */
+export const recordedTimes = (previousRecordedAt: string | undefined, now: Date = new Date()): ((eventId: string, brought: string | undefined) => string) => {
+  const assigned = nextRecordedAt(previousRecordedAt, now);
+  let last = previousRecordedAt;
+  return (eventId, brought) => {
+    if (brought !== undefined) {
+      const problem = recordedAtProblem(brought, last, now);
+      if (problem !== undefined) throw new LedgerFailure('rejected', `event "${eventId}" cannot be recorded: it is ${problem}; nothing was recorded`);
+    }
+    last = brought ?? assigned;
+    return last;
+  };
 };

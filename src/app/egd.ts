@@ -4,7 +4,7 @@ import type { GameFacts, GameResult } from '../../domain/events';
 import type { EgdPlayer, EgdSymbol, EgdTournament } from './egd-table';
 import type { Ledger } from './ledger';
 import { loadFacts } from './load';
-import { decideFile, knownUnder, type Located, type TournamentFileOutcome } from './interchange';
+import { decideFile, knownUnder, refuseImportedBefore, type Located, type TournamentFileOutcome } from './interchange';
 
 /**
  * A European Go Database tournament table as ledger facts, rated under `gobase-go`.
@@ -37,6 +37,7 @@ const BYE_KIND: Record<EgdSymbol, NonNullable<GameFacts['byeKind']>> = { '+': 'f
 
 const egdCommands = (t: EgdTournament, o: EgdImportOptions, state: LedgerState, known: ReadonlySet<string>): { commands: Located[]; value: Omit<EgdImportOutcome, 'appended' | 'position'> } => {
   const { actor, tournamentId } = o;
+  refuseImportedBefore(state, o.file, tournamentId, { name: t.name, place: t.place, startDate: t.startDate, endDate: t.endDate, ratingSystem: EGD_RULE_SET, players: t.players.length });
   const idOf = new Map(t.players.map((p) => [p.place, egdPlayerId(tournamentId, p)]));
   const lineOf = new Map(t.players.map((p) => [p.place, p.line]));
   const at = (line: number) => `${o.file}, line ${line}`;

@@ -63,3 +63,26 @@ export const decideFile = async <T>(ledger: Ledger, file: string, build: (state:
   });
   return { value, appended: events.length, ...(position !== undefined ? { position } : {}) };
 };
+
+/** What makes two results files the same tournament, whatever their file names: its name, place, dates and field. */
+export interface TournamentIdentity {
+  readonly name: string;
+  readonly place: string;
+  readonly startDate: string;
+  readonly endDate: string;
+  readonly ratingSystem: string;
+  readonly players: number;
+}
+
+/**
+ * Refuses a results file whose tournament the ledger holds already under another id. The id comes from the file name
+ * unless given, so the same file copied under another name would otherwise record every game a second time.
+ */
+export const refuseImportedBefore = (state: LedgerState, file: string, tournamentId: string, same: TournamentIdentity): void => {
+  for (const [id, { registration: r }] of state.tournaments) {
+    if (id === tournamentId) continue;
+    if (r.name === same.name && r.place === same.place && r.startDate === same.startDate && r.endDate === same.endDate && r.ratingSystem === same.ratingSystem && (r.entrants?.length ?? -1) === same.players) {
+      throw new CommandRejected(`${file}: its tournament ("${same.name}", ${same.startDate} to ${same.endDate}, ${same.players} players) was imported before as "${id}"; a tournament is recorded once (give --tournament ${id} to import the file again under that id); nothing of ${file} was recorded`);
+    }
+  }
+};

@@ -132,11 +132,15 @@ export class Ledger {
     }
   }
 
-  async execute(command: Command): Promise<ExecuteResult> {
+  /**
+   * Decides one command and appends its event. `command` may be a function of the ledger's state when the ledger
+   * computes part of it from the facts the decision is based on (a published list's hash: see app/publish.ts).
+   */
+  async execute(command: Command | ((state: LedgerState) => Command | Promise<Command>)): Promise<ExecuteResult> {
     let decided: readonly DomainEvent[] = [];
     try {
-      const { value, position } = await this.decideAll((draft) => {
-        const result = draft.decide(command);
+      const { value, position } = await this.decideAll(async (draft) => {
+        const result = draft.decide(typeof command === 'function' ? await command(draft.state) : command);
         decided = result.events;
         return result;
       });

@@ -6,10 +6,11 @@ import { gradeText } from '../../projections/fesa/diff';
 import { AS_ADOPTED, FESA_RULE_SETS, isFesaRuleSet, type FesaFold, type FoldOptions } from '../../projections/fesa/history';
 import type { LoggedEvent } from '../../domain/events';
 import { foldFesaFast, type ProjectionOptions, type RunsMode } from '../../projections/fesa/incremental';
+import { LIST_FORMAT_IDS } from '../../domain/rules/rule-set-ids';
 import { LedgerFailure, unratable } from './failure';
 import type { ListPrinter } from './ports/list-printer';
 
-export const LIST_FORMATS = ['fesa', 'fesa-all', 'table', 'csv', 'json'] as const;
+export const LIST_FORMATS = LIST_FORMAT_IDS;
 export type ListFormat = (typeof LIST_FORMATS)[number];
 
 /**

@@ -12,8 +12,11 @@
  * An import reads the file twice: once to check every link and the closing line (nothing is written when one does
  * not hold), then to append the events to an empty store, which re-computes the same chain.
  */
-import { canonicalJson } from '../../domain/commands/decide';
-import { chainHash, GENESIS, logDigest } from './chain';
+import * as E from 'fp-ts/Either';
+import { canonicalJson, inadmissible } from '../../domain/commands/decide';
+import { evolve, initialLedgerState } from '../../domain/commands/state';
+import { decodeEvent, streamOf } from '../../domain/events';
+import { chainHash, GENESIS, logDigest, recordedAtProblem } from './chain';
 import { LedgerFailure } from './failure';
 import { StoreNotEmptyError, type EventStore, type NewEvent, type RecordedEvent, type StreamAppend } from './ports/event-store';
 
@@ -101,17 +104,49 @@ const parseEvent = (value: Record<string, unknown>, fail: (problem: string) => n
 const chained = (e: EventLine) => ({ streamId: e.stream, revision: e.revision, eventId: e.id, type: e.type, data: e.data, recordedAt: e.recorded });
 
 /**
+ * The facts of an export replayed as the ledger would have recorded them: each event decoded with the catalogue's
+ * codec, in its own stream at the next revision, recorded no earlier than the one before it and not in the future,
+ * and one its command's decider records on the ledger as the events before it left it. A file re-chained after an
+ * edit carries a valid chain; this is what keeps it from recording a fact every read would then fail on.
+ */
+const replay = (now: Date) => {
+  const state = initialLedgerState();
+  const revisions = new Map<string, number>();
+  let previousRecorded: string | undefined;
+  return (e: EventLine): string | undefined => {
+    if (typeof e.data !== 'object' || e.data === null || Array.isArray(e.data)) return `the event at position ${e.position} (${e.type}): "data" must be the event as a JSON object, got ${e.data === null ? 'null' : Array.isArray(e.data) ? 'an array' : typeof e.data}`;
+    const decoded = decodeEvent(e.type, e.data);
+    if (E.isLeft(decoded)) return `the event at position ${e.position}: ${decoded.left}`;
+    const event = decoded.right;
+    if (event.eventId !== e.id) return `the event at position ${e.position} has the id "${e.id}" but its data says "${event.eventId}"`;
+    if (streamOf(event) !== e.stream) return `the event at position ${e.position} (${e.type}) is in stream "${e.stream}"; a ${e.type} of its data belongs to stream "${streamOf(event)}"`;
+    const expected = (revisions.get(e.stream) ?? -1) + 1;
+    if (e.revision !== expected) return `the event at position ${e.position} is revision ${e.revision} of stream "${e.stream}", expected revision ${expected}: revisions of a stream follow one another from 0`;
+    const time = recordedAtProblem(e.recorded, previousRecorded, now);
+    if (time !== undefined) return `the event at position ${e.position} is ${time}`;
+    const refused = inadmissible(event, state);
+    if (refused !== undefined) return `the event at position ${e.position} (${e.type}) is not one the ledger records: ${refused}`;
+    evolve(state, event, { globalPosition: e.position, revision: e.revision, streamId: e.stream });
+    revisions.set(e.stream, e.revision);
+    previousRecorded = e.recorded;
+    return undefined;
+  };
+};
+
+/**
  * The events of an export, each checked against the chain as it is read; throws ExportLineError at the first line
  * that does not hold (a changed, inserted, deleted or reordered event breaks the chain there; a cut file lacks its
- * closing line). Returns the closing line's totals. With `links: 'read'` only the lines' form and order are checked
- * (a pass over lines checked before).
+ * closing line). Returns the closing line's totals. With `links: 'replay'` every event is also replayed through the
+ * deciders (see `replay`); a second pass over lines replayed before checks the chain only, which ends in the same head
+ * only if the file still holds what was replayed.
  */
-async function* checkedEvents(file: string, lines: AsyncIterable<string>, links: 'check' | 'read' = 'check'): AsyncGenerator<EventLine, { events: number; sha256: string; head?: string }> {
+async function* checkedEvents(file: string, lines: AsyncIterable<string>, links: 'replay' | 'chain'): AsyncGenerator<EventLine, { events: number; sha256: string; head?: string }> {
   let n = 0;
   let previous = GENESIS;
   let previousPosition = 0;
   const digest = logDigest();
   let closing: Record<string, unknown> | undefined;
+  const admit = links === 'replay' ? replay(new Date()) : undefined;
   for await (const text of lines) {
     n++;
     const line = n;
@@ -137,12 +172,14 @@ async function* checkedEvents(file: string, lines: AsyncIterable<string>, links:
     }
     const e = parseEvent(value, fail);
     if (e.position <= previousPosition) fail(`position ${e.position} does not come after position ${previousPosition}: lines were reordered`);
-    if (links === 'check') {
+    {
       const event = chained(e);
       const data = canonicalJson(e.data);
       if (chainHash(event, previous, data) !== e.hash) fail(`the event at position ${e.position} (${e.type} of stream "${e.stream}", revision ${e.revision}) does not match its hash: the export was changed at or before this line`);
       digest.add({ ...event, hash: e.hash }, data);
       previous = e.hash;
+      const refused = admit?.(e);
+      if (refused !== undefined) fail(refused);
     }
     previousPosition = e.position;
     yield e;
@@ -150,7 +187,7 @@ async function* checkedEvents(file: string, lines: AsyncIterable<string>, links:
   const totals = digest.result();
   if (n === 0) throw new ExportLineError(file, 1, 'the file is empty');
   if (closing === undefined) throw new ExportLineError(file, n, 'the export ends without its closing line ({"end":true,…}): it was cut short');
-  if (links === 'check' && (closing.events !== totals.events || closing.sha256 !== totals.sha256 || (closing.head ?? undefined) !== totals.head)) {
+  if ((closing.events !== totals.events || closing.sha256 !== totals.sha256 || (closing.head ?? undefined) !== totals.head)) {
     throw new ExportLineError(file, n, `the closing line says ${String(closing.events)} events (sha256 ${String(closing.sha256)}), the lines hold ${totals.events} (sha256 ${totals.sha256}): events were deleted or added`);
   }
   return totals;
@@ -171,18 +208,19 @@ export interface ImportResult {
  */
 export const importLog = async (store: EventStore, file: string, open: () => AsyncIterable<string>, batchSize = 2000): Promise<ImportResult> => {
   if ((await store.headPosition()) !== 0) throw new StoreNotEmptyError(store.description);
-  const check = checkedEvents(file, open());
+  const check = checkedEvents(file, open(), 'replay');
   let step = await check.next();
   while (!step.done) step = await check.next();
   const totals = step.value;
 
-  // the lines were checked above; the store re-computes every link as it appends, and the rebuilt ledger's head hash
-  // and checksum are compared with the file's below, so the append pass only reads them
+  // the lines were replayed above; the append pass checks their chain again and, before the store's transaction
+  // commits, that it ends where the first pass ended: a file changed in between records nothing
   async function* batches(): AsyncGenerator<StreamAppend[]> {
     let parts: StreamAppend[] = [];
     let inBatch = 0;
-    const read = checkedEvents(file, open(), 'read');
-    for (let next = await read.next(); !next.done; next = await read.next()) {
+    const read = checkedEvents(file, open(), 'chain');
+    let next = await read.next();
+    for (; !next.done; next = await read.next()) {
       const e = next.value;
       const event: NewEvent = { eventId: e.id, type: e.type, data: e.data, metadata: e.metadata, recordedAt: e.recorded };
       const last = parts[parts.length - 1];
@@ -194,6 +232,7 @@ export const importLog = async (store: EventStore, file: string, open: () => Asy
         inBatch = 0;
       }
     }
+    if (next.value.sha256 !== totals.sha256 || next.value.head !== totals.head) throw new ExportLineError(file, next.value.events + 2, `the file changed while it was imported (its checksum was ${totals.sha256}, it is now ${next.value.sha256})`);
     if (parts.length > 0) yield parts;
   }
   if (store.appendWholeLog !== undefined) {

@@ -9,7 +9,7 @@ import type { Ledger } from './ledger';
 import { CommandRejected } from './ledger';
 import { LedgerFailure } from './failure';
 import { loadFacts } from './load';
-import { decideFile, knownUnder, type Located, type TournamentFileOutcome } from './interchange';
+import { decideFile, knownUnder, refuseImportedBefore, type Located, type TournamentFileOutcome } from './interchange';
 
 /**
  * A FIDE tournament report (TRF16 or TRF-2026) as ledger facts, and back.
@@ -67,6 +67,7 @@ const trfCommands = (t: TrfTournament, o: TrfImportOptions, state: LedgerState, 
     throw new CommandRejected(`${o.file}: the file has no date of start (record 042) nor round dates (record 132); give the dates with --start YYYY-MM-DD [--end YYYY-MM-DD]`);
   }
   const { actor, tournamentId } = o;
+  refuseImportedBefore(state, o.file, tournamentId, { name: t.name, place: t.city, startDate, endDate, ratingSystem: o.ruleSet, players: t.players.length });
   const idOf = new Map(t.players.map((p) => [p.startRank, trfPlayerId(tournamentId, p)]));
   const lineOf = new Map(t.players.map((p) => [p.startRank, p.line]));
   const at = (line: number) => `${o.file}, line ${line}`;

@@ -148,9 +148,13 @@ describe('ledger trf import: the tournament, its players and games, rated under 
   });
 
   it('matches players by FIDE number: a second tournament adds no player and keeps the ledger\'s rating', async () => {
-    const db = path.join(tempDir('trf'), 'ledger.db');
+    const dir = tempDir('trf');
+    const db = path.join(dir, 'ledger.db');
     await ok('trf', 'import', GRANDMOMMY, '--db', db);
-    const again = await ok('trf', 'import', GRANDMOMMY, '--tournament', 'grandmommy-rerun', '--db', db);
+    // the same players in another tournament (the same one under another id is refused: test/adapters/cli/recording.test.ts)
+    const rerun = path.join(dir, 'grandmommy-rerun.trf');
+    fs.writeFileSync(rerun, fs.readFileSync(GRANDMOMMY, 'utf8').replace(/^012 Grandmommy's Cup/m, "012 Grandmommy's Cup, the rerun"));
+    const again = await ok('trf', 'import', rerun, '--db', db);
     expect(again).toMatch(/249 players: 249 with a FIDE number \(249 matched to the ledger's player FIDE-<number>, 0 new\), 0 without; 0 registered; 0 with their rating as opening balance under fide/);
   }, 60_000);
 

@@ -57,10 +57,15 @@ export class Options {
     this.used.add(name);
     return this.parsed.flags.has(name);
   }
+  /** A yes-or-no option: `--name` alone is yes; `--name=yes|true|no|false` says which; any other value is refused. */
   flag(name: string): boolean {
     this.used.add(name);
     const v = this.parsed.flags.get(name);
-    return v !== undefined && v[v.length - 1] !== 'false';
+    if (v === undefined) return false;
+    const said = v[v.length - 1]!;
+    if (said === 'true' || said === 'yes') return true;
+    if (said === 'false' || said === 'no') return false;
+    throw new UsageError(`--${name} is a yes-or-no option: give it alone, or as --${name}=yes or --${name}=no, got "${said}"`);
   }
   string(name: string): string | undefined {
     this.used.add(name);

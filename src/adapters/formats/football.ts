@@ -1,4 +1,5 @@
 import * as fs from 'fs';
+import { readNamedFile } from './files';
 import * as path from 'path';
 import * as E from 'fp-ts/Either';
 import { Game, Score } from '../../../domain/rules/elo-common/game';
@@ -115,7 +116,7 @@ export const loadFootballMatches = (file?: string): E.Either<string, FootballMat
   }
   let text: string;
   try {
-    text = fs.readFileSync(at, 'utf8');
+    text = readNamedFile(at).toString('utf8');
   } catch (e) {
     return E.left(`${at}: cannot be read (${e instanceof Error ? e.message : String(e)}).`);
   }

@@ -1,4 +1,5 @@
 import { COMMAND_KINDS } from '../../../domain/commands/decide';
+import { LIST_FORMATS } from '../../app/lists';
 
 /**
  * The OpenAPI 3.1 description of the HTTP API (served at GET /openapi.json): every route, who may call it, every
@@ -181,6 +182,8 @@ export const openApiDocument = () => ({
           },
           validDate: date,
           actor: { type: 'string', description: 'Leave out: the actor is the signed-in officer (another name is refused).' },
+          contentHash: { type: 'string', description: 'PublishRatingList: leave out; the ledger writes the list and records its SHA-256 (a hash that differs is refused).' },
+          format: { enum: [...LIST_FORMATS], description: 'PublishRatingList: the format the list is published in.' },
         },
         description: 'One command of the catalogue with the fields of its event (see docs/http-api.md); eventId is derived, never sent.',
       },

@@ -14,6 +14,7 @@ import type { CheckpointStorage } from '../store/checkpoint-storage';
 import { factsKnownAt, loadFacts } from '../../app/load';
 import { knownAtPositionOf, listKnownAt, publishedFromModel } from '../../app/list-known-at';
 import { verifyLedger } from '../../app/verify';
+import { publishList, type PublishRequest } from '../../app/publish';
 import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, renderList, reproducePublished, type ListFormat } from '../../app/lists';
 import type { Ledger } from '../../app/ledger';
 import { today } from '../clock';
@@ -379,7 +380,11 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     if (body.eventId !== undefined) {
       throw new Problem(422, 'event-id-derived', 'eventId is derived from the command\'s own ids (so a resubmission is never recorded twice); leave it out', { parameter: 'eventId' });
     }
-    const result = await ledger.execute({ ...body, actor: who.officer } as Command);
+    // a published list's hash is the ledger's own (of the list it writes), never the caller's: see app/publish.ts
+    const result =
+      body.kind === 'PublishRatingList'
+        ? (await publishList(ledger, LIST_PRINTER, { ...(body as unknown as PublishRequest), actor: who.officer })).result
+        : await ledger.execute({ ...body, actor: who.officer } as Command);
     // a registered namesake: the answer says how FESA files tell him apart (list-names.ts)
     const namesake = body.kind === 'RegisterPlayer' && typeof body.playerId === 'string' ? await namesakeNotice(ledger.store, await ledger.catchUp(), body.playerId) : undefined;
     res.status(result.status === 'appended' ? 201 : 200).json(namesake === undefined ? result : { ...result, namesake });

@@ -48,7 +48,7 @@ import { DEFAULT_MAX_APPEND_SIZE, appendFailureReason, esdbEventSize, fittingPre
 import { EventIdIndex } from './event-id-index';
 import { resubscribeDelayMs, resubscribingCatchUp, type Feed } from './resubscribing-catch-up';
 import { appendPartByPart, subscriptionRegistry, toError, validateBatch } from './shared';
-import { chainHash, GENESIS, nextRecordedAt } from '../../app/chain';
+import { chainHash, GENESIS, recordedTimes } from '../../app/chain';
 
 // a CommonJS module loaded with require: its type is the annotation's, so the `any` require returns goes no further
 // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment
@@ -230,11 +230,11 @@ export const openEsdbStore = (connectionString: string, options: EsdbStoreOption
   const appendInParts = async (streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
     const head = await lastEvent();
     let previous = head?.hash ?? GENESIS;
-    const now = nextRecordedAt(head?.recordedAt);
+    const recordedAtOf = recordedTimes(head?.recordedAt);
     // the revisions the events will get if the expected revision holds (if it does not, nothing is written)
     const current = expected === 'no_stream' ? -1 : expected === 'any' ? ((await readStream(streamId)).at(-1)?.revision ?? -1) : expected;
     const proposed = events.map((e, i) => {
-      const recordedAt = e.recordedAt ?? now;
+      const recordedAt = recordedAtOf(e.eventId, e.recordedAt);
       previous = chainHash({ streamId, revision: current + 1 + i, eventId: e.eventId, type: e.type, data: e.data, recordedAt }, previous);
       const data = esdb.jsonEvent({
         id: esdbEventId(e.eventId),

@@ -43,7 +43,7 @@ import {
   validateBatch,
 } from './shared';
 import { canonicalJson } from '../../../domain/commands/decide';
-import { chainHash, GENESIS, nextRecordedAt } from '../../app/chain';
+import { chainHash, GENESIS, recordedTimes } from '../../app/chain';
 
 const SCHEMA_VERSION = 3;
 /** Advisory lock keys (first int of the two-int form) — arbitrary, but fixed: every writer must use the same. */
@@ -272,9 +272,9 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
       `SELECT hash, recorded_at FROM ${s}.events ORDER BY global_position DESC LIMIT 1`,
     );
     let previous = heads[0]?.hash ?? GENESIS;
-    const now = nextRecordedAt(heads[0]?.recorded_at.toISOString());
+    const recordedAtOf = recordedTimes(heads[0]?.recorded_at.toISOString());
     const chained = events.map(({ streamId, revision, event }) => {
-      const recordedAt = event.recordedAt ?? now;
+      const recordedAt = recordedAtOf(event.eventId, event.recordedAt);
       // the canonical JSON its link hashes is what is sent for the jsonb column: one serialisation per event
       const data = canonicalJson(event.data);
       previous = chainHash({ streamId, revision, eventId: event.eventId, type: event.type, data: event.data, recordedAt }, previous, data);

@@ -31,7 +31,7 @@ import {
   type CurrentRevision,
 } from './shared';
 import { canonicalJson } from '../../../domain/commands/decide';
-import { chainHash, GENESIS, nextRecordedAt } from '../../app/chain';
+import { chainHash, GENESIS, recordedTimes } from '../../app/chain';
 
 // a CommonJS module loaded with require: its type is the annotation's, so the `any` require returns goes no further
 // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment
@@ -324,12 +324,12 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
     const { insert, chainHead } = writeStatements!;
     const head = chainHead.get() as [string, string] | undefined;
     let previous = head?.[0] ?? GENESIS;
-    const now = nextRecordedAt(head?.[1]);
+    const recordedAtOf = recordedTimes(head?.[1]);
     return appends.map(({ streamId, events, expected }, part) => {
       const first = firstRevisions[part]!;
       let position = 0;
       events.forEach((event, i) => {
-        const recordedAt = event.recordedAt ?? now;
+        const recordedAt = recordedAtOf(event.eventId, event.recordedAt);
         // the data is stored as the canonical JSON its link hashes: one serialisation per event instead of two
         const data = canonicalJson(event.data);
         previous = chainHash({ streamId, revision: first + i, eventId: event.eventId, type: event.type, data: event.data, recordedAt }, previous, data);

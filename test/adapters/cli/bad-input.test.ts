@@ -264,6 +264,79 @@ const cases: readonly Case[] = [
     code: 1,
     says: /PublishRatingList: field `listId`: expected an id of 1 to 200 characters, without spaces at the ends, "\/" or "\\", got "2026\/09"$/,
   },
+  // --- issue 28 (i28b): what may be recorded — printable text within its limits, yes-or-no options, files that are files ---
+  {
+    name: 'player add with a family name of 101 characters',
+    argv: () => ['player', 'add', '--id', 'Q28', '--family', 'x'.repeat(101), '--country', 'NO', '--date', '2026-01-01'],
+    code: 1,
+    says: /RegisterPlayer: field `familyName` is 101 characters long; a name or id is at most 100$/,
+  },
+  {
+    name: 'tournament add with a name of 201 characters',
+    argv: () => ['tournament', 'add', '--id', 'T28', '--name', 'x'.repeat(201), '--start', '2026-03-01'],
+    code: 1,
+    says: /RegisterTournament: field `name` is 201 characters long; this text is at most 200$/,
+  },
+  ...[
+    ['a line feed', '\n', 'U+000A'],
+    ['a tab', '\t', 'U+0009'],
+    ['NEL (U+0085)', '\u0085', 'U+0085'],
+    ['a line separator (U+2028)', '\u2028', 'U+2028'],
+    ['a paragraph separator (U+2029)', '\u2029', 'U+2029'],
+    ['a C1 control (U+009B)', '\u009b', 'U+009B'],
+  ].flatMap(([what, char, code]): Case[] => [
+    {
+      name: `player add with ${what} in the id`,
+      argv: () => ['player', 'add', '--id', `Q${char}28`, '--family', 'Lie', '--country', 'NO', '--date', '2026-01-01'],
+      code: 1,
+      says: new RegExp(`RegisterPlayer: field \`playerId\` contains the control character ${code!.replace('+', '\\+')}; text in the ledger is printable`),
+    },
+    {
+      name: `player add with ${what} in the family name`,
+      argv: () => ['player', 'add', '--id', 'Q28', '--family', `Lie${char}Berg`, '--country', 'NO', '--date', '2026-01-01'],
+      code: 1,
+      says: new RegExp(`RegisterPlayer: field \`familyName\` contains the control character ${code!.replace('+', '\\+')}; text in the ledger is printable`),
+    },
+  ]),
+  {
+    name: 'tournament add --unrated=maybe (a yes-or-no option given another value)',
+    argv: () => ['tournament', 'add', '--id', 'T28', '--name', 'Cup', '--start', '2026-03-01', '--unrated=maybe'],
+    code: 2,
+    says: /--unrated is a yes-or-no option: give it alone, or as --unrated=yes or --unrated=no, got "maybe"$/,
+  },
+  { name: 'trf import /dev/zero (a device, read forever)', argv: () => ['trf', 'import', '/dev/zero'], code: 1, says: /^ledger: \/dev\/zero is not a regular file \(a device, a pipe or a socket\); expected a file$/ },
+  { name: 'egd import /dev/zero', argv: () => ['egd', 'import', '/dev/zero', '--tournament', 'Z28'], code: 1, says: /\/dev\/zero is not a regular file/ },
+  { name: 'game report --csv /dev/zero', argv: () => ['game', 'report', '--csv', '/dev/zero'], code: 1, says: /\/dev\/zero is not a regular file/ },
+  { name: 'import --jsonl /dev/zero', argv: () => ['import', '--jsonl', '/dev/zero'], code: 1, says: /\/dev\/zero is not a regular file/ },
+  {
+    name: 'trf import of a file of 65 MB',
+    argv: () => {
+      const file = path.join(tempDir('big'), 'big.trf');
+      fs.writeFileSync(file, '');
+      fs.truncateSync(file, 65 * 1024 * 1024);
+      return ['trf', 'import', file];
+    },
+    code: 1,
+    says: /big\.trf is 65 MB; a file the ledger reads is at most 64 MB$/,
+  },
+  {
+    name: 'trf import of a UTF-16 file: the encoding named, not "date does not exist"',
+    argv: () => ['trf', 'import', csvFile('utf16.trf', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(trfC5(), 'utf16le')]))],
+    code: 1,
+    says: /utf16\.trf is not in the expected encoding: it is UTF-16; save it as UTF-8 or ISO-8859-1 text$/,
+  },
+  {
+    name: 'game report --csv of a UTF-16 file without a byte order mark',
+    argv: () => ['game', 'report', '--csv', csvFile('utf16.csv', Buffer.from(`${header}\ng1,T1,1,P1,P2,win\n`, 'utf16le'))],
+    code: 1,
+    says: /utf16\.csv is not in the expected encoding: it is UTF-16 \(every other byte is NUL\); save it as UTF-8 or ISO-8859-1 text$/,
+  },
+  {
+    name: 'fesa import of a folder whose turnering.txt is UTF-16',
+    argv: () => ['fesa', 'import', folderLike(fifth, '05_utf16', { 'turnering.txt': (t) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(t, 'utf16le')]) })],
+    code: 1,
+    says: /turnering\.txt is not in the expected encoding: it is UTF-16/,
+  },
   {
     name: 'fesa import of a file, not a folder',
     argv: () => ['fesa', 'import', csvFile('turnering.txt', '[x]\n')],

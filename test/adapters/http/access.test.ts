@@ -214,6 +214,11 @@ describe('HTTP: hostile requests (issue 14)', () => {
     ['a tournament under an unknown rule system', 'POST', '/commands', json(''), command({ kind: 'RegisterTournament', validDate: '2026-05-01', tournamentId: 'T9', name: 'Open', place: '', startDate: '2026-05-01', endDate: '2026-05-01', ratingSystem: 'nosuch', rated: true, timeControl: { mainMinutes: 30, byoyomiSeconds: 30, incrementSeconds: 0 } }), 422, 'ratingSystem', /^RegisterTournament: field `ratingSystem`: "nosuch" is not a rule set this ledger knows; expected one of fesa, fesa-published, us-shogi-1997-text, /],
     ['the adoption of an unknown rule set', 'POST', '/commands', json(''), command({ kind: 'AdoptRuleSet', validDate: '2026-05-01', ruleSetId: 'elo-9', ruleSetVersion: '1', options: {} }), 422, 'ruleSetId', /^AdoptRuleSet: field `ruleSetId`: "elo-9" is not a rule set this ledger knows; /],
     ['a list published under a rule set it cannot be reproduced with', 'POST', '/commands', json(''), command({ kind: 'PublishRatingList', validDate: '2026-05-01', listId: '2026-05', asOf: '2026-05-01', ruleSet: 'fide', format: 'fesa', contentHash: 'ab'.repeat(32) }), 422, 'ruleSet', /^PublishRatingList: field `ruleSet`: "fide" is not a rule set a published list can be reproduced under; expected one of as-adopted, fesa, fesa-published$/],
+    // a published list's hash and format are the ledger's to compute and check, never the caller's (issue 28)
+    ['a list published with a hash the ledger did not compute', 'POST', '/commands', json(''), command({ kind: 'PublishRatingList', validDate: '2026-05-01', listId: '2026-05', asOf: '2026-05-01', ruleSet: 'fesa', format: 'fesa', contentHash: '0'.repeat(64) }), 422, 'contentHash', /^PublishRatingList: field `contentHash`: the ledger writes list "2026-05" with the SHA-256 [0-9a-f]{64}, not "0{64}"; leave contentHash out/],
+    ['a list published in a format the ledger does not write', 'POST', '/commands', json(''), command({ kind: 'PublishRatingList', validDate: '2026-05-01', listId: '2026-05', asOf: '2026-05-01', ruleSet: 'fesa', format: 'pdf' }), 422, 'format', /^PublishRatingList: field `format`: "pdf" is not a format the ledger publishes lists in; expected one of fesa, fesa-all, table, csv, json$/],
+    ['a family name with a line separator (U+2028)', 'POST', '/commands', json(''), command(player('P10', { familyName: 'Han\u2028sen' })), 422, 'familyName', /^RegisterPlayer: field `familyName` contains the control character U\+2028; text in the ledger is printable/],
+    ['a family name of 0.9 MB', 'POST', '/commands', json(''), command(player('P10', { familyName: 'x'.repeat(900_000) })), 422, 'familyName', /^RegisterPlayer: field `familyName` is 900,000 characters long; a name or id is at most 100$/],
     ['a field named __proto__ (as JSON.parse keeps it)', 'POST', '/commands', json(''), Buffer.from('{"kind":"RegisterPlayer","validDate":"2026-01-01","playerId":"P7","familyName":"A","givenName":"","country":"NO","__proto__":{"isAdmin":true}}'), 422, '__proto__', /^RegisterPlayer: unknown field `__proto__`; a command carries only the fields of its event in the catalogue$/],
     ['a command kind that is a number', 'POST', '/commands', json(''), command({ kind: 7, validDate: '2026-01-01' }), 422, undefined as never, /^unknown command kind 7; expected one of RegisterPlayer, /],
     ['a date that does not exist', 'POST', '/commands', json(''), command(player('P8', { validDate: '2026-02-30' })), 422, 'validDate', /^RegisterPlayer: field `validDate`: expected a date YYYY-MM-DD, got "2026-02-30"$/],
@@ -232,6 +237,18 @@ describe('HTTP: hostile requests (issue 14)', () => {
     expect(answer.body.detail).toMatch(detail);
     expect(String(answer.body.detail)).not.toMatch(/\n\s+at /);
     expect(await logChecksum(api.store)).toEqual(before);
+  });
+
+  it('a list published without its hash is recorded with the hash of the list the ledger writes, and reads back byte for byte', async () => {
+    const published = await api.post('/commands', { kind: 'PublishRatingList', validDate: '2026-05-01', listId: 'by-http', asOf: '2026-05-01', ruleSet: 'fesa', format: 'csv' }, officer);
+    expect(published.status).toBe(201);
+    const recorded = (published.body.events as { contentHash: string }[])[0]!.contentHash;
+    expect(recorded).toMatch(/^[0-9a-f]{64}$/);
+    const read = await api.raw('GET', '/lists/published/by-http', {});
+    expect(read.status).toBe(200);
+    expect(read.headers.get('x-content-sha256')).toBe(recorded);
+    // the same list again with the hash the ledger computed is the same fact: nothing new
+    expect((await api.post('/commands', { kind: 'PublishRatingList', validDate: '2026-05-01', listId: 'by-http', asOf: '2026-05-01', ruleSet: 'fesa', format: 'csv', contentHash: recorded }, officer)).status).toBe(200);
   });
 
   it('a gzip body that is real JSON is read', async () => {

@@ -145,9 +145,12 @@ describe('deciders, given / when / then', () => {
     given().when({ ...adopt, validDate: '2025-13-01' } as Command).thenRejects('AdoptRuleSet: field `validDate`: expected a date YYYY-MM-DD, got "2025-13-01"');
   });
   spec('PublishRatingList', () => {
-    given().when(publish('abc')).then([{ type: 'RatingListPublished', eventId: 'list:2024-06', contentHash: 'abc' }]);
-    given(publish('abc')).when(publish('abc')).thenNothing();
-    given(publish('abcdef0123456789')).when(publish('other')).thenRejects('rating list "2024-06" was already published with other content (hash abcdef012345…)');
+    const [a, b] = ['ab'.repeat(32), 'cd'.repeat(32)];
+    given().when(publish(a)).then([{ type: 'RatingListPublished', eventId: 'list:2024-06', contentHash: a }]);
+    given(publish(a)).when(publish(a)).thenNothing();
+    given(publish(a)).when(publish(b)).thenRejects('rating list "2024-06" was already published with other content (hash abababababab…)');
+    given().when(publish('abc')).thenRejects('PublishRatingList: field `contentHash`: expected the list\'s SHA-256 (64 lowercase hexadecimal digits), got "abc"');
+    given().when({ ...publish(a), format: 'pdf' } as Command).thenRejects('PublishRatingList: field `format`: "pdf" is not a format the ledger publishes lists in; expected one of fesa, fesa-all, table, csv, json');
   });
   spec('AppointOfficer', () => {
     given().when(appoint('auditor')).then([{ type: 'OfficerAppointed', eventId: 'officer:kari:1', officer: 'kari', role: 'auditor', actor: 'president' }]);

@@ -4,7 +4,11 @@ import readline from 'node:readline';
 import { once } from 'node:events';
 import { exportLines, importLog } from '../../../app/log-export';
 import { verifyLedger } from '../../../app/verify';
+import { openInputFile } from '../../formats/files';
 import { UsageError } from '../args';
+
+/** An export of a federation's whole history is some hundred MB; a file of more than 16 GB is not one. */
+const MAX_LOG_FILE_BYTES = 16 * 1024 ** 3;
 import type { CommandRun } from '../context';
 
 const verify: CommandRun = {
@@ -63,6 +67,8 @@ const importLogCommand: CommandRun = {
     const file = ctx.opts.required('jsonl', 'the export to read, e.g. ledger.jsonl');
     if (!fs.existsSync(file)) throw new UsageError(`--jsonl ${file}: there is no such file`);
     if (fs.statSync(file).isDirectory()) throw new UsageError(`--jsonl ${file} is a folder, expected an export file`);
+    // read as a stream, so a large log costs no memory; what is not a regular file (/dev/zero) would never end
+    fs.closeSync(openInputFile(file, MAX_LOG_FILE_BYTES));
     const store = await ctx.createStore();
     const result = await importLog(store, file, () => lines(file));
     ctx.print(result, () => `imported ${result.events} events from ${file} into ${store.description}; checksum ${result.sha256}${result.head === undefined ? '' : `, head hash ${result.head}`}`);

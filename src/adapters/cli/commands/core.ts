@@ -279,6 +279,11 @@ const gameCorrect: CommandRun = {
     const ledger = await ctx.ledger();
     const state = await ledger.catchUp();
     const { tournamentId, game } = findGame(state, ctx.opts.required('game', 'game id'), ctx.opts.string('tournament'));
+    // a correction replaces a game's facts (ResultCorrected carries no date of play): the date it is recorded under
+    // is the day it was decided, so a --date would correct nothing an officer meant to correct
+    if (ctx.opts.has('date')) {
+      throw new UsageError(`--date: a correction cannot move a game to another date (game ${game.gameId} of ${tournamentId} stays on ${game.validDate}, when it was reported played); withdraw it (ledger game withdraw --game ${game.gameId} --reason …) and report it again with --date under a new game id`);
+    }
     const current = currentFlags(tournamentId, game.gameId, game.facts);
     const given = (n: string) => (n === 'tournament' || n === 'game' ? current[n] : ctx.opts.string(n));
     // a new handicap or "even" replaces the old one with its giver; otherwise the game keeps what it had

@@ -4,7 +4,6 @@ import { unratable } from '../../../app/failure';
 import { LIST_LEGEND } from '../list-legend';
 import * as fs from 'fs';
 import * as path from 'path';
-import type { Command } from '../../../../domain/commands/decide';
 import { diffFolds, diffIdOf, gradesThatDiffer, gradeText, type FoldDiff, type GradeDiff, type ModelListEntry } from '../../../../projections/fesa/diff';
 import { explainPlayer } from '../../../../projections/fesa/explain';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../../projections/fesa/history';
@@ -16,7 +15,8 @@ import { ratedInListModel, readListModel } from '../../../app/list-model';
 import { ruleSetsFromModels } from '../../../app/rule-set-diff';
 import { knownAtPositionOf, listKnownAt, publishedDiffFromModel, publishedFromModel } from '../../../app/list-known-at';
 import { factsKnownAt, loadFacts } from '../../../app/load';
-import { contentHash, foldOrThrow as fold, isProgramFile, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, type FoldPair, type ListFormat } from '../../../app/lists';
+import { publishList } from '../../../app/publish';
+import { foldOrThrow as fold, isProgramFile, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, type FoldPair, type ListFormat } from '../../../app/lists';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 import { FoldProgress, table } from '../output';
@@ -172,17 +172,14 @@ const publish: CommandRun = {
     const format = formatOf(ctx);
     const ruleSet = ruleSetOf(ctx);
     const activeYears = ctx.opts.count('active-years', 0, 200) ?? 2;
-    const folded = fold(await loadFacts(ledger.store), { ruleSet, asOf, runs: 'none' });
-    const text = renderList(LIST_PRINTER, folded, asOf, format, activeYears);
-    const hash = contentHash(listBytes(text, format));
     const out = ctx.opts.string('out');
     // a list that cannot be written where asked is not published: the file is opened before anything is recorded
     const undo = out === undefined ? undefined : openForWriting(out);
-    const result = await ledger.execute({ kind: 'PublishRatingList', validDate: asOf, actor: ctx.actor, listId, asOf, ruleSet, format, contentHash: hash, activeYears } as Command).catch((error: unknown) => {
+    const { result, contentHash: hash, bytes } = await publishList(ledger, LIST_PRINTER, { validDate: asOf, actor: ctx.actor, listId, asOf, ruleSet, format, activeYears }).catch((error: unknown) => {
       undo?.();
       throw error;
     });
-    if (out !== undefined) fs.writeFileSync(out, listBytes(text, format));
+    if (out !== undefined) fs.writeFileSync(out, bytes);
     ctx.print({ listId, asOf, ruleSet, format, contentHash: hash, status: result.status }, () => `list ${listId} as of ${asOf} published (${format}, sha256 ${hash.slice(0, 16)}…)${result.status === 'unchanged' ? ' — already recorded' : ''}`);
     return 0;
   },

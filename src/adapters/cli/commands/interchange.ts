@@ -4,7 +4,7 @@ import * as E from 'fp-ts/Either';
 import { isId } from '../../../../domain/events/common';
 import { loadFacts } from '../../../app/load';
 import { importTrf, TRF_RULE_SETS, trfOfTournament, type TrfRuleSet } from '../../../app/trf';
-import { readNamedFile } from '../../formats/files';
+import { readNamedFile, withoutUtf8Bom } from '../../formats/files';
 import { formatTrf, parseTrf } from '../../formats/trf';
 import { decodeEgd, parseEgd } from '../../formats/egd';
 import { importEgd } from '../../../app/egd';
@@ -14,7 +14,7 @@ import type { CliContext, CommandRun } from '../context';
 
 /** A file's text: UTF-8, or Latin-1 where it is not valid UTF-8 (older pairing programs write ISO-8859-1). */
 export const readText = (file: string): string => {
-  const bytes = readNamedFile(file);
+  const bytes = withoutUtf8Bom(readNamedFile(file));
   const utf8 = bytes.toString('utf8');
   return utf8.includes('\uFFFD') ? bytes.toString('latin1') : utf8;
 };

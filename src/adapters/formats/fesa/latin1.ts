@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { readNamedFile } from '../files';
+import { readNamedFile, withoutUtf8Bom } from '../files';
 
 /** A FESA file that cannot be read as the program reads it; the message names the file (and line). */
 export class FesaFileRefused extends Error {
@@ -17,7 +17,8 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * above 127 that form valid UTF-8 sequences are practically never Latin-1 text, so such a file is refused.
  */
 export const readLatin1File = (file: string): string => {
-  const bytes = readNamedFile(file);
+  // a UTF-8 byte order mark is an editor's, not the program's: without it the file reads as the program would
+  const bytes = withoutUtf8Bom(readNamedFile(file));
   if (bytes.some((b) => b > 127)) {
     let text: string | undefined;
     try {

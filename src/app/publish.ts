@@ -1,0 +1,47 @@
+import * as E from 'fp-ts/Either';
+import type { Command } from '../../domain/commands/decide';
+import { toEvent } from '../../domain/commands/decide';
+import { CommandRejected } from './errors';
+import type { ExecuteResult, Ledger } from './ledger';
+import { contentHash, foldOrThrow, listBytes, renderList, type ListFormat } from './lists';
+import { loadFacts } from './load';
+import type { ListPrinter } from './ports/list-printer';
+
+type PublishCommand = Extract<Command, { kind: 'PublishRatingList' }>;
+
+/** What a caller asks to publish: the list, never its hash (a caller may state the hash it expects). */
+export type PublishRequest = Omit<PublishCommand, 'kind' | 'contentHash'> & { readonly contentHash?: unknown };
+
+export interface Published {
+  readonly result: ExecuteResult;
+  readonly contentHash: string;
+  /** The list's bytes exactly as published (and as `verify` writes them again). */
+  readonly bytes: Buffer;
+}
+
+/**
+ * Publishes a list: the ledger writes it from the facts the decision is based on and records its hash, so that every
+ * published list can be written again byte for byte (`verify`, `list --published`). A hash the caller states must be
+ * the ledger's: a caller that expects other bytes is told so and nothing is recorded. The CLI and the HTTP API both
+ * publish through here.
+ */
+export const publishList = async (ledger: Ledger, printer: ListPrinter, request: PublishRequest): Promise<Published> => {
+  let published: { contentHash: string; bytes: Buffer } | undefined;
+  const result = await ledger.execute(async (state) => {
+    // every field checked before the fold: a list is written only for a date, rule set and format that can be recorded
+    const { contentHash: stated, ...fields } = request;
+    const placeholder: PublishCommand = { ...fields, kind: 'PublishRatingList', contentHash: '0'.repeat(64) };
+    const checked = toEvent(placeholder, state);
+    if (E.isLeft(checked)) throw new CommandRejected(checked.left);
+    const format = request.format as ListFormat;
+    const folded = foldOrThrow(await loadFacts(ledger.store, { position: state.position }), { ruleSet: request.ruleSet, asOf: request.asOf, runs: 'none' });
+    const bytes = listBytes(renderList(printer, folded, request.asOf, format, request.activeYears ?? 2), format);
+    const hash = contentHash(bytes);
+    if (stated !== undefined && stated !== hash) {
+      throw new CommandRejected(`PublishRatingList: field \`contentHash\`: the ledger writes list "${request.listId}" with the SHA-256 ${hash}, not ${JSON.stringify(stated)}; leave contentHash out and the ledger records the hash of the list it writes`);
+    }
+    published = { contentHash: hash, bytes };
+    return { ...placeholder, contentHash: hash };
+  });
+  return { result, ...published! };
+};
