@@ -1,6 +1,6 @@
 import { CAREER_MODEL_FORMAT, readCareerModel, readTournamentModel } from '../../app/career-model';
 import { readCaughtUp } from '../../app/career-reads';
-import { readListModel, type ListRequest, type ModelList } from '../../app/list-model';
+import { LIST_MODEL_FORMAT, readListModel, type ListRequest, type ModelList } from '../../app/list-model';
 import { LIST_PRINTER } from '../formats/list-printer';
 import type { FesaFold } from '../../../projections/fesa/history';
 import type { RunInputs } from '../../../projections/fesa/career-model';
@@ -64,7 +64,18 @@ export class ReadModels {
       const [now, saved] = await Promise.all([this.store.headPosition(), storage.careerModelPosition(request.ruleSet, CAREER_MODEL_FORMAT)]);
       // none saved yet: the worker builds them (on this thread the live projection is the cheaper first answer)
       if (saved === undefined ? this.worker === undefined : saved >= now) return undefined;
-      answer = await this.read(request.ruleSet, async () => (await read()) ?? 'behind');
+      const worker = this.worker;
+      if (worker === undefined) answer = await this.read(request.ruleSet, async () => (await read()) ?? 'behind');
+      else {
+        // the model caught up to the head as it was when this request came (at least): the list as known at the position
+        // it reflects, since the burst may have moved the head on meanwhile
+        const position = await this.queued(async () => {
+          const reached = await storage.listModelPosition(request.ruleSet, LIST_MODEL_FORMAT);
+          return reached !== undefined && reached >= now ? reached : worker.run(request.ruleSet);
+        });
+        const known = await readListModel(LIST_PRINTER, this.store, storage, { ...request, knownAt: position });
+        answer = known && { ...known, position };
+      }
     }
     if (answer !== undefined && answer.position >= (this.answers.get(key)?.position ?? 0)) {
       this.answers.delete(key);
@@ -87,7 +98,12 @@ export class ReadModels {
     if (first !== 'behind') return first;
     // one catch-up at a time: a request queued behind another's finds the model caught up and only reads it
     const worker = this.worker;
-    const caughtUp = this.catchUps.then(() => readCaughtUp(this.store, storage, ruleSet, read, undefined, worker && (() => worker.run(ruleSet))));
+    return this.queued(() => readCaughtUp(this.store, storage, ruleSet, read, undefined, worker && (() => worker.run(ruleSet))));
+  }
+
+  /** `catchUp` after the catch-ups queued before it. */
+  private queued<A>(catchUp: () => Promise<A>): Promise<A> {
+    const caughtUp = this.catchUps.then(catchUp);
     this.catchingUp++;
     this.catchUps = caughtUp.catch(() => undefined).finally(() => this.catchingUp--);
     return caughtUp;
