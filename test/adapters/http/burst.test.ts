@@ -115,5 +115,8 @@ describe('HTTP under a burst of writes', () => {
     const answer = await list;
     // the officer's own write is in the answer (read-your-writes), the catch-up having run on the worker
     expect([answer.status, Number(answer.headers.get('x-ledger-position'))]).toEqual([200, Number(written.body.position)]);
+    // a position that is not one is refused, naming the header
+    const bad = await server.request('GET', TODAY, { headers: { 'X-Ledger-Min-Position': 'soon' } });
+    expect([bad.status, bad.body.parameter, bad.body.detail]).toEqual([400, 'X-Ledger-Min-Position', 'X-Ledger-Min-Position must be a log position (a whole number), got "soon"']);
   }, 120_000);
 });
