@@ -75,17 +75,27 @@ const serve = async (db: string): Promise<Served> => {
   return { base: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => (server.kill('SIGTERM'), server.once('exit', () => resolve()))) };
 };
 
+/** A GET and how long it took; a connection the server dropped is status 0 with the error (a failure, not the end). */
 const timed = async (url: string, token?: string): Promise<{ status: number; ms: number; text: string }> => {
   const started = performance.now();
-  const res = await fetch(url, token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } });
-  const text = await res.text();
-  return { status: res.status, ms: performance.now() - started, text };
+  try {
+    const res = await fetch(url, token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } });
+    const text = await res.text();
+    return { status: res.status, ms: performance.now() - started, text };
+  } catch (e) {
+    const cause = e instanceof Error && e.cause instanceof Error ? `: ${e.cause.message}` : '';
+    return { status: 0, ms: performance.now() - started, text: `${e instanceof Error ? e.message : String(e)}${cause}` };
+  }
 };
 
 const failures: string[] = [];
 const posting = (base: string) => async (body: unknown, token: string): Promise<{ status: number; text: string }> => {
-  const res = await fetch(`${base}/commands`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-  return { status: res.status, text: await res.text() };
+  try {
+    const res = await fetch(`${base}/commands`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
+    return { status: res.status, text: await res.text() };
+  } catch (e) {
+    return { status: 0, text: e instanceof Error ? e.message : String(e) };
+  }
 };
 const must = async (posted: Promise<{ status: number; text: string }>, what: string): Promise<void> => {
   const { status, text } = await posted;
@@ -153,7 +163,7 @@ const main = async (): Promise<void> => {
         while (writing) {
           for (const [url, into] of [[`${base}/health`, health], [`${base}${TODAY}`, lists]] as const) {
             const answer = await timed(url);
-            if (answer.status !== 200) failures.push(`${url}: ${answer.status}`);
+            if (answer.status !== 200) failures.push(`${url}: ${answer.status} ${answer.text.slice(0, 100)}`);
             into.push(answer.ms);
           }
         }
