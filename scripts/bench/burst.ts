@@ -68,6 +68,8 @@ interface Served {
 const serve = async (db: string): Promise<Served> => {
   const port = await freePort();
   const server = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--db', db], { stdio: ['ignore', 'ignore', 'pipe'] });
+  // a bench that dies leaves no server behind
+  process.once('exit', () => server.kill('SIGKILL'));
   await new Promise<void>((resolve, reject) => {
     server.stderr.on('data', (chunk: Buffer) => (chunk.toString().includes('listening') ? resolve() : undefined));
     server.once('exit', (code) => reject(new Error(`serve exited with ${code}`)));

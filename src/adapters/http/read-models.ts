@@ -24,8 +24,8 @@ import { nameKey } from '../../../projections/fesa/name-key';
  */
 export class ReadModels {
   private catchUps: Promise<unknown> = Promise.resolve();
-  /** Catch-ups queued or running. */
-  private catchingUp = 0;
+  /** Catch-ups queued or running, by rule set. */
+  private readonly catchingUp = new Map<string, number>();
   /** The last answer given per list asked for (see `list`). */
   private readonly answers = new Map<string, ModelList>();
 
@@ -57,7 +57,7 @@ export class ReadModels {
     const key = JSON.stringify([request.ruleSet, request.asOf, request.format, request.activeYears]);
     const kept = this.answers.get(key);
     const head = await this.store.headPosition();
-    if (kept !== undefined && (kept.position === head || (this.catchingUp > 0 && kept.position >= floor))) return kept;
+    if (kept !== undefined && (kept.position === head || ((this.catchingUp.get(request.ruleSet) ?? 0) > 0 && kept.position >= floor))) return kept;
     const read = () => readListModel(LIST_PRINTER, this.store, storage, request);
     let answer = await read();
     if (answer === undefined) {
@@ -69,7 +69,7 @@ export class ReadModels {
       else {
         // the model caught up to the head as it was when this request came (at least): the list as known at the position
         // it reflects, since the burst may have moved the head on meanwhile
-        const position = await this.queued(async () => {
+        const position = await this.queued(request.ruleSet, async () => {
           const reached = await storage.listModelPosition(request.ruleSet, LIST_MODEL_FORMAT);
           return reached !== undefined && reached >= now ? reached : worker.run(request.ruleSet);
         });
@@ -98,14 +98,15 @@ export class ReadModels {
     if (first !== 'behind') return first;
     // one catch-up at a time: a request queued behind another's finds the model caught up and only reads it
     const worker = this.worker;
-    return this.queued(() => readCaughtUp(this.store, storage, ruleSet, read, undefined, worker && (() => worker.run(ruleSet))));
+    return this.queued(ruleSet, () => readCaughtUp(this.store, storage, ruleSet, read, undefined, worker && (() => worker.run(ruleSet))));
   }
 
-  /** `catchUp` after the catch-ups queued before it. */
-  private queued<A>(catchUp: () => Promise<A>): Promise<A> {
+  /** `catchUp` of `ruleSet`'s models after the catch-ups queued before it. */
+  private queued<A>(ruleSet: string, catchUp: () => Promise<A>): Promise<A> {
     const caughtUp = this.catchUps.then(catchUp);
-    this.catchingUp++;
-    this.catchUps = caughtUp.catch(() => undefined).finally(() => this.catchingUp--);
+    const count = (by: number) => this.catchingUp.set(ruleSet, (this.catchingUp.get(ruleSet) ?? 0) + by);
+    count(1);
+    this.catchUps = caughtUp.catch(() => undefined).finally(() => count(-1));
     return caughtUp;
   }
 }
