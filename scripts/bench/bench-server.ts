@@ -20,7 +20,7 @@ export const startBenchServer = async (
   const ledger = new Ledger(store);
   const t0 = process.hrtime.bigint();
   const state = await ledger.catchUp();
-  const server = createServer(ledger, { checkpoints: sqliteCheckpoints(file), ...options(ledger) }).listen(0, '127.0.0.1');
+  const server = createServer(ledger, { checkpoints: sqliteCheckpoints(file), storeSpec: `sqlite:${file}`, ...options(ledger) }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   console.log(`${name}: ${file} (${await store.headPosition()} events); start-up (the command state) ${ms(t0).toFixed(0)} ms, rss ${mib(process.memoryUsage().rss)}`);
   const close = async (): Promise<void> => {

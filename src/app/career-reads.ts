@@ -19,12 +19,16 @@ export const readCaughtUp = async <A>(
   ruleSet: string,
   read: (store: EventStore, storage: CheckpointStorage) => Promise<A | 'behind' | undefined>,
   progress?: () => CatchUpProgress,
+  /** How the catch-up runs (default: here; a server runs it on a worker thread). */
+  resume: () => Promise<unknown> = async () => {
+    const shown = progress?.();
+    await resumeProjection(store, storage, { ruleSet, ...(shown ? { onProgress: shown.stage } : {}) });
+    shown?.done();
+  },
 ): Promise<A | undefined> => {
   const first = await read(store, storage);
   if (first !== 'behind') return first;
-  const shown = progress?.();
-  await resumeProjection(store, storage, { ruleSet, ...(shown ? { onProgress: shown.stage } : {}) });
-  shown?.done();
+  await resume();
   const again = await read(store, storage);
   return again === 'behind' ? undefined : again;
 };

@@ -94,6 +94,8 @@ export interface ListRequest {
 export interface ModelList {
   readonly text: string;
   readonly rows: readonly ListRow[];
+  /** The log position the model reflected. */
+  readonly position: number;
 }
 
 /**
@@ -113,8 +115,8 @@ export const readListModel = async (printer: ListPrinter, store: EventStore, sto
   if (read === undefined || read.position < (knownAt === undefined ? head : Math.min(knownAt, head)) || read.position > head) return undefined;
   // the fold known then stops on or before the date: its error, as the fold gives it
   if (read.failed) throw unratable(read.error ?? 'the list cannot be folded');
-  if (program) return { text: renderProgramFile(printer, read.rows.map((r) => JSON.parse(r.record!) as FesaPlayer), asOf, format), rows: [] };
-  return { text: renderRows(printer, read.rows, asOf, format, activeYears), rows: read.rows };
+  if (program) return { text: renderProgramFile(printer, read.rows.map((r) => JSON.parse(r.record!) as FesaPlayer), asOf, format), rows: [], position: read.position };
+  return { text: renderRows(printer, read.rows, asOf, format, activeYears), rows: read.rows, position: read.position };
 };
 
 /** How many rated players the model's list as of `asOf` holds, whatever their activity (undefined: not readable). */

@@ -347,9 +347,14 @@ export const openApiDocument = () => ({
           query('dir', str, 'Page only: asc or desc.'),
           query('page', int, 'Page only: which page of 100 players.'),
           { name: 'If-None-Match', in: 'header', schema: str, description: 'An ETag from an earlier answer.' },
+          { name: 'X-Ledger-Min-Position', in: 'header', schema: int, description: 'Wait until the list reflects at least this log position (e.g. a write\'s acknowledged position); without it a list kept from before a running catch-up may be given.' },
         ],
         responses: {
-          '200': { description: 'The list; for a browser without format and known-at, the list page (as GET / with Accept: text/html).', headers: listHeaders, content: { ...listContent, ...page } },
+          '200': {
+            description: 'The list; for a browser without format and known-at, the list page (as GET / with Accept: text/html).',
+            headers: { ...listHeaders, 'X-Ledger-Position': { description: 'The log position the list reflects (as known now).', schema: str } },
+            content: { ...listContent, ...page },
+          },
           '304': { description: 'Unchanged since the ETag sent in If-None-Match.' },
           ...badParameter,
           ...needsToken,

@@ -1,7 +1,7 @@
 import { CAREER_MODEL_FORMAT, readCareerModel, readTournamentModel } from '../../app/career-model';
 import { fullName, ListNamesNow } from '../../app/namesakes';
 import { readCaughtUp } from '../../app/career-reads';
-import { readListModel, type ListRequest, type ModelList } from '../../app/list-model';
+import { LIST_MODEL_FORMAT, readListModel, type ListRequest, type ModelList } from '../../app/list-model';
 import { LIST_PRINTER } from '../formats/list-printer';
 import type { FesaFold } from '../../../projections/fesa/history';
 import type { RunInputs } from '../../../projections/fesa/career-model';
@@ -9,6 +9,7 @@ import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { EventStore } from '../../app/ports/event-store';
 import type { LiveProjections } from './live';
 import type { PlayerRuns } from './player-runs';
+import type { ModelCatchUp } from './model-catch-up';
 import { foldOf } from './diffs';
 import { personOf, type LedgerState } from '../../../domain/commands/state';
 import { nameKey } from '../../../projections/fesa/name-key';
@@ -24,10 +25,16 @@ import { nameKey } from '../../../projections/fesa/name-key';
  */
 export class ReadModels {
   private catchUps: Promise<unknown> = Promise.resolve();
+  /** Catch-ups queued or running, by rule set. */
+  private readonly catchingUp = new Map<string, number>();
+  /** The last answer given per list asked for (see `list`). */
+  private readonly answers = new Map<string, ModelList>();
 
   constructor(
     private readonly store: EventStore,
     private readonly checkpoints?: CheckpointStorage,
+    /** Where catch-ups run (absent: on this thread, as the CLI runs them). */
+    private readonly worker?: ModelCatchUp,
   ) {}
 
   /** What `playerCareer` and `explainPlayer` read for `playerId` (and `tournamentId`), and the position it reflects. */
@@ -40,16 +47,44 @@ export class ReadModels {
   /**
    * The list of a date as known now, from the list's model when it reflects the head of the log; when a write left
    * the saved models behind, after the catch-up that saves them both (as for a career), not from a projection held.
+   * The answer last given for the same request is kept with the position it reflects: given again at once while the
+   * log has not moved, and also while a catch-up runs, when it reflects at least `floor` (the reader's own last write):
+   * a burst of writes then never makes readers wait for the catch-ups, and no reader ever sees a list older than one
+   * it was given before (the kept answer only moves forward).
    */
-  async list(request: ListRequest): Promise<ModelList | undefined> {
+  async list(request: ListRequest, floor = 0): Promise<ModelList | undefined> {
     const storage = this.checkpoints;
     if (storage === undefined) return undefined;
+    const key = JSON.stringify([request.ruleSet, request.asOf, request.format, request.activeYears]);
+    const kept = this.answers.get(key);
+    const head = await this.store.headPosition();
+    if (kept !== undefined && (kept.position === head || ((this.catchingUp.get(request.ruleSet) ?? 0) > 0 && kept.position >= floor))) return kept;
     const read = () => readListModel(LIST_PRINTER, this.store, storage, request);
-    const first = await read();
-    if (first !== undefined) return first;
-    const [head, saved] = await Promise.all([this.store.headPosition(), storage.careerModelPosition(request.ruleSet, CAREER_MODEL_FORMAT)]);
-    if (saved === undefined || saved >= head) return undefined;
-    return this.read(request.ruleSet, async () => (await read()) ?? 'behind');
+    let answer = await read();
+    if (answer === undefined) {
+      const [now, saved] = await Promise.all([this.store.headPosition(), storage.careerModelPosition(request.ruleSet, CAREER_MODEL_FORMAT)]);
+      // none saved yet: the worker builds them (on this thread the live projection is the cheaper first answer)
+      if (saved === undefined ? this.worker === undefined : saved >= now) return undefined;
+      const worker = this.worker;
+      if (worker === undefined) answer = await this.read(request.ruleSet, async () => (await read()) ?? 'behind');
+      else {
+        // the model caught up to the head as it was when this request came (at least): the list as known at the position
+        // it reflects, since the burst may have moved the head on meanwhile
+        const position = await this.queued(request.ruleSet, async () => {
+          const reached = await storage.listModelPosition(request.ruleSet, LIST_MODEL_FORMAT);
+          return reached !== undefined && reached >= now ? reached : worker.run(request.ruleSet);
+        });
+        const known = await readListModel(LIST_PRINTER, this.store, storage, { ...request, knownAt: position });
+        answer = known && { ...known, position };
+      }
+    }
+    if (answer !== undefined && answer.position >= (this.answers.get(key)?.position ?? 0)) {
+      this.answers.delete(key);
+      // the sixteen lists asked for last
+      if (this.answers.size >= 16) this.answers.delete(this.answers.keys().next().value!);
+      this.answers.set(key, answer);
+    }
+    return answer;
   }
 
   /** What the engine rated `tournamentId` from, for its cross table. */
@@ -63,8 +98,16 @@ export class ReadModels {
     const first = await read(this.store, storage);
     if (first !== 'behind') return first;
     // one catch-up at a time: a request queued behind another's finds the model caught up and only reads it
-    const caughtUp = this.catchUps.then(() => readCaughtUp(this.store, storage, ruleSet, read));
-    this.catchUps = caughtUp.catch(() => undefined);
+    const worker = this.worker;
+    return this.queued(ruleSet, () => readCaughtUp(this.store, storage, ruleSet, read, undefined, worker && (() => worker.run(ruleSet))));
+  }
+
+  /** `catchUp` of `ruleSet`'s models after the catch-ups queued before it. */
+  private queued<A>(ruleSet: string, catchUp: () => Promise<A>): Promise<A> {
+    const caughtUp = this.catchUps.then(catchUp);
+    const count = (by: number) => this.catchingUp.set(ruleSet, (this.catchingUp.get(ruleSet) ?? 0) + by);
+    count(1);
+    this.catchUps = caughtUp.catch(() => undefined).finally(() => count(-1));
     return caughtUp;
   }
 }

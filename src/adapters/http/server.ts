@@ -24,6 +24,7 @@ import { LiveAuditTrail, LiveProjections } from './live';
 import { PlayerIndex, RatedTournamentViews, TournamentIndex, tournamentNow } from './tournament-index';
 import { PlayerRuns } from './player-runs';
 import { ReadModels, careerNow } from './read-models';
+import { ModelCatchUp } from './model-catch-up';
 import { diffJson, diffQueryOf, Diffs, pageOfDiff, ruleSetPairOf } from './diffs';
 import { mountPages, pageErrors } from './pages/routes';
 import { accessControl, hostCheck, isLoopback, signedIn, type Access } from './access';
@@ -42,6 +43,10 @@ const CONTENT_TYPES: Record<ListFormat, string> = {
   fesa: 'text/plain; charset=iso-8859-1',
   'fesa-all': 'text/plain; charset=iso-8859-1',
 };
+
+/** The log position an answer reflects, and the one a reader asks its answer to reflect at least. */
+const POSITION = 'X-Ledger-Position';
+const MIN_POSITION = 'X-Ledger-Min-Position';
 
 /** Each route with who may call it (under --private, public routes need an auditor). GET / lists them. */
 const ROUTES: readonly (readonly [route: string, access: Access])[] = [
@@ -101,6 +106,11 @@ export interface ServerOptions {
   readonly limits?: Partial<Limits>;
   /** Largest request body accepted (bytes); default 1 MiB. */
   readonly bodyLimit?: number;
+  /**
+   * The store's setting (`ledger serve`'s --db or --store): with it and `checkpoints`, the saved read models are
+   * caught up on a worker thread of its own connections (model-catch-up.ts), never on the thread that answers.
+   */
+  readonly storeSpec?: string;
 }
 
 /**
@@ -111,14 +121,18 @@ export interface ServerOptions {
  */
 export const createServer = (ledger: Ledger, options: ServerOptions = {}): express.Express => {
   const app = express();
-  const live = new LiveProjections(ledger.store, options.checkpoints);
+  const worker = options.storeSpec !== undefined && options.checkpoints !== undefined ? new ModelCatchUp(options.storeSpec) : undefined;
+  // the server's own writes to the ledger's file take turns with the worker's saves (model-catch-up.ts says why)
+  const turn = <A>(write: () => Promise<A>): Promise<A> => (worker === undefined ? write() : worker.exclusive(write));
+  const checkpoints = worker !== undefined && options.checkpoints !== undefined ? worker.guarded(options.checkpoints) : options.checkpoints;
+  const live = new LiveProjections(ledger.store, checkpoints);
   const auditTrail = new LiveAuditTrail(ledger.store);
   const tournaments = new TournamentIndex(ledger);
   const players = new PlayerIndex(ledger);
-  const ratedViews = new RatedTournamentViews(ledger, options.checkpoints);
-  const diffs = new Diffs(ledger, live, auditTrail, options.checkpoints);
+  const ratedViews = new RatedTournamentViews(ledger, checkpoints);
+  const diffs = new Diffs(ledger, live, auditTrail, checkpoints);
   const playerRuns = new PlayerRuns();
-  const models = new ReadModels(ledger.store, options.checkpoints);
+  const models = new ReadModels(ledger.store, checkpoints, worker);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const access = accessControl(options.officers, options.private === true);
   const corsOrigin = options.corsOrigin ?? (options.private ? undefined : '*');
@@ -146,8 +160,21 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   /** The FESA rule set a request forces (`rules`), else each tournament's own (as adopted). */
   const ruleSetOf = (req: Request): string => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS)) ?? AS_ADOPTED;
 
+  /**
+   * The log position below which a reader may not be answered: the last write the signed-in officer made through this
+   * server (read-your-writes), or the `X-Ledger-Min-Position` a client sends (e.g. the position another server
+   * acknowledged its write at). A list kept from before it is not given; the reader waits for the catch-up.
+   */
+  const lastWrites = new Map<string, number>();
+  const floorOf = (req: Request, res: Response): number => {
+    const asked = req.get(MIN_POSITION);
+    if (asked !== undefined && !/^\d{1,15}$/.test(asked.trim())) throw new Problem(400, 'bad-header', `${MIN_POSITION} must be a log position (a whole number), got ${JSON.stringify(asked.slice(0, 40))}`, { parameter: MIN_POSITION });
+    const officer = signedIn(res)?.officer;
+    return Math.max(asked === undefined ? 0 : Number(asked), officer === undefined ? 0 : (lastWrites.get(officer) ?? 0));
+  };
+
   // pages for people at the API's own URLs: a request that asks for HTML is answered there, any other falls through
-  mountPages(app, { ledger, live, auditTrail, tournaments, players, ratedViews, diffs, playerRuns, models, folds, publicRead, auditorRead: access('auditor'), ruleSetOf });
+  mountPages(app, { ledger, live, auditTrail, tournaments, players, ratedViews, diffs, playerRuns, models, folds, publicRead, auditorRead: access('auditor'), ruleSetOf, floorOf });
 
   app.get('/', ...publicRead, (_req, res) => {
     res.json({ routes: ROUTES.map(([route, who]) => `${route}${who === 'public' ? '' : ` (${who})`}`) });
@@ -274,14 +301,15 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       const format = q.oneOf('format', LIST_FORMATS) ?? 'json';
       const activeYears = q.int('active-years', 0) ?? 2;
       // from the list's read model when it reflects the head of the log (no projection held), else the live one
-      const modelled = await models.list({ ruleSet: ruleSetOf(req), asOf, format, activeYears });
+      const modelled = await models.list({ ruleSet: ruleSetOf(req), asOf, format, activeYears }, floorOf(req, res));
       if (modelled !== undefined) {
-        sendList(res, modelled.text, format);
+        sendList(res.set(POSITION, String(modelled.position)), modelled.text, format);
         return;
       }
-      const at = (await live.caughtUp(ruleSetOf(req), 'none')).asOf(asOf);
+      const projection = await live.caughtUp(ruleSetOf(req), 'none');
+      const at = projection.asOf(asOf);
       if (E.isLeft(at)) throw unratable(at.left);
-      sendList(res, renderList(LIST_PRINTER, at.right, asOf, format, activeYears), format);
+      sendList(res.set(POSITION, String(projection.position)), renderList(LIST_PRINTER, at.right, asOf, format, activeYears), format);
     },
   );
   app.get('/lists', ...knownAtList, async (req, res) => {
@@ -290,10 +318,10 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const format = q.oneOf('format', LIST_FORMATS) ?? 'json';
     const activeYears = q.int('active-years', 0) ?? 2;
     const ruleSet = ruleSetOf(req);
-    if (options.checkpoints !== undefined) {
+    if (checkpoints !== undefined) {
       // from the list's read model once it reflects that position (caught up first when behind it); else folded
       const knownAt = await knownAtPositionOf(ledger.store, q.string('known-at')!, 'known-at');
-      const read = await listKnownAt(LIST_PRINTER, ledger.store, options.checkpoints, { ruleSet, asOf, format, activeYears, knownAt });
+      const read = await listKnownAt(LIST_PRINTER, ledger.store, checkpoints, { ruleSet, asOf, format, activeYears, knownAt });
       if (read !== undefined) {
         sendList(res, read.text, format);
         return;
@@ -332,7 +360,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       let list = published.get(id);
       if (list === undefined) {
         // from the list's read model as known just before the publication, checked by its hash; else folded
-        const fromModel = options.checkpoints && (await publishedFromModel(LIST_PRINTER, ledger.store, options.checkpoints, id));
+        const fromModel = checkpoints && (await publishedFromModel(LIST_PRINTER, ledger.store, checkpoints, id));
         const { event, text } = fromModel ?? reproducePublished(LIST_PRINTER, await loadFacts(ledger.store), id);
         list = { text, format: event.format as ListFormat };
         published.set(id, list);
@@ -381,10 +409,12 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       throw new Problem(422, 'event-id-derived', 'eventId is derived from the command\'s own ids (so a resubmission is never recorded twice); leave it out', { parameter: 'eventId' });
     }
     // a published list's hash is the ledger's own (of the list it writes), never the caller's: see app/publish.ts
-    const result =
+    const result = await turn(async () =>
       body.kind === 'PublishRatingList'
         ? (await publishList(ledger, LIST_PRINTER, { ...(body as unknown as PublishRequest), actor: who.officer })).result
-        : await ledger.execute({ ...body, actor: who.officer } as Command);
+        : await ledger.execute({ ...body, actor: who.officer } as Command),
+    );
+    if (result.position !== undefined) lastWrites.set(who.officer, Math.max(result.position, lastWrites.get(who.officer) ?? 0));
     // a registered namesake: the answer says how FESA files tell him apart (list-names.ts)
     const namesake = body.kind === 'RegisterPlayer' && typeof body.playerId === 'string' ? await namesakeNotice(ledger.store, await ledger.catchUp(), body.playerId) : undefined;
     res.status(result.status === 'appended' ? 201 : 200).json(namesake === undefined ? result : { ...result, namesake });
@@ -405,22 +435,22 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     if (typeof body.officer !== 'string') throw new Problem(422, 'bad-field', 'officer must be the officer\'s name (text)', { parameter: 'officer' });
     if (typeof body.role !== 'string' || !isOfficerRole(body.role)) throw new Problem(422, 'bad-field', `role must be one of ${OFFICER_ROLES.join(', ')}`, { parameter: 'role' });
     if (body.reason !== undefined && typeof body.reason !== 'string') throw new Problem(422, 'bad-field', 'reason must be text', { parameter: 'reason' });
-    const { result, token } = await officers()
-      .appoint({ officer: body.officer, role: body.role, actor: signedIn(res)!.officer, validDate: today(), ...(body.reason !== undefined ? { reason: body.reason as string } : {}) });
+    const appointment = { officer: body.officer, role: body.role, actor: signedIn(res)!.officer, validDate: today(), ...(body.reason !== undefined ? { reason: body.reason as string } : {}) };
+    const { result, token } = await turn(() => officers().appoint(appointment));
     res.status(result.status === 'appended' ? 201 : 200).json({ officer: body.officer, role: body.role, status: result.status, token: token ?? null });
   });
 
   app.delete('/officers/:name', access('admin'), ...writes, async (req, res) => {
     const reason = queryOf(req).string('reason');
     const officer = req.params.name as string;
-    const result = await officers()
-      .revoke({ officer, actor: signedIn(res)!.officer, validDate: today(), ...(reason !== undefined ? { reason } : {}) });
+    const result = await turn(() => officers()
+      .revoke({ officer, actor: signedIn(res)!.officer, validDate: today(), ...(reason !== undefined ? { reason } : {}) }));
     res.json({ officer, status: result.status });
   });
 
   app.post('/officers/:name/token', access('admin'), ...writes, async (req, res) => {
     const officer = req.params.name as string;
-    res.status(201).json({ officer, token: await officers().rotateToken(officer) });
+    res.status(201).json({ officer, token: await turn(() => officers().rotateToken(officer)) });
   });
 
   app.use((req) => {

@@ -104,7 +104,7 @@ export const startApi = async (db: string, options: Omit<ServerOptions, 'officer
   const credentials = sqliteCredentials(db);
   const officers = new Officers(ledger, credentials);
   const { withoutCheckpoints, ...rest } = options;
-  const server = createServer(ledger, { ...(withoutCheckpoints ? {} : { checkpoints: sqliteCheckpoints(db) }), officers, host: '127.0.0.1', ...rest }).listen(0, '127.0.0.1');
+  const server = createServer(ledger, { ...(withoutCheckpoints ? {} : { checkpoints: sqliteCheckpoints(db) }), officers, host: '127.0.0.1', storeSpec: `sqlite:${db}`, ...rest }).listen(0, '127.0.0.1');
   await new Promise((resolve) => server.once('listening', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const request: Api['request'] = async (method, url, init = {}) => {

@@ -103,6 +103,15 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     expect(out).toMatch(/recorded GameReported events: 20 of 20; last list .* equals the CLI's: true/);
   }, BENCH_TIMEOUT);
 
+  it('burst: writes while readers poll /health and today\'s list, the first reads after registrations, a long name and a comparison', async () => {
+    const out = await bench('burst.js', ['--writes', '20', '--readers', '2', '--writers', '2', '--registrations', '5', '--long-name', '200']);
+    expect(out).toMatch(/^\(1\) burst: 20 writes from 2 officers .* while 2 readers poll/m);
+    expect(out.split('\n').filter((l) => /^ {4}\/.*: \d+ answers; p50 [\d.]+ ms, p99 [\d.]+ ms, max [\d.]+ ms \(goal: p99 <= 100 ms: (met|NOT met)\)$/.test(l))).toHaveLength(2);
+    expect(out).toMatch(/^ {4}recorded: 20 of 20 writes$/m);
+    for (const line of [/^\(2\) 5 registrations: first GET /m, /^\(3\) a family name of 200 characters that played, then 20 registrations: (first GET|refused)/m, /^\(4\) first GET \/diff/m]) expect(out).toMatch(line);
+    expect(out).toMatch(/^checked: every write recorded once, every read answered 200$/m);
+  }, BENCH_TIMEOUT);
+
   it('fesa-process: bare node, --help and fesa run side by side (the official program where it is installed gave the same list)', async () => {
     const out = await bench('fesa-process.js', ['--runs', '1']);
     expect(out).toMatch(/--help: .*× bare node by the median/);

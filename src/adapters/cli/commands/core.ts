@@ -426,8 +426,11 @@ const serve: CommandRun = {
     const trustProxy = ctx.opts.string('trust-proxy');
     const corsOrigin = ctx.opts.string('cors-origin');
     const checkpoints = await ctx.checkpoints();
+    const { defaultStoreSpec } = await import('../../store/open');
     const server = createServer(ledger, {
       ...(checkpoints ? { checkpoints } : {}),
+      // the saved read models are caught up on a worker thread of its own connections to the same store
+      storeSpec: ctx.storeSpec ?? defaultStoreSpec(),
       officers,
       private: ctx.opts.flag('private'),
       host,

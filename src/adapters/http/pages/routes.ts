@@ -49,6 +49,8 @@ export interface PageDependencies {
   /** The API's access check for auditors' reads (a browser signs in with the token as a Basic password). */
   readonly auditorRead: RequestHandler;
   readonly ruleSetOf: (req: Request) => string;
+  /** The log position a reader's list must reflect at least (server.ts: read-your-writes). */
+  readonly floorOf: (req: Request, res: Response) => number;
 }
 
 const sendPage = (res: Response, body: string): void => {
@@ -89,14 +91,14 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
   // else the live projection's fold of the date (which replays the tournaments since the checkpoint before it, a third
   // of a second at a million games); the next page, sort or search need not repeat either.
   const keptRows = new Map<string, { position: number; rows: readonly ListRow[] }>();
-  const rowsOf = async (ruleSet: string, asOf: string): Promise<{ position: number; rows: readonly ListRow[] }> => {
+  const rowsOf = async (ruleSet: string, asOf: string, floor: number): Promise<{ position: number; rows: readonly ListRow[] }> => {
     const key = `${ruleSet}|${asOf}`;
     const head = await ledger.store.headPosition();
     const kept = keptRows.get(key);
     if (kept?.position === head) return kept;
-    const modelled = await models.list({ ruleSet, asOf, format: 'csv', activeYears: 2 });
+    const modelled = await models.list({ ruleSet, asOf, format: 'csv', activeYears: 2 }, floor);
     let rows: { position: number; rows: readonly ListRow[] };
-    if (modelled !== undefined) rows = { position: head, rows: modelled.rows };
+    if (modelled !== undefined) rows = { position: modelled.position, rows: modelled.rows };
     else {
       const projection = await live.caughtUp(ruleSet, 'none');
       rows = { position: projection.position, rows: listRows(foldOf(projection.asOf(asOf)), asOf, 2) };
@@ -113,7 +115,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const ruleSet = ruleSetOf(req);
     const given = q.date('as-of');
     const asOf = given ?? today();
-    const { position, rows } = await rowsOf(ruleSet, asOf);
+    const { position, rows } = await rowsOf(ruleSet, asOf, deps.floorOf(req, res));
     const sortParam = q.oneOf('sort', LIST_SORTS);
     let latestTournament: string | undefined;
     if (rows.length === 0) {

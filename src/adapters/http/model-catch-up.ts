@@ -1,0 +1,118 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { Worker } from 'worker_threads';
+import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
+
+/** What the worker is asked and answers (catch-up-worker.ts). */
+export interface CatchUpRequest {
+  readonly id: number;
+  readonly ruleSet: string;
+}
+export type CatchUpReply = { readonly id: number; readonly position: number } | { readonly id: number; readonly error: string };
+
+/** `storage` whose writes (saves, drops) run through `turn`; its reads as they are. */
+export const takingTurns = (storage: CheckpointStorage, turn: <A>(write: () => Promise<A>) => Promise<A>): CheckpointStorage => ({
+  ...storage,
+  save: (...args) => turn(() => storage.save(...args)),
+  drop: (names) => turn(() => storage.drop(names)),
+});
+
+/** A worker that has had nothing to do this long is ended (a new one starts at the next catch-up). */
+const IDLE_MS = 10_000;
+
+/**
+ * The built worker: next to this module in dist/, or, when this module runs from its TypeScript source (the tests),
+ * the build of it in dist/ (the tests build dist first, as for the CLI).
+ */
+const workerScript = (): string =>
+  __filename.endsWith('.ts') ? path.resolve(__dirname, '../../../dist/src/adapters/http/catch-up-worker.js') : path.join(__dirname, 'catch-up-worker.js');
+
+/**
+ * Catches the saved read models (a rule set's checkpoint with its list and careers models) up to the head of the log
+ * on a worker thread, so that the fold and the save — seconds at a million games, and the whole checkpoint written
+ * again each time — never hold the server's event loop: `/health` and every answer already in hand are served while
+ * it runs. The worker opens its own connections to the store (`storeSpec`).
+ *
+ * SQLite lets one writer at a time, and better-sqlite3 waits for a busy lock synchronously: a write of the server's
+ * own (an append, a credential, a checkpoint it saves itself) waiting on the worker's save would hold the event loop
+ * as long as the save. So the server's writes and the worker's saves take turns through one lock in shared memory:
+ * the worker waits for it blocking (its own thread), the server awaiting (`exclusive`), never blocking.
+ */
+export class ModelCatchUp {
+  /** 0 free, 1 taken by the server, 2 by the worker (catch-up-worker.ts); shared with the worker. */
+  private readonly lock = new Int32Array(new SharedArrayBuffer(4));
+  private worker: Worker | undefined;
+  private readonly pending = new Map<number, { resolve: (position: number) => void; reject: (e: Error) => void }>();
+  private nextId = 1;
+  private idle: NodeJS.Timeout | undefined;
+  /** Catch-ups the worker finished (an instrument: the tests hold that they ran there, not on the request thread). */
+  finished = 0;
+
+  constructor(private readonly storeSpec: string) {}
+
+  /** Brings `ruleSet`'s saved models up to the head of the log on the worker; resolves with the position saved. */
+  run(ruleSet: string): Promise<number> {
+    if (this.idle !== undefined) clearTimeout(this.idle);
+    const worker = (this.worker ??= this.start());
+    const id = this.nextId++;
+    return new Promise<number>((resolve, reject) => {
+      this.pending.set(id, { resolve, reject });
+      worker.postMessage({ id, ruleSet } satisfies CatchUpRequest);
+    });
+  }
+
+  /** `write` once the worker is not saving (and it waits until `write` is done). */
+  async exclusive<A>(write: () => Promise<A>): Promise<A> {
+    while (Atomics.compareExchange(this.lock, 0, 0, 1) !== 0) {
+      const waited = (Atomics as unknown as { waitAsync(a: Int32Array, i: number, v: number): { async: boolean; value: Promise<string> | string } }).waitAsync(this.lock, 0, 1);
+      if (waited.async) await waited.value;
+    }
+    try {
+      return await write();
+    } finally {
+      Atomics.store(this.lock, 0, 0);
+      Atomics.notify(this.lock, 0);
+    }
+  }
+
+  /** `storage` whose saves take turns with the worker's (see above); its reads as they are. */
+  guarded(storage: CheckpointStorage): CheckpointStorage {
+    return takingTurns(storage, (write) => this.exclusive(write));
+  }
+
+  private start(): Worker {
+    const script = workerScript();
+    if (!fs.existsSync(script)) throw new Error(`the read models' catch-up worker is not built (${script}); run npm run build`);
+    const worker = new Worker(script, { workerData: { storeSpec: this.storeSpec, lock: this.lock } });
+    // a server stopping does not wait for an idle worker
+    worker.unref();
+    worker.on('message', (reply: CatchUpReply) => {
+      const waiting = this.pending.get(reply.id);
+      this.pending.delete(reply.id);
+      if ('error' in reply) waiting?.reject(new Error(reply.error));
+      else {
+        this.finished++;
+        waiting?.resolve(reply.position);
+      }
+      if (this.pending.size === 0) this.idle = setTimeout(() => this.stop(), IDLE_MS).unref();
+    });
+    const fail = (error: Error) => {
+      if (this.worker === worker) this.worker = undefined;
+      for (const waiting of this.pending.values()) waiting.reject(error);
+      this.pending.clear();
+    };
+    worker.on('error', fail);
+    worker.on('exit', (code) => {
+      // a worker ended while saving (terminated, out of memory) never gives the lock back itself
+      if (Atomics.compareExchange(this.lock, 0, 2, 0) === 2) Atomics.notify(this.lock, 0);
+      fail(new Error(`the read models' catch-up worker stopped (exit code ${code})`));
+    });
+    return worker;
+  }
+
+  private stop(): void {
+    const worker = this.worker;
+    this.worker = undefined;
+    void worker?.terminate();
+  }
+}
