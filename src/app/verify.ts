@@ -13,7 +13,7 @@
 import { chainHash, GENESIS } from './chain';
 import { loadFacts } from './load';
 import { reproducePublished, UnreproducibleListError } from './lists';
-import type { EventStore, RecordedEvent } from './ports/event-store';
+import { UnreadableEventError, type EventStore, type RecordedEvent } from './ports/event-store';
 import type { ListPrinter } from './ports/list-printer';
 
 export type BreakKind = 'changed' | 'deleted' | 'inserted' | 'reordered';
@@ -107,24 +107,30 @@ export const walkChain = async (
   let notedHeadAt: number | undefined;
   let publishedLists = 0;
   const lastRevision = new Map<string, number>();
-  for await (const batch of store.readAll({ batchSize: 2000 })) {
-    for (const e of batch) {
-      events++;
-      if (e.type === 'RatingListPublished') publishedLists++;
-      const expectedRevision = (lastRevision.get(e.streamId) ?? -1) + 1;
-      lastRevision.set(e.streamId, e.revision);
-      if (chainBreak === undefined && e.hash === undefined && events === 1) {
-        chainBreak = { position: e.globalPosition, kind: undefined, sentence: 'the ledger has no hash chain yet: it was written by an earlier version and has only been read since (the chain is computed once when this version opens it for writing)' };
+  try {
+    for await (const batch of store.readAll({ batchSize: 2000 })) {
+      for (const e of batch) {
+        events++;
+        if (e.type === 'RatingListPublished') publishedLists++;
+        const expectedRevision = (lastRevision.get(e.streamId) ?? -1) + 1;
+        lastRevision.set(e.streamId, e.revision);
+        if (chainBreak === undefined && e.hash === undefined && events === 1) {
+          chainBreak = { position: e.globalPosition, kind: undefined, sentence: 'the ledger has no hash chain yet: it was written by an earlier version and has only been read since (the chain is computed once when this version opens it for writing)' };
+        }
+        if (chainBreak === undefined && (e.hash === undefined || chainHash(e, previous) !== e.hash)) {
+          const ahead = await rowsAfter(store, e.globalPosition, options.lookahead ?? 1000);
+          chainBreak = explainBreak(e, ahead, previous, previousPosition, denseStore, e.revision > expectedRevision ? expectedRevision : undefined);
+        }
+        // after a break the walk goes on along the stored links, to find the head
+        previous = e.hash ?? previous;
+        previousPosition = e.globalPosition;
+        if (options.notedHead !== undefined && e.hash === options.notedHead) notedHeadAt = e.globalPosition;
       }
-      if (chainBreak === undefined && (e.hash === undefined || chainHash(e, previous) !== e.hash)) {
-        const ahead = await rowsAfter(store, e.globalPosition, options.lookahead ?? 1000);
-        chainBreak = explainBreak(e, ahead, previous, previousPosition, denseStore, e.revision > expectedRevision ? expectedRevision : undefined);
-      }
-      // after a break the walk goes on along the stored links, to find the head
-      previous = e.hash ?? previous;
-      previousPosition = e.globalPosition;
-      if (options.notedHead !== undefined && e.hash === options.notedHead) notedHeadAt = e.globalPosition;
     }
+  } catch (e) {
+    // a row that is no event any more ends the walk there: the chain breaks at it
+    if (!(e instanceof UnreadableEventError)) throw e;
+    chainBreak ??= { position: e.position, kind: 'changed', sentence: `position ${e.position} was changed by hand: its data is not valid JSON` };
   }
   return { events, head: events === 0 ? undefined : { position: previousPosition, hash: previous }, chainBreak, notedHeadAt, publishedLists };
 };

@@ -19,6 +19,7 @@ import {
   type RecordedFact,
   type StreamAppend,
   type SubscribeOptions,
+  UnreadableEventError,
 } from '../../app/ports/event-store';
 import {
   LedgerMissingError,
@@ -82,13 +83,22 @@ const EMPTY_METADATA: Readonly<Record<string, unknown>> = Object.freeze({});
 const parseMetadata = (text: string): Readonly<Record<string, unknown>> =>
   text === '{}' ? EMPTY_METADATA : (JSON.parse(text) as Record<string, unknown>);
 
+/** An event's data; a row edited into something that is not JSON is named by its position. */
+const parseData = (text: string, position: number): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UnreadableEventError(position);
+  }
+};
+
 const toRecorded = (row: Row): RecordedEvent => ({
   globalPosition: row[0],
   streamId: row[1],
   revision: row[2],
   eventId: row[3],
   type: row[4],
-  data: JSON.parse(row[5]) as unknown,
+  data: parseData(row[5], row[0]),
   metadata: parseMetadata(row[6]),
   recordedAt: row[7],
   ...(row[8] === null ? {} : { hash: row[8] }),
@@ -97,7 +107,7 @@ const toRecorded = (row: Row): RecordedEvent => ({
 const toFact = (row: FactRow): RecordedFact => ({
   globalPosition: row[0],
   type: row[1],
-  data: JSON.parse(row[2]) as unknown,
+  data: parseData(row[2], row[0]),
   recordedAt: row[3],
 });
 
@@ -193,13 +203,18 @@ const STORAGE_FAILURES: Record<string, string> = {
   SQLITE_IOERR: 'the disk reported an input/output error',
   SQLITE_CANTOPEN: 'the file cannot be opened for writing',
 };
-const storageFailure = (file: string, e: unknown): unknown => {
+/** Why the file system refused SQLite a write, in words with SQLite's code (undefined: not such a refusal). */
+export const storageRefusal = (file: string, e: unknown): string | undefined => {
   const code = (e as { code?: unknown }).code;
   const known = typeof code === 'string' ? Object.entries(STORAGE_FAILURES).find(([prefix]) => code.startsWith(prefix)) : undefined;
-  if (!known || typeof code !== 'string') return e;
+  if (!known || typeof code !== 'string') return undefined;
   // SQLite reports a full disk while it grows its shared-memory file as an I/O error: ask the file system
   const full = known[0] === 'SQLITE_FULL' || diskIsFull(file);
-  return new Error(`${file}: nothing was recorded, ${full ? STORAGE_FAILURES.SQLITE_FULL : known[1]} (${code})`);
+  return `${full ? STORAGE_FAILURES.SQLITE_FULL : known[1]} (${code})`;
+};
+const storageFailure = (file: string, e: unknown): unknown => {
+  const refusal = storageRefusal(file, e);
+  return refusal === undefined ? e : new Error(`${file}: nothing was recorded, ${refusal}`);
 };
 
 const diskIsFull = (file: string): boolean => {

@@ -178,3 +178,11 @@ export class StoreNotEmptyError extends LedgerFailure {
     this.name = 'StoreNotEmptyError';
   }
 }
+
+/** A stored row that is not an event any more (its data is not JSON): changed by hand, found at `position`. */
+export class UnreadableEventError extends Error {
+  constructor(readonly position: number) {
+    super(`the event at position ${position} is not valid JSON: the log was changed by hand there (\`ledger verify\` checks the whole log)`);
+    this.name = 'UnreadableEventError';
+  }
+}

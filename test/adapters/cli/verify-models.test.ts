@@ -1,0 +1,63 @@
+/**
+ * `verify` covers what reads serve (issue 28, point 6 and 10), through the real `ledger` process: a log or a saved
+ * read model changed by hand is found by `verify` with one sentence naming where, and a read never serves an edit.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliBuilt, ledger, tempDir } from '../../support/helpers';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Database: typeof BetterSqlite3 = require('better-sqlite3');
+
+const built = cliBuilt();
+
+/** Runs `edit` on the ledger file as someone with sqlite3 would. */
+const editFile = (db: string, edit: (d: BetterSqlite3.Database) => void): void => {
+  const d = new Database(db);
+  try {
+    edit(d);
+  } finally {
+    d.close();
+  }
+};
+
+/** A copy of a ledger file (with its WAL, if any) to edit. */
+const copyOf = (db: string, name: string): string => {
+  const to = path.join(tempDir(name), 'ledger.db');
+  for (const suffix of ['', '-wal']) if (fs.existsSync(`${db}${suffix}`)) fs.copyFileSync(`${db}${suffix}`, `${to}${suffix}`);
+  return to;
+};
+
+/** A small ledger: two players, one closed tournament (so a list is saved beside the log by the first read). */
+const smallLedger = async (): Promise<string> => {
+  const db = path.join(tempDir('verify-models'), 'ledger.db');
+  for (const argv of [
+    ['player', 'add', '--id', 'P1', '--family', 'Hansen', '--given', 'Ola', '--country', 'NO'],
+    ['player', 'add', '--id', 'P2', '--family', 'Berg', '--given', 'Kari', '--country', 'NO'],
+    ['tournament', 'add', '--id', 'oslo', '--name', 'Oslo Open', '--start', '2026-03-07', '--end', '2026-03-08'],
+    ['game', 'report', '--tournament', 'oslo', '--game', 'g1', '--round', '1', '--first', 'P1', '--second', 'P2', '--result', 'win'],
+    ['tournament', 'close', '--id', 'oslo'],
+  ]) {
+    const r = await ledger(...argv, '--db', db, '--actor', 'officer');
+    if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
+  }
+  return db;
+};
+
+describe.skipIf(!built)('verify covers what reads serve (real processes, run `npm run build` first)', () => {
+  let pristine = '';
+  beforeAll(async () => {
+    pristine = await smallLedger();
+    expect((await ledger('list', '--db', pristine)).code).toBe(0);
+  }, 60_000);
+
+  it('an event row whose data is no longer JSON: verify names its position in one sentence, exit 1', async () => {
+    const db = copyOf(pristine, 'verify-json');
+    editFile(db, (d) => d.prepare(`UPDATE events SET data = '{"broken' WHERE position = 3`).run());
+    const r = await ledger('verify', '--db', db);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('The hash chain breaks at position 3: position 3 was changed by hand: its data is not valid JSON.\n');
+  });
+});
