@@ -126,6 +126,11 @@ export interface EventStore {
    * batch there (see `appendAll`).
    */
   appendWholeLog?(batches: AsyncIterable<readonly StreamAppend[]>): Promise<void>;
+  /**
+   * Only on a store opened as a `migrate` target where the store can mark one (SQLite, PostgreSQL): clears the mark
+   * that keeps it from opening as a ledger, once the copy is whole and verified.
+   */
+  finishMigration?(): Promise<void>;
   /** All events of one stream in revision order (empty array when the stream does not exist). */
   readStream(streamId: string, fromRevision?: number): Promise<readonly RecordedEvent[]>;
   /** The whole log in global order, in batches; one sequential scan. */
