@@ -78,6 +78,20 @@ export const runProcess = (program: string, args: readonly string[], stdin = '',
     child.stdin.end(stdin);
   });
 
+/** The real `ledger` process; with `killAfterMs`, SIGKILLed then unless it has finished (crash tests). */
+export const killableLedger = (argv: readonly string[], killAfterMs?: number): Promise<{ code: number | null; killed: boolean; ms: number }> =>
+  new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [CLI, ...argv], { stdio: 'ignore' });
+    let killed = false;
+    const timer = killAfterMs === undefined ? undefined : setTimeout(() => (killed = child.kill('SIGKILL')), killAfterMs);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (timer) clearTimeout(timer);
+      resolve({ code, killed: killed && code === null, ms: Date.now() - started });
+    });
+  });
+
 /** The real `ledger` process with `stdin` given (or closed). */
 export const ledgerWithInput = (argv: readonly string[], stdin = ''): Promise<Exited> => runProcess(process.execPath, [CLI, ...argv], stdin);
 

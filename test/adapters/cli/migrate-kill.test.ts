@@ -4,27 +4,14 @@
  * refuses to open as a ledger (no ledger yet, or an unfinished copy naming how to redo it) or is whole (the source's
  * checksum and head, and `verify` holds); an unfinished copy is replaced by `migrate --replace`, never by a plain re-run.
  */
-import { spawn } from 'child_process';
 import * as path from 'path';
 import { Client } from 'pg';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { CLI, cliBuilt, FIXTURES, ledger, tempDir } from '../../support/helpers';
+import { cliBuilt, FIXTURES, killableLedger, ledger, tempDir } from '../../support/helpers';
 
 const built = cliBuilt();
 
-/** Runs the CLI; with `killAfterMs`, SIGKILLs it then unless it has finished. */
-const runCli = (argv: readonly string[], killAfterMs?: number): Promise<{ code: number | null; killed: boolean; ms: number }> =>
-  new Promise((resolve, reject) => {
-    const started = Date.now();
-    const child = spawn(process.execPath, [CLI, ...argv], { stdio: 'ignore' });
-    let killed = false;
-    const timer = killAfterMs === undefined ? undefined : setTimeout(() => (killed = child.kill('SIGKILL')), killAfterMs);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (timer) clearTimeout(timer);
-      resolve({ code, killed: killed && code === null, ms: Date.now() - started });
-    });
-  });
+const runCli = killableLedger;
 
 type State = 'no ledger' | 'unfinished' | 'whole';
 
