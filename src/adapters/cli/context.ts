@@ -82,7 +82,16 @@ export class CliContext {
    * They only make reads faster: one that cannot be loaded or saved (a read-only file, a full disk) is a warning.
    */
   checkpoints(): Promise<CheckpointStorage | undefined> {
-    this.checkpointsPromise ??= this.savedProjections().then((storage) => storage && warningOnFailure(storage, (text) => this.err(text)));
+    this.checkpointsPromise ??= this.store().then(() =>
+      this.savedProjections().then(
+        (storage) => storage && warningOnFailure(storage, (text) => this.err(text)),
+        // its tables cannot even be made (a read-only role or replica on a ledger that has none yet): reads fold
+        (e: unknown) => {
+          this.err(savedProjectionWarning('opened', e));
+          return undefined;
+        },
+      ),
+    );
     return this.checkpointsPromise;
   }
 
@@ -134,10 +143,13 @@ export class CliContext {
   }
 }
 
+const savedProjectionWarning = (what: string, e: unknown): string =>
+  `warning: the saved projection could not be ${what} (${e instanceof Error ? e.message : String(e)}); the answer is folded from the log and is the same`;
+
 const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => void): CheckpointStorage => {
   const said = new Set<string>();
   const warning = (what: string, e: unknown): void => {
-    const text = `warning: the saved projection could not be ${what} (${e instanceof Error ? e.message : String(e)}); the answer is folded from the log and is the same`;
+    const text = savedProjectionWarning(what, e);
     if (!said.has(text)) warn(text);
     said.add(text);
   };

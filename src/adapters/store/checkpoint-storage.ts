@@ -421,6 +421,9 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
       }),
     save: (name, position, header, chunks, drop, listModel, careerModel) =>
       inTransaction('BEGIN', async (query, arrays) => {
+        // one save of a projection at a time: two first reads at once would both write a fresh model, and the later
+        // one would collide with the earlier's rows; after the wait it writes over them
+        await query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`ledger-projection:${s}${name}`]);
         await dropRows(query, [name, ...drop]);
         await query(`INSERT INTO ${s}projections (name, position, saved_at, state) VALUES ($1, $2, $3, $4)`, [name, position, new Date().toISOString(), header]);
         for (const [part, seq, data] of chunks) await query(`INSERT INTO ${s}projection_chunks (name, part, seq, data) VALUES ($1, $2, $3, $4)`, [name, part, seq, data]);

@@ -44,13 +44,13 @@ import {
   validateBatch,
 } from './shared';
 import { canonicalJson } from '../../../domain/commands/decide';
+import { SCHEMA_LOCK } from './side-tables';
 import { chainHash, GENESIS, nextRecordedAt } from '../../app/chain';
 import { MIGRATION_TABLE, TargetNotEmptyError, UnfinishedMigrationError, type MigrationMarker, type MigrationTarget } from './unfinished-migration';
 
 const SCHEMA_VERSION = 3;
 /** Advisory lock keys (first int of the two-int form) — arbitrary, but fixed: every writer must use the same. */
 const APPEND_LOCK = 0x1ed9e7;
-const SCHEMA_LOCK = 0x1ed9e8;
 const CHAIN_LOCK = 0x1ed9e9;
 const NOTIFY_CHANNEL = 'ledger_events';
 
@@ -206,10 +206,13 @@ const ensureSchema = async (pool: Pool, schema: string, log: (line: string) => v
   }
 };
 
-/** Whether the schema holds a ledger: its version table is there (a read looks, and creates nothing). */
-const hasLedger = async (pool: Pool, schema: string): Promise<boolean> => {
-  const { rows } = await pool.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [`${quoteIdent(schema)}.schema_version`]);
-  return rows[0]?.found != null;
+/** The schema version of the ledger in the schema, 0 when it holds none (a read looks, and creates nothing). */
+const installedVersion = async (pool: Pool, schema: string): Promise<number> => {
+  const table = `${quoteIdent(schema)}.schema_version`;
+  const { rows } = await pool.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [table]);
+  if (rows[0]?.found == null) return 0;
+  const { rows: versions } = await pool.query<{ v: number | null }>(`SELECT max(version) AS v FROM ${table}`);
+  return versions[0]?.v ?? 0;
 };
 
 type Queryable = Pick<Pool | PoolClient, 'query'>;
@@ -270,15 +273,21 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
     await pool.end();
     throw e;
   }
-  if (opts.mustExist && !(await hasLedger(pool, schema).catch(async (e: unknown) => {
+  const installed = await installedVersion(pool, schema).catch(async (e: unknown) => {
     await pool.end();
     throw new Error(`Cannot open the PostgreSQL ledger at ${redact(url)}: ${(e as Error).message}`);
-  }))) {
+  });
+  if (opts.mustExist && installed === 0) {
     await pool.end();
     throw new LedgerMissingError(`${redact(url)} (schema "${schema}")`, `--store ${redact(url)}`);
   }
   try {
-    await ensureSchema(pool, schema, opts.log ?? ((line) => process.stderr.write(`${line}\n`)));
+    // Set-up and upgrades only where something is missing, under the schema lock (ensureSchema): a ledger at this
+    // version opens without a statement that writes, so a read-only role or a replica reads it. A reader does not
+    // upgrade a ledger that has the chain (schema 2): it reads it without the newer index, as a read-only file does.
+    if (installed > SCHEMA_VERSION || (installed < SCHEMA_VERSION && !(opts.mustExist && installed >= 2))) {
+      await ensureSchema(pool, schema, opts.log ?? ((line) => process.stderr.write(`${line}\n`)));
+    }
   } catch (e) {
     await pool.end();
     throw new Error(`Cannot open the PostgreSQL ledger at ${redact(url)}: ${(e as Error).message}`);

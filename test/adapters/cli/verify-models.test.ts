@@ -6,7 +6,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cliBuilt, ledger, tempDir } from '../../support/helpers';
+import { cliBuilt, ledger, SMALL_LEDGER, tempDir } from '../../support/helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Database: typeof BetterSqlite3 = require('better-sqlite3');
@@ -33,13 +33,7 @@ const copyOf = (db: string, name: string): string => {
 /** A small ledger: two players, one closed tournament (so a list is saved beside the log by the first read). */
 const smallLedger = async (): Promise<string> => {
   const db = path.join(tempDir('verify-models'), 'ledger.db');
-  for (const argv of [
-    ['player', 'add', '--id', 'P1', '--family', 'Hansen', '--given', 'Ola', '--country', 'NO'],
-    ['player', 'add', '--id', 'P2', '--family', 'Berg', '--given', 'Kari', '--country', 'NO'],
-    ['tournament', 'add', '--id', 'oslo', '--name', 'Oslo Open', '--start', '2026-03-07', '--end', '2026-03-08'],
-    ['game', 'report', '--tournament', 'oslo', '--game', 'g1', '--round', '1', '--first', 'P1', '--second', 'P2', '--result', 'win'],
-    ['tournament', 'close', '--id', 'oslo'],
-  ]) {
+  for (const argv of SMALL_LEDGER) {
     const r = await ledger(...argv, '--db', db, '--actor', 'officer');
     if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
   }
