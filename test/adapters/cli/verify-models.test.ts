@@ -47,6 +47,30 @@ describe.skipIf(!built)('verify covers what reads serve (real processes, run `np
     expect((await ledger('list', '--db', pristine)).code).toBe(0);
   }, 60_000);
 
+  it('a saved list row edited by hand (rating + 500) is not served: list folds and says so once; verify names the model and what differs, exit 1', async () => {
+    const db = copyOf(pristine, 'verify-model-edit');
+    const expected = await ledger('list', '--db', pristine);
+    editFile(db, (d) => expect(d.prepare('UPDATE rm_list_rows SET rating = rating + 500 WHERE present = 1').run().changes).toBeGreaterThan(0));
+    const list = await ledger('list', '--db', db);
+    expect(list.code).toBe(0);
+    expect(list.out).toBe(expected.out);
+    expect(list.err).toMatch(/^warning: the saved list model of as-adopted was changed by hand \(the row of .* says rating \d+ where its record says \d+\); the list is folded from the log instead .*\n$/);
+    const verify = await ledger('verify', '--db', db);
+    expect(verify.code).toBe(1);
+    expect(verify.err).toMatch(/^The saved list model of as-adopted was changed by hand: the row of .* says rating \d+ where its record says \d+; `ledger projections rebuild` makes it again\.\n$/);
+    // the rebuild makes it again: verify holds
+    expect((await ledger('projections', 'rebuild', '--db', db)).code).toBe(0);
+    expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
+  });
+
+  it('an event row edited by hand (a result changed): verify names its position, exit 1', async () => {
+    const db = copyOf(pristine, 'verify-event-edit');
+    editFile(db, (d) => expect(d.prepare(`UPDATE events SET data = replace(data, '"win"', '"loss"') WHERE type = 'GameReported'`).run().changes).toBe(1));
+    const verify = await ledger('verify', '--db', db);
+    expect(verify.code).toBe(1);
+    expect(verify.err).toMatch(/^The hash chain breaks at position 4: position 4 \(GameReported of stream "tournament-oslo", revision 1\) was changed by hand: its content no longer matches its hash\.\n$/);
+  });
+
   it('an event row whose data is no longer JSON: verify names its position in one sentence, exit 1', async () => {
     const db = copyOf(pristine, 'verify-json');
     editFile(db, (d) => d.prepare(`UPDATE events SET data = '{"broken' WHERE position = 3`).run());

@@ -12,7 +12,7 @@ const verify: CommandRun = {
   async run(ctx) {
     const notedHead = ctx.opts.string('head');
     if (notedHead !== undefined && !/^[0-9a-f]{64}$/.test(notedHead)) throw new UsageError(`--head must be a hash as verify prints it (64 hexadecimal digits), got "${notedHead}"`);
-    const report = await verifyLedger(await ctx.store(), LIST_PRINTER, notedHead !== undefined ? { notedHead } : {});
+    const report = await verifyLedger(await ctx.store(), LIST_PRINTER, notedHead !== undefined ? { notedHead } : {}, await ctx.checkpoints());
     ctx.print(report, () =>
       [
         report.chainBreak === undefined ? `${report.events} events chained` : `the chain holds up to the event before position ${report.chainBreak.position}`,
