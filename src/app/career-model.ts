@@ -57,7 +57,7 @@ export const readCareerModel = async (store: EventStore, storage: CheckpointStor
   // timeline, from the list model saved with the careers' (the rows of his name key's slots, in the list's order)
   const list = await storage.readList({ ruleSet, format: LIST_MODEL_FORMAT, asOf: END_OF_TIME, nameKey: storedListKey(nameKey(asked)) });
   if (list === undefined || list.position !== head || list.failed) return undefined;
-  return careerFold(rows, list.rows.map((r) => JSON.parse(r.record!) as FesaPlayer));
+  return careerFold(rows, list.rows.map((r) => JSON.parse(r.record) as FesaPlayer));
 };
 
 /** A date after every item of any timeline: the list as of it is the list at the end of the timeline (a fold's `list`). */

@@ -8,7 +8,7 @@ import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { POINT_SLOT, type ListModelChanges, type ListModelVersion } from '../../projections/fesa/list-model';
 import { unratable } from './failure';
 import { activeSince, isProgramFile, nameIdOf, renderProgramFile, renderRows, rowOf, type ListFormat, type ListRow } from './lists';
-import type { CheckpointStorage, ListModelPointWrite, ListModelRowWrite, ListModelWrite } from './ports/checkpoint-storage';
+import type { CheckpointStorage, ListModelPointWrite, ListModelRowWrite, ListModelWrite, StoredListRow } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import type { ListPrinter } from './ports/list-printer';
 
@@ -81,6 +81,29 @@ export const listModelWrite = (ruleSet: string, position: number, failed: boolea
   };
 };
 
+/**
+ * Why a saved row cannot be served (undefined: it can): its fingerprint no longer matches its record, or a column
+ * what its record says — the model was changed by hand (an honest save writes all of them from one record).
+ */
+export const rowEdited = (row: StoredListRow): string | undefined => {
+  const { fp, seq, played } = row.saved;
+  if (hash53(`${seq}|${played ? 1 : 0}|${row.record}`) !== fp) return `the row of ${row.name} no longer matches its fingerprint`;
+  let record: FesaPlayer;
+  try {
+    record = JSON.parse(row.record) as FesaPlayer;
+  } catch {
+    return `the row of ${row.name} holds a record that is not JSON`;
+  }
+  const expected = rowOf(record);
+  for (const column of ['name', 'country', 'grade', 'rating', 'games', 'provisional', 'lastPlayed'] as const) {
+    if (row[column] !== expected[column]) return `the row of ${expected.name} says ${column} ${String(row[column])} where its record says ${String(expected[column])}`;
+  }
+  return undefined;
+};
+
+/** A stored row as the list prints it. */
+const listRow = ({ record: _record, saved: _saved, ...row }: StoredListRow): ListRow => row;
+
 export interface ListRequest {
   readonly ruleSet: string;
   readonly asOf: string;
@@ -88,6 +111,8 @@ export interface ListRequest {
   readonly activeYears: number;
   /** As known at this global position (default: now, the head of the log). */
   readonly knownAt?: number;
+  /** Told why a saved model edited by hand is not served (the caller folds instead). */
+  readonly onEdited?: (why: string) => void;
 }
 
 /** A list read from the model: the text, and its rows (the formats that print rows; empty for the program's files). */
@@ -115,8 +140,15 @@ export const readListModel = async (printer: ListPrinter, store: EventStore, sto
   if (read === undefined || read.position < (knownAt === undefined ? head : Math.min(knownAt, head)) || read.position > head) return undefined;
   // the fold known then stops on or before the date: its error, as the fold gives it
   if (read.failed) throw unratable(read.error ?? 'the list cannot be folded');
-  if (program) return { text: renderProgramFile(printer, read.rows.map((r) => JSON.parse(r.record!) as FesaPlayer), asOf, format), rows: [], position: read.position };
-  return { text: renderRows(printer, read.rows, asOf, format, activeYears), rows: read.rows, position: read.position };
+  for (const row of read.rows) {
+    const edited = rowEdited(row);
+    if (edited === undefined) continue;
+    request.onEdited?.(`the saved list model of ${ruleSet} was changed by hand (${edited})`);
+    return undefined;
+  }
+  if (program) return { text: renderProgramFile(printer, read.rows.map((r) => JSON.parse(r.record) as FesaPlayer), asOf, format), rows: [], position: read.position };
+  const rows = read.rows.map(listRow);
+  return { text: renderRows(printer, rows, asOf, format, activeYears), rows, position: read.position };
 };
 
 /** How many rated players the model's list as of `asOf` holds, whatever their activity (undefined: not readable). */

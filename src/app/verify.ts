@@ -13,8 +13,11 @@
 import { chainHash, GENESIS } from './chain';
 import { loadFacts } from './load';
 import { reproducePublished, UnreproducibleListError } from './lists';
-import type { EventStore, RecordedEvent } from './ports/event-store';
+import { UnreadableEventError, type EventStore, type RecordedEvent } from './ports/event-store';
 import type { ListPrinter } from './ports/list-printer';
+import type { CheckpointStorage } from './ports/checkpoint-storage';
+import { LIST_MODEL_FORMAT, rowEdited } from './list-model';
+import { AS_ADOPTED, FESA_RULE_SETS } from '../../projections/fesa/history';
 
 export type BreakKind = 'changed' | 'deleted' | 'inserted' | 'reordered';
 
@@ -107,32 +110,67 @@ export const walkChain = async (
   let notedHeadAt: number | undefined;
   let publishedLists = 0;
   const lastRevision = new Map<string, number>();
-  for await (const batch of store.readAll({ batchSize: 2000 })) {
-    for (const e of batch) {
-      events++;
-      if (e.type === 'RatingListPublished') publishedLists++;
-      const expectedRevision = (lastRevision.get(e.streamId) ?? -1) + 1;
-      lastRevision.set(e.streamId, e.revision);
-      if (chainBreak === undefined && e.hash === undefined && events === 1) {
-        chainBreak = { position: e.globalPosition, kind: undefined, sentence: 'the ledger has no hash chain yet: it was written by an earlier version and has only been read since (the chain is computed once when this version opens it for writing)' };
+  try {
+    for await (const batch of store.readAll({ batchSize: 2000 })) {
+      for (const e of batch) {
+        events++;
+        if (e.type === 'RatingListPublished') publishedLists++;
+        const expectedRevision = (lastRevision.get(e.streamId) ?? -1) + 1;
+        lastRevision.set(e.streamId, e.revision);
+        if (chainBreak === undefined && e.hash === undefined && events === 1) {
+          chainBreak = { position: e.globalPosition, kind: undefined, sentence: 'the ledger has no hash chain yet: it was written by an earlier version and has only been read since (the chain is computed once when this version opens it for writing)' };
+        }
+        if (chainBreak === undefined && (e.hash === undefined || chainHash(e, previous) !== e.hash)) {
+          const ahead = await rowsAfter(store, e.globalPosition, options.lookahead ?? 1000);
+          chainBreak = explainBreak(e, ahead, previous, previousPosition, denseStore, e.revision > expectedRevision ? expectedRevision : undefined);
+        }
+        // after a break the walk goes on along the stored links, to find the head
+        previous = e.hash ?? previous;
+        previousPosition = e.globalPosition;
+        if (options.notedHead !== undefined && e.hash === options.notedHead) notedHeadAt = e.globalPosition;
       }
-      if (chainBreak === undefined && (e.hash === undefined || chainHash(e, previous) !== e.hash)) {
-        const ahead = await rowsAfter(store, e.globalPosition, options.lookahead ?? 1000);
-        chainBreak = explainBreak(e, ahead, previous, previousPosition, denseStore, e.revision > expectedRevision ? expectedRevision : undefined);
-      }
-      // after a break the walk goes on along the stored links, to find the head
-      previous = e.hash ?? previous;
-      previousPosition = e.globalPosition;
-      if (options.notedHead !== undefined && e.hash === options.notedHead) notedHeadAt = e.globalPosition;
     }
+  } catch (e) {
+    // a row that is no event any more ends the walk there: the chain breaks at it
+    if (!(e instanceof UnreadableEventError)) throw e;
+    chainBreak ??= { position: e.position, kind: 'changed', sentence: `position ${e.position} was changed by hand: its data is not valid JSON` };
   }
   return { events, head: events === 0 ? undefined : { position: previousPosition, hash: previous }, chainBreak, notedHeadAt, publishedLists };
 };
 
-/** The whole check: the chain, a noted head hash, and every published list reproduced from the facts before it. */
-export const verifyLedger = async (store: EventStore, printer: ListPrinter, options: VerifyOptions = {}): Promise<VerifyReport> => {
+/** A date after every item of any timeline: the list as of it is the list at the end of the timeline. */
+const END_OF_TIME = '9999-12-31';
+
+/**
+ * What is wrong with the saved list models (one sentence each): one that reflects a position beyond the log's head,
+ * or whose list at the end of the timeline, as known now, has a row that no longer matches its record and
+ * fingerprint (an UPDATE by hand). Older versions of rows are not read here.
+ */
+const savedModelFindings = async (storage: CheckpointStorage, head: number): Promise<string[]> => {
+  const findings: string[] = [];
+  for (const ruleSet of [AS_ADOPTED, ...Object.keys(FESA_RULE_SETS)]) {
+    const position = await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT);
+    if (position === undefined) continue;
+    const rebuild = `\`ledger projections rebuild${ruleSet === AS_ADOPTED ? '' : ` --rules ${ruleSet}`}\` makes it again`;
+    if (position > head) {
+      findings.push(`The saved list model of ${ruleSet} reflects position ${position}, beyond the log's head ${head}: events were deleted from the log, or the model is another ledger's; ${rebuild}.`);
+      continue;
+    }
+    const list = await storage.readList({ ruleSet, format: LIST_MODEL_FORMAT, asOf: END_OF_TIME });
+    const edited = list?.rows.map(rowEdited).find((why) => why !== undefined);
+    if (edited !== undefined) findings.push(`The saved list model of ${ruleSet} was changed by hand: ${edited}; ${rebuild}.`);
+  }
+  return findings;
+};
+
+/**
+ * The whole check: the chain, a noted head hash, every published list reproduced from the facts before it, and the
+ * saved list models (when `storage` is given) against their own rows' records and the log's head.
+ */
+export const verifyLedger = async (store: EventStore, printer: ListPrinter, options: VerifyOptions = {}, storage?: CheckpointStorage): Promise<VerifyReport> => {
   const { events, head, chainBreak, notedHeadAt, publishedLists } = await walkChain(store, options);
   const findings: string[] = [];
+  if (storage !== undefined) findings.push(...(await savedModelFindings(storage, await store.headPosition())));
   if (chainBreak !== undefined) findings.push(`The hash chain breaks at position ${chainBreak.position}: ${chainBreak.sentence}.`);
   if (options.notedHead !== undefined && notedHeadAt === undefined) {
     findings.push(`The noted head hash ${options.notedHead} is not in the log: events up to it were changed, or events were deleted from the end.`);

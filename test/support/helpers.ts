@@ -1,4 +1,4 @@
-import { execFile, spawn } from 'child_process';
+import { execFile, spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
 import * as net from 'net';
 import * as os from 'os';
@@ -78,6 +78,20 @@ export const runProcess = (program: string, args: readonly string[], stdin = '',
     child.stdin.end(stdin);
   });
 
+/** The real `ledger` process; with `killAfterMs`, SIGKILLed then unless it has finished (crash tests). */
+export const killableLedger = (argv: readonly string[], killAfterMs?: number): Promise<{ code: number | null; killed: boolean; ms: number }> =>
+  new Promise((resolve, reject) => {
+    const started = Date.now();
+    const child = spawn(process.execPath, [CLI, ...argv], { stdio: 'ignore' });
+    let killed = false;
+    const timer = killAfterMs === undefined ? undefined : setTimeout(() => (killed = child.kill('SIGKILL')), killAfterMs);
+    child.once('error', reject);
+    child.once('exit', (code) => {
+      if (timer) clearTimeout(timer);
+      resolve({ code, killed: killed && code === null, ms: Date.now() - started });
+    });
+  });
+
 /** The real `ledger` process with `stdin` given (or closed). */
 export const ledgerWithInput = (argv: readonly string[], stdin = ''): Promise<Exited> => runProcess(process.execPath, [CLI, ...argv], stdin);
 
@@ -89,3 +103,27 @@ export const freePort = (): Promise<number> =>
       probe.close(() => resolve(port));
     });
   });
+
+/** `ledger serve` on `store` at a free port, as a real process: resolves once it listens, rejects with what it said if it exits first. */
+export const serveProcess = async (store: string): Promise<{ base: string; process: ChildProcess }> => {
+  const port = await freePort();
+  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--store', store], { stdio: ['ignore', 'ignore', 'pipe'] });
+  let said = '';
+  await new Promise<void>((resolve, reject) => {
+    child.stderr!.on('data', (chunk: Buffer) => {
+      said += chunk.toString();
+      if (said.includes('listening')) resolve();
+    });
+    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${said}`)));
+  });
+  return { base: `http://127.0.0.1:${port}`, process: child };
+};
+
+/** The commands of a small ledger: two players, one game in a closed tournament (a list, two careers, a run). */
+export const SMALL_LEDGER: readonly (readonly string[])[] = [
+  ['player', 'add', '--id', 'P1', '--family', 'Hansen', '--given', 'Ola', '--country', 'NO'],
+  ['player', 'add', '--id', 'P2', '--family', 'Berg', '--given', 'Kari', '--country', 'NO'],
+  ['tournament', 'add', '--id', 'oslo', '--name', 'Oslo Open', '--start', '2026-03-07', '--end', '2026-03-08'],
+  ['game', 'report', '--tournament', 'oslo', '--game', 'g1', '--round', '1', '--first', 'P1', '--second', 'P2', '--result', 'win'],
+  ['tournament', 'close', '--id', 'oslo'],
+];

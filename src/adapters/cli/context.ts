@@ -17,6 +17,7 @@ export class CliContext {
   private storePromise?: Promise<EventStore>;
   private ledgerInstance?: Ledger;
   private checkpointsPromise?: Promise<CheckpointStorage | undefined>;
+  private rawCheckpoints?: Promise<CheckpointStorage | undefined>;
   private credentialsPromise?: Promise<CredentialStore>;
   /** The SQLite file this command created, if it did. */
   private created?: string;
@@ -81,13 +82,27 @@ export class CliContext {
    * They only make reads faster: one that cannot be loaded or saved (a read-only file, a full disk) is a warning.
    */
   checkpoints(): Promise<CheckpointStorage | undefined> {
-    this.checkpointsPromise ??= this.store().then(async () => {
+    this.checkpointsPromise ??= this.store().then(() =>
+      this.savedProjections().then(
+        (storage) => storage && warningOnFailure(storage, (text) => this.err(text)),
+        // its tables cannot even be made (a read-only role or replica on a ledger that has none yet): reads fold
+        (e: unknown) => {
+          this.err(savedProjectionWarning('opened', e));
+          return undefined;
+        },
+      ),
+    );
+    return this.checkpointsPromise;
+  }
+
+  /** The same storage, its failures thrown: for `projections rebuild`, whose whole work is the save. */
+  savedProjections(): Promise<CheckpointStorage | undefined> {
+    this.rawCheckpoints ??= this.store().then(async () => {
       const { defaultStoreSpec, parseStoreSpec } = await stores();
       const { openCheckpointStorage } = await import('../store/checkpoint-storage');
-      const storage = await openCheckpointStorage(parseStoreSpec(this.storeSpec ?? defaultStoreSpec()));
-      return storage && warningOnFailure(storage, (text) => this.err(text));
+      return openCheckpointStorage(parseStoreSpec(this.storeSpec ?? defaultStoreSpec()));
     });
-    return this.checkpointsPromise;
+    return this.rawCheckpoints;
   }
 
   /** Officers' token hashes: beside the log (its SQLite file or PostgreSQL schema), or --credentials / LEDGER_CREDENTIALS. */
@@ -113,7 +128,7 @@ export class CliContext {
    */
   async close(keepCreated = false): Promise<void> {
     if (this.credentialsPromise) await (await this.credentialsPromise.catch(() => undefined))?.close();
-    if (this.checkpointsPromise) await (await this.checkpointsPromise)?.close();
+    if (this.rawCheckpoints) await (await this.rawCheckpoints.catch(() => undefined))?.close().catch(() => undefined);
     if (!this.storePromise) return;
     const store = await this.storePromise;
     // credentials live in the same file: a command that stored any keeps it
@@ -128,10 +143,13 @@ export class CliContext {
   }
 }
 
+const savedProjectionWarning = (what: string, e: unknown): string =>
+  `warning: the saved projection could not be ${what} (${e instanceof Error ? e.message : String(e)}); the answer is folded from the log and is the same`;
+
 const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => void): CheckpointStorage => {
   const said = new Set<string>();
   const warning = (what: string, e: unknown): void => {
-    const text = `warning: the saved projection could not be ${what} (${e instanceof Error ? e.message : String(e)}); the answer is folded from the log and is the same`;
+    const text = savedProjectionWarning(what, e);
     if (!said.has(text)) warn(text);
     said.add(text);
   };

@@ -163,6 +163,7 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
   migrate: {
     from: { text: 'the store to copy from: sqlite:FILE, postgres://… or esdb://…', example: '--from sqlite:data/ledger.db' },
     to: { text: 'the store to copy into; it must be empty', example: '--to postgres://ledger@localhost/ledger' },
+    replace: { text: 'replace what an interrupted migrate left in the target (only that: a ledger is never replaced)', default: 'an unfinished copy is refused' },
   },
   checksum: {},
   'rules adopt': {

@@ -13,6 +13,7 @@ import { FORMER_LIST_TABLES, LIST_TABLES, ModelMoved, postgresLatestRow, readLis
 export type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { StoreSpec } from './open';
 import { sideTablePool } from './side-tables';
+import { storageRefusal } from './sqlite';
 
 
 // a CommonJS module loaded with require: its type is the annotation's, so the `any` require returns goes no further
@@ -153,8 +154,18 @@ const dropFormerListTables = (db: BetterSqlite3.Database): void => {
 /** In the ledger's SQLite file (a connection per call: commands are short, and the file may be shared). */
 export const sqliteCheckpoints = (file: string): CheckpointStorage => {
   let migrated = false;
+  // a file the system will not let SQLite write (read-only, full): a sentence naming it instead of SQLite's words
+  const refused = (e: unknown): unknown => {
+    const refusal = storageRefusal(file, e);
+    return refusal === undefined ? e : new Error(`${file}: the saved projections cannot be read or written there, ${refusal}`);
+  };
   const withDb = async <A>(f: (db: BetterSqlite3.Database) => A | Promise<A>): Promise<A> => {
-    const db = new Database(file);
+    let db: BetterSqlite3.Database;
+    try {
+      db = new Database(file);
+    } catch (e) {
+      throw refused(e);
+    }
     try {
       db.pragma('busy_timeout = 5000');
       if (!migrated) {
@@ -163,6 +174,8 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
       }
       for (const ddl of TABLES('')) db.exec(ddl);
       return await f(db);
+    } catch (e) {
+      throw refused(e);
     } finally {
       db.close();
     }
@@ -408,6 +421,9 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
       }),
     save: (name, position, header, chunks, drop, listModel, careerModel) =>
       inTransaction('BEGIN', async (query, arrays) => {
+        // one save of a projection at a time: two first reads at once would both write a fresh model, and the later
+        // one would collide with the earlier's rows; after the wait it writes over them
+        await query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`ledger-projection:${s}${name}`]);
         await dropRows(query, [name, ...drop]);
         await query(`INSERT INTO ${s}projections (name, position, saved_at, state) VALUES ($1, $2, $3, $4)`, [name, position, new Date().toISOString(), header]);
         for (const [part, seq, data] of chunks) await query(`INSERT INTO ${s}projection_chunks (name, part, seq, data) VALUES ($1, $2, $3, $4)`, [name, part, seq, data]);

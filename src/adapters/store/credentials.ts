@@ -11,6 +11,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Credential, CredentialStore } from '../../app/ports/credentials';
 import type { StoreSpec } from './open';
 import { sideTablePool } from './side-tables';
+import { storageRefusal } from './sqlite';
 
 export type { Credential, CredentialStore } from '../../app/ports/credentials';
 
@@ -30,9 +31,16 @@ export const sqliteCredentials = (file: string): CredentialStore => {
   let db: BetterSqlite3.Database | undefined;
   const open = (): BetterSqlite3.Database => {
     if (db === undefined) {
-      db = new Database(file);
-      db.pragma('busy_timeout = 5000');
-      db.exec(TABLE(''));
+      try {
+        db = new Database(file);
+        db.pragma('busy_timeout = 5000');
+        db.exec(TABLE(''));
+      } catch (e) {
+        db?.close();
+        db = undefined;
+        const refusal = storageRefusal(file, e);
+        throw refusal === undefined ? e : new Error(`${file}: the officers' credentials cannot be read or written there, ${refusal}`);
+      }
     }
     return db;
   };

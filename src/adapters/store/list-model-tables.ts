@@ -129,10 +129,12 @@ const storedRow = (r: readonly unknown[], i: number): StoredListRow => ({
   games: Number(r[5]),
   provisional: Number(r[6]) === 1,
   lastPlayed: (r[7] as string | null) ?? null,
-  ...(r.length > 8 ? { record: r[8] as string } : {}),
+  record: r[8] as string,
+  saved: { fp: Number(r[9]), seq: Number(r[10]), played: Number(r[11]) === 1 },
 });
 
-const ROW_COLUMNS = `COALESCE(o.player_id, r.name_id) AS "playerId", r.name, r.country, r.grade, r.rating, r.games, r.provisional, r.last_played AS "lastPlayed"`;
+// the record, fingerprint, seq and played with every row: what a read checks the row's columns against
+const ROW_COLUMNS = `COALESCE(o.player_id, r.name_id) AS "playerId", r.name, r.country, r.grade, r.rating, r.games, r.provisional, r.last_played AS "lastPlayed", r.record, r.fp, r.seq, r.played`;
 
 /** A list from the model (see CheckpointStorage.readList). */
 export const readList = async (sql: Sql, s: string, q: ListModelQuery): Promise<{ position: number; failed: boolean; error?: { message: string; code?: string }; rows: StoredListRow[] } | undefined> => {
@@ -142,7 +144,7 @@ export const readList = async (sql: Sql, s: string, q: ListModelQuery): Promise<
   const pt = await point(sql, s, q.ruleSet, q.asOf, at);
   if (pt === undefined) return { position: meta.position, failed: false, rows: [] };
   if (pt.error !== null) return { position: meta.position, failed: true, error: JSON.parse(pt.error) as { message: string; code?: string }, rows: [] };
-  const columns = `${ROW_COLUMNS}${q.activeSince === undefined ? ', r.record' : ''}`;
+  const columns = ROW_COLUMNS;
   const params: unknown[] = [q.ruleSet, q.asOf, at];
   if (q.nameKey !== undefined) params.push(q.nameKey);
   else if (q.activeSince !== undefined) params.push(q.activeSince);

@@ -6,7 +6,8 @@
  * hash; a source written before the chain gets it computed when it is opened for writing.
  */
 import { logDigest } from '../../app/chain';
-import type { EventStore, ExpectedRevision, RecordedEvent } from '../../app/ports/event-store';
+import type { EventStore, ExpectedRevision, RecordedEvent, StreamAppend } from '../../app/ports/event-store';
+import { TargetNotEmptyError } from './unfinished-migration';
 
 export interface LogChecksum {
   readonly events: number;
@@ -40,26 +41,31 @@ export const migrate = async (
   to: EventStore,
   onProgress?: (progress: MigrationProgress) => void,
 ): Promise<MigrationResult> => {
-  if ((await to.headPosition()) !== 0) {
-    throw new Error(`Cannot migrate into ${to.description}: it already holds events; the target must be empty.`);
-  }
+  if ((await to.headPosition()) !== 0) throw new TargetNotEmptyError(to.description);
   let copied = 0;
-  for await (const batch of from.readAll({ batchSize: 5000 })) {
-    let start = 0;
-    while (start < batch.length) {
-      let end = start + 1;
-      while (end < batch.length && batch[end]!.streamId === batch[start]!.streamId) end++;
-      const run = batch.slice(start, end);
-      await to.append(
-        run[0]!.streamId,
-        run.map((e) => ({ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata, recordedAt: e.recordedAt })),
-        expectedBefore(run[0]!),
-      );
-      copied += run.length;
-      start = end;
+  async function* batches(): AsyncIterable<StreamAppend[]> {
+    for await (const batch of from.readAll({ batchSize: 5000 })) {
+      const appends: StreamAppend[] = [];
+      let start = 0;
+      while (start < batch.length) {
+        let end = start + 1;
+        while (end < batch.length && batch[end]!.streamId === batch[start]!.streamId) end++;
+        const run = batch.slice(start, end);
+        appends.push({
+          streamId: run[0]!.streamId,
+          events: run.map((e) => ({ eventId: e.eventId, type: e.type, data: e.data, metadata: e.metadata, recordedAt: e.recordedAt })),
+          expected: expectedBefore(run[0]!),
+        });
+        start = end;
+      }
+      yield appends;
+      copied += batch.length;
+      onProgress?.({ copied, lastSourcePosition: batch[batch.length - 1]!.globalPosition });
     }
-    onProgress?.({ copied, lastSourcePosition: batch[batch.length - 1]!.globalPosition });
   }
+  // one transaction where the target has one that long (SQLite, PostgreSQL): a killed copy leaves nothing in it
+  if (to.appendWholeLog !== undefined) await to.appendWholeLog(batches());
+  else for await (const appends of batches()) await to.appendAll(appends);
   const [source, target] = await Promise.all([logChecksum(from), logChecksum(to)]);
   if (source.sha256 !== target.sha256 || source.events !== target.events || source.head !== target.head) {
     throw new Error(
@@ -67,5 +73,7 @@ export const migrate = async (
         `(sha256 ${source.sha256}, head hash ${source.head ?? 'none'}), target has ${target.events} (sha256 ${target.sha256}, head hash ${target.head ?? 'none'}).`,
     );
   }
+  // only now a ledger: until here the target refuses to open as one (unfinished-migration.ts)
+  await to.finishMigration?.();
   return { copied, source, target };
 };

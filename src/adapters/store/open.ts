@@ -5,6 +5,7 @@
  */
 import type { EventStore } from '../../app/ports/event-store';
 import { DEFAULT_SQLITE_PATH, openSqliteStore } from './sqlite';
+import type { MigrationTarget } from './unfinished-migration';
 
 export type StoreSpec =
   | { readonly kind: 'sqlite'; readonly path: string }
@@ -50,17 +51,23 @@ export interface OpenOptions {
   readonly mustExist?: boolean;
   /** SQLite: how much of the file to read through a memory map (see SqliteStoreOptions.mappedBytes). */
   readonly mappedBytes?: number;
+  /** Opened by `migrate` as its target (SQLite, PostgreSQL: marked unfinished until the copy is verified). */
+  readonly migrationTarget?: MigrationTarget;
 }
 
 export const openStore = async (spec: string = defaultStoreSpec(), options: OpenOptions = {}): Promise<EventStore> => {
   const parsed = parseStoreSpec(spec);
   switch (parsed.kind) {
     case 'sqlite':
-      return openSqliteStore(parsed.path, { ...(options.mustExist ? { mustExist: true } : {}), ...(options.mappedBytes !== undefined ? { mappedBytes: options.mappedBytes } : {}) });
+      return openSqliteStore(parsed.path, {
+        ...(options.mustExist ? { mustExist: true } : {}),
+        ...(options.mappedBytes !== undefined ? { mappedBytes: options.mappedBytes } : {}),
+        ...(options.migrationTarget ? { migrationTarget: options.migrationTarget } : {}),
+      });
     case 'postgres': {
       // loaded lazily: a SQLite user never pays for (or needs) the other drivers
       const { openPostgresStore } = await import('./postgres');
-      return openPostgresStore(parsed.url, options.mustExist ? { mustExist: true } : {});
+      return openPostgresStore(parsed.url, { ...(options.mustExist ? { mustExist: true } : {}), ...(options.migrationTarget ? { migrationTarget: options.migrationTarget } : {}) });
     }
     case 'esdb': {
       const { openEsdbStore } = await import('./esdb');

@@ -36,6 +36,7 @@ import {
 import {
   LedgerMissingError,
   pagedReadAll,
+  redact,
   planRevisions,
   pollingSubscription,
   subscriptionRegistry,
@@ -43,12 +44,13 @@ import {
   validateBatch,
 } from './shared';
 import { canonicalJson } from '../../../domain/commands/decide';
+import { SCHEMA_LOCK } from './side-tables';
 import { chainHash, GENESIS, recordedTimes } from '../../app/chain';
+import { MIGRATION_TABLE, TargetNotEmptyError, UnfinishedMigrationError, type MigrationMarker, type MigrationTarget } from './unfinished-migration';
 
 const SCHEMA_VERSION = 3;
 /** Advisory lock keys (first int of the two-int form) — arbitrary, but fixed: every writer must use the same. */
 const APPEND_LOCK = 0x1ed9e7;
-const SCHEMA_LOCK = 0x1ed9e8;
 const CHAIN_LOCK = 0x1ed9e9;
 const NOTIFY_CHANNEL = 'ledger_events';
 
@@ -61,6 +63,8 @@ export interface PostgresStoreOptions {
   readonly mustExist?: boolean;
   /** Where a one-time upgrade of an older ledger says what it did (default: standard error). */
   readonly log?: (line: string) => void;
+  /** Opened by `migrate` as its target: marked unfinished until `finishMigration` (unfinished-migration.ts). */
+  readonly migrationTarget?: MigrationTarget;
 }
 
 const quoteIdent = (name: string): string => {
@@ -202,13 +206,55 @@ const ensureSchema = async (pool: Pool, schema: string, log: (line: string) => v
   }
 };
 
-/** Whether the schema holds a ledger: its version table is there (a read looks, and creates nothing). */
-const hasLedger = async (pool: Pool, schema: string): Promise<boolean> => {
-  const { rows } = await pool.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [`${quoteIdent(schema)}.schema_version`]);
-  return rows[0]?.found != null;
+/** The schema version of the ledger in the schema, 0 when it holds none (a read looks, and creates nothing). */
+const installedVersion = async (pool: Pool, schema: string): Promise<number> => {
+  const table = `${quoteIdent(schema)}.schema_version`;
+  const { rows } = await pool.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [table]);
+  if (rows[0]?.found == null) return 0;
+  const { rows: versions } = await pool.query<{ v: number | null }>(`SELECT max(version) AS v FROM ${table}`);
+  return versions[0]?.v ?? 0;
 };
 
-const redact = (url: string): string => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');
+type Queryable = Pick<Pool | PoolClient, 'query'>;
+
+const migrationMarker = async (db: Queryable, schema: string): Promise<MigrationMarker | undefined> => {
+  const table = `${quoteIdent(schema)}.${MIGRATION_TABLE}`;
+  const { rows } = await db.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [table]);
+  if (rows[0]?.found == null) return undefined;
+  const { rows: markers } = await db.query<{ source: string; started_at: string }>(`SELECT source, started_at FROM ${table} LIMIT 1`);
+  return markers[0] && { source: markers[0].source, startedAt: markers[0].started_at };
+};
+
+/**
+ * Marks the schema as a migration's target before anything else is written to it, in one transaction under the
+ * schema lock: refused when it holds events; an unfinished copy marked before is replaced (the schema dropped and
+ * made again) only when asked to.
+ */
+const markMigrationTarget = async (pool: Pool, schema: string, where: string, target: MigrationTarget): Promise<void> => {
+  const s = quoteIdent(schema);
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
+    const marker = await migrationMarker(client, schema);
+    if (marker !== undefined && !target.replace) throw new UnfinishedMigrationError(where, where, marker);
+    if (marker !== undefined) await client.query(`DROP SCHEMA ${s} CASCADE`);
+    else {
+      const { rows } = await client.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [`${s}.events`]);
+      if (rows[0]?.found != null && (await client.query(`SELECT 1 FROM ${s}.events LIMIT 1`)).rows.length > 0) throw new TargetNotEmptyError(where);
+    }
+    await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
+    await client.query(`CREATE TABLE ${s}.${MIGRATION_TABLE} (source text NOT NULL, started_at text NOT NULL)`);
+    await client.query(`INSERT INTO ${s}.${MIGRATION_TABLE} (source, started_at) VALUES ($1, $2)`, [target.source, new Date().toISOString()]);
+    await client.query('COMMIT');
+  } catch (e) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw e;
+  } finally {
+    client.release();
+  }
+};
+
 
 export const openPostgresStore = async (url: string, opts: PostgresStoreOptions = {}): Promise<EventStore> => {
   const schema = opts.schema ?? 'ledger';
@@ -216,15 +262,32 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
   const pool = new Pool({ connectionString: url, max: opts.poolSize ?? 10 });
   // An idle client that loses its connection must not crash the process; the next query reports the problem.
   pool.on('error', () => undefined);
-  if (opts.mustExist && !(await hasLedger(pool, schema).catch(async (e: unknown) => {
+  const where = `${redact(url)}${schema === 'ledger' ? '' : ` (schema "${schema}")`}`;
+  try {
+    if (opts.migrationTarget !== undefined) await markMigrationTarget(pool, schema, where, opts.migrationTarget);
+    else {
+      const marker = await migrationMarker(pool, schema).catch(() => undefined);
+      if (marker !== undefined) throw new UnfinishedMigrationError(where, where, marker);
+    }
+  } catch (e) {
+    await pool.end();
+    throw e;
+  }
+  const installed = await installedVersion(pool, schema).catch(async (e: unknown) => {
     await pool.end();
     throw new Error(`Cannot open the PostgreSQL ledger at ${redact(url)}: ${(e as Error).message}`);
-  }))) {
+  });
+  if (opts.mustExist && installed === 0) {
     await pool.end();
     throw new LedgerMissingError(`${redact(url)} (schema "${schema}")`, `--store ${redact(url)}`);
   }
   try {
-    await ensureSchema(pool, schema, opts.log ?? ((line) => process.stderr.write(`${line}\n`)));
+    // Set-up and upgrades only where something is missing, under the schema lock (ensureSchema): a ledger at this
+    // version opens without a statement that writes, so a read-only role or a replica reads it. A reader does not
+    // upgrade a ledger that has the chain (schema 2): it reads it without the newer index, as a read-only file does.
+    if (installed > SCHEMA_VERSION || (installed < SCHEMA_VERSION && !(opts.mustExist && installed >= 2))) {
+      await ensureSchema(pool, schema, opts.log ?? ((line) => process.stderr.write(`${line}\n`)));
+    }
   } catch (e) {
     await pool.end();
     throw new Error(`Cannot open the PostgreSQL ledger at ${redact(url)}: ${(e as Error).message}`);
@@ -413,6 +476,13 @@ export const openPostgresStore = async (url: string, opts: PostgresStoreOptions 
       return appendAll(appends);
     },
     appendWholeLog,
+    ...(opts.migrationTarget === undefined
+      ? {}
+      : {
+          finishMigration: async () => {
+            await pool.query(`DROP TABLE ${s}.${MIGRATION_TABLE}`);
+          },
+        }),
     readStream: async (streamId, fromRevision = 0) => {
       const { rows } = await pool.query<EventRow>(
         `SELECT ${COLUMNS} FROM ${s}.events WHERE stream_id = $1 AND revision >= $2 ORDER BY revision`,

@@ -246,3 +246,6 @@ export class LedgerMissingError extends Error {
     this.name = 'LedgerMissingError';
   }
 }
+
+/** A store setting as it may be shown: a URL's password left out. */
+export const redact = (url: string): string => url.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@');

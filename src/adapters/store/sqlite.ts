@@ -19,6 +19,7 @@ import {
   type RecordedFact,
   type StreamAppend,
   type SubscribeOptions,
+  UnreadableEventError,
 } from '../../app/ports/event-store';
 import {
   LedgerMissingError,
@@ -32,6 +33,7 @@ import {
 } from './shared';
 import { canonicalJson } from '../../../domain/commands/decide';
 import { chainHash, GENESIS, recordedTimes } from '../../app/chain';
+import { MIGRATION_TABLE, TargetNotEmptyError, UnfinishedMigrationError, type MigrationMarker, type MigrationTarget } from './unfinished-migration';
 
 // a CommonJS module loaded with require: its type is the annotation's, so the `any` require returns goes no further
 // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment
@@ -54,6 +56,8 @@ export interface SqliteStoreOptions {
    * resident memory for as long as it runs; a long-running server passes 0 and reads through SQLite's page cache.
    */
   readonly mappedBytes?: number;
+  /** Opened by `migrate` as its target: marked unfinished until `finishMigration` (unfinished-migration.ts). */
+  readonly migrationTarget?: MigrationTarget;
 }
 
 const SCHEMA_V1 = `
@@ -82,13 +86,22 @@ const EMPTY_METADATA: Readonly<Record<string, unknown>> = Object.freeze({});
 const parseMetadata = (text: string): Readonly<Record<string, unknown>> =>
   text === '{}' ? EMPTY_METADATA : (JSON.parse(text) as Record<string, unknown>);
 
+/** An event's data; a row edited into something that is not JSON is named by its position. */
+const parseData = (text: string, position: number): unknown => {
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    throw new UnreadableEventError(position);
+  }
+};
+
 const toRecorded = (row: Row): RecordedEvent => ({
   globalPosition: row[0],
   streamId: row[1],
   revision: row[2],
   eventId: row[3],
   type: row[4],
-  data: JSON.parse(row[5]) as unknown,
+  data: parseData(row[5], row[0]),
   metadata: parseMetadata(row[6]),
   recordedAt: row[7],
   ...(row[8] === null ? {} : { hash: row[8] }),
@@ -97,7 +110,7 @@ const toRecorded = (row: Row): RecordedEvent => ({
 const toFact = (row: FactRow): RecordedFact => ({
   globalPosition: row[0],
   type: row[1],
-  data: JSON.parse(row[2]) as unknown,
+  data: parseData(row[2], row[0]),
   recordedAt: row[3],
 });
 
@@ -186,6 +199,31 @@ const migrateSchema = (db: BetterSqlite3.Database, file: string, log: (line: str
   }
 };
 
+const hasTable = (db: BetterSqlite3.Database, name: string): boolean => db.prepare("SELECT 1 FROM sqlite_master WHERE type = 'table' AND name = ?").get(name) !== undefined;
+
+const migrationMarker = (db: BetterSqlite3.Database): MigrationMarker | undefined =>
+  hasTable(db, MIGRATION_TABLE) ? (db.prepare(`SELECT source, started_at AS startedAt FROM ${MIGRATION_TABLE} LIMIT 1`).get() as MigrationMarker | undefined) : undefined;
+
+/**
+ * Marks the file as a migration's target before anything else is written to it, under the write lock: refused when
+ * it holds events; an unfinished copy marked before is replaced (every table dropped) only when asked to.
+ */
+const markMigrationTarget = (db: BetterSqlite3.Database, file: string, target: MigrationTarget): void => {
+  db.transaction(() => {
+    const marker = migrationMarker(db);
+    if (marker !== undefined && !target.replace) throw new UnfinishedMigrationError(file, `sqlite:${file}`, marker);
+    if (marker !== undefined) {
+      const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
+      for (const table of tables) db.exec(`DROP TABLE "${table}"`);
+      if (hasTable(db, 'sqlite_sequence')) db.exec('DELETE FROM sqlite_sequence');
+    } else if (hasTable(db, 'events') && db.prepare('SELECT 1 FROM events LIMIT 1').get() !== undefined) {
+      throw new TargetNotEmptyError(`sqlite:${file}`);
+    }
+    db.exec(`CREATE TABLE ${MIGRATION_TABLE} (source TEXT NOT NULL, started_at TEXT NOT NULL)`);
+    db.prepare(`INSERT INTO ${MIGRATION_TABLE} (source, started_at) VALUES (?, ?)`).run(target.source, new Date().toISOString());
+  }).immediate();
+};
+
 /** What SQLite says when the file system refuses a write, as a sentence naming the ledger; other errors as they are. */
 const STORAGE_FAILURES: Record<string, string> = {
   SQLITE_FULL: 'the disk is full',
@@ -193,13 +231,18 @@ const STORAGE_FAILURES: Record<string, string> = {
   SQLITE_IOERR: 'the disk reported an input/output error',
   SQLITE_CANTOPEN: 'the file cannot be opened for writing',
 };
-const storageFailure = (file: string, e: unknown): unknown => {
+/** Why the file system refused SQLite a write, in words with SQLite's code (undefined: not such a refusal). */
+export const storageRefusal = (file: string, e: unknown): string | undefined => {
   const code = (e as { code?: unknown }).code;
   const known = typeof code === 'string' ? Object.entries(STORAGE_FAILURES).find(([prefix]) => code.startsWith(prefix)) : undefined;
-  if (!known || typeof code !== 'string') return e;
+  if (!known || typeof code !== 'string') return undefined;
   // SQLite reports a full disk while it grows its shared-memory file as an I/O error: ask the file system
   const full = known[0] === 'SQLITE_FULL' || diskIsFull(file);
-  return new Error(`${file}: nothing was recorded, ${full ? STORAGE_FAILURES.SQLITE_FULL : known[1]} (${code})`);
+  return `${full ? STORAGE_FAILURES.SQLITE_FULL : known[1]} (${code})`;
+};
+const storageFailure = (file: string, e: unknown): unknown => {
+  const refusal = storageRefusal(file, e);
+  return refusal === undefined ? e : new Error(`${file}: nothing was recorded, ${refusal}`);
 };
 
 const diskIsFull = (file: string): boolean => {
@@ -260,6 +303,13 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
     db.pragma('synchronous = NORMAL');
     db.pragma('cache_size = -65536');
     db.pragma(`mmap_size = ${opts.mappedBytes ?? 1073741824}`);
+    if (opts.migrationTarget !== undefined) markMigrationTarget(db, file, opts.migrationTarget);
+    else {
+      const marker = migrationMarker(db);
+      if (marker !== undefined) throw new UnfinishedMigrationError(file, `sqlite:${file}`, marker);
+      // a file that holds no ledger (empty, or another program's database) is not made one by a read
+      if (opts.mustExist && schemaVersion(db) === 0) throw new LedgerMissingError(file);
+    }
     if (readonlyBecause === undefined) migrateSchema(db, file, opts.log ?? ((line) => process.stderr.write(`${line}\n`)));
     else if (schemaVersion(db) === 0) throw new Error(`${file} ${readonlyBecause} and holds no ledger`);
     return db;
@@ -395,6 +445,13 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
         throw storageFailure(file, e);
       }
     },
+    ...(opts.migrationTarget === undefined
+      ? {}
+      : {
+          finishMigration: async () => {
+            db.transaction(() => db.exec(`DROP TABLE ${MIGRATION_TABLE}`)).immediate();
+          },
+        }),
     readStream: async (streamId, fromRevision = 0) => (readStreamStmt.all(streamId, fromRevision) as Row[]).map(toRecorded),
     readAll: (options: ReadAllOptions = {}) => pagedReadAll(options, readBatchSize, page),
     readFacts: (options: ReadAllOptions = {}) => pagedReadAll(options, readBatchSize, factPage),

@@ -143,8 +143,11 @@ export interface ListModelQuery {
   readonly nameKey?: string;
 }
 
-/** A row of the published list (`ListRow`, ranked in the query's order), with the record when the query keeps every player. */
-export type StoredListRow = ListRow & { readonly record?: string };
+/**
+ * A row of the published list (`ListRow`, ranked in the query's order), with the whole record and what the row's
+ * fingerprint was made of (`fp` over seq, played and the record): a read checks the row against them.
+ */
+export type StoredListRow = ListRow & { readonly record: string; readonly saved: { readonly fp: number; readonly seq: number; readonly played: boolean } };
 
 /** What a published list's diff reads of the model: the two lists and the two runs, where they may differ. */
 export interface ListChangesQuery {

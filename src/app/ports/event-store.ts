@@ -126,6 +126,11 @@ export interface EventStore {
    * batch there (see `appendAll`).
    */
   appendWholeLog?(batches: AsyncIterable<readonly StreamAppend[]>): Promise<void>;
+  /**
+   * Only on a store opened as a `migrate` target where the store can mark one (SQLite, PostgreSQL): clears the mark
+   * that keeps it from opening as a ledger, once the copy is whole and verified.
+   */
+  finishMigration?(): Promise<void>;
   /** All events of one stream in revision order (empty array when the stream does not exist). */
   readStream(streamId: string, fromRevision?: number): Promise<readonly RecordedEvent[]>;
   /** The whole log in global order, in batches; one sequential scan. */
@@ -176,5 +181,13 @@ export class StoreNotEmptyError extends LedgerFailure {
   constructor(readonly store: string) {
     super('rejected', `${store} already holds events; an export is imported into an empty ledger only`);
     this.name = 'StoreNotEmptyError';
+  }
+}
+
+/** A stored row that is not an event any more (its data is not JSON): changed by hand, found at `position`. */
+export class UnreadableEventError extends Error {
+  constructor(readonly position: number) {
+    super(`the event at position ${position} is not valid JSON: the log was changed by hand there (\`ledger verify\` checks the whole log)`);
+    this.name = 'UnreadableEventError';
   }
 }

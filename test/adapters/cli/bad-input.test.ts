@@ -506,6 +506,8 @@ const cases: readonly Case[] = [
   { name: 'import --jsonl of a file that does not exist', argv: () => ['import', '--jsonl', path.join(dir, 'nope.jsonl')], code: 2, says: /--jsonl .*nope\.jsonl: there is no such file$/ },
   { name: 'game report --csv of a missing file', argv: () => ['game', 'report', '--csv', path.join(dir, 'nope.csv')], code: 1, says: /nope\.csv does not exist/ },
   { name: 'game report --csv of a folder', argv: () => ['game', 'report', '--csv', dir], code: 1, says: /is a folder, expected a file/ },
+  // the export is written beside its name first: a message names the file asked for, never that temporary one
+  { name: 'export --jsonl into a folder that does not exist', argv: () => ['export', '--jsonl', path.join(dir, 'no-such-folder', 'log.jsonl')], code: 1, says: /no-such-folder\/log\.jsonl does not exist$/ },
 ];
 
 describe.skipIf(!built)('bad input: one sentence, the right exit code, no stack trace, the ledger unchanged (real processes)', () => {

@@ -4,29 +4,15 @@
  * The commands run as real processes and are killed at random moments spread over a clean run's duration; the
  * assertions hold for every moment, so a busy machine only changes where the kills land, never the verdict.
  */
-import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { Client } from 'pg';
 import { describe, expect, it } from 'vitest';
-import { chainOf, eventDate, FIXTURES, ledger, listAsOf, nekomadoChain, tempDir } from '../../support/helpers';
+import { chainOf, eventDate, FIXTURES, killableLedger, ledger, listAsOf, nekomadoChain, tempDir } from '../../support/helpers';
 
-const CLI = path.resolve(__dirname, '../../../bin/ledger.js');
 const built = fs.existsSync(path.resolve(__dirname, '../../../dist/src/adapters/cli/main.js'));
 
-/** Runs the CLI as a process; with `killAfterMs`, SIGKILLs it then unless it has finished. */
-const runCli = (argv: readonly string[], killAfterMs?: number): Promise<{ code: number | null; killed: boolean; ms: number }> =>
-  new Promise((resolve, reject) => {
-    const started = Date.now();
-    const child = spawn(process.execPath, [CLI, ...argv], { stdio: 'ignore' });
-    let killed = false;
-    const timer = killAfterMs === undefined ? undefined : setTimeout(() => (killed = child.kill('SIGKILL')), killAfterMs);
-    child.once('error', reject);
-    child.once('exit', (code) => {
-      if (timer) clearTimeout(timer);
-      resolve({ code, killed: killed && code === null, ms: Date.now() - started });
-    });
-  });
+const runCli = killableLedger;
 
 const checksum = async (store: string): Promise<string> => {
   const r = await ledger('checksum', '--store', store, '--json');

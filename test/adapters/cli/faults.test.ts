@@ -66,6 +66,14 @@ describe.skipIf(!built || skipReason !== undefined)(`faults of the file system${
     const write = await run(['player', 'add', '--id', 'Q1', '--family', 'A', '--country', 'NO', '--db', db]);
     expect(write.code).toBe(1);
     expect(write.err).toBe(`ledger: ${db} is read-only (file permissions or file system): nothing can be recorded in it\n`);
+    // a rebuild is a save: one that cannot save fails, in one sentence naming the file (not SQLite's own words)
+    const rebuild = await run(['projections', 'rebuild', '--db', db]);
+    expect(rebuild.code).toBe(1);
+    expect(rebuild.err).toMatch(new RegExp(`^ledger: ${db}: the saved projections cannot be read or written there, the file cannot be opened for writing \\(SQLITE_CANTOPEN\\)\n$`));
+    const officer = await run(['officer', 'add', '--name', 'kari', '--role', 'admin', '--reason', 'elected', '--db', db]);
+    expect(officer.code).toBe(1);
+    expect(officer.err.split('\n').filter(Boolean)).toHaveLength(1);
+    expect(officer.err).toMatch(new RegExp(`^ledger: ${db}[: ].*(read-only|cannot be opened for writing)`));
   });
 
   it('a full disk: a read still answers (the checkpoint is a warning); an import is refused whole with one sentence, then completes once there is room', async () => {

@@ -1,7 +1,7 @@
-import { spawn, type ChildProcess } from 'child_process';
+import type { ChildProcess } from 'child_process';
 import { Pool } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CLI, cliBuilt, freePort, ledgerProcess } from '../../support/helpers';
+import { cliBuilt, ledgerProcess, serveProcess } from '../../support/helpers';
 
 /**
  * Two `ledger serve` processes on one PostgreSQL database, each with its own projections in memory, as behind a load
@@ -23,19 +23,7 @@ interface Server {
   readonly process: ChildProcess;
 }
 
-const serve = async (store: string): Promise<Server> => {
-  const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--store', store], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let said = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes('listening')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${said}`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, process: child };
-};
+const serve = (store: string): Promise<Server> => serveProcess(store);
 
 if (!url || !cliBuilt()) {
   describe.skip(`two servers on one PostgreSQL (${!url ? process.env.LEDGER_TEST_PG_SKIP_REASON ?? 'LEDGER_TEST_PG_URL is not set' : 'the CLI is not built: npm run build'})`, () => {

@@ -16,12 +16,12 @@ const verify: CommandRun = {
   async run(ctx) {
     const notedHead = ctx.opts.string('head');
     if (notedHead !== undefined && !/^[0-9a-f]{64}$/.test(notedHead)) throw new UsageError(`--head must be a hash as verify prints it (64 hexadecimal digits), got "${notedHead}"`);
-    const report = await verifyLedger(await ctx.store(), LIST_PRINTER, notedHead !== undefined ? { notedHead } : {});
+    const report = await verifyLedger(await ctx.store(), LIST_PRINTER, notedHead !== undefined ? { notedHead } : {}, await ctx.checkpoints());
     ctx.print(report, () =>
       [
         report.chainBreak === undefined ? `${report.events} events chained` : `the chain holds up to the event before position ${report.chainBreak.position}`,
         `${report.lists.filter((l) => l.reproduced).length} of ${report.lists.length} published lists reproduced`,
-        report.head === undefined ? 'the log is empty' : `head: position ${report.head.position}, hash ${report.head.hash}`,
+        report.head === undefined ? (report.chainBreak === undefined ? 'the log is empty' : 'no head: the log cannot be read past the break') : `head: position ${report.head.position}, hash ${report.head.hash}`,
       ].join('\n'),
     );
     for (const finding of report.findings) ctx.err(finding);
@@ -36,23 +36,32 @@ const exportLog: CommandRun = {
     const store = await ctx.store();
     // written beside, then renamed: a file named FILE is always a whole export
     const partial = `${file}.partial`;
-    const out = fs.createWriteStream(partial);
     let events = -2;
     let closing = '';
     try {
-      for await (const line of exportLines(store)) {
-        events++;
-        closing = line;
-        if (!out.write(`${line}\n`)) await once(out, 'drain');
+      const out = fs.createWriteStream(partial);
+      try {
+        // an error of the file (no such folder, a full disk) comes as an event: it ends the loop below
+        const failed = once(out, 'error').then(([e]) => Promise.reject(e as Error));
+        failed.catch(() => undefined);
+        for await (const line of exportLines(store)) {
+          events++;
+          closing = line;
+          if (!out.write(`${line}\n`)) await Promise.race([once(out, 'drain'), failed]);
+        }
+        out.end();
+        await Promise.race([once(out, 'finish'), failed]);
+      } catch (e) {
+        out.destroy();
+        fs.rmSync(partial, { force: true });
+        throw e;
       }
-      out.end();
-      await once(out, 'finish');
+      fs.renameSync(partial, file);
     } catch (e) {
-      out.destroy();
-      fs.rmSync(partial, { force: true });
+      // the temporary file is ours, not the user's: a message about it names the file asked for
+      if ((e as { path?: unknown }).path === partial) (e as { path: string }).path = file;
       throw e;
     }
-    fs.renameSync(partial, file);
     const { sha256, head } = JSON.parse(closing) as { sha256: string; head?: string };
     ctx.print({ file, events, sha256, head }, () => `wrote ${events} events to ${file}; checksum ${sha256}${head === undefined ? '' : `, head hash ${head}`}`);
     return 0;

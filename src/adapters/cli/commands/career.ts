@@ -106,7 +106,7 @@ const rebuild: CommandRun = {
   async run(ctx) {
     const ruleSet = ruleSetOf(ctx);
     const started = process.hrtime.bigint();
-    const checkpoints = await ctx.checkpoints();
+    const checkpoints = await ctx.savedProjections();
     if (checkpoints === undefined) throw new UsageError(`projection checkpoints are kept next to the log in SQLite or PostgreSQL; the store "${ctx.storeSpec ?? defaultStoreSpec()}" keeps none (list and the other commands fold from the log)`);
     const result = await rebuildProjection(await ctx.store(), checkpoints, { ruleSet });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;

@@ -149,7 +149,8 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'migrate',
     summary: 'copy the whole log to another store (order, streams, revisions and ids kept) and verify it by checksum',
-    usage: 'migrate --from STORE --to STORE   (STORE: sqlite:FILE | postgres://… | esdb://…)',
+    usage: 'migrate --from STORE --to STORE [--replace]   (STORE: sqlite:FILE | postgres://… | esdb://…)',
+    booleanFlags: ['replace'],
     load: rulesModule,
   },
   {

@@ -101,7 +101,8 @@ const list: CommandRun = {
       // known at --known-at once it reflects that position (caught up first when behind it)
       const store = await ctx.store();
       const knownAt = knownAtText === undefined ? undefined : await knownAtPositionOf(store, knownAtText);
-      const request = { ruleSet, asOf, format, activeYears, ...(knownAt === undefined ? {} : { knownAt }) };
+      const onEdited = (why: string): void => ctx.err(`warning: ${why}; the list is folded from the log instead (\`ledger verify\` checks every saved model, \`ledger projections rebuild\` makes them again)`);
+      const request = { ruleSet, asOf, format, activeYears, onEdited, ...(knownAt === undefined ? {} : { knownAt }) };
       const fromModel = knownAt === undefined ? await readListModel(LIST_PRINTER, store, modelStorage, request) : await listKnownAt(LIST_PRINTER, store, modelStorage, { ...request, knownAt });
       if (fromModel !== undefined) {
         write(ctx, fromModel.text, format);

@@ -3,6 +3,7 @@ import { listRuleSystems, listRuleSystemsJson } from '../../../app/rules/list';
 import { runCases } from '../../../app/rules/run-case';
 import { logChecksum, migrate } from '../../store/migrate';
 import { openStore } from '../../store/open';
+import { redact } from '../../store/shared';
 import { UsageError } from '../args';
 import type { CommandRun } from '../context';
 import { Progress } from '../output';
@@ -38,7 +39,13 @@ const migrateCommand: CommandRun = {
     const toSpec = ctx.opts.required('to', 'target store');
     if (fromSpec === toSpec) throw new UsageError('--from and --to name the same store');
     const from = await openStore(fromSpec, { mustExist: true });
-    const to = await openStore(toSpec);
+    let to;
+    try {
+      to = await openStore(toSpec, { migrationTarget: { source: redact(fromSpec), replace: ctx.opts.flag('replace') } });
+    } catch (e) {
+      await from.close();
+      throw e;
+    }
     try {
       const total = await from.headPosition();
       const progress = new Progress('migrating', total);

@@ -1,0 +1,81 @@
+/**
+ * `verify` covers what reads serve (issue 28, point 6 and 10), through the real `ledger` process: a log or a saved
+ * read model changed by hand is found by `verify` with one sentence naming where, and a read never serves an edit.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import type BetterSqlite3 from 'better-sqlite3';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliBuilt, ledger, SMALL_LEDGER, tempDir } from '../../support/helpers';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const Database: typeof BetterSqlite3 = require('better-sqlite3');
+
+const built = cliBuilt();
+
+/** Runs `edit` on the ledger file as someone with sqlite3 would. */
+const editFile = (db: string, edit: (d: BetterSqlite3.Database) => void): void => {
+  const d = new Database(db);
+  try {
+    edit(d);
+  } finally {
+    d.close();
+  }
+};
+
+/** A copy of a ledger file (with its WAL, if any) to edit. */
+const copyOf = (db: string, name: string): string => {
+  const to = path.join(tempDir(name), 'ledger.db');
+  for (const suffix of ['', '-wal']) if (fs.existsSync(`${db}${suffix}`)) fs.copyFileSync(`${db}${suffix}`, `${to}${suffix}`);
+  return to;
+};
+
+/** A small ledger: two players, one closed tournament (so a list is saved beside the log by the first read). */
+const smallLedger = async (): Promise<string> => {
+  const db = path.join(tempDir('verify-models'), 'ledger.db');
+  for (const argv of SMALL_LEDGER) {
+    const r = await ledger(...argv, '--db', db, '--actor', 'officer');
+    if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
+  }
+  return db;
+};
+
+describe.skipIf(!built)('verify covers what reads serve (real processes, run `npm run build` first)', () => {
+  let pristine = '';
+  beforeAll(async () => {
+    pristine = await smallLedger();
+    expect((await ledger('list', '--db', pristine)).code).toBe(0);
+  }, 60_000);
+
+  it('a saved list row edited by hand (rating + 500) is not served: list folds and says so once; verify names the model and what differs, exit 1', async () => {
+    const db = copyOf(pristine, 'verify-model-edit');
+    const expected = await ledger('list', '--db', pristine);
+    editFile(db, (d) => expect(d.prepare('UPDATE rm_list_rows SET rating = rating + 500 WHERE present = 1').run().changes).toBeGreaterThan(0));
+    const list = await ledger('list', '--db', db);
+    expect(list.code).toBe(0);
+    expect(list.out).toBe(expected.out);
+    expect(list.err).toMatch(/^warning: the saved list model of as-adopted was changed by hand \(the row of .* says rating \d+ where its record says \d+\); the list is folded from the log instead .*\n$/);
+    const verify = await ledger('verify', '--db', db);
+    expect(verify.code).toBe(1);
+    expect(verify.err).toMatch(/^The saved list model of as-adopted was changed by hand: the row of .* says rating \d+ where its record says \d+; `ledger projections rebuild` makes it again\.\n$/);
+    // the rebuild makes it again: verify holds
+    expect((await ledger('projections', 'rebuild', '--db', db)).code).toBe(0);
+    expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
+  });
+
+  it('an event row edited by hand (a result changed): verify names its position, exit 1', async () => {
+    const db = copyOf(pristine, 'verify-event-edit');
+    editFile(db, (d) => expect(d.prepare(`UPDATE events SET data = replace(data, '"win"', '"loss"') WHERE type = 'GameReported'`).run().changes).toBe(1));
+    const verify = await ledger('verify', '--db', db);
+    expect(verify.code).toBe(1);
+    expect(verify.err).toMatch(/^The hash chain breaks at position 4: position 4 \(GameReported of stream "tournament-oslo", revision 1\) was changed by hand: its content no longer matches its hash\.\n$/);
+  });
+
+  it('an event row whose data is no longer JSON: verify names its position in one sentence, exit 1', async () => {
+    const db = copyOf(pristine, 'verify-json');
+    editFile(db, (d) => d.prepare(`UPDATE events SET data = '{"broken' WHERE position = 3`).run());
+    const r = await ledger('verify', '--db', db);
+    expect(r.code).toBe(1);
+    expect(r.err).toBe('The hash chain breaks at position 3: position 3 was changed by hand: its data is not valid JSON.\n');
+  });
+});
