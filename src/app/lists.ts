@@ -62,10 +62,24 @@ export const rowOf = (p: FesaPlayer): Omit<ListRow, 'rank' | 'playerId'> => ({
   lastPlayed: p.lastPlayed,
 });
 
-const csvCell = (v: string | number | boolean | null): string => {
-  const s = v === null ? '' : String(v);
-  return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
-};
+/**
+ * A text cell a spreadsheet would run as a formula (`=cmd|' /C calc'!A0`): one that starts with = + - @, a tab or a
+ * carriage return (OWASP's CSV injection list). Numbers are no formulas, written as numbers or as text (an id "-12"),
+ * nor is a lone "-".
+ */
+const runsAsFormula = (text: string): boolean => text.length > 1 && /^[=+\-@\t\r]/.test(text) && !/^[-+]?\d+(\.\d+)?$/.test(text);
+
+/** How CSV cells are written: guarded against formulas, or as lists were published before the guard (still reproduced). */
+export type CsvCells = 'guarded' | 'unguarded';
+
+const csvCell =
+  (cells: CsvCells) =>
+  (v: string | number | boolean | null): string => {
+    const s = v === null ? '' : String(v);
+    // a single quote first makes the spreadsheet show the text as it is; the quotes keep the cell whole
+    if (cells === 'guarded' && typeof v === 'string' && runsAsFormula(s)) return `"'${s.replace(/"/g, '""')}"`;
+    return /[",\n]/.test(s) ? `"${s.replace(/"/g, '""')}"` : s;
+  };
 
 export const renderList = (printer: ListPrinter, fold: FesaFold, asOf: string, format: ListFormat, activeYears: number): string =>
   isProgramFile(format) ? renderProgramFile(printer, fold.list, asOf, format) : renderRows(printer, listRows(fold, asOf, activeYears), asOf, format, activeYears);
@@ -80,13 +94,13 @@ export const renderProgramFile = (printer: ListPrinter, list: readonly FesaPlaye
 };
 
 /** The published list's rows (`listRows`) in one of the formats that print rows (`table`, `csv`, `json`). */
-export const renderRows = (printer: ListPrinter, rows: readonly ListRow[], asOf: string, format: ListFormat, activeYears: number): string => {
+export const renderRows = (printer: ListPrinter, rows: readonly ListRow[], asOf: string, format: ListFormat, activeYears: number, cells: CsvCells = 'guarded'): string => {
   switch (format) {
     case 'json':
       return `${JSON.stringify({ asOf, activeYears, players: rows }, null, 2)}\n`;
     case 'csv':
       return `${['rank', 'player_id', 'name', 'country', 'grade', 'rating', 'games', 'provisional', 'last_played'].join(',')}\n${rows
-        .map((r) => [r.rank, r.playerId, r.name, r.country, r.grade, r.rating, r.games, r.provisional, r.lastPlayed].map(csvCell).join(','))
+        .map((r) => [r.rank, r.playerId, r.name, r.country, r.grade, r.rating, r.games, r.provisional, r.lastPlayed].map(csvCell(cells)).join(','))
         .join('\n')}${rows.length > 0 ? '\n' : ''}`;
     case 'table':
       return `${printer.table(['#', 'player', 'country', 'grade', 'rating', 'games', 'last played'], rows.map((r) => [r.rank, r.name, r.country, r.grade, r.rating, `${r.games}${r.provisional ? 'p' : ''}`, r.lastPlayed]))}\n`;
@@ -146,7 +160,12 @@ export const reproducePublished = (printer: ListPrinter, facts: readonly LoggedE
   const { event, position } = findPublished(facts, listId);
   assertReproducible(event, listId);
   const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, runs, onProgress });
-  const text = renderList(printer, folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
+  const guarded = renderList(printer, folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
+  // a CSV list published before its cells were guarded against formulas is reproduced as it was written then
+  const text =
+    event.format === 'csv' && contentHash(listBytes(guarded, 'csv')) !== event.contentHash
+      ? renderRows(printer, listRows(folded, event.asOf, event.activeYears ?? 2), event.asOf, 'csv', event.activeYears ?? 2, 'unguarded')
+      : guarded;
   const hash = contentHash(listBytes(text, event.format as ListFormat));
   if (hash !== event.contentHash) throw new UnreproducibleListError(`published list "${listId}" cannot be reproduced: its hash was ${event.contentHash}, the fold gives ${hash}`);
   return { event, folded, text };

@@ -45,12 +45,12 @@ export class CliContext {
   }
 
   /** The store to read: a SQLite ledger file must exist (a typo in --db never creates an empty ledger). */
-  store(): Promise<EventStore> {
-    this.storePromise ??= stores().then(({ openStore }) => openStore(this.storeSpec, { mustExist: true }));
+  store(options: Pick<OpenOptions, 'mappedBytes'> = {}): Promise<EventStore> {
+    this.storePromise ??= stores().then(({ openStore }) => openStore(this.storeSpec, { ...options, mustExist: true }));
     return this.storePromise;
   }
 
-  /** The store to record in: created when missing (`init`, or the first command that records facts), saying so. */
+  /** The store to record in: created when missing (`init`, or the first command that records facts). */
   createStore(options: Pick<OpenOptions, 'mappedBytes'> = {}): Promise<EventStore> {
     this.storePromise ??= (async () => {
       const { defaultStoreSpec, openStore, parseStoreSpec } = await stores();
@@ -69,9 +69,9 @@ export class CliContext {
     return this.ledgerInstance;
   }
 
-  /** The ledger to read: it must exist (as store()), so a read never creates one. */
-  async readLedger(): Promise<Ledger> {
-    const store = await this.store();
+  /** The ledger to read (or serve): it must exist (as store()), so a read never creates one. */
+  async readLedger(options: Pick<OpenOptions, 'mappedBytes'> = {}): Promise<Ledger> {
+    const store = await this.store(options);
     const { Ledger } = await import('../../app/ledger');
     this.ledgerInstance ??= new Ledger(store);
     return this.ledgerInstance;

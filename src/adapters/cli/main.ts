@@ -25,6 +25,31 @@ const refuseUnknownOptions = (command: CommandEntry, given: Iterable<string>): v
     `unknown option --${name} for "${command.name}"${near ? `; did you mean --${near}?` : ''} (run \`ledger ${command.name} --help\` for its options)`,
   );
 };
+
+/** Options a command takes more than once: its usage names them twice (`--rules A --rules B`) or as `[--type T]...`. */
+const repeatableOptions = (command: CommandEntry): Set<string> => {
+  const named = [...command.usage.matchAll(/--([a-z0-9-]+)/g)].map((m) => m[1]!);
+  return new Set([...named.filter((o, i) => named.indexOf(o) !== i), ...[...command.usage.matchAll(/\[--([a-z0-9-]+)[^\]]*\]\.\.\./g)].map((m) => m[1]!)]);
+};
+
+/**
+ * Refuses what the command line says twice or says in vain: an option given twice (the last value would win in
+ * silence), --db beside --store (one of them would be ignored), an argument the command takes no place for.
+ */
+const refuseAmbiguousArguments = (command: CommandEntry, flags: ReadonlyMap<string, readonly string[]>, rest: readonly string[]): void => {
+  const repeatable = repeatableOptions(command);
+  const twice = [...flags].find(([name, values]) => values.length > 1 && !repeatable.has(name));
+  if (twice) throw new UsageError(`--${twice[0]} is given twice (${twice[1].map((v) => (v === 'true' ? `--${twice[0]}` : `"${v}"`)).join(', ')}); "${command.name}" takes it once`);
+  if (flags.has('db') && flags.has('store')) throw new UsageError('give --db FILE (a SQLite ledger) or --store SPEC, not both');
+  const takes = command.usage.split('\n')[0]!.slice(command.name.length).trim().split(/\s+/);
+  const places = takes.findIndex((word) => !/^(<[^>]+>|[A-Z][A-Z-]*)$/.test(word));
+  const arity = places < 0 ? takes.length : places;
+  const stray = rest[arity];
+  if (stray !== undefined) {
+    const expected = arity === 0 ? 'no argument, only options' : `only ${takes.slice(0, arity).join(' ')}`;
+    throw new UsageError(`unexpected argument "${stray}": "ledger ${command.name}" takes ${expected} (run \`ledger ${command.name} --help\`)`);
+  }
+};
 export const commands = commandCatalog;
 
 /** `ledger <command> --help`: what it does, its usage, then every option it takes with values, default and an example. */
@@ -117,6 +142,7 @@ export const main = async (
       return 0;
     }
     refuseUnknownOptions(command, parsed.flags.keys());
+    refuseAmbiguousArguments(command, parsed.flags, rest);
     ctx = new CliContext(new Options({ positional: rest, flags: parsed.flags }), out, err);
     for (const global of ['db', 'store', 'actor', 'json', 'credentials']) ctx.opts.has(global);
     const name = command.name;

@@ -81,17 +81,27 @@ export const accessControl =
 /** Whether an address the server binds to is this machine only (where DNS rebinding is the way in). */
 export const isLoopback = (host: string): boolean => host === 'localhost' || host === '::1' || (isIP(host) === 4 && host.startsWith('127.'));
 
+/** The names a client on this machine reaches a server bound to `host` by: localhost, and the address itself. */
+const loopbackNames = (host: string): readonly string[] => {
+  if (host === 'localhost') return ['localhost', '127.0.0.1', '[::1]'];
+  return ['localhost', isIP(host) === 6 ? `[${host}]` : host];
+};
+
 /**
- * Refuses a request whose Host header is not a name of this machine: a page on evil.example whose name was rebound
- * to 127.0.0.1 would otherwise read (and, with a token it obtained, write) the ledger from the victim's browser.
- * `allowed` adds names a reverse proxy passes on.
+ * Refuses a request whose Host header is not this server: a page on evil.example whose name was rebound to 127.0.0.1
+ * would otherwise read (and, with a token it obtained, write) the ledger from the victim's browser. On loopback only
+ * the names of the address it is bound to count, with the port it listens on (127.0.0.2 or another port is another
+ * server); `allowed` adds names a reverse proxy passes on, on any port (the proxy's).
  */
 export const hostCheck =
-  (allowed: readonly string[]): RequestHandler =>
+  (bound: string, allowed: readonly string[]): RequestHandler =>
   (req, _res, next) => {
     const host = (req.get('host') ?? '').toLowerCase();
-    const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d+$/, '');
-    const names = new Set(['localhost', '[::1]', ...allowed.map((a) => a.toLowerCase())]);
-    if (names.has(name) || (isIP(name) === 4 && name.startsWith('127.'))) return next();
-    throw new Problem(421, 'host-not-served', `this server on a loopback address answers only for localhost, 127.0.0.1 and [::1]${allowed.length > 0 ? ` and ${allowed.join(', ')}` : ''}, not for Host "${host}" (serve --allowed-host NAME adds a name)`, { parameter: 'host' });
+    const name = host.startsWith('[') ? host.slice(0, host.indexOf(']') + 1) : host.replace(/:\d*$/, '');
+    const port = host.slice(name.length).replace(/^:/, '');
+    const names = loopbackNames(bound.toLowerCase());
+    if (allowed.some((a) => a.toLowerCase() === name)) return next();
+    if (names.includes(name) && (port === '' ? 80 : Number(port)) === req.socket.localPort) return next();
+    const served = [...names.map((n) => `${n}:${req.socket.localPort}`), ...allowed];
+    throw new Problem(421, 'host-not-served', `this server on a loopback address answers only for ${served.slice(0, -1).join(', ')}${served.length > 1 ? ' and ' : ''}${served[served.length - 1]}, not for Host "${host}" (serve --allowed-host NAME adds a name)`, { parameter: 'host' });
   };

@@ -113,6 +113,9 @@ export const openApiDocument = () => ({
         false,
       ),
       Event: object({ type: str, version: int, eventId: str, validDate: date, actor: str }),
+      PublicPlayer: object({ playerId: str, familyName: str, givenName: str, country: str }, undefined, false),
+      /** What anybody sees of a player (as a published list shows him); a signed-in reader gets the registration itself. */
+      Player: { anyOf: [ref('PublicPlayer'), ref('Event')], description: 'Without a token: id, names and country. Signed in (any role): the registration as now known, with club, birth year and who recorded it.' },
       LoggedEvent: object({ position: int, recordedAt: str, stream: str, event: ref('Event') }, undefined, false),
       List: object(
         {
@@ -243,7 +246,7 @@ export const openApiDocument = () => ({
         ...publicRoute,
         parameters: [query('q', str, 'Players whose name or id holds these words.'), query('page', int, 'Which page of 100 (default 1; beyond the last, the last).')],
         responses: {
-          '200': okOrPage('Players.', object({ players: array(ref('Event')), page: int, pages: int, pageSize: int, matching: int, total: int }, undefined, false)),
+          '200': okOrPage('Players.', object({ players: array(ref('Player')), page: int, pages: int, pageSize: int, matching: int, total: int }, undefined, false)),
           ...badParameter,
           ...needsToken,
           ...common,
@@ -256,7 +259,7 @@ export const openApiDocument = () => ({
         summary: 'A player: the registration as now known and the career (for a browser: the player page with the rating chart)',
         ...publicRoute,
         parameters: [pathParam('id', 'Player id.'), rules],
-        responses: { '200': okOrPage('The player.', object({ registration: ref('Event'), career: ref('Career') }, undefined, false)), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
+        responses: { '200': okOrPage('The player.', object({ registration: ref('Player'), career: ref('Career') }, undefined, false)), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
       },
     },
     '/players/{id}/history': {
@@ -366,12 +369,12 @@ export const openApiDocument = () => ({
     },
     '/lists/published': {
       get: {
-        summary: 'Every published list in recorded order: date, rule set, format, hash, when and by whom (for a browser: the archive page)',
+        summary: 'Every published list in recorded order: date, rule set, format, hash, when, and by whom to a signed-in reader (for a browser: the archive page)',
         ...publicRoute,
         responses: {
           '200': okOrPage(
             'The published lists.',
-            object({ lists: array(object({ listId: str, asOf: date, ruleSet: str, format: str, contentHash: str, activeYears: nullable(int), reason: nullable(str), actor: str, recordedAt: nullable(str), position: int }, undefined, false)) }, undefined, false),
+            object({ lists: array(object({ listId: str, asOf: date, ruleSet: str, format: str, contentHash: str, activeYears: nullable(int), reason: nullable(str), actor: str, recordedAt: nullable(str), position: int }, ['listId', 'asOf', 'ruleSet', 'format', 'contentHash', 'activeYears', 'reason', 'recordedAt', 'position'], false)) }, undefined, false),
           ),
           ...needsToken,
           ...common,
@@ -438,7 +441,7 @@ export const openApiDocument = () => ({
           '201': ok('Appointed.', object({ officer: str, role: str, status: { const: 'appended' }, token: nullable(str) }, undefined, false)),
           ...writes,
           ...needsToken,
-          '422': problem('A field is missing or wrong.'),
+          '422': problem('A field is missing or wrong, or the change would leave no admin (the last admin keeps the role until another is appointed).'),
           ...common,
         },
       },
@@ -447,8 +450,15 @@ export const openApiDocument = () => ({
       delete: {
         summary: 'Revoke an officer: their token stops working on the next request',
         ...writeSecurity('admin'),
-        parameters: [pathParam('name', 'The officer.'), query('reason', str, 'Why.')],
-        responses: { '200': ok('Revoked (or already).', object({ officer: str, status: { enum: ['appended', 'unchanged'] } }, undefined, false)), '429': writes['429'], ...needsToken, '422': problem('Unknown officer.'), ...common },
+        parameters: [pathParam('name', 'The officer.'), query('reason', str, 'Why (required).', true)],
+        responses: {
+          '200': ok('Revoked (or already).', object({ officer: str, status: { enum: ['appended', 'unchanged'] } }, undefined, false)),
+          '429': writes['429'],
+          ...needsToken,
+          '422': problem('Unknown officer, or the last admin (appoint another admin first).'),
+          ...common,
+          '400': problem('No reason given (`parameter`: reason), or a malformed path.'),
+        },
       },
     },
     '/officers/{name}/token': {

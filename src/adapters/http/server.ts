@@ -29,8 +29,9 @@ import { diffJson, diffQueryOf, Diffs, pageOfDiff, ruleSetPairOf } from './diffs
 import { mountPages, pageErrors } from './pages/routes';
 import { accessControl, hostCheck, isLoopback, signedIn, type Access } from './access';
 import { DEFAULT_LIMITS, foldGate, perMinute, type Limits } from './limits';
-import { NotFound, Problem, problemHandler } from './problems';
+import { BadRequest, NotFound, Problem, problemHandler } from './problems';
 import { openApiDocument } from './openapi';
+import { publicOfficerFacts, publicPlayer, seesPersonalData, withoutActor } from './personal';
 import { queryOf } from './query';
 import type { Officers } from '../../app/officers';
 import { isOfficerRole } from '../../app/officers';
@@ -141,7 +142,9 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   // a write's body is read only once its sender signed in and is within the rate limit
   const writes: RequestHandler[] = [
     perMinute(limits.writesPerMinute, 'writes', 'officer'),
-    express.json({ limit: options.bodyLimit ?? 1024 * 1024 }),
+    // not strict: `null`, `"text"` or `7` are JSON too, and the route's own sentence says what it expected instead;
+    // an empty body parses as {} here, so whether there were any bytes is noted on the way
+    express.json({ limit: options.bodyLimit ?? 1024 * 1024, strict: false, verify: (_req, res, bytes) => void ((res as Response).locals.bodyBytes = bytes.length) }),
     (req, _res, next) => {
       if (req.body !== undefined && depthOf(req.body) > MAX_BODY_DEPTH) throw new Problem(400, 'body-too-deep', `the request body nests deeper than ${MAX_BODY_DEPTH} levels`, { parameter: 'body' });
       next();
@@ -155,7 +158,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   // public data is meant to be fetched from other sites' pages, hence cross-origin resources
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
-  if (options.host !== undefined && isLoopback(options.host)) app.use(hostCheck(options.allowedHosts ?? []));
+  if (options.host !== undefined && isLoopback(options.host)) app.use(hostCheck(options.host, options.allowedHosts ?? []));
 
   /** The FESA rule set a request forces (`rules`), else each tournament's own (as adopted). */
   const ruleSetOf = (req: Request): string => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS)) ?? AS_ADOPTED;
@@ -211,15 +214,27 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   app.get('/players', ...publicRead, async (req, res) => {
     const q = queryOf(req);
     const { shown, paging } = await players.page((q.string('q') ?? '').trim(), q.int('page', 1) ?? 1);
-    res.json({ players: shown, ...paging });
+    res.json({ players: seesPersonalData(res) ? shown : shown.map(publicPlayer), ...paging });
   });
 
   // newest first, 100 a page, searchable by name: the same page a browser shows at this URL
   app.get('/tournaments', ...publicRead, async (req, res) => {
     const q = queryOf(req);
     const { shown, paging } = await tournaments.page((q.string('q') ?? '').trim(), q.int('page', 1) ?? 1);
-    res.json({ tournaments: shown.map((t) => ({ ...t.registration, games: t.reported, closed: t.closed })), ...paging });
+    const personal = seesPersonalData(res);
+    res.json({ tournaments: shown.map((t) => ({ ...(personal ? t.registration : withoutActor(t.registration)), games: t.reported, closed: t.closed })), ...paging });
   });
+
+  /**
+   * The official program's turnering.html, byte for byte: it writes names as they were given, markup and all (a family
+   * name `<meta http-equiv="refresh" …>` would send a visitor elsewhere, and a CSP does not stop a refresh). So it is
+   * a file to save, never a page of this site: an attachment, not sniffed, and sandboxed should a browser show it.
+   */
+  const sendProgramHtml = (res: Response, tournamentId: string, text: string): void => {
+    res.attachment(`${tournamentId}-turnering.html`);
+    res.set('Content-Type', 'text/html; charset=iso-8859-1').set('Content-Security-Policy', "sandbox; default-src 'none'").set('X-Content-Type-Options', 'nosniff');
+    res.send(Buffer.from(text, 'latin1'));
+  };
 
   // A rated tournament's cross table with its games (as `tournament show --json`), or the official program's
   // turnering.html (ISO-8859-1, byte for byte); from the live projection, as the tournament page, so no request
@@ -239,7 +254,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     if (inputs !== undefined) {
       const modelled = crosstableOfInputs(inputs);
       if (format === 'json') res.json({ ...modelled, games: reportedGames(await ledger.catchUp(), tournamentId) });
-      else res.set('Content-Type', 'text/html; charset=iso-8859-1').send(Buffer.from(formatTurneringHtml(modelled), 'latin1'));
+      else sendProgramHtml(res, tournamentId, formatTurneringHtml(modelled));
       return;
     }
     const { state, crosstable } = await tournamentNow(ledger, live, ruleSetOf(req), tournamentId);
@@ -252,7 +267,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       return;
     }
     if (format === 'json') res.json({ ...crosstable, games: reportedGames(state, tournamentId) });
-    else res.set('Content-Type', 'text/html; charset=iso-8859-1').send(Buffer.from(formatTurneringHtml(crosstable), 'latin1'));
+    else sendProgramHtml(res, tournamentId, formatTurneringHtml(crosstable));
   });
 
   /** One player's career fold for a request's rule set (from the careers' read model when there is one). */
@@ -265,7 +280,8 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     if (!player) throw new NotFound(`no player "${playerId}" in the ledger`);
     const career = playerCareer(await withReports(req, playerId), playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
-    res.json({ registration: player.current ?? player.registration, career: career.right });
+    const registration = player.current ?? player.registration;
+    res.json({ registration: seesPersonalData(res) ? registration : publicPlayer(registration), career: career.right });
   });
 
   app.get('/players/:id/history', ...publicRead, async (req, res) => {
@@ -278,7 +294,8 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const tournamentId = queryOf(req).string('tournament');
     const explanation = explainPlayer(await withReports(req, req.params.id as string, tournamentId), req.params.id as string, tournamentId);
     if (E.isLeft(explanation)) throw new NotFound(explanation.left);
-    res.json(explanation.right.data);
+    const { data } = explanation.right;
+    res.json(seesPersonalData(res) ? data : { ...data, officerFacts: publicOfficerFacts(data.officerFacts) });
   });
 
   /** A list's bytes with its hash as a strong ETag: a client holding them gets 304 Not Modified. */
@@ -333,6 +350,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
 
   app.get('/lists/published', ...publicRead, async (_req, res) => {
     const { trail } = await auditTrail.caughtUp();
+    const personal = seesPersonalData(res);
     res.json({
       lists: trail.published.map(({ event: e, recordedAt, position }) => ({
         listId: e.listId,
@@ -342,7 +360,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
         contentHash: e.contentHash,
         activeYears: e.activeYears ?? null,
         reason: e.reason ?? null,
-        actor: e.actor,
+        ...(personal ? { actor: e.actor } : {}),
         recordedAt,
         position,
       })),
@@ -384,20 +402,25 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     res.json(diffJson(diff, pageOfDiff(diff, diffQueryOf(req))));
   });
 
-  /** A JSON object body, or a 400 naming what came instead. */
-  const objectBody = (req: Request): Record<string, unknown> => {
+  /** A JSON object body, or a 400 naming what came instead and what the route expected (`expected`: "a JSON object with …"). */
+  const objectBody = (req: Request, res: Response, expected: string): Record<string, unknown> => {
     const body: unknown = req.body;
-    if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-      throw new Problem(400, 'body-not-object', `the request body must be a JSON object (Content-Type: application/json), got ${body === undefined ? 'none' : Array.isArray(body) ? 'an array' : typeof body}`, { parameter: 'body' });
-    }
-    return body as Record<string, unknown>;
+    const empty = res.locals.bodyBytes === 0 || (body === undefined && req.get('transfer-encoding') === undefined && Number(req.get('content-length') ?? 0) === 0);
+    if (typeof body === 'object' && body !== null && !Array.isArray(body) && !empty) return body as Record<string, unknown>;
+    const came =
+      empty ? 'empty'
+      : body === undefined ? 'not JSON (send it with Content-Type: application/json)'
+      : body === null ? 'null'
+      : Array.isArray(body) ? 'an array'
+      : `a JSON ${typeof body}`;
+    throw new Problem(400, 'body-not-object', `the request body is ${came}; expected ${expected}`, { parameter: 'body' });
   };
 
   const officerCommands = new Set(['AppointOfficer', 'RevokeOfficer']);
   /** A command refused for one of its fields ("field `ratingSystem`: …") names it as the problem's parameter too. */
   app.post('/commands', access('officer'), ...writes, async (req, res) => {
     const who = signedIn(res)!;
-    const body = objectBody(req);
+    const body = objectBody(req, res, 'a JSON object with a kind, such as {"kind":"ReportGame", …}');
     if (officerCommands.has(body.kind as string)) {
       if (who.role !== 'admin') throw new Problem(403, 'forbidden', `${String(body.kind)} needs the admin role; ${who.officer} is an ${who.role}`, { requiredRole: 'admin' });
       throw new Problem(422, 'use-officers-route', `officers are appointed and revoked through POST /officers and DELETE /officers/:name, which also issue and withdraw their tokens`, { parameter: 'kind' });
@@ -429,7 +452,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   });
 
   app.post('/officers', access('admin'), ...writes, async (req, res) => {
-    const body = objectBody(req);
+    const body = objectBody(req, res, 'a JSON object with officer, role and reason');
     const unknown = Object.keys(body).filter((k) => !['officer', 'role', 'reason'].includes(k));
     if (unknown.length > 0) throw new Problem(422, 'unknown-field', `unknown field "${unknown[0]}"; an appointment has officer, role and reason`, { parameter: unknown[0]! });
     if (typeof body.officer !== 'string') throw new Problem(422, 'bad-field', 'officer must be the officer\'s name (text)', { parameter: 'officer' });
@@ -441,10 +464,11 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   });
 
   app.delete('/officers/:name', access('admin'), ...writes, async (req, res) => {
-    const reason = queryOf(req).string('reason');
+    const reason = queryOf(req).string('reason')?.trim();
     const officer = req.params.name as string;
-    const result = await turn(() => officers()
-      .revoke({ officer, actor: signedIn(res)!.officer, validDate: today(), ...(reason !== undefined ? { reason } : {}) }));
+    // a revocation takes rights away: the log says why, as the CLI's --reason does
+    if (!reason) throw new BadRequest(`say why ${officer} is revoked: DELETE /officers/${encodeURIComponent(officer)}?reason=TEXT`, 'reason');
+    const result = await turn(() => officers().revoke({ officer, actor: signedIn(res)!.officer, validDate: today(), reason }));
     res.json({ officer, status: result.status });
   });
 

@@ -3,6 +3,7 @@
  * stderr that names the file, line, field or option at fault, no stack trace — and the ledger exactly as before
  * (same checksum), however much of the command was fine.
  */
+import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -12,6 +13,21 @@ const built = cliBuilt();
 const run = ledgerWithInput;
 /** A bash pipeline (pipefail) in which $LEDGER stands for the real `ledger` process. */
 const shell = (script: string): Promise<Exited> => runProcess('bash', ['-o', 'pipefail', '-c', script], '', { ...process.env, LEDGER: `${process.execPath} ${CLI}` });
+
+/** The real process, stopped if it starts serving (a server that should have refused would otherwise run on). */
+const runUntilListening = (argv: readonly string[]): Promise<Exited> =>
+  new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [CLI, ...argv], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      if (err.includes('listening')) child.kill('SIGTERM');
+    });
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, out, err }));
+  });
 
 const dir = tempDir('bad-input');
 const db = path.join(dir, 'ledger.db');
@@ -508,6 +524,23 @@ const cases: readonly Case[] = [
   { name: 'game report --csv of a folder', argv: () => ['game', 'report', '--csv', dir], code: 1, says: /is a folder, expected a file/ },
   // the export is written beside its name first: a message names the file asked for, never that temporary one
   { name: 'export --jsonl into a folder that does not exist', argv: () => ['export', '--jsonl', path.join(dir, 'no-such-folder', 'log.jsonl')], code: 1, says: /no-such-folder\/log\.jsonl does not exist$/ },
+  // --- a command line that says a thing twice, or says more than the command takes (issue 28) ---
+  { name: 'list --json --json', argv: () => ['list', '--json', '--json'], code: 2, says: /^ledger: --json is given twice \(--json, --json\); "list" takes it once$/ },
+  {
+    name: 'player add with --id given twice: neither is taken',
+    argv: () => ['player', 'add', '--id', 'Q1', '--family', 'A', '--country', 'NO', '--id', 'Q2'],
+    code: 2,
+    says: /^ledger: --id is given twice \("Q1", "Q2"\); "player add" takes it once$/,
+  },
+  { name: 'game correct with --result given twice', argv: () => ['game', 'correct', '--game', 'x', '--result', 'win', '--result=loss', '--reason', 'r'], code: 2, says: /--result is given twice \("win", "loss"\)/ },
+  { name: 'list with a stray argument', argv: () => ['list', '2026-01-01'], code: 2, says: /^ledger: unexpected argument "2026-01-01": "ledger list" takes no argument, only options \(run `ledger list --help`\)$/ },
+  { name: 'player show with two ids', argv: () => ['player', 'show', 'P1', 'P2'], code: 2, says: /^ledger: unexpected argument "P2": "ledger player show" takes only ID \(run `ledger player show --help`\)$/ },
+  { name: 'player merge with a third id', argv: () => ['player', 'merge', 'P1', 'P2', 'P3', '--reason', 'twice'], code: 2, says: /unexpected argument "P3": "ledger player merge" takes only KEEP ABSORBED/ },
+  { name: 'tournament add --unrated no (a boolean option takes no value)', argv: () => ['tournament', 'add', '--id', 'T8', '--name', 'X', '--start', '2026-05-01', '--unrated', 'no'], code: 2, says: /unexpected argument "no": "ledger tournament add" takes no argument/ },
+  { name: '--store beside --db', argv: () => ['player', 'add', '--id', 'Q3', '--family', 'A', '--country', 'NO', '--store', `sqlite:${path.join(dir, 'other.db')}`], code: 2, says: /^ledger: give --db FILE \(a SQLite ledger\) or --store SPEC, not both$/ },
+  { name: 'officer revoke without a reason', argv: () => ['officer', 'revoke', '--name', 'boss'], code: 2, says: /^ledger: missing --reason \(why the officer is revoked, e\.g\. "term ended"\)$/ },
+  { name: 'officer revoke of the last admin', argv: () => ['officer', 'revoke', '--name', 'boss', '--reason', 'stepping down'], code: 1, says: /^ledger: cannot revoke boss, the last admin; appoint another admin first \(ledger officer add --name NAME --role admin\)$/ },
+  { name: 'officer add demoting the last admin', argv: () => ['officer', 'add', '--name', 'boss', '--role', 'auditor'], code: 1, says: /^ledger: boss is the last admin and cannot become an auditor; appoint another admin first/ },
 ];
 
 describe.skipIf(!built)('bad input: one sentence, the right exit code, no stack trace, the ledger unchanged (real processes)', () => {
@@ -521,6 +554,7 @@ describe.skipIf(!built)('bad input: one sentence, the right exit code, no stack 
     await ok('player add', '--id', 'P1', '--family', 'Hansen', '--country', 'NO', '--date', '2026-01-01');
     await ok('player add', '--id', 'P2', '--family', 'Berg', '--country', 'NO', '--date', '2026-01-01');
     await ok('tournament add', '--id', 'T1', '--name', 'League', '--start', '2026-03-01', '--end', '2026-12-31');
+    await ok('officer', 'add', '--name', 'boss', '--role', 'admin');
     before = await checksum();
   }, 120_000);
 
@@ -543,6 +577,15 @@ describe.skipIf(!built)('bad input: one sentence, the right exit code, no stack 
     expect(migrate.err).toMatch(/^ledger: there is no ledger at .*no-such-dir\/x\.db/);
     expect(fs.existsSync(path.dirname(missing))).toBe(false);
     expect(fs.existsSync(path.join(dir, 'copy.db'))).toBe(false);
+  });
+
+  it('serve and the reads of a ledger file that is not there say so and create nothing (a typo in --db never serves an empty ledger)', async () => {
+    const typo = path.join(dir, 'ledgre.db');
+    for (const argv of [['serve', '--port', '0'], ['list'], ['player', 'list'], ['officer', 'list'], ['verify'], ['checksum']]) {
+      const r = await runUntilListening([...argv, '--db', typo]);
+      expect({ argv, code: r.code, err: r.err }).toEqual({ argv, code: 1, err: `ledger: there is no ledger at ${typo}; check --db / --store, or create one with \`ledger init --db ${typo}\`\n` });
+      expect(fs.existsSync(typo)).toBe(false);
+    }
   });
 
   it('`ledger events --json | head -1` prints one event and ends quietly (no EPIPE trace)', async () => {

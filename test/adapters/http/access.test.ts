@@ -6,7 +6,7 @@ import { logChecksum } from '../../../src/adapters/store/migrate';
 import { foldGate } from '../../../src/adapters/http/limits';
 import type { DomainEvent } from '../../../domain/events';
 import { tempDir } from '../../support/helpers';
-import { startApi, type Api } from './api';
+import { startApi, type Answer, type Api } from './api';
 
 const player = (playerId: string, extra: Record<string, unknown> = {}) => ({ kind: 'RegisterPlayer', validDate: '2026-01-01', playerId, familyName: 'Hansen', givenName: 'Kari', country: 'NO', ...extra });
 
@@ -145,6 +145,37 @@ describe('HTTP access: officers sign in', () => {
     ]);
   });
 
+  it('refuses an empty or null body to POST /officers, a revocation without a reason, and the last admin\'s revocation or demotion; each records nothing', async () => {
+    const solo = await startApi(path.join(tempDir('http-last-admin'), 'ledger.db'));
+    try {
+      const only = await solo.appoint('president', 'admin');
+      await solo.appoint('ola', 'officer');
+      const refusals: [string, () => Promise<Answer>, number, string, RegExp][] = [
+        ['an empty body', () => solo.request('POST', '/officers', { token: only, body: '', headers: { 'content-type': 'application/json' } }), 400, 'body', /^the request body is empty; expected a JSON object with officer, role and reason$/],
+        ['null', () => solo.request('POST', '/officers', { token: only, body: 'null', headers: { 'content-type': 'application/json' } }), 400, 'body', /^the request body is null; expected a JSON object with officer, role and reason$/],
+        ['a revocation without a reason', () => solo.request('DELETE', '/officers/ola', { token: only }), 400, 'reason', /^say why ola is revoked: DELETE \/officers\/ola\?reason=TEXT$/],
+        ['a revocation with a blank reason', () => solo.request('DELETE', '/officers/ola?reason=%20', { token: only }), 400, 'reason', /^say why ola is revoked/],
+        ['the last admin revoking himself', () => solo.request('DELETE', '/officers/president?reason=stepping%20down', { token: only }), 422, undefined as never, /^cannot revoke president, the last admin; appoint another admin first \(ledger officer add --name NAME --role admin\)$/],
+        ['the last admin demoting himself', () => solo.post('/officers', { officer: 'president', role: 'officer', reason: 'stepping down' }, only), 422, undefined as never, /^president is the last admin and cannot become an officer; appoint another admin first/],
+      ];
+      for (const [what, send, status, parameter, detail] of refusals) {
+        const before = await logChecksum(solo.store);
+        const answer = await send();
+        expect({ what, status: answer.status, type: answer.type, parameter: answer.body.parameter }).toEqual({ what, status, type: 'application/problem+json; charset=utf-8', parameter });
+        expect(answer.body.detail).toMatch(detail);
+        expect(await logChecksum(solo.store)).toEqual(before);
+      }
+      expect((await solo.get('/officers', only)).status).toBe(200);
+      // with a second admin in office, the first may step down, and the second stays the last
+      const kari = await solo.post('/officers', { officer: 'kari', role: 'admin', reason: 'elected' }, only);
+      expect(kari.status).toBe(201);
+      expect((await solo.request('DELETE', '/officers/president?reason=stepping%20down', { token: only })).body).toEqual({ officer: 'president', status: 'appended' });
+      expect((await solo.request('DELETE', '/officers/kari?reason=x', { token: kari.body.token as string })).body).toMatchObject({ status: 422, detail: expect.stringMatching(/^cannot revoke kari, the last admin/) });
+    } finally {
+      await solo.close();
+    }
+  });
+
   it('sends security headers, CORS for public reads only, and ETags (304)', async () => {
     const list = await api.request('GET', '/lists?as-of=2026-01-01', { headers: { origin: 'https://club.example' } });
     expect(list.headers.get('x-powered-by')).toBeNull();
@@ -174,10 +205,29 @@ describe('HTTP access: officers sign in', () => {
     }
   });
 
-  it('refuses a Host that is not this machine on a loopback server (DNS rebinding)', async () => {
+  it('refuses a Host that is not this server on a loopback server (DNS rebinding): another name, address or port', async () => {
+    const port = new URL(api.base).port;
     const rebound = await api.raw('GET', '/players', { host: 'evil.example' });
-    expect(rebound.body).toMatchObject({ status: 421, parameter: 'host' });
-    expect((await api.raw('GET', '/players', { host: 'localhost:3000' })).status).toBe(200);
+    expect(rebound.body).toMatchObject({ status: 421, parameter: 'host', detail: `this server on a loopback address answers only for localhost:${port} and 127.0.0.1:${port}, not for Host "evil.example" (serve --allowed-host NAME adds a name)` });
+    for (const host of ['127.0.0.2', `127.0.0.2:${port}`, `[::1]:${port}`, `localhost:${Number(port) + 1}`, `127.0.0.1:${Number(port) + 1}`, 'localhost', `0.0.0.0:${port}`, `127.1:${port}`]) {
+      const before = await logChecksum(api.store);
+      const refused = await api.raw('POST', '/commands', { host, authorization: `Bearer ${officer}`, 'content-type': 'application/json' }, Buffer.from(JSON.stringify(player('H1'))));
+      expect({ host, status: refused.status, type: refused.type, parameter: refused.body.parameter }).toEqual({ host, status: 421, type: 'application/problem+json; charset=utf-8', parameter: 'host' });
+      expect(await logChecksum(api.store)).toEqual(before);
+    }
+    for (const host of [`localhost:${port}`, `127.0.0.1:${port}`, `LOCALHOST:${port}`]) expect((await api.raw('GET', '/players', { host })).status, host).toBe(200);
+  });
+
+  it('answers for an --allowed-host name (a reverse proxy\'s) on any port, and for nothing else beside its own names', async () => {
+    const proxied = await startApi(path.join(tempDir('http-allowed-host'), 'ledger.db'), { allowedHosts: ['ratings.club.example'] });
+    try {
+      expect((await proxied.raw('GET', '/health', { host: 'ratings.club.example' })).status).toBe(200);
+      expect((await proxied.raw('GET', '/health', { host: 'ratings.club.example:8443' })).status).toBe(200);
+      expect((await proxied.raw('GET', '/health', { host: 'club.example' })).status).toBe(421);
+      expect((await proxied.raw('GET', '/health', { host: '127.0.0.3' })).body.detail).toMatch(/answers only for localhost:\d+, 127\.0\.0\.1:\d+ and ratings\.club\.example, not for Host "127\.0\.0\.3"/);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 
@@ -224,8 +274,13 @@ describe('HTTP: hostile requests (issue 14)', () => {
     ['a date that does not exist', 'POST', '/commands', json(''), command(player('P8', { validDate: '2026-02-30' })), 422, 'validDate', /^RegisterPlayer: field `validDate`: expected a date YYYY-MM-DD, got "2026-02-30"$/],
     ['a player id of 300 characters', 'POST', '/commands', json(''), command(player('P'.repeat(300))), 422, 'playerId', /^RegisterPlayer: field `playerId`: expected an id of 1 to 200 characters.*\(300 characters\)$/],
     ['a game in a tournament that does not exist', 'POST', '/commands', json(''), command({ kind: 'ReportGame', validDate: '2026-01-01', tournamentId: 'T404', gameId: 'g1', round: 1, first: 'P1', second: 'P1x', result: 'win' }), 422, undefined as never, /^unknown tournament "T404"; register it first/],
-    ['a body that is not an object', 'POST', '/commands', json(''), Buffer.from('["RegisterPlayer"]'), 400, 'body', /^the request body must be a JSON object \(Content-Type: application\/json\), got an array$/],
-    ['a body that is a JSON string', 'POST', '/commands', json(''), Buffer.from('"RegisterPlayer"'), 400, 'body', /^the request body is not valid JSON: /],
+    ['a body that is not an object', 'POST', '/commands', json(''), Buffer.from('["RegisterPlayer"]'), 400, 'body', /^the request body is an array; expected a JSON object with a kind, such as \{"kind":"ReportGame", …\}$/],
+    ['a body that is a JSON string', 'POST', '/commands', json(''), Buffer.from('"RegisterPlayer"'), 400, 'body', /^the request body is a JSON string; expected a JSON object with a kind, /],
+    ['an empty body', 'POST', '/commands', json(''), Buffer.alloc(0), 400, 'body', /^the request body is empty; expected a JSON object with a kind, such as \{"kind":"ReportGame", …\}$/],
+    ['an empty body without a Content-Type', 'POST', '/commands', {}, Buffer.alloc(0), 400, 'body', /^the request body is empty; expected a JSON object with a kind, /],
+    ['a body of null', 'POST', '/commands', json(''), Buffer.from('null'), 400, 'body', /^the request body is null; expected a JSON object with a kind, such as \{"kind":"ReportGame", …\}$/],
+    ['a body of 7', 'POST', '/commands', json(''), Buffer.from(' 7 '), 400, 'body', /^the request body is a JSON number; expected a JSON object with a kind, /],
+    ['a body that is JSON but sent as text/plain', 'POST', '/commands', { 'content-type': 'text/plain' }, command(player('P9')), 400, 'body', /^the request body is not JSON \(send it with Content-Type: application\/json\); expected a JSON object with a kind, /],
   ];
 
   it.each(cases)('%s: %s %s answers a problem naming the parameter; the store is unchanged', async (_what, method, target, headers, body, status, parameter, detail) => {

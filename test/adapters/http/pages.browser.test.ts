@@ -194,7 +194,8 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
     await page.locator('#crosstable a.game-id', { hasText: 'r2-2-8' }).first().click();
     expect(new URL(page.url()).hash).toBe('#game-r2-2-8');
     expect(await page.locator('#games tr:target th').innerText()).toBe('r2-2-8');
-    expect(await tableText('#amendments')).toEqual([['2017-06-01', expect.stringMatching(/ UTC \(position \d+\)$/), 'r2-2-8', 'corrected', 'score sheet: the first player won', expect.any(String)]]);
+    // the officer who corrected it is not named to the public (a name is personal data)
+    expect(await tableText('#amendments')).toEqual([['2017-06-01', expect.stringMatching(/ UTC \(position \d+\)$/), 'r2-2-8', 'corrected', 'score sheet: the first player won']]);
     await visit('04-tournament', 'tournament page');
 
     // one click to the explanation of N2's games there
@@ -230,7 +231,7 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
     expect((await tableText('#diff-list')).map((r) => [r[0], r[1], r[2]])).toEqual(diff.list.map((l) => [l.playerId, rating(l.oldRating), rating(l.newRating)]));
     // why it changed: the correction recorded after the publication, with its tournament, game, reason and officer
     const correctedName = (await api.get(`/tournaments/${corrected}`)).body.name as string;
-    expect(await tableText('#since')).toEqual([['2017-06-01', expect.stringMatching(/ UTC \(position \d+\)$/), correctedName, 'r2-2-8', 'corrected', 'score sheet: the first player won', expect.any(String)]]);
+    expect(await tableText('#since')).toEqual([['2017-06-01', expect.stringMatching(/ UTC \(position \d+\)$/), correctedName, 'r2-2-8', 'corrected', 'score sheet: the first player won']]);
     expect(await page.locator('#since th a').getAttribute('href')).toBe(`/tournaments/${corrected}#game-r2-2-8`);
     await visit('07-published-diff', 'what changed since');
     expect(problems).toEqual([]);
@@ -268,6 +269,7 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
     expect(problems).toEqual([]);
   });
 
+  // eleven kinds of page, each printed to a PDF and checked by axe-core twice: on a busy machine that takes minutes
   it('answers every kind of page at its API URL, without JavaScript, accessible, printable, saying when and from which log position', async () => {
     const token = await api.appoint('auditor-2', 'auditor');
     // the club's first list entry of the last date, and what each kind of page must show a person
@@ -325,5 +327,5 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
       await noScript.close();
       await withScript.close();
     }
-  });
+  }, 300_000);
 });

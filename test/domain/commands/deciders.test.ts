@@ -152,16 +152,23 @@ describe('deciders, given / when / then', () => {
     given().when(publish('abc')).thenRejects('PublishRatingList: field `contentHash`: expected the list\'s SHA-256 (64 lowercase hexadecimal digits), got "abc"');
     given().when({ ...publish(a), format: 'pdf' } as Command).thenRejects('PublishRatingList: field `format`: "pdf" is not a format the ledger publishes lists in; expected one of fesa, fesa-all, table, csv, json');
   });
+  const secondAdmin: Command = { kind: 'AppointOfficer', validDate: '2024-01-01', actor: 'president', officer: 'ola', role: 'admin' };
   spec('AppointOfficer', () => {
     given().when(appoint('auditor')).then([{ type: 'OfficerAppointed', eventId: 'officer:kari:1', officer: 'kari', role: 'auditor', actor: 'president' }]);
+    // the last admin keeps the role until another is appointed: without an admin nobody manages officers over HTTP
+    given(appoint('admin')).when(appoint('officer')).thenRejects('kari is the last admin and cannot become an officer; appoint another admin first (ledger officer add --name NAME --role admin)');
+    given(appoint('admin')).when(appoint('auditor')).thenRejects(/^kari is the last admin and cannot become an auditor;/);
+    given(appoint('admin'), secondAdmin).when(appoint('officer')).then([{ eventId: 'officer:kari:2', role: 'officer' }]);
     given(appoint('auditor')).when(appoint('officer')).then([{ eventId: 'officer:kari:2', role: 'officer' }]);
     given(appoint('auditor'), revoke).when(appoint('auditor')).then([{ eventId: 'officer:kari:3', role: 'auditor' }]);
     given(appoint('admin')).when(appoint('admin')).thenNothing();
     given().when({ ...appoint('admin'), role: 'king' } as unknown as Command).thenRejects(/role/);
   });
   spec('RevokeOfficer', () => {
-    given(appoint('admin')).when(revoke).then([{ type: 'OfficerRevoked', eventId: 'officer:kari:2', officer: 'kari' }]);
-    given(appoint('admin'), revoke).when(revoke).thenNothing();
+    given(appoint('officer')).when(revoke).then([{ type: 'OfficerRevoked', eventId: 'officer:kari:2', officer: 'kari' }]);
+    given(appoint('admin'), secondAdmin).when(revoke).then([{ type: 'OfficerRevoked', eventId: 'officer:kari:2', officer: 'kari' }]);
+    given(appoint('admin')).when(revoke).thenRejects('cannot revoke kari, the last admin; appoint another admin first (ledger officer add --name NAME --role admin)');
+    given(appoint('officer'), revoke).when(revoke).thenNothing();
     given().when(revoke).thenRejects('cannot revoke unknown officer "kari"; the officers are listed by ledger officer list');
   });
 

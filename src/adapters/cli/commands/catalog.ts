@@ -241,7 +241,7 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'officer revoke',
     summary: 'revoke an officer: their token stops working on the next request',
-    usage: 'officer revoke --name NAME [--reason TEXT] [--date YYYY-MM-DD] [--credentials FILE]',
+    usage: 'officer revoke --name NAME --reason TEXT [--date YYYY-MM-DD] [--credentials FILE]',
     load: officersModule,
   },
   {

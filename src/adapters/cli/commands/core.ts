@@ -407,8 +407,9 @@ const serve: CommandRun = {
     const { createServer } = await import('../../http/server');
     const { isLoopback } = await import('../../http/access');
     // the log is read through SQLite's page cache, not a memory map: a mapped page stays in the server's resident
-    // memory (540 MiB of a million-game ledger's file once the deciders' state is folded)
-    const ledger = await ctx.ledger({ mappedBytes: 0 });
+    // memory (540 MiB of a million-game ledger's file once the deciders' state is folded); a server is no way to
+    // create a ledger: a typo in --db would serve an empty one
+    const ledger = await ctx.readLedger({ mappedBytes: 0 });
     await ledger.catchUp();
     const port = ctx.opts.count('port', 0, 65535) ?? Number(process.env.PORT ?? 3000);
     const host = ctx.opts.string('host') ?? process.env.HOST ?? '127.0.0.1';

@@ -36,8 +36,9 @@ const officerRevoke: CommandRun = {
   name: 'officer revoke',
   async run(ctx) {
     const officer = officerName(ctx);
-    const reason = ctx.opts.string('reason');
-    const result = await (await ctx.officers()).revoke({ officer, actor: ctx.actor, validDate: ctx.opts.date('date') ?? today(), ...(reason !== undefined ? { reason } : {}) });
+    // a revocation takes rights away: the log says why
+    const reason = ctx.opts.required('reason', 'why the officer is revoked, e.g. "term ended"');
+    const result = await (await ctx.officers()).revoke({ officer, actor: ctx.actor, validDate: ctx.opts.date('date') ?? today(), reason });
     ctx.print({ officer, status: result.status }, () => (result.status === 'appended' ? `${officer} revoked (recorded at position ${result.position})` : `${officer} was already revoked: nothing recorded`));
     return 0;
   },

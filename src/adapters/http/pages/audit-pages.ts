@@ -38,7 +38,7 @@ ${[...entries].reverse().map(
   );
 
 /** One published list: what it is, where its bytes are, and the way to what changed since. */
-export const publishedListPage = (p: PublishedEntry, provenance: Provenance): string => {
+export const publishedListPage = (p: PublishedEntry, personal: boolean, provenance: Provenance): string => {
   const e = p.event;
   return page(
     `Published list ${e.listId}`,
@@ -48,7 +48,7 @@ export const publishedListPage = (p: PublishedEntry, provenance: Provenance): st
 <dt>As of</dt><dd>${e.asOf} (<a href="/lists${queryString({ 'as-of': e.asOf })}">the list of that date as known now</a>)</dd>
 <dt>Rule set</dt><dd>${e.ruleSet}</dd>
 <dt>Format</dt><dd>${FORMAT_NAMES[e.format] ?? e.format}${e.activeYears !== undefined ? `, players active in the last ${e.activeYears} years` : ''}</dd>
-<dt>Published</dt><dd>${recorded(p.recordedAt, p.position)} by ${e.actor}${e.reason ? html` — ${e.reason}` : ''}</dd>
+<dt>Published</dt><dd>${recorded(p.recordedAt, p.position)}${personal ? ` by ${e.actor}` : ''}${e.reason ? html` — ${e.reason}` : ''}</dd>
 <dt>Content SHA-256</dt><dd class="hash">${e.contentHash}</dd>
 </dl>
 <ul>
@@ -144,6 +144,7 @@ export const publishedDiffPage = (
   q: DiffQuery,
   since: readonly GameAmendment[],
   tournamentName: (tournamentId: string) => string,
+  personal: boolean,
   provenance: Provenance,
 ): string => {
   const self = `/lists/published/${segment(p.event.listId)}/diff`;
@@ -154,7 +155,7 @@ export const publishedDiffPage = (
 <h2 id="since-heading">Corrections and withdrawals recorded since</h2>
 ${since.length === 0
   ? html`<p>No game of a tournament up to ${p.event.asOf} was corrected or withdrawn after the list was published; what differs below comes from other facts recorded since (late results, officers' adjustments, registrations).</p>`
-  : amendmentsTable('since', `${plural(since.length, 'game')} of tournaments up to ${p.event.asOf} corrected or withdrawn after log position ${p.position}, with the officer's reason`, since, tournamentName)}
+  : amendmentsTable('since', `${plural(since.length, 'game')} of tournaments up to ${p.event.asOf} corrected or withdrawn after log position ${p.position}, with the officer's reason`, since, personal, tournamentName)}
 ${diffTables(d, shown, q, ['published', 'now'], tournamentName, (params) => `${self}${queryString(params)}`)}`,
   );
 };

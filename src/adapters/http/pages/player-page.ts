@@ -39,7 +39,7 @@ export const gradeSteps = (grades: PlayerCareer['grades']): (PlayerCareer['grade
 };
 
 /** A player's career: the rating chart, every tournament with before/after, grades with their rules, dan counts. */
-export const playerPage = (registration: PlayerRegistered, career: PlayerCareer, ruleSet: string | undefined, provenance: Provenance): string => {
+export const playerPage = (registration: PlayerRegistered, career: PlayerCareer, ruleSet: string | undefined, personal: boolean, provenance: Provenance): string => {
   const name = fullName(registration);
   const promotionsIn = new Map<string, string[]>();
   for (const g of career.grades) {
@@ -55,7 +55,7 @@ export const playerPage = (registration: PlayerRegistered, career: PlayerCareer,
   const content = html`<dl class="facts">
 <dt>Player id</dt><dd><code>${career.playerId}</code></dd>
 <dt>Country</dt><dd>${registration.country ?? '—'}</dd>
-${registration.club !== undefined ? html`<dt>Club</dt><dd>${registration.club}</dd>` : ''}
+${personal && registration.club !== undefined ? html`<dt>Club</dt><dd>${registration.club}</dd>` : ''}
 <dt>Rating now</dt><dd>${last ? html`${last.after}${last.provisional ? ' (provisional)' : ''}` : 'not rated yet'}</dd>
 <dt>Grade now</dt><dd>${last?.grade ?? career.grades[career.grades.length - 1]?.grade ?? '—'}</dd>
 </dl>
@@ -162,6 +162,7 @@ ${explanation.officerFacts.length > 0
 export const playersPage = (
   players: readonly PlayerRegistered[],
   q: IndexQuery,
+  personal: boolean,
   provenance: Provenance,
 ): string => {
   const { form, links, counted } = indexControls('/players', 'player-list', 'Search by name or id', 'player', q);
@@ -173,9 +174,9 @@ ${form}
 ${links}
 <table id="player-list"${q.pages === 1 ? html` data-sortable` : ''}>
 <caption>Registered players by family name: ${counted}${q.pages > 1 ? `, ${PAGE_SIZE} a page` : ''}</caption>
-<thead><tr><th scope="col"><a href="#player-list" data-sort-key="name">Name</a></th><th scope="col"><a href="#player-list" data-sort-key="id">Player id</a></th><th scope="col"><a href="#player-list" data-sort-key="country">Country</a></th><th scope="col">Club</th></tr></thead>
+<thead><tr><th scope="col"><a href="#player-list" data-sort-key="name">Name</a></th><th scope="col"><a href="#player-list" data-sort-key="id">Player id</a></th><th scope="col"><a href="#player-list" data-sort-key="country">Country</a></th>${personal ? html`<th scope="col">Club</th>` : ''}</tr></thead>
 <tbody>
-${players.map((p) => html`<tr data-name="${fullName(p)} ${p.playerId}"><th scope="row"><a href="/players/${segment(p.playerId)}">${fullName(p)}</a></th><td><code>${p.playerId}</code></td><td>${p.country ?? ''}</td><td>${p.club ?? ''}</td></tr>`)}
+${players.map((p) => html`<tr data-name="${fullName(p)} ${p.playerId}"><th scope="row"><a href="/players/${segment(p.playerId)}">${fullName(p)}</a></th><td><code>${p.playerId}</code></td><td>${p.country ?? ''}</td>${personal ? html`<td>${p.club ?? ''}</td>` : ''}</tr>`)}
 </tbody>
 </table>
 ${players.length === 0 ? html`<p>${q.search !== '' ? `No player matches "${q.search}".` : 'No player has been registered yet.'}</p>` : ''}

@@ -21,6 +21,7 @@ import { NotFound, problemTitle, toProblem } from '../problems';
 import { publishedArchivePage, publishedDiffPage, publishedListPage, ruleSetsPage } from './audit-pages';
 import { queryOf } from '../query';
 import { wantsHtml } from '../access';
+import { seesPersonalData } from '../personal';
 import { PAGES_CSS, PAGES_JS } from './assets';
 import { html } from './html';
 import { page, type Provenance } from './layout';
@@ -152,7 +153,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const q = queryOf(req);
     const search = (q.string('q') ?? '').trim();
     const { shown, paging, position } = await players.page(search, q.int('page', 1) ?? 1);
-    sendPage(res, playersPage(shown, { search, ...paging }, { computedAt: new Date(), position }));
+    sendPage(res, playersPage(shown, { search, ...paging }, seesPersonalData(res), { computedAt: new Date(), position }));
   });
 
   const playerHandler: RequestHandler = async (req, res) => {
@@ -162,7 +163,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const { fold, position } = await careerNow(models, live, playerRuns, ruleSet, playerId);
     const career = playerCareer(fold, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
-    sendPage(res, playerPage(registration, career.right, askedRules(req), { computedAt: new Date(), position, ruleSet }));
+    sendPage(res, playerPage(registration, career.right, askedRules(req), seesPersonalData(res), { computedAt: new Date(), position, ruleSet }));
   };
   app.get('/players/:id', pagesOnly, ...publicRead, playerHandler);
   app.get('/players/:id/history', pagesOnly, ...publicRead, playerHandler);
@@ -208,6 +209,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
         nameOf: (id) => names.nameOf(now, id),
         rules: askedRules(req),
         rated: other,
+        personal: seesPersonalData(res),
       };
       sendPage(res, tournamentPage(view, { computedAt: new Date(), position: now.position, ruleSet }));
       return;
@@ -230,6 +232,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
         nameOf: (id) => names.nameOf(state, id),
         rules: askedRules(req),
         rated: undefined,
+        personal: seesPersonalData(res),
       };
       sendPage(res, tournamentPage(view, { computedAt: new Date(), position: state.position, ruleSet }));
       return;
@@ -250,6 +253,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
       nameOf,
       rules: askedRules(req),
       rated: typeof crosstable === 'string' ? await ratedViews.at(state, tournamentId) : undefined,
+      personal: seesPersonalData(res),
     };
     sendPage(res, tournamentPage(view, provenanceOf(projection, ruleSet)));
   });
@@ -262,7 +266,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
   // ?download=1 is the exact bytes whatever the browser accepts (the API's route below)
   app.get('/lists/published/:id', (req, _res, next) => (req.query.download === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, async (req, res) => {
     const { entry, position } = await diffs.publishedEntry(req.params.id as string);
-    sendPage(res, publishedListPage(entry, { computedAt: new Date(), position }));
+    sendPage(res, publishedListPage(entry, seesPersonalData(res), { computedAt: new Date(), position }));
   });
 
   // Reproducing a published list folds the log as it was then: done once per list and head of the log, not per request.
@@ -274,7 +278,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const { trail } = await auditTrail.caughtUp();
     const covered = (tournamentId: string) => (state.tournaments.get(tournamentId)?.registration.endDate ?? '') <= found.entry.event.asOf;
     const since = [...trail.amendments.values()].flat().filter((a) => a.position > found.entry.position && a.position <= found.position && covered(a.tournamentId)).sort((a, b) => a.position - b.position);
-    sendPage(res, publishedDiffPage(found.entry, found, pageOfDiff(found, query), query, since, await tournamentNameOf(), { computedAt: new Date(), position: found.position, ruleSet: found.entry.event.ruleSet }));
+    sendPage(res, publishedDiffPage(found.entry, found, pageOfDiff(found, query), query, since, await tournamentNameOf(), seesPersonalData(res), { computedAt: new Date(), position: found.position, ruleSet: found.entry.event.ruleSet }));
   });
 
   // Two rule sets side by side, from the live projections of each: for auditors, as the JSON at the same URL.

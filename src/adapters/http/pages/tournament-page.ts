@@ -11,16 +11,17 @@ const gameAnchor = (gameId: string): string => `game-${encodeURIComponent(gameId
 
 /**
  * Corrections and withdrawals of games: the date the officer gave, when the ledger recorded it (and where in the
- * log), the game (with its tournament when `tournamentName` is given), what was done, the reason and the officer.
+ * log), the game (with its tournament when `tournamentName` is given), what was done, the reason and (to a signed-in
+ * reader, `personal`: a name is personal data) the officer.
  */
-export const amendmentsTable = (id: string, caption: string, amendments: readonly GameAmendment[], tournamentName?: (tournamentId: string) => string): Html =>
+export const amendmentsTable = (id: string, caption: string, amendments: readonly GameAmendment[], personal: boolean, tournamentName?: (tournamentId: string) => string): Html =>
   html`<table id="${id}">
 <caption>${caption}</caption>
-<thead><tr><th scope="col">Date</th><th scope="col">Recorded</th>${tournamentName ? html`<th scope="col">Tournament</th>` : ''}<th scope="col">Game</th><th scope="col">What</th><th scope="col">Reason</th><th scope="col">Officer</th></tr></thead>
+<thead><tr><th scope="col">Date</th><th scope="col">Recorded</th>${tournamentName ? html`<th scope="col">Tournament</th>` : ''}<th scope="col">Game</th><th scope="col">What</th><th scope="col">Reason</th>${personal ? html`<th scope="col">Officer</th>` : ''}</tr></thead>
 <tbody>
 ${amendments.map(
   (a) =>
-    html`<tr><td>${a.validDate}</td><td>${a.recordedAt === null ? `position ${a.position}` : `${a.recordedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')} (position ${a.position})`}</td>${tournamentName ? html`<td><a href="/tournaments/${segment(a.tournamentId)}">${tournamentName(a.tournamentId)}</a></td>` : ''}<th scope="row">${tournamentName ? html`<a href="/tournaments/${segment(a.tournamentId)}#${gameAnchor(a.gameId)}"><code>${a.gameId}</code></a>` : html`<code>${a.gameId}</code>`}</th><td>${a.kind}</td><td>${a.reason}</td><td>${a.actor}</td></tr>`,
+    html`<tr><td>${a.validDate}</td><td>${a.recordedAt === null ? `position ${a.position}` : `${a.recordedAt.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')} (position ${a.position})`}</td>${tournamentName ? html`<td><a href="/tournaments/${segment(a.tournamentId)}">${tournamentName(a.tournamentId)}</a></td>` : ''}<th scope="row">${tournamentName ? html`<a href="/tournaments/${segment(a.tournamentId)}#${gameAnchor(a.gameId)}"><code>${a.gameId}</code></a>` : html`<code>${a.gameId}</code>`}</th><td>${a.kind}</td><td>${a.reason}</td>${personal ? html`<td>${a.actor}</td>` : ''}</tr>`,
 )}
 </tbody>
 </table>`;
@@ -54,6 +55,8 @@ export interface TournamentView {
   readonly rules: string | undefined;
   /** A tournament under fide, uscf-k, gobase-go … (a TRF or EGD import): its players' ratings and its games. */
   readonly rated?: RatedTournamentView;
+  /** The reader signed in: the officers who amended games are named. */
+  readonly personal: boolean;
 }
 
 const playerLink = (playerId: string | undefined, name: string, rules: string | undefined): Html =>
@@ -137,7 +140,7 @@ ${typeof v.crosstable === 'string'
 <h2 id="amendments-heading">Corrections and withdrawals</h2>
 ${v.amendments.length === 0
   ? html`<p>No game of this tournament was corrected or withdrawn.</p>`
-  : amendmentsTable('amendments', `Every correction and withdrawal of a game of ${r.name}, with the officer's reason`, v.amendments)}
+  : amendmentsTable('amendments', `Every correction and withdrawal of a game of ${r.name}, with the officer's reason`, v.amendments, v.personal)}
 ${v.rated !== undefined ? '' : html`<h2 id="games-heading">Games</h2>
 <table id="games" data-sortable>
 <caption>Games of ${r.name} as reported (after corrections), with the ids officers correct them by</caption>
