@@ -102,6 +102,7 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
     game: { text: 'the game to correct, by its id; give only what changes', example: '--game r3-b1' },
     tournament: { text: 'the tournament of the game (needed when the id is used in more than one)', default: 'found from the game id', example: '--tournament nekomado-2024' },
     date: { text: 'refused: a correction keeps the date the game was played; withdraw the game and report it again with its date under a new id', default: 'unchanged', example: '--date 2024-03-17' },
+    decided: { text: 'the date the correction was decided, YYYY-MM-DD (the game keeps the date it was played; --date is refused)', default: TODAY, example: '--decided 2024-03-20' },
   },
   'game withdraw': {
     game: { text: 'the game to withdraw (e.g. it was never played)', example: '--game r3-b1' },

@@ -84,7 +84,7 @@ describe.skipIf(!built)('what may be recorded (real process)', () => {
     const before = await checksum();
     const r = await ledger('game', 'correct', '--game', 'c1', '--date', '2026-03-01', '--reason', 'wrong day');
     expect(r.code).toBe(2);
-    expect(r.err).toBe('ledger: --date: a correction cannot move a game to another date (game c1 of CT stays on 2026-03-02, when it was reported played); withdraw it (ledger game withdraw --game c1 --reason …) and report it again with --date under a new game id\n');
+    expect(r.err).toBe('ledger: --date: a correction cannot move a game to another date (game c1 of CT stays on 2026-03-02, when it was reported played); withdraw it (ledger game withdraw --game c1 --reason …) and report it again with --date under a new game id (--decided DATE dates the correction itself)\n');
     expect(await checksum()).toBe(before);
   });
 

@@ -75,7 +75,7 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
     await cli('fesa', 'import', chainOf(chain), '--reconcile');
     await cli('list', 'publish', '--id', 'L-club', '--as-of', publishedOn, '--format', 'fesa');
     // a correction after the publication: the published list stays, "what changed since" shows it
-    await cli('game', 'correct', '--game', 'r2-2-8', '--tournament', corrected, '--result', 'win', '--reason', 'score sheet: the first player won', '--date', '2017-06-01');
+    await cli('game', 'correct', '--game', 'r2-2-8', '--tournament', corrected, '--result', 'win', '--reason', 'score sheet: the first player won', '--decided', '2017-06-01');
     api = await startApi(db);
     browser = await launchChromium(executablePath!);
     page = await browser.newPage({ viewport: { width: 1100, height: 900 } });

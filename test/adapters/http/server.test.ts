@@ -200,7 +200,7 @@ describe('HTTP API', () => {
     expect(await allPagesOf(`/diff?rules=fesa&rules=fesa-published&as-of=${earlier}`, auditor)).toEqual(JSON.parse(await cli('diff', '--rules', 'fesa', '--rules', 'fesa-published', '--as-of', earlier, '--json')));
     expect(models()).toEqual(saved);
     // a late correction does: both models are brought up to the head first, and the answer is still the CLI's
-    await cli('game', 'correct', '--game', 'r2-2-8', '--tournament', '05_5th_nekomadoken', '--result', 'win', '--reason', 'score sheet', '--date', '2017-06-01');
+    await cli('game', 'correct', '--game', 'r2-2-8', '--tournament', '05_5th_nekomadoken', '--result', 'win', '--reason', 'score sheet', '--decided', '2017-06-01');
     expect(await allPagesOf(url, auditor)).toEqual(await cliDiff());
     const now = await head();
     expect(models()).toEqual([{ ruleSet: 'fesa', position: now }, { ruleSet: 'fesa-published', position: now }]);

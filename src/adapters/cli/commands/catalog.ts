@@ -75,7 +75,7 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'game correct',
     summary: 'correct a reported game by its id: give only what changes (the old facts stay in the log)',
-    usage: 'game correct --game G [--tournament T] --reason TEXT [--result R] [--round N] [--first A] [--second B] [--handicap TYPE|even --giver ID] [--main MIN] [--byoyomi SEC] [--increment SEC] [--replay-of G|none] [--date D]',
+    usage: 'game correct --game G [--tournament T] --reason TEXT [--result R] [--round N] [--first A] [--second B] [--handicap TYPE|even --giver ID] [--main MIN] [--byoyomi SEC] [--increment SEC] [--replay-of G|none] [--decided D] [--date D (refused)]',
     load: coreModule,
   },
   {

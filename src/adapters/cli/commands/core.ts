@@ -282,13 +282,14 @@ const gameCorrect: CommandRun = {
     // a correction replaces a game's facts (ResultCorrected carries no date of play): the date it is recorded under
     // is the day it was decided, so a --date would correct nothing an officer meant to correct
     if (ctx.opts.has('date')) {
-      throw new UsageError(`--date: a correction cannot move a game to another date (game ${game.gameId} of ${tournamentId} stays on ${game.validDate}, when it was reported played); withdraw it (ledger game withdraw --game ${game.gameId} --reason …) and report it again with --date under a new game id`);
+      throw new UsageError(`--date: a correction cannot move a game to another date (game ${game.gameId} of ${tournamentId} stays on ${game.validDate}, when it was reported played); withdraw it (ledger game withdraw --game ${game.gameId} --reason …) and report it again with --date under a new game id (--decided DATE dates the correction itself)`);
     }
     const current = currentFlags(tournamentId, game.gameId, game.facts);
     const given = (n: string) => (n === 'tournament' || n === 'game' ? current[n] : ctx.opts.string(n));
     // a new handicap or "even" replaces the old one with its giver; otherwise the game keeps what it had
     const handicapGiven = ctx.opts.string('handicap') !== undefined;
-    const get = (n: string) => given(n) ?? ((n === 'giver' && handicapGiven) || n === 'date' ? undefined : current[n]);
+    // the correction's own valid date (when it was decided) is --decided: --date would read as the game's
+    const get = (n: string) => (n === 'date' ? ctx.opts.string('decided') : (given(n) ?? (n === 'giver' && handicapGiven ? undefined : current[n])));
     const command = { ...gameCommand(ctx, { where: 'game correct', get }, 'CorrectResult', () => today()), reason: ctx.opts.required('reason', 'why the game is corrected') } as Command;
     return report(ctx, await ledger.execute(command), `game ${game.gameId} of ${tournamentId} corrected`);
   },
