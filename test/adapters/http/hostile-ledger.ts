@@ -38,6 +38,6 @@ export const buildHostileLedger = async (db: string, attacker: string): Promise<
   }
   await run('tournament', 'close', '--id', 'T1');
   await run('list', 'publish', '--id', 'L1', '--as-of', '2026-03-31', '--format', 'csv');
-  await run('game', 'correct', '--game', 'g1', '--result', 'draw', '--reason', names.reason, '--date', '2026-04-01');
+  await run('game', 'correct', '--game', 'g1', '--result', 'draw', '--reason', names.reason, '--decided', '2026-04-01');
   return names;
 };
