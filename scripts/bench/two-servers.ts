@@ -11,8 +11,8 @@
  * A throwaway database is created on that server and dropped at the end. LEDGER_TEST_PG_URL is used when
  * LEDGER_BENCH_PG_URL is not set; without either the bench says so and exits 0 having measured nothing.
  */
-import { execFileSync, spawn, type ChildProcess } from 'child_process';
-import * as net from 'net';
+import { serveProcess } from './serve-process';
+import { execFileSync, type ChildProcess } from 'child_process';
 import * as path from 'path';
 import { Pool } from 'pg';
 
@@ -24,27 +24,7 @@ const arg = (name: string, fallback: number): number => {
 const GAMES = arg('games', 500);
 const PLAYERS = arg('players', 40);
 
-const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as net.AddressInfo;
-      probe.close(() => resolve(port));
-    });
-  });
-
-const serve = async (store: string): Promise<{ base: string; child: ChildProcess }> => {
-  const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--store', store], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let said = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes('listening')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${said}`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, child };
-};
+const serve = (store: string) => serveProcess(CLI, store);
 
 const percentile = (xs: readonly number[], p: number): number => {
   const sorted = [...xs].sort((a, b) => a - b);
@@ -68,9 +48,9 @@ const main = async (): Promise<void> => {
   try {
     const token = execFileSync(process.execPath, [CLI, 'officer', 'add', '--name', 'bench', '--role', 'officer', '--store', store], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LEDGER_ACTOR: 'bench' } }).trimEnd().split('\n').pop()!;
     const a = await serve(store);
-    servers.push(a.child);
+    servers.push(a.process);
     const b = await serve(store);
-    servers.push(b.child);
+    servers.push(b.process);
     const post = async (command: Record<string, unknown>): Promise<void> => {
       const res = await fetch(`${a.base}/commands`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(command) });
       const text = await res.text();

@@ -1,6 +1,6 @@
+import { serveProcess as serveOn } from '../../scripts/bench/serve-process';
 import { execFile, spawn, type ChildProcess } from 'child_process';
 import * as fs from 'fs';
-import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
 import { main } from '../../src/adapters/cli/main';
@@ -95,29 +95,10 @@ export const killableLedger = (argv: readonly string[], killAfterMs?: number): P
 /** The real `ledger` process with `stdin` given (or closed). */
 export const ledgerWithInput = (argv: readonly string[], stdin = ''): Promise<Exited> => runProcess(process.execPath, [CLI, ...argv], stdin);
 
-/** A TCP port free on loopback right now. */
-export const freePort = (): Promise<number> =>
-  new Promise((resolve) => {
-    const probe = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = (probe.address() as net.AddressInfo);
-      probe.close(() => resolve(port));
-    });
-  });
+export { freePort } from '../../scripts/bench/serve-process';
 
-/** `ledger serve` on `store` at a free port, as a real process: resolves once it listens, rejects with what it said if it exits first. */
-export const serveProcess = async (store: string): Promise<{ base: string; process: ChildProcess }> => {
-  const port = await freePort();
-  const child = spawn(process.execPath, [CLI, 'serve', '--port', String(port), '--store', store], { stdio: ['ignore', 'ignore', 'pipe'] });
-  let said = '';
-  await new Promise<void>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
-      said += chunk.toString();
-      if (said.includes('listening')) resolve();
-    });
-    child.once('exit', (code) => reject(new Error(`serve exited with ${code}: ${said}`)));
-  });
-  return { base: `http://127.0.0.1:${port}`, process: child };
-};
+/** `ledger serve` on `store` at a free port, as a real process (this build's launcher). */
+export const serveProcess = (store: string): Promise<{ base: string; process: ChildProcess }> => serveOn(CLI, store);
 
 /** The commands of a small ledger: two players, one game in a closed tournament (a list, two careers, a run). */
 export const SMALL_LEDGER: readonly (readonly string[])[] = [
