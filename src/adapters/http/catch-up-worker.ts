@@ -12,6 +12,7 @@ import { openStore, parseStoreSpec } from '../store/open';
 import { takingTurns, type CatchUpReply, type CatchUpRequest } from './model-catch-up';
 import { ruleSetsFromListModels, sincePublishedFromListModel } from './diff-models';
 import { AS_ADOPTED } from '../../../projections/fesa/history';
+import { LedgerFailure } from '../../app/failure';
 
 const { storeSpec, lock } = workerData as { storeSpec: string; lock: Int32Array };
 
@@ -33,6 +34,19 @@ const opened = (async () => {
   return { store, storage: takingTurns(storage, turn) };
 })();
 
+/**
+ * A diff, or undefined when the ledger refuses it (a list that cannot be reproduced, a fold that fails): the server's
+ * folds then answer the problem that says why, which a message across threads would not carry.
+ */
+const unlessLedgerFails = async <A>(diff: Promise<A>): Promise<A | undefined> => {
+  try {
+    return await diff;
+  } catch (e) {
+    if (e instanceof LedgerFailure) return undefined;
+    throw e;
+  }
+};
+
 let queue: Promise<unknown> = Promise.resolve();
 parentPort!.on('message', (request: CatchUpRequest) => {
   const id = request.id;
@@ -44,9 +58,9 @@ parentPort!.on('message', (request: CatchUpRequest) => {
         const { a, b, asOf } = request.compare;
         // the list projection at the head: the as-adopted models caught up (and saved) here, not on the server's thread
         const projectionNow = async () => (await resumeProjection(store, storage, { ruleSet: AS_ADOPTED })).projection;
-        reply = { id, answer: (await ruleSetsFromListModels(store, storage, projectionNow, a, b, asOf)) ?? null };
+        reply = { id, answer: (await unlessLedgerFails(ruleSetsFromListModels(store, storage, projectionNow, a, b, asOf))) ?? null };
       } else if ('sincePublished' in request) {
-        reply = { id, answer: (await sincePublishedFromListModel(store, storage, request.sincePublished)) ?? null };
+        reply = { id, answer: (await unlessLedgerFails(sincePublishedFromListModel(store, storage, request.sincePublished))) ?? null };
       } else {
         const { projection } = await resumeProjection(store, storage, { ruleSet: request.ruleSet });
         reply = { id, position: projection.position };

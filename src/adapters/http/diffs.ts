@@ -178,13 +178,9 @@ export class Diffs {
     return this.ruleSets.diff;
   }
 
-  /** A diff from the models computed on the worker; undefined when they cannot answer or the worker failed (then the folds say why). */
+  /** A diff from the models computed on the worker; undefined when they cannot answer (then the folds say why). */
   private async onWorker(worker: ModelCatchUp, job: Parameters<ModelCatchUp['diff']>[0]): Promise<PlainDiff | 'busy' | undefined> {
-    try {
-      return (await worker.diff(job)) ?? undefined;
-    } catch {
-      return undefined;
-    }
+    return (await worker.diff(job)) ?? undefined;
   }
 }
 
