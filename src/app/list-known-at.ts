@@ -41,13 +41,22 @@ export const knownAtPositionOf = async (store: EventStore, value: string, option
   return last;
 };
 
-/** The list as `list --known-at K` prints it, from the model; caught up first when the model is behind K. */
-export const listKnownAt = async (printer: ListPrinter, store: EventStore, storage: CheckpointStorage, request: Parameters<typeof readListModel>[3] & { readonly knownAt: number }): Promise<ModelList | undefined> => {
+/**
+ * The list as `list --known-at K` prints it, from the model; caught up first when the model is behind K (here, or by
+ * `catchUp`: a server's worker thread).
+ */
+export const listKnownAt = async (
+  printer: ListPrinter,
+  store: EventStore,
+  storage: CheckpointStorage,
+  request: Parameters<typeof readListModel>[3] & { readonly knownAt: number },
+  catchUp: () => Promise<unknown> = () => resumeProjection(store, storage, { ruleSet: request.ruleSet }),
+): Promise<ModelList | undefined> => {
   const read = await readListModel(printer, store, storage, request);
   if (read !== undefined) return read;
   const saved = await storage.listModelPosition(request.ruleSet, LIST_MODEL_FORMAT);
   if (saved !== undefined && saved >= Math.min(request.knownAt, await store.headPosition())) return undefined;
-  await resumeProjection(store, storage, { ruleSet: request.ruleSet });
+  await catchUp();
   return readListModel(printer, store, storage, request);
 };
 
@@ -64,11 +73,18 @@ export const publishedEvent = async (store: EventStore, listId: string): Promise
  * A published list exactly as it was (`list --published`), from the model as known just before its publication,
  * checked by its hash; undefined when the model does not give those bytes (the caller folds, which says why).
  */
-export const publishedFromModel = async (printer: ListPrinter, store: EventStore, storage: CheckpointStorage, listId: string): Promise<{ event: RatingListPublished; position: number; text: string } | undefined> => {
+export const publishedFromModel = async (
+  printer: ListPrinter,
+  store: EventStore,
+  storage: CheckpointStorage,
+  listId: string,
+  /** Catches a rule set's models up (absent: here). */
+  catchUp?: (ruleSet: string) => Promise<unknown>,
+): Promise<{ event: RatingListPublished; position: number; text: string } | undefined> => {
   const { event, position } = await publishedEvent(store, listId);
   assertReproducible(event, listId);
   const format = event.format as ListFormat;
-  const read = await listKnownAt(printer, store, storage, { ruleSet: event.ruleSet, asOf: event.asOf, format, activeYears: event.activeYears ?? 2, knownAt: position - 1 });
+  const read = await listKnownAt(printer, store, storage, { ruleSet: event.ruleSet, asOf: event.asOf, format, activeYears: event.activeYears ?? 2, knownAt: position - 1 }, catchUp && (() => catchUp(event.ruleSet)));
   if (read === undefined || contentHash(listBytes(read.text, format)) !== event.contentHash) return undefined;
   return { event, position, text: read.text };
 };

@@ -2,17 +2,16 @@ import { LIST_PRINTER } from '../formats/list-printer';
 import type { Request, RequestHandler } from 'express';
 import * as E from 'fp-ts/Either';
 import type { PublishedEntry } from '../../../projections/audit-trail';
-import { diffFolds, diffListModels, type FoldDiff, type ListChange, type RunChange } from '../../../projections/fesa/diff';
+import { diffFolds, type FoldDiff, type ListChange, type RunChange } from '../../../projections/fesa/diff';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold, type FoldError } from '../../../projections/fesa/history';
-import { listModelHistory } from '../../app/checkpoint';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { Ledger } from '../../app/ledger';
 import { unratable } from '../../app/failure';
 import { publishedAndNow } from '../../app/lists';
-import { CAREER_MODEL_FORMAT } from '../../app/career-model';
-import { publishedDiffFromModel } from '../../app/list-known-at';
 import { loadFacts } from '../../app/load';
 import type { LiveAuditTrail, LiveProjections } from './live';
+import { ruleSetsFromListModels, sincePublishedFromListModel, type PlainDiff } from './diff-models';
+import type { ModelCatchUp } from './model-catch-up';
 import { matchesSearch, pageOf, PAGE_SIZE, type PageOf } from './paging';
 import { BadRequest, NotFound, Problem } from './problems';
 import { queryOf } from './query';
@@ -99,6 +98,8 @@ export class Diffs {
     private readonly live: LiveProjections,
     private readonly auditTrail: LiveAuditTrail,
     private readonly checkpoints?: CheckpointStorage,
+    /** Where the diffs read from the models are computed (absent: on this thread). */
+    private readonly worker?: ModelCatchUp,
   ) {}
 
   /** A published list's entry in the audit trail, or a 404 naming it. */
@@ -129,8 +130,12 @@ export class Diffs {
     const key = `${listId}@${position}`;
     let found = this.published.get(key);
     if (found === undefined) {
-      const fromModel = this.checkpoints && (await this.fromListModel(this.checkpoints, listId));
-      if (fromModel !== undefined) found = { ...fromModel, position, entry };
+      const storage = this.checkpoints;
+      const fromModel =
+        storage === undefined ? undefined
+        : this.worker !== undefined ? await this.onWorker(this.worker, { sincePublished: listId })
+        : await sincePublishedFromListModel(this.ledger.store, storage, listId);
+      if (fromModel !== undefined && fromModel !== 'busy') found = { ...namedDiff(fromModel), position, entry };
       else {
         const facts = await loadFacts(this.ledger.store);
         // an unknown list is a LedgerFailure 'not-found', one that cannot be reproduced 'unreproducible' (problems.ts)
@@ -144,22 +149,26 @@ export class Diffs {
   }
 
   /**
-   * What changed since a published list, from the list's read model (the published list known just before its
-   * publication, checked by its hash, and the list known now: only what changed since is read) and the players' names
-   * from the careers' model saved with it; undefined when they cannot answer (then the folds do).
+   * Two rule sets side by side, from their saved list models (diff-models.ts: each brought up to the head of the log
+   * first when a fact that may change the lists was recorded after it; an officer's appointment or a published list
+   * costs no fold), on the worker thread when there is one; else, or when a model cannot answer (the fold failed
+   * under its rule set: the projections then say why), from the live projections of both with their reports.
    */
-  private async fromListModel(storage: CheckpointStorage, listId: string): Promise<Omit<NamedDiff, 'position'> | undefined> {
-    const read = await publishedDiffFromModel(LIST_PRINTER, this.ledger.store, storage, listId);
-    if (read === undefined) return undefined;
-    const ids = [...new Set([...read.diff.runs.map((r) => r.playerId), ...read.diff.list.map((l) => l.playerId)])];
-    const names = await storage.readCareerNames({ ruleSet: read.ruleSet, format: CAREER_MODEL_FORMAT, ids });
-    if (names === undefined || names.position !== read.position) return undefined;
-    return { labels: read.labels, diff: read.diff, nameOf: nameIn({ names: names.names }) };
-  }
-
   async underRuleSets(a: string, b: string, asOf: string): Promise<NamedDiff> {
-    const fromModels = this.checkpoints === undefined ? undefined : await this.fromListModels(this.checkpoints, a, b, asOf);
-    if (fromModels !== undefined) return fromModels;
+    const storage = this.checkpoints;
+    if (storage !== undefined) {
+      const head = await this.ledger.store.headPosition();
+      if (this.ruleSets?.key === `${a}|${b}|${asOf}@${head}`) return this.ruleSets.diff;
+      const read =
+        this.worker !== undefined ? await this.onWorker(this.worker, { compare: { a, b, asOf } })
+        : await ruleSetsFromListModels(this.ledger.store, storage, () => this.live.caughtUp(AS_ADOPTED, 'none'), a, b, asOf);
+      if (read === 'busy') throw new Problem(503, 'busy', 'the log kept moving while the two rule sets were compared; retry in a few seconds', { headers: { 'Retry-After': '5' } });
+      if (read !== undefined) {
+        const diff = namedDiff(read);
+        this.ruleSets = { key: `${a}|${b}|${asOf}@${read.position}`, diff };
+        return diff;
+      }
+    }
     const [before, after] = [await this.live.caughtUp(a, 'reports'), await this.live.caughtUp(b, 'reports')];
     const key = `${a}|${b}|${asOf}@${before.position}|${after.position}`;
     if (this.ruleSets?.key !== key) {
@@ -169,29 +178,14 @@ export class Diffs {
     return this.ruleSets.diff;
   }
 
-  /**
-   * Two rule sets compared from their saved list models, each brought up to the head of the log first when a fact
-   * that may change the lists was recorded after it (the events since its checkpoint are folded and saved, nothing is
-   * kept in memory; an officer's appointment or a published list costs no fold). The tournaments' items and the
-   * players' names come from the server's list projection at the head, whose timeline such models share. Undefined
-   * when a model cannot answer (the fold failed under its rule set: the projections then say why).
-   */
-  private async fromListModels(storage: CheckpointStorage, a: string, b: string, asOf: string): Promise<NamedDiff | undefined> {
-    // another process's write between the reads moves the head: read again (a few times at most)
-    for (let attempt = 0; attempt < 5; attempt++) {
-      const projection = await this.live.caughtUp(AS_ADOPTED, 'none');
-      const position = projection.position;
-      const key = `${a}|${b}|${asOf}@${position}`;
-      if (this.ruleSets?.key === key) return this.ruleSets.diff;
-      const before = await listModelHistory(this.ledger.store, storage, a, asOf, position);
-      const after = before && (await listModelHistory(this.ledger.store, storage, b, asOf, position));
-      if (before === undefined || after === undefined) return undefined;
-      // a model ahead of the projection, or a projection moved on meanwhile: the timelines may differ
-      if (before.position > position || after.position > position || projection.position !== position) continue;
-      const diff: NamedDiff = { labels: [a, b], diff: diffListModels(before, after, projection.ratedItems()), nameOf: nameIn(projection), position };
-      this.ruleSets = { key, diff };
-      return diff;
-    }
-    throw new Problem(503, 'busy', 'the log kept moving while the two rule sets were compared; retry in a few seconds', { headers: { 'Retry-After': '5' } });
+  /** A diff from the models computed on the worker; undefined when they cannot answer (then the folds say why). */
+  private async onWorker(worker: ModelCatchUp, job: Parameters<ModelCatchUp['diff']>[0]): Promise<PlainDiff | 'busy' | undefined> {
+    return (await worker.diff(job)) ?? undefined;
   }
 }
+
+/** A diff posted back by the worker, naming its players as the projections do. */
+const namedDiff = (d: PlainDiff): NamedDiff => {
+  const names = new Map(d.names);
+  return { labels: d.labels, diff: d.diff, nameOf: (playerId) => names.get(playerId) ?? playerId, position: d.position };
+};

@@ -2,13 +2,20 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { Worker } from 'worker_threads';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
+import type { PlainDiff } from './diff-models';
 
 /** What the worker is asked and answers (catch-up-worker.ts). */
-export interface CatchUpRequest {
-  readonly id: number;
-  readonly ruleSet: string;
-}
-export type CatchUpReply = { readonly id: number; readonly position: number } | { readonly id: number; readonly error: string };
+export type CatchUpRequest = { readonly id: number } & (
+  | { readonly ruleSet: string }
+  /** Two rule sets compared from their list models (diff-models.ts). */
+  | { readonly compare: { readonly a: string; readonly b: string; readonly asOf: string } }
+  /** What changed since a published list, from its rule set's list model (diff-models.ts). */
+  | { readonly sincePublished: string }
+);
+export type CatchUpReply =
+  | { readonly id: number; readonly position: number }
+  | { readonly id: number; readonly answer: PlainDiff | 'busy' | null }
+  | { readonly id: number; readonly error: string };
 
 /** `storage` whose writes (saves, drops) run through `turn`; its reads as they are. */
 export const takingTurns = (storage: CheckpointStorage, turn: <A>(write: () => Promise<A>) => Promise<A>): CheckpointStorage => ({
@@ -42,7 +49,7 @@ export class ModelCatchUp {
   /** 0 free, 1 taken by the server, 2 by the worker (catch-up-worker.ts); shared with the worker. */
   private readonly lock = new Int32Array(new SharedArrayBuffer(4));
   private worker: Worker | undefined;
-  private readonly pending = new Map<number, { resolve: (position: number) => void; reject: (e: Error) => void }>();
+  private readonly pending = new Map<number, { resolve: (answer: never) => void; reject: (e: Error) => void }>();
   private nextId = 1;
   private idle: NodeJS.Timeout | undefined;
   /** Catch-ups the worker finished (an instrument: the tests hold that they ran there, not on the request thread). */
@@ -52,12 +59,24 @@ export class ModelCatchUp {
 
   /** Brings `ruleSet`'s saved models up to the head of the log on the worker; resolves with the position saved. */
   run(ruleSet: string): Promise<number> {
+    return this.ask<number>({ ruleSet });
+  }
+
+  /**
+   * Two rule sets compared from their saved list models on the worker (catching them up first), or what changed since
+   * a published list: the plain diff, 'busy' when the log kept moving, null when the models cannot answer.
+   */
+  diff(job: { compare: { a: string; b: string; asOf: string } } | { sincePublished: string }): Promise<PlainDiff | 'busy' | null> {
+    return this.ask<PlainDiff | 'busy' | null>(job);
+  }
+
+  private ask<A>(job: { ruleSet: string } | { compare: { a: string; b: string; asOf: string } } | { sincePublished: string }): Promise<A> {
     if (this.idle !== undefined) clearTimeout(this.idle);
     const worker = (this.worker ??= this.start());
     const id = this.nextId++;
-    return new Promise<number>((resolve, reject) => {
-      this.pending.set(id, { resolve, reject });
-      worker.postMessage({ id, ruleSet } satisfies CatchUpRequest);
+    return new Promise<A>((resolve, reject) => {
+      this.pending.set(id, { resolve: resolve as (answer: never) => void, reject });
+      worker.postMessage({ id, ...job } satisfies CatchUpRequest);
     });
   }
 
@@ -90,9 +109,10 @@ export class ModelCatchUp {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       if ('error' in reply) waiting?.reject(new Error(reply.error));
+      else if ('answer' in reply) waiting?.resolve(reply.answer as never);
       else {
         this.finished++;
-        waiting?.resolve(reply.position);
+        waiting?.resolve(reply.position as never);
       }
       if (this.pending.size === 0) this.idle = setTimeout(() => this.stop(), IDLE_MS).unref();
     });

@@ -131,7 +131,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const tournaments = new TournamentIndex(ledger);
   const players = new PlayerIndex(ledger);
   const ratedViews = new RatedTournamentViews(ledger, checkpoints);
-  const diffs = new Diffs(ledger, live, auditTrail, checkpoints);
+  const diffs = new Diffs(ledger, live, auditTrail, checkpoints, worker);
   const playerRuns = new PlayerRuns();
   const models = new ReadModels(ledger.store, checkpoints, worker);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -338,7 +338,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     if (checkpoints !== undefined) {
       // from the list's read model once it reflects that position (caught up first when behind it); else folded
       const knownAt = await knownAtPositionOf(ledger.store, q.string('known-at')!, 'known-at');
-      const read = await listKnownAt(LIST_PRINTER, ledger.store, checkpoints, { ruleSet, asOf, format, activeYears, knownAt });
+      const read = await listKnownAt(LIST_PRINTER, ledger.store, checkpoints, { ruleSet, asOf, format, activeYears, knownAt }, worker && (() => worker.run(ruleSet)));
       if (read !== undefined) {
         sendList(res, read.text, format);
         return;
@@ -378,7 +378,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       let list = published.get(id);
       if (list === undefined) {
         // from the list's read model as known just before the publication, checked by its hash; else folded
-        const fromModel = checkpoints && (await publishedFromModel(LIST_PRINTER, ledger.store, checkpoints, id));
+        const fromModel = checkpoints && (await publishedFromModel(LIST_PRINTER, ledger.store, checkpoints, id, worker && ((ruleSet) => worker.run(ruleSet))));
         const { event, text } = fromModel ?? reproducePublished(LIST_PRINTER, await loadFacts(ledger.store), id);
         list = { text, format: event.format as ListFormat };
         published.set(id, list);

@@ -93,6 +93,68 @@ describe('HTTP under a burst of writes', () => {
     expect(resumes.here).toBe(resumedHere);
   }, 600_000);
 
+  /**
+   * `url`'s answer, asked while another process holds the ledger's write lock (the catch-up's save must wait for it),
+   * after /health was answered again and again while it waited: on the answering thread the save would hold the event
+   * loop until SQLite's busy timeout, and `url` would be answered (failing) before the next /health.
+   */
+  const healthWhileLocked = async (db: string, server: Api, url: string, token: string) => {
+    const other = new Database(db);
+    other.prepare('BEGIN IMMEDIATE').run();
+    let answered: number | undefined;
+    const answer = server.get(url, token).then((r) => {
+      answered = r.status;
+      return r;
+    });
+    for (let i = 0; i < 10; i++) {
+      const health = await server.get('/health');
+      expect([health.status, answered]).toEqual([200, undefined]);
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    other.prepare('ROLLBACK').run();
+    other.close();
+    return answer;
+  };
+
+  /** A ledger with a rated game and a published list, its saved models built, then a write that changes the lists. */
+  const aLedgerMovedOnSincePublishing = async (name: string) => {
+    const db = path.join(tempDir(name), 'ledger.db');
+    const server = (api = await startApi(db));
+    const [officer, auditor] = [await server.appoint('kari', 'officer'), await server.appoint('ada', 'auditor')];
+    for (let p = 1; p <= 4; p++) expect((await server.post('/commands', registration(`P${p}`), officer)).status).toBe(201);
+    const tournament = { kind: 'RegisterTournament', validDate: '2026-02-01', tournamentId: 'T1', name: 'Diff Open', place: '', startDate: '2026-02-01', endDate: '2026-02-28', ratingSystem: 'fesa', rated: true, timeControl: { mainMinutes: 30, byoyomiSeconds: 30, incrementSeconds: 0 } };
+    const reported = (gameId: string, first: string, second: string) => ({ kind: 'ReportGame', validDate: '2026-02-01', tournamentId: 'T1', gameId, round: 1, first, second, result: 'win' });
+    for (const command of [tournament, reported('G1', 'P1', 'P2'), { kind: 'CloseTournament', validDate: '2026-02-28', tournamentId: 'T1' }]) expect((await server.post('/commands', command, officer)).status).toBe(201);
+    expect((await server.post('/commands', { kind: 'PublishRatingList', validDate: '2026-03-01', listId: 'L1', asOf: '2026-03-01', ruleSet: 'fesa', format: 'csv' }, officer)).status).toBe(201);
+    // the saved models exist (the first list builds them on the worker), then a late game changes the lists
+    expect((await server.get(TODAY)).status).toBe(200);
+    expect((await server.post('/commands', reported('G2', 'P3', 'P4'), officer)).status).toBe(201);
+    return { db, server, officer, auditor };
+  };
+  const DIFF = '/diff?rules=fesa&rules=fesa-published&as-of=2026-03-01';
+
+  it('the comparison of two rule sets, what changed since a published list and the lists as known then run no catch-up on the request thread', async () => {
+    const { server, auditor } = await aLedgerMovedOnSincePublishing('http-diff-worker');
+    const resumedHere = resumes.here;
+    const head = Number((await server.get('/health')).body.head);
+    // each the first to need its rule set's models at the head (as adopted, fesa, then fesa-published)
+    const answers = [
+      await server.get(`/lists?known-at=${head}&format=csv&active-years=0`, auditor),
+      await server.get('/lists/published/L1/diff'),
+      await server.get(DIFF, auditor),
+      await server.get('/lists/published/L1'),
+    ];
+    expect(answers.map((a) => a.status)).toEqual([200, 200, 200, 200]);
+    // the late game is in what changed since: P3 and P4 are on today's list, not on the published one
+    expect(JSON.stringify(answers[1]!.body)).toContain('"P3"');
+    expect(resumes.here).toBe(resumedHere);
+  }, 120_000);
+
+  it('/health is answered while a comparison of two rule sets waits for its models to catch up and cannot finish', async () => {
+    const { db, server, auditor } = await aLedgerMovedOnSincePublishing('http-diff-held');
+    expect((await healthWhileLocked(db, server, DIFF, auditor)).status).toBe(200);
+  }, 120_000);
+
   it('/health is answered while a catch-up of the read models is under way and cannot finish', async () => {
     const db = path.join(tempDir('http-burst-held'), 'ledger.db');
     const server = (api = await startApi(db));
@@ -100,19 +162,7 @@ describe('HTTP under a burst of writes', () => {
     expect((await server.post('/commands', registration('P1'), officer)).status).toBe(201);
     expect((await server.get(TODAY)).status).toBe(200);
     const written = await server.post('/commands', registration('P2'), officer);
-    // another process holds the ledger's write lock: the catch-up's save must wait for it
-    const other = new Database(db);
-    other.prepare('BEGIN IMMEDIATE').run();
-    let listed: number | undefined;
-    const list = server.get(TODAY, officer).then((r) => {
-      listed = r.status;
-      return r;
-    });
-    const health = await server.get('/health');
-    expect([health.status, listed]).toEqual([200, undefined]);
-    other.prepare('ROLLBACK').run();
-    other.close();
-    const answer = await list;
+    const answer = await healthWhileLocked(db, server, TODAY, officer);
     // the officer's own write is in the answer (read-your-writes), the catch-up having run on the worker
     expect([answer.status, Number(answer.headers.get('x-ledger-position'))]).toEqual([200, Number(written.body.position)]);
     // a position that is not one is refused, naming the header
