@@ -12,9 +12,10 @@ import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { LIST_MODEL_FORMAT, storedListKey } from './list-model';
 import type { CareerModelWrite, CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
+import { logChangedSince } from './chain';
 
-/** The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). */
-export const CAREER_MODEL_FORMAT = 2;
+/** The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). 3: the meta row holds the log's hash at its position. */
+export const CAREER_MODEL_FORMAT = 3;
 
 /** A name key as saved (PostgreSQL text holds no NUL, which separates a key's names). */
 const storedKey = (key: string): string => JSON.stringify(key.split('\u0000'));
@@ -24,10 +25,11 @@ const storedKey = (key: string): string => JSON.stringify(key.split('\u0000'));
  * checkpoint keep it: events decoded from JSON (the event file is built from them, officer facts are them) and list
  * records, which the checkpoint saves as plain JSON too.
  */
-export const careerModelWrite = (ruleSet: string, position: number, failed: boolean, changes: CareerModelChanges): CareerModelWrite => ({
+export const careerModelWrite = (ruleSet: string, position: number, head: string | null, failed: boolean, changes: CareerModelChanges): CareerModelWrite => ({
   ruleSet,
   format: CAREER_MODEL_FORMAT,
   position,
+  head,
   failed,
   deleteAfter: changes.deleteAfter,
   runs: (function* () {
@@ -50,6 +52,7 @@ export const readCareerModel = async (store: EventStore, storage: CheckpointStor
   const [head, read] = await Promise.all([store.headPosition(), storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT, playerId, ...(tournamentId === undefined ? {} : { tournamentId }) })]);
   if (read === undefined) return undefined;
   if (read.position !== head) return 'behind';
+  if ((await logChangedSince(store, read.position, read.head)) !== undefined) return undefined;
   const rows = { players: read.players, runs: read.runs.map((text) => runOf(JSON.parse(text) as RunInputs, true)), facts: read.facts.map((f) => JSON.parse(f) as OfficerFact) };
   const asked = read.players.find((p) => p.id === playerId);
   if (asked === undefined || !needsList(rows, nameKey(asked))) return careerFold(rows);
@@ -72,5 +75,6 @@ export const readTournamentModel = async (store: EventStore, storage: Checkpoint
   const [head, read] = await Promise.all([store.headPosition(), storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT, tournamentId })]);
   if (read === undefined) return undefined;
   if (read.position !== head) return 'behind';
+  if ((await logChangedSince(store, read.position, read.head)) !== undefined) return undefined;
   return read.runs.length === 0 ? undefined : (JSON.parse(read.runs[0]!) as RunInputs);
 };
