@@ -136,4 +136,14 @@ describe.skipIf(!built)('verify covers what reads serve (real processes, run `np
     expect(verify.err).toMatch(/The saved list model of as-adopted does not match the log: the log's event at position 5, which it was built from, no longer matches its hash; /);
     expect(verify.err).toMatch(/The hash chain breaks at position 5: /);
   });
+
+  it('a ledger whose models were saved before they kept the hash of the log (no column head, older formats): list answers as before, silently, and saves them anew with it; verify holds', async () => {
+    const db = copyOf(pristine, 'verify-older-models');
+    editFile(db, (d) => {
+      d.exec('ALTER TABLE rm_list_meta DROP COLUMN head; ALTER TABLE rm_career_meta DROP COLUMN head; UPDATE rm_list_meta SET format = 3; UPDATE rm_career_meta SET format = 2');
+    });
+    expect(await ledger('list', '--db', db)).toMatchObject({ code: 0, out: (await ledger('list', '--db', pristine)).out, err: '' });
+    editFile(db, (d) => expect(d.prepare("SELECT format, length(head) AS n FROM rm_list_meta WHERE rule_set = 'as-adopted'").get()).toEqual({ format: 4, n: 64 }));
+    expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
+  });
 });
