@@ -146,4 +146,22 @@ describe.skipIf(!built)('verify covers what reads serve (real processes, run `np
     editFile(db, (d) => expect(d.prepare("SELECT format, length(head) AS n FROM rm_list_meta WHERE rule_set = 'as-adopted'").get()).toEqual({ format: 4, n: 64 }));
     expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
   });
+
+  it('history and tournament show after the log changed and was re-chained: the careers model is not served (one warning each), the answer is that of the edited log, and the next read is silent', async () => {
+    const db = copyOf(pristine, 'verify-rechained-careers');
+    editFile(db, (d) => {
+      d.prepare(`UPDATE events SET data = replace(data, '"win"', '"loss"') WHERE type = 'GameReported'`).run();
+      rechain(d);
+    });
+    const other = await smallLedger('loss');
+    for (const argv of [['history', 'P1'], ['tournament', 'show', 'oslo']]) {
+      const expected = await ledger(...argv, '--db', other);
+      expect(expected.out).not.toBe((await ledger(...argv, '--db', pristine)).out);
+      const edited = copyOf(db, `verify-rechained-${argv[0]}`);
+      const first = await ledger(...argv, '--db', edited);
+      expect(first).toMatchObject({ code: 0, out: expected.out });
+      expect(first.err).toMatch(/^warning: the saved careers model of as-adopted does not match the log \(it was built from a log whose event at position 5 had hash [0-9a-f]{12}, where the log has [0-9a-f]{12}\); it is folded from the log again .*\n$/);
+      expect(await ledger(...argv, '--db', edited)).toMatchObject({ code: 0, out: expected.out, err: '' });
+    }
+  });
 });
