@@ -33,6 +33,7 @@ import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import { FesaProjection } from '../../projections/fesa/incremental';
 import { readFacts, toNewEvent } from '../../src/app/event-log';
 import { resumeProjection, saveCheckpoint } from '../../src/app/checkpoint';
+import { hashAt } from '../../src/app/chain';
 import { sqliteCheckpoints } from '../../src/adapters/store/checkpoint-storage';
 import { openSqliteStore } from '../../src/adapters/store/sqlite';
 import type { EventStore } from '../../src/app/ports/event-store';
@@ -125,7 +126,7 @@ const bench = async (store: EventStore, file: string): Promise<void> => {
   // `ledger list` does), then a restart from it with nothing new to read, and a list as of a date from there
   t0 = process.hrtime.bigint();
   const checkpoints = sqliteCheckpoints(file);
-  const saved = await saveCheckpoint(checkpoints, projection, { checkpointEvery: EVERY });
+  const saved = await saveCheckpoint(checkpoints, projection, await hashAt(store, projection.position), { checkpointEvery: EVERY });
   const saveMs = ms(t0);
   projection = undefined;
   t0 = process.hrtime.bigint();

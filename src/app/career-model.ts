@@ -12,9 +12,10 @@ import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { LIST_MODEL_FORMAT, storedListKey } from './list-model';
 import type { CareerModelWrite, CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
+import { logChangedSince } from './chain';
 
-/** The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). */
-export const CAREER_MODEL_FORMAT = 2;
+/** The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). 3: the meta row holds the log's hash at its position. */
+export const CAREER_MODEL_FORMAT = 3;
 
 /** A name key as saved (PostgreSQL text holds no NUL, which separates a key's names). */
 const storedKey = (key: string): string => JSON.stringify(key.split('\u0000'));
@@ -24,10 +25,11 @@ const storedKey = (key: string): string => JSON.stringify(key.split('\u0000'));
  * checkpoint keep it: events decoded from JSON (the event file is built from them, officer facts are them) and list
  * records, which the checkpoint saves as plain JSON too.
  */
-export const careerModelWrite = (ruleSet: string, position: number, failed: boolean, changes: CareerModelChanges): CareerModelWrite => ({
+export const careerModelWrite = (ruleSet: string, position: number, head: string | null, failed: boolean, changes: CareerModelChanges): CareerModelWrite => ({
   ruleSet,
   format: CAREER_MODEL_FORMAT,
   position,
+  head,
   failed,
   deleteAfter: changes.deleteAfter,
   runs: (function* () {
@@ -40,16 +42,27 @@ export const careerModelWrite = (ruleSet: string, position: number, failed: bool
 });
 
 /**
+ * Whether the saved model was built from another log than this one (see chain.ts `logChangedSince`), told to `onStale`:
+ * it is then read as behind, so that the caller's catch-up folds the whole log and saves it anew (see `resumeProjection`).
+ */
+const builtFromAnotherLog = async (store: EventStore, ruleSet: string, read: { readonly position: number; readonly head: string | null }, onStale?: (why: string) => void): Promise<boolean> => {
+  const changed = await logChangedSince(store, read.position, read.head);
+  if (changed !== undefined) onStale?.(`the saved careers model of ${ruleSet} does not match the log (${changed})`);
+  return changed !== undefined;
+};
+
+/**
  * A fold holding what `playerCareer` and `explainPlayer` read for `playerId` (and tournament `tournamentId`), from
  * the saved model when it reflects the head of the log; undefined when it does not (none saved, behind the head,
  * another format, a fold that failed); a career that reads the list itself (see `needsList`) reads the player's row
  * of the list model saved with it (undefined when that is not readable either); `behind` when it
  * is usable but does not reflect the head (a catch-up saves it again).
  */
-export const readCareerModel = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, playerId: string, tournamentId?: string): Promise<FesaFold | 'behind' | undefined> => {
+export const readCareerModel = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, playerId: string, tournamentId?: string, onStale?: (why: string) => void): Promise<FesaFold | 'behind' | undefined> => {
   const [head, read] = await Promise.all([store.headPosition(), storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT, playerId, ...(tournamentId === undefined ? {} : { tournamentId }) })]);
   if (read === undefined) return undefined;
   if (read.position !== head) return 'behind';
+  if (await builtFromAnotherLog(store, ruleSet, read, onStale)) return 'behind';
   const rows = { players: read.players, runs: read.runs.map((text) => runOf(JSON.parse(text) as RunInputs, true)), facts: read.facts.map((f) => JSON.parse(f) as OfficerFact) };
   const asked = read.players.find((p) => p.id === playerId);
   if (asked === undefined || !needsList(rows, nameKey(asked))) return careerFold(rows);
@@ -68,9 +81,10 @@ const END_OF_TIME = '9999-12-31';
  * head of the log; undefined when it cannot be read or holds no run of that tournament (not closed, not rated under
  * FESA, unknown: the fold says which), `behind` as `readCareerModel`.
  */
-export const readTournamentModel = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, tournamentId: string): Promise<RunInputs | 'behind' | undefined> => {
+export const readTournamentModel = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, tournamentId: string, onStale?: (why: string) => void): Promise<RunInputs | 'behind' | undefined> => {
   const [head, read] = await Promise.all([store.headPosition(), storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT, tournamentId })]);
   if (read === undefined) return undefined;
   if (read.position !== head) return 'behind';
+  if (await builtFromAnotherLog(store, ruleSet, read, onStale)) return 'behind';
   return read.runs.length === 0 ? undefined : (JSON.parse(read.runs[0]!) as RunInputs);
 };

@@ -17,7 +17,7 @@
 import { createHash } from 'node:crypto';
 import { canonicalJson } from '../../domain/commands/decide';
 import { LedgerFailure } from './failure';
-import type { RecordedEvent } from './ports/event-store';
+import { UnreadableEventError, type EventStore, type RecordedEvent } from './ports/event-store';
 
 /** The `previous` of the first event. */
 export const GENESIS = '0'.repeat(64);
@@ -116,4 +116,42 @@ export const recordedTimes = (previousRecordedAt: string | undefined, now: Date 
     last = brought ?? assigned;
     return last;
   };
+};
+
+/** The chain hash of the log's event at `position` (null: no event there, or one written before the chain): one range read by position. */
+export const hashAt = async (store: EventStore, position: number): Promise<string | null> => {
+  if (position === 0) return null;
+  for await (const batch of store.readAll({ fromPosition: position - 1, toPosition: position, batchSize: 1 })) return batch.find((e) => e.globalPosition === position)?.hash ?? null;
+  return null;
+};
+
+/** A hash as a sentence shows it. */
+const shortHash = (hash: string | null | undefined): string => (hash === null || hash === undefined ? 'none' : hash.slice(0, 12));
+
+/**
+ * Why the log no longer is the one a saved model was built from (undefined: it still is), cheaply: the event at the
+ * model's `position` must still carry the chain hash `head` saved with it (an event row changed and re-hashed, the log
+ * replaced by another) and, when the event before it is at hand (SQLite's dense positions), its content must still
+ * give that hash (an event row at the head changed by hand). One range read of at most two rows by position. Earlier
+ * edits that leave the head's link alone are `verify`'s (it walks the whole chain).
+ */
+export const logChangedSince = async (store: EventStore, position: number, head: string | null): Promise<string | undefined> => {
+  if (position === 0) return undefined;
+  let rows: readonly RecordedEvent[] = [];
+  try {
+    for await (const batch of store.readAll({ fromPosition: Math.max(0, position - 2), toPosition: position, batchSize: 2 })) {
+      rows = batch;
+      break;
+    }
+  } catch (e) {
+    if (e instanceof UnreadableEventError) return `the log's event at position ${e.position} is not valid JSON any more`;
+    throw e;
+  }
+  const at = rows.find((e) => e.globalPosition === position);
+  if (at === undefined) return `the log has no event at position ${position} any more, which it was built from`;
+  if ((at.hash ?? null) !== head) return `it was built from a log whose event at position ${position} had hash ${shortHash(head)}, where the log has ${shortHash(at.hash)}`;
+  const before = rows.find((e) => e.globalPosition === position - 1);
+  const previous = position === 1 ? GENESIS : before?.hash;
+  if (at.hash !== undefined && previous !== undefined && chainHash(at, previous) !== at.hash) return `the log's event at position ${position}, which it was built from, no longer matches its hash`;
+  return undefined;
 };

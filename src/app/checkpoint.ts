@@ -23,9 +23,11 @@ import { readFacts } from './event-log';
 import type { EventStore } from './ports/event-store';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { CAREER_MODEL_FORMAT, careerModelWrite } from './career-model';
+import { hashAt, logChangedSince } from './chain';
 import { LIST_MODEL_FORMAT, listModelWrite } from './list-model';
 
-export const CHECKPOINT_FORMAT = 4;
+/** 5: the header holds the log's hash at its position. */
+export const CHECKPOINT_FORMAT = 5;
 const KEEP_LIST_CHECKPOINTS = 4;
 /** Items per saved chunk: a few MB of JSON. */
 const CHUNK = 20_000;
@@ -41,6 +43,8 @@ interface SavedHeader {
   readonly ruleSet: string;
   readonly checkpointEvery: number;
   readonly position: number;
+  /** The chain hash of the log's event at `position` when saved: a checkpoint of another log (or an edited one) is not resumed from. */
+  readonly logHash: string | null;
   readonly head: SavedList;
   readonly checkpoints: readonly SavedList[];
   readonly officerFacts: readonly OfficerFact[];
@@ -133,8 +137,8 @@ const expandFacts = (saved: readonly SavedFact[]): { facts: LoggedEvent[]; games
   return { facts, games, namedAt };
 };
 
-/** Saves the projection with the global position it reflects. */
-export const saveCheckpoint = async (storage: CheckpointStorage, projection: FesaProjection, options: CheckpointOptions = {}): Promise<{ position: number; bytes: number }> => {
+/** Saves the projection with the global position it reflects and the log's hash there (`logHash`, see chain.ts `hashAt`). */
+export const saveCheckpoint = async (storage: CheckpointStorage, projection: FesaProjection, logHash: string | null, options: CheckpointOptions = {}): Promise<{ position: number; bytes: number }> => {
   const ruleSet = options.ruleSet ?? AS_ADOPTED;
   // Records are immutable and mostly shared between lists: each is saved once, the lists as indexes.
   const records: FesaPlayer[] = [];
@@ -154,6 +158,7 @@ export const saveCheckpoint = async (storage: CheckpointStorage, projection: Fes
     ruleSet,
     checkpointEvery: options.checkpointEvery ?? 250,
     position: projection.position,
+    logHash,
     head: saveList(projection.headCheckpoint()),
     checkpoints: projection.listCheckpoints().slice(-KEEP_LIST_CHECKPOINTS).map(saveList),
     officerFacts: projection.officerFactsSoFar(),
@@ -174,7 +179,7 @@ export const saveCheckpoint = async (storage: CheckpointStorage, projection: Fes
   }
   const model = projection.listModelChanges();
   const careers = projection.careerModelChanges();
-  await storage.save(name, header.position, text, chunks(), formerNames(ruleSet), model && listModelWrite(ruleSet, header.position, projection.failed, model), careers && careerModelWrite(ruleSet, header.position, projection.failed, careers));
+  await storage.save(name, header.position, text, chunks(), formerNames(ruleSet), model && listModelWrite(ruleSet, header.position, logHash, projection.failed, model), careers && careerModelWrite(ruleSet, header.position, logHash, projection.failed, careers));
   projection.listModelSaved();
   projection.careerModelSaved();
   return { position: header.position, bytes };
@@ -230,7 +235,11 @@ export const resumeProjection = async (store: EventStore, storage: CheckpointSto
   // The read models (the list's, the careers') are saved with the checkpoint: a checkpoint without them (dropped,
   // another format) is not resumed from, so the fold from the start writes all anew.
   const [checkpoint, modelAt, careersAt] = await Promise.all([loadCheckpoint(storage, ruleSet), storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT), storage.careerModelPosition(ruleSet, CAREER_MODEL_FORMAT)]);
-  const saved = checkpoint !== undefined && checkpoint.header.position === modelAt && checkpoint.header.position === careersAt ? checkpoint : undefined;
+  // …nor one built from another log, or from an event since changed (the read that found it said so): folded anew
+  const saved =
+    checkpoint !== undefined && checkpoint.header.position === modelAt && checkpoint.header.position === careersAt && (await logChangedSince(store, checkpoint.header.position, checkpoint.header.logHash)) === undefined
+      ? checkpoint
+      : undefined;
   const checkpointEvery = saved?.header.checkpointEvery ?? options.checkpointEvery;
   const onProgress = options.onProgress;
   const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'none', listModel: true, careerModel: true, ...(onProgress ? { onProgress: (done: number, total: number) => onProgress('fold', done, total) } : {}) });
@@ -251,7 +260,7 @@ export const resumeProjection = async (store: EventStore, storage: CheckpointSto
   }
   projection.refresh();
   const refolded = eventsRead > 0 ? projection.lastRefold : { from: 0, to: 0 };
-  if (eventsRead > 0 || !saved) await saveCheckpoint(storage, projection, { ...options, ruleSet, checkpointEvery: checkpointEvery ?? 250 });
+  if (eventsRead > 0 || !saved) await saveCheckpoint(storage, projection, await hashAt(store, projection.position), { ...options, ruleSet, checkpointEvery: checkpointEvery ?? 250 });
   return { projection, checkpointPosition: from, eventsRead, refolded };
 };
 

@@ -6,14 +6,18 @@
  */
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { POINT_SLOT, type ListModelChanges, type ListModelVersion } from '../../projections/fesa/list-model';
+import { logChangedSince } from './chain';
 import { unratable } from './failure';
 import { activeSince, isProgramFile, nameIdOf, renderProgramFile, renderRows, rowOf, type ListFormat, type ListRow } from './lists';
 import type { CheckpointStorage, ListModelPointWrite, ListModelRowWrite, ListModelWrite, StoredListRow } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import type { ListPrinter } from './ports/list-printer';
 
-/** The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). 2: bitemporal. */
-export const LIST_MODEL_FORMAT = 3;
+/**
+ * The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). 2: bitemporal;
+ * 4: the meta row holds the log's hash at the position the model reflects.
+ */
+export const LIST_MODEL_FORMAT = 4;
 
 /** cyrb53: a 53-bit string hash (the fingerprint of a version's content). */
 const hash53 = (text: string): number => {
@@ -39,7 +43,7 @@ const contentOf = (v: ListModelVersion): { text: string; fp: number } => {
 export const storedListKey = (key: string): string => key.replaceAll('\u0000', '\u0001');
 
 /** A projection's model changes as the storage writes them. */
-export const listModelWrite = (ruleSet: string, position: number, failed: boolean, changes: ListModelChanges): ListModelWrite => {
+export const listModelWrite = (ruleSet: string, position: number, head: string | null, failed: boolean, changes: ListModelChanges): ListModelWrite => {
   const fps = new Map<ListModelVersion, number>();
   const fpOf = (v: ListModelVersion): number => {
     let fp = fps.get(v);
@@ -50,6 +54,7 @@ export const listModelWrite = (ruleSet: string, position: number, failed: boolea
     ruleSet,
     format: LIST_MODEL_FORMAT,
     position,
+    head,
     failed,
     fresh: changes.fresh,
     base: changes.base,
@@ -138,6 +143,12 @@ export const readListModel = async (printer: ListPrinter, store: EventStore, sto
   // as known now: the model must reflect the head; as known at K: what the model knows of K never changes once it
   // reflects K (later saves only end versions after the position they reflect)
   if (read === undefined || read.position < (knownAt === undefined ? head : Math.min(knownAt, head)) || read.position > head) return undefined;
+  // the log it was built from must still be this one (one lookup of the event at its position)
+  const changed = await logChangedSince(store, read.position, read.head);
+  if (changed !== undefined) {
+    request.onEdited?.(`the saved list model of ${ruleSet} does not match the log (${changed})`);
+    return undefined;
+  }
   // the fold known then stops on or before the date: its error, as the fold gives it
   if (read.failed) throw unratable(read.error ?? 'the list cannot be folded');
   for (const row of read.rows) {

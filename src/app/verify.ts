@@ -10,7 +10,8 @@
  *   a position out: a changed row right after such a gap is reported as a deletion);
  * - changed: otherwise (its content, or its stored hash, no longer matches).
  */
-import { chainHash, GENESIS } from './chain';
+import { CAREER_MODEL_FORMAT } from './career-model';
+import { chainHash, GENESIS, logChangedSince } from './chain';
 import { loadFacts } from './load';
 import { reproducePublished, UnreproducibleListError } from './lists';
 import { UnreadableEventError, type EventStore, type RecordedEvent } from './ports/event-store';
@@ -146,19 +147,27 @@ const END_OF_TIME = '9999-12-31';
  * or whose list at the end of the timeline, as known now, has a row that no longer matches its record and
  * fingerprint (an UPDATE by hand). Older versions of rows are not read here.
  */
-const savedModelFindings = async (storage: CheckpointStorage, head: number): Promise<string[]> => {
+const savedModelFindings = async (store: EventStore, storage: CheckpointStorage, head: number): Promise<string[]> => {
   const findings: string[] = [];
   for (const ruleSet of [AS_ADOPTED, ...Object.keys(FESA_RULE_SETS)]) {
-    const position = await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT);
-    if (position === undefined) continue;
     const rebuild = `\`ledger projections rebuild${ruleSet === AS_ADOPTED ? '' : ` --rules ${ruleSet}`}\` makes it again`;
-    if (position > head) {
-      findings.push(`The saved list model of ${ruleSet} reflects position ${position}, beyond the log's head ${head}: events were deleted from the log, or the model is another ledger's; ${rebuild}.`);
-      continue;
+    const position = await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT);
+    if (position !== undefined) {
+      if (position > head) {
+        findings.push(`The saved list model of ${ruleSet} reflects position ${position}, beyond the log's head ${head}: events were deleted from the log, or the model is another ledger's; ${rebuild}.`);
+      } else {
+        const list = await storage.readList({ ruleSet, format: LIST_MODEL_FORMAT, asOf: END_OF_TIME });
+        const changed = list === undefined ? undefined : await logChangedSince(store, list.position, list.head);
+        const edited = list?.rows.map(rowEdited).find((why) => why !== undefined);
+        if (changed !== undefined) findings.push(`The saved list model of ${ruleSet} does not match the log: ${changed}; ${rebuild}.`);
+        if (edited !== undefined) findings.push(`The saved list model of ${ruleSet} was changed by hand: ${edited}; ${rebuild}.`);
+      }
     }
-    const list = await storage.readList({ ruleSet, format: LIST_MODEL_FORMAT, asOf: END_OF_TIME });
-    const edited = list?.rows.map(rowEdited).find((why) => why !== undefined);
-    if (edited !== undefined) findings.push(`The saved list model of ${ruleSet} was changed by hand: ${edited}; ${rebuild}.`);
+    const careers = await storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT });
+    if (careers !== undefined) {
+      const changed = careers.position > head ? `it reflects position ${careers.position}, beyond the log's head ${head}` : await logChangedSince(store, careers.position, careers.head);
+      if (changed !== undefined) findings.push(`The saved careers model of ${ruleSet} does not match the log: ${changed}; ${rebuild}.`);
+    }
   }
   return findings;
 };
@@ -170,7 +179,7 @@ const savedModelFindings = async (storage: CheckpointStorage, head: number): Pro
 export const verifyLedger = async (store: EventStore, printer: ListPrinter, options: VerifyOptions = {}, storage?: CheckpointStorage): Promise<VerifyReport> => {
   const { events, head, chainBreak, notedHeadAt, publishedLists } = await walkChain(store, options);
   const findings: string[] = [];
-  if (storage !== undefined) findings.push(...(await savedModelFindings(storage, await store.headPosition())));
+  if (storage !== undefined) findings.push(...(await savedModelFindings(store, storage, await store.headPosition())));
   if (chainBreak !== undefined) findings.push(`The hash chain breaks at position ${chainBreak.position}: ${chainBreak.sentence}.`);
   if (options.notedHead !== undefined && notedHeadAt === undefined) {
     findings.push(`The noted head hash ${options.notedHead} is not in the log: events up to it were changed, or events were deleted from the end.`);

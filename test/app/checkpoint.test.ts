@@ -31,7 +31,7 @@ describe.each(places)('checkpointed FESA projection next to the log, %s (issue 5
       const first = await resumeProjection(store, file, { checkpointEvery: 1, chunkItems: 3 });
       expect(first.checkpointPosition).toBe(0);
       expect(first.eventsRead).toBe(cut);
-      expect(await sql('SELECT name FROM projections')).toEqual([['fesa-list-4:as-adopted']]);
+      expect(await sql('SELECT name FROM projections')).toEqual([['fesa-list-5:as-adopted']]);
       expect(Number((await sql("SELECT count(*) FROM projection_chunks WHERE part = 'facts'"))[0]![0 as never])).toBeGreaterThan(3);
 
       // restart with nothing new: nothing is read, the list is the same

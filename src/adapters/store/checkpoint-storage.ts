@@ -27,7 +27,7 @@ const TABLES = (prefix: string) => [
   ...LIST_TABLES(prefix),
   // The careers' read model (projections/fesa/career-model.ts): every run and officer fact at the timeline item that
   // made it, indexed by the name keys of the run's players and the ids of the fact's players; the registered ids.
-  `CREATE TABLE IF NOT EXISTS ${prefix}rm_career_meta (rule_set TEXT PRIMARY KEY, format INTEGER NOT NULL, position BIGINT NOT NULL, failed INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS ${prefix}rm_career_meta (rule_set TEXT PRIMARY KEY, format INTEGER NOT NULL, position BIGINT NOT NULL, failed INTEGER NOT NULL, head TEXT)`,
   `CREATE TABLE IF NOT EXISTS ${prefix}rm_career_runs (rule_set TEXT NOT NULL, after INTEGER NOT NULL, tournament_id TEXT NOT NULL, run TEXT NOT NULL, PRIMARY KEY (rule_set, after))`,
   `CREATE INDEX IF NOT EXISTS rm_career_runs_by_tournament ON ${prefix}rm_career_runs (rule_set, tournament_id)`,
   `CREATE TABLE IF NOT EXISTS ${prefix}rm_career_run_keys (rule_set TEXT NOT NULL, name_key TEXT NOT NULL, after INTEGER NOT NULL, PRIMARY KEY (rule_set, name_key, after))`,
@@ -41,7 +41,7 @@ const TABLES = (prefix: string) => [
 
 /** The statements of a career read (see `CareerModelQuery`), for prefix `s` and parameter style `p`. */
 const CAREER = (s: string, p: Dialect) => ({
-  meta: `SELECT position, failed FROM ${s}rm_career_meta WHERE rule_set = ${p(1)} AND format = ${p(2)}`,
+  meta: `SELECT position, failed, head FROM ${s}rm_career_meta WHERE rule_set = ${p(1)} AND format = ${p(2)}`,
   player: `SELECT player_id, ord, last_name, first_name, name_key, survivor FROM ${s}rm_career_players WHERE rule_set = ${p(1)} AND player_id = ${p(2)}`,
   // the survivor and every id it absorbed (the asked one among them), in the fold's order of names; as two parts, each
   // found by its index (with an OR SQLite walked every player of the rule set for the survivor index: 6-14 ms at 100,000)
@@ -76,21 +76,22 @@ const readCareerRows = async (
   const meta = await get(statements.meta, [q.ruleSet, q.format]);
   if (meta === undefined || Number(meta.failed) === 1) return undefined;
   const position = Number(meta.position);
+  const head = (meta.head as string | null) ?? null;
   const asked = q.playerId === undefined ? undefined : await get(statements.player, [q.ruleSet, q.playerId]);
   const tournament = q.tournamentId ?? null;
-  if (asked === undefined) return { position, players: [], runs: tournament === null ? [] : (await all(statements.runs, [q.ruleSet, null, tournament])).map((r) => r.run as string), facts: [] };
+  if (asked === undefined) return { position, head, players: [], runs: tournament === null ? [] : (await all(statements.runs, [q.ruleSet, null, tournament])).map((r) => r.run as string), facts: [] };
   const player = careerPlayer(asked);
   const person = player.survivor ?? player.id;
   const players = (await all(statements.family, [q.ruleSet, person])).map(careerPlayer);
   const runs = (await all(statements.runs, [q.ruleSet, player.key, tournament])).map((r) => r.run as string);
   const facts = (await all(statements.facts, [q.ruleSet, person])).map((r) => r.fact as string);
-  return { position, players, runs, facts };
+  return { position, head, players, runs, facts };
 };
 
 const PLAYER_COLUMNS = 'rule_set, player_id, ord, last_name, first_name, name_key, survivor';
 const PLAYER_UPSERT = 'ON CONFLICT (rule_set, player_id) DO UPDATE SET ord = excluded.ord, last_name = excluded.last_name, first_name = excluded.first_name, name_key = excluded.name_key, survivor = excluded.survivor';
 const CAREER_META_UPSERT = (s: string, p: Dialect) =>
-  `INSERT INTO ${s}rm_career_meta (rule_set, format, position, failed) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}) ON CONFLICT (rule_set) DO UPDATE SET format = excluded.format, position = excluded.position, failed = excluded.failed`;
+  `INSERT INTO ${s}rm_career_meta (rule_set, format, position, failed, head) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}) ON CONFLICT (rule_set) DO UPDATE SET format = excluded.format, position = excluded.position, failed = excluded.failed, head = excluded.head`;
 const CAREER_DELETES = (s: string, p: Dialect) => [
   `DELETE FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} AND after > ${p(2)}`,
   `DELETE FROM ${s}rm_career_run_keys WHERE rule_set = ${p(1)} AND after > ${p(2)}`,
@@ -151,9 +152,28 @@ const dropFormerListTables = (db: BetterSqlite3.Database): void => {
   })();
 };
 
+/** The meta tables' column `head` (the log's hash the model was built from), added to files saved before it had one. */
+const HEAD_COLUMNS = ['rm_list_meta', 'rm_career_meta'];
+
+/**
+ * Adds `head` to a meta table made before it (its rows are of an older model format, never read, rebuilt by the next
+ * save); a file this process may not write keeps its tables and reads fold instead.
+ */
+const addHeadColumns = (db: BetterSqlite3.Database): void => {
+  for (const table of HEAD_COLUMNS) {
+    if (db.prepare(`SELECT 1 FROM pragma_table_info('${table}') WHERE name = 'head'`).get() !== undefined) continue;
+    try {
+      db.exec(`ALTER TABLE ${table} ADD COLUMN head TEXT`);
+    } catch {
+      // read-only: the models' reads fail and the callers fold (a read never fails because of a saved model)
+    }
+  }
+};
+
 /** In the ledger's SQLite file (a connection per call: commands are short, and the file may be shared). */
 export const sqliteCheckpoints = (file: string): CheckpointStorage => {
   let migrated = false;
+  let headed = false;
   // a file the system will not let SQLite write (read-only, full): a sentence naming it instead of SQLite's words
   const refused = (e: unknown): unknown => {
     const refusal = storageRefusal(file, e);
@@ -173,6 +193,10 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
         migrated = true;
       }
       for (const ddl of TABLES('')) db.exec(ddl);
+      if (!headed) {
+        addHeadColumns(db);
+        headed = true;
+      }
       return await f(db);
     } catch (e) {
       throw refused(e);
@@ -207,7 +231,7 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
       const player = db.prepare(`INSERT INTO rm_career_players (${PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) ${PLAYER_UPSERT}`);
       for (const p of m.players.write) player.run(m.ruleSet, p.id, p.ord, p.lastName, p.firstName, p.key, p.survivor);
     }
-    db.prepare(CAREER_META_UPSERT('', sqliteParam)).run(named([m.ruleSet, m.format, m.position, m.failed ? 1 : 0]));
+    db.prepare(CAREER_META_UPSERT('', sqliteParam)).run(named([m.ruleSet, m.format, m.position, m.failed ? 1 : 0, m.head]));
   };
   /** `read` in one read transaction (this connection is the call's own): every row from the same save. */
   const inCareerRead = <A>(read: (get: RowGet, all: RowsGet) => Promise<A>): Promise<A> =>
@@ -286,6 +310,15 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
     END $$`,
     ...TABLES(prefix),
   ]);
+  // a schema whose tables were made before the meta tables had `head` (sideTablePool only makes missing tables)
+  const { rows: headless } = await pool.query<{ table_name: string }>(
+    `SELECT t.table_name FROM information_schema.tables t WHERE t.table_schema = $1 AND t.table_name = ANY($2::text[]) AND NOT EXISTS (SELECT 1 FROM information_schema.columns c WHERE c.table_schema = t.table_schema AND c.table_name = t.table_name AND c.column_name = 'head')`,
+    [schema, HEAD_COLUMNS],
+  );
+  for (const { table_name: table } of headless) {
+    // a role that may not alter it reads no model (its reads fold)
+    await pool.query(`ALTER TABLE ${s}${table} ADD COLUMN IF NOT EXISTS head TEXT`).catch(() => undefined);
+  }
   const inTransaction = async <A>(begin: string, f: (query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>, arrays: (text: string, values: unknown[]) => Promise<unknown[][]>) => Promise<A>): Promise<A> => {
     const client = await pool.connect();
     try {
@@ -377,7 +410,7 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
         ]);
       }
     }
-    await query(CAREER_META_UPSERT(s, postgresParam), [m.ruleSet, m.format, m.position, m.failed ? 1 : 0]);
+    await query(CAREER_META_UPSERT(s, postgresParam), [m.ruleSet, m.format, m.position, m.failed ? 1 : 0, m.head]);
   };
   /** `read` in one repeatable-read transaction: every row from the same save. */
   const inCareerRead = <A>(read: (get: RowGet, all: RowsGet) => Promise<A>): Promise<A> =>

@@ -31,7 +31,7 @@ export interface Sql {
 }
 
 export const LIST_TABLES = (s: string): string[] => [
-  `CREATE TABLE IF NOT EXISTS ${s}rm_list_meta (rule_set TEXT PRIMARY KEY, format INTEGER NOT NULL, position BIGINT NOT NULL, failed INTEGER NOT NULL)`,
+  `CREATE TABLE IF NOT EXISTS ${s}rm_list_meta (rule_set TEXT PRIMARY KEY, format INTEGER NOT NULL, position BIGINT NOT NULL, failed INTEGER NOT NULL, head TEXT)`,
   // per item and version: how the list after it is ordered, the tournament it rates, or the fold's error there
   `CREATE TABLE IF NOT EXISTS ${s}rm_list_points (rule_set TEXT NOT NULL, date TEXT NOT NULL, ord BIGINT NOT NULL, kf BIGINT NOT NULL, kt BIGINT, fp BIGINT NOT NULL, explicit INTEGER NOT NULL, tournament_id TEXT, error TEXT, PRIMARY KEY (rule_set, date, ord, kf))`,
   `CREATE INDEX IF NOT EXISTS rm_list_points_by_tournament ON ${s}rm_list_points (rule_set, tournament_id)`,
@@ -76,7 +76,7 @@ function known(a: string, k: string): string {
 /** Made or ended between `from` (exclusive) and `to`, as one of two index ranges (`kf` or `kt`). */
 const changedBy = (a: string, column: 'kf' | 'kt', from: string, to: string): string => `${a}.${column} > ${from} AND ${a}.${column} <= ${to}`;
 
-const META = (s: string, p: Sql['p']) => `SELECT position, failed FROM ${s}rm_list_meta WHERE rule_set = ${p(1)} AND format = ${p(2)}`;
+const META = (s: string, p: Sql['p']) => `SELECT position, failed, head FROM ${s}rm_list_meta WHERE rule_set = ${p(1)} AND format = ${p(2)}`;
 /** The point of the list as of p(2) known at p(3): the last item dated up to then. */
 const POINT = (s: string, p: Sql['p']) => `SELECT explicit, error FROM ${s}rm_list_points m WHERE rule_set = ${p(1)} AND date <= ${p(2)} AND ${known('m', p(3))} ORDER BY date DESC, ord DESC LIMIT 1`;
 
@@ -88,9 +88,9 @@ const point = async (sql: Sql, s: string, ruleSet: string, asOf: string, at: num
   return found === undefined ? undefined : { explicit: Number(found[0]) === 1, error: (found[1] as string | null) ?? null };
 };
 
-const metaOf = async (sql: Sql, s: string, ruleSet: string, format: number, lock = false): Promise<{ position: number; failed: boolean } | undefined> => {
+const metaOf = async (sql: Sql, s: string, ruleSet: string, format: number, lock = false): Promise<{ position: number; failed: boolean; head: string | null } | undefined> => {
   const [meta] = await sql.all(`${META(s, sql.p)}${lock ? sql.forUpdate : ''}`, [ruleSet, format]);
-  return meta === undefined ? undefined : { position: Number(meta[0]), failed: Number(meta[1]) === 1 };
+  return meta === undefined ? undefined : { position: Number(meta[0]), failed: Number(meta[1]) === 1, head: (meta[2] as string | null) ?? null };
 };
 
 /**
@@ -137,19 +137,20 @@ const storedRow = (r: readonly unknown[], i: number): StoredListRow => ({
 const ROW_COLUMNS = `COALESCE(o.player_id, r.name_id) AS "playerId", r.name, r.country, r.grade, r.rating, r.games, r.provisional, r.last_played AS "lastPlayed", r.record, r.fp, r.seq, r.played`;
 
 /** A list from the model (see CheckpointStorage.readList). */
-export const readList = async (sql: Sql, s: string, q: ListModelQuery): Promise<{ position: number; failed: boolean; error?: { message: string; code?: string }; rows: StoredListRow[] } | undefined> => {
+export const readList = async (sql: Sql, s: string, q: ListModelQuery): Promise<{ position: number; head: string | null; failed: boolean; error?: { message: string; code?: string }; rows: StoredListRow[] } | undefined> => {
   const meta = await metaOf(sql, s, q.ruleSet, q.format);
   if (meta === undefined) return undefined;
   const at = q.knownAt ?? NOW;
   const pt = await point(sql, s, q.ruleSet, q.asOf, at);
-  if (pt === undefined) return { position: meta.position, failed: false, rows: [] };
-  if (pt.error !== null) return { position: meta.position, failed: true, error: JSON.parse(pt.error) as { message: string; code?: string }, rows: [] };
+  const { position, head } = meta;
+  if (pt === undefined) return { position, head, failed: false, rows: [] };
+  if (pt.error !== null) return { position, head, failed: true, error: JSON.parse(pt.error) as { message: string; code?: string }, rows: [] };
   const columns = ROW_COLUMNS;
   const params: unknown[] = [q.ruleSet, q.asOf, at];
   if (q.nameKey !== undefined) params.push(q.nameKey);
   else if (q.activeSince !== undefined) params.push(q.activeSince);
   const rows = await sql.all(listStatement(sql, s, { activeSince: q.activeSince, nameKey: q.nameKey !== undefined, explicit: pt.explicit, columns }), params);
-  return { position: meta.position, failed: false, rows: rows.map(storedRow) };
+  return { position, head, failed: false, rows: rows.map(storedRow) };
 };
 
 const itemText = (date: unknown, ord: unknown): string => `${date as string}|${Number(ord)}`;
@@ -312,7 +313,7 @@ export const saveListModel = async (sql: Sql, s: string, m: ListModelWrite): Pro
   if (m.fresh) await sql.run(`${shared} GROUP BY last_name HAVING count(*) > 1)`, [r]);
   else if (m.slots.length > 0) await sql.run(`${shared} AND last_name IN (${sql.values(2, 'text')}) GROUP BY last_name HAVING count(*) > 1)`, [r, sql.array(m.slots.map(([, , lastName]) => lastName))]);
   await sql.run(
-    `INSERT INTO ${s}rm_list_meta (rule_set, format, position, failed) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}) ON CONFLICT (rule_set) DO UPDATE SET format = excluded.format, position = excluded.position, failed = excluded.failed`,
-    [r, m.format, m.position, m.failed ? 1 : 0],
+    `INSERT INTO ${s}rm_list_meta (rule_set, format, position, failed, head) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}) ON CONFLICT (rule_set) DO UPDATE SET format = excluded.format, position = excluded.position, failed = excluded.failed, head = excluded.head`,
+    [r, m.format, m.position, m.failed ? 1 : 0, m.head],
   );
 };

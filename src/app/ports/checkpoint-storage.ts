@@ -20,7 +20,7 @@ export interface CheckpointStorage {
    * A list from the saved read model (see `ListModelQuery`); undefined when none of that format is saved; `failed`
    * when the fold known at that position stopped on or before the date, with its `error`.
    */
-  readList(query: ListModelQuery): Promise<{ readonly position: number; readonly failed: boolean; readonly error?: { readonly message: string; readonly code?: string }; readonly rows: readonly StoredListRow[] } | undefined>;
+  readList(query: ListModelQuery): Promise<{ readonly position: number; readonly head: string | null; readonly failed: boolean; readonly error?: { readonly message: string; readonly code?: string }; readonly rows: readonly StoredListRow[] } | undefined>;
   /**
    * What a diff of a list known at two positions reads of the saved model (see `StoredListChanges`): only the slots and
    * tournaments with versions made or ended between the two; undefined when none of that format is saved.
@@ -92,6 +92,8 @@ export interface ListModelWrite {
   readonly ruleSet: string;
   readonly format: number;
   readonly position: number;
+  /** The chain hash of the log's event at `position` (null: none, or a log without the chain): what a read checks the log against. */
+  readonly head: string | null;
   /** The fold at `position` failed (the list after the failing item is the fold's error). */
   readonly failed: boolean;
   /** The model is written anew: whatever is saved of it is dropped first. */
@@ -198,6 +200,8 @@ export interface CareerModelWrite {
   readonly ruleSet: string;
   readonly format: number;
   readonly position: number;
+  /** As `ListModelWrite.head`. */
+  readonly head: string | null;
   readonly failed: boolean;
   /** Runs and facts with `after` above this are dropped first (0 = the whole model is written again). */
   readonly deleteAfter: number;
@@ -232,6 +236,8 @@ export interface CareerModelQuery {
  */
 export interface StoredCareer {
   readonly position: number;
+  /** The chain hash of the log's event at `position` when the model was saved (see `ListModelWrite.head`). */
+  readonly head: string | null;
   readonly players: readonly StoredCareerPlayer[];
   readonly runs: readonly string[];
   readonly facts: readonly string[];

@@ -7,6 +7,7 @@ import * as path from 'path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { cliBuilt, ledger, SMALL_LEDGER, tempDir } from '../../support/helpers';
+import { chainHash, GENESIS } from '../../../src/app/chain';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Database: typeof BetterSqlite3 = require('better-sqlite3');
@@ -30,10 +31,23 @@ const copyOf = (db: string, name: string): string => {
   return to;
 };
 
+/**
+ * Re-computes the chain over the whole log as it now is (what someone who knows the formula does after an edit): the
+ * chain holds again, only what was saved from the log before can tell.
+ */
+const rechain = (d: BetterSqlite3.Database): void => {
+  type Row = { position: number; stream_id: string; revision: number; event_id: string; type: string; data: string; recorded_at: string };
+  let previous = GENESIS;
+  for (const r of d.prepare('SELECT position, stream_id, revision, event_id, type, data, recorded_at FROM events ORDER BY position').all() as Row[]) {
+    previous = chainHash({ streamId: r.stream_id, revision: r.revision, eventId: r.event_id, type: r.type, data: JSON.parse(r.data) as unknown, recordedAt: r.recorded_at }, previous);
+    d.prepare('UPDATE events SET hash = ? WHERE position = ?').run(previous, r.position);
+  }
+};
+
 /** A small ledger: two players, one closed tournament (so a list is saved beside the log by the first read). */
-const smallLedger = async (): Promise<string> => {
+const smallLedger = async (result = 'win'): Promise<string> => {
   const db = path.join(tempDir('verify-models'), 'ledger.db');
-  for (const argv of SMALL_LEDGER) {
+  for (const argv of SMALL_LEDGER.map((a) => a.map((x) => (x === 'win' ? result : x)))) {
     const r = await ledger(...argv, '--db', db, '--actor', 'officer');
     if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
   }
@@ -77,5 +91,77 @@ describe.skipIf(!built)('verify covers what reads serve (real processes, run `np
     const r = await ledger('verify', '--db', db);
     expect(r.code).toBe(1);
     expect(r.err).toBe('The hash chain breaks at position 3: position 3 was changed by hand: its data is not valid JSON.\n');
+  });
+
+  it('the log changed under the saved models and re-chained (a result turned round, every hash re-computed): list folds the log as it is and says so once; verify names both models, exit 1', async () => {
+    const db = copyOf(pristine, 'verify-rechained');
+    editFile(db, (d) => {
+      expect(d.prepare(`UPDATE events SET data = replace(data, '"win"', '"loss"') WHERE type = 'GameReported'`).run().changes).toBe(1);
+      rechain(d);
+    });
+    // what the log now says, folded by a ledger that never saw the other one
+    const expected = await ledger('list', '--db', await smallLedger('loss'));
+    expect(expected.out).not.toBe((await ledger('list', '--db', pristine)).out);
+    const list = await ledger('list', '--db', db);
+    expect(list.code).toBe(0);
+    expect(list.out).toBe(expected.out);
+    expect(list.err).toMatch(/^warning: the saved list model of as-adopted does not match the log \(it was built from a log whose event at position 5 had hash [0-9a-f]{12}, where the log has [0-9a-f]{12}\); the list is folded from the log instead .*\n$/);
+    // the read saved the models again from the log as it is: served from there, silently
+    expect(await ledger('list', '--db', db)).toMatchObject({ code: 0, out: expected.out, err: '' });
+  });
+
+  it('verify names every saved model built from another log (the chain itself holds), exit 1; a rebuild makes them again', async () => {
+    const db = copyOf(pristine, 'verify-rechained-models');
+    editFile(db, (d) => {
+      d.prepare(`UPDATE events SET data = replace(data, '"win"', '"loss"') WHERE type = 'GameReported'`).run();
+      rechain(d);
+    });
+    const verify = await ledger('verify', '--db', db);
+    expect(verify.code).toBe(1);
+    const sentences = verify.err.trimEnd().split('\n');
+    expect(sentences).toHaveLength(2);
+    expect(sentences[0]).toMatch(/^The saved list model of as-adopted does not match the log: it was built from a log whose event at position 5 had hash [0-9a-f]{12}, where the log has [0-9a-f]{12}; `ledger projections rebuild` makes it again\.$/);
+    expect(sentences[1]).toMatch(/^The saved careers model of as-adopted does not match the log: it was built from a log whose event at position 5 had hash [0-9a-f]{12}, where the log has [0-9a-f]{12}; `ledger projections rebuild` makes it again\.$/);
+    expect((await ledger('projections', 'rebuild', '--db', db)).code).toBe(0);
+    expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
+  });
+
+  it('the event the models were built up to edited by hand (not re-hashed): list folds and says so; verify names the chain break and the models', async () => {
+    const db = copyOf(pristine, 'verify-head-edit');
+    editFile(db, (d) => expect(d.prepare(`UPDATE events SET data = replace(data, '"oslo"', '"osl0"') WHERE position = 5`).run().changes).toBe(1));
+    const list = await ledger('list', '--db', db);
+    expect(list.err).toMatch(/^warning: the saved list model of as-adopted does not match the log \(the log's event at position 5, which it was built from, no longer matches its hash\); the list is folded from the log instead /);
+    const verify = await ledger('verify', '--db', db);
+    expect(verify.code).toBe(1);
+    expect(verify.err).toMatch(/The saved list model of as-adopted does not match the log: the log's event at position 5, which it was built from, no longer matches its hash; /);
+    expect(verify.err).toMatch(/The hash chain breaks at position 5: /);
+  });
+
+  it('a ledger whose models were saved before they kept the hash of the log (no column head, older formats): list answers as before, silently, and saves them anew with it; verify holds', async () => {
+    const db = copyOf(pristine, 'verify-older-models');
+    editFile(db, (d) => {
+      d.exec('ALTER TABLE rm_list_meta DROP COLUMN head; ALTER TABLE rm_career_meta DROP COLUMN head; UPDATE rm_list_meta SET format = 3; UPDATE rm_career_meta SET format = 2');
+    });
+    expect(await ledger('list', '--db', db)).toMatchObject({ code: 0, out: (await ledger('list', '--db', pristine)).out, err: '' });
+    editFile(db, (d) => expect(d.prepare("SELECT format, length(head) AS n FROM rm_list_meta WHERE rule_set = 'as-adopted'").get()).toEqual({ format: 4, n: 64 }));
+    expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
+  });
+
+  it('history and tournament show after the log changed and was re-chained: the careers model is not served (one warning each), the answer is that of the edited log, and the next read is silent', async () => {
+    const db = copyOf(pristine, 'verify-rechained-careers');
+    editFile(db, (d) => {
+      d.prepare(`UPDATE events SET data = replace(data, '"win"', '"loss"') WHERE type = 'GameReported'`).run();
+      rechain(d);
+    });
+    const other = await smallLedger('loss');
+    for (const argv of [['history', 'P1'], ['tournament', 'show', 'oslo']]) {
+      const expected = await ledger(...argv, '--db', other);
+      expect(expected.out).not.toBe((await ledger(...argv, '--db', pristine)).out);
+      const edited = copyOf(db, `verify-rechained-${argv[0]}`);
+      const first = await ledger(...argv, '--db', edited);
+      expect(first).toMatchObject({ code: 0, out: expected.out });
+      expect(first.err).toMatch(/^warning: the saved careers model of as-adopted does not match the log \(it was built from a log whose event at position 5 had hash [0-9a-f]{12}, where the log has [0-9a-f]{12}\); it is folded from the log again .*\n$/);
+      expect(await ledger(...argv, '--db', edited)).toMatchObject({ code: 0, out: expected.out, err: '' });
+    }
   });
 });

@@ -52,8 +52,19 @@ export const fromCareerModel = async <A>(ctx: CliContext, command: string, ruleS
 };
 
 /** What a career or an explanation reads of the fold, from the careers' read model (see `fromCareerModel`). */
-export const careerFoldOf = (ctx: CliContext, command: string, ruleSet: string, playerId: string, tournamentId?: string): Promise<FesaFold | undefined> =>
-  fromCareerModel(ctx, command, ruleSet, (store, checkpoints) => readCareerModel(store, checkpoints, ruleSet, playerId, tournamentId));
+export const careerFoldOf = (ctx: CliContext, command: string, ruleSet: string, playerId: string, tournamentId?: string): Promise<FesaFold | undefined> => {
+  const onStale = careerModelStale(ctx);
+  return fromCareerModel(ctx, command, ruleSet, (store, checkpoints) => readCareerModel(store, checkpoints, ruleSet, playerId, tournamentId, onStale));
+};
+
+/** Says once that the careers' model was not served (built from another log): the catch-up then folds the log anew. */
+export const careerModelStale = (ctx: CliContext): ((why: string) => void) => {
+  let told = false;
+  return (why) => {
+    if (!told) ctx.err(`warning: ${why}; it is folded from the log again (\`ledger verify\` checks every saved model)`);
+    told = true;
+  };
+};
 
 const history: CommandRun = {
   name: 'history',

@@ -5,7 +5,7 @@ import { loadFacts } from '../../../app/load';
 import { readTournamentModel } from '../../../app/career-model';
 import { ratedTournamentViewOf } from '../../../app/rated-tournament';
 import { crosstableOfInputs, reportedGamesOf, tournamentCrosstable, type RatedTournamentView, type ReportedGame } from '../../../app/tournaments';
-import { fromCareerModel } from './career';
+import { careerModelStale, fromCareerModel } from './career';
 import { formatTurneringHtml, lispScore } from '../../formats/fesa/turnering-html';
 import { UsageError } from '../args';
 import type { CommandRun } from '../context';
@@ -80,7 +80,8 @@ const show: CommandRun = {
     }
     // the careers' read model keeps what the engine rated a FESA tournament from; without it (no run of it: the fold
     // says why), the facts folded
-    const inputs = await fromCareerModel(ctx, 'tournament show', rules, (store, checkpoints) => readTournamentModel(store, checkpoints, rules, id));
+    const onStale = careerModelStale(ctx);
+    const inputs = await fromCareerModel(ctx, 'tournament show', rules, (store, checkpoints) => readTournamentModel(store, checkpoints, rules, id, onStale));
     const crosstable = inputs !== undefined ? crosstableOfInputs(inputs) : tournamentCrosstable(await loadFacts(await ctx.store()), id, rules);
     if (format === 'fesa-html') {
       // the program's file: ISO-8859-1, byte for byte
