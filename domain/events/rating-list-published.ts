@@ -3,7 +3,10 @@ import { envelope, Id, IsoDate, NonEmptyString } from './common';
 
 /**
  * What a federation published: the list for `asOf` under `ruleSet`, in `format`, whose bytes hash to `contentHash`
- * (sha256, hex). The list is reproduced by folding the log up to this event's own recorded position.
+ * (sha256, hex). `basedOn` is the id of the last event in the log the ledger wrote the list from (null: an empty
+ * log): the list is reproduced by folding the log up to that event, so a fact another writer recorded between the
+ * ledger writing the list and recording its publication is never counted in it. A publication without `basedOn`
+ * (recorded before it existed) is reproduced from the log up to just before its own position.
  */
 export const RatingListPublished = t.intersection([
   t.type({
@@ -16,6 +19,6 @@ export const RatingListPublished = t.intersection([
     format: NonEmptyString,
     contentHash: t.string,
   }),
-  t.partial({ reason: t.string, activeYears: t.number }),
+  t.partial({ reason: t.string, activeYears: t.number, basedOn: t.union([NonEmptyString, t.null]) }),
 ]);
 export type RatingListPublished = t.TypeOf<typeof RatingListPublished>;

@@ -10,7 +10,7 @@ import { LISTS_STREAM } from '../../domain/events';
 import { gradesThatDiffer, listChanges, tournamentsThenPlayers, type FoldDiff, type GradeDiff, type RunChange } from '../../projections/fesa/diff';
 import { resumeProjection } from './checkpoint';
 import { LIST_MODEL_FORMAT, readListModel, type ModelList } from './list-model';
-import { assertReproducible, contentHash, listBytes, UnknownListError, type ListFormat } from './lists';
+import { assertReproducible, contentHash, listBytes, publishedKnownAt, UnknownListError, type ListFormat } from './lists';
 import { KnownAtError, parseKnownAt } from './load';
 import type { CheckpointStorage, StoredListEntry } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
@@ -61,10 +61,13 @@ export const listKnownAt = async (
 };
 
 /** A published list's fact, from the lists' stream (not the whole log), or UnknownListError. */
-export const publishedEvent = async (store: EventStore, listId: string): Promise<{ event: RatingListPublished; position: number }> => {
+export const publishedEvent = async (store: EventStore, listId: string): Promise<{ event: RatingListPublished; position: number; knownAt: number }> => {
   for (const e of await store.readStream(LISTS_STREAM)) {
     const data = e.data as Partial<RatingListPublished>;
-    if (e.type === 'RatingListPublished' && data.listId === listId) return { event: data as RatingListPublished, position: e.globalPosition };
+    if (e.type !== 'RatingListPublished' || data.listId !== listId) continue;
+    const event = data as RatingListPublished;
+    const basis = typeof event.basedOn === 'string' ? (await store.findByEventIds([event.basedOn]))[0]?.globalPosition : undefined;
+    return { event, position: e.globalPosition, knownAt: publishedKnownAt(event, e.globalPosition, () => basis) };
   }
   throw new UnknownListError(listId);
 };
@@ -80,13 +83,13 @@ export const publishedFromModel = async (
   listId: string,
   /** Catches a rule set's models up (absent: here). */
   catchUp?: (ruleSet: string) => Promise<unknown>,
-): Promise<{ event: RatingListPublished; position: number; text: string } | undefined> => {
-  const { event, position } = await publishedEvent(store, listId);
+): Promise<{ event: RatingListPublished; position: number; knownAt: number; text: string } | undefined> => {
+  const { event, position, knownAt } = await publishedEvent(store, listId);
   assertReproducible(event, listId);
   const format = event.format as ListFormat;
-  const read = await listKnownAt(printer, store, storage, { ruleSet: event.ruleSet, asOf: event.asOf, format, activeYears: event.activeYears ?? 2, knownAt: position - 1 }, catchUp && (() => catchUp(event.ruleSet)));
+  const read = await listKnownAt(printer, store, storage, { ruleSet: event.ruleSet, asOf: event.asOf, format, activeYears: event.activeYears ?? 2, knownAt }, catchUp && (() => catchUp(event.ruleSet)));
   if (read === undefined || contentHash(listBytes(read.text, format)) !== event.contentHash) return undefined;
-  return { event, position, text: read.text };
+  return { event, position, knownAt, text: read.text };
 };
 
 /** A published list's diff with the list known now, as `diff --published` prints it. */
@@ -113,10 +116,10 @@ const idOf = (e: StoredListEntry): string => e.owner ?? e.name;
 export const publishedDiffFromModel = async (printer: ListPrinter, store: EventStore, storage: CheckpointStorage, listId: string): Promise<PublishedDiff | undefined> => {
   const published = await publishedFromModel(printer, store, storage, listId);
   if (published === undefined) return undefined;
-  const { event, position } = published;
+  const { event, knownAt } = published;
   const head = await store.headPosition();
   if ((await storage.listModelPosition(event.ruleSet, LIST_MODEL_FORMAT)) !== head) await resumeProjection(store, storage, { ruleSet: event.ruleSet });
-  const read = await storage.readListChanges({ ruleSet: event.ruleSet, format: LIST_MODEL_FORMAT, asOf: event.asOf, before: position - 1, after: head });
+  const read = await storage.readListChanges({ ruleSet: event.ruleSet, format: LIST_MODEL_FORMAT, asOf: event.asOf, before: knownAt, after: head });
   if (read === undefined || read.position !== head || read.sides.some((s) => s.failed)) return undefined;
   const [before, after] = read.sides;
   const runs: RunChange[] = [];

@@ -139,10 +139,24 @@ export class UnreproducibleListError extends LedgerFailure {
   }
 }
 
-const findPublished = (facts: readonly LoggedEvent[], listId: string): { event: RatingListPublished; position: number } => {
+const findPublished = (facts: readonly LoggedEvent[], listId: string): { event: RatingListPublished; position: number; knownAt: number } => {
   const found = facts.find((f) => f.event.type === 'RatingListPublished' && f.event.listId === listId);
   if (!found) throw new UnknownListError(listId);
-  return { event: found.event as RatingListPublished, position: found.globalPosition };
+  const event = found.event as RatingListPublished;
+  const basis = (id: string): number | undefined => facts.find((f) => f.event.eventId === id)?.globalPosition;
+  return { event, position: found.globalPosition, knownAt: publishedKnownAt(event, found.globalPosition, basis) };
+};
+
+/**
+ * The position a published list is reproduced as known at: its `basedOn` event's (see RatingListPublished), else
+ * just before the publication. A basis that is not in the log before the publication makes the list unreproducible.
+ */
+export const publishedKnownAt = (event: RatingListPublished, position: number, positionOf: (eventId: string) => number | undefined): number => {
+  if (event.basedOn === undefined) return position - 1;
+  if (event.basedOn === null) return 0;
+  const at = positionOf(event.basedOn);
+  if (at === undefined || at >= position) throw new UnreproducibleListError(`published list "${event.listId}" was written from the log up to event "${event.basedOn}", which is not in the log before it, so it cannot be reproduced`);
+  return at;
 };
 
 /** A published list names a rule set and a format this ledger folds and writes, or it cannot be reproduced. */
@@ -155,11 +169,11 @@ export const assertReproducible = (event: RatingListPublished, listId: string): 
   }
 };
 
-/** The published list exactly as it was: the log folded up to just before its publication, checked by its hash. */
+/** The published list exactly as it was: the log folded as known when it was written (`publishedKnownAt`), checked by its hash. */
 export const reproducePublished = (printer: ListPrinter, facts: readonly LoggedEvent[], listId: string, runs: RunsMode = 'none', onProgress?: ProjectionOptions['onProgress']): { event: RatingListPublished; folded: FesaFold; text: string } => {
-  const { event, position } = findPublished(facts, listId);
+  const { event, knownAt } = findPublished(facts, listId);
   assertReproducible(event, listId);
-  const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, runs, onProgress });
+  const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt, runs, onProgress });
   const guarded = renderList(printer, folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
   // a CSV list published before its cells were guarded against formulas is reproduced as it was written then
   const text =

@@ -9,8 +9,11 @@ import type { ListPrinter } from './ports/list-printer';
 
 type PublishCommand = Extract<Command, { kind: 'PublishRatingList' }>;
 
-/** What a caller asks to publish: the list, never its hash (a caller may state the hash it expects). */
-export type PublishRequest = Omit<PublishCommand, 'kind' | 'contentHash'> & { readonly contentHash?: unknown };
+/**
+ * What a caller asks to publish: the list, never its hash (a caller may state the hash it expects) nor the event it
+ * is based on (the ledger's own).
+ */
+export type PublishRequest = Omit<PublishCommand, 'kind' | 'contentHash' | 'basedOn'> & { readonly contentHash?: unknown };
 
 export interface Published {
   readonly result: ExecuteResult;
@@ -30,18 +33,21 @@ export const publishList = async (ledger: Ledger, printer: ListPrinter, request:
   const result = await ledger.execute(async (state) => {
     // every field checked before the fold: a list is written only for a date, rule set and format that can be recorded
     const { contentHash: stated, ...fields } = request;
+    if ('basedOn' in fields) throw new CommandRejected('PublishRatingList: field `basedOn`: the ledger records which event a list is written from; leave it out');
     const placeholder: PublishCommand = { ...fields, kind: 'PublishRatingList', contentHash: '0'.repeat(64) };
     const checked = toEvent(placeholder, state);
     if (E.isLeft(checked)) throw new CommandRejected(checked.left);
     const format = request.format as ListFormat;
-    const folded = foldOrThrow(await loadFacts(ledger.store, { position: state.position }), { ruleSet: request.ruleSet, asOf: request.asOf, runs: 'none' });
+    const facts = await loadFacts(ledger.store, { position: state.position });
+    const folded = foldOrThrow(facts, { ruleSet: request.ruleSet, asOf: request.asOf, runs: 'none' });
     const bytes = listBytes(renderList(printer, folded, request.asOf, format, request.activeYears ?? 2), format);
     const hash = contentHash(bytes);
     if (stated !== undefined && stated !== hash) {
       throw new CommandRejected(`PublishRatingList: field \`contentHash\`: the ledger writes list "${request.listId}" with the SHA-256 ${hash}, not ${JSON.stringify(stated)}; leave contentHash out and the ledger records the hash of the list it writes`);
     }
     published = { contentHash: hash, bytes };
-    return { ...placeholder, contentHash: hash };
+    // the publication may land after facts another writer recorded meanwhile: it names the last fact the list is from
+    return { ...placeholder, contentHash: hash, basedOn: facts.at(-1)?.event.eventId ?? null };
   });
   return { result, ...published! };
 };
