@@ -52,20 +52,34 @@ export class ListNamesNow {
  * The notice for `playerId` as the ledger now stands (undefined when nobody else bears his name): the list names
  * are the folds' own (FesaFacts.listNames), made from the naming facts alone, read only when a namesake exists.
  */
-export const namesakeNotice = async (store: EventStore, state: LedgerState, playerId: string): Promise<NamesakeNotice | undefined> => {
-  const me = state.players.get(playerId);
-  if (me === undefined || me.mergedInto !== undefined) return undefined;
-  const mine = me.current ?? me.registration;
-  const namesakes: string[] = [];
+export const namesakeNotice = async (store: EventStore, state: LedgerState, playerId: string): Promise<NamesakeNotice | undefined> =>
+  (await namesakeNotices(store, state, [playerId])).get(playerId);
+
+/** The notices of several players (a CSV of registrations), the list names read once for all of them. */
+export const namesakeNotices = async (store: EventStore, state: LedgerState, playerIds: readonly string[]): Promise<ReadonlyMap<string, NamesakeNotice>> => {
+  const byName = new Map<string, string[]>();
+  const nameOf = (r: { readonly familyName: string; readonly givenName: string }): string => `${r.familyName}\u0000${r.givenName}`;
   for (const [id, p] of state.players) {
-    const r = p.current ?? p.registration;
-    if (id !== playerId && p.mergedInto === undefined && r.familyName === mine.familyName && r.givenName === mine.givenName) namesakes.push(id);
+    if (p.mergedInto !== undefined) continue;
+    const name = nameOf(p.current ?? p.registration);
+    byName.set(name, [...(byName.get(name) ?? []), id]);
   }
-  if (namesakes.length === 0) return undefined;
-  const names = new ListNamesNow();
-  await names.catchUp(store, Number.MAX_SAFE_INTEGER);
-  const listed = names.nameOf(playerId);
-  return { namesakes, listedAs: fullName(listed ?? { lastName: mine.familyName, firstName: mine.givenName }) };
+  const notices = new Map<string, NamesakeNotice>();
+  let names: ListNamesNow | undefined;
+  for (const playerId of playerIds) {
+    const me = state.players.get(playerId);
+    if (me === undefined || me.mergedInto !== undefined) continue;
+    const mine = me.current ?? me.registration;
+    const namesakes = (byName.get(nameOf(mine)) ?? []).filter((id) => id !== playerId);
+    if (namesakes.length === 0) continue;
+    if (names === undefined) {
+      names = new ListNamesNow();
+      await names.catchUp(store, Number.MAX_SAFE_INTEGER);
+    }
+    const listed = names.nameOf(playerId);
+    notices.set(playerId, { namesakes, listedAs: fullName(listed ?? { lastName: mine.familyName, firstName: mine.givenName }) });
+  }
+  return notices;
 };
 
 /** The notice as one sentence (after "player X registered"). */

@@ -82,6 +82,24 @@ describe.skipIf(!cliBuilt())('namesakes through the CLI', () => {
     }, 240_000);
   }
 
+  it('player add --csv tells the officer of every namesake in the file, as player add does of one', async () => {
+    const dir = tempDir('namesakes-csv');
+    const store = `sqlite:${path.join(dir, 'ledger.db')}`;
+    await run(store, 'init');
+    await run(store, 'player', 'add', '--id', 'D1', '--family', 'Same', '--given', 'Name', '--country', 'NO', '--date', '2026-01-01');
+    const csv = path.join(dir, 'players.csv');
+    fs.writeFileSync(csv, 'id,family,given,country\nD2,Same,Name,NO\nP3,Other,Guy,NO\nD3,Same,Name,SE\n');
+    const text = await ledgerProcess(['player', 'add', '--csv', csv, '--store', store]);
+    expect(text.code).toBe(0);
+    expect(text.out.split('\n').filter((l) => l.startsWith('  '))).toEqual([
+      '  D2: D1, D3 bear the same name: FESA lists and files show D2 as "Same Name (D2)" (ledger player correct --id D2 --given … tells them apart by name instead)',
+      '  D3: D1, D2 bear the same name: FESA lists and files show D3 as "Same Name (D3)" (ledger player correct --id D3 --given … tells them apart by name instead)',
+    ]);
+    // again: nothing new recorded, the officer is still told
+    const json = await ledgerProcess(['player', 'add', '--csv', csv, '--store', store, '--json']);
+    expect(JSON.parse(json.out)).toMatchObject({ appended: 0, namesakes: [{ playerId: 'D2', namesakes: ['D1', 'D3'], listedAs: 'Same Name (D2)' }, { playerId: 'D3', namesakes: ['D1', 'D2'], listedAs: 'Same Name (D3)' }] });
+  }, 120_000);
+
   it('a FESA folder matches a player registered by hand under its name (the first bearer of it), byte for byte', async () => {
     const dir = tempDir('namesakes-import');
     const store = `sqlite:${path.join(dir, 'ledger.db')}`;

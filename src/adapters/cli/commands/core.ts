@@ -1,5 +1,5 @@
 import type { Command } from '../../../../domain/commands/decide';
-import { namesakeNotice, namesakeSentence } from '../../../app/namesakes';
+import { namesakeNotice, namesakeNotices, namesakeSentence } from '../../../app/namesakes';
 import type { GameState, LedgerState } from '../../../../domain/commands/state';
 import type { DomainEvent, GameFacts, GameResult } from '../../../../domain/events';
 import { GAME_RESULTS } from '../../../../domain/events';
@@ -106,8 +106,16 @@ const playerAdd: CommandRun = {
   async run(ctx) {
     const csv = ctx.opts.string('csv');
     if (csv !== undefined) {
-      const counts = await decideCsv(ctx, csv, PLAYER_FIELDS, (input) => registrationCommands(ctx, input));
-      ctx.print({ file: csv, ...counts }, () => `${csv}: ${counts.rows} players, ${counts.appended} registered, ${counts.unchanged} already in the ledger`);
+      const ids: string[] = [];
+      const counts = await decideCsv(ctx, csv, PLAYER_FIELDS, (input) => {
+        const commands = registrationCommands(ctx, input);
+        ids.push((commands[0] as { playerId: string }).playerId);
+        return commands;
+      });
+      // as for one registration: the officer learns how FESA files tell each namesake in the file apart
+      const notices = await namesakeNotices(await ctx.store(), await (await ctx.ledger()).catchUp(), ids);
+      ctx.print({ file: csv, ...counts, namesakes: [...notices].map(([playerId, notice]) => ({ playerId, ...notice })) }, () =>
+        [`${csv}: ${counts.rows} players, ${counts.appended} registered, ${counts.unchanged} already in the ledger`, ...[...notices].map(([playerId, notice]) => `  ${playerId}: ${namesakeSentence(playerId, notice)}`)].join('\n'));
       return 0;
     }
     const ledger = await ctx.ledger();
