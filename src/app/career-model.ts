@@ -9,13 +9,43 @@ import { careerFold, needsList, runOf, type CareerModelChanges, type RunInputs }
 import type { FesaFold } from '../../projections/fesa/history';
 import { nameKey } from '../../projections/fesa/name-key';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
-import { LIST_MODEL_FORMAT, storedListKey } from './list-model';
+import { hash53, LIST_MODEL_FORMAT, storedListKey } from './list-model';
 import type { CareerModelWrite, CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import { logChangedSince } from './chain';
 
-/** The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). 3: the meta row holds the log's hash at its position. */
-export const CAREER_MODEL_FORMAT = 3;
+/**
+ * The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). 3: the meta row
+ * holds the log's hash at its position; 4: every run and officer fact is saved sealed with its fingerprint.
+ */
+export const CAREER_MODEL_FORMAT = 4;
+
+/** A run's or officer fact's JSON as saved: its fingerprint first, so that a row changed by hand is told from a saved one. */
+const sealed = (json: string): string => `${hash53(json).toString(36)}|${json}`;
+
+/** A saved run or fact's JSON, or undefined when the row no longer matches its fingerprint. */
+const unsealed = (text: string): string | undefined => {
+  const bar = text.indexOf('|');
+  const json = text.slice(bar + 1);
+  return bar > 0 && hash53(json).toString(36) === text.slice(0, bar) ? json : undefined;
+};
+
+/**
+ * The runs' and facts' JSON of a read, or why a row cannot be served: it was changed by hand (the read folds instead;
+ * `verify` names it).
+ */
+export const unsealedCareer = (read: { readonly runs: readonly string[]; readonly facts: readonly string[] }): { runs: string[]; facts: string[] } | { edited: string } => {
+  const runs: string[] = [];
+  const facts: string[] = [];
+  for (const [texts, out, what] of [[read.runs, runs, 'run'], [read.facts, facts, 'officer fact']] as const) {
+    for (const text of texts) {
+      const json = unsealed(text);
+      if (json === undefined) return { edited: `a saved ${what} (${text.slice(0, 60)}…) no longer matches its fingerprint` };
+      out.push(json);
+    }
+  }
+  return { runs, facts };
+};
 
 /** A name key as saved (PostgreSQL text holds no NUL, which separates a key's names). */
 const storedKey = (key: string): string => JSON.stringify(key.split('\u0000'));
@@ -33,10 +63,10 @@ export const careerModelWrite = (ruleSet: string, position: number, head: string
   failed,
   deleteAfter: changes.deleteAfter,
   runs: (function* () {
-    for (const { after, inputs, keys } of changes.runs) yield { after, tournamentId: inputs.tournamentId, run: JSON.stringify(inputs), keys: [...new Set(keys)].map(storedKey) };
+    for (const { after, inputs, keys } of changes.runs) yield { after, tournamentId: inputs.tournamentId, run: sealed(JSON.stringify(inputs)), keys: [...new Set(keys)].map(storedKey) };
   })(),
   facts: (function* () {
-    for (const { after, fact } of changes.facts) yield { after, fact: JSON.stringify(fact), playerIds: [...new Set(fact.playerIds)] };
+    for (const { after, fact } of changes.facts) yield { after, fact: sealed(JSON.stringify(fact)), playerIds: [...new Set(fact.playerIds)] };
   })(),
   players: changes.players && { ...changes.players, write: changes.players.write.map((p) => ({ ...p, key: storedKey(nameKey(p)) })) },
 });
@@ -63,7 +93,12 @@ export const readCareerModel = async (store: EventStore, storage: CheckpointStor
   if (read === undefined) return undefined;
   if (read.position !== head) return 'behind';
   if (await builtFromAnotherLog(store, ruleSet, read, onStale)) return 'behind';
-  const rows = { players: read.players, runs: read.runs.map((text) => runOf(JSON.parse(text) as RunInputs, true)), facts: read.facts.map((f) => JSON.parse(f) as OfficerFact) };
+  const texts = unsealedCareer(read);
+  if ('edited' in texts) {
+    onStale?.(`the saved careers model of ${ruleSet} was changed by hand (${texts.edited})`);
+    return undefined;
+  }
+  const rows = { players: read.players, runs: texts.runs.map((text) => runOf(JSON.parse(text) as RunInputs, true)), facts: texts.facts.map((f) => JSON.parse(f) as OfficerFact) };
   const asked = read.players.find((p) => p.id === playerId);
   if (asked === undefined || !needsList(rows, nameKey(asked))) return careerFold(rows);
   // an opening balance no tournament followed: the career reads the player's record on the list at the end of the
@@ -86,5 +121,10 @@ export const readTournamentModel = async (store: EventStore, storage: Checkpoint
   if (read === undefined) return undefined;
   if (read.position !== head) return 'behind';
   if (await builtFromAnotherLog(store, ruleSet, read, onStale)) return 'behind';
-  return read.runs.length === 0 ? undefined : (JSON.parse(read.runs[0]!) as RunInputs);
+  const texts = unsealedCareer({ runs: read.runs.slice(0, 1), facts: [] });
+  if ('edited' in texts) {
+    onStale?.(`the saved careers model of ${ruleSet} was changed by hand (${texts.edited})`);
+    return undefined;
+  }
+  return texts.runs.length === 0 ? undefined : (JSON.parse(texts.runs[0]!) as RunInputs);
 };

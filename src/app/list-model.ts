@@ -20,7 +20,7 @@ import type { ListPrinter } from './ports/list-printer';
 export const LIST_MODEL_FORMAT = 4;
 
 /** cyrb53: a 53-bit string hash (the fingerprint of a version's content). */
-const hash53 = (text: string): number => {
+export const hash53 = (text: string): number => {
   let h1 = 0xdeadbeef;
   let h2 = 0x41c6ce57;
   for (let i = 0; i < text.length; i++) {

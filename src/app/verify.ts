@@ -10,7 +10,7 @@
  *   a position out: a changed row right after such a gap is reported as a deletion);
  * - changed: otherwise (its content, or its stored hash, no longer matches).
  */
-import { CAREER_MODEL_FORMAT } from './career-model';
+import { CAREER_MODEL_FORMAT, unsealedCareer } from './career-model';
 import { chainHash, GENESIS, logChangedSince } from './chain';
 import { loadFacts } from './load';
 import { reproducePublished, UnreproducibleListError } from './lists';
@@ -167,6 +167,9 @@ const savedModelFindings = async (store: EventStore, storage: CheckpointStorage,
     if (careers !== undefined) {
       const changed = careers.position > head ? `it reflects position ${careers.position}, beyond the log's head ${head}` : await logChangedSince(store, careers.position, careers.head);
       if (changed !== undefined) findings.push(`The saved careers model of ${ruleSet} does not match the log: ${changed}; ${rebuild}.`);
+      const all = await storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT, everything: true });
+      const texts = all === undefined ? undefined : unsealedCareer(all);
+      if (texts !== undefined && 'edited' in texts) findings.push(`The saved careers model of ${ruleSet} was changed by hand: ${texts.edited}; ${rebuild}.`);
     }
   }
   return findings;

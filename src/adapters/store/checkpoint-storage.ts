@@ -51,6 +51,8 @@ const CAREER = (s: string, p: Dialect) => ({
   // or a UNION, which merges sorted parts, made SQLite walk every run of the rule set: 20-60 ms at a million games)
   runs: `SELECT run FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} AND after IN (SELECT after FROM ${s}rm_career_run_keys WHERE rule_set = ${p(1)} AND name_key = ${p(2)} UNION ALL SELECT after FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} AND tournament_id = ${p(3)}) ORDER BY after`,
   facts: `SELECT fact FROM ${s}rm_career_facts WHERE rule_set = ${p(1)} AND after IN (SELECT after FROM ${s}rm_career_fact_players WHERE rule_set = ${p(1)} AND player_id = ${p(2)}) ORDER BY after`,
+  allRuns: `SELECT run FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} ORDER BY after`,
+  allFacts: `SELECT fact FROM ${s}rm_career_facts WHERE rule_set = ${p(1)} ORDER BY after`,
 });
 
 /** A saved player as selected (see `CAREER`). */
@@ -77,6 +79,10 @@ const readCareerRows = async (
   if (meta === undefined || Number(meta.failed) === 1) return undefined;
   const position = Number(meta.position);
   const head = (meta.head as string | null) ?? null;
+  if (q.everything === true) {
+    const [runs, facts] = [await all(statements.allRuns, [q.ruleSet]), await all(statements.allFacts, [q.ruleSet])];
+    return { position, head, players: [], runs: runs.map((r) => r.run as string), facts: facts.map((r) => r.fact as string) };
+  }
   const asked = q.playerId === undefined ? undefined : await get(statements.player, [q.ruleSet, q.playerId]);
   const tournament = q.tournamentId ?? null;
   if (asked === undefined) return { position, head, players: [], runs: tournament === null ? [] : (await all(statements.runs, [q.ruleSet, null, tournament])).map((r) => r.run as string), facts: [] };

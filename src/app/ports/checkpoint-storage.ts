@@ -227,6 +227,8 @@ export interface CareerModelQuery {
   readonly format: number;
   readonly playerId?: string;
   readonly tournamentId?: string;
+  /** Every run and officer fact of the rule set, no player (what `verify` checks). */
+  readonly everything?: boolean;
 }
 
 /**

@@ -77,6 +77,22 @@ describe.skipIf(!built)('verify covers what reads serve (real processes, run `np
     expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
   });
 
+  it('a saved careers row edited by hand (a name in a run) is not served: history folds and says so; verify names the careers model, exit 1', async () => {
+    const db = copyOf(pristine, 'verify-career-edit');
+    const expected = await ledger('history', 'P1', '--db', pristine);
+    expect(expected.code).toBe(0);
+    editFile(db, (d) => expect(d.prepare("UPDATE rm_career_runs SET run = replace(run, 'Hansen', 'Hanson')").run().changes).toBeGreaterThan(0));
+    const history = await ledger('history', 'P1', '--db', db);
+    expect(history.code).toBe(0);
+    expect(history.out).toBe(expected.out);
+    expect(history.err).toMatch(/^warning: the saved careers model of as-adopted was changed by hand \(a saved run \(.*\) no longer matches its fingerprint\)/);
+    const verify = await ledger('verify', '--db', db);
+    expect(verify.code).toBe(1);
+    expect(verify.err).toMatch(/^The saved careers model of as-adopted was changed by hand: a saved run \(.*\) no longer matches its fingerprint; `ledger projections rebuild` makes it again\.\n$/);
+    expect((await ledger('projections', 'rebuild', '--db', db)).code).toBe(0);
+    expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
+  });
+
   it('an event row edited by hand (a result changed): verify names its position, exit 1', async () => {
     const db = copyOf(pristine, 'verify-event-edit');
     editFile(db, (d) => expect(d.prepare(`UPDATE events SET data = replace(data, '"win"', '"loss"') WHERE type = 'GameReported'`).run().changes).toBe(1));
