@@ -3,7 +3,9 @@ import { playerStream, tournamentStream, type GameFacts, type LoggedEvent, type 
 import { evolveAuditTrail, initialAuditTrail, type GameAmendment } from '../../projections/audit-trail';
 import { adoptionAt } from '../../projections/generic/history';
 import { isGenericRuleSet } from '../../projections/generic/systems';
+import { hashAt, logChangedSince } from './chain';
 import { decodeRecorded, readFacts } from './event-log';
+import { hash53 } from './list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import { ratedTournamentView, UnknownTournamentError, type RatedTournamentView } from './tournaments';
@@ -41,8 +43,11 @@ const LEDGER_WIDE_TYPES = ['RuleSetAdopted', 'PlayersMerged', 'PlayersUnmerged',
 /** What the index keeps of a tournament's registration: what says whether the fold may rate it. */
 type Registered = readonly [tournamentId: string, endDate: string, ratingSystem: string, rated: boolean, position: number];
 
-/** The saved index's layout: one of another format is never read (it is read anew from the log). */
-export const RATED_INDEX_FORMAT = 1;
+/**
+ * The saved index's layout: one of another format is never read (it is read anew from the log). 2: saved sealed with
+ * its fingerprint and the log's hash at its position, so that one changed by hand or built from another log is not read.
+ */
+export const RATED_INDEX_FORMAT = 2;
 /** Its name among the saved projections next to the log. */
 export const RATED_INDEX_NAME = 'rated-tournaments-index';
 
@@ -104,16 +109,36 @@ export class RatedTournamentIndex {
     return ids;
   }
 
-  toJson(): string {
-    return JSON.stringify({ format: RATED_INDEX_FORMAT, position: this.at, registered: this.registered, wide: this.wide });
+  /** As saved: its fingerprint, then its JSON with the hash of the log's event at its position (`head`). */
+  toSaved(head: string | null): string {
+    const json = JSON.stringify({ format: RATED_INDEX_FORMAT, position: this.at, head, registered: this.registered, wide: this.wide });
+    return `${hash53(json).toString(36)}|${json}`;
   }
 
-  /** The saved index, undefined when it is of another format. */
-  static fromJson(text: string): RatedTournamentIndex | undefined {
-    const saved = JSON.parse(text) as { format: number; position: number; registered: Registered[]; wide: LoggedEvent[] };
-    return saved.format === RATED_INDEX_FORMAT ? new RatedTournamentIndex(saved.position, saved.registered, saved.wide) : undefined;
+  /**
+   * The saved index, or why it is not read: another format (older ones are read anew, silently), changed by hand (no
+   * longer its fingerprint), or built from another log than `store`'s.
+   */
+  static async fromSaved(store: EventStore, text: string): Promise<RatedTournamentIndex | { readonly unread: string | undefined }> {
+    const bar = text.indexOf('|');
+    const json = text.slice(bar + 1);
+    if (bar <= 0) return { unread: undefined };
+    if (hash53(json).toString(36) !== text.slice(0, bar)) return { unread: 'the saved rated-tournaments index was changed by hand (it no longer matches its fingerprint)' };
+    const saved = JSON.parse(json) as { format: number; position: number; head: string | null; registered: Registered[]; wide: LoggedEvent[] };
+    if (saved.format !== RATED_INDEX_FORMAT) return { unread: undefined };
+    const changed = await logChangedSince(store, saved.position, saved.head);
+    if (changed !== undefined) return { unread: `the saved rated-tournaments index does not match the log (${changed})` };
+    return new RatedTournamentIndex(saved.position, saved.registered, saved.wide);
   }
 }
+
+/** Why the saved index is not read (undefined: none saved, or it is read; an older format is read anew silently). */
+export const savedRatedIndexFinding = async (store: EventStore, storage: CheckpointStorage): Promise<string | undefined> => {
+  const text = await storage.load(RATED_INDEX_NAME, () => undefined);
+  if (text === undefined) return undefined;
+  const read = await RatedTournamentIndex.fromSaved(store, text);
+  return read instanceof RatedTournamentIndex ? undefined : read.unread;
+};
 
 /**
  * The index as of `upTo` at least: `kept` (the server's), else the one saved next to the log, else a new one, caught
@@ -123,10 +148,12 @@ export const ratedIndexNow = async (store: EventStore, storage: CheckpointStorag
   let index = kept;
   if (index === undefined && storage !== undefined) {
     const text = await storage.load(RATED_INDEX_NAME, () => undefined);
-    index = text === undefined ? undefined : RatedTournamentIndex.fromJson(text);
+    const read = text === undefined ? undefined : await RatedTournamentIndex.fromSaved(store, text);
+    // one not read is read anew from the log and saved again (verify names why it was not read)
+    index = read instanceof RatedTournamentIndex ? read : undefined;
   }
   index ??= RatedTournamentIndex.empty();
-  if ((await index.catchUp(store, upTo)) && storage !== undefined) await storage.save(RATED_INDEX_NAME, index.position, index.toJson(), [], []);
+  if ((await index.catchUp(store, upTo)) && storage !== undefined) await storage.save(RATED_INDEX_NAME, index.position, index.toSaved(await hashAt(store, index.position)), [], []);
   return index;
 };
 

@@ -11,6 +11,7 @@
  * - changed: otherwise (its content, or its stored hash, no longer matches).
  */
 import { CAREER_MODEL_FORMAT, unsealedCareer } from './career-model';
+import { savedRatedIndexFinding } from './rated-tournament';
 import { chainHash, GENESIS, logChangedSince } from './chain';
 import { loadFacts } from './load';
 import { reproducePublished, UnreproducibleListError } from './lists';
@@ -172,6 +173,8 @@ const savedModelFindings = async (store: EventStore, storage: CheckpointStorage,
       if (texts !== undefined && 'edited' in texts) findings.push(`The saved careers model of ${ruleSet} was changed by hand: ${texts.edited}; ${rebuild}.`);
     }
   }
+  const index = await savedRatedIndexFinding(store, storage);
+  if (index !== undefined) findings.push(`${index[0]!.toUpperCase()}${index.slice(1)}; the next read makes it again from the log.`);
   return findings;
 };
 

@@ -93,6 +93,21 @@ describe.skipIf(!built)('verify covers what reads serve (real processes, run `np
     expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
   });
 
+  it('the saved rated-tournaments index edited by hand (a rule set changed) is not read: tournament show answers as before; verify names it until the next read makes it again', async () => {
+    const db = path.join(tempDir('verify-rated-index'), 'ledger.db');
+    const trf = path.resolve(__dirname, '../../fixtures/trf/bbp-dutch_2025_C5.trf');
+    expect((await ledger('trf', 'import', trf, '--start', '2025-01-01', '--db', db)).code).toBe(0);
+    const expected = await ledger('tournament', 'show', 'bbp-dutch_2025_C5', '--json', '--db', db);
+    expect(expected.code).toBe(0);
+    expect((JSON.parse(expected.out) as { ruleSet: string }).ruleSet).toBe('fide');
+    editFile(db, (d) => expect(d.prepare(`UPDATE projections SET state = replace(state, '"fide"', '"uscf-k"') WHERE name = 'rated-tournaments-index'`).run().changes).toBe(1));
+    const verify = await ledger('verify', '--db', db);
+    expect(verify.code).toBe(1);
+    expect(verify.err).toBe('The saved rated-tournaments index was changed by hand (it no longer matches its fingerprint); the next read makes it again from the log.\n');
+    expect(await ledger('tournament', 'show', 'bbp-dutch_2025_C5', '--json', '--db', db)).toEqual(expected);
+    expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
+  });
+
   it('an event row edited by hand (a result changed): verify names its position, exit 1', async () => {
     const db = copyOf(pristine, 'verify-event-edit');
     editFile(db, (d) => expect(d.prepare(`UPDATE events SET data = replace(data, '"win"', '"loss"') WHERE type = 'GameReported'`).run().changes).toBe(1));
