@@ -162,6 +162,10 @@ const savedModelFindings = async (store: EventStore, storage: CheckpointStorage,
         const edited = list?.rows.map(rowEdited).find((why) => why !== undefined);
         if (changed !== undefined) findings.push(`The saved list model of ${ruleSet} does not match the log: ${changed}; ${rebuild}.`);
         if (edited !== undefined) findings.push(`The saved list model of ${ruleSet} was changed by hand: ${edited}; ${rebuild}.`);
+        const count = await storage.listModelRowCount(ruleSet, LIST_MODEL_FORMAT);
+        if (count !== undefined && count.saved !== null && count.saved !== count.held) {
+          findings.push(`The saved list model of ${ruleSet} was changed by hand: it holds ${count.held} row versions where its saves wrote ${count.saved} (rows ${count.held < count.saved ? 'deleted' : 'added'}); ${rebuild}.`);
+        }
       }
     }
     const careers = await storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT });

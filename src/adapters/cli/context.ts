@@ -166,6 +166,7 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
     readCareerNames: (query) => orNothing(storage.readCareerNames(query)),
     readCareer: (query) => orNothing(storage.readCareer(query)),
     listModelPosition: (ruleSet, format) => orNothing(storage.listModelPosition(ruleSet, format)),
+    listModelRowCount: (ruleSet, format) => orNothing(storage.listModelRowCount(ruleSet, format)),
     readList: (query) => orNothing(storage.readList(query)),
     readListHistory: (query) => orNothing(storage.readListHistory(query)),
     readListChanges: (query) => orNothing(storage.readListChanges(query)),

@@ -8,7 +8,7 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { CareerModelQuery, CareerModelWrite, CheckpointStorage, StoredCareer, StoredCareerPlayer } from '../../app/ports/checkpoint-storage';
-import { FORMER_LIST_TABLES, LIST_TABLES, ModelMoved, postgresLatestRow, readList, readListChanges, readListHistory, saveListModel, sqliteLatestRow, type Sql } from './list-model-tables';
+import { FORMER_LIST_TABLES, LIST_TABLES, listModelRowCount, ModelMoved, postgresLatestRow, readList, readListChanges, readListHistory, saveListModel, sqliteLatestRow, type Sql } from './list-model-tables';
 
 export type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { StoreSpec } from './open';
@@ -158,18 +158,25 @@ const dropFormerListTables = (db: BetterSqlite3.Database): void => {
   })();
 };
 
-/** The meta tables' column `head` (the log's hash the model was built from), added to files saved before it had one. */
-const HEAD_COLUMNS = ['rm_list_meta', 'rm_career_meta'];
+/**
+ * Columns the meta tables gained after files were saved without them: `head` (the log's hash the model was built
+ * from) and the list model's `versions` (how many versions its saves wrote; null in a model saved before).
+ */
+const ADDED_COLUMNS: readonly (readonly [table: string, column: string, type: string])[] = [
+  ['rm_list_meta', 'head', 'TEXT'],
+  ['rm_career_meta', 'head', 'TEXT'],
+  ['rm_list_meta', 'versions', 'BIGINT'],
+];
 
 /**
- * Adds `head` to a meta table made before it (its rows are of an older model format, never read, rebuilt by the next
- * save); a file this process may not write keeps its tables and reads fold instead.
+ * Adds those columns to a meta table made before them (a model without `head` is of an older format, never read, and
+ * rebuilt by the next save); a file this process may not write keeps its tables and reads fold instead.
  */
-const addHeadColumns = (db: BetterSqlite3.Database): void => {
-  for (const table of HEAD_COLUMNS) {
-    if (db.prepare(`SELECT 1 FROM pragma_table_info('${table}') WHERE name = 'head'`).get() !== undefined) continue;
+const addColumns = (db: BetterSqlite3.Database): void => {
+  for (const [table, column, type] of ADDED_COLUMNS) {
+    if (db.prepare(`SELECT 1 FROM pragma_table_info('${table}') WHERE name = '${column}'`).get() !== undefined) continue;
     try {
-      db.exec(`ALTER TABLE ${table} ADD COLUMN head TEXT`);
+      db.exec(`ALTER TABLE ${table} ADD COLUMN ${column} ${type}`);
     } catch {
       // read-only: the models' reads fail and the callers fold (a read never fails because of a saved model)
     }
@@ -200,7 +207,7 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
       }
       for (const ddl of TABLES('')) db.exec(ddl);
       if (!headed) {
-        addHeadColumns(db);
+        addColumns(db);
         headed = true;
       }
       return await f(db);
@@ -266,6 +273,7 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
     readCareer: async (q) => inCareerRead((get, all) => readCareerRows(q, CAREER('', sqliteParam), get, all)),
     listModelPosition: async (ruleSet, format) =>
       withDb((db) => (db.prepare(`SELECT position FROM rm_list_meta WHERE rule_set = ? AND format = ?`).get(ruleSet, format) as { position: number } | undefined)?.position),
+    listModelRowCount: async (ruleSet, format) => withDb((db) => inReadTransaction(db, () => listModelRowCount(sqliteSql(db), '', ruleSet, format))),
     // each read in one read transaction (this connection is the call's own): every row from the same save
     readList: async (q) => withDb((db) => inReadTransaction(db, () => readList(sqliteSql(db), '', q))),
     readListHistory: async (q) => withDb((db) => inReadTransaction(db, () => readListHistory(sqliteSql(db), '', q))),
@@ -316,14 +324,14 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
     END $$`,
     ...TABLES(prefix),
   ]);
-  // a schema whose tables were made before the meta tables had `head` (sideTablePool only makes missing tables)
-  const { rows: headless } = await pool.query<{ table_name: string }>(
-    `SELECT t.table_name FROM information_schema.tables t WHERE t.table_schema = $1 AND t.table_name = ANY($2::text[]) AND NOT EXISTS (SELECT 1 FROM information_schema.columns c WHERE c.table_schema = t.table_schema AND c.table_name = t.table_name AND c.column_name = 'head')`,
-    [schema, HEAD_COLUMNS],
-  );
-  for (const { table_name: table } of headless) {
+  // a schema whose tables were made before the meta tables had `head` or `versions` (sideTablePool only makes missing tables)
+  for (const [table, column, type] of ADDED_COLUMNS) {
+    const { rows: missing } = await pool.query(
+      `SELECT 1 FROM information_schema.tables t WHERE t.table_schema = $1 AND t.table_name = $2 AND NOT EXISTS (SELECT 1 FROM information_schema.columns c WHERE c.table_schema = t.table_schema AND c.table_name = t.table_name AND c.column_name = $3)`,
+      [schema, table, column],
+    );
     // a role that may not alter it reads no model (its reads fold)
-    await pool.query(`ALTER TABLE ${s}${table} ADD COLUMN IF NOT EXISTS head TEXT`).catch(() => undefined);
+    if (missing.length > 0) await pool.query(`ALTER TABLE ${s}${table} ADD COLUMN IF NOT EXISTS ${column} ${type}`).catch(() => undefined);
   }
   const inTransaction = async <A>(begin: string, f: (query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>, arrays: (text: string, values: unknown[]) => Promise<unknown[][]>) => Promise<A>): Promise<A> => {
     const client = await pool.connect();
@@ -443,6 +451,7 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
       const { rows } = await pool.query<{ position: string }>(`SELECT position FROM ${s}rm_list_meta WHERE rule_set = $1 AND format = $2`, [ruleSet, format]);
       return rows.length === 0 ? undefined : Number(rows[0]!.position);
     },
+    listModelRowCount: (ruleSet, format) => reading((sql) => listModelRowCount(sql, s, ruleSet, format)),
     readList: (q) => reading((sql) => readList(sql, s, q)),
     readListHistory: (q) => reading((sql) => readListHistory(sql, s, q)),
     readListChanges: (q) => reading((sql) => readListChanges(sql, s, q)),

@@ -31,7 +31,7 @@ export interface Sql {
 }
 
 export const LIST_TABLES = (s: string): string[] => [
-  `CREATE TABLE IF NOT EXISTS ${s}rm_list_meta (rule_set TEXT PRIMARY KEY, format INTEGER NOT NULL, position BIGINT NOT NULL, failed INTEGER NOT NULL, head TEXT)`,
+  `CREATE TABLE IF NOT EXISTS ${s}rm_list_meta (rule_set TEXT PRIMARY KEY, format INTEGER NOT NULL, position BIGINT NOT NULL, failed INTEGER NOT NULL, head TEXT, versions BIGINT)`,
   // per item and version: how the list after it is ordered, the tournament it rates, or the fold's error there
   `CREATE TABLE IF NOT EXISTS ${s}rm_list_points (rule_set TEXT NOT NULL, date TEXT NOT NULL, ord BIGINT NOT NULL, kf BIGINT NOT NULL, kt BIGINT, fp BIGINT NOT NULL, explicit INTEGER NOT NULL, tournament_id TEXT, error TEXT, PRIMARY KEY (rule_set, date, ord, kf))`,
   `CREATE INDEX IF NOT EXISTS rm_list_points_by_tournament ON ${s}rm_list_points (rule_set, tournament_id)`,
@@ -76,7 +76,7 @@ function known(a: string, k: string): string {
 /** Made or ended between `from` (exclusive) and `to`, as one of two index ranges (`kf` or `kt`). */
 const changedBy = (a: string, column: 'kf' | 'kt', from: string, to: string): string => `${a}.${column} > ${from} AND ${a}.${column} <= ${to}`;
 
-const META = (s: string, p: Sql['p']) => `SELECT position, failed, head FROM ${s}rm_list_meta WHERE rule_set = ${p(1)} AND format = ${p(2)}`;
+const META = (s: string, p: Sql['p']) => `SELECT position, failed, head, versions FROM ${s}rm_list_meta WHERE rule_set = ${p(1)} AND format = ${p(2)}`;
 /** The point of the list as of p(2) known at p(3): the last item dated up to then. */
 const POINT = (s: string, p: Sql['p']) => `SELECT explicit, error FROM ${s}rm_list_points m WHERE rule_set = ${p(1)} AND date <= ${p(2)} AND ${known('m', p(3))} ORDER BY date DESC, ord DESC LIMIT 1`;
 
@@ -88,9 +88,17 @@ const point = async (sql: Sql, s: string, ruleSet: string, asOf: string, at: num
   return found === undefined ? undefined : { explicit: Number(found[0]) === 1, error: (found[1] as string | null) ?? null };
 };
 
-const metaOf = async (sql: Sql, s: string, ruleSet: string, format: number, lock = false): Promise<{ position: number; failed: boolean; head: string | null } | undefined> => {
+const metaOf = async (sql: Sql, s: string, ruleSet: string, format: number, lock = false): Promise<{ position: number; failed: boolean; head: string | null; versions: number | null } | undefined> => {
   const [meta] = await sql.all(`${META(s, sql.p)}${lock ? sql.forUpdate : ''}`, [ruleSet, format]);
-  return meta === undefined ? undefined : { position: Number(meta[0]), failed: Number(meta[1]) === 1, head: (meta[2] as string | null) ?? null };
+  return meta === undefined ? undefined : { position: Number(meta[0]), failed: Number(meta[1]) === 1, head: (meta[2] as string | null) ?? null, versions: meta[3] === null || meta[3] === undefined ? null : Number(meta[3]) };
+};
+
+/** See CheckpointStorage.listModelRowCount. */
+export const listModelRowCount = async (sql: Sql, s: string, ruleSet: string, format: number): Promise<{ saved: number | null; held: number } | undefined> => {
+  const meta = await metaOf(sql, s, ruleSet, format);
+  if (meta === undefined) return undefined;
+  const [[rows], [points]] = [await sql.all(`SELECT count(*) FROM ${s}rm_list_rows WHERE rule_set = ${sql.p(1)}`, [ruleSet]), await sql.all(`SELECT count(*) FROM ${s}rm_list_points WHERE rule_set = ${sql.p(1)}`, [ruleSet])];
+  return { saved: meta.versions, held: Number(rows![0]) + Number(points![0]) };
 };
 
 /**
@@ -258,11 +266,14 @@ const POINT_TYPES = ['text', 'text', 'int8', 'int8', 'int8', 'int8', 'int', 'tex
 export const saveListModel = async (sql: Sql, s: string, m: ListModelWrite): Promise<void> => {
   const { p } = sql;
   const r = m.ruleSet;
+  // the versions the model holds after this save: those saved before (none when written anew) and those written now
+  let versions: number | null = 0;
   if (m.fresh) {
     for (const table of ['rm_list_rows', 'rm_list_points', 'rm_list_slots', 'rm_list_owners']) await sql.run(`DELETE FROM ${s}${table} WHERE rule_set = ${p(1)}`, [r]);
   } else {
     const meta = await metaOf(sql, s, r, m.format, true);
     if (meta === undefined || meta.position !== m.base) throw new ModelMoved(`the list model of ${r} was saved by another process meanwhile`);
+    versions = meta.versions;
     if (m.reopenAfter !== undefined) {
       const after = [r, m.reopenAfter.date, m.reopenAfter.ord];
       const read = (rows: unknown[][], point: boolean): SavedListVersion[] =>
@@ -283,6 +294,7 @@ export const saveListModel = async (sql: Sql, s: string, m: ListModelWrite): Pro
     ROW_TYPES,
     (function* () {
       for (const v of m.rows()) {
+        if (versions !== null) versions++;
         const x = v.row;
         yield x === null
           ? [r, v.slot, v.date, v.ord, v.kf, v.kt, v.fp, v.played ? 1 : 0, 0, null, null, null, null, null, null, null, null, null, null, null]
@@ -295,7 +307,10 @@ export const saveListModel = async (sql: Sql, s: string, m: ListModelWrite): Pro
     POINT_INSERT,
     POINT_TYPES,
     (function* () {
-      for (const v of m.points()) yield [r, v.date, v.ord, v.kf, v.kt, v.fp, v.explicit ? 1 : 0, v.tournamentId, v.error];
+      for (const v of m.points()) {
+        if (versions !== null) versions++;
+        yield [r, v.date, v.ord, v.kf, v.kt, v.fp, v.explicit ? 1 : 0, v.tournamentId, v.error];
+      }
     })(),
   );
   for (const [key, kt] of m.ownerCloses) await sql.run(`UPDATE ${s}rm_list_owners SET kt = ${p(3)} WHERE rule_set = ${p(1)} AND name_key = ${p(2)} AND kt IS NULL`, [r, key, kt]);
@@ -313,7 +328,7 @@ export const saveListModel = async (sql: Sql, s: string, m: ListModelWrite): Pro
   if (m.fresh) await sql.run(`${shared} GROUP BY last_name HAVING count(*) > 1)`, [r]);
   else if (m.slots.length > 0) await sql.run(`${shared} AND last_name IN (${sql.values(2, 'text')}) GROUP BY last_name HAVING count(*) > 1)`, [r, sql.array(m.slots.map(([, , lastName]) => lastName))]);
   await sql.run(
-    `INSERT INTO ${s}rm_list_meta (rule_set, format, position, failed, head) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}) ON CONFLICT (rule_set) DO UPDATE SET format = excluded.format, position = excluded.position, failed = excluded.failed, head = excluded.head`,
-    [r, m.format, m.position, m.failed ? 1 : 0, m.head],
+    `INSERT INTO ${s}rm_list_meta (rule_set, format, position, failed, head, versions) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}) ON CONFLICT (rule_set) DO UPDATE SET format = excluded.format, position = excluded.position, failed = excluded.failed, head = excluded.head, versions = excluded.versions`,
+    [r, m.format, m.position, m.failed ? 1 : 0, m.head, versions],
   );
 };

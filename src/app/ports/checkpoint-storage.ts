@@ -17,6 +17,12 @@ export interface CheckpointStorage {
   /** The global position the saved list read model of `ruleSet` reflects (failed or not), when one of format `format` is saved. */
   listModelPosition(ruleSet: string, format: number): Promise<number | undefined>;
   /**
+   * How many row and point versions the saved list model of `ruleSet` holds, and how many its saves wrote (null: saved
+   * before they were counted); undefined when none of that format is saved. Versions are only ever added, so a
+   * difference means rows were deleted or added by hand.
+   */
+  listModelRowCount(ruleSet: string, format: number): Promise<{ readonly saved: number | null; readonly held: number } | undefined>;
+  /**
    * A list from the saved read model (see `ListModelQuery`); undefined when none of that format is saved; `failed`
    * when the fold known at that position stopped on or before the date, with its `error`.
    */

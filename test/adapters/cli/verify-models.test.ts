@@ -108,6 +108,26 @@ describe.skipIf(!built)('verify covers what reads serve (real processes, run `np
     expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
   });
 
+  it('a saved list row deleted by hand: verify counts the versions and names the model, exit 1; a rebuild makes it again', async () => {
+    const db = copyOf(pristine, 'verify-model-delete');
+    // saves after the first add versions to the model: counted as they are written, verify holds
+    for (const argv of [
+      ['tournament', 'add', '--id', 'bergen', '--name', 'Bergen Open', '--start', '2026-04-04'],
+      ['game', 'report', '--tournament', 'bergen', '--game', 'g1', '--round', '1', '--first', 'P2', '--second', 'P1', '--result', 'win'],
+      ['tournament', 'close', '--id', 'bergen'],
+      ['list'],
+      ['game', 'correct', '--tournament', 'oslo', '--game', 'g1', '--result', 'loss', '--reason', 'scoresheet'],
+      ['list', '--as-of', '2026-03-08'],
+    ]) expect((await ledger(...argv, '--db', db)).code).toBe(0);
+    expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
+    editFile(db, (d) => expect(d.prepare('DELETE FROM rm_list_rows WHERE rowid = (SELECT max(rowid) FROM rm_list_rows)').run().changes).toBe(1));
+    const verify = await ledger('verify', '--db', db);
+    expect(verify.code).toBe(1);
+    expect(verify.err).toMatch(/^The saved list model of as-adopted was changed by hand: it holds (\d+) row versions where its saves wrote (\d+) \(rows deleted\); `ledger projections rebuild` makes it again\.\n$/);
+    expect((await ledger('projections', 'rebuild', '--db', db)).code).toBe(0);
+    expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
+  });
+
   it('an event row edited by hand (a result changed): verify names its position, exit 1', async () => {
     const db = copyOf(pristine, 'verify-event-edit');
     editFile(db, (d) => expect(d.prepare(`UPDATE events SET data = replace(data, '"win"', '"loss"') WHERE type = 'GameReported'`).run().changes).toBe(1));
