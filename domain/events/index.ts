@@ -72,7 +72,6 @@ export interface LoggedEvent {
   readonly streamId?: string;
   readonly revision?: number;
 }
-export const EVENT_TYPES = Object.keys(eventCodecs) as EventType[];
 
 export const isEventType = (s: string): s is EventType => Object.prototype.hasOwnProperty.call(eventCodecs, s);
 

@@ -6,8 +6,9 @@ import { usShogi1997Card, usShogi1997Text } from './us-shogi-1997';
 import { panAtlantic } from './pan-atlantic';
 
 /**
- * Every rule system the conformance harness and the ledger know, by rule-set id.
- * FESA is registered separately by its owner (add it to `all` below).
+ * The rule systems rated by the generic fold (projections/generic), by rule-set id: the conformance harness and the
+ * ledger look them up here. The FESA family is not in this map: its lists are folded by projections/fesa (byte for
+ * byte with the official program), its ids are in rule-set-ids.ts and its option docs in fesa/rule-system.ts.
  */
 const all: readonly RuleSystem[] = [
   usShogi1997Text,

@@ -109,7 +109,7 @@ export class ListState {
   private dirtyMark: Uint8Array = new Uint8Array(0);
   /**
    * Slots whose record or sort key changed (or that left the list) since `takeTouched`, when tracked: what the
-   * list's read model writes a row for (read-model.ts).
+   * list's read model writes a row for (list-model.ts).
    */
   private touched: Set<number> | null = null;
   /** The slots of the players of the last tournament (`afterTournament`'s updates), when tracked. */

@@ -36,9 +36,6 @@ export const asIntOrNull = (v: unknown, path: string): Decoded<number | null> =>
 export const asNumber = (v: unknown, path: string): Decoded<number> =>
   typeof v === 'number' && Number.isFinite(v) ? E.right(v) : fail(path, `${path} must be a number; got ${show(v)}.`);
 
-export const asString = (v: unknown, path: string): Decoded<string> =>
-  typeof v === 'string' && v.length > 0 ? E.right(v) : fail(path, `${path} must be a non-empty string; got ${show(v)}.`);
-
 export const asBoolean = (v: unknown, path: string): Decoded<boolean> =>
   typeof v === 'boolean' ? E.right(v) : fail(path, `${path} must be true or false; got ${show(v)}.`);
 

@@ -24,9 +24,6 @@ export const snapHalf = (x: number): number => {
   return Math.abs(x - half) <= EPS ? half : x;
 };
 
-/** a ≥ b with tolerance: a ≥ b − EPS. */
-export const geq = (a: number, b: number): boolean => a >= b - EPS;
-
 /** a ≤ b with tolerance: a ≤ b + EPS. */
 export const leq = (a: number, b: number): boolean => a <= b + EPS;
 

@@ -27,18 +27,6 @@ export const fittingPrefix = (sizes: readonly number[], maxBytes: number): numbe
   return count;
 };
 
-/** Consecutive chunks of `items`, each within `maxBytes` (see fittingPrefix), in order. */
-export const chunksBySize = <T>(items: readonly T[], sizeOf: (item: T) => number, maxBytes: number): T[][] => {
-  const sizes = items.map(sizeOf);
-  const chunks: T[][] = [];
-  for (let start = 0; start < items.length; ) {
-    const count = fittingPrefix(sizes.slice(start), maxBytes);
-    chunks.push(items.slice(start, start + count));
-    start += count;
-  }
-  return chunks;
-};
-
 /** The part of the client's error the adapter reads (its classes set `type`; batch appends leave `message` empty). */
 interface ClientError {
   readonly type?: string;

@@ -2,7 +2,7 @@
  * A catch-up subscription over a push feed that the server may drop (EventStoreDB's subscribeToAll): when the feed
  * fails or ends, the error is reported and the feed is opened again after the last delivered position, after a
  * delay that grows with each failure in a row and starts again at the first event delivered. Only stop() or a
- * failing handler ends it — the port's promise that store errors are retried (port.ts, subscribe).
+ * failing handler ends it — the port's promise that store errors are retried (src/app/ports/event-store.ts, subscribe).
  */
 import type { RecordedEvent, SubscribeOptions, Subscription } from '../../app/ports/event-store';
 import { toError } from './shared';

@@ -4,7 +4,9 @@ import { LedgerFailure } from '../failure';
  * Every adapter (SQLite, PostgreSQL, EventStoreDB) implements it and passes test/adapters/store/contract.ts.
  *
  * Events are stored as opaque JSON with their type and id; decoding into domain events happens one layer up
- * (src/app/event-log.ts) so that the store never depends on the domain.
+ * (src/app/event-log.ts), so no store knows an event type. The SQLite and PostgreSQL stores do import the domain's
+ * `canonicalJson` (domain/commands/decision.ts): the hash chain links the canonical form, and they store that same
+ * serialisation rather than making a second one per event.
  */
 
 /** An event about to be appended. `eventId` is globally unique; re-appending the same id is how idempotency is checked. */

@@ -1,5 +1,5 @@
 /**
- * The event-store contract (src/adapters/store/port.ts), written once and run against every adapter.
+ * The event-store contract (the port in src/app/ports/event-store.ts), written once and run against every adapter.
  *
  * Every test tags its streams and event types with a fresh run id, so the suite also holds against a store that is
  * shared between tests (an EventStoreDB container); assertions about the whole log are made through the `types`

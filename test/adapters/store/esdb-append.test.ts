@@ -1,6 +1,6 @@
 import { AccessDeniedError, DeadlineExceededError, MaxAppendSizeExceededError, StreamDeletedError, UnavailableError } from '@eventstore/db-client';
 import { describe, expect, it } from 'vitest';
-import { appendFailureReason, chunksBySize, esdbEventSize, fittingPrefix } from '../../../src/adapters/store/esdb-append';
+import { appendFailureReason, esdbEventSize, fittingPrefix } from '../../../src/adapters/store/esdb-append';
 
 describe('esdb append sizes', () => {
   it("counts an event as the server does: data and metadata bytes plus twice the type's length (Event.SizeOnDisk)", () => {
@@ -14,13 +14,6 @@ describe('esdb append sizes', () => {
     expect(fittingPrefix([400, 600, 1], 1000)).toBe(2);
     expect(fittingPrefix([1500, 1], 1000)).toBe(1);
     expect(fittingPrefix([], 1000)).toBe(0);
-  });
-
-  it('splits a batch into consecutive chunks within the limit, in order, losing nothing', () => {
-    const sizes = [300, 300, 300, 300, 1200, 100, 900, 50];
-    const chunks = chunksBySize(sizes, (s) => s, 1000);
-    expect(chunks).toEqual([[300, 300, 300], [300], [1200], [100, 900], [50]]);
-    expect(chunks.flat()).toEqual(sizes);
   });
 });
 
