@@ -59,19 +59,23 @@ const explainRun = (run: GenericRun, playerId: string): GenericTournamentExplana
   };
 };
 
-/** For auditors: a player's ratings under the generic rule systems, game by game, in each system's own terms. */
-export const explainGeneric = (fold: GenericFold, playerId: string): E.Either<string, GenericExplanation> => {
+/**
+ * For auditors: a player's ratings under the generic rule systems (or under `ruleSet` alone), game by game, in each
+ * system's own terms.
+ */
+export const explainGeneric = (fold: GenericFold, playerId: string, ruleSet?: GenericRuleSetId): E.Either<string, GenericExplanation> => {
   if (!fold.players.has(playerId)) return E.left(`unknown player "${playerId}"`);
-  const tournaments = fold.runs.filter((r) => playerId in r.before).map((r) => explainRun(r, playerId));
+  const under = (r: { readonly ruleSet: GenericRuleSetId }) => ruleSet === undefined || r.ruleSet === ruleSet;
+  const tournaments = fold.runs.filter((r) => playerId in r.before && under(r)).map((r) => explainRun(r, playerId));
   const officerFacts = fold.officerFacts
-    .filter((f) => f.playerIds.includes(playerId))
+    .filter((f) => f.playerIds.includes(playerId) && under(f))
     .map((f) => ({
       date: f.date, ruleSet: f.ruleSet, kind: f.kind,
       ...(f.event.type === 'RatingAdjusted' && f.event.operation ? { operation: f.event.operation } : {}),
       reason: f.event.type === 'RatingAdjusted' ? f.event.reason : f.event.reason ?? f.event.source,
       before: f.changes[playerId]?.before ?? null, after: f.changes[playerId]?.after ?? null,
     }));
-  const grades = gradeHistory(fold, playerId);
+  const grades = gradeHistory(fold, playerId).filter(under);
   const lines: string[] = [];
   const items = [
     ...tournaments.map((t) => ({ date: t.date, order: 1, lines: tournamentLines(t) })),
@@ -80,7 +84,7 @@ export const explainGeneric = (fold: GenericFold, playerId: string): E.Either<st
     ...grades.map((g) => ({ date: g.date, order: g.tournamentId === undefined ? 0 : 2, lines: [`${g.date} grade under ${g.ruleSet}: ${g.from ?? 'none'} -> ${g.to} (${g.kind}) — ${g.rule}`] })),
   ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order));
   for (const i of items) lines.push(...i.lines);
-  if (lines.length === 0) lines.push(`${playerId} has no game rated under a non-FESA rule set`);
+  if (lines.length === 0) lines.push(`${playerId} has no game rated under ${ruleSet ?? 'a non-FESA rule set'}`);
   return E.right({ data: { playerId, tournaments, officerFacts, grades }, text: lines.join('\n') });
 };
 
