@@ -21,7 +21,7 @@ export interface SeasonPlayer {
   readonly birthYear?: number;
   /** A declared grade in the ledger's text ("3 Kyu", "2 Dan"). */
   readonly grade?: string;
-  /** Registered on; default 2000-01-01 (before every season). */
+  /** Registered on; default the season's first date (a balance's or a tournament's start). */
   readonly date?: string;
 }
 
@@ -157,10 +157,11 @@ export const runSeason = async (store: string, season: SeasonDescription): Promi
     return f;
   };
   const S = season.ruleSet;
+  const firstDate = [...(season.balances ?? []).map((b) => b.date), ...season.tournaments.map((t) => t.start)].sort()[0];
 
   await run('player', 'add', '--csv', file('players.csv', csv(
     ['id', 'family', 'given', 'country', 'club', 'birth-year', 'date', 'grade', 'grade-source'],
-    season.players.map((p) => [p.id, p.family, p.given, p.country ?? 'NO', undefined, p.birthYear, p.date ?? '2000-01-01', p.grade, p.grade === undefined ? undefined : 'season']),
+    season.players.map((p) => [p.id, p.family, p.given, p.country ?? 'NO', undefined, p.birthYear, p.date ?? firstDate, p.grade, p.grade === undefined ? undefined : 'season']),
   )));
   if (season.balances && season.balances.length > 0) {
     await run('player', 'balance', '--csv', file('balances.csv', csv(
