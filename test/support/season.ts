@@ -84,11 +84,12 @@ export interface RuleSetListRow {
   readonly id: string;
   readonly name: string;
   readonly country?: string;
-  readonly grade?: string;
+  /** Only under systems with grades; null while the system gives none. */
+  readonly grade?: string | null;
   readonly rating: number;
   readonly games: number;
   readonly provisional?: boolean;
-  readonly lastPlayed?: string;
+  readonly lastPlayed?: string | null;
 }
 
 export interface RuleSetListJson {
@@ -224,5 +225,5 @@ export const withPostgresDatabase = async <T>(prefix: string, use: (url: string)
 };
 
 /** A list reduced to what a spec fold predicts: id, name, rating, games and grade (where the system has grades). */
-export const comparableRows = (list: RuleSetListJson): { id: string; name: string; rating: number; games: number; grade?: string }[] =>
+export const comparableRows = (list: RuleSetListJson): { id: string; name: string; rating: number; games: number; grade?: string | null }[] =>
   list.players.map((p) => ({ id: p.id, name: p.name, rating: p.rating, games: p.games, ...(p.grade === undefined ? {} : { grade: p.grade }) }));
