@@ -18,7 +18,11 @@ import { crosstableOfInputs, reportedGames } from '../../../app/tournaments';
 import { amendmentsOf } from '../../../app/rated-tournament';
 import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
 import { NotFound, problemTitle, toProblem } from '../problems';
-import { publishedArchivePage, publishedDiffPage, publishedListPage, ruleSetsPage } from './audit-pages';
+import { genericRulesOf, pageRowsOf, publishedUnderRuleSet, RULE_SET_LIST_FORMATS, ruleSetListOf } from '../rule-set-lists';
+import { publishedRuleSetDiff } from '../../../app/rule-set-publication';
+import { loadFacts } from '../../../app/load';
+import { LIST_PRINTER } from '../../formats/list-printer';
+import { publishedArchivePage, publishedDiffPage, publishedListPage, ruleSetListDiffPage, ruleSetsPage } from './audit-pages';
 import { queryOf } from '../query';
 import { wantsHtml } from '../access';
 import { seesPersonalData } from '../personal';
@@ -113,6 +117,13 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
 
   const listHandler: RequestHandler = async (req, res) => {
     const q = queryOf(req);
+    const generic = genericRulesOf(req);
+    if (generic !== undefined) {
+      const list = await ruleSetListOf(ledger.store, req, generic);
+      const query = { asOf: list.asOf, dated: q.date('as-of') !== undefined, search: (q.string('q') ?? '').trim(), sort: q.oneOf('sort', LIST_SORTS) ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: generic };
+      sendPage(res, listPage(pageRowsOf(list), query, RULE_SET_LIST_FORMATS, { computedAt: new Date(), position: await ledger.store.headPosition(), ruleSet: generic }));
+      return;
+    }
     const ruleSet = ruleSetOf(req);
     const given = q.date('as-of');
     const asOf = given ?? today();
@@ -269,6 +280,11 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     sendPage(res, publishedListPage(entry, seesPersonalData(res), { computedAt: new Date(), position }));
   });
 
+  app.get('/lists/published/:id/diff', pagesOnly, publishedUnderRuleSet(ledger.store), ...publicRead, ...folds, async (req, res) => {
+    const { entry, position } = await diffs.publishedEntry(req.params.id as string);
+    const diff = publishedRuleSetDiff(LIST_PRINTER, await loadFacts(ledger.store), entry.event.listId);
+    sendPage(res, ruleSetListDiffPage(entry, diff, { computedAt: new Date(), position, ruleSet: entry.event.ruleSet }));
+  });
   // Reproducing a published list folds the log as it was then: done once per list and head of the log, not per request.
   app.get('/lists/published/:id/diff', pagesOnly, ...publicRead, ...diffs.guardedUnlessKept(folds), async (req, res) => {
     const found = await diffs.sincePublished(req.params.id as string);
