@@ -179,14 +179,30 @@ export const ratedTournamentSlice = async (
   if (registration === undefined) throw new UnknownTournamentError(`no tournament "${tournamentId}" in the ledger`);
   if (!isGenericRuleSet(registration.ratingSystem)) return undefined;
 
+  return sliceRatedUpTo(store, upTo, registration.endDate, own, known, tournamentId);
+};
+
+/**
+ * Every tournament the non-FESA fold rates up to `asOf` (its rule set in force at its end date — the latest adoption
+ * dated on or before it, else its own — is a non-FESA one), besides `own`'s, with the streams of their players.
+ */
+const sliceRatedUpTo = async (
+  store: EventStore,
+  upTo: number,
+  asOf: string,
+  own: readonly LoggedEvent[],
+  known: SliceOptions,
+  except: string | undefined,
+  /** Also the players with an opening balance under such a rule set (a career may be nothing else). */
+  balanced = false,
+): Promise<RatedTournamentSlice> => {
   const index = await ratedIndexNow(store, known.storage, upTo, known.index);
   const wide = index.factsUpTo(upTo);
   const adoptions: { event: RuleSetAdopted; position: number }[] = [];
   for (const f of wide) if (f.event.type === 'RuleSetAdopted') adoptions.push({ event: f.event, position: f.globalPosition });
-  const asOf = registration.endDate;
   const rated: string[] = [];
   for (const [id, r] of index.registrationsUpTo(upTo)) {
-    if (id === tournamentId || r.endDate > asOf || !r.rated) continue;
+    if (id === except || r.endDate > asOf || !r.rated) continue;
     if (isGenericRuleSet(adoptionAt(adoptions, r.endDate)?.event.ruleSetId ?? r.ratingSystem)) rated.push(id);
   }
 
@@ -200,10 +216,12 @@ export const ratedTournamentSlice = async (
   const named = (facts: readonly LoggedEvent[]): void => {
     for (const { event: e } of facts) {
       if (e.type === 'TournamentRegistered') for (const id of e.entrants ?? []) players.add(id);
+      else if (e.type === 'OpeningBalanceImported') players.add(e.playerId);
       else if (e.type === 'GameReported' || e.type === 'ResultCorrected') for (const id of playersOf(e)) players.add(id);
     }
   };
   named(own);
+  if (balanced) named(wide.filter((f) => f.event.type === 'OpeningBalanceImported'));
   for (const id of rated) {
     const stream = await decodedStream(store, tournamentStream(id), upTo);
     keep(stream);
@@ -227,6 +245,17 @@ export const ratedTournamentSlice = async (
   for (const f of facts) evolve(state, f.event);
   return { facts, state };
 };
+
+/**
+ * The slice of the log (up to global position `upTo`, default the head) the non-FESA fold of the whole timeline needs:
+ * every tournament it rates and their players, and the players with an opening balance under those rule sets — what
+ * a player's careers under them read (`genericCareer`, the player page).
+ */
+export const ratedCareersSlice = async (store: EventStore, known: SliceOptions = {}): Promise<RatedTournamentSlice> =>
+  sliceRatedUpTo(store, known.upTo ?? (await store.headPosition()), END_OF_TIME, [], known, undefined, true);
+
+/** A date after every item of any timeline. */
+const END_OF_TIME = '9999-12-31';
 
 /**
  * `ratedTournamentView` of the whole log, from the slice of it the view needs (see `ratedTournamentSlice`):

@@ -268,13 +268,12 @@ const OTHER_COLOUR = { white: 'black', black: 'white' } as const;
  * The career `ledger history` gives a player of the non-FESA rule sets (a TRF or EGD import): undefined when he played
  * in none of their tournaments. Colours, handicap stones, byes and unrated games are there, from his side of the board.
  */
-export const genericCareer = (facts: readonly LoggedEvent[], state: LedgerState, playerId: string): GenericCareer | undefined => {
+export const genericCareer = (facts: readonly LoggedEvent[], state: LedgerState, playerId: string, fold: ReturnType<typeof foldGeneric> = foldGeneric(facts)): GenericCareer | undefined => {
   const player = state.players.get(playerId);
   const played = [...state.tournaments.values()].filter(
     (t) => isGenericRuleSet(t.registration.ratingSystem) && [...t.games.values()].some((g) => !g.withdrawn && (g.facts.first === playerId || g.facts.second === playerId)),
   );
   if (player === undefined || played.length === 0) return undefined;
-  const fold = foldGeneric(facts);
   const runs = E.isRight(fold) ? fold.right.runs : [];
   const ratingUnder = (ruleSet: string, s: unknown): number | null => {
     if (s === undefined || !isGenericRuleSet(ruleSet)) return null;

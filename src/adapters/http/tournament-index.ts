@@ -7,7 +7,10 @@ import type { FesaProjection } from '../../../projections/fesa/incremental';
 import { unratable } from '../../app/failure';
 import type { Ledger } from '../../app/ledger';
 import { isGenericRuleSet } from '../../../projections/generic/systems';
-import { ratedIndexNow, ratedTournamentViewOf, type RatedTournamentIndex } from '../../app/rated-tournament';
+import { ratedCareersSlice, ratedIndexNow, ratedTournamentViewOf, type RatedTournamentIndex } from '../../app/rated-tournament';
+import { ruleSetCareers, type RuleSetCareer } from '../../app/career-rule-sets';
+import { foldGeneric } from '../../../projections/generic/history';
+import type { LoggedEvent } from '../../../domain/events';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import { crosstableOf, UnknownTournamentError, type RatedTournamentView } from '../../app/tournaments';
 import type { LiveProjections } from './live';
@@ -155,13 +158,39 @@ export class RatedTournamentViews {
     }
     if (this.kept.has(tournamentId)) return this.kept.get(tournamentId);
     // the part of the log the non-FESA fold reads for it (its tournaments, their players), starting from the index
-    // caught up to the state: a first answer costs by what the tournament's rule sets rate, not by the whole log; one
-    // catch-up at a time, so that two requests never add the same facts to the index twice
-    const caughtUp = this.indexing.then(async () => (this.index = await ratedIndexNow(this.ledger.store, this.checkpoints, state.position, this.index)));
-    this.indexing = caughtUp.catch(() => undefined);
-    const index = await caughtUp;
+    // caught up to the state: a first answer costs by what the tournament's rule sets rate, not by the whole log
+    const index = await this.indexAt(state.position);
     const view = await ratedTournamentViewOf(this.ledger.store, tournamentId, { upTo: state.position, index });
     this.kept.set(tournamentId, view);
     return view;
+  }
+
+  /** One catch-up of the index at a time, so that two requests never add the same facts to it twice. */
+  private indexAt(position: number): Promise<RatedTournamentIndex> {
+    const caughtUp = this.indexing.then(async () => (this.index = await ratedIndexNow(this.ledger.store, this.checkpoints, position, this.index)));
+    this.indexing = caughtUp.catch(() => undefined);
+    return caughtUp;
+  }
+
+  /** The non-FESA fold of the whole timeline at the head `state` reflects, and the facts it folded (one per position). */
+  private careersFold?: { readonly position: number; readonly folded: Promise<{ facts: readonly LoggedEvent[]; fold: ReturnType<typeof foldGeneric> }> };
+
+  /**
+   * A player's careers under the non-FESA rule sets at the head `state` reflects (the player page), from the slice of
+   * the log their fold reads (src/app/rated-tournament.ts `ratedCareersSlice`: on a federation's ledger a few imports,
+   * not the FESA games); the fold is kept until the log moves, so every player's page of that head reads it once.
+   */
+  async careersOf(state: LedgerState, playerId: string): Promise<RuleSetCareer[]> {
+    if (this.careersFold?.position !== state.position) {
+      const folded = this.indexAt(state.position).then(async (index) => {
+        const { facts } = await ratedCareersSlice(this.ledger.store, { upTo: state.position, index });
+        return { facts, fold: foldGeneric(facts) };
+      });
+      this.careersFold = { position: state.position, folded };
+      // a read that failed is not kept: the next request reads again
+      folded.catch(() => (this.careersFold?.folded === folded ? (this.careersFold = undefined) : undefined));
+    }
+    const { facts, fold } = await this.careersFold.folded;
+    return ruleSetCareers(facts, state, playerId, fold);
   }
 }
