@@ -1,5 +1,6 @@
 import { COMMAND_KINDS } from '../../../domain/commands/decide';
 import { LIST_FORMATS } from '../../app/lists';
+import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
 
 /**
  * The OpenAPI 3.1 description of the HTTP API (served at GET /openapi.json): every route, who may call it, every
@@ -158,6 +159,13 @@ export const openApiDocument = () => ({
         grades: array(object({ date: str, grade: str, from: str, rule: str, detail: str })),
         dan: array(object({ dan: int, minOpponent: { type: 'number' }, gamesNeeded: int, games: int, opponents: array(str), met: { type: 'boolean' } })),
       }, ['playerId', 'ratings', 'grades', 'dan']),
+      RuleSetCareer: object({
+        ruleSet: { enum: [...GENERIC_RULE_SETS] },
+        rating: nullable(int),
+        games: int,
+        openingBalances: array(object({ date, ruleSet: str, rating: nullable(int), source: str })),
+        tournaments: array(object({ tournamentId: str, name: str, endDate: date, ruleSet: nullable(str), before: nullable(int), after: nullable(int), games: array({ type: 'object' }) })),
+      }),
       Explanation: object({
         playerId: str,
         tournaments: array(object({ tournamentId: str, date: str, ruleSet: str, report: { type: 'object' } })),
@@ -256,10 +264,10 @@ export const openApiDocument = () => ({
     },
     '/players/{id}': {
       get: {
-        summary: 'A player: the registration as now known and the career (for a browser: the player page with the rating chart)',
+        summary: 'A player: the registration as now known, the FESA career and his record under every other rule set he is rated under (for a browser: the player page with the rating charts)',
         ...publicRoute,
         parameters: [pathParam('id', 'Player id.'), rules],
-        responses: { '200': okOrPage('The player.', object({ registration: ref('Player'), career: ref('Career') }, undefined, false)), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
+        responses: { '200': okOrPage('The player.', object({ registration: ref('Player'), career: ref('Career'), ruleSets: array(ref('RuleSetCareer')) }, undefined, false)), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
       },
     },
     '/players/{id}/history': {

@@ -58,7 +58,8 @@ ${fesaRecord || others.length === 0 ? fesaNow(career) : ''}
   if (!fesaRecord) {
     const content = html`${facts}
 ${others.length === 0 ? html`<p>${name} is not rated yet under any rule set.</p>` : ruleSetSections(name, others)}`;
-    return page(name, provenance, content, { description: `Ratings of ${name} under ${others.length === 0 ? 'no rule set yet' : others.map((o) => o.ruleSet).join(', ')}` });
+    // his numbers are those of the rule sets he is rated under, not of the FESA rule set the request names
+    return page(name, { ...provenance, ruleSet: others.length === 0 ? provenance.ruleSet : others.map((o) => o.ruleSet).join(', ') }, content, { description: `Ratings of ${name} under ${others.length === 0 ? 'no rule set yet' : others.map((o) => o.ruleSet).join(', ')}` });
   }
   return page(name, provenance, html`${facts}
 ${fesaCareer(name, career, ruleSet)}

@@ -1,0 +1,115 @@
+import * as path from 'path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type Api } from './api';
+import { browserOrSkip, expectAccessible, launchChromium, screenshot, tableText } from './browser';
+import { FIXTURES, ledger, tempDir } from '../../support/helpers';
+
+const executablePath = browserOrSkip('every rule set on the web pages');
+
+interface ShownTournament {
+  name: string;
+  endDate: string;
+  ruleSet: string;
+  players: { playerId: string; name: string; before: number | null; after: number | null; points: number }[];
+  games: { first: string; second: string | null; rated: string; status: string }[];
+}
+
+/**
+ * A chess player of a TRF file and a go player of an EGD file, on one ledger without any FESA tournament: each
+ * player's page shows his rating under the rule set that rated him (fide, gobase-go) with its chart and his
+ * tournament's before → after, as `tournament show` gives them — not the FESA career he does not have; the
+ * tournament's standings link to him; the pages pass axe-core.
+ */
+describe.skipIf(executablePath === undefined)('every rule set on the web pages', () => {
+  const dir = tempDir('rule-set-pages');
+  const db = path.join(dir, 'ledger.db');
+  let api: Api;
+  let browser: Browser;
+  let page: Page;
+  const problems: string[] = [];
+
+  const cli = async (...argv: string[]): Promise<string> => {
+    const r = await ledger(...argv, '--db', db);
+    if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
+    return r.out;
+  };
+  const shown = async (id: string): Promise<ShownTournament> => JSON.parse(await cli('tournament', 'show', id, '--json')) as ShownTournament;
+  const signed = (n: number) => (n > 0 ? `+${n}` : String(n));
+  const text = (selector: string) => page.locator(selector).innerText();
+
+  beforeAll(async () => {
+    await cli('trf', 'import', path.join(FIXTURES, 'trf', 'grandmommyscup.trf'), '--tournament', 'gm');
+    await cli('egd', 'import', path.join(FIXTURES, 'egd', 'opengotha-tournoi-de-juvisy.h9'), '--tournament', 'juv');
+    api = await startApi(db);
+    browser = await launchChromium(executablePath!);
+    page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
+    page.on('console', (m) => (m.type() === 'error' ? problems.push(`${m.text()} (${m.location().url})`) : undefined));
+    page.on('pageerror', (e) => problems.push(e.message));
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+
+  /** His section under `ruleSet`: rating now, the chart's one point, the tournament's row; no FESA career. */
+  const expectRatedUnder = async (ruleSet: string, t: ShownTournament, p: ShownTournament['players'][number]) => {
+    expect(await page.locator('h1').innerText()).toBe(p.name);
+    expect(await text(`#rules-${ruleSet}`)).toBe(`Under ${ruleSet}`);
+    const section = page.locator(`section[aria-labelledby="rules-${ruleSet}"]`);
+    const facts = await section.locator('dl.facts').innerText();
+    expect(facts).toMatch(new RegExp(`Rating now\\s+${p.after}\\b`));
+    // the chart: a real SVG with one point for his one tournament, titled with it and his change
+    const points = section.locator('svg.chart .point');
+    expect(await points.count()).toBe(1);
+    expect(await points.locator('title').textContent()).toBe(`${t.name} (${t.endDate}): ${p.before} → ${p.after} (${signed(p.after! - p.before!)})`);
+    expect(await section.locator('svg.chart path.line').getAttribute('d')).toMatch(/^M\d+(\.\d)?,\d+(\.\d)?$/);
+    const played = t.games.filter((g) => g.status !== 'withdrawn' && g.second !== null && (g.first === p.playerId || g.second === p.playerId));
+    const rated = played.filter((g) => g.rated === 'yes');
+    expect(rated.length).toBeGreaterThan(0);
+    expect(await tableText(page, `#tournaments-${ruleSet}`)).toEqual([[t.endDate, t.name, String(p.before), String(p.after), signed(p.after! - p.before!), String(played.length), String(rated.length)]]);
+    // a player without a FESA record: no FESA career, no shogi dan-qualifying table, not "not rated yet"
+    const body = await page.locator('main').innerText();
+    for (const absent of ['not rated yet', 'No rated tournament yet', 'Dan-qualifying games', 'Grade now']) expect(body).not.toContain(absent);
+    expect(await page.locator('#dan').count()).toBe(0);
+  };
+
+  it('shows a TRF-imported chess player his fide rating with its chart, from the standings of his tournament', async () => {
+    const t = await shown('gm');
+    expect(t.ruleSet).toBe('fide');
+    const p = t.players[0]!;
+    expect([p.before, p.after]).toEqual([2586, 2558]);
+    await page.goto(`${api.base}/tournaments/gm`);
+    // the standings under fide: rating before and after, points, games
+    const standings = await tableText(page, '#players');
+    const played = t.games.filter((g) => g.status !== 'withdrawn' && g.second !== null && (g.first === p.playerId || g.second === p.playerId)).length;
+    expect(standings[0]!.slice(1, 8)).toEqual([p.name, expect.any(String), '2586', '2558', '-28', String(p.points), String(played)]);
+    await page.click(`#players a[href="/players/${p.playerId}"]`);
+    await page.waitForURL(new RegExp(`/players/${p.playerId}$`));
+    await expectRatedUnder('fide', t, p);
+    // his history under fide says the same
+    const history = JSON.parse(await cli('history', p.playerId, '--rules', 'fide', '--json')) as { tournaments: { before: number; after: number }[] };
+    expect(history.tournaments.map((x) => [x.before, x.after])).toEqual([[2586, 2558]]);
+    await expectAccessible(page, 'player page of a TRF-imported player');
+    await screenshot(page, '40-player-fide');
+    // a script at the same URL gets the same
+    const json = (await api.get(`/players/${p.playerId}`)).body as { ruleSets: { ruleSet: string; rating: number; tournaments: { tournamentId: string; before: number; after: number }[] }[] };
+    expect(json.ruleSets.map((r) => [r.ruleSet, r.rating, r.tournaments.map((x) => [x.tournamentId, x.before, x.after])])).toEqual([['fide', 2558, [['gm', 2586, 2558]]]]);
+    expect(problems).toEqual([]);
+  });
+
+  it('shows an EGD-imported go player his gobase-go rating, and the go tournament\'s standings pass axe', async () => {
+    const t = await shown('juv');
+    expect(t.ruleSet).toBe('gobase-go');
+    const p = t.players.find((x) => x.before !== null && x.after !== null && x.after !== x.before)!;
+    await page.goto(`${api.base}/tournaments/juv`);
+    await expectAccessible(page, 'go tournament page');
+    await page.click(`#players a[href="/players/${p.playerId}"]`);
+    await page.waitForURL(new RegExp(`/players/${p.playerId}$`));
+    await expectRatedUnder('gobase-go', t, p);
+    expect(await page.locator('section.rule-set').count()).toBe(1);
+    await expectAccessible(page, 'player page of an EGD-imported player');
+    await screenshot(page, '41-player-gobase-go');
+    expect(problems).toEqual([]);
+  });
+});
