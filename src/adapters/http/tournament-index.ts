@@ -9,6 +9,9 @@ import type { Ledger } from '../../app/ledger';
 import { isGenericRuleSet } from '../../../projections/generic/systems';
 import { ratedCareersSlice, ratedIndexNow, ratedTournamentViewOf, type RatedTournamentIndex } from '../../app/rated-tournament';
 import { ruleSetCareers, type RuleSetCareer } from '../../app/career-rule-sets';
+import { ruleSetList, type RuleSetListRow } from '../../app/rule-set-list';
+import { LedgerFailure } from '../../app/failure';
+import type { GenericRuleSetId } from '../../../projections/generic/systems';
 import { foldGeneric } from '../../../projections/generic/history';
 import type { LoggedEvent } from '../../../domain/events';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
@@ -90,6 +93,9 @@ export class PlayerIndex {
     return { shown: paged.shown, paging: { ...pagingOf(paged), total: paged.total }, position: state.position };
   }
 }
+
+/** A date after every item of any timeline: a list as of it holds every rating. */
+const END_OF_TIME = '9999-12-31';
 
 /** A tournament as the server knows it now: its state, the live projection and fold that rated it, its cross table. */
 export interface TournamentNow {
@@ -173,7 +179,12 @@ export class RatedTournamentViews {
   }
 
   /** The non-FESA fold of the whole timeline at the head `state` reflects, and the facts it folded (one per position). */
-  private careersFold?: { readonly position: number; readonly folded: Promise<{ facts: readonly LoggedEvent[]; fold: ReturnType<typeof foldGeneric> }> };
+  private careersFold?: {
+    readonly position: number;
+    readonly folded: Promise<{ facts: readonly LoggedEvent[]; fold: ReturnType<typeof foldGeneric> }>;
+    /** Each rule set's list at the end of the timeline by player id, read when a page first asks for it. */
+    readonly lists: Map<GenericRuleSetId, ReadonlyMap<string, RuleSetListRow>>;
+  };
 
   /**
    * A player's careers under the non-FESA rule sets at the head `state` reflects (the player page), from the slice of
@@ -186,11 +197,26 @@ export class RatedTournamentViews {
         const { facts } = await ratedCareersSlice(this.ledger.store, { upTo: state.position, index });
         return { facts, fold: foldGeneric(facts) };
       });
-      this.careersFold = { position: state.position, folded };
+      this.careersFold = { position: state.position, folded, lists: new Map() };
       // a read that failed is not kept: the next request reads again
       folded.catch(() => (this.careersFold?.folded === folded ? (this.careersFold = undefined) : undefined));
     }
-    const { facts, fold } = await this.careersFold.folded;
-    return ruleSetCareers(facts, state, playerId, fold);
+    const { lists, folded } = this.careersFold;
+    const { facts, fold } = await folded;
+    const listOf = (ruleSet: GenericRuleSetId): ReadonlyMap<string, RuleSetListRow> => {
+      let rows = lists.get(ruleSet);
+      if (rows === undefined) {
+        try {
+          rows = new Map(ruleSetList(facts, ruleSet, { asOf: END_OF_TIME }).players.map((r) => [r.id, r]));
+        } catch (e) {
+          // a fold the rule set refuses: the page shows his ratings without the list's grade
+          if (!(e instanceof LedgerFailure)) throw e;
+          rows = new Map();
+        }
+        lists.set(ruleSet, rows);
+      }
+      return rows;
+    };
+    return ruleSetCareers(facts, state, playerId, fold, (ruleSet) => listOf(ruleSet).get(playerId));
   }
 }

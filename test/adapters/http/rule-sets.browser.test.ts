@@ -70,8 +70,10 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
     expect(await tableText(page, `#tournaments-${ruleSet}`)).toEqual([[t.endDate, t.name, String(p.before), String(p.after), signed(p.after! - p.before!), String(played.length), String(rated.length)]]);
     // a player without a FESA record: no FESA career, no shogi dan-qualifying table, not "not rated yet"
     const body = await page.locator('main').innerText();
-    for (const absent of ['not rated yet', 'No rated tournament yet', 'Dan-qualifying games', 'Grade now']) expect(body).not.toContain(absent);
+    for (const absent of ['not rated yet', 'No rated tournament yet', 'Dan-qualifying games']) expect(body).not.toContain(absent);
     expect(await page.locator('#dan').count()).toBe(0);
+    expect(await page.locator('main > dl.facts').innerText()).not.toMatch(/Rating now|Grade now/);
+    return facts;
   };
 
   it('shows a TRF-imported chess player his fide rating with its chart, from the standings of his tournament', async () => {
@@ -86,7 +88,8 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
     expect(standings[0]!.slice(1, 8)).toEqual([p.name, expect.any(String), '2586', '2558', '-28', String(p.points), String(played)]);
     await page.click(`#players a[href="/players/${p.playerId}"]`);
     await page.waitForURL(new RegExp(`/players/${p.playerId}$`));
-    await expectRatedUnder('fide', t, p);
+    // an Elo system gives no grade
+    expect(await expectRatedUnder('fide', t, p)).not.toContain('Grade now');
     // his history under fide says the same
     const history = JSON.parse(await cli('history', p.playerId, '--rules', 'fide', '--json')) as { tournaments: { before: number; after: number }[] };
     expect(history.tournaments.map((x) => [x.before, x.after])).toEqual([[2586, 2558]]);
@@ -106,7 +109,9 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
     await expectAccessible(page, 'go tournament page');
     await page.click(`#players a[href="/players/${p.playerId}"]`);
     await page.waitForURL(new RegExp(`/players/${p.playerId}$`));
-    await expectRatedUnder('gobase-go', t, p);
+    // his grade read off GoBase's scale (gobase-go.md §1: 1 dan = 1900, 100 points a grade)
+    const grade = p.after! >= 1900 ? `${Math.floor((p.after! - 1900) / 100) + 1}-dan` : `${Math.ceil((1900 - p.after!) / 100)}-kyu`;
+    expect(await expectRatedUnder('gobase-go', t, p)).toMatch(new RegExp(`Grade now\\s+${grade}\\s`));
     expect(await page.locator('section.rule-set').count()).toBe(1);
     await expectAccessible(page, 'player page of an EGD-imported player');
     await screenshot(page, '41-player-gobase-go');

@@ -26,7 +26,8 @@ const ruleSetSection = (name: string, c: RuleSetCareer): Html => {
   return html`<section class="rule-set" aria-labelledby="rules-${id}">
 <h2 id="rules-${id}">Under ${c.ruleSet}</h2>
 <dl class="facts">
-<dt>Rating now</dt><dd>${c.rating ?? 'not rated yet'}</dd>
+<dt>Rating now</dt><dd>${c.rating ?? 'not rated yet'}${c.provisional ? ' (provisional)' : ''}</dd>
+${c.grade !== undefined ? html`<dt>Grade now</dt><dd>${c.grade ?? '—'}</dd>` : ''}
 <dt>Rated games</dt><dd>${c.games}</dd>
 ${c.openingBalances.map((b) => html`<dt>Opening balance</dt><dd>${b.rating ?? '—'} on ${b.date} (${b.source})</dd>`)}
 </dl>
