@@ -192,9 +192,7 @@ const sliceRatedUpTo = async (
   asOf: string,
   own: readonly LoggedEvent[],
   known: SliceOptions,
-  except: string | undefined,
-  /** Also the players with an opening balance under such a rule set (a career may be nothing else). */
-  balanced = false,
+  except?: string,
 ): Promise<RatedTournamentSlice> => {
   const index = await ratedIndexNow(store, known.storage, upTo, known.index);
   const wide = index.factsUpTo(upTo);
@@ -216,12 +214,10 @@ const sliceRatedUpTo = async (
   const named = (facts: readonly LoggedEvent[]): void => {
     for (const { event: e } of facts) {
       if (e.type === 'TournamentRegistered') for (const id of e.entrants ?? []) players.add(id);
-      else if (e.type === 'OpeningBalanceImported') players.add(e.playerId);
       else if (e.type === 'GameReported' || e.type === 'ResultCorrected') for (const id of playersOf(e)) players.add(id);
     }
   };
   named(own);
-  if (balanced) named(wide.filter((f) => f.event.type === 'OpeningBalanceImported'));
   for (const id of rated) {
     const stream = await decodedStream(store, tournamentStream(id), upTo);
     keep(stream);
@@ -248,11 +244,11 @@ const sliceRatedUpTo = async (
 
 /**
  * The slice of the log (up to global position `upTo`, default the head) the non-FESA fold of the whole timeline needs:
- * every tournament it rates and their players, and the players with an opening balance under those rule sets — what
- * a player's careers under them read (`genericCareer`, the player page).
+ * every tournament it rates and their players (a balance alone needs no registration to be folded) — what a player's
+ * careers under those rule sets read (`ruleSetCareers`, the player page, names from the deciders' state).
  */
 export const ratedCareersSlice = async (store: EventStore, known: SliceOptions = {}): Promise<RatedTournamentSlice> =>
-  sliceRatedUpTo(store, known.upTo ?? (await store.headPosition()), END_OF_TIME, [], known, undefined, true);
+  sliceRatedUpTo(store, known.upTo ?? (await store.headPosition()), END_OF_TIME, [], known);
 
 /** A date after every item of any timeline. */
 const END_OF_TIME = '9999-12-31';
