@@ -18,8 +18,8 @@ interface ShownTournament {
 /**
  * A chess player of a TRF file and a go player of an EGD file, on one ledger without any FESA tournament: each
  * player's page shows his rating under the rule set that rated him (fide, gobase-go) with its chart and his
- * tournament's before → after, as `tournament show` gives them — not the FESA career he does not have; the
- * tournament's standings link to him; the pages pass axe-core.
+ * tournament's before → after, as `tournament show` and `ledger list --rules S` give them — not the FESA career he
+ * does not have; the tournament's standings and the fide list link to him; the pages pass axe-core.
  */
 describe.skipIf(executablePath === undefined)('every rule set on the web pages', () => {
   const dir = tempDir('rule-set-pages');
@@ -82,7 +82,7 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
     return facts;
   };
 
-  it('shows a TRF-imported chess player his fide rating with its chart, from the standings of his tournament', async () => {
+  it('shows a TRF-imported chess player his fide rating with its chart, from the standings of his tournament and from the fide list', async () => {
     const t = await shown('gm');
     expect(t.ruleSet).toBe('fide');
     const p = t.players[0]!;
@@ -103,6 +103,14 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
     // a script at the same URL gets the same
     const json = (await api.get(`/players/${p.playerId}`)).body as { ruleSets: { ruleSet: string; rating: number; tournaments: { tournamentId: string; before: number; after: number }[] }[] };
     expect(json.ruleSets.map((r) => [r.ruleSet, r.rating, r.tournaments.map((x) => [x.tournamentId, x.before, x.after])])).toEqual([['fide', 2558, [['gm', 2586, 2558]]]]);
+    // the fide list names him, linked to his page
+    await page.goto(`${api.base}/lists?rules=fide`);
+    const link = page.locator(`#rating-list a[href="/players/${p.playerId}"]`);
+    expect(await link.innerText()).toBe(p.name);
+    await expectAccessible(page, 'the fide list');
+    await link.click();
+    await page.waitForURL(new RegExp(`/players/${p.playerId}$`));
+    expect(await text(`#rules-fide`)).toBe('Under fide');
     expect(problems).toEqual([]);
   });
 
