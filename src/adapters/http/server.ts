@@ -285,7 +285,6 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const career = playerCareer(await withReports(req, playerId), playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
     const registration = player.current ?? player.registration;
-    // `career` is his FESA career as /players/:id/history gives it; `ruleSets` what the page shows under the others
     res.json({ registration: seesPersonalData(res) ? registration : publicPlayer(registration), career: career.right, ruleSets: await ratedViews.careersOf(state, playerId) });
   });
 
