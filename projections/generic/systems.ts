@@ -44,6 +44,8 @@ export interface PlayerFacts {
 
 export interface EventFacts {
   readonly date: string;
+  /** Where the tournament is played (recorded on it; America when not). */
+  readonly region?: 'america' | 'europe';
 }
 
 export interface RatedEvent<S> {
@@ -81,16 +83,6 @@ const typedOptions = <O>(system: RuleSystem, defaults: O) => (raw: Readonly<Reco
   return E.isLeft(checked) ? checked : E.right({ ...defaults, ...raw } as O);
 };
 
-/**
- * A rule set's own player state from an opening balance: the system's harness decoder checks it (naming the field)
- * and returns its canonical output shape.
- */
-export const decodeOpeningState = (id: GenericRuleSetId, playerId: string, state: unknown): E.Either<RuleError, unknown> => {
-  const system = ruleSystems.get(id)!;
-  const out = system.ops['rate-event']!({}, { event: {}, players: { [playerId]: state }, games: [] });
-  return E.map((o: unknown) => (o as { players: Record<string, unknown> }).players[playerId])(out);
-};
-
 // ---- grades ---------------------------------------------------------------------------------------------------
 
 /** "3 Kyu" → {kyu 3}, "2 Dan" → {dan 2}, "Pro 1" → {pro 1}. */
@@ -125,7 +117,7 @@ export const entryRating = (p: PlayerFacts, entry: EntryPolicy): number | undefi
 };
 
 /** The US rank whose range holds a rating (the rank a starting rating "comes from"). */
-const usRankOf = (rating: number): us.UsRank => {
+export const usRankOf = (rating: number): us.UsRank => {
   let rank: us.UsRank = us.US_RANKS[0];
   for (const r of us.US_RANKS) if (us.rankLowerBound(r) <= rating) rank = r;
   return rank;
@@ -242,7 +234,8 @@ const panAdapter: GenericSystem<pan.PanPlayer, pan.PanAtlanticOptions> = {
     // Entering rated means entering as a provisional player: "a provisional rating after 4 games" (seed 6C).
     return start !== undefined ? { ...pan.NEW_PLAYER, clubGrade, rating: start, games: 4 } : { ...pan.NEW_PLAYER, clubGrade };
   },
-  rateEvent: (o, _ev, players, games) => pan.rateEvent(o, { region: 'america', orderKnown: true }, players, games),
+  // a tournament rated as played in its own region: Europe's time-control and handicap rules differ (spec §2.1)
+  rateEvent: (o, ev, players, games) => pan.rateEvent(o, { region: ev.region ?? 'america', orderKnown: true }, players, games),
   rating: (s) => s.rating,
   // A rating needs 4 games in this system: an officer-set rating makes an unrated player provisional.
   setRating: (s, rating) => ({ ...s, rating, games: Math.max(s.games, 4), record: [] }),

@@ -210,12 +210,14 @@ export const openApiDocument = () => ({
         properties: {
           kind: {
             // officers are appointed and revoked through /officers, which also issues their tokens
-            enum: COMMAND_KINDS.filter((k) => k !== 'AppointOfficer' && k !== 'RevokeOfficer'),
+            // RecordOpeningBalance: an opening balance from a legacy list's rating, games and grade (the ledger builds the state)
+            enum: [...COMMAND_KINDS.filter((k) => k !== 'AppointOfficer' && k !== 'RevokeOfficer'), 'RecordOpeningBalance'],
           },
           validDate: date,
           actor: { type: 'string', description: 'Leave out: the actor is the signed-in officer (another name is refused).' },
           contentHash: { type: 'string', description: 'PublishRatingList: leave out; the ledger writes the list and records its SHA-256 (a hash that differs is refused).' },
           format: { enum: [...LIST_FORMATS], description: 'PublishRatingList: the format the list is published in.' },
+          rating: { type: 'number', description: 'RecordOpeningBalance: the rating the legacy list gives (with playerId, ruleSet, validDate, reason; games and grade optional).' },
         },
         description: 'One command of the catalogue with the fields of its event (see docs/http-api.md); eventId is derived, never sent.',
       },
@@ -344,7 +346,7 @@ export const openApiDocument = () => ({
                     object(
                       {
                         tournamentId: str, name: str, place: str, startDate: date, endDate: date, ruleSet: nullable(str), closed: { type: 'boolean' },
-                        tournamentClass: str, handicapRule: str, komi: str,
+                        tournamentClass: str, handicapRule: str, komi: str, region: { type: 'string', enum: ['america', 'europe'] },
                         players: array(object({ nr: int, playerId: str, name: str, country: str, before: nullable(int), after: nullable(int), points: { type: 'number' }, rank: int }, ['nr', 'playerId', 'name', 'country', 'before', 'after', 'points'])),
                         games: array(object({ game: str, round: int, date, first: str, firstColour: nullable({ type: 'string', enum: ['white', 'black'] }), second: nullable(str), result: str, handicapStones: int, rated: str, status: str }, ['game', 'round', 'date', 'first', 'firstColour', 'second', 'result', 'rated', 'status'])),
                       },
