@@ -32,7 +32,7 @@ ${c.grade !== undefined ? html`<dt>Grade now</dt><dd>${c.grade ?? '—'}</dd>` :
 ${c.openingBalances.map((b) => html`<dt>Opening balance</dt><dd>${b.rating ?? '—'} on ${b.date} (${b.source})</dd>`)}
 </dl>
 <h3 id="chart-heading-${id}">Rating history under ${c.ruleSet}</h3>
-${chart}
+${rated.length === 0 ? html`<p>No tournament rated under ${c.ruleSet} yet, so there is no rating history to draw.</p>` : chart}
 <h3 id="tournaments-heading-${id}">Tournaments under ${c.ruleSet}</h3>
 ${c.tournaments.length === 0
   ? html`<p>No tournament rated under ${c.ruleSet} yet.</p>`
