@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { LedgerState } from '../../domain/commands/state';
 import type { LoggedEvent } from '../../domain/events';
+import { GRADED_RULE_SETS } from '../../projections/generic/grades';
 import { foldGeneric } from '../../projections/generic/history';
 import { GENERIC_RULE_SETS, genericSystem, type GenericRuleSetId } from '../../projections/generic/systems';
 import type { RuleSetListRow } from './rule-set-list';
@@ -19,6 +20,8 @@ export interface RuleSetCareer {
   readonly openingBalances: GenericCareer['openingBalances'];
   /** His tournaments rated under it, oldest first, each with his rating before and after and his games. */
   readonly tournaments: GenericCareer['tournaments'];
+  /** His grade changes with the rule behind each, where the system's spec defines them (absent elsewhere). */
+  readonly grades?: GenericCareer['grades'];
 }
 
 /**
@@ -54,6 +57,7 @@ export const ruleSetCareers = (
       provisional: row?.provisional ?? false,
       openingBalances,
       tournaments,
+      ...(GRADED_RULE_SETS.includes(ruleSet) ? { grades: career?.grades.filter((g) => g.ruleSet === ruleSet) ?? [] } : {}),
     });
   }
   return careers;

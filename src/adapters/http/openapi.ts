@@ -186,7 +186,10 @@ export const openApiDocument = () => ({
         games: int,
         openingBalances: array(object({ date, ruleSet: str, rating: nullable(int), source: str })),
         tournaments: array(object({ tournamentId: str, name: str, endDate: date, ruleSet: nullable(str), before: nullable(int), after: nullable(int), games: array({ type: 'object' }) })),
-      }),
+        grade: nullable(str),
+        provisional: { type: 'boolean' },
+        grades: array(object({ date, ruleSet: str, kind: str, from: nullable(str), to: str, rule: str, tournamentId: str, rating: nullable({ type: 'number' }) }, ['date', 'ruleSet', 'kind', 'from', 'to', 'rule', 'rating'])),
+      }, ['ruleSet', 'rating', 'games', 'provisional', 'openingBalances', 'tournaments']),
       Explanation: object({
         playerId: str,
         tournaments: array(object({ tournamentId: str, date: str, ruleSet: str, report: { type: 'object' } })),

@@ -114,12 +114,12 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
     expect(problems).toEqual([]);
   });
 
-  it('shows an EGD-imported go player his gobase-go rating beside a legacy list\'s uscf-k balance, and the go tournament\'s standings pass axe', async () => {
+  it('shows an EGD-imported go player his gobase-go rating beside a legacy list\'s pan-atlantic balance and grade, and the go tournament\'s standings pass axe', async () => {
     const t = await shown('juv');
     expect(t.ruleSet).toBe('gobase-go');
     const p = t.players.find((x) => x.before !== null && x.after !== null && x.after !== x.before)!;
-    // a legacy Elo list gives him a second rule set, without a tournament under it yet
-    await cli('player', 'balance', '--id', p.playerId, '--rules', 'uscf-k', '--rating', '1650', '--games', '30', '--date', '2025-01-01', '--reason', 'the club\'s legacy list');
+    // a legacy pan-atlantic list gives him a second rule set with its grade, without a tournament under it yet
+    await cli('player', 'balance', '--id', p.playerId, '--rules', 'pan-atlantic', '--rating', '1700', '--games', '20', '--grade', '1 Dan', '--date', '2025-01-01', '--reason', 'the club\'s legacy list');
     await page.goto(`${api.base}/tournaments/juv`);
     await expectAccessible(page, 'go tournament page');
     await page.click(`#players a[href="/players/${p.playerId}"]`);
@@ -127,11 +127,17 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
     // his grade read off GoBase's scale (gobase-go.md §1: 1 dan = 1900, 100 points a grade)
     const grade = p.after! >= 1900 ? `${Math.floor((p.after! - 1900) / 100) + 1}-dan` : `${Math.ceil((1900 - p.after!) / 100)}-kyu`;
     expect(await expectRatedUnder('gobase-go', t, p)).toMatch(new RegExp(`Grade now\\s+${grade}\\s`));
-    expect(await page.locator('section.rule-set h2').allInnerTexts()).toEqual(['Under gobase-go', 'Under uscf-k']);
-    const legacy = page.locator('section[aria-labelledby="rules-uscf-k"]');
-    expect(await legacy.locator('dl.facts').innerText()).toMatch(/Rating now\s+1650\s[^]*Rated games\s+30\s[^]*Opening balance\s+1650 on 2025-01-01/);
-    expect(await legacy.innerText()).toContain('No tournament rated under uscf-k yet');
+    expect(await page.locator('section.rule-set h2').allInnerTexts()).toEqual(['Under pan-atlantic', 'Under gobase-go']);
+    const legacy = page.locator('section[aria-labelledby="rules-pan-atlantic"]');
+    expect(await legacy.locator('dl.facts').innerText()).toMatch(/Rating now\s+1700\s[^]*Grade now\s+1-dan\s[^]*Rated games\s+20\s[^]*Opening balance\s+1700 on 2025-01-01/);
+    expect(await legacy.innerText()).toContain('No tournament rated under pan-atlantic yet');
     expect(await legacy.locator('svg').count()).toBe(0);
+    // his grade history under it as `ledger history --rules pan-atlantic` gives it: the balance's grade and its rule
+    const history = JSON.parse(await cli('history', p.playerId, '--rules', 'pan-atlantic', '--json')) as { grades: { date: string; from: string | null; to: string; rule: string }[] };
+    expect(history.grades.length).toBe(1);
+    expect(await tableText(page, '#grades-pan-atlantic')).toEqual(history.grades.map((g) => [g.date, g.from ?? '—', g.to, g.rule, '']));
+    // GoBase's spec gives no grade history (its ranks are a newcomer's starting rating only)
+    expect(await page.locator('#grades-gobase-go, #grades-heading-gobase-go').count()).toBe(0);
     await expectAccessible(page, 'player page of an EGD-imported player');
     await screenshot(page, '41-player-gobase-go');
     expect(problems).toEqual([]);

@@ -19,7 +19,7 @@ const ruleSetSection = (name: string, c: RuleSetCareer): Html => {
   const last = rated[rated.length - 1];
   const chart = ratingChart(
     // an unrated player's first rating has no rating before it: the chart reads 0 as "first rating"
-    rated.map((t) => ({ date: t.endDate, rating: t.after!, before: t.before ?? 0, label: t.name, promotions: [] })),
+    rated.map((t) => ({ date: t.endDate, rating: t.after!, before: t.before ?? 0, label: t.name, promotions: promotionsIn(c, t.tournamentId) })),
     `Rating history of ${name} under ${c.ruleSet}: ${rated.length} rated tournaments${last ? `, ${last.after} after ${last.name}` : ''}`,
     `chart-${id}`,
   );
@@ -45,7 +45,28 @@ ${c.tournaments.map(
 )}
 </tbody>
 </table>`}
+${c.grades === undefined ? '' : gradeHistory(name, c, c.grades)}
 </section>`;
+};
+
+/** The grades his tournament under the rule set gave him (a diamond on the chart). */
+const promotionsIn = (c: RuleSetCareer, tournamentId: string): string[] =>
+  (c.grades ?? []).filter((g) => g.tournamentId === tournamentId && g.kind === 'promotion').map((g) => g.to);
+
+/** Every grade change under a system with grades, with the rule behind it (projections/generic/grades.ts). */
+const gradeHistory = (name: string, c: RuleSetCareer, grades: NonNullable<RuleSetCareer['grades']>): Html => {
+  const id = idOf(c.ruleSet);
+  const tournamentName = (tournamentId: string) => c.tournaments.find((t) => t.tournamentId === tournamentId)?.name ?? tournamentId;
+  return html`<h3 id="grades-heading-${id}">Grade history under ${c.ruleSet}</h3>
+${grades.length === 0
+  ? html`<p>No grade under ${c.ruleSet} yet.</p>`
+  : html`<table id="grades-${id}">
+<caption>Every grade of ${name} under ${c.ruleSet} and the rule behind it</caption>
+<thead><tr><th scope="col">Date</th><th scope="col">From</th><th scope="col">To</th><th scope="col">Rule</th><th scope="col">Where</th></tr></thead>
+<tbody>
+${grades.map((g) => html`<tr><td>${g.date}</td><td>${g.from ?? '—'}</td><th scope="row">${g.to}${g.kind === 'ratification-requested' ? ' (awaiting ratification)' : ''}</th><td>${g.rule}</td><td>${g.tournamentId === undefined ? '' : html`<a href="/tournaments/${segment(g.tournamentId)}">${tournamentName(g.tournamentId)}</a>`}</td></tr>`)}
+</tbody>
+</table>`}`;
 };
 
 /** Every non-FESA rule set a player is rated under, one section each. */
