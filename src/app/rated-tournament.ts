@@ -206,14 +206,28 @@ export const ratedTournamentSlice = async (
   if (registration === undefined) throw new UnknownTournamentError(`no tournament "${tournamentId}" in the ledger`);
   if (!isGenericRuleSet(registration.ratingSystem)) return undefined;
 
+  return sliceRatedUpTo(store, upTo, registration.endDate, own, known, tournamentId);
+};
+
+/**
+ * Every tournament the non-FESA fold rates up to `asOf` (its rule set in force at its end date — the latest adoption
+ * dated on or before it, else its own — is a non-FESA one), besides `own`'s, with the streams of their players.
+ */
+const sliceRatedUpTo = async (
+  store: EventStore,
+  upTo: number,
+  asOf: string,
+  own: readonly LoggedEvent[],
+  known: SliceOptions,
+  except?: string,
+): Promise<RatedTournamentSlice> => {
   const index = await ratedIndexNow(store, known.storage, upTo, known.index);
   const wide = index.factsUpTo(upTo);
   const adoptions: { event: RuleSetAdopted; position: number }[] = [];
   for (const f of wide) if (f.event.type === 'RuleSetAdopted') adoptions.push({ event: f.event, position: f.globalPosition });
-  const asOf = registration.endDate;
   const rated: string[] = [];
   for (const [id, r] of index.registrationsUpTo(upTo)) {
-    if (id === tournamentId || r.endDate > asOf || !r.rated) continue;
+    if (id === except || r.endDate > asOf || !r.rated) continue;
     if (isGenericRuleSet(adoptionAt(adoptions, r.endDate)?.event.ruleSetId ?? r.ratingSystem)) rated.push(id);
   }
 
@@ -254,6 +268,17 @@ export const ratedTournamentSlice = async (
   for (const f of facts) evolve(state, f.event);
   return { facts, state };
 };
+
+/**
+ * The slice of the log (up to global position `upTo`, default the head) the non-FESA fold of the whole timeline needs:
+ * every tournament it rates and their players (a balance alone needs no registration to be folded) — what a player's
+ * careers under those rule sets read (`ruleSetCareers`, the player page, names from the deciders' state).
+ */
+export const ratedCareersSlice = async (store: EventStore, known: SliceOptions = {}): Promise<RatedTournamentSlice> =>
+  sliceRatedUpTo(store, known.upTo ?? (await store.headPosition()), END_OF_TIME, [], known);
+
+/** A date after every item of any timeline. */
+const END_OF_TIME = '9999-12-31';
 
 /**
  * `ratedTournamentView` of the whole log, from the slice of it the view needs (see `ratedTournamentSlice`):

@@ -3,7 +3,9 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent, LoggedEvent } from '../../domain/events';
 import { Ledger } from '../../src/app/ledger';
 import { loadFacts } from '../../src/app/load';
-import { ratedIndexNow, ratedTournamentSlice, ratedTournamentViewOf } from '../../src/app/rated-tournament';
+import { ratedCareersSlice, ratedIndexNow, ratedTournamentSlice, ratedTournamentViewOf } from '../../src/app/rated-tournament';
+import { ruleSetCareers } from '../../src/app/career-rule-sets';
+import { foldGeneric } from '../../projections/generic/history';
 import type { CheckpointStorage } from '../../src/app/ports/checkpoint-storage';
 import { evolve, initialLedgerState, type LedgerState } from '../../domain/commands/state';
 import { ratedTournamentView } from '../../src/app/tournaments';
@@ -130,7 +132,7 @@ const stateAt = (facts: readonly LoggedEvent[]): LedgerState => {
  * the index saved next to the log at an earlier position (caught up and saved again), from the one saved at the head,
  * and at the earlier position `mid` from an index kept at the head (a server's, ahead of the state it answers for).
  */
-const expectSliceEqualsWholeLog = async (store: EventStore, checkpoints: CheckpointStorage, mid: number): Promise<{ views: number; rated: number; sliced: number; whole: number }> => {
+const expectSliceEqualsWholeLog = async (store: EventStore, checkpoints: CheckpointStorage, mid: number): Promise<{ views: number; rated: number; sliced: number; whole: number; careersShown: number }> => {
   const facts = await loadFacts(store);
   const state = await new Ledger(store).catchUp();
   const ids = [...state.tournaments.keys(), 'no-such-tournament'];
@@ -150,13 +152,22 @@ const expectSliceEqualsWholeLog = async (store: EventStore, checkpoints: Checkpo
   }
   const head = await ratedIndexNow(store, checkpoints, state.position);
   expect(head.position).toBe(state.position);
+  // every player's careers under those rule sets (his page) from the careers' slice, folded once for all of them
+  const careers = await ratedCareersSlice(store, { index: head });
+  const [wholeFold, slicedFold] = [foldGeneric(facts), foldGeneric(careers.facts)];
+  let careersShown = 0;
+  for (const id of [...state.players.keys(), 'no-such-player']) {
+    const whole = ruleSetCareers(facts, state, id, wholeFold);
+    expect({ id, careers: ruleSetCareers(careers.facts, state, id, slicedFold) }).toEqual({ id, careers: whole });
+    careersShown += whole.length;
+  }
   const earlier = facts.filter((f) => f.globalPosition <= mid);
   const then = stateAt(earlier);
   for (const id of [...then.tournaments.keys()]) {
     const whole = await shown(async () => ratedTournamentView(earlier, then, id));
     expect({ id, mid, view: await shown(() => ratedTournamentViewOf(store, id, { upTo: mid, index: head })) }).toEqual({ id, mid, view: whole });
   }
-  return { views, rated, sliced, whole: facts.length };
+  return { views, rated, sliced, whole: facts.length, careersShown };
 };
 
 describe.each(places)('a non-FESA tournament read from its slice of the log (%s)', (name, open) => {
@@ -170,6 +181,7 @@ describe.each(places)('a non-FESA tournament read from its slice of the log (%s)
     let failed = 0;
     let sliced = 0;
     let whole = 0;
+    let careersShown = 0;
     await fc.assert(
       fc.asyncProperty(ledgers(8, 6), mix, async ({ facts }, m) => {
         const { store, checkpoints, close } = await open();
@@ -185,6 +197,7 @@ describe.each(places)('a non-FESA tournament read from its slice of the log (%s)
           rated += counted.rated;
           sliced += counted.sliced;
           whole += counted.views * counted.whole;
+          careersShown += counted.careersShown;
           if (ledger.some((f) => f.event.type === 'PlayersMerged')) merged++;
           if (ledger.some((f) => f.event.type === 'RuleSetAdopted')) adopted++;
           if (m.openings.some((o) => o.bad) || m.outsiders.some((o) => o.bad)) failed++;
@@ -202,5 +215,6 @@ describe.each(places)('a non-FESA tournament read from its slice of the log (%s)
     expect(adopted).toBeGreaterThan(numRuns / 10);
     expect(failed).toBeGreaterThan(numRuns / 20);
     expect(sliced).toBeLessThan(whole);
+    expect(careersShown).toBeGreaterThan(numRuns);
   }, 120_000);
 });

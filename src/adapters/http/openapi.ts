@@ -182,6 +182,16 @@ export const openApiDocument = () => ({
         grades: array(object({ date: str, grade: str, from: str, rule: str, detail: str })),
         dan: array(object({ dan: int, minOpponent: { type: 'number' }, gamesNeeded: int, games: int, opponents: array(str), met: { type: 'boolean' } })),
       }, ['playerId', 'ratings', 'grades', 'dan']),
+      RuleSetCareer: object({
+        ruleSet: { enum: [...GENERIC_RULE_SETS] },
+        rating: nullable(int),
+        games: int,
+        openingBalances: array(object({ date, ruleSet: str, rating: nullable(int), source: str })),
+        tournaments: array(object({ tournamentId: str, name: str, endDate: date, ruleSet: nullable(str), before: nullable(int), after: nullable(int), games: array({ type: 'object' }) })),
+        grade: nullable(str),
+        provisional: { type: 'boolean' },
+        grades: array(object({ date, ruleSet: str, kind: str, from: nullable(str), to: str, rule: str, tournamentId: str, rating: nullable({ type: 'number' }) }, ['date', 'ruleSet', 'kind', 'from', 'to', 'rule', 'rating'])),
+      }, ['ruleSet', 'rating', 'games', 'provisional', 'openingBalances', 'tournaments']),
       Explanation: object({
         playerId: str,
         tournaments: array(object({ tournamentId: str, date: str, ruleSet: str, report: { type: 'object' } })),
@@ -282,10 +292,10 @@ export const openApiDocument = () => ({
     },
     '/players/{id}': {
       get: {
-        summary: 'A player: the registration as now known and the career (for a browser: the player page with the rating chart)',
+        summary: 'A player: the registration as now known, the FESA career and his record under every other rule set he is rated under (for a browser: the player page with the rating charts)',
         ...publicRoute,
         parameters: [pathParam('id', 'Player id.'), rules],
-        responses: { '200': okOrPage('The player.', object({ registration: ref('Player'), career: ref('Career') }, undefined, false)), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
+        responses: { '200': okOrPage('The player.', object({ registration: ref('Player'), career: ref('Career'), ruleSets: array(ref('RuleSetCareer')) }, undefined, false)), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
       },
     },
     '/players/{id}/history': {

@@ -280,12 +280,13 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
 
   app.get('/players/:id', ...publicRead, async (req, res) => {
     const playerId = req.params.id as string;
-    const player = (await ledger.catchUp()).players.get(playerId);
+    const state = await ledger.catchUp();
+    const player = state.players.get(playerId);
     if (!player) throw new NotFound(`no player "${playerId}" in the ledger`);
     const career = playerCareer(await withReports(req, playerId), playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
     const registration = player.current ?? player.registration;
-    res.json({ registration: seesPersonalData(res) ? registration : publicPlayer(registration), career: career.right });
+    res.json({ registration: seesPersonalData(res) ? registration : publicPlayer(registration), career: career.right, ruleSets: await ratedViews.careersOf(state, playerId) });
   });
 
   app.get('/players/:id/history', ...publicRead, async (req, res) => {

@@ -7,7 +7,13 @@ import type { FesaProjection } from '../../../projections/fesa/incremental';
 import { unratable } from '../../app/failure';
 import type { Ledger } from '../../app/ledger';
 import { isGenericRuleSet } from '../../../projections/generic/systems';
-import { ratedIndexNow, ratedTournamentViewOf, type RatedTournamentIndex } from '../../app/rated-tournament';
+import { ratedCareersSlice, ratedIndexNow, ratedTournamentViewOf, type RatedTournamentIndex } from '../../app/rated-tournament';
+import { ruleSetCareers, type RuleSetCareer } from '../../app/career-rule-sets';
+import { ruleSetList, type RuleSetListRow } from '../../app/rule-set-list';
+import { LedgerFailure } from '../../app/failure';
+import type { GenericRuleSetId } from '../../../projections/generic/systems';
+import { foldGeneric } from '../../../projections/generic/history';
+import type { LoggedEvent } from '../../../domain/events';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import { crosstableOf, UnknownTournamentError, type RatedTournamentView } from '../../app/tournaments';
 import type { LiveProjections } from './live';
@@ -88,6 +94,9 @@ export class PlayerIndex {
   }
 }
 
+/** A date after every item of any timeline: a list as of it holds every rating. */
+const END_OF_TIME = '9999-12-31';
+
 /** A tournament as the server knows it now: its state, the live projection and fold that rated it, its cross table. */
 export interface TournamentNow {
   readonly state: LedgerState;
@@ -155,13 +164,59 @@ export class RatedTournamentViews {
     }
     if (this.kept.has(tournamentId)) return this.kept.get(tournamentId);
     // the part of the log the non-FESA fold reads for it (its tournaments, their players), starting from the index
-    // caught up to the state: a first answer costs by what the tournament's rule sets rate, not by the whole log; one
-    // catch-up at a time, so that two requests never add the same facts to the index twice
-    const caughtUp = this.indexing.then(async () => (this.index = await ratedIndexNow(this.ledger.store, this.checkpoints, state.position, this.index)));
-    this.indexing = caughtUp.catch(() => undefined);
-    const index = await caughtUp;
+    // caught up to the state: a first answer costs by what the tournament's rule sets rate, not by the whole log
+    const index = await this.indexAt(state.position);
     const view = await ratedTournamentViewOf(this.ledger.store, tournamentId, { upTo: state.position, index });
     this.kept.set(tournamentId, view);
     return view;
+  }
+
+  /** One catch-up of the index at a time, so that two requests never add the same facts to it twice. */
+  private indexAt(position: number): Promise<RatedTournamentIndex> {
+    const caughtUp = this.indexing.then(async () => (this.index = await ratedIndexNow(this.ledger.store, this.checkpoints, position, this.index)));
+    this.indexing = caughtUp.catch(() => undefined);
+    return caughtUp;
+  }
+
+  /** The non-FESA fold of the whole timeline at the head `state` reflects, and the facts it folded (one per position). */
+  private careersFold?: {
+    readonly position: number;
+    readonly folded: Promise<{ facts: readonly LoggedEvent[]; fold: ReturnType<typeof foldGeneric> }>;
+    /** Each rule set's list at the end of the timeline by player id, read when a page first asks for it. */
+    readonly lists: Map<GenericRuleSetId, ReadonlyMap<string, RuleSetListRow>>;
+  };
+
+  /**
+   * A player's careers under the non-FESA rule sets at the head `state` reflects (the player page), from the slice of
+   * the log their fold reads (src/app/rated-tournament.ts `ratedCareersSlice`: on a federation's ledger a few imports,
+   * not the FESA games); the fold is kept until the log moves, so every player's page of that head reads it once.
+   */
+  async careersOf(state: LedgerState, playerId: string): Promise<RuleSetCareer[]> {
+    if (this.careersFold?.position !== state.position) {
+      const folded = this.indexAt(state.position).then(async (index) => {
+        const { facts } = await ratedCareersSlice(this.ledger.store, { upTo: state.position, index });
+        return { facts, fold: foldGeneric(facts) };
+      });
+      this.careersFold = { position: state.position, folded, lists: new Map() };
+      // a read that failed is not kept: the next request reads again
+      folded.catch(() => (this.careersFold?.folded === folded ? (this.careersFold = undefined) : undefined));
+    }
+    const { lists, folded } = this.careersFold;
+    const { facts, fold } = await folded;
+    const listOf = (ruleSet: GenericRuleSetId): ReadonlyMap<string, RuleSetListRow> => {
+      let rows = lists.get(ruleSet);
+      if (rows === undefined) {
+        try {
+          rows = new Map(ruleSetList(facts, ruleSet, { asOf: END_OF_TIME }).players.map((r) => [r.id, r]));
+        } catch (e) {
+          // a fold the rule set refuses: the page shows his ratings without the list's grade
+          if (!(e instanceof LedgerFailure)) throw e;
+          rows = new Map();
+        }
+        lists.set(ruleSet, rows);
+      }
+      return rows;
+    };
+    return ruleSetCareers(facts, state, playerId, fold, (ruleSet) => listOf(ruleSet).get(playerId));
   }
 }

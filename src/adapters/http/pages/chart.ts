@@ -32,7 +32,7 @@ const ticks = (lo: number, hi: number, count: number): number[] => {
  * per tournament whose <title> names it with the change (a browser shows it on hover, a screen reader reads it), and
  * promotions drawn as larger diamonds. Works without any script and prints.
  */
-export const ratingChart = (points: readonly ChartPoint[], caption: string): Html => {
+export const ratingChart = (points: readonly ChartPoint[], caption: string, id = 'rating-chart'): Html => {
   if (points.length === 0) return html`<p>No rated tournament yet, so there is no rating history to draw.</p>`;
   const days = points.map((p) => dayOf(p.date));
   const ratings = points.flatMap((p) => [p.rating, p.before]).filter((r) => r > 0);
@@ -56,7 +56,8 @@ export const ratingChart = (points: readonly ChartPoint[], caption: string): Htm
     const d = dayOf(`${String(yr).padStart(4, '0')}-01-01`);
     if (d >= x0 && d <= x1) years.push(yr);
   }
-  const titleId = 'rating-chart-title';
+  // one page may draw several (one per rule set): each its own title's id
+  const titleId = `${id}-title`;
   return html`<figure class="no-break">
 <svg class="chart" role="img" aria-labelledby="${titleId}" viewBox="0 0 ${WIDTH} ${HEIGHT}" width="${WIDTH}" height="${HEIGHT}" xmlns="http://www.w3.org/2000/svg">
 <title id="${titleId}">${caption}</title>

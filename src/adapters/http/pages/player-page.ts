@@ -2,8 +2,10 @@ import type { PlayerRegistered } from '../../../../domain/events';
 import type { FesaPlayerReport } from '../../../../domain/rules/fesa/types';
 import type { GradeRule, PlayerCareer } from '../../../../projections/fesa/career';
 import type { PlayerExplanation } from '../../../../projections/fesa/explain';
+import type { RuleSetCareer } from '../../../app/career-rule-sets';
 import { ratingChart } from './chart';
-import { html, queryString, segment } from './html';
+import { ruleSetSections } from './rule-set-sections';
+import { html, queryString, segment, type Html } from './html';
 import { change, indexControls, page, type IndexQuery, type Provenance } from './layout';
 import { PAGE_SIZE } from '../paging';
 
@@ -38,9 +40,41 @@ export const gradeSteps = (grades: PlayerCareer['grades']): (PlayerCareer['grade
   return steps;
 };
 
-/** A player's career: the rating chart, every tournament with before/after, grades with their rules, dan counts. */
-export const playerPage = (registration: PlayerRegistered, career: PlayerCareer, ruleSet: string | undefined, personal: boolean, provenance: Provenance): string => {
+/**
+ * A player's careers: under FESA the rating chart, every tournament with before/after, grades with their rules and dan
+ * counts, when he has a FESA record; then a section for each other rule set he is rated under (`others`: a TRF or EGD
+ * import's fide, gobase-go …).
+ */
+export const playerPage = (registration: PlayerRegistered, career: PlayerCareer, others: readonly RuleSetCareer[], ruleSet: string | undefined, personal: boolean, provenance: Provenance): string => {
   const name = fullName(registration);
+  const fesaRecord = career.ratings.length > 0 || career.grades.length > 0;
+  const facts = html`<dl class="facts">
+<dt>Player id</dt><dd><code>${career.playerId}</code></dd>
+<dt>Country</dt><dd>${registration.country ?? '—'}</dd>
+${personal && registration.club !== undefined ? html`<dt>Club</dt><dd>${registration.club}</dd>` : ''}
+${others.length > 0 ? html`<dt>Rated under</dt><dd>${[...(fesaRecord ? ['FESA'] : []), ...others.map((o) => o.ruleSet)].join(', ')}</dd>` : ''}
+${fesaRecord || others.length === 0 ? fesaNow(career) : ''}
+</dl>`;
+  if (!fesaRecord) {
+    const content = html`${facts}
+${others.length === 0 ? html`<p>${name} is not rated yet under any rule set.</p>` : ruleSetSections(name, others)}`;
+    // his numbers are those of the rule sets he is rated under, not of the FESA rule set the request names
+    return page(name, { ...provenance, ruleSet: others.length === 0 ? provenance.ruleSet : others.map((o) => o.ruleSet).join(', ') }, content, { description: `Ratings of ${name} under ${others.length === 0 ? 'no rule set yet' : others.map((o) => o.ruleSet).join(', ')}` });
+  }
+  return page(name, provenance, html`${facts}
+${fesaCareer(name, career, ruleSet)}
+${ruleSetSections(name, others)}`, { description: `Rating and grade history of ${name}` });
+};
+
+/** The FESA rating and grade now. */
+const fesaNow = (career: PlayerCareer): Html => {
+  const last = career.ratings[career.ratings.length - 1];
+  return html`<dt>Rating now</dt><dd>${last ? html`${last.after}${last.provisional ? ' (provisional)' : ''}` : 'not rated yet'}</dd>
+<dt>Grade now</dt><dd>${last?.grade ?? career.grades[career.grades.length - 1]?.grade ?? '—'}</dd>`;
+};
+
+/** The FESA career: the chart, the tournaments, the grades with the rule behind each, the dan-qualifying games. */
+const fesaCareer = (name: string, career: PlayerCareer, ruleSet: string | undefined): Html => {
   const promotionsIn = new Map<string, string[]>();
   for (const g of career.grades) {
     if (g.rule === 'prior-grade' || g.rule === 'opening-balance' || g.rule === 'officer-award') continue;
@@ -52,14 +86,7 @@ export const playerPage = (registration: PlayerRegistered, career: PlayerCareer,
     career.ratings.map((r) => ({ date: r.date, rating: r.after, before: r.before, label: r.name, promotions: promotionsIn.get(r.tournamentId) ?? [] })),
     `Rating history of ${name}: ${career.ratings.length} rated tournaments${last ? `, ${last.after} after ${last.name}` : ''}`,
   );
-  const content = html`<dl class="facts">
-<dt>Player id</dt><dd><code>${career.playerId}</code></dd>
-<dt>Country</dt><dd>${registration.country ?? '—'}</dd>
-${personal && registration.club !== undefined ? html`<dt>Club</dt><dd>${registration.club}</dd>` : ''}
-<dt>Rating now</dt><dd>${last ? html`${last.after}${last.provisional ? ' (provisional)' : ''}` : 'not rated yet'}</dd>
-<dt>Grade now</dt><dd>${last?.grade ?? career.grades[career.grades.length - 1]?.grade ?? '—'}</dd>
-</dl>
-<p class="no-print"><a href="/players/${segment(career.playerId)}/explain${queryString({ rules: ruleSet })}">Every rating change game by game</a></p>
+  return html`<p class="no-print"><a href="/players/${segment(career.playerId)}/explain${queryString({ rules: ruleSet })}">Every rating change game by game</a></p>
 <h2 id="chart-heading">Rating history</h2>
 ${chart}
 <h2 id="tournaments-heading">Tournaments</h2>
@@ -92,7 +119,6 @@ ${gradeSteps(career.grades).map((g) => html`<tr><td>${g.date}</td><td>${g.from}<
 ${career.dan.map((d) => html`<tr><th scope="row">${d.dan} Dan</th><td class="num">${d.minOpponent}</td><td class="num">${d.games}</td><td class="num">${d.gamesNeeded}</td><td class="num">${d.opponents.length}</td><td>${d.met ? 'yes' : 'no'}</td></tr>`)}
 </tbody>
 </table>`;
-  return page(name, provenance, content, { description: `Rating and grade history of ${name}` });
 };
 
 const fmt = (x: number, digits = 2): string => (Number.isInteger(x) ? String(x) : x.toFixed(digits));

@@ -174,7 +174,9 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const { fold, position } = await careerNow(models, live, playerRuns, ruleSet, playerId);
     const career = playerCareer(fold, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
-    sendPage(res, playerPage(registration, career.right, askedRules(req), seesPersonalData(res), { computedAt: new Date(), position, ruleSet }));
+    // his ratings under fide, gobase-go … (TRF and EGD imports), from the non-FESA fold kept for the head of the log
+    const others = await ratedViews.careersOf(await ledger.catchUp(), playerId);
+    sendPage(res, playerPage(registration, career.right, others, askedRules(req), seesPersonalData(res), { computedAt: new Date(), position, ruleSet }));
   };
   app.get('/players/:id', pagesOnly, ...publicRead, playerHandler);
   app.get('/players/:id/history', pagesOnly, ...publicRead, playerHandler);

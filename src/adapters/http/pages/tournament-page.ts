@@ -103,12 +103,18 @@ const signedChange = (before: number | null, after: number | null): Html => chan
 /** A TRF or EGD tournament's players (rating before and after under its rule set, points, rank) and games. */
 const ratedSections = (t: RatedTournamentView, v: TournamentView): Html => {
   const colourOf = (c: 'white' | 'black' | null, first: boolean): string => (c === null ? '' : first === (c === 'white') ? 'white' : 'black');
-  return html`<h2 id="players-heading">Players</h2>
+  // games played against an opponent (a bye is none), withdrawn ones left out
+  const played = new Map<string, number>();
+  for (const g of t.games) {
+    if (g.second === null || g.status === 'withdrawn') continue;
+    for (const id of [g.first, g.second]) played.set(id, (played.get(id) ?? 0) + 1);
+  }
+  return html`<h2 id="players-heading">Standings</h2>
 <table id="players" data-sortable>
-<caption>Players of ${t.name}${t.ruleSet ? ` with their ratings under ${t.ruleSet} before and after it` : ' (not closed yet, so not rated)'}</caption>
-<thead><tr><th scope="col" class="num">Nr</th><th scope="col">Player</th><th scope="col">Federation</th><th scope="col" class="num">Before</th><th scope="col" class="num">After</th><th scope="col" class="num">Change</th><th scope="col" class="num">Points</th><th scope="col" class="num">Rank</th></tr></thead>
+<caption>Players of ${t.name}${t.ruleSet ? ` with their ratings under ${t.ruleSet} before and after it` : ' (not closed yet, so not rated)'}, their points and games</caption>
+<thead><tr><th scope="col" class="num">Nr</th><th scope="col">Player</th><th scope="col">Federation</th><th scope="col" class="num">Before</th><th scope="col" class="num">After</th><th scope="col" class="num">Change</th><th scope="col" class="num">Points</th><th scope="col" class="num">Games</th><th scope="col" class="num">Rank</th></tr></thead>
 <tbody>
-${t.players.map((p) => html`<tr><td class="num">${p.nr}</td><th scope="row">${playerLink(p.playerId, p.name, v.rules)}</th><td>${p.country}</td><td class="num">${p.before ?? '–'}</td><td class="num">${p.after ?? '–'}</td><td class="num">${signedChange(p.before, p.after)}</td><td class="num">${points(p.points)}</td><td class="num">${p.rank ?? ''}</td></tr>`)}
+${t.players.map((p) => html`<tr><td class="num">${p.nr}</td><th scope="row">${playerLink(p.playerId, p.name, v.rules)}</th><td>${p.country}</td><td class="num">${p.before ?? '–'}</td><td class="num">${p.after ?? '–'}</td><td class="num">${signedChange(p.before, p.after)}</td><td class="num">${points(p.points)}</td><td class="num">${played.get(p.playerId) ?? 0}</td><td class="num">${p.rank ?? ''}</td></tr>`)}
 </tbody>
 </table>
 <h2 id="games-heading">Games</h2>
