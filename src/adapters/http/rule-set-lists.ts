@@ -37,6 +37,12 @@ export const ruleSetListOf = async (store: EventStore, req: Request, ruleSet: Ge
 export const pageRowsOf = (list: RuleSetList): ListRow[] =>
   list.players.map((r) => ({ rank: r.rank, playerId: r.id, name: r.name, country: r.country, grade: r.grade ?? '', rating: r.rating, games: r.games, provisional: r.provisional, lastPlayed: r.lastPlayed }));
 
+/** Passes on to the next route unless `:id` is a list published under a non-FESA rule set (an unknown id: the FESA route's 404). */
+export const publishedUnderRuleSet = (store: EventStore): RequestHandler => async (req, _res, next) => {
+  const found = await publishedEvent(store, req.params.id as string).catch(() => undefined);
+  next(found !== undefined && isGenericRuleSet(found.event.ruleSet) ? undefined : 'route');
+};
+
 export interface RuleSetListRoutes {
   readonly store: EventStore;
   readonly publicRead: readonly RequestHandler[];
@@ -59,12 +65,7 @@ export const mountRuleSetLists = (app: Express, { store, publicRead, auditor, fo
   };
   app.get('/lists', underRuleSet(false), ...publicRead, ...folds, sendRuleSetList);
   app.get('/lists', underRuleSet(true), ...auditor, sendRuleSetList);
-  // an unknown list falls through to the FESA route, which answers 404
-  const publishedUnderRuleSet: RequestHandler = async (req, _res, next) => {
-    const found = await publishedEvent(store, req.params.id as string).catch(() => undefined);
-    next(found !== undefined && isGenericRuleSet(found.event.ruleSet) ? undefined : 'route');
-  };
-  app.get('/lists/published/:id/diff', publishedUnderRuleSet, ...publicRead, ...folds, async (req, res) => {
+  app.get('/lists/published/:id/diff', publishedUnderRuleSet(store), ...publicRead, ...folds, async (req, res) => {
     res.json(publishedRuleSetDiff(LIST_PRINTER, await loadFacts(store), req.params.id as string));
   });
 };
