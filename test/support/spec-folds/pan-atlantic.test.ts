@@ -25,6 +25,8 @@ describe('the pan-atlantic spec fold (§7 test vectors)', () => {
     expect(drawsAt(1455, '2-kyu', 12).grade).toBe('1-kyu');
     const eleven = drawsAt(1455, '2-kyu', 11);
     expect([eleven.grade, eleven.streaks['1-kyu']?.lb]).toEqual(['2-kyu', 11]);
+    // Table I: 1 kyu starts at 1450, not at (15 − 1)·100 like the weaker kyu grades
+    expect(drawsAt(1440, '2-kyu', 12).streaks).toEqual({});
     expect(drawsAt(555, '11-kyu', 4).grade).toBe('10-kyu');
     expect(drawsAt(555, '11-kyu', 3).grade).toBe('11-kyu');
     const ruleThree = rate({ A: est(1745, '2-kyu'), B: est(1745, '2-kyu') }, [win('A', 'B')]).A!;

@@ -45,15 +45,18 @@ interface GradeRow {
   readonly lbGames: number;
   readonly mpGames: number | null;
 }
+/** 4 … 15 kyu: LB (15−n)·100 (15 kyu: 1), MP LB + 50 (15 kyu: 50). */
 const kyuRow = (n: number): GradeRow => {
   const lb = n === 15 ? 1 : (15 - n) * 100;
-  const [lbGames, mpGames] = n <= 3 ? [12, 6] : n <= 7 ? [10, 5] : n <= 11 ? [8, 4] : [6, 3];
-  const mp = n === 15 ? 50 : n === 3 ? 1250 : n === 2 ? 1375 : n === 1 ? 1525 : lb + 50;
-  return { grade: `${n}-kyu`, lb, mp, lbGames, mpGames };
+  const [lbGames, mpGames] = n <= 7 ? [10, 5] : n <= 11 ? [8, 4] : [6, 3];
+  return { grade: `${n}-kyu`, lb, mp: n === 15 ? 50 : lb + 50, lbGames, mpGames };
 };
 /** Lowest first. */
 export const PAN_GRADES: readonly GradeRow[] = [
-  ...Array.from({ length: 15 }, (_, i) => kyuRow(15 - i)),
+  ...Array.from({ length: 12 }, (_, i) => kyuRow(15 - i)),
+  { grade: '3-kyu', lb: 1200, mp: 1250, lbGames: 12, mpGames: 6 },
+  { grade: '2-kyu', lb: 1300, mp: 1375, lbGames: 12, mpGames: 6 },
+  { grade: '1-kyu', lb: 1450, mp: 1525, lbGames: 12, mpGames: 6 },
   { grade: '1-dan', lb: 1600, mp: 1675, lbGames: 14, mpGames: 7 },
   { grade: '2-dan', lb: 1750, mp: 1825, lbGames: 14, mpGames: 7 },
   { grade: '3-dan', lb: 1900, mp: 2000, lbGames: 14, mpGames: 7 },
