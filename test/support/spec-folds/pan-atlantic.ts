@@ -13,7 +13,7 @@
  * Not covered (the seasons give every player an opening balance): stage 1, the unrated players' performance ratings;
  * a part with an unrated player throws, so a season that needs it cannot pass by accident.
  */
-import type { SpecGame } from './us-shogi-1997';
+import { EPS, roundHalfAwayFromZero, type SpecGame } from './season-fold';
 
 export interface Streak {
   readonly lb: number;
@@ -32,9 +32,6 @@ export type Region = 'america' | 'europe';
 export interface PanGame extends SpecGame {
   readonly timeControl?: { readonly main: number; readonly byoyomi: number; readonly increment: number };
 }
-
-/** README "Arithmetic". */
-const EPS = 1e-7;
 
 // ---- Table I, K, Table II -----------------------------------------------------------------------------------------
 
@@ -76,14 +73,6 @@ const HANDICAP_VALUE: Readonly<Record<string, number>> = {
 const bonus = (g: SpecGame, id: string): number =>
   g.handicap && g.handicap.type !== 'even' && g.handicap.giver !== id ? HANDICAP_VALUE[g.handicap.type]! : 0;
 const expected = (own: number, opp: number): number => 1 / (1 + 10 ** ((opp - own) / 400));
-
-/** README "Rounding" with its EPS rule: a value within EPS of a half is that half. */
-export const roundHalfAwayFromZero = (x: number): number => {
-  const a = Math.abs(x);
-  const f = Math.floor(a);
-  const r = Math.abs(a - f - 0.5) < EPS ? f + 1 : Math.floor(a + 0.5);
-  return x < 0 ? -r : r;
-};
 
 // ---- §2 eligibility and parts -------------------------------------------------------------------------------------
 
@@ -150,7 +139,7 @@ const promote = (s: PanState, running: readonly number[], post: number): Pick<Pa
     }
   }
   // rule 3: the grade below the one whose lower bound the new rating reached
-  const above = PAN_GRADES.findLastIndex((row) => post >= row.lb);
+  const above = PAN_GRADES.filter((row) => post >= row.lb).length - 1;
   const byRule3 = Math.min(above - 1, FOUR_DAN);
   if (byRule3 > grade) promoteTo(byRule3);
   if (pending !== null && gradeIndex(pending) <= grade) pending = null;

@@ -1,6 +1,7 @@
 /** The acceptance seasons' US Shogi fold against the spec's own worked examples (../shared/rules/us-shogi-1997.md §7). */
 import { describe, expect, it } from 'vitest';
-import { usRateEvent, type SpecGame, type UsState, type UsVariant } from './us-shogi-1997';
+import type { SpecGame } from './season-fold';
+import { usRateEvent, type UsState, type UsVariant } from './us-shogi-1997';
 
 const rankOf = (r: number): string => (r >= 1500 ? `${Math.min(6, Math.floor((r - 1500) / 200) + 1)}-dan` : r < 100 ? '15-kyu' : `${15 - Math.floor(r / 100)}-kyu`);
 const at = (rating: number, games = 50): UsState => ({ rating, rank: rankOf(rating), games, streaks: {} });

@@ -10,6 +10,7 @@
  * - §4 streak promotion with post-event ratings.
  * Defaults of §6 throughout. Fractions are exact (README "Arithmetic": US Shogi is rational arithmetic).
  */
+import type { SpecGame } from './season-fold';
 
 export type UsVariant = 'text' | 'card';
 
@@ -109,14 +110,6 @@ export interface UsState {
   readonly games: number;
   readonly streaks: Readonly<Record<string, number>>;
   readonly initialRating?: number;
-}
-
-/** A game as the README gives it: `score` is a's; the handicap's receiver is the player who is not the giver. */
-export interface SpecGame {
-  readonly a: string;
-  readonly b: string;
-  readonly score: 1 | 0.5 | 0;
-  readonly handicap?: { readonly type: string; readonly giver: string };
 }
 
 const preEvent = (s: UsState): number => s.rating ?? s.initialRating ?? usStart(s.rank);
