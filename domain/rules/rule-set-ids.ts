@@ -10,8 +10,11 @@ export const AS_ADOPTED = 'as-adopted';
 /** Every rule set a tournament can be rated under or the officers can adopt: the FESA family and the registry's. */
 export const RULE_SET_IDS: readonly string[] = [...FESA_RULE_SET_IDS, ...ruleSystems.keys()];
 
-/** What a published list may be rated under: only FESA lists are published, and they can be reproduced. */
-export const PUBLISHABLE_RULE_SETS: readonly string[] = [AS_ADOPTED, ...FESA_RULE_SET_IDS];
+/** What a published list may be rated under: the FESA lists, and the list of any other rule set the ledger knows. */
+export const PUBLISHABLE_RULE_SETS: readonly string[] = [AS_ADOPTED, ...RULE_SET_IDS];
+
+/** The official program's files, which only a FESA list is written as. */
+export const PROGRAM_FILE_FORMATS: readonly string[] = ['fesa', 'fesa-all'];
 
 /**
  * The formats a list is published in, each written by the ledger itself so that `verify` can write it again and

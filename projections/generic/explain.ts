@@ -56,12 +56,16 @@ const explainRun = (run: GenericRun, playerId: string): GenericTournamentExplana
   };
 };
 
-/** For auditors: a player's ratings under the generic rule systems, game by game, in each system's own terms. */
-export const explainGeneric = (fold: GenericFold, playerId: string): E.Either<string, GenericExplanation> => {
+/**
+ * For auditors: a player's ratings under the generic rule systems (or under `ruleSet` alone), game by game, in each
+ * system's own terms.
+ */
+export const explainGeneric = (fold: GenericFold, playerId: string, ruleSet?: GenericRuleSetId): E.Either<string, GenericExplanation> => {
   if (!fold.players.has(playerId)) return E.left(`unknown player "${playerId}"`);
-  const tournaments = fold.runs.filter((r) => playerId in r.before).map((r) => explainRun(r, playerId));
+  const under = (r: { readonly ruleSet: GenericRuleSetId }) => ruleSet === undefined || r.ruleSet === ruleSet;
+  const tournaments = fold.runs.filter((r) => playerId in r.before && under(r)).map((r) => explainRun(r, playerId));
   const officerFacts = fold.officerFacts
-    .filter((f) => f.playerIds.includes(playerId))
+    .filter((f) => f.playerIds.includes(playerId) && under(f))
     .map((f) => ({
       date: f.date, ruleSet: f.ruleSet, kind: f.kind,
       ...(f.event.type === 'RatingAdjusted' && f.event.operation ? { operation: f.event.operation } : {}),
@@ -74,7 +78,7 @@ export const explainGeneric = (fold: GenericFold, playerId: string): E.Either<st
     ...officerFacts.map((f) => ({ date: f.date, order: 0, lines: [`${f.date} ${f.kind}${f.operation ? ` (${f.operation})` : ''} under ${f.ruleSet}: ${f.before ?? 'unrated'} -> ${f.after ?? 'unrated'} — ${f.reason}`] })),
   ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order));
   for (const i of items) lines.push(...i.lines);
-  if (lines.length === 0) lines.push(`${playerId} has no game rated under a non-FESA rule set`);
+  if (lines.length === 0) lines.push(`${playerId} has no game rated under ${ruleSet ?? 'a non-FESA rule set'}`);
   return E.right({ data: { playerId, tournaments, officerFacts }, text: lines.join('\n') });
 };
 

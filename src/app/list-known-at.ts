@@ -8,6 +8,7 @@
 import type { RatingListPublished } from '../../domain/events';
 import { LISTS_STREAM } from '../../domain/events';
 import { gradesThatDiffer, listChanges, tournamentsThenPlayers, type FoldDiff, type GradeDiff, type RunChange } from '../../projections/fesa/diff';
+import { isGenericRuleSet } from '../../projections/generic/systems';
 import { resumeProjection } from './checkpoint';
 import { LIST_MODEL_FORMAT, readListModel, type ModelList } from './list-model';
 import { assertReproducible, contentHash, listBytes, UnknownListError, type ListFormat } from './lists';
@@ -83,6 +84,8 @@ export const publishedFromModel = async (
 ): Promise<{ event: RatingListPublished; position: number; text: string } | undefined> => {
   const { event, position } = await publishedEvent(store, listId);
   assertReproducible(event, listId);
+  // the read model holds FESA lists only: another rule set's list is folded
+  if (isGenericRuleSet(event.ruleSet)) return undefined;
   const format = event.format as ListFormat;
   const read = await listKnownAt(printer, store, storage, { ruleSet: event.ruleSet, asOf: event.asOf, format, activeYears: event.activeYears ?? 2, knownAt: position - 1 }, catchUp && (() => catchUp(event.ruleSet)));
   if (read === undefined || contentHash(listBytes(read.text, format)) !== event.contentHash) return undefined;

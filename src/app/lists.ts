@@ -7,6 +7,7 @@ import { AS_ADOPTED, FESA_RULE_SETS, isFesaRuleSet, type FesaFold, type FoldOpti
 import type { LoggedEvent } from '../../domain/events';
 import { foldFesaFast, type ProjectionOptions, type RunsMode } from '../../projections/fesa/incremental';
 import { LIST_FORMAT_IDS } from '../../domain/rules/rule-set-ids';
+import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../projections/generic/systems';
 import { LedgerFailure, unratable } from './failure';
 import type { ListPrinter } from './ports/list-printer';
 
@@ -72,7 +73,7 @@ const runsAsFormula = (text: string): boolean => text.length > 1 && /^[=+\-@\t\r
 /** How CSV cells are written: guarded against formulas, or as lists were published before the guard (still reproduced). */
 export type CsvCells = 'guarded' | 'unguarded';
 
-const csvCell =
+export const csvCell =
   (cells: CsvCells) =>
   (v: string | number | boolean | null): string => {
     const s = v === null ? '' : String(v);
@@ -139,7 +140,7 @@ export class UnreproducibleListError extends LedgerFailure {
   }
 }
 
-const findPublished = (facts: readonly LoggedEvent[], listId: string): { event: RatingListPublished; position: number } => {
+export const findPublished = (facts: readonly LoggedEvent[], listId: string): { event: RatingListPublished; position: number } => {
   const found = facts.find((f) => f.event.type === 'RatingListPublished' && f.event.listId === listId);
   if (!found) throw new UnknownListError(listId);
   return { event: found.event as RatingListPublished, position: found.globalPosition };
@@ -147,10 +148,10 @@ const findPublished = (facts: readonly LoggedEvent[], listId: string): { event: 
 
 /** A published list names a rule set and a format this ledger folds and writes, or it cannot be reproduced. */
 export const assertReproducible = (event: RatingListPublished, listId: string): void => {
-  if (event.ruleSet !== AS_ADOPTED && !isFesaRuleSet(event.ruleSet)) {
-    throw new UnreproducibleListError(`published list "${listId}" names the rule set "${event.ruleSet}", which this ledger does not know (it knows ${[AS_ADOPTED, ...Object.keys(FESA_RULE_SETS)].join(', ')}), so it cannot be reproduced`);
+  if (event.ruleSet !== AS_ADOPTED && !isFesaRuleSet(event.ruleSet) && !isGenericRuleSet(event.ruleSet)) {
+    throw new UnreproducibleListError(`published list "${listId}" names the rule set "${event.ruleSet}", which this ledger does not know (it knows ${[AS_ADOPTED, ...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS].join(', ')}), so it cannot be reproduced`);
   }
-  if (!(LIST_FORMATS as readonly string[]).includes(event.format)) {
+  if (!(LIST_FORMATS as readonly string[]).includes(event.format) || (isGenericRuleSet(event.ruleSet) && isProgramFile(event.format as ListFormat))) {
     throw new UnreproducibleListError(`published list "${listId}" names the format "${event.format}", which this ledger does not write (it writes ${LIST_FORMATS.join(', ')}), so it cannot be reproduced`);
   }
 };
@@ -158,6 +159,7 @@ export const assertReproducible = (event: RatingListPublished, listId: string): 
 /** The published list exactly as it was: the log folded up to just before its publication, checked by its hash. */
 export const reproducePublished = (printer: ListPrinter, facts: readonly LoggedEvent[], listId: string, runs: RunsMode = 'none', onProgress?: ProjectionOptions['onProgress']): { event: RatingListPublished; folded: FesaFold; text: string } => {
   const { event, position } = findPublished(facts, listId);
+  if (isGenericRuleSet(event.ruleSet)) throw new LedgerFailure('bad-input', `published list "${listId}" is a ${event.ruleSet} list, not a FESA list`);
   assertReproducible(event, listId);
   const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt: position - 1, runs, onProgress });
   const guarded = renderList(printer, folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);

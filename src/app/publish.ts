@@ -6,6 +6,10 @@ import type { ExecuteResult, Ledger } from './ledger';
 import { contentHash, foldOrThrow, listBytes, renderList, type ListFormat } from './lists';
 import { loadFacts } from './load';
 import type { ListPrinter } from './ports/list-printer';
+import type { LoggedEvent } from '../../domain/events';
+import { isGenericRuleSet } from '../../projections/generic/systems';
+import { ruleSetList } from './rule-set-list';
+import { renderRuleSetList } from './rule-set-publication';
 
 type PublishCommand = Extract<Command, { kind: 'PublishRatingList' }>;
 
@@ -25,6 +29,13 @@ export interface Published {
  * the ledger's: a caller that expects other bytes is told so and nothing is recorded. The CLI and the HTTP API both
  * publish through here.
  */
+/** The list as the publication writes it: a FESA list, or any other rule set's (everybody rated unless told). */
+const listText = (printer: ListPrinter, facts: readonly LoggedEvent[], request: PublishRequest, format: ListFormat): string => {
+  if (isGenericRuleSet(request.ruleSet)) return renderRuleSetList(printer, ruleSetList(facts, request.ruleSet, { asOf: request.asOf, activeYears: request.activeYears ?? 0 }), format);
+  const folded = foldOrThrow(facts, { ruleSet: request.ruleSet, asOf: request.asOf, runs: 'none' });
+  return renderList(printer, folded, request.asOf, format, request.activeYears ?? 2);
+};
+
 export const publishList = async (ledger: Ledger, printer: ListPrinter, request: PublishRequest): Promise<Published> => {
   let published: { contentHash: string; bytes: Buffer } | undefined;
   const result = await ledger.execute(async (state) => {
@@ -34,8 +45,8 @@ export const publishList = async (ledger: Ledger, printer: ListPrinter, request:
     const checked = toEvent(placeholder, state);
     if (E.isLeft(checked)) throw new CommandRejected(checked.left);
     const format = request.format as ListFormat;
-    const folded = foldOrThrow(await loadFacts(ledger.store, { position: state.position }), { ruleSet: request.ruleSet, asOf: request.asOf, runs: 'none' });
-    const bytes = listBytes(renderList(printer, folded, request.asOf, format, request.activeYears ?? 2), format);
+    const facts = await loadFacts(ledger.store, { position: state.position });
+    const bytes = listBytes(listText(printer, facts, request, format), format);
     const hash = contentHash(bytes);
     if (stated !== undefined && stated !== hash) {
       throw new CommandRejected(`PublishRatingList: field \`contentHash\`: the ledger writes list "${request.listId}" with the SHA-256 ${hash}, not ${JSON.stringify(stated)}; leave contentHash out and the ledger records the hash of the list it writes`);

@@ -13,7 +13,8 @@
 import { CAREER_MODEL_FORMAT } from './career-model';
 import { chainHash, GENESIS, logChangedSince } from './chain';
 import { loadFacts } from './load';
-import { reproducePublished, UnreproducibleListError } from './lists';
+import { UnreproducibleListError } from './lists';
+import { reproducePublishedText } from './rule-set-publication';
 import { UnreadableEventError, type EventStore, type RecordedEvent } from './ports/event-store';
 import type { ListPrinter } from './ports/list-printer';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
@@ -195,7 +196,7 @@ export const verifyLedger = async (store: EventStore, printer: ListPrinter, opti
   for (const { event } of facts ?? []) {
     if (event.type !== 'RatingListPublished') continue;
     try {
-      reproducePublished(printer, facts!, event.listId);
+      reproducePublishedText(printer, facts!, event.listId);
       lists.push({ listId: event.listId, contentHash: event.contentHash, reproduced: true });
     } catch (e) {
       lists.push({ listId: event.listId, contentHash: event.contentHash, reproduced: false });

@@ -26,6 +26,7 @@ const TODAY = "today's date";
 const RULES_FESA = 'force one FESA rule set on every tournament: fesa (the official program) or fesa-published (the published prose)';
 const RULES_ADOPTED = 'each tournament under the rule set adopted for its date (rules adopt), else its own system';
 const ENTRY = 'how a player new to the rule set enters it: system (its own rule), grade (at his declared grade) or a starting rating';
+const RULES_ANY = `${RULES_FESA}; or a non-FESA rule set (us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, fide, uscf-k): its list of the tournaments rated under it`;
 const OPTION = 'a rule-set option, key=value; repeat for more (ledger rules list shows each option and its default)';
 
 const COMMON: Readonly<Record<string, OptionHelp>> = {
@@ -57,7 +58,7 @@ const COMMON: Readonly<Record<string, OptionHelp>> = {
   name: { text: "the officer's name (as he signs in)", example: '--name "Kari Berg"' },
   published: { text: 'the id of a list recorded with list publish', example: '--published 2024-04' },
   'known-at': { text: 'fold only what the ledger had recorded by then: a global position (see events) or a recorded time', default: 'everything recorded', example: '--known-at 1234' },
-  'active-years': { text: 'list only players who played in this many years up to the date; 0 for everybody', default: '2 (as FESA publishes)', example: '--active-years 0' },
+  'active-years': { text: 'list only players who played in this many years up to the date; 0 for everybody', default: '2 for FESA lists (as FESA publishes), 0 for other rule sets', example: '--active-years 0' },
 };
 
 const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>> = {
@@ -130,14 +131,15 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
   },
   list: {
     format: { text: "table, csv, json, fesa (the program's whole ratingliste.post, byte for byte) or fesa-all (its all.txt)", default: 'table (json with --json)', example: '--format csv' },
-    rules: { text: RULES_FESA, default: RULES_ADOPTED, example: '--rules fesa-published' },
+    rules: { text: RULES_ANY, default: RULES_ADOPTED, example: '--rules fide' },
+    entry: { text: `${ENTRY} (non-FESA rule sets)`, default: 'system', example: '--entry grade' },
     published: { text: 'print a list recorded with list publish exactly as published, even after corrections', example: '--published 2024-04' },
   },
   'list publish': {
     id: { text: 'the id the published list is known by', example: '--id 2024-04' },
     'as-of': { text: 'the date of the list, YYYY-MM-DD', example: '--as-of 2024-04-01' },
-    format: { text: 'the format published: fesa, fesa-all, table, csv or json; its bytes are what the hash is taken of', default: 'table (json with --json)', example: '--format fesa-all' },
-    rules: { text: RULES_FESA, default: RULES_ADOPTED, example: '--rules fesa' },
+    format: { text: 'the format published: fesa, fesa-all (FESA lists only), table, csv or json; its bytes are what the hash is taken of', default: 'table (json with --json)', example: '--format fesa-all' },
+    rules: { text: RULES_ANY, default: RULES_ADOPTED, example: '--rules fide' },
   },
   diff: {
     published: { text: "compare a published list with today's knowledge of the same date", example: '--published 2024-04' },
@@ -149,8 +151,9 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
     from: { text: 'show changes from tournaments on or after this date, YYYY-MM-DD', default: 'the beginning', example: '--from 2017-01-01' },
   },
   explain: {
-    tournament: { text: 'explain only this tournament', default: 'every tournament of the player', example: '--tournament nekomado-2024' },
-    rules: { text: RULES_FESA, default: RULES_ADOPTED, example: '--rules fesa-published' },
+    tournament: { text: 'explain only this tournament (FESA)', default: 'every tournament of the player', example: '--tournament nekomado-2024' },
+    rules: { text: `${RULES_FESA}; or a non-FESA rule set: the tournaments rated under it, in its own terms (bracket, K, C, stage, multiplier)`, default: RULES_ADOPTED, example: '--rules fide' },
+    entry: { text: `${ENTRY} (non-FESA rule sets)`, default: 'system', example: '--entry grade' },
   },
   history: {
     rules: { text: `${RULES_FESA}; or a rule set of TRF and EGD imports (fide, uscf-k, gobase-go …): the player's tournaments and games under it`, default: RULES_ADOPTED, example: '--rules fesa-published' },
@@ -185,13 +188,13 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
     date: { text: 'the date of the redetermination, YYYY-MM-DD', example: '--date 2025-01-01' },
   },
   ratings: {
-    rules: { text: 'the non-FESA rule set: pan-atlantic, fide, gobase-go, uscf-k, us-shogi-1997-text or us-shogi-1997-card', example: '--rules fide' },
-    rerate: { text: 'rate every tournament under the rule set', default: 'only tournaments rated under it' },
-    entry: { text: ENTRY, default: 'system', example: '--entry grade' },
+    rules: { text: 'gone: ledger list --rules ID', example: '--rules fide' },
+    rerate: { text: 'gone: ledger rerate --rules ID' },
+    entry: { text: 'gone: ledger list --rules ID --entry …', example: '--entry grade' },
   },
   'explain-generic': {
-    rules: { text: 'rate every tournament again under this non-FESA rule set', default: "each tournament's own system", example: '--rules fide' },
-    entry: { text: ENTRY, default: 'system', example: '--entry grade' },
+    rules: { text: 'gone: ledger explain <player-id> --rules ID', example: '--rules fide' },
+    entry: { text: 'gone: ledger explain <player-id> --rules ID --entry …', example: '--entry grade' },
   },
   evaluate: {
     rules: { text: 'the rule sets scored, comma-separated or repeated', example: '--rules fesa,pan-atlantic,fide' },

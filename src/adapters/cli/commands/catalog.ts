@@ -106,14 +106,14 @@ export const commandCatalog: readonly CommandEntry[] = [
   },
   {
     name: 'list',
-    summary: 'the rating list as of a date (as known now, or --known-at), or a published list exactly',
-    usage: 'list [--as-of YYYY-MM-DD] [--known-at POSITION|TIME] [--format table|csv|json|fesa|fesa-all] [--rules fesa|fesa-published] [--active-years 2] [--out FILE] | list --published ID',
+    summary: 'the rating list under any rule set as of a date (as known now, or --known-at), or a published list exactly',
+    usage: 'list [--as-of YYYY-MM-DD] [--known-at POSITION|TIME] [--format table|csv|json|fesa|fesa-all] [--rules ID] [--active-years N] [--entry system|grade|RATING] [--out FILE] | list --published ID',
     load: historyModule,
   },
   {
     name: 'list publish',
     summary: 'record that a list was published (its content hash), so it can be reproduced exactly later',
-    usage: 'list publish --id ID --as-of YYYY-MM-DD [--format fesa|fesa-all|table|csv|json] [--rules fesa] [--active-years 2] [--out FILE]',
+    usage: 'list publish --id ID --as-of YYYY-MM-DD [--format fesa|fesa-all|table|csv|json] [--rules ID] [--active-years N] [--out FILE]',
     load: historyModule,
   },
   {
@@ -131,7 +131,7 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'explain',
     summary: 'explain a player\'s ratings game by game (opponent rating used, expectation, K, upset, bonus, promotions)',
-    usage: 'explain <player-id> [--tournament T] [--rules fesa] [--json]',
+    usage: 'explain <player-id> [--tournament T] [--rules ID] [--entry system|grade|RATING] [--json]',
     load: historyModule,
   },
   {
@@ -187,14 +187,14 @@ export const commandCatalog: readonly CommandEntry[] = [
   },
   {
     name: 'ratings',
-    summary: 'the rating list under a non-FESA rule set (as recorded, or --rerate: every tournament under it)',
+    summary: 'gone: ledger list --rules ID gives the list under any rule set',
     usage: 'ratings --rules ID [--as-of YYYY-MM-DD] [--rerate] [--entry system|grade|RATING] [--option key=value]... [--json]',
     booleanFlags: ['rerate'],
     load: rulesetsModule,
   },
   {
     name: 'explain-generic',
-    summary: 'explain a player\'s ratings under a non-FESA rule set in its own terms (bracket, K, C, stage, multiplier)',
+    summary: 'gone: ledger explain <player-id> --rules ID explains under any rule set',
     usage: 'explain-generic <player-id> [--rules ID] [--entry system|grade|RATING] [--json]   (--rules: re-rate every tournament under ID)',
     load: rulesetsModule,
   },

@@ -13,10 +13,12 @@ import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/gen
 import { resumeProjection } from '../../../app/checkpoint';
 import { ratedInListModel, readListModel } from '../../../app/list-model';
 import { ruleSetsFromModels } from '../../../app/rule-set-diff';
-import { knownAtPositionOf, listKnownAt, publishedDiffFromModel, publishedFromModel } from '../../../app/list-known-at';
+import { knownAtPositionOf, listKnownAt, publishedDiffFromModel, publishedEvent, publishedFromModel } from '../../../app/list-known-at';
+import { reproducePublishedText } from '../../../app/rule-set-publication';
+import { explainUnderRuleSet, listUnderRuleSet, printPublishedRuleSetDiff, refuseProgramFile } from './rule-set-lists';
 import { factsKnownAt, loadFacts } from '../../../app/load';
 import { publishList } from '../../../app/publish';
-import { foldOrThrow as fold, isProgramFile, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, reproducePublished, underRuleSets, type FoldPair, type ListFormat } from '../../../app/lists';
+import { foldOrThrow as fold, isProgramFile, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, underRuleSets, type FoldPair, type ListFormat } from '../../../app/lists';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 import { FoldProgress, table } from '../output';
@@ -25,15 +27,26 @@ import { printChanges } from './fesa';
 import { today } from '../../clock';
 
 
-/** --rules forces a FESA rule set on every tournament; without it each is rated under the rule set in force for it. */
+const ANY_RULE_SETS = [...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS];
+
+/**
+ * --rules: a FESA rule set is forced on every tournament (without it each is rated under the rule set in force for
+ * it); any other rule set's list holds the tournaments rated under it as recorded.
+ */
 const ruleSetOf = (ctx: CliContext): string => {
   const id = ctx.opts.string('rules');
   if (id === undefined) return AS_ADOPTED;
-  if (!(id in FESA_RULE_SETS)) throw new UsageError(`--rules ${id}: FESA lists are available for ${Object.keys(FESA_RULE_SETS).join(', ')} (other systems: ledger ratings --rules ID)`);
+  if (!ANY_RULE_SETS.includes(id)) throw new UsageError(`--rules ${id}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
+  if (ctx.opts.string('entry') !== undefined && !isGenericRuleSet(id)) throw new UsageError(`--entry applies to the non-FESA rule sets (${GENERIC_RULE_SETS.join(', ')}); FESA's newcomer rule is its own`);
   return id;
 };
 
-const ANY_RULE_SETS = [...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS];
+/** The FESA rule sets only (explain's tournament reports and the FESA projections). */
+const fesaRuleSetOf = (ctx: CliContext): string => {
+  const id = ruleSetOf(ctx);
+  if (isGenericRuleSet(id)) throw new UsageError(`--rules ${id}: this command reads FESA lists; known are ${Object.keys(FESA_RULE_SETS).join(', ')}`);
+  return id;
+};
 
 /** Every player's rating (and grade, where the system has one) under any rule set, every tournament rated with it. */
 const ratingsUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string): Map<string, { rating: number; grade: string }> => {
@@ -86,13 +99,18 @@ const list: CommandRun = {
         return 0;
       }
       const facts = await loadFacts(await ctx.store());
-      const { event, text } = reproducePublished(LIST_PRINTER, facts, listId);
+      const { event, text } = reproducePublishedText(LIST_PRINTER, facts, listId);
       write(ctx, text, event.format as ListFormat);
       return 0;
     }
     const asOf = ctx.opts.date('as-of') ?? today();
     const ruleSet = ruleSetOf(ctx);
     const format = formatOf(ctx, true);
+    if (isGenericRuleSet(ruleSet)) {
+      await listUnderRuleSet(ctx, ruleSet, format, (text) => write(ctx, text, format));
+      return 0;
+    }
+    if (ctx.opts.string('entry') !== undefined) throw new UsageError('--entry applies to the non-FESA rule sets; give --rules with one of them');
     const activeYears = ctx.opts.count('active-years', 0, 200) ?? 2;
     const knownAtText = ctx.opts.string('known-at');
     const modelStorage = await ctx.checkpoints();
@@ -172,7 +190,8 @@ const publish: CommandRun = {
     const asOf = ctx.opts.requiredDate('as-of', 'the list date');
     const format = formatOf(ctx);
     const ruleSet = ruleSetOf(ctx);
-    const activeYears = ctx.opts.count('active-years', 0, 200) ?? 2;
+    refuseProgramFile(ruleSet, format);
+    const activeYears = ctx.opts.count('active-years', 0, 200) ?? (isGenericRuleSet(ruleSet) ? 0 : 2);
     const out = ctx.opts.string('out');
     // a list that cannot be written where asked is not published: the file is opened before anything is recorded
     const undo = out === undefined ? undefined : openForWriting(out);
@@ -190,6 +209,10 @@ const diff: CommandRun = {
   name: 'diff',
   async run(ctx) {
     const published = ctx.opts.string('published');
+    if (published !== undefined && isGenericRuleSet((await publishedEvent(await ctx.store(), published)).event.ruleSet)) {
+      await printPublishedRuleSetDiff(ctx, published);
+      return 0;
+    }
     if (published !== undefined) {
       // from the list's read model (the published list known then, the list known now): no fold; else folded below
       const checkpoints = await ctx.checkpoints();
@@ -264,7 +287,7 @@ const rerate: CommandRun = {
       sideBySide(ctx, facts, 'fesa', requested, asOf);
       return 0;
     }
-    const ruleSet = ruleSetOf(ctx);
+    const ruleSet = fesaRuleSetOf(ctx);
     const base = fold(facts, { ruleSet: AS_ADOPTED, asOf, runs: 'changes', onProgress: progress.fold });
     const other = fold(facts, { ruleSet, asOf, runs: 'changes', onProgress: progress.fold });
     progress.done();
@@ -283,8 +306,13 @@ const explain: CommandRun = {
   name: 'explain',
   async run(ctx) {
     const playerId = ctx.opts.positional[0];
-    if (!playerId) throw new UsageError('missing the player id: ledger explain <player-id> [--tournament T]');
+    if (!playerId) throw new UsageError('missing the player id: ledger explain <player-id> [--tournament T] [--rules ID]');
     const ruleSet = ruleSetOf(ctx);
+    if (isGenericRuleSet(ruleSet)) {
+      if (ctx.opts.string('tournament') !== undefined) throw new UsageError(`--tournament explains one FESA tournament report; under ${ruleSet} every tournament of the player is explained`);
+      await explainUnderRuleSet(ctx, playerId, ruleSet);
+      return 0;
+    }
     const tournamentId = ctx.opts.string('tournament');
     const folded = (await careerFoldOf(ctx, 'explain', ruleSet, playerId, tournamentId)) ?? fold(await loadFacts(await ctx.store()), { ruleSet, runs: 'reports' });
     const explanation = explainPlayer(folded, playerId, tournamentId);

@@ -2,19 +2,15 @@ import * as E from 'fp-ts/Either';
 import { unratable } from '../../../app/failure';
 import type { Command } from '../../../../domain/commands/decide';
 import { BUCKETS } from '../../../../domain/evaluation/metrics';
-import { FESA_RULE_SETS } from '../../../../projections/fesa/history';
-import type { LoggedEvent } from '../../../../domain/events';
-import { explainGeneric } from '../../../../projections/generic/explain';
-import { foldGeneric, ratingsOf, type GenericFold, type GenericFoldOptions } from '../../../../projections/generic/history';
-import { GENERIC_RULE_SETS, isGenericRuleSet, type EntryPolicy, type GenericRuleSetId } from '../../../../projections/generic/systems';
+import { GENERIC_RULE_SETS, type EntryPolicy } from '../../../../projections/generic/systems';
 import { footballEvents, loadFootballMatches } from '../../formats/football';
 import { evaluateLedger, evaluateReplay, unknownRuleSet, type Evaluation, type EvaluationRow } from '../../../app/evaluate';
 import { loadFacts } from '../../../app/load';
 import { adoptRuleSet, CONVERSION_RULE_SETS, driftCorrection, oneTimeConversion, redetermination, type ConversionRuleSet } from '../../../app/rules/officer';
 import { UsageError } from '../args';
+import { entryOf } from './rule-set-lists';
 import type { CliContext, CommandRun } from '../context';
 import { table } from '../output';
-import { today } from '../../clock';
 
 
 /** `--option k=v`: the value is read as JSON when it is JSON (numbers, booleans, null), else as a string. */
@@ -35,28 +31,6 @@ export const parseOptionFlags = (values: readonly string[]): Record<string, unkn
   return out;
 };
 
-/** `--entry system|grade|<rating>`: how players new to a rule set enter it (projections/generic/systems.ts). */
-const entryOf = (ctx: CliContext, def: EntryPolicy): EntryPolicy => {
-  const v = ctx.opts.string('entry');
-  if (v === undefined) return def;
-  if (v === 'system' || v === 'grade') return v;
-  if (/^\d+$/.test(v)) return { rating: Number(v) };
-  throw new UsageError(`--entry must be system, grade or a starting rating such as 1500, got "${v}"`);
-};
-
-const genericRuleSetOf = (ctx: CliContext): GenericRuleSetId => {
-  const id = ctx.opts.required('rules', `one of ${GENERIC_RULE_SETS.join(', ')}`);
-  if (!isGenericRuleSet(id)) {
-    throw new UsageError(`--rules ${id}: this command covers the non-FESA rule sets ${GENERIC_RULE_SETS.join(', ')}${id in FESA_RULE_SETS ? ' (FESA lists: ledger list)' : ''}`);
-  }
-  return id;
-};
-
-const foldOrThrow = (facts: readonly LoggedEvent[], options: GenericFoldOptions): GenericFold => {
-  const folded = foldGeneric(facts, options);
-  if (E.isLeft(folded)) throw unratable(folded.left);
-  return folded.right;
-};
 
 /** The commands of one officer operation, decided together and recorded all at once or not at all. */
 const executeAll = async (ctx: CliContext, commands: readonly Command[]): Promise<{ appended: number; unchanged: number }> => {
@@ -141,43 +115,19 @@ const redetermine: CommandRun = {
 
 // ---- read commands ---------------------------------------------------------------------------------------------
 
-const ratings: CommandRun = {
-  name: 'ratings',
-  async run(ctx) {
-    const ruleSet = genericRuleSetOf(ctx);
-    const asOf = ctx.opts.date('as-of') ?? today();
-    const rerate = ctx.opts.flag('rerate');
-    const entry = entryOf(ctx, 'system');
-    const folded = foldOrThrow(await loadFacts(await ctx.store()), {
-      asOf, entry, ...(rerate ? { ruleSet, forcedOptions: parseOptionFlags(ctx.opts.all('option')) } : {}),
-    });
-    const rows = ratingsOf(folded, ruleSet);
-    ctx.print({ ruleSet, asOf, rerate, players: rows.map((r) => ({ playerId: r.playerId, rating: r.rating, lastPlayed: folded.lastPlayed.get(r.playerId) ?? null, state: r.state })) }, () =>
-      rows.length === 0
-        ? `no player has a rating under ${ruleSet} as of ${asOf}${rerate ? '' : ' (no tournament was rated under it; --rerate rates every tournament under it)'}` +
-          (entry === 'system'
-            ? `: with --entry system (the default) a player enters ${ruleSet} only with a ${ruleSet} rating of his own (an opening balance); on a ledger that starts empty give everybody a start with --entry grade (from the declared grade) or --entry RATING (e.g. --entry 1500)`
-            : '')
-        : [`${ruleSet} as of ${asOf}${rerate ? ' (re-rated: every tournament under it)' : ''}`,
-          table(['#', 'player', 'rating', 'last played'], rows.map((r, i) => [i + 1, r.playerId, r.rating, folded.lastPlayed.get(r.playerId) ?? ''])),
-        ].join('\n'));
-    return 0;
+/**
+ * Commands replaced by `list --rules S` and `explain P --rules S`: for one release they answer with the command that
+ * replaced them (exit 2), so a script that still calls them stops with the way forward.
+ */
+const replaced = (name: string, replacement: (ctx: CliContext) => string): CommandRun => ({
+  name,
+  run(ctx) {
+    throw new UsageError(`ledger ${name} is gone: ${replacement(ctx)} does what it did`);
   },
-};
+});
 
-const explainGenericCommand: CommandRun = {
-  name: 'explain-generic',
-  async run(ctx) {
-    const playerId = ctx.opts.positional[0];
-    if (!playerId) throw new UsageError('missing the player id: ledger explain-generic <player-id> --rules ID');
-    const forced = ctx.opts.string('rules') !== undefined ? genericRuleSetOf(ctx) : undefined;
-    const folded = foldOrThrow(await loadFacts(await ctx.store()), { entry: entryOf(ctx, 'system'), ...(forced ? { ruleSet: forced } : {}) });
-    const explanation = explainGeneric(folded, playerId);
-    if (E.isLeft(explanation)) throw new UsageError(explanation.left);
-    ctx.out(ctx.json ? JSON.stringify(explanation.right.data, null, 2) : explanation.right.text);
-    return 0;
-  },
-};
+const ratings = replaced('ratings', (ctx) => `ledger list --rules ${ctx.opts.string('rules') ?? 'ID'}`);
+const explainGenericCommand = replaced('explain-generic', (ctx) => `ledger explain ${ctx.opts.positional[0] ?? '<player-id>'} --rules ${ctx.opts.string('rules') ?? 'ID'}`);
 
 // ---- evaluate --------------------------------------------------------------------------------------------------
 

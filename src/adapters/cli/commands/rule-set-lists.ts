@@ -1,0 +1,74 @@
+/**
+ * `list`, `diff --published` and `explain` for the six non-FESA rule sets: the same commands as FESA's, over the
+ * generic fold (src/app/rule-set-list.ts) instead of the FESA list model.
+ */
+import * as E from 'fp-ts/Either';
+import { unratable } from '../../../app/failure';
+import { factsKnownAt, loadFacts } from '../../../app/load';
+import { ruleSetList } from '../../../app/rule-set-list';
+import { programFileRefusal, publishedRuleSetDiff, renderRuleSetList, type RuleSetListDiff } from '../../../app/rule-set-publication';
+import type { ListFormat } from '../../../app/lists';
+import { explainGeneric } from '../../../../projections/generic/explain';
+import { foldGeneric } from '../../../../projections/generic/history';
+import type { EntryPolicy, GenericRuleSetId } from '../../../../projections/generic/systems';
+import { LIST_PRINTER } from '../../formats/list-printer';
+import { UsageError } from '../args';
+import type { CliContext } from '../context';
+import { table } from '../output';
+import { today } from '../../clock';
+
+/** `--entry system|grade|<rating>`: how players new to a rule set enter it (projections/generic/systems.ts). */
+export const entryOf = (ctx: CliContext, def: EntryPolicy): EntryPolicy => {
+  const v = ctx.opts.string('entry');
+  if (v === undefined) return def;
+  if (v === 'system' || v === 'grade') return v;
+  if (/^\d+$/.test(v)) return { rating: Number(v) };
+  throw new UsageError(`--entry must be system, grade or a starting rating such as 1500, got "${v}"`);
+};
+
+/** A FESA file format asked of another rule set's list is refused before anything is read or recorded. */
+export const refuseProgramFile = (ruleSet: string, format: ListFormat): void => {
+  const refusal = programFileRefusal(ruleSet, format);
+  if (refusal !== undefined) throw new UsageError(refusal);
+};
+
+/** `ledger list --rules S` for a non-FESA rule set; `write` puts the text where --out says. */
+export const listUnderRuleSet = async (ctx: CliContext, ruleSet: GenericRuleSetId, format: ListFormat, write: (text: string) => void): Promise<void> => {
+  refuseProgramFile(ruleSet, format);
+  const asOf = ctx.opts.date('as-of') ?? today();
+  const activeYears = ctx.opts.count('active-years', 0, 200) ?? 0;
+  const entry = entryOf(ctx, 'system');
+  const { facts, knownAt } = await factsKnownAt(await ctx.store(), ctx.opts.string('known-at'));
+  const list = ruleSetList(facts, ruleSet, { asOf, activeYears, entry, ...(knownAt !== undefined ? { knownAt } : {}) });
+  write(renderRuleSetList(LIST_PRINTER, list, format));
+  if (list.players.length === 0 && format === 'table') {
+    ctx.err(entry === 'system'
+      ? `No player has a rating under ${ruleSet} as of ${asOf}: under --entry system (the default) a player enters ${ruleSet} by its own newcomer rule or an opening balance; --entry grade or --entry 1500 gives everybody a start.`
+      : `No player has a rating under ${ruleSet} as of ${asOf} (no tournament was rated under it by then).`);
+  }
+};
+
+/** `ledger diff --published X` for a non-FESA list: the players whose rating or grade changed since. */
+export const printPublishedRuleSetDiff = async (ctx: CliContext, listId: string): Promise<void> => {
+  const diff: RuleSetListDiff = publishedRuleSetDiff(LIST_PRINTER, await loadFacts(await ctx.store()), listId);
+  if (ctx.json) {
+    ctx.out(JSON.stringify(diff, null, 2));
+    return;
+  }
+  ctx.out(`published ${listId} -> known now`);
+  if (diff.players.length === 0) {
+    ctx.out('no player\'s rating or grade changed');
+    return;
+  }
+  const cell = (s: RuleSetListDiff['players'][number]['before']): string => (s === null ? '-' : `${s.rating}${s.grade ? ` ${s.grade}` : ''}`);
+  ctx.out(table(['player', 'id', 'published', 'now'], diff.players.map((p) => [p.name, p.id, cell(p.before), cell(p.after)])));
+};
+
+/** `ledger explain P --rules S`: the player's tournaments rated under S (as recorded), in the system's own terms. */
+export const explainUnderRuleSet = async (ctx: CliContext, playerId: string, ruleSet: GenericRuleSetId): Promise<void> => {
+  const folded = foldGeneric(await loadFacts(await ctx.store()), { entry: entryOf(ctx, 'system') });
+  if (E.isLeft(folded)) throw unratable(folded.left);
+  const explanation = explainGeneric(folded.right, playerId, ruleSet);
+  if (E.isLeft(explanation)) throw new UsageError(explanation.left);
+  ctx.out(ctx.json ? JSON.stringify(explanation.right.data, null, 2) : explanation.right.text);
+};

@@ -1,0 +1,117 @@
+import * as E from 'fp-ts/Either';
+import type { LoggedEvent } from '../../domain/events';
+import { categoryOf, type PanPlayer } from '../../domain/rules/pan-atlantic';
+import { FesaFacts } from '../../projections/fesa/history';
+import { foldGeneric, ratingsOf } from '../../projections/generic/history';
+import { type EntryPolicy, type GenericRuleSetId } from '../../projections/generic/systems';
+import { unratable } from './failure';
+import { activeSince } from './lists';
+import { fullName } from './namesakes';
+
+/**
+ * The rating list of a non-FESA rule set (`ledger list --rules S`): every tournament rated under S as recorded (the
+ * rule set in force at its end date), the rule set's own player states, the players named as FESA lists name them.
+ */
+
+/** One player of a rule set's list; `grade` only under the systems that give grades. */
+export interface RuleSetListRow {
+  readonly rank: number;
+  readonly id: string;
+  readonly name: string;
+  readonly country: string;
+  /** The grade the system holds for him in its own words ("2-dan"); null while he has earned none. */
+  readonly grade?: string | null;
+  /** Exactly the rating the system's state holds. */
+  readonly rating: number;
+  /** Rated games as the system's state counts them. */
+  readonly games: number;
+  readonly provisional: boolean;
+  readonly lastPlayed: string | null;
+}
+
+export interface RuleSetList {
+  readonly ruleSet: GenericRuleSetId;
+  readonly asOf: string;
+  readonly activeYears: number;
+  readonly players: readonly RuleSetListRow[];
+}
+
+export interface RuleSetListOptions {
+  readonly asOf: string;
+  /** The last global position the list knows of (a list as it was published, or `--known-at`). */
+  readonly knownAt?: number;
+  /** Players who played in the last N years; 0 (the default here) lists everybody rated. */
+  readonly activeYears?: number;
+  readonly entry?: EntryPolicy;
+}
+
+/** GoBase's scale (spec gobase-go.md §1): 100 points a grade, 1 dan = 1900, 1 pro = 2500, 25 points a pro grade. */
+const goGradeOf = (rating: number): string => {
+  if (rating >= 2500) return `${Math.min(9, Math.floor((rating - 2500) / 25) + 1)}-pro`;
+  if (rating >= 1900) return `${Math.floor((rating - 1900) / 100) + 1}-dan`;
+  return `${Math.min(30, Math.ceil((1900 - rating) / 100))}-kyu`;
+};
+
+/**
+ * What a system says of a player beyond his rating: the US systems keep a rank, pan-atlantic the grade earned in it
+ * (and a provisional category), GoBase only a rating, whose grade is read off its own scale; the Elo systems have none.
+ */
+const gradeAndCategory = (ruleSet: GenericRuleSetId, state: unknown, rating: number): { grade?: string | null; provisional: boolean } => {
+  switch (ruleSet) {
+    case 'us-shogi-1997-text':
+    case 'us-shogi-1997-card':
+      return { grade: (state as { rank: string }).rank, provisional: false };
+    case 'pan-atlantic': {
+      const p = state as PanPlayer;
+      return { grade: p.grade, provisional: categoryOf(p) === 'provisional' };
+    }
+    case 'gobase-go':
+      return { grade: goGradeOf(rating), provisional: false };
+    case 'fide':
+    case 'uscf-k':
+      return { provisional: false };
+  }
+};
+
+/** The naming facts known at a position, as the FESA list reads them (namesakes told apart, merged ids their survivor's). */
+const namesKnownAt = (facts: readonly LoggedEvent[], knownAt: number | undefined): FesaFacts => {
+  const names = new FesaFacts();
+  for (const fact of facts) {
+    if (knownAt !== undefined && fact.globalPosition > knownAt) continue;
+    const type = fact.event.type;
+    if (type === 'PlayerRegistered' || type === 'PlayerRegistrationCorrected' || type === 'PlayersMerged' || type === 'PlayersUnmerged') names.add(fact);
+  }
+  return names;
+};
+
+/** The list of `ruleSet` as of a date (and as known at a position); a fold the rule set refuses is thrown as unratable. */
+export const ruleSetList = (facts: readonly LoggedEvent[], ruleSet: GenericRuleSetId, opts: RuleSetListOptions): RuleSetList => {
+  const activeYears = opts.activeYears ?? 0;
+  const folded = foldGeneric(facts, { asOf: opts.asOf, entry: opts.entry ?? 'system', ...(opts.knownAt !== undefined ? { knownAt: opts.knownAt } : {}) });
+  if (E.isLeft(folded)) throw unratable(folded.left);
+  const fold = folded.right;
+  const names = namesKnownAt(facts, opts.knownAt);
+  const since = activeSince(opts.asOf, activeYears);
+  const games = (state: unknown): number => (state as { games: number }).games;
+  const players = ratingsOf(fold, ruleSet)
+    .filter((r) => since === '' || (fold.lastPlayed.get(r.playerId) ?? '') > since)
+    .map((r, i): RuleSetListRow => {
+      const id = names.survivorOf(r.playerId);
+      const listed = names.listNames.byId.get(id);
+      return {
+        rank: i + 1,
+        id,
+        name: listed === undefined ? id : fullName(listed),
+        country: names.registrations.get(id)?.event.country ?? '',
+        ...gradeAndCategory(ruleSet, r.state, r.rating),
+        rating: r.rating,
+        games: games(r.state),
+        lastPlayed: fold.lastPlayed.get(r.playerId) ?? null,
+      };
+    });
+  return { ruleSet, asOf: opts.asOf, activeYears, players };
+};
+
+/** Whether `ruleSet` gives grades (its list has a grade column). */
+export const givesGrades = (ruleSet: GenericRuleSetId): boolean => ruleSet !== 'fide' && ruleSet !== 'uscf-k';
+
