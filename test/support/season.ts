@@ -21,7 +21,7 @@ export interface SeasonPlayer {
   readonly birthYear?: number;
   /** A declared grade in the ledger's text ("3 Kyu", "2 Dan"). */
   readonly grade?: string;
-  /** Registered on; default 2000-01-01 (before every season). */
+  /** Registered on; default the season's first date (a balance's or a tournament's start). */
   readonly date?: string;
 }
 
@@ -84,11 +84,12 @@ export interface RuleSetListRow {
   readonly id: string;
   readonly name: string;
   readonly country?: string;
-  readonly grade?: string;
+  /** Only under systems with grades; null while the system gives none. */
+  readonly grade?: string | null;
   readonly rating: number;
   readonly games: number;
   readonly provisional?: boolean;
-  readonly lastPlayed?: string;
+  readonly lastPlayed?: string | null;
 }
 
 export interface RuleSetListJson {
@@ -157,10 +158,11 @@ export const runSeason = async (store: string, season: SeasonDescription): Promi
     return f;
   };
   const S = season.ruleSet;
+  const firstDate = [...(season.balances ?? []).map((b) => b.date), ...season.tournaments.map((t) => t.start)].sort()[0];
 
   await run('player', 'add', '--csv', file('players.csv', csv(
     ['id', 'family', 'given', 'country', 'club', 'birth-year', 'date', 'grade', 'grade-source'],
-    season.players.map((p) => [p.id, p.family, p.given, p.country ?? 'NO', undefined, p.birthYear, p.date ?? '2000-01-01', p.grade, p.grade === undefined ? undefined : 'season']),
+    season.players.map((p) => [p.id, p.family, p.given, p.country ?? 'NO', undefined, p.birthYear, p.date ?? firstDate, p.grade, p.grade === undefined ? undefined : 'season']),
   )));
   if (season.balances && season.balances.length > 0) {
     await run('player', 'balance', '--csv', file('balances.csv', csv(
@@ -223,5 +225,5 @@ export const withPostgresDatabase = async <T>(prefix: string, use: (url: string)
 };
 
 /** A list reduced to what a spec fold predicts: id, name, rating, games and grade (where the system has grades). */
-export const comparableRows = (list: RuleSetListJson): { id: string; name: string; rating: number; games: number; grade?: string }[] =>
+export const comparableRows = (list: RuleSetListJson): { id: string; name: string; rating: number; games: number; grade?: string | null }[] =>
   list.players.map((p) => ({ id: p.id, name: p.name, rating: p.rating, games: p.games, ...(p.grade === undefined ? {} : { grade: p.grade }) }));

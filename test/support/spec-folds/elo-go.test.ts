@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { eloExpected, eloRateEvent, linearPerformance, type EloState } from './elo';
-import { goExpected, goRateEvent, startingRating, type GoState } from './gobase-go';
+import { goExpected, goRateEvent, gradeOfRating, startingRating, type GoState } from './gobase-go';
 import { roundHalfAwayFromZero, type SpecGame } from './season-fold';
 
 /** The independent folds of the acceptance seasons against the worked examples their specs end with (§5). */
@@ -61,6 +61,7 @@ describe('gobase-go.md §5 through the independent fold', () => {
     const three = goRateEvent({ X: go(1800), A: go(1750), B: go(1950), C: go(1620) }, [{ a: 'X', b: 'A', score: 1 }, { a: 'X', b: 'B', score: 0 }, { a: 'X', b: 'C', score: 1 }]);
     expect(three.X).toEqual(go(1811, 13));
     expect(['1-kyu', '30-kyu', '1-dan', '4-dan', '1-pro', '9-pro'].map(startingRating)).toEqual([1800, -1100, 1900, 2200, 2500, 2700]);
+    expect([-1500, 1799, 1800, 1899, 1900, 2399, 2499, 2500, 2549, 2550, 2800].map(gradeOfRating)).toEqual(['30-kyu', '2-kyu', '1-kyu', '1-kyu', '1-dan', '5-dan', '6-dan', '1-pro', '2-pro', '3-pro', '9-pro']);
     expect([12.5, -12.5, 12.49999999, 0.4].map(roundHalfAwayFromZero)).toEqual([13, -13, 13, 0]);
   });
 });

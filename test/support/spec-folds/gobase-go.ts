@@ -5,7 +5,7 @@ import { roundHalfAwayFromZero, EPS, type SpecGame, type SpecSystem } from './se
  * with its default options (`cTable: "go"`, `expected: "normal"`, `updateMode: "event"`, `zeroSum: false`). Covers §1
  * (state, rank → starting rating), §2 (Φ(d/200), the go C table), §3 (one event: each player's Δ with his own C and
  * the opponents' pre-event ratings; handicap games not rated) and README's rule that a new player in an event gets
- * his starting rating even without a rated game. Not covered: the chess and constant-30 tables, `normal-2dp`, game
+ * his starting rating even without a rated game; the list's grade is read off §1's scale. Not covered: the chess and constant-30 tables, `normal-2dp`, game
  * mode, `zeroSum: true`.
  */
 
@@ -65,6 +65,16 @@ export const goExpected = (r: number, opponent: number): number => 0.5 * (1 + er
 /** §2, `cTable: "go"`: 30 below 2200, (2200 − R)/15 + 30 up to 2500, 10 above. */
 export const goC = (r: number): number => (r < 2200 ? 30 : r <= 2500 ? (2200 - r) / 15 + 30 : 10);
 
+/**
+ * The grade a rating stands at on §1's scale: the highest grade whose starting rating it reaches. From 2500 the pro
+ * grades (§1: "1p = 7 dan = 2500, 9p ≈ 2700"); below 30 kyu still 30 kyu.
+ */
+export const gradeOfRating = (r: number): string => {
+  if (r >= 2500) return `${Math.min(9, Math.floor((r - 2500) / 25) + 1)}-pro`;
+  const ascending = [...Array.from({ length: 30 }, (_, i) => `${30 - i}-kyu`), ...Array.from({ length: 6 }, (_, i) => `${i + 1}-dan`)];
+  return ascending.filter((g) => startingRating(g) <= r).at(-1) ?? '30-kyu';
+};
+
 const pre = (s: GoState): number => s.rating ?? startingRating(s.rank!);
 
 /** §3: one event; handicap games are not rated (§1), every player of the event leaves it rated. */
@@ -100,5 +110,5 @@ export const gobaseSystem: SpecSystem<GoState> = {
   newPlayer: (p) => ({ rating: null, games: 0, ...rankOfGrade(p.grade) }),
   fromBalance: (b) => ({ rating: b.rating, games: b.games ?? 0 }),
   rateEvent: (players, games) => goRateEvent(players, games),
-  listed: (s) => (s.rating === null ? undefined : { rating: s.rating, games: s.games }),
+  listed: (s) => (s.rating === null ? undefined : { rating: s.rating, games: s.games, grade: gradeOfRating(s.rating) }),
 };
