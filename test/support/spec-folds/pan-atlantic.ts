@@ -13,7 +13,9 @@
  * Not covered (the seasons give every player an opening balance): stage 1, the unrated players' performance ratings;
  * a part with an unrated player throws, so a season that needs it cannot pass by accident.
  */
-import { EPS, roundHalfAwayFromZero, type SpecGame } from './season-fold';
+import { endOf, type SeasonDescription } from '../season';
+import { EPS, roundHalfAwayFromZero, type SpecGame, type SpecSystem } from './season-fold';
+import { specGrade } from './us-shogi-1997';
 
 export interface Streak {
   readonly lb: number;
@@ -182,4 +184,25 @@ export const panRateEvent = (region: Region, players: Readonly<Record<string, Pa
     if (rated.length >= 2) ratePart(out, part);
   }
   return out;
+};
+
+/**
+ * The fold as a season's system. Every player enters by an opening balance (rating, games, the grade earned); the
+ * season fold hands an event only its date, so the tournament (its region and time control) is found by its end date.
+ */
+export const panSystem = (season: SeasonDescription): SpecSystem<PanState> => {
+  const byDate = new Map(season.tournaments.map((t) => [endOf(t), t]));
+  if (byDate.size !== season.tournaments.length) throw new Error('pan-atlantic season: two tournaments end on one date');
+  return {
+    newPlayer: (p) => {
+      throw new Error(`pan-atlantic season: ${p.id} has no opening balance (stage 1 is not in the fold)`);
+    },
+    fromBalance: (b) => ({ rating: b.rating, games: b.games ?? 0, grade: b.grade === undefined ? null : specGrade(b.grade), streaks: {}, pendingRatification: null }),
+    rateEvent: (players, games, event) => {
+      const t = byDate.get(event.date)!;
+      const tc = t.timeControl;
+      return panRateEvent(t.region ?? 'america', players, games.map((g) => (tc ? { ...g, timeControl: tc } : g)));
+    },
+    listed: (s) => (s.rating === null ? undefined : { rating: s.rating, games: s.games, ...(s.grade === null ? {} : { grade: s.grade }) }),
+  };
 };

@@ -10,7 +10,7 @@
  * - §4 streak promotion with post-event ratings.
  * Defaults of §6 throughout. Fractions are exact (README "Arithmetic": US Shogi is rational arithmetic).
  */
-import type { SpecGame } from './season-fold';
+import type { SpecGame, SpecSystem } from './season-fold';
 
 export type UsVariant = 'text' | 'card';
 
@@ -169,3 +169,21 @@ export const usRateEvent = (v: UsVariant, players: Readonly<Record<string, UsSta
   }
   return out;
 };
+
+/** "3 Kyu" / "3-kyu" → "3-kyu": the grade texts `player add` and `player balance` take, in the spec's words. */
+export const specGrade = (g: string): string => g.toLowerCase().replace(' ', '-');
+
+/** The fold as a season's system: a balance gives rating, games and rank; a newcomer enters at his declared rank. */
+export const usSystem = (variant: UsVariant): SpecSystem<UsState> => ({
+  // §2: a new player starts at the start point of the rank he is entered with
+  newPlayer: (p) => {
+    if (p.grade === undefined) throw new Error(`US season: ${p.id} needs a declared rank (the spec gives no start otherwise)`);
+    return { rating: null, rank: specGrade(p.grade), games: 0, streaks: {} };
+  },
+  fromBalance: (b) => {
+    if (b.grade === undefined) throw new Error(`US season: the balance of ${b.id} needs a rank`);
+    return { rating: b.rating, rank: specGrade(b.grade), games: b.games ?? 0, streaks: {} };
+  },
+  rateEvent: (players, games) => usRateEvent(variant, players, games),
+  listed: (s) => (s.rating === null ? undefined : { rating: s.rating, games: s.games, grade: s.rank }),
+});

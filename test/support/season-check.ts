@@ -1,0 +1,30 @@
+import { expect } from 'vitest';
+import { comparableRows, endOf, type RuleSetListJson, type SeasonDescription, type SeasonLists } from './season';
+import { expectedList, type SpecSystem } from './spec-folds/season-fold';
+
+/**
+ * Everything issue 29's acceptance criterion asks of one season's lists (test/support/season.ts), against a spec's
+ * independent fold: at every tournament's date the list before and after the correction, `--known-at` the position
+ * before it reproducing the earlier list, the list published before it read back byte for byte, and `diff
+ * --published` naming exactly the players whose rating or grade changed, with both values.
+ */
+export const holdsToTheSpec = (season: SeasonDescription, sys: SpecSystem<any>, lists: SeasonLists): void => {
+  expect(lists.dates).toEqual([...new Set(season.tournaments.map(endOf))]);
+  for (const d of lists.dates) {
+    expect({ date: d, before: comparableRows(lists.before[d]!) }).toEqual({ date: d, before: expectedList(sys, season, d, false) });
+    expect({ date: d, after: comparableRows(lists.after[d]!) }).toEqual({ date: d, after: expectedList(sys, season, d, true) });
+    expect(lists.after[d]!.players.map((p) => p.rank)).toEqual(lists.after[d]!.players.map((_, i) => i + 1));
+  }
+  for (const [d, known] of Object.entries(lists.knownAt)) expect({ date: d, knownAt: known }).toEqual({ date: d, knownAt: lists.before[d] });
+  expect(lists.published.afterCorrection.equals(lists.published.atPublication)).toBe(true);
+
+  const shown = (l: RuleSetListJson) => new Map(l.players.map((p) => [p.id, { rating: p.rating, ...(p.grade == null ? {} : { grade: p.grade }) }]));
+  const [was, now] = [shown(lists.before[lists.published.asOf]!), shown(lists.after[lists.published.asOf]!)];
+  const changed = [...new Set([...was.keys(), ...now.keys()])].filter((id) => JSON.stringify(was.get(id)) !== JSON.stringify(now.get(id))).sort();
+  // a season whose correction changed nothing on the published date could not tell a ledger that ignores corrections
+  expect(changed.length).toBeGreaterThan(0);
+  expect(lists.diff.players.map((p) => p.id).sort()).toEqual(changed);
+  for (const p of lists.diff.players) {
+    expect({ id: p.id, before: p.before, after: p.after }).toEqual({ id: p.id, before: was.get(p.id) ?? null, after: now.get(p.id) ?? null });
+  }
+};
