@@ -1,4 +1,4 @@
-import type { DomainEvent, OfficerRole, PlayerRegistered, PlayerRegistrationCorrected, TournamentClosed, TournamentRegistered } from '../events';
+import type { DomainEvent, OfficerRole, OpeningBalanceImported, PlayerRegistered, PlayerRegistrationCorrected, TournamentClosed, TournamentRegistered } from '../events';
 import { streamOf } from '../events';
 import { GameTable, Interned } from './games';
 
@@ -44,7 +44,10 @@ export interface LedgerState {
   readonly adjustments: Set<string>;
   /** Event ids of list reconciles (one per source file). */
   readonly reconciles: Set<string>;
-  readonly ruleSetAdoptions: Map<string, string>;
+  /** Each adoption by event id, in recorded order: which rule set rates the tournaments ending from its date on. */
+  readonly ruleSetAdoptions: Map<string, { readonly ruleSetId: string; readonly validDate: string }>;
+  /** Opening balances by event id (a balance resubmitted is judged against the one recorded). */
+  readonly openingBalances: Map<string, OpeningBalanceImported>;
   readonly publishedLists: Map<string, string>;
   /** Each officer's role now (undefined once revoked) and how many appointments and revocations they had. */
   readonly officers: Map<string, { role: OfficerRole | undefined; changes: number }>;
@@ -60,6 +63,7 @@ export const initialLedgerState = (): LedgerState => ({
   adjustments: new Set(),
   reconciles: new Set(),
   ruleSetAdoptions: new Map(),
+  openingBalances: new Map(),
   publishedLists: new Map(),
   officers: new Map(),
   strings: new Interned(),
@@ -78,6 +82,7 @@ export const forkLedgerState = (state: LedgerState): LedgerState => ({
   adjustments: new Set(state.adjustments),
   reconciles: new Set(state.reconciles),
   ruleSetAdoptions: new Map(state.ruleSetAdoptions),
+  openingBalances: new Map(state.openingBalances),
   publishedLists: new Map(state.publishedLists),
   // evolve replaces an officer's entry, never changes it in place
   officers: new Map(state.officers),
@@ -168,7 +173,7 @@ export const evolve = (state: LedgerState, event: DomainEvent, recorded?: Positi
       state.reconciles.add(event.eventId);
       break;
     case 'RuleSetAdopted':
-      state.ruleSetAdoptions.set(event.eventId, event.ruleSetId);
+      state.ruleSetAdoptions.set(event.eventId, { ruleSetId: event.ruleSetId, validDate: event.validDate });
       break;
     case 'RatingListPublished':
       state.publishedLists.set(event.listId, event.contentHash);
@@ -181,6 +186,7 @@ export const evolve = (state: LedgerState, event: DomainEvent, recorded?: Positi
       });
       break;
     case 'OpeningBalanceImported':
+      state.openingBalances.set(event.eventId, event);
       break;
   }
   return state;

@@ -3,7 +3,8 @@ import { gameAsPeople, type GameFacts, type OpeningBalanceImported, type PlayerR
 import { notRated, type Game, type GameResult, type Score, type TimeControl } from '../../domain/rules/elo-common/game';
 import * as pan from '../../domain/rules/pan-atlantic';
 import type { LoggedEvent } from '../../domain/events';
-import { decodeOpeningState, genericSystem, isGenericRuleSet, type EntryPolicy, type GenericRuleSetId, type GenericSystem } from './systems';
+import { decodePlayerState } from '../../domain/rules/registry';
+import { genericSystem, isGenericRuleSet, type EntryPolicy, type GenericRuleSetId, type GenericSystem } from './systems';
 
 /**
  * The ledger's tournaments rated under the six non-FESA rule systems: a pure fold over the facts in valid-date
@@ -223,7 +224,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         const e = item.event;
         const ruleSet = e.ruleSet as GenericRuleSetId;
         if (!inForced(ruleSet)) break;
-        const decoded = decodeOpeningState(ruleSet, e.playerId, e.state);
+        const decoded = decodePlayerState(ruleSet, e.playerId, e.state);
         if (E.isLeft(decoded)) {
           return E.left(`opening balance of ${e.playerId} under ${ruleSet} (position ${item.position}): ${decoded.left.message.replace(`input.players.${e.playerId}`, 'state')}`);
         }

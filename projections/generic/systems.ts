@@ -81,16 +81,6 @@ const typedOptions = <O>(system: RuleSystem, defaults: O) => (raw: Readonly<Reco
   return E.isLeft(checked) ? checked : E.right({ ...defaults, ...raw } as O);
 };
 
-/**
- * A rule set's own player state from an opening balance: the system's harness decoder checks it (naming the field)
- * and returns its canonical output shape.
- */
-export const decodeOpeningState = (id: GenericRuleSetId, playerId: string, state: unknown): E.Either<RuleError, unknown> => {
-  const system = ruleSystems.get(id)!;
-  const out = system.ops['rate-event']!({}, { event: {}, players: { [playerId]: state }, games: [] });
-  return E.map((o: unknown) => (o as { players: Record<string, unknown> }).players[playerId])(out);
-};
-
 // ---- grades ---------------------------------------------------------------------------------------------------
 
 /** "3 Kyu" → {kyu 3}, "2 Dan" → {dan 2}, "Pro 1" → {pro 1}. */
@@ -125,7 +115,7 @@ export const entryRating = (p: PlayerFacts, entry: EntryPolicy): number | undefi
 };
 
 /** The US rank whose range holds a rating (the rank a starting rating "comes from"). */
-const usRankOf = (rating: number): us.UsRank => {
+export const usRankOf = (rating: number): us.UsRank => {
   let rank: us.UsRank = us.US_RANKS[0];
   for (const r of us.US_RANKS) if (us.rankLowerBound(r) <= rating) rank = r;
   return rank;

@@ -3,7 +3,7 @@ import type { Command } from '../../domain/commands/decide';
 import type { LedgerState } from '../../domain/commands/state';
 import type { LoggedEvent } from '../../domain/events';
 import { foldGeneric } from '../../projections/generic/history';
-import { genericSystem, type GenericRuleSetId } from '../../projections/generic/systems';
+import { type GenericRuleSetId } from '../../projections/generic/systems';
 import type { Ledger } from './ledger';
 import { CommandRejected } from './ledger';
 
@@ -30,16 +30,16 @@ export interface Located {
 }
 
 /**
- * Players the ledger already knows under a rule set: rated there, or given an opening balance for it. A results file's
- * rating or rank never overrides what the ledger has; it only starts a player the ledger has nothing for.
+ * Players the ledger already knows under a rule set: rated there, entered by its newcomer rule in a game (rated yet or
+ * not: a balance then would rewrite that record, which the deciders refuse), or given an opening balance for it. A
+ * results file's rating or rank never overrides what the ledger has; it only starts a player the ledger has nothing for.
  */
 export const knownUnder = (facts: readonly LoggedEvent[], ruleSet: GenericRuleSetId): Set<string> => {
   const known = new Set<string>();
   for (const f of facts) if (f.event.type === 'OpeningBalanceImported' && f.event.ruleSet === ruleSet) known.add(f.event.playerId);
   const fold = foldGeneric(facts);
   if (E.isRight(fold)) {
-    const sys = genericSystem(ruleSet);
-    for (const [id, s] of fold.right.states.get(ruleSet) ?? new Map<string, unknown>()) if (sys.rating(s) !== null) known.add(id);
+    for (const id of fold.right.states.get(ruleSet)?.keys() ?? []) known.add(id);
   }
   return known;
 };

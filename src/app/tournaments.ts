@@ -265,15 +265,17 @@ const FLIPPED: Partial<Record<GameFacts['result'], GameFacts['result']>> = { win
 const OTHER_COLOUR = { white: 'black', black: 'white' } as const;
 
 /**
- * The career `ledger history` gives a player of the non-FESA rule sets (a TRF or EGD import): undefined when he played
- * in none of their tournaments. Colours, handicap stones, byes and unrated games are there, from his side of the board.
+ * The career `ledger history` gives a player of the non-FESA rule sets (a TRF or EGD import, an officer's balance):
+ * undefined when he played in none of their tournaments and has no opening balance under them. Colours, handicap stones, byes and unrated games are there, from his side of the board.
  */
 export const genericCareer = (facts: readonly LoggedEvent[], state: LedgerState, playerId: string): GenericCareer | undefined => {
   const player = state.players.get(playerId);
   const played = [...state.tournaments.values()].filter(
     (t) => isGenericRuleSet(t.registration.ratingSystem) && [...t.games.values()].some((g) => !g.withdrawn && (g.facts.first === playerId || g.facts.second === playerId)),
   );
-  if (player === undefined || played.length === 0) return undefined;
+  // an officer's opening balance (a legacy list) is a career under its rule set before any game
+  const balanced = facts.some((f) => f.event.type === 'OpeningBalanceImported' && f.event.playerId === playerId && isGenericRuleSet(f.event.ruleSet));
+  if (player === undefined || (played.length === 0 && !balanced)) return undefined;
   const fold = foldGeneric(facts);
   const runs = E.isRight(fold) ? fold.right.runs : [];
   const ratingUnder = (ruleSet: string, s: unknown): number | null => {

@@ -1,3 +1,6 @@
+import * as E from 'fp-ts/Either';
+import { decodePlayerState, ruleSystems } from '../../rules/registry';
+import { RULE_SET_IDS } from '../../rules/rule-set-ids';
 import { correctedRegistration } from '../state';
 import type { EventOf } from '../../events';
 import type { Decided } from '../decision';
@@ -46,8 +49,57 @@ export const declarePriorGrade = (event: EventOf<'PriorGradeDeclared'>, state: L
     : reject(`${playerName(state, event.playerId)} already declared ${before} from ${event.source}; a different ${event.source} grade needs a correction, not a second declaration`);
 };
 
-export const importOpeningBalance = (event: EventOf<'OpeningBalanceImported'>, state: LedgerState): Decided =>
-  state.players.has(event.playerId) ? decided(event) : reject(`opening balance for unknown player "${event.playerId}"; register the player first`);
+/** The rule set that rates a tournament ending on `endDate`: the latest adoption on or before it, else its own. */
+const ruleSetInForce = (state: LedgerState, endDate: string, own: string): string => {
+  let best: { ruleSetId: string; validDate: string } | undefined;
+  // recorded order: of two adoptions on one date the later recorded holds
+  for (const a of state.ruleSetAdoptions.values()) if (a.validDate <= endDate && (!best || a.validDate >= best.validDate)) best = a;
+  return best?.ruleSetId ?? own;
+};
+
+const PLAYED: ReadonlySet<string> = new Set(['win', 'loss', 'draw', 'sennichite']);
+
+/**
+ * A game the person played in a closed, rated tournament that `ruleSet` rates, ending on or before `date`. Played is
+ * enough, rated by the system or not: either way the system entered the person by its newcomer rule then, so a
+ * balance now would rewrite a record the ledger already keeps.
+ */
+const gameUnder = (state: LedgerState, ruleSet: string, person: string, date: string): string | undefined => {
+  for (const t of state.tournaments.values()) {
+    const r = t.registration;
+    if (!t.closed || !r.rated || r.endDate > date || ruleSetInForce(state, r.endDate, r.ratingSystem) !== ruleSet) continue;
+    for (const g of t.games.values()) {
+      const { first, second, result } = g.facts;
+      if (g.withdrawn || second === null || !PLAYED.has(result)) continue;
+      if (personOf(state, first) === person || personOf(state, second) === person) return `game ${g.gameId} of tournament "${r.tournamentId}", ending ${r.endDate}`;
+    }
+  }
+  return undefined;
+};
+
+/**
+ * The state one rule set continues a player's record from. Refused: an unknown player or rule set, the same balance
+ * (event id) with other values, a state the rule set's decoder does not read, and a balance under a registry rule set
+ * for a player who already played under it on or before its date — changing a record is an adjustment.
+ */
+export const importOpeningBalance = (event: EventOf<'OpeningBalanceImported'>, state: LedgerState): Decided => {
+  const { playerId, ruleSet, validDate } = event;
+  if (!state.players.has(playerId)) return reject(`opening balance for unknown player "${playerId}"; register the player first`);
+  if (!RULE_SET_IDS.includes(ruleSet)) return reject(`unknown rule set "${ruleSet}"; expected one of ${RULE_SET_IDS.join(', ')}`);
+  const before = state.openingBalances.get(event.eventId);
+  if (before) {
+    return sameContent(before, event)
+      ? nothing(event)
+      : reject(`${playerName(state, playerId)} already has the opening balance "${event.eventId}" under ${ruleSet} with other values; a balance is recorded once, and a different rating is a rating adjustment`);
+  }
+  if (!ruleSystems.has(ruleSet)) return decided(event);
+  const played = gameUnder(state, ruleSet, personOf(state, playerId), validDate);
+  if (played !== undefined) {
+    return reject(`${playerName(state, playerId)} already played under ${ruleSet} on or before ${validDate} (${played}); an opening balance starts a record, a change to it is a rating adjustment`);
+  }
+  const decoded = decodePlayerState(ruleSet, playerId, event.state);
+  return E.isLeft(decoded) ? reject(`the opening balance of ${playerName(state, playerId)} under ${ruleSet}: ${decoded.left.message.split(`input.players.${playerId}`).join('state')}`) : decided(event);
+};
 
 export const awardGrade = (event: EventOf<'GradeAwarded'>, state: LedgerState): Decided => {
   const player = state.players.get(event.playerId);

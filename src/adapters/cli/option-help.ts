@@ -227,6 +227,16 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
   },
   'rules list': {},
   'player merge': {},
+  'player balance': {
+    id: { text: 'the registered player the legacy list rates', example: '--id P1' },
+    rules: { text: 'the rule set the balance is under: us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, fide or uscf-k', example: '--rules pan-atlantic' },
+    rating: { text: 'the rating the legacy list gives', example: '--rating 1734' },
+    games: { text: 'the rated games the legacy list counts', default: 'established: fide 30, pan-atlantic 15; the others 0', example: '--games 42' },
+    grade: { text: 'the grade the legacy list gives, "3 Kyu" / "2 Dan" or the system\'s "3-kyu" / "2-dan" (none under fide, uscf-k)', default: 'none (US: the rank whose range holds the rating)', example: '--grade "2 Dan"' },
+    date: { text: 'the date the balance holds from, YYYY-MM-DD (the legacy list\'s date); no game of the player under the rule set may be on or before it', default: TODAY, example: '--date 2025-12-31' },
+    reason: { text: 'where the balance comes from, in words; kept in the log with it', example: '--reason "US Shogi list 2025"' },
+    csv: { text: 'many balances from a CSV file, one per row (header: id,rules,rating,games,grade,date,reason; empty cells = not given); every row or none is recorded', example: '--csv legacy.csv' },
+  },
   'player unmerge': {},
   verify: {
     head: { text: 'a head hash noted earlier (as verify prints it, 64 hexadecimal digits): it must still be in the chain', default: 'no noted hash checked', example: '--head 3f2a…' },

@@ -181,12 +181,14 @@ export const openApiDocument = () => ({
         properties: {
           kind: {
             // officers are appointed and revoked through /officers, which also issues their tokens
-            enum: COMMAND_KINDS.filter((k) => k !== 'AppointOfficer' && k !== 'RevokeOfficer'),
+            // RecordOpeningBalance: an opening balance from a legacy list's rating, games and grade (the ledger builds the state)
+            enum: [...COMMAND_KINDS.filter((k) => k !== 'AppointOfficer' && k !== 'RevokeOfficer'), 'RecordOpeningBalance'],
           },
           validDate: date,
           actor: { type: 'string', description: 'Leave out: the actor is the signed-in officer (another name is refused).' },
           contentHash: { type: 'string', description: 'PublishRatingList: leave out; the ledger writes the list and records its SHA-256 (a hash that differs is refused).' },
           format: { enum: [...LIST_FORMATS], description: 'PublishRatingList: the format the list is published in.' },
+          rating: { type: 'number', description: 'RecordOpeningBalance: the rating the legacy list gives (with playerId, ruleSet, validDate, reason; games and grade optional).' },
         },
         description: 'One command of the catalogue with the fields of its event (see docs/http-api.md); eventId is derived, never sent.',
       },

@@ -6,6 +6,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import helmet from 'helmet';
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../../domain/commands/decide';
+import { balanceRequestOf, openingBalanceCommand } from '../../app/opening-balance';
 import { playerCareer } from '../../../projections/fesa/career';
 import { explainPlayer } from '../../../projections/fesa/explain';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../projections/fesa/history';
@@ -432,10 +433,13 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       throw new Problem(422, 'event-id-derived', 'eventId is derived from the command\'s own ids (so a resubmission is never recorded twice); leave it out', { parameter: 'eventId' });
     }
     // a published list's hash is the ledger's own (of the list it writes), never the caller's: see app/publish.ts
+    // an opening balance from a legacy list's values: the rule set's own state is the ledger's to build (as the CLI's)
     const result = await turn(async () =>
       body.kind === 'PublishRatingList'
         ? (await publishList(ledger, LIST_PRINTER, { ...(body as unknown as PublishRequest), actor: who.officer })).result
-        : await ledger.execute({ ...body, actor: who.officer } as Command),
+        : body.kind === 'RecordOpeningBalance'
+          ? await ledger.execute((state) => openingBalanceCommand(balanceRequestOf(body), state, who.officer))
+          : await ledger.execute({ ...body, actor: who.officer } as Command),
     );
     if (result.position !== undefined) lastWrites.set(who.officer, Math.max(result.position, lastWrites.get(who.officer) ?? 0));
     // a registered namesake: the answer says how FESA files tell him apart (list-names.ts)

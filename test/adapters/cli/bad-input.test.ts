@@ -88,6 +88,24 @@ const cases: readonly Case[] = [
     says: /fifth\.csv, line 6: game g5: unknown second player "P9".*; nothing of .*fifth\.csv was recorded$/,
   },
   {
+    name: 'player balance --csv whose third row names an unknown player: no balance recorded, and it says which line',
+    argv: () => ['player', 'balance', '--csv', csvFile('balances.csv', ['id,rules,rating,games,grade,date,reason', 'P1,fide,2100,40,,2025-12-31,legacy list', 'P2,pan-atlantic,1700,,2 Dan,2025-12-31,legacy list', 'P9,fide,1800,,,2025-12-31,legacy list'].join('\n'))],
+    code: 1,
+    says: /balances\.csv, line 4: opening balance for unknown player "P9"; register the player first; nothing of .*balances\.csv was recorded$/,
+  },
+  {
+    name: 'player balance --csv with a rating that is no number: the row named, nothing recorded',
+    argv: () => ['player', 'balance', '--csv', csvFile('balance-rating.csv', ['id,rules,rating,reason', 'P1,fide,2100,legacy list', 'P2,fide,17OO,legacy list'].join('\n'))],
+    code: 2,
+    says: /balance-rating\.csv, line 3: rating must be a number written in digits, got "17OO"$/,
+  },
+  {
+    name: 'player balance under a grade the system does not have',
+    argv: () => ['player', 'balance', '--id', 'P1', '--rules', 'fide', '--rating', '2100', '--grade', '1 Dan', '--reason', 'legacy list'],
+    code: 1,
+    says: /the opening balance of Hansen \(P1\) under fide: fide has no grades; leave the grade out$/,
+  },
+  {
     name: 'fesa import of a folder with a 250-character newcomer',
     argv: () => ['fesa', 'import', folderLike(fifth, '05_long', renameNewcomer(`N${'x'.repeat(249)}`))],
     code: 1,

@@ -121,6 +121,26 @@ describe('deciders, given / when / then', () => {
   spec('ImportOpeningBalance', () => {
     given(player('A')).when(opening('A')).then([{ type: 'OpeningBalanceImported', eventId: 'opening:fesa:A:ratingliste.pre', state: { elo: 1500 } }]);
     given().when(opening('A')).thenRejects('opening balance for unknown player "A"; register the player first');
+    given(player('A'), opening('A')).when(opening('A')).thenNothing();
+    given(player('A'), opening('A')).when({ ...opening('A'), state: { elo: 1600 } } as Command).thenRejects(
+      'FamilyA G (A) already has the opening balance "opening:fesa:A:ratingliste.pre" under fesa with other values; a balance is recorded once, and a different rating is a rating adjustment',
+    );
+    given(player('A')).when({ ...opening('A'), ruleSet: 'chess' } as Command).thenRejects(`unknown rule set "chess"; expected one of fesa, fesa-published, us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, fide, uscf-k`);
+    // under a registry rule set: its decoder reads the state, and a player who played under it before the date is refused
+    const us = (validDate: string, state: Record<string, unknown> = { rating: 1700, rank: '1-dan', games: 0, streaks: {} }): Command =>
+      ({ kind: 'ImportOpeningBalance', validDate, actor, playerId: 'A', ruleSet: 'us-shogi-1997-text', state, source: 'legacy' });
+    const usTournament = { ...tournament, ratingSystem: 'us-shogi-1997-text' } as Command;
+    given(player('A'), player('B'), usTournament, game, close).when(us('2024-02-04')).thenRejects(
+      'FamilyA G (A) already played under us-shogi-1997-text on or before 2024-02-04 (game G1 of tournament "T1", ending 2024-02-04); an opening balance starts a record, a change to it is a rating adjustment',
+    );
+    given(player('A'), player('B'), usTournament, game, close).when(us('2024-02-03')).then([{ type: 'OpeningBalanceImported', validDate: '2024-02-03' }]);
+    // the tournament rated under another rule set (FESA, its own) is no record under this one; nor is a withdrawn game
+    given(player('A'), player('B'), tournament, game, close).when(us('2024-12-31')).then([{ type: 'OpeningBalanceImported' }]);
+    given(player('A'), player('B'), usTournament, game, withdraw, close).when(us('2024-12-31')).then([{ type: 'OpeningBalanceImported' }]);
+    // an adoption in force at the tournament's end makes it a us-shogi-1997-text record
+    const adoptUs: Command = { kind: 'AdoptRuleSet', validDate: '2024-01-01', actor, ruleSetId: 'us-shogi-1997-text', ruleSetVersion: '1', options: {}, reason: 'federation decision' };
+    given(player('A'), player('B'), adoptUs, tournament, game, close).when(us('2024-12-31')).thenRejects(/already played under us-shogi-1997-text/);
+    given(player('A')).when(us('2024-01-01', { rating: 1700, rank: '11-dan' })).thenRejects(/^the opening balance of FamilyA G \(A\) under us-shogi-1997-text: state\.rank must be a rank/);
   });
   spec('AdjustRating', () => {
     given(player('A')).when(adjust('A')).then([{ type: 'RatingAdjusted', eventId: 'adjustment:adj-1', change: { kind: 'shift', by: 10 } }]);

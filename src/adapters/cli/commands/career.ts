@@ -93,7 +93,7 @@ const history: CommandRun = {
       const shown = generic !== undefined && isGenericRuleSet(ruleSet)
         ? { ...generic, tournaments: generic.tournaments.filter((t) => t.ruleSet === ruleSet), openingBalances: generic.openingBalances.filter((b) => b.ruleSet === ruleSet) }
         : generic;
-      if (shown !== undefined && shown.tournaments.length > 0 && (isGenericRuleSet(ruleSet) || !fesaGames)) {
+      if (shown !== undefined && (shown.tournaments.length > 0 || (isGenericRuleSet(ruleSet) && shown.openingBalances.length > 0)) && (isGenericRuleSet(ruleSet) || !fesaGames)) {
         progress.done();
         ctx.out(ctx.json ? JSON.stringify(shown, null, 2) : genericCareerText(shown));
         return 0;

@@ -21,6 +21,9 @@ export const GAME_FIELDS = ['game', 'tournament', 'round', 'first', 'second', 'r
 /** The columns of a `player add --csv` file. */
 export const PLAYER_FIELDS = ['id', 'family', 'given', 'country', 'club', 'birth-year', 'date', 'grade', 'grade-source'];
 
+/** The columns of a `player balance --csv` file. */
+export const BALANCE_FIELDS = ['id', 'rules', 'rating', 'games', 'grade', 'date', 'reason'];
+
 const coreModule = (): Promise<readonly CommandRun[]> => import('./core').then((m) => m.coreCommands);
 const fesaModule = (): Promise<readonly CommandRun[]> => import('./fesa').then((m) => m.fesaCommands);
 const historyModule = (): Promise<readonly CommandRun[]> => import('./history').then((m) => m.historyCommands);
@@ -278,6 +281,17 @@ export const commandCatalog: readonly CommandEntry[] = [
     name: 'player rename',
     summary: 'a player is called otherwise now (as FESA names change); the same fact as a corrected name',
     usage: 'player rename --id ID --family NAME [--given NAME] --reason TEXT',
+    load: playerModule,
+  },
+  {
+    name: 'player balance',
+    summary: "a player's opening balance under a non-FESA rule set from a legacy list (rating, games, grade), or many from a CSV file",
+    usage: `player balance --id ID --rules RULES --rating R [--games N] [--grade G] [--date YYYY-MM-DD] --reason TEXT\n       player balance --csv FILE   (header: ${BALANCE_FIELDS.join(',')}; empty cells = not given; all rows or none)`,
+    details:
+      'The rule set\'s own player state is built from the values and checked by its decoder: --grade in the ledger\'s text ("3 Kyu", "2 Dan") or the ' +
+      'system\'s ("3-kyu", "2-dan"; none under fide and uscf-k); without --games the balance counts as established (fide 30, pan-atlantic 15 games; ' +
+      'the others 0). Refused when the player already played under the rule set on or before the date (that is an adjustment). FESA balances come ' +
+      'from its list files (fesa import).',
     load: playerModule,
   },
   {

@@ -39,7 +39,7 @@ const init: CommandRun = {
 };
 
 /** One command's fields, from flags or from a CSV row (same names); `where` names the source in errors. */
-interface FieldInput {
+export interface FieldInput {
   readonly where: string;
   readonly get: (name: string) => string | undefined;
 }
@@ -74,9 +74,12 @@ const registrationCommands = (ctx: CliContext, input: FieldInput): Command[] => 
 
 /**
  * Every row of a CSV file decided as one operation: each is checked against the ledger and the rows above it, then
- * all are recorded, or none (the first refused row named by file and line).
+ * all are recorded, or none (the first refused row named by file and line). A row's command may need the ledger's
+ * state to be built (a function of it): it gets the state with the rows above it.
  */
-const decideCsv = async (ctx: CliContext, csv: string, fields: readonly string[], commandsOf: (input: FieldInput) => Command[]): Promise<{ rows: number; appended: number; unchanged: number }> => {
+export const decideCsv = async (
+  ctx: CliContext, csv: string, fields: readonly string[], commandsOf: (input: FieldInput) => (Command | ((state: LedgerState) => Command))[],
+): Promise<{ rows: number; appended: number; unchanged: number }> => {
   const ledger = await ctx.ledger();
   const { header, records } = parseCsvRecords(csvText(readNamedFile(csv), csv), csv);
   const unknown = header.filter((h) => !fields.includes(h));
@@ -90,7 +93,7 @@ const decideCsv = async (ctx: CliContext, csv: string, fields: readonly string[]
     for (const { where, commands } of rows) {
       try {
         // a row counts as recorded when its first fact (the game, the registration) is new
-        if (commands.map((c) => draft.decide(c))[0]!.status === 'appended') count++;
+        if (commands.map((c) => draft.decide(typeof c === 'function' ? c(draft.state) : c))[0]!.status === 'appended') count++;
       } catch (error) {
         if (error instanceof CommandRejected) throw new CommandRejected(`${where}: ${error.message}; nothing of ${csv} was recorded`);
         throw error;

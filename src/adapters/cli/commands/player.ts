@@ -6,7 +6,11 @@ import { UsageError } from '../args';
 import type { Command } from '../../../../domain/commands/decide';
 import type { CliContext, CommandRun } from '../context';
 import { today } from '../../clock';
-import { report } from './core';
+import { decideCsv, report, type FieldInput } from './core';
+import { BALANCE_FIELDS } from './catalog';
+import { DECIMAL } from '../args';
+import { isValidIsoDate } from '../../../../domain/events/iso-date';
+import { openingBalanceCommand, type BalanceRequest } from '../../../app/opening-balance';
 import { table } from '../output';
 
 const list: CommandRun = {
@@ -145,4 +149,43 @@ const unmerge: CommandRun = {
   },
 };
 
-export const playerCommands: readonly CommandRun[] = [list, show, correct, rename, merge, unmerge];
+/** One balance from flags or a CSV row (same names): the values checked here, the rest by the use case and decider. */
+const balanceRequest = (input: FieldInput): BalanceRequest => {
+  const need = (name: string, what: string) => {
+    const v = input.get(name);
+    if (v === undefined || v === '') throw new UsageError(`${input.where}: missing ${name} (${what})`);
+    return v;
+  };
+  const rating = need('rating', 'the rating the legacy list gives');
+  if (!DECIMAL.test(rating)) throw new UsageError(`${input.where}: rating must be a number written in digits, got "${rating}"`);
+  const games = input.get('games') || undefined;
+  if (games !== undefined && !/^\d+$/.test(games)) throw new UsageError(`${input.where}: games must be a whole number of rated games, got "${games}"`);
+  const date = input.get('date') || today();
+  if (!isValidIsoDate(date)) throw new UsageError(`${input.where}: date must be a date YYYY-MM-DD that exists, got "${date}"`);
+  const grade = input.get('grade') || undefined;
+  return {
+    playerId: need('id', 'the player id'), ruleSet: need('rules', 'the rule set the balance is under'), rating: Number(rating),
+    ...(games !== undefined ? { games: Number(games) } : {}), ...(grade !== undefined ? { grade } : {}),
+    date, reason: need('reason', 'where the balance comes from, e.g. the legacy list'),
+  };
+};
+
+const balance: CommandRun = {
+  name: 'player balance',
+  async run(ctx) {
+    const csv = ctx.opts.string('csv');
+    if (csv !== undefined) {
+      const counts = await decideCsv(ctx, csv, BALANCE_FIELDS, (input) => {
+        const request = balanceRequest(input);
+        return [(state) => openingBalanceCommand(request, state, ctx.actor)];
+      });
+      ctx.print({ file: csv, ...counts }, () => `${csv}: ${counts.rows} opening balances, ${counts.appended} recorded, ${counts.unchanged} already in the ledger`);
+      return 0;
+    }
+    const request = balanceRequest({ where: 'player balance', get: (name) => ctx.opts.string(name) });
+    const result = await (await ctx.ledger()).execute((state) => openingBalanceCommand(request, state, ctx.actor));
+    return report(ctx, result, `opening balance of ${request.playerId} under ${request.ruleSet} recorded`);
+  },
+};
+
+export const playerCommands: readonly CommandRun[] = [list, show, correct, rename, merge, unmerge, balance];

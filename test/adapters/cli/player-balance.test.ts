@@ -1,0 +1,50 @@
+/**
+ * `ledger player balance` (issue 29): an officer moving a legacy list (US Shogi, pan-atlantic, GoBase …) into the
+ * ledger records each player's opening balance, one by one or from a CSV file, as the real process.
+ */
+import * as fs from 'fs';
+import * as path from 'path';
+import { describe, expect, it } from 'vitest';
+import { ledger, tempDir } from '../../support/helpers';
+
+describe('ledger player balance', () => {
+  it('records balances the rule sets continue from, and refuses one for a player who already played under the rule set', async () => {
+    const dir = tempDir('player-balance');
+    const db = path.join(dir, 'ledger.db');
+    const run = (...argv: string[]) => ledger(...argv, '--db', db, '--actor', 'officer');
+    const ok = async (...argv: string[]) => {
+      const r = await run(...argv);
+      if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
+      return r.out;
+    };
+    const file = (name: string, lines: string[]) => {
+      fs.writeFileSync(path.join(dir, name), `${lines.join('\n')}\n`);
+      return path.join(dir, name);
+    };
+    await ok('player', 'add', '--csv', file('players.csv', ['id,family,country,birth-year,date', 'P1,Abe,US,1990,2020-01-01', 'P2,Berg,US,,2020-01-01', 'P3,Cole,US,,2020-01-01', 'P4,Dahl,US,,2020-01-01']));
+    const legacy = file('legacy.csv', ['id,rules,rating,games,grade,date,reason', 'P1,pan-atlantic,1700,,2 Dan,2025-01-01,pan-atlantic list 2024', 'P2,pan-atlantic,1600,20,3-kyu,2025-01-01,pan-atlantic list 2024']);
+    expect(await ok('player', 'balance', '--csv', legacy)).toMatch(/2 opening balances, 2 recorded, 0 already in the ledger/);
+    // the same file again records nothing
+    expect(await ok('player', 'balance', '--csv', legacy)).toMatch(/2 opening balances, 0 recorded, 2 already in the ledger/);
+    const pan = JSON.parse(await ok('history', 'P1', '--rules', 'pan-atlantic', '--json')) as { openingBalances: { date: string; rating: number }[] };
+    expect(pan.openingBalances).toEqual([{ date: '2025-01-01', ruleSet: 'pan-atlantic', rating: 1700, source: 'balance 2025-01-01' }]);
+
+    // a US tournament on 1 March: P3's balance dated before it is the rating it starts from
+    await ok('player', 'balance', '--id', 'P3', '--rules', 'us-shogi-1997-text', '--rating', '1650', '--grade', '1 Dan', '--date', '2025-02-28', '--reason', 'US Shogi list 1997');
+    await ok('tournament', 'add', '--id', 'T1', '--name', 'Cup', '--start', '2025-03-01', '--system', 'us-shogi-1997-text', '--main', '60');
+    await ok('game', 'report', '--csv', file('games.csv', ['game,tournament,round,first,second,result', 'g1,T1,1,P3,P4,win']));
+    await ok('tournament', 'close', '--id', 'T1');
+    const refused = await run('player', 'balance', '--id', 'P4', '--rules', 'us-shogi-1997-text', '--rating', '1500', '--date', '2025-03-01', '--reason', 'late list');
+    expect({ code: refused.code, err: refused.err }).toEqual({
+      code: 1,
+      err: 'ledger: Dahl (P4) already played under us-shogi-1997-text on or before 2025-03-01 (game g1 of tournament "T1", ending 2025-03-01); an opening balance starts a record, a change to it is a rating adjustment\n',
+    });
+    const us = JSON.parse(await ok('history', 'P3', '--rules', 'us-shogi-1997-text', '--json')) as { tournaments: { before: number; after: number }[] };
+    expect(us.tournaments.map((t) => t.before)).toEqual([1650]);
+    expect(us.tournaments[0]!.after).toBeGreaterThan(1650);
+    // under another rule set P4 has no record yet: the balance is taken
+    await ok('player', 'balance', '--id', 'P4', '--rules', 'us-shogi-1997-card', '--rating', '1500', '--date', '2025-03-01', '--reason', 'card list');
+    const fesa = await run('player', 'balance', '--id', 'P4', '--rules', 'fesa', '--rating', '1500', '--reason', 'x');
+    expect({ code: fesa.code, err: fesa.err }).toEqual({ code: 1, err: expect.stringMatching(/^ledger: a FESA opening balance is a whole list record .*ledger fesa import <folder>\n$/) });
+  }, 60_000);
+});
