@@ -1,5 +1,7 @@
-import { expect } from 'vitest';
-import { comparableRows, endOf, type RuleSetListJson, type SeasonDescription, type SeasonLists } from './season';
+import * as path from 'path';
+import { describe, expect, it } from 'vitest';
+import { cliBuilt, tempDir } from './helpers';
+import { comparableRows, endOf, pgSkipReason, pgUrl, runSeason, withPostgresDatabase, type RuleSetListJson, type SeasonDescription, type SeasonLists } from './season';
 import { expectedList, type SpecSystem } from './spec-folds/season-fold';
 
 /**
@@ -27,4 +29,29 @@ export const holdsToTheSpec = (season: SeasonDescription, sys: SpecSystem<any>, 
   for (const p of lists.diff.players) {
     expect({ id: p.id, before: p.before, after: p.after }).toEqual({ id: p.id, before: was.get(p.id) ?? null, after: now.get(p.id) ?? null });
   }
+};
+
+/**
+ * One suite of seasons: each on SQLite (one test a season), then all of them on PostgreSQL (one test, skipped with the
+ * reason when no server could be started), whose lists must equal SQLite's.
+ */
+export const describeSeasons = (title: string, seasons: readonly (readonly [SeasonDescription, SpecSystem<any>])[]): void => {
+  const onSqlite = new Map<string, SeasonLists>();
+  describe.skipIf(!cliBuilt())(title, () => {
+    for (const [season, sys] of seasons) {
+      it(`SQLite: ${season.ruleSet}`, async () => {
+        const lists = await runSeason(`sqlite:${path.join(tempDir(`season-${season.ruleSet}`), 'ledger.db')}`, season);
+        holdsToTheSpec(season, sys, lists);
+        onSqlite.set(season.ruleSet, lists);
+      }, 120_000);
+    }
+    it.skipIf(!pgUrl)(`PostgreSQL: the same seasons give the same lists${pgUrl ? '' : ` (skipped: ${pgSkipReason()})`}`, async () => {
+      for (const [season, sys] of seasons) {
+        const lists = await withPostgresDatabase(`season_${season.ruleSet}`, (url) => runSeason(url, season));
+        holdsToTheSpec(season, sys, lists);
+        const sqlite = onSqlite.get(season.ruleSet);
+        if (sqlite) expect({ ruleSet: season.ruleSet, before: lists.before, after: lists.after }).toEqual({ ruleSet: season.ruleSet, before: sqlite.before, after: sqlite.after });
+      }
+    }, 360_000);
+  });
 };
