@@ -33,6 +33,11 @@ export const TournamentRegistered = t.intersection([
     tournamentClass: NonEmptyString,
     handicapRule: NonEmptyString,
     komi: NonEmptyString,
+    /**
+     * Where it is played, for the systems whose rules differ by region (pan-atlantic: time control and handicap
+     * rules in Europe). A registration without it is America's, as every tournament was before regions were kept.
+     */
+    region: t.union([t.literal('america'), t.literal('europe')]),
   }),
 ]);
 export type TournamentRegistered = t.TypeOf<typeof TournamentRegistered>;

@@ -36,6 +36,8 @@ export interface GenericRun {
   readonly options: Readonly<Record<string, unknown>>;
   /** Where the rule set came from: a RuleSetAdopted (its event id), the tournament's own system, or forced. */
   readonly ruleSetSource: string;
+  /** Where the tournament is played, as recorded on it (pan-atlantic rates Europe by its own rules). */
+  readonly region?: 'america' | 'europe';
   readonly games: readonly GenericGame[];
   /** States of the event's players before and after (the system's own state shape). */
   readonly before: Readonly<Record<string, unknown>>;
@@ -284,7 +286,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         for (const g of games) {
           for (const id of [g.a, g.b]) if (!(id in before)) before[id] = map.get(id) ?? sys.newPlayer(playerFacts(id, reg.endDate), entry);
         }
-        const rated = sys.rateEvent(typed.right, { date: reg.endDate }, { ...before }, games);
+        const rated = sys.rateEvent(typed.right, { date: reg.endDate, ...(reg.region !== undefined ? { region: reg.region } : {}) }, { ...before }, games);
         if (E.isLeft(rated)) {
           const m = /^input\.games\[(\d+)\]/.exec(rated.left.field);
           const game = m ? mapped.filter((x) => x.game)[Number(m[1])] : undefined;
@@ -309,6 +311,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         runs.push({
           tournamentId: reg.tournamentId, name: reg.name, date: reg.endDate, ruleSet, options: rawOptions,
           ruleSetSource: options.ruleSet !== undefined ? 'forced' : adoption ? `adopted ${adoption.event.validDate} (${adoption.event.eventId})` : 'tournament',
+          ...(reg.region !== undefined ? { region: reg.region } : {}),
           games: runGames, before, after, ...(rated.right.detail ? { detail: rated.right.detail } : {}),
         });
         break;

@@ -44,6 +44,8 @@ export interface PlayerFacts {
 
 export interface EventFacts {
   readonly date: string;
+  /** Where the tournament is played (recorded on it; America when not). */
+  readonly region?: 'america' | 'europe';
 }
 
 export interface RatedEvent<S> {
@@ -232,7 +234,8 @@ const panAdapter: GenericSystem<pan.PanPlayer, pan.PanAtlanticOptions> = {
     // Entering rated means entering as a provisional player: "a provisional rating after 4 games" (seed 6C).
     return start !== undefined ? { ...pan.NEW_PLAYER, clubGrade, rating: start, games: 4 } : { ...pan.NEW_PLAYER, clubGrade };
   },
-  rateEvent: (o, _ev, players, games) => pan.rateEvent(o, { region: 'america', orderKnown: true }, players, games),
+  // a tournament rated as played in its own region: Europe's time-control and handicap rules differ (spec §2.1)
+  rateEvent: (o, ev, players, games) => pan.rateEvent(o, { region: ev.region ?? 'america', orderKnown: true }, players, games),
   rating: (s) => s.rating,
   // A rating needs 4 games in this system: an officer-set rating makes an unrated player provisional.
   setRating: (s, rating) => ({ ...s, rating, games: Math.max(s.games, 4), record: [] }),

@@ -120,6 +120,8 @@ export interface RatedTournamentView {
   readonly tournamentClass?: string;
   readonly handicapRule?: string;
   readonly komi?: string;
+  /** Where it is played, when recorded (pan-atlantic rates Europe by its own rules). */
+  readonly region?: 'america' | 'europe';
   readonly players: readonly {
     readonly nr: number;
     readonly playerId: string;
@@ -218,7 +220,7 @@ export const ratedTournamentView = (facts: readonly LoggedEvent[], state: Ledger
     tournamentId, name: reg.name, place: reg.place, startDate: reg.startDate, endDate: reg.endDate, ruleSet: run?.ruleSet ?? null, closed: tournament.closed !== undefined,
     ...(reg.chiefArbiter !== undefined ? { chiefArbiter: reg.chiefArbiter } : {}), ...(reg.deputyArbiters !== undefined ? { deputyArbiters: reg.deputyArbiters } : {}),
     ...(reg.tournamentClass !== undefined ? { tournamentClass: reg.tournamentClass } : {}), ...(reg.handicapRule !== undefined ? { handicapRule: reg.handicapRule } : {}),
-    ...(reg.komi !== undefined ? { komi: reg.komi } : {}),
+    ...(reg.komi !== undefined ? { komi: reg.komi } : {}), ...(reg.region !== undefined ? { region: reg.region } : {}),
     players: order.map((id, i) => {
       const p = state.players.get(id);
       const r = p?.current ?? p?.registration;

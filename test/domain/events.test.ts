@@ -86,6 +86,14 @@ describe('event catalogue codecs', () => {
     );
   });
 
+  it('reads a tournament registered before regions were kept, and refuses a region that is none', () => {
+    const registered = sampleEvents().find((e) => e.type === 'TournamentRegistered')!;
+    expect('region' in registered).toBe(false);
+    expect(E.isRight(decodeEvent('TournamentRegistered', { ...registered, region: 'europe' }))).toBe(true);
+    const asia = decodeEvent('TournamentRegistered', { ...registered, region: 'asia' });
+    expect(E.isLeft(asia) && asia.left).toMatch(/region/);
+  });
+
   it('rejects a grade that does not exist', () => {
     const decoded = decodeEvent('PriorGradeDeclared', { ...sampleEvents()[1]!, grade: '25 Kyu' });
     expect(E.isLeft(decoded) && decoded.left).toContain('field `grade`: expected a grade such as "3 Kyu"');

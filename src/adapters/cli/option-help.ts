@@ -89,6 +89,7 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
     system: { text: 'the rating system its games are rated under (ledger rules list names them)', default: 'fesa', example: '--system fesa' },
     unrated: { text: 'the tournament is not rated (decided now, before it starts)', default: 'rated' },
     entrants: { text: 'the ids of the players entered, comma-separated', default: 'whoever plays', example: '--entrants P1,P2,P3' },
+    region: { text: 'where it is played: america or europe; pan-atlantic rates a tournament by its region\'s time-control and handicap rules (kept under any system, as an adoption or rerate may rate it under pan-atlantic)', default: 'america', example: '--region europe' },
   },
   'tournament close': {
     id: { text: 'the tournament to close; from its close on it is rated', example: '--id nekomado-2024' },

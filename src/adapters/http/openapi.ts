@@ -317,7 +317,7 @@ export const openApiDocument = () => ({
                     object(
                       {
                         tournamentId: str, name: str, place: str, startDate: date, endDate: date, ruleSet: nullable(str), closed: { type: 'boolean' },
-                        tournamentClass: str, handicapRule: str, komi: str,
+                        tournamentClass: str, handicapRule: str, komi: str, region: { type: 'string', enum: ['america', 'europe'] },
                         players: array(object({ nr: int, playerId: str, name: str, country: str, before: nullable(int), after: nullable(int), points: { type: 'number' }, rank: int }, ['nr', 'playerId', 'name', 'country', 'before', 'after', 'points'])),
                         games: array(object({ game: str, round: int, date, first: str, firstColour: nullable({ type: 'string', enum: ['white', 'black'] }), second: nullable(str), result: str, handicapStones: int, rated: str, status: str }, ['game', 'round', 'date', 'first', 'firstColour', 'second', 'result', 'rated', 'status'])),
                       },

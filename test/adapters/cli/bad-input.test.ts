@@ -106,6 +106,12 @@ const cases: readonly Case[] = [
     says: /the opening balance of Hansen \(P1\) under fide: fide has no grades; leave the grade out$/,
   },
   {
+    name: 'tournament add in a region that is none',
+    argv: () => ['tournament', 'add', '--id', 'T8', '--name', 'X', '--start', '2026-05-01', '--system', 'pan-atlantic', '--region', 'asia'],
+    code: 2,
+    says: /--region must be america or europe \(where the tournament is played\), got "asia"$/,
+  },
+  {
     name: 'fesa import of a folder with a 250-character newcomer',
     argv: () => ['fesa', 'import', folderLike(fifth, '05_long', renameNewcomer(`N${'x'.repeat(249)}`))],
     code: 1,

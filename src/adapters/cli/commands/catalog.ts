@@ -59,7 +59,7 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'tournament add',
     summary: 'register a tournament (rated or not is decided now, before it starts)',
-    usage: 'tournament add --id ID --name NAME [--place P] --start DATE [--end DATE] [--system fesa] [--unrated] [--main MIN --byoyomi SEC --increment SEC] [--entrants A,B,C] [--date YYYY-MM-DD (registered on; default the start)]',
+    usage: 'tournament add --id ID --name NAME [--place P] --start DATE [--end DATE] [--system fesa] [--unrated] [--main MIN --byoyomi SEC --increment SEC] [--entrants A,B,C] [--region america|europe] [--date YYYY-MM-DD (registered on; default the start)]',
     booleanFlags: ['unrated'],
     load: coreModule,
   },

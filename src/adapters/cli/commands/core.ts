@@ -143,6 +143,8 @@ const tournamentAdd: CommandRun = {
     const tournamentId = ctx.opts.required('id', 'the tournament id');
     const startDate = ctx.opts.requiredDate('start', 'start date YYYY-MM-DD');
     const entrants = ctx.opts.string('entrants');
+    const region = ctx.opts.string('region');
+    if (region !== undefined && region !== 'america' && region !== 'europe') throw new UsageError(`--region must be america or europe (where the tournament is played), got "${region}"`);
     const command = {
       kind: 'RegisterTournament',
       validDate: ctx.opts.date('date') ?? startDate,
@@ -156,6 +158,7 @@ const tournamentAdd: CommandRun = {
       rated: !ctx.opts.flag('unrated'),
       timeControl: timeControl(ctx),
       ...(entrants ? { entrants: entrants.split(',').map((s) => s.trim()) } : {}),
+      ...(region !== undefined ? { region } : {}),
     } as Command;
     return report(ctx, await ledger.execute(command), `tournament ${tournamentId} registered`);
   },

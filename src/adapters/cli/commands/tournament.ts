@@ -45,7 +45,7 @@ const ratedTournamentText = (t: RatedTournamentView): string => {
   const arbiters = t.chiefArbiter !== undefined || (t.deputyArbiters ?? []).length > 0
     ? `\narbiters: ${[t.chiefArbiter, ...(t.deputyArbiters ?? []).map((d) => `${d} (deputy)`)].filter((a) => a !== undefined && a !== '').join(', ')}`
     : '';
-  const heading = `${t.name} (${t.tournamentId})${t.place ? `, ${t.place}` : ''}, ${t.startDate}${t.endDate !== t.startDate ? ` to ${t.endDate}` : ''}: ` +
+  const heading = `${t.name} (${t.tournamentId})${t.place ? `, ${t.place}` : ''}${t.region !== undefined ? ` (${t.region})` : ''}, ${t.startDate}${t.endDate !== t.startDate ? ` to ${t.endDate}` : ''}: ` +
     `${t.closed ? `closed, rated under ${t.ruleSet}` : 'not closed yet, so not rated'}${arbiters}${goHeader(t)}`;
   const players = t.players.map((p) => [p.nr, p.playerId, p.name, p.country, p.before ?? '-', p.after ?? '-', p.before !== null && p.after !== null ? signed(p.after - p.before) : '', p.points, p.rank ?? '']);
   const colour = (c: 'white' | 'black' | null, first: boolean): string => (c === null ? '' : first === (c === 'white') ? 'white' : 'black');
