@@ -1,6 +1,6 @@
 import type * as t from 'io-ts';
 import type { DomainEvent } from '../events';
-import { AS_ADOPTED, FESA_RULE_SET_IDS, LIST_FORMAT_IDS, PROGRAM_FILE_FORMATS, PUBLISHABLE_RULE_SETS, RULE_SET_IDS } from '../rules/rule-set-ids';
+import { FESA_RULE_SET_IDS, LIST_FORMAT_IDS, PROGRAM_FILE_FORMATS, PUBLISHABLE_RULE_SETS, RULE_SET_IDS } from '../rules/rule-set-ids';
 
 /**
  * What a command may carry beyond what its event codec checks. The codecs also read the log, where every accepted
@@ -152,7 +152,7 @@ export const valueProblem = (event: DomainEvent): string | undefined => {
   }
   if (event.type === 'RatingListPublished') {
     if (!(LIST_FORMAT_IDS as readonly string[]).includes(event.format)) return `field \`format\`: "${event.format}" is not a format the ledger publishes lists in; expected one of ${LIST_FORMAT_IDS.join(', ')}`;
-    if (PROGRAM_FILE_FORMATS.includes(event.format) && !(FESA_RULE_SET_IDS as readonly string[]).includes(event.ruleSet) && event.ruleSet !== AS_ADOPTED) {
+    if (PROGRAM_FILE_FORMATS.includes(event.format) && RULE_SET_IDS.includes(event.ruleSet) && !(FESA_RULE_SET_IDS as readonly string[]).includes(event.ruleSet)) {
       return `field \`format\`: "${event.format}" is the FESA program's own file, which a ${event.ruleSet} list is not written as; expected table, csv or json`;
     }
     if (!/^[0-9a-f]{64}$/.test(event.contentHash)) return `field \`contentHash\`: expected the list's SHA-256 (64 lowercase hexadecimal digits), got "${event.contentHash}"`;

@@ -76,8 +76,8 @@ describe('ledger egd import: rated under gobase-go', () => {
       `${CUP}: tournament constructed-ledger-cup "Ledger test cup", 4 players: 3 with an EGD PIN (0 matched to the ledger's player EGD-<PIN>, 3 new), ` +
         '1 without (players constructed-ledger-cup-<place>: names are never matched); 4 registered; 4 starting from their grade under gobase-go; 5 games, 2 free rounds; 17 facts recorded\n',
     );
-    const { players } = JSON.parse(await ok('ratings', '--rules', 'gobase-go', '--db', db, '--json')) as { players: { playerId: string; rating: number }[] };
-    const rating = new Map(players.map((p) => [p.playerId, p.rating]));
+    const { players } = JSON.parse(await ok('list', '--rules', 'gobase-go', '--db', db, '--json')) as { players: { id: string; rating: number }[] };
+    const rating = new Map(players.map((p) => [p.id, p.rating]));
     // Starting ratings from the grade (seed 003 scale): 4d 2200, 3d 2100, 1k 1800, 2k 1700. C = 30 below 2200 and
     // (2200 − R)/15 + 30 = 30 at 2200; Se = Φ(D/200); per event Δ = Σ C·(S − Se), rounded once.
     // Player 1 (2200) beat 2 (2100) and 3 (1800): Se = Φ(0.5) = 0.691462, Φ(2) = 0.977250;
@@ -135,15 +135,15 @@ describe('ledger egd import of real tables: gobase-go ratings by hand', () => {
   const ratingsAfter = async (file: string): Promise<Map<string, number>> => {
     const db = path.join(tempDir('egd-real'), 'ledger.db');
     await ok('egd', 'import', file, '--db', db);
-    const { players } = JSON.parse(await ok('ratings', '--rules', 'gobase-go', '--db', db, '--json')) as { players: { playerId: string; rating: number }[] };
-    return new Map(players.map((p) => [p.playerId, p.rating]));
+    const { players } = JSON.parse(await ok('list', '--rules', 'gobase-go', '--db', db, '--json')) as { players: { id: string; rating: number }[] };
+    return new Map(players.map((p) => [p.id, p.rating]));
   };
 
   it('European Go Congress 2013: every player new, from the grade; a result given by default is never rated', async () => {
     const db = path.join(tempDir('egd-egc'), 'ledger.db');
     expect(await ok('egd', 'import', EGC, '--db', db)).toMatch(/"EGC2013main", 594 players: 0 with an EGD PIN \(0 matched to the ledger's player EGD-<PIN>, 0 new\), 594 without \(players opengotha-egc2013-<place>: names are never matched\); 594 registered; 594 starting from their grade under gobase-go; 2259 games, 1422 free rounds; \d+ facts recorded/);
-    const { players } = JSON.parse(await ok('ratings', '--rules', 'gobase-go', '--db', db, '--json')) as { players: { playerId: string; rating: number }[] };
-    const rating = new Map(players.map((p) => [p.playerId, p.rating]));
+    const { players } = JSON.parse(await ok('list', '--rules', 'gobase-go', '--db', db, '--json')) as { players: { id: string; rating: number }[] };
+    const rating = new Map(players.map((p) => [p.id, p.rating]));
     // No PINs in the table: players are "<tournament>-<place>". Grades: 7d 2500, 6d 2400, 5d 2300, 4d 2200 (seed 003
     // scale); C(2500) = (2200 − 2500)/15 + 30 = 10, C(2400) = 16.667, C(2200) = 30; Se = Φ(D/200); Δ = Σ C·(S − Se).
     // 1 Fan Hui (7d) won all ten: one 5d (1 − Φ(1) = 0.158655), eight 6d (1 − Φ(0.5) = 0.308538 each), one 7d (0.5):

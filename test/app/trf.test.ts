@@ -25,8 +25,8 @@ const ok = async (...argv: string[]): Promise<string> => {
 };
 
 const ratingsOf = async (db: string): Promise<Map<string, number>> => {
-  const { players } = JSON.parse(await ok('ratings', '--rules', 'fide', '--db', db, '--json')) as { players: { playerId: string; rating: number }[] };
-  return new Map(players.map((p) => [p.playerId, p.rating]));
+  const { players } = JSON.parse(await ok('list', '--rules', 'fide', '--db', db, '--json')) as { players: { id: string; rating: number }[] };
+  return new Map(players.map((p) => [p.id, p.rating]));
 };
 
 /** The facts of a ledger without who recorded them when: what an import must reproduce. */
@@ -138,13 +138,13 @@ describe('ledger trf import: the tournament, its players and games, rated under 
   it('--rules uscf-k rates the same file under the USCF K bands instead, by hand', async () => {
     const db = path.join(tempDir('trf-uscf'), 'ledger.db');
     expect(await ok('trf', 'import', C5, '--start', '2025-01-01', '--rules', 'uscf-k', '--db', db)).toMatch(/6 with their rating as opening balance under uscf-k/);
-    const { players } = JSON.parse(await ok('ratings', '--rules', 'uscf-k', '--db', db, '--json')) as { players: { playerId: string; rating: number }[] };
-    const rating = new Map(players.map((p) => [p.playerId, p.rating]));
+    const { players } = JSON.parse(await ok('list', '--rules', 'uscf-k', '--db', db, '--json')) as { players: { id: string; rating: number }[] };
+    const rating = new Map(players.map((p) => [p.id, p.rating]));
     // uscf-k: K 16 above 2400 (seed 004). The same Σ(S − E) as under fide above: 1 +0.92824, 4 −0.94402, 6 −0.93970
     //   16 × 0.92824 = 14.85 -> +15: 2735; 16 × −0.94402 = −15.10 -> −15: 2674; 16 × −0.93970 = −15.04 -> −15: 2649
     expect([rating.get('bbp-dutch_2025_C5-1'), rating.get('bbp-dutch_2025_C5-4'), rating.get('bbp-dutch_2025_C5-6')]).toEqual([2735, 2674, 2649]);
     expect((JSON.parse(await ok('tournament', 'show', 'bbp-dutch_2025_C5', '--json', '--db', db)) as { ruleSet: string }).ruleSet).toBe('uscf-k');
-    expect((JSON.parse(await ok('ratings', '--rules', 'fide', '--db', db, '--json')) as { players: unknown[] }).players).toEqual([]);
+    expect((JSON.parse(await ok('list', '--rules', 'fide', '--db', db, '--json')) as { players: unknown[] }).players).toEqual([]);
   });
 
   it('matches players by FIDE number: a second tournament adds no player and keeps the ledger\'s rating', async () => {

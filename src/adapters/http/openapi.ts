@@ -1,5 +1,6 @@
 import { COMMAND_KINDS } from '../../../domain/commands/decide';
 import { LIST_FORMATS } from '../../app/lists';
+import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
 
 /**
  * The OpenAPI 3.1 description of the HTTP API (served at GET /openapi.json): every route, who may call it, every
@@ -64,6 +65,11 @@ const writes = {
 const query = (name: string, schema: Schema, description: string, required = false) => ({ name, in: 'query', required, schema, description });
 const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, schema: str, description });
 const rules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published'] }, 'Fold every tournament under this FESA rule set (default: each under the rule set adopted for it).');
+const listRules = query(
+  'rules',
+  { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] },
+  'fesa or fesa-published: fold every tournament under this FESA rule set (default: each under the rule set adopted for it). Any other: that rule set\'s list of the tournaments rated under it as recorded, with names, the system\'s grade where it has grades, everybody rated unless active-years says otherwise (JSON RuleSetList; formats json, csv, table).',
+);
 /** A diff's search and pages, the same for its page and its JSON. */
 const diffPaging = [
   query('q', str, 'Only players whose name or id holds these words.'),
@@ -76,7 +82,7 @@ const writeSecurity = (role: string) => ({ security: [{ bearer: [] }], 'x-requir
 const publicRoute = { security: [{}, { bearer: [] }, { basic: [] }], 'x-required-role': 'public (auditor under serve --private)' };
 
 const listContent = {
-  'application/json': { schema: ref('List') },
+  'application/json': { schema: { anyOf: [ref('List'), ref('RuleSetList')] } },
   'text/csv': { schema: str },
   'text/plain': { schema: str },
 };
@@ -117,6 +123,22 @@ export const openApiDocument = () => ({
       /** What anybody sees of a player (as a published list shows him); a signed-in reader gets the registration itself. */
       Player: { anyOf: [ref('PublicPlayer'), ref('Event')], description: 'Without a token: id, names and country. Signed in (any role): the registration as now known, with club, birth year and who recorded it.' },
       LoggedEvent: object({ position: int, recordedAt: str, stream: str, event: ref('Event') }, undefined, false),
+      RuleSetList: object(
+        {
+          ruleSet: { type: 'string', enum: [...GENERIC_RULE_SETS] },
+          asOf: date,
+          activeYears: int,
+          players: array(
+            object(
+              { rank: int, id: str, name: str, country: str, grade: { ...nullable(str), description: 'The system\'s own grade ("2-dan"); only under us-shogi-1997-*, pan-atlantic and gobase-go; null while none is earned.' }, rating: { type: 'number' }, games: int, provisional: { type: 'boolean' }, lastPlayed: nullable(date) },
+              ['rank', 'id', 'name', 'country', 'rating', 'games', 'provisional', 'lastPlayed'],
+              false,
+            ),
+          ),
+        },
+        undefined,
+        false,
+      ),
       List: object(
         {
           asOf: date,
@@ -345,7 +367,7 @@ export const openApiDocument = () => ({
           query('as-of', date, 'The list\'s date (default today).'),
           query('format', { type: 'string', enum: ['json', 'csv', 'table', 'fesa', 'fesa-all'] }, 'fesa is the official program\'s ratingliste.post, fesa-all its all.txt; both ISO-8859-1.'),
           query('active-years', int, 'Players active in the last N years (0 = all; default 2).'),
-          rules,
+          listRules,
           query('known-at', str, 'As the ledger knew it at this global position or ISO time (auditor).'),
           query('q', str, 'Page only: players whose name holds these words.'),
           query('sort', str, 'Page only: the column to sort by.'),

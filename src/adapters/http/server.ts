@@ -16,7 +16,7 @@ import { factsKnownAt, loadFacts } from '../../app/load';
 import { knownAtPositionOf, listKnownAt, publishedFromModel } from '../../app/list-known-at';
 import { verifyLedger } from '../../app/verify';
 import { publishList, type PublishRequest } from '../../app/publish';
-import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, renderList, reproducePublished, type ListFormat } from '../../app/lists';
+import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, renderList, type ListFormat } from '../../app/lists';
 import type { Ledger } from '../../app/ledger';
 import { today } from '../clock';
 import { crosstableOfInputs, reportedGames } from '../../app/tournaments';
@@ -28,6 +28,8 @@ import { ReadModels, careerNow } from './read-models';
 import { ModelCatchUp } from './model-catch-up';
 import { diffJson, diffQueryOf, Diffs, pageOfDiff, ruleSetPairOf } from './diffs';
 import { mountPages, pageErrors } from './pages/routes';
+import { genericRulesOf, RULE_SET_LIST_FORMATS, ruleSetListOf } from './rule-set-lists';
+import { renderRuleSetList, reproducePublishedText } from '../../app/rule-set-publication';
 import { accessControl, hostCheck, isLoopback, signedIn, type Access } from './access';
 import { DEFAULT_LIMITS, foldGate, perMinute, type Limits } from './limits';
 import { BadRequest, NotFound, Problem, problemHandler } from './problems';
@@ -63,6 +65,7 @@ const ROUTES: readonly (readonly [route: string, access: Access])[] = [
   ['GET /tournaments?q=&page=', 'public'],
   ['GET /tournaments/:id?format=json|fesa-html&rules=', 'public'],
   ['GET /lists?as-of=&format=json|csv|table|fesa|fesa-all&active-years=&rules=', 'public'],
+  ['GET /lists?rules=fide|uscf-k|gobase-go|pan-atlantic|us-shogi-1997-text|us-shogi-1997-card&format=json|csv|table', 'public'],
   ['GET /lists?known-at=…', 'auditor'],
   ['GET /lists/published', 'public'],
   ['GET /lists/published/:id', 'public'],
@@ -309,6 +312,15 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   // The list of a date as a federation publishes it, as known now (from the live projection: only new events are
   // read); as known at a position or time (folded from the log up to there) for auditors.
   const knownAtList = [access('auditor'), ...folds];
+  // another rule set's list: folded from the log (as known at `known-at` for auditors, as for FESA lists)
+  const underRuleSet = (knownAt: boolean): RequestHandler => (req, _res, next) => (genericRulesOf(req) !== undefined && (req.query['known-at'] !== undefined) === knownAt ? next() : next('route'));
+  const sendRuleSetList: RequestHandler = async (req, res) => {
+    const ruleSet = genericRulesOf(req)!;
+    const format = queryOf(req).oneOf('format', RULE_SET_LIST_FORMATS) ?? 'json';
+    sendList(res, renderRuleSetList(LIST_PRINTER, await ruleSetListOf(ledger.store, req, ruleSet), format), format);
+  };
+  app.get('/lists', underRuleSet(false), ...publicRead, ...folds, sendRuleSetList);
+  app.get('/lists', underRuleSet(true), ...knownAtList, sendRuleSetList);
   app.get(
     '/lists',
     (req, res, next) => (req.query['known-at'] === undefined ? next() : next('route')),
@@ -380,7 +392,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       if (list === undefined) {
         // from the list's read model as known just before the publication, checked by its hash; else folded
         const fromModel = checkpoints && (await publishedFromModel(LIST_PRINTER, ledger.store, checkpoints, id, worker && ((ruleSet) => worker.run(ruleSet))));
-        const { event, text } = fromModel ?? reproducePublished(LIST_PRINTER, await loadFacts(ledger.store), id);
+        const { event, text } = fromModel ?? reproducePublishedText(LIST_PRINTER, await loadFacts(ledger.store), id);
         list = { text, format: event.format as ListFormat };
         published.set(id, list);
       }

@@ -62,10 +62,11 @@ describe('games by id, players and tournaments listed and shown (issue 13)', () 
 
   it('another rule set on a ledger that starts empty says why nobody is rated and how to start them', async () => {
     const db = await setUp();
-    const none = await ledger('ratings', '--rules', 'fide', '--rerate', '--db', db);
-    expect(none.out).toContain('no player has a rating under fide');
-    expect(none.out).toContain('--entry grade');
-    const graded = await ledger('ratings', '--rules', 'fide', '--rerate', '--entry', 'grade', '--db', db);
-    expect(graded.out).toMatch(/1 +P\d/);
+    const none = await ledger('list', '--rules', 'fide', '--db', db);
+    expect(none.err).toContain('No player has a rating under fide');
+    expect(none.err).toContain('ledger rerate --rules fide');
+    expect(none.err).toContain('--entry grade');
+    const rerated = await ledger('rerate', '--rules', 'fide', '--db', db);
+    expect(rerated.out).toMatch(/\nP\d +\d+ /);
   });
 });

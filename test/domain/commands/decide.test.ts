@@ -38,9 +38,14 @@ describe('commands: validation', () => {
   it('rejects a rule set the ledger does not know, whichever adapter sent the command; knows each one the projections rate with', () => {
     expect(rejection({ ...tournament, ratingSystem: 'nosuch' } as Command, base())).toMatch(/^RegisterTournament: field `ratingSystem`: "nosuch" is not a rule set this ledger knows; expected one of fesa, fesa-published, /);
     expect(rejection({ kind: 'AdoptRuleSet', validDate: '2024-01-01', actor, ruleSetId: 'elo-9', ruleSetVersion: '1', options: {} } as Command, base())).toMatch(/^AdoptRuleSet: field `ruleSetId`: "elo-9"/);
-    expect(rejection({ kind: 'PublishRatingList', validDate: '2024-01-01', actor, listId: 'L', asOf: '2024-01-01', ruleSet: 'fide', format: 'fesa', contentHash: 'ab'.repeat(32) } as Command, base())).toMatch(
-      /^PublishRatingList: field `ruleSet`: "fide" is not a rule set a published list can be reproduced under; expected one of as-adopted, fesa, fesa-published$/,
+    expect(rejection({ kind: 'PublishRatingList', validDate: '2024-01-01', actor, listId: 'L', asOf: '2024-01-01', ruleSet: 'elo-9', format: 'fesa', contentHash: 'ab'.repeat(32) } as Command, base())).toMatch(
+      /^PublishRatingList: field `ruleSet`: "elo-9" is not a rule set a published list can be reproduced under; expected one of as-adopted, fesa, fesa-published, us-shogi-1997-text, .*, uscf-k$/,
     );
+    // any rule set's list is published, but only a FESA list as the FESA program's files
+    expect(rejection({ kind: 'PublishRatingList', validDate: '2024-01-01', actor, listId: 'L', asOf: '2024-01-01', ruleSet: 'fide', format: 'fesa-all', contentHash: 'ab'.repeat(32) } as Command, base())).toBe(
+      'PublishRatingList: field `format`: "fesa-all" is the FESA program\'s own file, which a fide list is not written as; expected table, csv or json',
+    );
+    expect(eventsOf({ kind: 'PublishRatingList', validDate: '2024-01-01', actor, listId: 'L', asOf: '2024-01-01', ruleSet: 'fide', format: 'json', contentHash: 'ab'.repeat(32) } as Command, base())).toHaveLength(1);
     expect([...RULE_SET_IDS].sort()).toEqual([...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS].sort());
     for (const ratingSystem of RULE_SET_IDS) expect(eventsOf({ ...tournament, tournamentId: `T-${ratingSystem}`, ratingSystem } as Command, base())).toHaveLength(1);
   });

@@ -42,9 +42,8 @@ export const listUnderRuleSet = async (ctx: CliContext, ruleSet: GenericRuleSetI
   const list = ruleSetList(facts, ruleSet, { asOf, activeYears, entry, ...(knownAt !== undefined ? { knownAt } : {}) });
   write(renderRuleSetList(LIST_PRINTER, list, format));
   if (list.players.length === 0 && format === 'table') {
-    ctx.err(entry === 'system'
-      ? `No player has a rating under ${ruleSet} as of ${asOf}: under --entry system (the default) a player enters ${ruleSet} by its own newcomer rule or an opening balance; --entry grade or --entry 1500 gives everybody a start.`
-      : `No player has a rating under ${ruleSet} as of ${asOf} (no tournament was rated under it by then).`);
+    ctx.err(`No player has a rating under ${ruleSet} as of ${asOf}: the list holds the tournaments rated under ${ruleSet} (ledger rerate --rules ${ruleSet} rates every tournament under it)` +
+      (entry === 'system' ? `; under --entry system (the default) a newcomer enters by ${ruleSet}'s own rule, and --entry grade or --entry 1500 gives everybody a start.` : '.'));
   }
 };
 

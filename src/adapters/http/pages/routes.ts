@@ -18,6 +18,7 @@ import { crosstableOfInputs, reportedGames } from '../../../app/tournaments';
 import { amendmentsOf } from '../../../app/rated-tournament';
 import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
 import { NotFound, problemTitle, toProblem } from '../problems';
+import { genericRulesOf, pageRowsOf, RULE_SET_LIST_FORMATS, ruleSetListOf } from '../rule-set-lists';
 import { publishedArchivePage, publishedDiffPage, publishedListPage, ruleSetsPage } from './audit-pages';
 import { queryOf } from '../query';
 import { wantsHtml } from '../access';
@@ -113,6 +114,13 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
 
   const listHandler: RequestHandler = async (req, res) => {
     const q = queryOf(req);
+    const generic = genericRulesOf(req);
+    if (generic !== undefined) {
+      const list = await ruleSetListOf(ledger.store, req, generic);
+      const query = { asOf: list.asOf, dated: q.date('as-of') !== undefined, search: (q.string('q') ?? '').trim(), sort: q.oneOf('sort', LIST_SORTS) ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: generic };
+      sendPage(res, listPage(pageRowsOf(list), query, RULE_SET_LIST_FORMATS, { computedAt: new Date(), position: await ledger.store.headPosition(), ruleSet: generic }));
+      return;
+    }
     const ruleSet = ruleSetOf(req);
     const given = q.date('as-of');
     const asOf = given ?? today();

@@ -1,0 +1,69 @@
+import * as path from 'path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type Api } from './api';
+import { ledger, tempDir } from '../../support/helpers';
+
+const BROWSER = { accept: 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8' };
+
+/**
+ * GET /lists?rules=S for a non-FESA rule set (issue 29, part A): the JSON the OpenAPI document describes (every answer
+ * is held to it by the test client), a CSV download, the page with names, a published fide list byte for byte after a
+ * correction, and FESA's own files refused for it.
+ */
+describe('lists of a non-FESA rule set over HTTP', () => {
+  const db = path.join(tempDir('rule-set-lists-http'), 'ledger.db');
+  let api: Api;
+  let token: string;
+
+  const command = async (body: Record<string, unknown>): Promise<Record<string, unknown>> => {
+    const answer = await api.post('/commands', body, token);
+    expect({ kind: body.kind, status: answer.status, detail: answer.body.detail }).toEqual({ kind: body.kind, status: 201, detail: undefined });
+    return answer.body;
+  };
+
+  beforeAll(async () => {
+    expect((await ledger('init', '--db', db)).code).toBe(0);
+    api = await startApi(db);
+    token = await api.appoint('kari', 'officer');
+    const player = (playerId: string, familyName: string, givenName: string) => ({ kind: 'RegisterPlayer', validDate: '2019-01-01', playerId, familyName, givenName, country: 'NO' });
+    const balance = (playerId: string, rating: number) => ({ kind: 'ImportOpeningBalance', validDate: '2019-01-01', playerId, ruleSet: 'fide', state: { rating, games: 50, birthYear: null, reached2400: false }, source: 'FIDE list' });
+    for (const c of [player('P1', 'Hansen', 'Ola'), player('P2', 'Hansen', 'Ola'), balance('P1', 1800), balance('P2', 1800)]) await command(c);
+    await command({ kind: 'RegisterTournament', validDate: '2020-03-01', tournamentId: 'F1', name: 'F1', place: '', startDate: '2020-03-01', endDate: '2020-03-01', ratingSystem: 'fide', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 0, incrementSeconds: 30 } });
+    await command({ kind: 'ReportGame', validDate: '2020-03-01', tournamentId: 'F1', gameId: 'g1', round: 1, first: 'P1', second: 'P2', result: 'win' });
+    await command({ kind: 'CloseTournament', validDate: '2020-03-01', tournamentId: 'F1' });
+  });
+  afterAll(async () => {
+    await api.close();
+  });
+
+  it('answers the list with names as JSON and CSV, and the page shows them', async () => {
+    const json = await api.get('/lists?rules=fide&as-of=2020-12-31');
+    expect(json.status).toBe(200);
+    expect(json.body).toEqual({ ruleSet: 'fide', asOf: '2020-12-31', activeYears: 0, players: [
+      { rank: 1, id: 'P1', name: 'Hansen Ola', country: 'NO', rating: 1810, games: 51, provisional: false, lastPlayed: '2020-03-01' },
+      { rank: 2, id: 'P2', name: 'Hansen Ola (P2)', country: 'NO', rating: 1790, games: 51, provisional: false, lastPlayed: '2020-03-01' },
+    ] });
+    const csv = await api.get('/lists?rules=fide&as-of=2020-12-31&format=csv');
+    expect(csv.bytes.toString()).toBe('rank,player_id,name,country,rating,games,provisional,last_played\n1,P1,Hansen Ola,NO,1810,51,false,2020-03-01\n2,P2,Hansen Ola (P2),NO,1790,51,false,2020-03-01\n');
+    const html = await api.request('GET', '/lists?rules=fide&as-of=2020-12-31', { headers: BROWSER });
+    expect(html.status).toBe(200);
+    expect(html.bytes.toString()).toContain('Hansen Ola (P2)');
+    expect(html.bytes.toString()).toContain('href="/lists?as-of=2020-12-31&amp;format=csv&amp;rules=fide"');
+    const fesaFile = await api.get('/lists?rules=fide&format=fesa');
+    expect(fesaFile.status).toBe(400);
+  });
+
+  it('publishes a fide list that is given back byte for byte after a correction', async () => {
+    await command({ kind: 'PublishRatingList', validDate: '2020-12-31', listId: 'fide-2020', asOf: '2020-12-31', ruleSet: 'fide', format: 'json', activeYears: 0 });
+    const before = await api.get('/lists/published/fide-2020');
+    expect(before.status).toBe(200);
+    await command({ kind: 'CorrectResult', validDate: '2020-03-01', tournamentId: 'F1', gameId: 'g1', round: 1, first: 'P1', second: 'P2', result: 'loss', reason: 'score sheet' });
+    expect((await api.get('/lists?rules=fide&as-of=2020-12-31')).body.players).toMatchObject([{ id: 'P2', rating: 1810 }, { id: 'P1', rating: 1790 }]);
+    const after = await api.request('GET', '/lists/published/fide-2020?download=1', {});
+    expect(after.bytes.equals(before.bytes)).toBe(true);
+    expect((JSON.parse(after.bytes.toString()) as { players: { id: string }[] }).players[0]!.id).toBe('P1');
+    const refused = await api.post('/commands', { kind: 'PublishRatingList', validDate: '2020-12-31', listId: 'fide-2020-fesa', asOf: '2020-12-31', ruleSet: 'fide', format: 'fesa' }, token);
+    expect(refused.status).toBe(422);
+    expect(String(refused.body.detail)).toContain('which a fide list is not written as');
+  });
+});
