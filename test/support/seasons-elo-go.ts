@@ -2,7 +2,12 @@ import type { SeasonDescription, SeasonGame, SeasonResult, SeasonTournament } fr
 
 /** The acceptance seasons of fide, uscf-k and gobase-go (issue 29): plain descriptions for test/support/season.ts. */
 
-const DATES = ['2026-02-07', '2026-03-07', '2026-04-04', '2026-05-02', '2026-06-06', '2026-07-04'];
+/**
+ * Two tournaments a weekend, three weekends: six tournaments listed at three dates (a list process per date and side
+ * of the correction). The two of a weekend have no player in common, so the order the ledger rates them in does not
+ * matter.
+ */
+const DATES = ['2026-02-07', '2026-02-07', '2026-04-04', '2026-04-04', '2026-06-06', '2026-06-06'];
 
 /** `'P01 P02 win'` → a game of round i+1 (event mode ignores the order; the round keeps it stable). */
 const games = (t: string, lines: readonly string[]): SeasonGame[] =>
@@ -14,10 +19,11 @@ const tournaments = (rounds: readonly (readonly string[])[]): SeasonTournament[]
   rounds.map((lines, i) => ({ id: `T${i + 1}`, name: `Season Open ${i + 1}`, start: DATES[i]!, games: games(`T${i + 1}`, lines) }));
 
 /**
- * fide and uscf-k: balances on both schemes' bounds (2450: uscf K 16, fide K 10; 2395 crosses 2400 → reached2400;
- * 2100 and 2099 the USCF band edge; 20 and 29 games cross FIDE's 30; a junior born 2009 with 40 games: K 40 under
- * 2300), newcomers entering by their performance (N1 first meets only another newcomer: unrated then; N3 first plays
- * only a handicap game), draws, handicap games (never rated), a correction of a draw in T2 to a win.
+ * fide and uscf-k: balances on both schemes' bounds (2450: uscf K 16, fide K 10; 2395 reaches 2400 in T1 → fide K 10
+ * from then; 2100 and 2099 the USCF band edge; 20 and 29 games below FIDE's 30; a junior born 2009 with 40 games:
+ * fide K 40 under 2300), newcomers entering by their performance (N2's first is 1724.5 → 1725; N1 first meets only
+ * another newcomer and stays unrated; N3 first plays only a handicap game, then only a newcomer-to-be), draws,
+ * handicap games (never rated), and the correction of P05's loss in T2 to a draw.
  */
 export const eloSeason = (ruleSet: 'fide' | 'uscf-k'): SeasonDescription => ({
   ruleSet,
@@ -34,20 +40,21 @@ export const eloSeason = (ruleSet: 'fide' | 'uscf-k'): SeasonDescription => ({
     { id: 'J07', rating: 2150, games: 40, date: '2026-01-01' },
   ],
   tournaments: tournaments([
-    ['P01 P02 draw', 'P03 P04 win', 'P05 P06 loss', 'J07 P03 win', 'N1 N2 win', 'P02 P05 win', 'N3 P04 win bishop N3'],
-    ['P02 P03 draw', 'P01 J07 loss', 'P04 P05 draw', 'N1 P06 win', 'P06 P03 loss', 'N1 P05 loss', 'P01 P04 win rook P01'],
-    ['P01 P03 win', 'P02 P04 win', 'N1 P02 loss', 'N2 P05 draw', 'N2 P06 win', 'J07 P06 draw', 'N3 N2 loss'],
-    ['P01 P05 draw', 'P02 J07 win', 'P03 N2 loss', 'P04 P06 win', 'N3 P01 loss', 'N3 P05 win', 'N1 P04 draw lance P04'],
-    ['P01 P02 loss', 'P03 P05 win', 'J07 N1 win', 'P04 N2 draw', 'P06 N3 loss', 'P02 P03 draw'],
-    ['P01 N1 win', 'P02 N2 draw', 'P03 J07 loss', 'P04 P05 win', 'P06 N3 draw', 'N1 N2 win 2p N2'],
+    ['P01 P02 draw', 'P03 P04 win', 'J07 P03 win', 'N3 P04 win bishop N3', 'P02 J07 win'],
+    ['P05 P06 loss', 'N1 N2 win', 'N2 P05 draw', 'P06 N2 win'],
+    ['P01 P03 win', 'N1 P02 loss', 'N1 P05 draw', 'P02 P05 win', 'P03 N1 draw lance N1'],
+    ['P04 P06 win', 'J07 P06 draw', 'N3 N2 loss', 'N2 J07 draw', 'P04 J07 loss rook J07'],
+    ['P01 P02 loss', 'J07 N1 win', 'P02 J07 win', 'P01 N1 draw'],
+    ['P03 P05 win', 'P04 N2 draw', 'P06 N3 loss', 'P04 P05 win', 'N3 N2 draw 2p N2', 'P03 P06 draw'],
   ]),
-  correction: { game: 'T2-g1', result: 'win', reason: 'score sheet: P02 won' },
+  correction: { game: 'T2-g1', result: 'draw', reason: 'score sheet: a draw' },
 });
 
 /**
- * gobase-go: balances across the go C table (2550: C 10; 2350: C 20; 2200 the bound; 2100 and 1800: C 30), newcomers
- * entering at their declared grade (a 3 kyu 1600, a 2 dan 2000, a 1 pro 2500; G9 first plays only a handicap game and
- * still leaves rated at his start), draws, handicap games (never rated), a correction of a loss in T2 to a draw.
+ * gobase-go: balances across the go C table (2550: C 10; 2350: C 20, so its games with C 30 players are not zero-sum;
+ * 2200 the bound; 2100 and 1800: C 30), newcomers entering at their declared grade (a 3 kyu 1600, a 2 dan 2000, a
+ * 1 pro 2500; G9, 5 kyu, first plays only a handicap game and still leaves T2 rated at his start with no game), draws,
+ * handicap games (never rated), and the correction of G7's win in T2 to a loss.
  */
 export const goSeason: SeasonDescription = {
   ruleSet: 'gobase-go',
@@ -63,12 +70,12 @@ export const goSeason: SeasonDescription = {
     { id: 'G5', rating: 1800, games: 12, date: '2026-01-01' },
   ],
   tournaments: tournaments([
-    ['G1 G2 win', 'G3 G4 draw', 'G5 G6 win', 'G7 G4 win', 'G9 G5 loss bishop G5', 'G2 G3 loss'],
-    ['G1 G3 loss', 'G2 G4 win', 'G6 G7 draw', 'G8 G1 win', 'G5 G9 win', 'G4 G5 draw'],
-    ['G1 G4 win', 'G2 G8 loss', 'G3 G5 win', 'G6 G9 draw', 'G7 G3 loss rook G3'],
-    ['G1 G7 draw', 'G2 G5 win', 'G3 G8 loss', 'G4 G6 win', 'G9 G7 loss'],
-    ['G8 G1 draw', 'G2 G3 win', 'G4 G9 win', 'G5 G7 draw', 'G6 G1 loss bishop G1'],
-    ['G1 G5 win', 'G2 G6 win', 'G3 G7 draw', 'G8 G4 win', 'G9 G6 win'],
+    ['G1 G2 win', 'G3 G4 draw', 'G2 G3 loss', 'G4 G1 loss'],
+    ['G5 G6 win', 'G7 G5 win', 'G9 G5 loss bishop G5', 'G6 G7 draw'],
+    ['G1 G3 loss', 'G8 G1 win', 'G6 G3 loss rook G3', 'G8 G6 win', 'G3 G8 draw'],
+    ['G2 G4 win', 'G5 G9 win', 'G7 G2 loss', 'G4 G5 draw', 'G9 G7 draw'],
+    ['G8 G1 draw', 'G5 G7 draw', 'G1 G5 win', 'G7 G8 loss bishop G8'],
+    ['G2 G3 win', 'G4 G9 win', 'G6 G2 loss', 'G9 G6 win', 'G3 G4 draw'],
   ]),
-  correction: { game: 'T2-g2', result: 'draw', reason: 'score sheet: a draw' },
+  correction: { game: 'T2-g2', result: 'loss', reason: 'score sheet: G5 won' },
 };
