@@ -43,7 +43,7 @@ export const describeSeasons = (title: string, seasons: readonly (readonly [Seas
         const lists = await runSeason(`sqlite:${path.join(tempDir(`season-${season.ruleSet}`), 'ledger.db')}`, season);
         holdsToTheSpec(season, sys, lists);
         onSqlite.set(season.ruleSet, lists);
-      }, 120_000);
+      }, 180_000);
     }
     it.skipIf(!pgUrl)(`PostgreSQL: the same seasons give the same lists${pgUrl ? '' : ` (skipped: ${pgSkipReason()})`}`, async () => {
       for (const [season, sys] of seasons) {
@@ -52,6 +52,6 @@ export const describeSeasons = (title: string, seasons: readonly (readonly [Seas
         const sqlite = onSqlite.get(season.ruleSet);
         if (sqlite) expect({ ruleSet: season.ruleSet, before: lists.before, after: lists.after }).toEqual({ ruleSet: season.ruleSet, before: sqlite.before, after: sqlite.after });
       }
-    }, 360_000);
+    }, 600_000);
   });
 };
