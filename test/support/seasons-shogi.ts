@@ -56,7 +56,7 @@ export const usSeason = (ruleSet: string): SeasonDescription => {
       roundRobin('us5', '2026-06-06', ['C', 'D', 'E', 'F', 'G'], 'WLWWLWWDWW', h),
       roundRobin('us6', '2026-07-04', ['A', 'B', 'E', 'H', 'N'], 'WWWWLWWWLW', h),
     ],
-    // E's loss to F (5 % against 4 %) becomes a win: both players' later events move
+    // E's win over F (F at 1250: 5 %/20 in the text, 4 %/16 on the card) becomes a loss: both players' later events move
     correction: { game: 'us2-g1', result: 'loss', reason: 'score sheet: F won' },
     knownAtDates: ['2026-03-07', '2026-07-04'],
   };
@@ -93,6 +93,7 @@ export const panSeason = (): SeasonDescription => {
       roundRobin('pa6', '2026-06-06', ['A', 'D', 'E', 'G', 'H'], 'WWWLWDWWLW', h),
       roundRobin('pa7', '2026-07-04', ['B', 'C', 'D', 'E', 'F'], 'LWDWWWDWLW', h),
     ],
+    // C's win over F (F receiving a bishop) becomes a loss: F, provisional then, moves by ×20/N, and everyone after
     correction: { game: 'pa2-g3', result: 'loss', reason: 'score sheet: F won' },
     knownAtDates: ['2026-03-07', '2026-07-04'],
   };
