@@ -49,4 +49,14 @@ describe('the pan-atlantic spec fold (§7 test vectors)', () => {
     for (const type of ['3p', '7p']) expect(rate({ A: est(1500), B: est(1500) }, [win('A', 'B', { handicap: { type, giver: 'A' } })]).A!.rating).toBe(1500);
     expect(rate({ A: est(1500), N: { ...est(1500), rating: null, games: 0 } }, [win('A', 'N')]).A!.rating).toBe(1500);
   });
+  it('§2 the 20-game split (the 21st game is rated from the first part\'s result) and §4.2 5 dan only as a ratification request', () => {
+    const field = Object.fromEntries(Array.from({ length: 21 }, (_, i) => [`O${i}`, est(1500)]));
+    const games = Object.keys(field).map((o) => win('X', o));
+    // 20 wins at K 28 (+280), then one at 1780 with K 24: 24 · (1 − We(1780, 1500)) = 3.99
+    expect(rate({ X: est(1500), ...field }, games).X!.rating).toBe(1784);
+    const d = draws('X', 16);
+    for (const id of Object.keys(d.players)) d.players[id] = est(2400, '4-dan');
+    const nsr = rate({ X: est(2400, '4-dan'), ...d.players }, d.games).X!;
+    expect([nsr.grade, nsr.pendingRatification]).toEqual(['4-dan', '5-dan']);
+  });
 });
