@@ -84,6 +84,15 @@ const namesKnownAt = (facts: readonly LoggedEvent[], knownAt: number | undefined
   return names;
 };
 
+/** The name a list gives a player as known at a position (FESA's: namesakes told apart, a merged id his survivor's). */
+export const listNamesKnownAt = (facts: readonly LoggedEvent[], knownAt?: number): ((playerId: string) => string) => {
+  const names = namesKnownAt(facts, knownAt);
+  return (playerId) => {
+    const listed = names.listNames.byId.get(names.survivorOf(playerId));
+    return listed === undefined ? playerId : fullName(listed);
+  };
+};
+
 /** The list of `ruleSet` as of a date (and as known at a position); a fold the rule set refuses is thrown as unratable. */
 export const ruleSetList = (facts: readonly LoggedEvent[], ruleSet: GenericRuleSetId, opts: RuleSetListOptions): RuleSetList => {
   const activeYears = opts.activeYears ?? 0;

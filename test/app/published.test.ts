@@ -61,6 +61,8 @@ describe('published lists, re-rating and explanations (issue 4)', () => {
     expect(n2.fesa.rating).toBeGreaterThan(0);
     expect(n2['pan-atlantic'].rating).toBeGreaterThan(0);
     expect(n2.delta).toBe(n2['pan-atlantic'].rating - n2.fesa.rating);
+    const shown = JSON.parse((await ledger('player', 'show', 'N2', '--db', db, '--json')).out) as { family: string; given: string };
+    expect(n2.name).toBe([shown.family, shown.given].filter((x) => x !== '').join(' '));
     const rerate = await ledger('rerate', '--rules', 'fide', '--as-of', '2017-12-16', '--db', db);
     expect(rerate.out).toContain('fesa -> fide, as of 2017-12-16');
     // Rating history, grade history with the rule of each grade, seed 000 §7b dan-qualifying counts.

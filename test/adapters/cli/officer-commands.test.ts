@@ -67,6 +67,6 @@ describe('games by id, players and tournaments listed and shown (issue 13)', () 
     expect(none.err).toContain('ledger rerate --rules fide');
     expect(none.err).toContain('--entry grade');
     const rerated = await ledger('rerate', '--rules', 'fide', '--db', db);
-    expect(rerated.out).toMatch(/\nP\d +\d+ /);
+    expect(rerated.out).toMatch(/\nP1 +Hansen Ola +\d+ +\S+ +\d+ /);
   });
 });

@@ -15,6 +15,7 @@ import { ratedInListModel, readListModel } from '../../../app/list-model';
 import { ruleSetsFromModels } from '../../../app/rule-set-diff';
 import { knownAtPositionOf, listKnownAt, publishedDiffFromModel, publishedEvent, publishedFromModel } from '../../../app/list-known-at';
 import { reproducePublishedText } from '../../../app/rule-set-publication';
+import { listNamesKnownAt } from '../../../app/rule-set-list';
 import { explainUnderRuleSet, listUnderRuleSet, printPublishedRuleSetDiff, refuseProgramFile } from './rule-set-lists';
 import { factsKnownAt, loadFacts } from '../../../app/load';
 import { publishList } from '../../../app/publish';
@@ -69,13 +70,14 @@ const ratingsUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: stri
 const sideBySide = (ctx: CliContext, facts: readonly LoggedEvent[], a: string, b: string, asOf: string): void => {
   const [ra, rb] = [ratingsUnder(facts, a, asOf), ratingsUnder(facts, b, asOf)];
   const ids = [...new Set([...ra.keys(), ...rb.keys()])].sort((x, y) => (rb.get(y)?.rating ?? 0) - (rb.get(x)?.rating ?? 0) || (x < y ? -1 : 1));
-  const rows = ids.map((id) => ({ playerId: id, [a]: ra.get(id) ?? null, [b]: rb.get(id) ?? null, delta: ra.has(id) && rb.has(id) ? rb.get(id)!.rating - ra.get(id)!.rating : null }));
+  const nameOf = listNamesKnownAt(facts);
+  const rows = ids.map((id) => ({ playerId: id, name: nameOf(id), [a]: ra.get(id) ?? null, [b]: rb.get(id) ?? null, delta: ra.has(id) && rb.has(id) ? rb.get(id)!.rating - ra.get(id)!.rating : null }));
   if (ctx.json) {
     ctx.out(JSON.stringify({ labels: [a, b], asOf, players: rows }, null, 2));
     return;
   }
   ctx.out(`${a} -> ${b}, as of ${asOf}`);
-  ctx.out(table(['player', `${a} rating`, 'grade', `${b} rating`, 'grade', 'delta'], ids.map((id) => [id, ra.get(id)?.rating ?? '-', ra.get(id)?.grade ?? '-', rb.get(id)?.rating ?? '-', rb.get(id)?.grade ?? '-', rows.find((r) => r.playerId === id)!.delta ?? '-'])));
+  ctx.out(table(['player', 'name', `${a} rating`, 'grade', `${b} rating`, 'grade', 'delta'], ids.map((id) => [id, nameOf(id), ra.get(id)?.rating ?? '-', ra.get(id)?.grade ?? '-', rb.get(id)?.rating ?? '-', rb.get(id)?.grade ?? '-', rows.find((r) => r.playerId === id)!.delta ?? '-'])));
 };
 
 /** The list format asked for; for `list` itself (`printsList`), --json means the JSON list. */
