@@ -5,6 +5,7 @@ import { AS_ADOPTED, FesaFacts, nameKey, type FesaFold, type TournamentFacts, ty
 import type { GameFacts, LoggedEvent } from '../../domain/events';
 import { foldGeneric, type GenericGame, type GenericRun } from '../../projections/generic/history';
 import { genericSystem, isGenericRuleSet } from '../../projections/generic/systems';
+import { gradeHistory, type GradeChange } from '../../projections/generic/grades';
 import { runOf, type RunInputs } from '../../projections/fesa/career-model';
 import type { FesaEvent } from '../../domain/rules/fesa/types';
 import { toFesaEvent, type TournamentGame } from '../../projections/fesa/tournament-event';
@@ -243,6 +244,8 @@ export interface GenericCareer {
   readonly playerId: string;
   readonly name: string;
   readonly openingBalances: readonly { readonly date: string; readonly ruleSet: string; readonly rating: number | null; readonly source: string }[];
+  /** Grade changes under the systems with grades (US ranks, pan-atlantic grades and ratification requests), each with its rule. */
+  readonly grades: readonly GradeChange[];
   readonly tournaments: readonly {
     readonly tournamentId: string;
     readonly name: string;
@@ -292,6 +295,7 @@ export const genericCareer = (facts: readonly LoggedEvent[], state: LedgerState,
     openingBalances: (E.isRight(fold) ? fold.right.officerFacts : [])
       .filter((f) => f.kind === 'opening-balance' && f.playerIds.includes(playerId))
       .map((f) => ({ date: f.date, ruleSet: f.ruleSet, rating: f.changes[playerId]?.after === null || f.changes[playerId] === undefined ? null : Math.round(f.changes[playerId]!.after!), source: (f.event as { source: string }).source })),
+    grades: E.isRight(fold) ? gradeHistory(fold.right, playerId) : [],
     tournaments: played
       .sort((a, b) => (a.registration.endDate < b.registration.endDate ? -1 : a.registration.endDate > b.registration.endDate ? 1 : 0))
       .map((t) => {

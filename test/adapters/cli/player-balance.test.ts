@@ -39,9 +39,12 @@ describe('ledger player balance', () => {
       code: 1,
       err: 'ledger: Dahl (P4) already played under us-shogi-1997-text on or before 2025-03-01 (game g1 of tournament "T1", ending 2025-03-01); an opening balance starts a record, a change to it is a rating adjustment\n',
     });
-    const us = JSON.parse(await ok('history', 'P3', '--rules', 'us-shogi-1997-text', '--json')) as { tournaments: { before: number; after: number }[] };
+    const us = JSON.parse(await ok('history', 'P3', '--rules', 'us-shogi-1997-text', '--json')) as { tournaments: { before: number; after: number }[]; grades: unknown[] };
     expect(us.tournaments.map((t) => t.before)).toEqual([1650]);
     expect(us.tournaments[0]!.after).toBeGreaterThan(1650);
+    // the balance's grade opens the grade history, with where it comes from
+    expect(us.grades).toEqual([{ date: '2025-02-28', ruleSet: 'us-shogi-1997-text', kind: 'opening-balance', from: null, to: '1-dan', rule: 'opening balance (balance 2025-02-28: US Shogi list 1997)', rating: 1650 }]);
+    expect(await ok('history', 'P3', '--rules', 'us-shogi-1997-text')).toContain('Grades:\n2025-02-28  us-shogi-1997-text  opening grade 1-dan: opening balance (balance 2025-02-28: US Shogi list 1997)');
     // under another rule set P4 has no record yet: the balance is taken
     await ok('player', 'balance', '--id', 'P4', '--rules', 'us-shogi-1997-card', '--rating', '1500', '--date', '2025-03-01', '--reason', 'card list');
     const fesa = await run('player', 'balance', '--id', 'P4', '--rules', 'fesa', '--rating', '1500', '--reason', 'x');

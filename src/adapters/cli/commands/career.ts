@@ -29,6 +29,10 @@ const ruleSetOf = (ctx: CliContext, also: readonly string[] = []): string => {
 const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
 
 /** A career under fide, uscf-k, gobase-go …: opening balances, then each tournament with every game from the player's side. */
+const GRADE_CHANGE: Readonly<Record<GenericCareer['grades'][number]['kind'], string>> = {
+  entry: 'entered at', 'opening-balance': 'opening grade', promotion: 'promoted to', 'ratification-requested': 'ratification requested for', redetermination: 'club grade redetermined to',
+};
+
 const genericCareerText = (c: GenericCareer): string => {
   const lines = [`${c.playerId}  ${c.name}`, ''];
   for (const b of c.openingBalances) lines.push(`${b.date}  opening balance under ${b.ruleSet}: ${b.rating ?? 'unrated'} (${b.source})`);
@@ -36,6 +40,10 @@ const genericCareerText = (c: GenericCareer): string => {
     const change = t.before !== null && t.after !== null ? `${t.before} -> ${t.after} (${signed(t.after - t.before)})` : 'not rated in it';
     lines.push('', `${t.endDate}  ${t.name} (${t.tournamentId}), ${t.ruleSet === null ? 'not closed yet' : `under ${t.ruleSet}`}: ${change}`);
     lines.push(table(['round', 'colour', 'opponent', 'result', 'stones', 'rated'], t.games.map((g) => [g.round, g.colour ?? '', g.opponent ?? '(bye)', g.result, g.handicapStones ?? '', g.rated])));
+  }
+  if (c.grades.length > 0) {
+    lines.push('', 'Grades:');
+    for (const g of c.grades) lines.push(`${g.date}  ${g.ruleSet}  ${GRADE_CHANGE[g.kind]} ${g.to}${g.from !== null && g.kind === 'promotion' ? ` (from ${g.from})` : ''}${g.tournamentId ? ` in ${g.tournamentId}` : ''}: ${g.rule}`);
   }
   return lines.join('\n');
 };
@@ -91,7 +99,7 @@ const history: CommandRun = {
       const generic = genericCareer(facts, state, playerId);
       const fesaGames = [...state.tournaments.values()].some((t) => !isGenericRuleSet(t.registration.ratingSystem) && [...t.games.values()].some((g) => g.facts.first === playerId || g.facts.second === playerId));
       const shown = generic !== undefined && isGenericRuleSet(ruleSet)
-        ? { ...generic, tournaments: generic.tournaments.filter((t) => t.ruleSet === ruleSet), openingBalances: generic.openingBalances.filter((b) => b.ruleSet === ruleSet) }
+        ? { ...generic, tournaments: generic.tournaments.filter((t) => t.ruleSet === ruleSet), openingBalances: generic.openingBalances.filter((b) => b.ruleSet === ruleSet), grades: generic.grades.filter((g) => g.ruleSet === ruleSet) }
         : generic;
       if (shown !== undefined && (shown.tournaments.length > 0 || (isGenericRuleSet(ruleSet) && shown.openingBalances.length > 0)) && (isGenericRuleSet(ruleSet) || !fesaGames)) {
         progress.done();
