@@ -20,7 +20,7 @@ const tournaments = (rounds: readonly (readonly string[])[]): SeasonTournament[]
 
 /**
  * fide and uscf-k: balances on both schemes' bounds (2450: uscf K 16, fide K 10; 2395 reaches 2400 in T1 → fide K 10
- * from then; 2100 and 2099 the USCF band edge; 20 and 29 games below FIDE's 30; a junior born 2009 with 40 games:
+ * from then; 2100 and 2099 the USCF band edge; 20 and 29 games below FIDE's 30; a junior born 2008 (18 in 2026, the bound) with 40 games:
  * fide K 40 under 2300), newcomers entering by their performance (N2's first is 1724.5 → 1725; N1 first meets only
  * another newcomer and stays unrated; N3 first plays only a handicap game, then only a newcomer-to-be), draws,
  * handicap games (never rated), and the correction of P05's loss in T2 to a draw.
@@ -30,7 +30,7 @@ export const eloSeason = (ruleSet: 'fide' | 'uscf-k'): SeasonDescription => ({
   players: [
     { id: 'P01', family: 'Aas', given: 'Anders' }, { id: 'P02', family: 'Berg', given: 'Berit' }, { id: 'P03', family: 'Dahl', given: 'Dag' },
     { id: 'P04', family: 'Eide', given: 'Eva' }, { id: 'P05', family: 'Foss', given: 'Finn' }, { id: 'P06', family: 'Gran', given: 'Gro' },
-    { id: 'J07', family: 'Holm', given: 'Hege', birthYear: 2009 },
+    { id: 'J07', family: 'Holm', given: 'Hege', birthYear: 2008 },
     { id: 'N1', family: 'Lie', given: 'Lars', birthYear: 2011 }, { id: 'N2', family: 'Moe', given: 'Mona' }, { id: 'N3', family: 'Ness', given: 'Nils' },
   ],
   balances: [

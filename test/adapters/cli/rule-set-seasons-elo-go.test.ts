@@ -1,7 +1,7 @@
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { cliBuilt, tempDir } from '../../support/helpers';
-import { comparableRows, pgSkipReason, pgUrl, runSeason, withPostgresDatabase, type SeasonDescription, type SeasonLists } from '../../support/season';
+import { comparableRows, pgSkipReason, pgUrl, runSeason, withPostgresDatabase, type RuleSetListJson, type SeasonDescription, type SeasonLists } from '../../support/season';
 import { eloSeason, goSeason } from '../../support/seasons-elo-go';
 import { eloSystem } from '../../support/spec-folds/elo';
 import { gobaseSystem } from '../../support/spec-folds/gobase-go';
@@ -34,6 +34,9 @@ const checkSeason = (season: SeasonDescription, sys: SpecSystem<unknown>, lists:
   expect(comparableRows(lists.after[last]!)).not.toEqual(comparableRows(lists.before[last]!));
   for (const [d, known] of Object.entries(lists.knownAt)) expect({ date: d, knownAt: known.players }).toEqual({ date: d, knownAt: lists.before[d]!.players });
   expect(lists.published.afterCorrection.equals(lists.published.atPublication)).toBe(true);
+  expect((JSON.parse(lists.published.atPublication.toString()) as RuleSetListJson).players).toEqual(lists.before[lists.published.asOf]!.players);
+  // the CI cost the issue allows a season: about 25 processes
+  expect(lists.processes).toBeLessThanOrEqual(26);
   const rating = (l: typeof lists.before[string]) => new Map(l.players.map((p) => [p.id, p.rating]));
   const [was, now] = [rating(lists.before[lists.published.asOf]!), rating(lists.after[lists.published.asOf]!)];
   const changed = [...new Set([...was.keys(), ...now.keys()])].filter((id) => was.get(id) !== now.get(id)).sort();
