@@ -17,8 +17,10 @@ export const holdsToTheSpec = (season: SeasonDescription, sys: SpecSystem<any>, 
     expect({ date: d, after: comparableRows(lists.after[d]!) }).toEqual({ date: d, after: expectedList(sys, season, d, true) });
     expect(lists.after[d]!.players.map((p) => p.rank)).toEqual(lists.after[d]!.players.map((_, i) => i + 1));
   }
-  for (const [d, known] of Object.entries(lists.knownAt)) expect({ date: d, knownAt: known }).toEqual({ date: d, knownAt: lists.before[d] });
+  // the list as known before the correction: its players (the JSON also says what it was known at)
+  for (const [d, known] of Object.entries(lists.knownAt)) expect({ date: d, knownAt: known.players }).toEqual({ date: d, knownAt: lists.before[d]!.players });
   expect(lists.published.afterCorrection.equals(lists.published.atPublication)).toBe(true);
+  expect((JSON.parse(lists.published.atPublication.toString()) as RuleSetListJson).players).toEqual(lists.before[lists.published.asOf]!.players);
 
   const shown = (l: RuleSetListJson) => new Map(l.players.map((p) => [p.id, { rating: p.rating, ...(p.grade == null ? {} : { grade: p.grade }) }]));
   const [was, now] = [shown(lists.before[lists.published.asOf]!), shown(lists.after[lists.published.asOf]!)];
