@@ -13,7 +13,7 @@
  * Not covered (the seasons give every player an opening balance): stage 1, the unrated players' performance ratings;
  * a part with an unrated player throws, so a season that needs it cannot pass by accident.
  */
-import { endOf, type SeasonDescription } from '../season';
+import { endOf, type SeasonDescription, type SeasonTournament } from '../season';
 import { EPS, roundHalfAwayFromZero, type SpecGame, type SpecSystem } from './season-fold';
 import { specGrade } from './us-shogi-1997';
 
@@ -188,18 +188,23 @@ export const panRateEvent = (region: Region, players: Readonly<Record<string, Pa
 
 /**
  * The fold as a season's system. Every player enters by an opening balance (rating, games, the grade earned); the
- * season fold hands an event only its date, so the tournament (its region and time control) is found by its end date.
+ * season fold hands an event only its date and games, so the tournament (its region and time control) is the one of
+ * that date its first player plays in (tournaments of one date have disjoint players).
  */
 export const panSystem = (season: SeasonDescription): SpecSystem<PanState> => {
-  const byDate = new Map(season.tournaments.map((t) => [endOf(t), t]));
-  if (byDate.size !== season.tournaments.length) throw new Error('pan-atlantic season: two tournaments end on one date');
+  const playersOf = (t: SeasonTournament) => new Set(t.games.flatMap((g) => [g.first, g.second]));
+  for (const t of season.tournaments) {
+    for (const u of season.tournaments) {
+      if (t !== u && endOf(t) === endOf(u) && [...playersOf(t)].some((p) => playersOf(u).has(p))) throw new Error(`pan-atlantic season: ${t.id} and ${u.id} share a date and a player`);
+    }
+  }
   return {
     newPlayer: (p) => {
       throw new Error(`pan-atlantic season: ${p.id} has no opening balance (stage 1 is not in the fold)`);
     },
     fromBalance: (b) => ({ rating: b.rating, games: b.games ?? 0, grade: b.grade === undefined ? null : specGrade(b.grade), streaks: {}, pendingRatification: null }),
     rateEvent: (players, games, event) => {
-      const t = byDate.get(event.date)!;
+      const t = season.tournaments.find((x) => endOf(x) === event.date && playersOf(x).has(games[0]!.a))!;
       const tc = t.timeControl;
       return panRateEvent(t.region ?? 'america', players, games.map((g) => (tc ? { ...g, timeControl: tc } : g)));
     },
