@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import type { GenericFold, GenericRun } from './history';
+import { gradeHistory, type GradeChange } from './grades';
 import { genericSystem, type GameTerms, type GenericRuleSetId } from './systems';
 
 export interface GenericGameExplanation extends GameTerms {
@@ -28,6 +29,8 @@ export interface GenericExplanation {
     readonly playerId: string;
     readonly tournaments: readonly GenericTournamentExplanation[];
     readonly officerFacts: readonly { date: string; ruleSet: string; kind: string; operation?: string; reason: string; before: number | null; after: number | null }[];
+    /** Grade changes under the systems with grades, each with its rule (see grades.ts). */
+    readonly grades: readonly GradeChange[];
   };
   readonly text: string;
 }
@@ -43,7 +46,7 @@ const explainRun = (run: GenericRun, playerId: string): GenericTournamentExplana
   for (const g of run.games) {
     if (!g.game || (g.game.a !== playerId && g.game.b !== playerId)) continue;
     const opp = g.game.a === playerId ? g.game.b : g.game.a;
-    const terms = sys.gameTerms(o, { date: run.date }, me, run.before[opp], g.game, playerId);
+    const terms = sys.gameTerms(o, { date: run.date, ...(run.region !== undefined ? { region: run.region } : {}) }, me, run.before[opp], g.game, playerId);
     games.push({
       gameId: g.gameId, round: g.round, opponent: opp, score: g.game.a === playerId ? g.game.score : 1 - g.game.score,
       rated: g.rating.rated, ...(!g.rating.rated ? { reason: g.rating.reason } : {}), ...terms,
@@ -72,14 +75,17 @@ export const explainGeneric = (fold: GenericFold, playerId: string, ruleSet?: Ge
       reason: f.event.type === 'RatingAdjusted' ? f.event.reason : f.event.reason ?? f.event.source,
       before: f.changes[playerId]?.before ?? null, after: f.changes[playerId]?.after ?? null,
     }));
+  const grades = gradeHistory(fold, playerId).filter(under);
   const lines: string[] = [];
   const items = [
     ...tournaments.map((t) => ({ date: t.date, order: 1, lines: tournamentLines(t) })),
     ...officerFacts.map((f) => ({ date: f.date, order: 0, lines: [`${f.date} ${f.kind}${f.operation ? ` (${f.operation})` : ''} under ${f.ruleSet}: ${f.before ?? 'unrated'} -> ${f.after ?? 'unrated'} — ${f.reason}`] })),
+    // after the tournament that made it (order 2), an officer's grade with his fact (order 0, after it: the sort is stable)
+    ...grades.map((g) => ({ date: g.date, order: g.tournamentId === undefined ? 0 : 2, lines: [`${g.date} grade under ${g.ruleSet}: ${g.from ?? 'none'} -> ${g.to} (${g.kind}) — ${g.rule}`] })),
   ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order));
   for (const i of items) lines.push(...i.lines);
   if (lines.length === 0) lines.push(`${playerId} has no game rated under ${ruleSet ?? 'a non-FESA rule set'}`);
-  return E.right({ data: { playerId, tournaments, officerFacts }, text: lines.join('\n') });
+  return E.right({ data: { playerId, tournaments, officerFacts, grades }, text: lines.join('\n') });
 };
 
 const tournamentLines = (t: GenericTournamentExplanation): string[] => {

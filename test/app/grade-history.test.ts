@@ -1,7 +1,10 @@
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import * as E from 'fp-ts/Either';
 import { afterAll, describe, expect, it } from 'vitest';
+import { explainGeneric } from '../../projections/generic/explain';
+import { foldGeneric } from '../../projections/generic/history';
 import type { Command } from '../../domain/commands/decide';
 import { Ledger } from '../../src/app/ledger';
 import { loadFacts } from '../../src/app/load';
@@ -64,6 +67,13 @@ describe('grade histories under the systems with grades', () => {
     ]);
     // the loser keeps his rank: no change, only the balance's
     expect(grades('U2')).toEqual([opening('us-shogi-1997-text', '1-dan')]);
+    // the explanation gives the same changes after the tournament that made them
+    const fold = foldGeneric(facts);
+    const explained = E.isRight(fold) ? explainGeneric(fold.right, 'A1') : undefined;
+    expect(explained && E.isRight(explained) ? explained.right.text.split('\n').at(-1) : '').toBe(
+      '2025-01-10 grade under pan-atlantic: 1-kyu -> 1-dan (promotion) — rule 3: a rating of 1770 after the tournament reaches 1750, the lower bound of 2-dan (§4.1)',
+    );
+    expect(explained && E.isRight(explained) ? explained.right.text : '').toContain('2024-12-31 opening-balance under pan-atlantic: unrated -> 1760 — list 2024\n2024-12-31 grade under pan-atlantic: none -> 1-kyu (opening-balance)');
     await store.close();
   });
 });

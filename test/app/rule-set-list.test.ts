@@ -49,6 +49,7 @@ describe('ruleSetList: the list of a non-FESA rule set with names', () => {
       { kind: 'DeclarePriorGrade', validDate: '2019-01-01', actor, playerId: 'P1', grade: '2 Dan', source: 'NSR' } as Command,
       { kind: 'DeclarePriorGrade', validDate: '2019-01-01', actor, playerId: 'P2', grade: '3 Kyu', source: 'NSR' } as Command,
       tournament('U1', '2021-05-01', 'us-shogi-1997-text'), game('U1', '2021-05-01', 'g1', 'P2', 'P1', 'win'), close('U1', '2021-05-01'),
+      tournament('G1', '2021-06-01', 'gobase-go'), game('G1', '2021-06-01', 'g1', 'P1', 'P2', 'win'), close('G1', '2021-06-01'),
     ]);
     facts = await loadFacts(store);
   });
@@ -84,5 +85,11 @@ describe('ruleSetList: the list of a non-FESA rule set with names', () => {
     const list = ruleSetList(facts, 'us-shogi-1997-text', { asOf: '2021-12-31' });
     expect(list.players.map((p) => [p.id, p.grade, p.games])).toEqual([['P1', '2-dan', 1], ['P2', '3-kyu', 1]]);
     expect(list.players[0]!.rating).toBeGreaterThan(list.players[1]!.rating);
+  });
+
+  it('reads a GoBase grade off the rating on its own scale (100 points a grade, 1 dan = 1900)', () => {
+    // 2 Dan starts at 2000, 3 Kyu at 1600 (spec gobase-go.md §1); C 30, Se Φ(2) = 0.977: +0.68 → 2001, −0.68 → 1599
+    const list = ruleSetList(facts, 'gobase-go', { asOf: '2021-12-31' });
+    expect(list.players.map((p) => [p.id, p.rating, p.grade])).toEqual([['P1', 2001, '2-dan'], ['P2', 1599, '4-kyu']]);
   });
 });

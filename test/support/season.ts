@@ -9,7 +9,8 @@ import { ledgerProcess, tempDir } from './helpers';
  * (`tournament add --system S` each, all their games in one `game report --csv`, `tournament close` each), then a
  * correction of one game. Around the correction it collects what the acceptance criterion compares: `list --rules S
  * --as-of D --json` at every tournament's end date before and after, a list published before it and read back after
- * it, `list --known-at` the position just before it, and `diff --published`. About 30 processes for six tournaments.
+ * it, `list --known-at` the position just before it, and `diff --published`. Processes: 3 + 2·tournaments + 2·dates
+ * + 4 + the known-at dates (26 for six tournaments on three dates).
  */
 
 export interface SeasonPlayer {

@@ -139,6 +139,8 @@ export const openApiDocument = () => ({
         undefined,
         false,
       ),
+      RuleSetListDiff: object({ labels: array(str), players: array(object({ id: str, name: str, before: nullable(ref('RuleSetStanding')), after: nullable(ref('RuleSetStanding')) }, undefined, false)) }, undefined, false),
+      RuleSetStanding: object({ rating: { type: 'number' }, grade: nullable(str) }, ['rating'], false),
       List: object(
         {
           asOf: date,
@@ -427,7 +429,7 @@ export const openApiDocument = () => ({
         summary: 'What changed since a list was published (100 players of the list and 100 ratings after a tournament a page; for a browser, the page)',
         ...publicRoute,
         parameters: [pathParam('id', 'List id.'), ...diffPaging],
-        responses: { '200': okOrPage('The diff.', ref('Diff')), ...badParameter, '404': problemOrPage('No list published under this id.'), ...needsToken, ...folds, ...common, ...pageProblems, '409': problemOrPage('The list cannot be reproduced, or the ledger holds facts its rule set cannot rate (`detail` names them).') },
+        responses: { '200': okOrPage('The diff (of a list published under a non-FESA rule set: RuleSetListDiff, the players whose rating or grade changed).', { anyOf: [ref('Diff'), ref('RuleSetListDiff')] }), ...badParameter, '404': problemOrPage('No list published under this id.'), ...needsToken, ...folds, ...common, ...pageProblems, '409': problemOrPage('The list cannot be reproduced, or the ledger holds facts its rule set cannot rate (`detail` names them).') },
       },
     },
     '/diff': {

@@ -2,8 +2,11 @@
  * `GET /lists?rules=S` for the six non-FESA rule sets: the list folded from the log (no read model holds them), as a
  * page with names or as a JSON, CSV or table download; FESA's own files are FESA's alone.
  */
-import type { Request } from 'express';
-import type { ListRow } from '../../app/lists';
+import type { Express, Request, RequestHandler, Response } from 'express';
+import { publishedEvent } from '../../app/list-known-at';
+import type { ListFormat, ListRow } from '../../app/lists';
+import { publishedRuleSetDiff, renderRuleSetList } from '../../app/rule-set-publication';
+import { LIST_PRINTER } from '../formats/list-printer';
 import { factsKnownAt, loadFacts } from '../../app/load';
 import type { EventStore } from '../../app/ports/event-store';
 import { ruleSetList, type RuleSetList } from '../../app/rule-set-list';
@@ -33,3 +36,36 @@ export const ruleSetListOf = async (store: EventStore, req: Request, ruleSet: Ge
 /** A list's rows as the list page shows them (no grade: an empty cell). */
 export const pageRowsOf = (list: RuleSetList): ListRow[] =>
   list.players.map((r) => ({ rank: r.rank, playerId: r.id, name: r.name, country: r.country, grade: r.grade ?? '', rating: r.rating, games: r.games, provisional: r.provisional, lastPlayed: r.lastPlayed }));
+
+/** Passes on to the next route unless `:id` is a list published under a non-FESA rule set (an unknown id: the FESA route's 404). */
+export const publishedUnderRuleSet = (store: EventStore): RequestHandler => async (req, _res, next) => {
+  const found = await publishedEvent(store, req.params.id as string).catch(() => undefined);
+  next(found !== undefined && isGenericRuleSet(found.event.ruleSet) ? undefined : 'route');
+};
+
+export interface RuleSetListRoutes {
+  readonly store: EventStore;
+  readonly publicRead: readonly RequestHandler[];
+  /** An auditor's whole-ledger reads (a list as known at a past position). */
+  readonly auditor: readonly RequestHandler[];
+  readonly folds: readonly RequestHandler[];
+  readonly sendList: (res: Response, text: string, format: ListFormat) => void;
+}
+
+/**
+ * The JSON and download routes (the page is the list page's, pages/routes.ts): `/lists?rules=S`, as known at
+ * `known-at` for auditors, and `/lists/published/:id/diff` of a list published under S.
+ */
+export const mountRuleSetLists = (app: Express, { store, publicRead, auditor, folds, sendList }: RuleSetListRoutes): void => {
+  const underRuleSet = (knownAt: boolean): RequestHandler => (req, _res, next) => (genericRulesOf(req) !== undefined && (req.query['known-at'] !== undefined) === knownAt ? next() : next('route'));
+  const sendRuleSetList: RequestHandler = async (req, res) => {
+    const ruleSet = genericRulesOf(req)!;
+    const format = queryOf(req).oneOf('format', RULE_SET_LIST_FORMATS) ?? 'json';
+    sendList(res, renderRuleSetList(LIST_PRINTER, await ruleSetListOf(store, req, ruleSet), format), format);
+  };
+  app.get('/lists', underRuleSet(false), ...publicRead, ...folds, sendRuleSetList);
+  app.get('/lists', underRuleSet(true), ...auditor, sendRuleSetList);
+  app.get('/lists/published/:id/diff', publishedUnderRuleSet(store), ...publicRead, ...folds, async (req, res) => {
+    res.json(publishedRuleSetDiff(LIST_PRINTER, await loadFacts(store), req.params.id as string));
+  });
+};

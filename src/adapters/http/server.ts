@@ -28,8 +28,8 @@ import { ReadModels, careerNow } from './read-models';
 import { ModelCatchUp } from './model-catch-up';
 import { diffJson, diffQueryOf, Diffs, pageOfDiff, ruleSetPairOf } from './diffs';
 import { mountPages, pageErrors } from './pages/routes';
-import { genericRulesOf, RULE_SET_LIST_FORMATS, ruleSetListOf } from './rule-set-lists';
-import { renderRuleSetList, reproducePublishedText } from '../../app/rule-set-publication';
+import { mountRuleSetLists } from './rule-set-lists';
+import { reproducePublishedText } from '../../app/rule-set-publication';
 import { accessControl, hostCheck, isLoopback, signedIn, type Access } from './access';
 import { DEFAULT_LIMITS, foldGate, perMinute, type Limits } from './limits';
 import { BadRequest, NotFound, Problem, problemHandler } from './problems';
@@ -312,15 +312,8 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   // The list of a date as a federation publishes it, as known now (from the live projection: only new events are
   // read); as known at a position or time (folded from the log up to there) for auditors.
   const knownAtList = [access('auditor'), ...folds];
-  // another rule set's list: folded from the log (as known at `known-at` for auditors, as for FESA lists)
-  const underRuleSet = (knownAt: boolean): RequestHandler => (req, _res, next) => (genericRulesOf(req) !== undefined && (req.query['known-at'] !== undefined) === knownAt ? next() : next('route'));
-  const sendRuleSetList: RequestHandler = async (req, res) => {
-    const ruleSet = genericRulesOf(req)!;
-    const format = queryOf(req).oneOf('format', RULE_SET_LIST_FORMATS) ?? 'json';
-    sendList(res, renderRuleSetList(LIST_PRINTER, await ruleSetListOf(ledger.store, req, ruleSet), format), format);
-  };
-  app.get('/lists', underRuleSet(false), ...publicRead, ...folds, sendRuleSetList);
-  app.get('/lists', underRuleSet(true), ...knownAtList, sendRuleSetList);
+  // another rule set's list and what changed since one was published: folded from the log
+  mountRuleSetLists(app, { store: ledger.store, publicRead, auditor: knownAtList, folds, sendList });
   app.get(
     '/lists',
     (req, res, next) => (req.query['known-at'] === undefined ? next() : next('route')),

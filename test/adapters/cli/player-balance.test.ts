@@ -26,6 +26,12 @@ describe('ledger player balance', () => {
     expect(await ok('player', 'balance', '--csv', legacy)).toMatch(/2 opening balances, 2 recorded, 0 already in the ledger/);
     // the same file again records nothing
     expect(await ok('player', 'balance', '--csv', legacy)).toMatch(/2 opening balances, 0 recorded, 2 already in the ledger/);
+    // the rule set's list as of the balances' date holds them as the officer gave them (games: pan-atlantic's established 15)
+    const list = JSON.parse(await ok('list', '--rules', 'pan-atlantic', '--as-of', '2025-01-01', '--json')) as { players: Record<string, unknown>[] };
+    expect(list.players.map(({ rank, id, rating, games, grade }) => ({ rank, id, rating, games, grade }))).toEqual([
+      { rank: 1, id: 'P1', rating: 1700, games: 15, grade: '2-dan' },
+      { rank: 2, id: 'P2', rating: 1600, games: 20, grade: '3-kyu' },
+    ]);
     const pan = JSON.parse(await ok('history', 'P1', '--rules', 'pan-atlantic', '--json')) as { openingBalances: { date: string; rating: number }[] };
     expect(pan.openingBalances).toEqual([{ date: '2025-01-01', ruleSet: 'pan-atlantic', rating: 1700, source: 'balance 2025-01-01' }]);
 

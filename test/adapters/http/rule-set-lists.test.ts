@@ -59,6 +59,16 @@ describe('lists of a non-FESA rule set over HTTP', () => {
     const after = await api.request('GET', '/lists/published/fide-2020?download=1', {});
     expect(after.bytes.equals(before.bytes)).toBe(true);
     expect((JSON.parse(after.bytes.toString()) as { players: { id: string }[] }).players[0]!.id).toBe('P1');
+    const diff = await api.get('/lists/published/fide-2020/diff');
+    expect(diff.body).toEqual({ labels: ['fide-2020', 'now'], players: [
+      { id: 'P1', name: 'Hansen Ola', before: { rating: 1810 }, after: { rating: 1790 } },
+      { id: 'P2', name: 'Hansen Ola (P2)', before: { rating: 1790 }, after: { rating: 1810 } },
+    ] });
+    expect((await api.get('/lists/published/no-such-list/diff')).status).toBe(404);
+    const diffPage = (await api.request('GET', '/lists/published/fide-2020/diff', { headers: { accept: 'text/html' } })).bytes.toString();
+    expect(diffPage).toContain('<th scope="row"><a href="/players/P2">Hansen Ola (P2)</a></th><td>1790</td><td>1810</td>');
+    const listPage = (await api.request('GET', '/lists/published/fide-2020', { headers: { accept: 'text/html' } })).bytes.toString();
+    expect(listPage).toContain('href="/lists?as-of=2020-12-31&amp;rules=fide"');
     const refused = await api.post('/commands', { kind: 'PublishRatingList', validDate: '2020-12-31', listId: 'fide-2020-fesa', asOf: '2020-12-31', ruleSet: 'fide', format: 'fesa' }, token);
     expect(refused.status).toBe(422);
     expect(String(refused.body.detail)).toContain('which a fide list is not written as');

@@ -7,6 +7,8 @@ import { PAGE_SIZE } from '../paging';
 import { html, queryString, segment, type Html } from './html';
 import { change, page, pager, type Provenance } from './layout';
 import { amendmentsTable } from './tournament-page';
+import { isGenericRuleSet } from '../../../../projections/generic/systems';
+import type { RuleSetListDiff, RuleSetStanding } from '../../../app/rule-set-publication';
 
 const recorded = (at: string | null, position: number): string => `${at === null ? '' : `${at.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}, `}log position ${position}`;
 
@@ -45,7 +47,7 @@ export const publishedListPage = (p: PublishedEntry, personal: boolean, provenan
     provenance,
     html`<dl class="facts">
 <dt>List id</dt><dd><code>${e.listId}</code></dd>
-<dt>As of</dt><dd>${e.asOf} (<a href="/lists${queryString({ 'as-of': e.asOf })}">the list of that date as known now</a>)</dd>
+<dt>As of</dt><dd>${e.asOf} (<a href="/lists${queryString({ 'as-of': e.asOf, rules: isGenericRuleSet(e.ruleSet) ? e.ruleSet : undefined })}">the list of that date as known now</a>)</dd>
 <dt>Rule set</dt><dd>${e.ruleSet}</dd>
 <dt>Format</dt><dd>${FORMAT_NAMES[e.format] ?? e.format}${e.activeYears !== undefined ? `, players active in the last ${e.activeYears} years` : ''}</dd>
 <dt>Published</dt><dd>${recorded(p.recordedAt, p.position)}${personal ? ` by ${e.actor}` : ''}${e.reason ? html` — ${e.reason}` : ''}</dd>
@@ -57,6 +59,25 @@ export const publishedListPage = (p: PublishedEntry, personal: boolean, provenan
 </ul>`,
   );
 };
+
+const standing = (s: RuleSetStanding | null): string => (s === null ? '—' : `${s.rating}${s.grade ? ` (${s.grade})` : ''}`);
+
+/** What changed since a list of a non-FESA rule set was published: the players whose rating or grade differs. */
+export const ruleSetListDiffPage = (p: PublishedEntry, diff: RuleSetListDiff, provenance: Provenance): string =>
+  page(
+    `What changed since ${p.event.listId}`,
+    provenance,
+    html`<p>The ${p.event.ruleSet} list <a href="/lists/published/${segment(p.event.listId)}">${p.event.listId}</a> as of ${p.event.asOf}, as published, against the same date's list as the ledger knows it now.</p>
+${diff.players.length === 0
+  ? html`<p>No player's rating or grade changed.</p>`
+  : html`<table id="rule-set-list-diff">
+<caption>Players whose rating or grade changed</caption>
+<thead><tr><th scope="col">Player</th><th scope="col">Published</th><th scope="col">Now</th></tr></thead>
+<tbody>
+${diff.players.map((r) => html`<tr><th scope="row"><a href="/players/${segment(r.id)}">${r.name}</a></th><td>${standing(r.before)}</td><td>${standing(r.after)}</td></tr>`)}
+</tbody>
+</table>`}`,
+  );
 
 const rating = (r: number | null): string => (r === null ? '—' : String(r));
 const delta = (a: number | null, b: number | null): Html => (a === null || b === null ? html`` : change(b - a));

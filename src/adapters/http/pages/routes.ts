@@ -18,8 +18,11 @@ import { crosstableOfInputs, reportedGames } from '../../../app/tournaments';
 import { amendmentsOf } from '../../../app/rated-tournament';
 import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
 import { NotFound, problemTitle, toProblem } from '../problems';
-import { genericRulesOf, pageRowsOf, RULE_SET_LIST_FORMATS, ruleSetListOf } from '../rule-set-lists';
-import { publishedArchivePage, publishedDiffPage, publishedListPage, ruleSetsPage } from './audit-pages';
+import { genericRulesOf, pageRowsOf, publishedUnderRuleSet, RULE_SET_LIST_FORMATS, ruleSetListOf } from '../rule-set-lists';
+import { publishedRuleSetDiff } from '../../../app/rule-set-publication';
+import { loadFacts } from '../../../app/load';
+import { LIST_PRINTER } from '../../formats/list-printer';
+import { publishedArchivePage, publishedDiffPage, publishedListPage, ruleSetListDiffPage, ruleSetsPage } from './audit-pages';
 import { queryOf } from '../query';
 import { wantsHtml } from '../access';
 import { seesPersonalData } from '../personal';
@@ -277,6 +280,11 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     sendPage(res, publishedListPage(entry, seesPersonalData(res), { computedAt: new Date(), position }));
   });
 
+  app.get('/lists/published/:id/diff', pagesOnly, publishedUnderRuleSet(ledger.store), ...publicRead, ...folds, async (req, res) => {
+    const { entry, position } = await diffs.publishedEntry(req.params.id as string);
+    const diff = publishedRuleSetDiff(LIST_PRINTER, await loadFacts(ledger.store), entry.event.listId);
+    sendPage(res, ruleSetListDiffPage(entry, diff, { computedAt: new Date(), position, ruleSet: entry.event.ruleSet }));
+  });
   // Reproducing a published list folds the log as it was then: done once per list and head of the log, not per request.
   app.get('/lists/published/:id/diff', pagesOnly, ...publicRead, ...diffs.guardedUnlessKept(folds), async (req, res) => {
     const found = await diffs.sincePublished(req.params.id as string);
