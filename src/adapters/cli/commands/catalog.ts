@@ -191,14 +191,14 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'ratings',
     summary: 'gone: ledger list --rules ID gives the list under any rule set',
-    usage: 'ratings --rules ID [--as-of YYYY-MM-DD] [--rerate] [--entry system|grade|RATING] [--option key=value]... [--json]',
+    usage: 'ratings --rules ID [--as-of YYYY-MM-DD] [--rerate] [--entry system|grade|RATING] [--json]',
     booleanFlags: ['rerate'],
     load: rulesetsModule,
   },
   {
     name: 'explain-generic',
     summary: 'gone: ledger explain <player-id> --rules ID explains under any rule set',
-    usage: 'explain-generic <player-id> [--rules ID] [--entry system|grade|RATING] [--json]   (--rules: re-rate every tournament under ID)',
+    usage: 'explain-generic <player-id> [--rules ID] [--entry system|grade|RATING] [--json]',
     load: rulesetsModule,
   },
   {

@@ -38,8 +38,12 @@ const ruleSetOf = (ctx: CliContext): string => {
   const id = ctx.opts.string('rules');
   if (id === undefined) return AS_ADOPTED;
   if (!ANY_RULE_SETS.includes(id)) throw new UsageError(`--rules ${id}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
-  if (ctx.opts.string('entry') !== undefined && !isGenericRuleSet(id)) throw new UsageError(`--entry applies to the non-FESA rule sets (${GENERIC_RULE_SETS.join(', ')}); FESA's newcomer rule is its own`);
   return id;
+};
+
+/** `--entry` says how a newcomer enters a non-FESA rule set: FESA's newcomer rule is its own. */
+const refuseEntry = (ctx: CliContext): void => {
+  if (ctx.opts.string('entry') !== undefined) throw new UsageError(`--entry applies to the non-FESA rule sets (${GENERIC_RULE_SETS.join(', ')}); FESA's newcomer rule is its own`);
 };
 
 /** The FESA rule sets only (explain's tournament reports and the FESA projections). */
@@ -112,7 +116,7 @@ const list: CommandRun = {
       await listUnderRuleSet(ctx, ruleSet, format, (text) => write(ctx, text, format));
       return 0;
     }
-    if (ctx.opts.string('entry') !== undefined) throw new UsageError('--entry applies to the non-FESA rule sets; give --rules with one of them');
+    refuseEntry(ctx);
     const activeYears = ctx.opts.count('active-years', 0, 200) ?? 2;
     const knownAtText = ctx.opts.string('known-at');
     const modelStorage = await ctx.checkpoints();
@@ -315,6 +319,7 @@ const explain: CommandRun = {
       await explainUnderRuleSet(ctx, playerId, ruleSet);
       return 0;
     }
+    refuseEntry(ctx);
     const tournamentId = ctx.opts.string('tournament');
     const folded = (await careerFoldOf(ctx, 'explain', ruleSet, playerId, tournamentId)) ?? fold(await loadFacts(await ctx.store()), { ruleSet, runs: 'reports' });
     const explanation = explainPlayer(folded, playerId, tournamentId);

@@ -10,21 +10,13 @@ import { programFileRefusal, publishedRuleSetDiff, renderRuleSetList, type RuleS
 import type { ListFormat } from '../../../app/lists';
 import { explainGeneric } from '../../../../projections/generic/explain';
 import { foldGeneric } from '../../../../projections/generic/history';
-import type { EntryPolicy, GenericRuleSetId } from '../../../../projections/generic/systems';
+import type { GenericRuleSetId } from '../../../../projections/generic/systems';
+import { entryOf } from './rulesets';
 import { LIST_PRINTER } from '../../formats/list-printer';
 import { UsageError } from '../args';
 import type { CliContext } from '../context';
 import { table } from '../output';
 import { today } from '../../clock';
-
-/** `--entry system|grade|<rating>`: how players new to a rule set enter it (projections/generic/systems.ts). */
-export const entryOf = (ctx: CliContext, def: EntryPolicy): EntryPolicy => {
-  const v = ctx.opts.string('entry');
-  if (v === undefined) return def;
-  if (v === 'system' || v === 'grade') return v;
-  if (/^\d+$/.test(v)) return { rating: Number(v) };
-  throw new UsageError(`--entry must be system, grade or a starting rating such as 1500, got "${v}"`);
-};
 
 /** A FESA file format asked of another rule set's list is refused before anything is read or recorded. */
 export const refuseProgramFile = (ruleSet: string, format: ListFormat): void => {

@@ -8,7 +8,6 @@ import { evaluateLedger, evaluateReplay, unknownRuleSet, type Evaluation, type E
 import { loadFacts } from '../../../app/load';
 import { adoptRuleSet, CONVERSION_RULE_SETS, driftCorrection, oneTimeConversion, redetermination, type ConversionRuleSet } from '../../../app/rules/officer';
 import { UsageError } from '../args';
-import { entryOf } from './rule-set-lists';
 import type { CliContext, CommandRun } from '../context';
 import { table } from '../output';
 
@@ -115,19 +114,39 @@ const redetermine: CommandRun = {
 
 // ---- read commands ---------------------------------------------------------------------------------------------
 
+/** `--entry system|grade|<rating>`: how players new to a rule set enter it (projections/generic/systems.ts). */
+export const entryOf = (ctx: CliContext, def: EntryPolicy): EntryPolicy => {
+  const v = ctx.opts.string('entry');
+  if (v === undefined) return def;
+  if (v === 'system' || v === 'grade') return v;
+  if (/^\d+$/.test(v)) return { rating: Number(v) };
+  throw new UsageError(`--entry must be system, grade or a starting rating such as 1500, got "${v}"`);
+};
+
 /**
  * Commands replaced by `list --rules S` and `explain P --rules S`: for one release they answer with the command that
  * replaced them (exit 2), so a script that still calls them stops with the way forward.
  */
-const replaced = (name: string, replacement: (ctx: CliContext) => string): CommandRun => ({
-  name,
-  run(ctx) {
-    throw new UsageError(`ledger ${name} is gone: ${replacement(ctx)} does what it did`);
-  },
-});
+/** An option of a replaced command as the command that replaced it takes it (nothing when not given). */
+const carried = (option: string, value: string | undefined): string => (value === undefined ? '' : ` --${option} ${value}`);
 
-const ratings = replaced('ratings', (ctx) => `ledger list --rules ${ctx.opts.string('rules') ?? 'ID'}`);
-const explainGenericCommand = replaced('explain-generic', (ctx) => `ledger explain ${ctx.opts.positional[0] ?? '<player-id>'} --rules ${ctx.opts.string('rules') ?? 'ID'}`);
+const ratings: CommandRun = {
+  name: 'ratings',
+  run(ctx) {
+    const rules = ctx.opts.string('rules') ?? 'ID';
+    const asOf = carried('as-of', ctx.opts.string('as-of'));
+    const replacement = ctx.opts.flag('rerate') ? `ledger rerate --rules ${rules}${asOf}` : `ledger list --rules ${rules}${asOf}${carried('entry', ctx.opts.string('entry'))}`;
+    throw new UsageError(`ledger ratings is gone: ${replacement} does what it did`);
+  },
+};
+
+const explainGenericCommand: CommandRun = {
+  name: 'explain-generic',
+  run(ctx) {
+    const replacement = `ledger explain ${ctx.opts.positional[0] ?? '<player-id>'} --rules ${ctx.opts.string('rules') ?? 'ID'}${carried('entry', ctx.opts.string('entry'))}`;
+    throw new UsageError(`ledger explain-generic is gone: ${replacement} does what it did`);
+  },
+};
 
 // ---- evaluate --------------------------------------------------------------------------------------------------
 
