@@ -11,15 +11,16 @@ import type { GenericRuleSetId } from './systems';
  * A player's grade history under the rule systems that have grades: US Shogi 1997 ranks (§4: a rank after 20
  * consecutive rated games at or above its lower bound), pan-atlantic grades (§4.1 rules 1–3) with the ratification
  * requests of 5-dan and 6-dan, which only the NSR awards (§4.2), and the officer's redetermination of a club grade
- * (seed 6C). GoBase's spec knows ranks only as a starting point (a newcomer's rating), FIDE and USCF none: no history.
+ * (seed 6C); GoBase keeps only a rating, whose grade is read off its own scale (spec §1), so a GoBase grade changes
+ * with the rating, either way. FIDE and USCF have no grades.
  * Read from the generic fold's states before and after each tournament and from the officer facts, each change with
  * the rule that made it, in words.
  */
 export interface GradeChange {
   readonly date: string;
   readonly ruleSet: GenericRuleSetId;
-  /** entry: the US rank a newcomer came in with; promotion: the system's own rule; ratification-requested: a 5/6-dan earned, awaiting the NSR; opening-balance and redetermination: an officer's fact. */
-  readonly kind: 'entry' | 'opening-balance' | 'promotion' | 'ratification-requested' | 'redetermination';
+  /** entry: the US rank a newcomer came in with; promotion: the system's own rule; scale: GoBase's grade read off the rating; ratification-requested: a 5/6-dan earned, awaiting the NSR; opening-balance and redetermination: an officer's fact. */
+  readonly kind: 'entry' | 'opening-balance' | 'promotion' | 'ratification-requested' | 'redetermination' | 'scale';
   readonly from: string | null;
   readonly to: string;
   readonly rule: string;
@@ -28,10 +29,25 @@ export interface GradeChange {
   readonly rating: number | null;
 }
 
-export const GRADED_RULE_SETS: readonly GenericRuleSetId[] = ['us-shogi-1997-text', 'us-shogi-1997-card', 'pan-atlantic'];
+export const GRADED_RULE_SETS: readonly GenericRuleSetId[] = ['us-shogi-1997-text', 'us-shogi-1997-card', 'pan-atlantic', 'gobase-go'];
 
-const gradeOf = (ruleSet: GenericRuleSetId, s: unknown): string | null =>
-  s === undefined ? null : ruleSet === 'pan-atlantic' ? (s as pan.PanPlayer).grade : (s as us.UsPlayerIn).rank;
+/** GoBase's scale (spec gobase-go.md §1): 100 points a grade, 1 dan = 1900, 1 pro = 2500, 25 points a pro grade. */
+export const goGradeOf = (rating: number): string => {
+  if (rating >= 2500) return `${Math.min(9, Math.floor((rating - 2500) / 25) + 1)}-pro`;
+  if (rating >= 1900) return `${Math.floor((rating - 1900) / 100) + 1}-dan`;
+  return `${Math.min(30, Math.ceil((1900 - rating) / 100))}-kyu`;
+};
+
+const ratingOf = (s: unknown): number | null => (s === undefined ? null : (s as { rating: number | null }).rating);
+
+const gradeOf = (ruleSet: GenericRuleSetId, s: unknown): string | null => {
+  if (s === undefined) return null;
+  if (ruleSet === 'gobase-go') return ratingOf(s) === null ? null : goGradeOf(ratingOf(s)!);
+  return ruleSet === 'pan-atlantic' ? (s as pan.PanPlayer).grade : (s as us.UsPlayerIn).rank;
+};
+
+const goRule = (grade: string, rating: number | null): string =>
+  `a rating of ${rating} lies in ${grade}'s range on GoBase's scale: 100 points a grade, 1 dan = 1900, 1 pro = 2500 (§1)`;
 
 const usRule = (rank: us.UsRank): string =>
   `${PROMOTION_GAMES} consecutive rated games at or above ${us.rankLowerBound(rank)}, the lower bound of ${rank} (§4)`;
@@ -92,16 +108,16 @@ export const gradeHistory = (fold: GenericFold, playerId: string): GradeChange[]
     const after = run.after[playerId];
     const to = gradeOf(run.ruleSet, after);
     const before = run.before[playerId];
-    if (!grade.has(run.ruleSet) && run.ruleSet !== 'pan-atlantic' && before !== undefined && (before as us.UsPlayerIn).rating === null) {
+    if (!grade.has(run.ruleSet) && run.ruleSet.startsWith('us-shogi-1997') && before !== undefined && (before as us.UsPlayerIn).rating === null) {
       const rank = (before as us.UsPlayerIn).rank;
       out.push({ date: run.date, ruleSet: run.ruleSet, kind: 'entry', from: null, to: rank, rule: 'the rank a newcomer enters with: his declared grade, else the rank whose range holds his starting rating', tournamentId: run.tournamentId, rating: null });
       grade.set(run.ruleSet, rank);
     }
     const from = grade.get(run.ruleSet) ?? gradeOf(run.ruleSet, before);
-    const rating = run.ruleSet === 'pan-atlantic' ? (after as pan.PanPlayer).rating : (after as us.UsPlayerIn).rating;
+    const rating = ratingOf(after);
     if (to !== null && to !== from) {
-      const rule = run.ruleSet === 'pan-atlantic' ? panRule(to as Grade, rating) : usRule(to as us.UsRank);
-      out.push({ date: run.date, ruleSet: run.ruleSet, kind: 'promotion', from, to, rule, tournamentId: run.tournamentId, rating });
+      const rule = run.ruleSet === 'gobase-go' ? goRule(to, rating) : run.ruleSet === 'pan-atlantic' ? panRule(to as Grade, rating) : usRule(to as us.UsRank);
+      out.push({ date: run.date, ruleSet: run.ruleSet, kind: run.ruleSet === 'gobase-go' ? 'scale' : 'promotion', from, to, rule, tournamentId: run.tournamentId, rating });
     }
     grade.set(run.ruleSet, to);
     if (run.ruleSet === 'pan-atlantic') {

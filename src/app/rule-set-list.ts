@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { LoggedEvent } from '../../domain/events';
 import { categoryOf, type PanPlayer } from '../../domain/rules/pan-atlantic';
 import { FesaFacts } from '../../projections/fesa/history';
+import { goGradeOf } from '../../projections/generic/grades';
 import { foldGeneric, ratingsOf } from '../../projections/generic/history';
 import { type EntryPolicy, type GenericRuleSetId } from '../../projections/generic/systems';
 import { unratable } from './failure';
@@ -44,13 +45,6 @@ export interface RuleSetListOptions {
   readonly activeYears?: number;
   readonly entry?: EntryPolicy;
 }
-
-/** GoBase's scale (spec gobase-go.md §1): 100 points a grade, 1 dan = 1900, 1 pro = 2500, 25 points a pro grade. */
-const goGradeOf = (rating: number): string => {
-  if (rating >= 2500) return `${Math.min(9, Math.floor((rating - 2500) / 25) + 1)}-pro`;
-  if (rating >= 1900) return `${Math.floor((rating - 1900) / 100) + 1}-dan`;
-  return `${Math.min(30, Math.ceil((1900 - rating) / 100))}-kyu`;
-};
 
 /**
  * What a system says of a player beyond his rating: the US systems keep a rank, pan-atlantic the grade earned in it

@@ -36,7 +36,9 @@ describe('grade histories under the systems with grades', () => {
     const store = openSqliteStore(path.join(dir, 'ledger.db'));
     const ledger = new Ledger(store);
     const commands: Command[] = [
-      ...['U1', 'U2', 'A1', 'A2', 'N1', 'N2'].map(player),
+      ...['U1', 'U2', 'A1', 'A2', 'N1', 'N2', 'G1', 'G2'].map(player),
+      balance('G1', 'gobase-go', { rating: 1995, games: 10 }),
+      balance('G2', 'gobase-go', { rating: 1995, games: 10 }),
       balance('U1', 'us-shogi-1997-text', { rating: 1750, rank: '1-dan', games: 30, streaks: { '2-dan': 19 } }),
       balance('U2', 'us-shogi-1997-text', { rating: 1600, rank: '1-dan', games: 30, streaks: {} }),
       balance('A1', 'pan-atlantic', { rating: 1760, games: 20, grade: '1-kyu' }),
@@ -46,6 +48,7 @@ describe('grade histories under the systems with grades', () => {
       ...oneGame('TU', 'us-shogi-1997-text', 'U1', 'U2'),
       ...oneGame('TA', 'pan-atlantic', 'A1', 'A2'),
       ...oneGame('TN', 'pan-atlantic', 'N1', 'N2'),
+      ...oneGame('TG', 'gobase-go', 'G1', 'G2'),
     ];
     for (const c of commands) await ledger.execute(c);
     const facts = await loadFacts(store);
@@ -65,6 +68,12 @@ describe('grade histories under the systems with grades', () => {
       opening('pan-atlantic', '4-dan'),
       { ruleSet: 'pan-atlantic', kind: 'ratification-requested', from: '4-dan', to: '5-dan', tournamentId: 'TN', rule: '16 consecutive games at or above 2300 with one at or above 2400; 5-dan is the NSR\'s to award (§4.2)' },
     ]);
+    // GoBase: the grade read off the rating, as its list gives it; a win from 1995 crosses 2000, 2-dan's start
+    expect(grades('G1')).toEqual([
+      { ...opening('gobase-go', '1-dan'), rule: 'opening balance (legacy: list 2024)' },
+      { ruleSet: 'gobase-go', kind: 'scale', from: '1-dan', to: '2-dan', tournamentId: 'TG', rule: expect.stringMatching(/^a rating of 20\d\d lies in 2-dan's range on GoBase's scale: 100 points a grade, 1 dan = 1900, 1 pro = 2500 \(§1\)$/) },
+    ]);
+    expect(grades('G2')).toEqual([opening('gobase-go', '1-dan')]);
     // the loser keeps his rank: no change, only the balance's
     expect(grades('U2')).toEqual([opening('us-shogi-1997-text', '1-dan')]);
     // the explanation gives the same changes after the tournament that made them

@@ -30,7 +30,7 @@ const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
 
 /** A career under fide, uscf-k, gobase-go …: opening balances, then each tournament with every game from the player's side. */
 const GRADE_CHANGE: Readonly<Record<GenericCareer['grades'][number]['kind'], string>> = {
-  entry: 'entered at', 'opening-balance': 'opening grade', promotion: 'promoted to', 'ratification-requested': 'ratification requested for', redetermination: 'club grade redetermined to',
+  entry: 'entered at', 'opening-balance': 'opening grade', scale: 'grade by rating', promotion: 'promoted to', 'ratification-requested': 'ratification requested for', redetermination: 'club grade redetermined to',
 };
 
 const genericCareerText = (c: GenericCareer): string => {
@@ -43,7 +43,7 @@ const genericCareerText = (c: GenericCareer): string => {
   }
   if (c.grades.length > 0) {
     lines.push('', 'Grades:');
-    for (const g of c.grades) lines.push(`${g.date}  ${g.ruleSet}  ${GRADE_CHANGE[g.kind]} ${g.to}${g.from !== null && g.kind === 'promotion' ? ` (from ${g.from})` : ''}${g.tournamentId ? ` in ${g.tournamentId}` : ''}: ${g.rule}`);
+    for (const g of c.grades) lines.push(`${g.date}  ${g.ruleSet}  ${GRADE_CHANGE[g.kind]} ${g.to}${g.from !== null && (g.kind === 'promotion' || g.kind === 'scale') ? ` (from ${g.from})` : ''}${g.tournamentId ? ` in ${g.tournamentId}` : ''}: ${g.rule}`);
   }
   return lines.join('\n');
 };
