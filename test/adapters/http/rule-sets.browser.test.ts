@@ -136,8 +136,12 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
     const history = JSON.parse(await cli('history', p.playerId, '--rules', 'pan-atlantic', '--json')) as { grades: { date: string; from: string | null; to: string; rule: string }[] };
     expect(history.grades.length).toBe(1);
     expect(await tableText(page, '#grades-pan-atlantic')).toEqual(history.grades.map((g) => [g.date, g.from ?? '—', g.to, g.rule, '']));
-    // GoBase's spec gives no grade history (its ranks are a newcomer's starting rating only)
-    expect(await page.locator('#grades-gobase-go, #grades-heading-gobase-go').count()).toBe(0);
+    // under gobase-go his grade is read off the scale of gobase-go.md §1 after each tournament: the page's grade
+    // history is the one `ledger history --rules gobase-go` gives
+    const go = JSON.parse(await cli('history', p.playerId, '--rules', 'gobase-go', '--json')) as { grades: { date: string; from: string | null; to: string; rule: string }[] };
+    expect(go.grades.length).toBeGreaterThan(0);
+    expect(go.grades.at(-1)!.to).toBe(grade);
+    expect(await tableText(page, '#grades-gobase-go')).toEqual(go.grades.map((g) => [g.date, g.from ?? '—', g.to, g.rule, '']));
     await expectAccessible(page, 'player page of an EGD-imported player');
     await screenshot(page, '41-player-gobase-go');
     expect(problems).toEqual([]);
