@@ -1,34 +1,51 @@
 import * as E from 'fp-ts/Either';
-import { RuleError, RuleSystem } from './rule-system';
-import { gobaseGoRuleSystem } from './gobase-go';
-import { fideRuleSystem } from './fide';
-import { uscfKRuleSystem } from './uscf-k';
-import { usShogi1997Card, usShogi1997Text } from './us-shogi-1997';
-import { panAtlantic } from './pan-atlantic';
+import type { RuleError, RuleSystem } from './rule-system';
+import type { RuleSet } from './contract';
+import { fideRuleSet } from './fide/rule-set';
+import { gobaseGoRuleSet } from './gobase-go/rule-set';
+import { panAtlanticRuleSet } from './pan-atlantic/rule-set';
+import { usShogi1997CardRuleSet, usShogi1997TextRuleSet } from './us-shogi-1997/rule-set';
+import { uscfKRuleSet } from './uscf-k/rule-set';
+
+/** Rule sets by id, in the order they are listed (`ledger rules list`, a player's career, the API's enums). */
+export interface RuleSetRegistry {
+  readonly all: readonly RuleSet<any, any>[];
+  readonly ids: readonly string[];
+  readonly get: (id: string) => RuleSet<any, any> | undefined;
+  readonly has: (id: string) => boolean;
+}
+
+/** The registry's one entry point: the rule sets a ledger rates with (a test registers its own through it). */
+export const ruleSetRegistry = (ruleSets: readonly RuleSet<any, any>[]): RuleSetRegistry => {
+  const byId = new Map(ruleSets.map((r) => [r.id, r]));
+  if (byId.size !== ruleSets.length) throw new Error(`two rule sets share an id in ${ruleSets.map((r) => r.id).join(', ')}`);
+  return { all: ruleSets, ids: ruleSets.map((r) => r.id), get: (id) => byId.get(id), has: (id) => byId.has(id) };
+};
 
 /**
- * The rule systems rated by the generic fold (projections/generic), by rule-set id: the conformance harness and the
- * ledger look them up here. The FESA family is not in this map: its lists are folded by projections/fesa (byte for
- * byte with the official program), its ids are in rule-set-ids.ts and its option docs in fesa/rule-system.ts.
+ * The rule sets rated by the generic fold (projections/generic), one line each. The FESA family is not here: its
+ * lists are folded by projections/fesa (byte for byte with the official program), its ids are in rule-set-ids.ts and
+ * its option docs in fesa/rule-system.ts.
  */
-const all: readonly RuleSystem[] = [
-  usShogi1997Text,
-  usShogi1997Card,
-  panAtlantic,
-  gobaseGoRuleSystem,
-  fideRuleSystem,
-  uscfKRuleSystem,
-];
+export const RULE_SETS: RuleSetRegistry = ruleSetRegistry([
+  usShogi1997TextRuleSet,
+  usShogi1997CardRuleSet,
+  panAtlanticRuleSet,
+  gobaseGoRuleSet,
+  fideRuleSet,
+  uscfKRuleSet,
+]);
 
-export const ruleSystems: ReadonlyMap<string, RuleSystem> = new Map(all.map((s) => [s.id, s]));
+/** The registry's rule sets as the conformance harness and the ledger's deciders see them, by id. */
+export const ruleSystems: ReadonlyMap<string, RuleSystem> = new Map(RULE_SETS.all.map((r) => [r.id, r.system]));
 
 /**
  * A player's state under one registry rule set as its harness decoder reads it (an opening balance's `state`): the
  * canonical output shape, or the field that is wrong. The rule set's `rate-event` decodes its players before it rates,
  * so an event without games checks exactly one state.
  */
-export const decodePlayerState = (ruleSetId: string, playerId: string, state: unknown): E.Either<RuleError, unknown> => {
-  const system = ruleSystems.get(ruleSetId);
+export const decodePlayerState = (ruleSetId: string, playerId: string, state: unknown, registry: RuleSetRegistry = RULE_SETS): E.Either<RuleError, unknown> => {
+  const system = registry.get(ruleSetId)?.system;
   if (!system) return E.left({ field: 'ruleSet', message: `"${ruleSetId}" is not a rule set of the registry` });
   const out = system.ops['rate-event']!({}, { event: {}, players: { [playerId]: state }, games: [] });
   return E.map((o: unknown) => (o as { players: Record<string, unknown> }).players[playerId])(out);

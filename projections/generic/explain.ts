@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { GenericFold, GenericRun } from './history';
 import { gradeHistory, type GradeChange } from './grades';
-import { genericSystem, type GameTerms, type GenericRuleSetId } from './systems';
+import type { GameTerms, GenericRuleSetId, GenericSystem } from './systems';
 
 export interface GenericGameExplanation extends GameTerms {
   readonly gameId: string;
@@ -37,8 +37,7 @@ export interface GenericExplanation {
 
 const fmt = (v: unknown): string => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(4)) : String(v));
 
-const explainRun = (run: GenericRun, playerId: string): GenericTournamentExplanation => {
-  const sys = genericSystem(run.ruleSet);
+const explainRun = (sys: GenericSystem<any, any>, run: GenericRun, playerId: string): GenericTournamentExplanation => {
   const typed = sys.options(run.options);
   const o = E.isRight(typed) ? typed.right : undefined;
   const me = run.before[playerId];
@@ -66,7 +65,7 @@ const explainRun = (run: GenericRun, playerId: string): GenericTournamentExplana
 export const explainGeneric = (fold: GenericFold, playerId: string, ruleSet?: GenericRuleSetId): E.Either<string, GenericExplanation> => {
   if (!fold.players.has(playerId)) return E.left(`unknown player "${playerId}"`);
   const under = (r: { readonly ruleSet: GenericRuleSetId }) => ruleSet === undefined || r.ruleSet === ruleSet;
-  const tournaments = fold.runs.filter((r) => playerId in r.before && under(r)).map((r) => explainRun(r, playerId));
+  const tournaments = fold.runs.filter((r) => playerId in r.before && under(r)).map((r) => explainRun(fold.registry.get(r.ruleSet)!, r, playerId));
   const officerFacts = fold.officerFacts
     .filter((f) => f.playerIds.includes(playerId) && under(f))
     .map((f) => ({

@@ -1,11 +1,10 @@
 import * as E from 'fp-ts/Either';
-import { decodePlayerState } from '../../domain/rules/registry';
-import * as pan from '../../domain/rules/pan-atlantic';
-import { GRADE_TABLE, NSR_GRADES, type Grade } from '../../domain/rules/pan-atlantic/tables';
-import * as us from '../../domain/rules/us-shogi-1997';
-import { PROMOTION_GAMES } from '../../domain/rules/us-shogi-1997/tables';
+import type { Grades } from '../../domain/rules/contract';
+import { decodePlayerState, RULE_SETS } from '../../domain/rules/registry';
 import type { GenericFold } from './history';
 import type { GenericRuleSetId } from './systems';
+
+export { goGradeOf } from '../../domain/rules/gobase-go/rule-set';
 
 /**
  * A player's grade history under the rule systems that have grades: US Shogi 1997 ranks (§4: a rank after 20
@@ -29,46 +28,8 @@ export interface GradeChange {
   readonly rating: number | null;
 }
 
-export const GRADED_RULE_SETS: readonly GenericRuleSetId[] = ['us-shogi-1997-text', 'us-shogi-1997-card', 'pan-atlantic', 'gobase-go'];
-
-/** GoBase's scale (spec gobase-go.md §1): 100 points a grade, 1 dan = 1900, 1 pro = 2500, 25 points a pro grade. */
-export const goGradeOf = (rating: number): string => {
-  if (rating >= 2500) return `${Math.min(9, Math.floor((rating - 2500) / 25) + 1)}-pro`;
-  if (rating >= 1900) return `${Math.floor((rating - 1900) / 100) + 1}-dan`;
-  return `${Math.min(30, Math.ceil((1900 - rating) / 100))}-kyu`;
-};
-
-const ratingOf = (s: unknown): number | null => (s === undefined ? null : (s as { rating: number | null }).rating);
-
-const gradeOf = (ruleSet: GenericRuleSetId, s: unknown): string | null => {
-  if (s === undefined) return null;
-  if (ruleSet === 'gobase-go') return ratingOf(s) === null ? null : goGradeOf(ratingOf(s)!);
-  return ruleSet === 'pan-atlantic' ? (s as pan.PanPlayer).grade : (s as us.UsPlayerIn).rank;
-};
-
-const goRule = (grade: string, rating: number | null): string =>
-  `a rating of ${rating} lies in ${grade}'s range on GoBase's scale: 100 points a grade, 1 dan = 1900, 1 pro = 2500 (§1)`;
-
-const usRule = (rank: us.UsRank): string =>
-  `${PROMOTION_GAMES} consecutive rated games at or above ${us.rankLowerBound(rank)}, the lower bound of ${rank} (§4)`;
-
-const nextGrade = (g: Grade): Grade | undefined => pan.GRADES[pan.GRADES.indexOf(g) + 1];
-
-const panRule = (g: Grade, post: number | null): string => {
-  const row = GRADE_TABLE[g];
-  if (NSR_GRADES.includes(g)) return `${row.lbGames} consecutive games at or above ${row.lb} with one at or above ${row.mp}, ratified (§4.2)`;
-  const next = nextGrade(g);
-  if (post !== null && next !== undefined && post >= GRADE_TABLE[next].lb) {
-    return `rule 3: a rating of ${post} after the tournament reaches ${GRADE_TABLE[next].lb}, the lower bound of ${next} (§4.1)`;
-  }
-  const mp = row.mpGames === null ? '' : `, or at or above ${row.mp} (its midpoint) over ${row.mpGames}`;
-  return `rules 1–2: a rating at or above ${row.lb} (the lower bound of ${g}) over ${row.lbGames} consecutive games${mp} (§4.1)`;
-};
-
-const ratificationRule = (g: Grade): string => {
-  const row = GRADE_TABLE[g];
-  return `${row.lbGames} consecutive games at or above ${row.lb} with one at or above ${row.mp}; ${g} is the NSR's to award (§4.2)`;
-};
+/** The registry's rule sets that have grades. */
+export const GRADED_RULE_SETS: readonly GenericRuleSetId[] = RULE_SETS.all.filter((r) => r.grades !== undefined).map((r) => r.id);
 
 type Item =
   | { readonly date: string; readonly order: 0; readonly fact: GenericFold['officerFacts'][number] }
@@ -76,9 +37,11 @@ type Item =
 
 export const gradeHistory = (fold: GenericFold, playerId: string): GradeChange[] => {
   const out: GradeChange[] = [];
+  const gradesOf = (ruleSet: GenericRuleSetId): Grades<unknown> | undefined => fold.registry.get(ruleSet)?.grades;
+  const gradeOf = (ruleSet: GenericRuleSetId, s: unknown): string | null => (s === undefined ? null : gradesOf(ruleSet)?.of(s) ?? null);
   const items: Item[] = [
-    ...fold.officerFacts.filter((f) => GRADED_RULE_SETS.includes(f.ruleSet) && f.playerIds.includes(playerId)).map((fact) => ({ date: fact.date, order: 0 as const, fact })),
-    ...fold.runs.filter((r) => GRADED_RULE_SETS.includes(r.ruleSet) && playerId in r.after).map((run) => ({ date: run.date, order: 1 as const, run })),
+    ...fold.officerFacts.filter((f) => gradesOf(f.ruleSet) !== undefined && f.playerIds.includes(playerId)).map((fact) => ({ date: fact.date, order: 0 as const, fact })),
+    ...fold.runs.filter((r) => gradesOf(r.ruleSet) !== undefined && playerId in r.after).map((run) => ({ date: run.date, order: 1 as const, run })),
   ];
   // the fold's order: on one date officer facts first, then tournaments (both lists are already in it)
   items.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order));
@@ -90,7 +53,7 @@ export const gradeHistory = (fold: GenericFold, playerId: string): GradeChange[]
       const e = fact.event;
       const rating = fact.changes[playerId]?.after ?? null;
       if (e.type === 'OpeningBalanceImported') {
-        const state = decodePlayerState(fact.ruleSet, playerId, e.state);
+        const state = decodePlayerState(fact.ruleSet, playerId, e.state, fold.registry);
         const to = E.isRight(state) ? gradeOf(fact.ruleSet, state.right) : null;
         if (to !== null && to !== (grade.get(fact.ruleSet) ?? null)) {
           out.push({ date: fact.date, ruleSet: fact.ruleSet, kind: 'opening-balance', from: grade.get(fact.ruleSet) ?? null, to, rule: `opening balance (${e.source}${e.reason ? `: ${e.reason}` : ''})`, rating });
@@ -105,25 +68,26 @@ export const gradeHistory = (fold: GenericFold, playerId: string): GradeChange[]
       continue;
     }
     const { run } = item;
+    const grades = gradesOf(run.ruleSet)!;
     const after = run.after[playerId];
     const to = gradeOf(run.ruleSet, after);
     const before = run.before[playerId];
-    if (!grade.has(run.ruleSet) && run.ruleSet.startsWith('us-shogi-1997') && before !== undefined && (before as us.UsPlayerIn).rating === null) {
-      const rank = (before as us.UsPlayerIn).rank;
-      out.push({ date: run.date, ruleSet: run.ruleSet, kind: 'entry', from: null, to: rank, rule: 'the rank a newcomer enters with: his declared grade, else the rank whose range holds his starting rating', tournamentId: run.tournamentId, rating: null });
-      grade.set(run.ruleSet, rank);
+    const entered = grades.entersWith !== undefined && before !== undefined ? grades.entersWith(before) : null;
+    if (!grade.has(run.ruleSet) && entered !== null) {
+      out.push({ date: run.date, ruleSet: run.ruleSet, kind: 'entry', from: null, to: entered, rule: 'the rank a newcomer enters with: his declared grade, else the rank whose range holds his starting rating', tournamentId: run.tournamentId, rating: null });
+      grade.set(run.ruleSet, entered);
     }
     const from = grade.get(run.ruleSet) ?? gradeOf(run.ruleSet, before);
-    const rating = ratingOf(after);
+    const rating = fold.registry.get(run.ruleSet)!.rating(after);
     if (to !== null && to !== from) {
-      const rule = run.ruleSet === 'gobase-go' ? goRule(to, rating) : run.ruleSet === 'pan-atlantic' ? panRule(to as Grade, rating) : usRule(to as us.UsRank);
-      out.push({ date: run.date, ruleSet: run.ruleSet, kind: run.ruleSet === 'gobase-go' ? 'scale' : 'promotion', from, to, rule, tournamentId: run.tournamentId, rating });
+      const { kind, rule } = grades.ruleOf(to, rating);
+      out.push({ date: run.date, ruleSet: run.ruleSet, kind, from, to, rule, tournamentId: run.tournamentId, rating });
     }
     grade.set(run.ruleSet, to);
-    if (run.ruleSet === 'pan-atlantic') {
-      const requested = (after as pan.PanPlayer).pendingRatification;
+    if (grades.ratification !== undefined) {
+      const requested = grades.ratification.requested(after);
       if (requested !== null && requested !== (pending.get(run.ruleSet) ?? null)) {
-        out.push({ date: run.date, ruleSet: run.ruleSet, kind: 'ratification-requested', from: to, to: requested, rule: ratificationRule(requested), tournamentId: run.tournamentId, rating });
+        out.push({ date: run.date, ruleSet: run.ruleSet, kind: 'ratification-requested', from: to, to: requested, rule: grades.ratification.ruleOf(requested), tournamentId: run.tournamentId, rating });
       }
       pending.set(run.ruleSet, requested);
     }

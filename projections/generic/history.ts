@@ -1,10 +1,9 @@
 import * as E from 'fp-ts/Either';
 import { gameAsPeople, type GameFacts, type OpeningBalanceImported, type PlayerRegistered, type RatingAdjusted, type RuleSetAdopted, type TimeControl as LedgerTimeControl, type TournamentRegistered } from '../../domain/events';
 import { notRated, type Game, type GameResult, type Score, type TimeControl } from '../../domain/rules/elo-common/game';
-import * as pan from '../../domain/rules/pan-atlantic';
 import type { LoggedEvent } from '../../domain/events';
-import { decodePlayerState } from '../../domain/rules/registry';
-import { genericSystem, isGenericRuleSet, type EntryPolicy, type GenericRuleSetId, type GenericSystem } from './systems';
+import { decodePlayerState, RULE_SETS, type RuleSetRegistry } from '../../domain/rules/registry';
+import type { EntryPolicy, GenericRuleSetId, GenericSystem } from './systems';
 
 /**
  * The ledger's tournaments rated under the six non-FESA rule systems: a pure fold over the facts in valid-date
@@ -64,6 +63,8 @@ export interface GenericFold {
   /** Date of each player's last game that any generic rule set rated. */
   readonly lastPlayed: ReadonlyMap<string, string>;
   readonly players: ReadonlyMap<string, PlayerRegistered>;
+  /** The rule sets the fold rated with, which its states and runs are read through. */
+  readonly registry: RuleSetRegistry;
 }
 
 export interface GenericFoldOptions {
@@ -75,6 +76,8 @@ export interface GenericFoldOptions {
   /** Fold only facts recorded at or before this global position. */
   readonly knownAt?: number;
   readonly entry?: EntryPolicy;
+  /** The rule sets to rate with: the ledger's own (domain/rules/registry.ts) unless given. */
+  readonly registry?: RuleSetRegistry;
 }
 
 interface TournamentFacts {
@@ -139,6 +142,9 @@ const matchesFilter = (f: Filter, id: string, rating: number | null, reg: Player
 
 export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOptions = {}): E.Either<string, GenericFold> => {
   const entry = options.entry ?? 'system';
+  const registry = options.registry ?? RULE_SETS;
+  const registered = (id: string): boolean => registry.has(id);
+  const ruleSetOf = (id: string): GenericSystem<any, any> => registry.get(id)!;
   const players = new Map<string, PlayerRegistered>();
   const grades = new Map<string, { date: string; grade: string }[]>();
   const tournaments = new Map<string, TournamentFacts>();
@@ -189,10 +195,10 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         if (merges.get(e.absorbed)?.merge === e.merge) merges.delete(e.absorbed);
         break;
       case 'OpeningBalanceImported':
-        if (isGenericRuleSet(e.ruleSet)) timeline.push({ kind: 'opening', date: e.validDate, position: fact.globalPosition, event: e });
+        if (registered(e.ruleSet)) timeline.push({ kind: 'opening', date: e.validDate, position: fact.globalPosition, event: e });
         break;
       case 'RatingAdjusted':
-        if (isGenericRuleSet(e.ruleSet)) timeline.push({ kind: 'adjustment', date: e.validDate, position: fact.globalPosition, event: e });
+        if (registered(e.ruleSet)) timeline.push({ kind: 'adjustment', date: e.validDate, position: fact.globalPosition, event: e });
         break;
       default:
         break;
@@ -226,11 +232,11 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         const e = item.event;
         const ruleSet = e.ruleSet as GenericRuleSetId;
         if (!inForced(ruleSet)) break;
-        const decoded = decodePlayerState(ruleSet, e.playerId, e.state);
+        const decoded = decodePlayerState(ruleSet, e.playerId, e.state, registry);
         if (E.isLeft(decoded)) {
           return E.left(`opening balance of ${e.playerId} under ${ruleSet} (position ${item.position}): ${decoded.left.message.replace(`input.players.${e.playerId}`, 'state')}`);
         }
-        const sys = genericSystem(ruleSet);
+        const sys = ruleSetOf(ruleSet);
         const map = stateOf(ruleSet);
         const id = person(e.playerId);
         const before = map.has(id) ? sys.rating(map.get(id)) : null;
@@ -242,7 +248,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         const e = item.event;
         const ruleSet = e.ruleSet as GenericRuleSetId;
         if (!inForced(ruleSet)) break;
-        const sys = genericSystem(ruleSet);
+        const sys = ruleSetOf(ruleSet);
         const map = stateOf(ruleSet);
         const changes: Record<string, { before: number | null; after: number | null }> = {};
         const apply = (id: string, s: unknown) => {
@@ -267,9 +273,9 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         const reg = t.registration;
         const adoption = options.ruleSet === undefined ? adoptionAt(adoptions, reg.endDate) : undefined;
         const ruleSet = options.ruleSet ?? adoption?.event.ruleSetId ?? reg.ratingSystem;
-        if (!isGenericRuleSet(ruleSet)) break;
+        if (!registered(ruleSet)) break;
         const rawOptions = options.ruleSet !== undefined ? options.forcedOptions ?? {} : adoption ? adoption.event.options : {};
-        const sys = genericSystem(ruleSet);
+        const sys = ruleSetOf(ruleSet);
         const typed = sys.options(rawOptions);
         const where = `tournament "${reg.tournamentId}" (${reg.endDate}) under ${ruleSet}`;
         if (E.isLeft(typed)) return E.left(`${where}: ${typed.left.message}`);
@@ -286,7 +292,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         for (const g of games) {
           for (const id of [g.a, g.b]) if (!(id in before)) before[id] = map.get(id) ?? sys.newPlayer(playerFacts(id, reg.endDate), entry);
         }
-        const rated = sys.rateEvent(typed.right, { date: reg.endDate, ...(reg.region !== undefined ? { region: reg.region } : {}) }, { ...before }, games);
+        const rated = sys.rateTournament(typed.right, { date: reg.endDate, ...(reg.region !== undefined ? { region: reg.region } : {}) }, { ...before }, games);
         if (E.isLeft(rated)) {
           const m = /^input\.games\[(\d+)\]/.exec(rated.left.field);
           const game = m ? mapped.filter((x) => x.game)[Number(m[1])] : undefined;
@@ -318,7 +324,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
       }
     }
   }
-  return E.right({ states, runs, officerFacts, lastPlayed, players });
+  return E.right({ states, runs, officerFacts, lastPlayed, players, registry });
 };
 
 /**
@@ -327,20 +333,17 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
  * `details.clubGrade`) is that system's own operation: the player becomes unrated with two games at the new grade.
  */
 const adjusted = (sys: GenericSystem<any, any>, s: unknown, e: RatingAdjusted, _date: string): unknown | undefined => {
-  if (e.operation === 'redetermination' && sys.id === 'pan-atlantic' && typeof e.details?.clubGrade === 'string') {
-    return redeterminePan(s, e.details.clubGrade);
+  if (e.operation === 'redetermination' && sys.redetermine !== undefined && typeof e.details?.clubGrade === 'string') {
+    return sys.redetermine(s, e.details.clubGrade);
   }
   if (e.change.kind === 'set') return sys.setRating(s, e.change.rating);
   const r = sys.rating(s);
   return r === null ? undefined : sys.setRating(s, r + e.change.by);
 };
 
-const redeterminePan = (s: unknown, grade: string): unknown =>
-  (pan.GRADES as readonly string[]).includes(grade) ? pan.redetermine(s as pan.PanPlayer, grade as pan.Grade) : s;
-
 /** Ratings of one rule set (players with a rating), highest first. */
 export const ratingsOf = (fold: GenericFold, ruleSet: GenericRuleSetId): { playerId: string; rating: number; state: unknown }[] => {
-  const sys = genericSystem(ruleSet);
+  const sys = fold.registry.get(ruleSet)!;
   return [...(fold.states.get(ruleSet) ?? new Map<string, unknown>())]
     .flatMap(([playerId, state]) => {
       const rating = sys.rating(state);

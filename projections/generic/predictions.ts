@@ -54,7 +54,7 @@ export const genericModel = (
   return E.right({
     id: ruleSet,
     newPlayer: (playerId) => sys.newPlayer({ playerId }, entry),
-    rateEvent: (ev, players) => sys.rateEvent(o, { date: ev.date.length === 7 ? `${ev.date}-01` : ev.date }, players, ev.games),
+    rateEvent: (ev, players) => sys.rateTournament(o, { date: ev.date.length === 7 ? `${ev.date}-01` : ev.date }, players, ev.games),
     expectedScore: (a, b, g) => sys.expectedScore(o, a, b, g),
   });
 };

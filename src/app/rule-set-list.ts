@@ -1,10 +1,9 @@
 import * as E from 'fp-ts/Either';
 import type { LoggedEvent } from '../../domain/events';
-import { categoryOf, type PanPlayer } from '../../domain/rules/pan-atlantic';
+import type { RuleSetRegistry } from '../../domain/rules/registry';
 import { FesaFacts } from '../../projections/fesa/history';
-import { goGradeOf } from '../../projections/generic/grades';
 import { foldGeneric, ratingsOf } from '../../projections/generic/history';
-import { type EntryPolicy, type GenericRuleSetId } from '../../projections/generic/systems';
+import { genericSystem, type EntryPolicy, type GenericRuleSetId } from '../../projections/generic/systems';
 import { unratable } from './failure';
 import { activeSince } from './lists';
 import { fullName } from './namesakes';
@@ -44,28 +43,9 @@ export interface RuleSetListOptions {
   /** Players who played in the last N years; 0 (the default here) lists everybody rated. */
   readonly activeYears?: number;
   readonly entry?: EntryPolicy;
+  /** The rule sets the ledger knows: its own (domain/rules/registry.ts) unless given. */
+  readonly registry?: RuleSetRegistry;
 }
-
-/**
- * What a system says of a player beyond his rating: the US systems keep a rank, pan-atlantic the grade earned in it
- * (and a provisional category), GoBase only a rating, whose grade is read off its own scale; the Elo systems have none.
- */
-const gradeAndCategory = (ruleSet: GenericRuleSetId, state: unknown, rating: number): { grade?: string | null; provisional: boolean } => {
-  switch (ruleSet) {
-    case 'us-shogi-1997-text':
-    case 'us-shogi-1997-card':
-      return { grade: (state as { rank: string }).rank, provisional: false };
-    case 'pan-atlantic': {
-      const p = state as PanPlayer;
-      return { grade: p.grade, provisional: categoryOf(p) === 'provisional' };
-    }
-    case 'gobase-go':
-      return { grade: goGradeOf(rating), provisional: false };
-    case 'fide':
-    case 'uscf-k':
-      return { provisional: false };
-  }
-};
 
 /** The naming facts known at a position, as the FESA list reads them (namesakes told apart, merged ids their survivor's). */
 const namesKnownAt = (facts: readonly LoggedEvent[], knownAt: number | undefined): FesaFacts => {
@@ -90,12 +70,14 @@ export const listNamesKnownAt = (facts: readonly LoggedEvent[], knownAt?: number
 /** The list of `ruleSet` as of a date (and as known at a position); a fold the rule set refuses is thrown as unratable. */
 export const ruleSetList = (facts: readonly LoggedEvent[], ruleSet: GenericRuleSetId, opts: RuleSetListOptions): RuleSetList => {
   const activeYears = opts.activeYears ?? 0;
-  const folded = foldGeneric(facts, { asOf: opts.asOf, entry: opts.entry ?? 'system', ...(opts.knownAt !== undefined ? { knownAt: opts.knownAt } : {}) });
+  const folded = foldGeneric(facts, {
+    asOf: opts.asOf, entry: opts.entry ?? 'system', ...(opts.knownAt !== undefined ? { knownAt: opts.knownAt } : {}), ...(opts.registry !== undefined ? { registry: opts.registry } : {}),
+  });
   if (E.isLeft(folded)) throw unratable(folded.left);
   const fold = folded.right;
   const names = namesKnownAt(facts, opts.knownAt);
   const since = activeSince(opts.asOf, activeYears);
-  const games = (state: unknown): number => (state as { games: number }).games;
+  const system = genericSystem(ruleSet, fold.registry);
   const players = ratingsOf(fold, ruleSet)
     .filter((r) => since === '' || (fold.lastPlayed.get(r.playerId) ?? '') > since)
     .map((r, i): RuleSetListRow => {
@@ -106,9 +88,11 @@ export const ruleSetList = (facts: readonly LoggedEvent[], ruleSet: GenericRuleS
         id,
         name: listed === undefined ? id : fullName(listed),
         country: names.registrations.get(id)?.event.country ?? '',
-        ...gradeAndCategory(ruleSet, r.state, r.rating),
+        // the systems with grades give one column more: the grade the system holds (null while none is earned)
+        ...(system.grades !== undefined ? { grade: system.grades.of(r.state) } : {}),
+        provisional: system.provisional(r.state),
         rating: r.rating,
-        games: games(r.state),
+        games: system.games(r.state),
         lastPlayed: fold.lastPlayed.get(r.playerId) ?? null,
       };
     });
@@ -116,5 +100,5 @@ export const ruleSetList = (facts: readonly LoggedEvent[], ruleSet: GenericRuleS
 };
 
 /** Whether `ruleSet` gives grades (its list has a grade column). */
-export const givesGrades = (ruleSet: GenericRuleSetId): boolean => ruleSet !== 'fide' && ruleSet !== 'uscf-k';
+export const givesGrades = (ruleSet: GenericRuleSetId, registry?: RuleSetRegistry): boolean => genericSystem(ruleSet, registry).grades !== undefined;
 

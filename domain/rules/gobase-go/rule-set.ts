@@ -1,0 +1,59 @@
+import * as E from 'fp-ts/Either';
+import { describedBy, DEFAULT_ENTRY_RATING, typedOptions, type RuleSet } from '../contract';
+import { entryRating as entryPolicyRating, goRank, systemGradeText } from '../shared/grade-text';
+import * as gobase from './index';
+
+/** GoBase's scale (spec gobase-go.md §1): 100 points a grade, 1 dan = 1900, 1 pro = 2500, 25 points a pro grade. */
+export const goGradeOf = (rating: number): string => {
+  if (rating >= 2500) return `${Math.min(9, Math.floor((rating - 2500) / 25) + 1)}-pro`;
+  if (rating >= 1900) return `${Math.floor((rating - 1900) / 100) + 1}-dan`;
+  return `${Math.min(30, Math.ceil((1900 - rating) / 100))}-kyu`;
+};
+
+const start = (s: gobase.GobasePlayerInput): number | null => {
+  const r = gobase.entryRating(s);
+  return E.isRight(r) ? r.right : null;
+};
+
+/** GoBase keeps only a rating; its grade is read off its own scale, so it changes with the rating, either way. */
+export const gobaseGoRuleSet: RuleSet<gobase.GobasePlayerInput, gobase.GobaseOptions> = {
+  ...describedBy(gobase.gobaseGoRuleSystem),
+  options: typedOptions(gobase.gobaseGoRuleSystem, gobase.defaultOptions),
+  newPlayer: (p, entry) => {
+    const rating = entryPolicyRating(p, entry);
+    if (rating !== undefined) return { rating: null, games: 0, initialRating: rating };
+    const rank = goRank(p.grade);
+    return rank !== undefined ? { rating: null, games: 0, rank } : { rating: null, games: 0, initialRating: DEFAULT_ENTRY_RATING };
+  },
+  rateTournament: (o, _t, players, games) => gobase.rateEvent(o, players, games),
+  rating: (s) => s.rating,
+  games: (s) => s.games,
+  provisional: () => false,
+  grades: {
+    of: (s) => (s.rating === null ? null : goGradeOf(s.rating)),
+    ruleOf: (grade, rating) => ({
+      kind: 'scale',
+      rule: `a rating of ${rating} lies in ${grade}'s range on GoBase's scale: 100 points a grade, 1 dan = 1900, 1 pro = 2500 (§1)`,
+    }),
+  },
+  setRating: (s, rating) => ({ rating, games: s.games }),
+  defaultBalanceGames: 0,
+  openingState: (b) => {
+    if (b.grade === undefined) return E.right({ rating: b.rating, games: b.games });
+    const rank = systemGradeText(b.grade);
+    if (rank === undefined || E.isLeft(gobase.startingRating(rank))) return E.left(`grade "${b.grade}" is not a go rank; expected 30-kyu … 1-kyu, 1-dan … 9-dan or 1-pro … 9-pro`);
+    return E.right({ rating: b.rating, games: b.games, rank });
+  },
+  expectedScore: (o, a, b) => {
+    const [ra, rb] = [start(a), start(b)];
+    return ra === null || rb === null ? null : gobase.expectedFromRatings(o.expected, ra, rb);
+  },
+  gameTerms: (o, _t, me, opp) => {
+    const [r, q] = [start(me), start(opp)];
+    return {
+      opponentRatingUsed: q,
+      expected: r === null || q === null ? null : gobase.expectedFromRatings(o.expected, r, q),
+      terms: r === null ? {} : { C: gobase.cFactor(o.cTable, r), cTable: o.cTable, ...(me.rating === null ? { startingRating: r } : {}) },
+    };
+  },
+};
