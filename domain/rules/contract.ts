@@ -101,6 +101,8 @@ export interface RuleSet<S = unknown, O = unknown> {
   readonly setRating: (s: S, rating: number) => S;
   /** An officer's redetermination of a club grade, where the system has one (pan-atlantic, seed 6C). */
   readonly redetermine?: (s: S, grade: string) => S;
+  /** The system's one-time conversion of the ratings it takes over (US 1997 §5, pan-atlantic §5), where it has one. */
+  readonly oneTimeConversion?: (rating: number) => number;
   /** Games a legacy rating counts for when the list does not say. */
   readonly defaultBalanceGames: number;
   /** A legacy list's player as this system's state, or why the system cannot hold him. */

@@ -14,7 +14,7 @@ export type GenericRuleSetId = string;
 export type GenericSystem<S = unknown, O = unknown> = RuleSet<S, O>;
 
 export const GENERIC_RULE_SETS: readonly GenericRuleSetId[] = RULE_SETS.ids;
-export const isGenericRuleSet = (id: string, registry: RuleSetRegistry = RULE_SETS): id is GenericRuleSetId => registry.has(id);
+export const isGenericRuleSet = (id: string): boolean => RULE_SETS.has(id);
 
 /** The rule set of an id the caller knows is registered (a run's, a fold's state's). */
 export const genericSystem = (id: GenericRuleSetId, registry: RuleSetRegistry = RULE_SETS): GenericSystem<any, any> => {

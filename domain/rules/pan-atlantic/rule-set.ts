@@ -49,6 +49,7 @@ export const panAtlanticRuleSet: RuleSet<pan.PanPlayer, pan.PanAtlanticOptions> 
   // A rating needs 4 games in this system: an officer-set rating makes an unrated player provisional.
   setRating: (s, rating) => ({ ...s, rating, games: Math.max(s.games, 4), record: [] }),
   redetermine: (s, grade) => ((pan.GRADES as readonly string[]).includes(grade) ? pan.redetermine(s, grade as pan.Grade) : s),
+  oneTimeConversion: (r) => pan.convertToPanAtlantic(r, pan.PAN_ATLANTIC_DEFAULTS.floor),
   defaultBalanceGames: ESTABLISHED_FROM_GAMES,
   openingState: (b) => {
     if (b.games < PROVISIONAL_FROM_GAMES) return E.left(`pan-atlantic rates a player from his ${PROVISIONAL_FROM_GAMES}th game, so a rating needs games ${PROVISIONAL_FROM_GAMES} or more; got ${b.games}`);

@@ -47,6 +47,7 @@ const usRuleSet = (variant: us.UsVariant): RuleSet<us.UsPlayerIn, us.UsOptions> 
       }),
     },
     setRating: (s, rating) => ({ rating, rank: s.rank, games: s.games, streaks: s.streaks }),
+    oneTimeConversion: us.convert1997,
     defaultBalanceGames: 0,
     openingState: (b) => {
       // a list without ranks: the rank whose range holds the rating, as a starting rating's rank

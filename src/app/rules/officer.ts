@@ -1,8 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../../domain/commands/decide';
-import { ruleSystems } from '../../../domain/rules/registry';
+import { RULE_SETS, ruleSystems } from '../../../domain/rules/registry';
 import * as pan from '../../../domain/rules/pan-atlantic';
-import { convert1997 } from '../../../domain/rules/us-shogi-1997';
 import { FESA_RULE_SETS } from '../../../projections/fesa/history';
 import type { LoggedEvent } from '../../../domain/events';
 import { foldFesaFast } from '../../../projections/fesa/incremental';
@@ -66,8 +65,9 @@ export const adoptRuleSet = (ruleSetId: string, from: string, options: Readonly<
 
 // ---- one-time conversions ----------------------------------------------------------------------------------------
 
-export type ConversionRuleSet = 'us-shogi-1997-text' | 'us-shogi-1997-card' | 'pan-atlantic';
-export const CONVERSION_RULE_SETS: readonly ConversionRuleSet[] = ['us-shogi-1997-text', 'us-shogi-1997-card', 'pan-atlantic'];
+export type ConversionRuleSet = GenericRuleSetId;
+/** The registry's rule sets that have a one-time conversion. */
+export const CONVERSION_RULE_SETS: readonly ConversionRuleSet[] = RULE_SETS.all.filter((r) => r.oneTimeConversion !== undefined).map((r) => r.id);
 
 export interface ConversionRow {
   readonly playerId: string;
@@ -109,7 +109,8 @@ export const oneTimeConversion = (input: OfficerInput & { readonly ruleSet: Conv
   } else {
     return E.left(`unknown source rule set "${source}" for the conversion`);
   }
-  const convert = input.ruleSet === 'pan-atlantic' ? (r: number) => pan.convertToPanAtlantic(r, pan.PAN_ATLANTIC_DEFAULTS.floor) : convert1997;
+  const convert = genericSystem(input.ruleSet).oneTimeConversion;
+  if (convert === undefined) return E.left(`${input.ruleSet} has no one-time conversion; ${CONVERSION_RULE_SETS.join(', ')} have`);
   const rows = ratings.map((r) => ({ playerId: r.playerId, from: r.rating, to: convert(r.rating) }));
   const commands = rows
     .filter((r) => r.to !== r.from || source !== input.ruleSet)
