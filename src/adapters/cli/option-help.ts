@@ -1,6 +1,3 @@
-import { CONVERSION_RULE_SETS } from '../../app/rules/officer';
-import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
-
 /**
  * What `ledger <command> --help` says about each option: what it means, its values and default, an example. An option
  * that means the same in every command is described once (COMMON); one whose meaning depends on the command (`--id`,
@@ -29,9 +26,7 @@ const TODAY = "today's date";
 const RULES_FESA = 'force one FESA rule set on every tournament: fesa (the official program) or fesa-published (the published prose)';
 const RULES_ADOPTED = 'each tournament under the rule set adopted for its date (rules adopt), else its own system';
 const ENTRY = 'how a player new to the rule set enters it: system (its own rule), grade (at his declared grade) or a starting rating';
-const RULES_ANY = `${RULES_FESA}; or a non-FESA rule set (${GENERIC_RULE_SETS.join(', ')}): its list of the tournaments rated under it`;
-/** "a, b or c": the registry's rule sets as the help names them. */
-const oneOf = (ids: readonly string[]): string => (ids.length < 2 ? ids.join('') : `${ids.slice(0, -1).join(', ')} or ${ids.at(-1)}`);
+const RULES_ANY = `${RULES_FESA}; or a non-FESA rule set (us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, fide, uscf-k): its list of the tournaments rated under it`;
 const OPTION = 'a rule-set option, key=value; repeat for more (ledger rules list shows each option and its default)';
 
 const COMMON: Readonly<Record<string, OptionHelp>> = {
@@ -181,7 +176,7 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
     from: { text: 'the first date it applies to, YYYY-MM-DD: tournaments ending on or after it are rated under it', example: '--from 2025-01-01' },
   },
   'rules convert': {
-    rules: { text: `the rule set converted to: ${oneOf(CONVERSION_RULE_SETS)}`, example: '--rules pan-atlantic' },
+    rules: { text: 'the rule set converted to: us-shogi-1997-text, us-shogi-1997-card or pan-atlantic', example: '--rules pan-atlantic' },
     date: { text: 'the date of the conversion, YYYY-MM-DD: the ratings before it are converted', example: '--date 2025-01-01' },
     source: { text: 'the rule set whose ratings are converted', default: 'the ratings recorded under the target rule set', example: '--source fesa' },
   },
@@ -235,7 +230,7 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
   'player merge': {},
   'player balance': {
     id: { text: 'the registered player the legacy list rates', example: '--id P1' },
-    rules: { text: `the rule set the balance is under: ${oneOf(GENERIC_RULE_SETS)}`, example: '--rules pan-atlantic' },
+    rules: { text: 'the rule set the balance is under: us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, fide or uscf-k', example: '--rules pan-atlantic' },
     rating: { text: 'the rating the legacy list gives', example: '--rating 1734' },
     games: { text: 'the rated games the legacy list counts', default: 'established: fide 30, pan-atlantic 15; the others 0', example: '--games 42' },
     grade: { text: 'the grade the legacy list gives, "3 Kyu" / "2 Dan" or the system\'s "3-kyu" / "2-dan" (none under fide, uscf-k)', default: 'none (US: the rank whose range holds the rating)', example: '--grade "2 Dan"' },
