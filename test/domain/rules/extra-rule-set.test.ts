@@ -6,6 +6,7 @@ import { logisticExpected } from '../../../domain/rules/elo-common/elo';
 import { RATED } from '../../../domain/rules/elo-common/game';
 import { RULE_SETS, ruleSetRegistry } from '../../../domain/rules/registry';
 import type { RuleSystem } from '../../../domain/rules/rule-system';
+import { explainGeneric } from '../../../projections/generic/explain';
 import { foldGeneric, ratingsOf } from '../../../projections/generic/history';
 import { givesGrades, ruleSetList } from '../../../src/app/rule-set-list';
 
@@ -97,6 +98,21 @@ describe('a rule set added through the registry', () => {
     const c = ratingsOf(later.right, 'elo-k20').find((r) => r.playerId === 'C')!;
     expect(c.rating).toBeCloseTo(1490 + K * (1 - e), 10);
     expect(c.state).toEqual({ rating: c.rating, games: 3 });
+  });
+
+  it('explains each game in its own terms, and has no grade history', () => {
+    const fold = foldGeneric(facts, { registry, asOf: '2024-03-31' });
+    if (E.isLeft(fold)) throw new Error(fold.left);
+    const explained = explainGeneric(fold.right, 'A', 'elo-k20');
+    if (E.isLeft(explained)) throw new Error(explained.left);
+    expect(explained.right.data.tournaments).toMatchObject([{
+      tournamentId: 'T1', ruleSet: 'elo-k20', before: 1500, after: 1510,
+      games: [
+        { gameId: 'g1', opponent: 'B', score: 1, rated: true, opponentRatingUsed: 1500, expected: 0.5, terms: { K } },
+        { gameId: 'g2', opponent: 'C', score: 0.5, rated: true, opponentRatingUsed: 1500, expected: 0.5, terms: { K } },
+      ],
+    }]);
+    expect(explained.right.data.grades).toEqual([]);
   });
 
   it('is unknown to a ledger whose registry does not list it: its tournaments are left unrated', () => {
