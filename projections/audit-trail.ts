@@ -1,4 +1,5 @@
 import type { GameWithdrawn, LoggedEvent, RatingListPublished, ResultCorrected } from '../domain/events';
+import { everyTypeHandled, passedOver, type EventSelection } from '../domain/events/selection';
 
 /** A reported game changed after the fact: corrected (its facts replaced) or withdrawn, with the officer's reason. */
 export interface GameAmendment {
@@ -31,7 +32,16 @@ export interface AuditTrail {
 }
 
 /** The only facts the audit trail reads (a reader may ask the store for these alone). */
-export const AUDIT_TRAIL_TYPES = ['ResultCorrected', 'GameWithdrawn', 'RatingListPublished'] as const;
+export const AUDIT_TRAIL_EVENTS = {
+  handles: ['ResultCorrected', 'GameWithdrawn', 'RatingListPublished'],
+  passesOver: [
+    'PlayerRegistered', 'PlayerRegistrationCorrected', 'PlayersMerged', 'PlayersUnmerged', 'PriorGradeDeclared',
+    'TournamentRegistered', 'GameReported', 'TournamentClosed', 'OpeningBalanceImported', 'RatingAdjusted',
+    'ListReconciled', 'GradeAwarded', 'RuleSetAdopted', 'OfficerAppointed', 'OfficerRevoked',
+  ],
+} as const satisfies EventSelection;
+export const AUDIT_TRAIL_TYPES = AUDIT_TRAIL_EVENTS.handles;
+const passedOverByTheTrail = passedOver(AUDIT_TRAIL_EVENTS.passesOver);
 
 export const initialAuditTrail = (): AuditTrail => ({ amendments: new Map(), published: [] });
 
@@ -48,6 +58,7 @@ const amendment = (e: ResultCorrected | GameWithdrawn, fact: LoggedEvent): GameA
 
 export const evolveAuditTrail = (trail: AuditTrail, fact: LoggedEvent): void => {
   const e = fact.event;
+  if (passedOverByTheTrail(e)) return;
   switch (e.type) {
     case 'ResultCorrected':
     case 'GameWithdrawn': {
@@ -59,5 +70,7 @@ export const evolveAuditTrail = (trail: AuditTrail, fact: LoggedEvent): void => 
     case 'RatingListPublished':
       trail.published.push({ event: e, recordedAt: fact.recordedAt ?? null, position: fact.globalPosition });
       break;
+    default:
+      everyTypeHandled(e);
   }
 };

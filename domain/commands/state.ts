@@ -1,6 +1,7 @@
 import type { DomainEvent, OfficerRole, OpeningBalanceImported, PlayerRegistered, PlayerRegistrationCorrected, TournamentClosed, TournamentRegistered } from '../events';
 import { streamOf } from '../events';
 import { GameTable, Interned } from './games';
+import { everyTypeHandled } from '../events/selection';
 
 export type { GameState, Games } from './games';
 
@@ -188,6 +189,8 @@ export const evolve = (state: LedgerState, event: DomainEvent, recorded?: Positi
     case 'OpeningBalanceImported':
       state.openingBalances.set(event.eventId, event);
       break;
+    default:
+      everyTypeHandled(event);
   }
   return state;
 };

@@ -21,15 +21,27 @@ import { toFesaEvent, type TournamentGame } from './tournament-event';
 import { AS_ADOPTED, type FesaRuleSetId } from '../../domain/rules/rule-set-ids';
 import { nameKey } from './name-key';
 import { ListNames, type ListName, type NameHolder } from './list-names';
-
+import { everyTypeHandled, passedOver, type EventSelection } from '../../domain/events/selection';
 
 const OPTIONS_OF: Readonly<Record<FesaRuleSetId, FesaOptions>> = {
   fesa: FESA_PROGRAM_OPTIONS,
   'fesa-published': FESA_PUBLISHED_OPTIONS,
 };
 export const FESA_RULE_SETS: Readonly<Record<string, FesaOptions>> = OPTIONS_OF;
-/** Facts the FESA fold passes over whatever the log holds (`FesaFacts.add` ignores them): they change no list. */
-export const PASSED_OVER_BY_THE_FOLD: ReadonlySet<string> = new Set(['RatingListPublished', 'OfficerAppointed', 'OfficerRevoked']);
+/**
+ * The event types the FESA fold reads (`FesaFacts.add` and `affectedKey` switch over exactly these; some it then
+ * drops by rule set) and those it passes over whatever the log holds: they change no list.
+ */
+export const FESA_FOLD_EVENTS = {
+  handles: [
+    'PlayerRegistered', 'PlayerRegistrationCorrected', 'PlayersMerged', 'PlayersUnmerged', 'PriorGradeDeclared',
+    'TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed',
+    'OpeningBalanceImported', 'ListReconciled', 'RatingAdjusted', 'GradeAwarded', 'RuleSetAdopted',
+  ],
+  passesOver: ['RatingListPublished', 'OfficerAppointed', 'OfficerRevoked'],
+} as const satisfies EventSelection;
+export const PASSED_OVER_BY_THE_FOLD: ReadonlySet<string> = new Set(FESA_FOLD_EVENTS.passesOver);
+const passedOverByTheFold = passedOver(FESA_FOLD_EVENTS.passesOver);
 
 export const isFesaRuleSet = (id: string): boolean => Object.prototype.hasOwnProperty.call(FESA_RULE_SETS, id);
 
@@ -254,6 +266,7 @@ export class FesaFacts {
    */
   affectedKey(fact: LoggedEvent): ItemKey | undefined {
     const e = fact.event;
+    if (passedOverByTheFold(e)) return undefined;
     switch (e.type) {
       case 'PlayerRegistered': {
         const name = nameKey({ lastName: e.familyName, firstName: e.givenName });
@@ -298,16 +311,15 @@ export class FesaFacts {
         return isFesaRuleSet(e.ruleSet) ? { date: e.validDate, ord: PHASE.award * ORD_PHASE + fact.globalPosition } : undefined;
       case 'RuleSetAdopted':
         return isFesaRuleSet(e.ruleSetId) ? dateKey(e.validDate) : undefined;
-      case 'RatingListPublished':
-      case 'OfficerAppointed':
-      case 'OfficerRevoked':
-        return undefined;
+      default:
+        return everyTypeHandled(e);
     }
   }
 
   add(fact: LoggedEvent): AffectedFrom | undefined {
     const e = fact.event;
     if (this.lastNameChanges.length > 0) this.lastNameChanges = [];
+    if (passedOverByTheFold(e)) return undefined;
     switch (e.type) {
       case 'PlayerRegistered': {
         const name = nameKey({ lastName: e.familyName, firstName: e.givenName });
@@ -415,11 +427,8 @@ export class FesaFacts {
         if (!isFesaRuleSet(e.ruleSetId)) return undefined;
         this.adoptions.push({ date: e.validDate, position: fact.globalPosition, ruleSetId: e.ruleSetId, event: e });
         return e.validDate;
-      case 'RatingListPublished':
-      case 'OfficerAppointed':
-      case 'OfficerRevoked':
-        // PASSED_OVER_BY_THE_FOLD
-        return undefined;
+      default:
+        return everyTypeHandled(e);
     }
   }
 

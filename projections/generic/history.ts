@@ -3,6 +3,7 @@ import { gameAsPeople, type GameFacts, type OpeningBalanceImported, type PlayerR
 import { notRated, type Game, type GameResult, type Score, type TimeControl } from '../../domain/rules/elo-common/game';
 import type { LoggedEvent } from '../../domain/events';
 import { decodePlayerState, RULE_SETS, type RuleSetRegistry } from '../../domain/rules/registry';
+import { everyTypeHandled, passedOver, type EventSelection } from '../../domain/events/selection';
 import type { EntryPolicy, GenericRuleSetId, GenericSystem } from './systems';
 
 /**
@@ -92,6 +93,22 @@ type TimelineItem =
   | { kind: 'adjustment'; date: string; position: number; event: RatingAdjusted }
   | { kind: 'tournament'; date: string; position: number; tournament: TournamentFacts };
 
+/**
+ * The event types the fold's loop switches over, and those it passes over. A registration is read only for an
+ * adjustment's country filter, and as first recorded: a correction of it is passed over (so a corrected country does
+ * not move a filter yet). The FESA list's reconciliations and grades, a published list and the officers'
+ * appointments rate nothing under these systems.
+ */
+export const GENERIC_FOLD_EVENTS = {
+  handles: [
+    'PlayerRegistered', 'PriorGradeDeclared', 'TournamentRegistered', 'GameReported', 'ResultCorrected',
+    'GameWithdrawn', 'TournamentClosed', 'RuleSetAdopted', 'PlayersMerged', 'PlayersUnmerged',
+    'OpeningBalanceImported', 'RatingAdjusted',
+  ],
+  passesOver: ['PlayerRegistrationCorrected', 'ListReconciled', 'GradeAwarded', 'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked'],
+} as const satisfies EventSelection;
+const passedOverByTheFold = passedOver(GENERIC_FOLD_EVENTS.passesOver);
+
 const PHASE: Record<TimelineItem['kind'], number> = { opening: 0, adjustment: 1, tournament: 3 };
 
 const SCORE: Partial<Record<GameFacts['result'], Score>> = { win: 1, loss: 0, draw: 0.5, sennichite: 0.5 };
@@ -157,6 +174,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
   for (const fact of log) {
     if (options.knownAt !== undefined && fact.globalPosition > options.knownAt) continue;
     const e = fact.event;
+    if (passedOverByTheFold(e)) continue;
     switch (e.type) {
       case 'PlayerRegistered':
         players.set(e.playerId, e);
@@ -201,7 +219,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         if (registered(e.ruleSet)) timeline.push({ kind: 'adjustment', date: e.validDate, position: fact.globalPosition, event: e });
         break;
       default:
-        break;
+        everyTypeHandled(e);
     }
   }
   for (const t of tournaments.values()) {

@@ -1,4 +1,5 @@
 import type { LedgerState } from '../../domain/commands/state';
+import type { EventSelection } from '../../domain/events/selection';
 import { FesaFacts } from '../../projections/fesa/history';
 import type { ListName } from '../../projections/fesa/list-names';
 import { readFacts } from './event-log';
@@ -13,7 +14,14 @@ export interface NamesakeNotice {
 }
 
 /** The facts that decide who bears which name (everything else in the log leaves the list names alone). */
-const NAMING_TYPES = ['PlayerRegistered', 'PlayerRegistrationCorrected', 'PlayersMerged', 'PlayersUnmerged'];
+export const LIST_NAMES_EVENTS = {
+  handles: ['PlayerRegistered', 'PlayerRegistrationCorrected', 'PlayersMerged', 'PlayersUnmerged'],
+  passesOver: [
+    'PriorGradeDeclared', 'TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed',
+    'OpeningBalanceImported', 'RatingAdjusted', 'ListReconciled', 'GradeAwarded', 'RuleSetAdopted', 'RatingListPublished',
+    'OfficerAppointed', 'OfficerRevoked',
+  ],
+} as const satisfies EventSelection;
 
 export const fullName = (n: { readonly lastName: string; readonly firstName: string }): string => (n.firstName === '' ? n.lastName : `${n.lastName} ${n.firstName}`);
 
@@ -31,7 +39,7 @@ export class ListNamesNow {
   catchUp(store: EventStore, upTo: number): Promise<void> {
     this.reading = this.reading.then(async () => {
       if (upTo <= this.at) return;
-      for await (const batch of readFacts(store, { fromPosition: this.at, toPosition: upTo, types: NAMING_TYPES })) for (const fact of batch) this.facts.add(fact);
+      for await (const batch of readFacts(store, { fromPosition: this.at, toPosition: upTo, types: LIST_NAMES_EVENTS.handles })) for (const fact of batch) this.facts.add(fact);
       this.at = upTo;
     });
     return this.reading;

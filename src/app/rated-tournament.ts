@@ -1,6 +1,7 @@
 import { evolve, initialLedgerState, type LedgerState } from '../../domain/commands/state';
 import { playerStream, tournamentStream, type GameFacts, type LoggedEvent, type RuleSetAdopted, type TournamentRegistered } from '../../domain/events';
 import { evolveAuditTrail, initialAuditTrail, type GameAmendment } from '../../projections/audit-trail';
+import type { EventSelection } from '../../domain/events/selection';
 import { adoptionAt } from '../../projections/generic/history';
 import { isGenericRuleSet } from '../../projections/generic/systems';
 import { hashAt, logChangedSince } from './chain';
@@ -40,6 +41,19 @@ export interface RatedTournamentSlice {
 /** Types the fold reads that are neither a tournament's nor only a player's own: few on any ledger. */
 const LEDGER_WIDE_TYPES = ['RuleSetAdopted', 'PlayersMerged', 'PlayersUnmerged', 'OpeningBalanceImported', 'RatingAdjusted'] as const;
 
+/**
+ * What the index reads from the log (`catchUp` asks the store for these types alone). Of the facts the non-FESA fold
+ * reads, those it passes over are in the streams the slice reads by id (test/app/read-models.test.ts holds that).
+ */
+export const RATED_INDEX_EVENTS = {
+  handles: ['TournamentRegistered', ...LEDGER_WIDE_TYPES],
+  passesOver: [
+    'PlayerRegistered', 'PlayerRegistrationCorrected', 'PriorGradeDeclared', 'GameReported', 'ResultCorrected',
+    'GameWithdrawn', 'TournamentClosed', 'ListReconciled', 'GradeAwarded', 'RatingListPublished', 'OfficerAppointed',
+    'OfficerRevoked',
+  ],
+} as const satisfies EventSelection;
+
 /** What the index keeps of a tournament's registration: what says whether the fold may rate it. */
 type Registered = readonly [tournamentId: string, endDate: string, ratingSystem: string, rated: boolean, position: number];
 
@@ -78,7 +92,7 @@ export class RatedTournamentIndex {
   /** The facts recorded after its position up to `upTo`, read by type (the store reads those positions only). */
   async catchUp(store: EventStore, upTo: number): Promise<boolean> {
     if (upTo <= this.at) return false;
-    for await (const batch of readFacts(store, { fromPosition: this.at, toPosition: upTo, types: [...LEDGER_WIDE_TYPES, 'TournamentRegistered'] })) {
+    for await (const batch of readFacts(store, { fromPosition: this.at, toPosition: upTo, types: RATED_INDEX_EVENTS.handles })) {
       for (const f of batch) {
         const e = f.event;
         if (e.type === 'TournamentRegistered') this.registered.push([e.tournamentId, e.endDate, e.ratingSystem, e.rated, f.globalPosition]);
