@@ -3,7 +3,7 @@ import type { LoggedEvent } from '../../domain/events';
 import { categoryOf, type PanPlayer } from '../../domain/rules/pan-atlantic';
 import { FesaFacts } from '../../projections/fesa/history';
 import { goGradeOf } from '../../projections/generic/grades';
-import { foldGeneric, ratingsOf } from '../../projections/generic/history';
+import { foldGeneric, lastPlayedUnder, ratingsOf } from '../../projections/generic/history';
 import { type EntryPolicy, type GenericRuleSetId } from '../../projections/generic/systems';
 import { unratable } from './failure';
 import { activeSince } from './lists';
@@ -97,7 +97,7 @@ export const ruleSetList = (facts: readonly LoggedEvent[], ruleSet: GenericRuleS
   const since = activeSince(opts.asOf, activeYears);
   const games = (state: unknown): number => (state as { games: number }).games;
   const players = ratingsOf(fold, ruleSet)
-    .filter((r) => since === '' || (fold.lastPlayed.get(r.playerId) ?? '') > since)
+    .filter((r) => since === '' || (lastPlayedUnder(fold, ruleSet, r.playerId) ?? '') > since)
     .map((r, i): RuleSetListRow => {
       const id = names.survivorOf(r.playerId);
       const listed = names.listNames.byId.get(id);
@@ -109,7 +109,7 @@ export const ruleSetList = (facts: readonly LoggedEvent[], ruleSet: GenericRuleS
         ...gradeAndCategory(ruleSet, r.state, r.rating),
         rating: r.rating,
         games: games(r.state),
-        lastPlayed: fold.lastPlayed.get(r.playerId) ?? null,
+        lastPlayed: lastPlayedUnder(fold, ruleSet, r.playerId) ?? null,
       };
     });
   return { ruleSet, asOf: opts.asOf, activeYears, players };
