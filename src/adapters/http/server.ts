@@ -29,6 +29,7 @@ import { ModelCatchUp } from './model-catch-up';
 import { diffJson, diffQueryOf, Diffs, pageOfDiff, ruleSetPairOf } from './diffs';
 import { mountPages, pageErrors } from './pages/routes';
 import { mountRuleSetLists, RuleSetLists } from './rule-set-lists';
+import { leadingFirst, playerRulesOf } from './player-rules';
 import { reproducePublishedText } from '../../app/rule-set-publication';
 import { accessControl, hostCheck, isLoopback, signedIn, type Access } from './access';
 import { DEFAULT_LIMITS, foldGate, perMinute, type Limits } from './limits';
@@ -284,10 +285,11 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const state = await ledger.catchUp();
     const player = state.players.get(playerId);
     if (!player) throw new NotFound(`no player "${playerId}" in the ledger`);
-    const career = playerCareer(await withReports(req, playerId), playerId);
+    const { fesa, leading } = playerRulesOf(req);
+    const career = playerCareer((await careerNow(models, live, playerRuns, fesa, playerId)).fold, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
     const registration = player.current ?? player.registration;
-    res.json({ registration: seesPersonalData(res) ? registration : publicPlayer(registration), career: career.right, ruleSets: await ratedViews.careersOf(state, playerId) });
+    res.json({ registration: seesPersonalData(res) ? registration : publicPlayer(registration), career: career.right, ruleSets: leadingFirst(await ratedViews.careersOf(state, playerId), leading) });
   });
 
   app.get('/players/:id/history', ...publicRead, async (req, res) => {

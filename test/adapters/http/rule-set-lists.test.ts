@@ -97,4 +97,21 @@ describe('lists of a non-FESA rule set over HTTP', () => {
       folds.mockRestore();
     }
   });
+
+  it('answers a player under any rule set: his page and JSON with that rule set\'s record first', async () => {
+    await command({ kind: 'ImportOpeningBalance', validDate: '2019-01-01', playerId: 'P1', ruleSet: 'pan-atlantic', state: { rating: 2000, games: 60 }, source: 'pan-atlantic list' });
+    const order = async (query: string) => {
+      const answer = await api.get(`/players/P1${query}`);
+      expect(answer.status).toBe(200);
+      return (answer.body.ruleSets as { ruleSet: string }[]).map((c) => c.ruleSet);
+    };
+    expect(await order('')).toEqual(['pan-atlantic', 'fide']);
+    expect(await order('?rules=fide')).toEqual(['fide', 'pan-atlantic']);
+    expect(await order('?rules=fesa')).toEqual(['pan-atlantic', 'fide']);
+    const page = (await api.request('GET', '/players/P1?rules=fide', { headers: { accept: 'text/html' } })).bytes.toString();
+    expect(page.indexOf('id="rules-fide"')).toBeGreaterThan(-1);
+    expect(page.indexOf('id="rules-fide"')).toBeLessThan(page.indexOf('id="rules-pan-atlantic"'));
+    const refused = await api.get('/players/P1?rules=chess960');
+    expect([refused.status, refused.body.detail]).toEqual([400, expect.stringContaining('rules must be one of fesa, fesa-published, us-shogi-1997-text')]);
+  });
 });

@@ -18,6 +18,7 @@ import { crosstableOfInputs, reportedGames } from '../../../app/tournaments';
 import { amendmentsOf } from '../../../app/rated-tournament';
 import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
 import { NotFound, problemTitle, toProblem } from '../problems';
+import { leadingFirst, playerRulesOf } from '../player-rules';
 import { genericRulesOf, pageRowsOf, publishedUnderRuleSet, RULE_SET_LIST_FORMATS, type RuleSetLists } from '../rule-set-lists';
 import { publishedRuleSetDiff } from '../../../app/rule-set-publication';
 import { loadFacts } from '../../../app/load';
@@ -172,13 +173,13 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
   const playerHandler: RequestHandler = async (req, res) => {
     const playerId = req.params.id as string;
     const registration = await registrationOf(playerId);
-    const ruleSet = ruleSetOf(req);
+    const { fesa: ruleSet, fesaAsked, leading } = playerRulesOf(req);
     const { fold, position } = await careerNow(models, live, playerRuns, ruleSet, playerId);
     const career = playerCareer(fold, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
     // his ratings under fide, gobase-go … (TRF and EGD imports), from the non-FESA fold kept for the head of the log
-    const others = await ratedViews.careersOf(await ledger.catchUp(), playerId);
-    sendPage(res, playerPage(registration, career.right, others, askedRules(req), seesPersonalData(res), { computedAt: new Date(), position, ruleSet }));
+    const others = leadingFirst(await ratedViews.careersOf(await ledger.catchUp(), playerId), leading);
+    sendPage(res, playerPage(registration, career.right, others, fesaAsked, seesPersonalData(res), { computedAt: new Date(), position, ruleSet }, leading));
   };
   app.get('/players/:id', pagesOnly, ...publicRead, playerHandler);
   app.get('/players/:id/history', pagesOnly, ...publicRead, playerHandler);
