@@ -111,6 +111,16 @@ describe('lists of a non-FESA rule set over HTTP', () => {
     const page = (await api.request('GET', '/players/P1?rules=fide', { headers: { accept: 'text/html' } })).bytes.toString();
     expect(page.indexOf('id="rules-fide"')).toBeGreaterThan(-1);
     expect(page.indexOf('id="rules-fide"')).toBeLessThan(page.indexOf('id="rules-pan-atlantic"'));
+    // with a FESA record too, the section of the rule set asked for comes before the FESA career
+    await command({ kind: 'RegisterTournament', validDate: '2021-01-10', tournamentId: 'S1', name: 'S1', place: '', startDate: '2021-01-10', endDate: '2021-01-10', ratingSystem: 'fesa', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 30, incrementSeconds: 0 } });
+    await command({ kind: 'ReportGame', validDate: '2021-01-10', tournamentId: 'S1', gameId: 'g1', round: 1, first: 'P1', second: 'P2', result: 'win' });
+    await command({ kind: 'CloseTournament', validDate: '2021-01-10', tournamentId: 'S1' });
+    const headings = async (query: string) => {
+      const html = (await api.request('GET', `/players/P1${query}`, { headers: { accept: 'text/html' } })).bytes.toString();
+      return [...html.matchAll(/<h2 id="(chart-heading|rules-[a-z-]+)"/g)].map((m) => m[1]);
+    };
+    expect(await headings('')).toEqual(['chart-heading', 'rules-pan-atlantic', 'rules-fide']);
+    expect(await headings('?rules=fide')).toEqual(['rules-fide', 'rules-pan-atlantic', 'chart-heading']);
     const refused = await api.get('/players/P1?rules=chess960');
     expect([refused.status, refused.body.detail]).toEqual([400, expect.stringContaining('rules must be one of fesa, fesa-published, us-shogi-1997-text')]);
   });
