@@ -1,6 +1,7 @@
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import * as ruleSetListModule from '../../../src/app/rule-set-list';
+import { ruleSystems } from '../../../domain/rules/registry';
 import { startApi, type Api } from './api';
 import { ledger, tempDir } from '../../support/helpers';
 
@@ -121,6 +122,15 @@ describe('lists of a non-FESA rule set over HTTP', () => {
     };
     expect(await headings('')).toEqual(['chart-heading', 'rules-pan-atlantic', 'rules-fide']);
     expect(await headings('?rules=fide')).toEqual(['rules-fide', 'rules-pan-atlantic', 'chart-heading']);
+    // a FESA-registered tournament fide rates by adoption is in his fide record, as fide's list counts it
+    await command({ kind: 'AdoptRuleSet', validDate: '2022-01-01', ruleSetId: 'fide', ruleSetVersion: ruleSystems.get('fide')!.version, options: {}, reason: 'fide from 2022' });
+    await command({ kind: 'RegisterTournament', validDate: '2022-02-01', tournamentId: 'S2', name: 'S2', place: '', startDate: '2022-02-01', endDate: '2022-02-01', ratingSystem: 'fesa', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 0, incrementSeconds: 30 } });
+    await command({ kind: 'ReportGame', validDate: '2022-02-01', tournamentId: 'S2', gameId: 'g1', round: 1, first: 'P1', second: 'P2', result: 'win' });
+    await command({ kind: 'CloseTournament', validDate: '2022-02-01', tournamentId: 'S2' });
+    const fide = ((await api.get('/players/P1?rules=fide')).body.ruleSets as { ruleSet: string; rating: number; tournaments: { tournamentId: string; after: number }[] }[])[0]!;
+    const listed = ((await api.get('/lists?rules=fide&as-of=2022-12-31')).body.players as { id: string; rating: number; lastPlayed: string }[]).find((p) => p.id === 'P1')!;
+    expect([fide.ruleSet, fide.tournaments.map((t) => t.tournamentId), fide.tournaments.at(-1)!.after]).toEqual(['fide', ['F1', 'S2'], listed.rating]);
+    expect(listed.lastPlayed).toBe('2022-02-01');
     const refused = await api.get('/players/P1?rules=chess960');
     expect([refused.status, refused.body.detail]).toEqual([400, expect.stringContaining('rules must be one of fesa, fesa-published, us-shogi-1997-text')]);
   });
