@@ -3,27 +3,15 @@
  * shows the date of his last pan-atlantic game, not of a fide one (and `--active-years` goes by it), and a
  * FESA-registered tournament that fide rates by adoption is in `history --rules fide` as it is in fide's list.
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { ledger, tempDir } from '../../support/helpers';
+import { officerLedger } from '../../support/helpers';
 
 interface ListJson { players: { id: string; rating: number; games: number; lastPlayed: string | null }[] }
 interface HistoryJson { tournaments: { tournamentId: string; ruleSet: string; after: number | null; games: { rated: string }[] }[] }
 
 describe('a rule set\'s list and careers count its own games', () => {
   it('keeps last played per rule set and follows an adoption into the career', async () => {
-    const dir = tempDir('rule-set-per-list');
-    const db = path.join(dir, 'ledger.db');
-    const ok = async (...argv: string[]) => {
-      const r = await ledger(...argv, '--db', db, '--actor', 'officer');
-      if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
-      return r.out;
-    };
-    const file = (name: string, lines: string[]) => {
-      fs.writeFileSync(path.join(dir, name), `${lines.join('\n')}\n`);
-      return path.join(dir, name);
-    };
+    const { ok, file } = officerLedger('rule-set-per-list');
     await ok('player', 'add', '--csv', file('players.csv', ['id,family,country,date', 'A,Abe,US,2020-01-01', 'B,Berg,NO,2020-01-01']));
     await ok('player', 'balance', '--csv', file('legacy.csv', [
       'id,rules,rating,date,reason',
