@@ -65,11 +65,7 @@ const writes = {
 const query = (name: string, schema: Schema, description: string, required = false) => ({ name, in: 'query', required, schema, description });
 const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, schema: str, description });
 const rules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published'] }, 'Fold every tournament under this FESA rule set (default: each under the rule set adopted for it).');
-const playerRules = query(
-  'rules',
-  { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] },
-  'fesa or fesa-published: fold the FESA career under this FESA rule set (default: each tournament under the rule set adopted for it). Any other: the FESA career as adopted, and that rule set\'s record first in ruleSets (on the page, its section first).',
-);
+const playerRules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] }, 'fesa or fesa-published: fold the FESA career under this FESA rule set (default: each tournament under the rule set adopted for it). Any other: the FESA career as adopted, and that rule set\'s record first in ruleSets (on the page, its section first).');
 const listRules = query(
   'rules',
   { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] },
