@@ -61,8 +61,11 @@ export interface GenericFold {
   readonly states: ReadonlyMap<GenericRuleSetId, ReadonlyMap<string, unknown>>;
   readonly runs: readonly GenericRun[];
   readonly officerFacts: readonly GenericOfficerFact[];
-  /** Date of each player's last game that any generic rule set rated. */
-  readonly lastPlayed: ReadonlyMap<string, string>;
+  /**
+   * Date of each player's last game each rule set rated: a list under one rule set says when he last played a game
+   * it rated, not a game of another federation's.
+   */
+  readonly lastPlayed: ReadonlyMap<GenericRuleSetId, ReadonlyMap<string, string>>;
   readonly players: ReadonlyMap<string, PlayerRegistered>;
   /** The rule sets the fold rated with, which its states and runs are read through. */
   readonly registry: RuleSetRegistry;
@@ -146,6 +149,13 @@ export const adoptionAt = (adoptions: readonly { event: RuleSetAdopted; position
   }
   return best;
 };
+
+/**
+ * The rule set that rates a tournament: the one adopted for its end date, else its own. A FESA-registered tournament
+ * after an adoption of fide is fide's, in the list, the careers and the tournament slices alike.
+ */
+export const ruleSetInForce = (adoptions: readonly { event: RuleSetAdopted; position: number }[], reg: { readonly endDate: string; readonly ratingSystem: string }): string =>
+  adoptionAt(adoptions, reg.endDate)?.event.ruleSetId ?? reg.ratingSystem;
 
 type Filter = Extract<RatingAdjusted['target'], { kind: 'filter' }>['filter'];
 
@@ -235,7 +245,12 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
   };
   const runs: GenericRun[] = [];
   const officerFacts: GenericOfficerFact[] = [];
-  const lastPlayed = new Map<string, string>();
+  const lastPlayed = new Map<GenericRuleSetId, Map<string, string>>();
+  const lastPlayedUnder = (ruleSet: GenericRuleSetId) => {
+    let m = lastPlayed.get(ruleSet);
+    if (!m) lastPlayed.set(ruleSet, (m = new Map()));
+    return m;
+  };
   const playerFacts = (playerId: string, date: string) => ({
     playerId,
     grade: grades.get(playerId)?.filter((g) => g.date <= date).at(-1)?.grade,
@@ -281,7 +296,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
           apply(id, map.get(id) ?? sys.newPlayer(playerFacts(id, item.date), entry));
         } else {
           const f = e.target.filter;
-          for (const [id, s] of [...map]) if (matchesFilter(f, id, sys.rating(s), players.get(id), lastPlayed.get(id))) apply(id, s);
+          for (const [id, s] of [...map]) if (matchesFilter(f, id, sys.rating(s), players.get(id), lastPlayed.get(ruleSet)?.get(id))) apply(id, s);
         }
         officerFacts.push({ date: item.date, ruleSet, kind: 'adjustment', playerIds: Object.keys(changes), event: e, changes });
         break;
@@ -329,8 +344,9 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
             ? { game: m.game, rating: rated.right.gamesRated[k++]! }
             : { rating: m.facts.handicapStones !== undefined ? notRated('handicap-not-ratable') : { rated: false as const, reason: 'not-played' as const } }),
         }));
+        const played = lastPlayedUnder(ruleSet);
         for (const g of runGames) {
-          if (g.game && g.rating.rated) for (const id of [g.game.a, g.game.b]) lastPlayed.set(id, reg.endDate);
+          if (g.game && g.rating.rated) for (const id of [g.game.a, g.game.b]) played.set(id, reg.endDate);
         }
         runs.push({
           tournamentId: reg.tournamentId, name: reg.name, date: reg.endDate, ruleSet, options: rawOptions,
@@ -358,6 +374,9 @@ const adjusted = (sys: GenericSystem<any, any>, s: unknown, e: RatingAdjusted, _
   const r = sys.rating(s);
   return r === null ? undefined : sys.setRating(s, r + e.change.by);
 };
+
+/** The date of the last game of `playerId` that `ruleSet` rated, if it rated any. */
+export const lastPlayedUnder = (fold: GenericFold, ruleSet: GenericRuleSetId, playerId: string): string | undefined => fold.lastPlayed.get(ruleSet)?.get(playerId);
 
 /** Ratings of one rule set (players with a rating), highest first. */
 export const ratingsOf = (fold: GenericFold, ruleSet: GenericRuleSetId): { playerId: string; rating: number; state: unknown }[] => {

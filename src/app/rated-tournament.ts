@@ -2,7 +2,7 @@ import { evolve, initialLedgerState, type LedgerState } from '../../domain/comma
 import { playerStream, tournamentStream, type GameFacts, type LoggedEvent, type RuleSetAdopted, type TournamentRegistered } from '../../domain/events';
 import { evolveAuditTrail, initialAuditTrail, type GameAmendment } from '../../projections/audit-trail';
 import type { EventSelection } from '../../domain/events/selection';
-import { adoptionAt } from '../../projections/generic/history';
+import { ruleSetInForce } from '../../projections/generic/history';
 import { isGenericRuleSet } from '../../projections/generic/systems';
 import { hashAt, logChangedSince } from './chain';
 import { decodeRecorded, readFacts } from './event-log';
@@ -242,7 +242,7 @@ const sliceRatedUpTo = async (
   const rated: string[] = [];
   for (const [id, r] of index.registrationsUpTo(upTo)) {
     if (id === except || r.endDate > asOf || !r.rated) continue;
-    if (isGenericRuleSet(adoptionAt(adoptions, r.endDate)?.event.ruleSetId ?? r.ratingSystem)) rated.push(id);
+    if (isGenericRuleSet(ruleSetInForce(adoptions, r))) rated.push(id);
   }
 
   const byPosition = new Map<number, LoggedEvent>();

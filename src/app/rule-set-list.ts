@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { LoggedEvent } from '../../domain/events';
 import type { RuleSetRegistry } from '../../domain/rules/registry';
 import { FesaFacts } from '../../projections/fesa/history';
-import { foldGeneric, ratingsOf } from '../../projections/generic/history';
+import { foldGeneric, lastPlayedUnder, ratingsOf } from '../../projections/generic/history';
 import { genericSystem, type EntryPolicy, type GenericRuleSetId } from '../../projections/generic/systems';
 import { unratable } from './failure';
 import { activeSince } from './lists';
@@ -79,7 +79,7 @@ export const ruleSetList = (facts: readonly LoggedEvent[], ruleSet: GenericRuleS
   const since = activeSince(opts.asOf, activeYears);
   const system = genericSystem(ruleSet, fold.registry);
   const players = ratingsOf(fold, ruleSet)
-    .filter((r) => since === '' || (fold.lastPlayed.get(r.playerId) ?? '') > since)
+    .filter((r) => since === '' || (lastPlayedUnder(fold, ruleSet, r.playerId) ?? '') > since)
     .map((r, i): RuleSetListRow => {
       const id = names.survivorOf(r.playerId);
       const listed = names.listNames.byId.get(id);
@@ -93,7 +93,7 @@ export const ruleSetList = (facts: readonly LoggedEvent[], ruleSet: GenericRuleS
         provisional: system.provisional(r.state),
         rating: r.rating,
         games: system.games(r.state),
-        lastPlayed: fold.lastPlayed.get(r.playerId) ?? null,
+        lastPlayed: lastPlayedUnder(fold, ruleSet, r.playerId) ?? null,
       };
     });
   return { ruleSet, asOf: opts.asOf, activeYears, players };

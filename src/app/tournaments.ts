@@ -3,7 +3,7 @@ import { fesaCrosstable, type FesaCrosstable } from '../../projections/fesa/cros
 import type { LedgerState } from '../../domain/commands/state';
 import { AS_ADOPTED, FesaFacts, nameKey, type FesaFold, type TournamentFacts, type TournamentRun } from '../../projections/fesa/history';
 import type { GameFacts, LoggedEvent } from '../../domain/events';
-import { foldGeneric, type GenericGame, type GenericRun } from '../../projections/generic/history';
+import { foldGeneric, ruleSetInForce, type GenericGame, type GenericRun } from '../../projections/generic/history';
 import { genericSystem, isGenericRuleSet } from '../../projections/generic/systems';
 import { gradeHistory, type GradeChange } from '../../projections/generic/grades';
 import { runOf, type RunInputs } from '../../projections/fesa/career-model';
@@ -275,8 +275,11 @@ const OTHER_COLOUR = { white: 'black', black: 'white' } as const;
  */
 export const genericCareer = (facts: readonly LoggedEvent[], state: LedgerState, playerId: string, folded?: ReturnType<typeof foldGeneric>): GenericCareer | undefined => {
   const player = state.players.get(playerId);
+  // the tournaments the list counts: rated under the rule set in force at their end date (an adoption takes a
+  // FESA-registered one too), whatever system they were registered under
+  const adoptions = facts.flatMap((f) => (f.event.type === 'RuleSetAdopted' ? [{ event: f.event, position: f.globalPosition }] : []));
   const played = [...state.tournaments.values()].filter(
-    (t) => isGenericRuleSet(t.registration.ratingSystem) && [...t.games.values()].some((g) => !g.withdrawn && (g.facts.first === playerId || g.facts.second === playerId)),
+    (t) => isGenericRuleSet(ruleSetInForce(adoptions, t.registration)) && [...t.games.values()].some((g) => !g.withdrawn && (g.facts.first === playerId || g.facts.second === playerId)),
   );
   // an officer's opening balance (a legacy list) is a career under its rule set before any game
   const balanced = facts.some((f) => f.event.type === 'OpeningBalanceImported' && f.event.playerId === playerId && isGenericRuleSet(f.event.ruleSet));

@@ -108,3 +108,19 @@ export const SMALL_LEDGER: readonly (readonly string[])[] = [
   ['game', 'report', '--tournament', 'oslo', '--game', 'g1', '--round', '1', '--first', 'P1', '--second', 'P2', '--result', 'win'],
   ['tournament', 'close', '--id', 'oslo'],
 ];
+
+/** An officer's ledger in a fresh directory: `ok` runs a command that must be accepted (its output), `file` writes an input there. */
+export const officerLedger = (prefix: string) => {
+  const dir = tempDir(prefix);
+  const db = path.join(dir, 'ledger.db');
+  const ok = async (...argv: string[]): Promise<string> => {
+    const r = await ledger(...argv, '--db', db, '--actor', 'officer');
+    if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
+    return r.out;
+  };
+  const file = (name: string, lines: readonly string[]): string => {
+    fs.writeFileSync(path.join(dir, name), `${lines.join('\n')}\n`);
+    return path.join(dir, name);
+  };
+  return { dir, db, ok, file };
+};

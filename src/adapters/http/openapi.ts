@@ -65,6 +65,7 @@ const writes = {
 const query = (name: string, schema: Schema, description: string, required = false) => ({ name, in: 'query', required, schema, description });
 const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, schema: str, description });
 const rules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published'] }, 'Fold every tournament under this FESA rule set (default: each under the rule set adopted for it).');
+const playerRules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] }, 'fesa or fesa-published: fold the FESA career under this FESA rule set (default: each tournament under the rule set adopted for it). Any other: the FESA career as adopted, and that rule set\'s record first in ruleSets (on the page, its section first).');
 const listRules = query(
   'rules',
   { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] },
@@ -294,7 +295,7 @@ export const openApiDocument = () => ({
       get: {
         summary: 'A player: the registration as now known, the FESA career and his record under every other rule set he is rated under (for a browser: the player page with the rating charts)',
         ...publicRoute,
-        parameters: [pathParam('id', 'Player id.'), rules],
+        parameters: [pathParam('id', 'Player id.'), playerRules],
         responses: { '200': okOrPage('The player.', object({ registration: ref('Player'), career: ref('Career'), ruleSets: array(ref('RuleSetCareer')) }, undefined, false)), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
       },
     },

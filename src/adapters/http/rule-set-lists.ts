@@ -23,15 +23,49 @@ export const genericRulesOf = (req: Request): GenericRuleSetId | undefined => {
   return typeof rules === 'string' && isGenericRuleSet(rules) ? rules : undefined;
 };
 
-/** The list a request asks for: as of `as-of`, everybody rated unless `active-years` says otherwise, as known at `known-at`. */
-export const ruleSetListOf = async (store: EventStore, req: Request, ruleSet: GenericRuleSetId): Promise<RuleSetList> => {
-  const q = queryOf(req);
-  const asOf = q.date('as-of') ?? today();
-  const activeYears = q.int('active-years', 0) ?? 0;
-  const knownAtText = q.string('known-at');
-  const known = knownAtText === undefined ? { facts: await loadFacts(store) } : await factsKnownAt(store, knownAtText, 'known-at');
-  return ruleSetList(known.facts, ruleSet, { asOf, activeYears, ...(known.knownAt !== undefined ? { knownAt: known.knownAt } : {}) });
-};
+/**
+ * The lists a request asks for (as of `as-of`, everybody rated unless `active-years` says otherwise, as known at
+ * `known-at`). No read model holds them, so each is a fold of the whole log on the thread that answers: the few asked
+ * for last at the log's head are kept, so that a page asked again, its JSON and its CSV fold once per new fact. A
+ * list as known at a past position (an auditor's) is folded each time: rare, and never the head's.
+ */
+export class RuleSetLists {
+  /** The lists being folded or folded, all of the log as it stood at `head`, the last asked for last. */
+  private kept = new Map<string, Promise<RuleSetList>>();
+  private head = -1;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly capacity = 4,
+  ) {}
+
+  async of(req: Request, ruleSet: GenericRuleSetId): Promise<RuleSetList> {
+    const q = queryOf(req);
+    const asOf = q.date('as-of') ?? today();
+    const activeYears = q.int('active-years', 0) ?? 0;
+    const knownAtText = q.string('known-at');
+    if (knownAtText !== undefined) {
+      const known = await factsKnownAt(this.store, knownAtText, 'known-at');
+      return ruleSetList(known.facts, ruleSet, { asOf, activeYears, ...(known.knownAt !== undefined ? { knownAt: known.knownAt } : {}) });
+    }
+    const head = await this.store.headPosition();
+    // the log only grows: a list of an older head is never asked for again
+    if (head !== this.head) {
+      this.kept = new Map();
+      this.head = head;
+    }
+    const key = JSON.stringify([ruleSet, asOf, activeYears]);
+    const kept = this.kept.get(key);
+    this.kept.delete(key);
+    // facts up to the head read above, so that what is kept under it is the list of that head, whatever came since
+    const list = kept ?? loadFacts(this.store, { position: head }).then((facts) => ruleSetList(facts, ruleSet, { asOf, activeYears }));
+    if (this.kept.size >= this.capacity) this.kept.delete(this.kept.keys().next().value!);
+    this.kept.set(key, list);
+    // a fold that failed (a store error) is not kept: the next request folds again
+    list.catch(() => (this.kept.get(key) === list ? this.kept.delete(key) : undefined));
+    return list;
+  }
+}
 
 /** A list's rows as the list page shows them (no grade: an empty cell). */
 export const pageRowsOf = (list: RuleSetList): ListRow[] =>
@@ -45,6 +79,8 @@ export const publishedUnderRuleSet = (store: EventStore): RequestHandler => asyn
 
 export interface RuleSetListRoutes {
   readonly store: EventStore;
+  /** The lists kept for the head (shared with the list page). */
+  readonly lists: RuleSetLists;
   readonly publicRead: readonly RequestHandler[];
   /** An auditor's whole-ledger reads (a list as known at a past position). */
   readonly auditor: readonly RequestHandler[];
@@ -56,12 +92,12 @@ export interface RuleSetListRoutes {
  * The JSON and download routes (the page is the list page's, pages/routes.ts): `/lists?rules=S`, as known at
  * `known-at` for auditors, and `/lists/published/:id/diff` of a list published under S.
  */
-export const mountRuleSetLists = (app: Express, { store, publicRead, auditor, folds, sendList }: RuleSetListRoutes): void => {
+export const mountRuleSetLists = (app: Express, { store, lists, publicRead, auditor, folds, sendList }: RuleSetListRoutes): void => {
   const underRuleSet = (knownAt: boolean): RequestHandler => (req, _res, next) => (genericRulesOf(req) !== undefined && (req.query['known-at'] !== undefined) === knownAt ? next() : next('route'));
   const sendRuleSetList: RequestHandler = async (req, res) => {
     const ruleSet = genericRulesOf(req)!;
     const format = queryOf(req).oneOf('format', RULE_SET_LIST_FORMATS) ?? 'json';
-    sendList(res, renderRuleSetList(LIST_PRINTER, await ruleSetListOf(store, req, ruleSet), format), format);
+    sendList(res, renderRuleSetList(LIST_PRINTER, await lists.of(req, ruleSet), format), format);
   };
   app.get('/lists', underRuleSet(false), ...publicRead, ...folds, sendRuleSetList);
   app.get('/lists', underRuleSet(true), ...auditor, sendRuleSetList);

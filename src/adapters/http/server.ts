@@ -28,7 +28,8 @@ import { ReadModels, careerNow } from './read-models';
 import { ModelCatchUp } from './model-catch-up';
 import { diffJson, diffQueryOf, Diffs, pageOfDiff, ruleSetPairOf } from './diffs';
 import { mountPages, pageErrors } from './pages/routes';
-import { mountRuleSetLists } from './rule-set-lists';
+import { mountRuleSetLists, RuleSetLists } from './rule-set-lists';
+import { leadingFirst, playerRulesOf } from './player-rules';
 import { reproducePublishedText } from '../../app/rule-set-publication';
 import { accessControl, hostCheck, isLoopback, signedIn, type Access } from './access';
 import { DEFAULT_LIMITS, foldGate, perMinute, type Limits } from './limits';
@@ -135,6 +136,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const tournaments = new TournamentIndex(ledger);
   const players = new PlayerIndex(ledger);
   const ratedViews = new RatedTournamentViews(ledger, checkpoints);
+  const ruleSetLists = new RuleSetLists(ledger.store);
   const diffs = new Diffs(ledger, live, auditTrail, checkpoints, worker);
   const playerRuns = new PlayerRuns();
   const models = new ReadModels(ledger.store, checkpoints, worker);
@@ -181,7 +183,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   };
 
   // pages for people at the API's own URLs: a request that asks for HTML is answered there, any other falls through
-  mountPages(app, { ledger, live, auditTrail, tournaments, players, ratedViews, diffs, playerRuns, models, folds, publicRead, auditorRead: access('auditor'), ruleSetOf, floorOf });
+  mountPages(app, { ledger, live, auditTrail, tournaments, players, ratedViews, ruleSetLists, diffs, playerRuns, models, folds, publicRead, auditorRead: access('auditor'), ruleSetOf, floorOf });
 
   app.get('/', ...publicRead, (_req, res) => {
     res.json({ routes: ROUTES.map(([route, who]) => `${route}${who === 'public' ? '' : ` (${who})`}`) });
@@ -283,10 +285,11 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const state = await ledger.catchUp();
     const player = state.players.get(playerId);
     if (!player) throw new NotFound(`no player "${playerId}" in the ledger`);
-    const career = playerCareer(await withReports(req, playerId), playerId);
+    const { fesa, leading } = playerRulesOf(req);
+    const career = playerCareer((await careerNow(models, live, playerRuns, fesa, playerId)).fold, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
     const registration = player.current ?? player.registration;
-    res.json({ registration: seesPersonalData(res) ? registration : publicPlayer(registration), career: career.right, ruleSets: await ratedViews.careersOf(state, playerId) });
+    res.json({ registration: seesPersonalData(res) ? registration : publicPlayer(registration), career: career.right, ruleSets: leadingFirst(await ratedViews.careersOf(state, playerId), leading) });
   });
 
   app.get('/players/:id/history', ...publicRead, async (req, res) => {
@@ -314,7 +317,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   // read); as known at a position or time (folded from the log up to there) for auditors.
   const knownAtList = [access('auditor'), ...folds];
   // another rule set's list and what changed since one was published: folded from the log
-  mountRuleSetLists(app, { store: ledger.store, publicRead, auditor: knownAtList, folds, sendList });
+  mountRuleSetLists(app, { store: ledger.store, lists: ruleSetLists, publicRead, auditor: knownAtList, folds, sendList });
   app.get(
     '/lists',
     (req, res, next) => (req.query['known-at'] === undefined ? next() : next('route')),

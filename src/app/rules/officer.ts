@@ -5,7 +5,7 @@ import * as pan from '../../../domain/rules/pan-atlantic';
 import { FESA_RULE_SETS } from '../../../projections/fesa/history';
 import type { LoggedEvent } from '../../../domain/events';
 import { foldFesaFast } from '../../../projections/fesa/incremental';
-import { foldGeneric, ratingsOf, type GenericFold } from '../../../projections/generic/history';
+import { foldGeneric, lastPlayedUnder, ratingsOf, type GenericFold } from '../../../projections/generic/history';
 import { genericSystem, isGenericRuleSet, type EntryPolicy, type GenericRuleSetId } from '../../../projections/generic/systems';
 
 /**
@@ -134,7 +134,7 @@ export interface DriftCorrectionOutcome extends Omit<pan.DriftCorrection, 'playe
 
 /**
  * Seed 002 §5: the cohort = players active a year ago with a rating ≥ 1900 and ≥ 50 games, still active now; the
- * officers may raise everybody by at most the drop of the cohort's average. "Active" = a game rated in the year
+ * officers may raise everybody by at most the drop of the cohort's average. "Active" = a game pan-atlantic rated in the year
  * before the reference date (the seed does not define it). `amount` is the officers' call; when left out the full
  * allowed amount is applied. The result is one RatingAdjusted on every player of the pan-atlantic list.
  */
@@ -147,7 +147,7 @@ export const driftCorrection = (input: OfficerInput & { readonly amount?: number
   if (E.isLeft(then)) return then;
   if (E.isLeft(now)) return now;
   const active = (f: GenericFold, id: string, at: string) => {
-    const last = f.lastPlayed.get(id);
+    const last = lastPlayedUnder(f, 'pan-atlantic', id);
     return last !== undefined && last > yearBefore(at);
   };
   const snapshot: Record<string, pan.DriftSnapshotPlayer> = {};

@@ -3,24 +3,12 @@
  * 45 minutes and some byoyomi or increment, in America 40 minutes are enough (spec ../shared/rules/pan-atlantic.md §2.1).
  * The same game is rated in America and not in Europe; hand numbers from §3 (established players, K 24 from 1600).
  */
-import * as fs from 'fs';
-import * as path from 'path';
 import { describe, expect, it } from 'vitest';
-import { ledger, tempDir } from '../../support/helpers';
+import { officerLedger } from '../../support/helpers';
 
 describe('pan-atlantic by region', () => {
   it('rates the same game in America and not in Europe, and Europe by its own time control', async () => {
-    const dir = tempDir('pan-region');
-    const db = path.join(dir, 'ledger.db');
-    const ok = async (...argv: string[]) => {
-      const r = await ledger(...argv, '--db', db, '--actor', 'officer');
-      if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
-      return r.out;
-    };
-    const file = (name: string, lines: string[]) => {
-      fs.writeFileSync(path.join(dir, name), `${lines.join('\n')}\n`);
-      return path.join(dir, name);
-    };
+    const { ok, file } = officerLedger('pan-region');
     await ok('player', 'add', '--csv', file('players.csv', ['id,family,country,date', 'A,Abe,US,2020-01-01', 'B,Berg,NO,2020-01-01']));
     // established (15 games by default): K 24 for both
     await ok('player', 'balance', '--csv', file('legacy.csv', ['id,rules,rating,date,reason', 'A,pan-atlantic,1800,2025-01-01,list 2024', 'B,pan-atlantic,1600,2025-01-01,list 2024']));

@@ -1,5 +1,7 @@
 import * as path from 'path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import * as ruleSetListModule from '../../../src/app/rule-set-list';
+import { ruleSystems } from '../../../domain/rules/registry';
 import { startApi, type Api } from './api';
 import { ledger, tempDir } from '../../support/helpers';
 
@@ -72,5 +74,64 @@ describe('lists of a non-FESA rule set over HTTP', () => {
     const refused = await api.post('/commands', { kind: 'PublishRatingList', validDate: '2020-12-31', listId: 'fide-2020-fesa', asOf: '2020-12-31', ruleSet: 'fide', format: 'fesa' }, token);
     expect(refused.status).toBe(422);
     expect(String(refused.body.detail)).toContain('which a fide list is not written as');
+  });
+
+  it('folds a list once per head, however often the JSON, the CSV and the page ask for it, and again after a new fact', async () => {
+    const folds = vi.spyOn(ruleSetListModule, 'ruleSetList');
+    try {
+      const first = await api.get('/lists?rules=fide&as-of=2021-06-30');
+      const again = await api.get('/lists?rules=fide&as-of=2021-06-30');
+      const csv = await api.get('/lists?rules=fide&as-of=2021-06-30&format=csv');
+      const page = await api.request('GET', '/lists?rules=fide&as-of=2021-06-30', { headers: { accept: 'text/html' } });
+      expect([first.status, again.status, csv.status, page.status]).toEqual([200, 200, 200, 200]);
+      expect(again.body).toEqual(first.body);
+      expect(folds).toHaveBeenCalledTimes(1);
+      // another date or activity is another list
+      expect((await api.get('/lists?rules=fide&as-of=2021-06-30&active-years=1')).body.players).toEqual([]);
+      expect(folds).toHaveBeenCalledTimes(2);
+      expect((first.body as { players: { id: string }[] }).players.map((p) => p.id)).toEqual(['P2', 'P1']);
+      await command({ kind: 'CorrectResult', validDate: '2020-03-01', tournamentId: 'F1', gameId: 'g1', round: 1, first: 'P1', second: 'P2', result: 'win', reason: 'the arbiter read the sheet again' });
+      const after = await api.get('/lists?rules=fide&as-of=2021-06-30');
+      expect((after.body as { players: { id: string }[] }).players.map((p) => p.id)).toEqual(['P1', 'P2']);
+      expect(folds).toHaveBeenCalledTimes(3);
+    } finally {
+      folds.mockRestore();
+    }
+  });
+
+  it('answers a player under any rule set: his page and JSON with that rule set\'s record first', async () => {
+    await command({ kind: 'ImportOpeningBalance', validDate: '2019-01-01', playerId: 'P1', ruleSet: 'pan-atlantic', state: { rating: 2000, games: 60 }, source: 'pan-atlantic list' });
+    const order = async (query: string) => {
+      const answer = await api.get(`/players/P1${query}`);
+      expect(answer.status).toBe(200);
+      return (answer.body.ruleSets as { ruleSet: string }[]).map((c) => c.ruleSet);
+    };
+    expect(await order('')).toEqual(['pan-atlantic', 'fide']);
+    expect(await order('?rules=fide')).toEqual(['fide', 'pan-atlantic']);
+    expect(await order('?rules=fesa')).toEqual(['pan-atlantic', 'fide']);
+    const page = (await api.request('GET', '/players/P1?rules=fide', { headers: { accept: 'text/html' } })).bytes.toString();
+    expect(page.indexOf('id="rules-fide"')).toBeGreaterThan(-1);
+    expect(page.indexOf('id="rules-fide"')).toBeLessThan(page.indexOf('id="rules-pan-atlantic"'));
+    // with a FESA record too, the section of the rule set asked for comes before the FESA career
+    await command({ kind: 'RegisterTournament', validDate: '2021-01-10', tournamentId: 'S1', name: 'S1', place: '', startDate: '2021-01-10', endDate: '2021-01-10', ratingSystem: 'fesa', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 30, incrementSeconds: 0 } });
+    await command({ kind: 'ReportGame', validDate: '2021-01-10', tournamentId: 'S1', gameId: 'g1', round: 1, first: 'P1', second: 'P2', result: 'win' });
+    await command({ kind: 'CloseTournament', validDate: '2021-01-10', tournamentId: 'S1' });
+    const headings = async (query: string) => {
+      const html = (await api.request('GET', `/players/P1${query}`, { headers: { accept: 'text/html' } })).bytes.toString();
+      return [...html.matchAll(/<h2 id="(chart-heading|rules-[a-z-]+)"/g)].map((m) => m[1]);
+    };
+    expect(await headings('')).toEqual(['chart-heading', 'rules-pan-atlantic', 'rules-fide']);
+    expect(await headings('?rules=fide')).toEqual(['rules-fide', 'rules-pan-atlantic', 'chart-heading']);
+    // a FESA-registered tournament fide rates by adoption is in his fide record, as fide's list counts it
+    await command({ kind: 'AdoptRuleSet', validDate: '2022-01-01', ruleSetId: 'fide', ruleSetVersion: ruleSystems.get('fide')!.version, options: {}, reason: 'fide from 2022' });
+    await command({ kind: 'RegisterTournament', validDate: '2022-02-01', tournamentId: 'S2', name: 'S2', place: '', startDate: '2022-02-01', endDate: '2022-02-01', ratingSystem: 'fesa', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 0, incrementSeconds: 30 } });
+    await command({ kind: 'ReportGame', validDate: '2022-02-01', tournamentId: 'S2', gameId: 'g1', round: 1, first: 'P1', second: 'P2', result: 'win' });
+    await command({ kind: 'CloseTournament', validDate: '2022-02-01', tournamentId: 'S2' });
+    const fide = ((await api.get('/players/P1?rules=fide')).body.ruleSets as { ruleSet: string; rating: number; tournaments: { tournamentId: string; after: number }[] }[])[0]!;
+    const listed = ((await api.get('/lists?rules=fide&as-of=2022-12-31')).body.players as { id: string; rating: number; lastPlayed: string }[]).find((p) => p.id === 'P1')!;
+    expect([fide.ruleSet, fide.tournaments.map((t) => t.tournamentId), fide.tournaments.at(-1)!.after]).toEqual(['fide', ['F1', 'S2'], listed.rating]);
+    expect(listed.lastPlayed).toBe('2022-02-01');
+    const refused = await api.get('/players/P1?rules=chess960');
+    expect([refused.status, refused.body.detail]).toEqual([400, expect.stringContaining('rules must be one of fesa, fesa-published, us-shogi-1997-text')]);
   });
 });

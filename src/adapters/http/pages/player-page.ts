@@ -45,7 +45,7 @@ export const gradeSteps = (grades: PlayerCareer['grades']): (PlayerCareer['grade
  * counts, when he has a FESA record; then a section for each other rule set he is rated under (`others`: a TRF or EGD
  * import's fide, gobase-go …).
  */
-export const playerPage = (registration: PlayerRegistered, career: PlayerCareer, others: readonly RuleSetCareer[], ruleSet: string | undefined, personal: boolean, provenance: Provenance): string => {
+export const playerPage = (registration: PlayerRegistered, career: PlayerCareer, others: readonly RuleSetCareer[], ruleSet: string | undefined, personal: boolean, provenance: Provenance, leading?: string): string => {
   const name = fullName(registration);
   const fesaRecord = career.ratings.length > 0 || career.grades.length > 0;
   const facts = html`<dl class="facts">
@@ -61,9 +61,12 @@ ${others.length === 0 ? html`<p>${name} is not rated yet under any rule set.</p>
     // his numbers are those of the rule sets he is rated under, not of the FESA rule set the request names
     return page(name, { ...provenance, ruleSet: others.length === 0 ? provenance.ruleSet : others.map((o) => o.ruleSet).join(', ') }, content, { description: `Ratings of ${name} under ${others.length === 0 ? 'no rule set yet' : others.map((o) => o.ruleSet).join(', ')}` });
   }
+  // asked for under another rule set (a link from its list), its record comes before the FESA career
+  const leads = leading !== undefined && others[0]?.ruleSet === leading;
   return page(name, provenance, html`${facts}
+${leads ? ruleSetSections(name, others) : ''}
 ${fesaCareer(name, career, ruleSet)}
-${ruleSetSections(name, others)}`, { description: `Rating and grade history of ${name}` });
+${leads ? '' : ruleSetSections(name, others)}`, { description: `Rating and grade history of ${name}` });
 };
 
 /** The FESA rating and grade now. */

@@ -18,7 +18,8 @@ import { crosstableOfInputs, reportedGames } from '../../../app/tournaments';
 import { amendmentsOf } from '../../../app/rated-tournament';
 import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
 import { NotFound, problemTitle, toProblem } from '../problems';
-import { genericRulesOf, pageRowsOf, publishedUnderRuleSet, RULE_SET_LIST_FORMATS, ruleSetListOf } from '../rule-set-lists';
+import { leadingFirst, playerRulesOf } from '../player-rules';
+import { genericRulesOf, pageRowsOf, publishedUnderRuleSet, RULE_SET_LIST_FORMATS, type RuleSetLists } from '../rule-set-lists';
 import { publishedRuleSetDiff } from '../../../app/rule-set-publication';
 import { loadFacts } from '../../../app/load';
 import { LIST_PRINTER } from '../../formats/list-printer';
@@ -47,6 +48,8 @@ export interface PageDependencies {
   readonly models: ReadModels;
   /** Tournaments under the other rule sets (TRF and EGD imports), kept until the log moves. */
   readonly ratedViews: RatedTournamentViews;
+  /** The lists of the non-FESA rule sets kept for the head (the JSON's and CSV's too). */
+  readonly ruleSetLists: RuleSetLists;
   /** The API's guards of whole-ledger folds (rate limit, at most so many at once). */
   readonly folds: readonly RequestHandler[];
   /** The API's access check (and CORS) for public reads: a page is exactly as public as its JSON. */
@@ -75,7 +78,7 @@ const askedRules = (req: Request): string | undefined => queryOf(req).oneOf('rul
  * events recorded since the last request; none folds the whole ledger again.
  */
 export const mountPages = (app: express.Express, deps: PageDependencies): void => {
-  const { ledger, live, auditTrail, tournaments, players, ratedViews, diffs, playerRuns, models, publicRead, auditorRead, folds, ruleSetOf } = deps;
+  const { ledger, live, auditTrail, tournaments, players, ratedViews, ruleSetLists, diffs, playerRuns, models, publicRead, auditorRead, folds, ruleSetOf } = deps;
 
   app.get('/assets/pages.css', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PAGES_CSS);
@@ -119,7 +122,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const q = queryOf(req);
     const generic = genericRulesOf(req);
     if (generic !== undefined) {
-      const list = await ruleSetListOf(ledger.store, req, generic);
+      const list = await ruleSetLists.of(req, generic);
       const query = { asOf: list.asOf, dated: q.date('as-of') !== undefined, search: (q.string('q') ?? '').trim(), sort: q.oneOf('sort', LIST_SORTS) ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: generic };
       sendPage(res, listPage(pageRowsOf(list), query, RULE_SET_LIST_FORMATS, { computedAt: new Date(), position: await ledger.store.headPosition(), ruleSet: generic }));
       return;
@@ -170,13 +173,13 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
   const playerHandler: RequestHandler = async (req, res) => {
     const playerId = req.params.id as string;
     const registration = await registrationOf(playerId);
-    const ruleSet = ruleSetOf(req);
+    const { fesa: ruleSet, fesaAsked, leading } = playerRulesOf(req);
     const { fold, position } = await careerNow(models, live, playerRuns, ruleSet, playerId);
     const career = playerCareer(fold, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
     // his ratings under fide, gobase-go … (TRF and EGD imports), from the non-FESA fold kept for the head of the log
-    const others = await ratedViews.careersOf(await ledger.catchUp(), playerId);
-    sendPage(res, playerPage(registration, career.right, others, askedRules(req), seesPersonalData(res), { computedAt: new Date(), position, ruleSet }));
+    const others = leadingFirst(await ratedViews.careersOf(await ledger.catchUp(), playerId), leading);
+    sendPage(res, playerPage(registration, career.right, others, fesaAsked, seesPersonalData(res), { computedAt: new Date(), position, ruleSet }, leading));
   };
   app.get('/players/:id', pagesOnly, ...publicRead, playerHandler);
   app.get('/players/:id/history', pagesOnly, ...publicRead, playerHandler);
