@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
 import type { Grades } from '../../domain/rules/contract';
-import { decodePlayerState, RULE_SETS } from '../../domain/rules/registry';
+import { decodePlayerState } from '../../domain/rules/registry';
 import type { GenericFold } from './history';
 import type { GenericRuleSetId } from './systems';
 
@@ -27,9 +27,6 @@ export interface GradeChange {
   /** The rating after the change (null: unrated). */
   readonly rating: number | null;
 }
-
-/** The registry's rule sets that have grades. */
-export const GRADED_RULE_SETS: readonly GenericRuleSetId[] = RULE_SETS.all.filter((r) => r.grades !== undefined).map((r) => r.id);
 
 type Item =
   | { readonly date: string; readonly order: 0; readonly fact: GenericFold['officerFacts'][number] }

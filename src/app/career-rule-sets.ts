@@ -1,10 +1,9 @@
 import * as E from 'fp-ts/Either';
 import type { LedgerState } from '../../domain/commands/state';
 import type { LoggedEvent } from '../../domain/events';
-import { GRADED_RULE_SETS } from '../../projections/generic/grades';
 import { foldGeneric } from '../../projections/generic/history';
 import { GENERIC_RULE_SETS, genericSystem, type GenericRuleSetId } from '../../projections/generic/systems';
-import type { RuleSetListRow } from './rule-set-list';
+import { givesGrades, type RuleSetListRow } from './rule-set-list';
 import { genericCareer, type GenericCareer } from './tournaments';
 
 /** A player's record under one of the non-FESA rule sets, as his page shows it beside (or instead of) his FESA career. */
@@ -57,7 +56,7 @@ export const ruleSetCareers = (
       provisional: row?.provisional ?? false,
       openingBalances,
       tournaments,
-      ...(GRADED_RULE_SETS.includes(ruleSet) ? { grades: career?.grades.filter((g) => g.ruleSet === ruleSet) ?? [] } : {}),
+      ...(givesGrades(ruleSet) ? { grades: career?.grades.filter((g) => g.ruleSet === ruleSet) ?? [] } : {}),
     });
   }
   return careers;
