@@ -192,6 +192,7 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
     rules: { text: 'gone: ledger list --rules ID', example: '--rules fide' },
     rerate: { text: 'gone: ledger rerate --rules ID' },
     entry: { text: 'gone: ledger list --rules ID --entry …', example: '--entry grade' },
+    option: { text: 'gone: ledger rerate --rules ID --option key=value', example: '--option k=24' },
   },
   'explain-generic': {
     rules: { text: 'gone: ledger explain <player-id> --rules ID', example: '--rules fide' },

@@ -69,4 +69,24 @@ describe('games by id, players and tournaments listed and shown (issue 13)', () 
     const rerated = await ledger('rerate', '--rules', 'fide', '--db', db);
     expect(rerated.out).toMatch(/\nP1 +Hansen Ola +\d+ +\S+ +\d+ /);
   });
+
+  it('rerate --rules S --option re-rates the history with the rule set\'s options, checked by the rule set', async () => {
+    const db = await setUp();
+    // two decisive even games, one each: rated once per event they cancel out, rated game by game they do not
+    await ledger('game', 'correct', '--game', 'g2', '--result', 'win', '--reason', 'score sheet', '--db', db);
+    await ledger('game', 'report', '--tournament', 'oslo-2026', '--game', 'g3', '--round', '3', '--first', 'P1', '--second', 'P2', '--result', 'win', '--db', db);
+    const perEvent = JSON.parse((await ledger('rerate', '--rules', 'fide', '--json', '--db', db)).out) as { players: { playerId: string; fide: { rating: number } | null }[] };
+    const perGame = await ledger('rerate', '--rules', 'fide', '--option', 'updateMode=game', '--json', '--db', db);
+    expect(perGame.code).toBe(0);
+    const after = JSON.parse(perGame.out) as { options: unknown; players: { playerId: string; fide: { rating: number } | null }[] };
+    expect(after.options).toEqual({ updateMode: 'game' });
+    // The second game between P1 and P2 is rated from the ratings after the first: another rating than once per event.
+    const p2 = (x: typeof after.players) => x.find((p) => p.playerId === 'P2')?.fide?.rating;
+    expect(p2(after.players)).toEqual(expect.any(Number));
+    expect(p2(after.players)).not.toBe(p2(perEvent.players));
+    expect(await ledger('rerate', '--rules', 'fide', '--option', 'updateMode=week', '--db', db)).toMatchObject({ code: 2, err: expect.stringMatching(/^ledger: --option for fide: .*updateMode.*\n$/) });
+    expect(await ledger('rerate', '--rules', 'fesa', '--option', 'k=24', '--db', db)).toMatchObject({ code: 2, err: expect.stringContaining('--option re-rates under a non-FESA rule set') });
+    const gone = await ledger('ratings', '--rules', 'fide', '--option', 'updateMode=game', '--db', db);
+    expect(gone).toMatchObject({ code: 2, err: 'ledger: ledger ratings is gone: ledger rerate --rules fide --option updateMode=game does what it did\n' });
+  });
 });

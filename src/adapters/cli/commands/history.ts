@@ -9,7 +9,8 @@ import { explainPlayer } from '../../../../projections/fesa/explain';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../../projections/fesa/history';
 import type { LoggedEvent } from '../../../../domain/events';
 import { foldGeneric, ratingsOf } from '../../../../projections/generic/history';
-import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/generic/systems';
+import { GENERIC_RULE_SETS, genericSystem, isGenericRuleSet } from '../../../../projections/generic/systems';
+import { parseOptionFlags } from './rulesets';
 import { resumeProjection } from '../../../app/checkpoint';
 import { ratedInListModel, readListModel } from '../../../app/list-model';
 import { ruleSetsFromModels } from '../../../app/rule-set-diff';
@@ -54,34 +55,48 @@ const fesaRuleSetOf = (ctx: CliContext): string => {
 };
 
 /** Every player's rating (and grade, where the system has one) under any rule set, every tournament rated with it. */
-const ratingsUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string): Map<string, { rating: number; grade: string }> => {
+const ratingsUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string, options: Readonly<Record<string, unknown>> = {}): Map<string, { rating: number; grade: string }> => {
   if (ruleSet in FESA_RULE_SETS) {
     const f = fold(facts, { ruleSet, asOf, runs: 'none' });
     return new Map(f.list.filter((p) => p.eloNumber > 0).map((p) => [f.playerIdOf(p) ?? p.lastName, { rating: p.eloNumber, grade: gradeText(p) }]));
   }
   if (!isGenericRuleSet(ruleSet)) throw new UsageError(`--rules ${ruleSet}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
   // Newcomers enter at their declared grade's midpoint (the information FESA's newcomer rule uses), as in `evaluate`.
-  const folded = foldGeneric(facts, { ruleSet, asOf, entry: 'grade' });
+  const folded = foldGeneric(facts, { ruleSet, forcedOptions: options, asOf, entry: 'grade' });
   if (E.isLeft(folded)) throw unratable(folded.left);
-  const gradeOf = (state: unknown): string => {
-    const s = state as { rank?: unknown; grade?: unknown };
-    return typeof s.rank === 'string' ? s.rank : typeof s.grade === 'string' ? s.grade : '-';
-  };
-  return new Map(ratingsOf(folded.right, ruleSet).map((r) => [r.playerId, { rating: r.rating, grade: gradeOf(r.state) }]));
+  const grades = genericSystem(ruleSet, folded.right.registry).grades;
+  return new Map(ratingsOf(folded.right, ruleSet).map((r) => [r.playerId, { rating: r.rating, grade: grades?.of(r.state) ?? '-' }]));
 };
 
-/** Two rule sets that are not both FESA: the players' ratings and grades side by side. */
-const sideBySide = (ctx: CliContext, facts: readonly LoggedEvent[], a: string, b: string, asOf: string): void => {
-  const [ra, rb] = [ratingsUnder(facts, a, asOf), ratingsUnder(facts, b, asOf)];
+/** Two rule sets that are not both FESA: the players' ratings and grades side by side (`b` re-rated with `bOptions`). */
+const sideBySide = (ctx: CliContext, facts: readonly LoggedEvent[], a: string, b: string, asOf: string, bOptions: Readonly<Record<string, unknown>> = {}): void => {
+  const [ra, rb] = [ratingsUnder(facts, a, asOf), ratingsUnder(facts, b, asOf, bOptions)];
   const ids = [...new Set([...ra.keys(), ...rb.keys()])].sort((x, y) => (rb.get(y)?.rating ?? 0) - (rb.get(x)?.rating ?? 0) || (x < y ? -1 : 1));
   const nameOf = listNamesKnownAt(facts);
   const rows = ids.map((id) => ({ playerId: id, name: nameOf(id), [a]: ra.get(id) ?? null, [b]: rb.get(id) ?? null, delta: ra.has(id) && rb.has(id) ? rb.get(id)!.rating - ra.get(id)!.rating : null }));
   if (ctx.json) {
-    ctx.out(JSON.stringify({ labels: [a, b], asOf, players: rows }, null, 2));
+    ctx.out(JSON.stringify({ labels: [a, b], asOf, ...(Object.keys(bOptions).length > 0 ? { options: bOptions } : {}), players: rows }, null, 2));
     return;
   }
-  ctx.out(`${a} -> ${b}, as of ${asOf}`);
+  ctx.out(`${a} -> ${b}${optionsText(bOptions)}, as of ${asOf}`);
   ctx.out(table(['player', 'name', `${a} rating`, 'grade', `${b} rating`, 'grade', 'delta'], ids.map((id) => [id, nameOf(id), ra.get(id)?.rating ?? '-', ra.get(id)?.grade ?? '-', rb.get(id)?.rating ?? '-', rb.get(id)?.grade ?? '-', rows.find((r) => r.playerId === id)!.delta ?? '-'])));
+};
+
+const optionsText = (o: Readonly<Record<string, unknown>>): string =>
+  Object.keys(o).length === 0 ? '' : ` (${Object.entries(o).map(([k, v]) => `${k}=${JSON.stringify(v)}`).join(', ')})`;
+
+/**
+ * `rerate --rules S --option k=v`: the options a non-FESA rule set re-rates the history with, checked by the rule set
+ * itself (an unknown key or a bad value named) before anything is folded.
+ */
+const rerateOptionsOf = (ctx: CliContext, ruleSet: string): Readonly<Record<string, unknown>> => {
+  const given = ctx.opts.all('option');
+  if (given.length === 0) return {};
+  if (!isGenericRuleSet(ruleSet)) throw new UsageError(`--option re-rates under a non-FESA rule set (${GENERIC_RULE_SETS.join(', ')}); the FESA rule sets are chosen by --rules alone`);
+  const raw = parseOptionFlags(given);
+  const checked = genericSystem(ruleSet).options(raw);
+  if (E.isLeft(checked)) throw new UsageError(`--option for ${ruleSet}: ${checked.left.field}: ${checked.left.message}`);
+  return raw;
 };
 
 /** The list format asked for; for `list` itself (`printsList`), --json means the JSON list. */
@@ -288,9 +303,10 @@ const rerate: CommandRun = {
     const from = ctx.opts.date('from') ?? '0000-01-01';
     const asOf = ctx.opts.date('as-of') ?? today();
     const requested = ctx.opts.string('rules') ?? 'fesa-published';
+    const options = rerateOptionsOf(ctx, requested);
     if (!(requested in FESA_RULE_SETS)) {
       // Another system: the same facts, every tournament rated with it, next to the FESA list.
-      sideBySide(ctx, facts, 'fesa', requested, asOf);
+      sideBySide(ctx, facts, 'fesa', requested, asOf, options);
       return 0;
     }
     const ruleSet = fesaRuleSetOf(ctx);

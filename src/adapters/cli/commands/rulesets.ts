@@ -135,7 +135,9 @@ const ratings: CommandRun = {
   run(ctx) {
     const rules = ctx.opts.string('rules') ?? 'ID';
     const asOf = carried('as-of', ctx.opts.string('as-of'));
-    const replacement = ctx.opts.flag('rerate') ? `ledger rerate --rules ${rules}${asOf}` : `ledger list --rules ${rules}${asOf}${carried('entry', ctx.opts.string('entry'))}`;
+    const options = ctx.opts.all('option').map((o) => ` --option ${o}`).join('');
+    // Options re-rate every tournament under the rule set: that is rerate's job, not the list's (as recorded).
+    const replacement = ctx.opts.flag('rerate') || options !== '' ? `ledger rerate --rules ${rules}${options}${asOf}` : `ledger list --rules ${rules}${asOf}${carried('entry', ctx.opts.string('entry'))}`;
     throw new UsageError(`ledger ratings is gone: ${replacement} does what it did`);
   },
 };
