@@ -76,6 +76,11 @@ export interface Grades<S> {
   readonly entersWith?: (s: S) => string | null;
   /** Grades the system earns but another body awards (pan-atlantic's 5/6-dan, the NSR's): the one requested, and why. */
   readonly ratification?: { readonly requested: (s: S) => string | null; readonly ruleOf: (grade: string) => string };
+  /**
+   * An officer's award of a grade (GradeAwarded: the awarding body's ratification, in the ledger's text "5 Dan" or the
+   * system's "5-dan"): the state holding it, or why the system cannot hold that grade. Absent: awards change nothing.
+   */
+  readonly award?: (s: S, grade: string) => E.Either<string, S>;
 }
 
 export interface RuleSet<S = unknown, O = unknown> {

@@ -71,7 +71,7 @@ export const explainGeneric = (fold: GenericFold, playerId: string, ruleSet?: Ge
     .map((f) => ({
       date: f.date, ruleSet: f.ruleSet, kind: f.kind,
       ...(f.event.type === 'RatingAdjusted' && f.event.operation ? { operation: f.event.operation } : {}),
-      reason: f.event.type === 'RatingAdjusted' ? f.event.reason : f.event.reason ?? f.event.source,
+      reason: f.event.type === 'OpeningBalanceImported' ? f.event.reason ?? f.event.source : f.event.reason,
       before: f.changes[playerId]?.before ?? null, after: f.changes[playerId]?.after ?? null,
     }));
   const grades = gradeHistory(fold, playerId).filter(under);

@@ -18,8 +18,8 @@ export { goGradeOf } from '../../domain/rules/gobase-go/rule-set';
 export interface GradeChange {
   readonly date: string;
   readonly ruleSet: GenericRuleSetId;
-  /** entry: the US rank a newcomer came in with; promotion: the system's own rule; scale: GoBase's grade read off the rating; ratification-requested: a 5/6-dan earned, awaiting the NSR; opening-balance and redetermination: an officer's fact. */
-  readonly kind: 'entry' | 'opening-balance' | 'promotion' | 'ratification-requested' | 'redetermination' | 'scale';
+  /** entry: the US rank a newcomer came in with; promotion: the system's own rule; scale: GoBase's grade read off the rating; ratification-requested: a 5/6-dan earned, awaiting the NSR; opening-balance, redetermination and award (the NSR's ratification, recorded by an officer): an officer's fact. */
+  readonly kind: 'entry' | 'opening-balance' | 'promotion' | 'ratification-requested' | 'redetermination' | 'scale' | 'award';
   readonly from: string | null;
   readonly to: string;
   readonly rule: string;
@@ -56,6 +56,11 @@ export const gradeHistory = (fold: GenericFold, playerId: string): GradeChange[]
           out.push({ date: fact.date, ruleSet: fact.ruleSet, kind: 'opening-balance', from: grade.get(fact.ruleSet) ?? null, to, rule: `opening balance (${e.source}${e.reason ? `: ${e.reason}` : ''})`, rating });
           grade.set(fact.ruleSet, to);
         }
+      } else if (e.type === 'GradeAwarded') {
+        const to = fact.awarded?.grade ?? e.grade;
+        out.push({ date: fact.date, ruleSet: fact.ruleSet, kind: 'award', from: grade.get(fact.ruleSet) ?? null, to, rule: `awarded (${e.reason})`, rating });
+        grade.set(fact.ruleSet, to);
+        pending.set(fact.ruleSet, fact.awarded?.pending ?? null);
       } else if (e.operation === 'redetermination' && typeof e.details?.clubGrade === 'string') {
         out.push({
           date: fact.date, ruleSet: fact.ruleSet, kind: 'redetermination', from: null, to: e.details.clubGrade, rating,

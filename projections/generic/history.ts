@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { gameAsPeople, type GameFacts, type OpeningBalanceImported, type PlayerRegistered, type RatingAdjusted, type RuleSetAdopted, type TimeControl as LedgerTimeControl, type TournamentRegistered } from '../../domain/events';
+import { gameAsPeople, type GameFacts, type GradeAwarded, type OpeningBalanceImported, type PlayerRegistered, type RatingAdjusted, type RuleSetAdopted, type TimeControl as LedgerTimeControl, type TournamentRegistered } from '../../domain/events';
 import { notRated, type Game, type GameResult, type Score, type TimeControl } from '../../domain/rules/elo-common/game';
 import type { LoggedEvent } from '../../domain/events';
 import { decodePlayerState, RULE_SETS, type RuleSetRegistry } from '../../domain/rules/registry';
@@ -49,9 +49,11 @@ export interface GenericRun {
 export interface GenericOfficerFact {
   readonly date: string;
   readonly ruleSet: GenericRuleSetId;
-  readonly kind: 'opening-balance' | 'adjustment';
+  readonly kind: 'opening-balance' | 'adjustment' | 'grade-award';
   readonly playerIds: readonly string[];
-  readonly event: OpeningBalanceImported | RatingAdjusted;
+  readonly event: OpeningBalanceImported | RatingAdjusted | GradeAwarded;
+  /** A grade award's outcome in the system's words: the grade held after it, and a ratification still pending. */
+  readonly awarded?: { readonly grade: string | null; readonly pending: string | null };
   /** Rating before → after per affected player. */
   readonly changes: Readonly<Record<string, { readonly before: number | null; readonly after: number | null }>>;
 }
@@ -94,6 +96,7 @@ interface TournamentFacts {
 type TimelineItem =
   | { kind: 'opening'; date: string; position: number; event: OpeningBalanceImported }
   | { kind: 'adjustment'; date: string; position: number; event: RatingAdjusted }
+  | { kind: 'award'; date: string; position: number; event: GradeAwarded }
   | { kind: 'tournament'; date: string; position: number; tournament: TournamentFacts };
 
 /**
@@ -106,13 +109,13 @@ export const GENERIC_FOLD_EVENTS = {
   handles: [
     'PlayerRegistered', 'PriorGradeDeclared', 'TournamentRegistered', 'GameReported', 'ResultCorrected',
     'GameWithdrawn', 'TournamentClosed', 'RuleSetAdopted', 'PlayersMerged', 'PlayersUnmerged',
-    'OpeningBalanceImported', 'RatingAdjusted',
+    'OpeningBalanceImported', 'RatingAdjusted', 'GradeAwarded',
   ],
-  passesOver: ['PlayerRegistrationCorrected', 'ListReconciled', 'GradeAwarded', 'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked'],
+  passesOver: ['PlayerRegistrationCorrected', 'ListReconciled', 'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked'],
 } as const satisfies EventSelection;
 const passedOverByTheFold = passedOver(GENERIC_FOLD_EVENTS.passesOver);
 
-const PHASE: Record<TimelineItem['kind'], number> = { opening: 0, adjustment: 1, tournament: 3 };
+const PHASE: Record<TimelineItem['kind'], number> = { opening: 0, adjustment: 1, tournament: 3, award: 4 };
 
 const SCORE: Partial<Record<GameFacts['result'], Score>> = { win: 1, loss: 0, draw: 0.5, sennichite: 0.5 };
 
@@ -228,6 +231,9 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
       case 'RatingAdjusted':
         if (registered(e.ruleSet)) timeline.push({ kind: 'adjustment', date: e.validDate, position: fact.globalPosition, event: e });
         break;
+      case 'GradeAwarded':
+        if (registered(e.ruleSet)) timeline.push({ kind: 'award', date: e.validDate, position: fact.globalPosition, event: e });
+        break;
       default:
         everyTypeHandled(e);
     }
@@ -299,6 +305,24 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
           for (const [id, s] of [...map]) if (matchesFilter(f, id, sys.rating(s), players.get(id), lastPlayed.get(ruleSet)?.get(id))) apply(id, s);
         }
         officerFacts.push({ date: item.date, ruleSet, kind: 'adjustment', playerIds: Object.keys(changes), event: e, changes });
+        break;
+      }
+      case 'award': {
+        const e = item.event;
+        const ruleSet = e.ruleSet as GenericRuleSetId;
+        const award = ruleSetOf(ruleSet).grades?.award;
+        if (!inForced(ruleSet) || award === undefined) break;
+        const sys = ruleSetOf(ruleSet);
+        const map = stateOf(ruleSet);
+        const id = person(e.playerId);
+        const before = map.get(id) ?? sys.newPlayer(playerFacts(id, item.date), entry);
+        const awarded = award(before, e.grade);
+        // A grade the system has no place for changes nothing here (the decider took it for another rule set's scale).
+        if (E.isLeft(awarded)) break;
+        map.set(id, awarded.right);
+        const grades = sys.grades!;
+        const awardedGrade = { grade: grades.of(awarded.right), pending: grades.ratification?.requested(awarded.right) ?? null };
+        officerFacts.push({ date: item.date, ruleSet, kind: 'grade-award', playerIds: [id], event: e, awarded: awardedGrade, changes: { [id]: { before: sys.rating(before), after: sys.rating(awarded.right) } } });
         break;
       }
       case 'tournament': {

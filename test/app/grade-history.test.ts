@@ -49,6 +49,8 @@ describe('grade histories under the systems with grades', () => {
       ...oneGame('TA', 'pan-atlantic', 'A1', 'A2'),
       ...oneGame('TN', 'pan-atlantic', 'N1', 'N2'),
       ...oneGame('TG', 'gobase-go', 'G1', 'G2'),
+      // the NSR ratifies N1's 5-dan a month later; an officer records it (seed 6E: "no 5/6-dan unless NSR ratifies")
+      { kind: 'AwardGrade', validDate: '2025-02-10', actor, playerId: 'N1', ruleSet: 'pan-atlantic', grade: '5 Dan', reason: 'ratified by the NSR, letter of 2025-02-08' } as Command,
     ];
     for (const c of commands) await ledger.execute(c);
     const facts = await loadFacts(store);
@@ -67,7 +69,12 @@ describe('grade histories under the systems with grades', () => {
     expect(grades('N1')).toEqual([
       opening('pan-atlantic', '4-dan'),
       { ruleSet: 'pan-atlantic', kind: 'ratification-requested', from: '4-dan', to: '5-dan', tournamentId: 'TN', rule: '16 consecutive games at or above 2300 with one at or above 2400; 5-dan is the NSR\'s to award (§4.2)' },
+      { ruleSet: 'pan-atlantic', kind: 'award', from: '4-dan', to: '5-dan', rule: 'awarded (ratified by the NSR, letter of 2025-02-08)' },
     ]);
+    // the list under pan-atlantic gives him the awarded grade, and nothing is pending any more
+    const panFold = foldGeneric(facts);
+    const n1 = E.isRight(panFold) ? (panFold.right.states.get('pan-atlantic')?.get('N1') as { grade: string; pendingRatification: string | null }) : undefined;
+    expect(n1 && { grade: n1.grade, pending: n1.pendingRatification }).toEqual({ grade: '5-dan', pending: null });
     // GoBase: the grade read off the rating, as its list gives it; a win from 1995 crosses 2000, 2-dan's start
     expect(grades('G1')).toEqual([
       { ...opening('gobase-go', '1-dan'), rule: 'opening balance (legacy: list 2024)' },

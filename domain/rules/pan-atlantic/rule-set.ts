@@ -45,6 +45,8 @@ export const panAtlanticRuleSet: RuleSet<pan.PanPlayer, pan.PanAtlanticOptions> 
     of: (s) => s.grade,
     ruleOf: (to, rating) => ({ kind: 'promotion', rule: promotionRule(to as pan.Grade, rating) }),
     ratification: { requested: (s) => s.pendingRatification, ruleOf: (g) => ratificationRule(g as pan.Grade) },
+    // The NSR's award (seed 6E): the grade is his from then on, and a request it answers is no longer pending.
+    award: (s, grade) => E.map((g: string) => ({ ...s, grade: g as pan.Grade, pendingRatification: s.pendingRatification !== null && pan.GRADES.indexOf(g as pan.Grade) >= pan.GRADES.indexOf(s.pendingRatification) ? null : s.pendingRatification }))(onScale(grade, pan.GRADES, 'pan-atlantic grade')),
   },
   // A rating needs 4 games in this system: an officer-set rating makes an unrated player provisional.
   setRating: (s, rating) => ({ ...s, rating, games: Math.max(s.games, 4), record: [] }),

@@ -30,7 +30,7 @@ const signed = (n: number): string => (n >= 0 ? `+${n}` : String(n));
 
 /** A career under fide, uscf-k, gobase-go …: opening balances, then each tournament with every game from the player's side. */
 const GRADE_CHANGE: Readonly<Record<GenericCareer['grades'][number]['kind'], string>> = {
-  entry: 'entered at', 'opening-balance': 'opening grade', scale: 'grade by rating', promotion: 'promoted to', 'ratification-requested': 'ratification requested for', redetermination: 'club grade redetermined to',
+  entry: 'entered at', 'opening-balance': 'opening grade', scale: 'grade by rating', promotion: 'promoted to', 'ratification-requested': 'ratification requested for', redetermination: 'club grade redetermined to', award: 'awarded',
 };
 
 const genericCareerText = (c: GenericCareer): string => {
