@@ -156,6 +156,8 @@ export const valueProblem = (event: DomainEvent): string | undefined => {
       return `field \`format\`: "${event.format}" is the FESA program's own file, which a ${event.ruleSet} list is not written as; expected table, csv or json`;
     }
     if (!/^[0-9a-f]{64}$/.test(event.contentHash)) return `field \`contentHash\`: expected the list's SHA-256 (64 lowercase hexadecimal digits), got "${event.contentHash}"`;
+    if (event.entry !== undefined && (FESA_RULE_SET_IDS as readonly string[]).includes(event.ruleSet)) return `field \`entry\`: a ${event.ruleSet} list enters newcomers by FESA's own rule; leave entry out`;
+    if (event.entry !== undefined && typeof event.entry === 'object' && !(Number.isInteger(event.entry.rating) && event.entry.rating > 0 && event.entry.rating < 10000)) return `field \`entry.rating\`: a starting rating is a whole number from 1 to 9999, got ${event.entry.rating}`;
   }
   const ruleSet = ruleSetField(event);
   if (ruleSet !== undefined && !ruleSet.known.includes(ruleSet.value)) {

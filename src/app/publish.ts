@@ -34,7 +34,7 @@ export interface Published {
  */
 /** The list as the publication writes it: a FESA list, or any other rule set's (everybody rated unless told). */
 const listText = (printer: ListPrinter, facts: readonly LoggedEvent[], request: PublishRequest, format: ListFormat): string => {
-  if (isGenericRuleSet(request.ruleSet)) return renderRuleSetList(printer, ruleSetList(facts, request.ruleSet, { asOf: request.asOf, activeYears: request.activeYears ?? 0 }), format);
+  if (isGenericRuleSet(request.ruleSet)) return renderRuleSetList(printer, ruleSetList(facts, request.ruleSet, { asOf: request.asOf, activeYears: request.activeYears ?? 0, entry: request.entry ?? 'system' }), format);
   const folded = foldOrThrow(facts, { ruleSet: request.ruleSet, asOf: request.asOf, runs: 'none' });
   return renderList(printer, folded, request.asOf, format, request.activeYears ?? 2);
 };

@@ -41,7 +41,7 @@ export const renderRuleSetList = (printer: ListPrinter, list: RuleSetList, forma
 export const reproduceRuleSetList = (printer: ListPrinter, facts: readonly LoggedEvent[], listId: string): { event: RatingListPublished; list: RuleSetList; text: string } => {
   const { event, knownAt } = findPublished(facts, listId);
   assertReproducible(event, listId);
-  const list = ruleSetList(facts, event.ruleSet as GenericRuleSetId, { asOf: event.asOf, knownAt, activeYears: event.activeYears ?? 0 });
+  const list = ruleSetList(facts, event.ruleSet as GenericRuleSetId, { asOf: event.asOf, knownAt, activeYears: event.activeYears ?? 0, entry: event.entry ?? 'system' });
   const text = renderRuleSetList(printer, list, event.format as ListFormat);
   const hash = contentHash(listBytes(text, event.format as ListFormat));
   if (hash !== event.contentHash) throw new UnreproducibleListError(`published list "${listId}" cannot be reproduced: its hash was ${event.contentHash}, the fold gives ${hash}`);
@@ -84,6 +84,6 @@ export const diffRuleSetLists = (labels: readonly [string, string], before: Rule
 /** A published non-FESA list against the same date's list as known now (`diff --published`). */
 export const publishedRuleSetDiff = (printer: ListPrinter, facts: readonly LoggedEvent[], listId: string): RuleSetListDiff => {
   const { event, list } = reproduceRuleSetList(printer, facts, listId);
-  const now = ruleSetList(facts, event.ruleSet as GenericRuleSetId, { asOf: event.asOf, activeYears: event.activeYears ?? 0 });
+  const now = ruleSetList(facts, event.ruleSet as GenericRuleSetId, { asOf: event.asOf, activeYears: event.activeYears ?? 0, entry: event.entry ?? 'system' });
   return diffRuleSetLists([listId, 'now'], list, now);
 };

@@ -71,6 +71,11 @@ const journey = async (store: string, dir: string): Promise<void> => {
   expect(fs.readFileSync(fideCsv, 'utf8')).toMatch(/^rank,player_id,name,country,rating,games,provisional,last_played\n1,P1,Hansen Ola,NO,1807,52,false,2020-03-01\n/);
   await run(store, 'list', 'publish', '--id', 'us-2021', '--rules', 'us-shogi-1997-text', '--as-of', '2021-12-31', '--format', 'json');
   const usPublished = await run(store, 'list', '--published', 'us-2021');
+  // everybody entering at 1600 instead of by his declared rank: another list, published with how newcomers entered
+  const at1600 = await run(store, 'list', '--rules', 'us-shogi-1997-text', '--as-of', '2021-12-31', '--entry', '1600', '--format', 'json');
+  expect(at1600).not.toBe(usPublished);
+  await run(store, 'list', 'publish', '--id', 'us-2021-1600', '--rules', 'us-shogi-1997-text', '--as-of', '2021-12-31', '--entry', '1600', '--format', 'json');
+  expect(await ledgerProcess(['list', 'publish', '--id', 'fesa-grade', '--as-of', '2021-12-31', '--entry', 'grade', '--store', store])).toMatchObject({ code: 2, err: expect.stringContaining('--entry applies to the non-FESA rule sets') });
   const events = await openStore(store);
   const beforeCorrection = await events.headPosition();
   await events.close();
@@ -83,8 +88,9 @@ const journey = async (store: string, dir: string): Promise<void> => {
   expect(again.code).toBe(0);
   expect(Buffer.from(again.out).equals(fs.readFileSync(fideCsv))).toBe(true);
   expect(await run(store, 'list', '--published', 'us-2021')).toBe(usPublished);
+  expect(await run(store, 'list', '--published', 'us-2021-1600')).toBe(at1600);
   const verified = JSON.parse(await run(store, 'verify', '--json')) as { lists: { listId: string; reproduced: boolean }[]; findings: string[] };
-  expect(verified.lists).toEqual(expect.arrayContaining([expect.objectContaining({ listId: 'fide-2020', reproduced: true }), expect.objectContaining({ listId: 'us-2021', reproduced: true })]));
+  expect(verified.lists).toEqual(expect.arrayContaining([expect.objectContaining({ listId: 'fide-2020', reproduced: true }), expect.objectContaining({ listId: 'us-2021', reproduced: true }), expect.objectContaining({ listId: 'us-2021-1600', reproduced: true })]));
 
   const fideDiff = JSON.parse(await run(store, 'diff', '--published', 'fide-2020', '--json')) as Diff;
   expect(fideDiff).toEqual({ labels: ['fide-2020', 'now'], players: [

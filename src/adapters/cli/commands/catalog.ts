@@ -116,7 +116,7 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'list publish',
     summary: 'record that a list was published (its content hash), so it can be reproduced exactly later',
-    usage: 'list publish --id ID --as-of YYYY-MM-DD [--format fesa|fesa-all|table|csv|json] [--rules ID] [--active-years N] [--out FILE]',
+    usage: 'list publish --id ID --as-of YYYY-MM-DD [--format fesa|fesa-all|table|csv|json] [--rules ID] [--active-years N] [--entry system|grade|RATING] [--out FILE]',
     load: historyModule,
   },
   {

@@ -10,7 +10,7 @@ import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../../projectio
 import type { LoggedEvent } from '../../../../domain/events';
 import { foldGeneric, ratingsOf } from '../../../../projections/generic/history';
 import { GENERIC_RULE_SETS, genericSystem, isGenericRuleSet } from '../../../../projections/generic/systems';
-import { parseOptionFlags } from './rulesets';
+import { entryOf, parseOptionFlags } from './rulesets';
 import { resumeProjection } from '../../../app/checkpoint';
 import { ratedInListModel, readListModel } from '../../../app/list-model';
 import { ruleSetsFromModels } from '../../../app/rule-set-diff';
@@ -213,10 +213,12 @@ const publish: CommandRun = {
     const ruleSet = ruleSetOf(ctx);
     refuseProgramFile(ruleSet, format);
     const activeYears = ctx.opts.count('active-years', 0, 200) ?? (isGenericRuleSet(ruleSet) ? 0 : 2);
+    if (!isGenericRuleSet(ruleSet)) refuseEntry(ctx);
+    const entry = isGenericRuleSet(ruleSet) ? entryOf(ctx, 'system') : undefined;
     const out = ctx.opts.string('out');
     // a list that cannot be written where asked is not published: the file is opened before anything is recorded
     const undo = out === undefined ? undefined : openForWriting(out);
-    const { result, contentHash: hash, bytes } = await publishList(ledger, LIST_PRINTER, { validDate: asOf, actor: ctx.actor, listId, asOf, ruleSet, format, activeYears }).catch((error: unknown) => {
+    const { result, contentHash: hash, bytes } = await publishList(ledger, LIST_PRINTER, { validDate: asOf, actor: ctx.actor, listId, asOf, ruleSet, format, activeYears, ...(entry !== undefined && entry !== 'system' ? { entry } : {}) }).catch((error: unknown) => {
       undo?.();
       throw error;
     });
