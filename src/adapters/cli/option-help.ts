@@ -250,7 +250,7 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
   },
   'trf import': {
     tournament: { text: 'the id the tournament is recorded under', default: "the file's name without its extension", example: '--tournament oslo-open-2024' },
-    rules: { text: 'the rule set the tournament is rated under: fide or uscf-k', default: 'fide', example: '--rules uscf-k' },
+    rules: { text: 'the rule set the tournament is rated under: fide-2024 (FIDE\'s regulations of 1 March 2024), fide or uscf-k (the seed\'s Elo)', default: 'fide-2024', example: '--rules fide' },
     start: { text: 'the first day, YYYY-MM-DD, for a file without a start date (record 042)', default: "the first round's date (record 132)", example: '--start 2024-03-16' },
     end: { text: 'the last day, YYYY-MM-DD, for a file without an end date (record 052)', default: "the last round's date, else the start", example: '--end 2024-03-17' },
   },
