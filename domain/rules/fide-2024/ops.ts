@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
-import { asNumber, asRecord, asScore, decodeGames, decodePlayers, fail, isRecord, show, type Decoded } from '../elo-common/decode';
+import { asNumber, asRecord, decodeGames, decodePlayers, fail, isRecord, show, type Decoded } from '../elo-common/decode';
+import { decodeEntries } from '../elo-common/ops';
 import { decodeOptions, docsOf, enumOption, type OptionSpec } from '../elo-common/options';
 import type { RuleSystem } from '../rule-system';
 import { decodeFidePlayer } from './decode';
@@ -59,25 +60,6 @@ const rateEvent = (rawOptions: unknown, input: unknown): Decoded<unknown> => {
   return E.right({ ...rated, detail: Object.fromEntries(Object.entries(rated.players).map(([id, p]) => [id, periodDetail(p)])) });
 };
 
-const decodeEntries = (input: unknown): Decoded<{ opponent: number; score: number }[]> => {
-  const i = asRecord(input, 'input');
-  if (E.isLeft(i)) return i;
-  const entries = i.right.entries;
-  if (!Array.isArray(entries) || entries.length === 0) return fail('input.entries', `input.entries must be a non-empty list of [opponent rating, score]; got ${show(entries)}.`);
-  const out: { opponent: number; score: number }[] = [];
-  for (let k = 0; k < entries.length; k++) {
-    const e: unknown = entries[k];
-    const p = `input.entries[${k}]`;
-    if (!Array.isArray(e) || e.length !== 2) return fail(p, `${p} must be a pair [opponent rating, score]; got ${show(e)}.`);
-    const opponent = asNumber(e[0], `${p}[0]`);
-    if (E.isLeft(opponent)) return opponent;
-    const score = asScore(e[1], `${p}[1]`);
-    if (E.isLeft(score)) return score;
-    out.push({ opponent: opponent.right, score: score.right });
-  }
-  return E.right(out);
-};
-
 /** The harness face: `rate-event`, `expected-score` (table 8.1.2 after §8.3.1) and `initial-rating` (§8.2). */
 export const fide2024RuleSystem: RuleSystem = {
   id: FIDE_2024_ID,
@@ -96,6 +78,6 @@ export const fide2024RuleSystem: RuleSystem = {
         }))))))),
     ),
     'initial-rating': (rawOptions, input) =>
-      pipe(decodeFideOptions(rawOptions), E.chain(() => decodeEntries(input)), E.map((entries) => ({ value: initialRating(entries) }))),
+      pipe(decodeFideOptions(rawOptions), E.chain(() => decodeEntries(input)), E.map((entries) => ({ value: initialRating(entries.map(([opponent, score]) => ({ opponent, score }))) }))),
   },
 };
