@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { RuleError, RuleSystem } from './rule-system';
 import type { RuleSet } from './contract';
 import { fideRuleSet } from './fide/rule-set';
+import { fide2024RuleSet } from './fide-2024/rule-set';
 import { gobaseGoRuleSet } from './gobase-go/rule-set';
 import { panAtlanticRuleSet } from './pan-atlantic/rule-set';
 import { usShogi1997CardRuleSet, usShogi1997TextRuleSet } from './us-shogi-1997/rule-set';
@@ -34,6 +35,7 @@ export const RULE_SETS: RuleSetRegistry = ruleSetRegistry([
   gobaseGoRuleSet,
   fideRuleSet,
   uscfKRuleSet,
+  fide2024RuleSet,
 ]);
 
 /** The registry's rule sets as the conformance harness and the ledger's deciders see them, by id. */

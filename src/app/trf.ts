@@ -19,14 +19,18 @@ import { decideFile, knownUnder, refuseImportedBefore, type Located, type Tourna
  * FIDE number becomes a new player `<tournament>-<starting rank>`: names are never matched, as two files spell one
  * person differently and two people share a name.
  *
+ * Rule set: fide-2024 unless the import names fide or uscf-k.
+ *
  * Ratings: the 001 record's rating is what FIDE published before the event. A player the ledger has no rating for under
  * the chosen rule set enters with it as an opening balance (source `TRF <tournament>`, dated the start), counted as
  * established (30 games: the file does not say how many he has, and FIDE K 40 is for players still under 30); a player
  * the ledger already rates keeps the ledger's rating, which the file does not override.
  */
 
-export const TRF_RULE_SETS = ['fide', 'uscf-k'] as const;
+export const TRF_RULE_SETS = ['fide-2024', 'fide', 'uscf-k'] as const;
 export type TrfRuleSet = (typeof TRF_RULE_SETS)[number];
+/** A club importing FIDE's report expects the numbers FIDE publishes (issue 31); the seed's Elo stays for comparison. */
+export const TRF_DEFAULT_RULE_SET: TrfRuleSet = 'fide-2024';
 /** Games a TRF rating counts for: established (see above). */
 export const TRF_BALANCE_GAMES = 30;
 
@@ -193,7 +197,7 @@ export const trfOfTournament = (facts: readonly LoggedEvent[], state: LedgerStat
   }
   const ruleSet: string = reg.ratingSystem;
   const fold = foldGeneric(facts);
-  const sys = ruleSet === 'fide' || ruleSet === 'uscf-k' ? genericSystem(ruleSet) : undefined;
+  const sys = (TRF_RULE_SETS as readonly string[]).includes(ruleSet) ? genericSystem(ruleSet) : undefined;
   const before = E.isRight(fold) ? fold.right.runs.find((r) => r.tournamentId === tournamentId)?.before ?? {} : {};
   const beforeStart = sys ? foldGeneric(facts, { asOf: reg.startDate }) : undefined;
   const ratingOf = (id: string): number | null => {

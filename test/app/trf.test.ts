@@ -83,7 +83,7 @@ describe('TRF files read as the spec lays them out', () => {
 describe('ledger trf import: the tournament, its players and games, rated under fide', () => {
   it('rates the players of a real file as a hand calculation does (bbpPairings dutch_2025_C5)', async () => {
     const db = path.join(tempDir('trf'), 'ledger.db');
-    const out = await ok('trf', 'import', C5, '--start', '2025-01-01', '--db', db);
+    const out = await ok('trf', 'import', C5, '--start', '2025-01-01', '--rules', 'fide', '--db', db);
     expect(out).toMatch(
       /6 players: 0 with a FIDE number \(0 matched to the ledger's player FIDE-<number>, 0 new\), 6 without \(players bbp-dutch_2025_C5-<starting rank>: names are never matched\); 6 registered; 6 with their rating as opening balance under fide; 6 games, 1 byes; 21 facts recorded/,
     );
@@ -102,12 +102,12 @@ describe('ledger trf import: the tournament, its players and games, rated under 
     //   E = 1/(1 + 10^(33/400)) = 0.45265, E = 1/(1 + 10^(9/400)) = 0.48705; Σ = −0.93970 -> −9: 2655
     expect(ratings.get('bbp-dutch_2025_C5-6')).toBe(2655);
     // the same file again records nothing
-    expect(await ok('trf', 'import', C5, '--start', '2025-01-01', '--db', db)).toMatch(/all already in the ledger, nothing recorded\n$/);
+    expect(await ok('trf', 'import', C5, '--start', '2025-01-01', '--rules', 'fide', '--db', db)).toMatch(/all already in the ledger, nothing recorded\n$/);
   });
 
   it('rates players with FIDE numbers as a hand calculation does (grandmommyscup, 14 rounds)', async () => {
     const db = path.join(tempDir('trf'), 'ledger.db');
-    await ok('trf', 'import', GRANDMOMMY, '--db', db);
+    await ok('trf', 'import', GRANDMOMMY, '--rules', 'fide', '--db', db);
     const ratings = await ratingsOf(db);
     // Player 3, FIDE 70323454321, 2531, born 1987: from 2400 on K = 10. His games (opponent's rating, score, E):
     //   242 2339 1 .75124 | 13 2455 ½ .60766 | 8 2484 ½ .56723 | 48 2372 ½ .71408 | 53 2366 ½ .72108 | 51 2367 1 .71992
@@ -150,11 +150,11 @@ describe('ledger trf import: the tournament, its players and games, rated under 
   it('matches players by FIDE number: a second tournament adds no player and keeps the ledger\'s rating', async () => {
     const dir = tempDir('trf');
     const db = path.join(dir, 'ledger.db');
-    await ok('trf', 'import', GRANDMOMMY, '--db', db);
+    await ok('trf', 'import', GRANDMOMMY, '--rules', 'fide', '--db', db);
     // the same players in another tournament (the same one under another id is refused: test/adapters/cli/recording.test.ts)
     const rerun = path.join(dir, 'grandmommy-rerun.trf');
     fs.writeFileSync(rerun, fs.readFileSync(GRANDMOMMY, 'utf8').replace(/^012 Grandmommy's Cup/m, "012 Grandmommy's Cup, the rerun"));
-    const again = await ok('trf', 'import', rerun, '--db', db);
+    const again = await ok('trf', 'import', rerun, '--rules', 'fide', '--db', db);
     expect(again).toMatch(/249 players: 249 with a FIDE number \(249 matched to the ledger's player FIDE-<number>, 0 new\), 0 without; 0 registered; 0 with their rating as opening balance under fide/);
   }, 60_000);
 
@@ -165,10 +165,10 @@ describe('ledger trf import: the tournament, its players and games, rated under 
   ])('export writes TRF-2026 that imports to the same facts (%s)', async (id, file) => {
     const dir = tempDir('trf-round-trip');
     const [first, second] = [path.join(dir, 'first.db'), path.join(dir, 'second.db')];
-    await ok('trf', 'import', file, '--start', '2025-01-01', '--db', first);
+    await ok('trf', 'import', file, '--start', '2025-01-01', '--rules', 'fide', '--db', first);
     const exported = path.join(dir, 'exported.trf');
     await ok('trf', 'export', id, '--out', exported, '--db', first);
-    await ok('trf', 'import', exported, '--tournament', id, '--db', second);
+    await ok('trf', 'import', exported, '--tournament', id, '--rules', 'fide', '--db', second);
     expect(await factsOf(second)).toEqual(await factsOf(first));
     expect(await ratingsOf(second)).toEqual(await ratingsOf(first));
   }, 120_000);
@@ -179,7 +179,7 @@ describe('ledger trf import: the tournament, its players and games, rated under 
     const source = parseTrf(fs.readFileSync(GRANDMOMMY, 'utf8'), 'g.trf');
     if (E.isLeft(source)) throw source.left;
     expect([source.right.chiefArbiter, source.right.deputyArbiters]).toEqual(['The Chief Arbiter', ['The First Deputy Arbiter', 'The Second Deputy Arbiter']]);
-    await ok('trf', 'import', GRANDMOMMY, '--db', db);
+    await ok('trf', 'import', GRANDMOMMY, '--rules', 'fide', '--db', db);
     const exported = path.join(dir, 'exported.trf');
     await ok('trf', 'export', 'grandmommyscup', '--out', exported, '--db', db);
     const text = fs.readFileSync(exported, 'utf8');
@@ -196,10 +196,10 @@ describe('ledger trf import: the tournament, its players and games, rated under 
     // what an older build recorded: the registration without the 102/112 arbiters
     const older = path.join(dir, 'older.trf');
     fs.writeFileSync(older, fs.readFileSync(GRANDMOMMY, 'utf8').split('\r\n').filter((l) => !/^1[01]2 /.test(l)).join('\r\n'));
-    await ok('trf', 'import', older, '--tournament', 'grandmommyscup', '--db', db);
+    await ok('trf', 'import', older, '--tournament', 'grandmommyscup', '--rules', 'fide', '--db', db);
     const before = await factsOf(db);
     expect(JSON.stringify(before)).not.toContain('Chief Arbiter');
-    await ok('trf', 'import', GRANDMOMMY, '--db', db);
+    await ok('trf', 'import', GRANDMOMMY, '--rules', 'fide', '--db', db);
     expect(await factsOf(db)).toEqual(before);
   }, 120_000);
 
@@ -209,7 +209,7 @@ describe('ledger trf import: the tournament, its players and games, rated under 
     // dutch_2025_C5 ranks its six players 1 3 2 5 4 6 by tie-breaks; with columns 86-89 blanked the ledger has only points
     const unranked = path.join(dir, 'c5-unranked.trf');
     fs.writeFileSync(unranked, fs.readFileSync(C5, 'utf8').replace(/^(001 .{81}).{4}/gm, '$1    '));
-    await ok('trf', 'import', unranked, '--tournament', 'c5', '--start', '2025-01-01', '--db', db);
+    await ok('trf', 'import', unranked, '--tournament', 'c5', '--start', '2025-01-01', '--rules', 'fide', '--db', db);
     await ok('trf', 'export', 'c5', '--out', path.join(dir, 'exported.trf'), '--db', db);
     const exported = parseTrf(fs.readFileSync(path.join(dir, 'exported.trf'), 'utf8'), 'exported.trf');
     if (E.isLeft(exported)) throw exported.left;
@@ -264,7 +264,7 @@ describe('every result code of the spec (TRF16 and TRF-2026: "1 0 = + - W D L H 
     const trf = path.join(dir, 'codes.trf');
     fs.writeFileSync(trf, file);
     const db = path.join(dir, 'ledger.db');
-    await ok('trf', 'import', trf, '--db', db);
+    await ok('trf', 'import', trf, '--rules', 'fide', '--db', db);
     shown = JSON.parse(await ok('tournament', 'show', 'codes', '--json', '--db', db)) as Shown;
     exported = path.join(dir, 'exported.trf');
     await ok('trf', 'export', 'codes', '--out', exported, '--db', db);
@@ -331,7 +331,7 @@ describe('trf export of a tournament the ledger did not get from a TRF file', ()
     await ok('tournament', 'close', '--id', 'club', '--date', '2026-03-02', '--db', source);
     const first = path.join(dir, 'first.trf');
     await ok('trf', 'export', 'club', '--out', first, '--db', source);
-    expect(await ok('trf', 'import', first, '--tournament', 'club', '--db', target)).toMatch(/3 with a FIDE number \(0 matched to the ledger's player FIDE-<number>, 3 new\), 1 without \(players club-<starting rank>: names are never matched\)/);
+    expect(await ok('trf', 'import', first, '--tournament', 'club', '--rules', 'fide', '--db', target)).toMatch(/3 with a FIDE number \(0 matched to the ledger's player FIDE-<number>, 3 new\), 1 without \(players club-<starting rank>: names are never matched\)/);
     const second = path.join(dir, 'second.trf');
     await ok('trf', 'export', 'club', '--out', second, '--db', target);
     expect(fs.readFileSync(second, 'utf8')).toBe(fs.readFileSync(first, 'utf8'));
@@ -360,7 +360,7 @@ describe('trf export of a tournament the ledger did not get from a TRF file', ()
     });
     expect(before.games).toHaveLength(7);
     // into the ledger it came from, under its own id: the file's player without a FIDE number is another id there
-    const back = await ledger('trf', 'import', first, '--tournament', 'club', '--db', source, '--actor', 'officer');
+    const back = await ledger('trf', 'import', first, '--tournament', 'club', '--rules', 'fide', '--db', source, '--actor', 'officer');
     expect(back).toMatchObject({ code: 1, err: `ledger: ${first}: tournament "club" is already registered with other details (entrants differ); nothing of ${first} was recorded\n` });
   }, 120_000);
 });

@@ -49,7 +49,7 @@ export const decodeRatingPair = (input: unknown): Decoded<{ rating: number; oppo
       pipe(asNumber(i.opponent, 'input.opponent'), E.map((opponent) => ({ rating, opponent })))))),
   );
 
-const decodeEntries = (input: unknown): Decoded<Array<readonly [number, Score]>> => {
+export const decodeEntries = (input: unknown): Decoded<Array<readonly [number, Score]>> => {
   const i = asRecord(input, 'input');
   if (E.isLeft(i)) return i;
   const entries = i.right.entries;

@@ -26,7 +26,7 @@ const TODAY = "today's date";
 const RULES_FESA = 'force one FESA rule set on every tournament: fesa (the official program) or fesa-published (the published prose)';
 const RULES_ADOPTED = 'each tournament under the rule set adopted for its date (rules adopt), else its own system';
 const ENTRY = 'how a player new to the rule set enters it: system (its own rule), grade (at his declared grade) or a starting rating';
-const RULES_ANY = `${RULES_FESA}; or a non-FESA rule set (us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, fide, uscf-k): its list of the tournaments rated under it`;
+const RULES_ANY = `${RULES_FESA}; or a non-FESA rule set (us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, fide, uscf-k, fide-2024): its list of the tournaments rated under it`;
 const OPTION = 'a rule-set option, key=value; repeat for more (ledger rules list shows each option and its default)';
 
 const COMMON: Readonly<Record<string, OptionHelp>> = {
@@ -231,10 +231,10 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
   'player merge': {},
   'player balance': {
     id: { text: 'the registered player the legacy list rates', example: '--id P1' },
-    rules: { text: 'the rule set the balance is under: us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, fide or uscf-k', example: '--rules pan-atlantic' },
+    rules: { text: 'the rule set the balance is under: us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, fide, uscf-k or fide-2024', example: '--rules pan-atlantic' },
     rating: { text: 'the rating the legacy list gives', example: '--rating 1734' },
     games: { text: 'the rated games the legacy list counts', default: 'established: fide 30, pan-atlantic 15; the others 0', example: '--games 42' },
-    grade: { text: 'the grade the legacy list gives, "3 Kyu" / "2 Dan" or the system\'s "3-kyu" / "2-dan" (none under fide, uscf-k)', default: 'none (US: the rank whose range holds the rating)', example: '--grade "2 Dan"' },
+    grade: { text: 'the grade the legacy list gives, "3 Kyu" / "2 Dan" or the system\'s "3-kyu" / "2-dan" (none under fide, uscf-k, fide-2024)', default: 'none (US: the rank whose range holds the rating)', example: '--grade "2 Dan"' },
     date: { text: 'the date the balance holds from, YYYY-MM-DD (the legacy list\'s date); no game of the player under the rule set may be on or before it', default: TODAY, example: '--date 2025-12-31' },
     reason: { text: 'where the balance comes from, in words; kept in the log with it', example: '--reason "US Shogi list 2025"' },
     csv: { text: 'many balances from a CSV file, one per row (header: id,rules,rating,games,grade,date,reason; empty cells = not given); every row or none is recorded', example: '--csv legacy.csv' },
@@ -251,7 +251,7 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
   },
   'trf import': {
     tournament: { text: 'the id the tournament is recorded under', default: "the file's name without its extension", example: '--tournament oslo-open-2024' },
-    rules: { text: 'the rule set the tournament is rated under: fide or uscf-k', default: 'fide', example: '--rules uscf-k' },
+    rules: { text: 'the rule set the tournament is rated under: fide-2024 (FIDE\'s regulations of 1 March 2024), fide or uscf-k (the seed\'s Elo)', default: 'fide-2024', example: '--rules fide' },
     start: { text: 'the first day, YYYY-MM-DD, for a file without a start date (record 042)', default: "the first round's date (record 132)", example: '--start 2024-03-16' },
     end: { text: 'the last day, YYYY-MM-DD, for a file without an end date (record 052)', default: "the last round's date, else the start", example: '--end 2024-03-17' },
   },

@@ -231,7 +231,7 @@ const cases: readonly Case[] = [
   },
   { name: 'events --limit -5', argv: () => ['events', '--limit', '-5'], code: 2, says: /--limit must be a whole number from 0 up, got "-5"/ },
   { name: 'list --known-at -1', argv: () => ['list', '--known-at', '-1'], code: 2, says: /--known-at must be a global position \(e\.g\. 1234\) or a recorded time .*, got "-1"/ },
-  { name: 'list --rules of no rule set', argv: () => ['list', '--rules', 'fidee'], code: 2, says: /^ledger: --rules fidee: unknown rule set; known are fesa, fesa-published, us-shogi-1997-text, .*, fide, uscf-k$/ },
+  { name: 'list --rules of no rule set', argv: () => ['list', '--rules', 'fidee'], code: 2, says: /^ledger: --rules fidee: unknown rule set; known are fesa, fesa-published, us-shogi-1997-text, .*, fide, uscf-k, fide-2024$/ },
   { name: 'list --rules fide in the FESA program\'s file format', argv: () => ['list', '--rules', 'fide', '--format', 'fesa'], code: 2, says: /^ledger: --format fesa is the FESA program's own file, which a fide list is not written as; give table, csv or json$/ },
   { name: 'list publish --rules gobase-go as fesa-all: nothing published', argv: () => ['list', 'publish', '--id', 'go-1', '--as-of', '2026-09-30', '--rules', 'gobase-go', '--format', 'fesa-all'], code: 2, says: /^ledger: --format fesa-all is the FESA program's own file, which a gobase-go list is not written as; give table, csv or json$/ },
   { name: 'list --entry with a FESA list', argv: () => ['list', '--rules', 'fesa', '--entry', 'grade'], code: 2, says: /^ledger: --entry applies to the non-FESA rule sets \(.*\); FESA's newcomer rule is its own$/ },
@@ -491,7 +491,7 @@ const cases: readonly Case[] = [
     name: 'trf import --rules of a rule set TRF files are not rated under',
     argv: () => ['trf', 'import', csvFile('c5.trf', trfC5()), '--rules', 'fesa', '--start', '2026-04-01'],
     code: 2,
-    says: /--rules must be one of fide, uscf-k, got "fesa"$/,
+    says: /--rules must be one of fide-2024, fide, uscf-k, got "fesa"$/,
   },
   {
     name: 'trf export --out into a folder that does not exist',

@@ -96,7 +96,7 @@ describe.skipIf(!built)('verify covers what reads serve (real processes, run `np
   it('the saved rated-tournaments index edited by hand (a rule set changed) is not read: tournament show answers as before; verify names it until the next read makes it again', async () => {
     const db = path.join(tempDir('verify-rated-index'), 'ledger.db');
     const trf = path.resolve(__dirname, '../../fixtures/trf/bbp-dutch_2025_C5.trf');
-    expect((await ledger('trf', 'import', trf, '--start', '2025-01-01', '--db', db)).code).toBe(0);
+    expect((await ledger('trf', 'import', trf, '--start', '2025-01-01', '--rules', 'fide', '--db', db)).code).toBe(0);
     const expected = await ledger('tournament', 'show', 'bbp-dutch_2025_C5', '--json', '--db', db);
     expect(expected.code).toBe(0);
     expect((JSON.parse(expected.out) as { ruleSet: string }).ruleSet).toBe('fide');

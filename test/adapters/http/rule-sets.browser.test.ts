@@ -39,7 +39,8 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
   const text = (selector: string) => page.locator(selector).innerText();
 
   beforeAll(async () => {
-    await cli('trf', 'import', path.join(FIXTURES, 'trf', 'grandmommyscup.trf'), '--tournament', 'gm');
+    // the seed's fide, named: a TRF import is rated under fide-2024 unless told
+    await cli('trf', 'import', path.join(FIXTURES, 'trf', 'grandmommyscup.trf'), '--tournament', 'gm', '--rules', 'fide');
     await cli('egd', 'import', path.join(FIXTURES, 'egd', 'opengotha-tournoi-de-juvisy.h9'), '--tournament', 'juv');
     api = await startApi(db);
     browser = await launchChromium(executablePath!);

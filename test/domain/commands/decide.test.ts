@@ -39,7 +39,7 @@ describe('commands: validation', () => {
     expect(rejection({ ...tournament, ratingSystem: 'nosuch' } as Command, base())).toMatch(/^RegisterTournament: field `ratingSystem`: "nosuch" is not a rule set this ledger knows; expected one of fesa, fesa-published, /);
     expect(rejection({ kind: 'AdoptRuleSet', validDate: '2024-01-01', actor, ruleSetId: 'elo-9', ruleSetVersion: '1', options: {} } as Command, base())).toMatch(/^AdoptRuleSet: field `ruleSetId`: "elo-9"/);
     expect(rejection({ kind: 'PublishRatingList', validDate: '2024-01-01', actor, listId: 'L', asOf: '2024-01-01', ruleSet: 'elo-9', format: 'fesa', contentHash: 'ab'.repeat(32) } as Command, base())).toMatch(
-      /^PublishRatingList: field `ruleSet`: "elo-9" is not a rule set a published list can be reproduced under; expected one of as-adopted, fesa, fesa-published, us-shogi-1997-text, .*, uscf-k$/,
+      /^PublishRatingList: field `ruleSet`: "elo-9" is not a rule set a published list can be reproduced under; expected one of as-adopted, fesa, fesa-published, us-shogi-1997-text, .*, uscf-k, fide-2024$/,
     );
     // any rule set's list is published, but only a FESA list as the FESA program's files
     expect(rejection({ kind: 'PublishRatingList', validDate: '2024-01-01', actor, listId: 'L', asOf: '2024-01-01', ruleSet: 'fide', format: 'fesa-all', contentHash: 'ab'.repeat(32) } as Command, base())).toBe(

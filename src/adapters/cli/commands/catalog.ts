@@ -128,7 +128,7 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'rerate',
     summary: 'fold the same facts under another rule set and show what changes from a date on',
-    usage: 'rerate --rules fesa-published|pan-atlantic|fide|gobase-go|uscf-k|us-shogi-1997-text|us-shogi-1997-card [--option key=value]... [--from DATE] [--as-of DATE] [--json]',
+    usage: 'rerate --rules fesa-published|pan-atlantic|fide|gobase-go|uscf-k|us-shogi-1997-text|us-shogi-1997-card|fide-2024 [--option key=value]... [--from DATE] [--as-of DATE] [--json]',
     load: historyModule,
   },
   {
@@ -326,8 +326,8 @@ export const commandCatalog: readonly CommandEntry[] = [
   },
   {
     name: 'trf import',
-    summary: "import a FIDE tournament report file (TRF16 or TRF-2026): the tournament, its players, every game and bye, closed and rated under fide or uscf-k",
-    usage: 'trf import FILE [--tournament ID] [--rules fide|uscf-k] [--start YYYY-MM-DD] [--end YYYY-MM-DD]   (--start/--end only for a file without 042/052)',
+    summary: "import a FIDE tournament report file (TRF16 or TRF-2026): the tournament, its players, every game and bye, closed and rated under fide-2024 (default), fide or uscf-k",
+    usage: 'trf import FILE [--tournament ID] [--rules fide-2024|fide|uscf-k] [--start YYYY-MM-DD] [--end YYYY-MM-DD]   (--start/--end only for a file without 042/052)',
     details:
       'Players: one with a FIDE number (001 columns 58-68) is the ledger player FIDE-<number>, matched to the ledger by that number in every file ' +
       '(registered once; his ledger name kept). One without is a new player <tournament>-<starting rank>: names are never matched. A player the ledger ' +

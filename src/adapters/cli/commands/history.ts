@@ -8,7 +8,8 @@ import { diffFolds, diffIdOf, gradesThatDiffer, gradeText, type FoldDiff, type G
 import { explainPlayer } from '../../../../projections/fesa/explain';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../../projections/fesa/history';
 import type { LoggedEvent } from '../../../../domain/events';
-import { foldGeneric, ratingsOf } from '../../../../projections/generic/history';
+import { foldGeneric, ratingsOf, type GenericFold } from '../../../../projections/generic/history';
+import { whyRatingsDiffer } from '../../../../projections/generic/why';
 import { GENERIC_RULE_SETS, genericSystem, isGenericRuleSet } from '../../../../projections/generic/systems';
 import { entryOf, parseOptionFlags } from './rulesets';
 import { resumeProjection } from '../../../app/checkpoint';
@@ -61,11 +62,26 @@ const ratingsUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: stri
     return new Map(f.list.filter((p) => p.eloNumber > 0).map((p) => [f.playerIdOf(p) ?? p.lastName, { rating: p.eloNumber, grade: gradeText(p) }]));
   }
   if (!isGenericRuleSet(ruleSet)) throw new UsageError(`--rules ${ruleSet}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
-  // Newcomers enter at their declared grade's midpoint (the information FESA's newcomer rule uses), as in `evaluate`.
+  const folded = genericFoldUnder(facts, ruleSet, asOf, options);
+  const grades = genericSystem(ruleSet, folded.registry).grades;
+  return new Map(ratingsOf(folded, ruleSet).map((r) => [r.playerId, { rating: r.rating, grade: grades?.of(r.state) ?? '-' }]));
+};
+
+/**
+ * Every tournament rated under one non-FESA rule set (with `options`). Newcomers enter at their declared grade's
+ * midpoint (the information FESA's newcomer rule uses), as in `evaluate`.
+ */
+const genericFoldUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string, options: Readonly<Record<string, unknown>> = {}): GenericFold => {
   const folded = foldGeneric(facts, { ruleSet, forcedOptions: options, asOf, entry: 'grade' });
   if (E.isLeft(folded)) throw unratable(folded.left);
-  const grades = genericSystem(ruleSet, folded.right.registry).grades;
-  return new Map(ratingsOf(folded.right, ruleSet).map((r) => [r.playerId, { rating: r.rating, grade: grades?.of(r.state) ?? '-' }]));
+  return folded.right;
+};
+
+/** Per player whose rating differs between two non-FESA rule sets, the game terms that differ; empty otherwise. */
+const reasonsUnder = (facts: readonly LoggedEvent[], a: string, b: string, asOf: string, differ: readonly string[], bOptions: Readonly<Record<string, unknown>>): Map<string, string[]> => {
+  if (!isGenericRuleSet(a) || !isGenericRuleSet(b) || differ.length === 0) return new Map();
+  const [fa, fb] = [genericFoldUnder(facts, a, asOf), genericFoldUnder(facts, b, asOf, bOptions)];
+  return new Map(differ.map((id) => [id, whyRatingsDiffer(fa, fb, a, b, id)]));
 };
 
 /** Two rule sets that are not both FESA: the players' ratings and grades side by side (`b` re-rated with `bOptions`). */
@@ -74,12 +90,14 @@ const sideBySide = (ctx: CliContext, facts: readonly LoggedEvent[], a: string, b
   const ids = [...new Set([...ra.keys(), ...rb.keys()])].sort((x, y) => (rb.get(y)?.rating ?? 0) - (rb.get(x)?.rating ?? 0) || (x < y ? -1 : 1));
   const nameOf = listNamesKnownAt(facts);
   const rows = ids.map((id) => ({ playerId: id, name: nameOf(id), [a]: ra.get(id) ?? null, [b]: rb.get(id) ?? null, delta: ra.has(id) && rb.has(id) ? rb.get(id)!.rating - ra.get(id)!.rating : null }));
+  const why = reasonsUnder(facts, a, b, asOf, rows.filter((r) => r.delta !== null && r.delta !== 0).map((r) => r.playerId), bOptions);
   if (ctx.json) {
-    ctx.out(JSON.stringify({ labels: [a, b], asOf, ...(Object.keys(bOptions).length > 0 ? { options: bOptions } : {}), players: rows }, null, 2));
+    ctx.out(JSON.stringify({ labels: [a, b], asOf, ...(Object.keys(bOptions).length > 0 ? { options: bOptions } : {}), players: rows.map((r) => (why.has(r.playerId) ? { ...r, why: why.get(r.playerId) } : r)) }, null, 2));
     return;
   }
   ctx.out(`${a} -> ${b}${optionsText(bOptions)}, as of ${asOf}`);
   ctx.out(table(['player', 'name', `${a} rating`, 'grade', `${b} rating`, 'grade', 'delta'], ids.map((id) => [id, nameOf(id), ra.get(id)?.rating ?? '-', ra.get(id)?.grade ?? '-', rb.get(id)?.rating ?? '-', rb.get(id)?.grade ?? '-', rows.find((r) => r.playerId === id)!.delta ?? '-'])));
+  if (why.size > 0) ctx.out(`\nWhy they differ:\n${[...why].map(([id, reasons]) => `  ${id}: ${reasons.join('; ')}`).join('\n')}`);
 };
 
 const optionsText = (o: Readonly<Record<string, unknown>>): string =>

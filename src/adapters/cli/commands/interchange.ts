@@ -3,7 +3,7 @@ import * as path from 'path';
 import * as E from 'fp-ts/Either';
 import { isId } from '../../../../domain/events/common';
 import { loadFacts } from '../../../app/load';
-import { importTrf, TRF_RULE_SETS, trfOfTournament, type TrfRuleSet } from '../../../app/trf';
+import { importTrf, TRF_DEFAULT_RULE_SET, TRF_RULE_SETS, trfOfTournament, type TrfRuleSet } from '../../../app/trf';
 import { readNamedFile, withoutUtf8Bom } from '../../formats/files';
 import { formatTrf, parseTrf } from '../../formats/trf';
 import { decodeEgd, parseEgd } from '../../formats/egd';
@@ -43,8 +43,8 @@ const trfImport: CommandRun = {
   name: 'trf import',
   async run(ctx) {
     const file = ctx.opts.positional[0];
-    if (!file) throw new UsageError('missing the file: ledger trf import FILE [--tournament ID] [--rules fide|uscf-k]');
-    const ruleSet = ctx.opts.string('rules') ?? 'fide';
+    if (!file) throw new UsageError('missing the file: ledger trf import FILE [--tournament ID] [--rules fide-2024|fide|uscf-k]');
+    const ruleSet = ctx.opts.string('rules') ?? TRF_DEFAULT_RULE_SET;
     if (!(TRF_RULE_SETS as readonly string[]).includes(ruleSet)) throw new UsageError(`--rules must be one of ${TRF_RULE_SETS.join(', ')}, got "${ruleSet}"`);
     const tournamentId = tournamentIdFor(ctx, file);
     const parsed = parseTrf(readText(file), file);

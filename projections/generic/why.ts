@@ -1,0 +1,36 @@
+import * as E from 'fp-ts/Either';
+import { explainGeneric, type GenericGameExplanation } from './explain';
+import type { GenericFold } from './history';
+import type { GenericRuleSetId } from './systems';
+
+/**
+ * Why one player's rating differs between two rule sets that rated the same games (`ledger diff --rules A --rules B`):
+ * per game, the terms the two rule sets explain it with. The Elo family explains a game with its expected score and K,
+ * and fide-2024 with the difference its 400-point rule used (`Dused`); what differs, counted over the player's games.
+ */
+export const whyRatingsDiffer = (fa: GenericFold, fb: GenericFold, a: GenericRuleSetId, b: GenericRuleSetId, playerId: string): string[] => {
+  const [ea, eb] = [explainGeneric(fa, playerId, a), explainGeneric(fb, playerId, b)];
+  if (E.isLeft(ea) || E.isLeft(eb)) return [];
+  const gamesOf = (ts: typeof ea.right.data.tournaments) => new Map(ts.flatMap((t) => t.games.map((g) => [`${t.tournamentId}/${g.gameId}`, g] as const)));
+  const [ga, gb] = [gamesOf(ea.right.data.tournaments), gamesOf(eb.right.data.tournaments)];
+  const counts = new Map<string, number>();
+  const count = (reason: string) => counts.set(reason, (counts.get(reason) ?? 0) + 1);
+  for (const [key, x] of ga) {
+    const y = gb.get(key);
+    if (y === undefined) continue;
+    const reason = gameReason(x, y, a, b);
+    if (reason !== undefined) count(reason);
+  }
+  const reasons = [...counts].map(([reason, n]) => `${reason} (${n} ${n === 1 ? 'game' : 'games'})`);
+  return reasons.length > 0 ? reasons : ['the same terms game by game: rounding (per tournament or once per rating period)'];
+};
+
+const gameReason = (x: GenericGameExplanation, y: GenericGameExplanation, a: string, b: string): string | undefined => {
+  if (x.rated !== y.rated) return `rated under ${x.rated ? a : b} only`;
+  if (!x.rated) return undefined;
+  if ('Dused' in x.terms || 'Dused' in y.terms) return 'the 400-point rule';
+  const [ka, kb] = [x.terms.K, y.terms.K];
+  if (typeof ka === 'number' && typeof kb === 'number' && ka !== kb) return `K ${ka} under ${a}, ${kb} under ${b}`;
+  if (x.expected !== null && y.expected !== null && Math.abs(x.expected - y.expected) >= 0.00005) return 'the expected score';
+  return undefined;
+};
