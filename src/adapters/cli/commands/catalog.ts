@@ -128,7 +128,7 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'rerate',
     summary: 'fold the same facts under another rule set and show what changes from a date on',
-    usage: 'rerate --rules fesa-published|pan-atlantic|fide|gobase-go|uscf-k|us-shogi-1997-text|us-shogi-1997-card [--from DATE] [--as-of DATE] [--json]',
+    usage: 'rerate --rules fesa-published|pan-atlantic|fide|gobase-go|egd-gor|uscf-k|us-shogi-1997-text|us-shogi-1997-card [--from DATE] [--as-of DATE] [--json]',
     load: historyModule,
   },
   {

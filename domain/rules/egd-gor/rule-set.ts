@@ -1,0 +1,55 @@
+import * as E from 'fp-ts/Either';
+import { describedBy, DEFAULT_ENTRY_RATING, typedOptions, type RuleSet } from '../contract';
+import { entryRating as entryPolicyRating, goRank, systemGradeText } from '../shared/grade-text';
+import * as gor from './index';
+
+const start = (s: gor.GorPlayerInput): number | null => {
+  const r = gor.entryRating(s);
+  return E.isRight(r) ? r.right : null;
+};
+
+/**
+ * The EGD's GoR. Grades are declared by the players, not earned from the rating (the EGD lists both side by side),
+ * so the rule set has no `grades`: the declared grade only places a newcomer on the scale.
+ */
+export const egdGorRuleSet: RuleSet<gor.GorPlayerInput, gor.EgdGorOptions> = {
+  ...describedBy(gor.egdGorRuleSystem),
+  options: typedOptions(gor.egdGorRuleSystem, gor.defaultOptions),
+  ratesGoHandicap: true,
+  newPlayer: (p, entry) => {
+    const rating = entryPolicyRating(p, entry);
+    if (rating !== undefined) return { rating: null, games: 0, initialRating: rating };
+    const rank = goRank(p.grade);
+    return rank !== undefined ? { rating: null, games: 0, rank } : { rating: null, games: 0, initialRating: DEFAULT_ENTRY_RATING };
+  },
+  rateTournament: (o, t, players, games) => gor.rateEvent(o, t, players, games),
+  rating: (s) => s.rating,
+  games: (s) => s.games,
+  provisional: () => false,
+  setRating: (s, rating) => ({ rating, games: s.games }),
+  defaultBalanceGames: 0,
+  openingState: (b) => {
+    if (b.grade === undefined) return E.right({ rating: b.rating, games: b.games });
+    const rank = systemGradeText(b.grade);
+    if (rank === undefined || E.isLeft(gor.startingGor(rank))) return E.left(`grade "${b.grade}" is not a go grade; expected 30-kyu … 1-kyu, 1-dan … 9-dan or 1-pro … 9-pro`);
+    return E.right({ rating: b.rating, games: b.games, rank });
+  },
+  expectedScore: (_o, a, b, g) => {
+    const [ra, rb] = [start(a), start(b)];
+    return ra === null || rb === null ? null : gor.expectedOf(g, g.a, ra, rb);
+  },
+  gameTerms: (o, t, me, opp, g, meId) => {
+    const [r, q] = [start(me), start(opp)];
+    if (r === null || q === null) return { opponentRatingUsed: q, expected: null, terms: {} };
+    const received = g.goHandicap !== undefined && g.goHandicap.stones > 0 ? g.goHandicap : undefined;
+    return {
+      opponentRatingUsed: q,
+      expected: gor.expectedOf(g, meId, r, q),
+      terms: {
+        con: gor.con(r), bonus: gor.bonus(r), classWeight: gor.classWeightOf(o, t),
+        ...(received ? { handicapStones: received.stones, handicapPoints: gor.handicapPoints(received.stones), receiver: received.receiver } : {}),
+        ...(me.rating === null ? { startingRating: r } : {}),
+      },
+    };
+  },
+};
