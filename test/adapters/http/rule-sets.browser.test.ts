@@ -40,7 +40,7 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
 
   beforeAll(async () => {
     await cli('trf', 'import', path.join(FIXTURES, 'trf', 'grandmommyscup.trf'), '--tournament', 'gm');
-    await cli('egd', 'import', path.join(FIXTURES, 'egd', 'opengotha-tournoi-de-juvisy.h9'), '--tournament', 'juv');
+    await cli('egd', 'import', path.join(FIXTURES, 'egd', 'opengotha-tournoi-de-juvisy.h9'), '--tournament', 'juv', '--rules', 'gobase-go');
     api = await startApi(db);
     browser = await launchChromium(executablePath!);
     page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
