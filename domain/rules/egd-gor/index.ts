@@ -4,6 +4,7 @@ import { RuleSystem } from '../rule-system';
 import {
   asInt, asNumber, asRecord, checkGamePlayers, Decoded, decodeGames, decodePlayers, fail, isRecord, show,
 } from '../elo-common/decode';
+import { decodeGoPlayer, goEntryRating, type GoPlayerInput } from '../shared/go-player';
 import { Game, GameResult, notRated, RATED, Score } from '../elo-common/game';
 import { booleanOption, decodeOptions, docsOf, enumOption, OptionSpec } from '../elo-common/options';
 import { decodeRatingPair } from '../elo-common/ops';
@@ -25,12 +26,7 @@ export interface GorPlayer {
 }
 
 /** Input state: a new player (`rating: null`) brings his declared grade or an officer's initialRating. */
-export interface GorPlayerInput {
-  readonly rating: number | null;
-  readonly games: number;
-  readonly rank?: string;
-  readonly initialRating?: number;
-}
+export type GorPlayerInput = GoPlayerInput;
 
 export interface GorTournament {
   /** The EGF class from the table's header (`CL[B]`); absent or unknown: weight 1. */
@@ -49,12 +45,7 @@ const optionSpecs: readonly OptionSpec[] = [
 ];
 
 /** The rating a player enters with: his own, else initialRating, else his declared grade's place on the EGD scale. */
-export const entryRating = (p: GorPlayerInput, path = 'input.players'): Decoded<number> => {
-  if (p.rating !== null) return E.right(p.rating);
-  if (p.initialRating !== undefined) return E.right(p.initialRating);
-  if (p.rank !== undefined) return startingGor(p.rank, `${path}.rank`);
-  return fail(`${path}.rank`, `${path} has rating null and neither rank nor initialRating; expected one of them to start from.`);
-};
+export const entryRating = goEntryRating(startingGor);
 
 export const classWeightOf = (o: EgdGorOptions, t: GorTournament): number =>
   o.classWeight && t.tournamentClass !== undefined ? CLASS_WEIGHTS[t.tournamentClass.toUpperCase()] ?? 1 : 1;
@@ -109,27 +100,7 @@ export const rateEvent = (
   return E.right({ players: out, gamesRated });
 };
 
-const decodePlayer = (raw: Record<string, unknown>, path: string): Decoded<GorPlayerInput> => {
-  if (!('rating' in raw)) return fail(`${path}.rating`, `${path}.rating is missing; expected a GoR or null (new player).`);
-  const rating = raw.rating === null ? E.right(null) : asNumber(raw.rating, `${path}.rating`);
-  if (E.isLeft(rating)) return rating;
-  if (raw.games === undefined && rating.right !== null) return fail(`${path}.games`, `${path}.games is missing; expected the number of rated games.`);
-  const games = raw.games === undefined ? E.right(0) : asInt(raw.games, `${path}.games`, 0);
-  if (E.isLeft(games)) return games;
-  let p: GorPlayerInput = { rating: rating.right, games: games.right };
-  if (raw.initialRating !== undefined) {
-    const ir = asNumber(raw.initialRating, `${path}.initialRating`);
-    if (E.isLeft(ir)) return ir;
-    p = { ...p, initialRating: ir.right };
-  }
-  if (raw.rank !== undefined) {
-    if (typeof raw.rank !== 'string') return fail(`${path}.rank`, `${path}.rank must be a grade such as "3-dan".`);
-    const sr = startingGor(raw.rank, `${path}.rank`);
-    if (E.isLeft(sr)) return sr;
-    p = { ...p, rank: raw.rank };
-  }
-  return p.rating === null ? pipe(entryRating(p, path), E.map(() => p)) : E.right(p);
-};
+const decodePlayer = decodeGoPlayer(startingGor, asNumber);
 
 /** A case's `goHandicap` ({"stones": 1..9, "receiver": a or b}), which the shared game decoder does not read. */
 const withGoHandicaps = (raw: unknown, games: readonly Game[]): Decoded<Game[]> => {

@@ -1,6 +1,6 @@
 import * as E from 'fp-ts/Either';
-import { describedBy, DEFAULT_ENTRY_RATING, typedOptions, type RuleSet } from '../contract';
-import { entryRating as entryPolicyRating, goRank, systemGradeText } from '../shared/grade-text';
+import { describedBy, typedOptions, type RuleSet } from '../contract';
+import { goNewPlayer, goOpeningState } from '../shared/go-player';
 import * as gor from './index';
 
 const start = (s: gor.GorPlayerInput): number | null => {
@@ -16,24 +16,14 @@ export const egdGorRuleSet: RuleSet<gor.GorPlayerInput, gor.EgdGorOptions> = {
   ...describedBy(gor.egdGorRuleSystem),
   options: typedOptions(gor.egdGorRuleSystem, gor.defaultOptions),
   ratesGoHandicap: true,
-  newPlayer: (p, entry) => {
-    const rating = entryPolicyRating(p, entry);
-    if (rating !== undefined) return { rating: null, games: 0, initialRating: rating };
-    const rank = goRank(p.grade);
-    return rank !== undefined ? { rating: null, games: 0, rank } : { rating: null, games: 0, initialRating: DEFAULT_ENTRY_RATING };
-  },
+  newPlayer: goNewPlayer,
   rateTournament: (o, t, players, games) => gor.rateEvent(o, t, players, games),
   rating: (s) => s.rating,
   games: (s) => s.games,
   provisional: () => false,
   setRating: (s, rating) => ({ rating, games: s.games }),
   defaultBalanceGames: 0,
-  openingState: (b) => {
-    if (b.grade === undefined) return E.right({ rating: b.rating, games: b.games });
-    const rank = systemGradeText(b.grade);
-    if (rank === undefined || E.isLeft(gor.startingGor(rank))) return E.left(`grade "${b.grade}" is not a go grade; expected 30-kyu … 1-kyu, 1-dan … 9-dan or 1-pro … 9-pro`);
-    return E.right({ rating: b.rating, games: b.games, rank });
-  },
+  openingState: goOpeningState(gor.startingGor),
   expectedScore: (_o, a, b, g) => {
     const [ra, rb] = [start(a), start(b)];
     return ra === null || rb === null ? null : gor.expectedOf(g, g.a, ra, rb);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { caseRunner } from '../../support/rule-cases';
 import * as E from 'fp-ts/Either';
 import {
   bonus, con, defaultOptions, egdGorRuleSystem, expectedOf, expectedResult, rateEvent, startingGor, type GorPlayerInput,
@@ -9,17 +10,7 @@ import type { Game } from '../../../domain/rules/elo-common/game';
  * The EGD's GoR since 2021 (https://www.europeangodatabase.eu/EGD/EGF_rating_system.php). Every expectation below is
  * a number published elsewhere, with where it was published; none is computed here and copied back.
  */
-const op = (name: string, options: unknown, input: unknown) => egdGorRuleSystem.ops[name](options, input);
-const ok = (name: string, options: unknown, input: unknown): any => {
-  const r = op(name, options, input);
-  if (E.isLeft(r)) throw new Error(`${r.left.field}: ${r.left.message}`);
-  return r.right;
-};
-const err = (name: string, options: unknown, input: unknown) => {
-  const r = op(name, options, input);
-  if (E.isRight(r)) throw new Error(`expected an error, got ${JSON.stringify(r.right)}`);
-  return r.left;
-};
+const { ok, err } = caseRunner(egdGorRuleSystem);
 const rated = (rating: number | null, extra: object = {}) => ({ rating, games: 5, ...extra });
 /** A plays B once; `event` may carry the class. */
 const oneGame = (ra: number, rb: number, score: 0 | 0.5 | 1, more: { event?: object; goHandicap?: object; options?: object } = {}) =>
