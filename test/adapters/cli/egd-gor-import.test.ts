@@ -61,6 +61,13 @@ describe.skipIf(!cliBuilt())('egd import under egd-gor: list and explain', () =>
     expect(giver.tournaments[0]!.games[0]!.expected).toBeCloseTo(0.695186756163156, 10);
   });
 
+  it('diff against gobase-go gives the GoR difference to the thousandth, without binary noise', async () => {
+    // gobase-go, forced on the table, starts a player without a recorded grade at 1500 and takes 30 × 0.5 from the
+    // loser of an even game (seed 003, Example 1): 1485 against egd-gor's 2091.725 (2091.725 − 1485 is 606.7249999999999 in doubles)
+    const diff = JSON.parse(await run('diff', '--rules', 'gobase-go', '--rules', 'egd-gor', '--json')) as { players: { playerId: string; delta: number }[] };
+    expect(diff.players.find((p) => p.playerId === 'EGD-90000002')!.delta).toBe(606.725);
+  });
+
   it('--rules takes only the go rule sets, a usage error otherwise', async () => {
     const r = await ledgerProcess(['egd', 'import', path.join(dir, 'gor-a.h'), '--rules', 'fide', '--db', db]);
     expect([r.code, r.err.trim()]).toEqual([2, expect.stringMatching(/--rules must be one of egd-gor, gobase-go, got "fide"$/)]);

@@ -75,7 +75,9 @@ const sideBySide = (ctx: CliContext, facts: readonly LoggedEvent[], a: string, b
   const [ra, rb] = [ratingsUnder(facts, a, asOf), ratingsUnder(facts, b, asOf)];
   const ids = [...new Set([...ra.keys(), ...rb.keys()])].sort((x, y) => (rb.get(y)?.rating ?? 0) - (rb.get(x)?.rating ?? 0) || (x < y ? -1 : 1));
   const nameOf = listNamesKnownAt(facts);
-  const rows = ids.map((id) => ({ playerId: id, name: nameOf(id), [a]: ra.get(id) ?? null, [b]: rb.get(id) ?? null, delta: ra.has(id) && rb.has(id) ? rb.get(id)!.rating - ra.get(id)!.rating : null }));
+  // GoR is kept to three decimals, and the difference of two such doubles carries binary noise (770.8719999999998)
+  const thousandths = (x: number) => Math.round(x * 1000) / 1000;
+  const rows = ids.map((id) => ({ playerId: id, name: nameOf(id), [a]: ra.get(id) ?? null, [b]: rb.get(id) ?? null, delta: ra.has(id) && rb.has(id) ? thousandths(rb.get(id)!.rating - ra.get(id)!.rating) : null }));
   if (ctx.json) {
     ctx.out(JSON.stringify({ labels: [a, b], asOf, players: rows }, null, 2));
     return;
