@@ -27,10 +27,11 @@ export interface EgdImportOptions {
   readonly file: string;
   readonly actor: string;
   readonly tournamentId: string;
-  readonly ruleSet: EgdRuleSet;
+  /** Absent: the go rule set the tournament was imported under before, else egd-gor. */
+  readonly ruleSet?: EgdRuleSet;
 }
 
-export type EgdImportOutcome = TournamentFileOutcome;
+export type EgdImportOutcome = TournamentFileOutcome & { readonly ruleSet: EgdRuleSet };
 
 export const egdPlayerId = (tournamentId: string, p: EgdPlayer): string => (p.pin !== null ? `EGD-${p.pin}` : `${tournamentId}-${p.place}`);
 
@@ -39,7 +40,7 @@ const FORFEIT_OF: Record<EgdSymbol, GameResult> = { '+': 'forfeit-win', '-': 'fo
 /** The format's free rounds: `0+` a free win, `0-` a free round, `0=` a free round with 0.5 added. */
 const BYE_KIND: Record<EgdSymbol, NonNullable<GameFacts['byeKind']>> = { '+': 'full-point', '-': 'zero-point', '=': 'half-point' };
 
-const egdCommands = (t: EgdTournament, o: EgdImportOptions, state: LedgerState, known: ReadonlySet<string>): { commands: Located[]; value: Omit<EgdImportOutcome, 'appended' | 'position'> } => {
+const egdCommands = (t: EgdTournament, o: EgdImportOptions & { readonly ruleSet: EgdRuleSet }, state: LedgerState, known: ReadonlySet<string>): { commands: Located[]; value: Omit<EgdImportOutcome, 'appended' | 'position'> } => {
   const { actor, tournamentId, ruleSet } = o;
   refuseImportedBefore(state, o.file, tournamentId, { name: t.name, place: t.place, startDate: t.startDate, endDate: t.endDate, ratingSystem: ruleSet, players: t.players.length });
   const idOf = new Map(t.players.map((p) => [p.place, egdPlayerId(tournamentId, p)]));
@@ -98,12 +99,17 @@ const egdCommands = (t: EgdTournament, o: EgdImportOptions, state: LedgerState, 
     });
   }
   commands.push({ where: o.file, command: { kind: 'CloseTournament', validDate: t.endDate, actor, tournamentId } as Command });
-  return { commands, value: { tournamentId, players: t.players.length, withId: t.players.filter((p) => p.pin !== null).length, matched, newPlayers, openingBalances, games: t.games.length, byes: t.byes.length } };
+  return { commands, value: { tournamentId, ruleSet, players: t.players.length, withId: t.players.filter((p) => p.pin !== null).length, matched, newPlayers, openingBalances, games: t.games.length, byes: t.byes.length } };
 };
 
 /** The whole table is one decision: every fact checked against the ledger and the ones above it, then all recorded. */
 export const importEgd = async (ledger: Ledger, t: EgdTournament, o: EgdImportOptions): Promise<EgdImportOutcome> => {
-  const known = knownUnder(await loadFacts(ledger.store), o.ruleSet);
-  const { value, appended, position } = await decideFile(ledger, o.file, (state) => egdCommands(t, o, state, known));
+  const facts = await loadFacts(ledger.store);
+  const { value, appended, position } = await decideFile(ledger, o.file, (state) => {
+    // a table imported again keeps the rule set it was imported under (gobase-go was the only one before egd-gor)
+    const before = state.tournaments.get(o.tournamentId)?.registration.ratingSystem;
+    const ruleSet = o.ruleSet ?? EGD_RULE_SETS.find((r) => r === before) ?? EGD_RULE_SETS[0];
+    return egdCommands(t, { ...o, ruleSet }, state, knownUnder(facts, ruleSet));
+  });
   return { ...value, appended, ...(position !== undefined ? { position } : {}) };
 };

@@ -242,6 +242,12 @@ describe('what an officer sees after an EGD import (tournament show)', () => {
     expect(bare.games.find((g) => g.round === 1 && g.first === 'EGD-33333333')).toMatchObject({ firstColour: 'black', handicapStones: 2, result: 'win', rated: 'no: 2 handicap stones' });
   });
 
+  it('the same table again without --rules keeps the rule set it was imported under, and records nothing', async () => {
+    const db = path.join(tempDir('egd-rules-again'), 'ledger.db');
+    await ok('egd', 'import', CUP, '--rules', 'gobase-go', '--db', db);
+    expect(await ok('egd', 'import', CUP, '--db', db)).toMatch(/; 0 starting from their grade under gobase-go; .*all already in the ledger, nothing recorded\n$/);
+  });
+
   it('the same table again into a ledger that registered it before the header was kept records nothing', async () => {
     const dir = tempDir('egd-again');
     const db = path.join(dir, 'ledger.db');

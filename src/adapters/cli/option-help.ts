@@ -259,7 +259,7 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
   },
   'egd import': {
     tournament: { text: 'the id the tournament is recorded under', default: "the file's name without its extension", example: '--tournament paris-2024' },
-    rules: { text: "the rule set the tournament is rated under: egd-gor (the EGD's GoR) or gobase-go", default: 'egd-gor', example: '--rules gobase-go' },
+    rules: { text: "the rule set the tournament is rated under: egd-gor (the EGD's GoR) or gobase-go", default: 'egd-gor; a table imported before keeps its rule set', example: '--rules gobase-go' },
   },
 };
 

@@ -83,15 +83,15 @@ const egdImport: CommandRun = {
   async run(ctx) {
     const file = ctx.opts.positional[0];
     if (!file) throw new UsageError('missing the file: ledger egd import FILE [--tournament ID] [--rules egd-gor|gobase-go]');
-    const ruleSet = ctx.opts.string('rules') ?? EGD_RULE_SETS[0];
-    if (!(EGD_RULE_SETS as readonly string[]).includes(ruleSet)) throw new UsageError(`--rules must be one of ${EGD_RULE_SETS.join(', ')}, got "${ruleSet}"`);
+    const ruleSet = ctx.opts.string('rules');
+    if (ruleSet !== undefined && !(EGD_RULE_SETS as readonly string[]).includes(ruleSet)) throw new UsageError(`--rules must be one of ${EGD_RULE_SETS.join(', ')}, got "${ruleSet}"`);
     const tournamentId = tournamentIdFor(ctx, file);
     const parsed = parseEgd(decodeEgd(readNamedFile(file)), file);
     if (E.isLeft(parsed)) throw parsed.left;
-    const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId, ruleSet: ruleSet as EgdRuleSet });
+    const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId, ...(ruleSet !== undefined ? { ruleSet: ruleSet as EgdRuleSet } : {}) });
     ctx.print(outcome, () =>
       `${file}: tournament ${tournamentId} "${parsed.right.name}", ${playersSentence(outcome, 'an EGD PIN', 'EGD-<PIN>', `${tournamentId}-<place>`)}; ` +
-      `${outcome.openingBalances} starting from their grade under ${ruleSet}; ${outcome.games} games, ${outcome.byes} free rounds; ${recorded(outcome)}`);
+      `${outcome.openingBalances} starting from their grade under ${outcome.ruleSet}; ${outcome.games} games, ${outcome.byes} free rounds; ${recorded(outcome)}`);
     return 0;
   },
 };
