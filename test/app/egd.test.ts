@@ -1,6 +1,7 @@
 /**
  * European Go Database tournament tables (A. Cieply, "Tournament table format", gemma.ujf.cas.cz/~cieply/GO/format.html)
- * through the ledger, rated under gobase-go (seed 003, ../shared/rules/gobase-go.md).
+ * through the ledger, rated under gobase-go (seed 003, ../shared/rules/gobase-go.md) with `--rules gobase-go`; the default,
+ * egd-gor, is held to published GoR in test/adapters/cli/egd-gor-import.test.ts.
  *
  * Real tables (test/fixtures/egd/README.md: OpenGotha's exports of the European Go Congress 2013 main tournament, the
  * Tournoi de Juvisy 2019 and an Istanbul online tournament, GPL-2.0) and `constructed-ledger-cup.h`, written for this
