@@ -1,12 +1,8 @@
-import * as E from 'fp-ts/Either';
 import { describedBy, typedOptions, type RuleSet } from '../contract';
-import { goNewPlayer, goOpeningState } from '../shared/go-player';
+import { goNewPlayer, goOpeningState, goStartRating } from '../shared/go-player';
 import * as gor from './index';
 
-const start = (s: gor.GorPlayerInput): number | null => {
-  const r = gor.entryRating(s);
-  return E.isRight(r) ? r.right : null;
-};
+const start = goStartRating(gor.startingGor);
 
 /**
  * The EGD's GoR. Grades are declared by the players, not earned from the rating (the EGD lists both side by side),

@@ -1,6 +1,5 @@
-import * as E from 'fp-ts/Either';
 import { describedBy, typedOptions, type RuleSet } from '../contract';
-import { goNewPlayer, goOpeningState } from '../shared/go-player';
+import { goNewPlayer, goOpeningState, goStartRating } from '../shared/go-player';
 import * as gobase from './index';
 
 /** GoBase's scale (spec gobase-go.md §1): 100 points a grade, 1 dan = 1900, 1 pro = 2500, 25 points a pro grade. */
@@ -10,10 +9,7 @@ export const goGradeOf = (rating: number): string => {
   return `${Math.min(30, Math.ceil((1900 - rating) / 100))}-kyu`;
 };
 
-const start = (s: gobase.GobasePlayerInput): number | null => {
-  const r = gobase.entryRating(s);
-  return E.isRight(r) ? r.right : null;
-};
+const start = goStartRating(gobase.startingRating);
 
 /** GoBase keeps only a rating; its grade is read off its own scale, so it changes with the rating, either way. */
 export const gobaseGoRuleSet: RuleSet<gobase.GobasePlayerInput, gobase.GobaseOptions> = {

@@ -28,6 +28,12 @@ export const goEntryRating = (scale: RankScale) => (p: GoPlayerInput, path = 'in
   return fail(`${path}.rank`, `${path} has rating null and neither rank nor initialRating; expected one of them to start from.`);
 };
 
+/** The rating a state enters a tournament with, or null when it has none to start from (explain shows no expectation). */
+export const goStartRating = (scale: RankScale) => (s: GoPlayerInput): number | null => {
+  const r = goEntryRating(scale)(s);
+  return E.isRight(r) ? r.right : null;
+};
+
 /** A case's go player state, each field named when it is wrong. */
 export const decodeGoPlayer = (scale: RankScale, readRating: RatingReader) => (raw: Record<string, unknown>, path: string): Decoded<GoPlayerInput> => {
   if (!('rating' in raw)) return fail(`${path}.rating`, `${path}.rating is missing; expected a rating or null (new player).`);
