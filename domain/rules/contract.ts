@@ -35,6 +35,8 @@ export interface TournamentFacts {
   readonly date: string;
   /** Where the tournament is played (recorded on it; America when not). */
   readonly region?: 'america' | 'europe';
+  /** Go: the EGF class from an EGD table's header (`CL[B]`), which weighs the tournament under egd-gor. */
+  readonly tournamentClass?: string;
 }
 
 export interface RatedTournament<S> {
@@ -95,6 +97,8 @@ export interface RuleSet<S = unknown, O = unknown> {
   readonly options: (raw: Readonly<Record<string, unknown>>) => E.Either<RuleError, O>;
   readonly newPlayer: (p: PlayerFacts, entry: EntryPolicy) => S;
   /** Rate one tournament: the states before, its facts and games in; the states after and per-game results out. */
+  /** True when the system rates go handicap games (stones, `Game.goHandicap`); the others never see them. */
+  readonly ratesGoHandicap?: boolean;
   readonly rateTournament: (o: O, t: TournamentFacts, players: Record<string, S>, games: readonly Game[]) => E.Either<RuleError, RatedTournament<S>>;
   readonly rating: (s: S) => number | null;
   /** Rated games as the state counts them. */

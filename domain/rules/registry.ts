@@ -2,6 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { RuleError, RuleSystem } from './rule-system';
 import type { RuleSet } from './contract';
 import { fideRuleSet } from './fide/rule-set';
+import { egdGorRuleSet } from './egd-gor/rule-set';
 import { fide2024RuleSet } from './fide-2024/rule-set';
 import { gobaseGoRuleSet } from './gobase-go/rule-set';
 import { panAtlanticRuleSet } from './pan-atlantic/rule-set';
@@ -33,6 +34,7 @@ export const RULE_SETS: RuleSetRegistry = ruleSetRegistry([
   usShogi1997CardRuleSet,
   panAtlanticRuleSet,
   gobaseGoRuleSet,
+  egdGorRuleSet,
   fideRuleSet,
   uscfKRuleSet,
   fide2024RuleSet,

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import type { GenericFold, GenericRun } from './history';
+import { tournamentFactsOf, type GenericFold, type GenericRun } from './history';
 import { gradeHistory, type GradeChange } from './grades';
 import type { GameTerms, GenericRuleSetId, GenericSystem } from './systems';
 
@@ -45,7 +45,7 @@ const explainRun = (sys: GenericSystem<any, any>, run: GenericRun, playerId: str
   for (const g of run.games) {
     if (!g.game || (g.game.a !== playerId && g.game.b !== playerId)) continue;
     const opp = g.game.a === playerId ? g.game.b : g.game.a;
-    const terms = sys.gameTerms(o, { date: run.date, ...(run.region !== undefined ? { region: run.region } : {}) }, me, run.before[opp], g.game, playerId);
+    const terms = sys.gameTerms(o, tournamentFactsOf(run), me, run.before[opp], g.game, playerId);
     games.push({
       gameId: g.gameId, round: g.round, opponent: opp, score: g.game.a === playerId ? g.game.score : 1 - g.game.score,
       rated: g.rating.rated, ...(!g.rating.rated ? { reason: g.rating.reason } : {}), ...terms,

@@ -5,6 +5,7 @@ import type { LoggedEvent } from '../../domain/events';
 import { decodePlayerState, RULE_SETS, type RuleSetRegistry } from '../../domain/rules/registry';
 import { everyTypeHandled, passedOver, type EventSelection } from '../../domain/events/selection';
 import type { EntryPolicy, GenericRuleSetId, GenericSystem } from './systems';
+import type { TournamentFacts as RatedTournamentFacts } from '../../domain/rules/contract';
 
 /**
  * The ledger's tournaments rated under the six non-FESA rule systems: a pure fold over the facts in valid-date
@@ -38,6 +39,8 @@ export interface GenericRun {
   readonly ruleSetSource: string;
   /** Where the tournament is played, as recorded on it (pan-atlantic rates Europe by its own rules). */
   readonly region?: 'america' | 'europe';
+  /** Go: the EGF class an EGD table was registered with (egd-gor weighs by it). */
+  readonly tournamentClass?: string;
   readonly games: readonly GenericGame[];
   /** States of the event's players before and after (the system's own state shape). */
   readonly before: Readonly<Record<string, unknown>>;
@@ -129,10 +132,12 @@ const toTimeControl = (tc: LedgerTimeControl | undefined): TimeControl | undefin
  * giver, the game's own time control or else the tournament's, left out when it is all zero (the officer checked it).
  * Unplayed games, forfeits and byes have no game: they are never rated.
  */
-export const toSpecGame = (facts: GameFacts, tournamentTc: LedgerTimeControl): Game | undefined => {
+export const toSpecGame = (facts: GameFacts, tournamentTc: LedgerTimeControl, ratesGoHandicap = false): Game | undefined => {
   const score = SCORE[facts.result];
-  // go handicap stones: no spec has a handicap rule for them (gobase-go rates no handicap game, seed 003)
-  if (score === undefined || facts.second === null || facts.handicapStones !== undefined) return undefined;
+  if (score === undefined || facts.second === null) return undefined;
+  // go handicap stones: only a system with a handicap rule for them (egd-gor) gets the game; gobase-go has none (seed 003)
+  const stones = facts.handicapStones;
+  if (stones !== undefined && (!ratesGoHandicap || facts.firstColour === undefined)) return undefined;
   const tc = toTimeControl(facts.timeControl ?? tournamentTc);
   return {
     a: facts.first,
@@ -140,8 +145,14 @@ export const toSpecGame = (facts: GameFacts, tournamentTc: LedgerTimeControl): G
     score,
     ...(facts.handicap && facts.handicap.type !== 'even' ? { handicap: { type: facts.handicap.type, giver: facts.handicap.giver } } : {}),
     ...(tc ? { timeControl: tc } : {}),
+    ...(stones !== undefined ? { goHandicap: { stones, receiver: facts.firstColour === 'black' ? facts.first : facts.second } } : {}),
   };
 };
+
+/** What a rule set is told of a tournament besides its games (the registration's, kept on its run for explain). */
+export const tournamentFactsOf = (t: { readonly date: string; readonly region?: 'america' | 'europe'; readonly tournamentClass?: string }): RatedTournamentFacts => ({
+  date: t.date, ...(t.region !== undefined ? { region: t.region } : {}), ...(t.tournamentClass !== undefined ? { tournamentClass: t.tournamentClass } : {}),
+});
 
 /** The rule set in force at a date: the latest adoption dated on or before it (ties: the later recorded). */
 export const adoptionAt = (adoptions: readonly { event: RuleSetAdopted; position: number }[], date: string) => {
@@ -341,7 +352,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
           .sort((a, b) => a[1].facts.round - b[1].facts.round || a[1].position - b[1].position);
         const mapped = ordered.map(([gameId, g]) => {
           const facts = merges.size === 0 ? g.facts : gameAsPeople(g.facts, person);
-          return { gameId, facts, game: toSpecGame(facts, reg.timeControl) };
+          return { gameId, facts, game: toSpecGame(facts, reg.timeControl, sys.ratesGoHandicap === true) };
         });
         const games = mapped.flatMap((m) => (m.game ? [m.game] : []));
         const map = stateOf(ruleSet);
@@ -349,7 +360,8 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         for (const g of games) {
           for (const id of [g.a, g.b]) if (!(id in before)) before[id] = map.get(id) ?? sys.newPlayer(playerFacts(id, reg.endDate), entry);
         }
-        const rated = sys.rateTournament(typed.right, { date: reg.endDate, ...(reg.region !== undefined ? { region: reg.region } : {}) }, { ...before }, games);
+        const tournament = tournamentFactsOf({ date: reg.endDate, region: reg.region, tournamentClass: reg.tournamentClass });
+        const rated = sys.rateTournament(typed.right, tournament, { ...before }, games);
         if (E.isLeft(rated)) {
           const m = /^input\.games\[(\d+)\]/.exec(rated.left.field);
           const game = m ? mapped.filter((x) => x.game)[Number(m[1])] : undefined;
@@ -376,6 +388,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
           tournamentId: reg.tournamentId, name: reg.name, date: reg.endDate, ruleSet, options: rawOptions,
           ruleSetSource: options.ruleSet !== undefined ? 'forced' : adoption ? `adopted ${adoption.event.validDate} (${adoption.event.eventId})` : 'tournament',
           ...(reg.region !== undefined ? { region: reg.region } : {}),
+          ...(reg.tournamentClass !== undefined ? { tournamentClass: reg.tournamentClass } : {}),
           games: runGames, before, after, ...(rated.right.detail ? { detail: rated.right.detail } : {}),
         });
         break;

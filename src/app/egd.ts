@@ -7,26 +7,31 @@ import { loadFacts } from './load';
 import { decideFile, knownUnder, refuseImportedBefore, type Located, type TournamentFileOutcome } from './interchange';
 
 /**
- * A European Go Database tournament table as ledger facts, rated under `gobase-go`.
+ * A European Go Database tournament table as ledger facts, rated under `egd-gor` (the EGD's own GoR) unless the
+ * import names `gobase-go`.
  *
  * Players: one with an EGD PIN is the ledger player `EGD-<PIN>` in every file (registered once, his ledger name kept);
  * one without is a new player `<tournament>-<place>` — names are never matched. A player the ledger has nothing for
- * under gobase-go enters with the file's grade as an opening balance (`{rating: null, games: 0, rank}`, source
- * `EGD <tournament>`): the seed's starting rating for that grade. Games keep their colours (Black is the first player)
- * and handicap stones; a handicap game, a game given without play (`!`) and the free rounds are recorded and never
- * rated (gobase-go has no handicap rule). The header's class, handicap rule and komi are kept with the tournament's
- * registration (tournament show gives them).
+ * under the rule set enters with the file's grade as an opening balance (`{rating: null, games: 0, rank}`, source
+ * `EGD <tournament>`): that grade's starting rating on the rule set's scale. Games keep their colours (Black is the
+ * first player) and handicap stones; egd-gor rates a handicap game, gobase-go has no handicap rule and does not; a
+ * game given without play (`!`) and the free rounds are recorded and never rated. The header's class (which egd-gor
+ * weighs the tournament by), handicap rule and komi are kept with the tournament's registration.
  */
 
-export const EGD_RULE_SET = 'gobase-go';
+/** The go rule sets an EGD table can be rated under; the first is the default. */
+export const EGD_RULE_SETS = ['egd-gor', 'gobase-go'] as const;
+export type EgdRuleSet = (typeof EGD_RULE_SETS)[number];
 
 export interface EgdImportOptions {
   readonly file: string;
   readonly actor: string;
   readonly tournamentId: string;
+  /** Absent: the go rule set the tournament was imported under before, else egd-gor. */
+  readonly ruleSet?: EgdRuleSet;
 }
 
-export type EgdImportOutcome = TournamentFileOutcome;
+export type EgdImportOutcome = TournamentFileOutcome & { readonly ruleSet: EgdRuleSet };
 
 export const egdPlayerId = (tournamentId: string, p: EgdPlayer): string => (p.pin !== null ? `EGD-${p.pin}` : `${tournamentId}-${p.place}`);
 
@@ -35,9 +40,9 @@ const FORFEIT_OF: Record<EgdSymbol, GameResult> = { '+': 'forfeit-win', '-': 'fo
 /** The format's free rounds: `0+` a free win, `0-` a free round, `0=` a free round with 0.5 added. */
 const BYE_KIND: Record<EgdSymbol, NonNullable<GameFacts['byeKind']>> = { '+': 'full-point', '-': 'zero-point', '=': 'half-point' };
 
-const egdCommands = (t: EgdTournament, o: EgdImportOptions, state: LedgerState, known: ReadonlySet<string>): { commands: Located[]; value: Omit<EgdImportOutcome, 'appended' | 'position'> } => {
-  const { actor, tournamentId } = o;
-  refuseImportedBefore(state, o.file, tournamentId, { name: t.name, place: t.place, startDate: t.startDate, endDate: t.endDate, ratingSystem: EGD_RULE_SET, players: t.players.length });
+const egdCommands = (t: EgdTournament, o: EgdImportOptions & { readonly ruleSet: EgdRuleSet }, state: LedgerState, known: ReadonlySet<string>): { commands: Located[]; value: Omit<EgdImportOutcome, 'appended' | 'position'> } => {
+  const { actor, tournamentId, ruleSet } = o;
+  refuseImportedBefore(state, o.file, tournamentId, { name: t.name, place: t.place, startDate: t.startDate, endDate: t.endDate, ratingSystem: ruleSet, players: t.players.length });
   const idOf = new Map(t.players.map((p) => [p.place, egdPlayerId(tournamentId, p)]));
   const lineOf = new Map(t.players.map((p) => [p.place, p.line]));
   const at = (line: number) => `${o.file}, line ${line}`;
@@ -60,7 +65,7 @@ const egdCommands = (t: EgdTournament, o: EgdImportOptions, state: LedgerState, 
       openingBalances++;
       commands.push({
         where: at(p.line),
-        command: { kind: 'ImportOpeningBalance', validDate: t.startDate, actor, playerId, ruleSet: EGD_RULE_SET, source: `EGD ${tournamentId}`, state: { rating: null, games: 0, rank: p.rank } } as Command,
+        command: { kind: 'ImportOpeningBalance', validDate: t.startDate, actor, playerId, ruleSet, source: `EGD ${tournamentId}`, state: { rating: null, games: 0, rank: p.rank } } as Command,
       });
     }
   }
@@ -72,7 +77,7 @@ const egdCommands = (t: EgdTournament, o: EgdImportOptions, state: LedgerState, 
     where: o.file,
     command: {
       kind: 'RegisterTournament', validDate: t.startDate, actor, tournamentId, name: t.name, place: t.place, startDate: t.startDate, endDate: t.endDate,
-      ratingSystem: EGD_RULE_SET, rated: true, timeControl: { mainMinutes: 0, byoyomiSeconds: 0, incrementSeconds: 0 }, entrants: byPlace.map((p) => idOf.get(p.place)!),
+      ratingSystem: ruleSet, rated: true, timeControl: { mainMinutes: 0, byoyomiSeconds: 0, incrementSeconds: 0 }, entrants: byPlace.map((p) => idOf.get(p.place)!),
       ...(withHeader && t.tournamentClass ? { tournamentClass: t.tournamentClass } : {}), ...(withHeader && t.handicapRule ? { handicapRule: t.handicapRule } : {}),
       ...(withHeader && t.komi ? { komi: t.komi } : {}),
     } as Command,
@@ -94,12 +99,17 @@ const egdCommands = (t: EgdTournament, o: EgdImportOptions, state: LedgerState, 
     });
   }
   commands.push({ where: o.file, command: { kind: 'CloseTournament', validDate: t.endDate, actor, tournamentId } as Command });
-  return { commands, value: { tournamentId, players: t.players.length, withId: t.players.filter((p) => p.pin !== null).length, matched, newPlayers, openingBalances, games: t.games.length, byes: t.byes.length } };
+  return { commands, value: { tournamentId, ruleSet, players: t.players.length, withId: t.players.filter((p) => p.pin !== null).length, matched, newPlayers, openingBalances, games: t.games.length, byes: t.byes.length } };
 };
 
 /** The whole table is one decision: every fact checked against the ledger and the ones above it, then all recorded. */
 export const importEgd = async (ledger: Ledger, t: EgdTournament, o: EgdImportOptions): Promise<EgdImportOutcome> => {
-  const known = knownUnder(await loadFacts(ledger.store), EGD_RULE_SET);
-  const { value, appended, position } = await decideFile(ledger, o.file, (state) => egdCommands(t, o, state, known));
+  const facts = await loadFacts(ledger.store);
+  const { value, appended, position } = await decideFile(ledger, o.file, (state) => {
+    // a table imported again keeps the rule set it was imported under (gobase-go was the only one before egd-gor)
+    const before = state.tournaments.get(o.tournamentId)?.registration.ratingSystem;
+    const ruleSet = o.ruleSet ?? EGD_RULE_SETS.find((r) => r === before) ?? EGD_RULE_SETS[0];
+    return egdCommands(t, { ...o, ruleSet }, state, knownUnder(facts, ruleSet));
+  });
   return { ...value, appended, ...(position !== undefined ? { position } : {}) };
 };

@@ -174,7 +174,8 @@ const verdictsOf = (run: GenericRun | undefined): Map<string, GenericGame['ratin
 const gameVerdict = (rated: boolean, v: GenericGame['rating'] | undefined, g: GameFacts): string => {
   if (!rated) return 'not yet (the tournament is not closed)';
   if (g.second === null) return 'no: a bye';
-  if (g.handicapStones !== undefined && g.handicapStones > 0) return `no: ${g.handicapStones} handicap stone${g.handicapStones > 1 ? 's' : ''}`;
+  // egd-gor rates go handicap games; the other rule sets have no rule for the stones
+  if (g.handicapStones !== undefined && g.handicapStones > 0 && v?.rated !== true) return `no: ${g.handicapStones} handicap stone${g.handicapStones > 1 ? 's' : ''}`;
   if (g.shortGameScore !== undefined) return 'no: less than one move played';
   if (v === undefined) return 'no';
   if (v.rated) return 'yes';
@@ -184,7 +185,8 @@ const gameVerdict = (rated: boolean, v: GenericGame['rating'] | undefined, g: Ga
 /**
  * The view of a tournament registered under a non-FESA rule set: its players in entry order with their rating before
  * and after it under the rule set that rated it, and every game with its colours, handicap stones and whether it was
- * rated (forfeits, byes, games of less than one move and handicap games never are). Undefined for a FESA tournament.
+ * rated (forfeits, byes and games of less than one move never are, handicap games only under egd-gor). Undefined for a
+ * FESA tournament.
  */
 export const ratedTournamentView = (facts: readonly LoggedEvent[], state: LedgerState, tournamentId: string): RatedTournamentView | undefined => {
   const tournament = state.tournaments.get(tournamentId);

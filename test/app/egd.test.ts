@@ -1,6 +1,7 @@
 /**
  * European Go Database tournament tables (A. Cieply, "Tournament table format", gemma.ujf.cas.cz/~cieply/GO/format.html)
- * through the ledger, rated under gobase-go (seed 003, ../shared/rules/gobase-go.md).
+ * through the ledger, rated under gobase-go (seed 003, ../shared/rules/gobase-go.md) with `--rules gobase-go`; the default,
+ * egd-gor, is held to published GoR in test/adapters/cli/egd-gor-import.test.ts.
  *
  * Real tables (test/fixtures/egd/README.md: OpenGotha's exports of the European Go Congress 2013 main tournament, the
  * Tournoi de Juvisy 2019 and an Istanbul online tournament, GPL-2.0) and `constructed-ledger-cup.h`, written for this
@@ -72,7 +73,7 @@ describe('EGD tables read as the format describes them', () => {
 describe('ledger egd import: rated under gobase-go', () => {
   it('rates as a hand calculation does, with handicap games and free rounds recorded but not rated', async () => {
     const db = path.join(tempDir('egd'), 'ledger.db');
-    expect(await ok('egd', 'import', CUP, '--db', db)).toBe(
+    expect(await ok('egd', 'import', CUP, '--rules', 'gobase-go', '--db', db)).toBe(
       `${CUP}: tournament constructed-ledger-cup "Ledger test cup", 4 players: 3 with an EGD PIN (0 matched to the ledger's player EGD-<PIN>, 3 new), ` +
         '1 without (players constructed-ledger-cup-<place>: names are never matched); 4 registered; 4 starting from their grade under gobase-go; 5 games, 2 free rounds; 17 facts recorded\n',
     );
@@ -91,7 +92,7 @@ describe('ledger egd import: rated under gobase-go', () => {
     expect(rating.get('EGD-33333333')).toBe(1797);
     // Player 4 (1700, no PIN: a new player "<tournament>-4"): lost to 2: 30 × −0.022750 = −0.68 -> −1: 1699
     expect(rating.get('constructed-ledger-cup-4')).toBe(1699);
-    expect(await ok('egd', 'import', CUP, '--db', db)).toMatch(/3 with an EGD PIN \(3 matched to the ledger's player EGD-<PIN>, 0 new\), .*; 0 registered; .*all already in the ledger, nothing recorded\n$/);
+    expect(await ok('egd', 'import', CUP, '--rules', 'gobase-go', '--db', db)).toMatch(/3 with an EGD PIN \(3 matched to the ledger's player EGD-<PIN>, 0 new\), .*; 0 registered; .*all already in the ledger, nothing recorded\n$/);
   });
 });
 
@@ -134,14 +135,14 @@ describe('real EGD tables (OpenGotha exports)', () => {
 describe('ledger egd import of real tables: gobase-go ratings by hand', () => {
   const ratingsAfter = async (file: string): Promise<Map<string, number>> => {
     const db = path.join(tempDir('egd-real'), 'ledger.db');
-    await ok('egd', 'import', file, '--db', db);
+    await ok('egd', 'import', file, '--rules', 'gobase-go', '--db', db);
     const { players } = JSON.parse(await ok('list', '--rules', 'gobase-go', '--db', db, '--json')) as { players: { id: string; rating: number }[] };
     return new Map(players.map((p) => [p.id, p.rating]));
   };
 
   it('European Go Congress 2013: every player new, from the grade; a result given by default is never rated', async () => {
     const db = path.join(tempDir('egd-egc'), 'ledger.db');
-    expect(await ok('egd', 'import', EGC, '--db', db)).toMatch(/"EGC2013main", 594 players: 0 with an EGD PIN \(0 matched to the ledger's player EGD-<PIN>, 0 new\), 594 without \(players opengotha-egc2013-<place>: names are never matched\); 594 registered; 594 starting from their grade under gobase-go; 2259 games, 1422 free rounds; \d+ facts recorded/);
+    expect(await ok('egd', 'import', EGC, '--rules', 'gobase-go', '--db', db)).toMatch(/"EGC2013main", 594 players: 0 with an EGD PIN \(0 matched to the ledger's player EGD-<PIN>, 0 new\), 594 without \(players opengotha-egc2013-<place>: names are never matched\); 594 registered; 594 starting from their grade under gobase-go; 2259 games, 1422 free rounds; \d+ facts recorded/);
     const { players } = JSON.parse(await ok('list', '--rules', 'gobase-go', '--db', db, '--json')) as { players: { id: string; rating: number }[] };
     const rating = new Map(players.map((p) => [p.id, p.rating]));
     // No PINs in the table: players are "<tournament>-<place>". Grades: 7d 2500, 6d 2400, 5d 2300, 4d 2200 (seed 003
@@ -183,7 +184,7 @@ describe('what an officer sees after an EGD import (tournament show)', () => {
 
   it('keeps the header (class, handicap rule, komi), every game\'s colours and stones, and the free rounds (Tournoi de Juvisy)', async () => {
     const db = path.join(tempDir('egd-show'), 'ledger.db');
-    await ok('egd', 'import', JUVISY, '--db', db);
+    await ok('egd', 'import', JUVISY, '--rules', 'gobase-go', '--db', db);
     const shown = JSON.parse(await ok('tournament', 'show', 'opengotha-tournoi-de-juvisy', '--json', '--db', db)) as Shown;
     // "; CL[A]", "; PC[,Juvisy]", "; DT[2019-10-26,2019-10-28]", "; HA[h1]", "; KM[7.5]"
     expect(shown).toMatchObject({ tournamentClass: 'A', handicapRule: 'h1', komi: '7.5', place: 'Juvisy', startDate: '2019-10-26', endDate: '2019-10-28', ruleSet: 'gobase-go' });
@@ -227,7 +228,7 @@ describe('what an officer sees after an EGD import (tournament show)', () => {
       const file = path.join(dir, `${name}.h`);
       fs.writeFileSync(file, edit(fs.readFileSync(CUP, 'utf8')));
       const db = path.join(dir, `${name}.db`);
-      await ok('egd', 'import', file, '--db', db);
+      await ok('egd', 'import', file, '--rules', 'gobase-go', '--db', db);
       return JSON.parse(await ok('tournament', 'show', name, '--json', '--db', db)) as Shown;
     };
     // round 3 of the cup: line 11 "3+/b" (2 beat 3 with Black) and line 12 "2-/w"
@@ -240,6 +241,12 @@ describe('what an officer sees after an EGD import (tournament show)', () => {
     // 2: −0.308538 + 0.022750 (rounds 1, 2) − 0.433193 = −0.718981 × 30 = −21.57 -> −22; 3: −0.022750 (round 2) + 0.433193 = 0.410443 × 30 = 12.31 -> +12
     expect([two!.after! - two!.before!, three!.after! - three!.before!]).toEqual([-22, 12]);
     expect(bare.games.find((g) => g.round === 1 && g.first === 'EGD-33333333')).toMatchObject({ firstColour: 'black', handicapStones: 2, result: 'win', rated: 'no: 2 handicap stones' });
+  });
+
+  it('the same table again without --rules keeps the rule set it was imported under, and records nothing', async () => {
+    const db = path.join(tempDir('egd-rules-again'), 'ledger.db');
+    await ok('egd', 'import', CUP, '--rules', 'gobase-go', '--db', db);
+    expect(await ok('egd', 'import', CUP, '--db', db)).toMatch(/; 0 starting from their grade under gobase-go; .*all already in the ledger, nothing recorded\n$/);
   });
 
   it('the same table again into a ledger that registered it before the header was kept records nothing', async () => {

@@ -30,6 +30,13 @@ export interface Game {
   readonly score: Score;
   readonly handicap?: Handicap;
   readonly timeControl?: TimeControl;
+  /** Go: the stones Black took, as an EGD table writes `/b5`; only a rule set that rates them is handed such a game. */
+  readonly goHandicap?: GoHandicap;
+}
+
+export interface GoHandicap {
+  readonly stones: number;
+  readonly receiver: string;
 }
 
 export type ReasonCode =

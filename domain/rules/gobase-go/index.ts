@@ -2,9 +2,8 @@ import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
 import { RuleSystem } from '../rule-system';
 import { roundHalfAwayFromZero, roundHalfUp, snapHalf } from '../shared/rounding';
-import {
-  asInt, asIntOrNull, asRecord, checkGamePlayers, Decoded, decodeGames, decodePlayers, fail,
-} from '../elo-common/decode';
+import { asInt, asRecord, checkGamePlayers, Decoded, decodeGames, decodePlayers } from '../elo-common/decode';
+import { decodeGoPlayer, goEntryRating, type GoPlayerInput } from '../shared/go-player';
 import { Game, GameResult, hasHandicap, notRated, RATED, Score } from '../elo-common/game';
 import { booleanOption, decodeOptions, docsOf, enumOption, OptionSpec } from '../elo-common/options';
 import { decodeRatingPair } from '../elo-common/ops';
@@ -31,12 +30,7 @@ export interface GobasePlayer {
 }
 
 /** Input state: a new player (`rating: null`) brings his rank or an officer's initialRating. */
-export interface GobasePlayerInput {
-  readonly rating: number | null;
-  readonly games: number;
-  readonly rank?: string;
-  readonly initialRating?: number;
-}
+export type GobasePlayerInput = GoPlayerInput;
 
 export interface GobaseEventResult {
   readonly players: Record<string, GobasePlayer>;
@@ -69,12 +63,7 @@ export const expectedFromRatings = (expected: GobaseOptions['expected'], rating:
 const scoreOf = (g: Game, id: string): Score => (g.a === id ? g.score : ((1 - g.score) as Score));
 
 /** The rating a player enters the event with: his own, else initialRating, else his rank's starting rating. */
-export const entryRating = (p: GobasePlayerInput, path = 'input.players'): Decoded<number> => {
-  if (p.rating !== null) return E.right(p.rating);
-  if (p.initialRating !== undefined) return E.right(p.initialRating);
-  if (p.rank !== undefined) return startingRating(p.rank, `${path}.rank`);
-  return fail(`${path}.rank`, `${path} has rating null and neither rank nor initialRating; expected one of them to start from.`);
-};
+export const entryRating = goEntryRating(startingRating);
 
 /**
  * Rates one event (spec §3). Event mode: Δ_X = Σ C(R_X)·(s − Se(R_X − R_opp)) with pre-event ratings, rounded half
@@ -134,27 +123,7 @@ export const rateEvent = (
 export const expectedScore = (a: GobasePlayer, b: GobasePlayer, _game?: Game, options: GobaseOptions = defaultOptions): number =>
   expectedFromRatings(options.expected, a.rating, b.rating);
 
-const decodePlayer = (raw: Record<string, unknown>, path: string): Decoded<GobasePlayerInput> => {
-  if (!('rating' in raw)) return fail(`${path}.rating`, `${path}.rating is missing; expected an integer or null (new player).`);
-  const rating = asIntOrNull(raw.rating, `${path}.rating`);
-  if (E.isLeft(rating)) return rating;
-  if (raw.games === undefined && rating.right !== null) return fail(`${path}.games`, `${path}.games is missing; expected the number of rated games.`);
-  const games = raw.games === undefined ? E.right(0) : asInt(raw.games, `${path}.games`, 0);
-  if (E.isLeft(games)) return games;
-  let p: GobasePlayerInput = { rating: rating.right, games: games.right };
-  if (raw.initialRating !== undefined) {
-    const ir = asInt(raw.initialRating, `${path}.initialRating`);
-    if (E.isLeft(ir)) return ir;
-    p = { ...p, initialRating: ir.right };
-  }
-  if (raw.rank !== undefined) {
-    if (typeof raw.rank !== 'string') return fail(`${path}.rank`, `${path}.rank must be a rank such as "3-dan".`);
-    const sr = startingRating(raw.rank, `${path}.rank`);
-    if (E.isLeft(sr)) return sr;
-    p = { ...p, rank: raw.rank };
-  }
-  return p.rating === null ? pipe(entryRating(p, path), E.map(() => p)) : E.right(p);
-};
+const decodePlayer = decodeGoPlayer(startingRating, asInt);
 
 export const gobaseGoRuleSystem: RuleSystem = {
   id: 'gobase-go',

@@ -1,6 +1,5 @@
-import * as E from 'fp-ts/Either';
-import { describedBy, DEFAULT_ENTRY_RATING, typedOptions, type RuleSet } from '../contract';
-import { entryRating as entryPolicyRating, goRank, systemGradeText } from '../shared/grade-text';
+import { describedBy, typedOptions, type RuleSet } from '../contract';
+import { goNewPlayer, goOpeningState, goStartRating } from '../shared/go-player';
 import * as gobase from './index';
 
 /** GoBase's scale (spec gobase-go.md §1): 100 points a grade, 1 dan = 1900, 1 pro = 2500, 25 points a pro grade. */
@@ -10,21 +9,13 @@ export const goGradeOf = (rating: number): string => {
   return `${Math.min(30, Math.ceil((1900 - rating) / 100))}-kyu`;
 };
 
-const start = (s: gobase.GobasePlayerInput): number | null => {
-  const r = gobase.entryRating(s);
-  return E.isRight(r) ? r.right : null;
-};
+const start = goStartRating(gobase.startingRating);
 
 /** GoBase keeps only a rating; its grade is read off its own scale, so it changes with the rating, either way. */
 export const gobaseGoRuleSet: RuleSet<gobase.GobasePlayerInput, gobase.GobaseOptions> = {
   ...describedBy(gobase.gobaseGoRuleSystem),
   options: typedOptions(gobase.gobaseGoRuleSystem, gobase.defaultOptions),
-  newPlayer: (p, entry) => {
-    const rating = entryPolicyRating(p, entry);
-    if (rating !== undefined) return { rating: null, games: 0, initialRating: rating };
-    const rank = goRank(p.grade);
-    return rank !== undefined ? { rating: null, games: 0, rank } : { rating: null, games: 0, initialRating: DEFAULT_ENTRY_RATING };
-  },
+  newPlayer: goNewPlayer,
   rateTournament: (o, _t, players, games) => gobase.rateEvent(o, players, games),
   rating: (s) => s.rating,
   games: (s) => s.games,
@@ -38,12 +29,7 @@ export const gobaseGoRuleSet: RuleSet<gobase.GobasePlayerInput, gobase.GobaseOpt
   },
   setRating: (s, rating) => ({ rating, games: s.games }),
   defaultBalanceGames: 0,
-  openingState: (b) => {
-    if (b.grade === undefined) return E.right({ rating: b.rating, games: b.games });
-    const rank = systemGradeText(b.grade);
-    if (rank === undefined || E.isLeft(gobase.startingRating(rank))) return E.left(`grade "${b.grade}" is not a go rank; expected 30-kyu … 1-kyu, 1-dan … 9-dan or 1-pro … 9-pro`);
-    return E.right({ rating: b.rating, games: b.games, rank });
-  },
+  openingState: goOpeningState(gobase.startingRating),
   expectedScore: (o, a, b) => {
     const [ra, rb] = [start(a), start(b)];
     return ra === null || rb === null ? null : gobase.expectedFromRatings(o.expected, ra, rb);

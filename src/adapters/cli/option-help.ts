@@ -26,7 +26,7 @@ const TODAY = "today's date";
 const RULES_FESA = 'force one FESA rule set on every tournament: fesa (the official program) or fesa-published (the published prose)';
 const RULES_ADOPTED = 'each tournament under the rule set adopted for its date (rules adopt), else its own system';
 const ENTRY = 'how a player new to the rule set enters it: system (its own rule), grade (at his declared grade) or a starting rating';
-const RULES_ANY = `${RULES_FESA}; or a non-FESA rule set (us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, fide, uscf-k, fide-2024): its list of the tournaments rated under it`;
+const RULES_ANY = `${RULES_FESA}; or a non-FESA rule set (us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, egd-gor, fide, uscf-k, fide-2024): its list of the tournaments rated under it`;
 const OPTION = 'a rule-set option, key=value; repeat for more (ledger rules list shows each option and its default)';
 
 const COMMON: Readonly<Record<string, OptionHelp>> = {
@@ -157,7 +157,7 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
     entry: { text: `${ENTRY} (non-FESA rule sets)`, default: 'system', example: '--entry grade' },
   },
   history: {
-    rules: { text: `${RULES_FESA}; or a rule set of TRF and EGD imports (fide, uscf-k, gobase-go …): the player's tournaments and games under it`, default: RULES_ADOPTED, example: '--rules fesa-published' },
+    rules: { text: `${RULES_FESA}; or a rule set of TRF and EGD imports (fide, uscf-k, gobase-go, egd-gor …): the player's tournaments and games under it`, default: RULES_ADOPTED, example: '--rules fesa-published' },
   },
   'projections rebuild': {
     rules: { text: 'the FESA rule set of the projection rebuilt: fesa or fesa-published', default: 'as adopted', example: '--rules fesa-published' },
@@ -231,7 +231,7 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
   'player merge': {},
   'player balance': {
     id: { text: 'the registered player the legacy list rates', example: '--id P1' },
-    rules: { text: 'the rule set the balance is under: us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, fide, uscf-k or fide-2024', example: '--rules pan-atlantic' },
+    rules: { text: 'the rule set the balance is under: us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, egd-gor, fide, uscf-k or fide-2024', example: '--rules pan-atlantic' },
     rating: { text: 'the rating the legacy list gives', example: '--rating 1734' },
     games: { text: 'the rated games the legacy list counts', default: 'established: fide 30, pan-atlantic 15; the others 0', example: '--games 42' },
     grade: { text: 'the grade the legacy list gives, "3 Kyu" / "2 Dan" or the system\'s "3-kyu" / "2-dan" (none under fide, uscf-k, fide-2024)', default: 'none (US: the rank whose range holds the rating)', example: '--grade "2 Dan"' },
@@ -260,6 +260,7 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
   },
   'egd import': {
     tournament: { text: 'the id the tournament is recorded under', default: "the file's name without its extension", example: '--tournament paris-2024' },
+    rules: { text: "the rule set the tournament is rated under: egd-gor (the EGD's GoR) or gobase-go", default: 'egd-gor; a table imported before keeps its rule set', example: '--rules gobase-go' },
   },
 };
 

@@ -66,7 +66,7 @@ const ROUTES: readonly (readonly [route: string, access: Access])[] = [
   ['GET /tournaments?q=&page=', 'public'],
   ['GET /tournaments/:id?format=json|fesa-html&rules=', 'public'],
   ['GET /lists?as-of=&format=json|csv|table|fesa|fesa-all&active-years=&rules=', 'public'],
-  ['GET /lists?rules=fide|uscf-k|gobase-go|pan-atlantic|us-shogi-1997-text|us-shogi-1997-card|fide-2024&format=json|csv|table', 'public'],
+  ['GET /lists?rules=fide|uscf-k|gobase-go|egd-gor|pan-atlantic|us-shogi-1997-text|us-shogi-1997-card|fide-2024&format=json|csv|table', 'public'],
   ['GET /lists?known-at=…', 'auditor'],
   ['GET /lists/published', 'public'],
   ['GET /lists/published/:id', 'public'],

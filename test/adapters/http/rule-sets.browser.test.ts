@@ -39,9 +39,9 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
   const text = (selector: string) => page.locator(selector).innerText();
 
   beforeAll(async () => {
-    // the seed's fide, named: a TRF import is rated under fide-2024 unless told
+    // the seed's systems, named: a TRF import is rated under fide-2024 and an EGD table under egd-gor unless told
     await cli('trf', 'import', path.join(FIXTURES, 'trf', 'grandmommyscup.trf'), '--tournament', 'gm', '--rules', 'fide');
-    await cli('egd', 'import', path.join(FIXTURES, 'egd', 'opengotha-tournoi-de-juvisy.h9'), '--tournament', 'juv');
+    await cli('egd', 'import', path.join(FIXTURES, 'egd', 'opengotha-tournoi-de-juvisy.h9'), '--tournament', 'juv', '--rules', 'gobase-go');
     api = await startApi(db);
     browser = await launchChromium(executablePath!);
     page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();

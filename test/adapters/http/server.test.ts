@@ -168,7 +168,7 @@ describe('HTTP API', () => {
 
   it('gives a tournament of an EGD import as tournament show --json does: colours, stones, rated or why not', async () => {
     const id = 'opengotha-tournoi-de-juvisy';
-    await cli('egd', 'import', path.join(FIXTURES, 'egd', `${id}.h9`));
+    await cli('egd', 'import', path.join(FIXTURES, 'egd', `${id}.h9`), '--rules', 'gobase-go');
     const r = await getJson(`/tournaments/${id}`);
     expect(r.status).toBe(200);
     expect(r.body).toEqual(JSON.parse(await cli('tournament', 'show', id, '--json')));

@@ -78,3 +78,13 @@ describe('registry and listing', () => {
     expect(data.map((s) => s.id)).toEqual([...ruleSystems.keys()]);
   });
 });
+
+describe('egd-gor through run-case and rules list', () => {
+  it('rates a case (horaceho/ers test/ers.php: 2100 beats 2100 → 2109.306) and lists its options', () => {
+    const gor = { system: 'egd-gor', op: 'rate-event', options: {}, input: { event: { class: 'A' }, players: twoPlayers, games: [{ a: 'A', b: 'B', score: 1 }] } };
+    const out = JSON.parse(runCases(JSON.stringify(gor)));
+    expect(out.players).toEqual({ A: { rating: 2109.306, games: 6 }, B: { rating: 2091.725, games: 6 } });
+    expect(ruleSystems.get('egd-gor')?.id).toBe('egd-gor');
+    expect(listRuleSystemsData().find((s) => s.id === 'egd-gor')?.options.map((o) => [o.name, o.default])).toEqual([['classWeight', true], ['handicapGames', 'adjusted']]);
+  });
+});

@@ -125,7 +125,7 @@ describe('deciders, given / when / then', () => {
     given(player('A'), opening('A')).when({ ...opening('A'), state: { elo: 1600 } } as Command).thenRejects(
       'FamilyA G (A) already has the opening balance "opening:fesa:A:ratingliste.pre" under fesa with other values; a balance is recorded once, and a different rating is a rating adjustment',
     );
-    given(player('A')).when({ ...opening('A'), ruleSet: 'chess' } as Command).thenRejects(`unknown rule set "chess"; expected one of fesa, fesa-published, us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, fide, uscf-k, fide-2024`);
+    given(player('A')).when({ ...opening('A'), ruleSet: 'chess' } as Command).thenRejects(`unknown rule set "chess"; expected one of fesa, fesa-published, us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, egd-gor, fide, uscf-k, fide-2024`);
     // under a registry rule set: its decoder reads the state, and a player who played under it before the date is refused
     const us = (validDate: string, state: Record<string, unknown> = { rating: 1700, rank: '1-dan', games: 0, streaks: {} }): Command =>
       ({ kind: 'ImportOpeningBalance', validDate, actor, playerId: 'A', ruleSet: 'us-shogi-1997-text', state, source: 'legacy' });

@@ -1,19 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { caseRunner } from '../../support/rule-cases';
 import * as E from 'fp-ts/Either';
 import { gobaseGoRuleSystem, rateEvent, defaultOptions, expectedScore, startingRating, cFactor } from '../../../domain/rules/gobase-go';
 
 /** Spec: ../shared/rules/gobase-go.md; seed: ../shared/seeds/003_ab2a6f8ed2d9251e.txt (GoBase.org). */
-const op = (name: string, options: unknown, input: unknown) => gobaseGoRuleSystem.ops[name](options, input);
-const ok = (name: string, options: unknown, input: unknown): any => {
-  const r = op(name, options, input);
-  if (E.isLeft(r)) throw new Error(`${r.left.field}: ${r.left.message}`);
-  return r.right;
-};
-const err = (name: string, options: unknown, input: unknown) => {
-  const r = op(name, options, input);
-  if (E.isRight(r)) throw new Error(`expected an error, got ${JSON.stringify(r.right)}`);
-  return r.left;
-};
+const { ok, err } = caseRunner(gobaseGoRuleSystem);
 const player = (rating: number | null, games = 10, extra: object = {}) => ({ rating, games, ...extra });
 /** One event: `x` plays each opponent in order with the given scores. */
 const oneGame = (ra: number, rb: number, score: number, options: object = {}) =>

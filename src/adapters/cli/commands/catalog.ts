@@ -128,7 +128,7 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'rerate',
     summary: 'fold the same facts under another rule set and show what changes from a date on',
-    usage: 'rerate --rules fesa-published|pan-atlantic|fide|gobase-go|uscf-k|us-shogi-1997-text|us-shogi-1997-card|fide-2024 [--option key=value]... [--from DATE] [--as-of DATE] [--json]',
+    usage: 'rerate --rules fesa-published|pan-atlantic|fide|gobase-go|egd-gor|uscf-k|us-shogi-1997-text|us-shogi-1997-card|fide-2024 [--option key=value]... [--from DATE] [--as-of DATE] [--json]',
     load: historyModule,
   },
   {
@@ -344,12 +344,14 @@ export const commandCatalog: readonly CommandEntry[] = [
   },
   {
     name: 'egd import',
-    summary: 'import a European Go Database tournament table (.h, .h9): players by EGD PIN, every game with colours and handicap stones, free rounds; closed and rated under gobase-go',
-    usage: 'egd import FILE [--tournament ID]',
+    summary: 'import a European Go Database tournament table (.h, .h9): players by EGD PIN, every game with colours and handicap stones, free rounds; closed and rated under egd-gor (the EGD\'s GoR) or --rules gobase-go',
+    usage: 'egd import FILE [--tournament ID] [--rules egd-gor|gobase-go]',
     details:
       'Players: one with an EGD PIN (after "|") is the ledger player EGD-<PIN>, matched by that PIN in every file; one without is a new player ' +
-      '<tournament>-<place>: names are never matched. A player new to gobase-go starts from his grade in the table. Games keep their colours (Black is ' +
-      'the first player) and handicap stones; handicap games, results given without play (!) and free rounds (0+ 0- 0=) are recorded and never rated. ' +
+      '<tournament>-<place>: names are never matched. A player new to the rule set starts from his grade in the table. Games keep their colours (Black is ' +
+      'the first player) and handicap stones; egd-gor rates handicap games (the receiver at his GoR + 100 a stone less 50) and weighs the ' +
+      'tournament by its class (CL: A 1, B 0.75, C 0.5, D 0.25), gobase-go leaves handicap games unrated; results given without play (!) and free ' +
+      'rounds (0+ 0- 0=) are recorded and never rated. ' +
       'The output says how many players were matched and how many are new. A bad line is named (file, line, round) and nothing of the table is recorded.',
     load: interchangeModule,
   },

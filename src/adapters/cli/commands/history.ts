@@ -89,7 +89,9 @@ const sideBySide = (ctx: CliContext, facts: readonly LoggedEvent[], a: string, b
   const [ra, rb] = [ratingsUnder(facts, a, asOf), ratingsUnder(facts, b, asOf, bOptions)];
   const ids = [...new Set([...ra.keys(), ...rb.keys()])].sort((x, y) => (rb.get(y)?.rating ?? 0) - (rb.get(x)?.rating ?? 0) || (x < y ? -1 : 1));
   const nameOf = listNamesKnownAt(facts);
-  const rows = ids.map((id) => ({ playerId: id, name: nameOf(id), [a]: ra.get(id) ?? null, [b]: rb.get(id) ?? null, delta: ra.has(id) && rb.has(id) ? rb.get(id)!.rating - ra.get(id)!.rating : null }));
+  // GoR is kept to three decimals, and the difference of two such doubles carries binary noise (770.8719999999998)
+  const thousandths = (x: number) => Math.round(x * 1000) / 1000;
+  const rows = ids.map((id) => ({ playerId: id, name: nameOf(id), [a]: ra.get(id) ?? null, [b]: rb.get(id) ?? null, delta: ra.has(id) && rb.has(id) ? thousandths(rb.get(id)!.rating - ra.get(id)!.rating) : null }));
   const why = reasonsUnder(facts, a, b, asOf, rows.filter((r) => r.delta !== null && r.delta !== 0).map((r) => r.playerId), bOptions);
   if (ctx.json) {
     ctx.out(JSON.stringify({ labels: [a, b], asOf, ...(Object.keys(bOptions).length > 0 ? { options: bOptions } : {}), players: rows.map((r) => (why.has(r.playerId) ? { ...r, why: why.get(r.playerId) } : r)) }, null, 2));

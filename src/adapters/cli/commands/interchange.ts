@@ -7,7 +7,7 @@ import { importTrf, TRF_DEFAULT_RULE_SET, TRF_RULE_SETS, trfOfTournament, type T
 import { readNamedFile, withoutUtf8Bom } from '../../formats/files';
 import { formatTrf, parseTrf } from '../../formats/trf';
 import { decodeEgd, parseEgd } from '../../formats/egd';
-import { importEgd } from '../../../app/egd';
+import { EGD_RULE_SETS, importEgd, type EgdRuleSet } from '../../../app/egd';
 import type { TournamentFileOutcome } from '../../../app/interchange';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
@@ -82,14 +82,16 @@ const egdImport: CommandRun = {
   name: 'egd import',
   async run(ctx) {
     const file = ctx.opts.positional[0];
-    if (!file) throw new UsageError('missing the file: ledger egd import FILE [--tournament ID]');
+    if (!file) throw new UsageError('missing the file: ledger egd import FILE [--tournament ID] [--rules egd-gor|gobase-go]');
+    const ruleSet = ctx.opts.string('rules');
+    if (ruleSet !== undefined && !(EGD_RULE_SETS as readonly string[]).includes(ruleSet)) throw new UsageError(`--rules must be one of ${EGD_RULE_SETS.join(', ')}, got "${ruleSet}"`);
     const tournamentId = tournamentIdFor(ctx, file);
     const parsed = parseEgd(decodeEgd(readNamedFile(file)), file);
     if (E.isLeft(parsed)) throw parsed.left;
-    const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId });
+    const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId, ...(ruleSet !== undefined ? { ruleSet: ruleSet as EgdRuleSet } : {}) });
     ctx.print(outcome, () =>
       `${file}: tournament ${tournamentId} "${parsed.right.name}", ${playersSentence(outcome, 'an EGD PIN', 'EGD-<PIN>', `${tournamentId}-<place>`)}; ` +
-      `${outcome.openingBalances} starting from their grade under gobase-go; ${outcome.games} games, ${outcome.byes} free rounds; ${recorded(outcome)}`);
+      `${outcome.openingBalances} starting from their grade under ${outcome.ruleSet}; ${outcome.games} games, ${outcome.byes} free rounds; ${recorded(outcome)}`);
     return 0;
   },
 };
