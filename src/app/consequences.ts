@@ -91,13 +91,16 @@ const fesaChanges = (before: FesaFold, after: FesaFold, nameOf: (id: string) => 
   for (const run of after.runs) {
     const old = beforeRuns.get(run.tournamentId);
     const was = old === undefined ? undefined : participantsOf(before, old);
-    for (const [player, { prior, rated }] of participantsOf(after, run)) {
+    const now = participantsOf(after, run);
+    for (const [player, { prior, rated }] of now) {
       // a tournament rated for the first time (its closure) starts from each player's rating before it
       const from = was === undefined ? prior : (was.get(player)?.rated ?? { rating: null });
       if (from.rating !== rated.rating || from.grade !== rated.grade) {
         changes.push({ tournament: run.tournamentId, date: run.date, player, name: nameOf(player), ruleSet: run.ruleSet, before: from, after: rated });
       }
     }
+    // an id that no longer plays in it (merged into another): his rating there is gone
+    for (const [player, { rated }] of was ?? []) if (!now.has(player)) changes.push({ tournament: run.tournamentId, date: run.date, player, name: nameOf(player), ruleSet: run.ruleSet, before: rated, after: { rating: null } });
   }
   // tournaments no longer rated (their closure withdrawn): diffFolds names their players
   for (const r of diffFolds(before, after).runs) {
