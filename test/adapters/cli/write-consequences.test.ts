@@ -79,7 +79,7 @@ describe.skipIf(!cliBuilt())('a write answers with the ratings it changes', () =
     for (const { playerId } of lists) expect(changed).toContain(playerId);
   }, 60_000);
 
-  it('names the reconcile pin of the 20th event that overrides a correction in the 17th', async () => {
+  it('names the reconcile pin of the 20th event that overrides a correction in the 17th, and history shows the pin', async () => {
     const db = path.join(dir, 'pin.db');
     fs.copyFileSync(archive, db);
     const pin = JSON.parse((await ledger('events', '--type', 'ListReconciled', '--player', 'N57', '--json', '--db', db)).out.trim().split('\n').at(-1)!) as { position: number; event: { validDate: string; reason: string } };
@@ -91,5 +91,11 @@ describe.skipIf(!cliBuilt())('a write answers with the ratings it changes', () =
     // the 18th event's change of N21 is overridden too, the 20th's own grade change of N31 is not (same day)
     expect(r.out).toContain("N21's change in 23_18th_nekomadoken is overridden");
     expect(r.out).not.toContain("N31's change in 24_20th_nekomadoken");
+    // history says why N57's 20th event starts at 1521 and not where the 17th left him
+    const history = (await ledgerProcess(['history', 'N57', '--db', db])).out.split('\n');
+    const pinLine = history.findIndex((l) => /^ {2}2017-11-18 {2}rating pinned by reconcile +-> +1521 {2}reconciled with 24_20th_nekomadoken\/ratingliste\.pre/.test(l));
+    expect(pinLine).toBeGreaterThan(0);
+    expect(history[pinLine - 1]).toMatch(/22_17th_nekomadoken +1539 -> +1514/);
+    expect(history[pinLine + 1]).toMatch(/24_20th_nekomadoken +1521 -> +1546/);
   }, 60_000);
 });
