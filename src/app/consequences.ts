@@ -80,7 +80,8 @@ const participantsOf = (fold: FesaFold, run: TournamentRun): Map<string, { prior
   const playing = new Set(run.report.players.map((p) => nameKey(p)));
   const prior = (p: FesaPlayer): RatingAndGrade => {
     const was = run.before.get(nameKey(p));
-    return was === undefined ? { rating: null } : ratedAs(was);
+    // a newcomer's first record holds rating 0 (the program's "unrated"): he had none before
+    return was === undefined || was.eloNumber === 0 ? { rating: null } : ratedAs(was);
   };
   return new Map(run.after.filter((p) => playing.has(nameKey(p))).map((p) => [diffIdOf(fold, p), { prior: prior(p), rated: ratedAs(p) }]));
 };
