@@ -18,10 +18,10 @@ export const consequencesText = (c: Consequences): string[] => {
 
 /**
  * A write command's answer: what was recorded (or, under --dry-run, would be) and what it changes in the ratings
- * per tournament and player. `what` is the sentence of the recorded fact ("game g1 of oslo corrected").
+ * per tournament and player. `what` is the sentence of the recorded fact ("game g1 of oslo corrected"); `dryRun` is
+ * the command's --dry-run (read where the command reads its options, so that its usage is checked against them).
  */
-export const recordAndReport = async (ctx: CliContext, command: Command | ((state: LedgerState) => Command), what: string): Promise<number> => {
-  const dryRun = ctx.opts.flag('dry-run');
+export const recordAndReport = async (ctx: CliContext, command: Command | ((state: LedgerState) => Command), what: string, dryRun: boolean): Promise<number> => {
   const { result, consequences } = await recordWithConsequences(await ctx.ledger(), command, dryRun);
   const head =
     result.status === 'unchanged' ? `${what}: already recorded, nothing changed`
