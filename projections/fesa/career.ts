@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import type { GradeAwarded } from '../../domain/events';
+import type { GradeAwarded, ListReconciled, RatingAdjusted } from '../../domain/events';
 import { danQualification } from '../../domain/rules/fesa/grades';
 import type { FesaGameExplanation, FesaLbCount, FesaPlayer, FesaPlayerReport, FesaPromotionRule } from '../../domain/rules/fesa/types';
 import { gradeText } from './diff';
@@ -23,6 +23,18 @@ export interface RatingStep {
   readonly lbStreak: FesaLbCount | null;
   readonly mpStreak: number | null;
   readonly grade: string;
+}
+
+/**
+ * An officer fact that set the player's rating outside tournaments: a reconcile's pin (the list file's rating wins
+ * over the fold's, so changes before it stop there) or an adjustment. `rating` is what it set, or the shift.
+ */
+export interface OfficerRatingStep {
+  readonly date: string;
+  readonly kind: 'reconcile' | 'adjustment';
+  readonly rating: number | null;
+  readonly shift?: number;
+  readonly reason: string;
 }
 
 export type GradeRule = FesaPromotionRule | 'prior-grade' | 'opening-balance' | 'officer-award';
@@ -54,6 +66,8 @@ export interface PlayerCareer {
   /** The ids merged into this player (their games and grades are in this career). */
   readonly absorbed?: readonly string[];
   readonly ratings: readonly RatingStep[];
+  /** Reconcile pins and adjustments of his rating, in the order they apply. */
+  readonly officerRatings: readonly OfficerRatingStep[];
   readonly grades: readonly GradeStep[];
   readonly dan: readonly DanCount[];
 }
@@ -75,6 +89,7 @@ export const playerCareer = (fold: FesaFold, playerId: string): E.Either<string,
   // an id merged into another is that player: his facts are filed under the survivor
   const person = fold.survivorOf(playerId);
   const ratings: RatingStep[] = [];
+  const officerRatings: OfficerRatingStep[] = [];
   const grades: GradeStep[] = [];
   const opponentsUsed: { opponent: string; rating: number }[] = [];
   let grade = '-';
@@ -109,6 +124,9 @@ export const playerCareer = (fold: FesaFold, playerId: string): E.Either<string,
           if (gradeOrder(level, gName) > gradeRank) reach(f.date, level, gName, 'officer-award', e.reason);
         },
       });
+    } else if (f.kind === 'reconcile' || f.kind === 'adjustment') {
+      const step = officerRatingStep(f.kind, f.event as ListReconciled | RatingAdjusted, f.date, fold.survivorOf, person);
+      if (step !== undefined) officerRatings.push(step);
     } else if (f.kind === 'opening-balance') {
       // The officer fact names the whole imported list; the player's own record is the list's before his first
       // tournament (or now, when he has not played since).
@@ -159,7 +177,15 @@ export const playerCareer = (fold: FesaFold, playerId: string): E.Either<string,
   for (const s of steps) s.apply();
   fromOpening(fold.list.find((p) => nameKey(p) === key));
   const absorbed = [...fold.names.keys()].filter((id) => id !== person && fold.survivorOf(id) === person);
-  return E.right({ playerId, ...(person !== playerId ? { mergedInto: person } : {}), ...(absorbed.length > 0 ? { absorbed } : {}), ratings, grades, dan: danCounts(opponentsUsed) });
+  return E.right({ playerId, ...(person !== playerId ? { mergedInto: person } : {}), ...(absorbed.length > 0 ? { absorbed } : {}), ratings, officerRatings, grades, dan: danCounts(opponentsUsed) });
+};
+
+/** What a reconcile or an adjustment did to one player's rating; undefined when a reconcile left his rating alone. */
+const officerRatingStep = (kind: OfficerRatingStep['kind'], e: ListReconciled | RatingAdjusted, date: string, survivorOf: (id: string) => string, person: string): OfficerRatingStep | undefined => {
+  if (e.type === 'RatingAdjusted') return { date, kind, rating: e.change.kind === 'set' ? e.change.rating : null, ...(e.change.kind === 'shift' ? { shift: e.change.by } : {}), reason: e.reason };
+  const pin = e.pins.find((p) => survivorOf(p.playerId) === person);
+  const rating = pin?.fields.eloNumber;
+  return typeof rating === 'number' ? { date, kind, rating, reason: e.reason } : undefined;
 };
 
 /**
@@ -187,12 +213,18 @@ export const renderCareer = (c: PlayerCareer): string => {
   const header = c.mergedInto === undefined ? `${c.playerId}${others.length > 0 ? ` (${others.join(', ')} merged into ${c.playerId}: their games and grades are in this history)` : ''}` : `${c.playerId} (merged into ${c.mergedInto}: the history of ${c.mergedInto}${with_})`;
   const lines = [header, '', 'Rating history:'];
   if (c.ratings.length === 0) lines.push('  no rated tournaments');
+  const officer = [...c.officerRatings];
+  const officerLine = (o: OfficerRatingStep) =>
+    `  ${o.date}  ${(o.kind === 'reconcile' ? 'rating pinned by reconcile' : 'rating adjusted').padEnd(24)}       -> ${o.rating === null ? sign(o.shift ?? 0).padStart(5) : String(o.rating).padStart(5)}  ${o.reason}`;
   for (const r of c.ratings) {
+    // on a date the officer facts come before the tournaments (the fold's order)
+    while (officer.length > 0 && officer[0]!.date <= r.date) lines.push(officerLine(officer.shift()!));
     const streaks = `${r.lbStreak ? `LB ${r.lbStreak.n}${r.lbStreak.reachedMp ? '*' : ''}` : ''}${r.mpStreak !== null ? ` MP ${r.mpStreak}` : ''}`.trim();
     lines.push(
       `  ${r.date}  ${r.tournamentId.padEnd(24).slice(0, 24)} ${String(r.before).padStart(5)} -> ${String(r.after).padStart(5)} (${sign(r.change).padStart(5)})  ${r.method.padEnd(11)} ${String(r.eventGames).padStart(2)} games, total ${r.gamesTotal}${r.provisional ? 'p' : ''}, bonus ${r.bonusCount}${streaks ? `, ${streaks}` : ''}, ${r.grade}`,
     );
   }
+  for (const o of officer) lines.push(officerLine(o));
   lines.push('', 'Grade history:');
   if (c.grades.length === 0) lines.push('  no grade yet');
   for (const g of c.grades) lines.push(`  ${g.date}  ${g.from} -> ${g.grade} by ${g.rule} (${g.detail})`);

@@ -18,6 +18,12 @@ export interface ExecuteResult {
   readonly position?: number;
 }
 
+/** How a write is made: `dryRun` decides without appending; `inspect` sees the decided draft before it is appended. */
+export interface WriteOptions {
+  readonly dryRun?: boolean;
+  readonly inspect?: (draft: Draft) => void | Promise<void>;
+}
+
 /**
  * How often a decision is made again on the fresh log after another writer got in first. Every lost race means
  * another writer succeeded, so with n writers at once each needs at most n attempts; past this many the conflict
@@ -114,12 +120,13 @@ export class Ledger {
    * them); then every event is appended at once, or nothing. When another writer changed one of the streams in
    * between, `build` runs again on the fresh state.
    */
-  async decideAll<T>(build: (draft: Draft) => T | Promise<T>): Promise<{ value: T; events: readonly DomainEvent[]; position?: number }> {
+  async decideAll<T>(build: (draft: Draft) => T | Promise<T>, options: WriteOptions = {}): Promise<{ value: T; events: readonly DomainEvent[]; position?: number }> {
     for (let attempt = 1; ; attempt++) {
       const draft = new Draft(await this.catchUp());
       const value = await build(draft);
       const parts = draft.parts();
       if (parts.length === 0) return { value, events: [] };
+      if (options.dryRun) return { value, events: draft.events };
       try {
         const appended = await this.store.appendAll(parts);
         return { value, events: draft.events, position: appended[appended.length - 1]!.lastGlobalPosition };
@@ -136,14 +143,15 @@ export class Ledger {
    * Decides one command and appends its event. `command` may be a function of the ledger's state when the ledger
    * computes part of it from the facts the decision is based on (a published list's hash: see app/publish.ts).
    */
-  async execute(command: Command | ((state: LedgerState) => Command | Promise<Command>)): Promise<ExecuteResult> {
+  async execute(command: Command | ((state: LedgerState) => Command | Promise<Command>), options: WriteOptions = {}): Promise<ExecuteResult> {
     let decided: readonly DomainEvent[] = [];
     try {
       const { value, position } = await this.decideAll(async (draft) => {
         const result = draft.decide(typeof command === 'function' ? await command(draft.state) : command);
         decided = result.events;
+        if (result.status === 'appended') await options.inspect?.(draft);
         return result;
-      });
+      }, options);
       return position === undefined ? value : { ...value, position };
     } catch (error) {
       if (error instanceof DuplicateEventError) return this.resolveDuplicate(error, decided);

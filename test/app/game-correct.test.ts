@@ -42,7 +42,7 @@ describe.skipIf(!cliBuilt())('game correct: time control and replay (real proces
 
   it('a game corrected to a blitz time control is recorded with it and leaves the list (FESA rates 30+30 or 20+40 and up); back to 30+30 it counts again', async () => {
     expect(rated.find((p) => p.playerId === 'P2')!.games).toBe(3);
-    expect(await ok('game', 'correct', '--game', 'g1', '--main', '10', '--byoyomi', '10', '--reason', 'played as blitz')).toMatch(/^game g1 of t1 corrected \(recorded at position \d+\)\n$/);
+    expect(await ok('game', 'correct', '--game', 'g1', '--main', '10', '--byoyomi', '10', '--reason', 'played as blitz')).toMatch(/^game g1 of t1 corrected \(recorded at position \d+\)\n.*\n.*\nt1 +2026-03-08 +P1 +Hansen +fesa +1409 +1410\nt1 +2026-03-08 +P2 +Berg +fesa +1129 +1219\n$/);
     expect(await lastCorrection()).toMatchObject({ gameId: 'g1', result: 'win', timeControl: { mainMinutes: 10, byoyomiSeconds: 10, incrementSeconds: 0 }, reason: 'played as blitz', actor: 'officer' });
     const blitz = await list();
     expect(blitz.find((p) => p.playerId === 'P2')!.games).toBe(2);

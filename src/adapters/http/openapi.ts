@@ -1,6 +1,7 @@
 import { COMMAND_KINDS } from '../../../domain/commands/decide';
 import { LIST_FORMATS } from '../../app/lists';
 import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
+import { CONSEQUENCES_PROPERTIES } from './consequences-schema';
 
 /**
  * The OpenAPI 3.1 description of the HTTP API (served at GET /openapi.json): every route, who may call it, every
@@ -206,6 +207,7 @@ export const openApiDocument = () => ({
           position: int,
           // RegisterPlayer of a player whose name another registered player bears
           namesake: object({ namesakes: array(str), listedAs: str }, ['namesakes', 'listedAs'], false),
+          ...CONSEQUENCES_PROPERTIES,
         },
         ['status', 'stream', 'events'],
         false,
@@ -455,9 +457,10 @@ export const openApiDocument = () => ({
       post: {
         summary: 'Record a command; the actor is the signed-in officer',
         ...writeSecurity('officer'),
+        parameters: [query('dry-run', { type: 'boolean' }, 'true: decide the command and answer with what it would change (200), recording nothing.')],
         requestBody: { required: true, content: json(ref('Command')) },
         responses: {
-          '200': ok('Already recorded: nothing changed.', ref('CommandResult')),
+          '200': ok('Already recorded, or a dry run: nothing changed.', ref('CommandResult')),
           '201': ok('Recorded.', ref('CommandResult')),
           ...writes,
           ...needsToken,

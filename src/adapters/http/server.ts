@@ -5,8 +5,7 @@ import { unratable } from '../../app/failure';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import * as E from 'fp-ts/Either';
-import type { Command } from '../../../domain/commands/decide';
-import { balanceRequestOf, openingBalanceCommand } from '../../app/opening-balance';
+import { dryRunOf, recordCommand } from './command-answer';
 import { playerCareer } from '../../../projections/fesa/career';
 import { explainPlayer } from '../../../projections/fesa/explain';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../projections/fesa/history';
@@ -15,7 +14,6 @@ import type { CheckpointStorage } from '../store/checkpoint-storage';
 import { factsKnownAt, loadFacts } from '../../app/load';
 import { knownAtPositionOf, listKnownAt, publishedFromModel } from '../../app/list-known-at';
 import { verifyLedger } from '../../app/verify';
-import { publishList, type PublishRequest } from '../../app/publish';
 import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, renderList, type ListFormat } from '../../app/lists';
 import type { Ledger } from '../../app/ledger';
 import { today } from '../clock';
@@ -443,17 +441,12 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     }
     // a published list's hash is the ledger's own (of the list it writes), never the caller's: see app/publish.ts
     // an opening balance from a legacy list's values: the rule set's own state is the ledger's to build (as the CLI's)
-    const result = await turn(async () =>
-      body.kind === 'PublishRatingList'
-        ? (await publishList(ledger, LIST_PRINTER, { ...(body as unknown as PublishRequest), actor: who.officer })).result
-        : body.kind === 'RecordOpeningBalance'
-          ? await ledger.execute((state) => openingBalanceCommand(balanceRequestOf(body), state, who.officer))
-          : await ledger.execute({ ...body, actor: who.officer } as Command),
-    );
+    const dryRun = dryRunOf(req.query['dry-run']);
+    const { result, consequences } = await turn(() => recordCommand(ledger, body, who.officer, dryRun));
     if (result.position !== undefined) lastWrites.set(who.officer, Math.max(result.position, lastWrites.get(who.officer) ?? 0));
     // a registered namesake: the answer says how FESA files tell him apart (list-names.ts)
-    const namesake = body.kind === 'RegisterPlayer' && typeof body.playerId === 'string' ? await namesakeNotice(ledger.store, await ledger.catchUp(), body.playerId) : undefined;
-    res.status(result.status === 'appended' ? 201 : 200).json(namesake === undefined ? result : { ...result, namesake });
+    const namesake = body.kind === 'RegisterPlayer' && typeof body.playerId === 'string' && !dryRun ? await namesakeNotice(ledger.store, await ledger.catchUp(), body.playerId) : undefined;
+    res.status(result.status === 'appended' && !dryRun ? 201 : 200).json({ ...result, dryRun, ...consequences, ...(namesake === undefined ? {} : { namesake }) });
   });
 
   const officers = (): Officers => {

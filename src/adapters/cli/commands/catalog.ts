@@ -66,25 +66,29 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'tournament close',
     summary: 'close a tournament: from its date on it is rated',
-    usage: 'tournament close --id ID [--date YYYY-MM-DD]',
+    usage: 'tournament close --id ID [--date YYYY-MM-DD] [--dry-run] [--json]',
+    booleanFlags: ['dry-run'],
     load: coreModule,
   },
   {
     name: 'game report',
     summary: 'report one game, or many from a CSV file (one command per row)',
-    usage: `game report --tournament T --game G --round N --first A --second B --result win|loss|draw|sennichite|unplayed|forfeit-win|forfeit-loss|bye [--date D] [--handicap TYPE --giver ID] [--main MIN --byoyomi SEC --increment SEC] [--replay-of G]\n       game report --csv FILE   (header: ${GAME_FIELDS.join(',')}; empty cells = not given)`,
+    usage: `game report --tournament T --game G --round N --first A --second B --result win|loss|draw|sennichite|unplayed|forfeit-win|forfeit-loss|bye [--date D] [--handicap TYPE --giver ID] [--main MIN --byoyomi SEC --increment SEC] [--replay-of G] [--dry-run] [--json]\n       game report --csv FILE   (header: ${GAME_FIELDS.join(',')}; empty cells = not given)`,
+    booleanFlags: ['dry-run'],
     load: coreModule,
   },
   {
     name: 'game correct',
     summary: 'correct a reported game by its id: give only what changes (the old facts stay in the log)',
-    usage: 'game correct --game G [--tournament T] --reason TEXT [--result R] [--round N] [--first A] [--second B] [--handicap TYPE|even --giver ID] [--main MIN] [--byoyomi SEC] [--increment SEC] [--replay-of G|none] [--decided D] [--date D (refused)]',
+    usage: 'game correct --game G [--tournament T] --reason TEXT [--result R] [--round N] [--first A] [--second B] [--handicap TYPE|even --giver ID] [--main MIN] [--byoyomi SEC] [--increment SEC] [--replay-of G|none] [--decided D] [--date D (refused)] [--dry-run] [--json]',
+    booleanFlags: ['dry-run'],
     load: coreModule,
   },
   {
     name: 'game withdraw',
     summary: 'withdraw a reported game (e.g. it was never played)',
-    usage: 'game withdraw --game G [--tournament T] --reason TEXT [--date D]',
+    usage: 'game withdraw --game G [--tournament T] --reason TEXT [--date D] [--dry-run] [--json]',
+    booleanFlags: ['dry-run'],
     load: coreModule,
   },
   {
@@ -297,13 +301,15 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'player merge',
     summary: 'two ids are one person: the second one\'s games, balances and grades become the first one\'s in every list (reversible: player unmerge)',
-    usage: 'player merge KEEP ABSORBED --reason TEXT [--date YYYY-MM-DD]',
+    usage: 'player merge KEEP ABSORBED --reason TEXT [--date YYYY-MM-DD] [--dry-run] [--json]',
+    booleanFlags: ['dry-run'],
     load: playerModule,
   },
   {
     name: 'player unmerge',
     summary: 'undo the merge of an id: the two ids are two people again and every list is as before the merge',
-    usage: 'player unmerge ABSORBED --reason TEXT [--date YYYY-MM-DD]',
+    usage: 'player unmerge ABSORBED --reason TEXT [--date YYYY-MM-DD] [--dry-run] [--json]',
+    booleanFlags: ['dry-run'],
     load: playerModule,
   },
   {

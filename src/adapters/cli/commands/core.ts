@@ -12,6 +12,7 @@ import { DECIMAL, UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 import { GAME_FIELDS, PLAYER_FIELDS } from './catalog';
 import { today } from '../../clock';
+import { recordAndReport } from '../consequences';
 
 
 export const report = (ctx: CliContext, result: ExecuteResult, what: string): number => {
@@ -180,7 +181,7 @@ const tournamentClose: CommandRun = {
     const state = await ledger.catchUp();
     const known = state.tournaments.get(tournamentId);
     const validDate = ctx.opts.date('date') ?? known?.registration.endDate ?? today();
-    return report(ctx, await ledger.execute({ kind: 'CloseTournament', validDate, actor: ctx.actor, tournamentId }), `tournament ${tournamentId} closed on ${validDate}`);
+    return recordAndReport(ctx, { kind: 'CloseTournament', validDate, actor: ctx.actor, tournamentId }, `tournament ${tournamentId} closed on ${validDate}`, ctx.opts.flag('dry-run'));
   },
 };
 
@@ -245,8 +246,9 @@ const gameReport: CommandRun = {
     const csv = ctx.opts.string('csv');
     if (csv === undefined) {
       const command = gameCommand(ctx, { where: 'game', get: (n) => ctx.opts.string(n) }, 'ReportGame', endDate);
-      return report(ctx, await ledger.execute(command), `game ${(command as { gameId: string }).gameId} reported`);
+      return recordAndReport(ctx, command, `game ${(command as { gameId: string }).gameId} reported`, ctx.opts.flag('dry-run'));
     }
+    if (ctx.opts.flag('dry-run')) throw new UsageError('--dry-run shows one game\'s consequences; a --csv file is checked whole before anything is recorded, so give its games one at a time to try them');
     const { rows, appended, unchanged } = await decideCsv(ctx, csv, GAME_FIELDS, (input) => [gameCommand(ctx, input, 'ReportGame', endDate)]);
     ctx.print({ file: csv, rows, appended, unchanged }, () => `${csv}: ${rows} games, ${appended} recorded, ${unchanged} already in the ledger`);
     return 0;
@@ -305,7 +307,7 @@ const gameCorrect: CommandRun = {
     // the correction's own valid date (when it was decided) is --decided: --date would read as the game's
     const get = (n: string) => (n === 'date' ? ctx.opts.string('decided') : (given(n) ?? (n === 'giver' && handicapGiven ? undefined : current[n])));
     const command = { ...gameCommand(ctx, { where: 'game correct', get }, 'CorrectResult', () => today()), reason: ctx.opts.required('reason', 'why the game is corrected') } as Command;
-    return report(ctx, await ledger.execute(command), `game ${game.gameId} of ${tournamentId} corrected`);
+    return recordAndReport(ctx, command, `game ${game.gameId} of ${tournamentId} corrected`, ctx.opts.flag('dry-run'));
   },
 };
 
@@ -322,7 +324,7 @@ const gameWithdraw: CommandRun = {
       gameId: game.gameId,
       reason: ctx.opts.required('reason', 'why the game is withdrawn'),
     } as Command;
-    return report(ctx, await ledger.execute(command), `game ${game.gameId} of ${tournamentId} withdrawn`);
+    return recordAndReport(ctx, command, `game ${game.gameId} of ${tournamentId} withdrawn`, ctx.opts.flag('dry-run'));
   },
 };
 

@@ -7,6 +7,7 @@ import type { Command } from '../../../../domain/commands/decide';
 import type { CliContext, CommandRun } from '../context';
 import { today } from '../../clock';
 import { decideCsv, report, type FieldInput } from './core';
+import { recordAndReport } from '../consequences';
 import { BALANCE_FIELDS } from './catalog';
 import { DECIMAL } from '../args';
 import { isValidIsoDate } from '../../../../domain/events/iso-date';
@@ -122,7 +123,7 @@ const merge: CommandRun = {
     const [survivor, absorbed] = ctx.opts.positional;
     if (!survivor || !absorbed) throw new UsageError('give the id that stays and the id merged into it: ledger player merge KEEP ABSORBED --reason TEXT');
     const command: Command = { kind: 'MergePlayers', validDate: ctx.opts.date('date') ?? today(), actor: ctx.actor, survivor, absorbed, reason: ctx.opts.required('reason', 'why the two ids are one person') };
-    return report(ctx, await (await ctx.ledger()).execute(command), `${absorbed} merged into ${survivor}`);
+    return recordAndReport(ctx, command, `${absorbed} merged into ${survivor}`, ctx.opts.flag('dry-run'));
   },
 };
 
@@ -145,7 +146,7 @@ const unmerge: CommandRun = {
       merge: merged?.merge ?? 'none',
       reason: ctx.opts.required('reason', 'why the two ids are two people after all'),
     };
-    return report(ctx, await ledger.execute(command), `${absorbed} unmerged from ${merged?.survivor ?? '-'}`);
+    return recordAndReport(ctx, command, `${absorbed} unmerged from ${merged?.survivor ?? '-'}`, ctx.opts.flag('dry-run'));
   },
 };
 

@@ -1,0 +1,201 @@
+/**
+ * What a write changes: per tournament and player the rating (and grade, where the rule set has grades) before and
+ * after it, under the rule set each tournament is rated with, and which later officer facts (a reconcile's pin, an
+ * adjustment) set the rating anew so that the change does not reach the lists after them. Every recording adapter
+ * (the CLI's write commands, `POST /commands`) answers with it, and `--dry-run` shows it without recording.
+ */
+import * as E from 'fp-ts/Either';
+import type { Command } from '../../domain/commands/decide';
+import type { LedgerState } from '../../domain/commands/state';
+import type { DomainEvent, LoggedEvent } from '../../domain/events';
+import { diffFolds, diffIdOf, gradeText, type ListChange } from '../../projections/fesa/diff';
+import type { FesaPlayer } from '../../domain/rules/fesa/types';
+import { nameKey, type FesaFold, type TournamentRun } from '../../projections/fesa/history';
+import { foldFesaFast } from '../../projections/fesa/incremental';
+import { foldGeneric, type GenericFold } from '../../projections/generic/history';
+import type { ExecuteResult, Ledger } from './ledger';
+import { loadFacts } from './load';
+import { listNamesKnownAt } from './rule-set-list';
+
+export interface RatingAndGrade {
+  readonly rating: number | null;
+  readonly grade?: string;
+}
+
+/** A later officer fact that sets the player's rating anew: the change stops at it. */
+export interface Override {
+  readonly position: number;
+  readonly kind: 'ListReconciled' | 'RatingAdjusted';
+  readonly date: string;
+  readonly reason: string;
+}
+
+export interface Consequence {
+  readonly tournament: string;
+  readonly date: string;
+  readonly player: string;
+  readonly name: string;
+  readonly ruleSet: string;
+  readonly before: RatingAndGrade;
+  readonly after: RatingAndGrade;
+  /** The first later fact that sets this player's rating anew (the change does not reach the lists after it). */
+  readonly overriddenBy?: Override;
+}
+
+export interface Consequences {
+  readonly changes: readonly Consequence[];
+  /** The FESA list of today: the players whose rating or grade differ. */
+  readonly list: readonly ListChange[];
+  /** Why the ratings could not be compared (a fold the facts before or after cannot make); the write stands. */
+  readonly unavailable?: string;
+}
+
+/** The folds a comparison reads: FESA's under the rule set in force, the other rule sets' as recorded. */
+export interface LedgerRatings {
+  readonly facts: readonly LoggedEvent[];
+  readonly fesa: E.Either<string, FesaFold>;
+  readonly generic: E.Either<string, GenericFold>;
+}
+
+export const ledgerRatings = (facts: readonly LoggedEvent[]): LedgerRatings => ({
+  facts,
+  fesa: E.mapLeft((e: { message: string }) => e.message)(foldFesaFast(facts, { runs: 'changes' })),
+  generic: foldGeneric(facts),
+});
+
+/** The log as it would be with the decided events appended (positions after the head, recorded now). */
+export const withDecided = (facts: readonly LoggedEvent[], events: readonly DomainEvent[]): LoggedEvent[] => {
+  const recordedAt = new Date().toISOString();
+  let position = facts.length === 0 ? 0 : facts[facts.length - 1]!.globalPosition;
+  return [...facts, ...events.map((event) => ({ event, globalPosition: ++position, recordedAt }))];
+};
+
+const byTournamentThenPlayer = (a: Consequence, b: Consequence): number =>
+  a.date.localeCompare(b.date) || a.tournament.localeCompare(b.tournament) || a.player.localeCompare(b.player);
+
+const ratedAs = (p: FesaPlayer): RatingAndGrade => ({ rating: p.eloNumber, grade: gradeText(p) });
+
+/** A FESA run's participants by the id a diff names them by: what the list holds of them before and after it. */
+const participantsOf = (fold: FesaFold, run: TournamentRun): Map<string, { prior: RatingAndGrade; rated: RatingAndGrade }> => {
+  const playing = new Set(run.report.players.map((p) => nameKey(p)));
+  const prior = (p: FesaPlayer): RatingAndGrade => {
+    const was = run.before.get(nameKey(p));
+    // a newcomer's first record holds rating 0 (the program's "unrated"): he had none before
+    return was === undefined || was.eloNumber === 0 ? { rating: null } : ratedAs(was);
+  };
+  return new Map(run.after.filter((p) => playing.has(nameKey(p))).map((p) => [diffIdOf(fold, p), { prior: prior(p), rated: ratedAs(p) }]));
+};
+
+const fesaChanges = (before: FesaFold, after: FesaFold, nameOf: (id: string) => string): Consequence[] => {
+  const beforeRuns = new Map(before.runs.map((r) => [r.tournamentId, r]));
+  const changes: Consequence[] = [];
+  for (const run of after.runs) {
+    const old = beforeRuns.get(run.tournamentId);
+    const was = old === undefined ? undefined : participantsOf(before, old);
+    const now = participantsOf(after, run);
+    for (const [player, { prior, rated }] of now) {
+      // a tournament rated for the first time (its closure) starts from each player's rating before it
+      const from = was === undefined ? prior : (was.get(player)?.rated ?? { rating: null });
+      if (from.rating !== rated.rating || from.grade !== rated.grade) {
+        changes.push({ tournament: run.tournamentId, date: run.date, player, name: nameOf(player), ruleSet: run.ruleSet, before: from, after: rated });
+      }
+    }
+    // an id that no longer plays in it (merged into another): his rating there is gone
+    for (const [player, { rated }] of was ?? []) if (!now.has(player)) changes.push({ tournament: run.tournamentId, date: run.date, player, name: nameOf(player), ruleSet: run.ruleSet, before: rated, after: { rating: null } });
+  }
+  // tournaments no longer rated (their closure withdrawn): diffFolds names their players
+  for (const r of diffFolds(before, after).runs) {
+    if (r.newRating === null) changes.push({ tournament: r.tournamentId, date: r.date, player: r.playerId, name: nameOf(r.playerId), ruleSet: beforeRuns.get(r.tournamentId)?.ruleSet ?? '-', before: { rating: r.oldRating }, after: { rating: null } });
+  }
+  return changes;
+};
+
+/** A non-FESA run's players' ratings and grades after it, through the rule set it was rated with. */
+const genericRatings = (fold: GenericFold, states: Readonly<Record<string, unknown>>, ruleSet: string): Map<string, RatingAndGrade> => {
+  const system = fold.registry.get(ruleSet as never)!;
+  return new Map(Object.entries(states).map(([player, state]) => [player, { rating: system.rating(state), ...(system.grades !== undefined ? { grade: system.grades.of(state) ?? '-' } : {}) }]));
+};
+
+const genericChanges = (before: GenericFold, after: GenericFold, nameOf: (id: string) => string): Consequence[] => {
+  const beforeRuns = new Map(before.runs.map((r) => [r.tournamentId, r]));
+  const changes: Consequence[] = [];
+  for (const run of after.runs) {
+    const old = beforeRuns.get(run.tournamentId);
+    const was = old === undefined ? genericRatings(after, run.before, run.ruleSet) : genericRatings(before, old.after, old.ruleSet);
+    for (const [player, rated] of genericRatings(after, run.after, run.ruleSet)) {
+      const from = was.get(player) ?? { rating: null };
+      if (from.rating !== rated.rating || from.grade !== rated.grade || old?.ruleSet !== undefined && old.ruleSet !== run.ruleSet) {
+        changes.push({ tournament: run.tournamentId, date: run.date, player, name: nameOf(player), ruleSet: run.ruleSet, before: from, after: rated });
+      }
+    }
+  }
+  return changes;
+};
+
+/** The officer facts that set ratings anew, per player: a reconcile's pin of the rating, an adjustment. */
+const ratingSetters = (ratings: LedgerRatings): Map<string, Override[]> => {
+  const positions = new Map(ratings.facts.map((f) => [f.event.eventId, f.globalPosition]));
+  const setters = new Map<string, Override[]>();
+  const add = (player: string, event: DomainEvent & { reason: string }, kind: Override['kind']) => {
+    const list = setters.get(player) ?? [];
+    list.push({ position: positions.get(event.eventId) ?? 0, kind, date: event.validDate, reason: event.reason });
+    setters.set(player, list);
+  };
+  const officerFacts = [...(E.isRight(ratings.fesa) ? ratings.fesa.right.officerFacts : []), ...(E.isRight(ratings.generic) ? ratings.generic.right.officerFacts : [])];
+  for (const fact of officerFacts) {
+    const event = fact.event;
+    if (event.type === 'ListReconciled') {
+      for (const pin of event.pins) if ('eloNumber' in pin.fields) add(E.isRight(ratings.fesa) ? ratings.fesa.right.survivorOf(pin.playerId) : pin.playerId, event, 'ListReconciled');
+    } else if (event.type === 'RatingAdjusted') for (const player of fact.playerIds) add(player, event, 'RatingAdjusted');
+  }
+  return setters;
+};
+
+/**
+ * What changed between the ratings before a write and after it. The officer facts are the later ones' (`after`):
+ * a change is overridden by the first that sets the player's rating on a later date (on its own date an officer
+ * fact comes before the tournaments, so it does not override them).
+ */
+export const consequences = (before: LedgerRatings, after: LedgerRatings): Consequences => {
+  if (E.isLeft(before.fesa) || E.isLeft(after.fesa) || E.isLeft(before.generic) || E.isLeft(after.generic)) {
+    const why = [before.fesa, after.fesa, before.generic, after.generic].flatMap((f) => (E.isLeft(f) ? [f.left] : []));
+    return { changes: [], list: [], unavailable: why[0]! };
+  }
+  const [fesaBefore, fesaAfter, genericBefore, genericAfter] = [before.fesa.right, after.fesa.right, before.generic.right, after.generic.right];
+  const nameOf = listNamesKnownAt(after.facts);
+  const setters = ratingSetters(after);
+  const changes = [...fesaChanges(fesaBefore, fesaAfter, nameOf), ...genericChanges(genericBefore, genericAfter, nameOf)].sort(byTournamentThenPlayer).map((c) => {
+    const overriddenBy = (setters.get(c.player) ?? []).filter((o) => o.date > c.date).sort((a, b) => a.date.localeCompare(b.date) || a.position - b.position)[0];
+    return overriddenBy === undefined ? c : { ...c, overriddenBy };
+  });
+  return { changes, list: diffFolds(fesaBefore, fesaAfter).list };
+};
+
+export interface RecordedWithConsequences {
+  readonly result: ExecuteResult;
+  readonly consequences: Consequences;
+  readonly dryRun: boolean;
+}
+
+const NOTHING: Consequences = { changes: [], list: [] };
+
+/**
+ * Decides one command and, unless `dryRun`, records it, with what it changes: the log read once more and folded
+ * before and after the decided facts (the cost `fesa import` pays for its changes). An unchanged resubmission
+ * changes nothing.
+ */
+export const recordWithConsequences = async (ledger: Ledger, command: Command | ((state: LedgerState) => Command | Promise<Command>), dryRun = false): Promise<RecordedWithConsequences> => {
+  let found = NOTHING;
+  const result = await ledger.execute(command, {
+    dryRun,
+    inspect: async (draft) => {
+      const facts = await loadFacts(ledger.store);
+      found = consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, draft.events)));
+    },
+  });
+  return { result, consequences: result.status === 'appended' ? found : NOTHING, dryRun };
+};
+
+/** One sentence per overridden change: which fact stops it, so that the officer is not surprised by a later list. */
+export const overrideSentences = (c: Consequences): string[] =>
+  c.changes.flatMap((x) => (x.overriddenBy === undefined ? [] : [`${x.player}'s change in ${x.tournament} is overridden from ${x.overriddenBy.date} by the ${x.overriddenBy.kind === 'ListReconciled' ? 'list reconciled' : 'rating adjusted'} at position ${x.overriddenBy.position} (reason: ${x.overriddenBy.reason})`]));

@@ -1,0 +1,58 @@
+import * as path from 'path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { logChecksum } from '../../../src/adapters/store/migrate';
+import { ledger, tempDir } from '../../support/helpers';
+import { startApi, type Api } from './api';
+
+/**
+ * POST /commands answers with what the command changes (issue 32, point 1): per tournament and player the rating
+ * and grade before and after; `?dry-run=true` answers the same and records nothing; a correction names only what
+ * changes, as `ledger game correct` does.
+ */
+describe('POST /commands shows its consequences', () => {
+  const db = path.join(tempDir('http-consequences'), 'ledger.db');
+  let api: Api;
+  let officer = '';
+  const post = (body: Record<string, unknown>, query = '') => api.post(`/commands${query}`, body, officer);
+  const ratingsOf = async () =>
+    new Map((JSON.parse((await ledger('list', '--json', '--active-years', '0', '--as-of', '2026-12-31', '--db', db)).out) as { players: { playerId: string; rating: number }[] }).players.map((p) => [p.playerId, p.rating]));
+
+  beforeAll(async () => {
+    api = await startApi(db);
+    officer = await api.appoint('kari', 'officer');
+    for (const id of ['P1', 'P2', 'P3']) expect((await post({ kind: 'RegisterPlayer', validDate: '2026-01-01', playerId: id, familyName: `Family${id}`, givenName: '', country: 'NO' })).status).toBe(201);
+    expect((await post({ kind: 'RegisterTournament', validDate: '2026-02-01', tournamentId: 'T1', name: 'Open', place: '', startDate: '2026-02-01', endDate: '2026-02-02', ratingSystem: 'fesa', rated: true, timeControl: { mainMinutes: 30, byoyomiSeconds: 30, incrementSeconds: 0 } })).status).toBe(201);
+    for (const [gameId, round, first, second] of [['g1', 1, 'P1', 'P2'], ['g2', 2, 'P2', 'P3'], ['g3', 3, 'P3', 'P1']] as const) {
+      expect((await post({ kind: 'ReportGame', validDate: '2026-02-01', tournamentId: 'T1', gameId, round, first, second, result: 'win' })).status).toBe(201);
+    }
+  });
+  afterAll(async () => api.close());
+
+  it('answers the closure and a correction with the ratings they change; a dry run the same, recording nothing', async () => {
+    const close = { kind: 'CloseTournament', validDate: '2026-02-02', tournamentId: 'T1' };
+    const closed = await post(close);
+    expect(closed.status).toBe(201);
+    const rated = await ratingsOf();
+    // a tournament rated for the first time: each player from unrated to his list rating
+    expect((closed.body.changes as { player: string; before: { rating: number | null }; after: { rating: number } }[]).map((c) => [c.player, c.before.rating, c.after.rating])).toEqual(
+      [...rated].sort(([a], [b]) => a.localeCompare(b)).map(([id, r]) => [id, null, r]),
+    );
+
+    // only what changes: the game's round and players stay as reported
+    const correction = { kind: 'CorrectResult', tournamentId: 'T1', gameId: 'g1', result: 'loss', reason: 'the sheet was misread' };
+    const before = await logChecksum(api.store);
+    const dry = await post(correction, '?dry-run=true');
+    expect({ status: dry.status, dryRun: dry.body.dryRun, position: dry.body.position }).toEqual({ status: 200, dryRun: true, position: undefined });
+    expect(await logChecksum(api.store)).toEqual(before);
+    const real = await post(correction);
+    expect({ status: real.status, dryRun: real.body.dryRun }).toEqual({ status: 201, dryRun: false });
+    expect(real.body.events).toEqual([expect.objectContaining({ type: 'ResultCorrected', round: 1, first: 'P1', second: 'P2', result: 'loss' })]);
+    expect(real.body.changes).toEqual(dry.body.changes);
+    const now = await ratingsOf();
+    const changed = (real.body.changes as { player: string; before: { rating: number }; after: { rating: number } }[]).map((c) => [c.player, c.before.rating, c.after.rating]);
+    expect(changed).toEqual([...now].filter(([id, r]) => rated.get(id) !== r).sort(([a], [b]) => a.localeCompare(b)).map(([id, r]) => [id, rated.get(id), r]));
+    expect(changed.length).toBeGreaterThan(0);
+
+    expect((await post(correction, '?dry-run=maybe')).body.detail).toBe('dry-run must be true or false, got "maybe"');
+  });
+});
