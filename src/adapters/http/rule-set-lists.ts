@@ -5,14 +5,14 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
 import { publishedEvent } from '../../app/list-known-at';
 import type { ListFormat, ListRow } from '../../app/lists';
-import { publishedRuleSetDiff, renderRuleSetList } from '../../app/rule-set-publication';
+import { renderRuleSetList, type RuleSetListDiff } from '../../app/rule-set-publication';
 import { LIST_PRINTER } from '../formats/list-printer';
-import { factsKnownAt, loadFacts } from '../../app/load';
 import type { EventStore } from '../../app/ports/event-store';
-import { ruleSetList, type RuleSetList } from '../../app/rule-set-list';
+import type { RuleSetList } from '../../app/rule-set-list';
 import { isGenericRuleSet, type GenericRuleSetId } from '../../../projections/generic/systems';
 import { today } from '../clock';
 import { queryOf } from './query';
+import type { FoldJobs } from './fold-jobs';
 
 /** The formats another rule set's list is written in (the FESA program's files are not among them). */
 export const RULE_SET_LIST_FORMATS = ['json', 'csv', 'table'] as const;
@@ -25,17 +25,20 @@ export const genericRulesOf = (req: Request): GenericRuleSetId | undefined => {
 
 /**
  * The lists a request asks for (as of `as-of`, everybody rated unless `active-years` says otherwise, as known at
- * `known-at`). No read model holds them, so each is a fold of the whole log on the thread that answers: the few asked
- * for last at the log's head are kept, so that a page asked again, its JSON and its CSV fold once per new fact. A
- * list as known at a past position (an auditor's) is folded each time: rare, and never the head's.
+ * `known-at`), and what changed since a list published under such a rule set. No read model holds them, so each is
+ * a fold of the whole log, run as a fold job (fold-jobs.ts: under `ledger serve` on the worker thread, so that the
+ * fold never holds the thread that answers `/health` and the pages). The few asked for last at the log's head are
+ * kept, so that a page asked again, its JSON and its CSV fold once per new fact. A list as known at a past position
+ * (an auditor's) is folded each time: rare, and never the head's.
  */
 export class RuleSetLists {
-  /** The lists being folded or folded, all of the log as it stood at `head`, the last asked for last. */
-  private kept = new Map<string, Promise<RuleSetList>>();
+  /** The lists and diffs being folded or folded, all of the log as it stood at `head`, the last asked for last. */
+  private kept = new Map<string, Promise<unknown>>();
   private head = -1;
 
   constructor(
     private readonly store: EventStore,
+    private readonly folds: FoldJobs,
     private readonly capacity = 4,
   ) {}
 
@@ -43,27 +46,32 @@ export class RuleSetLists {
     const q = queryOf(req);
     const asOf = q.date('as-of') ?? today();
     const activeYears = q.int('active-years', 0) ?? 0;
-    const knownAtText = q.string('known-at');
-    if (knownAtText !== undefined) {
-      const known = await factsKnownAt(this.store, knownAtText, 'known-at');
-      return ruleSetList(known.facts, ruleSet, { asOf, activeYears, ...(known.knownAt !== undefined ? { knownAt: known.knownAt } : {}) });
-    }
+    const knownAt = q.string('known-at');
+    if (knownAt !== undefined) return this.folds({ kind: 'rule-set-list', ruleSet, asOf, activeYears, upTo: { knownAt } });
+    // facts up to the head read here, so that what is kept under it is the list of that head, whatever came since
+    return this.atHead(JSON.stringify([ruleSet, asOf, activeYears]), (position) => this.folds({ kind: 'rule-set-list', ruleSet, asOf, activeYears, upTo: { position } }));
+  }
+
+  /** What changed since the list `listId` (published under a non-FESA rule set) in the list of the same day now. */
+  diffSince(listId: string): Promise<RuleSetListDiff> {
+    return this.atHead(JSON.stringify(['published', listId]), () => this.folds({ kind: 'rule-set-diff', listId }));
+  }
+
+  private async atHead<A>(key: string, fold: (head: number) => Promise<A>): Promise<A> {
     const head = await this.store.headPosition();
     // the log only grows: a list of an older head is never asked for again
     if (head !== this.head) {
       this.kept = new Map();
       this.head = head;
     }
-    const key = JSON.stringify([ruleSet, asOf, activeYears]);
-    const kept = this.kept.get(key);
+    const kept = this.kept.get(key) as Promise<A> | undefined;
     this.kept.delete(key);
-    // facts up to the head read above, so that what is kept under it is the list of that head, whatever came since
-    const list = kept ?? loadFacts(this.store, { position: head }).then((facts) => ruleSetList(facts, ruleSet, { asOf, activeYears }));
+    const folded = kept ?? fold(head);
     if (this.kept.size >= this.capacity) this.kept.delete(this.kept.keys().next().value!);
-    this.kept.set(key, list);
-    // a fold that failed (a store error) is not kept: the next request folds again
-    list.catch(() => (this.kept.get(key) === list ? this.kept.delete(key) : undefined));
-    return list;
+    this.kept.set(key, folded);
+    // a fold that failed (a store error, a list the ledger cannot reproduce) is not kept: the next request folds again
+    folded.catch(() => (this.kept.get(key) === folded ? this.kept.delete(key) : undefined));
+    return folded;
   }
 }
 
@@ -102,6 +110,6 @@ export const mountRuleSetLists = (app: Express, { store, lists, publicRead, audi
   app.get('/lists', underRuleSet(false), ...publicRead, ...folds, sendRuleSetList);
   app.get('/lists', underRuleSet(true), ...auditor, sendRuleSetList);
   app.get('/lists/published/:id/diff', publishedUnderRuleSet(store), ...publicRead, ...folds, async (req, res) => {
-    res.json(publishedRuleSetDiff(LIST_PRINTER, await loadFacts(store), req.params.id as string));
+    res.json(await lists.diffSince(req.params.id as string));
   });
 };
