@@ -28,13 +28,19 @@ export const genericRulesOf = (req: Request): GenericRuleSetId | undefined => {
  * `known-at`), and what changed since a list published under such a rule set. No read model holds them, so each is
  * a fold of the whole log, run as a fold job (fold-jobs.ts: under `ledger serve` on the worker thread, so that the
  * fold never holds the thread that answers `/health` and the pages). The few asked for last at the log's head are
- * kept, so that a page asked again, its JSON and its CSV fold once per new fact. A list as known at a past position
- * (an auditor's) is folded each time: rare, and never the head's.
+ * kept, so that a page asked again, its JSON and its CSV fold once per new fact. While a list is being folded for a
+ * newer head, the last one folded is given at once to a reader whose floor it reaches (as the FESA lists are,
+ * read-models.ts): under a burst of writes the readers then never queue one fold per new fact behind each other. A
+ * list as known at a past position (an auditor's) is folded each time: rare, and never the head's.
  */
 export class RuleSetLists {
   /** The lists and diffs being folded or folded, all of the log as it stood at `head`, the last asked for last. */
   private kept = new Map<string, Promise<unknown>>();
   private head = -1;
+  /** The last list folded per request (rule set, as-of, active-years) and the head it reflects. */
+  private readonly latest = new Map<string, { list: RuleSetList; position: number }>();
+  /** Folds of a list under way, by request. */
+  private readonly folding = new Map<string, number>();
 
   constructor(
     private readonly store: EventStore,
@@ -42,14 +48,48 @@ export class RuleSetLists {
     private readonly capacity = 4,
   ) {}
 
-  async of(req: Request, ruleSet: GenericRuleSetId): Promise<RuleSetList> {
+  async of(req: Request, ruleSet: GenericRuleSetId, floor = 0): Promise<RuleSetList> {
+    return (await this.positioned(req, ruleSet, floor)).list;
+  }
+
+  /** The list a request asks for and the log position it reflects (none for a list as known at `known-at`). */
+  async positioned(req: Request, ruleSet: GenericRuleSetId, floor = 0): Promise<{ list: RuleSetList; position?: number }> {
+    const { asOf, activeYears, knownAt, key } = this.requestOf(req, ruleSet);
+    if (knownAt !== undefined) return { list: await this.folds({ kind: 'rule-set-list', ruleSet, asOf, activeYears, upTo: { knownAt } }) };
+    const latest = this.latest.get(key);
+    if (latest !== undefined && latest.position >= floor && (this.folding.get(key) ?? 0) > 0) return latest;
+    this.folding.set(key, (this.folding.get(key) ?? 0) + 1);
+    try {
+      // facts up to the head read here, so that what is kept under it is the list of that head, whatever came since
+      const folded = await this.atHead(key, async (position) => ({ list: await this.folds({ kind: 'rule-set-list', ruleSet, asOf, activeYears, upTo: { position } }), position }));
+      if (folded.position >= (this.latest.get(key)?.position ?? 0)) {
+        this.latest.delete(key);
+        // the sixteen lists asked for last
+        if (this.latest.size >= 16) this.latest.delete(this.latest.keys().next().value!);
+        this.latest.set(key, folded);
+      }
+      return folded;
+    } finally {
+      this.folding.set(key, this.folding.get(key)! - 1);
+    }
+  }
+
+  /**
+   * Whether the list a request asks for would be answered without a fold of its own (kept at the head last seen, or
+   * the last one given while another is folded): such a request needs no fold guard.
+   */
+  answeredWithoutFold(req: Request, ruleSet: GenericRuleSetId, floor: number): boolean {
+    const { knownAt, key } = this.requestOf(req, ruleSet);
+    if (knownAt !== undefined) return false;
+    const latest = this.latest.get(key);
+    return this.kept.has(key) || (latest !== undefined && latest.position >= floor && (this.folding.get(key) ?? 0) > 0);
+  }
+
+  private requestOf(req: Request, ruleSet: GenericRuleSetId) {
     const q = queryOf(req);
     const asOf = q.date('as-of') ?? today();
     const activeYears = q.int('active-years', 0) ?? 0;
-    const knownAt = q.string('known-at');
-    if (knownAt !== undefined) return this.folds({ kind: 'rule-set-list', ruleSet, asOf, activeYears, upTo: { knownAt } });
-    // facts up to the head read here, so that what is kept under it is the list of that head, whatever came since
-    return this.atHead(JSON.stringify([ruleSet, asOf, activeYears]), (position) => this.folds({ kind: 'rule-set-list', ruleSet, asOf, activeYears, upTo: { position } }));
+    return { asOf, activeYears, knownAt: q.string('known-at'), key: JSON.stringify([ruleSet, asOf, activeYears]) };
   }
 
   /** What changed since the list `listId` (published under a non-FESA rule set) in the list of the same day now. */
@@ -94,20 +134,26 @@ export interface RuleSetListRoutes {
   readonly auditor: readonly RequestHandler[];
   readonly folds: readonly RequestHandler[];
   readonly sendList: (res: Response, text: string, format: ListFormat) => void;
+  /** The log position below which a reader may not be answered (server.ts: read-your-writes). */
+  readonly floorOf: (req: Request, res: Response) => number;
 }
 
 /**
  * The JSON and download routes (the page is the list page's, pages/routes.ts): `/lists?rules=S`, as known at
  * `known-at` for auditors, and `/lists/published/:id/diff` of a list published under S.
  */
-export const mountRuleSetLists = (app: Express, { store, lists, publicRead, auditor, folds, sendList }: RuleSetListRoutes): void => {
+export const mountRuleSetLists = (app: Express, { store, lists, publicRead, auditor, folds, sendList, floorOf }: RuleSetListRoutes): void => {
   const underRuleSet = (knownAt: boolean): RequestHandler => (req, _res, next) => (genericRulesOf(req) !== undefined && (req.query['known-at'] !== undefined) === knownAt ? next() : next('route'));
   const sendRuleSetList: RequestHandler = async (req, res) => {
     const ruleSet = genericRulesOf(req)!;
     const format = queryOf(req).oneOf('format', RULE_SET_LIST_FORMATS) ?? 'json';
-    sendList(res, renderRuleSetList(LIST_PRINTER, await lists.of(req, ruleSet), format), format);
+    const { list, position } = await lists.positioned(req, ruleSet, floorOf(req, res));
+    if (position !== undefined) res.set('X-Ledger-Position', String(position));
+    sendList(res, renderRuleSetList(LIST_PRINTER, list, format), format);
   };
-  app.get('/lists', underRuleSet(false), ...publicRead, ...folds, sendRuleSetList);
+  // a list kept, or given while a newer one is folded, costs no fold: no guard
+  const unlessAnswered = folds.map((guard): RequestHandler => (req, res, next) => (lists.answeredWithoutFold(req, genericRulesOf(req)!, floorOf(req, res)) ? next() : guard(req, res, next)));
+  app.get('/lists', underRuleSet(false), ...publicRead, ...unlessAnswered, sendRuleSetList);
   app.get('/lists', underRuleSet(true), ...auditor, sendRuleSetList);
   app.get('/lists/published/:id/diff', publishedUnderRuleSet(store), ...publicRead, ...folds, async (req, res) => {
     res.json(await lists.diffSince(req.params.id as string));

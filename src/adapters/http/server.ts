@@ -317,7 +317,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   // read); as known at a position or time (folded from the log up to there) for auditors.
   const knownAtList = [access('auditor'), ...folds];
   // another rule set's list and what changed since one was published: folded from the log
-  mountRuleSetLists(app, { store: ledger.store, lists: ruleSetLists, publicRead, auditor: knownAtList, folds, sendList });
+  mountRuleSetLists(app, { store: ledger.store, lists: ruleSetLists, publicRead, auditor: knownAtList, folds, sendList, floorOf });
   app.get(
     '/lists',
     (req, res, next) => (req.query['known-at'] === undefined ? next() : next('route')),

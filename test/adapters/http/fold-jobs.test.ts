@@ -93,6 +93,17 @@ describe('folds of the whole log off the answering thread', () => {
     expect(rows).toHaveLength(PLAYERS + 1);
     expect(list.healthBefore).toBeGreaterThanOrEqual(10);
 
+    // a fact more: the first reader waits for the new fold, one asking while it runs is given the last list at once,
+    // the officer who wrote it (read-your-writes) the new one
+    const written = await server.post('/commands', { kind: 'RegisterPlayer', validDate: '2006-01-01', playerId: 'late', familyName: 'Late', givenName: 'L', country: 'NO' }, officer);
+    const url = '/lists?rules=fide&as-of=2006-01-01&format=csv';
+    const first = server.get(url);
+    expect((await server.get('/health')).status).toBe(200);
+    const meanwhile = await server.get(url);
+    const own = await server.get(url, officer);
+    const positions = [await first, meanwhile, own].map((a) => [a.status, Number(a.headers.get('x-ledger-position'))]);
+    expect(positions).toEqual([[200, Number(written.body.position)], [200, Number(list.answer.headers.get('x-ledger-position'))], [200, Number(written.body.position)]]);
+
     const published = await server.post('/commands', { kind: 'PublishRatingList', validDate: '2006-01-01', listId: 'fide-2006', asOf: '2006-01-01', ruleSet: 'fide', format: 'csv', activeYears: 0 }, officer);
     expect(published.status).toBe(201);
     const late = { kind: 'CorrectResult', validDate: '2000-01-03', tournamentId: 't0', gameId: 'g1-0', round: 1, first: 'p0', second: 'p16', result: 'loss', reason: 'score sheet' };
