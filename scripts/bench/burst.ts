@@ -1,7 +1,8 @@
 /**
  * Whether a server stalls while it catches up on new facts: `ledger serve` as its own process, and
  *   (1) a burst: WRITES writes over HTTP (registrations and game results, from WRITERS officers) while READERS readers
- *       poll `/health` and today's list; p50/p99/max of each during the burst, beside the goal (p99 <= 100 ms);
+ *       poll `/health`, today's list and today's fide list (a fold of the whole log per new head, on the server's
+ *       worker); p50/p99/max of each during the burst, beside the goal (p99 <= 100 ms);
  *   (2) REGISTRATIONS registrations, then the first `GET /lists` and a `/health` sent 20 ms after it;
  *   (3) a player with a family name of LONG_NAME characters who played in a closed tournament, a few registrations,
  *       then the same two requests (refused by a ledger that limits names: then it says so);
@@ -36,6 +37,7 @@ const LONG_NAME = count('long-name', 900_000);
 const PLAYERS = 40;
 const GOAL_MS = 100;
 const TODAY = '/lists?format=csv&active-years=0';
+const RULE_SET_TODAY = '/lists?rules=fide&format=csv';
 
 const ledger = (db: string, ...argv: string[]): string =>
   execFileSync(process.execPath, [CLI, ...argv, '--db', db], { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, LEDGER_ACTOR: 'bench' } });
@@ -156,6 +158,7 @@ const main = async (): Promise<void> => {
       });
       const health: number[] = [];
       const lists: number[] = [];
+      const ruleSetLists: number[] = [];
       let writing = true;
       const started = performance.now();
       const writers = tokens.map(async (token, w) => {
@@ -163,7 +166,7 @@ const main = async (): Promise<void> => {
       });
       const readers = Array.from({ length: READERS }, async () => {
         while (writing) {
-          for (const [url, into] of [[`${base}/health`, health], [`${base}${TODAY}`, lists]] as const) {
+          for (const [url, into] of [[`${base}/health`, health], [`${base}${TODAY}`, lists], [`${base}${RULE_SET_TODAY}`, ruleSetLists]] as const) {
             const answer = await timed(url);
             if (answer.status !== 200) failures.push(`${url}: ${answer.status} ${answer.text.slice(0, 100)}`);
             into.push(answer.ms);
@@ -177,9 +180,10 @@ const main = async (): Promise<void> => {
       const file = new Database(db, { readonly: true });
       const recorded = file.prepare(`SELECT count(DISTINCT event_id) FROM events WHERE event_id LIKE 'player:BR%:registered' OR event_id LIKE 'game:BT1:G%:reported'`).pluck().get() as number;
       file.close();
-      console.log(`(1) burst: ${WRITES} writes from ${WRITERS} officers in ${seconds.toFixed(1)} s (${(WRITES / seconds).toFixed(0)} writes/s) while ${READERS} readers poll /health and ${TODAY}; load ${load()}`);
+      console.log(`(1) burst: ${WRITES} writes from ${WRITERS} officers in ${seconds.toFixed(1)} s (${(WRITES / seconds).toFixed(0)} writes/s) while ${READERS} readers poll /health, ${TODAY} and ${RULE_SET_TODAY}; load ${load()}`);
       console.log(figures('    /health', health, GOAL_MS));
       console.log(figures(`    ${TODAY}`, lists, GOAL_MS));
+      console.log(figures(`    ${RULE_SET_TODAY}`, ruleSetLists));
       console.log(`    recorded: ${recorded} of ${WRITES} writes`);
       if (recorded !== WRITES) failures.push(`recorded ${recorded} of ${WRITES}`);
     } finally {

@@ -1,20 +1,25 @@
 /**
  * The worker thread of model-catch-up.ts: brings a rule set's saved read models up to the head of the log
  * (`resumeProjection`: the events since its checkpoint folded, checkpoint and models saved) on its own connections to
- * the store, one request at a time, and answers the position saved; and the diffs read from those models
- * (diff-models.ts), caught up first, answered as plain values. Its saves take the lock it shares with the
- * server (model-catch-up.ts says why).
+ * the store, one request at a time, and answers the position saved; the diffs read from those models
+ * (diff-models.ts), caught up first, answered as plain values; and the reads no model answers (fold-jobs.ts). Its
+ * saves take the lock it shares with the server (model-catch-up.ts says why). On a store that keeps no read models
+ * (EventStoreDB) it runs the fold jobs alone.
  */
 import { parentPort, workerData } from 'worker_threads';
 import { resumeProjection } from '../../app/checkpoint';
 import { openCheckpointStorage } from '../store/checkpoint-storage';
+import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import { openStore, parseStoreSpec } from '../store/open';
 import { takingTurns, type CatchUpReply, type CatchUpRequest } from './model-catch-up';
 import { ruleSetsFromListModels, sincePublishedFromListModel } from './diff-models';
 import { AS_ADOPTED } from '../../../projections/fesa/history';
 import { LedgerFailure } from '../../app/failure';
+import { LiveProjections } from './live';
+import { foldJobRunner, plainFailure } from './fold-jobs';
 
-const { storeSpec, lock } = workerData as { storeSpec: string; lock: Int32Array };
+/** `readModels`: whether the server reads the models saved next to the log (a server told not to: none are made here). */
+const { storeSpec, lock, readModels } = workerData as { storeSpec: string; lock: Int32Array; readModels: boolean };
 
 const turn = async <A>(save: () => Promise<A>): Promise<A> => {
   // the server's writes wait (awaiting) while this holds it; this thread may block
@@ -29,9 +34,15 @@ const turn = async <A>(save: () => Promise<A>): Promise<A> => {
 
 const opened = (async () => {
   const store = await openStore(storeSpec, { mustExist: true, mappedBytes: 0 });
-  const storage = await openCheckpointStorage(parseStoreSpec(storeSpec));
-  if (storage === undefined) throw new Error(`the store ${store.description} keeps no read models`);
-  return { store, storage: takingTurns(storage, turn) };
+  const kept = readModels ? await openCheckpointStorage(parseStoreSpec(storeSpec)) : undefined;
+  const storage = kept && takingTurns(kept, turn);
+  let live: LiveProjections | undefined;
+  const fold = foldJobRunner(store, () => (live ??= new LiveProjections(store, storage)));
+  const models = (): CheckpointStorage => {
+    if (storage === undefined) throw new Error(`the store ${store.description} keeps no read models`);
+    return storage;
+  };
+  return { store, fold, models };
 })();
 
 /**
@@ -53,21 +64,28 @@ parentPort!.on('message', (request: CatchUpRequest) => {
   queue = queue.then(async () => {
     let reply: CatchUpReply;
     try {
-      const { store, storage } = await opened;
-      if ('compare' in request) {
+      const { store, fold, models } = await opened;
+      if ('fold' in request) reply = { id, folded: await fold(request.fold) };
+      else if ('compare' in request) {
+        const storage = models();
         const { a, b, asOf } = request.compare;
         // the list projection at the head: the as-adopted models caught up (and saved) here, not on the server's thread
         const projectionNow = async () => (await resumeProjection(store, storage, { ruleSet: AS_ADOPTED })).projection;
         reply = { id, answer: (await unlessLedgerFails(ruleSetsFromListModels(store, storage, projectionNow, a, b, asOf))) ?? null };
       } else if ('sincePublished' in request) {
-        reply = { id, answer: (await unlessLedgerFails(sincePublishedFromListModel(store, storage, request.sincePublished))) ?? null };
+        reply = { id, answer: (await unlessLedgerFails(sincePublishedFromListModel(store, models(), request.sincePublished))) ?? null };
       } else {
-        const { projection } = await resumeProjection(store, storage, { ruleSet: request.ruleSet });
+        const { projection } = await resumeProjection(store, models(), { ruleSet: request.ruleSet });
         reply = { id, position: projection.position };
       }
     } catch (e) {
-      reply = { id, error: e instanceof Error ? e.message : String(e) };
+      reply = e instanceof LedgerFailure ? { id, failure: plainFailure(e) } : { id, error: e instanceof Error ? e.message : String(e) };
     }
-    parentPort!.postMessage(reply);
+    try {
+      parentPort!.postMessage(reply);
+    } catch (e) {
+      // an answer that cannot be cloned is this code's fault; the request fails, the worker lives on
+      parentPort!.postMessage({ id, error: e instanceof Error ? e.message : String(e) } satisfies CatchUpReply);
+    }
   });
 });

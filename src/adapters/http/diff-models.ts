@@ -22,7 +22,7 @@ export interface PlainDiff {
   readonly position: number;
 }
 
-const named = (diff: FoldDiff, nameOf: (playerId: string) => string | undefined): PlainDiff['names'] => {
+export const named = (diff: FoldDiff, nameOf: (playerId: string) => string | undefined): PlainDiff['names'] => {
   const ids = new Set([...diff.runs.map((r) => r.playerId), ...diff.list.map((l) => l.playerId)]);
   return [...ids].flatMap((id) => {
     const name = nameOf(id);
@@ -30,7 +30,7 @@ const named = (diff: FoldDiff, nameOf: (playerId: string) => string | undefined)
   });
 };
 
-const nameOfPlayer = (names: ReadonlyMap<string, { lastName: string; firstName: string }>) => (playerId: string) => {
+export const nameOfPlayer = (names: ReadonlyMap<string, { lastName: string; firstName: string }>) => (playerId: string) => {
   const n = names.get(playerId);
   return n ? `${n.lastName}${n.firstName ? ` ${n.firstName}` : ''}` : undefined;
 };

@@ -1,4 +1,3 @@
-import { LIST_PRINTER } from '../formats/list-printer';
 import type { Request, RequestHandler } from 'express';
 import * as E from 'fp-ts/Either';
 import type { PublishedEntry } from '../../../projections/audit-trail';
@@ -7,11 +6,10 @@ import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold, type FoldError } from '../..
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { Ledger } from '../../app/ledger';
 import { unratable } from '../../app/failure';
-import { publishedAndNow } from '../../app/lists';
-import { loadFacts } from '../../app/load';
 import type { LiveAuditTrail, LiveProjections } from './live';
 import { ruleSetsFromListModels, sincePublishedFromListModel, type PlainDiff } from './diff-models';
 import type { ModelCatchUp } from './model-catch-up';
+import type { FoldJobs } from './fold-jobs';
 import { matchesSearch, pageOf, PAGE_SIZE, type PageOf } from './paging';
 import { BadRequest, NotFound, Problem } from './problems';
 import { queryOf } from './query';
@@ -97,6 +95,8 @@ export class Diffs {
     private readonly ledger: Ledger,
     private readonly live: LiveProjections,
     private readonly auditTrail: LiveAuditTrail,
+    /** Where a diff no model answers is folded (fold-jobs.ts). */
+    private readonly folds: FoldJobs,
     private readonly checkpoints?: CheckpointStorage,
     /** Where the diffs read from the models are computed (absent: on this thread). */
     private readonly worker?: ModelCatchUp,
@@ -135,13 +135,8 @@ export class Diffs {
         storage === undefined ? undefined
         : this.worker !== undefined ? await this.onWorker(this.worker, { sincePublished: listId })
         : await sincePublishedFromListModel(this.ledger.store, storage, listId);
-      if (fromModel !== undefined && fromModel !== 'busy') found = { ...namedDiff(fromModel), position, entry };
-      else {
-        const facts = await loadFacts(this.ledger.store);
-        // an unknown list is a LedgerFailure 'not-found', one that cannot be reproduced 'unreproducible' (problems.ts)
-        const pair = publishedAndNow(LIST_PRINTER, facts, listId);
-        found = { labels: pair.labels, diff: diffFolds(pair.before, pair.after), nameOf: nameIn(pair.after), position, entry };
-      }
+      const diff = fromModel !== undefined && fromModel !== 'busy' ? fromModel : await this.folds({ kind: 'since-published', listId });
+      found = { ...namedDiff(diff), position, entry };
       for (const old of this.published.keys()) if (old.startsWith(`${listId}@`)) this.published.delete(old);
       this.published.set(key, found);
     }

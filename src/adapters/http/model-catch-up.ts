@@ -3,6 +3,7 @@ import * as path from 'path';
 import { Worker } from 'worker_threads';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { PlainDiff } from './diff-models';
+import { failureOf, type FoldAnswer, type FoldJob, type PlainFailure } from './fold-jobs';
 
 /** What the worker is asked and answers (catch-up-worker.ts). */
 export type CatchUpRequest = { readonly id: number } & (
@@ -11,11 +12,18 @@ export type CatchUpRequest = { readonly id: number } & (
   | { readonly compare: { readonly a: string; readonly b: string; readonly asOf: string } }
   /** What changed since a published list, from its rule set's list model (diff-models.ts). */
   | { readonly sincePublished: string }
+  /** A read no model answers, folded on the worker (fold-jobs.ts). */
+  | { readonly fold: FoldJob }
 );
 export type CatchUpReply =
   | { readonly id: number; readonly position: number }
   | { readonly id: number; readonly answer: PlainDiff | 'busy' | null }
+  | { readonly id: number; readonly folded: unknown }
+  /** The ledger refused the job (fold-jobs.ts): the server answers the same problem as had it folded itself. */
+  | { readonly id: number; readonly failure: PlainFailure }
   | { readonly id: number; readonly error: string };
+
+type Job = { ruleSet: string } | { compare: { a: string; b: string; asOf: string } } | { sincePublished: string } | { fold: FoldJob };
 
 /** `storage` whose writes (saves, drops) run through `turn`; its reads as they are. */
 export const takingTurns = (storage: CheckpointStorage, turn: <A>(write: () => Promise<A>) => Promise<A>): CheckpointStorage => ({
@@ -52,10 +60,15 @@ export class ModelCatchUp {
   private readonly pending = new Map<number, { resolve: (answer: never) => void; reject: (e: Error) => void }>();
   private nextId = 1;
   private idle: NodeJS.Timeout | undefined;
+  private holdsProjections = false;
   /** Catch-ups the worker finished (an instrument: the tests hold that they ran there, not on the request thread). */
   finished = 0;
 
-  constructor(private readonly storeSpec: string) {}
+  constructor(
+    private readonly storeSpec: string,
+    /** Whether the server reads saved read models (absent: the worker runs fold jobs only and saves nothing). */
+    private readonly readModels = true,
+  ) {}
 
   /** Brings `ruleSet`'s saved models up to the head of the log on the worker; resolves with the position saved. */
   run(ruleSet: string): Promise<number> {
@@ -70,7 +83,14 @@ export class ModelCatchUp {
     return this.ask<PlainDiff | 'busy' | null>(job);
   }
 
-  private ask<A>(job: { ruleSet: string } | { compare: { a: string; b: string; asOf: string } } | { sincePublished: string }): Promise<A> {
+  /** A read no model answers, folded on the worker; a refusal of the ledger rejects with its LedgerFailure. */
+  fold<J extends FoldJob>(job: J): Promise<FoldAnswer<J>> {
+    // the FESA projections a fesa-list job leaves on the worker are kept: ended, the next one would fold from the start
+    if (job.kind === 'fesa-list') this.holdsProjections = true;
+    return this.ask<FoldAnswer<J>>({ fold: job });
+  }
+
+  private ask<A>(job: Job): Promise<A> {
     if (this.idle !== undefined) clearTimeout(this.idle);
     const worker = (this.worker ??= this.start());
     const id = this.nextId++;
@@ -102,19 +122,21 @@ export class ModelCatchUp {
   private start(): Worker {
     const script = workerScript();
     if (!fs.existsSync(script)) throw new Error(`the read models' catch-up worker is not built (${script}); run npm run build`);
-    const worker = new Worker(script, { workerData: { storeSpec: this.storeSpec, lock: this.lock } });
+    const worker = new Worker(script, { workerData: { storeSpec: this.storeSpec, lock: this.lock, readModels: this.readModels } });
     // a server stopping does not wait for an idle worker
     worker.unref();
     worker.on('message', (reply: CatchUpReply) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
       if ('error' in reply) waiting?.reject(new Error(reply.error));
+      else if ('failure' in reply) waiting?.reject(failureOf(reply.failure));
+      else if ('folded' in reply) waiting?.resolve(reply.folded as never);
       else if ('answer' in reply) waiting?.resolve(reply.answer as never);
       else {
         this.finished++;
         waiting?.resolve(reply.position as never);
       }
-      if (this.pending.size === 0) this.idle = setTimeout(() => this.stop(), IDLE_MS).unref();
+      if (this.pending.size === 0 && !this.holdsProjections) this.idle = setTimeout(() => this.stop(), IDLE_MS).unref();
     });
     const fail = (error: Error) => {
       if (this.worker === worker) this.worker = undefined;

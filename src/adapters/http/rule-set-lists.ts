@@ -5,14 +5,14 @@
 import type { Express, Request, RequestHandler, Response } from 'express';
 import { publishedEvent } from '../../app/list-known-at';
 import type { ListFormat, ListRow } from '../../app/lists';
-import { publishedRuleSetDiff, renderRuleSetList } from '../../app/rule-set-publication';
+import { renderRuleSetList, type RuleSetListDiff } from '../../app/rule-set-publication';
 import { LIST_PRINTER } from '../formats/list-printer';
-import { factsKnownAt, loadFacts } from '../../app/load';
 import type { EventStore } from '../../app/ports/event-store';
-import { ruleSetList, type RuleSetList } from '../../app/rule-set-list';
+import type { RuleSetList } from '../../app/rule-set-list';
 import { isGenericRuleSet, type GenericRuleSetId } from '../../../projections/generic/systems';
 import { today } from '../clock';
 import { queryOf } from './query';
+import type { FoldJobs } from './fold-jobs';
 
 /** The formats another rule set's list is written in (the FESA program's files are not among them). */
 export const RULE_SET_LIST_FORMATS = ['json', 'csv', 'table'] as const;
@@ -25,45 +25,93 @@ export const genericRulesOf = (req: Request): GenericRuleSetId | undefined => {
 
 /**
  * The lists a request asks for (as of `as-of`, everybody rated unless `active-years` says otherwise, as known at
- * `known-at`). No read model holds them, so each is a fold of the whole log on the thread that answers: the few asked
- * for last at the log's head are kept, so that a page asked again, its JSON and its CSV fold once per new fact. A
+ * `known-at`), and what changed since a list published under such a rule set. No read model holds them, so each is
+ * a fold of the whole log, run as a fold job (fold-jobs.ts: under `ledger serve` on the worker thread, so that the
+ * fold never holds the thread that answers `/health` and the pages). The few asked for last at the log's head are
+ * kept, so that a page asked again, its JSON and its CSV fold once per new fact. While a list is being folded for a
+ * newer head, the last one folded is given at once to a reader whose floor it reaches (as the FESA lists are,
+ * read-models.ts): under a burst of writes the readers then never queue one fold per new fact behind each other. A
  * list as known at a past position (an auditor's) is folded each time: rare, and never the head's.
  */
 export class RuleSetLists {
-  /** The lists being folded or folded, all of the log as it stood at `head`, the last asked for last. */
-  private kept = new Map<string, Promise<RuleSetList>>();
+  /** The lists and diffs being folded or folded, all of the log as it stood at `head`, the last asked for last. */
+  private kept = new Map<string, Promise<unknown>>();
   private head = -1;
+  /** The last list folded per request (rule set, as-of, active-years) and the head it reflects. */
+  private readonly latest = new Map<string, { list: RuleSetList; position: number }>();
+  /** Folds of a list under way, by request. */
+  private readonly folding = new Map<string, number>();
 
   constructor(
     private readonly store: EventStore,
+    private readonly folds: FoldJobs,
     private readonly capacity = 4,
   ) {}
 
-  async of(req: Request, ruleSet: GenericRuleSetId): Promise<RuleSetList> {
+  async of(req: Request, ruleSet: GenericRuleSetId, floor = 0): Promise<RuleSetList> {
+    return (await this.positioned(req, ruleSet, floor)).list;
+  }
+
+  /** The list a request asks for and the log position it reflects (none for a list as known at `known-at`). */
+  async positioned(req: Request, ruleSet: GenericRuleSetId, floor = 0): Promise<{ list: RuleSetList; position?: number }> {
+    const { asOf, activeYears, knownAt, key } = this.requestOf(req, ruleSet);
+    if (knownAt !== undefined) return { list: await this.folds({ kind: 'rule-set-list', ruleSet, asOf, activeYears, upTo: { knownAt } }) };
+    const latest = this.latest.get(key);
+    if (latest !== undefined && latest.position >= floor && (this.folding.get(key) ?? 0) > 0) return latest;
+    this.folding.set(key, (this.folding.get(key) ?? 0) + 1);
+    try {
+      // facts up to the head read here, so that what is kept under it is the list of that head, whatever came since
+      const folded = await this.atHead(key, async (position) => ({ list: await this.folds({ kind: 'rule-set-list', ruleSet, asOf, activeYears, upTo: { position } }), position }));
+      if (folded.position >= (this.latest.get(key)?.position ?? 0)) {
+        this.latest.delete(key);
+        // the sixteen lists asked for last
+        if (this.latest.size >= 16) this.latest.delete(this.latest.keys().next().value!);
+        this.latest.set(key, folded);
+      }
+      return folded;
+    } finally {
+      this.folding.set(key, this.folding.get(key)! - 1);
+    }
+  }
+
+  /**
+   * Whether the list a request asks for would be answered without a fold of its own (kept at the head last seen, or
+   * the last one given while another is folded): such a request needs no fold guard.
+   */
+  answeredWithoutFold(req: Request, ruleSet: GenericRuleSetId, floor: number): boolean {
+    const { knownAt, key } = this.requestOf(req, ruleSet);
+    if (knownAt !== undefined) return false;
+    const latest = this.latest.get(key);
+    return this.kept.has(key) || (latest !== undefined && latest.position >= floor && (this.folding.get(key) ?? 0) > 0);
+  }
+
+  private requestOf(req: Request, ruleSet: GenericRuleSetId) {
     const q = queryOf(req);
     const asOf = q.date('as-of') ?? today();
     const activeYears = q.int('active-years', 0) ?? 0;
-    const knownAtText = q.string('known-at');
-    if (knownAtText !== undefined) {
-      const known = await factsKnownAt(this.store, knownAtText, 'known-at');
-      return ruleSetList(known.facts, ruleSet, { asOf, activeYears, ...(known.knownAt !== undefined ? { knownAt: known.knownAt } : {}) });
-    }
+    return { asOf, activeYears, knownAt: q.string('known-at'), key: JSON.stringify([ruleSet, asOf, activeYears]) };
+  }
+
+  /** What changed since the list `listId` (published under a non-FESA rule set) in the list of the same day now. */
+  diffSince(listId: string): Promise<RuleSetListDiff> {
+    return this.atHead(JSON.stringify(['published', listId]), () => this.folds({ kind: 'rule-set-diff', listId }));
+  }
+
+  private async atHead<A>(key: string, fold: (head: number) => Promise<A>): Promise<A> {
     const head = await this.store.headPosition();
     // the log only grows: a list of an older head is never asked for again
     if (head !== this.head) {
       this.kept = new Map();
       this.head = head;
     }
-    const key = JSON.stringify([ruleSet, asOf, activeYears]);
-    const kept = this.kept.get(key);
+    const kept = this.kept.get(key) as Promise<A> | undefined;
     this.kept.delete(key);
-    // facts up to the head read above, so that what is kept under it is the list of that head, whatever came since
-    const list = kept ?? loadFacts(this.store, { position: head }).then((facts) => ruleSetList(facts, ruleSet, { asOf, activeYears }));
+    const folded = kept ?? fold(head);
     if (this.kept.size >= this.capacity) this.kept.delete(this.kept.keys().next().value!);
-    this.kept.set(key, list);
-    // a fold that failed (a store error) is not kept: the next request folds again
-    list.catch(() => (this.kept.get(key) === list ? this.kept.delete(key) : undefined));
-    return list;
+    this.kept.set(key, folded);
+    // a fold that failed (a store error, a list the ledger cannot reproduce) is not kept: the next request folds again
+    folded.catch(() => (this.kept.get(key) === folded ? this.kept.delete(key) : undefined));
+    return folded;
   }
 }
 
@@ -86,22 +134,28 @@ export interface RuleSetListRoutes {
   readonly auditor: readonly RequestHandler[];
   readonly folds: readonly RequestHandler[];
   readonly sendList: (res: Response, text: string, format: ListFormat) => void;
+  /** The log position below which a reader may not be answered (server.ts: read-your-writes). */
+  readonly floorOf: (req: Request, res: Response) => number;
 }
 
 /**
  * The JSON and download routes (the page is the list page's, pages/routes.ts): `/lists?rules=S`, as known at
  * `known-at` for auditors, and `/lists/published/:id/diff` of a list published under S.
  */
-export const mountRuleSetLists = (app: Express, { store, lists, publicRead, auditor, folds, sendList }: RuleSetListRoutes): void => {
+export const mountRuleSetLists = (app: Express, { store, lists, publicRead, auditor, folds, sendList, floorOf }: RuleSetListRoutes): void => {
   const underRuleSet = (knownAt: boolean): RequestHandler => (req, _res, next) => (genericRulesOf(req) !== undefined && (req.query['known-at'] !== undefined) === knownAt ? next() : next('route'));
   const sendRuleSetList: RequestHandler = async (req, res) => {
     const ruleSet = genericRulesOf(req)!;
     const format = queryOf(req).oneOf('format', RULE_SET_LIST_FORMATS) ?? 'json';
-    sendList(res, renderRuleSetList(LIST_PRINTER, await lists.of(req, ruleSet), format), format);
+    const { list, position } = await lists.positioned(req, ruleSet, floorOf(req, res));
+    if (position !== undefined) res.set('X-Ledger-Position', String(position));
+    sendList(res, renderRuleSetList(LIST_PRINTER, list, format), format);
   };
-  app.get('/lists', underRuleSet(false), ...publicRead, ...folds, sendRuleSetList);
+  // a list kept, or given while a newer one is folded, costs no fold: no guard
+  const unlessAnswered = folds.map((guard): RequestHandler => (req, res, next) => (lists.answeredWithoutFold(req, genericRulesOf(req)!, floorOf(req, res)) ? next() : guard(req, res, next)));
+  app.get('/lists', underRuleSet(false), ...publicRead, ...unlessAnswered, sendRuleSetList);
   app.get('/lists', underRuleSet(true), ...auditor, sendRuleSetList);
   app.get('/lists/published/:id/diff', publishedUnderRuleSet(store), ...publicRead, ...folds, async (req, res) => {
-    res.json(publishedRuleSetDiff(LIST_PRINTER, await loadFacts(store), req.params.id as string));
+    res.json(await lists.diffSince(req.params.id as string));
   });
 };

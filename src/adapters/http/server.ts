@@ -1,7 +1,6 @@
 import { LIST_PRINTER } from '../formats/list-printer';
 import { namesakeNotice } from '../../app/namesakes';
 import cors from 'cors';
-import { unratable } from '../../app/failure';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
 import * as E from 'fp-ts/Either';
@@ -11,10 +10,9 @@ import { explainPlayer } from '../../../projections/fesa/explain';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../projections/fesa/history';
 import { readDomainEvents } from '../../app/event-log';
 import type { CheckpointStorage } from '../store/checkpoint-storage';
-import { factsKnownAt, loadFacts } from '../../app/load';
 import { knownAtPositionOf, listKnownAt, publishedFromModel } from '../../app/list-known-at';
 import { verifyLedger } from '../../app/verify';
-import { contentHash, foldOrThrow, LIST_FORMATS, listBytes, renderList, type ListFormat } from '../../app/lists';
+import { contentHash, LIST_FORMATS, listBytes, type ListFormat } from '../../app/lists';
 import type { Ledger } from '../../app/ledger';
 import { today } from '../clock';
 import { crosstableOfInputs, reportedGames } from '../../app/tournaments';
@@ -24,11 +22,11 @@ import { PlayerIndex, RatedTournamentViews, TournamentIndex, tournamentNow } fro
 import { PlayerRuns } from './player-runs';
 import { ReadModels, careerNow } from './read-models';
 import { ModelCatchUp } from './model-catch-up';
+import { serverFoldJobs } from './fold-jobs';
 import { diffJson, diffQueryOf, Diffs, pageOfDiff, ruleSetPairOf } from './diffs';
 import { mountPages, pageErrors } from './pages/routes';
 import { mountRuleSetLists, RuleSetLists } from './rule-set-lists';
 import { leadingFirst, playerRulesOf } from './player-rules';
-import { reproducePublishedText } from '../../app/rule-set-publication';
 import { accessControl, hostCheck, isLoopback, signedIn, type Access } from './access';
 import { DEFAULT_LIMITS, foldGate, perMinute, type Limits } from './limits';
 import { BadRequest, NotFound, Problem, problemHandler } from './problems';
@@ -125,7 +123,7 @@ export interface ServerOptions {
  */
 export const createServer = (ledger: Ledger, options: ServerOptions = {}): express.Express => {
   const app = express();
-  const worker = options.storeSpec !== undefined && options.checkpoints !== undefined ? new ModelCatchUp(options.storeSpec) : undefined;
+  const worker = options.storeSpec !== undefined ? new ModelCatchUp(options.storeSpec, options.checkpoints !== undefined) : undefined;
   // the server's own writes to the ledger's file take turns with the worker's saves (model-catch-up.ts says why)
   const turn = <A>(write: () => Promise<A>): Promise<A> => (worker === undefined ? write() : worker.exclusive(write));
   const checkpoints = worker !== undefined && options.checkpoints !== undefined ? worker.guarded(options.checkpoints) : options.checkpoints;
@@ -134,8 +132,10 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const tournaments = new TournamentIndex(ledger);
   const players = new PlayerIndex(ledger);
   const ratedViews = new RatedTournamentViews(ledger, checkpoints);
-  const ruleSetLists = new RuleSetLists(ledger.store);
-  const diffs = new Diffs(ledger, live, auditTrail, checkpoints, worker);
+  // the reads no model answers fold on the worker (fold-jobs.ts)
+  const foldJobs = serverFoldJobs(ledger.store, live, worker);
+  const ruleSetLists = new RuleSetLists(ledger.store, foldJobs);
+  const diffs = new Diffs(ledger, live, auditTrail, foldJobs, checkpoints, worker);
   const playerRuns = new PlayerRuns();
   const models = new ReadModels(ledger.store, checkpoints, worker);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
@@ -315,7 +315,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   // read); as known at a position or time (folded from the log up to there) for auditors.
   const knownAtList = [access('auditor'), ...folds];
   // another rule set's list and what changed since one was published: folded from the log
-  mountRuleSetLists(app, { store: ledger.store, lists: ruleSetLists, publicRead, auditor: knownAtList, folds, sendList });
+  mountRuleSetLists(app, { store: ledger.store, lists: ruleSetLists, publicRead, auditor: knownAtList, folds, sendList, floorOf });
   app.get(
     '/lists',
     (req, res, next) => (req.query['known-at'] === undefined ? next() : next('route')),
@@ -331,10 +331,8 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
         sendList(res.set(POSITION, String(modelled.position)), modelled.text, format);
         return;
       }
-      const projection = await live.caughtUp(ruleSetOf(req), 'none');
-      const at = projection.asOf(asOf);
-      if (E.isLeft(at)) throw unratable(at.left);
-      sendList(res.set(POSITION, String(projection.position)), renderList(LIST_PRINTER, at.right, asOf, format, activeYears), format);
+      const listed = await foldJobs({ kind: 'fesa-list', ruleSet: ruleSetOf(req), asOf, format, activeYears });
+      sendList(res.set(POSITION, String(listed.position)), listed.text, format);
     },
   );
   app.get('/lists', ...knownAtList, async (req, res) => {
@@ -352,8 +350,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
         return;
       }
     }
-    const known = await factsKnownAt(ledger.store, q.string('known-at')!, 'known-at');
-    sendList(res, renderList(LIST_PRINTER, foldOrThrow(known.facts, { ruleSet, asOf, runs: 'none', knownAt: known.knownAt }), asOf, format, activeYears), format);
+    sendList(res, (await foldJobs({ kind: 'fesa-list-known-at', ruleSet, asOf, format, activeYears, knownAt: q.string('known-at')! })).text, format);
   });
 
   app.get('/lists/published', ...publicRead, async (_req, res) => {
@@ -387,7 +384,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       if (list === undefined) {
         // from the list's read model as known just before the publication, checked by its hash; else folded
         const fromModel = checkpoints && (await publishedFromModel(LIST_PRINTER, ledger.store, checkpoints, id, worker && ((ruleSet) => worker.run(ruleSet))));
-        const { event, text } = fromModel ?? reproducePublishedText(LIST_PRINTER, await loadFacts(ledger.store), id);
+        const { event, text } = fromModel ?? (await foldJobs({ kind: 'published-text', listId: id }));
         list = { text, format: event.format as ListFormat };
         published.set(id, list);
       }

@@ -1,6 +1,6 @@
 import * as path from 'path';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import * as ruleSetListModule from '../../../src/app/rule-set-list';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { foldJobs } from '../../../src/adapters/http/fold-jobs';
 import { ruleSystems } from '../../../domain/rules/registry';
 import { startApi, type Api } from './api';
 import { ledger, tempDir } from '../../support/helpers';
@@ -77,26 +77,25 @@ describe('lists of a non-FESA rule set over HTTP', () => {
   });
 
   it('folds a list once per head, however often the JSON, the CSV and the page ask for it, and again after a new fact', async () => {
-    const folds = vi.spyOn(ruleSetListModule, 'ruleSetList');
-    try {
-      const first = await api.get('/lists?rules=fide&as-of=2021-06-30');
-      const again = await api.get('/lists?rules=fide&as-of=2021-06-30');
-      const csv = await api.get('/lists?rules=fide&as-of=2021-06-30&format=csv');
-      const page = await api.request('GET', '/lists?rules=fide&as-of=2021-06-30', { headers: { accept: 'text/html' } });
-      expect([first.status, again.status, csv.status, page.status]).toEqual([200, 200, 200, 200]);
-      expect(again.body).toEqual(first.body);
-      expect(folds).toHaveBeenCalledTimes(1);
-      // another date or activity is another list
-      expect((await api.get('/lists?rules=fide&as-of=2021-06-30&active-years=1')).body.players).toEqual([]);
-      expect(folds).toHaveBeenCalledTimes(2);
-      expect((first.body as { players: { id: string }[] }).players.map((p) => p.id)).toEqual(['P2', 'P1']);
-      await command({ kind: 'CorrectResult', validDate: '2020-03-01', tournamentId: 'F1', gameId: 'g1', round: 1, first: 'P1', second: 'P2', result: 'win', reason: 'the arbiter read the sheet again' });
-      const after = await api.get('/lists?rules=fide&as-of=2021-06-30');
-      expect((after.body as { players: { id: string }[] }).players.map((p) => p.id)).toEqual(['P1', 'P2']);
-      expect(folds).toHaveBeenCalledTimes(3);
-    } finally {
-      folds.mockRestore();
-    }
+    // the folds asked of the server's fold jobs (they run on its worker thread, never on this one)
+    const [asked, here] = [foldJobs.asked, foldJobs.here];
+    const folds = { calls: () => foldJobs.asked - asked };
+    const first = await api.get('/lists?rules=fide&as-of=2021-06-30');
+    const again = await api.get('/lists?rules=fide&as-of=2021-06-30');
+    const csv = await api.get('/lists?rules=fide&as-of=2021-06-30&format=csv');
+    const page = await api.request('GET', '/lists?rules=fide&as-of=2021-06-30', { headers: { accept: 'text/html' } });
+    expect([first.status, again.status, csv.status, page.status]).toEqual([200, 200, 200, 200]);
+    expect(again.body).toEqual(first.body);
+    expect(folds.calls()).toBe(1);
+    // another date or activity is another list
+    expect((await api.get('/lists?rules=fide&as-of=2021-06-30&active-years=1')).body.players).toEqual([]);
+    expect(folds.calls()).toBe(2);
+    expect((first.body as { players: { id: string }[] }).players.map((p) => p.id)).toEqual(['P2', 'P1']);
+    await command({ kind: 'CorrectResult', validDate: '2020-03-01', tournamentId: 'F1', gameId: 'g1', round: 1, first: 'P1', second: 'P2', result: 'win', reason: 'the arbiter read the sheet again' });
+    const after = await api.get('/lists?rules=fide&as-of=2021-06-30');
+    expect((after.body as { players: { id: string }[] }).players.map((p) => p.id)).toEqual(['P1', 'P2']);
+    expect(folds.calls()).toBe(3);
+    expect(foldJobs.here).toBe(here);
   });
 
   it('answers a player under any rule set: his page and JSON with that rule set\'s record first', async () => {

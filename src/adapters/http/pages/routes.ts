@@ -20,9 +20,6 @@ import { tournamentPage, tournamentsPage, type TournamentView } from './tourname
 import { NotFound, problemTitle, toProblem } from '../problems';
 import { leadingFirst, playerRulesOf } from '../player-rules';
 import { genericRulesOf, pageRowsOf, publishedUnderRuleSet, RULE_SET_LIST_FORMATS, type RuleSetLists } from '../rule-set-lists';
-import { publishedRuleSetDiff } from '../../../app/rule-set-publication';
-import { loadFacts } from '../../../app/load';
-import { LIST_PRINTER } from '../../formats/list-printer';
 import { publishedArchivePage, publishedDiffPage, publishedListPage, ruleSetListDiffPage, ruleSetsPage } from './audit-pages';
 import { queryOf } from '../query';
 import { wantsHtml } from '../access';
@@ -287,7 +284,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
 
   app.get('/lists/published/:id/diff', pagesOnly, publishedUnderRuleSet(ledger.store), ...publicRead, ...folds, async (req, res) => {
     const { entry, position } = await diffs.publishedEntry(req.params.id as string);
-    const diff = publishedRuleSetDiff(LIST_PRINTER, await loadFacts(ledger.store), entry.event.listId);
+    const diff = await ruleSetLists.diffSince(entry.event.listId);
     sendPage(res, ruleSetListDiffPage(entry, diff, { computedAt: new Date(), position, ruleSet: entry.event.ruleSet }));
   });
   // Reproducing a published list folds the log as it was then: done once per list and head of the log, not per request.
