@@ -26,7 +26,10 @@ export interface CheckpointStorage {
    * A list from the saved read model (see `ListModelQuery`); undefined when none of that format is saved; `failed`
    * when the fold known at that position stopped on or before the date, with its `error`.
    */
-  readList(query: ListModelQuery): Promise<{ readonly position: number; readonly head: string | null; readonly failed: boolean; readonly error?: { readonly message: string; readonly code?: string }; readonly rows: readonly StoredListRow[] } | undefined>;
+  readList(query: ListModelQuery): Promise<
+    | { readonly position: number; readonly head: string | null; readonly failed: boolean; readonly error?: { readonly message: string; readonly code?: string }; readonly rows: readonly StoredListRow[]; readonly versions?: { readonly saved: number | null; readonly held: number } }
+    | undefined
+  >;
   /**
    * What a diff of a list known at two positions reads of the saved model (see `StoredListChanges`): only the slots and
    * tournaments with versions made or ended between the two; undefined when none of that format is saved.
@@ -149,6 +152,11 @@ export interface ListModelQuery {
    * whatever `activeSince` says: what a career reads of the list (one index range instead of the whole list).
    */
   readonly nameKey?: string;
+  /**
+   * With the rows, how many versions the model holds and how many its saves wrote (as `listModelRowCount`, in the
+   * same read): a row deleted by hand leaves no trace among the rows a list reads, only in the count.
+   */
+  readonly countVersions?: boolean;
 }
 
 /**
