@@ -75,21 +75,37 @@ describe.skipIf(!cliBuilt())('saved read models edited by hand are not served (r
   for (const [kind, open, rowId] of places) {
     const skipped = kind === 'PostgreSQL' && !pgUrl;
     const why = skipped ? ` (skipped: ${process.env.LEDGER_TEST_PG_SKIP_REASON ?? 'LEDGER_TEST_PG_URL is not set'})` : '';
-    it.skipIf(skipped)(`${kind}: a list row deleted by hand — list prints the list as before and warns once; verify names the model, exit 1${why}`, async () => {
-      const place = await open('sealed-list');
-      for (const argv of SMALL_LEDGER) expect((await ledger(...argv, ...place.args, '--actor', 'officer')).code).toBe(0);
-      const before = await ledger('list', '--format', 'csv', ...place.args);
-      expect(before).toMatchObject({ code: 0, err: '' });
-      expect(before.out).toMatch(/Berg/);
+    it.skipIf(skipped)(`${kind}: a list row deleted, then a careers name row edited by hand — reads answer as before and warn once; verify names the model, exit 1${why}`, async () => {
+      const place = await open('sealed-models');
+      const run = (...argv: string[]) => ledger(...argv, ...place.args);
+      for (const argv of SMALL_LEDGER) expect((await run(...argv, '--actor', 'officer')).code).toBe(0);
+      const reads = [['list', '--format', 'csv'], ['history', 'P1'], ['player', 'show', 'P1']];
+      const before = await Promise.all(reads.map((argv) => run(...argv)));
+      for (const r of before) expect(r).toMatchObject({ code: 0, err: '' });
+      expect(before[0]!.out).toMatch(/Berg/);
+      expect(before[1]!.out).toMatch(/oslo .* 0 -> +591/);
+      expect(before[2]!.out).toMatch(/^P1 {2}Hansen, Ola/);
+
       // Berg's only row: served from the model, the list would lose her
       expect(await place.sql(`DELETE FROM rm_list_rows WHERE ${rowId} IN (SELECT ${rowId} FROM rm_list_rows WHERE name LIKE 'Berg%' AND present = 1)`)).toBe(1);
-      const list = await ledger('list', '--format', 'csv', ...place.args);
-      expect(list.code).toBe(0);
-      expect(list.out).toBe(before.out);
+      const list = await run(...reads[0]!);
+      expect(list).toMatchObject({ code: 0, out: before[0]!.out });
       expect(list.err).toMatch(/^warning: the saved list model of as-adopted was changed by hand \(it holds \d+ row versions where its saves wrote \d+ \(rows deleted\)\); the list is folded from the log instead [^\n]*\n$/);
-      const verify = await ledger('verify', ...place.args);
-      expect(verify.code).toBe(1);
-      expect(verify.err).toMatch(/^The saved list model of as-adopted was changed by hand: it holds \d+ row versions where its saves wrote \d+ \(rows deleted\); `ledger projections rebuild` makes it again\.\n$/);
+      const verifyList = await run('verify');
+      expect(verifyList.code).toBe(1);
+      expect(verifyList.err).toMatch(/^The saved list model of as-adopted was changed by hand: it holds \d+ row versions where its saves wrote \d+ \(rows deleted\); `ledger projections rebuild` makes it again\.\n$/);
+      expect((await run('projections', 'rebuild')).code).toBe(0);
+      expect(await run('verify')).toMatchObject({ code: 0, err: '' });
+
+      // served, the renamed row would give P1 a name key no run bears: a history without his tournament
+      expect(await place.sql(`UPDATE rm_career_players SET last_name = 'Hanson' WHERE player_id = 'P1'`)).toBe(1);
+      const history = await run(...reads[1]!);
+      expect(history).toMatchObject({ code: 0, out: before[1]!.out });
+      expect(history.err).toMatch(/^warning: the saved careers model of as-adopted was changed by hand \(the saved row of player P1 \(Hanson, Ola\) no longer matches its fingerprint\); it is folded from the log again [^\n]*\n$/);
+      expect(await run(...reads[2]!)).toEqual(before[2]);
+      const verifyName = await run('verify');
+      expect(verifyName.code).toBe(1);
+      expect(verifyName.err).toBe('The saved careers model of as-adopted was changed by hand: the saved row of player P1 (Hanson, Ola) no longer matches its fingerprint; `ledger projections rebuild` makes it again.\n');
     }, 120_000);
   }
 });
