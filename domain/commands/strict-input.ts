@@ -199,6 +199,11 @@ const ruleSetField = (event: DomainEvent): { field: string; value: string; known
       return { field: 'ruleSetId', value: event.ruleSetId, known: RULE_SET_IDS, what: 'this ledger knows' };
     case 'RatingListPublished':
       return { field: 'ruleSet', value: event.ruleSet, known: PUBLISHABLE_RULE_SETS, what: 'a published list can be reproduced under' };
+    // a typo here is a fact no fold ever reads: the officer's change would never reach a list
+    case 'RatingAdjusted':
+    case 'ListReconciled':
+    case 'GradeAwarded':
+      return { field: 'ruleSet', value: event.ruleSet, known: RULE_SET_IDS, what: 'this ledger knows' };
     default:
       return undefined;
   }

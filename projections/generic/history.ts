@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import { correctedRegistration } from '../../domain/commands/state';
 import { gameAsPeople, type GameFacts, type GradeAwarded, type OpeningBalanceImported, type PlayerRegistered, type RatingAdjusted, type RuleSetAdopted, type TimeControl as LedgerTimeControl, type TournamentRegistered } from '../../domain/events';
 import { notRated, type Game, type GameResult, type Score, type TimeControl } from '../../domain/rules/elo-common/game';
 import type { LoggedEvent } from '../../domain/events';
@@ -103,18 +104,19 @@ type TimelineItem =
   | { kind: 'tournament'; date: string; position: number; tournament: TournamentFacts };
 
 /**
- * The event types the fold's loop switches over, and those it passes over. A registration is read only for an
- * adjustment's country filter, and as first recorded: a correction of it is passed over (so a corrected country does
- * not move a filter yet). The FESA list's reconciliations and grades, a published list and the officers'
+ * The event types the fold's loop switches over, and those it passes over. A registration is read for an
+ * adjustment's country filter and a player's birth year, as corrected: an identity holds for the whole record (as in
+ * the FESA fold), so a corrected country moves a filter whatever the dates. A grade award counts under the rule set
+ * it names (pan-atlantic's NSR ratification). The FESA list's reconciliations, a published list and the officers'
  * appointments rate nothing under these systems.
  */
 export const GENERIC_FOLD_EVENTS = {
   handles: [
-    'PlayerRegistered', 'PriorGradeDeclared', 'TournamentRegistered', 'GameReported', 'ResultCorrected',
-    'GameWithdrawn', 'TournamentClosed', 'RuleSetAdopted', 'PlayersMerged', 'PlayersUnmerged',
+    'PlayerRegistered', 'PlayerRegistrationCorrected', 'PriorGradeDeclared', 'TournamentRegistered', 'GameReported',
+    'ResultCorrected', 'GameWithdrawn', 'TournamentClosed', 'RuleSetAdopted', 'PlayersMerged', 'PlayersUnmerged',
     'OpeningBalanceImported', 'RatingAdjusted', 'GradeAwarded',
   ],
-  passesOver: ['PlayerRegistrationCorrected', 'ListReconciled', 'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked'],
+  passesOver: ['ListReconciled', 'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked'],
 } as const satisfies EventSelection;
 const passedOverByTheFold = passedOver(GENERIC_FOLD_EVENTS.passesOver);
 
@@ -203,6 +205,11 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
       case 'PlayerRegistered':
         players.set(e.playerId, e);
         break;
+      case 'PlayerRegistrationCorrected': {
+        const registration = players.get(e.playerId);
+        if (registration) players.set(e.playerId, correctedRegistration(registration, e));
+        break;
+      }
       case 'PriorGradeDeclared':
         grades.set(e.playerId, [...(grades.get(e.playerId) ?? []), { date: e.validDate, grade: e.grade }]);
         break;

@@ -10,15 +10,16 @@ import type { FesaFold } from '../../projections/fesa/history';
 import { nameKey } from '../../projections/fesa/name-key';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { hash53, LIST_MODEL_FORMAT, storedListKey } from './list-model';
-import type { CareerModelWrite, CheckpointStorage } from './ports/checkpoint-storage';
+import type { CareerModelWrite, CheckpointStorage, StoredCareerPlayer } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import { logChangedSince } from './chain';
 
 /**
  * The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). 3: the meta row
- * holds the log's hash at its position; 4: every run and officer fact is saved sealed with its fingerprint.
+ * holds the log's hash at its position; 4: every run and officer fact is saved sealed with its fingerprint; 5: every
+ * registered player's row too.
  */
-export const CAREER_MODEL_FORMAT = 4;
+export const CAREER_MODEL_FORMAT = 5;
 
 /** A run's or officer fact's JSON as saved: its fingerprint first, so that a row changed by hand is told from a saved one. */
 const sealed = (json: string): string => `${hash53(json).toString(36)}|${json}`;
@@ -30,11 +31,24 @@ const unsealed = (text: string): string | undefined => {
   return bar > 0 && hash53(json).toString(36) === text.slice(0, bar) ? json : undefined;
 };
 
+type UnsealedPlayer = Omit<StoredCareerPlayer, 'fp'>;
+
+/** A registered player's row's fingerprint: over every column a read gives the fold. */
+const playerFingerprint = (p: UnsealedPlayer): number => hash53(JSON.stringify([p.id, p.ord, p.lastName, p.firstName, p.key, p.survivor]));
+
+/** Why one of the players' rows cannot be served (undefined: all can): a name or a merge changed by hand. */
+const unsealedPlayer = (players: readonly StoredCareerPlayer[]): string | undefined => {
+  const edited = players.find((p) => p.fp !== playerFingerprint(p));
+  return edited && `the saved row of player ${edited.id} (${edited.lastName}, ${edited.firstName}) no longer matches its fingerprint`;
+};
+
 /**
- * The runs' and facts' JSON of a read, or why a row cannot be served: it was changed by hand (the read folds instead;
- * `verify` names it).
+ * The runs' and facts' JSON of a read, or why a row cannot be served: it, or a player's row read with it, was changed
+ * by hand (the read folds instead; `verify` names it).
  */
-export const unsealedCareer = (read: { readonly runs: readonly string[]; readonly facts: readonly string[] }): { runs: string[]; facts: string[] } | { edited: string } => {
+export const unsealedCareer = (read: { readonly runs: readonly string[]; readonly facts: readonly string[]; readonly players: readonly StoredCareerPlayer[] }): { runs: string[]; facts: string[] } | { edited: string } => {
+  const player = unsealedPlayer(read.players);
+  if (player !== undefined) return { edited: player };
   const runs: string[] = [];
   const facts: string[] = [];
   for (const [texts, out, what] of [[read.runs, runs, 'run'], [read.facts, facts, 'officer fact']] as const) {
@@ -68,8 +82,24 @@ export const careerModelWrite = (ruleSet: string, position: number, head: string
   facts: (function* () {
     for (const { after, fact } of changes.facts) yield { after, fact: sealed(JSON.stringify(fact)), playerIds: [...new Set(fact.playerIds)] };
   })(),
-  players: changes.players && { ...changes.players, write: changes.players.write.map((p) => ({ ...p, key: storedKey(nameKey(p)) })) },
+  players: changes.players && {
+    ...changes.players,
+    write: changes.players.write.map((p) => {
+      const row = { ...p, key: storedKey(nameKey(p)) };
+      return { ...row, fp: playerFingerprint(row) };
+    }),
+  },
 });
+
+/**
+ * The names a fold gives registered ids (see `CheckpointStorage.readCareerPlayers`), with the position the saved
+ * careers' model reflects; undefined when none is saved or a row read was changed by hand (the caller folds).
+ */
+export const careerNames = async (storage: CheckpointStorage, query: { readonly ruleSet: string; readonly ids: readonly string[] }): Promise<{ position: number; names: ReadonlyMap<string, { readonly lastName: string; readonly firstName: string }> } | undefined> => {
+  const read = await storage.readCareerPlayers({ ...query, format: CAREER_MODEL_FORMAT });
+  if (read === undefined || unsealedPlayer(read.players) !== undefined) return undefined;
+  return { position: read.position, names: new Map(read.players.map((p) => [p.id, { lastName: p.lastName, firstName: p.firstName }])) };
+};
 
 /**
  * Whether the saved model was built from another log than this one (see chain.ts `logChangedSince`), told to `onStale`:
@@ -121,7 +151,7 @@ export const readTournamentModel = async (store: EventStore, storage: Checkpoint
   if (read === undefined) return undefined;
   if (read.position !== head) return 'behind';
   if (await builtFromAnotherLog(store, ruleSet, read, onStale)) return 'behind';
-  const texts = unsealedCareer({ runs: read.runs.slice(0, 1), facts: [] });
+  const texts = unsealedCareer({ runs: read.runs.slice(0, 1), facts: [], players: read.players });
   if ('edited' in texts) {
     onStale?.(`the saved careers model of ${ruleSet} was changed by hand (${texts.edited})`);
     return undefined;

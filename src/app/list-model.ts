@@ -106,6 +106,10 @@ export const rowEdited = (row: StoredListRow): string | undefined => {
   return undefined;
 };
 
+/** What differs when a model holds other than the versions its saves wrote (what `verify` and a read say). */
+export const versionCountDiffers = ({ saved, held }: { readonly saved: number; readonly held: number }): string =>
+  `it holds ${held} row versions where its saves wrote ${saved} (rows ${held < saved ? 'deleted' : 'added'})`;
+
 /** A stored row as the list prints it. */
 const listRow = ({ record: _record, saved: _saved, ...row }: StoredListRow): ListRow => row;
 
@@ -138,7 +142,7 @@ export const readListModel = async (printer: ListPrinter, store: EventStore, sto
   const program = isProgramFile(format);
   const [head, read] = await Promise.all([
     store.headPosition(),
-    storage.readList({ ruleSet, format: LIST_MODEL_FORMAT, asOf, ...(knownAt === undefined ? {} : { knownAt }), ...(program ? {} : { activeSince: activeSince(asOf, activeYears) }) }),
+    storage.readList({ ruleSet, format: LIST_MODEL_FORMAT, asOf, countVersions: true, ...(knownAt === undefined ? {} : { knownAt }), ...(program ? {} : { activeSince: activeSince(asOf, activeYears) }) }),
   ]);
   // as known now: the model must reflect the head; as known at K: what the model knows of K never changes once it
   // reflects K (later saves only end versions after the position they reflect)
@@ -147,6 +151,12 @@ export const readListModel = async (printer: ListPrinter, store: EventStore, sto
   const changed = await logChangedSince(store, read.position, read.head);
   if (changed !== undefined) {
     request.onEdited?.(`the saved list model of ${ruleSet} does not match the log (${changed})`);
+    return undefined;
+  }
+  // (null: saved before the saves counted what they wrote)
+  const versions = read.versions;
+  if (versions !== undefined && versions.saved !== null && versions.held !== versions.saved) {
+    request.onEdited?.(`the saved list model of ${ruleSet} was changed by hand (${versionCountDiffers({ saved: versions.saved, held: versions.held })})`);
     return undefined;
   }
   // the fold known then stops on or before the date: its error, as the fold gives it

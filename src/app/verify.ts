@@ -19,7 +19,7 @@ import { reproducePublishedText } from './rule-set-publication';
 import { UnreadableEventError, type EventStore, type RecordedEvent } from './ports/event-store';
 import type { ListPrinter } from './ports/list-printer';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
-import { LIST_MODEL_FORMAT, rowEdited } from './list-model';
+import { LIST_MODEL_FORMAT, rowEdited, versionCountDiffers } from './list-model';
 import { AS_ADOPTED, FESA_RULE_SETS } from '../../projections/fesa/history';
 
 export type BreakKind = 'changed' | 'deleted' | 'inserted' | 'reordered';
@@ -165,7 +165,7 @@ const savedModelFindings = async (store: EventStore, storage: CheckpointStorage,
         if (edited !== undefined) findings.push(`The saved list model of ${ruleSet} was changed by hand: ${edited}; ${rebuild}.`);
         const count = await storage.listModelRowCount(ruleSet, LIST_MODEL_FORMAT);
         if (count !== undefined && count.saved !== null && count.saved !== count.held) {
-          findings.push(`The saved list model of ${ruleSet} was changed by hand: it holds ${count.held} row versions where its saves wrote ${count.saved} (rows ${count.held < count.saved ? 'deleted' : 'added'}); ${rebuild}.`);
+          findings.push(`The saved list model of ${ruleSet} was changed by hand: ${versionCountDiffers({ saved: count.saved, held: count.held })}; ${rebuild}.`);
         }
       }
     }

@@ -163,7 +163,7 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
     load: (name, chunk) => orNothing(storage.load(name, chunk)),
     save: (name, position, header, chunks, drop, listModel, careerModel) => storage.save(name, position, header, chunks, drop, listModel, careerModel).catch((e: unknown) => warning('saved', e)),
     careerModelPosition: (ruleSet, format) => orNothing(storage.careerModelPosition(ruleSet, format)),
-    readCareerNames: (query) => orNothing(storage.readCareerNames(query)),
+    readCareerPlayers: (query) => orNothing(storage.readCareerPlayers(query)),
     readCareer: (query) => orNothing(storage.readCareer(query)),
     listModelPosition: (ruleSet, format) => orNothing(storage.listModelPosition(ruleSet, format)),
     listModelRowCount: (ruleSet, format) => orNothing(storage.listModelRowCount(ruleSet, format)),

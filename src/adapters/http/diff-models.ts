@@ -6,7 +6,7 @@
  */
 import { diffListModels, type FoldDiff } from '../../../projections/fesa/diff';
 import type { FesaProjection } from '../../../projections/fesa/incremental';
-import { CAREER_MODEL_FORMAT } from '../../app/career-model';
+import { careerNames } from '../../app/career-model';
 import { listModelHistory } from '../../app/checkpoint';
 import { publishedDiffFromModel } from '../../app/list-known-at';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
@@ -73,7 +73,7 @@ export const sincePublishedFromListModel = async (store: EventStore, storage: Ch
   const read = await publishedDiffFromModel(LIST_PRINTER, store, storage, listId);
   if (read === undefined) return undefined;
   const ids = [...new Set([...read.diff.runs.map((r) => r.playerId), ...read.diff.list.map((l) => l.playerId)])];
-  const names = await storage.readCareerNames({ ruleSet: read.ruleSet, format: CAREER_MODEL_FORMAT, ids });
+  const names = await careerNames(storage, { ruleSet: read.ruleSet, ids });
   if (names === undefined || names.position !== read.position) return undefined;
   return { labels: read.labels, diff: read.diff, names: named(read.diff, nameOfPlayer(names.names)), position: read.position };
 };

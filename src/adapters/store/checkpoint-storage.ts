@@ -35,24 +35,26 @@ const TABLES = (prefix: string) => [
   `CREATE TABLE IF NOT EXISTS ${prefix}rm_career_facts (rule_set TEXT NOT NULL, after INTEGER NOT NULL, fact TEXT NOT NULL, PRIMARY KEY (rule_set, after))`,
   `CREATE TABLE IF NOT EXISTS ${prefix}rm_career_fact_players (rule_set TEXT NOT NULL, player_id TEXT NOT NULL, after INTEGER NOT NULL, PRIMARY KEY (rule_set, player_id, after))`,
   `CREATE INDEX IF NOT EXISTS rm_career_fact_players_by_after ON ${prefix}rm_career_fact_players (rule_set, after)`,
-  `CREATE TABLE IF NOT EXISTS ${prefix}rm_career_players (rule_set TEXT NOT NULL, player_id TEXT NOT NULL, ord INTEGER NOT NULL, last_name TEXT NOT NULL, first_name TEXT NOT NULL, name_key TEXT NOT NULL, survivor TEXT, PRIMARY KEY (rule_set, player_id))`,
+  `CREATE TABLE IF NOT EXISTS ${prefix}rm_career_players (rule_set TEXT NOT NULL, player_id TEXT NOT NULL, ord INTEGER NOT NULL, last_name TEXT NOT NULL, first_name TEXT NOT NULL, name_key TEXT NOT NULL, survivor TEXT, fp BIGINT, PRIMARY KEY (rule_set, player_id))`,
   `CREATE INDEX IF NOT EXISTS rm_career_players_by_survivor ON ${prefix}rm_career_players (rule_set, survivor)`,
 ];
 
 /** The statements of a career read (see `CareerModelQuery`), for prefix `s` and parameter style `p`. */
-const CAREER = (s: string, p: Dialect) => ({
+const CAREER = (s: string, p: Dialect, players = `SELECT player_id, ord, last_name, first_name, name_key, survivor, fp FROM ${s}rm_career_players WHERE rule_set = ${p(1)}`) => ({
   meta: `SELECT position, failed, head FROM ${s}rm_career_meta WHERE rule_set = ${p(1)} AND format = ${p(2)}`,
-  player: `SELECT player_id, ord, last_name, first_name, name_key, survivor FROM ${s}rm_career_players WHERE rule_set = ${p(1)} AND player_id = ${p(2)}`,
+  player: `${players} AND player_id = ${p(2)}`,
   // the survivor and every id it absorbed (the asked one among them), in the fold's order of names; as two parts, each
   // found by its index (with an OR SQLite walked every player of the rule set for the survivor index: 6-14 ms at 100,000)
-  family: `SELECT player_id, ord, last_name, first_name, name_key, survivor FROM ${s}rm_career_players WHERE rule_set = ${p(1)} AND player_id = ${p(2)}
-    UNION ALL SELECT player_id, ord, last_name, first_name, name_key, survivor FROM ${s}rm_career_players WHERE rule_set = ${p(1)} AND survivor = ${p(2)} AND player_id <> ${p(2)} ORDER BY ord`,
+  family: `${players} AND player_id = ${p(2)}
+    UNION ALL ${players} AND survivor = ${p(2)} AND player_id <> ${p(2)} ORDER BY ord`,
   // the player's runs and the asked tournament's as one list of keys, each part found by its index (an OR of the two,
   // or a UNION, which merges sorted parts, made SQLite walk every run of the rule set: 20-60 ms at a million games)
   runs: `SELECT run FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} AND after IN (SELECT after FROM ${s}rm_career_run_keys WHERE rule_set = ${p(1)} AND name_key = ${p(2)} UNION ALL SELECT after FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} AND tournament_id = ${p(3)}) ORDER BY after`,
   facts: `SELECT fact FROM ${s}rm_career_facts WHERE rule_set = ${p(1)} AND after IN (SELECT after FROM ${s}rm_career_fact_players WHERE rule_set = ${p(1)} AND player_id = ${p(2)}) ORDER BY after`,
   allRuns: `SELECT run FROM ${s}rm_career_runs WHERE rule_set = ${p(1)} ORDER BY after`,
   allFacts: `SELECT fact FROM ${s}rm_career_facts WHERE rule_set = ${p(1)} ORDER BY after`,
+  allPlayers: `${players} ORDER BY ord`,
+  named: (ids: string) => `${players} AND player_id IN (${ids})`,
 });
 
 /** A saved player as selected (see `CAREER`). */
@@ -63,6 +65,7 @@ const careerPlayer = (r: Record<string, unknown>): StoredCareerPlayer => ({
   firstName: r.first_name as string,
   key: r.name_key as string,
   survivor: (r.survivor as string | null) ?? null,
+  fp: r.fp === null || r.fp === undefined ? null : Number(r.fp),
 });
 
 type RowGet = (text: string, params: unknown[]) => Promise<Record<string, unknown> | undefined>;
@@ -80,8 +83,8 @@ const readCareerRows = async (
   const position = Number(meta.position);
   const head = (meta.head as string | null) ?? null;
   if (q.everything === true) {
-    const [runs, facts] = [await all(statements.allRuns, [q.ruleSet]), await all(statements.allFacts, [q.ruleSet])];
-    return { position, head, players: [], runs: runs.map((r) => r.run as string), facts: facts.map((r) => r.fact as string) };
+    const [runs, facts, players] = [await all(statements.allRuns, [q.ruleSet]), await all(statements.allFacts, [q.ruleSet]), await all(statements.allPlayers, [q.ruleSet])];
+    return { position, head, players: players.map(careerPlayer), runs: runs.map((r) => r.run as string), facts: facts.map((r) => r.fact as string) };
   }
   const asked = q.playerId === undefined ? undefined : await get(statements.player, [q.ruleSet, q.playerId]);
   const tournament = q.tournamentId ?? null;
@@ -94,8 +97,8 @@ const readCareerRows = async (
   return { position, head, players, runs, facts };
 };
 
-const PLAYER_COLUMNS = 'rule_set, player_id, ord, last_name, first_name, name_key, survivor';
-const PLAYER_UPSERT = 'ON CONFLICT (rule_set, player_id) DO UPDATE SET ord = excluded.ord, last_name = excluded.last_name, first_name = excluded.first_name, name_key = excluded.name_key, survivor = excluded.survivor';
+const PLAYER_COLUMNS = 'rule_set, player_id, ord, last_name, first_name, name_key, survivor, fp';
+const PLAYER_UPSERT = 'ON CONFLICT (rule_set, player_id) DO UPDATE SET ord = excluded.ord, last_name = excluded.last_name, first_name = excluded.first_name, name_key = excluded.name_key, survivor = excluded.survivor, fp = excluded.fp';
 const CAREER_META_UPSERT = (s: string, p: Dialect) =>
   `INSERT INTO ${s}rm_career_meta (rule_set, format, position, failed, head) VALUES (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}) ON CONFLICT (rule_set) DO UPDATE SET format = excluded.format, position = excluded.position, failed = excluded.failed, head = excluded.head`;
 const CAREER_DELETES = (s: string, p: Dialect) => [
@@ -166,6 +169,7 @@ const ADDED_COLUMNS: readonly (readonly [table: string, column: string, type: st
   ['rm_list_meta', 'head', 'TEXT'],
   ['rm_career_meta', 'head', 'TEXT'],
   ['rm_list_meta', 'versions', 'BIGINT'],
+  ['rm_career_players', 'fp', 'BIGINT'],
 ];
 
 /**
@@ -241,8 +245,8 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
       if (m.players.replace) db.prepare('DELETE FROM rm_career_players WHERE rule_set = ?').run(m.ruleSet);
       const remove = db.prepare('DELETE FROM rm_career_players WHERE rule_set = ? AND player_id = ?');
       for (const id of m.players.remove) remove.run(m.ruleSet, id);
-      const player = db.prepare(`INSERT INTO rm_career_players (${PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?) ${PLAYER_UPSERT}`);
-      for (const p of m.players.write) player.run(m.ruleSet, p.id, p.ord, p.lastName, p.firstName, p.key, p.survivor);
+      const player = db.prepare(`INSERT INTO rm_career_players (${PLAYER_COLUMNS}) VALUES (?, ?, ?, ?, ?, ?, ?, ?) ${PLAYER_UPSERT}`);
+      for (const p of m.players.write) player.run(m.ruleSet, p.id, p.ord, p.lastName, p.firstName, p.key, p.survivor, p.fp);
     }
     db.prepare(CAREER_META_UPSERT('', sqliteParam)).run(named([m.ruleSet, m.format, m.position, m.failed ? 1 : 0, m.head]));
   };
@@ -261,13 +265,13 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
     });
   return {
     careerModelPosition: async (ruleSet, format) => withDb((db) => (db.prepare(CAREER('', sqliteParam).meta).get(named([ruleSet, format])) as { position: number } | undefined)?.position),
-    readCareerNames: async (q) =>
+    readCareerPlayers: async (q) =>
       withDb((db) =>
         db.transaction(() => {
           const meta = db.prepare(CAREER('', sqliteParam).meta).get(named([q.ruleSet, q.format])) as { position: number } | undefined;
           if (meta === undefined) return undefined;
-          const rows = db.prepare('SELECT player_id, last_name, first_name FROM rm_career_players WHERE rule_set = ? AND player_id IN (SELECT value FROM json_each(?))').raw(true).all(q.ruleSet, JSON.stringify(q.ids)) as string[][];
-          return { position: meta.position, names: new Map(rows.map(([id, lastName, firstName]) => [id!, { lastName: lastName!, firstName: firstName! }])) };
+          const rows = db.prepare(CAREER('', sqliteParam).named('SELECT value FROM json_each(@p2)')).all(named([q.ruleSet, JSON.stringify(q.ids)])) as Record<string, unknown>[];
+          return { position: meta.position, players: rows.map(careerPlayer) };
         })(),
       ),
     readCareer: async (q) => inCareerRead((get, all) => readCareerRows(q, CAREER('', sqliteParam), get, all)),
@@ -413,15 +417,8 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
       if (m.players.remove.length > 0) await query(`DELETE FROM ${s}rm_career_players WHERE rule_set = $1 AND player_id = ANY($2::text[])`, [m.ruleSet, m.players.remove]);
       for (let at = 0; at < m.players.write.length; at += 5_000) {
         const batch = m.players.write.slice(at, at + 5_000);
-        await query(`INSERT INTO ${s}rm_career_players (${PLAYER_COLUMNS}) SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[]) ${PLAYER_UPSERT}`, [
-          m.ruleSet,
-          batch.map((p) => p.id),
-          batch.map((p) => p.ord),
-          batch.map((p) => p.lastName),
-          batch.map((p) => p.firstName),
-          batch.map((p) => p.key),
-          batch.map((p) => p.survivor),
-        ]);
+        const columns = (['id', 'ord', 'lastName', 'firstName', 'key', 'survivor', 'fp'] as const).map((column) => batch.map((p) => p[column]));
+        await query(`INSERT INTO ${s}rm_career_players (${PLAYER_COLUMNS}) SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int8[]) ${PLAYER_UPSERT}`, [m.ruleSet, ...columns]);
       }
     }
     await query(CAREER_META_UPSERT(s, postgresParam), [m.ruleSet, m.format, m.position, m.failed ? 1 : 0, m.head]);
@@ -439,12 +436,12 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
       const { rows } = await pool.query<{ position: string }>(CAREER(s, postgresParam).meta, [ruleSet, format]);
       return rows.length === 0 ? undefined : Number(rows[0]!.position);
     },
-    readCareerNames: (q) =>
-      inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query, arrays) => {
+    readCareerPlayers: (q) =>
+      inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query) => {
         const { rows } = await query(CAREER(s, postgresParam).meta, [q.ruleSet, q.format]);
         if (rows.length === 0) return undefined;
-        const found = await arrays(`SELECT player_id, last_name, first_name FROM ${s}rm_career_players WHERE rule_set = $1 AND player_id = ANY($2::text[])`, [q.ruleSet, q.ids]);
-        return { position: Number(rows[0]!.position), names: new Map(found.map(([id, lastName, firstName]) => [id as string, { lastName: lastName as string, firstName: firstName as string }])) };
+        const found = await query(CAREER(s, postgresParam).named('SELECT unnest($2::text[])'), [q.ruleSet, q.ids]);
+        return { position: Number(rows[0]!.position), players: found.rows.map(careerPlayer) };
       }),
     readCareer: (q) => inCareerRead((get, all) => readCareerRows(q, CAREER(s, postgresParam), get, all)),
     listModelPosition: async (ruleSet, format) => {

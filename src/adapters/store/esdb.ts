@@ -49,6 +49,8 @@ import { EventIdIndex } from './event-id-index';
 import { resubscribeDelayMs, resubscribingCatchUp, type Feed } from './resubscribing-catch-up';
 import { appendPartByPart, subscriptionRegistry, toError, validateBatch } from './shared';
 import { chainHash, GENESIS, recordedTimes } from '../../app/chain';
+import { checkedEsdbStore } from './esdb-migration';
+import type { MigrationTarget } from './unfinished-migration';
 
 // a CommonJS module loaded with require: its type is the annotation's, so the `any` require returns goes no further
 // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment
@@ -131,8 +133,22 @@ export interface EsdbStoreOptions {
   readonly resubscribeDelayMs?: (failuresInARow: number) => number;
 }
 
+const clientOf = (connectionString: string): Client => esdb.EventStoreDBClient.connectionString(normaliseConnectionString(connectionString));
+
+/** The store as the ledger opens it: refused while an unfinished `migrate` copy is marked, or marked as a migrate target (esdb-migration.ts). */
+export const openCheckedEsdbStore = async (connectionString: string, migrationTarget?: MigrationTarget): Promise<EventStore> => {
+  const client = clientOf(connectionString);
+  const store = openEsdbStore(connectionString, { client });
+  try {
+    return await checkedEsdbStore(store, client, connectionString, migrationTarget);
+  } catch (e) {
+    await store.close();
+    throw e;
+  }
+};
+
 export const openEsdbStore = (connectionString: string, options: EsdbStoreOptions = {}): EventStore => {
-  const client: Client = options.client ?? esdb.EventStoreDBClient.connectionString(normaliseConnectionString(connectionString));
+  const client: Client = options.client ?? clientOf(connectionString);
   const description = `esdb:${connectionString.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}`;
   let maxAppendSize = options.maxAppendSize ?? DEFAULT_MAX_APPEND_SIZE;
 

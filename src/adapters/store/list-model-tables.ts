@@ -93,12 +93,17 @@ const metaOf = async (sql: Sql, s: string, ruleSet: string, format: number, lock
   return meta === undefined ? undefined : { position: Number(meta[0]), failed: Number(meta[1]) === 1, head: (meta[2] as string | null) ?? null, versions: meta[3] === null || meta[3] === undefined ? null : Number(meta[3]) };
 };
 
+/** How many row and point versions the model of `ruleSet` holds. */
+const versionsHeld = async (sql: Sql, s: string, ruleSet: string): Promise<number> => {
+  const [[rows], [points]] = [await sql.all(`SELECT count(*) FROM ${s}rm_list_rows WHERE rule_set = ${sql.p(1)}`, [ruleSet]), await sql.all(`SELECT count(*) FROM ${s}rm_list_points WHERE rule_set = ${sql.p(1)}`, [ruleSet])];
+  return Number(rows![0]) + Number(points![0]);
+};
+
 /** See CheckpointStorage.listModelRowCount. */
 export const listModelRowCount = async (sql: Sql, s: string, ruleSet: string, format: number): Promise<{ saved: number | null; held: number } | undefined> => {
   const meta = await metaOf(sql, s, ruleSet, format);
   if (meta === undefined) return undefined;
-  const [[rows], [points]] = [await sql.all(`SELECT count(*) FROM ${s}rm_list_rows WHERE rule_set = ${sql.p(1)}`, [ruleSet]), await sql.all(`SELECT count(*) FROM ${s}rm_list_points WHERE rule_set = ${sql.p(1)}`, [ruleSet])];
-  return { saved: meta.versions, held: Number(rows![0]) + Number(points![0]) };
+  return { saved: meta.versions, held: await versionsHeld(sql, s, ruleSet) };
 };
 
 /**
@@ -145,20 +150,22 @@ const storedRow = (r: readonly unknown[], i: number): StoredListRow => ({
 const ROW_COLUMNS = `COALESCE(o.player_id, r.name_id) AS "playerId", r.name, r.country, r.grade, r.rating, r.games, r.provisional, r.last_played AS "lastPlayed", r.record, r.fp, r.seq, r.played`;
 
 /** A list from the model (see CheckpointStorage.readList). */
-export const readList = async (sql: Sql, s: string, q: ListModelQuery): Promise<{ position: number; head: string | null; failed: boolean; error?: { message: string; code?: string }; rows: StoredListRow[] } | undefined> => {
+export const readList = async (sql: Sql, s: string, q: ListModelQuery): Promise<{ position: number; head: string | null; failed: boolean; error?: { message: string; code?: string }; rows: StoredListRow[]; versions?: { saved: number | null; held: number } } | undefined> => {
   const meta = await metaOf(sql, s, q.ruleSet, q.format);
   if (meta === undefined) return undefined;
   const at = q.knownAt ?? NOW;
   const pt = await point(sql, s, q.ruleSet, q.asOf, at);
   const { position, head } = meta;
-  if (pt === undefined) return { position, head, failed: false, rows: [] };
-  if (pt.error !== null) return { position, head, failed: true, error: JSON.parse(pt.error) as { message: string; code?: string }, rows: [] };
+  // in the read's own transaction: a count taken apart from the rows could see another save's versions
+  const versions = q.countVersions === true ? { versions: { saved: meta.versions, held: await versionsHeld(sql, s, q.ruleSet) } } : {};
+  if (pt === undefined) return { position, head, failed: false, rows: [], ...versions };
+  if (pt.error !== null) return { position, head, failed: true, error: JSON.parse(pt.error) as { message: string; code?: string }, rows: [], ...versions };
   const columns = ROW_COLUMNS;
   const params: unknown[] = [q.ruleSet, q.asOf, at];
   if (q.nameKey !== undefined) params.push(q.nameKey);
   else if (q.activeSince !== undefined) params.push(q.activeSince);
   const rows = await sql.all(listStatement(sql, s, { activeSince: q.activeSince, nameKey: q.nameKey !== undefined, explicit: pt.explicit, columns }), params);
-  return { position, head, failed: false, rows: rows.map(storedRow) };
+  return { position, head, failed: false, rows: rows.map(storedRow), ...versions };
 };
 
 const itemText = (date: unknown, ord: unknown): string => `${date as string}|${Number(ord)}`;

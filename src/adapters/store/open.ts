@@ -51,7 +51,7 @@ export interface OpenOptions {
   readonly mustExist?: boolean;
   /** SQLite: how much of the file to read through a memory map (see SqliteStoreOptions.mappedBytes). */
   readonly mappedBytes?: number;
-  /** Opened by `migrate` as its target (SQLite, PostgreSQL: marked unfinished until the copy is verified). */
+  /** Opened by `migrate` as its target (marked unfinished until the copy is verified). */
   readonly migrationTarget?: MigrationTarget;
 }
 
@@ -70,8 +70,8 @@ export const openStore = async (spec: string = defaultStoreSpec(), options: Open
       return openPostgresStore(parsed.url, { ...(options.mustExist ? { mustExist: true } : {}), ...(options.migrationTarget ? { migrationTarget: options.migrationTarget } : {}) });
     }
     case 'esdb': {
-      const { openEsdbStore } = await import('./esdb');
-      return openEsdbStore(parsed.connectionString);
+      const { openCheckedEsdbStore } = await import('./esdb');
+      return openCheckedEsdbStore(parsed.connectionString, options.migrationTarget);
     }
   }
 };

@@ -46,7 +46,7 @@ import {
 import { canonicalJson } from '../../../domain/commands/decide';
 import { SCHEMA_LOCK } from './side-tables';
 import { chainHash, GENESIS, recordedTimes } from '../../app/chain';
-import { MIGRATION_TABLE, TargetNotEmptyError, UnfinishedMigrationError, type MigrationMarker, type MigrationTarget } from './unfinished-migration';
+import { MIGRATION_TABLE, migrationTargetStep, UnfinishedMigrationError, type MigrationMarker, type MigrationTarget } from './unfinished-migration';
 
 const SCHEMA_VERSION = 3;
 /** Advisory lock keys (first int of the two-int form) — arbitrary, but fixed: every writer must use the same. */
@@ -237,12 +237,9 @@ const markMigrationTarget = async (pool: Pool, schema: string, where: string, ta
     await client.query('BEGIN');
     await client.query('SELECT pg_advisory_xact_lock($1)', [SCHEMA_LOCK]);
     const marker = await migrationMarker(client, schema);
-    if (marker !== undefined && !target.replace) throw new UnfinishedMigrationError(where, where, marker);
-    if (marker !== undefined) await client.query(`DROP SCHEMA ${s} CASCADE`);
-    else {
-      const { rows } = await client.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [`${s}.events`]);
-      if (rows[0]?.found != null && (await client.query(`SELECT 1 FROM ${s}.events LIMIT 1`)).rows.length > 0) throw new TargetNotEmptyError(where);
-    }
+    const { rows } = await client.query<{ found: string | null }>('SELECT to_regclass($1) AS found', [`${s}.events`]);
+    const holdsEvents = rows[0]?.found != null && (await client.query(`SELECT 1 FROM ${s}.events LIMIT 1`)).rows.length > 0;
+    if (migrationTargetStep(where, where, { marker, holdsEvents }, target) === 'replace') await client.query(`DROP SCHEMA ${s} CASCADE`);
     await client.query(`CREATE SCHEMA IF NOT EXISTS ${s}`);
     await client.query(`CREATE TABLE ${s}.${MIGRATION_TABLE} (source text NOT NULL, started_at text NOT NULL)`);
     await client.query(`INSERT INTO ${s}.${MIGRATION_TABLE} (source, started_at) VALUES ($1, $2)`, [target.source, new Date().toISOString()]);

@@ -33,7 +33,7 @@ import {
 } from './shared';
 import { canonicalJson } from '../../../domain/commands/decide';
 import { chainHash, GENESIS, recordedTimes } from '../../app/chain';
-import { MIGRATION_TABLE, TargetNotEmptyError, UnfinishedMigrationError, type MigrationMarker, type MigrationTarget } from './unfinished-migration';
+import { MIGRATION_TABLE, migrationTargetStep, UnfinishedMigrationError, type MigrationMarker, type MigrationTarget } from './unfinished-migration';
 
 // a CommonJS module loaded with require: its type is the annotation's, so the `any` require returns goes no further
 // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment
@@ -211,13 +211,11 @@ const migrationMarker = (db: BetterSqlite3.Database): MigrationMarker | undefine
 const markMigrationTarget = (db: BetterSqlite3.Database, file: string, target: MigrationTarget): void => {
   db.transaction(() => {
     const marker = migrationMarker(db);
-    if (marker !== undefined && !target.replace) throw new UnfinishedMigrationError(file, `sqlite:${file}`, marker);
-    if (marker !== undefined) {
+    const holdsEvents = hasTable(db, 'events') && db.prepare('SELECT 1 FROM events LIMIT 1').get() !== undefined;
+    if (migrationTargetStep(file, `sqlite:${file}`, { marker, holdsEvents }, target) === 'replace') {
       const tables = db.prepare("SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").pluck().all() as string[];
       for (const table of tables) db.exec(`DROP TABLE "${table}"`);
       if (hasTable(db, 'sqlite_sequence')) db.exec('DELETE FROM sqlite_sequence');
-    } else if (hasTable(db, 'events') && db.prepare('SELECT 1 FROM events LIMIT 1').get() !== undefined) {
-      throw new TargetNotEmptyError(`sqlite:${file}`);
     }
     db.exec(`CREATE TABLE ${MIGRATION_TABLE} (source TEXT NOT NULL, started_at TEXT NOT NULL)`);
     db.prepare(`INSERT INTO ${MIGRATION_TABLE} (source, started_at) VALUES (?, ?)`).run(target.source, new Date().toISOString());

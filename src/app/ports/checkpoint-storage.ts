@@ -26,7 +26,10 @@ export interface CheckpointStorage {
    * A list from the saved read model (see `ListModelQuery`); undefined when none of that format is saved; `failed`
    * when the fold known at that position stopped on or before the date, with its `error`.
    */
-  readList(query: ListModelQuery): Promise<{ readonly position: number; readonly head: string | null; readonly failed: boolean; readonly error?: { readonly message: string; readonly code?: string }; readonly rows: readonly StoredListRow[] } | undefined>;
+  readList(query: ListModelQuery): Promise<
+    | { readonly position: number; readonly head: string | null; readonly failed: boolean; readonly error?: { readonly message: string; readonly code?: string }; readonly rows: readonly StoredListRow[]; readonly versions?: { readonly saved: number | null; readonly held: number } }
+    | undefined
+  >;
   /**
    * What a diff of a list known at two positions reads of the saved model (see `StoredListChanges`): only the slots and
    * tournaments with versions made or ended between the two; undefined when none of that format is saved.
@@ -40,11 +43,11 @@ export interface CheckpointStorage {
   /** The global position the saved careers' read model of `ruleSet` reflects (failed or not), when one of format `format` is saved. */
   careerModelPosition(ruleSet: string, format: number): Promise<number | undefined>;
   /**
-   * The names a fold gives registered ids (an absorbed id goes by its survivor's), from the saved careers' read model
-   * of `ruleSet`, with the position it reflects; undefined when none of format `format` is saved. Ids it does not
-   * hold are not in the map.
+   * The saved rows of registered ids (their names are those a fold gives them: an absorbed id goes by its
+   * survivor's), from the saved careers' read model of `ruleSet`, with the position it reflects; undefined when none of
+   * format `format` is saved. Ids it does not hold have no row. `careerNames` (src/app/career-model.ts) checks them.
    */
-  readCareerNames(query: { readonly ruleSet: string; readonly format: number; readonly ids: readonly string[] }): Promise<{ readonly position: number; readonly names: ReadonlyMap<string, { readonly lastName: string; readonly firstName: string }> } | undefined>;
+  readCareerPlayers(query: { readonly ruleSet: string; readonly format: number; readonly ids: readonly string[] }): Promise<{ readonly position: number; readonly players: readonly StoredCareerPlayer[] } | undefined>;
   /** One player's rows of the saved careers' read model (see `CareerModelQuery`); undefined when none of that format is saved or its fold failed. */
   readCareer(query: CareerModelQuery): Promise<StoredCareer | undefined>;
   close(): Promise<void>;
@@ -149,6 +152,11 @@ export interface ListModelQuery {
    * whatever `activeSince` says: what a career reads of the list (one index range instead of the whole list).
    */
   readonly nameKey?: string;
+  /**
+   * With the rows, how many versions the model holds and how many its saves wrote (as `listModelRowCount`, in the
+   * same read): a row deleted by hand leaves no trace among the rows a list reads, only in the count.
+   */
+  readonly countVersions?: boolean;
 }
 
 /**
@@ -225,6 +233,8 @@ export interface StoredCareerPlayer {
   readonly firstName: string;
   readonly key: string;
   readonly survivor: string | null;
+  /** The fingerprint of the other fields as the save wrote them (null: a row saved before it was kept, or edited by hand). */
+  readonly fp: number | null;
 }
 
 /** Player `playerId` (none: no player, only the tournament) and, when given, tournament `tournamentId`. */

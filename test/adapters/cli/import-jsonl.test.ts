@@ -14,6 +14,8 @@ import { importLog } from '../../../src/app/log-export';
 import { logChecksum } from '../../../src/adapters/store/migrate';
 import { cliBuilt, ledgerProcess, tempDir } from '../../support/helpers';
 import { places } from '../../support/places';
+import { sampleEvents } from '../../support/samples';
+import { streamOf, type DomainEvent } from '../../../domain/events';
 
 const built = cliBuilt();
 const dir = tempDir('import-jsonl');
@@ -63,6 +65,14 @@ const editing = (pick: (lines: readonly Line[]) => number, change: (line: Line) 
 };
 
 const game = at('GameReported');
+/** The log with an officer fact of `type` (the catalogue's sample, about P1) under `ruleSet` added at its end. */
+const officerFact = (type: 'RatingAdjusted' | 'ListReconciled' | 'GradeAwarded', ruleSet: string) => (lines: Line[]): Line[] => {
+  const event = { ...sampleEvents().find((e) => e.type === type)!, ruleSet, validDate: '2026-04-01' } as DomainEvent;
+  const stream = streamOf(event);
+  const last = lines.at(-1)!;
+  const line: Line = { ...last, stream, revision: lines.filter((l) => l.stream === stream).length, id: event.eventId, type, data: event, metadata: {} };
+  return [...lines, line];
+};
 const cases: readonly { what: string; edit: (lines: Line[]) => Line[]; says: RegExp }[] = [
   { what: 'an unknown event type', edit: editing(game, (l) => ({ ...l, type: 'GameForged' })), says: /line \d+: the event at position \d+: unknown event type "GameForged"/ },
   { what: 'data that is a string', edit: editing(game, (l) => ({ ...l, data: 'win' })), says: /line \d+: the event at position \d+ \(GameReported\): "data" must be the event as a JSON object, got string/ },
@@ -76,6 +86,11 @@ const cases: readonly { what: string; edit: (lines: Line[]) => Line[]; says: Reg
   { what: 'a game of a tournament never registered', edit: editing(game, (l) => ({ ...l, stream: 'tournament-T9', revision: 0, data: { ...(l.data as object), tournamentId: 'T9' } })), says: /line \d+: the event at position \d+ \(GameReported\) is not one the ledger records: unknown tournament "T9"/ },
   { what: 'an event in another stream than its data says', edit: editing(game, (l) => ({ ...l, stream: 'player-P1' })), says: /is in stream "player-P1"; a GameReported of its data belongs to stream "tournament-T1"/ },
   { what: 'a published list in a format the ledger does not write', edit: editing(at('RatingListPublished'), (l) => ({ ...l, data: { ...(l.data as object), format: 'pdf' } })), says: /field `format`: "pdf" is not a format the ledger publishes lists in/ },
+  ...(['RatingAdjusted', 'ListReconciled', 'GradeAwarded'] as const).map((type) => ({
+    what: `a ${type} under a rule set with a typo`,
+    edit: officerFact(type, 'pan-atlantc'),
+    says: new RegExp(`line \\d+: the event at position \\d+ \\(${type}\\) is not one the ledger records: field \`ruleSet\`: "pan-atlantc" is not a rule set this ledger knows; expected one of fesa, fesa-published, .*pan-atlantic`),
+  })),
 ];
 
 describe.skipIf(!built)('import --jsonl replays what it records (real process)', () => {

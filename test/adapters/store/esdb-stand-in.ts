@@ -13,10 +13,12 @@
  *   streams (StreamDeletedError) and injected failures;
  * - a retried append of the same event ids at the same place is an idempotent success that writes nothing;
  * - readStream of a missing stream throws StreamNotFoundError while iterating;
+ * - stream metadata is a `$metadata` event in the system stream `$$<stream>`, read back as its last event;
  * - subscribeToAll delivers after its position, then live events; `drop()` ends every live subscription with an
  *   error the way a server restart does.
  * Whatever the contract suite proves over this stand-in, it proves about the adapter, not about EventStoreDB.
  */
+import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep, setImmediate as tick } from 'node:timers/promises';
 import {
   MaxAppendSizeExceededError,
@@ -79,6 +81,13 @@ export class EsdbStandIn {
       appendToStream: (streamId: string, events: EventData | EventData[], options: { expectedRevision?: AppendExpectedRevision } = {}) =>
         this.append(streamId, Array.isArray(events) ? events : [events], options.expectedRevision ?? 'any'),
       subscribeToAll: (options: { fromPosition?: ReadPosition } = {}) => this.subscribe(options.fromPosition ?? 'start'),
+      // as the client does: the last `$metadata` event of the stream's metastream `$$<stream>` (none: no metadata)
+      getStreamMetadata: async (streamId: string) => {
+        const last = this.log.filter((e) => e.streamId === `$$${streamId}`).at(-1);
+        return last === undefined ? { streamName: streamId } : { streamName: streamId, metadata: last.data, metastreamRevision: last.position.commit };
+      },
+      setStreamMetadata: (streamId: string, metadata: unknown, options: { expectedRevision?: AppendExpectedRevision } = {}) =>
+        this.append(`$$${streamId}`, [{ id: randomUUID(), type: '$metadata', data: metadata, contentType: 'application/json' } as EventData], options.expectedRevision ?? 'any'),
       dispose: async () => undefined,
     } as unknown as EventStoreDBClient;
   }
