@@ -183,6 +183,7 @@ export const openApiDocument = () => ({
         grades: array(object({ date: str, grade: str, from: str, rule: str, detail: str })),
         dan: array(object({ dan: int, minOpponent: { type: 'number' }, gamesNeeded: int, games: int, opponents: array(str), met: { type: 'boolean' } })),
       }, ['playerId', 'ratings', 'grades', 'dan']),
+      MergedId: object({ absorbed: str, survivor: str, survivorName: str, registeredAs: str, date, reason: str, merge: str }, undefined, false),
       RuleSetCareer: object({
         ruleSet: { enum: [...GENERIC_RULE_SETS] },
         rating: nullable(int),
@@ -296,7 +297,7 @@ export const openApiDocument = () => ({
         summary: 'A player: the registration as now known, the FESA career and his record under every other rule set he is rated under (for a browser: the player page with the rating charts)',
         ...publicRoute,
         parameters: [pathParam('id', 'Player id.'), playerRules],
-        responses: { '200': okOrPage('The player.', object({ registration: ref('Player'), career: ref('Career'), ruleSets: array(ref('RuleSetCareer')) }, undefined, false)), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
+        responses: { '200': okOrPage('The player.', object({ registration: ref('Player'), mergedInto: ref('MergedId'), career: ref('Career'), ruleSets: array(ref('RuleSetCareer')) }, ['registration', 'career', 'ruleSets'], false)), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
       },
     },
     '/players/{id}/history': {

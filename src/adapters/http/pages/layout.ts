@@ -21,7 +21,7 @@ export const provenanceLine = (p: Provenance): Html =>
   html`Computed ${p.computedAt.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} from the log up to position ${p.position}${p.ruleSet !== undefined ? html`, rule set ${p.ruleSet}` : ''}.`;
 
 /** A whole page: language, title, navigation, the content under one h1, and where its numbers come from. */
-export const page = (title: string, provenance: Provenance | undefined, content: HtmlValue, options: { description?: string } = {}): string =>
+export const page = (title: string, provenance: Provenance | undefined, content: HtmlValue, options: { description?: string; canonical?: string } = {}): string =>
   html`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -29,6 +29,7 @@ export const page = (title: string, provenance: Provenance | undefined, content:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} — rating ledger</title>
 ${options.description !== undefined ? html`<meta name="description" content="${options.description}">` : ''}
+${options.canonical !== undefined ? html`<link rel="canonical" href="${options.canonical}">` : ''}
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/pages.css">
 <script src="/assets/pages.js" defer></script>

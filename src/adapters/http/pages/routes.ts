@@ -16,6 +16,7 @@ import { careerNow, NamesNow, type ReadModels } from '../read-models';
 import { diffQueryOf, foldOf, nameIn, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
 import { crosstableOfInputs, reportedGames } from '../../../app/tournaments';
 import { amendmentsOf } from '../../../app/rated-tournament';
+import { mergedIdOf } from '../../../app/merged-id';
 import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
 import { NotFound, problemTitle, toProblem } from '../problems';
 import { leadingFirst, playerRulesOf } from '../player-rules';
@@ -172,14 +173,17 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
 
   const playerHandler: RequestHandler = async (req, res) => {
     const playerId = req.params.id as string;
-    const registration = await registrationOf(playerId);
+    await registrationOf(playerId);
+    const merged = mergedIdOf(await ledger.catchUp(), playerId);
+    // an absorbed id's record is the survivor's, under the survivor's name
+    const registration = await registrationOf(merged?.survivor ?? playerId);
     const { fesa: ruleSet, fesaAsked, leading } = playerRulesOf(req);
     const { fold, position } = await careerNow(models, live, playerRuns, ruleSet, playerId);
     const career = playerCareer(fold, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
     // his ratings under fide, gobase-go … (TRF and EGD imports), from the non-FESA fold kept for the head of the log
     const others = leadingFirst(await ratedViews.careersOf(await ledger.catchUp(), playerId), leading);
-    sendPage(res, playerPage(registration, career.right, others, fesaAsked, seesPersonalData(res), { computedAt: new Date(), position, ruleSet }, leading));
+    sendPage(res, playerPage(registration, career.right, others, fesaAsked, seesPersonalData(res), { computedAt: new Date(), position, ruleSet }, leading, merged));
   };
   app.get('/players/:id', pagesOnly, ...publicRead, playerHandler);
   app.get('/players/:id/history', pagesOnly, ...publicRead, playerHandler);
