@@ -24,7 +24,8 @@ import { genericRulesOf, pageRowsOf, publishedUnderRuleSet, RULE_SET_LIST_FORMAT
 import { publishedRuleSetDiff } from '../../../app/rule-set-publication';
 import { loadFacts } from '../../../app/load';
 import { LIST_PRINTER } from '../../formats/list-printer';
-import { publishedArchivePage, publishedDiffPage, publishedListPage, ruleSetListDiffPage, ruleSetsPage } from './audit-pages';
+import { publishedArchivePage, publishedDiffPage, ruleSetListDiffPage, ruleSetsPage } from './audit-pages';
+import { mountPublications } from './publication-routes';
 import { queryOf } from '../query';
 import { wantsHtml } from '../access';
 import { seesPersonalData } from '../personal';
@@ -62,7 +63,7 @@ export interface PageDependencies {
   readonly floorOf: (req: Request, res: Response) => number;
 }
 
-const sendPage = (res: Response, body: string): void => {
+export const sendPage = (res: Response, body: string): void => {
   // computed from the log at this moment: a browser may keep it but asks again before showing it
   res.set('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(body);
 };
@@ -283,11 +284,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     sendPage(res, publishedArchivePage(trail.published, { computedAt: new Date(), position }));
   });
 
-  // ?download=1 is the exact bytes whatever the browser accepts (the API's route below)
-  app.get('/lists/published/:id', (req, _res, next) => (req.query.download === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, async (req, res) => {
-    const { entry, position } = await diffs.publishedEntry(req.params.id as string);
-    sendPage(res, publishedListPage(entry, seesPersonalData(res), { computedAt: new Date(), position }));
-  });
+  mountPublications(app, deps);
 
   app.get('/lists/published/:id/diff', pagesOnly, publishedUnderRuleSet(ledger.store), ...publicRead, ...folds, async (req, res) => {
     const { entry, position } = await diffs.publishedEntry(req.params.id as string);

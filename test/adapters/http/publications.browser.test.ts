@@ -1,0 +1,108 @@
+import { createHash } from 'crypto';
+import * as fs from 'fs';
+import * as path from 'path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type Api } from './api';
+import { browserOrSkip, expectAccessible, openBrowserPage, screenshot, tableText } from '../../support/browser';
+import { ledger, NEKOMADO, tempDir } from '../../support/helpers';
+
+const executablePath = browserOrSkip('publications and identities on the web pages');
+
+interface ListedPlayer {
+  rank: number;
+  playerId: string;
+  name: string;
+  country: string;
+  grade: string;
+  rating: number;
+  games: number;
+  provisional: boolean;
+  lastPlayed: string;
+}
+
+/** A folder of the club's tournaments `from`..`to` (two-digit prefixes), as `fesa import` reads them. */
+const tournamentsOf = (dir: string, numbers: readonly string[]): string => {
+  fs.mkdirSync(dir);
+  for (const n of fs.readdirSync(NEKOMADO).filter((name) => numbers.includes(name.slice(0, 2)))) fs.symlinkSync(path.join(NEKOMADO, n), path.join(dir, n));
+  return dir;
+};
+
+/**
+ * What the pages tell a player or a club's webmaster about identities and publications (issue 32): an id absorbed
+ * by a merge says whose record it is now; a published list shows its players as published, with its exact bytes;
+ * the bulletin and the Atom feed of the publications; every link of the public menu opens without a sign-in.
+ */
+describe.skipIf(executablePath === undefined)('publications and identities on the web pages', () => {
+  const dir = tempDir('publications-pages');
+  const db = path.join(dir, 'ledger.db');
+  let api: Api;
+  let browser: Browser;
+  let page: Page;
+  let problems: string[] = [];
+  /** The lists as the CLI gave them just before each was published. */
+  let firstList: ListedPlayer[] = [];
+  let secondList: ListedPlayer[] = [];
+
+  const cli = async (...argv: string[]): Promise<string> => {
+    const r = await ledger(...argv, '--db', db);
+    if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
+    return r.out;
+  };
+  const listed = async (...argv: string[]) => (JSON.parse(await cli('list', ...argv, '--json')) as { players: ListedPlayer[] }).players;
+  const asShown = (players: ListedPlayer[]) => players.map((p) => [String(p.rank), p.name, p.grade, `${p.rating}${p.provisional ? '*' : ''}`, String(p.games), p.lastPlayed, p.country]);
+
+  beforeAll(async () => {
+    await cli('fesa', 'import', tournamentsOf(path.join(dir, 'spring'), ['01', '02', '03']));
+    // the program's file holds every rated player
+    firstList = await listed('--as-of', '2016-06-12', '--active-years', '0');
+    await cli('list', 'publish', '--id', 'L-spring', '--as-of', '2016-06-12', '--format', 'fesa');
+    await cli('fesa', 'import', tournamentsOf(path.join(dir, 'summer'), ['04', '05', '06']));
+    await cli('game', 'correct', '--tournament', '02_2nd_nekomadoken', '--game', 'r1-2-7', '--result', 'win', '--reason', 'score sheet: the first player won');
+    secondList = await listed('--as-of', '2016-09-03');
+    await cli('list', 'publish', '--id', 'L-summer', '--as-of', '2016-09-03', '--format', 'csv');
+    await cli('player', 'merge', 'N18', 'N36', '--reason', 'registered twice', '--date', '2016-09-10');
+    api = await startApi(db);
+    ({ browser, page, problems } = await openBrowserPage(executablePath!));
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+
+  it("opens a merged id's page with whose record it is now, a link there and the survivor as canonical; the JSON says the same", async () => {
+    const answer = await page.goto(`${api.base}/players/N36`);
+    expect(answer!.status()).toBe(200);
+    expect(await page.locator('h1').innerText()).toBe('N18');
+    expect(await page.locator('#merged-into').innerText()).toBe('N36 was merged into N18 (N18) on 2016-09-10 (registered twice): N36, registered as N36, is the same person, so what follows is N18\'s record.');
+    expect(await page.locator('#merged-into a').getAttribute('href')).toBe('/players/N18');
+    expect(await page.locator('link[rel="canonical"]').getAttribute('href')).toBe('/players/N18');
+    await expectAccessible(page, 'merged id');
+    await screenshot(page, '40-merged-id');
+    // the survivor's own page has no such notice
+    await page.goto(`${api.base}/players/N18`);
+    expect(await page.locator('#merged-into').count()).toBe(0);
+    const json = await api.get('/players/N36');
+    expect(json.body.mergedInto).toEqual({ absorbed: 'N36', survivor: 'N18', survivorName: 'N18', registeredAs: 'N36', date: '2016-09-10', reason: 'registered twice', merge: expect.any(String) as string });
+    expect((await api.get('/players/N18')).body.mergedInto).toBeUndefined();
+    expect(problems).toEqual([]);
+  });
+
+  it('shows a published list as published in a table, FESA file and CSV alike, with its exact bytes to download', async () => {
+    for (const [id, players] of [['L-spring', firstList], ['L-summer', secondList]] as const) {
+      await page.goto(`${api.base}/lists/published/${id}`);
+      expect(await page.locator('h1').innerText()).toBe(`Published list ${id}`);
+      expect(players.length).toBeGreaterThan(10);
+      expect(await tableText(page, '#published-list')).toEqual(asShown(players));
+      // the download is the bytes whose hash was recorded
+      const href = await page.locator('a[download]').first().getAttribute('href');
+      const bytes = (await api.request('GET', href!, { headers: { accept: 'text/html' } })).bytes;
+      const recorded = ((await api.get('/lists/published')).body.lists as { listId: string; contentHash: string }[]).find((l) => l.listId === id)!;
+      expect(createHash('sha256').update(bytes).digest('hex')).toBe(recorded.contentHash);
+      expect(await page.locator(`a[href="/lists/published/${id}/diff"]`).count()).toBe(1);
+      await expectAccessible(page, `published list ${id}`);
+    }
+    await screenshot(page, '41-published-list');
+    expect(problems).toEqual([]);
+  });
+});
