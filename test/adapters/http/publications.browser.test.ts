@@ -105,4 +105,22 @@ describe.skipIf(executablePath === undefined)('publications and identities on th
     await screenshot(page, '41-published-list');
     expect(problems).toEqual([]);
   });
+
+  it('opens every link of the public menu without a sign-in, each page accessible, the menu on two lines at most at 390 px', async () => {
+    await page.goto(`${api.base}/`);
+    const links = await page.locator('header.site nav a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
+    expect(links.length).toBeGreaterThanOrEqual(4);
+    for (const href of links) {
+      const answer = await page.goto(`${api.base}${href}`);
+      expect(answer!.status(), href).toBe(200);
+      await expectAccessible(page, `menu link ${href}`);
+    }
+    await page.setViewportSize({ width: 390, height: 800 });
+    await page.goto(`${api.base}/`);
+    const rows = await page.locator('header.site nav li').evaluateAll((lis) => new Set(lis.map((li) => (li as unknown as { offsetTop: number }).offsetTop)).size);
+    expect(rows).toBeLessThanOrEqual(2);
+    await screenshot(page, '42-menu-390px');
+    await page.setViewportSize({ width: 1100, height: 900 });
+    expect(problems).toEqual([]);
+  });
 });

@@ -9,12 +9,15 @@ export interface Provenance {
   readonly ruleSet?: string;
 }
 
-const NAV: readonly (readonly [href: string, label: string])[] = [
+/**
+ * The public menu: only pages anyone may open. Rule sets side by side (/diff) is an auditor's page (signed in), so it
+ * is reached from the auditors' documentation, never from a menu that would greet a player with a sign-in box.
+ */
+export const NAV: readonly (readonly [href: string, label: string])[] = [
   ['/', 'Current list'],
   ['/players', 'Players'],
   ['/lists/published', 'Published lists'],
   ['/tournaments', 'Tournaments'],
-  ['/diff', 'Rule sets side by side'],
 ];
 
 export const provenanceLine = (p: Provenance): Html =>
