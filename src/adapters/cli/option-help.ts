@@ -142,6 +142,9 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
     format: { text: 'the format published: fesa, fesa-all (FESA lists only), table, csv or json; its bytes are what the hash is taken of', default: 'table (json with --json)', example: '--format fesa-all' },
     rules: { text: RULES_ANY, default: RULES_ADOPTED, example: '--rules fide' },
   },
+  'list bulletin': {
+    published: { text: 'the published list (recorded with list publish) whose bulletin to print', example: '--published 2024-04' },
+  },
   diff: {
     published: { text: "compare a published list with today's knowledge of the same date", example: '--published 2024-04' },
     rules: { text: 'compare two rule sets on the same facts: give it twice', example: '--rules fesa --rules fesa-published' },

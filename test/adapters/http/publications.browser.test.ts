@@ -1,11 +1,11 @@
 import { createHash } from 'crypto';
-import * as fs from 'fs';
 import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Bulletin } from '../../../src/app/bulletin';
 import { startApi, type Api } from './api';
 import { browserOrSkip, expectAccessible, openBrowserPage, screenshot, tableText } from '../../support/browser';
-import { ledger, NEKOMADO, tempDir } from '../../support/helpers';
+import { ledger, nekomadoTournaments, tempDir } from '../../support/helpers';
 
 const executablePath = browserOrSkip('publications and identities on the web pages');
 
@@ -21,12 +21,15 @@ interface ListedPlayer {
   lastPlayed: string;
 }
 
-/** A folder of the club's tournaments `from`..`to` (two-digit prefixes), as `fesa import` reads them. */
-const tournamentsOf = (dir: string, numbers: readonly string[]): string => {
-  fs.mkdirSync(dir);
-  for (const n of fs.readdirSync(NEKOMADO).filter((name) => numbers.includes(name.slice(0, 2)))) fs.symlinkSync(path.join(NEKOMADO, n), path.join(dir, n));
-  return dir;
-};
+/** What the browser's XML parser found in the feed. */
+interface AtomFeed {
+  errors: number;
+  root: [string, string];
+  id: string | null;
+  updated: string | null;
+  author: string | null;
+  entries: { id: string | null; title: string | null; updated: string | null; links: [string | null, string | null][] }[];
+}
 
 /**
  * What the pages tell a player or a club's webmaster about identities and publications (issue 32): an id absorbed
@@ -53,11 +56,11 @@ describe.skipIf(executablePath === undefined)('publications and identities on th
   const asShown = (players: ListedPlayer[]) => players.map((p) => [String(p.rank), p.name, p.grade, `${p.rating}${p.provisional ? '*' : ''}`, String(p.games), p.lastPlayed, p.country]);
 
   beforeAll(async () => {
-    await cli('fesa', 'import', tournamentsOf(path.join(dir, 'spring'), ['01', '02', '03']));
+    await cli('fesa', 'import', nekomadoTournaments(path.join(dir, 'spring'), ['01', '02', '03']));
     // the program's file holds every rated player
     firstList = await listed('--as-of', '2016-06-12', '--active-years', '0');
     await cli('list', 'publish', '--id', 'L-spring', '--as-of', '2016-06-12', '--format', 'fesa');
-    await cli('fesa', 'import', tournamentsOf(path.join(dir, 'summer'), ['04', '05', '06']));
+    await cli('fesa', 'import', nekomadoTournaments(path.join(dir, 'summer'), ['04', '05', '06']));
     await cli('game', 'correct', '--tournament', '02_2nd_nekomadoken', '--game', 'r1-2-7', '--result', 'win', '--reason', 'score sheet: the first player won');
     secondList = await listed('--as-of', '2016-09-03');
     await cli('list', 'publish', '--id', 'L-summer', '--as-of', '2016-09-03', '--format', 'csv');
@@ -122,5 +125,64 @@ describe.skipIf(executablePath === undefined)('publications and identities on th
     await screenshot(page, '42-menu-390px');
     await page.setViewportSize({ width: 1100, height: 900 });
     expect(problems).toEqual([]);
+  });
+
+  it("shows a published list's bulletin as the CLI prints it, and its JSON is the CLI's", async () => {
+    const cliBulletin = JSON.parse(await cli('list', 'bulletin', '--published', 'L-summer', '--json')) as Bulletin;
+    expect((await api.get('/lists/published/L-summer/bulletin')).body).toEqual(cliBulletin);
+    await page.goto(`${api.base}/lists/published/L-summer`);
+    await page.click('text=The bulletin of this list');
+    await page.waitForURL(/\/lists\/published\/L-summer\/bulletin$/);
+    expect(await page.locator('h1').innerText()).toBe('Bulletin of L-summer');
+    expect(await tableText(page, '#bulletin-new')).toEqual(cliBulletin.newPlayers.map((p) => [p.name, String(p.rating), p.grade ?? '—']));
+    expect(await tableText(page, '#bulletin-grades')).toEqual(cliBulletin.grades.map((g) => [g.name, g.from ?? '—', g.to ?? '—']));
+    const moved = (cs: Bulletin['gains']) => cs.map((c) => [c.name, String(c.before), String(c.after), c.change > 0 ? `+${c.change}` : String(c.change)]);
+    expect(await tableText(page, '#bulletin-gains')).toEqual(moved(cliBulletin.gains));
+    expect(await tableText(page, '#bulletin-losses')).toEqual(moved(cliBulletin.losses));
+    expect(await tableText(page, '#bulletin-corrections')).toEqual([['2nd Nekomado-ken', 'r1-2-7', 'corrected', 'score sheet: the first player won']]);
+    await expectAccessible(page, 'bulletin');
+    await screenshot(page, '43-bulletin');
+    expect(problems).toEqual([]);
+  });
+
+  it('offers the publications as a well-formed Atom 1.0 feed, newest first, each entry linking to its page and bulletin', async () => {
+    const feed = await api.request('GET', '/lists/published.atom');
+    expect(feed.status).toBe(200);
+    expect(feed.type).toBe('application/atom+xml; charset=utf-8');
+    // parsed by the browser's XML parser: a parse error is a <parsererror> document
+    await page.goto(`${api.base}/`);
+    const parsed = (await page.evaluate(`((text) => {
+      const doc = new DOMParser().parseFromString(text, 'application/xml');
+      const atom = 'http://www.w3.org/2005/Atom';
+      const one = (el, name) => el.getElementsByTagNameNS(atom, name)[0]?.textContent ?? null;
+      const root = doc.documentElement;
+      return {
+        errors: doc.getElementsByTagName('parsererror').length,
+        root: [root.namespaceURI, root.localName],
+        id: one(root, 'id'),
+        updated: one(root, 'updated'),
+        author: one(root, 'name'),
+        entries: [...root.getElementsByTagNameNS(atom, 'entry')].map((e) => ({
+          id: one(e, 'id'),
+          title: one(e, 'title'),
+          updated: one(e, 'updated'),
+          links: [...e.getElementsByTagNameNS(atom, 'link')].map((l) => [l.getAttribute('rel'), l.getAttribute('href')]),
+        })),
+      };
+    })(${JSON.stringify(feed.bytes.toString('utf8'))})`)) as AtomFeed;
+    expect(parsed.errors).toBe(0);
+    expect(parsed.root).toEqual(['http://www.w3.org/2005/Atom', 'feed']);
+    expect(parsed.id).toBe(`${api.base}/lists/published`);
+    expect(parsed.author).toBe('Rating ledger');
+    const recorded = (await api.get('/lists/published')).body.lists as { listId: string; recordedAt: string }[];
+    expect(parsed.updated).toBe(recorded.map((l) => l.recordedAt).sort().pop());
+    expect(parsed.entries.map((e) => e.id)).toEqual(['L-summer', 'L-spring'].map((id) => `${api.base}/lists/published/${id}`));
+    for (const e of parsed.entries) {
+      expect(e.updated).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/);
+      expect(e.links).toEqual([['alternate', e.id], ['related', `${e.id}/bulletin`], ['enclosure', `${e.id}?download=1`]]);
+      // every link of an entry answers
+      for (const [, href] of e.links) expect((await api.request('GET', new URL(href!).pathname + new URL(href!).search)).status).toBe(200);
+    }
+    expect(parsed.entries[0]!.title).toBe('Rating list L-summer as of 2016-09-03 (as-adopted)');
   });
 });

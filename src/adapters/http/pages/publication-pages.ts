@@ -3,8 +3,9 @@ import { isGenericRuleSet } from '../../../../projections/generic/systems';
 import type { PublishedRow } from '../../../app/published-rows';
 import { pageOf, PAGE_SIZE } from '../paging';
 import { FORMAT_NAMES, recorded } from './audit-pages';
-import { html, queryString, segment } from './html';
-import { page, pager, type Provenance } from './layout';
+import type { Bulletin, BulletinChange } from '../../../app/bulletin';
+import { html, queryString, segment, type Html } from './html';
+import { change, page, pager, type Provenance } from './layout';
 
 /**
  * One published list: the players as published in a table a player can read (whatever the format: the program's
@@ -45,5 +46,40 @@ ${shown.shown.map(
 ${shown.shown.some((r) => r.provisional) ? html`<p class="muted" id="provisional-note">* provisional rating: fewer rated games than the rules need for an established one.</p>` : ''}
 ${links}`,
     { description: `The rating list ${e.listId} as of ${e.asOf}, as the federation published it` },
+  );
+};
+
+const playerLink = (playerId: string, name: string) => html`<a href="/players/${segment(playerId)}">${name}</a>`;
+
+/** One table of a bulletin, or a sentence when it has no rows. */
+const bulletinTable = (id: string, caption: string, none: string, head: readonly string[], rows: readonly Html[]): Html =>
+  rows.length === 0
+    ? html`<p id="${id}-none">${none}</p>`
+    : html`<table id="${id}"><caption>${caption}</caption>
+<thead><tr>${head.map((h) => html`<th scope="col">${h}</th>`)}</tr></thead>
+<tbody>${rows}</tbody>
+</table>`;
+
+/** The bulletin of a published list, for players: what is new in it since the list before it. */
+export const bulletinPage = (b: Bulletin, provenance: Provenance): string => {
+  const list = html`<a href="/lists/published/${segment(b.listId)}">${b.listId}</a>`;
+  const since = b.previous === null ? html`It is the first ${b.ruleSet} list published, so every player on it is new.` : html`Since <a href="/lists/published/${segment(b.previous.listId)}">${b.previous.listId}</a> (as of ${b.previous.asOf}).`;
+  const gainRow = (c: BulletinChange) => html`<tr><th scope="row">${playerLink(c.playerId, c.name)}</th><td class="num">${c.before}</td><td class="num">${c.after}</td><td class="num">${change(c.change)}</td></tr>`;
+  return page(
+    `Bulletin of ${b.listId}`,
+    provenance,
+    html`<p>The ${b.ruleSet} rating list ${list} as of ${b.asOf}. ${since}</p>
+<h2 id="new-heading">New players</h2>
+${bulletinTable('bulletin-new', `${b.newPlayers.length} new on the list`, 'No new player.', ['Player', 'Rating', 'Grade'], b.newPlayers.map((p) => html`<tr><th scope="row">${playerLink(p.playerId, p.name)}</th><td class="num">${p.rating}</td><td>${p.grade ?? '—'}</td></tr>`))}
+<h2 id="grades-heading">Promotions and other grade changes</h2>
+${bulletinTable('bulletin-grades', 'Grade before and now', 'No grade changed.', ['Player', 'Before', 'Now'], b.grades.map((g) => html`<tr><th scope="row">${playerLink(g.playerId, g.name)}</th><td>${g.from ?? '—'}</td><td>${g.to ?? '—'}</td></tr>`))}
+<h2 id="gains-heading">Biggest gains</h2>
+${bulletinTable('bulletin-gains', 'Rating before and now, biggest gain first', 'Nobody gained rating.', ['Player', 'Before', 'Now', 'Change'], b.gains.map(gainRow))}
+<h2 id="losses-heading">Biggest losses</h2>
+${bulletinTable('bulletin-losses', 'Rating before and now, biggest loss first', 'Nobody lost rating.', ['Player', 'Before', 'Now', 'Change'], b.losses.map(gainRow))}
+<h2 id="corrections-heading">Corrections</h2>
+${bulletinTable('bulletin-corrections', 'Games corrected or withdrawn between the two publications', 'No game was corrected or withdrawn.', ['Tournament', 'Game', 'What', 'Reason'], b.corrections.map((c) => html`<tr><th scope="row"><a href="/tournaments/${segment(c.tournamentId)}">${c.tournamentName}</a></th><td>${c.gameId}</td><td>${c.kind}</td><td>${c.reason}</td></tr>`))}
+<p><a href="/lists/published.atom">Subscribe to the published lists (Atom feed)</a></p>`,
+    { description: `What is new in the rating list ${b.listId}: new players, promotions, gains and losses, corrections` },
   );
 };
