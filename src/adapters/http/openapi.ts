@@ -191,7 +191,7 @@ export const openApiDocument = () => ({
     '/assets/pages.js': { get: { summary: 'The pages\' script (sorting and search; the pages work without it)', security: [{}], responses: { '200': { description: 'JavaScript.', content: { 'text/javascript': { schema: str } } }, ...common } } },
     '/openapi.json': { get: { summary: 'This document', security: [{}], responses: { '200': ok('OpenAPI 3.1.', { type: 'object' }), ...common } } },
     '/health': {
-      get: { summary: 'Liveness and the head of the log', ...publicRoute, responses: { '200': ok('Up.', object({ status: { const: 'ok' }, store: str, head: int }, undefined, false)), ...needsToken, ...common } },
+      get: { summary: 'Liveness and the head of the log', ...publicRoute, responses: { '200': ok('Up; the store (its file path or URL) only to a signed-in reader, for it tells anyone else where the ledger lives.', object({ status: { const: 'ok' }, store: str, head: int }, ['status', 'head'], false)), ...needsToken, ...common } },
     },
     '/events': {
       get: {

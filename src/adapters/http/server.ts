@@ -195,7 +195,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   });
 
   app.get('/health', ...publicRead, async (_req, res) => {
-    res.json({ status: 'ok', store: ledger.store.description, head: await ledger.store.headPosition() });
+    res.json({ status: 'ok', ...(seesPersonalData(res) ? { store: ledger.store.description } : {}), head: await ledger.store.headPosition() });
   });
 
   app.get('/events', access('auditor'), async (req, res) => {
