@@ -109,6 +109,14 @@ describe.skipIf(executablePath === undefined)('publications and identities on th
     expect(problems).toEqual([]);
   });
 
+  it("counts a tournament's byes apart from its games", async () => {
+    const shown = JSON.parse(await cli('tournament', 'show', '02_2nd_nekomadoken', '--json')) as { games: { second: string | null; status: string }[] };
+    const byes = shown.games.filter((g) => g.second === null).length;
+    expect(byes).toBeGreaterThan(0);
+    await page.goto(`${api.base}/tournaments/02_2nd_nekomadoken`);
+    expect(await page.locator('main > dl.facts').innerText()).toMatch(new RegExp(`Games\\s+${shown.games.length - byes} and ${byes} byes$`));
+  });
+
   it('opens every link of the public menu without a sign-in, each page accessible, the menu on two lines at most at 390 px', async () => {
     await page.goto(`${api.base}/`);
     const links = await page.locator('header.site nav a').evaluateAll((as) => as.map((a) => a.getAttribute('href')!));
