@@ -19,7 +19,7 @@ export interface PlayerState {
   priorGrades: Map<string, string>;
   awardedGrades: Set<string>;
   /** The merge in force that made this id another player's (the survivor's), by the merge's event id. */
-  mergedInto?: { readonly survivor: string; readonly merge: string; readonly validDate: string };
+  mergedInto?: { readonly survivor: string; readonly merge: string; readonly validDate: string; readonly reason: string };
   /** The merge last undone (an unmerge resubmitted is judged against it). */
   lastUnmerged?: { readonly survivor: string; readonly merge: string };
   /** How many merges and unmerges this id had as the absorbed one (numbers their event ids). */
@@ -129,7 +129,7 @@ export const evolve = (state: LedgerState, event: DomainEvent, recorded?: Positi
     case 'PlayersUnmerged': {
       const absorbed = state.players.get(event.absorbed);
       if (absorbed) {
-        absorbed.mergedInto = event.type === 'PlayersMerged' ? { survivor: event.survivor, merge: event.eventId, validDate: event.validDate } : undefined;
+        absorbed.mergedInto = event.type === 'PlayersMerged' ? { survivor: event.survivor, merge: event.eventId, validDate: event.validDate, reason: event.reason } : undefined;
         if (event.type === 'PlayersUnmerged') absorbed.lastUnmerged = { survivor: event.survivor, merge: event.merge };
         absorbed.identityChanges = (absorbed.identityChanges ?? 0) + 1;
       }

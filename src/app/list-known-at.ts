@@ -12,7 +12,7 @@ import { isGenericRuleSet } from '../../projections/generic/systems';
 import { resumeProjection } from './checkpoint';
 import { LIST_MODEL_FORMAT, readListModel, type ModelList } from './list-model';
 import { assertReproducible, contentHash, listBytes, publishedKnownAt, UnknownListError, type ListFormat } from './lists';
-import { KnownAtError, parseKnownAt } from './load';
+import { afterTheLog, KnownAtError, parseKnownAt } from './load';
 import type { CheckpointStorage, StoredListEntry } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import type { ListPrinter } from './ports/list-printer';
@@ -36,6 +36,8 @@ export const knownAtPositionOf = async (store: EventStore, value: string, option
   if (first === undefined) throw new KnownAtError('the ledger is empty; there is nothing to know at any time');
   if ('position' in at) {
     if (at.position < first.globalPosition) throw new KnownAtError(`${option} ${at.position} lies before the first event (position ${first.globalPosition})`);
+    const head = await store.headPosition();
+    if (at.position > head) throw afterTheLog(option, at.position, head);
     return at.position;
   }
   if (last === undefined) throw new KnownAtError(`${option} ${at.timestamp} lies before the first event (recorded ${first.recordedAt})`);

@@ -38,11 +38,17 @@ export const loadFacts = async (store: EventStore, knownAt?: KnownAt, onRead?: (
 };
 
 /** Resolves a known-at to the last global position it covers; an error when it lies before the first event. */
+/** A position after the log's last fact: taken silently it would read as "the ledger as known then", a moment not reached yet. */
+export const afterTheLog = (option: string, position: number, last: number): KnownAtError =>
+  new KnownAtError(`${option} ${position} lies after the last event (position ${last}); give a position up to ${last}, or leave ${option} out for the ledger as known now`);
+
 export const knownAtPosition = (facts: readonly LoggedEvent[], knownAt: KnownAt, all: readonly LoggedEvent[], option = '--known-at'): number => {
   const first = all[0];
   if (!first) throw new KnownAtError('the ledger is empty; there is nothing to know at any time');
   if ('position' in knownAt) {
     if (knownAt.position < first.globalPosition) throw new KnownAtError(`${option} ${knownAt.position} lies before the first event (position ${first.globalPosition})`);
+    const last = all[all.length - 1]!.globalPosition;
+    if (knownAt.position > last) throw afterTheLog(option, knownAt.position, last);
     return knownAt.position;
   }
   if (facts.length === 0) throw new KnownAtError(`${option} ${knownAt.timestamp} lies before the first event (recorded ${first.recordedAt})`);

@@ -40,6 +40,13 @@ export const chainOf = (folders: readonly string[], options: { withoutPre?: (nam
 export const nekomadoChain = (): string[] =>
   fs.readdirSync(NEKOMADO).filter((n) => /^\d\d_/.test(n) && n !== '00_sample').sort().map((n) => path.join(NEKOMADO, n));
 
+/** A folder `dir` of the club's tournaments whose folder names begin with these two digits, as `fesa import` reads them. */
+export const nekomadoTournaments = (dir: string, numbers: readonly string[]): string => {
+  fs.mkdirSync(dir);
+  for (const n of fs.readdirSync(NEKOMADO).filter((name) => numbers.includes(name.slice(0, 2)))) fs.symlinkSync(path.join(NEKOMADO, n), path.join(dir, n));
+  return dir;
+};
+
 export const listAsOf = async (db: string, asOf: string, extra: string[] = []): Promise<Buffer> => {
   const out = path.join(path.dirname(db), `list-${asOf}-${Math.random().toString(36).slice(2)}.txt`);
   const r = await ledger('list', '--as-of', asOf, '--format', 'fesa', '--db', db, '--out', out, ...extra);

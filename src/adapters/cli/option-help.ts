@@ -67,7 +67,7 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
     port: { text: 'the TCP port to listen on', default: '$PORT, else 3000', example: '--port 8080' },
     host: { text: 'the address to listen on; one beyond this machine needs LEDGER_ADMIN_TOKEN set to an admin\'s token', default: '$HOST, else 127.0.0.1', example: '--host 0.0.0.0' },
     private: { text: 'serve no public routes: every read needs a signed-in officer', default: 'lists and careers are public' },
-    'cors-origin': { text: 'a web origin whose pages may call the API from the browser', default: 'none', example: '--cors-origin https://club.example' },
+    'cors-origin': { text: 'a web origin whose pages may call the public reads from the browser', default: '* (any origin; none under --private)', example: '--cors-origin https://club.example' },
     'allowed-host': { text: 'on a loopback --host, one more Host header name the server answers to (repeatable; against DNS rebinding)', default: 'localhost, 127.0.0.1 and [::1] only', example: '--allowed-host ratings.club.example' },
     'trust-proxy': { text: 'trust X-Forwarded-For from a reverse proxy: loopback, or the number of proxies in front', default: 'trust none', example: '--trust-proxy 1' },
     credentials: { text: "the SQLite file with the officers' tokens (needed beside an EventStoreDB log)", default: "$LEDGER_CREDENTIALS, else the ledger's own file or schema", example: '--credentials data/credentials.db' },
@@ -141,6 +141,9 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
     'as-of': { text: 'the date of the list, YYYY-MM-DD', example: '--as-of 2024-04-01' },
     format: { text: 'the format published: fesa, fesa-all (FESA lists only), table, csv or json; its bytes are what the hash is taken of', default: 'table (json with --json)', example: '--format fesa-all' },
     rules: { text: RULES_ANY, default: RULES_ADOPTED, example: '--rules fide' },
+  },
+  'list bulletin': {
+    published: { text: 'the published list (recorded with list publish) whose bulletin to print', example: '--published 2024-04' },
   },
   diff: {
     published: { text: "compare a published list with today's knowledge of the same date", example: '--published 2024-04' },

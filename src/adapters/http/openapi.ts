@@ -2,69 +2,9 @@ import { COMMAND_KINDS } from '../../../domain/commands/decide';
 import { LIST_FORMATS } from '../../app/lists';
 import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
 import { CONSEQUENCES_PROPERTIES } from './consequences-schema';
+import { array, badParameter, common, date, folds, int, json, needsToken, nullable, object, ok, okOrPage, page, pageProblems, pathParam, problem, problemOrPage, publicRoute, query, ref, security, str, writes, writeSecurity } from './openapi-schema';
+import { publicationPaths } from './openapi-publications';
 
-/**
- * The OpenAPI 3.1 description of the HTTP API (served at GET /openapi.json): every route, who may call it, every
- * status it answers and every body. The HTTP tests validate each response they receive against it.
- */
-type Schema = Record<string, unknown>;
-
-const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${name}` });
-const str: Schema = { type: 'string' };
-const int: Schema = { type: 'integer' };
-const date: Schema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
-const nullable = (s: Schema): Schema => ({ anyOf: [s, { type: 'null' }] });
-const object = (properties: Record<string, Schema>, required: readonly string[] = Object.keys(properties), additional = true): Schema => ({
-  type: 'object',
-  properties,
-  required,
-  ...(additional ? {} : { additionalProperties: false }),
-});
-const array = (items: Schema): Schema => ({ type: 'array', items });
-
-const json = (schema: Schema) => ({ 'application/json': { schema } });
-const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });
-const ok = (description: string, schema: Schema) => ({ description, content: json(schema) });
-/** A route that also answers a page when the client prefers text/html (a browser). */
-const page = { 'text/html': { schema: str } };
-const okOrPage = (description: string, schema: Schema) => ({ description: `${description} With Accept: text/html, the page.`, content: { ...json(schema), ...page } });
-/** A problem, or for a browser the same sentence as a page. */
-const problemOrPage = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') }, ...page } });
-
-/** The problems any route may answer (a bad Host on a loopback server, a rate limit, the ledger's own failure). */
-const common = {
-  '400': problem('A malformed path (%-escape), query parameter or body; `parameter` names it.'),
-  '421': problem('A loopback server asked for another host (DNS rebinding refused).'),
-  '409': problem('The ledger holds facts its rule set cannot rate (a player not registered, a tournament the engine refuses): `detail` names the tournament and player as `ledger` says it, `code` the engine\'s reason.'),
-  '500': problem('The ledger could not answer (a fact that cannot be folded is named).'),
-};
-const needsToken = {
-  '401': problem('No token, or one that signs no one in (unknown, rotated, revoked).'),
-  '403': problem('The signed-in officer lacks the role the route needs (requiredRole says which).'),
-};
-/** What a route with a page answers a browser when it fails: the problem's sentence as a page. */
-const pageProblems = {
-  '400': problemOrPage('A malformed path or query parameter; `parameter` names it (for a browser, a page with the same sentence).'),
-  '401': problemOrPage('No token, or one that signs no one in (under serve --private).'),
-  '403': problemOrPage('The signed-in officer lacks the role the route needs.'),
-  '421': problemOrPage('A loopback server asked for another host (DNS rebinding refused).'),
-  '409': problemOrPage('The ledger holds facts its rule set cannot rate (a player not registered, a tournament the engine refuses): `detail` names the tournament and player as `ledger` says it, `code` the engine\'s reason.'),
-  '500': problemOrPage('The ledger could not answer (a fact that cannot be folded is named).'),
-};
-const badParameter = { '400': problem('A query parameter is malformed; `parameter` names it.') };
-const folds = {
-  '429': problem('Too many whole-ledger folds from this client this minute (Retry-After says when to retry).'),
-  '503': problem('The server already runs as many whole-ledger folds as it allows at once (Retry-After).'),
-};
-const writes = {
-  '400': problem('The body is not a JSON object, not JSON, or nests too deep.'),
-  '413': problem('The body is larger than the limit.'),
-  '415': problem('The body has a charset or content-encoding the server does not read.'),
-  '429': problem('Too many writes from this officer this minute (Retry-After says when to retry).'),
-};
-
-const query = (name: string, schema: Schema, description: string, required = false) => ({ name, in: 'query', required, schema, description });
-const pathParam = (name: string, description: string) => ({ name, in: 'path', required: true, schema: str, description });
 const rules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published'] }, 'Fold every tournament under this FESA rule set (default: each under the rule set adopted for it).');
 const playerRules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] }, 'fesa or fesa-published: fold the FESA career under this FESA rule set (default: each tournament under the rule set adopted for it). Any other: the FESA career as adopted, and that rule set\'s record first in ruleSets (on the page, its section first).');
 const listRules = query(
@@ -78,10 +18,6 @@ const diffPaging = [
   query('page', int, 'Which page of 100 of the players whose list entry differs (default 1).'),
   query('runs-page', int, 'Which page of 100 of the ratings after a tournament that differ (default 1).'),
 ];
-/** Who may read a route: a Bearer token, or a browser's Basic credentials (taken on reads only). */
-const security = (role: string) => ({ security: [{ bearer: [] }, { basic: [] }], 'x-required-role': role });
-const writeSecurity = (role: string) => ({ security: [{ bearer: [] }], 'x-required-role': role });
-const publicRoute = { security: [{}, { bearer: [] }, { basic: [] }], 'x-required-role': 'public (auditor under serve --private)' };
 
 const listContent = {
   'application/json': { schema: { anyOf: [ref('List'), ref('RuleSetList')] } },
@@ -93,6 +29,10 @@ const listHeaders = {
   'X-Content-SHA256': { description: 'SHA-256 of the body bytes (hex).', schema: str },
 };
 
+/**
+ * The OpenAPI 3.1 description of the HTTP API (served at GET /openapi.json): every route, who may call it, every
+ * status it answers and every body. The HTTP tests validate each response they receive against it.
+ */
 export const openApiDocument = () => ({
   openapi: '3.1.0',
   info: {
@@ -184,6 +124,7 @@ export const openApiDocument = () => ({
         grades: array(object({ date: str, grade: str, from: str, rule: str, detail: str })),
         dan: array(object({ dan: int, minOpponent: { type: 'number' }, gamesNeeded: int, games: int, opponents: array(str), met: { type: 'boolean' } })),
       }, ['playerId', 'ratings', 'grades', 'dan']),
+      MergedId: object({ absorbed: str, survivor: str, survivorName: str, registeredAs: str, date, reason: str, merge: str }, undefined, false),
       RuleSetCareer: object({
         ruleSet: { enum: [...GENERIC_RULE_SETS] },
         rating: nullable(int),
@@ -252,7 +193,7 @@ export const openApiDocument = () => ({
     '/assets/pages.js': { get: { summary: 'The pages\' script (sorting and search; the pages work without it)', security: [{}], responses: { '200': { description: 'JavaScript.', content: { 'text/javascript': { schema: str } } }, ...common } } },
     '/openapi.json': { get: { summary: 'This document', security: [{}], responses: { '200': ok('OpenAPI 3.1.', { type: 'object' }), ...common } } },
     '/health': {
-      get: { summary: 'Liveness and the head of the log', ...publicRoute, responses: { '200': ok('Up.', object({ status: { const: 'ok' }, store: str, head: int }, undefined, false)), ...needsToken, ...common } },
+      get: { summary: 'Liveness and the head of the log', ...publicRoute, responses: { '200': ok('Up; the store (its file path or URL) only to a signed-in reader, for it tells anyone else where the ledger lives.', object({ status: { const: 'ok' }, store: str, head: int }, ['status', 'head'], false)), ...needsToken, ...common } },
     },
     '/events': {
       get: {
@@ -298,7 +239,7 @@ export const openApiDocument = () => ({
         summary: 'A player: the registration as now known, the FESA career and his record under every other rule set he is rated under (for a browser: the player page with the rating charts)',
         ...publicRoute,
         parameters: [pathParam('id', 'Player id.'), playerRules],
-        responses: { '200': okOrPage('The player.', object({ registration: ref('Player'), career: ref('Career'), ruleSets: array(ref('RuleSetCareer')) }, undefined, false)), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
+        responses: { '200': okOrPage('The player.', object({ registration: ref('Player'), mergedInto: ref('MergedId'), career: ref('Career'), ruleSets: array(ref('RuleSetCareer')) }, ['registration', 'career', 'ruleSets'], false)), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
       },
     },
     '/players/{id}/history': {
@@ -437,6 +378,7 @@ export const openApiDocument = () => ({
         },
       },
     },
+    ...publicationPaths,
     '/lists/published/{id}/diff': {
       get: {
         summary: 'What changed since a list was published (100 players of the list and 100 ratings after a tournament a page; for a browser, the page)',

@@ -33,9 +33,9 @@ import { BadRequest, NotFound, Problem, problemHandler } from './problems';
 import { openApiDocument } from './openapi';
 import { publicOfficerFacts, publicPlayer, seesPersonalData, withoutActor } from './personal';
 import { queryOf } from './query';
-import type { Officers } from '../../app/officers';
-import { isOfficerRole } from '../../app/officers';
+import { isOfficerRole, type Officers } from '../../app/officers';
 import { OFFICER_ROLES } from '../../../domain/events';
+import { mergedIdOf } from '../../app/merged-id';
 
 const CONTENT_TYPES: Record<ListFormat, string> = {
   json: 'application/json; charset=utf-8',
@@ -193,7 +193,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   });
 
   app.get('/health', ...publicRead, async (_req, res) => {
-    res.json({ status: 'ok', store: ledger.store.description, head: await ledger.store.headPosition() });
+    res.json({ status: 'ok', ...(seesPersonalData(res) ? { store: ledger.store.description } : {}), head: await ledger.store.headPosition() });
   });
 
   app.get('/events', access('auditor'), async (req, res) => {
@@ -287,7 +287,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const career = playerCareer((await careerNow(models, live, playerRuns, fesa, playerId)).fold, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
     const registration = player.current ?? player.registration;
-    res.json({ registration: seesPersonalData(res) ? registration : publicPlayer(registration), career: career.right, ruleSets: leadingFirst(await ratedViews.careersOf(state, playerId), leading) });
+    res.json({ registration: seesPersonalData(res) ? registration : publicPlayer(registration), mergedInto: mergedIdOf(state, playerId), career: career.right, ruleSets: leadingFirst(await ratedViews.careersOf(state, playerId), leading) });
   });
 
   app.get('/players/:id/history', ...publicRead, async (req, res) => {

@@ -5,7 +5,7 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { tempDir } from '../../support/helpers';
 import { startApi, type Api } from './api';
-import { browserOrSkip, launchChromium, screenshot } from './browser';
+import { browserOrSkip, launchChromium, screenshot } from '../../support/browser';
 import { buildHostileLedger, type hostileNames } from './hostile-ledger';
 
 const executablePath = browserOrSkip('hostile names in a browser');

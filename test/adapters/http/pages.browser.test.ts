@@ -3,7 +3,7 @@ import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Api } from './api';
-import { browserOrSkip, expectAccessible, launchChromium, screenshot, SCREENSHOTS, tableText as tableTextOf } from './browser';
+import { browserOrSkip, expectAccessible, launchChromium, screenshot, SCREENSHOTS, tableText as tableTextOf } from '../../support/browser';
 import { chainOf, eventDate, ledger, nekomadoChain, tempDir } from '../../support/helpers';
 
 const executablePath = browserOrSkip('web pages in a browser');

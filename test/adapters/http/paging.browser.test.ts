@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openStore } from '../../../src/adapters/store/open';
 import { shapeOf, writeSyntheticLedger } from '../../../scripts/bench/synthetic-ledger';
 import { startApi, type Api } from './api';
-import { browserOrSkip, expectAccessible, launchChromium, screenshot, tableText } from './browser';
+import { browserOrSkip, expectAccessible, openBrowserPage, screenshot, tableText } from '../../support/browser';
 import { ledger, tempDir } from '../../support/helpers';
 
 const executablePath = browserOrSkip('paged web pages in a browser');
@@ -32,7 +32,7 @@ describe.skipIf(executablePath === undefined)('paged web pages in a browser', ()
   let browser: Browser;
   let page: Page;
   let auditor = '';
-  const problems: string[] = [];
+  let problems: string[] = [];
 
   const cliJson = async <T>(...argv: string[]): Promise<T> => {
     const r = await ledger(...argv, '--db', db, '--json');
@@ -74,11 +74,7 @@ describe.skipIf(executablePath === undefined)('paged web pages in a browser', ()
     await cli('game', 'correct', '--game', game.game, '--tournament', tournaments[0]!.id, '--result', 'loss', '--reason', 'score sheet: the second player won');
     api = await startApi(db);
     auditor = await api.appoint('auditor-1', 'auditor');
-    browser = await launchChromium(executablePath!);
-    const context = await browser.newContext({ viewport: { width: 1100, height: 900 }, httpCredentials: { username: 'auditor-1', password: auditor } });
-    page = await context.newPage();
-    page.on('console', (m) => (m.type() === 'error' ? problems.push(`${m.text()} (${m.location().url})`) : undefined));
-    page.on('pageerror', (e) => problems.push(e.message));
+    ({ browser, page, problems } = await openBrowserPage(executablePath!, { httpCredentials: { username: 'auditor-1', password: auditor } }));
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -2,7 +2,7 @@ import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startApi, type Api } from './api';
-import { browserOrSkip, expectAccessible, launchChromium, screenshot, tableText } from './browser';
+import { browserOrSkip, expectAccessible, openBrowserPage, screenshot, tableText } from '../../support/browser';
 import { FIXTURES, ledger, tempDir } from '../../support/helpers';
 
 const executablePath = browserOrSkip('every rule set on the web pages');
@@ -27,7 +27,7 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
   let api: Api;
   let browser: Browser;
   let page: Page;
-  const problems: string[] = [];
+  let problems: string[] = [];
 
   const cli = async (...argv: string[]): Promise<string> => {
     const r = await ledger(...argv, '--db', db);
@@ -43,10 +43,7 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
     await cli('trf', 'import', path.join(FIXTURES, 'trf', 'grandmommyscup.trf'), '--tournament', 'gm', '--rules', 'fide');
     await cli('egd', 'import', path.join(FIXTURES, 'egd', 'opengotha-tournoi-de-juvisy.h9'), '--tournament', 'juv', '--rules', 'gobase-go');
     api = await startApi(db);
-    browser = await launchChromium(executablePath!);
-    page = await (await browser.newContext({ viewport: { width: 1100, height: 900 } })).newPage();
-    page.on('console', (m) => (m.type() === 'error' ? problems.push(`${m.text()} (${m.location().url})`) : undefined));
-    page.on('pageerror', (e) => problems.push(e.message));
+    ({ browser, page, problems } = await openBrowserPage(executablePath!));
   }, 120_000);
   afterAll(async () => {
     await browser?.close();

@@ -34,6 +34,7 @@ const tournamentModule = (): Promise<readonly CommandRun[]> => import('./tournam
 const officersModule = (): Promise<readonly CommandRun[]> => import('./officers').then((m) => m.officerCommands);
 const playerModule = (): Promise<readonly CommandRun[]> => import('./player').then((m) => m.playerCommands);
 const auditModule = (): Promise<readonly CommandRun[]> => import('./audit').then((m) => m.auditCommands);
+const bulletinModule = (): Promise<readonly CommandRun[]> => import('./bulletin').then((m) => m.bulletinCommands);
 const interchangeModule = (): Promise<readonly CommandRun[]> => import('./interchange').then((m) => m.interchangeCommands);
 
 export const commandCatalog: readonly CommandEntry[] = [
@@ -122,6 +123,12 @@ export const commandCatalog: readonly CommandEntry[] = [
     summary: 'record that a list was published (its content hash), so it can be reproduced exactly later',
     usage: 'list publish --id ID --as-of YYYY-MM-DD [--format fesa|fesa-all|table|csv|json] [--rules ID] [--active-years N] [--entry system|grade|RATING] [--out FILE]',
     load: historyModule,
+  },
+  {
+    name: 'list bulletin',
+    summary: 'what is new in a published list for players: new players, grade changes, biggest gains and losses, corrections since the list published before it',
+    usage: 'list bulletin --published ID [--json]',
+    load: bulletinModule,
   },
   {
     name: 'diff',

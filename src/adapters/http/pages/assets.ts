@@ -46,6 +46,7 @@ dl.facts dt { color: var(--muted); }
 dl.facts dd { margin: 0; }
 code, .hash { font-family: ui-monospace, "SFMono-Regular", Menlo, Consolas, monospace; font-size: .9em; }
 .hash { word-break: break-all; }
+.notice { background: var(--band); border-left: 4px solid var(--accent); padding: .5rem .8rem; }
 .visually-hidden { position: absolute; width: 1px; height: 1px; overflow: hidden; clip: rect(0 0 0 0); white-space: nowrap; }
 @media print {
   header.site nav, form, .pager, .downloads, .no-print { display: none !important; }

@@ -7,12 +7,11 @@ import { PAGE_SIZE } from '../paging';
 import { html, queryString, segment, type Html } from './html';
 import { change, page, pager, type Provenance } from './layout';
 import { amendmentsTable } from './tournament-page';
-import { isGenericRuleSet } from '../../../../projections/generic/systems';
 import type { RuleSetListDiff, RuleSetStanding } from '../../../app/rule-set-publication';
 
-const recorded = (at: string | null, position: number): string => `${at === null ? '' : `${at.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}, `}log position ${position}`;
+export const recorded = (at: string | null, position: number): string => `${at === null ? '' : `${at.replace('T', ' ').replace(/\.\d+Z$|Z$/, ' UTC')}, `}log position ${position}`;
 
-const FORMAT_NAMES: Record<string, string> = {
+export const FORMAT_NAMES: Record<string, string> = {
   fesa: 'FESA post list (ratingliste.post)',
   'fesa-all': 'FESA published list (all.txt)',
   table: 'plain text table',
@@ -38,27 +37,6 @@ ${[...entries].reverse().map(
 </tbody>
 </table>`}`,
   );
-
-/** One published list: what it is, where its bytes are, and the way to what changed since. */
-export const publishedListPage = (p: PublishedEntry, personal: boolean, provenance: Provenance): string => {
-  const e = p.event;
-  return page(
-    `Published list ${e.listId}`,
-    provenance,
-    html`<dl class="facts">
-<dt>List id</dt><dd><code>${e.listId}</code></dd>
-<dt>As of</dt><dd>${e.asOf} (<a href="/lists${queryString({ 'as-of': e.asOf, rules: isGenericRuleSet(e.ruleSet) ? e.ruleSet : undefined })}">the list of that date as known now</a>)</dd>
-<dt>Rule set</dt><dd>${e.ruleSet}</dd>
-<dt>Format</dt><dd>${FORMAT_NAMES[e.format] ?? e.format}${e.activeYears !== undefined ? `, players active in the last ${e.activeYears} years` : ''}</dd>
-<dt>Published</dt><dd>${recorded(p.recordedAt, p.position)}${personal ? ` by ${e.actor}` : ''}${e.reason ? html` — ${e.reason}` : ''}</dd>
-<dt>Content SHA-256</dt><dd class="hash">${e.contentHash}</dd>
-</dl>
-<ul>
-<li><a href="/lists/published/${segment(e.listId)}?download=1" download>Download the list exactly as published</a> (the same bytes every time; the hash above is theirs)</li>
-<li><a href="/lists/published/${segment(e.listId)}/diff">What changed since it was published</a></li>
-</ul>`,
-  );
-};
 
 const standing = (s: RuleSetStanding | null): string => (s === null ? '—' : `${s.rating}${s.grade ? ` (${s.grade})` : ''}`);
 

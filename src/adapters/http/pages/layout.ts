@@ -9,19 +9,22 @@ export interface Provenance {
   readonly ruleSet?: string;
 }
 
-const NAV: readonly (readonly [href: string, label: string])[] = [
+/**
+ * The public menu: only pages anyone may open. Rule sets side by side (/diff) is an auditor's page (signed in), so it
+ * is reached from the auditors' documentation, never from a menu that would greet a player with a sign-in box.
+ */
+export const NAV: readonly (readonly [href: string, label: string])[] = [
   ['/', 'Current list'],
   ['/players', 'Players'],
   ['/lists/published', 'Published lists'],
   ['/tournaments', 'Tournaments'],
-  ['/diff', 'Rule sets side by side'],
 ];
 
 export const provenanceLine = (p: Provenance): Html =>
   html`Computed ${p.computedAt.toISOString().replace('T', ' ').replace(/\.\d+Z$/, ' UTC')} from the log up to position ${p.position}${p.ruleSet !== undefined ? html`, rule set ${p.ruleSet}` : ''}.`;
 
 /** A whole page: language, title, navigation, the content under one h1, and where its numbers come from. */
-export const page = (title: string, provenance: Provenance | undefined, content: HtmlValue, options: { description?: string } = {}): string =>
+export const page = (title: string, provenance: Provenance | undefined, content: HtmlValue, options: { description?: string; canonical?: string } = {}): string =>
   html`<!DOCTYPE html>
 <html lang="en">
 <head>
@@ -29,6 +32,7 @@ export const page = (title: string, provenance: Provenance | undefined, content:
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>${title} — rating ledger</title>
 ${options.description !== undefined ? html`<meta name="description" content="${options.description}">` : ''}
+${options.canonical !== undefined ? html`<link rel="canonical" href="${options.canonical}">` : ''}
 <link rel="icon" href="data:,">
 <link rel="stylesheet" href="/assets/pages.css">
 <script src="/assets/pages.js" defer></script>

@@ -8,6 +8,7 @@ import { ruleSetSections } from './rule-set-sections';
 import { html, queryString, segment, type Html } from './html';
 import { change, indexControls, page, type IndexQuery, type Provenance } from './layout';
 import { PAGE_SIZE } from '../paging';
+import type { MergedId } from '../../../app/merged-id';
 
 /** What each promotion rule means, in words an officer or player reads (seed 000 §7, the program's find-promotions). */
 export const GRADE_RULES: Record<GradeRule, string> = {
@@ -45,8 +46,11 @@ export const gradeSteps = (grades: PlayerCareer['grades']): (PlayerCareer['grade
  * counts, when he has a FESA record; then a section for each other rule set he is rated under (`others`: a TRF or EGD
  * import's fide, gobase-go …).
  */
-export const playerPage = (registration: PlayerRegistered, career: PlayerCareer, others: readonly RuleSetCareer[], ruleSet: string | undefined, personal: boolean, provenance: Provenance, leading?: string): string => {
+export const playerPage = (registration: PlayerRegistered, career: PlayerCareer, others: readonly RuleSetCareer[], ruleSet: string | undefined, personal: boolean, provenance: Provenance, leading?: string, merged?: MergedId): string => {
   const name = fullName(registration);
+  // an old link to an absorbed id: the page says whose record it is now (see mergedNotice)
+  const canonical = merged === undefined ? {} : { canonical: `/players/${segment(merged.survivor)}` };
+  const notice = merged === undefined ? '' : mergedNotice(merged);
   const fesaRecord = career.ratings.length > 0 || career.grades.length > 0;
   const facts = html`<dl class="facts">
 <dt>Player id</dt><dd><code>${career.playerId}</code></dd>
@@ -56,18 +60,27 @@ ${others.length > 0 ? html`<dt>Rated under</dt><dd>${[...(fesaRecord ? ['FESA'] 
 ${fesaRecord || others.length === 0 ? fesaNow(career) : ''}
 </dl>`;
   if (!fesaRecord) {
-    const content = html`${facts}
+    const content = html`${notice}${facts}
 ${others.length === 0 ? html`<p>${name} is not rated yet under any rule set.</p>` : ruleSetSections(name, others)}`;
     // his numbers are those of the rule sets he is rated under, not of the FESA rule set the request names
-    return page(name, { ...provenance, ruleSet: others.length === 0 ? provenance.ruleSet : others.map((o) => o.ruleSet).join(', ') }, content, { description: `Ratings of ${name} under ${others.length === 0 ? 'no rule set yet' : others.map((o) => o.ruleSet).join(', ')}` });
+    return page(name, { ...provenance, ruleSet: others.length === 0 ? provenance.ruleSet : others.map((o) => o.ruleSet).join(', ') }, content, { description: `Ratings of ${name} under ${others.length === 0 ? 'no rule set yet' : others.map((o) => o.ruleSet).join(', ')}`, ...canonical });
   }
   // asked for under another rule set (a link from its list), its record comes before the FESA career
   const leads = leading !== undefined && others[0]?.ruleSet === leading;
-  return page(name, provenance, html`${facts}
+  return page(name, provenance, html`${notice}${facts}
 ${leads ? ruleSetSections(name, others) : ''}
 ${fesaCareer(name, career, ruleSet)}
-${leads ? '' : ruleSetSections(name, others)}`, { description: `Rating and grade history of ${name}` });
+${leads ? '' : ruleSetSections(name, others)}`, { description: `Rating and grade history of ${name}`, ...canonical });
 };
+
+/**
+ * An absorbed id's page answers 200 and says so, rather than redirecting with a 301: a merge can be undone
+ * (PlayersUnmerged) while browsers keep a 301 for ever, so a club's old link must stay a page of its own that tells
+ * the truth now and after an unmerge; rel=canonical points search engines at the survivor meanwhile.
+ */
+const mergedNotice = (m: MergedId): Html =>
+  html`<p class="notice" role="note" id="merged-into">${m.absorbed} was merged into <a href="/players/${segment(m.survivor)}">${m.survivor} (${m.survivorName})</a> on ${m.date} (${m.reason}): ${m.absorbed}, registered as ${m.registeredAs}, is the same person, so what follows is ${m.survivor}'s record.</p>
+`;
 
 /** The FESA rating and grade now. */
 const fesaNow = (career: PlayerCareer): Html => {

@@ -16,11 +16,13 @@ import { careerNow, NamesNow, type ReadModels } from '../read-models';
 import { diffQueryOf, foldOf, nameIn, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
 import { crosstableOfInputs, reportedGames } from '../../../app/tournaments';
 import { amendmentsOf } from '../../../app/rated-tournament';
+import { mergedIdOf } from '../../../app/merged-id';
 import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
 import { NotFound, problemTitle, toProblem } from '../problems';
 import { leadingFirst, playerRulesOf } from '../player-rules';
 import { genericRulesOf, pageRowsOf, publishedUnderRuleSet, RULE_SET_LIST_FORMATS, type RuleSetLists } from '../rule-set-lists';
-import { publishedArchivePage, publishedDiffPage, publishedListPage, ruleSetListDiffPage, ruleSetsPage } from './audit-pages';
+import { publishedArchivePage, publishedDiffPage, ruleSetListDiffPage, ruleSetsPage } from './audit-pages';
+import { mountPublications } from './publication-routes';
 import { queryOf } from '../query';
 import { wantsHtml } from '../access';
 import { seesPersonalData } from '../personal';
@@ -58,7 +60,7 @@ export interface PageDependencies {
   readonly floorOf: (req: Request, res: Response) => number;
 }
 
-const sendPage = (res: Response, body: string): void => {
+export const sendPage = (res: Response, body: string): void => {
   // computed from the log at this moment: a browser may keep it but asks again before showing it
   res.set('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(body);
 };
@@ -169,14 +171,17 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
 
   const playerHandler: RequestHandler = async (req, res) => {
     const playerId = req.params.id as string;
-    const registration = await registrationOf(playerId);
+    await registrationOf(playerId);
+    const merged = mergedIdOf(await ledger.catchUp(), playerId);
+    // an absorbed id's record is the survivor's, under the survivor's name
+    const registration = await registrationOf(merged?.survivor ?? playerId);
     const { fesa: ruleSet, fesaAsked, leading } = playerRulesOf(req);
     const { fold, position } = await careerNow(models, live, playerRuns, ruleSet, playerId);
     const career = playerCareer(fold, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
     // his ratings under fide, gobase-go … (TRF and EGD imports), from the non-FESA fold kept for the head of the log
     const others = leadingFirst(await ratedViews.careersOf(await ledger.catchUp(), playerId), leading);
-    sendPage(res, playerPage(registration, career.right, others, fesaAsked, seesPersonalData(res), { computedAt: new Date(), position, ruleSet }, leading));
+    sendPage(res, playerPage(registration, career.right, others, fesaAsked, seesPersonalData(res), { computedAt: new Date(), position, ruleSet }, leading, merged));
   };
   app.get('/players/:id', pagesOnly, ...publicRead, playerHandler);
   app.get('/players/:id/history', pagesOnly, ...publicRead, playerHandler);
@@ -276,11 +281,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     sendPage(res, publishedArchivePage(trail.published, { computedAt: new Date(), position }));
   });
 
-  // ?download=1 is the exact bytes whatever the browser accepts (the API's route below)
-  app.get('/lists/published/:id', (req, _res, next) => (req.query.download === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, async (req, res) => {
-    const { entry, position } = await diffs.publishedEntry(req.params.id as string);
-    sendPage(res, publishedListPage(entry, seesPersonalData(res), { computedAt: new Date(), position }));
-  });
+  mountPublications(app, deps);
 
   app.get('/lists/published/:id/diff', pagesOnly, publishedUnderRuleSet(ledger.store), ...publicRead, ...folds, async (req, res) => {
     const { entry, position } = await diffs.publishedEntry(req.params.id as string);

@@ -26,6 +26,14 @@ ${amendments.map(
 </tbody>
 </table>`;
 
+/** Games played, byes apart (a bye is a round without an opponent, no game: counted in, 1,030 games read as 2,456). */
+const gamesLine = (games: TournamentView['games']): string => {
+  const kept = games.filter((g) => g.status !== 'withdrawn');
+  const byes = kept.filter((g) => g.second === null).length;
+  const withdrawn = games.length - kept.length;
+  return `${kept.length - byes}${byes > 0 ? ` and ${byes} bye${byes === 1 ? '' : 's'}` : ''}${withdrawn > 0 ? ` (and ${withdrawn} withdrawn)` : ''}`;
+};
+
 /** How a reported result reads, from the first player's side. */
 const RESULT_TEXT: Record<string, string> = {
   win: '1–0',
@@ -137,7 +145,7 @@ export const tournamentPage = (v: TournamentView, provenance: Provenance): strin
 ${v.ruleSetUsed !== undefined ? html`<dt>Rated under</dt><dd>${v.ruleSetUsed}</dd>` : v.rated?.ruleSet ? html`<dt>Rated under</dt><dd>${v.rated.ruleSet}</dd>` : ''}
 ${v.rated?.place ? html`<dt>Place</dt><dd>${v.rated.place}</dd>` : ''}
 ${v.rated?.tournamentClass !== undefined ? html`<dt>Class, handicap rule, komi</dt><dd>${v.rated.tournamentClass || '–'}, ${v.rated.handicapRule || '–'}, ${v.rated.komi || '–'}</dd>` : ''}
-<dt>Games</dt><dd>${v.games.filter((g) => g.status !== 'withdrawn').length}${v.games.some((g) => g.status === 'withdrawn') ? ` (and ${v.games.filter((g) => g.status === 'withdrawn').length} withdrawn)` : ''}</dd>
+<dt>Games</dt><dd>${gamesLine(v.games)}</dd>
 </dl>
 ${v.rated !== undefined ? ratedSections(v.rated, v) : html`<h2 id="crosstable-heading">Cross table</h2>
 ${typeof v.crosstable === 'string'

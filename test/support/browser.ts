@@ -1,6 +1,6 @@
 import * as fs from 'fs';
 import * as path from 'path';
-import type { Browser, Page } from 'playwright-core';
+import type { Browser, BrowserContextOptions, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /** Where Debian's chromium package (or CHROMIUM_PATH) puts the browser the page tests drive. */
@@ -26,15 +26,35 @@ export const launchChromium = async (executablePath: string): Promise<Browser> =
   return chromium.launch({ executablePath, headless: true, args: ['--no-sandbox', '--disable-dev-shm-usage'] });
 };
 
+/** One browser with one page, and every console error and uncaught exception the pages raised (a test expects none). */
+export interface BrowserPage {
+  readonly browser: Browser;
+  readonly page: Page;
+  readonly problems: string[];
+}
+
+/**
+ * The set-up every browser test file shares: one Chromium launch per file, one page in a context of the given
+ * viewport (and credentials), its errors collected. Close with `browser.close()` in afterAll.
+ */
+export const openBrowserPage = async (executablePath: string, context: BrowserContextOptions = {}): Promise<BrowserPage> => {
+  const browser = await launchChromium(executablePath);
+  const page = await (await browser.newContext({ viewport: { width: 1100, height: 900 }, ...context })).newPage();
+  const problems: string[] = [];
+  page.on('console', (m) => (m.type() === 'error' ? problems.push(`${m.text()} (${m.location().url})`) : undefined));
+  page.on('pageerror', (e) => problems.push(e.message));
+  return { browser, page, problems };
+};
+
 /** Screenshots go here (git-ignored) so that a person can look at what the tests saw. */
-export const SCREENSHOTS = path.resolve(__dirname, '../../../test-output/pages');
+export const SCREENSHOTS = path.resolve(__dirname, '../../test-output/pages');
 
 export const screenshot = async (page: Page, name: string): Promise<void> => {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
 };
 
-const AXE = fs.readFileSync(path.resolve(__dirname, '../../../node_modules/axe-core/axe.min.js'), 'utf8');
+const AXE = fs.readFileSync(path.resolve(__dirname, '../../node_modules/axe-core/axe.min.js'), 'utf8');
 
 interface AxeViolation {
   readonly id: string;
