@@ -1,7 +1,7 @@
 import * as path from 'path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { Bulletin } from '../../../src/app/bulletin';
-import { ledger, ledgerProcess, nekomadoTournaments, tempDir } from '../../support/helpers';
+import { ledgerProcess, nekomadoTournaments, officerLedger } from '../../support/helpers';
 
 interface ListedPlayer {
   playerId: string;
@@ -16,16 +16,10 @@ interface ListedPlayer {
  * of the two, and the correction recorded between the publications is named.
  */
 describe('ledger list bulletin', () => {
-  const dir = tempDir('bulletin-cli');
-  const db = path.join(dir, 'ledger.db');
+  const { dir, db, ok: cli } = officerLedger('bulletin-cli');
   let spring: ListedPlayer[] = [];
   let summer: ListedPlayer[] = [];
 
-  const cli = async (...argv: string[]): Promise<string> => {
-    const r = await ledger(...argv, '--db', db);
-    if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
-    return r.out;
-  };
   const listed = async (asOf: string) => (JSON.parse(await cli('list', '--as-of', asOf, '--json')) as { players: ListedPlayer[] }).players;
 
   beforeAll(async () => {

@@ -5,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Bulletin } from '../../../src/app/bulletin';
 import { startApi, type Api } from './api';
 import { browserOrSkip, expectAccessible, openBrowserPage, screenshot, tableText } from '../../support/browser';
-import { ledger, nekomadoTournaments, tempDir } from '../../support/helpers';
+import { nekomadoTournaments, officerLedger } from '../../support/helpers';
 
 const executablePath = browserOrSkip('publications and identities on the web pages');
 
@@ -37,8 +37,7 @@ interface AtomFeed {
  * the bulletin and the Atom feed of the publications; every link of the public menu opens without a sign-in.
  */
 describe.skipIf(executablePath === undefined)('publications and identities on the web pages', () => {
-  const dir = tempDir('publications-pages');
-  const db = path.join(dir, 'ledger.db');
+  const { dir, db, ok: cli } = officerLedger('publications-pages');
   let api: Api;
   let browser: Browser;
   let page: Page;
@@ -47,11 +46,6 @@ describe.skipIf(executablePath === undefined)('publications and identities on th
   let firstList: ListedPlayer[] = [];
   let secondList: ListedPlayer[] = [];
 
-  const cli = async (...argv: string[]): Promise<string> => {
-    const r = await ledger(...argv, '--db', db);
-    if (r.code !== 0) throw new Error(`${argv.join(' ')}: ${r.err}`);
-    return r.out;
-  };
   const listed = async (...argv: string[]) => (JSON.parse(await cli('list', ...argv, '--json')) as { players: ListedPlayer[] }).players;
   const asShown = (players: ListedPlayer[]) => players.map((p) => [String(p.rank), p.name, p.grade, `${p.rating}${p.provisional ? '*' : ''}`, String(p.games), p.lastPlayed, p.country]);
 
