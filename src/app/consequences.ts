@@ -188,7 +188,8 @@ const NOTHING: Consequences = { changes: [], list: [] };
 const RATING_NEUTRAL: ReadonlySet<DomainEvent['type']> = new Set(['PlayerRegistered', 'TournamentRegistered', 'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked']);
 
 /**
- * Whether the decided facts cannot change any rating (a registration, a game of a tournament not yet closed): their
+ * Whether the decided facts cannot change any rating (a registration, a game of a tournament not yet closed in the
+ * state they were decided on — deciding a game never closes its tournament): their
  * consequences are none without folding the log twice, which keeps the write of a busy server as cheap as before.
  */
 export const movesNoRating = (events: readonly DomainEvent[], state: LedgerState): boolean =>
@@ -196,10 +197,17 @@ export const movesNoRating = (events: readonly DomainEvent[], state: LedgerState
 
 export const recordWithConsequences = async (ledger: Ledger, command: Command | ((state: LedgerState) => Command | Promise<Command>), dryRun = false): Promise<RecordedWithConsequences> => {
   let found = NOTHING;
-  const result = await ledger.execute(command, {
+  // The state the command is decided on: whether a tournament was closed is read there, since reading the draft's
+  // state after the decision would copy the whole ledger state on every write.
+  let decidedOn: LedgerState | undefined;
+  const onState = async (state: LedgerState): Promise<Command> => {
+    decidedOn = state;
+    return typeof command === 'function' ? command(state) : command;
+  };
+  const result = await ledger.execute(onState, {
     dryRun,
     inspect: async (draft) => {
-      if (movesNoRating(draft.events, draft.state)) return;
+      if (decidedOn !== undefined && movesNoRating(draft.events, decidedOn)) return;
       const facts = await loadFacts(ledger.store);
       found = consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, draft.events)));
     },
