@@ -22,7 +22,26 @@ const freePort = (): Promise<number> =>
     });
   });
 
-export default async function setup(): Promise<(() => void) | undefined> {
+/**
+ * Every temporary file of the run (tests' ledgers, the CLI processes they start, the browser's profile) goes into one
+ * directory that the teardown removes: a run leaves nothing in the machine's temporary directory, however a test ends.
+ * The PostgreSQL cluster's directory is made before the switch: its server runs as `postgres`, who cannot enter a
+ * directory made by root with mode 0700.
+ */
+export default async function setup(): Promise<() => void> {
+  const stopPostgres = await startPostgres();
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-test-run-'));
+  process.env.TMPDIR = scratch;
+  return () => {
+    try {
+      stopPostgres?.();
+    } finally {
+      fs.rmSync(scratch, { recursive: true, force: true });
+    }
+  };
+}
+
+async function startPostgres(): Promise<(() => void) | undefined> {
   if (process.env.LEDGER_TEST_PG_URL) return undefined;
   const isRoot = typeof process.getuid === 'function' && process.getuid() === 0;
   if (!fs.existsSync(path.join(PG_BIN, 'initdb')) || !isRoot) {
