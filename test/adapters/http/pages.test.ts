@@ -60,6 +60,15 @@ describe('web pages over HTTP', () => {
     expect(crosstable.type).toBe('application/json; charset=utf-8');
     const shown = await ledger('tournament', 'show', '05_5th_nekomadoken', '--json', '--db', db);
     expect(crosstable.body).toEqual(JSON.parse(shown.out));
+    // the cross table's footnote on provisional players and blank changes is there only where a row needs it
+    const footnoted: boolean[] = [];
+    for (const t of (await api.get('/tournaments?page=1')).body.tournaments as { tournamentId: string }[]) {
+      const rows = (await api.get(`/tournaments/${t.tournamentId}`)).body.rows as { provisional: boolean; change: number | null }[];
+      const needed = rows.some((r) => r.provisional || r.change === null);
+      expect((await page(`/tournaments/${t.tournamentId}`)).bytes.toString().includes('id="provisional-note"'), t.tournamentId).toBe(needed);
+      footnoted.push(needed);
+    }
+    expect(new Set(footnoted)).toEqual(new Set([true, false]));
     expect((await page('/tournaments/05_5th_nekomadoken?format=fesa-html')).type).toBe('text/html; charset=iso-8859-1');
     expect((await api.get('/lists/published')).body).toEqual({ lists: [] });
     // rule sets side by side are the auditors', as a page and as JSON alike

@@ -102,7 +102,7 @@ ${t.rows.map((r) => {
 })}
 </tbody>
 </table>
-<p class="muted">* provisional player: the new performance rating. A blank change: provisional, or no rating before.</p>
+${t.rows.some((r) => r.provisional || r.change === null) ? html`<p class="muted" id="provisional-note">* provisional player: the new performance rating. A blank change: provisional, or no rating before.</p>` : ''}
 ${t.promotions.length > 0 ? html`<h2 id="promotions-heading">Promotions</h2><ul>${t.promotions.map((p) => html`<li>${p.lastName}${p.firstName ? ` ${p.firstName}` : ''} promoted to ${p.toLevel} ${p.toName}</li>`)}</ul>` : ''}`;
 };
 
