@@ -94,6 +94,12 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
     expect(await heading()).toBe('Current rating list');
     expect(await page.locator('main').innerText()).toContain(`The last rated tournament ended on ${lastDate}`);
     await visit('00-home', 'home page');
+    // on a phone (390 px wide) the menu is the site's name over one line of links, not three lines
+    await page.setViewportSize({ width: 390, height: 800 });
+    const tops = await page.evaluate<number[]>(`[...document.querySelectorAll('header.site nav li:not(.brand)')].map((li) => Math.round(li.getBoundingClientRect().top))`);
+    expect(tops.length).toBeGreaterThan(3);
+    expect(new Set(tops).size).toBe(1);
+    await page.setViewportSize({ width: 1100, height: 900 });
     await page.click('text=the list of that date');
     // the dated list's address is the API's: copied into a script it gives the list
     await page.waitForURL(new RegExp(`/lists\\?as-of=${lastDate}$`));

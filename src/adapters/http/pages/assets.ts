@@ -10,6 +10,11 @@ header.site { background: var(--accent); color: #fff; padding: .6rem 1rem; }
 header.site a { color: #fff; }
 header.site nav ul { list-style: none; display: flex; flex-wrap: wrap; gap: 1.2rem; margin: 0; padding: 0; }
 header.site .brand { font-weight: 700; }
+@media (max-width: 32rem) {
+  header.site { padding: .5rem .75rem; }
+  header.site nav ul { gap: .15rem .6rem; font-size: .9rem; }
+  header.site .brand { flex-basis: 100%; }
+}
 main { padding: 1rem; max-width: 72rem; margin: 0 auto; }
 h1 { font-size: 1.6rem; margin: .4rem 0 .6rem; }
 h2 { font-size: 1.25rem; margin: 1.6rem 0 .5rem; }
