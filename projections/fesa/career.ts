@@ -204,6 +204,20 @@ export const danCounts = (games: readonly { opponent: string; rating: number }[]
   return out;
 };
 
+/**
+ * Grades reached one after the other at the same game by the same rule read as one step (a provisional newcomer may
+ * rise twenty grades in one game): from the first grade to the last.
+ */
+export const gradeSteps = (grades: PlayerCareer['grades']): (PlayerCareer['grades'][number] & { grades: number })[] => {
+  const steps: (PlayerCareer['grades'][number] & { grades: number })[] = [];
+  for (const g of grades) {
+    const last = steps[steps.length - 1];
+    if (last && last.date === g.date && last.rule === g.rule && last.detail === g.detail && last.grade === g.from) steps[steps.length - 1] = { ...last, grade: g.grade, grades: last.grades + 1 };
+    else steps.push({ ...g, grades: 1 });
+  }
+  return steps;
+};
+
 const sign = (x: number): string => `${x >= 0 ? '+' : ''}${x}`;
 
 /** The career as text for people. */
@@ -227,7 +241,7 @@ export const renderCareer = (c: PlayerCareer): string => {
   for (const o of officer) lines.push(officerLine(o));
   lines.push('', 'Grade history:');
   if (c.grades.length === 0) lines.push('  no grade yet');
-  for (const g of c.grades) lines.push(`  ${g.date}  ${g.from} -> ${g.grade} by ${g.rule} (${g.detail})`);
+  for (const g of gradeSteps(c.grades)) lines.push(`  ${g.date}  ${g.from} -> ${g.grade} by ${g.rule} (${g.detail})${g.grades > 1 ? `, ${g.grades} grades at once` : ''}`);
   lines.push('', 'Dan-qualifying games (seed 000 §7b: games against at least the MP of the grade below, more than one opponent):');
   for (const d of c.dan) lines.push(`  ${d.dan} Dan: ${d.games}/${d.gamesNeeded} games vs >= ${d.minOpponent}, ${d.opponents.length} opponents${d.met ? ' — met' : ''}`);
   return lines.join('\n');

@@ -1,7 +1,7 @@
 import * as E from 'fp-ts/Either';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { danCounts, playerCareer } from '../../../projections/fesa/career';
+import { danCounts, playerCareer, renderCareer, type GradeStep } from '../../../projections/fesa/career';
 import { foldFesa } from '../../../projections/fesa/history';
 import { FesaProjection } from '../../../projections/fesa/incremental';
 import { ledgers } from '../../support/gen';
@@ -53,6 +53,21 @@ describe('player career (rating history, grade history, dan-qualifying games)', 
       }
     }
     expect(careers).toBeGreaterThan(50);
+  });
+
+  it('prints grades reached one after the other at one game by one rule as one line, as the player page shows them', () => {
+    const at = (from: string, grade: string, detail = '05_5th, game 1'): GradeStep => ({ date: '2016-08-06', from, grade, rule: 'provisional-UB+1', detail });
+    const grades = [
+      { date: '2016-04-29', from: '-', grade: '5 Dan', rule: 'prior-grade', detail: 'NSR' } as const,
+      at('-', '15 Kyu'), at('15 Kyu', '14 Kyu'), at('14 Kyu', '13 Kyu'),
+      at('13 Kyu', '12 Kyu', '05_5th, game 2'),
+    ];
+    const text = renderCareer({ playerId: 'N2', ratings: [], officerRatings: [], grades, dan: [] });
+    expect(text.split('\n').filter((l) => l.startsWith('  2016-'))).toEqual([
+      '  2016-04-29  - -> 5 Dan by prior-grade (NSR)',
+      '  2016-08-06  - -> 13 Kyu by provisional-UB+1 (05_5th, game 1), 3 grades at once',
+      '  2016-08-06  13 Kyu -> 12 Kyu by provisional-UB+1 (05_5th, game 2)',
+    ]);
   });
 
   it('names the player when he is unknown', () => {

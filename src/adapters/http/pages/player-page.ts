@@ -1,6 +1,7 @@
 import type { PlayerRegistered } from '../../../../domain/events';
 import type { FesaPlayerReport } from '../../../../domain/rules/fesa/types';
 import type { GradeRule, PlayerCareer } from '../../../../projections/fesa/career';
+import { gradeSteps } from '../../../../projections/fesa/career';
 import type { PlayerExplanation } from '../../../../projections/fesa/explain';
 import type { RuleSetCareer } from '../../../app/career-rule-sets';
 import { ratingChart } from './chart';
@@ -26,20 +27,6 @@ const fullName = (r: PlayerRegistered): string => `${r.familyName}${r.givenName 
 
 const explainHref = (playerId: string, tournamentId: string, ruleSet: string | undefined): string =>
   `/players/${segment(playerId)}/explain${queryString({ tournament: tournamentId, rules: ruleSet })}`;
-
-/**
- * Grades reached one after the other at the same game by the same rule read as one step (a provisional newcomer may
- * rise twenty grades in one game): from the first grade to the last.
- */
-export const gradeSteps = (grades: PlayerCareer['grades']): (PlayerCareer['grades'][number] & { grades: number })[] => {
-  const steps: (PlayerCareer['grades'][number] & { grades: number })[] = [];
-  for (const g of grades) {
-    const last = steps[steps.length - 1];
-    if (last && last.date === g.date && last.rule === g.rule && last.detail === g.detail && last.grade === g.from) steps[steps.length - 1] = { ...last, grade: g.grade, grades: last.grades + 1 };
-    else steps.push({ ...g, grades: 1 });
-  }
-  return steps;
-};
 
 /**
  * A player's careers: under FESA the rating chart, every tournament with before/after, grades with their rules and dan
