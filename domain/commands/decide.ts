@@ -45,7 +45,8 @@ export type Command =
 
 export type CommandKind = Command['kind'];
 
-const EVENT_OF = {
+/** The event each command records when it is accepted (its fields are the command's, see Payload). */
+export const EVENT_OF_COMMAND = {
   RegisterPlayer: 'PlayerRegistered',
   CorrectPlayerRegistration: 'PlayerRegistrationCorrected',
   MergePlayers: 'PlayersMerged',
@@ -66,7 +67,7 @@ const EVENT_OF = {
   RevokeOfficer: 'OfficerRevoked',
 } as const satisfies Record<CommandKind, DomainEvent['type']>;
 
-export const COMMAND_KINDS = Object.keys(EVENT_OF) as readonly CommandKind[];
+export const COMMAND_KINDS = Object.keys(EVENT_OF_COMMAND) as readonly CommandKind[];
 
 const defaultEventId = (c: Command, state: LedgerState): string => {
   switch (c.kind) {
@@ -118,10 +119,10 @@ const defaultEventId = (c: Command, state: LedgerState): string => {
  */
 export const toEvent = (c: Command, state: LedgerState): E.Either<string, DomainEvent> => {
   // commands also arrive as JSON (the HTTP API): check the shape the types promise before using it
-  if (typeof c !== 'object' || c === null || Array.isArray(c)) return E.left(`a command is a JSON object with a "kind" (one of ${Object.keys(EVENT_OF).join(', ')})`);
+  if (typeof c !== 'object' || c === null || Array.isArray(c)) return E.left(`a command is a JSON object with a "kind" (one of ${Object.keys(EVENT_OF_COMMAND).join(', ')})`);
   const { kind, eventId, ...payload } = c;
-  if (!Object.prototype.hasOwnProperty.call(EVENT_OF, kind)) return E.left(`unknown command kind ${JSON.stringify(kind)}; expected one of ${Object.keys(EVENT_OF).join(', ')}`);
-  const type = EVENT_OF[kind];
+  if (!Object.prototype.hasOwnProperty.call(EVENT_OF_COMMAND, kind)) return E.left(`unknown command kind ${JSON.stringify(kind)}; expected one of ${Object.keys(EVENT_OF_COMMAND).join(', ')}`);
+  const type = EVENT_OF_COMMAND[kind];
   const candidate: Record<string, unknown> = { type, version: 1, eventId: eventId ?? defaultEventId(c, state), ...payload };
   if ('handicap' in candidate && candidate.handicap && typeof candidate.handicap === 'object') {
     const h = candidate.handicap as { type?: unknown; giver?: unknown; code?: unknown };
@@ -142,7 +143,7 @@ export const toEvent = (c: Command, state: LedgerState): E.Either<string, Domain
 };
 
 /** One decider per command kind, each in the module of its aggregate (player, tournament, game, ledger). */
-const DECIDERS: { readonly [K in CommandKind]: (event: EventOf<(typeof EVENT_OF)[K]>, state: LedgerState) => Decided } = {
+const DECIDERS: { readonly [K in CommandKind]: (event: EventOf<(typeof EVENT_OF_COMMAND)[K]>, state: LedgerState) => Decided } = {
   RegisterPlayer: registerPlayer,
   CorrectPlayerRegistration: correctPlayerRegistration,
   MergePlayers: mergePlayers,
@@ -171,7 +172,7 @@ export const decide = (command: Command, state: LedgerState): Decided => {
   return decider(built.right, state);
 };
 
-const KIND_OF = Object.fromEntries(Object.entries(EVENT_OF).map(([kind, type]) => [type, kind])) as { readonly [T in DomainEvent['type']]: CommandKind };
+const KIND_OF = Object.fromEntries(Object.entries(EVENT_OF_COMMAND).map(([kind, type]) => [type, kind])) as { readonly [T in DomainEvent['type']]: CommandKind };
 
 /**
  * Why `event` is not a fact the deciders could have recorded on `state`, or undefined when it is: the checks of new

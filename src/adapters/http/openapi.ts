@@ -1,9 +1,8 @@
-import { COMMAND_KINDS } from '../../../domain/commands/decide';
-import { LIST_FORMATS } from '../../app/lists';
 import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
 import { CONSEQUENCES_PROPERTIES } from './consequences-schema';
 import { array, badParameter, common, date, folds, int, json, needsToken, nullable, object, ok, okOrPage, page, pageProblems, pathParam, problem, problemOrPage, publicRoute, query, ref, security, str, writes, writeSecurity } from './openapi-schema';
 import { publicationPaths } from './openapi-publications';
+import { commandExamples, commandSchemas } from './openapi-commands';
 
 const rules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published'] }, 'Fold every tournament under this FESA rule set (default: each under the rule set adopted for it).');
 const playerRules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] }, 'fesa or fesa-published: fold the FESA career under this FESA rule set (default: each tournament under the rule set adopted for it). Any other: the FESA career as adopted, and that rule set\'s record first in ruleSets (on the page, its section first).');
@@ -153,23 +152,7 @@ export const openApiDocument = () => ({
         ['status', 'stream', 'events'],
         false,
       ),
-      Command: {
-        type: 'object',
-        required: ['kind', 'validDate'],
-        properties: {
-          kind: {
-            // officers are appointed and revoked through /officers, which also issues their tokens
-            // RecordOpeningBalance: an opening balance from a legacy list's rating, games and grade (the ledger builds the state)
-            enum: [...COMMAND_KINDS.filter((k) => k !== 'AppointOfficer' && k !== 'RevokeOfficer'), 'RecordOpeningBalance'],
-          },
-          validDate: date,
-          actor: { type: 'string', description: 'Leave out: the actor is the signed-in officer (another name is refused).' },
-          contentHash: { type: 'string', description: 'PublishRatingList: leave out; the ledger writes the list and records its SHA-256 (a hash that differs is refused).' },
-          format: { enum: [...LIST_FORMATS], description: 'PublishRatingList: the format the list is published in.' },
-          rating: { type: 'number', description: 'RecordOpeningBalance: the rating the legacy list gives (with playerId, ruleSet, validDate, reason; games and grade optional).' },
-        },
-        description: 'One command of the catalogue with the fields of its event (see docs/http-api.md); eventId is derived, never sent.',
-      },
+      ...commandSchemas(),
       Officer: object({ officer: str, role: nullable({ enum: ['auditor', 'officer', 'admin'] }), tokenIssuedAt: nullable(str) }, undefined, false),
     },
   },
@@ -400,7 +383,7 @@ export const openApiDocument = () => ({
         summary: 'Record a command; the actor is the signed-in officer',
         ...writeSecurity('officer'),
         parameters: [query('dry-run', { type: 'boolean' }, 'true: decide the command and answer with what it would change (200), recording nothing.')],
-        requestBody: { required: true, content: json(ref('Command')) },
+        requestBody: { required: true, content: { 'application/json': { schema: ref('Command'), examples: commandExamples() } } },
         responses: {
           '200': ok('Already recorded, or a dry run: nothing changed.', ref('CommandResult')),
           '201': ok('Recorded.', ref('CommandResult')),

@@ -13,7 +13,7 @@ import { Officers } from '../../../src/app/officers';
 import type { EventStore } from '../../../src/app/ports/event-store';
 import type { OfficerRole } from '../../../domain/events';
 
-type Operation = { responses: Record<string, { content?: Record<string, { schema: object }> }> };
+type Operation = { responses: Record<string, { content?: Record<string, { schema: object }> }>; requestBody?: { content: Record<string, { schema: object } | undefined> } };
 const document = openApiDocument() as unknown as { paths: Record<string, Record<string, Operation>>; components: object };
 
 const ajv = new Ajv2020({ strict: false, allErrors: true });
@@ -78,6 +78,19 @@ export const checkAgainstOpenApi = (method: string, url: string, answer: Answer)
   }
 };
 
+/**
+ * Holds an accepted request's JSON body to the documented request body (a refused one may be anything): what the
+ * server took, the document must describe — every field of every command.
+ */
+export const checkRequestAgainstOpenApi = (method: string, url: string, body: string): void => {
+  const path = new URL(url, 'http://x').pathname;
+  const route = routes.find((r) => r.pattern.test(path));
+  const schema = route?.operations[method.toLowerCase()]?.requestBody?.content['application/json']?.schema;
+  if (route === undefined || schema === undefined) return;
+  const validate = validatorOf(`${route.template} ${method} request`, schema);
+  if (!validate(JSON.parse(body))) throw new Error(`${method} ${path}: the server took a body the OpenAPI document does not describe: ${ajv.errorsText(validate.errors)}`);
+};
+
 export interface Api {
   readonly base: string;
   readonly store: EventStore;
@@ -119,6 +132,7 @@ export const startApi = async (db: string, options: Omit<ServerOptions, 'officer
     if (type.split(';')[0]!.trim().endsWith('json')) body = JSON.parse(bytes.toString('utf8')) as Record<string, unknown>;
     const answer = { status: res.status, headers: res.headers, type, bytes, body };
     checkAgainstOpenApi(method, url, answer);
+    if (typeof init.body === 'string' && answer.status < 300) checkRequestAgainstOpenApi(method, url, init.body);
     return answer;
   };
   const raw: Api['raw'] = (method, path, headers, body) =>
