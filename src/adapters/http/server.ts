@@ -36,6 +36,7 @@ import { queryOf } from './query';
 import { isOfficerRole, type Officers } from '../../app/officers';
 import { OFFICER_ROLES } from '../../../domain/events';
 import { mergedIdOf } from '../../app/merged-id';
+import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
 
 const CONTENT_TYPES: Record<ListFormat, string> = {
   json: 'application/json; charset=utf-8',
@@ -62,7 +63,7 @@ const ROUTES: readonly (readonly [route: string, access: Access])[] = [
   ['GET /tournaments?q=&page=', 'public'],
   ['GET /tournaments/:id?format=json|fesa-html&rules=', 'public'],
   ['GET /lists?as-of=&format=json|csv|table|fesa|fesa-all&active-years=&rules=', 'public'],
-  ['GET /lists?rules=fide|uscf-k|gobase-go|egd-gor|pan-atlantic|us-shogi-1997-text|us-shogi-1997-card|fide-2024&format=json|csv|table', 'public'],
+  [`GET /lists?rules=${GENERIC_RULE_SETS.join('|')}&format=json|csv|table`, 'public'],
   ['GET /lists?known-at=…', 'auditor'],
   ['GET /lists/published', 'public'],
   ['GET /lists/published/:id', 'public'],
