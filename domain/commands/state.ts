@@ -26,6 +26,17 @@ export interface PlayerState {
   identityChanges?: number;
 }
 
+/**
+ * The rule set that rates a tournament ending on `endDate`: the latest adoption dated on or before it (of two on one
+ * date, the later recorded), else its own system. Every fold and view asks this one question the same way.
+ */
+export const ruleSetInForceOf = (state: Pick<LedgerState, 'ruleSetAdoptions'>, registration: { readonly endDate: string; readonly ratingSystem: string }): string => {
+  let best: { ruleSetId: string; validDate: string } | undefined;
+  // recorded order: of two adoptions on one date the later recorded holds
+  for (const a of state.ruleSetAdoptions.values()) if (a.validDate <= registration.endDate && (!best || a.validDate >= best.validDate)) best = a;
+  return best?.ruleSetId ?? registration.ratingSystem;
+};
+
 /** The person an id stands for: the survivor of the merge in force that absorbed it, else the id itself. */
 export const personOf = (state: LedgerState, id: string): string => state.players.get(id)?.mergedInto?.survivor ?? id;
 

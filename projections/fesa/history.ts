@@ -231,17 +231,32 @@ export class FesaFacts {
     return merged === undefined ? own : merged.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   }
 
-  /** FESA-family rule-set adoptions: from their valid date on, tournaments are rated under them. */
+  /**
+   * Every rule-set adoption: from its valid date on, tournaments are rated under it. An adoption of another system
+   * (pan-atlantic, fide …) takes the tournaments ending from its date out of the FESA fold, as the non-FESA fold
+   * takes them in (projections/generic `ruleSetInForce`): no tournament is rated under two systems.
+   */
   readonly adoptions: { readonly date: string; readonly position: number; readonly ruleSetId: string; readonly event: RuleSetAdopted }[] = [];
 
-  /** The rule set a tournament is rated under (see AS_ADOPTED), or the forced one. */
-  ruleSetFor(registration: TournamentRegistered, requested: string): string {
-    if (requested !== AS_ADOPTED) return requested;
+  /** The rule set in force for a tournament: the latest adoption dated on or before its end (ties: later recorded), else its own. */
+  private inForce(registration: TournamentRegistered): string {
     let adopted: { date: string; position: number; ruleSetId: string } | undefined;
     for (const a of this.adoptions) {
       if (a.date <= registration.endDate && (!adopted || a.date > adopted.date || (a.date === adopted.date && a.position > adopted.position))) adopted = a;
     }
-    return adopted?.ruleSetId ?? (isFesaRuleSet(registration.ratingSystem) ? registration.ratingSystem : 'fesa');
+    return adopted?.ruleSetId ?? registration.ratingSystem;
+  }
+
+  /** Whether the FESA fold rates a tournament once it is closed: rated, and a FESA rule set in force for it. */
+  ratesUnderFesa(registration: TournamentRegistered): boolean {
+    return registration.rated && isFesaRuleSet(this.inForce(registration));
+  }
+
+  /** The rule set a tournament is rated under (see AS_ADOPTED), or the forced one. */
+  ruleSetFor(registration: TournamentRegistered, requested: string): string {
+    if (requested !== AS_ADOPTED) return requested;
+    const inForce = this.inForce(registration);
+    return isFesaRuleSet(inForce) ? inForce : 'fesa';
   }
 
   /**
@@ -283,20 +298,20 @@ export class FesaFacts {
         return dateKey(e.validDate);
       case 'TournamentRegistered': {
         const t = this.tournaments.get(e.tournamentId);
-        return t !== undefined && isRatedTournament(t) ? tournamentKey(t) : undefined;
+        return t !== undefined && this.isRated(t) ? tournamentKey(t) : undefined;
       }
       case 'GameReported': {
         const t = this.tournaments.get(e.tournamentId);
-        return t !== undefined && isRatedTournament(t) ? tournamentKey(t) : undefined;
+        return t !== undefined && this.isRated(t) ? tournamentKey(t) : undefined;
       }
       case 'ResultCorrected':
       case 'GameWithdrawn': {
         const t = this.tournaments.get(e.tournamentId);
-        return t !== undefined && t.games.has(e.gameId) && isRatedTournament(t) ? tournamentKey(t) : undefined;
+        return t !== undefined && t.games.has(e.gameId) && this.isRated(t) ? tournamentKey(t) : undefined;
       }
       case 'TournamentClosed': {
         const t = this.tournaments.get(e.tournamentId);
-        return t !== undefined && t.registration.rated && isFesaRuleSet(t.registration.ratingSystem) ? tournamentKey(t) : undefined;
+        return t !== undefined && this.ratesUnderFesa(t.registration) ? tournamentKey(t) : undefined;
       }
       case 'OpeningBalanceImported': {
         if (e.ruleSet !== 'fesa') return undefined;
@@ -310,7 +325,7 @@ export class FesaFacts {
       case 'GradeAwarded':
         return isFesaRuleSet(e.ruleSet) ? { date: e.validDate, ord: PHASE.award * ORD_PHASE + fact.globalPosition } : undefined;
       case 'RuleSetAdopted':
-        return isFesaRuleSet(e.ruleSetId) ? dateKey(e.validDate) : undefined;
+        return dateKey(e.validDate);
       default:
         return everyTypeHandled(e);
     }
@@ -424,7 +439,6 @@ export class FesaFacts {
         this.items.push({ kind: 'award', date: e.validDate, position: fact.globalPosition, event: e });
         return e.validDate;
       case 'RuleSetAdopted':
-        if (!isFesaRuleSet(e.ruleSetId)) return undefined;
         this.adoptions.push({ date: e.validDate, position: fact.globalPosition, ruleSetId: e.ruleSetId, event: e });
         return e.validDate;
       default:
@@ -432,22 +446,25 @@ export class FesaFacts {
     }
   }
 
+  private isRated(t: TournamentFacts): boolean {
+    return t.closedAt !== undefined && this.ratesUnderFesa(t.registration);
+  }
+
   /** The date a tournament is rated on, when it is rated at all (closed, rated, under a FESA rule set). */
   private ratedFrom(t: TournamentFacts | undefined): string | undefined {
-    return t !== undefined && isRatedTournament(t) ? t.registration.endDate : undefined;
+    return t !== undefined && this.isRated(t) ? t.registration.endDate : undefined;
   }
 
   /** Everything the fold applies, in its order: by valid date, officer facts before tournaments, then recorded order. */
   timeline(): TimelineItem[] {
     const timeline = [...this.items];
     for (const t of this.tournaments.values()) {
-      if (isRatedTournament(t)) timeline.push({ kind: 'tournament', date: t.registration.endDate, position: t.position, tournament: t });
+      if (this.isRated(t)) timeline.push({ kind: 'tournament', date: t.registration.endDate, position: t.position, tournament: t });
     }
     return timeline.sort(compareItems);
   }
 }
 
-const isRatedTournament = (t: TournamentFacts): boolean => t.closedAt !== undefined && t.registration.rated && isFesaRuleSet(t.registration.ratingSystem);
 const earlier = (a: string | undefined, b: string | undefined): string | undefined => (a === undefined ? b : b === undefined || a < b ? a : b);
 export const compareItems = (a: TimelineItem, b: TimelineItem): number => (a.date < b.date ? -1 : a.date > b.date ? 1 : PHASE[a.kind] - PHASE[b.kind] || a.position - b.position);
 

@@ -17,9 +17,10 @@ import { logChangedSince } from './chain';
 /**
  * The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). 3: the meta row
  * holds the log's hash at its position; 4: every run and officer fact is saved sealed with its fingerprint; 5: every
- * registered player's row too.
+ * registered player's row too; 6: an adoption of another rule set takes the tournaments ending from its date out of
+ * the FESA careers.
  */
-export const CAREER_MODEL_FORMAT = 5;
+export const CAREER_MODEL_FORMAT = 6;
 
 /** A run's or officer fact's JSON as saved: its fingerprint first, so that a row changed by hand is told from a saved one. */
 const sealed = (json: string): string => `${hash53(json).toString(36)}|${json}`;

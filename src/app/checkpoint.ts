@@ -26,8 +26,8 @@ import { CAREER_MODEL_FORMAT, careerModelWrite } from './career-model';
 import { hashAt, logChangedSince } from './chain';
 import { LIST_MODEL_FORMAT, listModelWrite } from './list-model';
 
-/** 5: the header holds the log's hash at its position. */
-export const CHECKPOINT_FORMAT = 5;
+/** 5: the header holds the log's hash at its position; 6: every rule-set adoption, not only the FESA family's. */
+export const CHECKPOINT_FORMAT = 6;
 const KEEP_LIST_CHECKPOINTS = 4;
 /** Items per saved chunk: a few MB of JSON. */
 const CHUNK = 20_000;

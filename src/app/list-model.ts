@@ -15,9 +15,10 @@ import type { ListPrinter } from './ports/list-printer';
 
 /**
  * The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). 2: bitemporal;
- * 4: the meta row holds the log's hash at the position the model reflects.
+ * 4: the meta row holds the log's hash at the position the model reflects; 5: an adoption of another rule set takes
+ * the tournaments ending from its date out of the FESA list.
  */
-export const LIST_MODEL_FORMAT = 4;
+export const LIST_MODEL_FORMAT = 5;
 
 /** cyrb53: a 53-bit string hash (the fingerprint of a version's content). */
 export const hash53 = (text: string): number => {

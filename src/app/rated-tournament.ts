@@ -186,7 +186,11 @@ const playersOf = (g: GameFacts): string[] => [g.first, ...(g.second === null ? 
 export const mayHaveGenericGames = async (store: EventStore, storage: CheckpointStorage | undefined, playerId: string): Promise<boolean> => {
   const head = await store.headPosition();
   const index = await ratedIndexNow(store, storage, head);
-  for (const tournamentId of index.everUnder(isGenericRuleSet, head)) {
+  // registered under another rule set, or under FESA and ending after an adoption of another one
+  const adoptions = adoptionsIn(index.factsUpTo(head));
+  const under = new Set(index.everUnder(isGenericRuleSet, head));
+  for (const [id, r] of index.registrationsUpTo(head)) if (isGenericRuleSet(ruleSetInForce(adoptions, r))) under.add(id);
+  for (const tournamentId of under) {
     for (const { event: e } of await decodedStream(store, tournamentStream(tournamentId), head)) {
       if ((e.type === 'GameReported' || e.type === 'ResultCorrected') && playersOf(e).includes(playerId)) return true;
     }
@@ -218,10 +222,14 @@ export const ratedTournamentSlice = async (
   let registration: TournamentRegistered | undefined;
   for (const f of own) if (f.event.type === 'TournamentRegistered') registration = f.event;
   if (registration === undefined) throw new UnknownTournamentError(`no tournament "${tournamentId}" in the ledger`);
-  if (!isGenericRuleSet(registration.ratingSystem)) return undefined;
-
-  return sliceRatedUpTo(store, upTo, registration.endDate, own, known, tournamentId);
+  const index = await ratedIndexNow(store, known.storage, upTo, known.index);
+  // registered under FESA but ending after an adoption of another rule set: that rule set's (as the folds rate it)
+  if (!isGenericRuleSet(ruleSetInForce(adoptionsIn(index.factsUpTo(upTo)), registration))) return undefined;
+  return sliceRatedUpTo(store, upTo, registration.endDate, own, { ...known, index }, tournamentId);
 };
+
+const adoptionsIn = (facts: readonly LoggedEvent[]): { event: RuleSetAdopted; position: number }[] =>
+  facts.flatMap((f) => (f.event.type === 'RuleSetAdopted' ? [{ event: f.event, position: f.globalPosition }] : []));
 
 /**
  * Every tournament the non-FESA fold rates up to `asOf` (its rule set in force at its end date — the latest adoption
@@ -237,8 +245,7 @@ const sliceRatedUpTo = async (
 ): Promise<RatedTournamentSlice> => {
   const index = await ratedIndexNow(store, known.storage, upTo, known.index);
   const wide = index.factsUpTo(upTo);
-  const adoptions: { event: RuleSetAdopted; position: number }[] = [];
-  for (const f of wide) if (f.event.type === 'RuleSetAdopted') adoptions.push({ event: f.event, position: f.globalPosition });
+  const adoptions = adoptionsIn(wide);
   const rated: string[] = [];
   for (const [id, r] of index.registrationsUpTo(upTo)) {
     if (id === except || r.endDate > asOf || !r.rated) continue;

@@ -9,7 +9,7 @@ import { gradeHistory, type GradeChange } from '../../projections/generic/grades
 import { runOf, type RunInputs } from '../../projections/fesa/career-model';
 import type { FesaEvent } from '../../domain/rules/fesa/types';
 import { toFesaEvent, type TournamentGame } from '../../projections/fesa/tournament-event';
-import { initialLedgerState, evolve } from '../../domain/commands/state';
+import { initialLedgerState, evolve, ruleSetInForceOf } from '../../domain/commands/state';
 import { tournamentStream } from '../../domain/events';
 import { decodeRecorded } from './event-log';
 import type { EventStore } from './ports/event-store';
@@ -192,7 +192,8 @@ export const ratedTournamentView = (facts: readonly LoggedEvent[], state: Ledger
   const tournament = state.tournaments.get(tournamentId);
   if (!tournament) throw new UnknownTournamentError(`no tournament "${tournamentId}" in the ledger`);
   const reg = tournament.registration;
-  if (!isGenericRuleSet(reg.ratingSystem)) return undefined;
+  // registered under FESA but ending after an adoption of another rule set: that rule set's (as the folds rate it)
+  if (!isGenericRuleSet(ruleSetInForceOf(state, reg))) return undefined;
   const fold = foldGeneric(facts, { asOf: reg.endDate });
   const run = E.isRight(fold) ? fold.right.runs.find((r) => r.tournamentId === tournamentId) : undefined;
   if (tournament.closed !== undefined && run === undefined) return undefined;

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { foldFesa } from '../../projections/fesa/history';
-import { resumeProjection, rebuildProjection } from '../../src/app/checkpoint';
+import { CHECKPOINT_FORMAT, resumeProjection, rebuildProjection } from '../../src/app/checkpoint';
 import { formatRatingList } from '../../src/adapters/formats/fesa/ratingliste';
 import { loadFacts } from '../../src/app/load';
 import type { LoggedEvent } from '../../domain/events';
@@ -31,7 +31,7 @@ describe.each(places)('checkpointed FESA projection next to the log, %s (issue 5
       const first = await resumeProjection(store, file, { checkpointEvery: 1, chunkItems: 3 });
       expect(first.checkpointPosition).toBe(0);
       expect(first.eventsRead).toBe(cut);
-      expect(await sql('SELECT name FROM projections')).toEqual([['fesa-list-5:as-adopted']]);
+      expect(await sql('SELECT name FROM projections')).toEqual([[`fesa-list-${CHECKPOINT_FORMAT}:as-adopted`]]);
       expect(Number((await sql("SELECT count(*) FROM projection_chunks WHERE part = 'facts'"))[0]![0 as never])).toBeGreaterThan(3);
 
       // restart with nothing new: nothing is read, the list is the same

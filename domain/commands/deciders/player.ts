@@ -5,7 +5,7 @@ import { correctedRegistration } from '../state';
 import type { EventOf } from '../../events';
 import type { Decided } from '../decision';
 import { decided, nothing, playerName, reject, sameContent } from '../decision';
-import { personOf, type LedgerState } from '../state';
+import { personOf, ruleSetInForceOf, type LedgerState } from '../state';
 
 /** A player id names one person for ever: the same registration again is a no-op, other details are refused. */
 export const registerPlayer = (event: EventOf<'PlayerRegistered'>, state: LedgerState): Decided => {
@@ -49,13 +49,6 @@ export const declarePriorGrade = (event: EventOf<'PriorGradeDeclared'>, state: L
     : reject(`${playerName(state, event.playerId)} already declared ${before} from ${event.source}; a different ${event.source} grade needs a correction, not a second declaration`);
 };
 
-/** The rule set that rates a tournament ending on `endDate`: the latest adoption on or before it, else its own. */
-const ruleSetInForce = (state: LedgerState, endDate: string, own: string): string => {
-  let best: { ruleSetId: string; validDate: string } | undefined;
-  // recorded order: of two adoptions on one date the later recorded holds
-  for (const a of state.ruleSetAdoptions.values()) if (a.validDate <= endDate && (!best || a.validDate >= best.validDate)) best = a;
-  return best?.ruleSetId ?? own;
-};
 
 const PLAYED: ReadonlySet<string> = new Set(['win', 'loss', 'draw', 'sennichite']);
 
@@ -67,7 +60,7 @@ const PLAYED: ReadonlySet<string> = new Set(['win', 'loss', 'draw', 'sennichite'
 const gameUnder = (state: LedgerState, ruleSet: string, person: string, date: string): string | undefined => {
   for (const t of state.tournaments.values()) {
     const r = t.registration;
-    if (!t.closed || !r.rated || r.endDate > date || ruleSetInForce(state, r.endDate, r.ratingSystem) !== ruleSet) continue;
+    if (!t.closed || !r.rated || r.endDate > date || ruleSetInForceOf(state, r) !== ruleSet) continue;
     for (const g of t.games.values()) {
       const { first, second, result } = g.facts;
       if (g.withdrawn || second === null || !PLAYED.has(result)) continue;

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import type { LedgerState } from '../../../domain/commands/state';
+import { ruleSetInForceOf, type LedgerState } from '../../../domain/commands/state';
 import type { PlayerRegistered, TournamentRegistered } from '../../../domain/events';
 import type { FesaCrosstable } from '../../../projections/fesa/crosstable';
 import type { FesaFold } from '../../../projections/fesa/history';
@@ -153,7 +153,7 @@ export class RatedTournamentViews {
    */
   async ofOtherRuleSet(state: LedgerState, tournamentId: string): Promise<RatedTournamentView | undefined> {
     const t = state.tournaments.get(tournamentId);
-    return t !== undefined && isGenericRuleSet(t.registration.ratingSystem) ? this.at(state, tournamentId) : undefined;
+    return t !== undefined && isGenericRuleSet(ruleSetInForceOf(state, t.registration)) ? this.at(state, tournamentId) : undefined;
   }
 
   /** The view of `tournamentId` at the head `state` reflects; undefined for a tournament no such rule set rates. */

@@ -1,4 +1,5 @@
 import Database from 'better-sqlite3';
+import { CHECKPOINT_FORMAT } from '../../../src/app/checkpoint';
 import { createHash } from 'crypto';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -68,7 +69,7 @@ describe('HTTP API', () => {
     expect(fesa.status).toBe(200);
     // the list projection started from (and, having read new events, saved) the checkpoint the CLI keeps in the file
     const file = new Database(db, { readonly: true });
-    expect(file.prepare('SELECT name, position FROM projections').all()).toEqual([{ name: 'fesa-list-5:as-adopted', position: Number((await getJson('/health')).body.head) }]);
+    expect(file.prepare('SELECT name, position FROM projections').all()).toEqual([{ name: `fesa-list-${CHECKPOINT_FORMAT}:as-adopted`, position: Number((await getJson('/health')).body.head) }]);
     file.close();
     expect(fesa.type).toBe('text/plain; charset=iso-8859-1');
     expect(fesa.bytes.equals(fs.readFileSync(path.join(chain[7]!, 'ratingliste.post')))).toBe(true);

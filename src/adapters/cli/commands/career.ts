@@ -18,6 +18,7 @@ import type { CliContext, CommandRun } from '../context';
 import { table } from '../output';
 import { genericCareer, type GenericCareer } from '../../../app/tournaments';
 import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/generic/systems';
+import { ruleSetInForceOf } from '../../../../domain/commands/state';
 
 const ruleSetOf = (ctx: CliContext, also: readonly string[] = []): string => {
   const id = ctx.opts.string('rules');
@@ -97,7 +98,7 @@ const history: CommandRun = {
     if (isGenericRuleSet(ruleSet) || ruleSet === AS_ADOPTED) {
       const state = await (await ctx.readLedger()).catchUp();
       const generic = genericCareer(facts, state, playerId);
-      const fesaGames = [...state.tournaments.values()].some((t) => !isGenericRuleSet(t.registration.ratingSystem) && [...t.games.values()].some((g) => g.facts.first === playerId || g.facts.second === playerId));
+      const fesaGames = [...state.tournaments.values()].some((t) => !isGenericRuleSet(ruleSetInForceOf(state, t.registration)) && [...t.games.values()].some((g) => g.facts.first === playerId || g.facts.second === playerId));
       const shown = generic !== undefined && isGenericRuleSet(ruleSet)
         ? { ...generic, tournaments: generic.tournaments.filter((t) => t.ruleSet === ruleSet), openingBalances: generic.openingBalances.filter((b) => b.ruleSet === ruleSet), grades: generic.grades.filter((g) => g.ruleSet === ruleSet) }
         : generic;
