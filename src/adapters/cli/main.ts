@@ -151,8 +151,11 @@ export const main = async (
     if (unknown.length > 0) err(`warning: option${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `--${u}`).join(', ')} not used by "${command.name}"`);
     return code;
   } catch (error) {
-    err(`ledger: ${describe(error)}`);
-    return error instanceof LedgerFailure ? EXIT_CODES[error.kind] : 1;
+    const code = error instanceof LedgerFailure ? EXIT_CODES[error.kind] : 1;
+    // a script that asked for JSON reads the refusal as JSON too (one object on stderr), with the same exit code
+    if (argv.includes('--json')) err(JSON.stringify({ error: describe(error), kind: error instanceof LedgerFailure ? error.kind : 'failed', exitCode: code, ...(error instanceof LedgerFailure ? error.detail : {}) }));
+    else err(`ledger: ${describe(error)}`);
+    return code;
   } finally {
     await ctx?.close(command?.name === 'init').catch(() => undefined);
   }

@@ -555,7 +555,8 @@ const cases: readonly Case[] = [
   // the export is written beside its name first: a message names the file asked for, never that temporary one
   { name: 'export --jsonl into a folder that does not exist', argv: () => ['export', '--jsonl', path.join(dir, 'no-such-folder', 'log.jsonl')], code: 1, says: /no-such-folder\/log\.jsonl does not exist$/ },
   // --- a command line that says a thing twice, or says more than the command takes (issue 28) ---
-  { name: 'list --json --json', argv: () => ['list', '--json', '--json'], code: 2, says: /^ledger: --json is given twice \(--json, --json\); "list" takes it once$/ },
+  // (a flag given twice under --json is answered as JSON: test/adapters/cli/json-errors.test.ts)
+  { name: 'tournament add --unrated --unrated', argv: () => ['tournament', 'add', '--id', 'T9', '--name', 'N', '--start', '2026-01-01', '--unrated', '--unrated'], code: 2, says: /^ledger: --unrated is given twice \(--unrated, --unrated\); "tournament add" takes it once$/ },
   {
     name: 'player add with --id given twice: neither is taken',
     argv: () => ['player', 'add', '--id', 'Q1', '--family', 'A', '--country', 'NO', '--id', 'Q2'],

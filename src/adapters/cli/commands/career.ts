@@ -19,6 +19,7 @@ import { table } from '../output';
 import { genericCareer, type GenericCareer } from '../../../app/tournaments';
 import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/generic/systems';
 import { ruleSetInForceOf } from '../../../../domain/commands/state';
+import { resolvePlayer } from '../../../app/player-lookup';
 
 const ruleSetOf = (ctx: CliContext, also: readonly string[] = []): string => {
   const id = ctx.opts.string('rules');
@@ -78,8 +79,9 @@ export const careerModelStale = (ctx: CliContext): ((why: string) => void) => {
 const history: CommandRun = {
   name: 'history',
   async run(ctx) {
-    const playerId = ctx.opts.positional[0];
-    if (!playerId) throw new UsageError('missing the player id: ledger history <player-id> [--json]');
+    const given = ctx.opts.positional[0];
+    if (!given) throw new UsageError('missing the player id or name: ledger history <player-id-or-name> [--json]');
+    const playerId = await resolvePlayer(await ctx.store(), () => ctx.readLedger(), given);
     const ruleSet = ruleSetOf(ctx, GENERIC_RULE_SETS);
     // a FESA career from the careers' read model when the player has one (what the fold below would print too)
     if (!isGenericRuleSet(ruleSet)) {

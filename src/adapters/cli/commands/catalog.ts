@@ -145,7 +145,7 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'explain',
     summary: 'explain a player\'s ratings game by game (opponent rating used, expectation, K, upset, bonus, promotions)',
-    usage: 'explain <player-id> [--tournament T] [--rules ID] [--entry system|grade|RATING] [--json]',
+    usage: 'explain <player-id-or-name> [--tournament T] [--rules ID] [--entry system|grade|RATING] [--json]',
     load: historyModule,
   },
   {
@@ -221,7 +221,7 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'history',
     summary: "a player's career: rating per tournament (method, games, counters), grades and the rule behind each, dan-qualifying games",
-    usage: 'history <player-id> [--rules fesa|fesa-published|fide|uscf-k|gobase-go|…] [--json]',
+    usage: 'history <player-id-or-name> [--rules fesa|fesa-published|fide|uscf-k|gobase-go|…] [--json]',
     details:
       'A player who played only in tournaments under fide, uscf-k, gobase-go … (TRF and EGD imports) gets his career there instead: opening balances, ' +
       'then each tournament with his rating before and after and every game from his side of the board (colour, opponent, result, handicap stones, ' +

@@ -2,6 +2,7 @@ import { LIST_PRINTER } from '../../formats/list-printer';
 import * as E from 'fp-ts/Either';
 import { unratable } from '../../../app/failure';
 import { LIST_LEGEND } from '../list-legend';
+import { resolvePlayer } from '../../../app/player-lookup';
 import * as fs from 'fs';
 import * as path from 'path';
 import { diffFolds, diffIdOf, gradesThatDiffer, gradeText, type FoldDiff, type GradeDiff, type ModelListEntry } from '../../../../projections/fesa/diff';
@@ -349,8 +350,9 @@ const rerate: CommandRun = {
 const explain: CommandRun = {
   name: 'explain',
   async run(ctx) {
-    const playerId = ctx.opts.positional[0];
-    if (!playerId) throw new UsageError('missing the player id: ledger explain <player-id> [--tournament T] [--rules ID]');
+    const given = ctx.opts.positional[0];
+    if (!given) throw new UsageError('missing the player id or name: ledger explain <player-id-or-name> [--tournament T] [--rules ID]');
+    const playerId = await resolvePlayer(await ctx.store(), () => ctx.readLedger(), given);
     const ruleSet = ruleSetOf(ctx);
     if (isGenericRuleSet(ruleSet)) {
       if (ctx.opts.string('tournament') !== undefined) throw new UsageError(`--tournament explains one FESA tournament report; under ${ruleSet} every tournament of the player is explained`);
