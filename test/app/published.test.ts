@@ -93,6 +93,6 @@ describe('published lists, re-rating and explanations (issue 4)', () => {
     expect(grade(await listAsOf(db, '2016-12-31', ['--rules', 'fesa-published']), 'N2')).toBe('3 Dan');
     expect(grade(await listAsOf(db, '2016-12-31', ['--rules', 'fesa']), 'N2')).toBe('4 Dan');
     const unknown = await ledger('explain', 'Nobody', '--db', db);
-    expect(unknown.err).toBe('ledger: unknown player "Nobody"\n');
+    expect(unknown.err).toBe('ledger: unknown player "Nobody": no player has that id or name\n');
   });
 });
