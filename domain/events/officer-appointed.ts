@@ -25,15 +25,3 @@ export const OfficerAppointed = t.intersection([
   t.partial({ reason: NonEmptyString }),
 ]);
 export type OfficerAppointed = t.TypeOf<typeof OfficerAppointed>;
-
-/** From this event on, `officer` has no role; their token no longer signs in. */
-export const OfficerRevoked = t.intersection([
-  t.type({
-    type: t.literal('OfficerRevoked'),
-    version: t.literal(1),
-    ...envelope,
-    officer: Id,
-  }),
-  t.partial({ reason: NonEmptyString }),
-]);
-export type OfficerRevoked = t.TypeOf<typeof OfficerRevoked>;

@@ -15,13 +15,3 @@ export const ResultCorrected = t.intersection([
   GameFacts,
 ]);
 export type ResultCorrected = t.TypeOf<typeof ResultCorrected>;
-
-export const GameWithdrawn = t.type({
-  type: t.literal('GameWithdrawn'),
-  version: t.literal(1),
-  ...envelope,
-  gameId: Id,
-  tournamentId: Id,
-  reason: NonEmptyString,
-});
-export type GameWithdrawn = t.TypeOf<typeof GameWithdrawn>;
