@@ -65,7 +65,7 @@ export const TimeControl = t.type({
 });
 export type TimeControl = t.TypeOf<typeof TimeControl>;
 
-/** Grades as officers write them: "3 Kyu", "2 Dan", "Pro 1" ... read for entry ratings by projections/generic/systems.ts. */
+/** Grades as officers write them: "3 Kyu", "2 Dan", "Pro 1" (a prior grade, an award); each rule system reads them in its own terms (domain/rules/shared/grade-text.ts). */
 export const GradeText = t.brand(
   t.string,
   (s): s is t.Branded<string, { readonly GradeText: unique symbol }> => /^(?:([1-9]|1\d|20) Kyu|([1-9]|10) Dan|Pro(?: [1-9])?)$/.test(s),
