@@ -7,10 +7,11 @@ import type { FesaFold } from '../../../projections/fesa/history';
 import type { RunInputs } from '../../../projections/fesa/career-model';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { EventStore } from '../../app/ports/event-store';
-import type { LiveProjections } from './live';
-import type { PlayerRuns } from './player-runs';
+import type * as E from 'fp-ts/Either';
+import { playerCareer, type PlayerCareer } from '../../../projections/fesa/career';
+import { explainPlayer, type PlayerExplanation } from '../../../projections/fesa/explain';
 import type { ModelCatchUp } from './model-catch-up';
-import { foldOf } from './diffs';
+import type { FoldJobs } from './fold-jobs';
 import { personOf, type LedgerState } from '../../../domain/commands/state';
 import { nameKey } from '../../../projections/fesa/name-key';
 
@@ -21,7 +22,7 @@ import { nameKey } from '../../../projections/fesa/name-key';
  * tournament's report and held in memory (2.9 GiB at a million games); a careers model behind the head of the log
  * (a write since it was saved) is caught up and saved first, one catch-up at a time. Lists as known now from the
  * list's model, as `ledger list` reads it, when it reflects the head. Without a model to read (EventStoreDB, none
- * saved, a fold that failed, a career that reads the list itself) the caller folds its live projection.
+ * saved, a fold that failed, a career that reads the list itself) the caller asks for a fold job (fold-jobs.ts).
  */
 export class ReadModels {
   private catchUps: Promise<unknown> = Promise.resolve();
@@ -113,21 +114,26 @@ export class ReadModels {
 }
 
 /**
- * One player's career fold (what `playerCareer` and `explainPlayer` read) up to the head of the log and the position
- * it reflects: from the careers' read model, else from the live projection with reports (his runs only).
+ * One player's career (`playerCareer`) up to the head of the log and the position it reflects: from the careers' read
+ * model, else folded by a fold job (the live projection with reports, on the worker under `ledger serve`).
  */
-export const careerNow = async (
+export const careerNow = async (models: ReadModels, folds: FoldJobs, ruleSet: string, playerId: string): Promise<{ career: E.Either<string, PlayerCareer>; position: number }> => {
+  const modelled = await models.career(ruleSet, playerId);
+  if (modelled !== undefined) return { career: playerCareer(modelled.fold, playerId), position: modelled.position };
+  return folds({ kind: 'career', ruleSet, playerId });
+};
+
+/** One player's explanation (of `tournamentId`, or of all his tournaments) as `careerNow` reads his career. */
+export const explanationNow = async (
   models: ReadModels,
-  live: LiveProjections,
-  playerRuns: PlayerRuns,
+  folds: FoldJobs,
   ruleSet: string,
   playerId: string,
-  tournamentId?: string,
-): Promise<{ fold: FesaFold; position: number }> => {
+  tournamentId: string | undefined,
+): Promise<{ explanation: E.Either<string, PlayerExplanation>; position: number }> => {
   const modelled = await models.career(ruleSet, playerId, tournamentId);
-  if (modelled !== undefined) return modelled;
-  const projection = await live.caughtUp(ruleSet, 'reports');
-  return { fold: playerRuns.of(projection, foldOf(projection.current()), playerId, tournamentId), position: projection.position };
+  if (modelled !== undefined) return { explanation: explainPlayer(modelled.fold, playerId, tournamentId), position: modelled.position };
+  return folds({ kind: 'explanation', ruleSet, playerId, ...(tournamentId !== undefined ? { tournamentId } : {}) });
 };
 
 /**
