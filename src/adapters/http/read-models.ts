@@ -1,7 +1,7 @@
 import { CAREER_MODEL_FORMAT, readCareerModel, readTournamentModel } from '../../app/career-model';
 import { fullName, ListNamesNow } from '../../app/namesakes';
 import { readCaughtUp } from '../../app/career-reads';
-import { LIST_MODEL_FORMAT, readListModel, type ListRequest, type ModelList } from '../../app/list-model';
+import { editedListWarning, LIST_MODEL_FORMAT, readListModel, type ListRequest, type ModelList } from '../../app/list-model';
 import { LIST_PRINTER } from '../formats/list-printer';
 import type { FesaFold } from '../../../projections/fesa/history';
 import type { RunInputs } from '../../../projections/fesa/career-model';
@@ -30,12 +30,16 @@ export class ReadModels {
   private readonly catchingUp = new Map<string, number>();
   /** The last answer given per list asked for (see `list`). */
   private readonly answers = new Map<string, ModelList>();
+  /** The rule sets whose list model was found edited by hand and said so (once each: every read after folds too). */
+  private readonly editedSaid = new Set<string>();
 
   constructor(
     private readonly store: EventStore,
     private readonly checkpoints?: CheckpointStorage,
     /** Where catch-ups run (absent: on this thread, as the CLI runs them). */
     private readonly worker?: ModelCatchUp,
+    /** Where the server says a saved model was edited by hand (its operator's log: stderr under `ledger serve`). */
+    private readonly warn: (line: string) => void = () => undefined,
   ) {}
 
   /** What `playerCareer` and `explainPlayer` read for `playerId` (and `tournamentId`), and the position it reflects. */
@@ -60,7 +64,13 @@ export class ReadModels {
     const kept = this.answers.get(key);
     const head = await this.store.headPosition();
     if (kept !== undefined && (kept.position === head || ((this.catchingUp.get(request.ruleSet) ?? 0) > 0 && kept.position >= floor))) return kept;
-    const read = () => readListModel(LIST_PRINTER, this.store, storage, request);
+    // an edited model is not served (the fold answers instead); the operator is told once, as `ledger list` tells its user
+    const onEdited = (why: string): void => {
+      if (this.editedSaid.has(request.ruleSet)) return;
+      this.editedSaid.add(request.ruleSet);
+      this.warn(editedListWarning(why));
+    };
+    const read = () => readListModel(LIST_PRINTER, this.store, storage, { ...request, onEdited });
     let answer = await read();
     if (answer === undefined) {
       const [now, saved] = await Promise.all([this.store.headPosition(), storage.careerModelPosition(request.ruleSet, CAREER_MODEL_FORMAT)]);
@@ -75,7 +85,7 @@ export class ReadModels {
           const reached = await storage.listModelPosition(request.ruleSet, LIST_MODEL_FORMAT);
           return reached !== undefined && reached >= now ? reached : worker.run(request.ruleSet);
         });
-        const known = await readListModel(LIST_PRINTER, this.store, storage, { ...request, knownAt: position });
+        const known = await readListModel(LIST_PRINTER, this.store, storage, { ...request, onEdited, knownAt: position });
         answer = known && { ...known, position };
       }
     }

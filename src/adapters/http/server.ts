@@ -110,6 +110,8 @@ export interface ServerOptions {
    * caught up on a worker thread of its own connections (model-catch-up.ts), never on the thread that answers.
    */
   readonly storeSpec?: string;
+  /** Where the server tells its operator what needs a hand (a saved model edited by hand); default: a line on stderr. */
+  readonly warn?: (line: string) => void;
 }
 
 /**
@@ -133,7 +135,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const foldJobs = serverFoldJobs(ledger.store, live, worker);
   const ruleSetLists = new RuleSetLists(ledger.store, foldJobs);
   const diffs = new Diffs(ledger, live, auditTrail, foldJobs, checkpoints, worker);
-  const models = new ReadModels(ledger.store, checkpoints, worker);
+  const models = new ReadModels(ledger.store, checkpoints, worker, options.warn ?? ((line) => void process.stderr.write(`${line}\n`)));
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const access = accessControl(options.officers, options.private === true);
   const corsOrigin = options.corsOrigin ?? (options.private ? undefined : '*');
