@@ -8,7 +8,7 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { CareerModelQuery, CareerModelWrite, CheckpointStorage, StoredCareer, StoredCareerPlayer } from '../../app/ports/checkpoint-storage';
-import { FORMER_LIST_TABLES, LIST_TABLES, listModelRowCount, ModelMoved, postgresLatestRow, readList, readListChanges, readListHistory, saveListModel, sqliteLatestRow, type Sql } from './list-model-tables';
+import { FORMER_LIST_TABLES, LIST_TABLES, SQLITE_HELD_COUNT, listModelRowCount, ModelMoved, postgresLatestRow, readList, readListChanges, readListHistory, saveListModel, sqliteLatestRow, type Sql } from './list-model-tables';
 
 export type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { StoreSpec } from './open';
@@ -130,6 +130,7 @@ const sqliteSql = (db: BetterSqlite3.Database): Sql => {
     itemKeys: (n) => `SELECT substr(value, 1, instr(value, '|') - 1) AS d, CAST(substr(value, instr(value, '|') + 1) AS INTEGER) AS o FROM json_each(@p${n})`,
     latestRow: sqliteLatestRow,
     forUpdate: '',
+    heldCounted: true,
     all: async (text, params) => prepare(text).raw(true).all(named(params)) as unknown[][],
     run: async (text, params) => {
       prepare(text).run(named(params));
@@ -187,6 +188,24 @@ const addColumns = (db: BetterSqlite3.Database): void => {
   }
 };
 
+/**
+ * Gives a file the count of the list models' versions its reads check (list-model-tables.ts `SQLITE_HELD_COUNT`), once:
+ * the table, its first count and the triggers in one transaction, so that no save between them goes uncounted.
+ */
+const countHeld = (db: BetterSqlite3.Database): void => {
+  const has = () => db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'rm_list_points_held_out'`).get() !== undefined;
+  if (has()) return;
+  try {
+    db.transaction(() => {
+      if (has()) return;
+      db.exec('DROP TABLE IF EXISTS rm_list_held');
+      for (const ddl of SQLITE_HELD_COUNT) db.exec(ddl);
+    }).immediate();
+  } catch {
+    // read-only: reads count the versions instead
+  }
+};
+
 /** In the ledger's SQLite file (a connection per call: commands are short, and the file may be shared). */
 export const sqliteCheckpoints = (file: string): CheckpointStorage => {
   let migrated = false;
@@ -212,6 +231,7 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
       for (const ddl of TABLES('')) db.exec(ddl);
       if (!headed) {
         addColumns(db);
+        countHeld(db);
         headed = true;
       }
       return await f(db);
