@@ -8,11 +8,12 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { CareerModelQuery, CareerModelWrite, CheckpointStorage, StoredCareer, StoredCareerPlayer } from '../../app/ports/checkpoint-storage';
-import { FORMER_LIST_TABLES, LIST_TABLES, SQLITE_HELD_COUNT, listModelRowCount, ModelMoved, postgresLatestRow, readList, readListChanges, readListHistory, saveListModel, sqliteLatestRow, type Sql } from './list-model-tables';
+import { FORMER_LIST_TABLES, LIST_TABLES, listModelRowCount, ModelMoved, postgresLatestRow, readList, readListChanges, readListHistory, saveListModel, sqliteLatestRow, type Sql } from './list-model-tables';
 
 export type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { StoreSpec } from './open';
 import { sideTablePool } from './side-tables';
+import { countHeld } from './list-held-count';
 import { storageRefusal } from './sqlite';
 
 
@@ -185,24 +186,6 @@ const addColumns = (db: BetterSqlite3.Database): void => {
     } catch {
       // read-only: the models' reads fail and the callers fold (a read never fails because of a saved model)
     }
-  }
-};
-
-/**
- * Gives a file the count of the list models' versions its reads check (list-model-tables.ts `SQLITE_HELD_COUNT`), once:
- * the table, its first count and the triggers in one transaction, so that no save between them goes uncounted.
- */
-const countHeld = (db: BetterSqlite3.Database): void => {
-  const has = () => db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'rm_list_points_held_out'`).get() !== undefined;
-  if (has()) return;
-  try {
-    db.transaction(() => {
-      if (has()) return;
-      db.exec('DROP TABLE IF EXISTS rm_list_held');
-      for (const ddl of SQLITE_HELD_COUNT) db.exec(ddl);
-    }).immediate();
-  } catch {
-    // read-only: reads count the versions instead
   }
 };
 

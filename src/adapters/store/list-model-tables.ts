@@ -62,18 +62,6 @@ export const LIST_TABLES = (s: string): string[] => [
 /** The tables of an earlier format of the model (the first: one version per row): dropped, with every rule set's meta row, before LIST_TABLES. */
 export const FORMER_LIST_TABLES = ['rm_list_rows', 'rm_list_points', 'rm_list_slots', 'rm_list_owners', 'rm_list_held'];
 
-/**
- * SQLite's count of the versions each list model holds (see `versionsHeld`), kept by triggers in the transaction that
- * inserts or deletes them; begun from the versions already there when a file first gets it.
- */
-export const SQLITE_HELD_COUNT = [
-  `CREATE TABLE rm_list_held (rule_set TEXT PRIMARY KEY, held BIGINT NOT NULL)`,
-  `INSERT INTO rm_list_held (rule_set, held) SELECT rule_set, sum(n) FROM (SELECT rule_set, count(*) AS n FROM rm_list_rows GROUP BY rule_set UNION ALL SELECT rule_set, count(*) FROM rm_list_points GROUP BY rule_set) GROUP BY rule_set`,
-  ...['rm_list_rows', 'rm_list_points'].flatMap((table) => [
-    `CREATE TRIGGER IF NOT EXISTS ${table}_held_in AFTER INSERT ON ${table} BEGIN INSERT INTO rm_list_held (rule_set, held) VALUES (NEW.rule_set, 1) ON CONFLICT (rule_set) DO UPDATE SET held = held + 1; END`,
-    `CREATE TRIGGER IF NOT EXISTS ${table}_held_out AFTER DELETE ON ${table} BEGIN INSERT INTO rm_list_held (rule_set, held) VALUES (OLD.rule_set, -1) ON CONFLICT (rule_set) DO UPDATE SET held = held - 1; END`,
-  ]),
-];
 
 /** `Sql.latestRow` for SQLite: the row by its rowid, found by a correlated query on the primary key read backwards. */
 export const sqliteLatestRow = (s: string, slot: string, date: string, k: string): string =>

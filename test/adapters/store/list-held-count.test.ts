@@ -1,5 +1,5 @@
 /**
- * SQLite's count of the versions a list model holds (list-model-tables.ts `SQLITE_HELD_COUNT`): the triggers keep it
+ * SQLite's count of the versions a list model holds (list-held-count.ts): the triggers keep it
  * equal to the versions there through saves and hand edits, so that a read checks one row instead of counting them
  * (issue 28: the count grew with the model, ~115 ms per million versions on every list read).
  */
