@@ -111,6 +111,10 @@ export const rowEdited = (row: StoredListRow): string | undefined => {
 export const versionCountDiffers = ({ saved, held }: { readonly saved: number; readonly held: number }): string =>
   `it holds ${held} row versions where its saves wrote ${saved} (rows ${held < saved ? 'deleted' : 'added'})`;
 
+/** The one line a read says when it found a saved list model edited by hand and folded the list instead. */
+export const editedListWarning = (why: string): string =>
+  `warning: ${why}; the list is folded from the log instead (\`ledger verify\` checks every saved model, \`ledger projections rebuild\` makes them again)`;
+
 /** A stored row as the list prints it. */
 const listRow = ({ record: _record, saved: _saved, ...row }: StoredListRow): ListRow => row;
 

@@ -1,7 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import * as E from 'fp-ts/Either';
 import type { PublishedEntry } from '../../../projections/audit-trail';
-import { diffFolds, type FoldDiff, type ListChange, type RunChange } from '../../../projections/fesa/diff';
+import type { FoldDiff, ListChange, RunChange } from '../../../projections/fesa/diff';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold, type FoldError } from '../../../projections/fesa/history';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { Ledger } from '../../app/ledger';
@@ -147,7 +147,7 @@ export class Diffs {
    * Two rule sets side by side, from their saved list models (diff-models.ts: each brought up to the head of the log
    * first when a fact that may change the lists was recorded after it; an officer's appointment or a published list
    * costs no fold), on the worker thread when there is one; else, or when a model cannot answer (the fold failed
-   * under its rule set: the projections then say why), from the live projections of both with their reports.
+   * under its rule set: the projections then say why), a fold job of the live projections of both with their reports.
    */
   async underRuleSets(a: string, b: string, asOf: string): Promise<NamedDiff> {
     const storage = this.checkpoints;
@@ -164,12 +164,9 @@ export class Diffs {
         return diff;
       }
     }
-    const [before, after] = [await this.live.caughtUp(a, 'reports'), await this.live.caughtUp(b, 'reports')];
-    const key = `${a}|${b}|${asOf}@${before.position}|${after.position}`;
-    if (this.ruleSets?.key !== key) {
-      const folds = [foldOf(before.asOf(asOf)), foldOf(after.asOf(asOf))] as const;
-      this.ruleSets = { key, diff: { labels: [a, b], diff: diffFolds(folds[0], folds[1]), nameOf: nameIn(folds[1]), position: Math.min(before.position, after.position) } };
-    }
+    const head = await this.ledger.store.headPosition();
+    const key = `${a}|${b}|${asOf}@${head}`;
+    if (this.ruleSets?.key !== key) this.ruleSets = { key, diff: namedDiff(await this.folds({ kind: 'rule-set-pair', a, b, asOf })) };
     return this.ruleSets.diff;
   }
 

@@ -1,23 +1,35 @@
 /**
  * The reads of the server that no saved read model answers and that fold the whole log (or a FESA projection of it)
  * instead: another rule set's list, what changed since a list published under one, a published list the models cannot
- * give again, a FESA list without a model (EventStoreDB, none saved, a fold that failed). Each is a job with a plain
+ * give again, a FESA list or its page's rows without a model (EventStoreDB, none saved, a fold that failed), careers,
+ * explanations and cross tables without a careers model, two FESA rule sets compared without list models, a published
+ * list's rows and its bulletin (reproduced from the log as known then). Each is a job with a plain
  * answer, so that `ledger serve` runs it on its worker thread (model-catch-up.ts, catch-up-worker.ts) and the event
  * loop keeps answering `/health` and every page in hand while it folds; a server without a worker (in-process tests,
  * no store setting) runs the same job on its own thread. A refusal of the ledger crosses the threads as its kind,
  * sentence and detail, so that the answer is the same problem wherever the job ran.
  */
+import * as E from 'fp-ts/Either';
+import { playerCareer, type PlayerCareer } from '../../../projections/fesa/career';
+import type { FesaCrosstable } from '../../../projections/fesa/crosstable';
 import { diffFolds } from '../../../projections/fesa/diff';
+import { explainPlayer, type PlayerExplanation } from '../../../projections/fesa/explain';
+import type { FesaProjection } from '../../../projections/fesa/incremental';
 import type { GenericRuleSetId } from '../../../projections/generic/systems';
 import type { RatingListPublished } from '../../../domain/events';
 import { LedgerFailure, unratable, type FailureKind } from '../../app/failure';
-import { foldOrThrow, publishedAndNow, renderList, type ListFormat } from '../../app/lists';
+import { bulletin, type Bulletin } from '../../app/bulletin';
+import { foldOrThrow, listRows, publishedAndNow, renderList, type ListFormat, type ListRow } from '../../app/lists';
+import { publishedRows, type PublishedRows } from '../../app/published-rows';
+import { crosstableOf, UnknownTournamentError } from '../../app/tournaments';
 import { factsKnownAt, loadFacts } from '../../app/load';
 import type { EventStore } from '../../app/ports/event-store';
 import { ruleSetList, type RuleSetList } from '../../app/rule-set-list';
 import { publishedRuleSetDiff, reproducePublishedText, type RuleSetListDiff } from '../../app/rule-set-publication';
 import { LIST_PRINTER } from '../formats/list-printer';
 import { named, nameOfPlayer, type PlainDiff } from './diff-models';
+import { foldOf, nameIn } from './diffs';
+import { PlayerRuns } from './player-runs';
 import type { LiveProjections } from './live';
 import type { ModelCatchUp } from './model-catch-up';
 
@@ -35,7 +47,32 @@ export type FoldJob =
   /** A FESA list as known now from the live projection of the thread that runs the job (no model to read it from). */
   | { readonly kind: 'fesa-list'; readonly ruleSet: string; readonly asOf: string; readonly format: ListFormat; readonly activeYears: number }
   /** A FESA list as known at an auditor's `known-at`, folded from the log. */
-  | { readonly kind: 'fesa-list-known-at'; readonly ruleSet: string; readonly asOf: string; readonly format: ListFormat; readonly activeYears: number; readonly knownAt: string };
+  | { readonly kind: 'fesa-list-known-at'; readonly ruleSet: string; readonly asOf: string; readonly format: ListFormat; readonly activeYears: number; readonly knownAt: string }
+  /** A FESA list's rows as known now (the list page), from the live projection of the thread that runs the job. */
+  | { readonly kind: 'fesa-list-rows'; readonly ruleSet: string; readonly asOf: string }
+  /** A player's career (page, JSON) from the live projection with the tournaments' reports (no careers model). */
+  | { readonly kind: 'career'; readonly ruleSet: string; readonly playerId: string }
+  /** A player's explanation, of one tournament or all, as `career` folds it. */
+  | { readonly kind: 'explanation'; readonly ruleSet: string; readonly playerId: string; readonly tournamentId?: string }
+  /** A FESA tournament's cross table (page, JSON, the program's file), with the names of `named` (its games' players). */
+  | { readonly kind: 'crosstable'; readonly ruleSet: string; readonly tournamentId: string; readonly named: readonly string[] }
+  /** Two FESA rule sets side by side, from the live projections of both (no list models to compare). */
+  | { readonly kind: 'rule-set-pair'; readonly a: string; readonly b: string; readonly asOf: string }
+  /** A published list's rows (its page), reproduced from the log as known when it was published. */
+  | { readonly kind: 'published-rows'; readonly listId: string }
+  /** A published list's bulletin: both lists as they were published and the corrections between them. */
+  | { readonly kind: 'bulletin'; readonly listId: string };
+
+/** A cross table as the pages and the JSON read it, in plain values (the fold it came from stays where it ran). */
+export interface PlainCrosstable {
+  /** The sentence saying why there is none when the tournament is not rated under FESA. */
+  readonly crosstable: FesaCrosstable | string;
+  readonly ruleSetUsed: string | null;
+  /** The ledger's id of each row's player (by row number − 1), null where the fold cannot tell. */
+  readonly rowIds: readonly (string | null)[];
+  readonly names: readonly (readonly [string, string])[];
+  readonly position: number;
+}
 
 export interface FoldAnswers {
   readonly 'rule-set-list': RuleSetList;
@@ -44,6 +81,13 @@ export interface FoldAnswers {
   readonly 'since-published': PlainDiff;
   readonly 'fesa-list': { readonly text: string; readonly position: number };
   readonly 'fesa-list-known-at': { readonly text: string };
+  readonly 'fesa-list-rows': { readonly rows: readonly ListRow[]; readonly position: number };
+  readonly career: { readonly career: E.Either<string, PlayerCareer>; readonly position: number };
+  readonly explanation: { readonly explanation: E.Either<string, PlayerExplanation>; readonly position: number };
+  readonly crosstable: PlainCrosstable;
+  readonly 'rule-set-pair': PlainDiff;
+  readonly 'published-rows': PublishedRows;
+  readonly bulletin: Bulletin;
 }
 export type FoldAnswer<J extends FoldJob> = FoldAnswers[J['kind']];
 
@@ -60,12 +104,17 @@ export const failureOf = (f: PlainFailure): LedgerFailure => new LedgerFailure(f
 export const foldJobs = { here: 0, asked: 0 };
 
 /** Answers fold jobs from one store on this thread; the FESA lists from `live`, the projections this thread holds. */
-export const foldJobRunner =
-  (store: EventStore, live: () => LiveProjections): FoldJobs =>
-  async <J extends FoldJob>(job: J): Promise<FoldAnswer<J>> => {
+export const foldJobRunner = (store: EventStore, live: () => LiveProjections): FoldJobs => {
+  const playerRuns = new PlayerRuns();
+  return async <J extends FoldJob>(job: J): Promise<FoldAnswer<J>> => {
     foldJobs.here++;
-    return (await answer(store, live, job)) as FoldAnswer<J>;
+    return (await answer(store, live, playerRuns, job)) as FoldAnswer<J>;
   };
+};
+
+/** The jobs that leave a live projection on the thread that ran them (kept there: the next one reads only new facts). */
+export const holdsProjection = (job: FoldJob): boolean =>
+  ['fesa-list', 'fesa-list-rows', 'career', 'explanation', 'crosstable', 'rule-set-pair'].includes(job.kind);
 
 /** The server's fold jobs: on `worker` when it has one (`ledger serve`), else on this thread. */
 export const serverFoldJobs = (store: EventStore, live: LiveProjections, worker: ModelCatchUp | undefined): FoldJobs => {
@@ -76,7 +125,7 @@ export const serverFoldJobs = (store: EventStore, live: LiveProjections, worker:
   };
 };
 
-const answer = async (store: EventStore, live: () => LiveProjections, job: FoldJob): Promise<FoldAnswers[FoldJob['kind']]> => {
+const answer = async (store: EventStore, live: () => LiveProjections, playerRuns: PlayerRuns, job: FoldJob): Promise<FoldAnswers[FoldJob['kind']]> => {
   switch (job.kind) {
     case 'rule-set-list': {
       const options = { asOf: job.asOf, activeYears: job.activeYears };
@@ -108,7 +157,54 @@ const answer = async (store: EventStore, live: () => LiveProjections, job: FoldJ
       const fold = foldOrThrow(known.facts, { ruleSet: job.ruleSet, asOf: job.asOf, runs: 'none', knownAt: known.knownAt });
       return { text: renderList(LIST_PRINTER, fold, job.asOf, job.format, job.activeYears) };
     }
+    case 'fesa-list-rows': {
+      const projection = await live().caughtUp(job.ruleSet, 'none');
+      return { rows: listRows(foldOf(projection.asOf(job.asOf)), job.asOf, 2), position: projection.position };
+    }
+    case 'career': {
+      const projection = await live().caughtUp(job.ruleSet, 'reports');
+      const fold = playerRuns.of(projection, foldOf(projection.current()), job.playerId);
+      return { career: playerCareer(fold, job.playerId), position: projection.position };
+    }
+    case 'explanation': {
+      const projection = await live().caughtUp(job.ruleSet, 'reports');
+      const fold = playerRuns.of(projection, foldOf(projection.current()), job.playerId, job.tournamentId);
+      return { explanation: explainPlayer(fold, job.playerId, job.tournamentId), position: projection.position };
+    }
+    case 'crosstable':
+      return plainCrosstable(await live().caughtUp(job.ruleSet, 'reports'), job.tournamentId, job.named);
+    case 'rule-set-pair': {
+      const before = await live().caughtUp(job.a, 'reports');
+      const after = await live().caughtUp(job.b, 'reports');
+      const [a, b] = [foldOf(before.asOf(job.asOf)), foldOf(after.asOf(job.asOf))];
+      const diff = diffFolds(a, b);
+      return { labels: [job.a, job.b], diff, names: named(diff, nameOfPlayer(b.names)), position: Math.min(before.position, after.position) };
+    }
+    case 'published-rows':
+      return publishedRows(LIST_PRINTER, await loadFacts(store), job.listId);
+    case 'bulletin':
+      return bulletin(LIST_PRINTER, await loadFacts(store), job.listId);
   }
+};
+
+const plainCrosstable = (projection: FesaProjection, tournamentId: string, ids: readonly string[]): PlainCrosstable => {
+  const folded = projection.current();
+  if (E.isLeft(folded)) throw unratable(folded.left);
+  const fold = folded.right;
+  const facts = projection.facts.tournaments.get(tournamentId);
+  let crosstable: FesaCrosstable | string;
+  try {
+    if (!facts) throw new UnknownTournamentError(`tournament "${tournamentId}" is not in the rating fold`);
+    crosstable = crosstableOf(facts, fold, tournamentId);
+  } catch (e) {
+    if (!(e instanceof UnknownTournamentError)) throw e;
+    crosstable = e.message;
+  }
+  const run = fold.runs.find((r) => r.tournamentId === tournamentId);
+  const rowIds = typeof crosstable === 'string' ? [] : crosstable.rows.map((row) => fold.playerIdOf(row) ?? run?.players[row.nr - 1] ?? null);
+  const nameOf = nameIn(fold);
+  const names = [...new Set([...ids, ...rowIds.filter((id): id is string => id !== null)])].map((id) => [id, nameOf(id)] as const);
+  return { crosstable, ruleSetUsed: run?.ruleSet ?? null, rowIds, names, position: projection.position };
 };
 
 /** Where the server's fold jobs run: its worker thread when it has one, else its own. */

@@ -3,7 +3,7 @@ import * as path from 'path';
 import { Worker } from 'worker_threads';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { PlainDiff } from './diff-models';
-import { failureOf, type FoldAnswer, type FoldJob, type PlainFailure } from './fold-jobs';
+import { failureOf, holdsProjection, type FoldAnswer, type FoldJob, type PlainFailure } from './fold-jobs';
 
 /** What the worker is asked and answers (catch-up-worker.ts). */
 export type CatchUpRequest = { readonly id: number } & (
@@ -85,8 +85,8 @@ export class ModelCatchUp {
 
   /** A read no model answers, folded on the worker; a refusal of the ledger rejects with its LedgerFailure. */
   fold<J extends FoldJob>(job: J): Promise<FoldAnswer<J>> {
-    // the FESA projections a fesa-list job leaves on the worker are kept: ended, the next one would fold from the start
-    if (job.kind === 'fesa-list') this.holdsProjections = true;
+    // the FESA projections such a job leaves on the worker are kept: ended, the next one would fold from the start
+    if (holdsProjection(job)) this.holdsProjections = true;
     return this.ask<FoldAnswer<J>>({ fold: job });
   }
 

@@ -1,16 +1,17 @@
 import { CAREER_MODEL_FORMAT, readCareerModel, readTournamentModel } from '../../app/career-model';
 import { fullName, ListNamesNow } from '../../app/namesakes';
 import { readCaughtUp } from '../../app/career-reads';
-import { LIST_MODEL_FORMAT, readListModel, type ListRequest, type ModelList } from '../../app/list-model';
+import { editedListWarning, LIST_MODEL_FORMAT, readListModel, type ListRequest, type ModelList } from '../../app/list-model';
 import { LIST_PRINTER } from '../formats/list-printer';
 import type { FesaFold } from '../../../projections/fesa/history';
 import type { RunInputs } from '../../../projections/fesa/career-model';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { EventStore } from '../../app/ports/event-store';
-import type { LiveProjections } from './live';
-import type { PlayerRuns } from './player-runs';
+import type * as E from 'fp-ts/Either';
+import { playerCareer, type PlayerCareer } from '../../../projections/fesa/career';
+import { explainPlayer, type PlayerExplanation } from '../../../projections/fesa/explain';
 import type { ModelCatchUp } from './model-catch-up';
-import { foldOf } from './diffs';
+import type { FoldJobs } from './fold-jobs';
 import { personOf, type LedgerState } from '../../../domain/commands/state';
 import { nameKey } from '../../../projections/fesa/name-key';
 
@@ -21,7 +22,7 @@ import { nameKey } from '../../../projections/fesa/name-key';
  * tournament's report and held in memory (2.9 GiB at a million games); a careers model behind the head of the log
  * (a write since it was saved) is caught up and saved first, one catch-up at a time. Lists as known now from the
  * list's model, as `ledger list` reads it, when it reflects the head. Without a model to read (EventStoreDB, none
- * saved, a fold that failed, a career that reads the list itself) the caller folds its live projection.
+ * saved, a fold that failed, a career that reads the list itself) the caller asks for a fold job (fold-jobs.ts).
  */
 export class ReadModels {
   private catchUps: Promise<unknown> = Promise.resolve();
@@ -29,12 +30,16 @@ export class ReadModels {
   private readonly catchingUp = new Map<string, number>();
   /** The last answer given per list asked for (see `list`). */
   private readonly answers = new Map<string, ModelList>();
+  /** The rule sets whose list model was found edited by hand and said so (once each: every read after folds too). */
+  private readonly editedSaid = new Set<string>();
 
   constructor(
     private readonly store: EventStore,
     private readonly checkpoints?: CheckpointStorage,
     /** Where catch-ups run (absent: on this thread, as the CLI runs them). */
     private readonly worker?: ModelCatchUp,
+    /** Where the server says a saved model was edited by hand (its operator's log: stderr under `ledger serve`). */
+    private readonly warn: (line: string) => void = () => undefined,
   ) {}
 
   /** What `playerCareer` and `explainPlayer` read for `playerId` (and `tournamentId`), and the position it reflects. */
@@ -59,7 +64,13 @@ export class ReadModels {
     const kept = this.answers.get(key);
     const head = await this.store.headPosition();
     if (kept !== undefined && (kept.position === head || ((this.catchingUp.get(request.ruleSet) ?? 0) > 0 && kept.position >= floor))) return kept;
-    const read = () => readListModel(LIST_PRINTER, this.store, storage, request);
+    // an edited model is not served (the fold answers instead); the operator is told once, as `ledger list` tells its user
+    const onEdited = (why: string): void => {
+      if (this.editedSaid.has(request.ruleSet)) return;
+      this.editedSaid.add(request.ruleSet);
+      this.warn(editedListWarning(why));
+    };
+    const read = () => readListModel(LIST_PRINTER, this.store, storage, { ...request, onEdited });
     let answer = await read();
     if (answer === undefined) {
       const [now, saved] = await Promise.all([this.store.headPosition(), storage.careerModelPosition(request.ruleSet, CAREER_MODEL_FORMAT)]);
@@ -74,7 +85,7 @@ export class ReadModels {
           const reached = await storage.listModelPosition(request.ruleSet, LIST_MODEL_FORMAT);
           return reached !== undefined && reached >= now ? reached : worker.run(request.ruleSet);
         });
-        const known = await readListModel(LIST_PRINTER, this.store, storage, { ...request, knownAt: position });
+        const known = await readListModel(LIST_PRINTER, this.store, storage, { ...request, onEdited, knownAt: position });
         answer = known && { ...known, position };
       }
     }
@@ -113,21 +124,26 @@ export class ReadModels {
 }
 
 /**
- * One player's career fold (what `playerCareer` and `explainPlayer` read) up to the head of the log and the position
- * it reflects: from the careers' read model, else from the live projection with reports (his runs only).
+ * One player's career (`playerCareer`) up to the head of the log and the position it reflects: from the careers' read
+ * model, else folded by a fold job (the live projection with reports, on the worker under `ledger serve`).
  */
-export const careerNow = async (
+export const careerNow = async (models: ReadModels, folds: FoldJobs, ruleSet: string, playerId: string): Promise<{ career: E.Either<string, PlayerCareer>; position: number }> => {
+  const modelled = await models.career(ruleSet, playerId);
+  if (modelled !== undefined) return { career: playerCareer(modelled.fold, playerId), position: modelled.position };
+  return folds({ kind: 'career', ruleSet, playerId });
+};
+
+/** One player's explanation (of `tournamentId`, or of all his tournaments) as `careerNow` reads his career. */
+export const explanationNow = async (
   models: ReadModels,
-  live: LiveProjections,
-  playerRuns: PlayerRuns,
+  folds: FoldJobs,
   ruleSet: string,
   playerId: string,
-  tournamentId?: string,
-): Promise<{ fold: FesaFold; position: number }> => {
+  tournamentId: string | undefined,
+): Promise<{ explanation: E.Either<string, PlayerExplanation>; position: number }> => {
   const modelled = await models.career(ruleSet, playerId, tournamentId);
-  if (modelled !== undefined) return modelled;
-  const projection = await live.caughtUp(ruleSet, 'reports');
-  return { fold: playerRuns.of(projection, foldOf(projection.current()), playerId, tournamentId), position: projection.position };
+  if (modelled !== undefined) return { explanation: explainPlayer(modelled.fold, playerId, tournamentId), position: modelled.position };
+  return folds({ kind: 'explanation', ruleSet, playerId, ...(tournamentId !== undefined ? { tournamentId } : {}) });
 };
 
 /**

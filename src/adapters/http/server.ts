@@ -5,9 +5,7 @@ import express, { type Request, type RequestHandler, type Response } from 'expre
 import helmet from 'helmet';
 import * as E from 'fp-ts/Either';
 import { dryRunOf, recordCommand } from './command-answer';
-import { playerCareer } from '../../../projections/fesa/career';
-import { explainPlayer } from '../../../projections/fesa/explain';
-import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../projections/fesa/history';
+import { AS_ADOPTED, FESA_RULE_SETS } from '../../../projections/fesa/history';
 import { readDomainEvents } from '../../app/event-log';
 import type { CheckpointStorage } from '../store/checkpoint-storage';
 import { knownAtPositionOf, listKnownAt, publishedFromModel } from '../../app/list-known-at';
@@ -19,8 +17,7 @@ import { crosstableOfInputs, reportedGames } from '../../app/tournaments';
 import { formatTurneringHtml } from '../formats/fesa/turnering-html';
 import { LiveAuditTrail, LiveProjections } from './live';
 import { PlayerIndex, RatedTournamentViews, TournamentIndex, tournamentNow } from './tournament-index';
-import { PlayerRuns } from './player-runs';
-import { ReadModels, careerNow } from './read-models';
+import { ReadModels, careerNow, explanationNow } from './read-models';
 import { ModelCatchUp } from './model-catch-up';
 import { serverFoldJobs } from './fold-jobs';
 import { diffJson, diffQueryOf, Diffs, pageOfDiff, ruleSetPairOf } from './diffs';
@@ -114,6 +111,8 @@ export interface ServerOptions {
    * caught up on a worker thread of its own connections (model-catch-up.ts), never on the thread that answers.
    */
   readonly storeSpec?: string;
+  /** Where the server tells its operator what needs a hand (a saved model edited by hand); default: a line on stderr. */
+  readonly warn?: (line: string) => void;
 }
 
 /**
@@ -137,8 +136,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const foldJobs = serverFoldJobs(ledger.store, live, worker);
   const ruleSetLists = new RuleSetLists(ledger.store, foldJobs);
   const diffs = new Diffs(ledger, live, auditTrail, foldJobs, checkpoints, worker);
-  const playerRuns = new PlayerRuns();
-  const models = new ReadModels(ledger.store, checkpoints, worker);
+  const models = new ReadModels(ledger.store, checkpoints, worker, options.warn ?? ((line) => void process.stderr.write(`${line}\n`)));
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const access = accessControl(options.officers, options.private === true);
   const corsOrigin = options.corsOrigin ?? (options.private ? undefined : '*');
@@ -182,7 +180,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   };
 
   // pages for people at the API's own URLs: a request that asks for HTML is answered there, any other falls through
-  mountPages(app, { ledger, live, auditTrail, tournaments, players, ratedViews, ruleSetLists, diffs, playerRuns, models, folds, publicRead, auditorRead: access('auditor'), ruleSetOf, floorOf });
+  mountPages(app, { ledger, auditTrail, tournaments, players, ratedViews, ruleSetLists, diffs, foldJobs, models, folds, publicRead, auditorRead: access('auditor'), ruleSetOf, floorOf });
 
   app.get('/', ...publicRead, (_req, res) => {
     res.json({ routes: ROUTES.map(([route, who]) => `${route}${who === 'public' ? '' : ` (${who})`}`) });
@@ -262,7 +260,8 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
       else sendProgramHtml(res, tournamentId, formatTurneringHtml(modelled));
       return;
     }
-    const { state, crosstable } = await tournamentNow(ledger, live, ruleSetOf(req), tournamentId);
+    const { state, table } = await tournamentNow(ledger, foldJobs, ruleSetOf(req), tournamentId);
+    const crosstable = table.crosstable;
     if (typeof crosstable === 'string') {
       // a tournament under fide, uscf-k, gobase-go … that none of them rates (closed while a FESA rule set was
       // adopted): no view, and the sentence says why
@@ -275,31 +274,27 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     else sendProgramHtml(res, tournamentId, formatTurneringHtml(crosstable));
   });
 
-  /** One player's career fold for a request's rule set (from the careers' read model when there is one). */
-  const withReports = async (req: Request, playerId: string, tournamentId?: string): Promise<FesaFold> =>
-    (await careerNow(models, live, playerRuns, ruleSetOf(req), playerId, tournamentId)).fold;
-
   app.get('/players/:id', ...publicRead, async (req, res) => {
     const playerId = req.params.id as string;
     const state = await ledger.catchUp();
     const player = state.players.get(playerId);
     if (!player) throw new NotFound(`no player "${playerId}" in the ledger`);
     const { fesa, leading } = playerRulesOf(req);
-    const career = playerCareer((await careerNow(models, live, playerRuns, fesa, playerId)).fold, playerId);
+    const { career } = await careerNow(models, foldJobs, fesa, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
     const registration = player.current ?? player.registration;
     res.json({ registration: seesPersonalData(res) ? registration : publicPlayer(registration), mergedInto: mergedIdOf(state, playerId), career: career.right, ruleSets: leadingFirst(await ratedViews.careersOf(state, playerId), leading) });
   });
 
   app.get('/players/:id/history', ...publicRead, async (req, res) => {
-    const career = playerCareer(await withReports(req, req.params.id as string), req.params.id as string);
+    const { career } = await careerNow(models, foldJobs, ruleSetOf(req), req.params.id as string);
     if (E.isLeft(career)) throw new NotFound(career.left);
     res.json(career.right);
   });
 
   app.get('/players/:id/explain', ...publicRead, async (req, res) => {
     const tournamentId = queryOf(req).string('tournament');
-    const explanation = explainPlayer(await withReports(req, req.params.id as string, tournamentId), req.params.id as string, tournamentId);
+    const { explanation } = await explanationNow(models, foldJobs, ruleSetOf(req), req.params.id as string, tournamentId);
     if (E.isLeft(explanation)) throw new NotFound(explanation.left);
     const { data } = explanation.right;
     res.json(seesPersonalData(res) ? data : { ...data, officerFacts: publicOfficerFacts(data.officerFacts) });

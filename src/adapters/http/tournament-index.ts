@@ -1,10 +1,5 @@
-import * as E from 'fp-ts/Either';
 import { ruleSetInForceOf, type LedgerState } from '../../../domain/commands/state';
 import type { PlayerRegistered, TournamentRegistered } from '../../../domain/events';
-import type { FesaCrosstable } from '../../../projections/fesa/crosstable';
-import type { FesaFold } from '../../../projections/fesa/history';
-import type { FesaProjection } from '../../../projections/fesa/incremental';
-import { unratable } from '../../app/failure';
 import type { Ledger } from '../../app/ledger';
 import { isGenericRuleSet } from '../../../projections/generic/systems';
 import { ratedCareersSlice, ratedIndexNow, ratedTournamentViewOf, type RatedTournamentIndex } from '../../app/rated-tournament';
@@ -15,8 +10,8 @@ import type { GenericRuleSetId } from '../../../projections/generic/systems';
 import { foldGeneric } from '../../../projections/generic/history';
 import type { LoggedEvent } from '../../../domain/events';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
-import { crosstableOf, UnknownTournamentError, type RatedTournamentView } from '../../app/tournaments';
-import type { LiveProjections } from './live';
+import { reportedGames, type RatedTournamentView } from '../../app/tournaments';
+import type { FoldJobs, PlainCrosstable } from './fold-jobs';
 import { OrderedPages, pagingOf, SortedPages } from './paging';
 import { NotFound } from './problems';
 
@@ -97,33 +92,21 @@ export class PlayerIndex {
 /** A date after every item of any timeline: a list as of it holds every rating. */
 const END_OF_TIME = '9999-12-31';
 
-/** A tournament as the server knows it now: its state, the live projection and fold that rated it, its cross table. */
+/** A tournament as the server knows it now: its state and its cross table with the ids and names it shows. */
 export interface TournamentNow {
   readonly state: LedgerState;
-  readonly projection: FesaProjection;
-  readonly fold: FesaFold;
-  /** The cross table when the tournament is rated; else the sentence saying why not. */
-  readonly crosstable: FesaCrosstable | string;
+  readonly table: PlainCrosstable;
 }
 
 /**
- * A tournament's cross table from the server's live projection (only new events read; the tournament page and the
- * JSON alike), or a 404 naming a tournament the ledger does not have.
+ * A tournament's cross table folded by a fold job (the live projection with reports, on the worker under `ledger
+ * serve`; the tournament page and the JSON alike), or a 404 naming a tournament the ledger does not have.
  */
-export const tournamentNow = async (ledger: Ledger, live: LiveProjections, ruleSet: string, tournamentId: string): Promise<TournamentNow> => {
+export const tournamentNow = async (ledger: Ledger, folds: FoldJobs, ruleSet: string, tournamentId: string): Promise<TournamentNow> => {
   const state = await ledger.catchUp();
   if (!state.tournaments.has(tournamentId)) throw new NotFound(`no tournament "${tournamentId}" in the ledger`);
-  const projection = await live.caughtUp(ruleSet, 'reports');
-  const folded = projection.current();
-  if (E.isLeft(folded)) throw unratable(folded.left);
-  const facts = projection.facts.tournaments.get(tournamentId);
-  try {
-    if (!facts) throw new UnknownTournamentError(`tournament "${tournamentId}" is not in the rating fold`);
-    return { state, projection, fold: folded.right, crosstable: crosstableOf(facts, folded.right, tournamentId) };
-  } catch (e) {
-    if (!(e instanceof UnknownTournamentError)) throw e;
-    return { state, projection, fold: folded.right, crosstable: e.message };
-  }
+  const named = reportedGames(state, tournamentId).flatMap((g) => (g.second === null ? [g.first] : [g.first, g.second]));
+  return { state, table: await folds({ kind: 'crosstable', ruleSet, tournamentId, named }) };
 };
 
 /**

@@ -13,6 +13,7 @@ import { FORMER_LIST_TABLES, LIST_TABLES, listModelRowCount, ModelMoved, postgre
 export type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { StoreSpec } from './open';
 import { sideTablePool } from './side-tables';
+import { countHeld } from './list-held-count';
 import { storageRefusal } from './sqlite';
 
 
@@ -130,6 +131,7 @@ const sqliteSql = (db: BetterSqlite3.Database): Sql => {
     itemKeys: (n) => `SELECT substr(value, 1, instr(value, '|') - 1) AS d, CAST(substr(value, instr(value, '|') + 1) AS INTEGER) AS o FROM json_each(@p${n})`,
     latestRow: sqliteLatestRow,
     forUpdate: '',
+    heldCounted: true,
     all: async (text, params) => prepare(text).raw(true).all(named(params)) as unknown[][],
     run: async (text, params) => {
       prepare(text).run(named(params));
@@ -212,6 +214,7 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
       for (const ddl of TABLES('')) db.exec(ddl);
       if (!headed) {
         addColumns(db);
+        countHeld(db);
         headed = true;
       }
       return await f(db);

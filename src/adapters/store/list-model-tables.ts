@@ -24,6 +24,8 @@ export interface Sql {
   readonly latestRow: (s: string, slot: string, date: string, known: string) => string;
   /** What locks a row read for the save's transaction (PostgreSQL's FOR UPDATE; SQLite's writer holds the file). */
   readonly forUpdate: string;
+  /** Whether triggers keep `rm_list_held` (how many versions each rule set's model holds): SQLite's file does. */
+  readonly heldCounted?: boolean;
   all(text: string, params: readonly unknown[]): Promise<unknown[][]>;
   run(text: string, params: readonly unknown[]): Promise<void>;
   /** Inserts rows of `columns` (PostgreSQL types `types`, for batching) into `table`. */
@@ -58,7 +60,8 @@ export const LIST_TABLES = (s: string): string[] => [
 ];
 
 /** The tables of an earlier format of the model (the first: one version per row): dropped, with every rule set's meta row, before LIST_TABLES. */
-export const FORMER_LIST_TABLES = ['rm_list_rows', 'rm_list_points', 'rm_list_slots', 'rm_list_owners'];
+export const FORMER_LIST_TABLES = ['rm_list_rows', 'rm_list_points', 'rm_list_slots', 'rm_list_owners', 'rm_list_held'];
+
 
 /** `Sql.latestRow` for SQLite: the row by its rowid, found by a correlated query on the primary key read backwards. */
 export const sqliteLatestRow = (s: string, slot: string, date: string, k: string): string =>
@@ -93,8 +96,17 @@ const metaOf = async (sql: Sql, s: string, ruleSet: string, format: number, lock
   return meta === undefined ? undefined : { position: Number(meta[0]), failed: Number(meta[1]) === 1, head: (meta[2] as string | null) ?? null, versions: meta[3] === null || meta[3] === undefined ? null : Number(meta[3]) };
 };
 
-/** How many row and point versions the model of `ruleSet` holds. */
-const versionsHeld = async (sql: Sql, s: string, ruleSet: string): Promise<number> => {
+/**
+ * How many row and point versions the model of `ruleSet` holds: one row of the count the triggers keep (every insert
+ * and delete of a version, a save's or a hand's), so a read checks it without counting a million versions; counted
+ * when there is none (PostgreSQL, or the count's own row deleted by hand), or when `counted` is false (`verify`,
+ * which reads every version anyway: an edit of the count itself hides nothing from it).
+ */
+const versionsHeld = async (sql: Sql, s: string, ruleSet: string, counted = true): Promise<number> => {
+  if (counted && sql.heldCounted === true) {
+    const [kept] = await sql.all(`SELECT held FROM ${s}rm_list_held WHERE rule_set = ${sql.p(1)}`, [ruleSet]);
+    if (kept !== undefined) return Number(kept[0]);
+  }
   const [[rows], [points]] = [await sql.all(`SELECT count(*) FROM ${s}rm_list_rows WHERE rule_set = ${sql.p(1)}`, [ruleSet]), await sql.all(`SELECT count(*) FROM ${s}rm_list_points WHERE rule_set = ${sql.p(1)}`, [ruleSet])];
   return Number(rows![0]) + Number(points![0]);
 };
@@ -103,7 +115,7 @@ const versionsHeld = async (sql: Sql, s: string, ruleSet: string): Promise<numbe
 export const listModelRowCount = async (sql: Sql, s: string, ruleSet: string, format: number): Promise<{ saved: number | null; held: number } | undefined> => {
   const meta = await metaOf(sql, s, ruleSet, format);
   if (meta === undefined) return undefined;
-  return { saved: meta.versions, held: await versionsHeld(sql, s, ruleSet) };
+  return { saved: meta.versions, held: await versionsHeld(sql, s, ruleSet, false) };
 };
 
 /**

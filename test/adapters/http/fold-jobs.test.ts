@@ -1,74 +1,9 @@
 import * as path from 'path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DomainEvent } from '../../../domain/events';
-import { playerStream, tournamentStream } from '../../../domain/events';
-import { toNewEvent } from '../../../src/app/event-log';
-import type { EventStore } from '../../../src/app/ports/event-store';
 import { foldJobs } from '../../../src/adapters/http/fold-jobs';
 import { tempDir } from '../../support/helpers';
 import { startApi, type Api } from './api';
-
-const PLAYERS = 600;
-const TOURNAMENTS = 300;
-const PER_TOURNAMENT = 20;
-const ROUNDS = 5;
-
-const fact = (event: Record<string, unknown>) => toNewEvent({ version: 1, actor: 'test', ...event } as unknown as DomainEvent);
-
-/**
- * A fide ledger written straight into the store (a CSV or HTTP import of this size would spawn or post for minutes):
- * PLAYERS rated players, TOURNAMENTS closed fide tournaments of PER_TOURNAMENT players × ROUNDS rounds, one a week.
- */
-const writeFideLedger = async (store: EventStore): Promise<number> => {
-  for (let p = 0; p < PLAYERS; p++) {
-    const registered = fact({ type: 'PlayerRegistered', eventId: `player:p${p}:registered`, validDate: '2000-01-01', playerId: `p${p}`, familyName: `Family${p}`, givenName: 'F', country: 'NO' });
-    // FIDE rates nobody among unrated players only: everybody comes with a rating
-    const state = { rating: 1400 + ((p * 37) % 800), games: 50, birthYear: null, reached2400: false };
-    const balance = fact({ type: 'OpeningBalanceImported', eventId: `opening:fide:p${p}:list-1999`, validDate: '2000-01-01', playerId: `p${p}`, ruleSet: 'fide', state, source: 'FIDE list' });
-    await store.append(playerStream(`p${p}`), [registered, balance], 'no_stream');
-  }
-  let games = 0;
-  for (let t = 0; t < TOURNAMENTS; t++) {
-    const date = new Date(Date.UTC(2000, 0, 3 + 7 * t)).toISOString().slice(0, 10);
-    const entrants = Array.from({ length: PER_TOURNAMENT }, (_, i) => `p${(t * 7 + i * 31) % PLAYERS}`);
-    const tid = `t${t}`;
-    const batch = [
-      fact({ type: 'TournamentRegistered', eventId: `tournament:${tid}:registered`, validDate: date, tournamentId: tid, name: `Open ${t}`, place: 'Oslo', startDate: date, endDate: date, ratingSystem: 'fide', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 0, incrementSeconds: 30 } }),
-    ];
-    for (let round = 1; round <= ROUNDS; round++) {
-      for (let board = 0; board < PER_TOURNAMENT / 2; board++) {
-        const [first, second] = [entrants[board]!, entrants[(board + round) % (PER_TOURNAMENT / 2) + PER_TOURNAMENT / 2]!];
-        const gameId = `g${round}-${board}`;
-        batch.push(fact({ type: 'GameReported', eventId: `game:${tid}:${gameId}:reported`, validDate: date, tournamentId: tid, gameId, round, first, second, result: (t + round + board) % 3 === 0 ? 'draw' : 'win' }));
-        games++;
-      }
-    }
-    batch.push(fact({ type: 'TournamentClosed', eventId: `tournament:${tid}:closed`, validDate: date, tournamentId: tid }));
-    await store.append(tournamentStream(tid), batch, 'no_stream');
-  }
-  return games;
-};
-
-/**
- * `url`'s answer, with the `/health` answers that came before it: `/health` asked again and again, one after the other,
- * while `url` is pending. Nothing is timed: a fold on the thread that answers holds its event loop (SQLite reads are
- * synchronous), so no `/health` asked after `url` could be answered before `url`; on the worker they keep coming.
- */
-const healthWhilePending = async (server: Api, url: string, token?: string) => {
-  const order: string[] = [];
-  let pending = true;
-  const answer = server.get(url, token).then((r) => {
-    order.push(url);
-    pending = false;
-    return r;
-  });
-  while (pending) {
-    const health = await server.get('/health');
-    expect(health.status).toBe(200);
-    if (pending) order.push('/health');
-  }
-  return { answer: await answer, healthBefore: order.indexOf(url) };
-};
+import { healthWhilePending, PER_TOURNAMENT, PLAYERS, ROUNDS, TOURNAMENTS, writeRatedLedger } from './fold-ledger';
 
 /**
  * The reads no saved model answers fold the whole log (fold-jobs.ts): under `ledger serve` on the worker thread, so
@@ -82,7 +17,7 @@ describe('folds of the whole log off the answering thread', () => {
   it(`/health is answered while another rule set's list and what changed since one was published are folded (${PLAYERS} players, ${TOURNAMENTS * ROUNDS * PER_TOURNAMENT / 2} fide games)`, async () => {
     const db = path.join(tempDir('fold-jobs'), 'ledger.db');
     const server = (api = await startApi(db));
-    const games = await writeFideLedger(server.store);
+    const games = await writeRatedLedger(server.store, 'fide');
     const officer = await server.appoint('kari', 'officer');
     const here = foldJobs.here;
 

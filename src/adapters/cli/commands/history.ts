@@ -14,7 +14,7 @@ import { whyRatingsDiffer } from '../../../../projections/generic/why';
 import { GENERIC_RULE_SETS, genericSystem, isGenericRuleSet } from '../../../../projections/generic/systems';
 import { entryOf, parseOptionFlags } from './rulesets';
 import { resumeProjection } from '../../../app/checkpoint';
-import { ratedInListModel, readListModel } from '../../../app/list-model';
+import { editedListWarning, ratedInListModel, readListModel } from '../../../app/list-model';
 import { ruleSetsFromModels } from '../../../app/rule-set-diff';
 import { knownAtPositionOf, listKnownAt, publishedDiffFromModel, publishedEvent, publishedFromModel } from '../../../app/list-known-at';
 import { reproducePublishedText } from '../../../app/rule-set-publication';
@@ -161,7 +161,7 @@ const list: CommandRun = {
       // known at --known-at once it reflects that position (caught up first when behind it)
       const store = await ctx.store();
       const knownAt = knownAtText === undefined ? undefined : await knownAtPositionOf(store, knownAtText);
-      const onEdited = (why: string): void => ctx.err(`warning: ${why}; the list is folded from the log instead (\`ledger verify\` checks every saved model, \`ledger projections rebuild\` makes them again)`);
+      const onEdited = (why: string): void => ctx.err(editedListWarning(why));
       const request = { ruleSet, asOf, format, activeYears, onEdited, ...(knownAt === undefined ? {} : { knownAt }) };
       const fromModel = knownAt === undefined ? await readListModel(LIST_PRINTER, store, modelStorage, request) : await listKnownAt(LIST_PRINTER, store, modelStorage, { ...request, knownAt });
       if (fromModel !== undefined) {

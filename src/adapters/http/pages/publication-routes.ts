@@ -1,13 +1,11 @@
 import type express from 'express';
 import type { RequestHandler } from 'express';
-import { loadFacts } from '../../../app/load';
-import { publishedRows, type PublishedRow } from '../../../app/published-rows';
-import { LIST_PRINTER } from '../../formats/list-printer';
+import type { PublishedRow } from '../../../app/published-rows';
 import { wantsHtml } from '../access';
 import { seesPersonalData } from '../personal';
 import { queryOf } from '../query';
 import { bulletinPage, publishedListPage } from './publication-pages';
-import { bulletin, type Bulletin } from '../../../app/bulletin';
+import type { Bulletin } from '../../../app/bulletin';
 import { publicationFeed } from '../publication-feed';
 import { sendPage, type PageDependencies } from './routes';
 
@@ -17,15 +15,18 @@ import { sendPage, type PageDependencies } from './routes';
  * Mounted by the pages (routes.ts) before the API's routes, so a request that does not ask for a page falls through.
  */
 export const mountPublications = (app: express.Express, deps: PageDependencies): void => {
-  const { ledger, diffs, auditTrail, publicRead, folds } = deps;
+  const { foldJobs, diffs, auditTrail, publicRead, folds } = deps;
 
-  // a published list never changes: its rows are reproduced once (a fold of the log as known then) and kept
-  const rowsKept = new Map<string, readonly PublishedRow[]>();
-  const rowsOf = async (listId: string): Promise<readonly PublishedRow[]> => {
+  // a published list never changes: its rows are reproduced once (a fold job of the log as known then, checked by the
+  // list's hash) and kept; requests that come while it folds wait for the same job
+  const rowsKept = new Map<string, Promise<readonly PublishedRow[]>>();
+  const rowsOf = (listId: string): Promise<readonly PublishedRow[]> => {
     let rows = rowsKept.get(listId);
     if (rows === undefined) {
-      rows = publishedRows(LIST_PRINTER, await loadFacts(ledger.store), listId).rows;
-      rowsKept.set(listId, rows);
+      const folded = foldJobs({ kind: 'published-rows', listId }).then((found) => found.rows);
+      // a refusal is not kept: the next request asks again
+      folded.catch(() => rowsKept.get(listId) === folded && rowsKept.delete(listId));
+      rowsKept.set(listId, (rows = folded));
     }
     return rows;
   };
@@ -48,7 +49,7 @@ export const mountPublications = (app: express.Express, deps: PageDependencies):
       const { entry, position } = await diffs.publishedEntry(req.params.id as string);
       let found = bulletins.get(entry.event.listId);
       if (found === undefined) {
-        found = bulletin(LIST_PRINTER, await loadFacts(ledger.store), entry.event.listId);
+        found = await foldJobs({ kind: 'bulletin', listId: entry.event.listId });
         bulletins.set(entry.event.listId, found);
       }
       if (wantsHtml(req)) sendPage(res, bulletinPage(found, { computedAt: new Date(), position, ruleSet: found.ruleSet }));

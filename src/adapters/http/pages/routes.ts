@@ -2,18 +2,15 @@ import type express from 'express';
 import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as E from 'fp-ts/Either';
 import type { PlayerRegistered } from '../../../../domain/events';
-import { playerCareer } from '../../../../projections/fesa/career';
-import { explainPlayer } from '../../../../projections/fesa/explain';
 import { FESA_RULE_SETS } from '../../../../projections/fesa/history';
-import type { FesaProjection } from '../../../../projections/fesa/incremental';
 import type { Ledger } from '../../../app/ledger';
-import { LIST_FORMATS, listRows, type ListRow } from '../../../app/lists';
+import { LIST_FORMATS, type ListRow } from '../../../app/lists';
 import { today } from '../../clock';
-import type { LiveAuditTrail, LiveProjections } from '../live';
+import type { LiveAuditTrail } from '../live';
 import { tournamentNow, type PlayerIndex, type RatedTournamentViews, type TournamentIndex } from '../tournament-index';
-import type { PlayerRuns } from '../player-runs';
-import { careerNow, NamesNow, type ReadModels } from '../read-models';
-import { diffQueryOf, foldOf, nameIn, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
+import type { FoldJobs } from '../fold-jobs';
+import { careerNow, explanationNow, NamesNow, type ReadModels } from '../read-models';
+import { diffQueryOf, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
 import { crosstableOfInputs, reportedGames } from '../../../app/tournaments';
 import { amendmentsOf } from '../../../app/rated-tournament';
 import { mergedIdOf } from '../../../app/merged-id';
@@ -28,7 +25,7 @@ import { wantsHtml } from '../access';
 import { seesPersonalData } from '../personal';
 import { PAGES_CSS, PAGES_JS } from './assets';
 import { html } from './html';
-import { page, type Provenance } from './layout';
+import { page } from './layout';
 import { LIST_SORTS, listPage } from './list-page';
 import { explanationPage, playerPage, playersPage } from './player-page';
 
@@ -37,12 +34,12 @@ const pagesOnly: RequestHandler = (req, _res, next) => (wantsHtml(req) ? next() 
 
 export interface PageDependencies {
   readonly ledger: Ledger;
-  readonly live: LiveProjections;
+  /** The reads no saved model answers, folded on the worker thread (fold-jobs.ts). */
+  readonly foldJobs: FoldJobs;
   readonly auditTrail: LiveAuditTrail;
   readonly tournaments: TournamentIndex;
   readonly players: PlayerIndex;
   readonly diffs: Diffs;
-  readonly playerRuns: PlayerRuns;
   /** Careers and explanations from the careers' read model next to the log, where there is one. */
   readonly models: ReadModels;
   /** Tournaments under the other rule sets (TRF and EGD imports), kept until the log moves. */
@@ -65,9 +62,6 @@ export const sendPage = (res: Response, body: string): void => {
   res.set('Cache-Control', 'no-cache').type('text/html; charset=utf-8').send(body);
 };
 
-const provenanceOf = (projection: FesaProjection, ruleSet: string): Provenance => ({ computedAt: new Date(), position: projection.position, ruleSet });
-
-
 /** The rule set a page was asked for (kept in its links), undefined when each tournament's own applies. */
 const askedRules = (req: Request): string | undefined => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS));
 
@@ -77,7 +71,7 @@ const askedRules = (req: Request): string | undefined => queryOf(req).oneOf('rul
  * events recorded since the last request; none folds the whole ledger again.
  */
 export const mountPages = (app: express.Express, deps: PageDependencies): void => {
-  const { ledger, live, auditTrail, tournaments, players, ratedViews, ruleSetLists, diffs, playerRuns, models, publicRead, auditorRead, folds, ruleSetOf } = deps;
+  const { ledger, foldJobs, auditTrail, tournaments, players, ratedViews, ruleSetLists, diffs, models, publicRead, auditorRead, folds, ruleSetOf } = deps;
 
   app.get('/assets/pages.css', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PAGES_CSS);
@@ -95,8 +89,8 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
   const names = new NamesNow();
 
   // A date's list rows, kept until the log moves: from the list's read model when it reflects the head of the log,
-  // else the live projection's fold of the date (which replays the tournaments since the checkpoint before it, a third
-  // of a second at a million games); the next page, sort or search need not repeat either.
+  // else a fold job of the date (the live projection on the worker, which replays the tournaments since the checkpoint
+  // before it, a third of a second at a million games); the next page, sort or search need not repeat either.
   const keptRows = new Map<string, { position: number; rows: readonly ListRow[] }>();
   const rowsOf = async (ruleSet: string, asOf: string, floor: number): Promise<{ position: number; rows: readonly ListRow[] }> => {
     const key = `${ruleSet}|${asOf}`;
@@ -104,12 +98,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const kept = keptRows.get(key);
     if (kept?.position === head) return kept;
     const modelled = await models.list({ ruleSet, asOf, format: 'csv', activeYears: 2 }, floor);
-    let rows: { position: number; rows: readonly ListRow[] };
-    if (modelled !== undefined) rows = { position: modelled.position, rows: modelled.rows };
-    else {
-      const projection = await live.caughtUp(ruleSet, 'none');
-      rows = { position: projection.position, rows: listRows(foldOf(projection.asOf(asOf)), asOf, 2) };
-    }
+    const rows = modelled !== undefined ? { position: modelled.position, rows: modelled.rows } : await foldJobs({ kind: 'fesa-list-rows', ruleSet, asOf });
     keptRows.delete(key);
     // the eight dates asked for last
     if (keptRows.size >= 8) keptRows.delete(keptRows.keys().next().value!);
@@ -176,8 +165,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     // an absorbed id's record is the survivor's, under the survivor's name
     const registration = await registrationOf(merged?.survivor ?? playerId);
     const { fesa: ruleSet, fesaAsked, leading } = playerRulesOf(req);
-    const { fold, position } = await careerNow(models, live, playerRuns, ruleSet, playerId);
-    const career = playerCareer(fold, playerId);
+    const { career, position } = await careerNow(models, foldJobs, ruleSet, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
     // his ratings under fide, gobase-go … (TRF and EGD imports), from the non-FESA fold kept for the head of the log
     const others = leadingFirst(await ratedViews.careersOf(await ledger.catchUp(), playerId), leading);
@@ -191,8 +179,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const registration = await registrationOf(playerId);
     const ruleSet = ruleSetOf(req);
     const tournamentId = queryOf(req).string('tournament');
-    const { fold, position } = await careerNow(models, live, playerRuns, ruleSet, playerId, tournamentId);
-    const explanation = explainPlayer(fold, playerId, tournamentId);
+    const { explanation, position } = await explanationNow(models, foldJobs, ruleSet, playerId, tournamentId);
     if (E.isLeft(explanation)) throw new NotFound(explanation.left);
     sendPage(res, explanationPage(registration, explanation.right.data, tournamentId, askedRules(req), await tournamentNameOf(), { computedAt: new Date(), position, ruleSet }));
   });
@@ -255,25 +242,25 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
       sendPage(res, tournamentPage(view, { computedAt: new Date(), position: state.position, ruleSet }));
       return;
     }
-    const { state, projection, fold, crosstable } = await tournamentNow(ledger, live, ruleSet, tournamentId);
+    const { state, table } = await tournamentNow(ledger, foldJobs, ruleSet, tournamentId);
+    const { crosstable } = table;
     const tournament = state.tournaments.get(tournamentId)!;
-    const run = fold.runs.find((r) => r.tournamentId === tournamentId);
     const { trail } = await auditTrail.caughtUp();
-    const nameOf = nameIn(fold);
+    const tableNames = new Map(table.names);
     const view: TournamentView = {
       registration: tournament.registration,
       crosstable,
-      ruleSetUsed: run?.ruleSet,
+      ruleSetUsed: table.ruleSetUsed ?? undefined,
       games: reportedGames(state, tournamentId),
       amendments: trail.amendments.get(tournamentId) ?? [],
       closed: tournament.closed?.validDate,
-      playerIdOfRow: (row) => fold.playerIdOf(row) ?? run?.players[row.nr - 1],
-      nameOf,
+      playerIdOfRow: (row) => table.rowIds[row.nr - 1] ?? undefined,
+      nameOf: (id) => tableNames.get(id) ?? id,
       rules: askedRules(req),
       rated: typeof crosstable === 'string' ? await ratedViews.at(state, tournamentId) : undefined,
       personal: seesPersonalData(res),
     };
-    sendPage(res, tournamentPage(view, provenanceOf(projection, ruleSet)));
+    sendPage(res, tournamentPage(view, { computedAt: new Date(), position: table.position, ruleSet }));
   });
 
   app.get('/lists/published', pagesOnly, ...publicRead, async (_req, res) => {
