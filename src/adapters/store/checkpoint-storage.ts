@@ -229,11 +229,9 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
   };
   const saveCareerModel = (db: BetterSqlite3.Database, m: CareerModelWrite): void => {
     for (const statement of CAREER_DELETES('', sqliteParam)) {
-      // a model written anew into tables holding no other rule set's rows empties them whole (see saveListModel)
-      const table = /FROM (\S+)/.exec(statement)![1]!;
+      const table = /FROM (\S+)/.exec(statement)![1]!; // emptied whole when only this rule set has rows (see saveListModel)
       const alone = m.deleteAfter === 0 && db.prepare(`SELECT 1 FROM ${table} WHERE rule_set < ? OR rule_set > ? LIMIT 1`).get(m.ruleSet, m.ruleSet) === undefined;
-      if (alone) db.prepare(`DELETE FROM ${table}`).run();
-      else db.prepare(statement).run(named([m.ruleSet, m.deleteAfter]));
+      db.prepare(alone ? `DELETE FROM ${table}` : statement).run(alone ? {} : named([m.ruleSet, m.deleteAfter]));
     }
     const run = db.prepare('INSERT INTO rm_career_runs (rule_set, after, tournament_id, run) VALUES (?, ?, ?, ?)');
     const key = db.prepare('INSERT OR IGNORE INTO rm_career_run_keys (rule_set, name_key, after) VALUES (?, ?, ?)');
