@@ -8,7 +8,7 @@ import type { RatedItem } from './diff';
 import { CareerModelJournal, type CareerModelChanges } from './career-model';
 import { ListModelJournal, SlotOwners, type ListModelChanges } from './list-model';
 import { ListSlots, ListState } from './list-state';
-import { applyOfficerItem } from './officer-items';
+import { applyOfficerItem, extendOpening } from './officer-items';
 import { RegisteredNames, upperBound } from './registered-names';
 import { TournamentRating, type Journal, type RunInputs, type RunsMode } from './tournament-rating';
 
@@ -52,7 +52,6 @@ export interface ProjectionOptions {
   readonly onProgress?: (applied: number, total: number) => void;
 }
 
-
 export class FesaProjection {
   private readonly ruleSet: string;
   private readonly every: number;
@@ -72,12 +71,9 @@ export class FesaProjection {
   private dirtyFrom: ItemKey | undefined = undefined;
   /** The key of the last item of the timeline, with the items facts added since the last refresh. */
   private endKey: ItemKey = FIRST_KEY;
-  /**
-   * The facts fed since the last refresh that change the fold, as [the first item each changes, its position]: the
-   * list read model's segment (list-model.ts), folded when a fact changes an item already in the timeline.
-   */
+  /** Facts fed since the last refresh that change the fold, [first item changed, position]: the list model's segment. */
   private segment: [ItemKey, number][] = [];
-  /** Who owns each name key, kept fact by fact for the list read model. */
+  /** Who owns each name key (list read model). */
   private owners: SlotOwners | undefined;
   private readonly checkpoints = new Checkpoints();
   private state = new ListState(this.slots);
@@ -89,9 +85,10 @@ export class FesaProjection {
   private error: { index: number; error: FoldError } | undefined;
   private runs: TournamentRun[] = [];
   private officerFacts: OfficerFact[] = [];
+  /** The opening item the main fold applied last, when it is the last item applied, and how many balances it held. */
+  private lastOpening: { readonly index: number; readonly group: readonly LoggedEvent[]; members: number } | undefined;
   /** Highest global position fed so far. */
   position = 0;
-
 
   constructor(options: ProjectionOptions = {}) {
     this.ruleSet = options.ruleSet ?? AS_ADOPTED;
@@ -324,6 +321,7 @@ export class FesaProjection {
     this.registeredShared = true;
     this.careers?.restored(head.index, this.registered);
     this.applied = head.index;
+    this.lastOpening = undefined;
     this.runs = [...runs];
     this.officerFacts = [...officerFacts];
     const last = this.checkpoints.last();
@@ -343,8 +341,10 @@ export class FesaProjection {
 
   refresh(): void {
     if (this.dirtyFrom === undefined) return;
+    const renamed = this.registrationsChanged;
     this.updateIndexes();
     this.timeline = this.facts.timeline();
+    if (!renamed && this.extendLastOpening()) return;
     const first = lowerBoundKey(this.timeline, this.dirtyFrom);
     const restart = Math.min(first, this.error?.index ?? this.applied, this.applied);
     this.dirtyFrom = undefined;
@@ -388,6 +388,7 @@ export class FesaProjection {
         return;
       }
       model?.record(itemKeyOf(item), this.state, { explicit: this.state.explicit, tournamentId: tournamentOf(item), error: null }, item.kind === 'tournament');
+      this.lastOpening = item.kind === 'opening' && this.registered.survivorOf === undefined ? { index: this.applied, group: item.group, members: item.group.length } : undefined;
       if (careers) {
         if (item.kind !== 'tournament') careers.fact(this.applied + 1, this.officerFacts.at(-1)!);
         else if (made !== undefined) careers.run(this.applied + 1, made);
@@ -395,6 +396,30 @@ export class FesaProjection {
       }
     }
     model?.endRefold();
+  }
+
+  /**
+   * Balances joining the last item applied, an opening list: the list read model folds each apart, which would fold an
+   * import of n balances n times; appended instead (`extendOpening`, `ListModelJournal.amend`). False: not that case.
+   */
+  private extendLastOpening(): boolean {
+    const last = this.lastOpening;
+    const model = this.model;
+    const item = this.timeline[this.applied - 1];
+    if (!last || !model || this.error || last.index !== this.applied - 1 || this.timeline.length !== this.applied) return false;
+    if (item?.kind !== 'opening' || item.group !== last.group || compareKeys(this.dirtyFrom!, itemKeyOf(item)) !== 0 || !model.canAmend(itemKeyOf(item))) return false;
+    const extended = extendOpening(this.state, item, this.registered, last.members);
+    if (extended === undefined || E.isLeft(extended)) return false;
+    this.officerFacts[this.officerFacts.length - 1] = extended.right;
+    model.amend(itemKeyOf(item), this.state, this.segment, this.position);
+    this.careers?.refoldFrom(this.applied - 1);
+    this.careers?.fact(this.applied, extended.right);
+    last.members = item.group.length;
+    this.segment = [];
+    this.dirtyFrom = undefined;
+    // no item was folded again
+    this.lastRefold = { from: this.applied, to: this.applied };
+    return true;
   }
 
   private checkpointHere(): ListCheckpoint {

@@ -252,6 +252,34 @@ export class ListModelJournal {
     this.items.push(item);
   }
 
+  /**
+   * Whether the item `key`, the last one made in this catch-up of a model written anew, can take the slots an
+   * extended opening list adds (`amend`) instead of a re-fold from before it.
+   */
+  canAmend(key: ItemKey): boolean {
+    const last = this.items.at(-1);
+    return this.fresh && this.current === undefined && last !== undefined && compareKeys(last, key) === 0;
+  }
+
+  /**
+   * The slots `state` says it touched since the item `key` was recorded, added to it for facts `steps` (as
+   * `beginRefold`): the versions a re-fold of that item alone makes, since every other slot of it comes out as before.
+   */
+  amend(key: ItemKey, state: ListState, steps: readonly (readonly [ItemKey, number])[], fallback: number): void {
+    const segment = segmentOf(key, steps, fallback);
+    this.segments.push(segment);
+    const kf = kfIn(segment, key);
+    const item = this.items.at(-1)!;
+    for (const slot of state.takeTouched()) {
+      const { record, seq } = state.entryAt(slot);
+      const was = item.versions.get(slot);
+      if (was !== undefined) was.kt = kf;
+      const v: ListModelVersion = { slot, date: key.date, ord: key.ord, kf, kt: null, record, seq, played: false, point: undefined, segment: this.segments.length - 1, merged: false };
+      this.made.push(v);
+      item.versions.set(slot, v);
+    }
+  }
+
   /** The re-fold is over: what it did not make again is no longer known. */
   endRefold(): void {
     const current = this.current;

@@ -196,6 +196,41 @@ export class ListState {
     this.dirty = [];
   }
 
+  /** The last record of a list kept in explicit order (undefined when sorted by rating, or empty). */
+  explicitTail(): FesaPlayer | undefined {
+    const order = this.explicitOrder;
+    return order !== null && this.added.length === 0 && order.length > 0 ? this.rec[order[order.length - 1]!] : undefined;
+  }
+
+  /**
+   * Puts `records` at the end of a list kept in explicit order: what `reset` of the same order plus them gives,
+   * touching only their slots (an opening list that grows balance by balance; see `extendOpening`). False, and the
+   * list unchanged, when the list is sorted by rating.
+   */
+  appendExplicit(records: readonly FesaPlayer[]): boolean {
+    const before = this.explicitOrder;
+    // seq = index holds for a list `reset` made (not for one restored with saved sort keys)
+    if (before === null || this.added.length > 0 || before !== this.base || this.minSeq !== 0 || this.maxSeq !== before.length - 1) return false;
+    const order = new Int32Array(before.length + records.length);
+    order.set(before);
+    for (let i = 0; i < records.length; i++) {
+      const key = recordKey(records[i]!);
+      // the k-th record of a name takes the name's k-th slot, as `slotsOf` numbers a whole list
+      const slot = this.slots.slot(key, this.named(key).length);
+      this.grow();
+      const at = before.length + i;
+      order[at] = slot;
+      this.put(slot, records[i]!);
+      this.seq[slot] = at;
+    }
+    this.base = order;
+    this.explicitOrder = order;
+    this.maxSeq = order.length - 1;
+    this.cache = null;
+    this.cacheSlots = null;
+    return true;
+  }
+
   private markDirty(slot: number): void {
     if (this.dirtyMark[slot] === 1) return;
     this.dirtyMark[slot] = 1;

@@ -55,6 +55,24 @@ export const applyOfficerItem = (state: ListState, item: OfficerItem, registered
   }
 };
 
+/**
+ * An opening item applied again after its group grew, when the list is still just the `members` records it put
+ * first and every balance that joined sorts after them: the new records appended, costing the new balances instead
+ * of the whole list (an import of n balances arrives fact by fact and the list read model folds each apart: n²/2
+ * records otherwise). Undefined when that is not the case, or the group does not decode: the caller applies the item
+ * again from the list before it (`applyOfficerItem`), which also reports the error.
+ */
+export const extendOpening = (state: ListState, item: OfficerItem & { kind: 'opening' }, registered: RegisteredNames, members: number): E.Either<string, OfficerFact> | undefined => {
+  if (registered.survivorOf !== undefined || members === 0 || state.size !== members) return undefined;
+  const group = openingGroupOf(item.group, registered);
+  if (E.isLeft(group) || group.right.length <= members) return undefined;
+  // the decoded members keep their records while the names are unchanged, so the member before the new ones is
+  // the list's last record exactly when every new one sorted after all of them
+  if (state.explicitTail() !== group.right[members - 1]!.player) return undefined;
+  if (!state.appendExplicit(group.right.slice(members).map((m) => m.player))) return undefined;
+  return E.right({ date: item.date, kind: 'opening-balance', playerIds: openingPlayerIds(item.group, (id) => id), event: item.group[0]!.event });
+};
+
 interface DecodedMember {
   readonly id: string;
   /** The registration's name it was decoded under (the same object while the registration is unchanged). */

@@ -3,6 +3,7 @@
  * 20,000 tournaments over 30 years; BENCH_SCALE=0.1 for a tenth) in SQLite, then
  *  - bare reads of the log (whole events, and only what a fold reads of them), and a full rebuild (read, decode,
  *    rate, project) with its ratio to both;
+ *  - where the rebuild's time goes (a profile summary: self time by part of the ledger, the heaviest functions);
  *  - peak memory (maxRSS);
  *  - a corrected result one year before the end: append, read the new event, re-fold from the checkpoint, list;
  *  - the list as of random dates, warm;
@@ -18,7 +19,7 @@
  * log gives (a second rebuild, the one the floor records); the engine alone gives the results it gave in that rebuild.
  * A figure that fails its check ends the bench with an error instead of being printed as a result.
  *
- * Env: BENCH_SCALE (default 1), BENCH_DB (default a temp file, removed at the end; an existing ledger is reused — write
+ * Env: BENCH_PROFILE=0 (no profile of the rebuild), BENCH_SCALE (default 1), BENCH_DB (default a temp file, removed at the end; an existing ledger is reused — write
  * one with `npm run bench:ledger -- --scale S --out FILE`), BENCH_CHECKPOINT_EVERY (default 250), BENCH_SEED.
  */
 import { createHash } from 'crypto';
@@ -37,6 +38,7 @@ import { hashAt } from '../../src/app/chain';
 import { sqliteCheckpoints } from '../../src/adapters/store/checkpoint-storage';
 import { openSqliteStore } from '../../src/adapters/store/sqlite';
 import type { EventStore } from '../../src/app/ports/event-store';
+import { profiled } from './profile-summary';
 import { DAYS, DEFAULT_SEED, ROUNDS, YEARS, dayOf, prng, shapeOf, writeSyntheticLedger } from './synthetic-ledger';
 
 const scale = Number(process.env.BENCH_SCALE ?? '1');
@@ -79,15 +81,21 @@ const bench = async (store: EventStore, file: string): Promise<void> => {
   console.log(`bare read of the log: ${events} events in ${bareAll.toFixed(0)} ms (whole events), ${bare.toFixed(0)} ms (what a fold reads of them)`);
 
   // 2. full rebuild: read, decode (io-ts), rate, project the list
+  // under V8's sampling profiler (a few per cent of the time; BENCH_PROFILE=0 leaves it off), summarised after the figure
   t0 = process.hrtime.bigint();
   let projection: FesaProjection | undefined = new FesaProjection({ checkpointEvery: EVERY, runs: 'none', listModel: true, careerModel: true });
-  const rebuilt = await feed(store, projection);
-  const readDecode = ms(t0);
-  const folded = projection.current();
+  let readDecode = 0;
+  const rebuildOnce = async () => {
+    const read = await feed(store, projection!);
+    readDecode = ms(t0);
+    return { read, folded: projection!.current() };
+  };
+  const { result: { read: rebuilt, folded }, summary } = process.env.BENCH_PROFILE === '0' ? { result: await rebuildOnce(), summary: [] } : await profiled(rebuildOnce);
   const rebuild = ms(t0);
   if (E.isLeft(folded)) throw new Error(folded.left.message);
   if (rebuilt !== events) throw new Error(`the rebuild read ${rebuilt} events, the bare read ${events}`);
   console.log(`full rebuild: ${rebuild.toFixed(0)} ms (read+decode ${readDecode.toFixed(0)} ms, rate+project ${(rebuild - readDecode).toFixed(0)} ms); ratio to the bare read of the same columns ${(rebuild / bare).toFixed(2)}x, of whole events ${(rebuild / bareAll).toFixed(2)}x (goal <= 2x, <= 3000 ms); list of ${folded.right.list.length} players`);
+  for (const line of summary) console.log(line);
   if (global.gc) global.gc();
   console.log(`memory after rebuild: rss ${mib(process.memoryUsage().rss)}, heap used ${mib(process.memoryUsage().heapUsed)}; peak (maxRSS) ${mib(process.resourceUsage().maxRSS * 1024)} (goal <= 1536 MiB)`);
 

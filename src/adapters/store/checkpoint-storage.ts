@@ -231,7 +231,11 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
     }
   };
   const saveCareerModel = (db: BetterSqlite3.Database, m: CareerModelWrite): void => {
-    for (const statement of CAREER_DELETES('', sqliteParam)) db.prepare(statement).run(named([m.ruleSet, m.deleteAfter]));
+    for (const statement of CAREER_DELETES('', sqliteParam)) {
+      const table = /FROM (\S+)/.exec(statement)![1]!; // emptied whole when only this rule set has rows (see saveListModel)
+      const alone = m.deleteAfter === 0 && db.prepare(`SELECT 1 FROM ${table} WHERE rule_set < ? OR rule_set > ? LIMIT 1`).get(m.ruleSet, m.ruleSet) === undefined;
+      db.prepare(alone ? `DELETE FROM ${table}` : statement).run(alone ? {} : named([m.ruleSet, m.deleteAfter]));
+    }
     const run = db.prepare('INSERT INTO rm_career_runs (rule_set, after, tournament_id, run) VALUES (?, ?, ?, ?)');
     const key = db.prepare('INSERT OR IGNORE INTO rm_career_run_keys (rule_set, name_key, after) VALUES (?, ?, ?)');
     for (const r of m.runs) {

@@ -288,7 +288,13 @@ export const saveListModel = async (sql: Sql, s: string, m: ListModelWrite): Pro
   // the versions the model holds after this save: those saved before (none when written anew) and those written now
   let versions: number | null = 0;
   if (m.fresh) {
-    for (const table of ['rm_list_rows', 'rm_list_points', 'rm_list_slots', 'rm_list_owners']) await sql.run(`DELETE FROM ${s}${table} WHERE rule_set = ${p(1)}`, [r]);
+    for (const table of ['rm_list_rows', 'rm_list_points', 'rm_list_slots', 'rm_list_owners']) {
+      // A table holding no other rule set's rows is emptied whole: SQLite then frees its pages at once instead of
+      // taking each of a rebuild's millions of versions out of every index (issue 30: ~15 s at scale 1).
+      const others = await sql.all(`SELECT 1 FROM ${s}${table} WHERE rule_set < ${p(1)} OR rule_set > ${p(1)} LIMIT 1`, [r]);
+      if (others.length === 0) await sql.run(`DELETE FROM ${s}${table}`, []);
+      else await sql.run(`DELETE FROM ${s}${table} WHERE rule_set = ${p(1)}`, [r]);
+    }
   } else {
     const meta = await metaOf(sql, s, r, m.format, true);
     if (meta === undefined || meta.position !== m.base) throw new ModelMoved(`the list model of ${r} was saved by another process meanwhile`);

@@ -62,7 +62,7 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
   it('history: every figure checked against a rebuild of the corrected log, the floor printed, no -wal left', async () => {
     const file = path.join(dir, 'history-2.db');
     const out = await bench('history.js', [], { BENCH_SCALE: '0.001', BENCH_DB: file, BENCH_CHECKPOINT_EVERY: '5' });
-    for (const line of [/^bare read of the log: 1240 events/m, /^full rebuild: .* list of 100 players$/m, /^corrected result in t19 /m, /^list as of a random date/m, /^checkpoint: saved/m, /^floor: .* on the rebuild's \d+ calls/m])
+    for (const line of [/^bare read of the log: 1240 events/m, /^full rebuild: .* list of 100 players$/m, /^corrected result in t19 /m, /^list as of a random date/m, /^checkpoint: saved/m, /^floor: .* on the rebuild's \d+ calls/m, /^profile of the rebuild \(self time, \d+ ms sampled\): .*FESA engine \(rating\) \d+ ms/m, /^heaviest functions: \S/m])
       expect(out).toMatch(line);
     expect(out).toMatch(/^checked: the rebuild read all 1240 events; the corrected list, 22 lists as of a date and the restart's list equal a rebuild of the corrected log; the engine alone gave the rebuild's \d+ results$/m);
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
