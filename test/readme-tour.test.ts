@@ -3,13 +3,17 @@ import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
+import { BUNDLE_FILES } from '../src/adapters/cli/start-up-bundle';
 
 /**
- * The README's first tour runs literally: every line between `<!-- tour:begin -->` and `<!-- tour:end -->`, in a fresh
- * directory, as the real `ledger` process (`npx ledger` is this checkout's bin/ledger.js, as `npm link`/npx give it).
+ * The README's first tour runs literally: every line between `<!-- tour:begin -->` and `<!-- tour:end -->`, from the
+ * root of a fresh copy of this repository (its files as git sees them, this checkout's node_modules and the build
+ * `npm run build` makes: this checkout's tsc output, then the start-up bundle), each as the real process the line
+ * starts, `./ledger …`.
  */
-const README = path.resolve(__dirname, '../README.md');
-const CLI = path.resolve(__dirname, '../bin/ledger.js');
+const REPO = path.resolve(__dirname, '..');
+const README = path.join(REPO, 'README.md');
+const TOUR_COMMAND = './ledger';
 
 /** The shell words of one line: double- and single-quoted words as sh reads them, no variables or globs. */
 const shellWords = (line: string): string[] => {
@@ -40,7 +44,7 @@ const tourLines = (readme: string): string[] => {
     .slice(begin, end)
     .split('\n')
     .map((l) => l.replace(/\s+#.*$/, '').trim())
-    .filter((l) => l.startsWith('npx ledger '));
+    .filter((l) => l.startsWith(`${TOUR_COMMAND} `));
 };
 
 describe('README tour', () => {
@@ -48,23 +52,40 @@ describe('README tour', () => {
     expect(shellWords('npx ledger a --grade "3 Kyu" --reason \'x y\' b"c d"')).toEqual(['npx', 'ledger', 'a', '--grade', '3 Kyu', '--reason', 'x y', 'bc d']);
   });
 
-  it('runs line by line on a fresh ledger: every command succeeds and says nothing on stderr', () => {
+  it('runs line by line on a fresh copy of the repository: every command succeeds, says nothing on stderr and shows what the README says', () => {
     const lines = tourLines(fs.readFileSync(README, 'utf8'));
     expect(lines.length).toBeGreaterThan(5);
-    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-tour-'));
+    const clone = freshCopy();
     const env = { ...process.env };
     delete env.LEDGER_STORE;
     delete env.LEDGER_DB;
     const outputs: string[] = [];
     for (const line of lines) {
-      const [, , ...args] = shellWords(line);
-      const r = spawnSync(process.execPath, [CLI, ...args], { cwd: dir, env, encoding: 'utf8' });
+      const [program, ...args] = shellWords(line);
+      const r = spawnSync(program!, args, { cwd: clone, env, encoding: 'utf8' });
       expect({ line, code: r.status, stderr: r.stderr }).toEqual({ line, code: 0, stderr: '' });
       outputs.push(r.stdout);
     }
-    // the tour's reads show the rated players
-    const list = outputs[lines.findIndex((l) => /^npx ledger list --as-of/.test(l))]!;
-    expect(list).toContain('Hansen Ola');
-    expect(list).toContain('Berg Kari');
-  });
+    // what the README says of the list: Berg Kari at 1 after 0/2, Hansen Ola's games 3p (a declared grade's two phantom games)
+    const list = outputs[lines.findIndex((l) => l.startsWith(`${TOUR_COMMAND} list --as-of`))]!;
+    expect(list).toMatch(/^\d+\s+Berg Kari\s+NO\s+-\s+1\s+2p\s/m);
+    expect(list).toMatch(/^\d+\s+Hansen Ola\s+NO\s+-\s+\d+\s+3p\s/m);
+  }, 120_000);
 });
+
+/** The repository's files as a fresh clone has them (tracked or new, not ignored), built as `npm install` builds it. */
+const freshCopy = (): string => {
+  const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-tour-clone-'));
+  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8' });
+  expect(listed.status, listed.stderr).toBe(0);
+  for (const file of listed.stdout.split('\0').filter((f) => f !== '' && fs.existsSync(path.join(REPO, f)))) {
+    fs.mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
+    fs.copyFileSync(path.join(REPO, file), path.join(clone, file));
+    fs.chmodSync(path.join(clone, file), fs.statSync(path.join(REPO, file)).mode);
+  }
+  fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(clone, 'node_modules'));
+  fs.cpSync(path.join(REPO, 'dist'), path.join(clone, 'dist'), { recursive: true, filter: (f) => !f.endsWith('.map') && !(Object.values(BUNDLE_FILES) as string[]).includes(path.relative(REPO, f)), preserveTimestamps: true });
+  const bundled = spawnSync(process.execPath, ['dist/scripts/build/cli-bundle.js'], { cwd: clone, encoding: 'utf8' });
+  expect(bundled.status, bundled.stderr).toBe(0);
+  return clone;
+};
