@@ -107,10 +107,23 @@ export class Ledger {
     return this.state;
   }
 
-  /** Brings the deciders' state up to the head of the log (incrementally). */
-  async catchUp(): Promise<LedgerState> {
+  private catchingUp: Promise<LedgerState> | undefined;
+
+  /**
+   * Brings the deciders' state up to the head of the log (incrementally). Callers at the same time share one read:
+   * two reads from the same position would apply the same events twice (counters such as a game's corrections, which
+   * number the next event ids, would count them twice).
+   */
+  catchUp(): Promise<LedgerState> {
+    this.catchingUp ??= this.readNewEvents().finally(() => {
+      this.catchingUp = undefined;
+    });
+    return this.catchingUp;
+  }
+
+  private async readNewEvents(): Promise<LedgerState> {
     for await (const batch of readDomainEvents(this.store, { fromPosition: this.state.position })) {
-      for (const logged of batch) evolve(this.state, logged.event, logged);
+      for (const logged of batch) if (logged.globalPosition > this.state.position) evolve(this.state, logged.event, logged);
     }
     return this.state;
   }
