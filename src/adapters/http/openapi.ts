@@ -32,7 +32,7 @@ const listHeaders = {
  * The OpenAPI 3.1 description of the HTTP API (served at GET /openapi.json): every route, who may call it, every
  * status it answers and every body. The HTTP tests validate each response they receive against it.
  */
-export const openApiDocument = () => ({
+const documentedRoutes = () => ({
   openapi: '3.1.0',
   info: {
     title: 'Rating ledger',
@@ -436,3 +436,17 @@ export const openApiDocument = () => ({
     },
   },
 });
+
+/**
+ * Every public read may be answered from the answers kept at the head of the log (answer-cache.ts), with a strong
+ * ETag: a reader sending it back in If-None-Match gets 304 on each of them, not only on lists.
+ */
+export const openApiDocument = (): ReturnType<typeof documentedRoutes> => {
+  const document = documentedRoutes();
+  for (const route of Object.values(document.paths) as { get?: { security?: unknown; responses: Record<string, unknown> } }[]) {
+    const read = route.get;
+    if (read === undefined || read.security !== publicRoute.security || read.responses['304'] !== undefined) continue;
+    read.responses['304'] = { description: 'Unchanged since the ETag sent in If-None-Match (while the log has not grown).' };
+  }
+  return document;
+};

@@ -34,6 +34,7 @@ import { isOfficerRole, type Officers } from '../../app/officers';
 import { OFFICER_ROLES } from '../../../domain/events';
 import { mergedIdOf } from '../../app/merged-id';
 import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
+import { AnswerCache } from './answer-cache';
 
 const CONTENT_TYPES: Record<ListFormat, string> = {
   json: 'application/json; charset=utf-8',
@@ -141,7 +142,9 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const access = accessControl(options.officers, options.private === true);
   const corsOrigin = options.corsOrigin ?? (options.private ? undefined : '*');
   // public data may be read from any page (CORS); writes and auditors' routes never get CORS headers
-  const publicRead: RequestHandler[] = [access('public'), ...(corsOrigin !== undefined ? [cors({ origin: corsOrigin, methods: ['GET', 'HEAD'] })] : [])];
+  // fifty readers of one page at a million games cost one answer (answer-cache.ts says when a kept one is given)
+  const answers = new AnswerCache({ head: () => ledger.store.headPosition(), floorOf: (req, res) => floorOf(req, res) });
+  const publicRead: RequestHandler[] = [access('public'), ...(corsOrigin !== undefined ? [cors({ origin: corsOrigin, methods: ['GET', 'HEAD'] })] : []), answers.handler];
   // a write's body is read only once its sender signed in and is within the rate limit
   const writes: RequestHandler[] = [
     perMinute(limits.writesPerMinute, 'writes', 'officer'),
