@@ -6,9 +6,13 @@ export const SUBMISSION_FORMATS = ['fesa', 'trf', 'egd', 'csv'] as const;
 export type SubmissionFormat = (typeof SUBMISSION_FORMATS)[number];
 export const SubmissionFormatC = t.keyof({ fesa: null, trf: null, egd: null, csv: null }, 'SubmissionFormat');
 
-/** One submitted file as received: its name says what it is to its importer (turnering.txt, nye-spillere, …). */
-export const SubmittedFile = t.type({ name: NonEmptyString, content: t.string });
-export type SubmittedFile = t.TypeOf<typeof SubmittedFile>;
+/**
+ * One submitted file as received: its name says what it is to its importer (turnering.txt, nye-spillere, …); its
+ * bytes are kept in base64, since text in a fact holds no line breaks and FESA files are Latin-1, not UTF-8.
+ */
+export const SubmittedFile = t.type({ name: NonEmptyString, base64: t.string });
+/** As it arrives (the codec's input): a file name and its text. */
+export type SubmittedFile = t.OutputOf<typeof SubmittedFile>;
 
 /**
  * An organiser (or an officer) handed in a tournament's results and they passed every check of their importer; nothing

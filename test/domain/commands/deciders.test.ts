@@ -194,7 +194,7 @@ describe('deciders, given / when / then', () => {
     given(appoint('officer'), revoke).when(revoke).thenNothing();
     given().when(revoke).thenRejects('cannot revoke unknown officer "kari"; the officers are listed by ledger officer list');
   });
-  const files = [{ name: 'turnering.txt', content: 'T' }];
+  const files = [{ name: 'turnering.txt', base64: 'VA==' }];
   const submit = (hash = 'h1', actor = 'ola'): Command => ({ kind: 'ReceiveSubmission', validDate: '2024-05-01', actor, submissionId: 'S1', role: 'organiser', tournamentId: 'T1', format: 'fesa', files, contentHash: hash });
   const approve: Command = { kind: 'ApproveSubmission', validDate: '2024-05-02', actor: 'kari', submissionId: 'S1', reason: 'checked against the cross table' };
   const refuse: Command = { kind: 'RejectSubmission', validDate: '2024-05-02', actor: 'kari', submissionId: 'S1', reason: 'round 3 is missing' };
