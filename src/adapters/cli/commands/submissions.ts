@@ -96,9 +96,7 @@ const submissionShow: CommandRun = {
   },
 };
 
-const decision = (verb: 'approve' | 'reject'): CommandRun => ({
-  name: `submission ${verb}`,
-  async run(ctx) {
+const decideOn = async (ctx: CliContext, verb: 'approve' | 'reject'): Promise<number> => {
     const id = submissionId(ctx, verb);
     const reason = ctx.opts.required('reason', verb === 'approve' ? 'why it is approved, e.g. "cross table checked"' : 'what the organiser must fix');
     const input = { submissionId: id, by: ctx.actor, reason, validDate: ctx.opts.date('date') ?? today() };
@@ -117,7 +115,20 @@ const decision = (verb: 'approve' | 'reject'): CommandRun => ({
       printChanges(ctx, outcome.changes);
     }
     return 0;
-  },
-});
+};
 
-export const submissionCommands: readonly CommandRun[] = [submissionAdd, submissionList, submissionShow, decision('approve'), decision('reject')];
+const submissionApprove: CommandRun = {
+  name: 'submission approve',
+  async run(ctx) {
+    return decideOn(ctx, 'approve');
+  },
+};
+
+const submissionReject: CommandRun = {
+  name: 'submission reject',
+  async run(ctx) {
+    return decideOn(ctx, 'reject');
+  },
+};
+
+export const submissionCommands: readonly CommandRun[] = [submissionAdd, submissionList, submissionShow, submissionApprove, submissionReject];
