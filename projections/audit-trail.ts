@@ -38,6 +38,7 @@ export const AUDIT_TRAIL_EVENTS = {
     'PlayerRegistered', 'PlayerRegistrationCorrected', 'PlayersMerged', 'PlayersUnmerged', 'PriorGradeDeclared',
     'TournamentRegistered', 'GameReported', 'TournamentClosed', 'OpeningBalanceImported', 'RatingAdjusted',
     'ListReconciled', 'GradeAwarded', 'RuleSetAdopted', 'OfficerAppointed', 'OfficerRevoked',
+    'SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected',
   ],
 } as const satisfies EventSelection;
 export const AUDIT_TRAIL_TYPES = AUDIT_TRAIL_EVENTS.handles;

@@ -7,6 +7,7 @@ import { adjustRating, adoptRuleSet, publishRatingList, reconcileList } from './
 import { correctResult, reportGame, withdrawGame } from './deciders/game';
 import { awardGrade, correctPlayerRegistration, declarePriorGrade, importOpeningBalance, mergePlayers, registerPlayer, unmergePlayers } from './deciders/player';
 import { appointOfficer, revokeOfficer } from './deciders/officer';
+import { approveSubmission, receiveSubmission, rejectSubmission } from './deciders/submission';
 import { closeTournament, registerTournament } from './deciders/tournament';
 import type { LedgerState } from './state';
 import { unknownField, valueProblem } from './strict-input';
@@ -41,7 +42,10 @@ export type Command =
   | ({ kind: 'AdoptRuleSet' } & Payload<'RuleSetAdopted'>)
   | ({ kind: 'PublishRatingList' } & Payload<'RatingListPublished'>)
   | ({ kind: 'AppointOfficer' } & Payload<'OfficerAppointed'>)
-  | ({ kind: 'RevokeOfficer' } & Payload<'OfficerRevoked'>);
+  | ({ kind: 'RevokeOfficer' } & Payload<'OfficerRevoked'>)
+  | ({ kind: 'ReceiveSubmission' } & Payload<'SubmissionReceived'>)
+  | ({ kind: 'ApproveSubmission' } & Payload<'SubmissionApproved'>)
+  | ({ kind: 'RejectSubmission' } & Payload<'SubmissionRejected'>);
 
 export type CommandKind = Command['kind'];
 
@@ -65,6 +69,9 @@ export const EVENT_OF_COMMAND = {
   PublishRatingList: 'RatingListPublished',
   AppointOfficer: 'OfficerAppointed',
   RevokeOfficer: 'OfficerRevoked',
+  ReceiveSubmission: 'SubmissionReceived',
+  ApproveSubmission: 'SubmissionApproved',
+  RejectSubmission: 'SubmissionRejected',
 } as const satisfies Record<CommandKind, DomainEvent['type']>;
 
 export const COMMAND_KINDS = Object.keys(EVENT_OF_COMMAND) as readonly CommandKind[];
@@ -109,6 +116,12 @@ const defaultEventId = (c: Command, state: LedgerState): string => {
     case 'RevokeOfficer':
       // the officer's n-th appointment or revocation (the same role twice is decided as no change, not counted)
       return `officer:${c.officer}:${(state.officers.get(c.officer)?.changes ?? 0) + 1}`;
+    case 'ReceiveSubmission':
+      return `submission:${c.submissionId}:received`;
+    case 'ApproveSubmission':
+      return `submission:${c.submissionId}:approved`;
+    case 'RejectSubmission':
+      return `submission:${c.submissionId}:rejected`;
   }
 };
 
@@ -162,6 +175,9 @@ const DECIDERS: { readonly [K in CommandKind]: (event: EventOf<(typeof EVENT_OF_
   PublishRatingList: publishRatingList,
   AppointOfficer: appointOfficer,
   RevokeOfficer: revokeOfficer,
+  ReceiveSubmission: receiveSubmission,
+  ApproveSubmission: approveSubmission,
+  RejectSubmission: rejectSubmission,
 };
 
 /** The pure decide step: build the event (the catalogue's codec checks every field), then the command's decider. */

@@ -63,9 +63,18 @@ export interface LedgerState {
   readonly publishedLists: Map<string, string>;
   /** Each officer's role now (undefined once revoked) and how many appointments and revocations they had. */
   readonly officers: Map<string, { role: OfficerRole | undefined; changes: number }>;
+  /** Each submission's submitter and where its review stands (the files stay in the log, not here). */
+  readonly submissions: Map<string, SubmissionState>;
   /** The player ids and dates the games name, each kept once (see GameTable). */
   readonly strings: Interned;
   position: number;
+}
+
+export interface SubmissionState {
+  readonly submitter: string;
+  readonly tournamentId: string;
+  readonly contentHash: string;
+  readonly status: 'pending' | 'approved' | 'rejected';
 }
 
 export const initialLedgerState = (): LedgerState => ({
@@ -78,6 +87,7 @@ export const initialLedgerState = (): LedgerState => ({
   openingBalances: new Map(),
   publishedLists: new Map(),
   officers: new Map(),
+  submissions: new Map(),
   strings: new Interned(),
   position: 0,
 });
@@ -98,6 +108,8 @@ export const forkLedgerState = (state: LedgerState): LedgerState => ({
   publishedLists: new Map(state.publishedLists),
   // evolve replaces an officer's entry, never changes it in place
   officers: new Map(state.officers),
+  // evolve replaces a submission's entry too
+  submissions: new Map(state.submissions),
   strings: state.strings,
   position: state.position,
 });
@@ -200,6 +212,15 @@ export const evolve = (state: LedgerState, event: DomainEvent, recorded?: Positi
     case 'OpeningBalanceImported':
       state.openingBalances.set(event.eventId, event);
       break;
+    case 'SubmissionReceived':
+      state.submissions.set(event.submissionId, { submitter: event.actor, tournamentId: event.tournamentId, contentHash: event.contentHash, status: 'pending' });
+      break;
+    case 'SubmissionApproved':
+    case 'SubmissionRejected': {
+      const received = state.submissions.get(event.submissionId);
+      if (received) state.submissions.set(event.submissionId, { ...received, status: event.type === 'SubmissionApproved' ? 'approved' : 'rejected' });
+      break;
+    }
     default:
       everyTypeHandled(event);
   }

@@ -92,11 +92,13 @@ const CONTROL = /[\u0000-\u001f\u007f-\u009f\u2028\u2029]/u;
  * file names a sentence or a path, ids the ledger derives from two ids more. Anything longer is a paste gone wrong or
  * an attack on every page that prints it.
  */
-export const TEXT_LIMITS = { name: 100, text: 200, reason: 1000, derivedId: 500 } as const;
+export const TEXT_LIMITS = { name: 100, text: 200, reason: 1000, derivedId: 500, submittedFile: 4_000_000 } as const;
 const NAMES_AND_IDS = new Set(['playerId', 'familyName', 'givenName', 'club', 'tournamentId', 'gameId', 'listId', 'officer', 'adjustmentId', 'survivor', 'absorbed', 'first', 'second', 'replayOf', 'giver', 'entrants', 'simulGivers', 'order', 'playerIds', 'deputyArbiters', 'chiefArbiter']);
 const limitOf = (path: string): { readonly limit: number; readonly what: string } => {
   const field = path.split('.').filter((part) => !/^\d+$/.test(part)).pop() ?? '';
   if (field === 'reason' || field === 'source') return { limit: TEXT_LIMITS.reason, what: field === 'reason' ? 'a reason' : 'a source' };
+  // a submitted file's bytes, in base64: a tournament's results, never a page's text
+  if (field === 'base64') return { limit: TEXT_LIMITS.submittedFile, what: 'a submitted file in base64' };
   if (field === 'eventId' || field === 'merge') return { limit: TEXT_LIMITS.derivedId, what: 'an event id' };
   if (NAMES_AND_IDS.has(field)) return { limit: TEXT_LIMITS.name, what: 'a name or id' };
   return { limit: TEXT_LIMITS.text, what: 'this text' };

@@ -17,6 +17,9 @@ import { RatingListPublished } from './rating-list-published';
 import { ResultCorrected } from './result-corrected';
 import { GameWithdrawn } from './game-withdrawn';
 import { RuleSetAdopted } from './rule-set-adopted';
+import { SubmissionApproved } from './submission-approved';
+import { SubmissionReceived } from './submission-received';
+import { SubmissionRejected } from './submission-rejected';
 import { TournamentClosed } from './tournament-closed';
 import { TournamentRegistered } from './tournament-registered';
 
@@ -37,6 +40,9 @@ export * from './rating-adjusted';
 export * from './rating-list-published';
 export * from './result-corrected';
 export * from './rule-set-adopted';
+export * from './submission-approved';
+export * from './submission-received';
+export * from './submission-rejected';
 export * from './tournament-closed';
 export * from './tournament-registered';
 
@@ -60,6 +66,9 @@ export const eventCodecs = {
   RatingListPublished,
   OfficerAppointed,
   OfficerRevoked,
+  SubmissionReceived,
+  SubmissionApproved,
+  SubmissionRejected,
 } as const;
 
 export type EventType = keyof typeof eventCodecs;
@@ -105,6 +114,7 @@ export const RULES_STREAM = 'ledger-rules';
 export const LISTS_STREAM = 'ledger-lists';
 export const ADJUSTMENTS_STREAM = 'ledger-adjustments';
 export const officerStream = (officer: string): string => `officer-${officer}`;
+export const submissionStream = (submissionId: string): string => `submission-${submissionId}`;
 
 export const streamOf = (e: DomainEvent): string => {
   switch (e.type) {
@@ -134,5 +144,9 @@ export const streamOf = (e: DomainEvent): string => {
     case 'OfficerAppointed':
     case 'OfficerRevoked':
       return officerStream(e.officer);
+    case 'SubmissionReceived':
+    case 'SubmissionApproved':
+    case 'SubmissionRejected':
+      return submissionStream(e.submissionId);
   }
 };

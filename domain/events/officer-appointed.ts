@@ -2,12 +2,13 @@ import * as t from 'io-ts';
 import { envelope, Id, NonEmptyString } from './common';
 
 /**
- * What a signed-in officer may do, each role including the ones before it: an auditor also reads the raw log and
+ * What a signed-in officer may do, each role including the ones before it: an organiser submits tournament results
+ * and reads his own submissions (nothing else beyond what the public reads), an auditor also reads the raw log and
  * folds as known at a past moment, an officer also records facts, an admin also appoints and revokes officers.
  */
-export const OFFICER_ROLES = ['auditor', 'officer', 'admin'] as const;
+export const OFFICER_ROLES = ['organiser', 'auditor', 'officer', 'admin'] as const;
 export type OfficerRole = (typeof OFFICER_ROLES)[number];
-export const OfficerRoleC = t.keyof({ auditor: null, officer: null, admin: null }, 'OfficerRole');
+export const OfficerRoleC = t.keyof({ organiser: null, auditor: null, officer: null, admin: null }, 'OfficerRole');
 
 /**
  * `officer` holds `role` from this event on (a later appointment of the same officer changes the role). The actor is

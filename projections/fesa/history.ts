@@ -38,7 +38,7 @@ export const FESA_FOLD_EVENTS = {
     'TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed',
     'OpeningBalanceImported', 'ListReconciled', 'RatingAdjusted', 'GradeAwarded', 'RuleSetAdopted',
   ],
-  passesOver: ['RatingListPublished', 'OfficerAppointed', 'OfficerRevoked'],
+  passesOver: ['RatingListPublished', 'OfficerAppointed', 'OfficerRevoked', 'SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected'],
 } as const satisfies EventSelection;
 export const PASSED_OVER_BY_THE_FOLD: ReadonlySet<string> = new Set(FESA_FOLD_EVENTS.passesOver);
 const passedOverByTheFold = passedOver(FESA_FOLD_EVENTS.passesOver);

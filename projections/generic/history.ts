@@ -116,7 +116,7 @@ export const GENERIC_FOLD_EVENTS = {
     'ResultCorrected', 'GameWithdrawn', 'TournamentClosed', 'RuleSetAdopted', 'PlayersMerged', 'PlayersUnmerged',
     'OpeningBalanceImported', 'RatingAdjusted', 'GradeAwarded',
   ],
-  passesOver: ['ListReconciled', 'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked'],
+  passesOver: ['ListReconciled', 'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked', 'SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected'],
 } as const satisfies EventSelection;
 const passedOverByTheFold = passedOver(GENERIC_FOLD_EVENTS.passesOver);
 

@@ -185,7 +185,7 @@ const NOTHING: Consequences = { changes: [], list: [] };
  * changes nothing.
  */
 /** Facts that never move a rating by themselves: nobody new has played, nothing rated has changed. */
-const RATING_NEUTRAL: ReadonlySet<DomainEvent['type']> = new Set(['PlayerRegistered', 'TournamentRegistered', 'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked']);
+const RATING_NEUTRAL: ReadonlySet<DomainEvent['type']> = new Set(['PlayerRegistered', 'TournamentRegistered', 'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked', 'SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected']);
 
 /**
  * Whether the decided facts cannot change any rating (a registration, a game of a tournament not yet closed in the

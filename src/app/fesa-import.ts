@@ -27,6 +27,10 @@ export interface ImportOptions {
   /** Of a folder of folders: only the folders of these names (or name prefixes). */
   readonly only?: readonly string[];
   readonly onProgress?: (done: number, total: number, folder: string) => void;
+  /** Decide everything and append nothing (a submission's check and preview). */
+  readonly dryRun?: boolean;
+  /** Decided after the folders in the same whole-or-nothing command (the approval of a submission). */
+  readonly alsoDecide?: readonly Command[];
 }
 
 export interface FolderOutcome {
@@ -240,8 +244,9 @@ export const importFesaFolders = async (ledger: Ledger, folders: readonly EventF
       log.take();
     }
     options.onProgress?.(all.length, all.length, '');
+    for (const command of options.alsoDecide ?? []) draft.decide(command);
     return { folders: outcomes, changes: diffFolds(before, foldLedger(log.facts)) };
-  });
+  }, { dryRun: options.dryRun === true });
   return value;
 };
 

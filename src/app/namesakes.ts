@@ -19,7 +19,7 @@ export const LIST_NAMES_EVENTS = {
   passesOver: [
     'PriorGradeDeclared', 'TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed',
     'OpeningBalanceImported', 'RatingAdjusted', 'ListReconciled', 'GradeAwarded', 'RuleSetAdopted', 'RatingListPublished',
-    'OfficerAppointed', 'OfficerRevoked',
+    'OfficerAppointed', 'OfficerRevoked', 'SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected',
   ],
 } as const satisfies EventSelection;
 

@@ -50,7 +50,7 @@ export const RATED_INDEX_EVENTS = {
   passesOver: [
     'PlayerRegistered', 'PlayerRegistrationCorrected', 'PriorGradeDeclared', 'GameReported', 'ResultCorrected',
     'GameWithdrawn', 'TournamentClosed', 'ListReconciled', 'GradeAwarded', 'RatingListPublished', 'OfficerAppointed',
-    'OfficerRevoked',
+    'OfficerRevoked', 'SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected',
   ],
 } as const satisfies EventSelection;
 

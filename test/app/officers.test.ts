@@ -43,7 +43,7 @@ describe('ledger officer', () => {
     expect(refused.err.trim()).toBe('ledger: "ola" is not an officer in office (never appointed, or revoked); appoint them with ledger officer add');
     const badRole = await run('officer', 'add', '--name', 'x', '--role', 'king');
     expect(badRole.code).toBe(2);
-    expect(badRole.err).toContain('--role must be one of auditor, officer, admin, got "king"');
+    expect(badRole.err).toContain('--role must be one of organiser, auditor, officer, admin, got "king"');
 
     const file = new Database(db, { readonly: true });
     const events = file.prepare('SELECT type, data FROM events ORDER BY position').all() as { type: string; data: string }[];

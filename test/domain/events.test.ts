@@ -110,6 +110,7 @@ describe('event catalogue codecs', () => {
     expect(sampleEvents().map(streamOf)).toEqual([
       'player-P1', 'player-P1', 'tournament-T1', 'tournament-T1', 'tournament-T1', 'tournament-T1', 'tournament-T1',
       'player-P1', 'player-P1', 'player-P2', 'player-P2', 'ledger-adjustments', 'ledger-adjustments', 'player-P1', 'ledger-rules', 'ledger-lists', 'officer-kari', 'officer-kari',
+      'submission-S1', 'submission-S1', 'submission-S2',
     ]);
   });
 });

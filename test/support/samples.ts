@@ -21,4 +21,7 @@ export const sampleEvents = (): DomainEvent[] =>
     { type: 'RatingListPublished', version: 1, eventId: 'list:2024-03', validDate: '2024-03-01', actor: 'officer', listId: '2024-03', asOf: '2024-03-01', ruleSet: 'fesa', format: 'fesa', contentHash: 'ab'.repeat(32) },
     { type: 'OfficerAppointed', version: 1, eventId: 'officer:kari:1', validDate: '2024-01-02', actor: 'president', officer: 'kari', role: 'officer', reason: 'elected rating officer' },
     { type: 'OfficerRevoked', version: 1, eventId: 'officer:kari:2', validDate: '2025-01-02', actor: 'president', officer: 'kari', reason: 'term ended' },
+    { type: 'SubmissionReceived', version: 1, eventId: 'submission:S1:received', validDate: '2024-05-01', actor: 'ola', submissionId: 'S1', role: 'organiser', tournamentId: 'T1', format: 'trf', files: [{ name: 't1.trf', base64: 'MDEyIE9zbG8gT3Blbg==' }], contentHash: 'ab'.repeat(32) },
+    { type: 'SubmissionApproved', version: 1, eventId: 'submission:S1:approved', validDate: '2024-05-02', actor: 'kari', submissionId: 'S1', reason: 'cross table checked' },
+    { type: 'SubmissionRejected', version: 1, eventId: 'submission:S2:rejected', validDate: '2024-05-02', actor: 'kari', submissionId: 'S2', reason: 'round 3 is missing' },
   ] as DomainEvent[];

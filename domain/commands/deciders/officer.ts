@@ -10,7 +10,7 @@ const lastAdmin = (officer: string, state: LedgerState): boolean =>
 /** Appointing an officer to the role they already hold changes nothing; any other role is a new appointment. */
 export const appointOfficer = (event: EventOf<'OfficerAppointed'>, state: LedgerState): Decided => {
   if (state.officers.get(event.officer)?.role === event.role) return nothing(event);
-  if (lastAdmin(event.officer, state)) return reject(`${event.officer} is the last admin and cannot become ${event.role === 'officer' ? 'an officer' : 'an auditor'}; appoint another admin first (ledger officer add --name NAME --role admin)`);
+  if (lastAdmin(event.officer, state)) return reject(`${event.officer} is the last admin and cannot become ${event.role === 'officer' ? 'an officer' : event.role === 'auditor' ? 'an auditor' : 'an organiser'}; appoint another admin first (ledger officer add --name NAME --role admin)`);
   return decided(event);
 };
 

@@ -44,7 +44,8 @@ const refuseAmbiguousArguments = (command: CommandEntry, flags: ReadonlyMap<stri
   const takes = command.usage.split('\n')[0]!.slice(command.name.length).trim().split(/\s+/);
   const places = takes.findIndex((word) => !/^(<[^>]+>|[A-Z][A-Z-]*)$/.test(word));
   const arity = places < 0 ? takes.length : places;
-  const stray = rest[arity];
+  // `FILE...` as the last argument takes as many as are given
+  const stray = /^[A-Z][A-Z-]*\.\.\.$/.test(takes[arity] ?? '') ? undefined : rest[arity];
   if (stray !== undefined) {
     const expected = arity === 0 ? 'no argument, only options' : `only ${takes.slice(0, arity).join(' ')}`;
     throw new UsageError(`unexpected argument "${stray}": "ledger ${command.name}" takes ${expected} (run \`ledger ${command.name} --help\`)`);

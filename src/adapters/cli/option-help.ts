@@ -265,6 +265,10 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
     tournament: { text: 'the id the tournament is recorded under', default: "the file's name without its extension", example: '--tournament paris-2024' },
     rules: { text: "the rule set the tournament is rated under: egd-gor (the EGD's GoR) or gobase-go", default: 'egd-gor; a table imported before keeps its rule set', example: '--rules gobase-go' },
   },
+  'submission add': {
+    format: { text: 'what the files are: fesa (an event folder\'s turnering.txt, nye-spillere, ratingliste.pre); trf, egd and csv are not taken yet', default: 'fesa', example: '--format fesa' },
+    tournament: { text: 'the id the tournament is recorded under', default: "the name of the files' folder, as fesa import names it", example: '--tournament 02_2nd_nekomadoken' },
+  },
 };
 
 /** The help of `option` in `command`, or undefined when none is written. */

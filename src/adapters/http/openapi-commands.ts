@@ -11,10 +11,15 @@ import { Id } from '../../../domain/events/common';
  * HTTP is said here once: the ledger derives `eventId` and stamps `actor` (the signed-in officer), computes a
  * publication's hash and the event it is based on, and a correction names only what changes.
  */
-type HttpKind = Exclude<CommandKind, 'AppointOfficer' | 'RevokeOfficer'> | 'RecordOpeningBalance';
+/**
+ * Kinds `POST /commands` does not take: officers are appointed and revoked through /officers, which also issues and
+ * withdraws their tokens; submissions go through /submissions, which checks their files before recording them.
+ */
+export const ROUTED_ELSEWHERE = ['AppointOfficer', 'RevokeOfficer', 'ReceiveSubmission', 'ApproveSubmission', 'RejectSubmission'] as const;
+type RoutedElsewhere = (typeof ROUTED_ELSEWHERE)[number];
+type HttpKind = Exclude<CommandKind, RoutedElsewhere> | 'RecordOpeningBalance';
 
-// officers are appointed and revoked through /officers, which also issues and withdraws their tokens
-const RECORDED_KINDS = COMMAND_KINDS.filter((k): k is Exclude<CommandKind, 'AppointOfficer' | 'RevokeOfficer'> => k !== 'AppointOfficer' && k !== 'RevokeOfficer');
+const RECORDED_KINDS = COMMAND_KINDS.filter((k): k is Exclude<CommandKind, RoutedElsewhere> => !(ROUTED_ELSEWHERE as readonly string[]).includes(k));
 
 const SUMMARY: Readonly<Record<HttpKind, string>> = {
   RegisterPlayer: 'Registers a player (`ledger player add`).',

@@ -1,3 +1,4 @@
+import { OFFICER_ROLES } from '../../../domain/events';
 import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
 import { CONSEQUENCES_PROPERTIES } from './consequences-schema';
 import { array, badParameter, common, date, folds, int, json, needsToken, nullable, object, ok, okOrPage, page, pageProblems, pathParam, problem, problemOrPage, publicRoute, query, ref, security, str, writes, writeSecurity } from './openapi-schema';
@@ -153,7 +154,7 @@ const documentedRoutes = () => ({
         false,
       ),
       ...commandSchemas(),
-      Officer: object({ officer: str, role: nullable({ enum: ['auditor', 'officer', 'admin'] }), tokenIssuedAt: nullable(str) }, undefined, false),
+      Officer: object({ officer: str, role: nullable({ enum: [...OFFICER_ROLES] }), tokenIssuedAt: nullable(str) }, undefined, false),
     },
   },
   paths: {
@@ -400,7 +401,7 @@ const documentedRoutes = () => ({
       post: {
         summary: 'Appoint an officer or change their role; a new officer\'s token is in the answer, once',
         ...writeSecurity('admin'),
-        requestBody: { required: true, content: json(object({ officer: str, role: { enum: ['auditor', 'officer', 'admin'] }, reason: str }, ['officer', 'role'], false)) },
+        requestBody: { required: true, content: json(object({ officer: str, role: { enum: [...OFFICER_ROLES] }, reason: str }, ['officer', 'role'], false)) },
         responses: {
           '200': ok('Already in that role.', object({ officer: str, role: str, status: { const: 'unchanged' }, token: { type: 'null' } }, undefined, false)),
           '201': ok('Appointed.', object({ officer: str, role: str, status: { const: 'appended' }, token: nullable(str) }, undefined, false)),

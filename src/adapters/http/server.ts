@@ -32,6 +32,7 @@ import { publicOfficerFacts, publicPlayer, seesPersonalData, withoutActor } from
 import { queryOf } from './query';
 import { isOfficerRole, type Officers } from '../../app/officers';
 import { OFFICER_ROLES } from '../../../domain/events';
+import { ROUTED_ELSEWHERE } from './openapi-commands';
 import { mergedIdOf } from '../../app/merged-id';
 import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
 import { AnswerCache } from './answer-cache';
@@ -428,6 +429,9 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     if (officerCommands.has(body.kind as string)) {
       if (who.role !== 'admin') throw new Problem(403, 'forbidden', `${String(body.kind)} needs the admin role; ${who.officer} is an ${who.role}`, { requiredRole: 'admin' });
       throw new Problem(422, 'use-officers-route', `officers are appointed and revoked through POST /officers and DELETE /officers/:name, which also issue and withdraw their tokens`, { parameter: 'kind' });
+    }
+    if ((ROUTED_ELSEWHERE as readonly unknown[]).includes(body.kind)) {
+      throw new Problem(422, 'use-submissions-route', `submissions are received, approved and rejected through /submissions, which checks their files first`, { parameter: 'kind' });
     }
     if (body.actor !== undefined && body.actor !== who.officer) {
       throw new Problem(422, 'actor-not-signed-in', `the actor is the signed-in officer (${who.officer}); the body names ${JSON.stringify(body.actor)}: leave actor out`, { parameter: 'actor' });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Command, CommandKind } from '../../../domain/commands/decide';
 import { COMMAND_KINDS } from '../../../domain/commands/decide';
+import type { OfficerRole } from '../../../domain/events';
 import { actor, given, player, tournament } from './spec';
 
 /** Every command kind, given / when / then: what it records, when it records nothing, and what it refuses. */
@@ -14,7 +15,7 @@ const reconcile = (order: string[], pins: { playerId: string; fields: Record<str
 const award = (playerId: string): Command => ({ kind: 'AwardGrade', validDate: '2024-05-01', actor, playerId, ruleSet: 'fesa', grade: '1 Dan', reason: 'national title' });
 const adopt: Command = { kind: 'AdoptRuleSet', validDate: '2025-01-01', actor, ruleSetId: 'fesa-published', ruleSetVersion: '1', options: {}, reason: 'federation decision' };
 const publish = (hash: string): Command => ({ kind: 'PublishRatingList', validDate: '2024-06-01', actor, listId: '2024-06', asOf: '2024-06-01', ruleSet: 'fesa', format: 'fesa', contentHash: hash });
-const appoint = (role: 'auditor' | 'officer' | 'admin'): Command => ({ kind: 'AppointOfficer', validDate: '2024-01-01', actor: 'president', officer: 'kari', role });
+const appoint = (role: OfficerRole): Command => ({ kind: 'AppointOfficer', validDate: '2024-01-01', actor: 'president', officer: 'kari', role });
 const revoke: Command = { kind: 'RevokeOfficer', validDate: '2024-06-01', actor: 'president', officer: 'kari', reason: 'term ended' };
 
 const covered = new Set<CommandKind>();
@@ -178,6 +179,8 @@ describe('deciders, given / when / then', () => {
     // the last admin keeps the role until another is appointed: without an admin nobody manages officers over HTTP
     given(appoint('admin')).when(appoint('officer')).thenRejects('kari is the last admin and cannot become an officer; appoint another admin first (ledger officer add --name NAME --role admin)');
     given(appoint('admin')).when(appoint('auditor')).thenRejects(/^kari is the last admin and cannot become an auditor;/);
+    given(appoint('admin')).when(appoint('organiser')).thenRejects(/^kari is the last admin and cannot become an organiser;/);
+    given().when(appoint('organiser')).then([{ type: 'OfficerAppointed', role: 'organiser' }]);
     given(appoint('admin'), secondAdmin).when(appoint('officer')).then([{ eventId: 'officer:kari:2', role: 'officer' }]);
     given(appoint('auditor')).when(appoint('officer')).then([{ eventId: 'officer:kari:2', role: 'officer' }]);
     given(appoint('auditor'), revoke).when(appoint('auditor')).then([{ eventId: 'officer:kari:3', role: 'auditor' }]);
@@ -190,6 +193,29 @@ describe('deciders, given / when / then', () => {
     given(appoint('admin')).when(revoke).thenRejects('cannot revoke kari, the last admin; appoint another admin first (ledger officer add --name NAME --role admin)');
     given(appoint('officer'), revoke).when(revoke).thenNothing();
     given().when(revoke).thenRejects('cannot revoke unknown officer "kari"; the officers are listed by ledger officer list');
+  });
+  const files = [{ name: 'turnering.txt', base64: 'VA==' }];
+  const submit = (hash = 'h1', actor = 'ola'): Command => ({ kind: 'ReceiveSubmission', validDate: '2024-05-01', actor, submissionId: 'S1', role: 'organiser', tournamentId: 'T1', format: 'fesa', files, contentHash: hash });
+  const approve: Command = { kind: 'ApproveSubmission', validDate: '2024-05-02', actor: 'kari', submissionId: 'S1', reason: 'checked against the cross table' };
+  const refuse: Command = { kind: 'RejectSubmission', validDate: '2024-05-02', actor: 'kari', submissionId: 'S1', reason: 'round 3 is missing' };
+  spec('ReceiveSubmission', () => {
+    given().when(submit()).then([{ type: 'SubmissionReceived', eventId: 'submission:S1:received', submissionId: 'S1', tournamentId: 'T1', actor: 'ola' }]);
+    given(submit()).when(submit()).thenNothing();
+    given(submit()).when(submit('h2')).thenRejects('submission S1 already holds other files (submitted by ola for tournament T1); submit the corrected files under a new id');
+    given(submit()).when(submit('h1', 'per')).thenRejects(/^submission S1 already holds other files/);
+    given().when({ ...submit(), format: 'pdf' } as unknown as Command).thenRejects(/format/);
+  });
+  spec('ApproveSubmission', () => {
+    given(submit()).when(approve).then([{ type: 'SubmissionApproved', eventId: 'submission:S1:approved', actor: 'kari', reason: 'checked against the cross table' }]);
+    given(submit(), approve).when(approve).thenNothing();
+    given(submit(), refuse).when(approve).thenRejects('submission S1 was rejected and cannot be approved; the organiser can submit the files again');
+    given().when(approve).thenRejects('there is no submission S1; the submissions are listed by ledger submission list');
+  });
+  spec('RejectSubmission', () => {
+    given(submit()).when(refuse).then([{ type: 'SubmissionRejected', eventId: 'submission:S1:rejected', reason: 'round 3 is missing' }]);
+    given(submit(), refuse).when(refuse).thenNothing();
+    given(submit(), approve).when(refuse).thenRejects('submission S1 was approved and its facts are recorded; correct them instead of rejecting it');
+    given().when(refuse).thenRejects(/^there is no submission S1;/);
   });
 
   it('covers every command kind', () => {

@@ -32,6 +32,7 @@ const rulesetsModule = (): Promise<readonly CommandRun[]> => import('./rulesets'
 const careerModule = (): Promise<readonly CommandRun[]> => import('./career').then((m) => m.careerCommands);
 const tournamentModule = (): Promise<readonly CommandRun[]> => import('./tournament').then((m) => m.tournamentCommands);
 const officersModule = (): Promise<readonly CommandRun[]> => import('./officers').then((m) => m.officerCommands);
+const submissionsModule = (): Promise<readonly CommandRun[]> => import('./submissions').then((m) => m.submissionCommands);
 const playerModule = (): Promise<readonly CommandRun[]> => import('./player').then((m) => m.playerCommands);
 const auditModule = (): Promise<readonly CommandRun[]> => import('./audit').then((m) => m.auditCommands);
 const bulletinModule = (): Promise<readonly CommandRun[]> => import('./bulletin').then((m) => m.bulletinCommands);
@@ -269,6 +270,36 @@ export const commandCatalog: readonly CommandEntry[] = [
     summary: 'the officers with their role now and when their token was issued (the appointments themselves: ledger events --type OfficerAppointed)',
     usage: 'officer list [--credentials FILE] [--json]',
     load: officersModule,
+  },
+  {
+    name: 'submission add',
+    summary: "an organiser's tournament files (a FESA event folder's turnering.txt, nye-spillere), checked as their import would check them and kept pending until an officer approves them",
+    usage: 'submission add FILE... [--format fesa] [--tournament ID (default: the files\' folder name)] [--date YYYY-MM-DD] [--json]',
+    load: submissionsModule,
+  },
+  {
+    name: 'submission list',
+    summary: 'the submissions with where each stands (an organiser sees his own)',
+    usage: 'submission list [--json]',
+    load: submissionsModule,
+  },
+  {
+    name: 'submission show',
+    summary: 'one submission: who sent which files, the decision on it, and what approving it would change now',
+    usage: 'submission show ID [--json]',
+    load: submissionsModule,
+  },
+  {
+    name: 'submission approve',
+    summary: "record a pending submission's facts exactly as their import would, with the approval, in one command",
+    usage: 'submission approve ID --reason TEXT [--date YYYY-MM-DD] [--json]',
+    load: submissionsModule,
+  },
+  {
+    name: 'submission reject',
+    summary: 'reject a pending submission with the reason the organiser reads; nothing of its files is recorded',
+    usage: 'submission reject ID --reason TEXT [--date YYYY-MM-DD] [--json]',
+    load: submissionsModule,
   },
   {
     name: 'player list',

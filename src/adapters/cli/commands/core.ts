@@ -364,6 +364,11 @@ const subjectOf = (e: DomainEvent): string => {
       return `${e.officer} as ${e.role}`;
     case 'OfficerRevoked':
       return e.officer;
+    case 'SubmissionReceived':
+      return `${e.submissionId} ${e.format} for ${e.tournamentId} (${e.files.map((f) => f.name).join(', ')}) by ${e.role} ${e.actor}`;
+    case 'SubmissionApproved':
+    case 'SubmissionRejected':
+      return `${e.submissionId}: ${e.reason}`;
   }
 };
 

@@ -1,0 +1,34 @@
+import * as t from 'io-ts';
+import { envelope, Id, NonEmptyString } from './common';
+
+/** The file formats an organiser can submit: each is read by the importer of the same name. */
+export const SUBMISSION_FORMATS = ['fesa', 'trf', 'egd', 'csv'] as const;
+export type SubmissionFormat = (typeof SUBMISSION_FORMATS)[number];
+export const SubmissionFormatC = t.keyof({ fesa: null, trf: null, egd: null, csv: null }, 'SubmissionFormat');
+
+/**
+ * One submitted file as received: its name says what it is to its importer (turnering.txt, nye-spillere, …); its
+ * bytes are kept in base64, since text in a fact holds no line breaks and FESA files are Latin-1, not UTF-8.
+ */
+export const SubmittedFile = t.type({ name: NonEmptyString, base64: t.string });
+/** As it arrives (the codec's input): a file name and its text. */
+export type SubmittedFile = t.OutputOf<typeof SubmittedFile>;
+
+/**
+ * An organiser (or an officer) handed in a tournament's results and they passed every check of their importer; nothing
+ * is rated until an officer approves. The files are kept whole in the fact, so that approving imports exactly what was
+ * checked and an auditor can read what was submitted; `contentHash` (sha256 over names and contents) lets a reader
+ * see that two submissions hold the same files. `actor` is the submitter, `role` their role when submitting.
+ */
+export const SubmissionReceived = t.type({
+  type: t.literal('SubmissionReceived'),
+  version: t.literal(1),
+  ...envelope,
+  submissionId: Id,
+  role: NonEmptyString,
+  tournamentId: Id,
+  format: SubmissionFormatC,
+  files: t.array(SubmittedFile),
+  contentHash: NonEmptyString,
+});
+export type SubmissionReceived = t.TypeOf<typeof SubmissionReceived>;

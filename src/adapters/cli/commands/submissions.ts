@@ -1,0 +1,134 @@
+import { readFileSync } from 'fs';
+import * as path from 'path';
+import { SUBMISSION_FORMATS, type OfficerRole, type SubmissionFormat, type SubmittedFile } from '../../../../domain/events';
+import { Submissions, type Submitter, type SubmissionView } from '../../../app/submissions';
+import { readSubmittedFolder } from '../../formats/fesa/submitted';
+import { UsageError } from '../args';
+import type { CliContext, CommandRun } from '../context';
+import { table } from '../output';
+import { printChanges } from './fesa';
+
+const today = (): string => new Date().toISOString().slice(0, 10);
+
+const submissionsOf = async (ctx: CliContext): Promise<Submissions> => new Submissions(await ctx.ledger(), readSubmittedFolder);
+
+/**
+ * The CLI works on the store itself (whoever may write the file may do anything), so its submitter is the actor with
+ * his role in the log, and an actor never appointed counts as an officer, as for every other write of the CLI.
+ */
+const submitterOf = async (ctx: CliContext): Promise<Submitter> => {
+  const role: OfficerRole = (await (await ctx.ledger()).catchUp()).officers.get(ctx.actor)?.role ?? 'officer';
+  return { name: ctx.actor, role };
+};
+
+const readSubmittedFile = (file: string): SubmittedFile => {
+  try {
+    return { name: path.basename(file), base64: readFileSync(file).toString('base64') };
+  } catch (error) {
+    throw new UsageError(`${file}: cannot be read (${(error as NodeJS.ErrnoException).code ?? String(error)}); expected a file of the tournament`);
+  }
+};
+
+const submissionAdd: CommandRun = {
+  name: 'submission add',
+  async run(ctx) {
+    const files = ctx.opts.positional;
+    if (files.length === 0) throw new UsageError('missing the files: ledger submission add FILE... [--format fesa] [--tournament ID]');
+    const format = (ctx.opts.string('format') ?? 'fesa') as SubmissionFormat;
+    if (!SUBMISSION_FORMATS.includes(format)) throw new UsageError(`--format must be one of ${SUBMISSION_FORMATS.join(', ')}, got "${format}"`);
+    // as `fesa import` names a tournament after its folder
+    const tournamentId = ctx.opts.string('tournament') ?? path.basename(path.dirname(path.resolve(files[0]!)));
+    const { result, submissionId, preview } = await (await submissionsOf(ctx)).submit({
+      files: files.map(readSubmittedFile),
+      format,
+      tournamentId,
+      by: await submitterOf(ctx),
+      validDate: ctx.opts.date('date') ?? today(),
+    });
+    if (ctx.json) ctx.out(JSON.stringify({ submissionId, status: result.status, preview }, null, 2));
+    else {
+      ctx.out(result.status === 'appended' ? `submission ${submissionId} of ${tournamentId} received, pending an officer's approval (recorded at position ${result.position})` : `submission ${submissionId} already holds these files: nothing recorded`);
+      ctx.out('What approving it would change now:');
+      printChanges(ctx, preview);
+    }
+    return 0;
+  },
+};
+
+const describe = (v: SubmissionView): string =>
+  [
+    `submission ${v.submissionId}: ${v.status}`,
+    `tournament ${v.tournamentId} (${v.format}: ${v.files.join(', ')}), sha256 ${v.contentHash}`,
+    `submitted by ${v.role} ${v.submitter} on ${v.receivedOn}`,
+    ...(v.decision ? [`${v.status} by ${v.decision.by} on ${v.decision.on}: ${v.decision.reason}`] : []),
+  ].join('\n');
+
+const submissionList: CommandRun = {
+  name: 'submission list',
+  async run(ctx) {
+    const views = await (await submissionsOf(ctx)).list(await submitterOf(ctx));
+    ctx.print(views, () => (views.length === 0 ? 'no submissions' : table(['id', 'tournament', 'format', 'submitter', 'received', 'status'], views.map((v) => [v.submissionId, v.tournamentId, v.format, v.submitter, v.receivedOn, v.status]))));
+    return 0;
+  },
+};
+
+const submissionId = (ctx: CliContext, verb: string): string => {
+  const id = ctx.opts.positional[0];
+  if (!id) throw new UsageError(`missing the submission's id: ledger submission ${verb} ID (ledger submission list shows them)`);
+  return id;
+};
+
+const submissionShow: CommandRun = {
+  name: 'submission show',
+  async run(ctx) {
+    const submissions = await submissionsOf(ctx);
+    const view = await submissions.show(submissionId(ctx, 'show'), await submitterOf(ctx));
+    const preview = view.status === 'pending' ? await submissions.preview(view.submissionId) : undefined;
+    if (ctx.json) ctx.out(JSON.stringify({ ...view, ...(preview ? { preview } : {}) }, null, 2));
+    else {
+      ctx.out(describe(view));
+      if (preview) {
+        ctx.out('What approving it would change now:');
+        printChanges(ctx, preview);
+      }
+    }
+    return 0;
+  },
+};
+
+const decideOn = async (ctx: CliContext, verb: 'approve' | 'reject'): Promise<number> => {
+    const id = submissionId(ctx, verb);
+    const reason = ctx.opts.required('reason', verb === 'approve' ? 'why it is approved, e.g. "cross table checked"' : 'what the organiser must fix');
+    const input = { submissionId: id, by: ctx.actor, reason, validDate: ctx.opts.date('date') ?? today() };
+    const submissions = await submissionsOf(ctx);
+    if (verb === 'reject') {
+      const result = await submissions.reject(input);
+      ctx.print({ submissionId: id, status: result.status }, () => (result.status === 'appended' ? `submission ${id} rejected (recorded at position ${result.position})` : `submission ${id} was already rejected: nothing recorded`));
+      return 0;
+    }
+    const outcome = await submissions.approve(input);
+    if (ctx.json) ctx.out(JSON.stringify({ submissionId: id, status: outcome ? 'appended' : 'unchanged', ...(outcome ? { outcome } : {}) }, null, 2));
+    else if (!outcome) ctx.out(`submission ${id} was already approved: nothing recorded`);
+    else {
+      const recorded = outcome.folders.reduce((n, f) => n + f.appended, 0);
+      ctx.out(`submission ${id} approved: ${recorded} fact(s) of its files recorded with the approval`);
+      printChanges(ctx, outcome.changes);
+    }
+    return 0;
+};
+
+const submissionApprove: CommandRun = {
+  name: 'submission approve',
+  async run(ctx) {
+    return decideOn(ctx, 'approve');
+  },
+};
+
+const submissionReject: CommandRun = {
+  name: 'submission reject',
+  async run(ctx) {
+    return decideOn(ctx, 'reject');
+  },
+};
+
+export const submissionCommands: readonly CommandRun[] = [submissionAdd, submissionList, submissionShow, submissionApprove, submissionReject];

@@ -1,0 +1,81 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { cliBuilt, eventDate, ledgerProcess, NEKOMADO, nekomadoTournaments, tempDir } from '../../support/helpers';
+
+/** The club archive's first three tournaments, each folder's files as its organiser would hand them in. */
+const FOLDERS = ['01_1st_nekomadoken', '02_2nd_nekomadoken', '03_3rd_nekomadoken'];
+const FILES = ['turnering.txt', 'nye-spillere', 'ratingliste.pre'];
+const filesOf = (folder: string, dir = NEKOMADO): string[] => FILES.map((f) => path.join(dir, folder, f));
+
+const run = async (db: string, argv: string[], env: NodeJS.ProcessEnv = {}): Promise<{ code: number; out: string; err: string }> => ledgerProcess([...argv, '--db', db], env);
+const ok = async (db: string, argv: string[], env: NodeJS.ProcessEnv = {}): Promise<string> => {
+  const r = await run(db, argv, env);
+  expect({ argv, code: r.code, err: r.err }).toEqual({ argv, code: 0, err: '' });
+  return r.out;
+};
+const fesaList = async (db: string, asOf: string): Promise<Buffer> => {
+  const out = path.join(path.dirname(db), `list-${asOf}-${Math.random().toString(36).slice(2)}.txt`);
+  await ok(db, ['list', '--as-of', asOf, '--format', 'fesa', '--out', out]);
+  return fs.readFileSync(out);
+};
+const checksum = async (db: string): Promise<string> => (JSON.parse(await ok(db, ['checksum', '--json'])) as { sha256: string }).sha256;
+const ORGANISER = { LEDGER_ACTOR: 'ola' };
+const appointOrganiser = async (db: string): Promise<void> => {
+  expect(await run(db, ['officer', 'add', '--name', 'ola', '--role', 'organiser'])).toMatchObject({ code: 0, out: expect.stringContaining('ola appointed organiser') });
+};
+
+describe.skipIf(!cliBuilt())('organiser submissions through the CLI (issue 33)', () => {
+  let imported: string;
+  beforeAll(async () => {
+    imported = path.join(tempDir('submitted-import'), 'ledger.db');
+    await ok(imported, ['fesa', 'import', nekomadoTournaments(path.join(tempDir('chain'), 'chain'), ['01', '02', '03'])]);
+  }, 120_000);
+
+  it('lists stay as they were until approval, then read byte for byte as fesa import of the same folders', async () => {
+    const db = path.join(tempDir('submitted'), 'ledger.db');
+    await appointOrganiser(db);
+    for (const folder of FOLDERS) {
+      const date = eventDate(path.join(NEKOMADO, folder));
+      const before = FOLDERS.indexOf(folder) === 0 ? undefined : await fesaList(db, date);
+      const received = await ok(db, ['submission', 'add', ...filesOf(folder)], ORGANISER);
+      expect(received).toContain(`submission ${folder}-1 of ${folder} received, pending an officer's approval`);
+      if (before) expect((await fesaList(db, date)).equals(before)).toBe(true);
+      expect(await ok(db, ['submission', 'approve', `${folder}-1`, '--reason', 'cross table checked'], { LEDGER_ACTOR: 'kari' })).toContain(`submission ${folder}-1 approved`);
+    }
+    const last = eventDate(path.join(NEKOMADO, FOLDERS[2]!));
+    expect((await fesaList(db, last)).equals(await fesaList(imported, last))).toBe(true);
+    // re-approving records nothing; the audit reads who submitted and who approved
+    const at = await checksum(db);
+    expect(await ok(db, ['submission', 'approve', `${FOLDERS[0]}-1`, '--reason', 'again'])).toContain('was already approved: nothing recorded');
+    expect(await checksum(db)).toBe(at);
+    const events = await ok(db, ['events', '--type', 'SubmissionApproved', '--type', 'SubmissionReceived']);
+    expect(events).toContain(`${FOLDERS[1]}-1 fesa for ${FOLDERS[1]} (turnering.txt, nye-spillere, ratingliste.pre) by organiser ola`);
+    expect(events).toContain(`${FOLDERS[1]}-1: cross table checked`);
+  }, 120_000);
+
+  it('a bad file is one answer naming the file and line and records nothing; a rejection records only itself', async () => {
+    const db = path.join(tempDir('submitted-bad'), 'ledger.db');
+    await appointOrganiser(db);
+    const bad = path.join(tempDir('bad-folder'), FOLDERS[0]!);
+    fs.mkdirSync(bad);
+    for (const f of FILES) fs.copyFileSync(path.join(NEKOMADO, FOLDERS[0]!, f), path.join(bad, f));
+    const cross = fs.readFileSync(path.join(bad, 'turnering.txt'), 'latin1');
+    fs.writeFileSync(path.join(bad, 'turnering.txt'), Buffer.from(cross.replace('2 [N3] [] [3- 4+ 12+]', '2 [N3] [] [3- 4* 12+]'), 'latin1'));
+    const at = await checksum(db);
+    const refused = await run(db, ['submission', 'add', ...filesOf(FOLDERS[0]!, path.dirname(bad))], ORGANISER);
+    // as fesa import refuses the folder, with the submitter's own file name and line
+    expect(refused).toMatchObject({ code: 1, out: '', err: 'ledger: turnering.txt:4: round 2: expected a result +, - or = after opponent 4, found "*"\n' });
+    expect(await checksum(db)).toBe(at);
+
+    await ok(db, ['submission', 'add', ...filesOf(FOLDERS[0]!)], ORGANISER);
+    const pending = await checksum(db);
+    expect(await ok(db, ['submission', 'reject', `${FOLDERS[0]}-1`, '--reason', 'round 3 is missing'])).toContain('rejected');
+    const shown = JSON.parse(await ok(db, ['submission', 'show', `${FOLDERS[0]}-1`, '--json'], ORGANISER)) as { status: string; decision: { reason: string } };
+    expect(shown).toMatchObject({ status: 'rejected', decision: { reason: 'round 3 is missing' } });
+    expect(pending).not.toBe(await checksum(db));
+    expect(await ok(db, ['events', '--type', 'TournamentRegistered'])).not.toContain(FOLDERS[0]);
+    const approve = await run(db, ['submission', 'approve', `${FOLDERS[0]}-1`, '--reason', 'after all']);
+    expect(approve).toMatchObject({ code: 1, err: `ledger: submission ${FOLDERS[0]}-1 was rejected and cannot be approved; the organiser can submit the files again\n` });
+  }, 120_000);
+});
