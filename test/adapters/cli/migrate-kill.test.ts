@@ -26,12 +26,14 @@ const stateOf = async (target: string, source: { sha256: string; head: string })
   }
   const lines = sum.err.split('\n').filter(Boolean);
   expect(lines).toHaveLength(1);
-  if (/holds an unfinished copy of .* not a ledger: copy it again with `ledger migrate --from .* --replace`$/.test(lines[0]!)) {
+  // asked with --json, the refusal is one JSON object (error, kind, exitCode)
+  const refusal = `ledger: ${(JSON.parse(lines[0]!) as { error: string }).error}`;
+  if (/holds an unfinished copy of .* not a ledger: copy it again with `ledger migrate --from .* --replace`$/.test(refusal)) {
     // so does a read of it: nothing is served from a part
     expect((await ledger('list', '--store', target)).code).not.toBe(0);
     return 'unfinished';
   }
-  expect(lines[0]).toMatch(/^ledger: there is no ledger at /);
+  expect(refusal).toMatch(/^ledger: there is no ledger at /);
   return 'no ledger';
 };
 
