@@ -123,8 +123,6 @@ export class ModelCatchUp {
     const script = workerScript();
     if (!fs.existsSync(script)) throw new Error(`the read models' catch-up worker is not built (${script}); run npm run build`);
     const worker = new Worker(script, { workerData: { storeSpec: this.storeSpec, lock: this.lock, readModels: this.readModels } });
-    // a server stopping does not wait for an idle worker
-    worker.unref();
     worker.on('message', (reply: CatchUpReply) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
@@ -149,6 +147,8 @@ export class ModelCatchUp {
       if (Atomics.compareExchange(this.lock, 0, 2, 0) === 2) Atomics.notify(this.lock, 0);
       fail(new Error(`the read models' catch-up worker stopped (exit code ${code})`));
     });
+    // a server stopping does not wait for an idle worker (after the listeners: a 'message' listener refs its port again)
+    worker.unref();
     return worker;
   }
 
