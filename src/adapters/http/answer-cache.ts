@@ -34,11 +34,10 @@ export interface AnswerCacheOptions {
  * and who asks (personal data, pages for people); so a kept answer is given only while the head is where it was when
  * the answer was made, and the first request after an append (from this server or another process) drops them all.
  * Every kept answer carries a strong ETag (a list's own content hash, else the SHA-256 of its bytes), so a reader
- * holding it gets 304 Not Modified. Readers asking for the same answer at once wait for the first one's.
+ * holding it gets 304 Not Modified. Readers asking while an answer is being made are not held back: each goes to the route (which may give the last list at once, see fold-jobs.ts); only an answer made at the head is kept.
  */
 export class AnswerCache {
   private readonly kept = new Map<string, KeptAnswer>();
-  private readonly making = new Map<string, Promise<void>>();
   private keptAt = -1;
   private bytes = 0;
   private readonly budget: number;
@@ -67,8 +66,6 @@ export class AnswerCache {
       next();
       return;
     }
-    const made = this.making.get(key);
-    if (made !== undefined) await made;
     const kept = this.kept.get(key);
     if (kept !== undefined && kept.position === head) {
       // the newest used last: eviction takes the oldest first
@@ -97,14 +94,6 @@ export class AnswerCache {
 
   /** Keeps the answer the route is about to send (a 200 at the head it was asked at), with an ETag if it has none. */
   private make(key: string, head: number, res: Response): void {
-    let done!: () => void;
-    const making = new Promise<void>((resolve) => (done = resolve));
-    this.making.set(key, making);
-    const finished = (): void => {
-      if (this.making.get(key) === making) this.making.delete(key);
-      done();
-    };
-    res.once('finish', finished).once('close', finished);
     const send = res.send.bind(res);
     let seen = false;
     res.send = (body?: unknown): Response => {
