@@ -2,6 +2,7 @@
  * `verify` covers what reads serve (issue 28, point 6 and 10), through the real `ledger` process: a log or a saved
  * read model changed by hand is found by `verify` with one sentence naming where, and a read never serves an edit.
  */
+import { LIST_MODEL_FORMAT } from '../../../src/app/list-model';
 import * as fs from 'fs';
 import * as path from 'path';
 import type BetterSqlite3 from 'better-sqlite3';
@@ -194,7 +195,7 @@ describe.skipIf(!built)('verify covers what reads serve (real processes, run `np
       d.exec('ALTER TABLE rm_list_meta DROP COLUMN head; ALTER TABLE rm_career_meta DROP COLUMN head; UPDATE rm_list_meta SET format = 3; UPDATE rm_career_meta SET format = 2');
     });
     expect(await ledger('list', '--db', db)).toMatchObject({ code: 0, out: (await ledger('list', '--db', pristine)).out, err: '' });
-    editFile(db, (d) => expect(d.prepare("SELECT format, length(head) AS n FROM rm_list_meta WHERE rule_set = 'as-adopted'").get()).toEqual({ format: 4, n: 64 }));
+    editFile(db, (d) => expect(d.prepare("SELECT format, length(head) AS n FROM rm_list_meta WHERE rule_set = 'as-adopted'").get()).toEqual({ format: LIST_MODEL_FORMAT, n: 64 }));
     expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
   });
 
