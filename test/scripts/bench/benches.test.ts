@@ -12,7 +12,7 @@ import { tempDir } from '../../support/helpers';
 const BENCH = path.resolve(__dirname, '../../../dist/scripts/bench');
 const SOURCES = path.resolve(__dirname, '../../../scripts/bench');
 /** Modules the benches share; not benches themselves. */
-const LIBRARIES = ['synthetic-ledger.ts', 'first-and-warm.ts', 'bench-server.ts', 'engine-calls.ts', 'serve-process.ts'];
+const LIBRARIES = ['synthetic-ledger.ts', 'first-and-warm.ts', 'bench-server.ts', 'engine-calls.ts', 'serve-process.ts', 'profile-summary.ts'];
 const BENCH_TIMEOUT = 600_000;
 
 const run = (script: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}, nodeOptions: readonly string[] = []): Promise<{ code: number; out: string; err: string }> =>
@@ -96,6 +96,11 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     const out = await bench('command-state.js', [big, '--mapped-bytes', '0'], {}, ['--expose-gc']);
     expect(out).toMatch(/^command state: .* \(mapped bytes 0\) up to position 1240: 100 players, 20 tournaments, 1000 reported games$/m);
     expect(out).toMatch(/^fold \d+ ms; heap used \d+ MiB -> \d+ MiB \(state -?\d+ MiB\), heap total \d+ MiB, external \d+ MiB; rss \d+ MiB -> \d+ MiB/m);
+  }, BENCH_TIMEOUT);
+
+  it('serve-load: both scales served under load, the ratios against the goals printed', async () => {
+    const out = await bench('serve-load.js', [small, big, '--seconds', '1', '--readers', '2']);
+    expect(out).toMatch(/^big\/small req\/s \d+\.\d\d \(goal ≥ 0\.5\); big p99 \d+ ms/m);
   }, BENCH_TIMEOUT);
 
   it('http-load: no request failed, no result lost, the last list equals the CLI\'s', async () => {
