@@ -22,6 +22,7 @@ import { AS_ADOPTED, type FesaRuleSetId } from '../../domain/rules/rule-set-ids'
 import { nameKey } from './name-key';
 import { ListNames, type ListName, type NameHolder } from './list-names';
 import { everyTypeHandled, passedOver, type EventSelection } from '../../domain/events/selection';
+import { ruleSetInForce } from '../../domain/rules/in-force';
 
 const OPTIONS_OF: Readonly<Record<FesaRuleSetId, FesaOptions>> = {
   fesa: FESA_PROGRAM_OPTIONS,
@@ -238,13 +239,9 @@ export class FesaFacts {
    */
   readonly adoptions: { readonly date: string; readonly position: number; readonly ruleSetId: string; readonly event: RuleSetAdopted }[] = [];
 
-  /** The rule set in force for a tournament: the latest adoption dated on or before its end (ties: later recorded), else its own. */
+  /** The rule set in force for a tournament (domain/rules/in-force.ts). */
   private inForce(registration: TournamentRegistered): string {
-    let adopted: { date: string; position: number; ruleSetId: string } | undefined;
-    for (const a of this.adoptions) {
-      if (a.date <= registration.endDate && (!adopted || a.date > adopted.date || (a.date === adopted.date && a.position > adopted.position))) adopted = a;
-    }
-    return adopted?.ruleSetId ?? registration.ratingSystem;
+    return ruleSetInForce(this.adoptions, registration);
   }
 
   /** Whether the FESA fold rates a tournament once it is closed: rated, and a FESA rule set in force for it. */

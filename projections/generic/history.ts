@@ -7,6 +7,8 @@ import { decodePlayerState, RULE_SETS, type RuleSetRegistry } from '../../domain
 import { everyTypeHandled, passedOver, type EventSelection } from '../../domain/events/selection';
 import type { EntryPolicy, GenericRuleSetId, GenericSystem } from './systems';
 import type { TournamentFacts as RatedTournamentFacts } from '../../domain/rules/contract';
+import { adoptionAt } from '../../domain/rules/in-force';
+export { adoptionAt, ruleSetInForce } from '../../domain/rules/in-force';
 
 /**
  * The ledger's tournaments rated under the six non-FESA rule systems: a pure fold over the facts in valid-date
@@ -156,22 +158,6 @@ export const tournamentFactsOf = (t: { readonly date: string; readonly region?: 
   date: t.date, ...(t.region !== undefined ? { region: t.region } : {}), ...(t.tournamentClass !== undefined ? { tournamentClass: t.tournamentClass } : {}),
 });
 
-/** The rule set in force at a date: the latest adoption dated on or before it (ties: the later recorded). */
-export const adoptionAt = (adoptions: readonly { event: RuleSetAdopted; position: number }[], date: string) => {
-  let best: { event: RuleSetAdopted; position: number } | undefined;
-  for (const a of adoptions) {
-    if (a.event.validDate > date) continue;
-    if (!best || a.event.validDate > best.event.validDate || (a.event.validDate === best.event.validDate && a.position > best.position)) best = a;
-  }
-  return best;
-};
-
-/**
- * The rule set that rates a tournament: the one adopted for its end date, else its own. A FESA-registered tournament
- * after an adoption of fide is fide's, in the list, the careers and the tournament slices alike.
- */
-export const ruleSetInForce = (adoptions: readonly { event: RuleSetAdopted; position: number }[], reg: { readonly endDate: string; readonly ratingSystem: string }): string =>
-  adoptionAt(adoptions, reg.endDate)?.event.ruleSetId ?? reg.ratingSystem;
 
 type Filter = Extract<RatingAdjusted['target'], { kind: 'filter' }>['filter'];
 
