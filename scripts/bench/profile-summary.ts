@@ -53,7 +53,8 @@ export const profiled = async <A>(measured: () => Promise<A>, top = 5): Promise<
 
 export const summarise = (profile: Profile, top: number): string[] => {
   const byId = new Map(profile.nodes.map((n) => [n.id, n]));
-  const parts = new Map<string, number>();
+  // every part is named, at 0 ms too: a small run may sample no engine call, and the line must still say so
+  const parts = new Map<string, number>(PARTS.map(([part]) => [part, 0]));
   const functions = new Map<string, number>();
   let total = 0;
   profile.samples.forEach((id, i) => {
