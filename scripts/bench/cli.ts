@@ -3,7 +3,7 @@
  * big ledger side by side, with each BIG/SMALL ratio (the goal: at most 2× from a thousand to a million games).
  *
  *   npm run build && npm run bench:ledger -- --scale 0.001 --out small.db && npm run bench:ledger -- --scale 1 --out big.db
- *   node dist/scripts/bench/cli.js small.db big.db [--runs N] [--only PREFIX]…       (or postgres://… for either)
+ *   node dist/scripts/bench/cli.js small.db big.db [--runs N] [--only PREFIX]… [--rules ID]…  (or postgres://… for either)
  *
  * Each SQLite ledger is copied first (the bench writes to it); a PostgreSQL one is used in place. On each the bench
  * publishes a list (`list publish --id bench`, for `diff --published`), corrects a game of the last tournament it
@@ -15,6 +15,8 @@
  * (its first run included), or the bench stops: a table of errors is no measurement.
  *
  * `--only PREFIX` (repeatable) times only the commands whose label starts with one of them (e.g. `--only list`).
+ * `--rules ID` (repeatable) adds the same reads under that rule set (`list --rules ID`, dated, `history`, `explain`):
+ * on ledgers written with `npm run bench:ledger -- --mixed`, whose tournaments are under fide and gobase-go too.
  *
  * Env: BENCH_PLAYER (default p12), BENCH_TOURNAMENT (default t1), BENCH_AS_OF (default 2010-01-01): they must exist
  * in both ledgers (the synthetic ledgers of any scale above 0.0002 have them).
@@ -63,8 +65,10 @@ const main = async (): Promise<void> => {
   const runs = runsAt >= 0 ? Number(args.splice(runsAt, 2)[1]) : 3;
   const only: string[] = [];
   for (let at = args.indexOf('--only'); at >= 0; at = args.indexOf('--only')) only.push(args.splice(at, 2)[1] ?? '');
+  const ruleSets: string[] = [];
+  for (let at = args.indexOf('--rules'); at >= 0; at = args.indexOf('--rules')) ruleSets.push(args.splice(at, 2)[1] ?? '');
   const [small, big] = args;
-  if (!small || !big || !(runs >= 1)) throw new Error('usage: node dist/scripts/bench/cli.js SMALL BIG [--runs N] [--only PREFIX]…   (SQLite files or postgres://…)');
+  if (!small || !big || !(runs >= 1)) throw new Error('usage: node dist/scripts/bench/cli.js SMALL BIG [--runs N] [--only PREFIX]… [--rules ID]…   (SQLite files or postgres://…)');
   const player = process.env.BENCH_PLAYER ?? 'p12';
   const tournament = process.env.BENCH_TOURNAMENT ?? 't1';
   const asOf = process.env.BENCH_AS_OF ?? '2010-01-01';
@@ -108,6 +112,12 @@ const main = async (): Promise<void> => {
       ['diff --published bench', () => ['diff', '--published', 'bench', '--json']],
       ['diff --rules fesa --rules fesa-published', () => ['diff', '--rules', 'fesa', '--rules', 'fesa-published', '--json']],
       [`tournament show ${tournament}`, () => ['tournament', 'show', tournament, '--json']],
+      ...ruleSets.flatMap((id): [string, () => string[]][] => [
+        [`list --rules ${id}`, () => ['list', '--rules', id, '--format', 'csv']],
+        [`list --rules ${id} --as-of ${asOf}`, () => ['list', '--rules', id, '--as-of', asOf, '--format', 'csv']],
+        [`history ${player} --rules ${id}`, () => ['history', player, '--rules', id, '--json']],
+        [`explain ${player} --rules ${id}`, () => ['explain', player, '--rules', id, '--json']],
+      ]),
     ];
     const rows: string[][] = [];
     for (const [label, argvOf] of commands) {

@@ -2,7 +2,9 @@
  * Writes the history bench's synthetic FESA ledger (scripts/bench/synthetic-ledger.ts: players p0, p1, …; at scale 1
  * 100,000 players, 20,000 tournaments, ~1,000,000 games) so anyone can reproduce the benches' figures on the same log:
  *
- *   npm run bench:ledger -- --scale S --out FILE [--seed N]     (FILE: a SQLite file, or any store setting: postgres://…)
+ *   npm run bench:ledger -- --scale S --out FILE [--seed N] [--mixed]     (FILE: a SQLite file, or postgres://…)
+ *
+ * `--mixed` rates one tournament in three under fide or gobase-go instead of FESA (the same games otherwise).
  *
  * The store must be empty (a FILE that exists is refused: nothing is overwritten). Prints what it wrote.
  */
@@ -10,10 +12,12 @@ import * as fs from 'fs';
 import { openStore, parseStoreSpec } from '../../src/adapters/store/open';
 import { DEFAULT_SEED, shapeOf, writeSyntheticLedger } from './synthetic-ledger';
 
-const USAGE = 'usage: npm run bench:ledger -- --scale S --out FILE [--seed N]';
+const USAGE = 'usage: npm run bench:ledger -- --scale S --out FILE [--seed N] [--mixed]';
 
-const optionsOf = (argv: readonly string[]): { scale: number; out: string; seed: number } => {
+const optionsOf = (argv: readonly string[]): { scale: number; out: string; seed: number; mixed: boolean } => {
   const given = new Map<string, string>();
+  const mixed = argv.includes('--mixed');
+  argv = argv.filter((a) => a !== '--mixed');
   for (let i = 0; i < argv.length; i += 2) {
     const name = argv[i]!;
     const value = argv[i + 1];
@@ -27,20 +31,20 @@ const optionsOf = (argv: readonly string[]): { scale: number; out: string; seed:
   if (!(scale > 0 && scale <= 10)) throw new Error(`--scale must be a number above 0 and at most 10, not "${given.get('--scale')}"`);
   const seed = Number(given.get('--seed') ?? DEFAULT_SEED);
   if (!Number.isSafeInteger(seed)) throw new Error(`--seed must be an integer, not "${given.get('--seed')}"`);
-  return { scale, out, seed };
+  return { scale, out, seed, mixed };
 };
 
 const main = async (): Promise<void> => {
-  const { scale, out, seed } = optionsOf(process.argv.slice(2));
+  const { scale, out, seed, mixed } = optionsOf(process.argv.slice(2));
   const spec = parseStoreSpec(out);
   if (spec.kind === 'sqlite' && fs.existsSync(spec.path)) throw new Error(`${spec.path} exists already; the synthetic ledger is written into a new file only`);
   const shape = shapeOf(scale);
   const t0 = process.hrtime.bigint();
   const store = await openStore(out);
   try {
-    const { events, repairs } = await writeSyntheticLedger(store, shape, seed);
+    const { events, repairs } = await writeSyntheticLedger(store, shape, seed, mixed);
     const seconds = Number(process.hrtime.bigint() - t0) / 1e9;
-    console.log(`${out}: ${events} events (${shape.players} players, ${shape.tournaments} tournaments of ${shape.perTournament} players, ${repairs.length} repaired by a withdrawn game) in ${seconds.toFixed(1)} s (scale ${scale}, seed ${seed})`);
+    console.log(`${out}: ${events} events (${shape.players} players, ${shape.tournaments} tournaments of ${shape.perTournament} players, ${repairs.length} repaired by a withdrawn game${mixed ? '; one tournament in three under fide or gobase-go' : ''}) in ${seconds.toFixed(1)} s (scale ${scale}, seed ${seed})`);
   } finally {
     await store.close();
   }

@@ -3,12 +3,17 @@
  * players × 5 Swiss rounds (~1,000,000 games) over 30 years, from 1995-01-01. The same scale and seed always give
  * the same log. Written by `npm run bench:ledger -- --scale S --out FILE` (scripts/bench/ledger.ts) and by the
  * history bench (scripts/bench/history.ts), read by the cli and http benches.
+ *
+ * With `mixed` (issue 29's "Keep": the same figures on a ledger under several rule sets), one tournament in three is
+ * rated under another rule set, alternately fide and gobase-go, and the founders bring an opening balance under each
+ * of them beside FESA's. The games, players and dates are the same as without it: only the rule sets differ.
  */
 import * as E from 'fp-ts/Either';
 import type { DomainEvent } from '../../domain/events';
 import { playerStream, tournamentStream } from '../../domain/events';
 import { DAN_MP, KYU_MP } from '../../domain/rules/fesa/grades';
 import { FesaProjection } from '../../projections/fesa/incremental';
+import { openingState } from '../../projections/generic/opening-state';
 import { readFacts, toNewEvent } from '../../src/app/event-log';
 import type { EventStore } from '../../src/app/ports/event-store';
 
@@ -17,6 +22,11 @@ export const ROUNDS = 5;
 const START = Date.UTC(1995, 0, 1);
 export const DAYS = YEARS * 365;
 export const DEFAULT_SEED = 20261121;
+/** The rule sets a mixed ledger rates one tournament in three under, in turn. */
+export const MIXED_RULE_SETS = ['fide', 'gobase-go'] as const;
+
+/** The rule set tournament `t` is rated under: FESA, or in a mixed ledger fide for t ≡ 1 and gobase-go for t ≡ 4 (mod 6). */
+export const ruleSetOfTournament = (t: number, mixed: boolean): string => (!mixed ? 'fesa' : t % 6 === 1 ? 'fide' : t % 6 === 4 ? 'gobase-go' : 'fesa');
 
 export interface LedgerShape {
   readonly scale: number;
@@ -62,7 +72,7 @@ const gradeNear = (rating: number): string => {
 };
 
 /** Players register over the first 29 years; each tournament draws its entrants from the players registered by then. */
-const generate = async (store: EventStore, shape: LedgerShape, random: () => number): Promise<number> => {
+const generate = async (store: EventStore, shape: LedgerShape, random: () => number, mixed: boolean): Promise<number> => {
   const { scale, players: PLAYERS, tournaments: TOURNAMENTS, perTournament: PER_TOURNAMENT } = shape;
   let events = 0;
   const FOUNDERS = Math.max(PER_TOURNAMENT, Math.floor(PLAYERS * 0.05));
@@ -82,6 +92,7 @@ const generate = async (store: EventStore, shape: LedgerShape, random: () => num
       // unrated players does not settle in the FESA engine — nor in the official program)
       const state = { lastName: `Player${i}`, firstName: 'B', nationalityList: [{ list: 'E', nationality: 'NO', residens: 'NO', last: dayOf(-1) }], gradeLevel: 0, gradeName: '', nsrGradeLevel: 0, nsrGradeName: '', eloNumber: Math.round(strength(id)), games: 40, lastPlayed: dayOf(-1), lbCount: null, mpCount: null, bonusCount: 40, listIndex: i };
       batch.push(toNewEvent({ type: 'OpeningBalanceImported', version: 1, eventId: `open:${id}`, validDate: dayOf(0), actor: 'bench', playerId: id, ruleSet: 'fesa', state, source: 'list-1994' } as unknown as DomainEvent));
+      if (mixed) for (const ruleSet of MIXED_RULE_SETS) batch.push(toNewEvent(mixedBalance(id, ruleSet)));
     }
     await store.append(playerStream(id), batch, 'no_stream');
     events += batch.length;
@@ -111,7 +122,7 @@ const generate = async (store: EventStore, shape: LedgerShape, random: () => num
     for (const p of entrants) playingToday.add(p);
     const ids = [...entrants].map((p) => `p${p}`);
     const batch: DomainEvent[] = [
-      { type: 'TournamentRegistered', version: 1, eventId: `t:${tid}`, validDate: date, actor: 'bench', tournamentId: tid, name: `Open ${t}`, place: 'Oslo', startDate: date, endDate: date, ratingSystem: 'fesa', rated: true, timeControl: TC } as unknown as DomainEvent,
+      { type: 'TournamentRegistered', version: 1, eventId: `t:${tid}`, validDate: date, actor: 'bench', tournamentId: tid, name: `Open ${t}`, place: 'Oslo', startDate: date, endDate: date, ratingSystem: ruleSetOfTournament(t, mixed), rated: true, timeControl: TC } as unknown as DomainEvent,
     ];
     const met = new Set<string>();
     for (let r = 1; r <= ROUNDS; r++) {
@@ -146,6 +157,13 @@ const generate = async (store: EventStore, shape: LedgerShape, random: () => num
     events += batch.length;
   }
   return events;
+};
+
+/** A founder's opening balance under a non-FESA rule set of a mixed ledger: his hidden strength, 40 games. */
+const mixedBalance = (id: string, ruleSet: string): DomainEvent => {
+  const state = openingState(ruleSet, { rating: Math.round(strength(id)), games: 40 });
+  if (E.isLeft(state)) throw new Error(`the opening balance of ${id} under ${ruleSet}: ${state.left}`);
+  return { type: 'OpeningBalanceImported', version: 1, eventId: `open:${ruleSet}:${id}`, validDate: dayOf(0), actor: 'bench', playerId: id, ruleSet, state: state.right, source: 'list-1994' } as unknown as DomainEvent;
 };
 
 /**
@@ -188,9 +206,9 @@ const repair = async (store: EventStore): Promise<{ repaired: string[]; withdraw
  * Writes the synthetic ledger into an empty store and repairs the events the program cannot rate. Returns the number
  * of events written (repairs included) and the repaired tournaments.
  */
-export const writeSyntheticLedger = async (store: EventStore, shape: LedgerShape, seed = DEFAULT_SEED): Promise<{ events: number; repairs: string[] }> => {
+export const writeSyntheticLedger = async (store: EventStore, shape: LedgerShape, seed = DEFAULT_SEED, mixed = false): Promise<{ events: number; repairs: string[] }> => {
   if ((await store.headPosition()) !== 0) throw new Error('the synthetic ledger is written into an empty store only');
-  const generated = await generate(store, shape, prng(seed));
+  const generated = await generate(store, shape, prng(seed), mixed);
   const { repaired, withdrawals } = await repair(store);
   return { events: generated + withdrawals, repairs: repaired };
 };

@@ -87,6 +87,14 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     for (const row of rows) expect(row).toMatch(/\| \d+\.\d\d× \|$/);
   }, BENCH_TIMEOUT);
 
+  it('cli --rules: a mixed ledger (one tournament in three under fide or gobase-go) read under fide, small against big', async () => {
+    const mixed = [path.join(dir, 'mixed-small.db'), path.join(dir, 'mixed-big.db')];
+    expect(await bench('ledger.js', ['--scale', '0.0005', '--out', mixed[0]!, '--mixed'])).toMatch(/: 660 events \(50 players, 10 tournaments .*one tournament in three under fide or gobase-go\)/);
+    await bench('ledger.js', ['--scale', '0.001', '--out', mixed[1]!, '--mixed']);
+    const out = await bench('cli.js', [...mixed, '--runs', '1', '--rules', 'fide', '--only', 'list --rules fide'], { BENCH_PLAYER: 'p12', BENCH_TOURNAMENT: 't1' });
+    expect(out.split('\n').filter((l) => /^\| `/.test(l)).map((r) => r.split('|')[1]!.trim())).toEqual(['`list --rules fide`', '`list --rules fide --as-of 2010-01-01`']);
+  }, BENCH_TIMEOUT);
+
   it('http: every route answers 200 on the small ledger', async () => {
     const out = await bench('http.js', [big], { BENCH_PLAYER: 'p12' });
     expect(out.split('\n').filter((l) => /^GET \/.*first \d+ ms, warm median/.test(l))).toHaveLength(12);
