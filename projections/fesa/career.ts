@@ -3,7 +3,8 @@ import type { GradeAwarded, ListReconciled, RatingAdjusted } from '../../domain/
 import { danQualification } from '../../domain/rules/fesa/grades';
 import type { FesaGameExplanation, FesaLbCount, FesaPlayer, FesaPlayerReport, FesaPromotionRule } from '../../domain/rules/fesa/types';
 import { gradeText } from './diff';
-import { gradeOrder, nameKey, parseGrade, type FesaFold } from './history';
+import { nameKey, type FesaFold } from './history';
+import { gradeOrder, parseGrade } from './list-records';
 
 /** One tournament of a player's career: what the FESA engine did with his rating and counters. */
 export interface RatingStep {

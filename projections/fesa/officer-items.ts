@@ -1,7 +1,8 @@
 import * as E from 'fp-ts/Either';
 import type { LoggedEvent, OpeningBalanceImported } from '../../domain/events';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
-import { decodeOpeningGroup, openingPlayerIds, gradeOrder, matchesFilter, nameKey, parseGrade, reconciledList, type OfficerFact, type TimelineItem } from './history';
+import { nameKey, type OfficerFact, type TimelineItem } from './history';
+import { decodeOpeningGroup, gradeOrder, matchesFilter, openingPlayerIds, parseGrade, reconciledList } from './list-records';
 import { recordKey, type ListState } from './list-state';
 import type { RegisteredNames } from './registered-names';
 
