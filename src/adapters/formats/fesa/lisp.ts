@@ -39,6 +39,17 @@ export const isNil = (v: LispValue): boolean => (v.t === 'sym' && v.name === 'NI
 const DELIMITER = new Uint8Array(128);
 for (const c of [' ', '\t', '\n', '\r', '\f', '(', ')', '"', ';', "'"]) DELIMITER[c.charCodeAt(0)] = 1;
 
+/** An atom the reader met on `line`: an integer, a ratio, or a symbol (FESA files hold no floating-point numbers). */
+const atomOf = (tok: string, line: number): LispValue => {
+  if (/^[+-]?\d+\.?$/.test(tok)) return { t: 'int', v: parseInt(tok, 10) };
+  const ratio = /^([+-]?\d+)\/(\d+)$/.exec(tok);
+  if (ratio) return reduceRatio(parseInt(ratio[1], 10), parseInt(ratio[2], 10), line);
+  if (/^[+-]?(\d+\.\d*|\.\d+|\d+)([eEsSfFdDlL][+-]?\d+)?$/.test(tok)) {
+    throw new LispSyntaxError(line, `floating-point number ${tok} is not used in FESA files`);
+  }
+  return { t: 'sym', name: tok.toUpperCase() };
+};
+
 /** Reads every top-level form of `text`. */
 export const readAll = (text: string): LispForm[] => {
   let pos = 0;
@@ -145,13 +156,7 @@ export const readAll = (text: string): LispForm[] => {
     }
     const tok = token();
     if (tok === '') throw new LispSyntaxError(here, `unexpected character ${JSON.stringify(c)}`);
-    if (/^[+-]?\d+\.?$/.test(tok)) return { t: 'int', v: parseInt(tok, 10) };
-    const ratio = /^([+-]?\d+)\/(\d+)$/.exec(tok);
-    if (ratio) return reduceRatio(parseInt(ratio[1], 10), parseInt(ratio[2], 10), here);
-    if (/^[+-]?(\d+\.\d*|\.\d+|\d+)([eEsSfFdDlL][+-]?\d+)?$/.test(tok)) {
-      throw new LispSyntaxError(here, `floating-point number ${tok} is not used in FESA files`);
-    }
-    return { t: 'sym', name: tok.toUpperCase() };
+    return atomOf(tok, here);
   };
   const forms: LispForm[] = [];
   for (;;) {
