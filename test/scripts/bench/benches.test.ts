@@ -12,7 +12,7 @@ import { tempDir } from '../../support/helpers';
 const BENCH = path.resolve(__dirname, '../../../dist/scripts/bench');
 const SOURCES = path.resolve(__dirname, '../../../scripts/bench');
 /** Modules the benches share; not benches themselves. */
-const LIBRARIES = ['synthetic-ledger.ts', 'first-and-warm.ts', 'bench-server.ts', 'engine-calls.ts', 'serve-process.ts', 'profile-summary.ts'];
+const LIBRARIES = ['synthetic-ledger.ts', 'first-and-warm.ts', 'bench-server.ts', 'engine-calls.ts', 'serve-process.ts', 'profile-summary.ts', 'partition-schedule.ts'];
 const BENCH_TIMEOUT = 600_000;
 
 const run = (script: string, args: readonly string[] = [], env: NodeJS.ProcessEnv = {}, nodeOptions: readonly string[] = []): Promise<{ code: number; out: string; err: string }> =>
