@@ -5,9 +5,9 @@
 import * as E from 'fp-ts/Either';
 import { pipe } from 'fp-ts/function';
 import { RuleSystem } from '../rule-system';
-import { asInt, asRecord, decodeGames, fail } from '../elo-common/decode';
+import { asInt, asRecord, fail } from '../elo-common/decode';
+import { conversionOp, rateEventOp } from '../elo-common/case-ops';
 import { decodeOptions, docsOf } from '../elo-common/options';
-import { decodeRatingsOnly } from '../us-shogi-1997/decode';
 import { PanAtlanticOptions, panAtlanticOptionSpecs } from './options';
 import { rateEvent } from './rate-event';
 import { convertToPanAtlantic, driftCorrection, redetermine } from './officer';
@@ -37,28 +37,8 @@ export const panAtlantic: RuleSystem = {
   title: 'Pan-atlantic shogi rating-grade-handicap system (proposal): FIDE logistic Elo, three categories, Table I grades',
   options: docsOf(panAtlanticOptionSpecs),
   ops: {
-    'rate-event': (rawOptions, rawInput) =>
-      pipe(
-        E.Do,
-        E.bind('o', () => options(rawOptions)),
-        E.bind('input', () => asRecord(rawInput, 'input')),
-        E.bind('event', ({ input }) => decodeEvent(input.event, 'input.event')),
-        E.bind('players', ({ input }) => decodePanPlayers(input.players, 'input.players')),
-        E.bind('games', ({ input, players }) =>
-          decodeGames(input.games, 'input.games', (id) => Object.prototype.hasOwnProperty.call(players, id))),
-        E.chain(({ o, event, players, games }) => rateEvent(o, event, players, games)),
-      ),
-    'one-time-conversion': (rawOptions, rawInput) =>
-      pipe(
-        E.Do,
-        E.bind('o', () => options(rawOptions)),
-        E.bind('input', () => asRecord(rawInput, 'input')),
-        E.bind('players', ({ input }) => decodeRatingsOnly(input.players, 'input.players')),
-        E.map(({ o, players }) => ({
-          players: Object.fromEntries(Object.entries(players).map(([id, p]) =>
-            [id, { rating: p.rating === null ? null : convertToPanAtlantic(p.rating, o.floor) }])),
-        })),
-      ),
+    'rate-event': rateEventOp(options, decodeEvent, decodePanPlayers, rateEvent),
+    'one-time-conversion': conversionOp(options, (rating, o) => convertToPanAtlantic(rating, o.floor)),
     'drift-correction': (rawOptions, rawInput) =>
       pipe(
         E.Do,

@@ -55,10 +55,3 @@ export const decodeUsPlayer = (raw: Record<string, unknown>, path: string): Deco
 
 export const decodeUsPlayers = (v: unknown, path: string): Decoded<Record<string, UsPlayerIn>> =>
   decodePlayers(v, path, decodeUsPlayer);
-
-/** `{id: {"rating": r}}` for the one-time conversion. */
-export const decodeRatingsOnly = (v: unknown, path: string): Decoded<Record<string, { rating: number | null }>> =>
-  decodePlayers(v, path, (raw, p) => {
-    const r = asIntOrNull(raw.rating, `${p}.rating`);
-    return E.isLeft(r) ? r : E.right({ rating: r.right });
-  });

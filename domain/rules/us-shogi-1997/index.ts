@@ -2,15 +2,13 @@
  * The US Shogi 1997 rule systems `us-shogi-1997-text` and `us-shogi-1997-card`
  * (spec ../shared/rules/us-shogi-1997.md, seed 001).
  */
-import * as E from 'fp-ts/Either';
-import { pipe } from 'fp-ts/function';
 import { RuleSystem } from '../rule-system';
-import { asRecord, decodeGames } from '../elo-common/decode';
+import { conversionOp, rateEventOp } from '../elo-common/case-ops';
 import { decodeOptions, docsOf } from '../elo-common/options';
 import { UsOptions, UsVariant, usOptionSpecs } from './options';
 import { rateEvent } from './rate-event';
 import { convert1997 } from './conversion';
-import { decodeRatingsOnly, decodeUsEvent, decodeUsPlayers } from './decode';
+import { decodeUsEvent, decodeUsPlayers } from './decode';
 
 export { rateEvent, moveAcrossBrackets, bracketFactor, preEventRating, applyPromotion } from './rate-event';
 export type { UsEvent, UsPlayerIn, UsPlayerOut, UsEventResult, UsPlayerDetail } from './rate-event';
@@ -34,28 +32,8 @@ const usShogiSystem = (variant: UsVariant): RuleSystem => {
       : 'US Shogi rating system 1997 (summary card: brackets 2100/1900/1200, per-game rounding, no crossing)',
     options: docsOf(specs),
     ops: {
-      'rate-event': (rawOptions, rawInput) =>
-        pipe(
-          E.Do,
-          E.bind('o', () => options(rawOptions)),
-          E.bind('input', () => asRecord(rawInput, 'input')),
-          E.bind('event', ({ input }) => decodeUsEvent(input.event, 'input.event')),
-          E.bind('players', ({ input }) => decodeUsPlayers(input.players, 'input.players')),
-          E.bind('games', ({ input, players }) =>
-            decodeGames(input.games, 'input.games', (pid) => Object.prototype.hasOwnProperty.call(players, pid))),
-          E.chain(({ o, event, players, games }) => rateEvent(o, event, players, games)),
-        ),
-      'one-time-conversion': (rawOptions, rawInput) =>
-        pipe(
-          E.Do,
-          E.bind('o', () => options(rawOptions)),
-          E.bind('input', () => asRecord(rawInput, 'input')),
-          E.bind('players', ({ input }) => decodeRatingsOnly(input.players, 'input.players')),
-          E.map(({ players }) => ({
-            players: Object.fromEntries(Object.entries(players).map(([pid, p]) =>
-              [pid, { rating: p.rating === null ? null : convert1997(p.rating) }])),
-          })),
-        ),
+      'rate-event': rateEventOp(options, decodeUsEvent, decodeUsPlayers, rateEvent),
+      'one-time-conversion': conversionOp(options, (rating) => convert1997(rating)),
     },
   };
 };
