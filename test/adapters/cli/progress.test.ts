@@ -6,8 +6,8 @@ import { CLI, ledgerProcess, NEKOMADO, runProcess, tempDir } from '../../support
 const commandLine = (argv: readonly string[]): string => [process.execPath, CLI, ...argv].map((a) => `'${a.replace(/'/g, `'\\''`)}'`).join(' ');
 
 describe('progress of long commands', () => {
-  // each test on its own ledger: `diff --rules` reads saved read models and folds (with progress) only while one
-  // is missing, as it is for fesa-published on a ledger that `fesa import` just wrote
+  // each command on its own ledger: `diff --rules` and `rerate` read saved read models and fold (with progress) only
+  // while one is missing, as it is for fesa-published on a ledger that `fesa import` just wrote
   const ledger = async (): Promise<string> => {
     const db = path.join(tempDir('progress'), 'ledger.db');
     expect((await ledgerProcess(['fesa', 'import', path.join(NEKOMADO, '01_1st_nekomadoken'), '--db', db])).code).toBe(0);
@@ -20,16 +20,16 @@ describe('progress of long commands', () => {
   ];
 
   it('is never printed into a pipe: stderr stays empty', async () => {
-    const db = await ledger();
     for (const argv of slow) {
+      const db = await ledger();
       const r = await ledgerProcess([...argv, '--db', db], { CI: '' });
       expect({ argv, code: r.code, err: r.err }).toEqual({ argv, code: 0, err: '' });
     }
   });
 
   it('is shown on a terminal (script gives the process a pseudo-terminal), then wiped', async () => {
-    const db = await ledger();
     for (const argv of slow) {
+      const db = await ledger();
       const env = Object.fromEntries(Object.entries(process.env).filter(([k]) => k !== 'CI'));
       const r = await runProcess('script', ['-qec', commandLine([...argv, '--db', db]), '/dev/null'], '', env);
       expect(r.code).toBe(0);

@@ -322,21 +322,27 @@ const rerate: CommandRun = {
   name: 'rerate',
   async run(ctx) {
     const progress = new FoldProgress('rerate');
-    const facts = await loadFacts(await ctx.store(), undefined, progress.read);
     const from = ctx.opts.date('from') ?? '0000-01-01';
     const asOf = ctx.opts.date('as-of') ?? today();
     const requested = ctx.opts.string('rules') ?? 'fesa-published';
     const options = rerateOptionsOf(ctx, requested);
     if (!(requested in FESA_RULE_SETS)) {
       // Another system: the same facts, every tournament rated with it, next to the FESA list.
-      sideBySide(ctx, facts, 'fesa', requested, asOf, options);
+      sideBySide(ctx, await loadFacts(await ctx.store(), undefined, progress.read), 'fesa', requested, asOf, options);
       return 0;
     }
     const ruleSet = fesaRuleSetOf(ctx);
-    const base = fold(facts, { ruleSet: AS_ADOPTED, asOf, runs: 'changes', onProgress: progress.fold });
-    const other = fold(facts, { ruleSet, asOf, runs: 'changes', onProgress: progress.fold });
+    // the rule sets in force and the one asked for, from their saved list models (each saved on its first use, so a
+    // second rerate reads rows, not the log); folded from the log where no model can answer
+    const checkpoints = await ctx.checkpoints();
+    const fromModels = checkpoints === undefined ? undefined : await ruleSetsFromModels(await ctx.store(), checkpoints, AS_ADOPTED, ruleSet, asOf, progress.stage);
+    let changes: FoldDiff;
+    if (fromModels !== undefined) changes = fromModels.diff;
+    else {
+      const facts = await loadFacts(await ctx.store(), undefined, progress.read);
+      changes = diffFolds(fold(facts, { ruleSet: AS_ADOPTED, asOf, runs: 'changes', onProgress: progress.fold }), fold(facts, { ruleSet, asOf, runs: 'changes', onProgress: progress.fold }));
+    }
     progress.done();
-    const changes = diffFolds(base, other);
     const filtered = { runs: changes.runs.filter((r) => r.date >= from), list: changes.list };
     if (ctx.json) ctx.out(JSON.stringify({ ruleSet, from, asOf, ...filtered }, null, 2));
     else {
