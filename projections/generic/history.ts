@@ -169,11 +169,89 @@ const matchesFilter = (f: Filter, id: string, rating: number | null, reg: Player
   (f.activeSince === undefined || (lastPlayed !== undefined && lastPlayed >= f.activeSince)) &&
   (f.playerIds === undefined || (f.playerIds as readonly string[]).includes(id));
 
-export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOptions = {}): E.Either<string, GenericFold> => {
-  const entry = options.entry ?? 'system';
-  const registry = options.registry ?? RULE_SETS;
-  const registered = (id: string): boolean => registry.has(id);
-  const ruleSetOf = (id: string): GenericSystem<any, any> => registry.get(id)!;
+/** What rating one tournament reads and writes of the fold in progress. */
+interface TournamentContext {
+  readonly options: GenericFoldOptions;
+  readonly entry: EntryPolicy;
+  readonly registry: RuleSetRegistry;
+  readonly adoptions: readonly { event: RuleSetAdopted; position: number }[];
+  readonly person: (id: string) => string;
+  readonly merged: () => boolean;
+  readonly stateOf: (id: GenericRuleSetId) => Map<string, unknown>;
+  readonly playerFacts: (playerId: string, date: string) => { playerId: string; grade: string | undefined; birthYear: number | undefined };
+  readonly lastPlayedUnder: (ruleSet: GenericRuleSetId) => Map<string, string>;
+  readonly runs: GenericRun[];
+}
+
+/** Rates a closed tournament under the rule set in force (or forced), appending its run; returns why it could not be rated. */
+const rateTournamentItem = (t: TournamentFacts, { options, entry, registry, adoptions, person, merged, stateOf, playerFacts, lastPlayedUnder, runs }: TournamentContext): string | undefined => {
+  const reg = t.registration;
+  const adoption = options.ruleSet === undefined ? adoptionAt(adoptions, reg.endDate) : undefined;
+  const ruleSet = options.ruleSet ?? adoption?.event.ruleSetId ?? reg.ratingSystem;
+  const sys = registry.get(ruleSet);
+  if (sys === undefined) return undefined;
+  const rawOptions = options.ruleSet !== undefined ? options.forcedOptions ?? {} : adoption ? adoption.event.options : {};
+  const typed = sys.options(rawOptions);
+  const where = `tournament "${reg.tournamentId}" (${reg.endDate}) under ${ruleSet}`;
+  if (E.isLeft(typed)) return `${where}: ${typed.left.message}`;
+  const ordered = [...t.games]
+    .filter(([, g]) => !g.withdrawn)
+    .sort((a, b) => a[1].facts.round - b[1].facts.round || a[1].position - b[1].position);
+  const mapped = ordered.map(([gameId, g]) => {
+    const facts = merged() ? gameAsPeople(g.facts, person) : g.facts;
+    return { gameId, facts, game: toSpecGame(facts, reg.timeControl, sys.ratesGoHandicap === true) };
+  });
+  const games = mapped.flatMap((m) => (m.game ? [m.game] : []));
+  const map = stateOf(ruleSet);
+  const before: Record<string, unknown> = {};
+  for (const g of games) {
+    for (const id of [g.a, g.b]) if (!(id in before)) before[id] = map.get(id) ?? sys.newPlayer(playerFacts(id, reg.endDate), entry);
+  }
+  const tournament = tournamentFactsOf({ date: reg.endDate, region: reg.region, tournamentClass: reg.tournamentClass });
+  const rated = sys.rateTournament(typed.right, tournament, { ...before }, games);
+  if (E.isLeft(rated)) {
+    const m = /^input\.games\[(\d+)\]/.exec(rated.left.field);
+    const game = m ? mapped.filter((x) => x.game)[Number(m[1])] : undefined;
+    return `${where}${game ? `, game ${game.gameId}` : ''}: ${rated.left.message}`;
+  }
+  const after: Record<string, unknown> = {};
+  for (const id of Object.keys(before)) {
+    const s = rated.right.players[id] ?? before[id];
+    after[id] = s;
+    map.set(id, s);
+  }
+  let k = 0;
+  const runGames: GenericGame[] = mapped.map((m) => ({
+    gameId: m.gameId, round: m.facts.round, first: m.facts.first, second: m.facts.second, result: m.facts.result,
+    ...(m.game
+      ? { game: m.game, rating: rated.right.gamesRated[k++]! }
+      : { rating: m.facts.handicapStones !== undefined ? notRated('handicap-not-ratable') : { rated: false as const, reason: 'not-played' as const } }),
+  }));
+  const played = lastPlayedUnder(ruleSet);
+  for (const g of runGames) {
+    if (g.game && g.rating.rated) for (const id of [g.game.a, g.game.b]) played.set(id, reg.endDate);
+  }
+  runs.push({
+    tournamentId: reg.tournamentId, name: reg.name, date: reg.endDate, ruleSet, options: rawOptions,
+    ruleSetSource: options.ruleSet !== undefined ? 'forced' : adoption ? `adopted ${adoption.event.validDate} (${adoption.event.eventId})` : 'tournament',
+    ...(reg.region !== undefined ? { region: reg.region } : {}),
+    ...(reg.tournamentClass !== undefined ? { tournamentClass: reg.tournamentClass } : {}),
+    games: runGames, before, after, ...(rated.right.detail ? { detail: rated.right.detail } : {}),
+  });
+  return undefined;
+};
+
+/** What the fold reads of the log (phase one of `foldGeneric`): registrations, grades, tournaments, adoptions, merges and the timeline of rated items in the fold's order. */
+interface CollectedFacts {
+  readonly players: Map<string, PlayerRegistered>;
+  readonly grades: Map<string, { date: string; grade: string }[]>;
+  readonly adoptions: { event: RuleSetAdopted; position: number }[];
+  readonly timeline: TimelineItem[];
+  readonly person: (id: string) => string;
+  readonly merged: () => boolean;
+}
+
+const collectFacts = (log: Iterable<LoggedEvent>, knownAt: number | undefined, registered: (id: string) => boolean): CollectedFacts => {
   const players = new Map<string, PlayerRegistered>();
   const grades = new Map<string, { date: string; grade: string }[]>();
   const tournaments = new Map<string, TournamentFacts>();
@@ -184,7 +262,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
   const person = (id: string): string => merges.get(id)?.survivor ?? id;
 
   for (const fact of log) {
-    if (options.knownAt !== undefined && fact.globalPosition > options.knownAt) continue;
+    if (knownAt !== undefined && fact.globalPosition > knownAt) continue;
     const e = fact.event;
     if (passedOverByTheFold(e)) continue;
     switch (e.type) {
@@ -247,6 +325,15 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
   }
   timeline.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : PHASE[a.kind] - PHASE[b.kind] || a.position - b.position));
 
+  return { players, grades, adoptions, timeline, person, merged: () => merges.size > 0 };
+};
+
+export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOptions = {}): E.Either<string, GenericFold> => {
+  const entry = options.entry ?? 'system';
+  const registry = options.registry ?? RULE_SETS;
+  const registered = (id: string): boolean => registry.has(id);
+  const ruleSetOf = (id: string): GenericSystem<any, any> => registry.get(id)!;
+  const { players, grades, adoptions, timeline, person, merged } = collectFacts(log, options.knownAt, registered);
   const states = new Map<GenericRuleSetId, Map<string, unknown>>();
   const stateOf = (id: GenericRuleSetId) => {
     let s = states.get(id);
@@ -330,60 +417,8 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         break;
       }
       case 'tournament': {
-        const t = item.tournament;
-        const reg = t.registration;
-        const adoption = options.ruleSet === undefined ? adoptionAt(adoptions, reg.endDate) : undefined;
-        const ruleSet = options.ruleSet ?? adoption?.event.ruleSetId ?? reg.ratingSystem;
-        if (!registered(ruleSet)) break;
-        const rawOptions = options.ruleSet !== undefined ? options.forcedOptions ?? {} : adoption ? adoption.event.options : {};
-        const sys = ruleSetOf(ruleSet);
-        const typed = sys.options(rawOptions);
-        const where = `tournament "${reg.tournamentId}" (${reg.endDate}) under ${ruleSet}`;
-        if (E.isLeft(typed)) return E.left(`${where}: ${typed.left.message}`);
-        const ordered = [...t.games]
-          .filter(([, g]) => !g.withdrawn)
-          .sort((a, b) => a[1].facts.round - b[1].facts.round || a[1].position - b[1].position);
-        const mapped = ordered.map(([gameId, g]) => {
-          const facts = merges.size === 0 ? g.facts : gameAsPeople(g.facts, person);
-          return { gameId, facts, game: toSpecGame(facts, reg.timeControl, sys.ratesGoHandicap === true) };
-        });
-        const games = mapped.flatMap((m) => (m.game ? [m.game] : []));
-        const map = stateOf(ruleSet);
-        const before: Record<string, unknown> = {};
-        for (const g of games) {
-          for (const id of [g.a, g.b]) if (!(id in before)) before[id] = map.get(id) ?? sys.newPlayer(playerFacts(id, reg.endDate), entry);
-        }
-        const tournament = tournamentFactsOf({ date: reg.endDate, region: reg.region, tournamentClass: reg.tournamentClass });
-        const rated = sys.rateTournament(typed.right, tournament, { ...before }, games);
-        if (E.isLeft(rated)) {
-          const m = /^input\.games\[(\d+)\]/.exec(rated.left.field);
-          const game = m ? mapped.filter((x) => x.game)[Number(m[1])] : undefined;
-          return E.left(`${where}${game ? `, game ${game.gameId}` : ''}: ${rated.left.message}`);
-        }
-        const after: Record<string, unknown> = {};
-        for (const id of Object.keys(before)) {
-          const s = rated.right.players[id] ?? before[id];
-          after[id] = s;
-          map.set(id, s);
-        }
-        let k = 0;
-        const runGames: GenericGame[] = mapped.map((m) => ({
-          gameId: m.gameId, round: m.facts.round, first: m.facts.first, second: m.facts.second, result: m.facts.result,
-          ...(m.game
-            ? { game: m.game, rating: rated.right.gamesRated[k++]! }
-            : { rating: m.facts.handicapStones !== undefined ? notRated('handicap-not-ratable') : { rated: false as const, reason: 'not-played' as const } }),
-        }));
-        const played = lastPlayedUnder(ruleSet);
-        for (const g of runGames) {
-          if (g.game && g.rating.rated) for (const id of [g.game.a, g.game.b]) played.set(id, reg.endDate);
-        }
-        runs.push({
-          tournamentId: reg.tournamentId, name: reg.name, date: reg.endDate, ruleSet, options: rawOptions,
-          ruleSetSource: options.ruleSet !== undefined ? 'forced' : adoption ? `adopted ${adoption.event.validDate} (${adoption.event.eventId})` : 'tournament',
-          ...(reg.region !== undefined ? { region: reg.region } : {}),
-          ...(reg.tournamentClass !== undefined ? { tournamentClass: reg.tournamentClass } : {}),
-          games: runGames, before, after, ...(rated.right.detail ? { detail: rated.right.detail } : {}),
-        });
+        const failed = rateTournamentItem(item.tournament, { options, entry, registry, adoptions, person, merged, stateOf, playerFacts, lastPlayedUnder, runs });
+        if (failed !== undefined) return E.left(failed);
         break;
       }
     }
