@@ -31,6 +31,13 @@ const gameReason = (x: GenericGameExplanation, y: GenericGameExplanation, a: str
   if ('Dused' in x.terms || 'Dused' in y.terms) return 'the 400-point rule';
   const [ka, kb] = [x.terms.K, y.terms.K];
   if (typeof ka === 'number' && typeof kb === 'number' && ka !== kb) return `K ${ka} under ${a}, ${kb} under ${b}`;
-  if (x.expected !== null && y.expected !== null && Math.abs(x.expected - y.expected) >= 0.00005) return 'the expected score';
+  if (x.expected !== null && y.expected !== null && Math.abs(x.expected - y.expected) >= 0.00005) return expectedScoreReason(x, y, a, b);
   return undefined;
+};
+
+/** fide-2024 explains a game with PD, read from FIDE's table 8.1.2; the Elo family's expected score is its curve's. */
+const expectedScoreReason = (x: GenericGameExplanation, y: GenericGameExplanation, a: string, b: string): string => {
+  const fromTable = (g: GenericGameExplanation) => 'PD' in g.terms;
+  if (fromTable(x) === fromTable(y)) return 'the expected score';
+  return fromTable(x) ? `the expected score: ${a}'s table against ${b}'s curve` : `the expected score: ${b}'s table against ${a}'s curve`;
 };

@@ -37,6 +37,6 @@ describe('trf import under fide-2024', () => {
     const deltas = Object.fromEntries([...diff.matchAll(/^bbp-dutch_2025_C5-(\d) .* (\d{4}) .* (\d{4}) .* (-?\d+)$/gm)].map((m) => [m[1], [Number(m[2]), Number(m[3]), Number(m[4])]]));
     expect(deltas).toEqual({ 1: [2729, 2729, 0], 2: [2701, 2701, 0], 3: [2706, 2706, 0], 4: [2680, 2679, -1], 5: [2673, 2673, 0], 6: [2655, 2655, 0] });
     // and says why: the table's PD against the curve's E in both of his games
-    expect(diff).toMatch(/\nWhy they differ:\n {2}bbp-dutch_2025_C5-4: the expected score \(2 games\)\n?$/);
+    expect(diff).toMatch(/\nWhy they differ:\n {2}bbp-dutch_2025_C5-4: the expected score: fide-2024's table against fide's curve \(2 games\)\n?$/);
   }, 60_000);
 });

@@ -14,6 +14,21 @@ describe('fide-2024 through the harness', () => {
     expect(out.detail.A).toMatchObject({ K: 20, games: 1, rounded: -2, next: 2198 });
   });
 
+  it('gives Carlsen\'s Corus 2010 as FIDE published it (+2.9, individual calculation 1503014 for 2010-03; CPAN Games-Ratings t/105.Elo.t)', () => {
+    const opponents = [2662, 2657, 2641, 2696, 2708, 2790, 2749, 2723, 2788, 2720, 2712, 2739, 2675];
+    const scores = [0.5, 1, 1, 0.5, 0.5, 0.5, 1, 0.5, 0, 1, 1, 0.5, 0.5];
+    const out = JSON.parse(runCases(JSON.stringify({
+      system: 'fide-2024', op: 'rate-event', options: {},
+      input: {
+        event: { date: '2010-01-31' },
+        players: { C: { rating: 2810, k: 10 }, ...Object.fromEntries(opponents.map((r, i) => [`O${i}`, { rating: r, games: 100 }])) },
+        games: opponents.map((_, i) => ({ a: 'C', b: `O${i}`, score: scores[i] })),
+      },
+    })));
+    // FIDE's K × Σ(score − PD) = 10 × (8.5 − 8.21); the list rounds it once (§8.3.4)
+    expect(out.detail.C).toEqual({ K: 10, games: 13, change: 2.9, rounded: 3, next: 2813 });
+  });
+
   it('names a bad option value and the list it expects', () => {
     const out = JSON.parse(runCases(JSON.stringify({ system: 'fide-2024', op: 'expected-score', options: { list: 'classical' }, input: { rating: 2000, opponent: 2000 } })));
     expect(out.error).toMatchObject({ field: 'options.list' });

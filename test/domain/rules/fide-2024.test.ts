@@ -111,6 +111,12 @@ describe('fide-2024 regulation rules', () => {
     expect(k(rated(2350, { games: 29 }), '2024-05-10')).toBe(40);
   });
 
+  it('rapid and blitz K follow the standard rules since 1 October 2022, no longer 20 for all (scacchierando.it "Nuove regole FIDE per i rating Rapid&Blitz"; vietnamchess.org.vn "change-k-fide")', () => {
+    const rapid: Game[] = [{ a: 'J', b: 'X', score: 1, timeControl: { main: 15, increment: 10, byoyomi: 0 } }];
+    const k = (list: 'rapid' | 'blitz', p: FidePlayer) => rateFideTournament({ list }, { date: '2024-05-10' }, { J: p, X: rated(2000) }, list === 'rapid' ? rapid : [{ a: 'J', b: 'X', score: 1 }]).players.J.period?.k;
+    expect([k('rapid', rated(2000, { birthYear: 2010 })), k('blitz', rated(2000, { games: 10 })), k('rapid', rated(2000)), k('blitz', rated(2350, { reached2400: true }))]).toEqual([40, 40, 20, 10]);
+  });
+
   it('§7.1.4, §8.2: an unrated player is rated from 5 games against rated opponents, pooled over tournaments; under 1400 he stays unrated', () => {
     const opp = { R1: rated(1800), R2: rated(1800), R3: rated(1800) };
     const three: Game[] = [{ a: 'U', b: 'R1', score: 1 }, { a: 'U', b: 'R2', score: 1 }, { a: 'U', b: 'R3', score: 1 }];

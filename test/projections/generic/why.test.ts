@@ -33,10 +33,10 @@ const under = (ruleSet: string): GenericFold => {
 };
 
 describe('why two rule sets rate a player differently', () => {
-  it('names the 400-point rule for a game 500 points apart, the expected score for one 10 apart', () => {
+  it('names the 400-point rule for a game 500 points apart, the table against the curve for one 10 apart', () => {
     const [fide, fide2024] = [under('fide'), under('fide-2024')];
     expect(whyRatingsDiffer(fide, fide2024, 'fide', 'fide-2024', 'L')).toEqual(['the 400-point rule (1 game)']);
-    expect(whyRatingsDiffer(fide, fide2024, 'fide', 'fide-2024', 'M')).toEqual(['the expected score (1 game)']);
+    expect(whyRatingsDiffer(fide, fide2024, 'fide', 'fide-2024', 'M')).toEqual(['the expected score: fide-2024\'s table against fide\'s curve (1 game)']);
   });
 
   it('names K where the rule sets give different ones: USCF\'s 32 below 2100 against FIDE\'s 20', () => {
