@@ -167,6 +167,9 @@ const savedModelFindings = async (store: EventStore, storage: CheckpointStorage,
         if (count !== undefined && count.saved !== null && count.saved !== count.held) {
           findings.push(`The saved list model of ${ruleSet} was changed by hand: ${versionCountDiffers({ saved: count.saved, held: count.held })}; ${rebuild}.`);
         }
+        if (count?.kept !== undefined && count.kept !== count.held) {
+          findings.push(`The count of row versions kept beside the saved list model of ${ruleSet} was changed by hand: it says ${count.kept} where the model holds ${count.held}, so reads fold the list instead of reading the model; ${rebuild}.`);
+        }
       }
     }
     const careers = await storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT });

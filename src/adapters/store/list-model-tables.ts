@@ -112,10 +112,13 @@ const versionsHeld = async (sql: Sql, s: string, ruleSet: string, counted = true
 };
 
 /** See CheckpointStorage.listModelRowCount. */
-export const listModelRowCount = async (sql: Sql, s: string, ruleSet: string, format: number): Promise<{ saved: number | null; held: number } | undefined> => {
+export const listModelRowCount = async (sql: Sql, s: string, ruleSet: string, format: number): Promise<{ saved: number | null; held: number; kept?: number } | undefined> => {
   const meta = await metaOf(sql, s, ruleSet, format);
   if (meta === undefined) return undefined;
-  return { saved: meta.versions, held: await versionsHeld(sql, s, ruleSet, false) };
+  const held = await versionsHeld(sql, s, ruleSet, false);
+  // the count row reads trust (SQLite): an edit of it makes reads refuse a sound model, so verify compares it too
+  const [kept] = sql.heldCounted === true ? await sql.all(`SELECT held FROM ${s}rm_list_held WHERE rule_set = ${sql.p(1)}`, [ruleSet]) : [];
+  return { saved: meta.versions, held, ...(kept !== undefined ? { kept: Number(kept[0]) } : {}) };
 };
 
 /**
@@ -295,6 +298,8 @@ export const saveListModel = async (sql: Sql, s: string, m: ListModelWrite): Pro
       if (others.length === 0) await sql.run(`DELETE FROM ${s}${table}`, []);
       else await sql.run(`DELETE FROM ${s}${table} WHERE rule_set = ${p(1)}`, [r]);
     }
+    // the model holds no version now, whatever its count row said (a hand's edit of the count is undone by a rebuild)
+    if (sql.heldCounted === true) await sql.run(`UPDATE ${s}rm_list_held SET held = 0 WHERE rule_set = ${p(1)}`, [r]);
   } else {
     const meta = await metaOf(sql, s, r, m.format, true);
     if (meta === undefined || meta.position !== m.base) throw new ModelMoved(`the list model of ${r} was saved by another process meanwhile`);

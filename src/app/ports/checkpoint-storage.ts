@@ -19,9 +19,10 @@ export interface CheckpointStorage {
   /**
    * How many row and point versions the saved list model of `ruleSet` holds, and how many its saves wrote (null: saved
    * before they were counted); undefined when none of that format is saved. Versions are only ever added, so a
-   * difference means rows were deleted or added by hand.
+   * difference means rows were deleted or added by hand. `kept`: the count a store keeps beside the model for its
+   * reads (SQLite's rm_list_held), where it keeps one; it differs from `held` only when it was edited by hand.
    */
-  listModelRowCount(ruleSet: string, format: number): Promise<{ readonly saved: number | null; readonly held: number } | undefined>;
+  listModelRowCount(ruleSet: string, format: number): Promise<{ readonly saved: number | null; readonly held: number; readonly kept?: number } | undefined>;
   /**
    * A list from the saved read model (see `ListModelQuery`); undefined when none of that format is saved; `failed`
    * when the fold known at that position stopped on or before the date, with its `error`.

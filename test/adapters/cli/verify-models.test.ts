@@ -129,6 +129,21 @@ describe.skipIf(!built)('verify covers what reads serve (real processes, run `np
     expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
   });
 
+  it('the count of row versions kept beside a list model edited by hand: verify names it, exit 1; a rebuild makes it again and reads use the model', async () => {
+    const db = copyOf(pristine, 'verify-model-count');
+    expect((await ledger('list', '--db', db)).code).toBe(0);
+    expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
+    editFile(db, (d) => expect(d.prepare(`UPDATE rm_list_held SET held = held + 7 WHERE rule_set = 'as-adopted'`).run().changes).toBe(1));
+    // a read no longer trusts the model: it folds the list and says so
+    expect((await ledger('list', '--db', db)).err).toMatch(/^warning: the saved list model of as-adopted was changed by hand \(it holds \d+ row versions where its saves wrote \d+ \(rows added\)\); the list is folded/);
+    const verify = await ledger('verify', '--db', db);
+    expect(verify.code).toBe(1);
+    expect(verify.err).toMatch(/^The count of row versions kept beside the saved list model of as-adopted was changed by hand: it says (\d+) where the model holds (\d+), so reads fold the list instead of reading the model; `ledger projections rebuild` makes it again\.\n$/);
+    expect((await ledger('projections', 'rebuild', '--db', db)).code).toBe(0);
+    expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
+    expect(await ledger('list', '--db', db)).toMatchObject({ code: 0, err: '' });
+  });
+
   it('an event row edited by hand (a result changed): verify names its position, exit 1', async () => {
     const db = copyOf(pristine, 'verify-event-edit');
     editFile(db, (d) => expect(d.prepare(`UPDATE events SET data = replace(data, '"win"', '"loss"') WHERE type = 'GameReported'`).run().changes).toBe(1));
