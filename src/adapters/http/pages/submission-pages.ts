@@ -54,7 +54,7 @@ const tokenField = (id: string): Html =>
 const submissionForm = (): Html => html`<h2 id="submit-heading">Submit a tournament's results</h2>
 <p>Send a FESA event folder's files (<code>turnering.txt</code>, <code>nye-spillere</code>, <code>ratingliste.pre</code>): they are checked at
 once as an import would check them and kept, pending, until an officer approves them. Nothing reaches a list before that.</p>
-<form id="submission-form" class="stacked" aria-labelledby="submit-heading">
+<form id="submission-form" class="inline" aria-labelledby="submit-heading">
 <label for="tournament-id">Tournament id (the event folder's name)<input id="tournament-id" name="tournamentId" required></label>
 <label for="format">Format<select id="format" name="format">${SUBMISSION_FORMATS.map((f) => html`<option value="${f}">${f}</option>`)}</select></label>
 <label for="files">Files<input id="files" name="files" type="file" multiple required></label>
@@ -114,7 +114,7 @@ ${preview.runs.map((r) => html`<tr><td>${r.tournamentId}</td><td>${r.date}</td><
 }`;
 
 const decisionForm = (v: SubmissionView): Html => html`<h2 id="decision-heading">Decide</h2>
-<form id="decision-form" class="stacked" data-action="/submissions/${segment(v.submissionId)}" aria-labelledby="decision-heading">
+<form id="decision-form" class="inline" data-action="/submissions/${segment(v.submissionId)}" aria-labelledby="decision-heading">
 <label for="reason">Reason (the organiser reads it)<input id="reason" name="reason" required></label>
 ${tokenField('decision-token')}
 <div><button type="submit" name="verb" value="approve">Approve and record</button> <button type="submit" name="verb" value="reject">Reject</button></div>
