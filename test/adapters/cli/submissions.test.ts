@@ -67,6 +67,18 @@ describe.skipIf(!cliBuilt())('organiser submissions through the CLI (issue 33)',
     // as fesa import refuses the folder, with the submitter's own file name and line
     expect(refused).toMatchObject({ code: 1, out: '', err: 'ledger: turnering.txt:4: round 2: expected a result +, - or = after opponent 4, found "*"\n' });
     expect(await checksum(db)).toBe(at);
+    // every line at fault in every file, in one answer, one a line
+    fs.writeFileSync(path.join(bad, 'turnering.txt'), Buffer.from(cross.replace('2 [N3] [] [3- 4+ 12+]', '2 [N3] [] [3- 4* 12+]').replace('5 [N6] [] [10- 17- 16+]', '5 [N6] [] [10- 17- 16+] [x]'), 'latin1'));
+    fs.writeFileSync(path.join(bad, 'nye-spillere'), fs.readFileSync(path.join(bad, 'nye-spillere'), 'latin1').replace('"N3" "" (#S(HOME', '"N3" "" (#S(HOUSE'), 'latin1');
+    const all = await run(db, ['submission', 'add', ...filesOf(FOLDERS[0]!, path.dirname(bad))], ORGANISER);
+    expect(all.code).toBe(1);
+    expect(all.err.split('\n')).toEqual([
+      'ledger: turnering.txt:4: round 2: expected a result +, - or = after opponent 4, found "*"',
+      'turnering.txt:7: the MacMahon start score [x] should be an integer',
+      expect.stringMatching(/^nye-spillere:3: /),
+      '',
+    ]);
+    expect(await checksum(db)).toBe(at);
 
     await ok(db, ['submission', 'add', ...filesOf(FOLDERS[0]!)], ORGANISER);
     const pending = await checksum(db);

@@ -99,6 +99,13 @@ describe.skipIf(executablePath === undefined)('submission pages', () => {
     fs.writeFileSync(path.join(bad, 'turnering.txt'), Buffer.from(cross.replace(/\[(\d+)\+ /, '[$1* '), 'latin1'));
     const at = await logChecksum(api.store);
     expect(await submitThroughForm('03_3rd_nekomadoken', bad)).toMatch(/^Not received: turnering\.txt:\d+: round \d+: expected a result \+, - or = after opponent \d+, found "\*"$/);
+    // two lines at fault: both, as a list
+    fs.writeFileSync(path.join(bad, 'turnering.txt'), Buffer.from(cross.replace(/\[(\d+)\+ /g, '[$1* '), 'latin1'));
+    expect(await submitThroughForm('03_3rd_nekomadoken', bad)).toMatch(/^Not received: \d+ problems in the files:/);
+    const lines = await organiser.locator('#submission-form .outcome li').allInnerTexts();
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.every((l) => /^turnering\.txt:\d+: round \d+: expected a result/.test(l))).toBe(true);
+    await expectAccessible(organiser, 'submission refused');
     expect(await logChecksum(api.store)).toEqual(at);
   });
 });

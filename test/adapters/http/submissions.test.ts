@@ -111,6 +111,15 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     const before = await logChecksum(api.store);
     const refused = await api.post('/submissions', submission('05_bad', bad), ola);
     expect(refused.body).toMatchObject({ status: 422, detail: 'turnering.txt:4: round 2: expected a result +, - or = after opponent 4, found "*"' });
+    // every line at fault in every file, in one answer: two in turnering.txt, one in nye-spillere
+    fs.writeFileSync(path.join(bad, 'turnering.txt'), Buffer.from(cross.replace('2 [N3] [] [3- 4+ 12+]', '2 [N3] [] [3- 4* 12+]').replace('5 [N6] [] [10- 17- 16+]', '5 [N6] [] 10- 17- 16+'), 'latin1'));
+    fs.writeFileSync(path.join(bad, 'nye-spillere'), fs.readFileSync(path.join(bad, 'nye-spillere'), 'latin1').replace('"N3" "" (#S(HOME', '"N3" "" (#S(HOUSE'), 'latin1');
+    const all = await api.post('/submissions', submission('05_bad', bad), ola);
+    expect((all.body.detail as string).split('\n')).toEqual([
+      'turnering.txt:4: round 2: expected a result +, - or = after opponent 4, found "*"',
+      'turnering.txt:7: expected "<nr> [last name] [first name] <supplements> [results]" (bracket 3 is missing or out of order)',
+      expect.stringMatching(/^nye-spillere:3: /),
+    ]);
     expect((await api.post('/submissions', { ...submission(FOLDERS[0]!), files: [{ name: 'turnering.txt', base64: 'not base64!' }] }, ola)).body).toMatchObject({ status: 422, parameter: 'files.0.base64' });
     expect((await api.post('/submissions', { ...submission(FOLDERS[0]!), tournamentId: 'a/b' }, ola)).body).toMatchObject({ status: 422, parameter: 'tournamentId' });
     expect((await api.post('/submissions', { ...submission(FOLDERS[0]!), format: 'pgn' }, ola)).body).toMatchObject({ status: 422, parameter: 'format' });

@@ -21,6 +21,15 @@ export const SUBMISSIONS_JS = `
     return { ok: res.ok, body: await res.json() };
   };
   const say = (form, text) => { form.querySelector('.outcome').textContent = text; };
+  // a refusal names every line at fault, one a line: shown as a list
+  const refused = (form, detail) => {
+    const lines = detail.split('\\n');
+    if (lines.length === 1) return say(form, 'Not received: ' + detail);
+    say(form, 'Not received: ' + lines.length + ' problems in the files:');
+    const list = document.createElement('ul');
+    for (const line of lines) list.append(Object.assign(document.createElement('li'), { textContent: line }));
+    form.querySelector('.outcome').append(list);
+  };
   const submission = document.getElementById('submission-form');
   if (submission) submission.addEventListener('submit', async (event) => {
     event.preventDefault();
@@ -28,7 +37,7 @@ export const SUBMISSIONS_JS = `
     const files = await Promise.all([...submission.elements.files.files].map(async (f) => ({ name: f.name, base64: base64Of(await f.arrayBuffer()) })));
     say(submission, 'Checking the files…');
     const answer = await post('/submissions', String(data.get('token')), { tournamentId: String(data.get('tournamentId')).trim(), format: String(data.get('format')), files });
-    if (!answer.ok) return say(submission, 'Not received: ' + answer.body.detail);
+    if (!answer.ok) return refused(submission, answer.body.detail);
     const link = document.createElement('a');
     link.href = '/submissions/' + encodeURIComponent(answer.body.submissionId);
     link.textContent = 'submission ' + answer.body.submissionId;
@@ -60,7 +69,7 @@ once as an import would check them and kept, pending, until an officer approves 
 <label for="files">Files<input id="files" name="files" type="file" multiple required></label>
 ${tokenField('submit-token')}
 <button type="submit">Submit</button>
-<p class="outcome" role="status" aria-live="polite"></p>
+<div class="outcome" role="status" aria-live="polite"></div>
 </form>`;
 
 /** The submissions a reader may see (an organiser his own), and for those who may submit, the form. */
@@ -118,7 +127,7 @@ const decisionForm = (v: SubmissionView): Html => html`<h2 id="decision-heading"
 <label for="reason">Reason (the organiser reads it)<input id="reason" name="reason" required></label>
 ${tokenField('decision-token')}
 <div><button type="submit" name="verb" value="approve">Approve and record</button> <button type="submit" name="verb" value="reject">Reject</button></div>
-<p class="outcome" role="status" aria-live="polite"></p>
+<div class="outcome" role="status" aria-live="polite"></div>
 </form>`;
 
 /** One submission: who sent which files, where it stands, what approving it would change, and for an officer the decision. */
