@@ -5,8 +5,12 @@ import { DecisionBody, SubmissionBody } from './submission-routes';
 
 const runs = array(object({ tournamentId: str, date: str, playerId: str, oldRating: nullable({ type: 'number' }), newRating: nullable({ type: 'number' }) }, undefined, false));
 const list = array(object({ playerId: str, oldRating: nullable({ type: 'number' }), newRating: nullable({ type: 'number' }), oldGrade: str, newGrade: str }, undefined, false));
-/** What approving a submission would change (or changed): the players of today's list and the re-rated tournaments. */
-const preview = object({ runs, list }, undefined, false);
+const tournament = object({ tournamentId: str, ruleSet: str, players: int, withId: int, matched: int, newPlayers: int, openingBalances: int, games: int, byes: int }, undefined, false);
+/**
+ * What approving a submission would change (or changed): the players of today's FESA list and the re-rated FESA
+ * tournaments; for a TRF or EGD file also what it holds and how many of its players the ledger knows by their id.
+ */
+const preview = object({ runs, list, tournament }, ['runs', 'list'], false);
 
 const submissionView = object(
   {

@@ -7,7 +7,7 @@ import { Id, NonEmptyString, SubmissionFormatC, SubmittedFile } from '../../../d
 import type { Ledger } from '../../app/ledger';
 import { Submissions, type Submitter, type SubmissionView } from '../../app/submissions';
 import { today } from '../clock';
-import { readSubmittedFolder } from '../formats/fesa/submitted';
+import { SUBMISSION_READERS } from '../formats/submission-readers';
 import { signedIn, wantsHtml, type Access } from './access';
 import { NotFound, Problem } from './problems';
 import { sendPage } from './pages/routes';
@@ -80,7 +80,7 @@ const visible = async (submissions: Submissions, id: string, who: Submitter): Pr
  */
 export const mountSubmissions = (app: express.Express, deps: SubmissionDependencies): void => {
   const { ledger, access, writes, turn, objectBody, wrote } = deps;
-  const submissions = new Submissions(ledger, readSubmittedFolder);
+  const submissions = new Submissions(ledger, SUBMISSION_READERS);
   const submitter = (res: Response): Submitter => {
     const who = signedIn(res)!;
     return { name: who.officer, role: who.role };
@@ -129,8 +129,7 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
       return;
     }
     wrote(input.by, await ledger.store.headPosition());
-    const recorded = outcome.folders.reduce((n, f) => n + f.appended, 0);
-    res.status(201).json({ submissionId: input.submissionId, status: 'appended', recorded, changes: outcome.changes });
+    res.status(201).json({ submissionId: input.submissionId, status: 'appended', recorded: outcome.recorded, changes: outcome.changes });
   });
 
   app.post('/submissions/:id/reject', access('officer'), ...writes, async (req, res) => {

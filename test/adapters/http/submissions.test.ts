@@ -4,8 +4,12 @@ import * as E from 'fp-ts/Either';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEventFolder } from '../../../src/adapters/formats/fesa/folders';
 import { logChecksum } from '../../../src/adapters/store/migrate';
+import { decodeEgd, parseEgd } from '../../../src/adapters/formats/egd';
+import { decodeTrf, parseTrf } from '../../../src/adapters/formats/trf';
+import { importEgd } from '../../../src/app/egd';
 import { importFesaFolders } from '../../../src/app/fesa-import';
-import { eventDate, NEKOMADO, tempDir } from '../../support/helpers';
+import { importTrf } from '../../../src/app/trf';
+import { eventDate, FIXTURES, NEKOMADO, tempDir } from '../../support/helpers';
 import { startApi, type Api } from './api';
 
 /** The club archive's first three tournaments, each folder's files as its organiser would hand them in. */
@@ -126,4 +130,37 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     expect((await api.post('/submissions', { ...submission(FOLDERS[0]!), files: [{ name: 'notes.txt', base64: '' }] }, ola)).body).toMatchObject({ status: 422, detail: expect.stringContaining('notes.txt: not a file of a FESA event folder') });
     expect(await logChecksum(api.store)).toEqual(before);
   });
+
+  it('a TRF report and an EGD table go the same way: pending they change no list, approved they read as trf import and egd import', async () => {
+    const trf = path.join(FIXTURES, 'trf', 'grandmommyscup.trf');
+    const egd = path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h');
+    const fileOf = (file: string) => ({ name: path.basename(file), base64: fs.readFileSync(file).toString('base64') });
+    // a list as of the head of the log (a reader may otherwise be given the last one while the new one is folded)
+    const list = async (on: Api, ruleSet: string) => (await on.request('GET', `/lists?rules=${ruleSet}&format=csv&as-of=2026-12-31`, { headers: { 'X-Ledger-Min-Position': String(await on.store.headPosition()) } })).bytes;
+    for (const [format, file, id, ruleSet] of [['trf', trf, 'grandmommyscup', 'fide-2024'], ['egd', egd, 'constructed-ledger-cup', 'egd-gor']] as const) {
+      const before = await list(api, ruleSet);
+      const received = await api.post('/submissions', { tournamentId: id, format, files: [fileOf(file)] }, ola);
+      expect(received.status).toBe(201);
+      expect(received.body.preview).toMatchObject({ list: [], runs: [], tournament: { tournamentId: id, ruleSet, games: expect.any(Number) } });
+      expect((await list(api, ruleSet)).equals(before)).toBe(true);
+      expect((await api.post(`/submissions/${id}-1/approve`, { reason: 'checked' }, kari)).body).toMatchObject({ status: 'appended', recorded: expect.any(Number) });
+      const bytes = fs.readFileSync(file);
+      if (format === 'trf') {
+        const parsed = parseTrf(decodeTrf(bytes), path.basename(file));
+        await importTrf(imported.ledger, E.isRight(parsed) ? parsed.right : expect.fail(parsed.left.message), { file: path.basename(file), actor: 'kari', tournamentId: id, ruleSet: 'fide-2024' });
+      } else {
+        const parsed = parseEgd(decodeEgd(bytes), path.basename(file));
+        await importEgd(imported.ledger, E.isRight(parsed) ? parsed.right : expect.fail(parsed.left.message), { file: path.basename(file), actor: 'kari', tournamentId: id });
+      }
+      const approved = await list(api, ruleSet);
+      expect(approved.toString()).not.toBe(before.toString());
+      expect(approved.toString()).toBe((await list(imported, ruleSet)).toString());
+    }
+    // one file, and read as trf import reads it: refused otherwise, nothing recorded
+    const at = await logChecksum(api.store);
+    expect((await api.post('/submissions', { tournamentId: 'two', format: 'trf', files: [fileOf(trf), fileOf(egd)] }, ola)).body).toMatchObject({ status: 422, detail: 'a trf submission is one file; got 2 (grandmommyscup.trf, constructed-ledger-cup.h)' });
+    const broken = { name: 'cup.trf', base64: Buffer.from(fs.readFileSync(trf, 'utf8').replace(/^042 .*$/m, '042 2024/13/01')).toString('base64') };
+    expect((await api.post('/submissions', { tournamentId: 'cup', format: 'trf', files: [broken] }, ola)).body).toMatchObject({ status: 422, detail: expect.stringMatching(/^cup\.trf, line \d+/) });
+    expect(await logChecksum(api.store)).toEqual(at);
+  }, 60_000);
 });

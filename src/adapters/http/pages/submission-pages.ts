@@ -1,6 +1,4 @@
-import { SUBMISSION_FORMATS } from '../../../../domain/events';
-import type { FoldDiff } from '../../../../projections/fesa/diff';
-import type { Submitter, SubmissionView } from '../../../app/submissions';
+import type { Submitter, SubmissionPreview, SubmissionView } from '../../../app/submissions';
 import { html, segment, type Html } from './html';
 import { change, page, type Provenance } from './layout';
 
@@ -57,15 +55,23 @@ export const SUBMISSIONS_JS = `
 })();
 `;
 
+/** The formats the form offers: those with an importer wired to submissions (a games CSV is not yet). */
+const SUBMITTED_FORMATS = [
+  ['fesa', 'FESA event folder'],
+  ['trf', 'FIDE report (TRF)'],
+  ['egd', 'EGD table'],
+] as const;
+
 const tokenField = (id: string): Html =>
   html`<label for="${id}">Your token (as issued by the federation; it is sent with this form only)<input id="${id}" name="token" type="password" required autocomplete="current-password"></label>`;
 
 const submissionForm = (): Html => html`<h2 id="submit-heading">Submit a tournament's results</h2>
-<p>Send a FESA event folder's files (<code>turnering.txt</code>, <code>nye-spillere</code>, <code>ratingliste.pre</code>): they are checked at
-once as an import would check them and kept, pending, until an officer approves them. Nothing reaches a list before that.</p>
+<p>Send a FESA event folder's files (<code>turnering.txt</code>, <code>nye-spillere</code>, <code>ratingliste.pre</code>), a FIDE
+tournament report (TRF, one file) or an EGD tournament table (one file): they are checked at once as their import would check
+them and kept, pending, until an officer approves them. Nothing reaches a list before that.</p>
 <form id="submission-form" class="inline" aria-labelledby="submit-heading">
 <label for="tournament-id">Tournament id (the event folder's name)<input id="tournament-id" name="tournamentId" required></label>
-<label for="format">Format<select id="format" name="format">${SUBMISSION_FORMATS.map((f) => html`<option value="${f}">${f}</option>`)}</select></label>
+<label for="format">Format<select id="format" name="format">${SUBMITTED_FORMATS.map(([f, label]) => html`<option value="${f}">${label}</option>`)}</select></label>
 <label for="files">Files<input id="files" name="files" type="file" multiple required></label>
 ${tokenField('submit-token')}
 <button type="submit">Submit</button>
@@ -98,7 +104,13 @@ ${views.map((v) => html`<tr><th scope="row"><a href="/submissions/${segment(v.su
 const rating = (n: number | null): string => (n === null ? '—' : String(n));
 
 /** What approving would change: the list's players whose rating or grade would differ, and re-rated tournaments. */
-const previewOf = (preview: FoldDiff): Html => html`<h2 id="preview-heading">What approving it would change now</h2>
+const previewOf = (preview: SubmissionPreview): Html => html`<h2 id="preview-heading">What approving it would change now</h2>
+${
+  preview.tournament === undefined
+    ? ''
+    : html`<p id="preview-tournament">Tournament ${preview.tournament.tournamentId}, rated under ${preview.tournament.ruleSet}: ${preview.tournament.players} players, ${preview.tournament.withId} with an id, of whom
+${preview.tournament.matched} the ledger knows already (matched by that id, never by name); ${preview.tournament.newPlayers} new players; ${preview.tournament.openingBalances} opening balances; ${preview.tournament.games} games and ${preview.tournament.byes} byes.</p>`
+}
 ${
   preview.list.length === 0
     ? html`<p>No player's rating or grade in today's list would change.</p>`
@@ -131,7 +143,7 @@ ${tokenField('decision-token')}
 </form>`;
 
 /** One submission: who sent which files, where it stands, what approving it would change, and for an officer the decision. */
-export const submissionPage = (v: SubmissionView, preview: FoldDiff | undefined, who: Submitter, provenance: Provenance): string =>
+export const submissionPage = (v: SubmissionView, preview: SubmissionPreview | undefined, who: Submitter, provenance: Provenance): string =>
   page(
     `Submission ${v.submissionId}`,
     provenance,
