@@ -29,6 +29,8 @@ export interface SubmissionReaders {
  * players are matched (by FIDE number or EGD PIN).
  */
 export interface SubmissionPreview extends FoldDiff {
+  /** Of FESA files for a tournament recorded already: how many of its results they correct. */
+  readonly corrections?: number;
   readonly tournament?: Omit<TournamentFileOutcome, 'appended' | 'position'> & { readonly ruleSet: string };
 }
 
@@ -174,8 +176,11 @@ export class Submissions {
     const { files, tournamentId, format } = submission;
     const decision = { actor: options.actor ?? 'submission-check', ...options };
     if (format === 'fesa') {
-      const outcome = await importFesaFolders(this.ledger, [orRefused(this.readers.fesa(files, tournamentId))], decision);
-      return { recorded: outcome.folders.reduce((n, f) => n + f.appended, 0), changes: outcome.changes };
+      // a tournament recorded already (an earlier submission approved): these files correct it, result by result
+      const correct = (await this.ledger.catchUp()).tournaments.has(tournamentId);
+      const outcome = await importFesaFolders(this.ledger, [orRefused(this.readers.fesa(files, tournamentId))], { ...decision, correct });
+      const corrections = outcome.folders.reduce((n, f) => n + f.corrections, 0);
+      return { recorded: outcome.folders.reduce((n, f) => n + f.appended, 0), changes: { ...outcome.changes, ...(correct ? { corrections } : {}) } };
     }
     refuseUnwired(format);
     const file = oneFile(files, format);

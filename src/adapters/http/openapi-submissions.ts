@@ -10,7 +10,7 @@ const tournament = object({ tournamentId: str, ruleSet: str, players: int, withI
  * What approving a submission would change (or changed): the players of today's FESA list and the re-rated FESA
  * tournaments; for a TRF or EGD file also what it holds and how many of its players the ledger knows by their id.
  */
-const preview = object({ runs, list, tournament }, ['runs', 'list'], false);
+const preview = object({ runs, list, corrections: { ...int, description: 'Of FESA files for a tournament recorded already: how many of its results they correct.' }, tournament }, ['runs', 'list'], false);
 
 const submissionView = object(
   {

@@ -163,4 +163,21 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     expect((await api.post('/submissions', { tournamentId: 'cup', format: 'trf', files: [broken] }, ola)).body).toMatchObject({ status: 422, detail: expect.stringMatching(/^cup\.trf, line \d+/) });
     expect(await logChecksum(api.store)).toEqual(at);
   }, 60_000);
+
+  it('a corrected submission of a tournament recorded already turns into corrections of its results, shown before approval', async () => {
+    const folder = FOLDERS[2]!;
+    const corrected = path.join(FIXTURES, 'fesa-corrected', folder);
+    const before = await fesaList(api, LAST);
+    const received = await api.post('/submissions', submission(folder, corrected), ola);
+    expect(received.body).toMatchObject({ submissionId: `${folder}-2`, status: 'appended', preview: { corrections: 2 } });
+    // the correction re-rates the tournament: its players' ratings after it, before → after
+    expect((received.body.preview as { runs: { tournamentId: string }[] }).runs.map((r) => r.tournamentId)).toContain(folder);
+    expect((await fesaList(api, LAST)).equals(before)).toBe(true);
+    expect((await api.post(`/submissions/${folder}-2/approve`, { reason: 'score sheets checked' }, kari)).body).toMatchObject({ status: 'appended', recorded: 2 });
+    const read = readEventFolder(corrected);
+    await importFesaFolders(imported.ledger, [E.isRight(read) ? read.right : expect.fail(read.left)], { actor: 'kari', correct: true });
+    const after = await fesaList(api, LAST);
+    expect(after.equals(before)).toBe(false);
+    expect(after.equals(await fesaList(imported, LAST))).toBe(true);
+  }, 60_000);
 });

@@ -58,6 +58,7 @@ const submissionAdd: CommandRun = {
 /** The FESA list's changes, and for a TRF or EGD file what it holds and how its players are matched. */
 const printPreview = (ctx: CliContext, preview: SubmissionPreview): void => {
   const t = preview.tournament;
+  if (preview.corrections !== undefined) ctx.out(`the tournament is recorded already: these files correct ${preview.corrections} of its results`);
   if (t === undefined) return printChanges(ctx, preview);
   ctx.out(`tournament ${t.tournamentId} under ${t.ruleSet}: ${t.players} players (${t.withId} with an id, ${t.matched} of them already in the ledger; ${t.newPlayers} new), ${t.openingBalances} opening balance(s), ${t.games} games, ${t.byes} byes; the FESA list does not change`);
 };

@@ -105,6 +105,7 @@ const rating = (n: number | null): string => (n === null ? '—' : String(n));
 
 /** What approving would change: the list's players whose rating or grade would differ, and re-rated tournaments. */
 const previewOf = (preview: SubmissionPreview): Html => html`<h2 id="preview-heading">What approving it would change now</h2>
+${preview.corrections === undefined ? '' : html`<p id="preview-corrections">The tournament is recorded already: these files correct ${preview.corrections} of its results.</p>`}
 ${
   preview.tournament === undefined
     ? ''
