@@ -91,8 +91,10 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
   });
 
   app.post('/submissions', access('organiser'), ...writes, async (req, res) => {
-    const body = submissionOf(objectBody(req, res, 'a JSON object with tournamentId, files ([{name, base64}]) and format (default fesa)'));
     const by = submitter(res);
+    // an auditor outranks an organiser to read, but checks the federation's work rather than adding to it
+    if (by.role === 'auditor') throw new Problem(403, 'forbidden', `submissions are sent by an organiser or an officer; ${by.name} is an auditor, who reads them (GET /submissions)`, { requiredRole: 'organiser' });
+    const body = submissionOf(objectBody(req, res, 'a JSON object with tournamentId, files ([{name, base64}]) and format (default fesa)'));
     const { result, submissionId, preview } = await turn(() =>
       submissions.submit({ files: body.files, format: body.format ?? 'fesa', tournamentId: body.tournamentId, by, validDate: today() }),
     );

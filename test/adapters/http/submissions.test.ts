@@ -30,6 +30,7 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
   let ola = '';
   let per = '';
   let kari = '';
+  let auditor = '';
   const fesaList = async (on: Api, asOf: string): Promise<Buffer> => (await on.get(`/lists?as-of=${asOf}&format=fesa`)).bytes;
 
   beforeAll(async () => {
@@ -37,6 +38,7 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     ola = await api.appoint('ola', 'organiser');
     per = await api.appoint('per', 'organiser');
     kari = await api.appoint('kari', 'officer');
+    auditor = await api.appoint('auditor-1', 'auditor');
     // the same folders as `fesa import` records them, to hold the approved lists to
     imported = await startApi(path.join(tempDir('http-submissions-import'), 'ledger.db'));
     const folders = FOLDERS.map((f) => readEventFolder(path.join(NEKOMADO, f))).map((f) => (E.isRight(f) ? f.right : expect.fail(f.left)));
@@ -88,6 +90,9 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     expect(own.every((s) => s.submitter === 'ola')).toBe(true);
     expect(((await api.get('/submissions', kari)).body.submissions as unknown[]).length).toBe(FOLDERS.length + 1);
     expect((await api.post('/submissions', submission(folder))).body).toMatchObject({ status: 401, requiredRole: 'organiser' });
+    // an auditor reads every submission and its decision, but sends none
+    expect(((await api.get('/submissions', auditor)).body.submissions as unknown[]).length).toBe(FOLDERS.length + 1);
+    expect((await api.post('/submissions', submission(folder), auditor)).body).toMatchObject({ status: 403, detail: 'submissions are sent by an organiser or an officer; auditor-1 is an auditor, who reads them (GET /submissions)' });
     expect(await logChecksum(api.store)).toEqual(before);
   });
 
