@@ -4,7 +4,7 @@ import type { GameFacts, GameResult } from '../../domain/events';
 import type { EgdPlayer, EgdSymbol, EgdTournament } from './egd-table';
 import type { Ledger } from './ledger';
 import { loadFacts } from './load';
-import { decideFile, knownUnder, refuseImportedBefore, type Located, type TournamentFileOutcome } from './interchange';
+import { decideFile, knownUnder, refuseImportedBefore, type FileDecision, type Located, type TournamentFileOutcome } from './interchange';
 
 /**
  * A European Go Database tournament table as ledger facts, rated under `egd-gor` (the EGD's own GoR) unless the
@@ -23,7 +23,7 @@ import { decideFile, knownUnder, refuseImportedBefore, type Located, type Tourna
 export const EGD_RULE_SETS = ['egd-gor', 'gobase-go'] as const;
 export type EgdRuleSet = (typeof EGD_RULE_SETS)[number];
 
-export interface EgdImportOptions {
+export interface EgdImportOptions extends FileDecision {
   readonly file: string;
   readonly actor: string;
   readonly tournamentId: string;
@@ -110,6 +110,6 @@ export const importEgd = async (ledger: Ledger, t: EgdTournament, o: EgdImportOp
     const before = state.tournaments.get(o.tournamentId)?.registration.ratingSystem;
     const ruleSet = o.ruleSet ?? EGD_RULE_SETS.find((r) => r === before) ?? EGD_RULE_SETS[0];
     return egdCommands(t, { ...o, ruleSet }, state, knownUnder(facts, ruleSet));
-  });
+  }, o);
   return { ...value, appended, ...(position !== undefined ? { position } : {}) };
 };

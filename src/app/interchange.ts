@@ -44,23 +44,39 @@ export const knownUnder = (facts: readonly LoggedEvent[], ruleSet: GenericRuleSe
   return known;
 };
 
+/** How a file is decided: tried out only (nothing recorded), or with more commands in the same decision (an approval). */
+export interface FileDecision {
+  readonly dryRun?: boolean;
+  /** Decided after the file's commands, in the same whole-or-nothing append (a submission's approval). */
+  readonly alsoDecide?: readonly Command[];
+}
+
 /**
  * A whole file as one decision: its commands are decided in order against the ledger and the ones above them, then
  * all are appended at once, or nothing (a refusal names the file's line and says nothing was recorded).
  */
-export const decideFile = async <T>(ledger: Ledger, file: string, build: (state: LedgerState) => { commands: readonly Located[]; value: T }): Promise<{ value: T; appended: number; position?: number }> => {
-  const { value, events, position } = await ledger.decideAll((draft) => {
-    const { commands, value } = build(draft.state);
-    for (const { where, command } of commands) {
-      try {
-        draft.decide(command);
-      } catch (error) {
-        if (error instanceof CommandRejected) throw new CommandRejected(`${where}: ${error.message}; nothing of ${file} was recorded`);
-        throw error;
+export const decideFile = async <T>(
+  ledger: Ledger,
+  file: string,
+  build: (state: LedgerState) => { commands: readonly Located[]; value: T },
+  decision: FileDecision = {},
+): Promise<{ value: T; appended: number; position?: number }> => {
+  const { value, events, position } = await ledger.decideAll(
+    (draft) => {
+      const { commands, value } = build(draft.state);
+      for (const { where, command } of commands) {
+        try {
+          draft.decide(command);
+        } catch (error) {
+          if (error instanceof CommandRejected) throw new CommandRejected(`${where}: ${error.message}; nothing of ${file} was recorded`);
+          throw error;
+        }
       }
-    }
-    return value;
-  });
+      for (const command of decision.alsoDecide ?? []) draft.decide(command);
+      return value;
+    },
+    { dryRun: decision.dryRun === true },
+  );
   return { value, appended: events.length, ...(position !== undefined ? { position } : {}) };
 };
 

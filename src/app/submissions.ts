@@ -3,13 +3,42 @@ import * as E from 'fp-ts/Either';
 import type { Command } from '../../domain/commands/decide';
 import type { DomainEvent, OfficerRole, SubmissionFormat, SubmittedFile } from '../../domain/events';
 import type { FoldDiff } from '../../projections/fesa/diff';
+import { importEgd } from './egd';
+import type { EgdTournament } from './egd-table';
 import { readFacts } from './event-log';
-import { importFesaFolders, type EventFolder, type ImportOutcome } from './fesa-import';
+import { importFesaFolders, type EventFolder } from './fesa-import';
+import type { TournamentFileOutcome } from './interchange';
 import { CommandRejected, type ExecuteResult, type Ledger } from './ledger';
 import type { EventStore } from './ports/event-store';
+import { importTrf, TRF_DEFAULT_RULE_SET } from './trf';
+import type { TrfTournament } from './trf-file';
 
 /** Reads a submission's files as their importer would (the adapter that knows the format's files and bytes). */
 export type FolderReader = (files: readonly SubmittedFile[], tournamentId: string) => E.Either<string, EventFolder>;
+
+/** The readers of each format a submission may be in: the FESA folder's files, one TRF file, one EGD table. */
+export interface SubmissionReaders {
+  readonly fesa: FolderReader;
+  readonly trf: (file: SubmittedFile) => E.Either<string, TrfTournament>;
+  readonly egd: (file: SubmittedFile) => E.Either<string, EgdTournament>;
+}
+
+/**
+ * What approving a submission would change (or changed): the FESA list's players and re-rated FESA tournaments (a TRF
+ * or EGD file, rated under its own rule set, changes neither), and for a TRF or EGD file what it holds and how its
+ * players are matched (by FIDE number or EGD PIN).
+ */
+export interface SubmissionPreview extends FoldDiff {
+  /** Of FESA files for a tournament recorded already: how many of its results they correct. */
+  readonly corrections?: number;
+  readonly tournament?: Omit<TournamentFileOutcome, 'appended' | 'position'> & { readonly ruleSet: string };
+}
+
+/** A submission's files imported (or tried): how many facts it recorded, and what it changes. */
+export interface SubmissionImport {
+  readonly recorded: number;
+  readonly changes: SubmissionPreview;
+}
 
 export interface Submitter {
   readonly name: string;
@@ -53,10 +82,23 @@ export const submissionHash = (files: readonly SubmittedFile[]): string => {
   return hash.digest('hex');
 };
 
-/** Only FESA folders have an importer wired to submissions so far; the others are refused with what to do instead. */
-const importerOf = (format: SubmissionFormat): void => {
-  if (format !== 'fesa') throw new CommandRejected(`submissions in the ${format} format are not taken yet; an officer imports them with ledger ${format === 'csv' ? 'game report --csv' : `${format} import`}`);
+/** A games CSV has no importer wired to submissions yet: refused with what to do instead. */
+const refuseUnwired = (format: SubmissionFormat): void => {
+  if (format === 'csv') throw new CommandRejected('submissions of a games CSV are not taken yet; an officer imports it with ledger game report --csv');
 };
+
+/** A TRF or EGD submission is one file: its name is the file a refusal names. */
+const oneFile = (files: readonly SubmittedFile[], format: SubmissionFormat): SubmittedFile => {
+  if (files.length !== 1) throw new CommandRejected(`a ${format} submission is one file; got ${files.length} (${files.map((f) => f.name).join(', ')})`);
+  return files[0]!;
+};
+
+const orRefused = <A>(read: E.Either<string, A>): A => {
+  if (E.isLeft(read)) throw new CommandRejected(read.left);
+  return read.right;
+};
+
+const NO_FESA_CHANGE: FoldDiff = { runs: [], list: [] };
 
 /**
  * Organisers hand in a tournament's files; an officer approves them (they are imported as `fesa import` would, in the
@@ -65,14 +107,14 @@ const importerOf = (format: SubmissionFormat): void => {
 export class Submissions {
   constructor(
     private readonly ledger: Ledger,
-    private readonly readFolder: FolderReader,
+    private readonly readers: SubmissionReaders,
   ) {}
 
   /** Checks the files as their import would (every refusal before anything is recorded) and records them as pending. */
-  async submit(input: SubmissionInput): Promise<{ result: ExecuteResult; submissionId: string; preview: FoldDiff }> {
-    importerOf(input.format);
+  async submit(input: SubmissionInput): Promise<{ result: ExecuteResult; submissionId: string; preview: SubmissionPreview }> {
+    refuseUnwired(input.format);
     if (input.files.length === 0) throw new CommandRejected('a submission holds at least one file');
-    const outcome = await this.importOf(input.files, input.tournamentId, { dryRun: true });
+    const outcome = await this.importOf(input, { dryRun: true });
     const state = await this.ledger.catchUp();
     const contentHash = submissionHash(input.files);
     const same = [...state.submissions].find(([, s]) => s.tournamentId === input.tournamentId && s.contentHash === contentHash && s.submitter === input.by.name);
@@ -93,13 +135,12 @@ export class Submissions {
   }
 
   /** What approving a pending submission would change now (the ledger may have moved since it was checked). */
-  async preview(submissionId: string): Promise<FoldDiff> {
-    const received = await this.received(submissionId);
-    return (await this.importOf(received.files, received.tournamentId, { dryRun: true })).changes;
+  async preview(submissionId: string): Promise<SubmissionPreview> {
+    return (await this.importOf(await this.received(submissionId), { dryRun: true })).changes;
   }
 
   /** The import and the approval in one whole-or-nothing command; approving an approved submission changes nothing. */
-  async approve(input: { submissionId: string; by: string; reason: string; validDate: string }): Promise<ImportOutcome | undefined> {
+  async approve(input: { submissionId: string; by: string; reason: string; validDate: string }): Promise<SubmissionImport | undefined> {
     const approval: Command = { kind: 'ApproveSubmission', validDate: input.validDate, actor: input.by, submissionId: input.submissionId, reason: input.reason };
     const status = (await this.ledger.catchUp()).submissions.get(input.submissionId)?.status;
     // decided alone when it cannot import: the decider says why (unknown, rejected) or that nothing changes
@@ -107,8 +148,7 @@ export class Submissions {
       await this.ledger.execute(approval);
       return undefined;
     }
-    const received = await this.received(input.submissionId);
-    return this.importOf(received.files, received.tournamentId, { actor: input.by, alsoDecide: [approval] });
+    return this.importOf(await this.received(input.submissionId), { actor: input.by, alsoDecide: [approval] });
   }
 
   async reject(input: { submissionId: string; by: string; reason: string; validDate: string }): Promise<ExecuteResult> {
@@ -128,10 +168,27 @@ export class Submissions {
     return view;
   }
 
-  private async importOf(files: readonly SubmittedFile[], tournamentId: string, options: { dryRun?: boolean; actor?: string; alsoDecide?: readonly Command[] }): Promise<ImportOutcome> {
-    const folder = this.readFolder(files, tournamentId);
-    if (E.isLeft(folder)) throw new CommandRejected(folder.left);
-    return importFesaFolders(this.ledger, [folder.right], { actor: options.actor ?? 'submission-check', ...options });
+  /** The files through their format's importer, as `fesa import`, `trf import` or `egd import` would record them. */
+  private async importOf(
+    submission: { readonly files: readonly SubmittedFile[]; readonly tournamentId: string; readonly format: SubmissionFormat },
+    options: { dryRun?: boolean; actor?: string; alsoDecide?: readonly Command[] },
+  ): Promise<SubmissionImport> {
+    const { files, tournamentId, format } = submission;
+    const decision = { actor: options.actor ?? 'submission-check', ...options };
+    if (format === 'fesa') {
+      // a tournament recorded already (an earlier submission approved): these files correct it, result by result
+      const correct = (await this.ledger.catchUp()).tournaments.has(tournamentId);
+      const outcome = await importFesaFolders(this.ledger, [orRefused(this.readers.fesa(files, tournamentId))], { ...decision, correct });
+      const corrections = outcome.folders.reduce((n, f) => n + f.corrections, 0);
+      return { recorded: outcome.folders.reduce((n, f) => n + f.appended, 0), changes: { ...outcome.changes, ...(correct ? { corrections } : {}) } };
+    }
+    refuseUnwired(format);
+    const file = oneFile(files, format);
+    const { appended, position: _, ...tournament } =
+      format === 'trf'
+        ? { ...(await importTrf(this.ledger, orRefused(this.readers.trf(file)), { ...decision, file: file.name, tournamentId, ruleSet: TRF_DEFAULT_RULE_SET })), ruleSet: TRF_DEFAULT_RULE_SET }
+        : await importEgd(this.ledger, orRefused(this.readers.egd(file)), { ...decision, file: file.name, tournamentId });
+    return { recorded: appended, changes: { ...NO_FESA_CHANGE, tournament } };
   }
 
   private async received(submissionId: string): Promise<Received> {

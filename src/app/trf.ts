@@ -9,7 +9,7 @@ import type { Ledger } from './ledger';
 import { CommandRejected } from './ledger';
 import { LedgerFailure } from './failure';
 import { loadFacts } from './load';
-import { decideFile, knownUnder, refuseImportedBefore, type Located, type TournamentFileOutcome } from './interchange';
+import { decideFile, knownUnder, refuseImportedBefore, type FileDecision, type Located, type TournamentFileOutcome } from './interchange';
 
 /**
  * A FIDE tournament report (TRF16 or TRF-2026) as ledger facts, and back.
@@ -34,7 +34,7 @@ export const TRF_DEFAULT_RULE_SET: TrfRuleSet = 'fide-2024';
 /** Games a TRF rating counts for: established (see above). */
 export const TRF_BALANCE_GAMES = 30;
 
-export interface TrfImportOptions {
+export interface TrfImportOptions extends FileDecision {
   readonly file: string;
   readonly actor: string;
   readonly tournamentId: string;
@@ -145,7 +145,7 @@ export const importTrf = async (ledger: Ledger, t: TrfTournament, o: TrfImportOp
   const { value, appended, position } = await decideFile(ledger, o.file, (state) => {
     const { commands, counts } = trfCommands(t, o, state, known);
     return { commands, value: counts };
-  });
+  }, o);
   return { ...value, appended, ...(position !== undefined ? { position } : {}) };
 };
 

@@ -266,8 +266,8 @@ const BY_COMMAND: Readonly<Record<string, Readonly<Record<string, OptionHelp>>>>
     rules: { text: "the rule set the tournament is rated under: egd-gor (the EGD's GoR) or gobase-go", default: 'egd-gor; a table imported before keeps its rule set', example: '--rules gobase-go' },
   },
   'submission add': {
-    format: { text: 'what the files are: fesa (an event folder\'s turnering.txt, nye-spillere, ratingliste.pre); trf, egd and csv are not taken yet', default: 'fesa', example: '--format fesa' },
-    tournament: { text: 'the id the tournament is recorded under', default: "the name of the files' folder, as fesa import names it", example: '--tournament 02_2nd_nekomadoken' },
+    format: { text: 'what the files are: fesa (an event folder\'s turnering.txt, nye-spillere, ratingliste.pre), trf (one FIDE report, rated under fide-2024) or egd (one EGD table); csv is not taken yet', default: 'fesa', example: '--format trf' },
+    tournament: { text: 'the id the tournament is recorded under', default: "the name of the files' folder, as fesa import names it; for trf and egd the file's name without its extension, as trf import and egd import name it", example: '--tournament 02_2nd_nekomadoken' },
   },
 };
 

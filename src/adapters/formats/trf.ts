@@ -1,4 +1,5 @@
 import * as E from 'fp-ts/Either';
+import { withoutUtf8Bom } from './files';
 import { isValidIsoDate } from '../../../domain/events/common';
 import { TRF_RESULT_CODES, trfPoints, type TrfBye, type TrfGame, type TrfPlayer, type TrfResultCode, type TrfRoundEntry, type TrfTournament } from '../../app/trf-file';
 
@@ -10,6 +11,13 @@ import { TRF_RESULT_CODES, trfPoints, type TrfBye, type TrfGame, type TrfPlayer,
  * Records this ledger has no fact for (team sections 013/310, byes 240, accelerations 250, NRS records, JaVaFo's XX?
  * lines, `###` comments) are read over. Positions below are the spec's: 1-based and inclusive.
  */
+
+/** A report's text: UTF-8 as FIDE asks, else Latin-1 (the older pairing programs' files). */
+export const decodeTrf = (bytes: Buffer): string => {
+  const text = withoutUtf8Bom(bytes);
+  const utf8 = text.toString('utf8');
+  return utf8.includes('\uFFFD') ? text.toString('latin1') : utf8;
+};
 
 /** A refusal naming the file, the line and the columns (as the spec numbers them) with what was expected. */
 export class TrfError extends Error {

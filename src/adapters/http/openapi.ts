@@ -3,6 +3,7 @@ import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
 import { CONSEQUENCES_PROPERTIES } from './consequences-schema';
 import { array, badParameter, common, date, folds, int, json, needsToken, nullable, object, ok, okOrPage, page, pageProblems, pathParam, problem, problemOrPage, publicRoute, query, ref, security, str, writes, writeSecurity } from './openapi-schema';
 import { publicationPaths } from './openapi-publications';
+import { submissionPaths } from './openapi-submissions';
 import { commandExamples, commandSchemas } from './openapi-commands';
 
 const rules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published'] }, 'Fold every tournament under this FESA rule set (default: each under the rule set adopted for it).');
@@ -39,7 +40,7 @@ const documentedRoutes = () => ({
     title: 'Rating ledger',
     version: '1',
     description:
-      'An event-sourced rating ledger for board-game federations. Public: lists, published lists, players, tournaments, careers, explanations, diffs of published lists. Auditor: also the raw log, lists as known at a past moment, rule-set comparisons. Officer: also POST /commands. Admin: also the officers. Errors are RFC 9457 problem details.',
+      'An event-sourced rating ledger for board-game federations. Public: lists, published lists, players, tournaments, careers, explanations, diffs of published lists. Auditor: also the raw log, lists as known at a past moment, rule-set comparisons. Organiser: POST /submissions and his own submissions. Officer: also POST /commands and the decisions on submissions. Admin: also the officers. Errors are RFC 9457 problem details.',
   },
   components: {
     securitySchemes: {
@@ -54,7 +55,7 @@ const documentedRoutes = () => ({
           status: int,
           detail: str,
           parameter: str,
-          requiredRole: { type: 'string', enum: ['auditor', 'officer', 'admin'] },
+          requiredRole: { type: 'string', enum: [...OFFICER_ROLES] },
           code: { type: 'string', description: "The rule engine's error code when it refused (e.g. no-convergence, unknown-grade)." },
         },
         ['type', 'title', 'status', 'detail'],
@@ -363,6 +364,7 @@ const documentedRoutes = () => ({
       },
     },
     ...publicationPaths,
+    ...submissionPaths,
     '/lists/published/{id}/diff': {
       get: {
         summary: 'What changed since a list was published (100 players of the list and 100 ratings after a tournament a page; for a browser, the page)',

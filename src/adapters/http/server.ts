@@ -36,6 +36,7 @@ import { ROUTED_ELSEWHERE } from './openapi-commands';
 import { mergedIdOf } from '../../app/merged-id';
 import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
 import { AnswerCache } from './answer-cache';
+import { mountSubmissions, SUBMISSION_ROUTES } from './submission-routes';
 
 const CONTENT_TYPES: Record<ListFormat, string> = {
   json: 'application/json; charset=utf-8',
@@ -73,6 +74,7 @@ const ROUTES: readonly (readonly [route: string, access: Access])[] = [
   ['POST /officers', 'admin'],
   ['DELETE /officers/:name?reason=', 'admin'],
   ['POST /officers/:name/token', 'admin'],
+  ...SUBMISSION_ROUTES,
 ];
 
 /** JSON bodies nest at most this deep: a command nests four levels; a deeper body is an attack on the decoders' stacks. */
@@ -482,6 +484,8 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const officer = req.params.name as string;
     res.status(201).json({ officer, token: await turn(() => officers().rotateToken(officer)) });
   });
+
+  mountSubmissions(app, { ledger, access, writes, turn, objectBody, wrote: (officer, position) => position !== undefined && lastWrites.set(officer, Math.max(position, lastWrites.get(officer) ?? 0)) });
 
   app.use((req) => {
     throw new NotFound(`no resource ${req.method} ${req.path}; the API has ${ROUTES.map(([route]) => route).join(', ')}`);

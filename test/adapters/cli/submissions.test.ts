@@ -1,7 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cliBuilt, eventDate, ledgerProcess, NEKOMADO, nekomadoTournaments, tempDir } from '../../support/helpers';
+import { cliBuilt, eventDate, FIXTURES, ledgerProcess, NEKOMADO, nekomadoTournaments, tempDir } from '../../support/helpers';
 
 /** The club archive's first three tournaments, each folder's files as its organiser would hand them in. */
 const FOLDERS = ['01_1st_nekomadoken', '02_2nd_nekomadoken', '03_3rd_nekomadoken'];
@@ -67,6 +67,18 @@ describe.skipIf(!cliBuilt())('organiser submissions through the CLI (issue 33)',
     // as fesa import refuses the folder, with the submitter's own file name and line
     expect(refused).toMatchObject({ code: 1, out: '', err: 'ledger: turnering.txt:4: round 2: expected a result +, - or = after opponent 4, found "*"\n' });
     expect(await checksum(db)).toBe(at);
+    // every line at fault in every file, in one answer, one a line
+    fs.writeFileSync(path.join(bad, 'turnering.txt'), Buffer.from(cross.replace('2 [N3] [] [3- 4+ 12+]', '2 [N3] [] [3- 4* 12+]').replace('5 [N6] [] [10- 17- 16+]', '5 [N6] [] [10- 17- 16+] [x]'), 'latin1'));
+    fs.writeFileSync(path.join(bad, 'nye-spillere'), fs.readFileSync(path.join(bad, 'nye-spillere'), 'latin1').replace('"N3" "" (#S(HOME', '"N3" "" (#S(HOUSE'), 'latin1');
+    const all = await run(db, ['submission', 'add', ...filesOf(FOLDERS[0]!, path.dirname(bad))], ORGANISER);
+    expect(all.code).toBe(1);
+    expect(all.err.split('\n')).toEqual([
+      'ledger: turnering.txt:4: round 2: expected a result +, - or = after opponent 4, found "*"',
+      'turnering.txt:7: the MacMahon start score [x] should be an integer',
+      expect.stringMatching(/^nye-spillere:3: /),
+      '',
+    ]);
+    expect(await checksum(db)).toBe(at);
 
     await ok(db, ['submission', 'add', ...filesOf(FOLDERS[0]!)], ORGANISER);
     const pending = await checksum(db);
@@ -77,5 +89,22 @@ describe.skipIf(!cliBuilt())('organiser submissions through the CLI (issue 33)',
     expect(await ok(db, ['events', '--type', 'TournamentRegistered'])).not.toContain(FOLDERS[0]);
     const approve = await run(db, ['submission', 'approve', `${FOLDERS[0]}-1`, '--reason', 'after all']);
     expect(approve).toMatchObject({ code: 1, err: `ledger: submission ${FOLDERS[0]}-1 was rejected and cannot be approved; the organiser can submit the files again\n` });
+  }, 120_000);
+
+  it('an EGD table goes the same way: named after its file, previewed with its players, approved as egd import records it', async () => {
+    const table = path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h');
+    const db = path.join(tempDir('submitted-egd'), 'ledger.db');
+    const direct = path.join(tempDir('imported-egd'), 'ledger.db');
+    await appointOrganiser(db);
+    const received = await ok(db, ['submission', 'add', table, '--format', 'egd'], ORGANISER);
+    expect(received).toContain('submission constructed-ledger-cup-1 of constructed-ledger-cup received');
+    expect(received).toMatch(/tournament constructed-ledger-cup under egd-gor: \d+ players .*; the FESA list does not change/);
+    const list = ['list', '--rules', 'egd-gor', '--as-of', '2026-12-31', '--format', 'csv'];
+    const before = await ok(db, list);
+    expect(await ok(db, ['submission', 'approve', 'constructed-ledger-cup-1', '--reason', 'table checked'])).toMatch(/^submission constructed-ledger-cup-1 approved: \d+ fact\(s\)/);
+    await ok(direct, ['egd', 'import', table]);
+    const after = await ok(db, list);
+    expect(after).not.toBe(before);
+    expect(after).toBe(await ok(direct, list));
   }, 120_000);
 });

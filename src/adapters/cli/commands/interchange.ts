@@ -4,8 +4,8 @@ import * as E from 'fp-ts/Either';
 import { isId } from '../../../../domain/events/common';
 import { loadFacts } from '../../../app/load';
 import { importTrf, TRF_DEFAULT_RULE_SET, TRF_RULE_SETS, trfOfTournament, type TrfRuleSet } from '../../../app/trf';
-import { readNamedFile, withoutUtf8Bom } from '../../formats/files';
-import { formatTrf, parseTrf } from '../../formats/trf';
+import { readNamedFile } from '../../formats/files';
+import { decodeTrf, formatTrf, parseTrf } from '../../formats/trf';
 import { decodeEgd, parseEgd } from '../../formats/egd';
 import { EGD_RULE_SETS, importEgd, type EgdRuleSet } from '../../../app/egd';
 import type { TournamentFileOutcome } from '../../../app/interchange';
@@ -13,11 +13,7 @@ import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 
 /** A file's text: UTF-8, or Latin-1 where it is not valid UTF-8 (older pairing programs write ISO-8859-1). */
-export const readText = (file: string): string => {
-  const bytes = withoutUtf8Bom(readNamedFile(file));
-  const utf8 = bytes.toString('utf8');
-  return utf8.includes('\uFFFD') ? bytes.toString('latin1') : utf8;
-};
+export const readText = (file: string): string => decodeTrf(readNamedFile(file));
 
 /** --tournament, or the file's name without its extension. */
 const tournamentIdFor = (ctx: CliContext, file: string): string => {

@@ -1,8 +1,8 @@
 import { readFileSync } from 'fs';
 import * as path from 'path';
 import { SUBMISSION_FORMATS, type OfficerRole, type SubmissionFormat, type SubmittedFile } from '../../../../domain/events';
-import { Submissions, type Submitter, type SubmissionView } from '../../../app/submissions';
-import { readSubmittedFolder } from '../../formats/fesa/submitted';
+import { Submissions, type Submitter, type SubmissionPreview, type SubmissionView } from '../../../app/submissions';
+import { SUBMISSION_READERS } from '../../formats/submission-readers';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 import { table } from '../output';
@@ -10,7 +10,7 @@ import { printChanges } from './fesa';
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
-const submissionsOf = async (ctx: CliContext): Promise<Submissions> => new Submissions(await ctx.ledger(), readSubmittedFolder);
+const submissionsOf = async (ctx: CliContext): Promise<Submissions> => new Submissions(await ctx.ledger(), SUBMISSION_READERS);
 
 /**
  * The CLI works on the store itself (whoever may write the file may do anything), so its submitter is the actor with
@@ -36,8 +36,8 @@ const submissionAdd: CommandRun = {
     if (files.length === 0) throw new UsageError('missing the files: ledger submission add FILE... [--format fesa] [--tournament ID]');
     const format = (ctx.opts.string('format') ?? 'fesa') as SubmissionFormat;
     if (!SUBMISSION_FORMATS.includes(format)) throw new UsageError(`--format must be one of ${SUBMISSION_FORMATS.join(', ')}, got "${format}"`);
-    // as `fesa import` names a tournament after its folder
-    const tournamentId = ctx.opts.string('tournament') ?? path.basename(path.dirname(path.resolve(files[0]!)));
+    // as `fesa import` names a tournament after its folder, `trf import` and `egd import` after the file
+    const tournamentId = ctx.opts.string('tournament') ?? (format === 'fesa' ? path.basename(path.dirname(path.resolve(files[0]!))) : path.basename(files[0]!).replace(/\.[^.]*$/, ''));
     const { result, submissionId, preview } = await (await submissionsOf(ctx)).submit({
       files: files.map(readSubmittedFile),
       format,
@@ -49,10 +49,18 @@ const submissionAdd: CommandRun = {
     else {
       ctx.out(result.status === 'appended' ? `submission ${submissionId} of ${tournamentId} received, pending an officer's approval (recorded at position ${result.position})` : `submission ${submissionId} already holds these files: nothing recorded`);
       ctx.out('What approving it would change now:');
-      printChanges(ctx, preview);
+      printPreview(ctx, preview);
     }
     return 0;
   },
+};
+
+/** The FESA list's changes, and for a TRF or EGD file what it holds and how its players are matched. */
+const printPreview = (ctx: CliContext, preview: SubmissionPreview): void => {
+  const t = preview.tournament;
+  if (preview.corrections !== undefined) ctx.out(`the tournament is recorded already: these files correct ${preview.corrections} of its results`);
+  if (t === undefined) return printChanges(ctx, preview);
+  ctx.out(`tournament ${t.tournamentId} under ${t.ruleSet}: ${t.players} players (${t.withId} with an id, ${t.matched} of them already in the ledger; ${t.newPlayers} new), ${t.openingBalances} opening balance(s), ${t.games} games, ${t.byes} byes; the FESA list does not change`);
 };
 
 const describe = (v: SubmissionView): string =>
@@ -89,7 +97,7 @@ const submissionShow: CommandRun = {
       ctx.out(describe(view));
       if (preview) {
         ctx.out('What approving it would change now:');
-        printChanges(ctx, preview);
+        printPreview(ctx, preview);
       }
     }
     return 0;
@@ -110,9 +118,8 @@ const decideOn = async (ctx: CliContext, verb: 'approve' | 'reject'): Promise<nu
     if (ctx.json) ctx.out(JSON.stringify({ submissionId: id, status: outcome ? 'appended' : 'unchanged', ...(outcome ? { outcome } : {}) }, null, 2));
     else if (!outcome) ctx.out(`submission ${id} was already approved: nothing recorded`);
     else {
-      const recorded = outcome.folders.reduce((n, f) => n + f.appended, 0);
-      ctx.out(`submission ${id} approved: ${recorded} fact(s) of its files recorded with the approval`);
-      printChanges(ctx, outcome.changes);
+      ctx.out(`submission ${id} approved: ${outcome.recorded} fact(s) of its files recorded with the approval`);
+      printPreview(ctx, outcome.changes);
     }
     return 0;
 };

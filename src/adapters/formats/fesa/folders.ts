@@ -1,14 +1,11 @@
 import { existsSync, readdirSync, statSync } from 'fs';
 import * as path from 'path';
 import * as E from 'fp-ts/Either';
-import type { FesaPlayer } from '../../../../domain/rules/fesa/types';
 import type { EventFolder } from '../../../app/fesa-import';
 import { parseNewPlayerEntries } from './nye-spillere';
-import { fileErrorMessage, parseRatingList } from './ratingliste';
-import { parseTurnering } from './turnering';
-
-
-import { parsingFile, refusedAsLeft, readLatin1File as latin1 } from './latin1';
+import { fileErrorMessage, parseRatingList, type FesaFileError } from './ratingliste';
+import { parseTurneringAll } from './turnering';
+import { FesaFileRefused, parsingFile, refusedAsLeft, readLatin1File as latin1 } from './latin1';
 
 export const isEventFolder = (dir: string): boolean => existsSync(path.join(dir, 'turnering.txt'));
 
@@ -16,26 +13,30 @@ export const readEventFolder = (dir: string): E.Either<string, EventFolder> => {
   return refusedAsLeft(() => readEventFiles(dir));
 };
 
+const one = (error: FesaFileError): readonly FesaFileError[] => [error];
+
+/** One file read and parsed, or every sentence of what is wrong with it (a file refused whole is one sentence). */
+const parseFile = <T>(file: string, parse: (text: string, file: string) => E.Either<readonly FesaFileError[], T>): E.Either<readonly string[], T> => {
+  try {
+    return E.mapLeft((errors: readonly FesaFileError[]) => errors.map(fileErrorMessage))(parsingFile(file, () => parse(latin1(file), file)));
+  } catch (e) {
+    if (e instanceof FesaFileRefused) return E.left([e.message]);
+    throw e;
+  }
+};
+
+/**
+ * A folder's files, each parsed whatever the others hold, so that one answer says everything wrong with all of them
+ * (one line each, naming file and line), not only the first.
+ */
 const readEventFiles = (dir: string): E.Either<string, EventFolder> => {
   const at = (name: string) => path.join(dir, name);
   if (!isEventFolder(dir)) return E.left(`${dir}: not a FESA event folder (no turnering.txt)`);
-  const event = parsingFile(at('turnering.txt'), () => parseTurnering(latin1(at('turnering.txt')), at('turnering.txt'), { isoDate: true }));
-  if (E.isLeft(event)) return E.left(fileErrorMessage(event.left));
-  let pre: FesaPlayer[] | null = null;
-  if (existsSync(at('ratingliste.pre'))) {
-    const parsed = parsingFile(at('ratingliste.pre'), () => parseRatingList(latin1(at('ratingliste.pre')), at('ratingliste.pre')));
-    if (E.isLeft(parsed)) return E.left(fileErrorMessage(parsed.left));
-    pre = parsed.right;
-  }
-  let newPlayers: FesaPlayer[] = [];
-  let newPlayerLines: number[] = [];
-  if (existsSync(at('nye-spillere'))) {
-    const parsed = parsingFile(at('nye-spillere'), () => parseNewPlayerEntries(latin1(at('nye-spillere')), at('nye-spillere')));
-    if (E.isLeft(parsed)) return E.left(fileErrorMessage(parsed.left));
-    newPlayers = parsed.right.map((e) => e.player);
-    newPlayerLines = parsed.right.map((e) => e.line);
-  }
-  return E.right({ dir, id: path.basename(path.resolve(dir)), event: event.right, pre, newPlayers, newPlayerLines });
+  const event = parseFile(at('turnering.txt'), (text, file) => parseTurneringAll(text, file, { isoDate: true }));
+  const pre = existsSync(at('ratingliste.pre')) ? parseFile(at('ratingliste.pre'), (text, file) => E.mapLeft(one)(parseRatingList(text, file))) : E.right(null);
+  const entries = existsSync(at('nye-spillere')) ? parseFile(at('nye-spillere'), (text, file) => E.mapLeft(one)(parseNewPlayerEntries(text, file))) : E.right([]);
+  if (E.isLeft(event) || E.isLeft(pre) || E.isLeft(entries)) return E.left([event, pre, entries].flatMap((r) => (E.isLeft(r) ? r.left : [])).join('\n'));
+  return E.right({ dir, id: path.basename(path.resolve(dir)), event: event.right, pre: pre.right, newPlayers: entries.right.map((e) => e.player), newPlayerLines: entries.right.map((e) => e.line) });
 };
 
 /** One event folder, or every event folder inside `dir`, in date order (ties by folder name). */

@@ -107,16 +107,23 @@ const parseResults = (s: string, lineNo: number): FesaRound[] => {
  * Parses turnering.txt (PROGRAM-BEHAVIOUR §2): the first two bracketed lines give name and date; the player block
  * starts at the first result line whose leading number is 1 and ends at the first non-result line; players are
  * numbered by line order. Then the cross checks of the program (opponents agree, results add to 1, handicaps agree).
+ * Every line at fault is said, in line order (an organiser fixes them all at once); the cross checks, which need every
+ * player line read, only when there is none.
  */
-export const parseTurnering = (text: string, file = 'turnering.txt', { isoDate = false }: { readonly isoDate?: boolean } = {}): E.Either<FesaFileError, FesaEvent> => {
+export const parseTurneringAll = (text: string, file = 'turnering.txt', { isoDate = false }: { readonly isoDate?: boolean } = {}): E.Either<readonly FesaFileError[], FesaEvent> => {
   const lines = text.split('\n');
   if (lines.length > 0 && lines[lines.length - 1] === '') lines.pop();
+  const errors: FesaFileError[] = [];
+  const collect = (e: unknown): void => {
+    if (!(e instanceof LineError)) throw e;
+    errors.push({ file, line: e.line, reason: e.reason });
+  };
   try {
     if (lines.length === 0) throw new LineError(1, 'the file is empty; expected the [event name] and [event date] lines, then the players');
     const name = bracketItem(lines, 0, 'event name');
     const date = bracketItem(lines, name.next, 'event date');
     // The program only compares dates as strings; the ledger dates the tournament and its games by this one.
-    if (isoDate && !isValidIsoDate(date.value)) throw new LineError(date.next, `the event date "${date.value}" is not a day YYYY-MM-DD that exists`);
+    if (isoDate && !isValidIsoDate(date.value)) collect(new LineError(date.next, `the event date "${date.value}" is not a day YYYY-MM-DD that exists`));
     const players: FesaEventPlayer[] = [];
     let started = false;
     let endedAt = 0;
@@ -129,20 +136,30 @@ export const parseTurnering = (text: string, file = 'turnering.txt', { isoDate =
         continue;
       }
       if (endedAt > 0) {
-        throw new LineError(lineNo, `result line after the player block ended at line ${endedAt} (remove the non-result line or comment it with ";")`);
+        collect(new LineError(lineNo, `result line after the player block ended at line ${endedAt} (remove the non-result line or comment it with ";")`));
+        continue;
       }
       const leading = /^\s*([+-]?\d+)/.exec(line);
       if (!started && !(leading && parseInt(leading[1], 10) === 1)) continue;
       started = true;
-      players.push({ ...parsePlayerLine(line, lineNo), line: lineNo });
+      try {
+        players.push({ ...parsePlayerLine(line, lineNo), line: lineNo });
+      } catch (e) {
+        collect(e);
+      }
     }
     if (!started) throw new LineError(lines.length, 'no results read: the player block must start with a line numbered 1');
+    if (errors.length > 0) return E.left(errors);
     const event: FesaEvent = { name: name.value, date: date.value, players };
     const paired = pairRounds(event);
-    if (E.isLeft(paired)) return E.left({ file, line: paired.left.line ?? 0, reason: paired.left.message });
+    if (E.isLeft(paired)) return E.left([{ file, line: paired.left.line ?? 0, reason: paired.left.message }]);
     return E.right(event);
   } catch (e) {
-    if (e instanceof LineError) return E.left({ file, line: e.line, reason: e.reason });
-    throw e;
+    collect(e);
+    return E.left(errors);
   }
 };
+
+/** turnering.txt parsed as above, refused with the first line at fault. */
+export const parseTurnering = (text: string, file = 'turnering.txt', options: { readonly isoDate?: boolean } = {}): E.Either<FesaFileError, FesaEvent> =>
+  E.mapLeft((errors: readonly FesaFileError[]) => errors[0]!)(parseTurneringAll(text, file, options));

@@ -6,7 +6,7 @@ import { formatAllTxt } from '../../../../src/adapters/formats/fesa/all-txt';
 import { print, readAll } from '../../../../src/adapters/formats/fesa/lisp';
 import { parseNewPlayers } from '../../../../src/adapters/formats/fesa/nye-spillere';
 import { formatRatingList, parseRatingList } from '../../../../src/adapters/formats/fesa/ratingliste';
-import { parseTurnering } from '../../../../src/adapters/formats/fesa/turnering';
+import { parseTurnering, parseTurneringAll } from '../../../../src/adapters/formats/fesa/turnering';
 
 const shared = process.env.SHARED_DIR ?? path.resolve(__dirname, '../../../../../shared');
 const archive = path.join(shared, 'data', 'fesa-nekomado');
@@ -120,6 +120,17 @@ describe('turnering.txt (behaviour §2)', () => {
     expect(err('1 [A] [] [2+]\n2 [B] [] [1-]\nend\n3 [C] [] [0-]\n')).toMatchObject({ line: 6, reason: expect.stringMatching(/after the player block ended at line 5/) });
     expect(err('2 [A] [] [0-]\n')).toMatchObject({ reason: expect.stringMatching(/no results read/) });
     expect(err('1 [A] [] [3+]\n2 [B] [] [0-]\n')).toMatchObject({ line: 3, reason: expect.stringMatching(/only 2 players/) });
+  });
+
+  it('every line at fault is said at once, in line order; the cross checks wait until every line reads', () => {
+    const all = parseTurneringAll(`[Club event]\n[2021-02-30]\n1 [A] [] [2+ 3*]\n2 [B] [] [1-]\n3 [C] [] 2+\n`, 'turnering.txt', { isoDate: true });
+    expect(E.isLeft(all) && all.left).toEqual([
+      { file: 'turnering.txt', line: 2, reason: 'the event date "2021-02-30" is not a day YYYY-MM-DD that exists' },
+      { file: 'turnering.txt', line: 3, reason: 'round 2: expected a result +, - or = after opponent 3, found "*"' },
+      { file: 'turnering.txt', line: 5, reason: 'expected "<nr> [last name] [first name] <supplements> [results]" (bracket 3 is missing or out of order)' },
+    ]);
+    // the first of them is what parseTurnering gives
+    expect(errorOf(parseTurnering(`[Club event]\n[2021-03-04]\n1 [A] [] [2+ 3*]\n2 [B] [] [1-]\n3 [C] [] 2+\n`)).line).toBe(3);
   });
 
   it('no date line', () => {

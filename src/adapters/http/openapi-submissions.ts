@@ -1,0 +1,82 @@
+import { SUBMISSION_FORMATS } from '../../../domain/events';
+import { codecSchema } from './codec-schema';
+import { array, common, date, int, needsToken, nullable, object, ok, okOrPage, pageProblems, pathParam, problem, security, str, writes, writeSecurity } from './openapi-schema';
+import { DecisionBody, SubmissionBody } from './submission-routes';
+
+const runs = array(object({ tournamentId: str, date: str, playerId: str, oldRating: nullable({ type: 'number' }), newRating: nullable({ type: 'number' }) }, undefined, false));
+const list = array(object({ playerId: str, oldRating: nullable({ type: 'number' }), newRating: nullable({ type: 'number' }), oldGrade: str, newGrade: str }, undefined, false));
+const tournament = object({ tournamentId: str, ruleSet: str, players: int, withId: int, matched: int, newPlayers: int, openingBalances: int, games: int, byes: int }, undefined, false);
+/**
+ * What approving a submission would change (or changed): the players of today's FESA list and the re-rated FESA
+ * tournaments; for a TRF or EGD file also what it holds and how many of its players the ledger knows by their id.
+ */
+const preview = object({ runs, list, corrections: { ...int, description: 'Of FESA files for a tournament recorded already: how many of its results they correct.' }, tournament }, ['runs', 'list'], false);
+
+const submissionView = object(
+  {
+    submissionId: str,
+    tournamentId: str,
+    format: { enum: [...SUBMISSION_FORMATS] },
+    submitter: str,
+    role: str,
+    receivedOn: date,
+    files: array(str),
+    contentHash: str,
+    status: { enum: ['pending', 'approved', 'rejected'] },
+    decision: object({ by: str, on: date, reason: str }, undefined, false),
+    preview,
+  },
+  ['submissionId', 'tournamentId', 'format', 'submitter', 'role', 'receivedOn', 'files', 'contentHash', 'status'],
+  false,
+);
+
+const decided = (verb: 'approve' | 'reject') => ({
+  post: {
+    summary: verb === 'approve' ? "Approve a pending submission: its files' facts are recorded with the approval, in one command" : 'Reject a pending submission; nothing of its files is recorded',
+    ...writeSecurity('officer'),
+    parameters: [pathParam('id', 'The submission.')],
+    requestBody: { required: true, content: { 'application/json': { schema: codecSchema(DecisionBody) } } },
+    responses: {
+      '200': ok('Already decided so: nothing recorded.', object({ submissionId: str, status: { const: 'unchanged' }, ...(verb === 'approve' ? { recorded: int } : {}) }, undefined, false)),
+      '201': ok('Recorded.', object({ submissionId: str, status: { const: 'appended' }, ...(verb === 'approve' ? { recorded: int, changes: preview } : {}) }, undefined, false)),
+      ...writes,
+      ...needsToken,
+      '422': problem('No reason, an unknown field, an unknown submission, or one already decided the other way.'),
+      ...common,
+    },
+  },
+});
+
+/** The routes of organisers' submissions (submission-routes.ts). */
+export const submissionPaths = {
+  '/submissions': {
+    get: {
+      summary: 'The submissions the signed-in reader may see (an organiser his own; for a browser, the page with the form)',
+      ...security('organiser'),
+      responses: { '200': okOrPage('The submissions, in the order received.', object({ submissions: array(submissionView) }, undefined, false)), ...needsToken, ...common, ...pageProblems },
+    },
+    post: {
+      summary: "Submit a tournament's files: checked as their import would check them, recorded as pending; nothing is rated until an officer approves",
+      ...writeSecurity('organiser'),
+      requestBody: { required: true, content: { 'application/json': { schema: codecSchema(SubmissionBody) } } },
+      responses: {
+        '200': ok('These files were received already: nothing recorded.', object({ submissionId: str, status: { const: 'unchanged' }, preview }, undefined, false)),
+        '201': ok('Received, pending.', object({ submissionId: str, status: { const: 'appended' }, preview }, undefined, false)),
+        ...writes,
+        ...needsToken,
+        '422': problem('A field is missing or wrong, or a file is refused by its importer (`detail` names the file, line and field).'),
+        ...common,
+      },
+    },
+  },
+  '/submissions/{id}': {
+    get: {
+      summary: 'One submission and, while pending, what approving it would change now (for a browser, the review page)',
+      ...security('organiser'),
+      parameters: [pathParam('id', 'The submission.')],
+      responses: { '200': okOrPage('The submission.', submissionView), '404': problem('No such submission (or another organiser\'s).'), ...needsToken, ...common, ...pageProblems },
+    },
+  },
+  '/submissions/{id}/approve': decided('approve'),
+  '/submissions/{id}/reject': decided('reject'),
+};

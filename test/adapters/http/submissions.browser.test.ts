@@ -1,0 +1,111 @@
+import * as fs from 'fs';
+import * as path from 'path';
+import * as E from 'fp-ts/Either';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readEventFolder } from '../../../src/adapters/formats/fesa/folders';
+import { logChecksum } from '../../../src/adapters/store/migrate';
+import { importFesaFolders } from '../../../src/app/fesa-import';
+import { browserOrSkip, expectAccessible, openBrowserPage, screenshot, tableText } from '../../support/browser';
+import { eventDate, NEKOMADO, tempDir } from '../../support/helpers';
+import { startApi, type Api } from './api';
+
+const executablePath = browserOrSkip('submission pages');
+
+const FOLDERS = ['01_1st_nekomadoken', '02_2nd_nekomadoken'];
+const FILES = ['turnering.txt', 'nye-spillere', 'ratingliste.pre'];
+
+/**
+ * An organiser submits the club archive's folders through the web form, an officer reviews each on its page and
+ * approves it (issue 33): nothing moves before the approval, and after it the list reads as `fesa import` of the same
+ * folders; a bad file is one answer on the form and records nothing.
+ */
+describe.skipIf(executablePath === undefined)('submission pages', () => {
+  let api: Api;
+  let imported: Api;
+  let browser: Browser;
+  let organiser: Page;
+  let officer: Page;
+  let problems: string[] = [];
+  let ola = '';
+  let kari = '';
+  const fesaList = async (on: Api, asOf: string): Promise<Buffer> => (await on.get(`/lists?as-of=${asOf}&format=fesa`)).bytes;
+
+  beforeAll(async () => {
+    api = await startApi(path.join(tempDir('submission-pages'), 'ledger.db'));
+    ola = await api.appoint('ola', 'organiser');
+    kari = await api.appoint('kari', 'officer');
+    imported = await startApi(path.join(tempDir('submission-pages-import'), 'ledger.db'));
+    const folders = FOLDERS.map((f) => readEventFolder(path.join(NEKOMADO, f))).map((f) => (E.isRight(f) ? f.right : expect.fail(f.left)));
+    await importFesaFolders(imported.ledger, folders, { actor: 'kari' });
+    // each signs in with the browser's own box: his name, the token as the password
+    ({ browser, page: organiser, problems } = await openBrowserPage(executablePath!, { httpCredentials: { username: 'ola', password: ola } }));
+    officer = await (await browser.newContext({ viewport: { width: 1100, height: 900 }, httpCredentials: { username: 'kari', password: kari } })).newPage();
+    officer.on('pageerror', (e) => problems.push(e.message));
+  }, 60_000);
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+    await imported?.close();
+  });
+
+  const submitThroughForm = async (tournamentId: string, dir: string): Promise<string> => {
+    await organiser.goto(`${api.base}/submissions`);
+    await organiser.getByLabel('Tournament id').fill(tournamentId);
+    await organiser.getByLabel('Files').setInputFiles(FILES.map((f) => path.join(dir, f)));
+    await organiser.getByLabel('Your token').fill(ola);
+    await organiser.getByRole('button', { name: 'Submit' }).click();
+    const outcome = organiser.locator('#submission-form .outcome');
+    await outcome.filter({ hasText: /^(Received|Not received)/ }).waitFor();
+    return outcome.innerText();
+  };
+
+  it('an organiser submits each folder through the form; an officer approves it on its page; the list reads as fesa import', async () => {
+    for (const folder of FOLDERS) {
+      const date = eventDate(path.join(NEKOMADO, folder));
+      const before = await fesaList(api, date);
+      expect(await submitThroughForm(folder, path.join(NEKOMADO, folder))).toBe(`Received, pending an officer's approval: submission ${folder}-1`);
+      expect((await fesaList(api, date)).equals(before)).toBe(true);
+      if (folder === FOLDERS[0]) {
+        await expectAccessible(organiser, 'submission form');
+        await screenshot(organiser, '60-submission-form');
+      }
+      // the officer's review: what approving would do to today's list, then the decision with its reason
+      await officer.goto(`${api.base}/submissions/${folder}-1`);
+      expect(await officer.locator('#status').innerText()).toBe('pending');
+      expect((await tableText(officer, '#preview-list')).length).toBeGreaterThan(0);
+      if (folder === FOLDERS[1]) {
+        await expectAccessible(officer, 'submission review');
+        await screenshot(officer, '61-submission-review');
+      }
+      await officer.getByLabel('Reason').fill('cross table checked');
+      await officer.getByLabel('Your token').fill(kari);
+      await Promise.all([officer.waitForEvent('load'), officer.getByRole('button', { name: 'Approve and record' }).click()]);
+      expect(await officer.locator('#status').innerText()).toMatch(/^approved by kari on \d{4}-\d{2}-\d{2}: cross table checked$/);
+    }
+    const last = eventDate(path.join(NEKOMADO, FOLDERS[1]!));
+    expect((await fesaList(api, last)).equals(await fesaList(imported, last))).toBe(true);
+    // the organiser sees the outcome in his list
+    await organiser.goto(`${api.base}/submissions`);
+    expect((await tableText(organiser, '#submissions')).map((row) => row[row.length - 1])).toEqual(['approved', 'approved']);
+    expect(problems).toEqual([]);
+  }, 60_000);
+
+  it('a bad file is answered on the form with its file and line, and records nothing', async () => {
+    const bad = path.join(tempDir('submission-pages-bad'), '03_3rd_nekomadoken');
+    fs.mkdirSync(bad);
+    for (const f of FILES) fs.copyFileSync(path.join(NEKOMADO, '03_3rd_nekomadoken', f), path.join(bad, f));
+    const cross = fs.readFileSync(path.join(bad, 'turnering.txt'), 'latin1');
+    fs.writeFileSync(path.join(bad, 'turnering.txt'), Buffer.from(cross.replace(/\[(\d+)\+ /, '[$1* '), 'latin1'));
+    const at = await logChecksum(api.store);
+    expect(await submitThroughForm('03_3rd_nekomadoken', bad)).toMatch(/^Not received: turnering\.txt:\d+: round \d+: expected a result \+, - or = after opponent \d+, found "\*"$/);
+    // two lines at fault: both, as a list
+    fs.writeFileSync(path.join(bad, 'turnering.txt'), Buffer.from(cross.replace(/\[(\d+)\+ /g, '[$1* '), 'latin1'));
+    expect(await submitThroughForm('03_3rd_nekomadoken', bad)).toMatch(/^Not received: \d+ problems in the files:/);
+    const lines = await organiser.locator('#submission-form .outcome li').allInnerTexts();
+    expect(lines.length).toBeGreaterThan(1);
+    expect(lines.every((l) => /^turnering\.txt:\d+: round \d+: expected a result/.test(l))).toBe(true);
+    await expectAccessible(organiser, 'submission refused');
+    expect(await logChecksum(api.store)).toEqual(at);
+  });
+});
