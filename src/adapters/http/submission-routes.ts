@@ -5,7 +5,7 @@ import * as t from 'io-ts';
 import { describeDecodeErrors } from '../../../domain/errors';
 import { Id, NonEmptyString, SubmissionFormatC, SubmittedFile } from '../../../domain/events';
 import type { Ledger } from '../../app/ledger';
-import { Submissions, type Submitter, type SubmissionView } from '../../app/submissions';
+import { Submissions, type Submitter, type SubmissionPreview, type SubmissionView } from '../../app/submissions';
 import { today } from '../clock';
 import { SUBMISSION_READERS } from '../formats/submission-readers';
 import { signedIn, wantsHtml, type Access } from './access';
@@ -81,6 +81,21 @@ const visible = async (submissions: Submissions, id: string, who: Submitter): Pr
 export const mountSubmissions = (app: express.Express, deps: SubmissionDependencies): void => {
   const { ledger, access, writes, turn, objectBody, wrote } = deps;
   const submissions = new Submissions(ledger, SUBMISSION_READERS);
+  // A preview folds what approving would change: kept per submission until the log moves, so that every view of the
+  // review page (and the page after a refused decision) does not fold it again.
+  const previews = new Map<string, { readonly position: number; readonly preview: Promise<SubmissionPreview> }>();
+  const previewNow = async (submissionId: string): Promise<SubmissionPreview> => {
+    const position = await ledger.store.headPosition();
+    const kept = previews.get(submissionId);
+    if (kept?.position === position) return kept.preview;
+    const preview = submissions.preview(submissionId);
+    previews.set(submissionId, { position, preview });
+    // a refusal is not kept: the next view asks again
+    preview.catch(() => {
+      if (previews.get(submissionId)?.preview === preview) previews.delete(submissionId);
+    });
+    return preview;
+  };
   const submitter = (res: Response): Submitter => {
     const who = signedIn(res)!;
     return { name: who.officer, role: who.role };
@@ -112,7 +127,7 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
   app.get('/submissions/:id', access('organiser'), async (req, res) => {
     const who = submitter(res);
     const view = await visible(submissions, req.params.id as string, who);
-    const preview = view.status === 'pending' ? await submissions.preview(view.submissionId) : undefined;
+    const preview = view.status === 'pending' ? await previewNow(view.submissionId) : undefined;
     if (wantsHtml(req)) sendPage(res, submissionPage(view, preview, who, { computedAt: new Date(), position: await ledger.store.headPosition() }));
     else res.json({ ...view, ...(preview ? { preview } : {}) });
   });
