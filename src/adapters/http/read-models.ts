@@ -12,7 +12,7 @@ import { playerCareer, type PlayerCareer } from '../../../projections/fesa/caree
 import { explainPlayer, type PlayerExplanation } from '../../../projections/fesa/explain';
 import type { ModelCatchUp } from './model-catch-up';
 import type { FoldJobs } from './fold-jobs';
-import { personOf, type LedgerState } from '../../../domain/commands/state';
+import type { DirectoriesNow } from '../../app/read-models/directories';
 import { nameKey } from '../../../projections/fesa/name-key';
 
 /**
@@ -154,19 +154,16 @@ export const explanationNow = async (
 export class NamesNow {
   private readonly listed = new ListNamesNow();
 
-  caughtUp(store: EventStore, state: LedgerState): Promise<void> {
-    return this.listed.catchUp(store, state.position);
+  caughtUp(store: EventStore, now: DirectoriesNow): Promise<void> {
+    return this.listed.catchUp(store, now.position);
   }
 
-  nameOf(state: LedgerState, playerId: string): string {
+  nameOf(now: DirectoriesNow, playerId: string): string {
     const listed = this.listed.nameOf(playerId);
-    if (listed !== undefined) return fullName(listed);
-    const p = state.players.get(personOf(state, playerId));
-    const r = p === undefined ? undefined : (p.current ?? p.registration);
-    return r === undefined ? playerId : `${r.familyName}${r.givenName ? ` ${r.givenName}` : ''}`;
+    return listed !== undefined ? fullName(listed) : now.players.nameOf(now.players.personOf(playerId));
   }
 
-  idOf(_state: LedgerState, row: { lastName: string; firstName: string }): string | undefined {
+  idOf(row: { lastName: string; firstName: string }): string | undefined {
     return this.listed.idOfKey(nameKey(row));
   }
 }
