@@ -12,13 +12,24 @@ import type { EventStore } from './ports/event-store';
 export interface ReadModel<S, Q, H extends EventType = EventType, P extends EventType = EventType> extends EventSelection<H, P> {
   readonly name: string;
   readonly initialState: () => S;
-  readonly evolve: (state: S, fact: EventOf<H>, recorded: LoggedEvent) => S;
+  // methods, not function-typed fields: a model of any state then goes in the registry's one list
+  evolve(state: S, fact: EventOf<H>, recorded: LoggedEvent): S;
   /** What a reader may ask of a state (the state itself stays the model's). */
-  readonly queries: (state: S) => Q;
+  queries(state: S): Q;
 }
 
-/** A read model erased to what the registry and its test need. */
-export type AnyReadModel = ReadModel<unknown, unknown>;
+/** A read model of any state, queries and types: what the registry lists (`never` takes any model's parameters). */
+export interface AnyReadModel extends EventSelection {
+  readonly name: string;
+  initialState(): unknown;
+  evolve(state: never, fact: never, recorded: LoggedEvent): unknown;
+  queries(state: never): unknown;
+}
+
+/** A live read model as its readers see it: its queries at a position. */
+export interface CaughtUpQueries<Q> {
+  caughtUp(upTo?: number): Promise<{ readonly queries: Q; readonly position: number }>;
+}
 
 /** The model's state after `facts` (in recorded order); facts of types it does not handle are skipped. */
 export const foldReadModel = <S, Q, H extends EventType, P extends EventType>(model: ReadModel<S, Q, H, P>, facts: Iterable<LoggedEvent>): S => {
@@ -32,7 +43,7 @@ export const foldReadModel = <S, Q, H extends EventType, P extends EventType>(mo
  * A read model kept up to date with the log: each catch-up reads only its handled types recorded since the last one.
  * Catch-ups run one after the other (two at once would fold the same facts twice).
  */
-export class LiveReadModel<S, Q, H extends EventType = EventType, P extends EventType = EventType> {
+export class LiveReadModel<S, Q, H extends EventType = EventType, P extends EventType = EventType> implements CaughtUpQueries<Q> {
   private state: S;
   private at = 0;
   private reading: Promise<unknown> = Promise.resolve();

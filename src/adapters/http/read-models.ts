@@ -1,5 +1,6 @@
 import { CAREER_MODEL_FORMAT, readCareerModel, readTournamentModel } from '../../app/career-model';
-import { fullName, ListNamesNow } from '../../app/namesakes';
+import { fullName, LIST_NAMES, type ListNames } from '../../app/namesakes';
+import { LiveReadModel, type CaughtUpQueries } from '../../app/read-model';
 import { readCaughtUp } from '../../app/career-reads';
 import { editedListWarning, LIST_MODEL_FORMAT, readListModel, type ListRequest, type ModelList } from '../../app/list-model';
 import { LIST_PRINTER } from '../formats/list-printer';
@@ -152,18 +153,20 @@ export const explanationNow = async (
  * survivor's, kept up to date from the naming facts of the log (`caughtUp` before asking for a state's names).
  */
 export class NamesNow {
-  private readonly listed = new ListNamesNow();
+  private listed?: CaughtUpQueries<ListNames>;
+  private names?: ListNames;
 
-  caughtUp(store: EventStore, now: DirectoriesNow): Promise<void> {
-    return this.listed.catchUp(store, now.position);
+  async caughtUp(store: EventStore, now: DirectoriesNow): Promise<void> {
+    this.listed ??= new LiveReadModel(LIST_NAMES, store);
+    this.names = (await this.listed.caughtUp(now.position)).queries;
   }
 
   nameOf(now: DirectoriesNow, playerId: string): string {
-    const listed = this.listed.nameOf(playerId);
+    const listed = this.names?.nameOf(playerId);
     return listed !== undefined ? fullName(listed) : now.players.nameOf(now.players.personOf(playerId));
   }
 
   idOf(row: { lastName: string; firstName: string }): string | undefined {
-    return this.listed.idOfKey(nameKey(row));
+    return this.names?.idOfKey(nameKey(row));
   }
 }

@@ -1,5 +1,5 @@
 import type { EventStore } from '../ports/event-store';
-import { LiveReadModel } from '../read-model';
+import { LiveReadModel, type CaughtUpQueries } from '../read-model';
 import { PLAYER_DIRECTORY, type PlayerDirectory } from './player-directory';
 import { TOURNAMENT_DIRECTORY, type TournamentDirectory } from './tournament-directory';
 
@@ -16,12 +16,12 @@ export interface DirectoriesNow {
  * reads none of the players' facts and no game's content.
  */
 export class Directories {
-  private readonly tournaments: LiveReadModel<unknown, TournamentDirectory>;
-  private readonly players: LiveReadModel<unknown, PlayerDirectory>;
+  private readonly tournaments: CaughtUpQueries<TournamentDirectory>;
+  private readonly players: CaughtUpQueries<PlayerDirectory>;
 
   constructor(private readonly store: EventStore) {
-    this.tournaments = new LiveReadModel(TOURNAMENT_DIRECTORY, store) as LiveReadModel<unknown, TournamentDirectory>;
-    this.players = new LiveReadModel(PLAYER_DIRECTORY, store) as LiveReadModel<unknown, PlayerDirectory>;
+    this.tournaments = new LiveReadModel(TOURNAMENT_DIRECTORY, store);
+    this.players = new LiveReadModel(PLAYER_DIRECTORY, store);
   }
 
   /** Both directories at the head of the log as it is now (or at `upTo`), at the same position. */

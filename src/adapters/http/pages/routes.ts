@@ -6,7 +6,7 @@ import { FESA_RULE_SETS } from '../../../../projections/fesa/history';
 import type { Ledger } from '../../../app/ledger';
 import { LIST_FORMATS, type ListRow } from '../../../app/lists';
 import { today } from '../../clock';
-import type { LiveAuditTrail } from '../live';
+import type { LiveAuditTrail } from '../../../app/read-models/audit-trail';
 import { listingOf, tournamentNow, type PlayerIndex, type RatedTournamentViews, type TournamentIndex } from '../tournament-index';
 import type { FoldJobs } from '../fold-jobs';
 import { careerNow, explanationNow, NamesNow, type ReadModels } from '../read-models';
