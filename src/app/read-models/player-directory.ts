@@ -40,26 +40,22 @@ export interface PlayerDirectory {
 }
 
 const HANDLES = ['PlayerRegistered', 'PlayerRegistrationCorrected', 'PlayersMerged', 'PlayersUnmerged'] as const;
-const PASSES_OVER = [
-  // grades are the rule sets' (careers, grade histories), not the directory's
+/** Facts about ratings, grades, lists, officers and submissions: who and what the ledger holds is none of them. */
+export const NOT_IN_THE_DIRECTORIES = [
   'PriorGradeDeclared',
   'GradeAwarded',
-  'TournamentRegistered',
-  'GameReported',
-  'ResultCorrected',
-  'GameWithdrawn',
-  'TournamentClosed',
+  'OpeningBalanceImported',
   'RatingAdjusted',
   'ListReconciled',
-  'RuleSetAdopted',
   'RatingListPublished',
   'OfficerAppointed',
   'OfficerRevoked',
-  'OpeningBalanceImported',
   'SubmissionReceived',
   'SubmissionApproved',
   'SubmissionRejected',
 ] as const;
+
+const PASSES_OVER = [...NOT_IN_THE_DIRECTORIES, 'TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed', 'RuleSetAdopted'] as const;
 
 const registeredName = (r: PlayerRegistered): string => `${r.familyName}${r.givenName ? ` ${r.givenName}` : ''}`;
 

@@ -2,6 +2,7 @@ import type { TournamentRegistered } from '../../../domain/events';
 import { everyTypeHandled } from '../../../domain/events/selection';
 import { ruleSetInForce, type RecordedAdoption } from '../../../domain/rules/in-force';
 import type { ReadModel } from '../read-model';
+import { NOT_IN_THE_DIRECTORIES } from './player-directory';
 
 /** One tournament as the directory knows it: what the tournaments page, its JSON and page titles show. */
 export interface TournamentListing {
@@ -36,23 +37,13 @@ export interface TournamentDirectory {
 
 const HANDLES = ['TournamentRegistered', 'GameReported', 'GameWithdrawn', 'TournamentClosed', 'RuleSetAdopted'] as const;
 const PASSES_OVER = [
+  ...NOT_IN_THE_DIRECTORIES,
   'PlayerRegistered',
   'PlayerRegistrationCorrected',
   'PlayersMerged',
   'PlayersUnmerged',
-  'PriorGradeDeclared',
-  'GradeAwarded',
   // a correction changes a game's facts, not how many there are
   'ResultCorrected',
-  'RatingAdjusted',
-  'ListReconciled',
-  'RatingListPublished',
-  'OfficerAppointed',
-  'OfficerRevoked',
-  'OpeningBalanceImported',
-  'SubmissionReceived',
-  'SubmissionApproved',
-  'SubmissionRejected',
 ] as const;
 
 /** Every tournament with its game counts and closure, and the rule-set adoptions that say what rates it. */
