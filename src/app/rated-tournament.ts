@@ -320,7 +320,7 @@ const sliceRatedUpTo = async (
 /**
  * The slice of the log (up to global position `upTo`, default the head) the non-FESA fold of the whole timeline needs:
  * every tournament it rates and their players (a balance alone needs no registration to be folded) — what a player's
- * careers under those rule sets read (`ruleSetCareers`, the player page, names from the deciders' state).
+ * careers under those rule sets read (`ruleSetCareers`, the player page).
  */
 export const ratedCareersSlice = async (store: EventStore, known: SliceOptions = {}): Promise<RatedTournamentSlice> =>
   sliceRatedUpTo(store, known.upTo ?? (await store.headPosition()), END_OF_TIME, [], known);

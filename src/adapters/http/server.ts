@@ -133,7 +133,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const live = new LiveProjections(ledger.store, checkpoints);
   const auditTrail = new LiveAuditTrail(ledger.store);
   const directories = new Directories(ledger.store);
-  const tournaments = new TournamentIndex(directories);
+  const tournaments = new TournamentIndex(ledger.store, directories);
   const players = new PlayerIndex(directories);
   const ratedViews = new RatedTournamentViews(ledger, checkpoints);
   // the reads no model answers fold on the worker (fold-jobs.ts)

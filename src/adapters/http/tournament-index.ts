@@ -32,10 +32,11 @@ export const byNewest = (a: TournamentRegistered, b: TournamentRegistered): numb
 
 /**
  * Every tournament newest first (by end date, then start date, then id), searchable by name or id, a page of 100
- * at a time: the tournaments page and `GET /tournaments` read the same pages. The order is built once, when the
- * server starts, from the deciders' state it folded (20,000 tournaments: see docs/benchmarks.md), and kept as the
- * log moves: the tournaments registered since are sorted among themselves and merged in, so no request sorts them
- * all; games are counted only for the page shown, so a page costs the same at 20,000 tournaments as at 20.
+ * at a time: the tournaments page and `GET /tournaments` read the same pages. The order is built by the first request
+ * from the tournament directory (20,000 tournaments: see docs/benchmarks.md), and kept as the log moves: the
+ * tournaments registered since are sorted among themselves and merged in, so no request sorts them all; games are
+ * counted only for the page shown, from those tournaments' streams, so a page costs the same at 20,000 tournaments
+ * as at 20.
  */
 export class TournamentIndex {
   private readonly ordered = new OrderedPages<TournamentRegistered>(byNewest, (r) => `${r.name} ${r.tournamentId}`);
@@ -46,7 +47,10 @@ export class TournamentIndex {
    */
   private indexed = 0;
 
-  constructor(private readonly directories: Directories) {}
+  constructor(
+    private readonly store: EventStore,
+    private readonly directories: Directories,
+  ) {}
 
   private follow(tournaments: TournamentDirectory): void {
     if (tournaments.count === this.indexed) return;
@@ -58,10 +62,12 @@ export class TournamentIndex {
     const { tournaments, position } = await this.directories.caughtUp();
     this.follow(tournaments);
     const paged = this.ordered.page(search, page);
-    const shown: TournamentEntry[] = paged.shown.map(({ tournamentId }) => {
+    const shown: TournamentEntry[] = [];
+    for (const { tournamentId } of paged.shown) {
       const t = tournaments.listing(tournamentId)!;
-      return { registration: t.registration, games: t.reported - t.withdrawn.size, reported: t.reported, closed: t.closed ?? null };
-    });
+      const games = await reportedGamesOf(this.store, tournamentId);
+      shown.push({ registration: t.registration, games: games.filter((g) => g.status !== 'withdrawn').length, reported: games.length, closed: t.closed ?? null });
+    }
     return { shown, paging: { ...pagingOf(paged), total: paged.total }, position };
   }
 }
@@ -167,7 +173,7 @@ export class RatedTournamentViews {
     return caughtUp;
   }
 
-  /** The non-FESA fold of the whole timeline at the head `state` reflects, and the facts it folded (one per position). */
+  /** The non-FESA fold of the whole timeline at a position, and the slice it folded. */
   private careersFold?: {
     readonly position: number;
     readonly folded: Promise<RatedTournamentSlice & { fold: ReturnType<typeof foldGeneric> }>;
@@ -176,7 +182,7 @@ export class RatedTournamentViews {
   };
 
   /**
-   * A player's careers under the non-FESA rule sets at the head `state` reflects (the player page), from the slice of
+   * A player's careers under the non-FESA rule sets at the position `now` reflects (the player page), from the slice of
    * the log their fold reads (src/app/rated-tournament.ts `ratedCareersSlice`: on a federation's ledger a few imports,
    * not the FESA games); the fold is kept until the log moves, so every player's page of that head reads it once.
    */

@@ -4,13 +4,13 @@ import { ruleSetInForce, type RecordedAdoption } from '../../../domain/rules/in-
 import type { ReadModel } from '../read-model';
 import { NOT_IN_THE_DIRECTORIES } from './player-directory';
 
-/** One tournament as the directory knows it: what the tournaments page, its JSON and page titles show. */
+/**
+ * One tournament as the directory knows it: what the tournaments page, its JSON and page titles show. Not its games:
+ * they are most of the log, which the server's start already reads once for the deciders; a page counts the games of
+ * the tournaments it shows from their own streams.
+ */
 export interface TournamentListing {
   readonly registration: TournamentRegistered;
-  /** Every game reported (a game id is reported once: its fact's id is `game:<tournament>:<game>:reported`). */
-  reported: number;
-  /** The games withdrawn since, by id (few: a withdrawal of a withdrawn game is a no-op the decider drops). */
-  readonly withdrawn: Set<string>;
   /** The valid date of its closure. */
   closed?: string;
 }
@@ -35,18 +35,20 @@ export interface TournamentDirectory {
   readonly latestClosedBy: (asOf: string) => string | undefined;
 }
 
-const HANDLES = ['TournamentRegistered', 'GameReported', 'GameWithdrawn', 'TournamentClosed', 'RuleSetAdopted'] as const;
+const HANDLES = ['TournamentRegistered', 'TournamentClosed', 'RuleSetAdopted'] as const;
 const PASSES_OVER = [
   ...NOT_IN_THE_DIRECTORIES,
   'PlayerRegistered',
   'PlayerRegistrationCorrected',
   'PlayersMerged',
   'PlayersUnmerged',
-  // a correction changes a game's facts, not how many there are
+  // a tournament's games are read from its stream for the page that shows them
+  'GameReported',
   'ResultCorrected',
+  'GameWithdrawn',
 ] as const;
 
-/** Every tournament with its game counts and closure, and the rule-set adoptions that say what rates it. */
+/** Every tournament with its closure, and the rule-set adoptions that say what rates it. */
 export const TOURNAMENT_DIRECTORY: ReadModel<TournamentDirectoryState, TournamentDirectory, (typeof HANDLES)[number], (typeof PASSES_OVER)[number]> = {
   name: 'tournament directory',
   handles: HANDLES,
@@ -55,15 +57,7 @@ export const TOURNAMENT_DIRECTORY: ReadModel<TournamentDirectoryState, Tournamen
   evolve: (state, fact, recorded) => {
     switch (fact.type) {
       case 'TournamentRegistered':
-        state.tournaments.set(fact.tournamentId, { registration: fact, reported: 0, withdrawn: new Set() });
-        break;
-      case 'GameReported': {
-        const t = state.tournaments.get(fact.tournamentId);
-        if (t) t.reported++;
-        break;
-      }
-      case 'GameWithdrawn':
-        state.tournaments.get(fact.tournamentId)?.withdrawn.add(fact.gameId);
+        state.tournaments.set(fact.tournamentId, { registration: fact });
         break;
       case 'TournamentClosed': {
         const t = state.tournaments.get(fact.tournamentId);

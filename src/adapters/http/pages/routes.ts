@@ -190,7 +190,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const tournamentId = req.params.id as string;
     const ruleSet = ruleSetOf(req);
     // a tournament under fide, uscf-k, gobase-go … (a TRF or EGD import): its view from the part of the log its fold
-    // reads, names from the deciders' state, without the FESA projections (which never rate it)
+    // reads, names from the player directory, without the FESA projections (which never rate it)
     const now = await directories.caughtUp();
     const other = await ratedViews.ofOtherRuleSet(now, tournamentId);
     if (other !== undefined) {
@@ -213,7 +213,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
       sendPage(res, tournamentPage(view, { computedAt: new Date(), position: now.position, ruleSet }));
       return;
     }
-    // a FESA tournament the careers' read model rated: what the engine rated it from, names from the deciders' state
+    // a FESA tournament the careers' read model rated: what the engine rated it from, names from the player directory
     const inputs = await models.tournament(ruleSet, tournamentId);
     if (inputs !== undefined) {
       const state = await directories.caughtUp();
