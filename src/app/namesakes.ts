@@ -2,7 +2,7 @@ import type { LedgerState } from '../../domain/commands/state';
 import type { EventSelection } from '../../domain/events/selection';
 import { FesaFacts } from '../../projections/fesa/history';
 import type { ListName } from '../../projections/fesa/list-names';
-import { readFacts } from './event-log';
+import { LiveReadModel, type ReadModel } from './read-model';
 import type { EventStore } from './ports/event-store';
 
 /** What an officer is told when a player shares his name with others: who they are and how FESA files show him. */
@@ -29,32 +29,31 @@ export const fullName = (n: { readonly lastName: string; readonly firstName: str
  * The names FESA files know the players by (FesaFacts.listNames) as of a position of the log, brought up to date from
  * the naming facts alone (for a server that reads its pages from the saved models and names players as the folds do).
  */
-export class ListNamesNow {
-  private at = 0;
-  private readonly facts = new FesaFacts();
-  /** Catch-ups one after the other: two requests at once would read the same facts twice. */
-  private reading: Promise<void> = Promise.resolve();
+type NamingType = (typeof LIST_NAMES_EVENTS.handles)[number];
+type NotNamingType = (typeof LIST_NAMES_EVENTS.passesOver)[number];
 
-  /** Reads the naming facts recorded after the last catch-up, up to `upTo`. */
-  catchUp(store: EventStore, upTo: number): Promise<void> {
-    this.reading = this.reading.then(async () => {
-      if (upTo <= this.at) return;
-      for await (const batch of readFacts(store, { fromPosition: this.at, toPosition: upTo, types: LIST_NAMES_EVENTS.handles })) for (const fact of batch) this.facts.add(fact);
-      this.at = upTo;
-    });
-    return this.reading;
-  }
-
+/** The names FESA files know players by (namesakes distinguished), from the naming facts alone. */
+export interface ListNames {
   /** The name FESA files know `playerId` by (an id merged into another: his survivor's). */
-  nameOf(playerId: string): ListName | undefined {
-    return this.facts.listNames.byId.get(this.facts.survivorOf(playerId));
-  }
-
+  readonly nameOf: (playerId: string) => ListName | undefined;
   /** The player a list name's key is. */
-  idOfKey(key: string): string | undefined {
-    return this.facts.listNames.idOfKey(key);
-  }
+  readonly idOfKey: (key: string) => string | undefined;
 }
+
+/** The list names as the folds make them (FesaFacts.listNames), fed the naming facts only. */
+export const LIST_NAMES: ReadModel<FesaFacts, ListNames, NamingType, NotNamingType> = {
+  name: 'list names',
+  ...LIST_NAMES_EVENTS,
+  initialState: () => new FesaFacts(),
+  evolve: (facts, _fact, recorded) => {
+    facts.add(recorded);
+    return facts;
+  },
+  queries: (facts) => ({
+    nameOf: (playerId) => facts.listNames.byId.get(facts.survivorOf(playerId)),
+    idOfKey: (key) => facts.listNames.idOfKey(key),
+  }),
+};
 
 /**
  * The notice for `playerId` as the ledger now stands (undefined when nobody else bears his name): the list names
@@ -73,17 +72,14 @@ export const namesakeNotices = async (store: EventStore, state: LedgerState, pla
     byName.set(name, [...(byName.get(name) ?? []), id]);
   }
   const notices = new Map<string, NamesakeNotice>();
-  let names: ListNamesNow | undefined;
+  let names: ListNames | undefined;
   for (const playerId of playerIds) {
     const me = state.players.get(playerId);
     if (me === undefined || me.mergedInto !== undefined) continue;
     const mine = me.current ?? me.registration;
     const namesakes = (byName.get(nameOf(mine)) ?? []).filter((id) => id !== playerId);
     if (namesakes.length === 0) continue;
-    if (names === undefined) {
-      names = new ListNamesNow();
-      await names.catchUp(store, Number.MAX_SAFE_INTEGER);
-    }
+    names ??= (await new LiveReadModel(LIST_NAMES, store).caughtUp()).queries;
     const listed = names.nameOf(playerId);
     notices.set(playerId, { namesakes, listedAs: fullName(listed ?? { lastName: mine.familyName, firstName: mine.givenName }) });
   }

@@ -1,5 +1,6 @@
 import { evolve, initialLedgerState, type LedgerState } from '../../domain/commands/state';
-import { playerStream, tournamentStream, type GameFacts, type LoggedEvent, type RuleSetAdopted, type TournamentRegistered } from '../../domain/events';
+import { playerStream, tournamentStream, type DomainEvent, type EventOf, type GameFacts, type LoggedEvent, type RuleSetAdopted, type TournamentRegistered } from '../../domain/events';
+import type { ReadModel } from './read-model';
 import { evolveAuditTrail, initialAuditTrail, type GameAmendment } from '../../projections/audit-trail';
 import type { EventSelection } from '../../domain/events/selection';
 import { ruleSetInForce } from '../../projections/generic/history';
@@ -57,6 +58,52 @@ export const RATED_INDEX_EVENTS = {
 /** What the index keeps of a tournament's registration: what says whether the fold may rate it. */
 type Registered = readonly [tournamentId: string, endDate: string, ratingSystem: string, rated: boolean, position: number];
 
+interface RatedIndexState {
+  readonly registered: Registered[];
+  readonly wide: LoggedEvent[];
+}
+
+export interface RatedIndexQueries {
+  /** The ledger-wide facts recorded up to `upTo`. */
+  readonly factsUpTo: (upTo: number) => LoggedEvent[];
+  /** Each tournament's registration as last recorded up to `upTo` (the one the fold keeps). */
+  readonly registrationsUpTo: (upTo: number) => Map<string, { readonly endDate: string; readonly ratingSystem: string; readonly rated: boolean }>;
+  /** The tournaments any of whose registrations up to `upTo` names a rating system `under` holds. */
+  readonly everUnder: (under: (ratingSystem: string) => boolean, upTo: number) => Set<string>;
+}
+
+type Indexed = (typeof RATED_INDEX_EVENTS.handles)[number];
+const isIndexed = (e: DomainEvent): e is EventOf<Indexed> => (RATED_INDEX_EVENTS.handles as readonly string[]).includes(e.type);
+
+/**
+ * Every tournament's registration (its id, end date, rating system, whether rated) and the ledger-wide facts the
+ * non-FESA fold reads, each with its position, so that it answers for any position up to its own.
+ */
+export const RATED_INDEX: ReadModel<RatedIndexState, RatedIndexQueries, Indexed, (typeof RATED_INDEX_EVENTS.passesOver)[number]> = {
+  name: 'rated-tournaments index',
+  ...RATED_INDEX_EVENTS,
+  initialState: () => ({ registered: [], wide: [] }),
+  evolve: (state, e, f) => {
+    if (e.type === 'TournamentRegistered') state.registered.push([e.tournamentId, e.endDate, e.ratingSystem, e.rated, f.globalPosition]);
+    // the FESA fold's balances and adjustments: the non-FESA fold passes over them
+    else if ((e.type !== 'OpeningBalanceImported' && e.type !== 'RatingAdjusted') || isGenericRuleSet(e.ruleSet)) state.wide.push(f);
+    return state;
+  },
+  queries: ({ registered, wide }) => ({
+    factsUpTo: (upTo) => wide.filter((f) => f.globalPosition <= upTo),
+    registrationsUpTo: (upTo) => {
+      const last = new Map<string, { endDate: string; ratingSystem: string; rated: boolean }>();
+      for (const [id, endDate, ratingSystem, rated, position] of registered) if (position <= upTo) last.set(id, { endDate, ratingSystem, rated });
+      return last;
+    },
+    everUnder: (under, upTo) => {
+      const ids = new Set<string>();
+      for (const [id, , ratingSystem, , position] of registered) if (position <= upTo && under(ratingSystem)) ids.add(id);
+      return ids;
+    },
+  }),
+};
+
 /**
  * The saved index's layout: one of another format is never read (it is read anew from the log). 2: saved sealed with
  * its fingerprint and the log's hash at its position, so that one changed by hand or built from another log is not read.
@@ -76,12 +123,11 @@ export const RATED_INDEX_NAME = 'rated-tournaments-index';
 export class RatedTournamentIndex {
   private constructor(
     private at: number,
-    private readonly registered: Registered[],
-    private readonly wide: LoggedEvent[],
+    private readonly state: RatedIndexState,
   ) {}
 
   static empty(): RatedTournamentIndex {
-    return new RatedTournamentIndex(0, [], []);
+    return new RatedTournamentIndex(0, RATED_INDEX.initialState());
   }
 
   /** The position it reflects. */
@@ -93,39 +139,20 @@ export class RatedTournamentIndex {
   async catchUp(store: EventStore, upTo: number): Promise<boolean> {
     if (upTo <= this.at) return false;
     for await (const batch of readFacts(store, { fromPosition: this.at, toPosition: upTo, types: RATED_INDEX_EVENTS.handles })) {
-      for (const f of batch) {
-        const e = f.event;
-        if (e.type === 'TournamentRegistered') this.registered.push([e.tournamentId, e.endDate, e.ratingSystem, e.rated, f.globalPosition]);
-        // the FESA fold's balances and adjustments: the non-FESA fold passes over them
-        else if ((e.type !== 'OpeningBalanceImported' && e.type !== 'RatingAdjusted') || isGenericRuleSet(e.ruleSet)) this.wide.push(f);
-      }
+      for (const f of batch) if (isIndexed(f.event)) RATED_INDEX.evolve(this.state, f.event, f);
     }
     this.at = upTo;
     return true;
   }
 
-  /** The ledger-wide facts recorded up to `upTo`. */
-  factsUpTo(upTo: number): LoggedEvent[] {
-    return this.wide.filter((f) => f.globalPosition <= upTo);
-  }
-
-  /** Each tournament's registration as last recorded up to `upTo` (the one the fold keeps). */
-  registrationsUpTo(upTo: number): Map<string, { readonly endDate: string; readonly ratingSystem: string; readonly rated: boolean }> {
-    const last = new Map<string, { endDate: string; ratingSystem: string; rated: boolean }>();
-    for (const [id, endDate, ratingSystem, rated, position] of this.registered) if (position <= upTo) last.set(id, { endDate, ratingSystem, rated });
-    return last;
-  }
-
-  /** The tournaments any of whose registrations up to `upTo` names a rating system `under` holds. */
-  everUnder(under: (ratingSystem: string) => boolean, upTo: number): Set<string> {
-    const ids = new Set<string>();
-    for (const [id, , ratingSystem, , position] of this.registered) if (position <= upTo && under(ratingSystem)) ids.add(id);
-    return ids;
+  /** What it answers, up to any position up to its own. */
+  get queries(): RatedIndexQueries {
+    return RATED_INDEX.queries(this.state);
   }
 
   /** As saved: its fingerprint, then its JSON with the hash of the log's event at its position (`head`). */
   toSaved(head: string | null): string {
-    const json = JSON.stringify({ format: RATED_INDEX_FORMAT, position: this.at, head, registered: this.registered, wide: this.wide });
+    const json = JSON.stringify({ format: RATED_INDEX_FORMAT, position: this.at, head, registered: this.state.registered, wide: this.state.wide });
     return `${hash53(json).toString(36)}|${json}`;
   }
 
@@ -142,7 +169,7 @@ export class RatedTournamentIndex {
     if (saved.format !== RATED_INDEX_FORMAT) return { unread: undefined };
     const changed = await logChangedSince(store, saved.position, saved.head);
     if (changed !== undefined) return { unread: `the saved rated-tournaments index does not match the log (${changed})` };
-    return new RatedTournamentIndex(saved.position, saved.registered, saved.wide);
+    return new RatedTournamentIndex(saved.position, { registered: saved.registered, wide: saved.wide });
   }
 }
 
@@ -187,9 +214,9 @@ export const mayHaveGenericGames = async (store: EventStore, storage: Checkpoint
   const head = await store.headPosition();
   const index = await ratedIndexNow(store, storage, head);
   // registered under another rule set, or under FESA and ending after an adoption of another one
-  const adoptions = adoptionsIn(index.factsUpTo(head));
-  const under = new Set(index.everUnder(isGenericRuleSet, head));
-  for (const [id, r] of index.registrationsUpTo(head)) if (isGenericRuleSet(ruleSetInForce(adoptions, r))) under.add(id);
+  const adoptions = adoptionsIn(index.queries.factsUpTo(head));
+  const under = new Set(index.queries.everUnder(isGenericRuleSet, head));
+  for (const [id, r] of index.queries.registrationsUpTo(head)) if (isGenericRuleSet(ruleSetInForce(adoptions, r))) under.add(id);
   for (const tournamentId of under) {
     for (const { event: e } of await decodedStream(store, tournamentStream(tournamentId), head)) {
       if ((e.type === 'GameReported' || e.type === 'ResultCorrected') && playersOf(e).includes(playerId)) return true;
@@ -224,7 +251,7 @@ export const ratedTournamentSlice = async (
   if (registration === undefined) throw new UnknownTournamentError(`no tournament "${tournamentId}" in the ledger`);
   const index = await ratedIndexNow(store, known.storage, upTo, known.index);
   // registered under FESA but ending after an adoption of another rule set: that rule set's (as the folds rate it)
-  if (!isGenericRuleSet(ruleSetInForce(adoptionsIn(index.factsUpTo(upTo)), registration))) return undefined;
+  if (!isGenericRuleSet(ruleSetInForce(adoptionsIn(index.queries.factsUpTo(upTo)), registration))) return undefined;
   return sliceRatedUpTo(store, upTo, registration.endDate, own, { ...known, index }, tournamentId);
 };
 
@@ -244,10 +271,10 @@ const sliceRatedUpTo = async (
   except?: string,
 ): Promise<RatedTournamentSlice> => {
   const index = await ratedIndexNow(store, known.storage, upTo, known.index);
-  const wide = index.factsUpTo(upTo);
+  const wide = index.queries.factsUpTo(upTo);
   const adoptions = adoptionsIn(wide);
   const rated: string[] = [];
-  for (const [id, r] of index.registrationsUpTo(upTo)) {
+  for (const [id, r] of index.queries.registrationsUpTo(upTo)) {
     if (id === except || r.endDate > asOf || !r.rated) continue;
     if (isGenericRuleSet(ruleSetInForce(adoptions, r))) rated.push(id);
   }
@@ -293,7 +320,7 @@ const sliceRatedUpTo = async (
 /**
  * The slice of the log (up to global position `upTo`, default the head) the non-FESA fold of the whole timeline needs:
  * every tournament it rates and their players (a balance alone needs no registration to be folded) — what a player's
- * careers under those rule sets read (`ruleSetCareers`, the player page, names from the deciders' state).
+ * careers under those rule sets read (`ruleSetCareers`, the player page).
  */
 export const ratedCareersSlice = async (store: EventStore, known: SliceOptions = {}): Promise<RatedTournamentSlice> =>
   sliceRatedUpTo(store, known.upTo ?? (await store.headPosition()), END_OF_TIME, [], known);

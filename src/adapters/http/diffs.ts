@@ -6,7 +6,8 @@ import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold, type FoldError } from '../..
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { Ledger } from '../../app/ledger';
 import { unratable } from '../../app/failure';
-import type { LiveAuditTrail, LiveProjections } from './live';
+import type { LiveProjections } from './live';
+import type { LiveAuditTrail } from '../../app/read-models/audit-trail';
 import { ruleSetsFromListModels, sincePublishedFromListModel, type PlainDiff } from './diff-models';
 import type { ModelCatchUp } from './model-catch-up';
 import type { FoldJobs } from './fold-jobs';

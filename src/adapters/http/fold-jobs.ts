@@ -29,7 +29,7 @@ import { publishedRuleSetDiff, reproducePublishedText, type RuleSetListDiff } fr
 import { LIST_PRINTER } from '../formats/list-printer';
 import { named, nameOfPlayer, type PlainDiff } from './diff-models';
 import { foldOf, nameIn } from './diffs';
-import { PlayerRuns } from './player-runs';
+import { PlayerRuns } from '../../app/player-runs';
 import type { LiveProjections } from './live';
 import type { ModelCatchUp } from './model-catch-up';
 

@@ -1,4 +1,3 @@
-import { AUDIT_TRAIL_TYPES, evolveAuditTrail, initialAuditTrail, type AuditTrail } from '../../../projections/audit-trail';
 import { FesaProjection } from '../../../projections/fesa/incremental';
 import { readFacts } from '../../app/event-log';
 import { resumeProjection } from '../../app/checkpoint';
@@ -37,35 +36,6 @@ export class LiveProjections {
       }
       for await (const batch of readFacts(this.store, { fromPosition: projection.position })) projection.apply(batch);
       return projection;
-    });
-    this.queue = run.catch(() => undefined);
-    return run;
-  }
-}
-
-/**
- * The audit trail (amendments, published lists) a server keeps, fed only the facts recorded since the last request,
- * and of those only the kinds it reads: the store filters them (SQLite, PostgreSQL), so the first request at a
- * million games does not decode every fact of the log.
- */
-export class LiveAuditTrail {
-  private readonly trail = initialAuditTrail();
-  private position = 0;
-  private queue: Promise<unknown> = Promise.resolve();
-
-  constructor(private readonly store: EventStore) {}
-
-  caughtUp(): Promise<{ trail: AuditTrail; position: number }> {
-    const run = this.queue.then(async () => {
-      // up to the head as it stands now: the next request starts there, whether or not any fact read was of those kinds
-      const head = await this.store.headPosition();
-      if (head > this.position) {
-        for await (const batch of readFacts(this.store, { fromPosition: this.position, toPosition: head, types: AUDIT_TRAIL_TYPES })) {
-          for (const fact of batch) evolveAuditTrail(this.trail, fact);
-        }
-        this.position = head;
-      }
-      return { trail: this.trail, position: this.position };
     });
     this.queue = run.catch(() => undefined);
     return run;

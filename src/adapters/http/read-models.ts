@@ -1,5 +1,6 @@
 import { CAREER_MODEL_FORMAT, readCareerModel, readTournamentModel } from '../../app/career-model';
-import { fullName, ListNamesNow } from '../../app/namesakes';
+import { fullName, LIST_NAMES, type ListNames } from '../../app/namesakes';
+import { LiveReadModel, type CaughtUpQueries } from '../../app/read-model';
 import { readCaughtUp } from '../../app/career-reads';
 import { editedListWarning, LIST_MODEL_FORMAT, readListModel, type ListRequest, type ModelList } from '../../app/list-model';
 import { LIST_PRINTER } from '../formats/list-printer';
@@ -12,7 +13,7 @@ import { playerCareer, type PlayerCareer } from '../../../projections/fesa/caree
 import { explainPlayer, type PlayerExplanation } from '../../../projections/fesa/explain';
 import type { ModelCatchUp } from './model-catch-up';
 import type { FoldJobs } from './fold-jobs';
-import { personOf, type LedgerState } from '../../../domain/commands/state';
+import type { DirectoriesNow } from '../../app/read-models/directories';
 import { nameKey } from '../../../projections/fesa/name-key';
 
 /**
@@ -152,21 +153,20 @@ export const explanationNow = async (
  * survivor's, kept up to date from the naming facts of the log (`caughtUp` before asking for a state's names).
  */
 export class NamesNow {
-  private readonly listed = new ListNamesNow();
+  private listed?: CaughtUpQueries<ListNames>;
+  private names?: ListNames;
 
-  caughtUp(store: EventStore, state: LedgerState): Promise<void> {
-    return this.listed.catchUp(store, state.position);
+  async caughtUp(store: EventStore, now: DirectoriesNow): Promise<void> {
+    this.listed ??= new LiveReadModel(LIST_NAMES, store);
+    this.names = (await this.listed.caughtUp(now.position)).queries;
   }
 
-  nameOf(state: LedgerState, playerId: string): string {
-    const listed = this.listed.nameOf(playerId);
-    if (listed !== undefined) return fullName(listed);
-    const p = state.players.get(personOf(state, playerId));
-    const r = p === undefined ? undefined : (p.current ?? p.registration);
-    return r === undefined ? playerId : `${r.familyName}${r.givenName ? ` ${r.givenName}` : ''}`;
+  nameOf(now: DirectoriesNow, playerId: string): string {
+    const listed = this.names?.nameOf(playerId);
+    return listed !== undefined ? fullName(listed) : now.players.nameOf(now.players.personOf(playerId));
   }
 
-  idOf(_state: LedgerState, row: { lastName: string; firstName: string }): string | undefined {
-    return this.listed.idOfKey(nameKey(row));
+  idOf(row: { lastName: string; firstName: string }): string | undefined {
+    return this.names?.idOfKey(nameKey(row));
   }
 }

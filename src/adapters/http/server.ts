@@ -13,9 +13,10 @@ import { verifyLedger } from '../../app/verify';
 import { contentHash, LIST_FORMATS, listBytes, type ListFormat } from '../../app/lists';
 import type { Ledger } from '../../app/ledger';
 import { today } from '../clock';
-import { crosstableOfInputs, reportedGames } from '../../app/tournaments';
+import { crosstableOfInputs, reportedGamesOf } from '../../app/tournaments';
 import { formatTurneringHtml } from '../formats/fesa/turnering-html';
-import { LiveAuditTrail, LiveProjections } from './live';
+import { LiveProjections } from './live';
+import { LiveAuditTrail } from '../../app/read-models/audit-trail';
 import { PlayerIndex, RatedTournamentViews, TournamentIndex, tournamentNow } from './tournament-index';
 import { ReadModels, careerNow, explanationNow } from './read-models';
 import { ModelCatchUp } from './model-catch-up';
@@ -33,7 +34,7 @@ import { queryOf } from './query';
 import { isOfficerRole, type Officers } from '../../app/officers';
 import { OFFICER_ROLES } from '../../../domain/events';
 import { ROUTED_ELSEWHERE } from './openapi-commands';
-import { mergedIdOf } from '../../app/merged-id';
+import { Directories } from '../../app/read-models/directories';
 import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
 import { AnswerCache } from './answer-cache';
 import { mountSubmissions, SUBMISSION_ROUTES } from './submission-routes';
@@ -133,8 +134,9 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const checkpoints = worker !== undefined && options.checkpoints !== undefined ? worker.guarded(options.checkpoints) : options.checkpoints;
   const live = new LiveProjections(ledger.store, checkpoints);
   const auditTrail = new LiveAuditTrail(ledger.store);
-  const tournaments = new TournamentIndex(ledger);
-  const players = new PlayerIndex(ledger);
+  const directories = new Directories(ledger.store);
+  const tournaments = new TournamentIndex(ledger.store, directories);
+  const players = new PlayerIndex(directories);
   const ratedViews = new RatedTournamentViews(ledger, checkpoints);
   // the reads no model answers fold on the worker (fold-jobs.ts)
   const foldJobs = serverFoldJobs(ledger.store, live, worker);
@@ -186,7 +188,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   };
 
   // pages for people at the API's own URLs: a request that asks for HTML is answered there, any other falls through
-  mountPages(app, { ledger, auditTrail, tournaments, players, ratedViews, ruleSetLists, diffs, foldJobs, models, folds, publicRead, auditorRead: access('auditor'), ruleSetOf, floorOf });
+  mountPages(app, { ledger, directories, auditTrail, tournaments, players, ratedViews, ruleSetLists, diffs, foldJobs, models, folds, publicRead, auditorRead: access('auditor'), ruleSetOf, floorOf });
 
   app.get('/', ...publicRead, (_req, res) => {
     res.json({ routes: ROUTES.map(([route, who]) => `${route}${who === 'public' ? '' : ` (${who})`}`) });
@@ -253,7 +255,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const tournamentId = req.params.id as string;
     // a tournament under fide, uscf-k, gobase-go … (a TRF or EGD import): `tournament show --json`'s view, from the
     // part of the log its fold reads, without the FESA projections (which never rate it)
-    const other = format === 'json' ? await ratedViews.ofOtherRuleSet(await ledger.catchUp(), tournamentId) : undefined;
+    const other = format === 'json' ? await ratedViews.ofOtherRuleSet(await directories.caughtUp(), tournamentId) : undefined;
     if (other !== undefined) {
       res.json(other);
       return;
@@ -262,34 +264,33 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const inputs = await models.tournament(ruleSetOf(req), tournamentId);
     if (inputs !== undefined) {
       const modelled = crosstableOfInputs(inputs);
-      if (format === 'json') res.json({ ...modelled, games: reportedGames(await ledger.catchUp(), tournamentId) });
+      if (format === 'json') res.json({ ...modelled, games: await reportedGamesOf(ledger.store, tournamentId) });
       else sendProgramHtml(res, tournamentId, formatTurneringHtml(modelled));
       return;
     }
-    const { state, table } = await tournamentNow(ledger, foldJobs, ruleSetOf(req), tournamentId);
+    const { now, games, table } = await tournamentNow(ledger.store, directories, foldJobs, ruleSetOf(req), tournamentId);
     const crosstable = table.crosstable;
     if (typeof crosstable === 'string') {
       // a tournament under fide, uscf-k, gobase-go … that none of them rates (closed while a FESA rule set was
       // adopted): no view, and the sentence says why
-      const rated = format === 'json' ? await ratedViews.at(state, tournamentId) : undefined;
+      const rated = format === 'json' ? await ratedViews.at(now.position, tournamentId) : undefined;
       if (rated === undefined) throw new NotFound(crosstable);
       res.json(rated);
       return;
     }
-    if (format === 'json') res.json({ ...crosstable, games: reportedGames(state, tournamentId) });
+    if (format === 'json') res.json({ ...crosstable, games });
     else sendProgramHtml(res, tournamentId, formatTurneringHtml(crosstable));
   });
 
   app.get('/players/:id', ...publicRead, async (req, res) => {
     const playerId = req.params.id as string;
-    const state = await ledger.catchUp();
-    const player = state.players.get(playerId);
-    if (!player) throw new NotFound(`no player "${playerId}" in the ledger`);
+    const now = await directories.caughtUp();
+    const registration = now.players.registrationOf(playerId);
+    if (!registration) throw new NotFound(`no player "${playerId}" in the ledger`);
     const { fesa, leading } = playerRulesOf(req);
     const { career } = await careerNow(models, foldJobs, fesa, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
-    const registration = player.current ?? player.registration;
-    res.json({ registration: seesPersonalData(res) ? registration : publicPlayer(registration), mergedInto: mergedIdOf(state, playerId), career: career.right, ruleSets: leadingFirst(await ratedViews.careersOf(state, playerId), leading) });
+    res.json({ registration: seesPersonalData(res) ? registration : publicPlayer(registration), mergedInto: now.players.mergedIdOf(playerId), career: career.right, ruleSets: leadingFirst(await ratedViews.careersOf(now, playerId), leading) });
   });
 
   app.get('/players/:id/history', ...publicRead, async (req, res) => {

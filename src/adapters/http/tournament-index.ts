@@ -1,16 +1,17 @@
-import { ruleSetInForceOf, type LedgerState } from '../../../domain/commands/state';
 import type { PlayerRegistered, TournamentRegistered } from '../../../domain/events';
 import type { Ledger } from '../../app/ledger';
 import { isGenericRuleSet } from '../../../projections/generic/systems';
-import { ratedCareersSlice, ratedIndexNow, ratedTournamentViewOf, type RatedTournamentIndex } from '../../app/rated-tournament';
+import { ratedCareersSlice, ratedIndexNow, ratedTournamentViewOf, type RatedTournamentIndex, type RatedTournamentSlice } from '../../app/rated-tournament';
 import { ruleSetCareers, type RuleSetCareer } from '../../app/career-rule-sets';
 import { ruleSetList, type RuleSetListRow } from '../../app/rule-set-list';
 import { LedgerFailure } from '../../app/failure';
 import type { GenericRuleSetId } from '../../../projections/generic/systems';
 import { foldGeneric } from '../../../projections/generic/history';
-import type { LoggedEvent } from '../../../domain/events';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
-import { reportedGames, type RatedTournamentView } from '../../app/tournaments';
+import { reportedGamesOf, type RatedTournamentView, type ReportedGame } from '../../app/tournaments';
+import type { EventStore } from '../../app/ports/event-store';
+import type { Directories, DirectoriesNow } from '../../app/read-models/directories';
+import type { TournamentDirectory, TournamentListing } from '../../app/read-models/tournament-directory';
 import type { FoldJobs, PlainCrosstable } from './fold-jobs';
 import { OrderedPages, pagingOf, SortedPages } from './paging';
 import { NotFound } from './problems';
@@ -31,42 +32,43 @@ export const byNewest = (a: TournamentRegistered, b: TournamentRegistered): numb
 
 /**
  * Every tournament newest first (by end date, then start date, then id), searchable by name or id, a page of 100
- * at a time: the tournaments page and `GET /tournaments` read the same pages. The order is built once, when the
- * server starts, from the deciders' state it folded (20,000 tournaments: see docs/benchmarks.md), and kept as the
- * log moves: the tournaments registered since are sorted among themselves and merged in, so no request sorts them
- * all; games are counted only for the page shown, so a page costs the same at 20,000 tournaments as at 20.
+ * at a time: the tournaments page and `GET /tournaments` read the same pages. The order is built by the first request
+ * from the tournament directory (20,000 tournaments: see docs/benchmarks.md), and kept as the log moves: the
+ * tournaments registered since are sorted among themselves and merged in, so no request sorts them all; games are
+ * counted only for the page shown, from those tournaments' streams, so a page costs the same at 20,000 tournaments
+ * as at 20.
  */
 export class TournamentIndex {
   private readonly ordered = new OrderedPages<TournamentRegistered>(byNewest, (r) => `${r.name} ${r.tournamentId}`);
   /**
-   * How many of the state's tournaments are in the order: the first ones its map holds, which keeps them in the order
-   * they were registered and never drops one. A tournament is registered once (its registration's event id is
-   * `tournament:<id>:registered`, unique in the log), so one the order holds never changes.
+   * How many of the directory's tournaments are in the order: the first ones it holds, in the order they were
+   * registered. A tournament is registered once (its registration's event id is `tournament:<id>:registered`, unique
+   * in the log), so one the order holds never changes.
    */
   private indexed = 0;
 
-  constructor(private readonly ledger: Ledger) {
-    this.follow(ledger.lastCaughtUp);
-  }
+  constructor(
+    private readonly store: EventStore,
+    private readonly directories: Directories,
+  ) {}
 
-  private follow(state: LedgerState): void {
-    if (state.tournaments.size === this.indexed) return;
-    const added: TournamentRegistered[] = [];
-    let i = 0;
-    for (const t of state.tournaments.values()) if (i++ >= this.indexed) added.push(t.registration);
-    this.ordered.addAll(added);
-    this.indexed = state.tournaments.size;
+  private follow(tournaments: TournamentDirectory): void {
+    if (tournaments.count === this.indexed) return;
+    this.ordered.addAll(tournaments.registeredSince(this.indexed));
+    this.indexed = tournaments.count;
   }
 
   async page(search: string, page: number) {
-    const state = await this.ledger.catchUp();
-    this.follow(state);
+    const { tournaments, position } = await this.directories.caughtUp();
+    this.follow(tournaments);
     const paged = this.ordered.page(search, page);
-    const shown: TournamentEntry[] = paged.shown.map(({ tournamentId }) => {
-      const t = state.tournaments.get(tournamentId)!;
-      return { registration: t.registration, games: t.games.notWithdrawn, reported: t.games.size, closed: t.closed?.validDate ?? null };
-    });
-    return { shown, paging: { ...pagingOf(paged), total: paged.total }, position: state.position };
+    const shown: TournamentEntry[] = [];
+    for (const { tournamentId } of paged.shown) {
+      const t = tournaments.listing(tournamentId)!;
+      const games = await reportedGamesOf(this.store, tournamentId);
+      shown.push({ registration: t.registration, games: games.filter((g) => g.status !== 'withdrawn').length, reported: games.length, closed: t.closed ?? null });
+    }
+    return { shown, paging: { ...pagingOf(paged), total: paged.total }, position };
   }
 }
 
@@ -80,21 +82,23 @@ export class PlayerIndex {
     (p) => `${p.familyName} ${p.givenName ?? ''} ${p.playerId}`,
   );
 
-  constructor(private readonly ledger: Ledger) {}
+  constructor(private readonly directories: Directories) {}
 
   async page(search: string, page: number) {
-    const state = await this.ledger.catchUp();
-    const paged = this.sorted.page(state.position, () => [...state.players.values()].map((p) => p.current ?? p.registration), search, page);
-    return { shown: paged.shown, paging: { ...pagingOf(paged), total: paged.total }, position: state.position };
+    const { players, position } = await this.directories.caughtUp();
+    const paged = this.sorted.page(position, () => players.all(), search, page);
+    return { shown: paged.shown, paging: { ...pagingOf(paged), total: paged.total }, position };
   }
 }
 
 /** A date after every item of any timeline: a list as of it holds every rating. */
 const END_OF_TIME = '9999-12-31';
 
-/** A tournament as the server knows it now: its state and its cross table with the ids and names it shows. */
+/** A tournament as the server knows it now: its listing, its reported games and its cross table with the ids and names it shows. */
 export interface TournamentNow {
-  readonly state: LedgerState;
+  readonly now: DirectoriesNow;
+  readonly listing: TournamentListing;
+  readonly games: ReportedGame[];
   readonly table: PlainCrosstable;
 }
 
@@ -102,11 +106,19 @@ export interface TournamentNow {
  * A tournament's cross table folded by a fold job (the live projection with reports, on the worker under `ledger
  * serve`; the tournament page and the JSON alike), or a 404 naming a tournament the ledger does not have.
  */
-export const tournamentNow = async (ledger: Ledger, folds: FoldJobs, ruleSet: string, tournamentId: string): Promise<TournamentNow> => {
-  const state = await ledger.catchUp();
-  if (!state.tournaments.has(tournamentId)) throw new NotFound(`no tournament "${tournamentId}" in the ledger`);
-  const named = reportedGames(state, tournamentId).flatMap((g) => (g.second === null ? [g.first] : [g.first, g.second]));
-  return { state, table: await folds({ kind: 'crosstable', ruleSet, tournamentId, named }) };
+export const tournamentNow = async (store: EventStore, directories: Directories, folds: FoldJobs, ruleSet: string, tournamentId: string): Promise<TournamentNow> => {
+  const now = await directories.caughtUp();
+  const listing = listingOf(now, tournamentId);
+  const games = await reportedGamesOf(store, tournamentId);
+  const named = games.flatMap((g) => (g.second === null ? [g.first] : [g.first, g.second]));
+  return { now, listing, games, table: await folds({ kind: 'crosstable', ruleSet, tournamentId, named }) };
+};
+
+/** A tournament's listing, or a 404 naming a tournament the ledger does not have. */
+export const listingOf = (now: DirectoriesNow, tournamentId: string): TournamentListing => {
+  const listing = now.tournaments.listing(tournamentId);
+  if (listing === undefined) throw new NotFound(`no tournament "${tournamentId}" in the ledger`);
+  return listing;
 };
 
 /**
@@ -134,22 +146,22 @@ export class RatedTournamentViews {
    * careers' model rate: asked before them, so that its first answer does not wait for them to catch up. Undefined
    * for any other tournament, or when no such rule set rates it (the FESA path then says why).
    */
-  async ofOtherRuleSet(state: LedgerState, tournamentId: string): Promise<RatedTournamentView | undefined> {
-    const t = state.tournaments.get(tournamentId);
-    return t !== undefined && isGenericRuleSet(ruleSetInForceOf(state, t.registration)) ? this.at(state, tournamentId) : undefined;
+  async ofOtherRuleSet(now: DirectoriesNow, tournamentId: string): Promise<RatedTournamentView | undefined> {
+    const t = now.tournaments.listing(tournamentId);
+    return t !== undefined && isGenericRuleSet(now.tournaments.ruleSetInForce(t.registration)) ? this.at(now.position, tournamentId) : undefined;
   }
 
-  /** The view of `tournamentId` at the head `state` reflects; undefined for a tournament no such rule set rates. */
-  async at(state: LedgerState, tournamentId: string): Promise<RatedTournamentView | undefined> {
-    if (state.position !== this.position || this.kept.size >= 8) {
+  /** The view of `tournamentId` at `position` (the head a reader caught up to); undefined for a tournament no such rule set rates. */
+  async at(position: number, tournamentId: string): Promise<RatedTournamentView | undefined> {
+    if (position !== this.position || this.kept.size >= 8) {
       this.kept = new Map();
-      this.position = state.position;
+      this.position = position;
     }
     if (this.kept.has(tournamentId)) return this.kept.get(tournamentId);
     // the part of the log the non-FESA fold reads for it (its tournaments, their players), starting from the index
     // caught up to the state: a first answer costs by what the tournament's rule sets rate, not by the whole log
-    const index = await this.indexAt(state.position);
-    const view = await ratedTournamentViewOf(this.ledger.store, tournamentId, { upTo: state.position, index });
+    const index = await this.indexAt(position);
+    const view = await ratedTournamentViewOf(this.ledger.store, tournamentId, { upTo: position, index });
     this.kept.set(tournamentId, view);
     return view;
   }
@@ -161,31 +173,32 @@ export class RatedTournamentViews {
     return caughtUp;
   }
 
-  /** The non-FESA fold of the whole timeline at the head `state` reflects, and the facts it folded (one per position). */
+  /** The non-FESA fold of the whole timeline at a position, and the slice it folded. */
   private careersFold?: {
     readonly position: number;
-    readonly folded: Promise<{ facts: readonly LoggedEvent[]; fold: ReturnType<typeof foldGeneric> }>;
+    readonly folded: Promise<RatedTournamentSlice & { fold: ReturnType<typeof foldGeneric> }>;
     /** Each rule set's list at the end of the timeline by player id, read when a page first asks for it. */
     readonly lists: Map<GenericRuleSetId, ReadonlyMap<string, RuleSetListRow>>;
   };
 
   /**
-   * A player's careers under the non-FESA rule sets at the head `state` reflects (the player page), from the slice of
+   * A player's careers under the non-FESA rule sets at the position `now` reflects (the player page), from the slice of
    * the log their fold reads (src/app/rated-tournament.ts `ratedCareersSlice`: on a federation's ledger a few imports,
    * not the FESA games); the fold is kept until the log moves, so every player's page of that head reads it once.
    */
-  async careersOf(state: LedgerState, playerId: string): Promise<RuleSetCareer[]> {
-    if (this.careersFold?.position !== state.position) {
-      const folded = this.indexAt(state.position).then(async (index) => {
-        const { facts } = await ratedCareersSlice(this.ledger.store, { upTo: state.position, index });
-        return { facts, fold: foldGeneric(facts) };
+  async careersOf(now: DirectoriesNow, playerId: string): Promise<RuleSetCareer[]> {
+    const { position } = now;
+    if (this.careersFold?.position !== position) {
+      const folded = this.indexAt(position).then(async (index) => {
+        const { facts, state } = await ratedCareersSlice(this.ledger.store, { upTo: position, index });
+        return { facts, state, fold: foldGeneric(facts) };
       });
-      this.careersFold = { position: state.position, folded, lists: new Map() };
+      this.careersFold = { position: position, folded, lists: new Map() };
       // a read that failed is not kept: the next request reads again
       folded.catch(() => (this.careersFold?.folded === folded ? (this.careersFold = undefined) : undefined));
     }
     const { lists, folded } = this.careersFold;
-    const { facts, fold } = await folded;
+    const { facts, state, fold } = await folded;
     const listOf = (ruleSet: GenericRuleSetId): ReadonlyMap<string, RuleSetListRow> => {
       let rows = lists.get(ruleSet);
       if (rows === undefined) {
@@ -200,6 +213,9 @@ export class RatedTournamentViews {
       }
       return rows;
     };
-    return ruleSetCareers(facts, state, playerId, fold, (ruleSet) => listOf(ruleSet).get(playerId));
+    // his name as now known from the directory: a player with an opening balance alone is not in the slice
+    const registration = now.players.registrationOf(playerId);
+    const players = new Map(registration === undefined ? [] : [[playerId, { registration, priorGrades: new Map<string, string>(), awardedGrades: new Set<string>() }]]);
+    return ruleSetCareers(facts, { ...state, players }, playerId, fold, (ruleSet) => listOf(ruleSet).get(playerId));
   }
 }

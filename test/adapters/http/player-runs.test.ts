@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { playerCareer } from '../../../projections/fesa/career';
 import { explainPlayer } from '../../../projections/fesa/explain';
 import { LiveProjections } from '../../../src/adapters/http/live';
-import { PlayerRuns } from '../../../src/adapters/http/player-runs';
+import { PlayerRuns } from '../../../src/app/player-runs';
 import { openStore } from '../../../src/adapters/store/open';
 import { chainOf, ledger, nekomadoChain, tempDir } from '../../support/helpers';
 

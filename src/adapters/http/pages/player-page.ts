@@ -9,7 +9,7 @@ import { ruleSetSections } from './rule-set-sections';
 import { html, queryString, segment, type Html } from './html';
 import { change, indexControls, page, type IndexQuery, type Provenance } from './layout';
 import { PAGE_SIZE } from '../paging';
-import type { MergedId } from '../../../app/merged-id';
+import type { MergedId } from '../../../app/read-models/player-directory';
 
 /** What each promotion rule means, in words an officer or player reads (seed 000 §7, the program's find-promotions). */
 export const GRADE_RULES: Record<GradeRule, string> = {

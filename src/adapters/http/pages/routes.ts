@@ -6,14 +6,14 @@ import { FESA_RULE_SETS } from '../../../../projections/fesa/history';
 import type { Ledger } from '../../../app/ledger';
 import { LIST_FORMATS, type ListRow } from '../../../app/lists';
 import { today } from '../../clock';
-import type { LiveAuditTrail } from '../live';
-import { tournamentNow, type PlayerIndex, type RatedTournamentViews, type TournamentIndex } from '../tournament-index';
+import type { LiveAuditTrail } from '../../../app/read-models/audit-trail';
+import { listingOf, tournamentNow, type PlayerIndex, type RatedTournamentViews, type TournamentIndex } from '../tournament-index';
 import type { FoldJobs } from '../fold-jobs';
 import { careerNow, explanationNow, NamesNow, type ReadModels } from '../read-models';
 import { diffQueryOf, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
-import { crosstableOfInputs, reportedGames } from '../../../app/tournaments';
+import { crosstableOfInputs, reportedGamesOf } from '../../../app/tournaments';
 import { amendmentsOf } from '../../../app/rated-tournament';
-import { mergedIdOf } from '../../../app/merged-id';
+import type { Directories } from '../../../app/read-models/directories';
 import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
 import { NotFound, problemTitle, toProblem } from '../problems';
 import { leadingFirst, playerRulesOf } from '../player-rules';
@@ -34,6 +34,8 @@ const pagesOnly: RequestHandler = (req, _res, next) => (wantsHtml(req) ? next() 
 
 export interface PageDependencies {
   readonly ledger: Ledger;
+  /** Who and what the ledger holds (registrations, tournaments, merges), kept up with the log. */
+  readonly directories: Directories;
   /** The reads no saved model answers, folded on the worker thread (fold-jobs.ts). */
   readonly foldJobs: FoldJobs;
   readonly auditTrail: LiveAuditTrail;
@@ -71,7 +73,7 @@ const askedRules = (req: Request): string | undefined => queryOf(req).oneOf('rul
  * events recorded since the last request; none folds the whole ledger again.
  */
 export const mountPages = (app: express.Express, deps: PageDependencies): void => {
-  const { ledger, foldJobs, auditTrail, tournaments, players, ratedViews, ruleSetLists, diffs, models, publicRead, auditorRead, folds, ruleSetOf } = deps;
+  const { ledger, directories, foldJobs, auditTrail, tournaments, players, ratedViews, ruleSetLists, diffs, models, publicRead, auditorRead, folds, ruleSetOf } = deps;
 
   app.get('/assets/pages.css', (_req, res) => {
     res.set('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PAGES_CSS);
@@ -121,12 +123,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const { position, rows } = await rowsOf(ruleSet, asOf, deps.floorOf(req, res));
     const sortParam = q.oneOf('sort', LIST_SORTS);
     let latestTournament: string | undefined;
-    if (rows.length === 0) {
-      for (const t of (await ledger.catchUp()).tournaments.values()) {
-        const end = t.registration.endDate;
-        if (t.closed !== undefined && end <= asOf && (latestTournament === undefined || end > latestTournament)) latestTournament = end;
-      }
-    }
+    if (rows.length === 0) latestTournament = (await directories.caughtUp()).tournaments.latestClosedBy(asOf);
     const body = listPage(
       rows,
       { asOf, dated: given !== undefined, search: (q.string('q') ?? '').trim(), sort: sortParam ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: askedRules(req), ...(latestTournament !== undefined ? { latestTournament } : {}) },
@@ -141,15 +138,12 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
 
   /** A registered player as now known (corrections applied), or a 404 naming the id. */
   const registrationOf = async (playerId: string): Promise<PlayerRegistered> => {
-    const player = (await ledger.catchUp()).players.get(playerId);
-    if (!player) throw new NotFound(`no player "${playerId}" in the ledger`);
-    return player.current ?? player.registration;
+    const registration = (await directories.caughtUp()).players.registrationOf(playerId);
+    if (!registration) throw new NotFound(`no player "${playerId}" in the ledger`);
+    return registration;
   };
 
-  const tournamentNameOf = async () => {
-    const state = await ledger.catchUp();
-    return (id: string) => state.tournaments.get(id)?.registration.name ?? id;
-  };
+  const tournamentNameOf = async () => (await directories.caughtUp()).tournaments.nameOf;
 
   app.get('/players', pagesOnly, ...publicRead, async (req, res) => {
     const q = queryOf(req);
@@ -161,14 +155,14 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
   const playerHandler: RequestHandler = async (req, res) => {
     const playerId = req.params.id as string;
     await registrationOf(playerId);
-    const merged = mergedIdOf(await ledger.catchUp(), playerId);
+    const merged = (await directories.caughtUp()).players.mergedIdOf(playerId);
     // an absorbed id's record is the survivor's, under the survivor's name
     const registration = await registrationOf(merged?.survivor ?? playerId);
     const { fesa: ruleSet, fesaAsked, leading } = playerRulesOf(req);
     const { career, position } = await careerNow(models, foldJobs, ruleSet, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
     // his ratings under fide, gobase-go … (TRF and EGD imports), from the non-FESA fold kept for the head of the log
-    const others = leadingFirst(await ratedViews.careersOf(await ledger.catchUp(), playerId), leading);
+    const others = leadingFirst(await ratedViews.careersOf(await directories.caughtUp(), playerId), leading);
     sendPage(res, playerPage(registration, career.right, others, fesaAsked, seesPersonalData(res), { computedAt: new Date(), position, ruleSet }, leading, merged));
   };
   app.get('/players/:id', pagesOnly, ...publicRead, playerHandler);
@@ -196,20 +190,20 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const tournamentId = req.params.id as string;
     const ruleSet = ruleSetOf(req);
     // a tournament under fide, uscf-k, gobase-go … (a TRF or EGD import): its view from the part of the log its fold
-    // reads, names from the deciders' state, without the FESA projections (which never rate it)
-    const now = await ledger.catchUp();
+    // reads, names from the player directory, without the FESA projections (which never rate it)
+    const now = await directories.caughtUp();
     const other = await ratedViews.ofOtherRuleSet(now, tournamentId);
     if (other !== undefined) {
       await names.caughtUp(ledger.store, now);
-      const tournament = now.tournaments.get(tournamentId)!;
+      const tournament = listingOf(now, tournamentId);
       const view: TournamentView = {
         registration: tournament.registration,
         crosstable: `tournament "${tournamentId}" is not rated under a FESA rule set`,
         ruleSetUsed: undefined,
-        games: reportedGames(now, tournamentId),
+        games: await reportedGamesOf(ledger.store, tournamentId),
         // as the audit trail lists them, from the tournament's stream (the trail's first catch-up reads the whole log)
         amendments: await amendmentsOf(ledger.store, tournamentId, now.position),
-        closed: tournament.closed?.validDate,
+        closed: tournament.closed,
         playerIdOfRow: () => undefined,
         nameOf: (id) => names.nameOf(now, id),
         rules: askedRules(req),
@@ -219,21 +213,21 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
       sendPage(res, tournamentPage(view, { computedAt: new Date(), position: now.position, ruleSet }));
       return;
     }
-    // a FESA tournament the careers' read model rated: what the engine rated it from, names from the deciders' state
+    // a FESA tournament the careers' read model rated: what the engine rated it from, names from the player directory
     const inputs = await models.tournament(ruleSet, tournamentId);
     if (inputs !== undefined) {
-      const state = await ledger.catchUp();
+      const state = await directories.caughtUp();
       await names.caughtUp(ledger.store, state);
-      const tournament = state.tournaments.get(tournamentId)!;
+      const tournament = listingOf(state, tournamentId);
       const { trail } = await auditTrail.caughtUp();
       const view: TournamentView = {
         registration: tournament.registration,
         crosstable: crosstableOfInputs(inputs),
         ruleSetUsed: inputs.ruleSet,
-        games: reportedGames(state, tournamentId),
+        games: await reportedGamesOf(ledger.store, tournamentId),
         amendments: trail.amendments.get(tournamentId) ?? [],
-        closed: tournament.closed?.validDate,
-        playerIdOfRow: (row) => names.idOf(state, row) ?? inputs.players[row.nr - 1],
+        closed: tournament.closed,
+        playerIdOfRow: (row) => names.idOf(row) ?? inputs.players[row.nr - 1],
         nameOf: (id) => names.nameOf(state, id),
         rules: askedRules(req),
         rated: undefined,
@@ -242,22 +236,21 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
       sendPage(res, tournamentPage(view, { computedAt: new Date(), position: state.position, ruleSet }));
       return;
     }
-    const { state, table } = await tournamentNow(ledger, foldJobs, ruleSet, tournamentId);
+    const { now: state, listing: tournament, games, table } = await tournamentNow(ledger.store, directories, foldJobs, ruleSet, tournamentId);
     const { crosstable } = table;
-    const tournament = state.tournaments.get(tournamentId)!;
     const { trail } = await auditTrail.caughtUp();
     const tableNames = new Map(table.names);
     const view: TournamentView = {
       registration: tournament.registration,
       crosstable,
       ruleSetUsed: table.ruleSetUsed ?? undefined,
-      games: reportedGames(state, tournamentId),
+      games,
       amendments: trail.amendments.get(tournamentId) ?? [],
-      closed: tournament.closed?.validDate,
+      closed: tournament.closed,
       playerIdOfRow: (row) => table.rowIds[row.nr - 1] ?? undefined,
       nameOf: (id) => tableNames.get(id) ?? id,
       rules: askedRules(req),
-      rated: typeof crosstable === 'string' ? await ratedViews.at(state, tournamentId) : undefined,
+      rated: typeof crosstable === 'string' ? await ratedViews.at(state.position, tournamentId) : undefined,
       personal: seesPersonalData(res),
     };
     sendPage(res, tournamentPage(view, { computedAt: new Date(), position: table.position, ruleSet }));
@@ -280,9 +273,9 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const found = await diffs.sincePublished(req.params.id as string);
     const query = diffQueryOf(req);
     // the amendments recorded after the publication in the tournaments the list covers: why it changed
-    const state = await ledger.catchUp();
+    const { tournaments: known } = await directories.caughtUp();
     const { trail } = await auditTrail.caughtUp();
-    const covered = (tournamentId: string) => (state.tournaments.get(tournamentId)?.registration.endDate ?? '') <= found.entry.event.asOf;
+    const covered = (tournamentId: string) => (known.listing(tournamentId)?.registration.endDate ?? '') <= found.entry.event.asOf;
     const since = [...trail.amendments.values()].flat().filter((a) => a.position > found.entry.position && a.position <= found.position && covered(a.tournamentId)).sort((a, b) => a.position - b.position);
     sendPage(res, publishedDiffPage(found.entry, found, pageOfDiff(found, query), query, since, await tournamentNameOf(), seesPersonalData(res), { computedAt: new Date(), position: found.position, ruleSet: found.entry.event.ruleSet }));
   });

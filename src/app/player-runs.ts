@@ -1,7 +1,7 @@
-import type { FesaPlayer } from '../../../domain/rules/fesa/types';
-import type { FesaFold, TournamentRun } from '../../../projections/fesa/history';
-import type { FesaProjection } from '../../../projections/fesa/incremental';
-import { nameKey } from '../../../projections/fesa/name-key';
+import type { FesaPlayer } from '../../domain/rules/fesa/types';
+import type { FesaFold, TournamentRun } from '../../projections/fesa/history';
+import type { FesaProjection } from '../../projections/fesa/incremental';
+import { nameKey } from '../../projections/fesa/name-key';
 
 interface Index {
   readonly position: number;
