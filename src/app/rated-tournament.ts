@@ -269,6 +269,7 @@ const sliceRatedUpTo = async (
   own: readonly LoggedEvent[],
   known: SliceOptions,
   except?: string,
+  officerTargets = false,
 ): Promise<RatedTournamentSlice> => {
   const index = await ratedIndexNow(store, known.storage, upTo, known.index);
   const wide = index.queries.factsUpTo(upTo);
@@ -293,6 +294,12 @@ const sliceRatedUpTo = async (
     }
   };
   named(own);
+  if (officerTargets) {
+    // a list names every player the fold holds a state for: those of a balance or an adjustment too, who may never play
+    for (const { event: e } of wide) for (const id of officerTargetsOf(e)) players.add(id);
+    // and names them as FESA lists do, namesakes told apart: every registration and merge, whoever's it is
+    for await (const batch of readFacts(store, { types: NAMING_TYPES, toPosition: upTo })) keep(batch);
+  }
   for (const id of rated) {
     const stream = await decodedStream(store, tournamentStream(id), upTo);
     keep(stream);
@@ -324,6 +331,25 @@ const sliceRatedUpTo = async (
  */
 export const ratedCareersSlice = async (store: EventStore, known: SliceOptions = {}): Promise<RatedTournamentSlice> =>
   sliceRatedUpTo(store, known.upTo ?? (await store.headPosition()), END_OF_TIME, [], known);
+
+/**
+ * The slice a non-FESA rule set's list and explanations read (`ledger list --rules S`, `explain --rules S`): the
+ * careers' slice and the streams of every player an opening balance or an adjustment names, whose registration gives
+ * the name the list prints and whose declared grade an adjustment of a newcomer starts from. On a federation's ledger
+ * the non-FESA tournaments and their players, not the million FESA games (test/app/rated-tournament.test.ts holds
+ * every rule set's list from it equal to the whole log's).
+ */
+export const ratedListSlice = async (store: EventStore, known: SliceOptions = {}): Promise<RatedTournamentSlice> =>
+  sliceRatedUpTo(store, known.upTo ?? (await store.headPosition()), END_OF_TIME, [], known, undefined, true);
+
+/** The facts a list's names come from (src/app/rule-set-list.ts `namesKnownAt`). */
+const NAMING_TYPES = ['PlayerRegistered', 'PlayerRegistrationCorrected', 'PlayersMerged', 'PlayersUnmerged'];
+
+const officerTargetsOf = (e: DomainEvent): readonly string[] => {
+  if (e.type === 'OpeningBalanceImported') return [e.playerId];
+  if (e.type !== 'RatingAdjusted') return [];
+  return e.target.kind === 'player' ? [e.target.playerId] : (e.target.filter.playerIds ?? []);
+};
 
 /** A date after every item of any timeline. */
 const END_OF_TIME = '9999-12-31';

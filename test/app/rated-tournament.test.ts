@@ -3,7 +3,8 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent, LoggedEvent } from '../../domain/events';
 import { Ledger } from '../../src/app/ledger';
 import { loadFacts } from '../../src/app/load';
-import { ratedCareersSlice, ratedIndexNow, ratedTournamentSlice, ratedTournamentViewOf } from '../../src/app/rated-tournament';
+import { ratedCareersSlice, ratedIndexNow, ratedListSlice, ratedTournamentSlice, ratedTournamentViewOf } from '../../src/app/rated-tournament';
+import { ruleSetList } from '../../src/app/rule-set-list';
 import { ruleSetCareers } from '../../src/app/career-rule-sets';
 import { foldGeneric } from '../../projections/generic/history';
 import type { CheckpointStorage } from '../../src/app/ports/checkpoint-storage';
@@ -132,7 +133,7 @@ const stateAt = (facts: readonly LoggedEvent[]): LedgerState => {
  * the index saved next to the log at an earlier position (caught up and saved again), from the one saved at the head,
  * and at the earlier position `mid` from an index kept at the head (a server's, ahead of the state it answers for).
  */
-const expectSliceEqualsWholeLog = async (store: EventStore, checkpoints: CheckpointStorage, mid: number): Promise<{ views: number; rated: number; sliced: number; whole: number; careersShown: number }> => {
+const expectSliceEqualsWholeLog = async (store: EventStore, checkpoints: CheckpointStorage, mid: number): Promise<{ views: number; rated: number; sliced: number; whole: number; careersShown: number; listsShown: number }> => {
   const facts = await loadFacts(store);
   const state = await new Ledger(store).catchUp();
   const ids = [...state.tournaments.keys(), 'no-such-tournament'];
@@ -156,10 +157,21 @@ const expectSliceEqualsWholeLog = async (store: EventStore, checkpoints: Checkpo
   const careers = await ratedCareersSlice(store, { index: head });
   const [wholeFold, slicedFold] = [foldGeneric(facts), foldGeneric(careers.facts)];
   let careersShown = 0;
+  let listsShown = 0;
   for (const id of [...state.players.keys(), 'no-such-player']) {
     const whole = ruleSetCareers(facts, state, id, wholeFold);
     expect({ id, careers: ruleSetCareers(careers.facts, state, id, slicedFold) }).toEqual({ id, careers: whole });
     careersShown += whole.length;
+  }
+  // every rule set's list (names, ratings, grades) from the list's slice, as known now and as known at `mid`
+  const [listSlice, listSliceThen] = [await ratedListSlice(store, { index: head }), await ratedListSlice(store, { upTo: mid, index: head })];
+  for (const ruleSet of OTHER) {
+    const asOf = '2031-01-01';
+    const whole = await shown(async () => ruleSetList(facts, ruleSet, { asOf }));
+    expect({ ruleSet, list: await shown(async () => ruleSetList(listSlice.facts, ruleSet, { asOf })) }).toEqual({ ruleSet, list: whole });
+    const then = await shown(async () => ruleSetList(facts, ruleSet, { asOf, knownAt: mid }));
+    expect({ ruleSet, mid, list: await shown(async () => ruleSetList(listSliceThen.facts, ruleSet, { asOf, knownAt: mid })) }).toEqual({ ruleSet, mid, list: then });
+    if (whole.includes('"rating"')) listsShown++;
   }
   const earlier = facts.filter((f) => f.globalPosition <= mid);
   const then = stateAt(earlier);
@@ -167,7 +179,7 @@ const expectSliceEqualsWholeLog = async (store: EventStore, checkpoints: Checkpo
     const whole = await shown(async () => ratedTournamentView(earlier, then, id));
     expect({ id, mid, view: await shown(() => ratedTournamentViewOf(store, id, { upTo: mid, index: head })) }).toEqual({ id, mid, view: whole });
   }
-  return { views, rated, sliced, whole: facts.length, careersShown };
+  return { views, rated, sliced, whole: facts.length, careersShown, listsShown };
 };
 
 describe.each(places)('a non-FESA tournament read from its slice of the log (%s)', (name, open) => {
@@ -182,6 +194,7 @@ describe.each(places)('a non-FESA tournament read from its slice of the log (%s)
     let sliced = 0;
     let whole = 0;
     let careersShown = 0;
+    let listsShown = 0;
     await fc.assert(
       fc.asyncProperty(ledgers(8, 6), mix, async ({ facts }, m) => {
         const { store, checkpoints, close } = await open();
@@ -198,6 +211,7 @@ describe.each(places)('a non-FESA tournament read from its slice of the log (%s)
           sliced += counted.sliced;
           whole += counted.views * counted.whole;
           careersShown += counted.careersShown;
+          listsShown += counted.listsShown;
           if (ledger.some((f) => f.event.type === 'PlayersMerged')) merged++;
           if (ledger.some((f) => f.event.type === 'RuleSetAdopted')) adopted++;
           if (m.openings.some((o) => o.bad) || m.outsiders.some((o) => o.bad)) failed++;
@@ -216,5 +230,6 @@ describe.each(places)('a non-FESA tournament read from its slice of the log (%s)
     expect(failed).toBeGreaterThan(numRuns / 20);
     expect(sliced).toBeLessThan(whole);
     expect(careersShown).toBeGreaterThan(numRuns);
+    expect(listsShown).toBeGreaterThan(numRuns / 2);
   }, 120_000);
 });

@@ -4,7 +4,9 @@
  */
 import * as E from 'fp-ts/Either';
 import { unratable } from '../../../app/failure';
-import { factsKnownAt, loadFacts } from '../../../app/load';
+import { loadFacts } from '../../../app/load';
+import { knownAtPositionOf } from '../../../app/list-known-at';
+import { ratedListSlice } from '../../../app/rated-tournament';
 import { ruleSetList } from '../../../app/rule-set-list';
 import { programFileRefusal, publishedRuleSetDiff, renderRuleSetList, type RuleSetListDiff } from '../../../app/rule-set-publication';
 import type { ListFormat } from '../../../app/lists';
@@ -30,7 +32,11 @@ export const listUnderRuleSet = async (ctx: CliContext, ruleSet: GenericRuleSetI
   const asOf = ctx.opts.date('as-of') ?? today();
   const activeYears = ctx.opts.count('active-years', 0, 200) ?? 0;
   const entry = entryOf(ctx, 'system');
-  const { facts, knownAt } = await factsKnownAt(await ctx.store(), ctx.opts.string('known-at'));
+  const store = await ctx.store();
+  const knownAtText = ctx.opts.string('known-at');
+  const knownAt = knownAtText === undefined ? undefined : await knownAtPositionOf(store, knownAtText);
+  // the non-FESA tournaments, their players and every name, not the FESA games (which the fold passes over)
+  const { facts } = await ratedListSlice(store, { ...(knownAt !== undefined ? { upTo: knownAt } : {}), storage: await ctx.checkpoints() });
   const list = ruleSetList(facts, ruleSet, { asOf, activeYears, entry, ...(knownAt !== undefined ? { knownAt } : {}) });
   write(renderRuleSetList(LIST_PRINTER, list, format));
   if (list.players.length === 0 && format === 'table') {
@@ -57,7 +63,8 @@ export const printPublishedRuleSetDiff = async (ctx: CliContext, listId: string)
 
 /** `ledger explain P --rules S`: the player's tournaments rated under S (as recorded), in the system's own terms. */
 export const explainUnderRuleSet = async (ctx: CliContext, playerId: string, ruleSet: GenericRuleSetId): Promise<void> => {
-  const folded = foldGeneric(await loadFacts(await ctx.store()), { entry: entryOf(ctx, 'system') });
+  const store = await ctx.store();
+  const folded = foldGeneric((await ratedListSlice(store, { storage: await ctx.checkpoints() })).facts, { entry: entryOf(ctx, 'system') });
   if (E.isLeft(folded)) throw unratable(folded.left);
   const explanation = explainGeneric(folded.right, playerId, ruleSet);
   if (E.isLeft(explanation)) throw new UsageError(explanation.left);
