@@ -6,6 +6,9 @@ import { LIST_NAMES_EVENTS } from './namesakes';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 
+/** Joins a column's values: no name holds it (toChunks saves no model when one does). */
+const NUL = '\u0000';
+
 /** A player's name now and whether a merge in force made him another's. */
 interface Bearer {
   familyName: string;
@@ -65,21 +68,30 @@ export class PlayerNames {
     return same;
   }
 
-  toChunks(size: number): string[] {
-    const rows = [...this.players].map(([id, b]) => [id, b.familyName, b.givenName, b.merged ? 1 : 0]);
+  /**
+   * The players as chunks of four columns, each one string of its values joined by NUL (a hundred thousand players
+   * parse as four strings rather than as a hundred thousand arrays); undefined when a name holds a NUL itself.
+   */
+  toChunks(size: number): string[] | undefined {
+    const rows = [...this.players];
+    if (rows.some(([id, b]) => `${id}${b.familyName}${b.givenName}`.includes(NUL))) return undefined;
     const chunks: string[] = [];
-    for (let at = 0; at < rows.length; at += size) chunks.push(JSON.stringify(rows.slice(at, at + size)));
+    for (let at = 0; at < rows.length; at += size) {
+      const part = rows.slice(at, at + size);
+      chunks.push(JSON.stringify([part.map(([id]) => id).join(NUL), part.map(([, b]) => b.familyName).join(NUL), part.map(([, b]) => b.givenName).join(NUL), part.map(([, b]) => (b.merged ? '1' : '0')).join('')]));
+    }
     return chunks;
   }
 
   addChunk(data: string): void {
-    for (const [id, familyName, givenName, merged] of JSON.parse(data) as [string, string, string, number][]) this.players.set(id, { familyName, givenName, merged: merged === 1 });
+    const [ids, families, givens, merged] = (JSON.parse(data) as [string, string, string, string]).map((column, i) => (i === 3 ? [...column] : column.split(NUL)));
+    ids!.forEach((id, i) => this.players.set(id, { familyName: families![i]!, givenName: givens![i]!, merged: merged![i] === '1' }));
   }
 }
 
-/** Saved next to the log under this name; 1: [id, family name, given name, merged 0/1] rows. */
+/** Saved next to the log under this name; 2: columns (ids, family names, given names, merged flags), see toChunks. */
 const MODEL = 'player-names';
-const FORMAT = 1;
+const FORMAT = 2;
 const CHUNK_ROWS = 20_000;
 /**
  * Naming facts read past the saved model before a reader saves it again: a write reads at most this many (and saves a
@@ -117,10 +129,11 @@ export const playerNamesNow = async (store: EventStore, storage: CheckpointStora
     read += batch.length;
     if (batch.length > 0) position = batch[batch.length - 1]!.globalPosition;
   }
-  if (storage !== undefined && (saved === undefined || read > RESAVE_AFTER)) {
+  const chunks = storage !== undefined && (saved === undefined || read > RESAVE_AFTER) ? names.toChunks(CHUNK_ROWS) : undefined;
+  if (storage !== undefined && chunks !== undefined) {
     // the model reflects the log up to its last naming fact; the hash of that event says which log it was
     const header: Header = { format: FORMAT, position, logHash: await hashAt(store, position) };
-    await storage.save(MODEL, position, JSON.stringify(header), names.toChunks(CHUNK_ROWS).map((data, seq) => ['players', seq, data] as const), []);
+    await storage.save(MODEL, position, JSON.stringify(header), chunks.map((data, seq) => ['players', seq, data] as const), []);
   }
   return names;
 };
