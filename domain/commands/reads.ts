@@ -39,9 +39,9 @@ export const streamsReadBy = (command: Command): StreamsRead | undefined => {
     case 'AwardGrade':
       return text(c.playerId) ? () => [playerStream(c.playerId as string)] : undefined;
     case 'RegisterTournament': {
-      const named = [...(Array.isArray(c.entrants) ? c.entrants : []), ...(Array.isArray(c.simulGivers) ? c.simulGivers : [])];
+      const named: unknown[] = [c.entrants, c.simulGivers].flatMap((ids): unknown[] => (Array.isArray(ids) ? (ids as unknown[]) : []));
       if (!text(c.tournamentId) || !named.every(text)) return undefined;
-      return () => [tournamentStream(c.tournamentId as string), ...named.map(playerStream)];
+      return () => [tournamentStream(c.tournamentId as string), ...(named as string[]).map(playerStream)];
     }
     case 'ReportGame':
     case 'CorrectResult': {

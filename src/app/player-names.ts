@@ -84,7 +84,7 @@ export class PlayerNames {
   }
 
   addChunk(data: string): void {
-    const [ids, families, givens, merged] = (JSON.parse(data) as [string, string, string, string]).map((column, i) => (i === 3 ? [...column] : column.split(NUL)));
+    const [ids, families, givens, merged] = (JSON.parse(data) as [string, string, string, string]).map((column, i) => (i === 3 ? Array.from(column, (flag) => flag) : column.split(NUL)));
     ids!.forEach((id, i) => this.players.set(id, { familyName: families![i]!, givenName: givens![i]!, merged: merged![i] === '1' }));
   }
 }
