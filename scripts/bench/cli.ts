@@ -59,6 +59,38 @@ const prepare = (source: string, dir: string, name: string): string => {
 
 const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
 
+/**
+ * The writes, each run recording a new fact (a write repeated is a no-op, which costs what a refusal costs): run r
+ * registers player wr<r>, a tournament wt<r> with a game between him and `player`, corrects that game, closes the
+ * tournament. `game correct` and `tournament close` also fold the log for their consequences (the ratings they
+ * change); `game report` into an open tournament changes no rating and folds nothing. Labels start with "write".
+ */
+const timeWrites = (ledgers: readonly string[], runs: number, only: readonly string[], player: string): string[][] => {
+  const writes: [string, (r: number) => string[]][] = [
+    ['write: player add', (r) => ['player', 'add', '--id', `wr${r}`, '--family', `Writer${r}`, '--given', 'Bench', '--country', 'NO']],
+    ['write: tournament add', (r) => ['tournament', 'add', '--id', `wt${r}`, '--name', 'Bench writes', '--start', '2030-01-01']],
+    ['write: game report', (r) => ['game', 'report', '--tournament', `wt${r}`, '--game', 'g1', '--round', '1', '--first', `wr${r}`, '--second', player, '--result', 'win']],
+    ['write: game correct (with its consequences)', (r) => ['game', 'correct', '--tournament', `wt${r}`, '--game', 'g1', '--result', 'draw', '--reason', 'bench']],
+    ['write: tournament close (with its consequences)', (r) => ['tournament', 'close', '--id', `wt${r}`]],
+  ];
+  const selected = only.length === 0 || writes.some(([label]) => only.some((prefix) => label.startsWith(prefix)));
+  if (!selected) return [];
+  // every write of a run in order on both ledgers: each needs the facts of the one before; run 0 is untimed
+  const timed = new Map(writes.map(([label]) => [label, [[], []] as Run[][]]));
+  for (let r = 0; r <= runs; r++)
+    for (const [label, argvOf] of writes)
+      ledgers.forEach((spec, i) => {
+        const run = ledger(argvOf(r), spec);
+        if (r > 0) timed.get(label)![i]!.push(run);
+      });
+  return writes.map(([label]) => {
+    const [small, big] = timed.get(label)!.map((t) => median(t.map((run) => run.seconds)));
+    const peaks = timed.get(label)!.map((t) => (gnuTime ? `${Math.max(...t.map((run) => run.peakMiB!)).toFixed(0)} MiB` : '—'));
+    console.log(`  ${label}: SMALL ${small!.toFixed(2)} s, BIG ${big!.toFixed(2)} s, ratio ${(big! / small!).toFixed(2)}x`);
+    return [`\`${label}\``, `${small!.toFixed(2)} s`, peaks[0]!, `${big!.toFixed(2)} s`, peaks[1]!, `${(big! / small!).toFixed(2)}×`];
+  });
+};
+
 const main = async (): Promise<void> => {
   const args = process.argv.slice(2);
   const runsAt = args.indexOf('--runs');
@@ -139,6 +171,7 @@ const main = async (): Promise<void> => {
       rows.push([`\`${label}\``, `${seconds[0]!.toFixed(2)} s`, peaks[0]!, `${seconds[1]!.toFixed(2)} s`, peaks[1]!, `${(seconds[1]! / seconds[0]!).toFixed(2)}×`]);
       console.log(`  ${label}: SMALL ${seconds[0]!.toFixed(2)} s, BIG ${seconds[1]!.toFixed(2)} s, ratio ${(seconds[1]! / seconds[0]!).toFixed(2)}x`);
     }
+    rows.push(...timeWrites(ledgers, runs, only, player));
     console.log('');
     console.log('| command (fresh process) | SMALL | SMALL peak | BIG | BIG peak | BIG / SMALL (goal ≤ 2×) |');
     console.log('|---|--:|--:|--:|--:|--:|');

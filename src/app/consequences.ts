@@ -6,6 +6,7 @@
  */
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../domain/commands/decide';
+import { streamsReadBy } from '../../domain/commands/reads';
 import type { LedgerState } from '../../domain/commands/state';
 import type { DomainEvent, LoggedEvent } from '../../domain/events';
 import { diffFolds, diffIdOf, gradeText, type ListChange } from '../../projections/fesa/diff';
@@ -206,6 +207,7 @@ export const recordWithConsequences = async (ledger: Ledger, command: Command | 
   };
   const result = await ledger.execute(onState, {
     dryRun,
+    reads: typeof command === 'function' ? undefined : streamsReadBy(command),
     inspect: async (draft) => {
       if (decidedOn !== undefined && movesNoRating(draft.events, decidedOn)) return;
       const facts = await loadFacts(ledger.store);

@@ -3,8 +3,9 @@ import type { Command } from '../../domain/commands/decide';
 import { canonicalJson, decide } from '../../domain/commands/decide';
 import type { LedgerState } from '../../domain/commands/state';
 import { evolve, forkLedgerState, initialLedgerState } from '../../domain/commands/state';
+import { streamsReadBy, type StreamsRead } from '../../domain/commands/reads';
 import type { DomainEvent } from '../../domain/events';
-import { readDomainEvents, toNewEvent } from './event-log';
+import { decodeRecorded, readDomainEvents, toNewEvent } from './event-log';
 import type { EventStore, StreamAppend } from './ports/event-store';
 import { ConcurrencyError, DuplicateEventError } from './ports/event-store';
 import { CommandRejected } from './errors';
@@ -22,7 +23,19 @@ export interface ExecuteResult {
 export interface WriteOptions {
   readonly dryRun?: boolean;
   readonly inspect?: (draft: Draft) => void | Promise<void>;
+  /**
+   * The streams the decision reads (domain/commands/reads.ts), for a ledger that decides from streams; without them
+   * it folds the whole log. `execute` finds them itself for a command given as a value.
+   */
+  readonly reads?: StreamsRead;
 }
+
+/**
+ * Where a ledger's decisions read the facts from: `whole-log` keeps the deciders' state of the whole log and catches
+ * it up (a server, whose state is already in memory); `streams` folds only the streams each decision reads (a CLI
+ * write, a fresh process that would otherwise fold a million events to decide one).
+ */
+export type DecideFrom = 'whole-log' | 'streams';
 
 /**
  * How often a decision is made again on the fresh log after another writer got in first. Every lost race means
@@ -100,7 +113,10 @@ export class Draft {
 export class Ledger {
   private state: LedgerState = initialLedgerState();
 
-  constructor(readonly store: EventStore) {}
+  constructor(
+    readonly store: EventStore,
+    private readonly decideFrom: DecideFrom = 'whole-log',
+  ) {}
 
   /** The deciders' state as the last catch-up left it, without reading the log (e.g. what a server folded at start-up). */
   get lastCaughtUp(): LedgerState {
@@ -129,13 +145,40 @@ export class Ledger {
   }
 
   /**
+   * The deciders' state folded from the streams `reads` names (asked again with what was read until it names no new
+   * stream), in the log's order. It holds each stream read at its revision, so an append checks exactly what the
+   * decision saw of the streams it writes; the streams are read one after the other, as a whole-log decision reads
+   * streams it does not write at an older position than the append.
+   */
+  async stateOfStreams(reads: StreamsRead): Promise<LedgerState> {
+    const read = new Set<string>();
+    const logged: ReturnType<typeof decodeRecorded>[] = [];
+    for (let state = initialLedgerState(); ; ) {
+      const fresh = [...new Set(reads(state))].filter((stream) => !read.has(stream));
+      if (fresh.length === 0) return state;
+      for (const stream of fresh) {
+        read.add(stream);
+        for (const recorded of await this.store.readStream(stream)) logged.push(decodeRecorded(recorded));
+      }
+      logged.sort((a, b) => (a.globalPosition < b.globalPosition ? -1 : 1));
+      state = initialLedgerState();
+      for (const event of logged) evolve(state, event.event, event);
+    }
+  }
+
+  /** The state a decision starts from: its streams' when this ledger decides from streams and knows them, else the whole log's. */
+  private decisionState(reads: StreamsRead | undefined): Promise<LedgerState> {
+    return this.decideFrom === 'streams' && reads !== undefined ? this.stateOfStreams(reads) : this.catchUp();
+  }
+
+  /**
    * One user-level operation: `build` decides its commands on a draft (and may read the draft's state between
    * them); then every event is appended at once, or nothing. When another writer changed one of the streams in
    * between, `build` runs again on the fresh state.
    */
   async decideAll<T>(build: (draft: Draft) => T | Promise<T>, options: WriteOptions = {}): Promise<{ value: T; events: readonly DomainEvent[]; position?: number }> {
     for (let attempt = 1; ; attempt++) {
-      const draft = new Draft(await this.catchUp());
+      const draft = new Draft(await this.decisionState(options.reads));
       const value = await build(draft);
       const parts = draft.parts();
       if (parts.length === 0) return { value, events: [] };
@@ -164,7 +207,7 @@ export class Ledger {
         decided = result.events;
         if (result.status === 'appended') await options.inspect?.(draft);
         return result;
-      }, options);
+      }, { ...options, reads: options.reads ?? (typeof command === 'function' ? undefined : streamsReadBy(command)) });
       return position === undefined ? value : { ...value, position };
     } catch (error) {
       if (error instanceof DuplicateEventError) return this.resolveDuplicate(error, decided);

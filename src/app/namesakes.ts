@@ -1,9 +1,9 @@
-import type { LedgerState } from '../../domain/commands/state';
 import type { EventSelection } from '../../domain/events/selection';
 import { FesaFacts } from '../../projections/fesa/history';
 import type { ListName } from '../../projections/fesa/list-names';
 import { LiveReadModel, type ReadModel } from './read-model';
 import type { EventStore } from './ports/event-store';
+import type { PlayerNames } from './player-names';
 
 /** What an officer is told when a player shares his name with others: who they are and how FESA files show him. */
 export interface NamesakeNotice {
@@ -59,28 +59,19 @@ export const LIST_NAMES: ReadModel<FesaFacts, ListNames, NamingType, NotNamingTy
  * The notice for `playerId` as the ledger now stands (undefined when nobody else bears his name): the list names
  * are the folds' own (FesaFacts.listNames), made from the naming facts alone, read only when a namesake exists.
  */
-export const namesakeNotice = async (store: EventStore, state: LedgerState, playerId: string): Promise<NamesakeNotice | undefined> =>
-  (await namesakeNotices(store, state, [playerId])).get(playerId);
+export const namesakeNotice = async (store: EventStore, names: PlayerNames, playerId: string): Promise<NamesakeNotice | undefined> =>
+  (await namesakeNotices(store, names, [playerId])).get(playerId);
 
 /** The notices of several players (a CSV of registrations), the list names read once for all of them. */
-export const namesakeNotices = async (store: EventStore, state: LedgerState, playerIds: readonly string[]): Promise<ReadonlyMap<string, NamesakeNotice>> => {
-  const byName = new Map<string, string[]>();
-  const nameOf = (r: { readonly familyName: string; readonly givenName: string }): string => `${r.familyName}\u0000${r.givenName}`;
-  for (const [id, p] of state.players) {
-    if (p.mergedInto !== undefined) continue;
-    const name = nameOf(p.current ?? p.registration);
-    byName.set(name, [...(byName.get(name) ?? []), id]);
-  }
+export const namesakeNotices = async (store: EventStore, names: PlayerNames, playerIds: readonly string[]): Promise<ReadonlyMap<string, NamesakeNotice>> => {
   const notices = new Map<string, NamesakeNotice>();
-  let names: ListNames | undefined;
+  let listNames: ListNames | undefined;
   for (const playerId of playerIds) {
-    const me = state.players.get(playerId);
-    if (me === undefined || me.mergedInto !== undefined) continue;
-    const mine = me.current ?? me.registration;
-    const namesakes = (byName.get(nameOf(mine)) ?? []).filter((id) => id !== playerId);
-    if (namesakes.length === 0) continue;
-    names ??= (await new LiveReadModel(LIST_NAMES, store).caughtUp()).queries;
-    const listed = names.nameOf(playerId);
+    const mine = names.nameOf(playerId);
+    const namesakes = names.namesakesOf(playerId);
+    if (mine === undefined || namesakes.length === 0) continue;
+    listNames ??= (await new LiveReadModel(LIST_NAMES, store).caughtUp()).queries;
+    const listed = listNames.nameOf(playerId);
     notices.set(playerId, { namesakes, listedAs: fullName(listed ?? { lastName: mine.familyName, firstName: mine.givenName }) });
   }
   return notices;

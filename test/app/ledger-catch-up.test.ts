@@ -3,11 +3,19 @@
  * same position and applied the same events twice, so counters that number the next event ids (a game's corrections)
  * counted them twice and the next correction took a wrong id. Callers at the same moment now share one read.
  */
+import * as fc from 'fast-check';
+import * as E from 'fp-ts/Either';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../domain/commands/decide';
+import { decide } from '../../domain/commands/decide';
+import { streamsReadBy } from '../../domain/commands/reads';
+import { evolve, initialLedgerState } from '../../domain/commands/state';
+import type { DomainEvent } from '../../domain/events';
 import { openStore } from '../../src/adapters/store/open';
-import { Ledger } from '../../src/app/ledger';
+import { readDomainEvents } from '../../src/app/event-log';
+import { CommandRejected, Ledger } from '../../src/app/ledger';
+import type { EventStore } from '../../src/app/ports/event-store';
 import { tempDir } from '../support/helpers';
 
 describe('Ledger.catchUp', () => {
@@ -35,4 +43,102 @@ describe('Ledger.catchUp', () => {
       await store.close();
     }
   });
+});
+
+/**
+ * A CLI write decides from the streams its command reads (domain/commands/reads.ts), not from a fold of the whole
+ * log. Random sequences of commands — registrations, games (many refused: unknown players, one person twice in a
+ * round, replays), corrections, withdrawals, closures, merges and unmerges (decided from the whole log, read by the
+ * game deciders), renames — each decided on its streams is decided as on the whole log, sentence for sentence; and
+ * two writers deciding from streams at once each record what a whole-log decision at its append would have.
+ */
+describe('deciding from the streams a command reads', () => {
+  const PLAYERS = ['P1', 'P2', 'P3', 'P4'];
+  const base = { validDate: '2026-03-07', actor: 'test' };
+  const tournament = (id: string, entrants?: string[]): Command =>
+    ({ ...base, kind: 'RegisterTournament', tournamentId: id, name: id, place: 'Oslo', startDate: '2026-03-07', endDate: '2026-03-08', ratingSystem: 'fesa', rated: true, timeControl: { mainMinutes: 30, byoyomiSeconds: 30, incrementSeconds: 0 }, ...(entrants ? { entrants } : {}) }) as Command;
+  const id = fc.constantFrom(...PLAYERS);
+  const t = fc.constantFrom('T1', 'T2');
+  const game = fc.record({ t, g: fc.constantFrom('g1', 'g2', 'g3'), round: fc.integer({ min: 1, max: 2 }), first: id, second: id, result: fc.constantFrom('win', 'draw', 'sennichite'), replay: fc.option(fc.constantFrom('g1', 'g2'), { nil: undefined }) });
+  const commandArb: fc.Arbitrary<Command> = fc.oneof(
+    id.map((p) => ({ ...base, kind: 'RegisterPlayer', playerId: p, familyName: `F${p}`, givenName: 'G', country: 'NO' }) as Command),
+    fc.record({ t, entrants: fc.option(fc.subarray(PLAYERS), { nil: undefined }) }).map(({ t: tid, entrants }) => tournament(tid, entrants)),
+    { arbitrary: game.map(({ t: tid, g, round, first, second, result, replay }) => ({ ...base, kind: 'ReportGame', tournamentId: tid, gameId: g, round, first, second, result, ...(replay ? { replayOf: replay } : {}) }) as Command), weight: 4 },
+    { arbitrary: game.map(({ t: tid, g, round, first, second, result }) => ({ ...base, kind: 'CorrectResult', tournamentId: tid, gameId: g, round, first, second, result, reason: 'sheet' }) as Command), weight: 2 },
+    fc.record({ t, g: fc.constantFrom('g1', 'g2') }).map(({ t: tid, g }) => ({ ...base, kind: 'WithdrawGame', tournamentId: tid, gameId: g, reason: 'not played' }) as Command),
+    fc.record({ t, date: fc.constantFrom('2026-03-08', '2026-03-09', '2026-03-01') }).map(({ t: tid, date }) => ({ ...base, validDate: date, kind: 'CloseTournament', tournamentId: tid }) as Command),
+    { arbitrary: fc.uniqueArray(id, { minLength: 2, maxLength: 2 }).map(([survivor, absorbed]) => ({ ...base, kind: 'MergePlayers', survivor, absorbed, reason: 'twice' }) as Command), weight: 2 },
+    fc.record({ survivor: id, absorbed: id, n: fc.integer({ min: 1, max: 2 }) }).map(({ survivor, absorbed, n }) => ({ ...base, kind: 'UnmergePlayers', survivor, absorbed, merge: `player:${absorbed}:merge:${n}`, reason: 'two after all' }) as Command),
+    fc.record({ p: id, to: id }).map(({ p, to }) => ({ ...base, kind: 'CorrectPlayerRegistration', playerId: p, familyName: `F${to}`, reason: 'typo' }) as Command),
+    fc.record({ p: id, grade: fc.constantFrom('1 Dan', '2 Dan') }).map(({ p, grade }) => ({ ...base, kind: 'DeclarePriorGrade', playerId: p, source: 'NSR', grade }) as Command),
+  );
+
+  /** The decision as the whole log's fold up to `upTo` gives it: its events, or its refusal. */
+  const wholeLogDecision = async (store: EventStore, command: Command, upTo?: number) => {
+    const state = initialLedgerState();
+    for await (const batch of readDomainEvents(store, upTo === undefined ? {} : { toPosition: upTo })) for (const logged of batch) evolve(state, logged.event, logged);
+    return decide(command, state);
+  };
+  /** What a write did, as a decision reads: its events, or its refusal. */
+  const outcome = async (write: Promise<unknown>) => {
+    try {
+      const result = (await write) as { events: readonly DomainEvent[]; position?: number };
+      return { events: result.events, position: result.position };
+    } catch (error) {
+      if (error instanceof CommandRejected) return { rejected: error.message };
+      throw error;
+    }
+  };
+  const asOutcome = (decision: ReturnType<typeof decide>) => (E.isLeft(decision) ? { rejected: decision.left } : { events: decision.right.events });
+
+  it('decides every command as the whole log would, one writer after the other and two at once', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.tuple(commandArb, fc.option(commandArb, { nil: undefined })), { minLength: 5, maxLength: 25 }), async (steps) => {
+        const store = await openStore(`sqlite:${path.join(tempDir('streams'), 'ledger.db')}`);
+        try {
+          const writers = [new Ledger(store, 'streams'), new Ledger(store, 'streams')];
+          for (const p of PLAYERS.slice(0, 3)) await writers[0]!.execute({ ...base, kind: 'RegisterPlayer', playerId: p, familyName: `F${p}`, givenName: 'G', country: 'NO' } as Command);
+          await writers[0]!.execute(tournament('T1'));
+          // a game already played: a merge of one of its players makes him another's person in its round
+          await writers[0]!.execute({ ...base, kind: 'ReportGame', tournamentId: 'T1', gameId: 'g1', round: 1, first: 'P2', second: 'P3', result: 'win' } as Command);
+          for (const [command, alongside] of steps) {
+            const reads = streamsReadBy(command);
+            if (reads !== undefined) expect(asOutcome(decide(command, await writers[1]!.stateOfStreams(reads)))).toEqual(asOutcome(await wholeLogDecision(store, command)));
+            const head = await store.headPosition();
+            if (alongside === undefined) {
+              const { position: _p, ...done } = await outcome(writers[0]!.execute(command));
+              expect(done).toEqual(asOutcome(await wholeLogDecision(store, command, head)));
+              continue;
+            }
+            const done = await Promise.all([outcome(writers[0]!.execute(command)), outcome(writers[1]!.execute(alongside))]);
+            for (const [i, mine] of [command, alongside].entries()) {
+              const { position, ...got } = done[i]!;
+              if (position !== undefined) {
+                // recorded: decided on the log just before its own facts, or before the other's (the streams a
+                // decision only reads are not locked, by a whole-log writer either)
+                const since = (await store.readAll({ fromPosition: head })[Symbol.asyncIterator]().next()).value as { globalPosition: number; eventId: string }[];
+                const first = since.find((r) => r.eventId === got.events![0]!.eventId)!;
+                const either = [asOutcome(await wholeLogDecision(store, mine, first.globalPosition - 1)), asOutcome(await wholeLogDecision(store, mine, head))];
+                expect(either).toContainEqual(got);
+              } else {
+                // refused or unchanged: so on the log before the other's facts or after them
+                const either = [asOutcome(await wholeLogDecision(store, mine, head)), asOutcome(await wholeLogDecision(store, mine))];
+                expect(either).toContainEqual(got.rejected !== undefined ? { rejected: got.rejected } : { events: [] });
+              }
+            }
+          }
+        } finally {
+          await store.close();
+        }
+      }),
+      {
+        numRuns: 60,
+        // the game of an absorbed id names his survivor's person: the survivor cannot play another game that round
+        examples: [[[
+          [{ ...base, kind: 'MergePlayers', survivor: 'P1', absorbed: 'P2', reason: 'twice' } as Command, undefined],
+          [{ ...base, kind: 'ReportGame', tournamentId: 'T1', gameId: 'g2', round: 1, first: 'P1', second: 'P3', result: 'win' } as Command, undefined],
+        ]]],
+      },
+    );
+  }, 120_000);
 });

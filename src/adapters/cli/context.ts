@@ -65,7 +65,8 @@ export class CliContext {
   async ledger(options: Pick<OpenOptions, 'mappedBytes'> = {}): Promise<Ledger> {
     const store = await this.createStore(options);
     const { Ledger } = await import('../../app/ledger');
-    this.ledgerInstance ??= new Ledger(store);
+    // a write decides from the streams it reads: a fresh process would otherwise fold the whole log to decide one fact
+    this.ledgerInstance ??= new Ledger(store, 'streams');
     return this.ledgerInstance;
   }
 

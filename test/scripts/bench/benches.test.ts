@@ -68,7 +68,7 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     expect(fs.existsSync(`${file}-wal`)).toBe(false);
   }, BENCH_TIMEOUT);
 
-  it('cli: the cold-command table on a small and a big ledger, each answer repeated identically', async () => {
+  it('cli: the cold-command table on a small and a big ledger, each answer repeated identically, then the writes', async () => {
     const out = await bench('cli.js', [small, big, '--runs', '1'], { BENCH_PLAYER: 'p12', BENCH_TOURNAMENT: 't1' });
     const rows = out.split('\n').filter((l) => /^\| `/.test(l));
     expect(rows.map((r) => r.split('|')[1]!.trim())).toEqual([
@@ -83,6 +83,11 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
       '`diff --published bench`',
       '`diff --rules fesa --rules fesa-published`',
       '`tournament show t1`',
+      '`write: player add`',
+      '`write: tournament add`',
+      '`write: game report`',
+      '`write: game correct (with its consequences)`',
+      '`write: tournament close (with its consequences)`',
     ]);
     for (const row of rows) expect(row).toMatch(/\| \d+\.\d\d× \|$/);
   }, BENCH_TIMEOUT);

@@ -1,5 +1,8 @@
 import type { Command } from '../../../../domain/commands/decide';
 import { namesakeNotice, namesakeNotices, namesakeSentence } from '../../../app/namesakes';
+import { playerNamesNow } from '../../../app/player-names';
+import { streamsReadByAll } from '../../../../domain/commands/reads';
+import { tournamentStream } from '../../../../domain/events';
 import type { GameState, LedgerState } from '../../../../domain/commands/state';
 import type { DomainEvent, GameFacts, GameResult } from '../../../../domain/events';
 import { GAME_RESULTS } from '../../../../domain/events';
@@ -117,7 +120,8 @@ const playerAdd: CommandRun = {
         return commands;
       });
       // as for one registration: the officer learns how FESA files tell each namesake in the file apart
-      const notices = await namesakeNotices(await ctx.store(), await (await ctx.ledger()).catchUp(), ids);
+      const store = await ctx.store();
+      const notices = await namesakeNotices(store, await playerNamesNow(store, await ctx.checkpoints()), ids);
       ctx.print({ file: csv, ...counts, namesakes: [...notices].map(([playerId, notice]) => ({ playerId, ...notice })) }, () =>
         [`${csv}: ${counts.rows} players, ${counts.appended} registered, ${counts.unchanged} already in the ledger`, ...[...notices].map(([playerId, notice]) => `  ${playerId}: ${namesakeSentence(playerId, notice)}`)].join('\n'));
       return 0;
@@ -127,15 +131,18 @@ const playerAdd: CommandRun = {
     ctx.opts.int('birth-year');
     const [registration, declaration] = registrationCommands(ctx, { where: 'player add', get: (n) => (n in REQUIRED_PLAYER_FLAGS ? ctx.opts.required(n, REQUIRED_PLAYER_FLAGS[n]!) : ctx.opts.string(n)) });
     // the registration and its grade are one decision: a refused grade leaves no player behind
-    const { value, position } = await ledger.decideAll((draft) => {
-      const result = draft.decide(registration!);
-      if (declaration) draft.decide(declaration);
-      return result;
-    });
+    const { value, position } = await ledger.decideAll(
+      (draft) => {
+        const result = draft.decide(registration!);
+        if (declaration) draft.decide(declaration);
+        return result;
+      },
+      { reads: streamsReadByAll(declaration ? [registration!, declaration] : [registration!]) },
+    );
     const registered: ExecuteResult = position === undefined ? value : { ...value, position };
     const playerId = (registration as { playerId: string }).playerId;
     // a namesake is registered (two people may share a name); the officer learns how FESA files tell them apart
-    const notice = await namesakeNotice(await ctx.store(), await ledger.catchUp(), playerId);
+    const notice = await namesakeNotice(ledger.store, await playerNamesNow(ledger.store, await ctx.checkpoints()), playerId);
     if (notice === undefined) return report(ctx, registered, `player ${playerId} registered`);
     ctx.print(
       { status: registered.status, stream: registered.stream, position: registered.position, events: registered.events, namesake: notice },
@@ -178,8 +185,7 @@ const tournamentClose: CommandRun = {
   async run(ctx) {
     const ledger = await ctx.ledger();
     const tournamentId = ctx.opts.required('id', 'the tournament id');
-    const state = await ledger.catchUp();
-    const known = state.tournaments.get(tournamentId);
+    const known = (await ledger.stateOfStreams(() => [tournamentStream(tournamentId)])).tournaments.get(tournamentId);
     const validDate = ctx.opts.date('date') ?? known?.registration.endDate ?? today();
     return recordAndReport(ctx, { kind: 'CloseTournament', validDate, actor: ctx.actor, tournamentId }, `tournament ${tournamentId} closed on ${validDate}`, ctx.opts.flag('dry-run'));
   },
@@ -241,9 +247,11 @@ const gameReport: CommandRun = {
   name: 'game report',
   async run(ctx) {
     const ledger = await ctx.ledger();
-    const state = await ledger.catchUp();
-    const endDate = (t: string) => state.tournaments.get(t)?.registration.endDate;
     const csv = ctx.opts.string('csv');
+    // one game reads its tournament's stream; a file may name any tournament
+    const named = ctx.opts.string('tournament');
+    const state = await (csv === undefined && named !== undefined ? ledger.stateOfStreams(() => [tournamentStream(named)]) : ledger.catchUp());
+    const endDate = (t: string) => state.tournaments.get(t)?.registration.endDate;
     if (csv === undefined) {
       const command = gameCommand(ctx, { where: 'game', get: (n) => ctx.opts.string(n) }, 'ReportGame', endDate);
       return recordAndReport(ctx, command, `game ${(command as { gameId: string }).gameId} reported`, ctx.opts.flag('dry-run'));
@@ -293,8 +301,10 @@ const gameCorrect: CommandRun = {
   name: 'game correct',
   async run(ctx) {
     const ledger = await ctx.ledger();
-    const state = await ledger.catchUp();
-    const { tournamentId, game } = findGame(state, ctx.opts.required('game', 'game id'), ctx.opts.string('tournament'));
+    const named = ctx.opts.string('tournament');
+    // a game named with its tournament is read from that stream; a game id alone is looked for in every tournament
+    const state = await (named === undefined ? ledger.catchUp() : ledger.stateOfStreams(() => [tournamentStream(named)]));
+    const { tournamentId, game } = findGame(state, ctx.opts.required('game', 'game id'), named);
     // a correction replaces a game's facts (ResultCorrected carries no date of play): the date it is recorded under
     // is the day it was decided, so a --date would correct nothing an officer meant to correct
     if (ctx.opts.has('date')) {
