@@ -276,7 +276,8 @@ const sliceRatedUpTo = async (
   const adoptions = adoptionsIn(wide);
   const rated: string[] = [];
   for (const [id, r] of index.queries.registrationsUpTo(upTo)) {
-    if (id === except || r.endDate > asOf || !r.rated) continue;
+    // (an unrated one too for a list's slice: `history` shows a player's unrated tournaments beside the rated)
+    if (id === except || r.endDate > asOf || (!r.rated && !officerTargets)) continue;
     if (isGenericRuleSet(ruleSetInForce(adoptions, r))) rated.push(id);
   }
 
@@ -333,7 +334,7 @@ export const ratedCareersSlice = async (store: EventStore, known: SliceOptions =
   sliceRatedUpTo(store, known.upTo ?? (await store.headPosition()), END_OF_TIME, [], known);
 
 /**
- * The slice a non-FESA rule set's list and explanations read (`ledger list --rules S`, `explain --rules S`): the
+ * The slice a non-FESA rule set's list, explanations and careers read (`ledger list|explain|history --rules S`): the
  * careers' slice and the streams of every player an opening balance or an adjustment names, whose registration gives
  * the name the list prints and whose declared grade an adjustment of a newcomer starts from. On a federation's ledger
  * the non-FESA tournaments and their players, not the million FESA games (test/app/rated-tournament.test.ts holds

@@ -9,7 +9,7 @@ import { ruleSetCareers } from '../../src/app/career-rule-sets';
 import { foldGeneric } from '../../projections/generic/history';
 import type { CheckpointStorage } from '../../src/app/ports/checkpoint-storage';
 import { evolve, initialLedgerState, type LedgerState } from '../../domain/commands/state';
-import { ratedTournamentView } from '../../src/app/tournaments';
+import { genericCareer, ratedTournamentView } from '../../src/app/tournaments';
 import type { EventStore } from '../../src/app/ports/event-store';
 import { ledgers } from '../support/gen';
 import { places, record } from '../support/places';
@@ -172,6 +172,10 @@ const expectSliceEqualsWholeLog = async (store: EventStore, checkpoints: Checkpo
     const then = await shown(async () => ruleSetList(facts, ruleSet, { asOf, knownAt: mid }));
     expect({ ruleSet, mid, list: await shown(async () => ruleSetList(listSliceThen.facts, ruleSet, { asOf, knownAt: mid })) }).toEqual({ ruleSet, mid, list: then });
     if (whole.includes('"rating"')) listsShown++;
+  }
+  // `ledger history P --rules S`: his career from the list's slice (its own deciders' state)
+  for (const id of [...state.players.keys(), 'no-such-player']) {
+    expect({ id, career: genericCareer(listSlice.facts, listSlice.state, id) }).toEqual({ id, career: genericCareer(facts, state, id) });
   }
   const earlier = facts.filter((f) => f.globalPosition <= mid);
   const then = stateAt(earlier);

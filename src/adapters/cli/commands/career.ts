@@ -7,7 +7,7 @@ import { FesaProjection } from '../../../../projections/fesa/incremental';
 import { readCareerModel } from '../../../app/career-model';
 import { rebuildProjection } from '../../../app/checkpoint';
 import { readCaughtUp } from '../../../app/career-reads';
-import { mayHaveGenericGames } from '../../../app/rated-tournament';
+import { mayHaveGenericGames, ratedListSlice } from '../../../app/rated-tournament';
 import type { FesaFold } from '../../../../projections/fesa/history';
 import type { CheckpointStorage } from '../../../app/ports/checkpoint-storage';
 import type { EventStore } from '../../../app/ports/event-store';
@@ -94,22 +94,27 @@ const history: CommandRun = {
         return 0;
       }
     }
+    if (isGenericRuleSet(ruleSet)) {
+      // the non-FESA slice (its tournaments, their players, every name), not the FESA games the fold passes over
+      const slice = await ratedListSlice(await ctx.store(), { storage: await ctx.checkpoints() });
+      const generic = genericCareer(slice.facts, slice.state, playerId);
+      const shown = generic && { ...generic, tournaments: generic.tournaments.filter((t) => t.ruleSet === ruleSet), openingBalances: generic.openingBalances.filter((b) => b.ruleSet === ruleSet), grades: generic.grades.filter((g) => g.ruleSet === ruleSet) };
+      if (shown === undefined || (shown.tournaments.length === 0 && shown.openingBalances.length === 0)) throw new UsageError(`${playerId} played no tournament rated under ${ruleSet}`);
+      ctx.out(ctx.json ? JSON.stringify(shown, null, 2) : genericCareerText(shown));
+      return 0;
+    }
     const progress = new FoldProgress('history');
     const facts = await loadFacts(await ctx.store(), undefined, progress.read);
     // a player of TRF and EGD files (fide, uscf-k, gobase-go …): his games there, colours, stones and all
-    if (isGenericRuleSet(ruleSet) || ruleSet === AS_ADOPTED) {
+    if (ruleSet === AS_ADOPTED) {
       const state = await (await ctx.readLedger()).catchUp();
       const generic = genericCareer(facts, state, playerId);
       const fesaGames = [...state.tournaments.values()].some((t) => !isGenericRuleSet(ruleSetInForceOf(state, t.registration)) && [...t.games.values()].some((g) => g.facts.first === playerId || g.facts.second === playerId));
-      const shown = generic !== undefined && isGenericRuleSet(ruleSet)
-        ? { ...generic, tournaments: generic.tournaments.filter((t) => t.ruleSet === ruleSet), openingBalances: generic.openingBalances.filter((b) => b.ruleSet === ruleSet), grades: generic.grades.filter((g) => g.ruleSet === ruleSet) }
-        : generic;
-      if (shown !== undefined && (shown.tournaments.length > 0 || (isGenericRuleSet(ruleSet) && shown.openingBalances.length > 0)) && (isGenericRuleSet(ruleSet) || !fesaGames)) {
+      if (generic !== undefined && generic.tournaments.length > 0 && !fesaGames) {
         progress.done();
-        ctx.out(ctx.json ? JSON.stringify(shown, null, 2) : genericCareerText(shown));
+        ctx.out(ctx.json ? JSON.stringify(generic, null, 2) : genericCareerText(generic));
         return 0;
       }
-      if (isGenericRuleSet(ruleSet)) throw new UsageError(`${playerId} played no tournament rated under ${ruleSet}`);
     }
     const projection = new FesaProjection({ ruleSet, runs: 'reports', onProgress: progress.fold });
     projection.apply(facts);
