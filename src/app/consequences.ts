@@ -13,7 +13,7 @@ import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { nameKey, type FesaFold, type TournamentRun } from '../../projections/fesa/history';
 import { foldFesaFast } from '../../projections/fesa/incremental';
 import { foldGeneric, type GenericFold } from '../../projections/generic/history';
-import type { ExecuteResult, Ledger } from './ledger';
+import type { Draft, ExecuteResult, Ledger } from './ledger';
 import { loadFacts } from './load';
 import { listNamesKnownAt } from './rule-set-list';
 
@@ -213,6 +213,27 @@ export const recordWithConsequences = async (ledger: Ledger, command: Command | 
     },
   });
   return { result, consequences: result.status === 'appended' ? found : NOTHING, dryRun };
+};
+
+/**
+ * One operation of many commands (a CSV file, a tournament file) decided with what it changes, as
+ * `recordWithConsequences` does for one command: the log is folded before and after the whole draft, once, and only
+ * when some decided fact can move a rating. Under `dryRun` nothing is appended.
+ */
+export const decideAllWithConsequences = async <T>(ledger: Ledger, build: (draft: Draft) => T | Promise<T>, dryRun = false): Promise<{ value: T; events: readonly DomainEvent[]; position?: number; consequences: Consequences }> => {
+  let found = NOTHING;
+  const decided = await ledger.decideAll(async (draft) => {
+    // read before any decision: the draft forks its state at the first one, so this stays the state decided on
+    const decidedOn = draft.state;
+    const value = await build(draft);
+    found = NOTHING;
+    if (draft.events.length > 0 && !movesNoRating(draft.events, decidedOn)) {
+      const facts = await loadFacts(ledger.store);
+      found = consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, draft.events)));
+    }
+    return value;
+  }, { dryRun });
+  return { ...decided, consequences: found };
 };
 
 /** One sentence per overridden change: which fact stops it, so that the officer is not surprised by a later list. */
