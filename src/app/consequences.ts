@@ -13,6 +13,7 @@ import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { nameKey, type FesaFold, type TournamentRun } from '../../projections/fesa/history';
 import { foldFesaFast } from '../../projections/fesa/incremental';
 import { foldGeneric, type GenericFold } from '../../projections/generic/history';
+import type { GenericRuleSetId } from '../../projections/generic/systems';
 import type { Draft, ExecuteResult, Ledger } from './ledger';
 import { loadFacts } from './load';
 import { listNamesKnownAt } from './rule-set-list';
@@ -132,6 +133,31 @@ const genericChanges = (before: GenericFold, after: GenericFold, nameOf: (id: st
   return changes;
 };
 
+const ratedUnder = (fold: GenericFold, ruleSet: GenericRuleSetId, player: string): RatingAndGrade => {
+  const state = fold.states.get(ruleSet)?.get(player);
+  return state === undefined ? { rating: null } : genericRatings(fold, { [player]: state }, ruleSet).get(player)!;
+};
+
+/**
+ * The players a new officer fact (an opening balance, an adjustment, a grade award) changes without any tournament
+ * rated anew: their list rating under its rule set before and after, named by the fact's date (tournament "-"), so
+ * that a balance for a player who has not played yet is not answered with "nothing changed".
+ */
+const officerFactChanges = (before: GenericFold, after: GenericFold, inRuns: readonly Consequence[], nameOf: (id: string) => string): Consequence[] => {
+  const known = new Set(before.officerFacts.map((f) => f.event.eventId));
+  const seen = new Set(inRuns.map((c) => `${c.ruleSet}\u0000${c.player}`));
+  const changes: Consequence[] = [];
+  for (const fact of after.officerFacts.filter((f) => !known.has(f.event.eventId))) {
+    for (const player of fact.playerIds) {
+      if (seen.has(`${fact.ruleSet}\u0000${player}`)) continue;
+      seen.add(`${fact.ruleSet}\u0000${player}`);
+      const [from, to] = [ratedUnder(before, fact.ruleSet, player), ratedUnder(after, fact.ruleSet, player)];
+      if (from.rating !== to.rating || from.grade !== to.grade) changes.push({ tournament: '-', date: fact.date, player, name: nameOf(player), ruleSet: fact.ruleSet, before: from, after: to });
+    }
+  }
+  return changes;
+};
+
 /** The officer facts that set ratings anew, per player: a reconcile's pin of the rating, an adjustment. */
 const ratingSetters = (ratings: LedgerRatings): Map<string, Override[]> => {
   const positions = new Map(ratings.facts.map((f) => [f.event.eventId, f.globalPosition]));
@@ -164,7 +190,8 @@ export const consequences = (before: LedgerRatings, after: LedgerRatings): Conse
   const [fesaBefore, fesaAfter, genericBefore, genericAfter] = [before.fesa.right, after.fesa.right, before.generic.right, after.generic.right];
   const nameOf = listNamesKnownAt(after.facts);
   const setters = ratingSetters(after);
-  const changes = [...fesaChanges(fesaBefore, fesaAfter, nameOf), ...genericChanges(genericBefore, genericAfter, nameOf)].sort(byTournamentThenPlayer).map((c) => {
+  const inRuns = [...fesaChanges(fesaBefore, fesaAfter, nameOf), ...genericChanges(genericBefore, genericAfter, nameOf)];
+  const changes = [...inRuns, ...officerFactChanges(genericBefore, genericAfter, inRuns, nameOf)].sort(byTournamentThenPlayer).map((c) => {
     const overriddenBy = (setters.get(c.player) ?? []).filter((o) => o.date > c.date).sort((a, b) => a.date.localeCompare(b.date) || a.position - b.position)[0];
     return overriddenBy === undefined ? c : { ...c, overriddenBy };
   });

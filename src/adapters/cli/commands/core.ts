@@ -258,7 +258,7 @@ const gameReport: CommandRun = {
     }
     const dryRun = ctx.opts.flag('dry-run');
     const counts = await decideCsv(ctx, csv, GAME_FIELDS, (input) => [gameCommand(ctx, input, 'ReportGame', endDate)], dryRun);
-    ctx.print({ file: csv, dryRun, ...counts }, () => csvAnswer(csv, 'games', counts, dryRun));
+    ctx.print({ file: csv, dryRun, ...counts, consequences: undefined, ...counts.consequences }, () => csvAnswer(csv, 'games', counts, dryRun));
     return 0;
   },
 };

@@ -40,6 +40,8 @@ const playersSentence = (o: TournamentFileOutcome, number: string, asId: string,
 };
 const recorded = (o: TournamentFileOutcome): string =>
   o.appended === 0 ? 'all already in the ledger, nothing recorded' : o.dryRun ? `dry run: ${o.appended} facts would be recorded; nothing recorded` : `${o.appended} facts recorded`;
+/** The JSON answer: the consequences' fields beside the counts, as every write command answers them. */
+const answer = ({ consequences, ...counts }: TournamentFileOutcome) => ({ ...counts, ...consequences });
 /** The import's sentence, then what it changes in the ratings (nothing when the whole file was in the ledger). */
 const withConsequences = (o: TournamentFileOutcome, sentence: string): string => [sentence, ...(o.appended === 0 ? [] : consequencesText(o.consequences))].join('\n');
 
@@ -58,7 +60,7 @@ const trfImport: CommandRun = {
     const outcome = await importTrf(await ctx.ledger(), parsed.right, {
       file, actor: ctx.actor, tournamentId, ruleSet: ruleSet as TrfRuleSet, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}), dryRun: ctx.opts.flag('dry-run'),
     });
-    ctx.print(outcome, () => withConsequences(outcome,
+    ctx.print(answer(outcome), () => withConsequences(outcome,
       `${file} (${parsed.right.version}): tournament ${tournamentId} "${parsed.right.name}", ${playersSentence(outcome, 'a FIDE number', 'FIDE-<number>', `${tournamentId}-<starting rank>`)}; ` +
       `${outcome.openingBalances} with their rating as opening balance under ${ruleSet}; ${outcome.games} games, ${outcome.byes} byes; ${recorded(outcome)}`));
     return 0;
@@ -93,7 +95,7 @@ const egdImport: CommandRun = {
     const parsed = parseEgd(decodeEgd(readNamedFile(file)), file);
     if (E.isLeft(parsed)) throw parsed.left;
     const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId, ...(ruleSet !== undefined ? { ruleSet: ruleSet as EgdRuleSet } : {}), dryRun: ctx.opts.flag('dry-run') });
-    ctx.print(outcome, () => withConsequences(outcome,
+    ctx.print(answer(outcome), () => withConsequences(outcome,
       `${file}: tournament ${tournamentId} "${parsed.right.name}", ${playersSentence(outcome, 'an EGD PIN', 'EGD-<PIN>', `${tournamentId}-<place>`)}; ` +
       `${outcome.openingBalances} starting from their grade under ${outcome.ruleSet}; ${outcome.games} games, ${outcome.byes} free rounds; ${recorded(outcome)}`));
     return 0;

@@ -181,7 +181,7 @@ const balance: CommandRun = {
         const request = balanceRequest(input);
         return [(state) => openingBalanceCommand(request, state, ctx.actor)];
       }, dryRun);
-      ctx.print({ file: csv, dryRun, ...counts }, () => csvAnswer(csv, 'opening balances', counts, dryRun));
+      ctx.print({ file: csv, dryRun, ...counts, consequences: undefined, ...counts.consequences }, () => csvAnswer(csv, 'opening balances', counts, dryRun));
       return 0;
     }
     const request = balanceRequest({ where: 'player balance', get: (name) => ctx.opts.string(name) });
