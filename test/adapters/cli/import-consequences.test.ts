@@ -50,7 +50,8 @@ const listOf = async (ruleSet: string): Promise<Map<string, Rated>> => {
 
 describe.skipIf(!cliBuilt())('imports and CSV files answer with the ratings they change', () => {
   it('egd import, a late game from a CSV file into the closed tournament, and opening balances from a CSV file', async () => {
-    await run(['init']);
+    // a fresh ledger tells a newcomer it is empty and what comes next, instead of "(0 events)"
+    expect(await run(['init'])).toMatch(/^ledger ready: sqlite:.*, empty; record the first player with `ledger player add` \(docs\/officer-guide\.md\)\n$/);
 
     // egd import: every player of the table from the grade he starts with to his rating after the tournament
     const imported = await dryThenReal(['egd', 'import', CUP, '--rules', 'gobase-go']);
@@ -83,6 +84,7 @@ describe.skipIf(!cliBuilt())('imports and CSV files answer with the ratings they
     const pan = await listOf('pan-atlantic');
     expect([...pan].map(([id, r]) => [id, r.rating])).toEqual([['EGD-11111111', 1700], ['EGD-22222222', 1600]]);
 
+    expect(await run(['init'])).toMatch(/^ledger ready: sqlite:.*, already holding \d+ facts \(nothing changed\)\n$/);
     // the text answer: the sentence, then the table; the same file again records and changes nothing
     expect(await run(['player', 'balance', '--csv', balances])).toBe(`${balances}: 2 opening balances, 0 recorded, 2 already in the ledger\n`);
     const text = await run(['player', 'balance', '--id', 'EGD-33333333', '--rules', 'pan-atlantic', '--rating', '1500', '--date', '2025-01-01', '--reason', 'list 2024', '--dry-run']);

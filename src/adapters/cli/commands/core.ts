@@ -35,7 +35,10 @@ const init: CommandRun = {
   async run(ctx) {
     const store = await ctx.createStore();
     const head = await store.headPosition();
-    ctx.print({ store: store.description, events: head }, () => `ledger ready: ${store.description} (${head} events)`);
+    // a newcomer reads "(0 events)" as a failure: an empty ledger says what to do next, an existing one that it was kept
+    ctx.print({ store: store.description, events: head }, () =>
+      head === 0 ? `ledger ready: ${store.description}, empty; record the first player with \`ledger player add\` (docs/officer-guide.md)`
+      : `ledger ready: ${store.description}, already holding ${head} fact${head === 1 ? '' : 's'} (nothing changed)`);
     return 0;
   },
 };
