@@ -14,7 +14,8 @@ import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { nameKey, type FesaFold, type TournamentRun } from '../../projections/fesa/history';
 import { foldFesaFast } from '../../projections/fesa/incremental';
 import { foldGeneric, type GenericFold } from '../../projections/generic/history';
-import type { ExecuteResult, Ledger } from './ledger';
+import type { GenericRuleSetId } from '../../projections/generic/systems';
+import type { Draft, ExecuteResult, Ledger } from './ledger';
 import { loadFacts } from './load';
 import { listNamesKnownAt } from './rule-set-list';
 
@@ -133,6 +134,31 @@ const genericChanges = (before: GenericFold, after: GenericFold, nameOf: (id: st
   return changes;
 };
 
+const ratedUnder = (fold: GenericFold, ruleSet: GenericRuleSetId, player: string): RatingAndGrade => {
+  const state = fold.states.get(ruleSet)?.get(player);
+  return state === undefined ? { rating: null } : genericRatings(fold, { [player]: state }, ruleSet).get(player)!;
+};
+
+/**
+ * The players a new officer fact (an opening balance, an adjustment, a grade award) changes without any tournament
+ * rated anew: their list rating under its rule set before and after, named by the fact's date (tournament "-"), so
+ * that a balance for a player who has not played yet is not answered with "nothing changed".
+ */
+const officerFactChanges = (before: GenericFold, after: GenericFold, inRuns: readonly Consequence[], nameOf: (id: string) => string): Consequence[] => {
+  const known = new Set(before.officerFacts.map((f) => f.event.eventId));
+  const seen = new Set(inRuns.map((c) => `${c.ruleSet}\u0000${c.player}`));
+  const changes: Consequence[] = [];
+  for (const fact of after.officerFacts.filter((f) => !known.has(f.event.eventId))) {
+    for (const player of fact.playerIds) {
+      if (seen.has(`${fact.ruleSet}\u0000${player}`)) continue;
+      seen.add(`${fact.ruleSet}\u0000${player}`);
+      const [from, to] = [ratedUnder(before, fact.ruleSet, player), ratedUnder(after, fact.ruleSet, player)];
+      if (from.rating !== to.rating || from.grade !== to.grade) changes.push({ tournament: '-', date: fact.date, player, name: nameOf(player), ruleSet: fact.ruleSet, before: from, after: to });
+    }
+  }
+  return changes;
+};
+
 /** The officer facts that set ratings anew, per player: a reconcile's pin of the rating, an adjustment. */
 const ratingSetters = (ratings: LedgerRatings): Map<string, Override[]> => {
   const positions = new Map(ratings.facts.map((f) => [f.event.eventId, f.globalPosition]));
@@ -165,7 +191,8 @@ export const consequences = (before: LedgerRatings, after: LedgerRatings): Conse
   const [fesaBefore, fesaAfter, genericBefore, genericAfter] = [before.fesa.right, after.fesa.right, before.generic.right, after.generic.right];
   const nameOf = listNamesKnownAt(after.facts);
   const setters = ratingSetters(after);
-  const changes = [...fesaChanges(fesaBefore, fesaAfter, nameOf), ...genericChanges(genericBefore, genericAfter, nameOf)].sort(byTournamentThenPlayer).map((c) => {
+  const inRuns = [...fesaChanges(fesaBefore, fesaAfter, nameOf), ...genericChanges(genericBefore, genericAfter, nameOf)];
+  const changes = [...inRuns, ...officerFactChanges(genericBefore, genericAfter, inRuns, nameOf)].sort(byTournamentThenPlayer).map((c) => {
     const overriddenBy = (setters.get(c.player) ?? []).filter((o) => o.date > c.date).sort((a, b) => a.date.localeCompare(b.date) || a.position - b.position)[0];
     return overriddenBy === undefined ? c : { ...c, overriddenBy };
   });
@@ -215,6 +242,27 @@ export const recordWithConsequences = async (ledger: Ledger, command: Command | 
     },
   });
   return { result, consequences: result.status === 'appended' ? found : NOTHING, dryRun };
+};
+
+/**
+ * One operation of many commands (a CSV file, a tournament file) decided with what it changes, as
+ * `recordWithConsequences` does for one command: the log is folded before and after the whole draft, once, and only
+ * when some decided fact can move a rating. Under `dryRun` nothing is appended.
+ */
+export const decideAllWithConsequences = async <T>(ledger: Ledger, build: (draft: Draft) => T | Promise<T>, dryRun = false): Promise<{ value: T; events: readonly DomainEvent[]; position?: number; consequences: Consequences }> => {
+  let found = NOTHING;
+  const decided = await ledger.decideAll(async (draft) => {
+    // read before any decision: the draft forks its state at the first one, so this stays the state decided on
+    const decidedOn = draft.state;
+    const value = await build(draft);
+    found = NOTHING;
+    if (draft.events.length > 0 && !movesNoRating(draft.events, decidedOn)) {
+      const facts = await loadFacts(ledger.store);
+      found = consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, draft.events)));
+    }
+    return value;
+  }, { dryRun });
+  return { ...decided, consequences: found };
 };
 
 /** One sentence per overridden change: which fact stops it, so that the officer is not surprised by a later list. */

@@ -29,6 +29,8 @@ export interface EgdImportOptions extends FileDecision {
   readonly tournamentId: string;
   /** Absent: the go rule set the tournament was imported under before, else egd-gor. */
   readonly ruleSet?: EgdRuleSet;
+  /** Decide the table and tell what it would change, recording nothing. */
+  readonly dryRun?: boolean;
 }
 
 export type EgdImportOutcome = TournamentFileOutcome & { readonly ruleSet: EgdRuleSet };
@@ -40,7 +42,7 @@ const FORFEIT_OF: Record<EgdSymbol, GameResult> = { '+': 'forfeit-win', '-': 'fo
 /** The format's free rounds: `0+` a free win, `0-` a free round, `0=` a free round with 0.5 added. */
 const BYE_KIND: Record<EgdSymbol, NonNullable<GameFacts['byeKind']>> = { '+': 'full-point', '-': 'zero-point', '=': 'half-point' };
 
-const egdCommands = (t: EgdTournament, o: EgdImportOptions & { readonly ruleSet: EgdRuleSet }, state: LedgerState, known: ReadonlySet<string>): { commands: Located[]; value: Omit<EgdImportOutcome, 'appended' | 'position'> } => {
+const egdCommands = (t: EgdTournament, o: EgdImportOptions & { readonly ruleSet: EgdRuleSet }, state: LedgerState, known: ReadonlySet<string>): { commands: Located[]; value: Omit<EgdImportOutcome, 'appended' | 'position' | 'dryRun' | 'consequences'> } => {
   const { actor, tournamentId, ruleSet } = o;
   refuseImportedBefore(state, o.file, tournamentId, { name: t.name, place: t.place, startDate: t.startDate, endDate: t.endDate, ratingSystem: ruleSet, players: t.players.length });
   const idOf = new Map(t.players.map((p) => [p.place, egdPlayerId(tournamentId, p)]));
@@ -105,11 +107,11 @@ const egdCommands = (t: EgdTournament, o: EgdImportOptions & { readonly ruleSet:
 /** The whole table is one decision: every fact checked against the ledger and the ones above it, then all recorded. */
 export const importEgd = async (ledger: Ledger, t: EgdTournament, o: EgdImportOptions): Promise<EgdImportOutcome> => {
   const facts = await loadFacts(ledger.store);
-  const { value, appended, position } = await decideFile(ledger, o.file, (state) => {
+  const { value, ...decided } = await decideFile(ledger, o.file, (state) => {
     // a table imported again keeps the rule set it was imported under (gobase-go was the only one before egd-gor)
     const before = state.tournaments.get(o.tournamentId)?.registration.ratingSystem;
     const ruleSet = o.ruleSet ?? EGD_RULE_SETS.find((r) => r === before) ?? EGD_RULE_SETS[0];
     return egdCommands(t, { ...o, ruleSet }, state, knownUnder(facts, ruleSet));
   }, o);
-  return { ...value, appended, ...(position !== undefined ? { position } : {}) };
+  return { ...value, ...decided };
 };

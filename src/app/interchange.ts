@@ -6,6 +6,7 @@ import { foldGeneric } from '../../projections/generic/history';
 import { type GenericRuleSetId } from '../../projections/generic/systems';
 import type { Ledger } from './ledger';
 import { CommandRejected } from './ledger';
+import { decideAllWithConsequences, type Consequences } from './consequences';
 
 /** What importing one tournament file (TRF, EGD) recorded: counts of what it held and of the events appended. */
 export interface TournamentFileOutcome {
@@ -21,6 +22,10 @@ export interface TournamentFileOutcome {
   readonly byes: number;
   readonly appended: number;
   readonly position?: number;
+  /** true: decided and not recorded (`appended` counts what would be). */
+  readonly dryRun: boolean;
+  /** What the file changes in the ratings, per tournament and player. */
+  readonly consequences: Consequences;
 }
 
 /** A command read from a file, with where it comes from (file and line) for the one sentence a refusal gives. */
@@ -60,24 +65,22 @@ export const decideFile = async <T>(
   file: string,
   build: (state: LedgerState) => { commands: readonly Located[]; value: T },
   decision: FileDecision = {},
-): Promise<{ value: T; appended: number; position?: number }> => {
-  const { value, events, position } = await ledger.decideAll(
-    (draft) => {
-      const { commands, value } = build(draft.state);
-      for (const { where, command } of commands) {
-        try {
-          draft.decide(command);
-        } catch (error) {
-          if (error instanceof CommandRejected) throw new CommandRejected(`${where}: ${error.message}; nothing of ${file} was recorded`);
-          throw error;
-        }
+): Promise<{ value: T; appended: number; position?: number; dryRun: boolean; consequences: Consequences }> => {
+  const dryRun = decision.dryRun === true;
+  const { value, events, position, consequences } = await decideAllWithConsequences(ledger, (draft) => {
+    const { commands, value } = build(draft.state);
+    for (const { where, command } of commands) {
+      try {
+        draft.decide(command);
+      } catch (error) {
+        if (error instanceof CommandRejected) throw new CommandRejected(`${where}: ${error.message}; nothing of ${file} was recorded`);
+        throw error;
       }
-      for (const command of decision.alsoDecide ?? []) draft.decide(command);
-      return value;
-    },
-    { dryRun: decision.dryRun === true },
-  );
-  return { value, appended: events.length, ...(position !== undefined ? { position } : {}) };
+    }
+    for (const command of decision.alsoDecide ?? []) draft.decide(command);
+    return value;
+  }, dryRun);
+  return { value, appended: events.length, ...(position !== undefined ? { position } : {}), dryRun, consequences };
 };
 
 /** What makes two results files the same tournament, whatever their file names: its name, place, dates and field. */

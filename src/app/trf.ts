@@ -42,6 +42,8 @@ export interface TrfImportOptions extends FileDecision {
   /** For files without 042/052 (pairing engines' test files): the dates to register the tournament with. */
   readonly startDate?: string;
   readonly endDate?: string;
+  /** Decide the file and tell what it would change, recording nothing. */
+  readonly dryRun?: boolean;
 }
 
 export type TrfImportOutcome = TournamentFileOutcome;
@@ -63,7 +65,7 @@ const extremes = (dates: readonly (string | null)[]): { first?: string; last?: s
 };
 
 /** The file's facts as commands, each with the line it comes from. */
-const trfCommands = (t: TrfTournament, o: TrfImportOptions, state: LedgerState, rated: ReadonlySet<string>): { commands: Located[]; counts: Omit<TrfImportOutcome, 'appended' | 'position'> } => {
+const trfCommands = (t: TrfTournament, o: TrfImportOptions, state: LedgerState, rated: ReadonlySet<string>): { commands: Located[]; counts: Omit<TrfImportOutcome, 'appended' | 'position' | 'dryRun' | 'consequences'> } => {
   const { first, last } = extremes(t.roundDates);
   const startDate = t.startDate ?? o.startDate ?? first;
   const endDate = t.endDate ?? o.endDate ?? last ?? startDate;
@@ -142,11 +144,11 @@ const isDoubleForfeit = (t: TrfTournament, g: { round: number; second: number })
 /** The whole file is one decision: every fact is checked against the ledger and the facts above it, then all are recorded. */
 export const importTrf = async (ledger: Ledger, t: TrfTournament, o: TrfImportOptions): Promise<TrfImportOutcome> => {
   const known = knownUnder(await loadFacts(ledger.store), o.ruleSet);
-  const { value, appended, position } = await decideFile(ledger, o.file, (state) => {
+  const { value, ...decided } = await decideFile(ledger, o.file, (state) => {
     const { commands, counts } = trfCommands(t, o, state, known);
     return { commands, value: counts };
   }, o);
-  return { ...value, appended, ...(position !== undefined ? { position } : {}) };
+  return { ...value, ...decided };
 };
 
 // ---- export -----------------------------------------------------------------------------------------------------

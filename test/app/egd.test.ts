@@ -73,10 +73,13 @@ describe('EGD tables read as the format describes them', () => {
 describe('ledger egd import: rated under gobase-go', () => {
   it('rates as a hand calculation does, with handicap games and free rounds recorded but not rated', async () => {
     const db = path.join(tempDir('egd'), 'ledger.db');
-    expect(await ok('egd', 'import', CUP, '--rules', 'gobase-go', '--db', db)).toBe(
+    const [sentence, ...changes] = (await ok('egd', 'import', CUP, '--rules', 'gobase-go', '--db', db)).split('\n');
+    expect(sentence).toBe(
       `${CUP}: tournament constructed-ledger-cup "Ledger test cup", 4 players: 3 with an EGD PIN (0 matched to the ledger's player EGD-<PIN>, 3 new), ` +
-        '1 without (players constructed-ledger-cup-<place>: names are never matched); 4 registered; 4 starting from their grade under gobase-go; 5 games, 2 free rounds; 17 facts recorded\n',
+        '1 without (players constructed-ledger-cup-<place>: names are never matched); 4 registered; 4 starting from their grade under gobase-go; 5 games, 2 free rounds; 17 facts recorded',
     );
+    // then each player's change, before (from his grade) and after (held to the list in import-consequences.test.ts)
+    expect(changes.slice(2, 6).map((line) => line.split(/ +/)[0])).toEqual(Array(4).fill('constructed-ledger-cup'));
     const { players } = JSON.parse(await ok('list', '--rules', 'gobase-go', '--db', db, '--json')) as { players: { id: string; rating: number }[] };
     const rating = new Map(players.map((p) => [p.id, p.rating]));
     // Starting ratings from the grade (seed 003 scale): 4d 2200, 3d 2100, 1k 1800, 2k 1700. C = 30 below 2200 and

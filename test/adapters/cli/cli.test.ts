@@ -79,7 +79,8 @@ describe('ledger CLI (issue 2)', () => {
     expect((await run('events', '--type', 'GameReported')).out).toBe('no events\n');
     fs.writeFileSync(csv, 'game,tournament,round,first,second,result,handicap,giver\ng1,T1,1,P1,P2,win,,\ng2,T1,2,P1,P3,draw,,\ng3,T1,3,P2,P3,loss,rook,P3\n');
     const second = await run('game report', '--csv', csv);
-    expect(second.out).toBe(`${csv}: 3 games, 3 recorded, 0 already in the ledger\n`);
+    // games of a tournament not yet closed move no rating, and the answer says so
+    expect(second.out).toBe(`${csv}: 3 games, 3 recorded, 0 already in the ledger\nno rating or grade changed\n`);
     expect((await run('game report', '--csv', csv)).out).toBe(`${csv}: 3 games, 0 recorded, 3 already in the ledger\n`);
     const bad = path.join(dir, 'bad.csv');
     fs.writeFileSync(bad, 'game,tournament,round,first,second,colour\n');

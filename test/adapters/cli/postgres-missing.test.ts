@@ -38,7 +38,7 @@ describe.skipIf(!pg)(`PostgreSQL: a read never creates a ledger${pg ? '' : ` (sk
       expect(migrate).toMatchObject({ code: 1, err: refusal });
       expect(await schemasIn(url)).toEqual([]);
 
-      expect(await ledgerProcess(['init', '--store', url])).toMatchObject({ code: 0, out: expect.stringMatching(/^ledger ready: postgres:.*#ledger \(0 events\)\n$/) });
+      expect(await ledgerProcess(['init', '--store', url])).toMatchObject({ code: 0, out: expect.stringMatching(/^ledger ready: postgres:.*#ledger, empty; record the first player with `ledger player add` \(docs\/officer-guide.md\)\n$/) });
       expect(await schemasIn(url)).toEqual(['ledger']);
       expect(await ledger('events', '--store', url)).toMatchObject({ code: 0, out: 'no events\n', err: '' });
     } finally {

@@ -75,7 +75,7 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'game report',
     summary: 'report one game, or many from a CSV file (one command per row)',
-    usage: `game report --tournament T --game G --round N --first A --second B --result win|loss|draw|sennichite|unplayed|forfeit-win|forfeit-loss|bye [--date D] [--handicap TYPE --giver ID] [--main MIN --byoyomi SEC --increment SEC] [--replay-of G] [--dry-run] [--json]\n       game report --csv FILE   (header: ${GAME_FIELDS.join(',')}; empty cells = not given)`,
+    usage: `game report --tournament T --game G --round N --first A --second B --result win|loss|draw|sennichite|unplayed|forfeit-win|forfeit-loss|bye [--date D] [--handicap TYPE --giver ID] [--main MIN --byoyomi SEC --increment SEC] [--replay-of G] [--dry-run] [--json]\n       game report --csv FILE [--dry-run]   (header: ${GAME_FIELDS.join(',')}; empty cells = not given)`,
     booleanFlags: ['dry-run'],
     load: coreModule,
   },
@@ -328,7 +328,8 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'player balance',
     summary: "a player's opening balance under a non-FESA rule set from a legacy list (rating, games, grade), or many from a CSV file",
-    usage: `player balance --id ID --rules RULES --rating R [--games N] [--grade G] [--date YYYY-MM-DD] --reason TEXT\n       player balance --csv FILE   (header: ${BALANCE_FIELDS.join(',')}; empty cells = not given; all rows or none)`,
+    usage: `player balance --id ID --rules RULES --rating R [--games N] [--grade G] [--date YYYY-MM-DD] --reason TEXT [--dry-run] [--json]\n       player balance --csv FILE [--dry-run]   (header: ${BALANCE_FIELDS.join(',')}; empty cells = not given; all rows or none)`,
+    booleanFlags: ['dry-run'],
     details:
       'The rule set\'s own player state is built from the values and checked by its decoder: --grade in the ledger\'s text ("3 Kyu", "2 Dan") or the ' +
       'system\'s ("3-kyu", "2-dan"; none under fide and uscf-k); without --games the balance counts as established (fide 30, pan-atlantic 15 games; ' +
@@ -371,13 +372,15 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'trf import',
     summary: "import a FIDE tournament report file (TRF16 or TRF-2026): the tournament, its players, every game and bye, closed and rated under fide-2024 (default), fide or uscf-k",
-    usage: 'trf import FILE [--tournament ID] [--rules fide-2024|fide|uscf-k] [--start YYYY-MM-DD] [--end YYYY-MM-DD]   (--start/--end only for a file without 042/052)',
+    usage: 'trf import FILE [--tournament ID] [--rules fide-2024|fide|uscf-k] [--start YYYY-MM-DD] [--end YYYY-MM-DD] [--dry-run] [--json]   (--start/--end only for a file without 042/052)',
+    booleanFlags: ['dry-run'],
     details:
       'Players: one with a FIDE number (001 columns 58-68) is the ledger player FIDE-<number>, matched to the ledger by that number in every file ' +
       '(registered once; his ledger name kept). One without is a new player <tournament>-<starting rank>: names are never matched. A player the ledger ' +
       'has no rating for under the rule set enters with the file\'s rating as an opening balance (30 games); one it rates keeps the ledger\'s rating. ' +
       'Results as the FIDE spec defines them: 1 0 = are rated; + - (forfeits), W D L (less than one move), H F U Z (byes) are recorded and never rated. ' +
-      'The output says how many players were matched and how many are new. A bad line is named (file, line, columns) and nothing of the file is recorded.',
+      'The output says how many players were matched and how many are new, and per player the rating before and after the tournament (--dry-run: the same, ' +
+      'recording nothing). A bad line is named (file, line, columns) and nothing of the file is recorded.',
     load: interchangeModule,
   },
   {
@@ -389,14 +392,16 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'egd import',
     summary: 'import a European Go Database tournament table (.h, .h9): players by EGD PIN, every game with colours and handicap stones, free rounds; closed and rated under egd-gor (the EGD\'s GoR) or --rules gobase-go',
-    usage: 'egd import FILE [--tournament ID] [--rules egd-gor|gobase-go]',
+    usage: 'egd import FILE [--tournament ID] [--rules egd-gor|gobase-go] [--dry-run] [--json]',
+    booleanFlags: ['dry-run'],
     details:
       'Players: one with an EGD PIN (after "|") is the ledger player EGD-<PIN>, matched by that PIN in every file; one without is a new player ' +
       '<tournament>-<place>: names are never matched. A player new to the rule set starts from his grade in the table. Games keep their colours (Black is ' +
       'the first player) and handicap stones; egd-gor rates handicap games (the receiver at his GoR + 100 a stone less 50) and weighs the ' +
       'tournament by its class (CL: A 1, B 0.75, C 0.5, D 0.25), gobase-go leaves handicap games unrated; results given without play (!) and free ' +
       'rounds (0+ 0- 0=) are recorded and never rated. ' +
-      'The output says how many players were matched and how many are new. A bad line is named (file, line, round) and nothing of the table is recorded.',
+      'The output says how many players were matched and how many are new, and per player the rating and grade before and after the tournament ' +
+      '(--dry-run: the same, recording nothing). A bad line is named (file, line, round) and nothing of the table is recorded.',
     load: interchangeModule,
   },
 ];

@@ -15,7 +15,8 @@ import { DECIMAL, UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 import { GAME_FIELDS, PLAYER_FIELDS } from './catalog';
 import { today } from '../../clock';
-import { recordAndReport } from '../consequences';
+import { consequencesText, recordAndReport } from '../consequences';
+import { decideAllWithConsequences, type Consequences } from '../../../app/consequences';
 
 
 export const report = (ctx: CliContext, result: ExecuteResult, what: string): number => {
@@ -37,7 +38,10 @@ const init: CommandRun = {
   async run(ctx) {
     const store = await ctx.createStore();
     const head = await store.headPosition();
-    ctx.print({ store: store.description, events: head }, () => `ledger ready: ${store.description} (${head} events)`);
+    // a newcomer reads "(0 events)" as a failure: an empty ledger says what to do next, an existing one that it was kept
+    ctx.print({ store: store.description, events: head }, () =>
+      head === 0 ? `ledger ready: ${store.description}, empty; record the first player with \`ledger player add\` (docs/officer-guide.md)`
+      : `ledger ready: ${store.description}, already holding ${head} fact${head === 1 ? '' : 's'} (nothing changed)`);
     return 0;
   },
 };
@@ -82,8 +86,8 @@ const registrationCommands = (ctx: CliContext, input: FieldInput): Command[] => 
  * state to be built (a function of it): it gets the state with the rows above it.
  */
 export const decideCsv = async (
-  ctx: CliContext, csv: string, fields: readonly string[], commandsOf: (input: FieldInput) => (Command | ((state: LedgerState) => Command))[],
-): Promise<{ rows: number; appended: number; unchanged: number }> => {
+  ctx: CliContext, csv: string, fields: readonly string[], commandsOf: (input: FieldInput) => (Command | ((state: LedgerState) => Command))[], dryRun = false,
+): Promise<{ rows: number; appended: number; unchanged: number; consequences: Consequences }> => {
   const ledger = await ctx.ledger();
   const { header, records } = parseCsvRecords(csvText(readNamedFile(csv), csv), csv);
   const unknown = header.filter((h) => !fields.includes(h));
@@ -92,7 +96,7 @@ export const decideCsv = async (
     const where = `${csv}, line ${record.line}`;
     return { where, commands: commandsOf({ where, get: record.get }) };
   });
-  const { value: appended } = await ledger.decideAll((draft) => {
+  const { value: appended, consequences } = await decideAllWithConsequences(ledger, (draft) => {
     let count = 0;
     for (const { where, commands } of rows) {
       try {
@@ -104,9 +108,16 @@ export const decideCsv = async (
       }
     }
     return count;
-  });
-  return { rows: rows.length, appended, unchanged: rows.length - appended };
+  }, dryRun);
+  return { rows: rows.length, appended, unchanged: rows.length - appended, consequences };
 };
+
+/** A CSV import's answer: its counts, then what it changes in the ratings (nothing when every row was there). */
+export const csvAnswer = (csv: string, rows: string, counts: { rows: number; appended: number; unchanged: number; consequences: Consequences }, dryRun: boolean): string =>
+  [
+    `${csv}: ${counts.rows} ${rows}, ${counts.appended} ${dryRun ? 'would be recorded (dry run: nothing recorded)' : 'recorded'}, ${counts.unchanged} already in the ledger`,
+    ...(counts.appended === 0 ? [] : consequencesText(counts.consequences)),
+  ].join('\n');
 
 const playerAdd: CommandRun = {
   name: 'player add',
@@ -256,9 +267,9 @@ const gameReport: CommandRun = {
       const command = gameCommand(ctx, { where: 'game', get: (n) => ctx.opts.string(n) }, 'ReportGame', endDate);
       return recordAndReport(ctx, command, `game ${(command as { gameId: string }).gameId} reported`, ctx.opts.flag('dry-run'));
     }
-    if (ctx.opts.flag('dry-run')) throw new UsageError('--dry-run shows one game\'s consequences; a --csv file is checked whole before anything is recorded, so give its games one at a time to try them');
-    const { rows, appended, unchanged } = await decideCsv(ctx, csv, GAME_FIELDS, (input) => [gameCommand(ctx, input, 'ReportGame', endDate)]);
-    ctx.print({ file: csv, rows, appended, unchanged }, () => `${csv}: ${rows} games, ${appended} recorded, ${unchanged} already in the ledger`);
+    const dryRun = ctx.opts.flag('dry-run');
+    const counts = await decideCsv(ctx, csv, GAME_FIELDS, (input) => [gameCommand(ctx, input, 'ReportGame', endDate)], dryRun);
+    ctx.print({ file: csv, dryRun, ...counts, consequences: undefined, ...counts.consequences }, () => csvAnswer(csv, 'games', counts, dryRun));
     return 0;
   },
 };

@@ -10,6 +10,7 @@ import { decodeEgd, parseEgd } from '../../formats/egd';
 import { EGD_RULE_SETS, importEgd, type EgdRuleSet } from '../../../app/egd';
 import type { TournamentFileOutcome } from '../../../app/interchange';
 import { UsageError } from '../args';
+import { consequencesText } from '../consequences';
 import type { CliContext, CommandRun } from '../context';
 
 /** A file's text: UTF-8, or Latin-1 where it is not valid UTF-8 (older pairing programs write ISO-8859-1). */
@@ -33,7 +34,12 @@ const playersSentence = (o: TournamentFileOutcome, number: string, asId: string,
     `${without} without${without > 0 ? ` (players ${withoutAs}: names are never matched)` : ''}; ${o.newPlayers} registered`
   );
 };
-const recorded = (o: TournamentFileOutcome): string => (o.appended === 0 ? 'all already in the ledger, nothing recorded' : `${o.appended} facts recorded`);
+const recorded = (o: TournamentFileOutcome): string =>
+  o.appended === 0 ? 'all already in the ledger, nothing recorded' : o.dryRun ? `dry run: ${o.appended} facts would be recorded; nothing recorded` : `${o.appended} facts recorded`;
+/** The JSON answer: the consequences' fields beside the counts, as every write command answers them. */
+const answer = ({ consequences, ...counts }: TournamentFileOutcome) => ({ ...counts, ...consequences });
+/** The import's sentence, then what it changes in the ratings (nothing when the whole file was in the ledger). */
+const withConsequences = (o: TournamentFileOutcome, sentence: string): string => [sentence, ...(o.appended === 0 ? [] : consequencesText(o.consequences))].join('\n');
 
 const trfImport: CommandRun = {
   name: 'trf import',
@@ -48,11 +54,11 @@ const trfImport: CommandRun = {
     const startDate = ctx.opts.date('start');
     const endDate = ctx.opts.date('end');
     const outcome = await importTrf(await ctx.ledger(), parsed.right, {
-      file, actor: ctx.actor, tournamentId, ruleSet: ruleSet as TrfRuleSet, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}),
+      file, actor: ctx.actor, tournamentId, ruleSet: ruleSet as TrfRuleSet, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}), dryRun: ctx.opts.flag('dry-run'),
     });
-    ctx.print(outcome, () =>
+    ctx.print(answer(outcome), () => withConsequences(outcome,
       `${file} (${parsed.right.version}): tournament ${tournamentId} "${parsed.right.name}", ${playersSentence(outcome, 'a FIDE number', 'FIDE-<number>', `${tournamentId}-<starting rank>`)}; ` +
-      `${outcome.openingBalances} with their rating as opening balance under ${ruleSet}; ${outcome.games} games, ${outcome.byes} byes; ${recorded(outcome)}`);
+      `${outcome.openingBalances} with their rating as opening balance under ${ruleSet}; ${outcome.games} games, ${outcome.byes} byes; ${recorded(outcome)}`));
     return 0;
   },
 };
@@ -84,10 +90,10 @@ const egdImport: CommandRun = {
     const tournamentId = tournamentIdFor(ctx, file);
     const parsed = parseEgd(decodeEgd(readNamedFile(file)), file);
     if (E.isLeft(parsed)) throw parsed.left;
-    const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId, ...(ruleSet !== undefined ? { ruleSet: ruleSet as EgdRuleSet } : {}) });
-    ctx.print(outcome, () =>
+    const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId, ...(ruleSet !== undefined ? { ruleSet: ruleSet as EgdRuleSet } : {}), dryRun: ctx.opts.flag('dry-run') });
+    ctx.print(answer(outcome), () => withConsequences(outcome,
       `${file}: tournament ${tournamentId} "${parsed.right.name}", ${playersSentence(outcome, 'an EGD PIN', 'EGD-<PIN>', `${tournamentId}-<place>`)}; ` +
-      `${outcome.openingBalances} starting from their grade under ${outcome.ruleSet}; ${outcome.games} games, ${outcome.byes} free rounds; ${recorded(outcome)}`);
+      `${outcome.openingBalances} starting from their grade under ${outcome.ruleSet}; ${outcome.games} games, ${outcome.byes} free rounds; ${recorded(outcome)}`));
     return 0;
   },
 };

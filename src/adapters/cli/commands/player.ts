@@ -6,7 +6,7 @@ import { UsageError } from '../args';
 import type { Command } from '../../../../domain/commands/decide';
 import type { CliContext, CommandRun } from '../context';
 import { today } from '../../clock';
-import { decideCsv, report, type FieldInput } from './core';
+import { csvAnswer, decideCsv, report, type FieldInput } from './core';
 import { recordAndReport } from '../consequences';
 import { BALANCE_FIELDS } from './catalog';
 import { DECIMAL } from '../args';
@@ -176,16 +176,16 @@ const balance: CommandRun = {
   async run(ctx) {
     const csv = ctx.opts.string('csv');
     if (csv !== undefined) {
+      const dryRun = ctx.opts.flag('dry-run');
       const counts = await decideCsv(ctx, csv, BALANCE_FIELDS, (input) => {
         const request = balanceRequest(input);
         return [(state) => openingBalanceCommand(request, state, ctx.actor)];
-      });
-      ctx.print({ file: csv, ...counts }, () => `${csv}: ${counts.rows} opening balances, ${counts.appended} recorded, ${counts.unchanged} already in the ledger`);
+      }, dryRun);
+      ctx.print({ file: csv, dryRun, ...counts, consequences: undefined, ...counts.consequences }, () => csvAnswer(csv, 'opening balances', counts, dryRun));
       return 0;
     }
     const request = balanceRequest({ where: 'player balance', get: (name) => ctx.opts.string(name) });
-    const result = await (await ctx.ledger()).execute((state) => openingBalanceCommand(request, state, ctx.actor));
-    return report(ctx, result, `opening balance of ${request.playerId} under ${request.ruleSet} recorded`);
+    return recordAndReport(ctx, (state) => openingBalanceCommand(request, state, ctx.actor), `opening balance of ${request.playerId} under ${request.ruleSet}`, ctx.opts.flag('dry-run'));
   },
 };
 
