@@ -31,7 +31,7 @@ export interface SubmissionReaders {
 export interface SubmissionPreview extends FoldDiff {
   /** Of FESA files for a tournament recorded already: how many of its results they correct. */
   readonly corrections?: number;
-  readonly tournament?: Omit<TournamentFileOutcome, 'appended' | 'position'> & { readonly ruleSet: string };
+  readonly tournament?: Omit<TournamentFileOutcome, 'appended' | 'position' | 'dryRun' | 'consequences'> & { readonly ruleSet: string };
 }
 
 /** A submission's files imported (or tried): how many facts it recorded, and what it changes. */
@@ -184,7 +184,8 @@ export class Submissions {
     }
     refuseUnwired(format);
     const file = oneFile(files, format);
-    const { appended, position: _, ...tournament } =
+    // the FESA list's changes are the preview's; the import's own consequences (under its rule set) are not shown yet
+    const { appended, position: _, dryRun: _dryRun, consequences: _consequences, ...tournament } =
       format === 'trf'
         ? { ...(await importTrf(this.ledger, orRefused(this.readers.trf(file)), { ...decision, file: file.name, tournamentId, ruleSet: TRF_DEFAULT_RULE_SET })), ruleSet: TRF_DEFAULT_RULE_SET }
         : await importEgd(this.ledger, orRefused(this.readers.egd(file)), { ...decision, file: file.name, tournamentId });
