@@ -10,6 +10,7 @@ import { ListModelJournal, SlotOwners, type ListModelChanges } from './list-mode
 import { ListSlots, ListState } from './list-state';
 import { applyOfficerItem, extendOpening } from './officer-items';
 import { RegisteredNames, upperBound } from './registered-names';
+import { lowerBoundKey } from './timeline';
 import { TournamentRating, type Journal, type RunInputs, type RunsMode } from './tournament-rating';
 
 export type { ListCheckpoint } from './checkpoints';
@@ -89,6 +90,8 @@ export class FesaProjection {
   private lastOpening: { readonly index: number; readonly group: readonly LoggedEvent[]; members: number } | undefined;
   /** Highest global position fed so far. */
   position = 0;
+  /** The timeline item the runs kept start at: a restored projection keeps only the runs it folded itself. */
+  runsFrom = 0;
 
   constructor(options: ProjectionOptions = {}) {
     this.ruleSet = options.ruleSet ?? AS_ADOPTED;
@@ -323,6 +326,7 @@ export class FesaProjection {
     this.applied = head.index;
     this.lastOpening = undefined;
     this.runs = [...runs];
+    this.runsFrom = runs.length === 0 ? head.index : 0;
     this.officerFacts = [...officerFacts];
     const last = this.checkpoints.last();
     this.tournamentsSinceCheckpoint = this.timeline.slice(last?.index ?? 0, head.index).filter((t) => t.kind === 'tournament').length;
@@ -334,6 +338,13 @@ export class FesaProjection {
   get lastRatedDate(): string | null {
     this.refresh();
     return this.state.lastTournamentDate;
+  }
+
+  /** Folds again from the latest checkpoint at or before `key`, keeping the runs from there (a comparison's "before"). */
+  refoldFrom(key: ItemKey): void {
+    this.refresh();
+    this.dirtyFrom = key;
+    this.refresh();
   }
 
   /** Items re-folded by the last refresh (for benchmarks and tests of the checkpoint choice). */
@@ -356,6 +367,8 @@ export class FesaProjection {
       if (this.model) this.state.trackChanges();
       this.careers?.refoldFrom(this.applied);
       this.runs.length = from?.runs ?? 0;
+      // a saved checkpoint counts no runs (its fold kept none): the runs kept start there
+      if (from === undefined || from.runs === 0) this.runsFrom = from?.index ?? 0;
       this.officerFacts.length = from?.officerFacts ?? 0;
       this.tournamentsSinceCheckpoint = 0;
     }
@@ -462,22 +475,8 @@ export class FesaProjection {
 
 const tournamentOf = (item: TimelineItem): string | null => (item.kind === 'tournament' ? item.tournament.registration.tournamentId : null);
 
-/** First index of `items` whose key is `key` or later. */
-const lowerBoundKey = (items: readonly TimelineItem[], key: ItemKey): number => {
-  let lo = 0;
-  let hi = items.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (compareKeys(itemKeyOf(items[mid]!), key) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-};
-
 /** Where the main fold writes what it explains: the runs of its tournaments and the officer facts applied. */
-interface FoldJournal extends Journal {
-  readonly officerFacts: OfficerFact[];
-}
+interface FoldJournal extends Journal { readonly officerFacts: OfficerFact[] }
 
 /**
  * `foldFesa(log, options)` through the projection: what adapters fold with, since its cost grows with the

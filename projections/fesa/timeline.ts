@@ -52,3 +52,14 @@ export const makesItem = (type: string): boolean => ITEM_MAKERS.has(type);
 
 export const compareItems = (a: TimelineItem, b: TimelineItem): number => (a.date < b.date ? -1 : a.date > b.date ? 1 : PHASE[a.kind] - PHASE[b.kind] || a.position - b.position);
 
+/** First index of `items` whose key is `key` or later. */
+export const lowerBoundKey = (items: readonly TimelineItem[], key: ItemKey): number => {
+  let lo = 0;
+  let hi = items.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (compareKeys(itemKeyOf(items[mid]!), key) < 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+};

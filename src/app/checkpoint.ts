@@ -232,26 +232,40 @@ export const resumes = { here: 0 };
 export const resumeProjection = async (store: EventStore, storage: CheckpointStorage, options: CheckpointOptions = {}): Promise<Resumed> => {
   resumes.here++;
   const ruleSet = options.ruleSet ?? AS_ADOPTED;
-  // The read models (the list's, the careers') are saved with the checkpoint: a checkpoint without them (dropped,
-  // another format) is not resumed from, so the fold from the start writes all anew.
-  const [checkpoint, modelAt, careersAt] = await Promise.all([loadCheckpoint(storage, ruleSet), storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT), storage.careerModelPosition(ruleSet, CAREER_MODEL_FORMAT)]);
-  // …nor one built from another log, or from an event since changed (the read that found it said so): folded anew
-  const saved =
-    checkpoint !== undefined && checkpoint.header.position === modelAt && checkpoint.header.position === careersAt && (await logChangedSince(store, checkpoint.header.position, checkpoint.header.logHash)) === undefined
-      ? checkpoint
-      : undefined;
+  const saved = await usableCheckpoint(store, storage, ruleSet);
   const checkpointEvery = saved?.header.checkpointEvery ?? options.checkpointEvery;
   const onProgress = options.onProgress;
   const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'none', listModel: true, careerModel: true, ...(onProgress ? { onProgress: (done: number, total: number) => onProgress('fold', done, total) } : {}) });
-  if (saved) {
-    projection.restoreSlots(saved.slotKeys);
-    projection.applySaved(saved.facts);
-    for (const [, , tournamentId, , gameId, facts, withdrawn] of saved.games) projection.facts.restoreGame(tournamentId, gameId, facts, withdrawn === 1);
-    for (const [playerId, position] of saved.namedAt) projection.facts.restoreNamedAt(playerId, position);
-    projection.position = saved.header.position;
-    projection.restore(saved.checkpoints, saved.head, [], saved.header.officerFacts);
-  }
+  if (saved) restoreSaved(projection, saved);
   const from = saved?.header.position ?? 0;
+  const eventsRead = await catchUp(store, projection, from, onProgress);
+  const refolded = eventsRead > 0 ? projection.lastRefold : { from: 0, to: 0 };
+  if (eventsRead > 0 || !saved) await saveCheckpoint(storage, projection, await hashAt(store, projection.position), { ...options, ruleSet, checkpointEvery: checkpointEvery ?? 250 });
+  return { projection, checkpointPosition: from, eventsRead, refolded };
+};
+
+/**
+ * The saved checkpoint when it belongs to this log. The read models (the list's, the careers') are saved with it: a
+ * checkpoint without them (dropped, another format) is not resumed from, so the fold from the start writes all anew;
+ * nor one built from another log, or from an event since changed (the read that found it said so).
+ */
+const usableCheckpoint = async (store: EventStore, storage: CheckpointStorage, ruleSet: string): Promise<LoadedCheckpoint | undefined> => {
+  const [checkpoint, modelAt, careersAt] = await Promise.all([loadCheckpoint(storage, ruleSet), storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT), storage.careerModelPosition(ruleSet, CAREER_MODEL_FORMAT)]);
+  if (checkpoint === undefined || checkpoint.header.position !== modelAt || checkpoint.header.position !== careersAt) return undefined;
+  return (await logChangedSince(store, checkpoint.header.position, checkpoint.header.logHash)) === undefined ? checkpoint : undefined;
+};
+
+const restoreSaved = (projection: FesaProjection, saved: LoadedCheckpoint): void => {
+  projection.restoreSlots(saved.slotKeys);
+  projection.applySaved(saved.facts);
+  for (const [, , tournamentId, , gameId, facts, withdrawn] of saved.games) projection.facts.restoreGame(tournamentId, gameId, facts, withdrawn === 1);
+  for (const [playerId, position] of saved.namedAt) projection.facts.restoreNamedAt(playerId, position);
+  projection.position = saved.header.position;
+  projection.restore(saved.checkpoints, saved.head, [], saved.header.officerFacts);
+};
+
+/** Feeds the events recorded after `from` and brings the list up to them; how many were read. */
+const catchUp = async (store: EventStore, projection: FesaProjection, from: number, onProgress?: CheckpointOptions['onProgress']): Promise<number> => {
   let eventsRead = 0;
   for await (const batch of readFacts(store, { fromPosition: from })) {
     projection.apply(batch);
@@ -259,9 +273,21 @@ export const resumeProjection = async (store: EventStore, storage: CheckpointSto
     onProgress?.('read', eventsRead, 0);
   }
   projection.refresh();
-  const refolded = eventsRead > 0 ? projection.lastRefold : { from: 0, to: 0 };
-  if (eventsRead > 0 || !saved) await saveCheckpoint(storage, projection, await hashAt(store, projection.position), { ...options, ruleSet, checkpointEvery: checkpointEvery ?? 250 });
-  return { projection, checkpointPosition: from, eventsRead, refolded };
+  return eventsRead;
+};
+
+/**
+ * The FESA projection as of the head of the log from the saved checkpoint, keeping the runs it folds (`changes`,
+ * from the saved list its first re-fold starts at: `runsFrom`); nothing is saved.
+ * Undefined when no checkpoint of this log is saved (EventStoreDB, a fresh ledger): the caller folds the log.
+ */
+export const projectionForComparison = async (store: EventStore, storage: CheckpointStorage, ruleSet: string = AS_ADOPTED): Promise<FesaProjection | undefined> => {
+  const saved = await usableCheckpoint(store, storage, ruleSet);
+  if (saved === undefined) return undefined;
+  const projection = new FesaProjection({ ruleSet, checkpointEvery: saved.header.checkpointEvery, runs: 'changes' });
+  restoreSaved(projection, saved);
+  await catchUp(store, projection, saved.header.position);
+  return projection;
 };
 
 /** Starts over: drops the checkpoint, folds the whole log, saves a fresh checkpoint. */

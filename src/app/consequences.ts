@@ -17,7 +17,9 @@ import { foldGeneric, type GenericFold } from '../../projections/generic/history
 import type { GenericRuleSetId } from '../../projections/generic/systems';
 import type { Draft, ExecuteResult, Ledger } from './ledger';
 import { loadFacts } from './load';
+import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { listNamesKnownAt } from './rule-set-list';
+import { decidedAfter, savedRatings } from './saved-ratings';
 
 export interface RatingAndGrade {
   readonly rating: number | null;
@@ -66,11 +68,8 @@ export const ledgerRatings = (facts: readonly LoggedEvent[]): LedgerRatings => (
 });
 
 /** The log as it would be with the decided events appended (positions after the head, recorded now). */
-export const withDecided = (facts: readonly LoggedEvent[], events: readonly DomainEvent[]): LoggedEvent[] => {
-  const recordedAt = new Date().toISOString();
-  let position = facts.length === 0 ? 0 : facts[facts.length - 1]!.globalPosition;
-  return [...facts, ...events.map((event) => ({ event, globalPosition: ++position, recordedAt }))];
-};
+export const withDecided = (facts: readonly LoggedEvent[], events: readonly DomainEvent[]): LoggedEvent[] =>
+  [...facts, ...decidedAfter(facts.length === 0 ? 0 : facts[facts.length - 1]!.globalPosition, events)];
 
 const byTournamentThenPlayer = (a: Consequence, b: Consequence): number =>
   a.date.localeCompare(b.date) || a.tournament.localeCompare(b.tournament) || a.player.localeCompare(b.player);
@@ -207,11 +206,6 @@ export interface RecordedWithConsequences {
 
 const NOTHING: Consequences = { changes: [], list: [] };
 
-/**
- * Decides one command and, unless `dryRun`, records it, with what it changes: the log read once more and folded
- * before and after the decided facts (the cost `fesa import` pays for its changes). An unchanged resubmission
- * changes nothing.
- */
 /** Facts that never move a rating by themselves: nobody new has played, nothing rated has changed. */
 const RATING_NEUTRAL: ReadonlySet<DomainEvent['type']> = new Set(['PlayerRegistered', 'TournamentRegistered', 'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked', 'SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected']);
 
@@ -223,7 +217,22 @@ const RATING_NEUTRAL: ReadonlySet<DomainEvent['type']> = new Set(['PlayerRegiste
 export const movesNoRating = (events: readonly DomainEvent[], state: LedgerState): boolean =>
   events.every((e) => RATING_NEUTRAL.has(e.type) || (e.type === 'GameReported' && state.tournaments.get(e.tournamentId)?.closed === undefined));
 
-export const recordWithConsequences = async (ledger: Ledger, command: Command | ((state: LedgerState) => Command | Promise<Command>), dryRun = false): Promise<RecordedWithConsequences> => {
+/**
+ * What the decided facts change: from the saved checkpoint and the non-FESA slice where `saved` holds them
+ * (saved-ratings.ts), else from the whole log folded before and after them.
+ */
+const consequencesOf = async (ledger: Ledger, events: readonly DomainEvent[], saved: CheckpointStorage | undefined): Promise<Consequences> => {
+  const fromSaved = saved && (await savedRatings(ledger.store, saved, events));
+  if (fromSaved) return consequences(fromSaved.before, fromSaved.after);
+  const facts = await loadFacts(ledger.store);
+  return consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, events)));
+};
+
+/**
+ * Decides one command and, unless `dryRun`, records it, with what it changes (`consequencesOf`; `saved`: the
+ * checkpoint storage beside the log, where the CLI has one). An unchanged resubmission changes nothing.
+ */
+export const recordWithConsequences = async (ledger: Ledger, command: Command | ((state: LedgerState) => Command | Promise<Command>), dryRun = false, saved?: CheckpointStorage): Promise<RecordedWithConsequences> => {
   let found = NOTHING;
   // The state the command is decided on: whether a tournament was closed is read there, since reading the draft's
   // state after the decision would copy the whole ledger state on every write.
@@ -237,8 +246,7 @@ export const recordWithConsequences = async (ledger: Ledger, command: Command | 
     reads: typeof command === 'function' ? undefined : streamsReadBy(command),
     inspect: async (draft) => {
       if (decidedOn !== undefined && movesNoRating(draft.events, decidedOn)) return;
-      const facts = await loadFacts(ledger.store);
-      found = consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, draft.events)));
+      found = await consequencesOf(ledger, draft.events, saved);
     },
   });
   return { result, consequences: result.status === 'appended' ? found : NOTHING, dryRun };
@@ -249,17 +257,14 @@ export const recordWithConsequences = async (ledger: Ledger, command: Command | 
  * `recordWithConsequences` does for one command: the log is folded before and after the whole draft, once, and only
  * when some decided fact can move a rating. Under `dryRun` nothing is appended.
  */
-export const decideAllWithConsequences = async <T>(ledger: Ledger, build: (draft: Draft) => T | Promise<T>, dryRun = false): Promise<{ value: T; events: readonly DomainEvent[]; position?: number; consequences: Consequences }> => {
+export const decideAllWithConsequences = async <T>(ledger: Ledger, build: (draft: Draft) => T | Promise<T>, dryRun = false, saved?: CheckpointStorage): Promise<{ value: T; events: readonly DomainEvent[]; position?: number; consequences: Consequences }> => {
   let found = NOTHING;
   const decided = await ledger.decideAll(async (draft) => {
     // read before any decision: the draft forks its state at the first one, so this stays the state decided on
     const decidedOn = draft.state;
     const value = await build(draft);
     found = NOTHING;
-    if (draft.events.length > 0 && !movesNoRating(draft.events, decidedOn)) {
-      const facts = await loadFacts(ledger.store);
-      found = consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, draft.events)));
-    }
+    if (draft.events.length > 0 && !movesNoRating(draft.events, decidedOn)) found = await consequencesOf(ledger, draft.events, saved);
     return value;
   }, { dryRun });
   return { ...decided, consequences: found };

@@ -5,6 +5,7 @@ import type { LoggedEvent } from '../../domain/events';
 import { foldGeneric } from '../../projections/generic/history';
 import { type GenericRuleSetId } from '../../projections/generic/systems';
 import type { Ledger } from './ledger';
+import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { CommandRejected } from './ledger';
 import { decideAllWithConsequences, type Consequences } from './consequences';
 
@@ -54,6 +55,8 @@ export interface FileDecision {
   readonly dryRun?: boolean;
   /** Decided after the file's commands, in the same whole-or-nothing append (a submission's approval). */
   readonly alsoDecide?: readonly Command[];
+  /** The checkpoint storage beside the log: the consequences from what it saved (saved-ratings.ts). */
+  readonly saved?: CheckpointStorage;
 }
 
 /**
@@ -79,7 +82,7 @@ export const decideFile = async <T>(
     }
     for (const command of decision.alsoDecide ?? []) draft.decide(command);
     return value;
-  }, dryRun);
+  }, dryRun, decision.saved);
   return { value, appended: events.length, ...(position !== undefined ? { position } : {}), dryRun, consequences };
 };
 

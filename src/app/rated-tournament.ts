@@ -232,6 +232,8 @@ export interface SliceOptions {
   readonly index?: RatedTournamentIndex;
   /** Where the index is saved next to the log (read, and saved again when it moved). */
   readonly storage?: CheckpointStorage;
+  /** Facts decided but not yet recorded (a write's consequences): the players they name are read too. */
+  readonly decided?: readonly LoggedEvent[];
 }
 
 /**
@@ -295,6 +297,7 @@ const sliceRatedUpTo = async (
     }
   };
   named(own);
+  named(known.decided ?? []);
   if (officerTargets) {
     // a list names every player the fold holds a state for: those of a balance or an adjustment too, who may never play
     for (const { event: e } of wide) for (const id of officerTargetsOf(e)) players.add(id);

@@ -22,7 +22,7 @@ export const consequencesText = (c: Consequences): string[] => {
  * the command's --dry-run (read where the command reads its options, so that its usage is checked against them).
  */
 export const recordAndReport = async (ctx: CliContext, command: Command | ((state: LedgerState) => Command), what: string, dryRun: boolean): Promise<number> => {
-  const { result, consequences } = await recordWithConsequences(await ctx.ledger(), command, dryRun);
+  const { result, consequences } = await recordWithConsequences(await ctx.ledger(), command, dryRun, await ctx.checkpoints());
   const head =
     result.status === 'unchanged' ? `${what}: already recorded, nothing changed`
     : dryRun ? `dry run: ${what}; nothing recorded`

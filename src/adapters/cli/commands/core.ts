@@ -108,7 +108,7 @@ export const decideCsv = async (
       }
     }
     return count;
-  }, dryRun);
+  }, dryRun, await ctx.checkpoints());
   return { rows: rows.length, appended, unchanged: rows.length - appended, consequences };
 };
 

@@ -54,7 +54,7 @@ const trfImport: CommandRun = {
     const startDate = ctx.opts.date('start');
     const endDate = ctx.opts.date('end');
     const outcome = await importTrf(await ctx.ledger(), parsed.right, {
-      file, actor: ctx.actor, tournamentId, ruleSet: ruleSet as TrfRuleSet, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}), dryRun: ctx.opts.flag('dry-run'),
+      file, actor: ctx.actor, tournamentId, ruleSet: ruleSet as TrfRuleSet, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}), dryRun: ctx.opts.flag('dry-run'), saved: await ctx.checkpoints(),
     });
     ctx.print(answer(outcome), () => withConsequences(outcome,
       `${file} (${parsed.right.version}): tournament ${tournamentId} "${parsed.right.name}", ${playersSentence(outcome, 'a FIDE number', 'FIDE-<number>', `${tournamentId}-<starting rank>`)}; ` +
@@ -90,7 +90,7 @@ const egdImport: CommandRun = {
     const tournamentId = tournamentIdFor(ctx, file);
     const parsed = parseEgd(decodeEgd(readNamedFile(file)), file);
     if (E.isLeft(parsed)) throw parsed.left;
-    const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId, ...(ruleSet !== undefined ? { ruleSet: ruleSet as EgdRuleSet } : {}), dryRun: ctx.opts.flag('dry-run') });
+    const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId, ...(ruleSet !== undefined ? { ruleSet: ruleSet as EgdRuleSet } : {}), dryRun: ctx.opts.flag('dry-run'), saved: await ctx.checkpoints() });
     ctx.print(answer(outcome), () => withConsequences(outcome,
       `${file}: tournament ${tournamentId} "${parsed.right.name}", ${playersSentence(outcome, 'an EGD PIN', 'EGD-<PIN>', `${tournamentId}-<place>`)}; ` +
       `${outcome.openingBalances} starting from their grade under ${outcome.ruleSet}; ${outcome.games} games, ${outcome.byes} free rounds; ${recorded(outcome)}`));

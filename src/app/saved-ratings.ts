@@ -1,0 +1,105 @@
+/**
+ * The ratings a write's consequences compare (consequences.ts), read from what is saved beside the log instead of
+ * two folds of the whole log: a correction at a million games then costs the tournaments from the touched one's date
+ * on, not thirty years.
+ *
+ * - FESA: the projection restored from its saved checkpoint (checkpoint.ts), caught up to the head, folded once more
+ *   from the latest saved list before the earliest item the decided facts touch ("before"), then again with them
+ *   ("after"). Both keep the runs from that list on; the tournaments before it are rated alike in both, so they
+ *   change nothing a comparison reports.
+ * - The other rule sets: the slice of the log their lists read (rated-tournament.ts `ratedListSlice`), with the
+ *   streams of the players the decided facts name, folded before and after.
+ *
+ * Undefined where nothing of the kind is saved (EventStoreDB, a fresh ledger), where the decided facts reach
+ * ledger-wide (a merge, an adoption, an officer's fact), or where they reach before the list "before" started from:
+ * the caller then folds the whole log, as before.
+ */
+import * as E from 'fp-ts/Either';
+import type { DomainEvent, LoggedEvent } from '../../domain/events';
+import type { FesaFold, FoldError } from '../../projections/fesa/history';
+import type { FesaProjection } from '../../projections/fesa/incremental';
+import { compareKeys, tournamentsOf, type ItemKey } from '../../projections/fesa/timeline';
+import { foldGeneric } from '../../projections/generic/history';
+import { projectionForComparison } from './checkpoint';
+import type { LedgerRatings } from './consequences';
+import { readFacts } from './event-log';
+import type { CheckpointStorage } from './ports/checkpoint-storage';
+import type { EventStore } from './ports/event-store';
+import { ratedListSlice } from './rated-tournament';
+
+/** The facts whose consequences the saved state answers: what a game, a tournament or a new player's registration records. */
+const ANSWERED: ReadonlySet<DomainEvent['type']> = new Set([
+  'PlayerRegistered', 'PriorGradeDeclared', 'TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed',
+  'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked', 'SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected',
+]);
+
+/** The decided facts as the log would hold them: positions after `head`, recorded now. */
+export const decidedAfter = (head: number, events: readonly DomainEvent[]): LoggedEvent[] => {
+  const recordedAt = new Date().toISOString();
+  return events.map((event, i) => ({ event, globalPosition: head + i + 1, recordedAt }));
+};
+
+/**
+ * The earliest timeline item the decided facts can change, read before they are fed (undefined: none). A fact about
+ * a tournament the same write registers has no key yet: its tournaments' date stands for it. A fact whose key only
+ * the facts before it in the write make is missed here, which the runs' start then tells (see `savedRatings`).
+ */
+const earliestTouched = (projection: FesaProjection, decided: readonly LoggedEvent[]): ItemKey | undefined => {
+  const registered = new Map<string, string>();
+  let earliest: ItemKey | undefined;
+  const touch = (key: ItemKey | undefined) => {
+    if (key !== undefined && (earliest === undefined || compareKeys(key, earliest) < 0)) earliest = key;
+  };
+  for (const fact of decided) {
+    const e = fact.event;
+    if (e.type === 'TournamentRegistered' && !projection.facts.tournaments.has(e.tournamentId)) registered.set(e.tournamentId, e.endDate);
+    touch(projection.facts.affectedKey(fact));
+    const endDate = 'tournamentId' in e ? registered.get(e.tournamentId) : undefined;
+    if (endDate !== undefined) touch(tournamentsOf(endDate));
+  }
+  return earliest;
+};
+
+const ratingsOf = (fold: E.Either<FoldError, FesaFold>): LedgerRatings['fesa'] => E.mapLeft((e: FoldError) => e.message)(fold);
+
+/** The FESA folds before and after the decided facts, each with the runs from the same saved list on. */
+const fesaBeforeAndAfter = (projection: FesaProjection, decided: readonly LoggedEvent[]): { before: LedgerRatings['fesa']; after: LedgerRatings['fesa']; from: number } | undefined => {
+  const touched = earliestTouched(projection, decided);
+  if (touched !== undefined) projection.refoldFrom(touched);
+  const before = ratingsOf(projection.current());
+  const from = projection.lastRefold.from;
+  const runsFrom = projection.runsFrom;
+  projection.apply(decided);
+  const after = ratingsOf(projection.current());
+  // the decided facts reach before the list "before" was folded from: its runs would be compared with fewer
+  return projection.runsFrom === runsFrom ? { before, after, from } : undefined;
+};
+
+/** What `savedRatings` compares, and the timeline item the last re-fold of FESA's "before" started at (0: the start). */
+export interface SavedRatings {
+  readonly before: LedgerRatings;
+  readonly after: LedgerRatings;
+  readonly foldedFrom: number;
+}
+
+/** The ratings before the decided facts and after them, from the saved checkpoint and the non-FESA slice. */
+export const savedRatings = async (store: EventStore, storage: CheckpointStorage, events: readonly DomainEvent[]): Promise<SavedRatings | undefined> => {
+  if (!events.every((e) => ANSWERED.has(e.type))) return undefined;
+  const projection = await projectionForComparison(store, storage);
+  if (projection === undefined) return undefined;
+  const head = projection.position;
+  const decided = decidedAfter(head, events);
+  const fesa = fesaBeforeAndAfter(projection, decided);
+  if (fesa === undefined) return undefined;
+  const slice = await ratedListSlice(store, { upTo: head, storage, decided });
+  // the FESA fold's reconciles and adjustments too, which the slice leaves out: where a change stops (their positions)
+  const byPosition = new Map(slice.facts.map((f) => [f.globalPosition, f]));
+  for await (const batch of readFacts(store, { types: ['ListReconciled', 'RatingAdjusted'], toPosition: head })) for (const f of batch) byPosition.set(f.globalPosition, f);
+  const facts = [...byPosition.values()].sort((a, b) => a.globalPosition - b.globalPosition);
+  const withDecided = [...facts, ...decided];
+  return {
+    before: { facts, fesa: fesa.before, generic: foldGeneric(facts) },
+    after: { facts: withDecided, fesa: fesa.after, generic: foldGeneric(withDecided) },
+    foldedFrom: fesa.from,
+  };
+};
