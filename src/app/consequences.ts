@@ -211,11 +211,14 @@ const RATING_NEUTRAL: ReadonlySet<DomainEvent['type']> = new Set(['PlayerRegiste
 
 /**
  * Whether the decided facts cannot change any rating (a registration, a game of a tournament not yet closed in the
- * state they were decided on — deciding a game never closes its tournament): their
+ * state they were decided on, reported, corrected or withdrawn — deciding a game never closes its tournament): their
  * consequences are none without folding the log twice, which keeps the write of a busy server as cheap as before.
  */
 export const movesNoRating = (events: readonly DomainEvent[], state: LedgerState): boolean =>
-  events.every((e) => RATING_NEUTRAL.has(e.type) || (e.type === 'GameReported' && state.tournaments.get(e.tournamentId)?.closed === undefined));
+  events.every((e) => RATING_NEUTRAL.has(e.type) || (OF_A_GAME.has(e.type) && state.tournaments.get((e as { tournamentId: string }).tournamentId)?.closed === undefined));
+
+/** The facts about one game: an open tournament's rate nothing until it is closed. */
+const OF_A_GAME: ReadonlySet<DomainEvent['type']> = new Set(['GameReported', 'ResultCorrected', 'GameWithdrawn']);
 
 /**
  * What the decided facts change: from the saved checkpoint and the non-FESA slice where `saved` holds them

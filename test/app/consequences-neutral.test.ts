@@ -34,6 +34,13 @@ describe('which writes can change no rating', () => {
     expect(neutral([], player('A'))).toBe(true);
     expect(neutral([player('A'), player('B')], tournament)).toBe(true);
     expect(neutral(base, game('G1'))).toBe(true);
+    // a correction or withdrawal of a game of an open tournament rates nothing either (issue 30: the bench's correction)
+    const correction = { kind: 'CorrectResult', validDate: '2024-02-03', actor, tournamentId: 'T1', gameId: 'G1', round: 1, first: 'A', second: 'B', result: 'draw', reason: 'sheet' } as Command;
+    const withdrawal = { kind: 'WithdrawGame', validDate: '2024-02-03', actor, tournamentId: 'T1', gameId: 'G1', reason: 'never played' } as Command;
+    expect(neutral([...base, game('G1')], correction)).toBe(true);
+    expect(neutral([...base, game('G1')], withdrawal)).toBe(true);
+    expect(neutral([...base, game('G1'), close], correction)).toBe(false);
+    expect(neutral([...base, game('G1'), close], withdrawal)).toBe(false);
     expect(neutral([...base, game('G1')], close)).toBe(false);
     expect(neutral([...base, game('G1'), close], game('G2', 2))).toBe(false);
     expect(neutral([...base, player('C'), game('G1'), close], { kind: 'MergePlayers', validDate: '2024-03-01', actor, survivor: 'C', absorbed: 'B', reason: 'same person' } as Command)).toBe(false);

@@ -1,6 +1,7 @@
 import type { Command } from '../../../domain/commands/decide';
 import type { LedgerState } from '../../../domain/commands/state';
 import { overrideSentences, recordWithConsequences, type Consequences, type RatingAndGrade } from '../../app/consequences';
+import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { CliContext } from './context';
 import { table } from './output';
 
@@ -17,12 +18,18 @@ export const consequencesText = (c: Consequences): string[] => {
 };
 
 /**
+ * The checkpoint storage a write's consequences read (src/app/saved-ratings.ts), none under --dry-run: opening it makes
+ * its tables and a slice may save the rated-tournaments index, and a dry run leaves the store's file as it was.
+ */
+export const savedUnlessDry = async (ctx: CliContext, dryRun: boolean): Promise<CheckpointStorage | undefined> => (dryRun ? undefined : ctx.checkpoints());
+
+/**
  * A write command's answer: what was recorded (or, under --dry-run, would be) and what it changes in the ratings
  * per tournament and player. `what` is the sentence of the recorded fact ("game g1 of oslo corrected"); `dryRun` is
  * the command's --dry-run (read where the command reads its options, so that its usage is checked against them).
  */
 export const recordAndReport = async (ctx: CliContext, command: Command | ((state: LedgerState) => Command), what: string, dryRun: boolean): Promise<number> => {
-  const { result, consequences } = await recordWithConsequences(await ctx.ledger(), command, dryRun, await ctx.checkpoints());
+  const { result, consequences } = await recordWithConsequences(await ctx.ledger(), command, dryRun, await savedUnlessDry(ctx, dryRun));
   const head =
     result.status === 'unchanged' ? `${what}: already recorded, nothing changed`
     : dryRun ? `dry run: ${what}; nothing recorded`

@@ -15,7 +15,7 @@ import { DECIMAL, UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 import { GAME_FIELDS, PLAYER_FIELDS } from './catalog';
 import { today } from '../../clock';
-import { consequencesText, recordAndReport } from '../consequences';
+import { consequencesText, recordAndReport, savedUnlessDry } from '../consequences';
 import { decideAllWithConsequences, type Consequences } from '../../../app/consequences';
 
 
@@ -108,7 +108,7 @@ export const decideCsv = async (
       }
     }
     return count;
-  }, dryRun, await ctx.checkpoints());
+  }, dryRun, await savedUnlessDry(ctx, dryRun));
   return { rows: rows.length, appended, unchanged: rows.length - appended, consequences };
 };
 

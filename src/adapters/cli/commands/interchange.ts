@@ -10,7 +10,7 @@ import { decodeEgd, parseEgd } from '../../formats/egd';
 import { EGD_RULE_SETS, importEgd, type EgdRuleSet } from '../../../app/egd';
 import type { TournamentFileOutcome } from '../../../app/interchange';
 import { UsageError } from '../args';
-import { consequencesText } from '../consequences';
+import { consequencesText, savedUnlessDry } from '../consequences';
 import type { CliContext, CommandRun } from '../context';
 
 /** A file's text: UTF-8, or Latin-1 where it is not valid UTF-8 (older pairing programs write ISO-8859-1). */
@@ -54,7 +54,7 @@ const trfImport: CommandRun = {
     const startDate = ctx.opts.date('start');
     const endDate = ctx.opts.date('end');
     const outcome = await importTrf(await ctx.ledger(), parsed.right, {
-      file, actor: ctx.actor, tournamentId, ruleSet: ruleSet as TrfRuleSet, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}), dryRun: ctx.opts.flag('dry-run'), saved: await ctx.checkpoints(),
+      file, actor: ctx.actor, tournamentId, ruleSet: ruleSet as TrfRuleSet, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}), dryRun: ctx.opts.flag('dry-run'), saved: await savedUnlessDry(ctx, ctx.opts.flag('dry-run')),
     });
     ctx.print(answer(outcome), () => withConsequences(outcome,
       `${file} (${parsed.right.version}): tournament ${tournamentId} "${parsed.right.name}", ${playersSentence(outcome, 'a FIDE number', 'FIDE-<number>', `${tournamentId}-<starting rank>`)}; ` +
@@ -90,7 +90,7 @@ const egdImport: CommandRun = {
     const tournamentId = tournamentIdFor(ctx, file);
     const parsed = parseEgd(decodeEgd(readNamedFile(file)), file);
     if (E.isLeft(parsed)) throw parsed.left;
-    const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId, ...(ruleSet !== undefined ? { ruleSet: ruleSet as EgdRuleSet } : {}), dryRun: ctx.opts.flag('dry-run'), saved: await ctx.checkpoints() });
+    const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId, ...(ruleSet !== undefined ? { ruleSet: ruleSet as EgdRuleSet } : {}), dryRun: ctx.opts.flag('dry-run'), saved: await savedUnlessDry(ctx, ctx.opts.flag('dry-run')) });
     ctx.print(answer(outcome), () => withConsequences(outcome,
       `${file}: tournament ${tournamentId} "${parsed.right.name}", ${playersSentence(outcome, 'an EGD PIN', 'EGD-<PIN>', `${tournamentId}-<place>`)}; ` +
       `${outcome.openingBalances} starting from their grade under ${outcome.ruleSet}; ${outcome.games} games, ${outcome.byes} free rounds; ${recorded(outcome)}`));
