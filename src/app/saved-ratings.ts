@@ -4,9 +4,9 @@
  * on, not thirty years.
  *
  * - FESA: the projection restored from its saved checkpoint (checkpoint.ts), caught up to the head, folded once more
- *   from the latest saved list before the earliest item the decided facts touch ("before"), then again with them
- *   ("after"). Both keep the runs from that list on; the tournaments before it are rated alike in both, so they
- *   change nothing a comparison reports.
+ *   from the latest list it keeps (saved, or made by the catch-up) before the earliest item the decided facts touch
+ *   ("before"), then again with them ("after"). Both keep the runs from the same list on; the tournaments before it
+ *   are rated alike in both, so they change nothing a comparison reports.
  * - The other rule sets: the slice of the log their lists read (rated-tournament.ts `ratedListSlice`), with the
  *   streams of the players the decided facts name, folded before and after.
  *
