@@ -107,6 +107,21 @@ describe('fide-2024 against FIDE\'s published calculations of 2025–2026', () =
     expect(nextState(state).games).toBe(139);
   });
 
+  it('F-M03 (published_multi_event_periods.json, commit 26e861f5), id 1304070, period 2025-12: three events, −51.20, −4.20, +3.80 — rounded once, −51.60 → −52 and 2024 → 1972 (rounded per event it would be 1973)', () => {
+    const senior: Published = [[1709, W, 2.8], [2213, D, 5], [2192, L, -5.6], [1851, L, -14.6], [1861, L, -14.2], [1818, D, -5.2], [1693, L, -17.6],
+      [1771, D, -6.2], [1809, D, -5.4], [1799, W, 4.4], [1844, W, 5.4]];
+    const first = rateEvent(player(2023, { birthYear: 1952 }), '2025-11-01', senior);
+    expect(twoDecimals(first.perGame)).toEqual(kchgs(senior));
+    expect(first.eventChange).toBeCloseTo(-51.2, 10);
+    // FIDE rated the two later events from the November list (2024), the first from October's (2023), the list in
+    // force at each start; the ledger rates all three from one rating, so the test hands the engine FIDE's Ro
+    const second = rateEvent({ ...first.state, rating: 2024 }, '2025-11-21', [[1770, W, 3.8]], 'b');
+    const third = rateEvent(second.state, '2025-11-22', [[1864, D, -4.2]], 'c');
+    expect([second.eventChange, third.eventChange]).toEqual([3.8, -4.2]);
+    expect(third.state.period).toMatchObject({ list: '2025-12', k: 20, games: 13 });
+    expect(nextRating(third.state)).toBe(1972);
+  });
+
   it('F-N01, id 39998126, period 2025-12: a first rating under §8.2.2–8.2.3 — 3/5 against 1902, 1877, 1884, 2012, 1832 and two 1800 draws → 1922 on the December list', () => {
     const games: readonly (readonly [number, Score])[] = [[1902, D], [1877, D], [1884, W], [2012, L], [1832, W]];
     expect(initialRating(games.map(([opponent, score]) => ({ opponent, score })))).toBe(1922);
