@@ -25,20 +25,19 @@ const player = (rating: number, more: Partial<FidePlayer> = {}): FidePlayer =>
  * One published event rated through the engine: the player against opponents at the ratings FIDE used. Returns the
  * player's state after it, and K × (score − PD) of each game as FIDE prints it (two decimals).
  */
-const rateEvent = (me: FidePlayer, date: string, games: Published, tag = 'o') => {
+const rateEvent = (me: FidePlayer, when: string | { readonly date: string; readonly start: string }, games: Published, tag = 'o') => {
+  const { date, start } = typeof when === 'string' ? { date: when, start: undefined } : when;
   const players: Record<string, FidePlayer> = { P: me };
   const list: Game[] = games.map(([opponent, score], i) => {
     players[`${tag}${i}`] = player(opponent);
     return { a: 'P', b: `${tag}${i}`, score };
   });
-  const before = me.period?.sum ?? 0;
-  const after = rateFideTournament(standard, { date }, players, list).players.P;
-  const k = after.period!.k;
-  const perGame = list.map((g) => {
-    const single = rateFideTournament(standard, { date }, { P: { ...me, period: null }, [g.b]: players[g.b] }, [g]).players.P.period!;
-    return (k * single.sum) / 100;
-  });
-  return { state: after, k, perGame, eventChange: (k * (after.period!.sum - before)) / 100 };
+  const after = rateFideTournament(standard, { date, start }, players, list).players.P;
+  const { k } = after.period!;
+  // Σ(score − PD) the event adds to its list's period (an open period of an earlier list is another one)
+  const added = (p: FidePlayer) => p.period!.sum - (me.period?.list === p.period!.list ? me.period.sum : 0);
+  const perGame = list.map((g) => (k * added(rateFideTournament(standard, { date, start }, { P: me, [g.b]: players[g.b] }, [g]).players.P)) / 100);
+  return { state: after, k, perGame, eventChange: (k * added(after)) / 100 };
 };
 
 const kchgs = (games: Published) => games.map(([, , kchg]) => kchg);
@@ -82,6 +81,27 @@ describe('fide-2024 against FIDE\'s published calculations of 2025–2026', () =
     expect(2505 + Math.round(sum([2.1, second.eventChange, third.eventChange]))).toBe(2507);
   });
 
+  it('F-P02 and F-P03 through their periods: an event of 31 Oct – 2 Nov on the December list is rated from the October list in force at its start (2395, 2499), K from November\'s (2400: K 10), the later events from November\'s', () => {
+    const event1 = [[1995, W, 0.8], [2205, D, -2.5], [2325, L, -6], [1995, W, 0.8], [1995, W, 0.8]] as const;
+    // October list 2395 and the November period still open (+5, to 2400), as at the event's start
+    const p02 = player(2395, { birthYear: 2006, period: { list: '2025-11', k: 20, games: 5, sum: 25 } });
+    const first = rateEvent(p02, { start: '2025-10-31', date: '2025-11-02' }, event1);
+    expect([first.k, first.state.rating, first.eventChange]).toEqual([10, 2400, -6.1]);
+    expect(twoDecimals(first.perGame)).toEqual(kchgs(event1));
+    const second = rateEvent(first.state, { start: '2025-11-07', date: '2025-11-09' }, [[2000, W, 0.8], [2000, W, 0.8], [2121, W, 1.6], [2813, L, -0.8], [2084, W, 1.3]], 'b');
+    expect(second.eventChange).toBeCloseTo(3.7, 10);
+    const p03 = player(2499, { period: { list: '2025-11', k: 10, games: 5, sum: 60 } });
+    const thanksgiving = rateEvent(p03, { start: '2025-10-31', date: '2025-11-02' }, [[2099, W, 0.8], [2322, W, 2.7], [2422, W, 3.9], [2325, D, -2.3], [2255, D, -3]]);
+    expect([thanksgiving.state.rating, thanksgiving.eventChange]).toEqual([2505, 2.1]);
+    const dulles = rateEvent(thanksgiving.state, { start: '2025-11-07', date: '2025-11-09' }, [[2105, W, 0.8], [2105, W, 0.8], [2237, D, -3.3], [2134, W, 1], [2813, D, 3.6]], 'b');
+    const virginia = rateEvent(dulles.state, { start: '2025-11-21', date: '2025-11-23' }, [[2105, W, 0.8], [2105, W, 0.8], [2105, W, 0.8], [2400, L, -6.4], [2118, W, 0.9]], 'c');
+    expect([dulles.eventChange, virginia.eventChange]).toEqual([2.9, -3.1]);
+    // 2505 + 2.10 + 2.90 − 3.10 rounded once: FIDE's December list
+    expect(nextRating(virginia.state)).toBe(2507);
+    // rated from the list before its own (November's 2505), the first event would have given 1.80, not FIDE's 2.10
+    expect(rateEvent(p03, '2025-11-02', [[2099, W, 0.8], [2322, W, 2.7], [2422, W, 3.9], [2325, D, -2.3], [2255, D, -3]]).eventChange).toBeCloseTo(1.8, 10);
+  });
+
   it('F-P04, id 30915422, period 2025-12: K 20 (an adult below 2400), −0.20 → the list keeps 2053', () => {
     const games: Published = [[1675, W, 1.8], [2310, L, -3.6], [1653, W, 1.6], [1884, W, 5.6], [2218, L, -5.6]];
     const r = rateEvent(player(2053, { birthYear: 1998 }), '2025-11-09', games);
@@ -110,14 +130,16 @@ describe('fide-2024 against FIDE\'s published calculations of 2025–2026', () =
   it('F-M03 (published_multi_event_periods.json, commit 26e861f5), id 1304070, period 2025-12: three events, −51.20, −4.20, +3.80 — rounded once, −51.60 → −52 and 2024 → 1972 (rounded per event it would be 1973)', () => {
     const senior: Published = [[1709, W, 2.8], [2213, D, 5], [2192, L, -5.6], [1851, L, -14.6], [1861, L, -14.2], [1818, D, -5.2], [1693, L, -17.6],
       [1771, D, -6.2], [1809, D, -5.4], [1799, W, 4.4], [1844, W, 5.4]];
-    const first = rateEvent(player(2023, { birthYear: 1952 }), '2025-11-01', senior);
+    // on the October list at 2023, with the period of the November list (2024) still open when the Seniors started
+    const october = player(2023, { birthYear: 1952, period: { list: '2025-11', k: 20, games: 1, sum: 5 } });
+    const first = rateEvent(october, { start: '2025-10-21', date: '2025-11-01' }, senior);
     expect(twoDecimals(first.perGame)).toEqual(kchgs(senior));
     expect(first.eventChange).toBeCloseTo(-51.2, 10);
-    // FIDE rated the two later events from the November list (2024), the first from October's (2023), the list in
-    // force at each start; the ledger rates all three from one rating, so the test hands the engine FIDE's Ro
-    const second = rateEvent({ ...first.state, rating: 2024 }, '2025-11-21', [[1770, W, 3.8]], 'b');
+    // FIDE rated the later events from the November list (2024), the World Seniors (21 Oct – 1 Nov) from October's
+    const second = rateEvent(first.state, '2025-11-21', [[1770, W, 3.8]], 'b');
     const third = rateEvent(second.state, '2025-11-22', [[1864, D, -4.2]], 'c');
     expect([second.eventChange, third.eventChange]).toEqual([3.8, -4.2]);
+    expect(first.state.rating).toBe(2024);
     expect(third.state.period).toMatchObject({ list: '2025-12', k: 20, games: 13 });
     expect(nextRating(third.state)).toBe(1972);
   });
