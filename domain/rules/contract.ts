@@ -33,6 +33,8 @@ export interface PlayerFacts {
 
 export interface TournamentFacts {
   readonly date: string;
+  /** Its first day, when recorded: fide-2024 rates from the list in force then. */
+  readonly startDate?: string;
   /** Where the tournament is played (recorded on it; America when not). */
   readonly region?: 'america' | 'europe';
   /** Go: the EGF class from an EGD table's header (`CL[B]`), which weighs the tournament under egd-gor. */

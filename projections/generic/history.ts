@@ -36,6 +36,8 @@ export interface GenericRun {
   readonly tournamentId: string;
   readonly name: string;
   readonly date: string;
+  /** The tournament's first day, as registered. */
+  readonly startDate?: string;
   readonly ruleSet: GenericRuleSetId;
   readonly options: Readonly<Record<string, unknown>>;
   /** Where the rule set came from: a RuleSetAdopted (its event id), the tournament's own system, or forced. */
@@ -154,8 +156,9 @@ export const toSpecGame = (facts: GameFacts, tournamentTc: LedgerTimeControl, ra
 };
 
 /** What a rule set is told of a tournament besides its games (the registration's, kept on its run for explain). */
-export const tournamentFactsOf = (t: { readonly date: string; readonly region?: 'america' | 'europe'; readonly tournamentClass?: string }): RatedTournamentFacts => ({
-  date: t.date, ...(t.region !== undefined ? { region: t.region } : {}), ...(t.tournamentClass !== undefined ? { tournamentClass: t.tournamentClass } : {}),
+export const tournamentFactsOf = (t: { readonly date: string; readonly startDate?: string; readonly region?: 'america' | 'europe'; readonly tournamentClass?: string }): RatedTournamentFacts => ({
+  date: t.date, ...(t.startDate !== undefined ? { startDate: t.startDate } : {}), ...(t.region !== undefined ? { region: t.region } : {}),
+  ...(t.tournamentClass !== undefined ? { tournamentClass: t.tournamentClass } : {}),
 });
 
 
@@ -207,7 +210,7 @@ const rateTournamentItem = (t: TournamentFacts, { options, entry, registry, adop
   for (const g of games) {
     for (const id of [g.a, g.b]) if (!(id in before)) before[id] = map.get(id) ?? sys.newPlayer(playerFacts(id, reg.endDate), entry);
   }
-  const tournament = tournamentFactsOf({ date: reg.endDate, region: reg.region, tournamentClass: reg.tournamentClass });
+  const tournament = tournamentFactsOf({ date: reg.endDate, startDate: reg.startDate, region: reg.region, tournamentClass: reg.tournamentClass });
   const rated = sys.rateTournament(typed.right, tournament, { ...before }, games);
   if (E.isLeft(rated)) {
     const m = /^input\.games\[(\d+)\]/.exec(rated.left.field);
@@ -232,7 +235,7 @@ const rateTournamentItem = (t: TournamentFacts, { options, entry, registry, adop
     if (g.game && g.rating.rated) for (const id of [g.game.a, g.game.b]) played.set(id, reg.endDate);
   }
   runs.push({
-    tournamentId: reg.tournamentId, name: reg.name, date: reg.endDate, ruleSet, options: rawOptions,
+    tournamentId: reg.tournamentId, name: reg.name, date: reg.endDate, startDate: reg.startDate, ruleSet, options: rawOptions,
     ruleSetSource: options.ruleSet !== undefined ? 'forced' : adoption ? `adopted ${adoption.event.validDate} (${adoption.event.eventId})` : 'tournament',
     ...(reg.region !== undefined ? { region: reg.region } : {}),
     ...(reg.tournamentClass !== undefined ? { tournamentClass: reg.tournamentClass } : {}),

@@ -1,6 +1,6 @@
 import { hasHandicap, notRated, RATED, type Game, type GameResult, type Score } from '../elo-common/game';
 import { roundHalfAwayFromZero } from '../shared/rounding';
-import { listMonthOf, monthsBetween, ratedOnList, type FideList } from './periods';
+import { listAfterOneInForce, listMonthOf, monthsBetween, ratedOnList, type FideList } from './periods';
 import { dpOfHundredths, hundredthsOf, pdHundredths } from './tables';
 
 /**
@@ -140,6 +140,8 @@ export const gameDelta = (o: FideOptions, date: string | undefined, me: number, 
 export interface FideTournament {
   /** The tournament's end date "YYYY-MM-DD"; without it the list is that of the players' open periods or a new one. */
   readonly date?: string;
+  /** Its first day: the ratings it is rated from are those of the list in force then (see `ratingsInForce`). */
+  readonly start?: string;
 }
 
 export interface FideRated {
@@ -187,15 +189,33 @@ export const listOf = (t: FideTournament, players: Record<string, FidePlayer>): 
     : Object.values(players).map((p) => p.period?.list ?? p.pool[p.pool.length - 1]?.list).find((l) => l !== undefined) ?? '0000-01';
 
 /**
+ * Each player's rating a tournament is rated from (his Ro): that of the list in force on its first day. FIDE's
+ * published calculations do so — an event of 31 Oct – 2 Nov 2025 on the December list was rated from the October
+ * list, not November's (docs/rule-sets/fide-2024.md) — though the Rating Regulations only say the ratings of
+ * "the previous list" (§8.2.4). Without a start, or when a player was unrated then, it is the rating before the
+ * tournament's own list. Periods on lists made since the start are still applied before the tournament's change.
+ */
+export const ratingsInForce = (t: FideTournament, list: string, player: FidePlayer): number | null => {
+  const before = closedBefore(player, list);
+  if (t.start === undefined) return before.rating;
+  const inForce = listAfterOneInForce(t.start);
+  return (inForce < list ? closedBefore(player, inForce).rating : null) ?? before.rating;
+};
+
+/**
  * Rate one tournament: every player's earlier periods are closed, the games are rated against the ratings in force
- * (the published ones, §8.2.4), and each player's ΔR goes into the period of the tournament's list.
+ * when it started (`ratingsInForce`), and each player's ΔR goes into the period of the tournament's list.
  */
 export const rateFideTournament = (o: FideOptions, t: FideTournament, players: Record<string, FidePlayer>, games: readonly Game[]): FideRated => {
   const list = listOf(t, players);
   const year = Number((t.date ?? `${list}-01`).slice(0, 4));
   const participants = new Set(games.flatMap((g) => [g.a, g.b]));
   const before: Record<string, FidePlayer> = {};
-  for (const [id, p] of Object.entries(players)) before[id] = participants.has(id) ? closedBefore(p, list) : p;
+  const ro: Record<string, number | null> = {};
+  for (const [id, p] of Object.entries(players)) {
+    before[id] = participants.has(id) ? closedBefore(p, list) : p;
+    if (participants.has(id)) ro[id] = ratingsInForce(t, list, p);
+  }
   const results = classify(o, before, games, zeroInFirstEvent(o, before, games));
   const sums = new Map<string, { games: number; sum: number }>();
   const pooled = new Map<string, PooledGame[]>();
@@ -204,14 +224,12 @@ export const rateFideTournament = (o: FideOptions, t: FideTournament, players: R
     if (!r.rated) return;
     for (const me of [g.a, g.b]) {
       const opp = me === g.a ? g.b : g.a;
-      const mine = before[me].rating;
-      const theirs = before[opp].rating;
       if ('only' in r && r.only !== me) continue;
-      if (mine === null) {
-        pooled.set(me, [...(pooled.get(me) ?? []), { opponent: theirs!, score: scoreOf(g, me), list }]);
+      if (before[me].rating === null) {
+        pooled.set(me, [...(pooled.get(me) ?? []), { opponent: ro[opp]!, score: scoreOf(g, me), list }]);
         continue;
       }
-      const { delta } = gameDelta(o, t.date, mine, theirs!, scoreOf(g, me));
+      const { delta } = gameDelta(o, t.date, ro[me]!, ro[opp]!, scoreOf(g, me));
       const s = sums.get(me) ?? { games: 0, sum: 0 };
       sums.set(me, { games: s.games + 1, sum: s.sum + delta });
     }

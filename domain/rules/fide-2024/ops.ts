@@ -28,7 +28,11 @@ const decodeTournament = (v: unknown): Decoded<FideTournament> => {
   if (typeof v.date !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v.date)) {
     return fail('input.event.date', `input.event.date must be the tournament's last day "YYYY-MM-DD"; got ${show(v.date)}.`);
   }
-  return E.right({ date: v.date });
+  if (v.start === undefined) return E.right({ date: v.date });
+  if (typeof v.start !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(v.start) || v.start > v.date) {
+    return fail('input.event.start', `input.event.start must be the tournament's first day "YYYY-MM-DD", not after its last (${v.date}); got ${show(v.start)}.`);
+  }
+  return E.right({ date: v.date, start: v.start });
 };
 
 /** What a case reads per player besides his state: the period's K, games and change, and the next list's rating. */

@@ -24,6 +24,16 @@ export const listMonthOf = (endDate: string): string => {
   return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`;
 };
 
+/**
+ * The list after the one in force on `date` (lists are made on the 1st of each month, so the one in force is the
+ * month's own): a tournament starting on `date` is rated from the ratings of every list before this one.
+ */
+export const listAfterOneInForce = (date: string): string => {
+  const [y, m] = date.split('-').map(Number);
+  const index = y * 12 + m;
+  return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`;
+};
+
 /** Months from list `from` to list `to` ("YYYY-MM"). */
 export const monthsBetween = (from: string, to: string): number => {
   const [fy, fm] = from.split('-').map(Number);

@@ -1,10 +1,10 @@
 import * as E from 'fp-ts/Either';
-import { describedBy, typedOptions, type GameTerms, type RuleSet } from '../contract';
+import { describedBy, typedOptions, type GameTerms, type RuleSet, type TournamentFacts } from '../contract';
 import { checkGamePlayers } from '../elo-common/decode';
 import type { Game, Score } from '../elo-common/game';
 import { entryRating } from '../shared/grade-text';
 import {
-  closedBefore, defaultFideOptions, differenceUsed, gameDelta, kOf, nextState, rateFideTournament, unratedPlayer,
+  closedBefore, defaultFideOptions, differenceUsed, gameDelta, kOf, nextState, rateFideTournament, ratingsInForce, unratedPlayer,
   type FideOptions, type FidePlayer,
 } from './engine';
 import { fide2024RuleSystem } from './ops';
@@ -17,21 +17,24 @@ const twoDecimals = (hundredths: number): string => (hundredths / 100).toFixed(2
  * A game as FIDE's table gives it, for `explain`: both players' ratings in force when the tournament's list is made
  * (earlier periods closed), the difference used, PD and K × (score − PD), at two decimals as FIDE prints them.
  */
-const fideGameTerms = (o: FideOptions, date: string, me: FidePlayer, opp: FidePlayer, g: Game, meId: string): GameTerms => {
+const fideGameTerms = (o: FideOptions, t: TournamentFacts, me: FidePlayer, opp: FidePlayer, g: Game, meId: string): GameTerms => {
+  const { date } = t;
   const list = listMonthOf(date);
   const mine = closedBefore(me, list);
   const theirs = closedBefore(opp, list);
+  const tournament = { date, start: t.startDate };
   if (mine.rating === null) {
     return { opponentRatingUsed: theirs.rating, expected: null, terms: { newcomer: 'pooled for a first rating: Ra + dp with two hypothetical 1800 draws (§8.2)' } };
   }
   if (theirs.rating === null) return { opponentRatingUsed: null, expected: null, terms: { note: 'a game against an unrated player changes only his rating (§8.3.1)' } };
   const score = (g.a === meId ? g.score : 1 - g.score) as Score;
-  const { pd, delta, difference } = gameDelta(o, date, mine.rating, theirs.rating, score);
+  const [ro, rc] = [ratingsInForce(tournament, list, me)!, ratingsInForce(tournament, list, opp)!];
+  const { pd, delta, difference } = gameDelta(o, date, ro, rc, score);
   const k = mine.period?.list === list ? mine.period.k : kOf({ ...mine, rating: mine.rating }, Number(date.slice(0, 4)));
   return {
-    opponentRatingUsed: theirs.rating,
+    opponentRatingUsed: rc,
     expected: pd / 100,
-    terms: { D: mine.rating - theirs.rating, ...(difference !== mine.rating - theirs.rating ? { Dused: difference } : {}), PD: twoDecimals(pd), K: k, change: twoDecimals(k * delta), list },
+    terms: { D: ro - rc, ...(difference !== ro - rc ? { Dused: difference } : {}), PD: twoDecimals(pd), K: k, change: twoDecimals(k * delta), list },
   };
 };
 
@@ -48,7 +51,7 @@ export const fide2024RuleSet: RuleSet<FidePlayer, FideOptions> = {
   },
   rateTournament: (o, t, players, games) => {
     const checked = checkGamePlayers(games, (id) => Object.prototype.hasOwnProperty.call(players, id));
-    return E.isLeft(checked) ? checked : E.right(rateFideTournament(o, { date: t.date }, players, games));
+    return E.isLeft(checked) ? checked : E.right(rateFideTournament(o, { date: t.date, start: t.startDate }, players, games));
   },
   rating: (s) => nextState(s).rating,
   games: (s) => nextState(s).games,
@@ -64,5 +67,5 @@ export const fide2024RuleSet: RuleSet<FidePlayer, FideOptions> = {
     const [ra, rb] = [nextState(a).rating, nextState(b).rating];
     return ra === null || rb === null ? null : pdHundredths(differenceUsed(o, undefined, ra, rb)) / 100;
   },
-  gameTerms: (o, t, me, opp, g, meId) => fideGameTerms(o, t.date, me, opp, g, meId),
+  gameTerms: (o, t, me, opp, g, meId) => fideGameTerms(o, t, me, opp, g, meId),
 };

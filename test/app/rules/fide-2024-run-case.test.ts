@@ -29,6 +29,22 @@ describe('fide-2024 through the harness', () => {
     expect(out.detail.C).toEqual({ K: 10, games: 13, change: 2.9, rounded: 3, next: 2813 });
   });
 
+  it('rates an event from the list in force on its first day (`event.start`): F-P03\'s draw with 2325 from 2499, −0.23 × K 10 (FIDE\'s published calculation for 2025-12)', () => {
+    const fp03 = (event: unknown) => JSON.parse(runCases(JSON.stringify({
+      system: 'fide-2024', op: 'rate-event', options: {},
+      input: {
+        event, games: [{ a: 'A', b: 'B', score: 0.5 }],
+        players: { A: { rating: 2499, games: 100, period: { list: '2025-11', k: 10, games: 5, sum: 60 } }, B: { rating: 2325, games: 100 } },
+      },
+    })));
+    expect(fp03({ date: '2025-11-02', start: '2025-10-31' }).players.A).toMatchObject({ rating: 2505, period: { list: '2025-12', k: 10, games: 1, sum: -23 } });
+    // from the November list (2505) instead, D 180 reads .74: not what FIDE printed
+    expect(fp03({ date: '2025-11-02' }).players.A.period.sum).toBe(-24);
+    const bad = fp03({ date: '2025-11-02', start: '2025-11-03' });
+    expect(bad.error).toMatchObject({ field: 'input.event.start' });
+    expect(bad.error.message).toContain('not after its last (2025-11-02)');
+  });
+
   it('names a bad option value and the list it expects', () => {
     const out = JSON.parse(runCases(JSON.stringify({ system: 'fide-2024', op: 'expected-score', options: { list: 'classical' }, input: { rating: 2000, opponent: 2000 } })));
     expect(out.error).toMatchObject({ field: 'options.list' });
