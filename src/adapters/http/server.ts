@@ -1,6 +1,6 @@
 import { LIST_PRINTER } from '../formats/list-printer';
 import { namesakeNotice } from '../../app/namesakes';
-import { PlayerNames } from '../../app/player-names';
+import { LivePlayerNames } from '../../app/player-names';
 import cors from 'cors';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
@@ -426,6 +426,8 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   };
 
   const officerCommands = new Set(['AppointOfficer', 'RevokeOfficer']);
+  // who bears which name, from the saved model and the naming facts since (the deciders' state is not held)
+  const playerNames = new LivePlayerNames(ledger.store, checkpoints);
   /** A command refused for one of its fields ("field `ratingSystem`: …") names it as the problem's parameter too. */
   app.post('/commands', access('officer'), ...writes, async (req, res) => {
     const who = signedIn(res)!;
@@ -449,7 +451,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     const { result, consequences } = await turn(() => recordCommand(ledger, body, who.officer, dryRun));
     if (result.position !== undefined) lastWrites.set(who.officer, Math.max(result.position, lastWrites.get(who.officer) ?? 0));
     // a registered namesake: the answer says how FESA files tell him apart (list-names.ts)
-    const namesake = body.kind === 'RegisterPlayer' && typeof body.playerId === 'string' && !dryRun ? await namesakeNotice(ledger.store, PlayerNames.ofState(await ledger.catchUp()), body.playerId) : undefined;
+    const namesake = body.kind === 'RegisterPlayer' && typeof body.playerId === 'string' && !dryRun ? await namesakeNotice(ledger.store, await playerNames.now(), body.playerId) : undefined;
     res.status(result.status === 'appended' && !dryRun ? 201 : 200).json({ ...result, dryRun, ...consequences, ...(namesake === undefined ? {} : { namesake }) });
   });
 
