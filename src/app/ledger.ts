@@ -32,8 +32,8 @@ export interface WriteOptions {
 
 /**
  * Where a ledger's decisions read the facts from: `whole-log` keeps the deciders' state of the whole log and catches
- * it up (a server, whose state is already in memory); `streams` folds only the streams each decision reads (a CLI
- * write, a fresh process that would otherwise fold a million events to decide one).
+ * it up; `streams` folds only the streams each decision reads (a CLI write, a fresh process that would otherwise fold
+ * a million events to decide one; a server, which would otherwise fold them before it listens).
  */
 export type DecideFrom = 'whole-log' | 'streams';
 

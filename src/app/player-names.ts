@@ -119,8 +119,12 @@ const loadSaved = async (store: EventStore, storage: CheckpointStorage): Promise
  * facts recorded since, saved again when it was missing, of another log, or far behind. A derived, droppable read
  * model: without `storage` (EventStoreDB keeps no models) or with none saved, it folds every naming fact.
  */
-export const playerNamesNow = async (store: EventStore, storage: CheckpointStorage | undefined): Promise<PlayerNames> => {
-  const saved = storage === undefined ? undefined : await loadSaved(store, storage);
+export const playerNamesNow = async (store: EventStore, storage: CheckpointStorage | undefined): Promise<PlayerNames> =>
+  (await playerNamesSince(store, storage, undefined)).names;
+
+/** As playerNamesNow, caught up from `kept` (the names a reader kept at a position) instead of the saved model. */
+const playerNamesSince = async (store: EventStore, storage: CheckpointStorage | undefined, kept: { names: PlayerNames; position: number } | undefined): Promise<{ names: PlayerNames; position: number }> => {
+  const saved = kept ?? (storage === undefined ? undefined : await loadSaved(store, storage));
   const names = saved?.names ?? new PlayerNames();
   let position = saved?.position ?? 0;
   let read = 0;
@@ -135,5 +139,27 @@ export const playerNamesNow = async (store: EventStore, storage: CheckpointStora
     const header: Header = { format: FORMAT, position, logHash: await hashAt(store, position) };
     await storage.save(MODEL, position, JSON.stringify(header), chunks.map((data, seq) => ['players', seq, data] as const), []);
   }
-  return names;
+  return { names, position };
 };
+
+/**
+ * The names kept by a reader that asks again and again (a server's namesake notices): each catch-up reads only the
+ * naming facts since the last, and readers at the same time share one read (two from the same position would fold
+ * a merge and a later unmerge out of order).
+ */
+export class LivePlayerNames {
+  private kept: { names: PlayerNames; position: number } | undefined;
+  private reading: Promise<PlayerNames> | undefined;
+
+  constructor(
+    private readonly store: EventStore,
+    private readonly storage: CheckpointStorage | undefined,
+  ) {}
+
+  now(): Promise<PlayerNames> {
+    this.reading ??= playerNamesSince(this.store, this.storage, this.kept)
+      .then((read) => (this.kept = read).names)
+      .finally(() => (this.reading = undefined));
+    return this.reading;
+  }
+}

@@ -3,7 +3,7 @@ import * as os from 'os';
 import type { CheckpointStorage } from '../store/checkpoint-storage';
 import type { CredentialStore } from '../store/credentials';
 import type { Officers } from '../../app/officers';
-import type { Ledger } from '../../app/ledger';
+import type { DecideFrom, Ledger } from '../../app/ledger';
 import type { EventStore } from '../../app/ports/event-store';
 import type { Options } from './args';
 import type { OpenOptions } from '../store/open';
@@ -70,11 +70,14 @@ export class CliContext {
     return this.ledgerInstance;
   }
 
-  /** The ledger to read (or serve): it must exist (as store()), so a read never creates one. */
-  async readLedger(options: Pick<OpenOptions, 'mappedBytes'> = {}): Promise<Ledger> {
+  /**
+   * The ledger to read (or serve): it must exist (as store()), so a read never creates one. `decideFrom` 'streams':
+   * its writes decide from the streams they read (a server, which would otherwise fold the whole log before listening).
+   */
+  async readLedger(options: Pick<OpenOptions, 'mappedBytes'> & { decideFrom?: DecideFrom } = {}): Promise<Ledger> {
     const store = await this.store(options);
     const { Ledger } = await import('../../app/ledger');
-    this.ledgerInstance ??= new Ledger(store);
+    this.ledgerInstance ??= new Ledger(store, options.decideFrom);
     return this.ledgerInstance;
   }
 

@@ -230,6 +230,9 @@ export async function* pagedReadAll<T extends { readonly globalPosition: number 
     yield batch;
     if (batch.length < batchSize) return;
     after = batch[batch.length - 1]!.globalPosition;
+    // a synchronous store (SQLite) resolves every page at once: without a turn of the event loop between pages, a
+    // server folding a million facts for one reader would answer no other (not even /health) until the fold ends
+    await new Promise<void>((resolve) => setImmediate(resolve));
   }
 }
 

@@ -450,10 +450,10 @@ const serve: CommandRun = {
     const { createServer } = await import('../../http/server');
     const { isLoopback } = await import('../../http/access');
     // the log is read through SQLite's page cache, not a memory map: a mapped page stays in the server's resident
-    // memory (540 MiB of a million-game ledger's file once the deciders' state is folded); a server is no way to
-    // create a ledger: a typo in --db would serve an empty one
-    const ledger = await ctx.readLedger({ mappedBytes: 0 });
-    await ledger.catchUp();
+    // memory; a server is no way to create a ledger: a typo in --db would serve an empty one. Its writes decide from
+    // the streams they read, as the CLI's: folding the deciders' whole state first kept a million-game ledger's
+    // server from listening for half a minute (a write whose decider reads the whole state folds it when it comes)
+    const ledger = await ctx.readLedger({ mappedBytes: 0, decideFrom: 'streams' });
     const port = ctx.opts.count('port', 0, 65535) ?? Number(process.env.PORT ?? 3000);
     const host = ctx.opts.string('host') ?? process.env.HOST ?? '127.0.0.1';
     const officers = await ctx.officers();
