@@ -19,11 +19,12 @@ import { LiveProjections } from './live';
 import { foldJobRunner, plainFailure } from './fold-jobs';
 
 /** `readModels`: whether the server reads the models saved next to the log (a server told not to: none are made here). */
-const { storeSpec, lock, readModels } = workerData as { storeSpec: string; lock: Int32Array; readModels: boolean };
+/** `token`: what this worker writes into the lock while it holds it (its own, so that only its own end frees it). */
+const { storeSpec, lock, readModels, token } = workerData as { storeSpec: string; lock: Int32Array; readModels: boolean; token: number };
 
 const turn = async <A>(save: () => Promise<A>): Promise<A> => {
   // the server's writes wait (awaiting) while this holds it; this thread may block
-  while (Atomics.compareExchange(lock, 0, 0, 2) !== 0) Atomics.wait(lock, 0, Atomics.load(lock, 0), 1000);
+  while (Atomics.compareExchange(lock, 0, 0, token) !== 0) Atomics.wait(lock, 0, Atomics.load(lock, 0), 1000);
   try {
     return await save();
   } finally {

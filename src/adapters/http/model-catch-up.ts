@@ -54,10 +54,13 @@ const workerScript = (): string =>
  * the worker waits for it blocking (its own thread), the server awaiting (`exclusive`), never blocking.
  */
 export class ModelCatchUp {
-  /** 0 free, 1 taken by the server, 2 by the worker (catch-up-worker.ts); shared with the worker. */
+  /** 0 free, 1 taken by the server, else by the worker whose token it holds (catch-up-worker.ts); shared with them. */
   private readonly lock = new Int32Array(new SharedArrayBuffer(4));
   private worker: Worker | undefined;
-  private readonly pending = new Map<number, { resolve: (answer: never) => void; reject: (e: Error) => void }>();
+  /** The token of the next worker started (2, 3, …): an ended worker's exit frees the lock only if it holds it. */
+  private nextToken = 2;
+  /** Each question with the worker asked: an ended worker fails its own questions, not those of the one after it. */
+  private readonly pending = new Map<number, { resolve: (answer: never) => void; reject: (e: Error) => void; worker: Worker }>();
   private nextId = 1;
   private idle: NodeJS.Timeout | undefined;
   private holdsProjections = false;
@@ -68,6 +71,8 @@ export class ModelCatchUp {
     private readonly storeSpec: string,
     /** Whether the server reads saved read models (absent: the worker runs fold jobs only and saves nothing). */
     private readonly readModels = true,
+    /** How long an idle worker is kept (IDLE_MS; shorter in a test of the hand-over from one worker to the next). */
+    private readonly idleMs = IDLE_MS,
   ) {}
 
   /** Brings `ruleSet`'s saved models up to the head of the log on the worker; resolves with the position saved. */
@@ -95,7 +100,7 @@ export class ModelCatchUp {
     const worker = (this.worker ??= this.start());
     const id = this.nextId++;
     return new Promise<A>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (answer: never) => void, reject });
+      this.pending.set(id, { resolve: resolve as (answer: never) => void, reject, worker });
       worker.postMessage({ id, ...job } satisfies CatchUpRequest);
     });
   }
@@ -122,7 +127,8 @@ export class ModelCatchUp {
   private start(): Worker {
     const script = workerScript();
     if (!fs.existsSync(script)) throw new Error(`the read models' catch-up worker is not built (${script}); run npm run build`);
-    const worker = new Worker(script, { workerData: { storeSpec: this.storeSpec, lock: this.lock, readModels: this.readModels } });
+    const token = this.nextToken++;
+    const worker = new Worker(script, { workerData: { storeSpec: this.storeSpec, lock: this.lock, readModels: this.readModels, token } });
     worker.on('message', (reply: CatchUpReply) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
@@ -134,17 +140,21 @@ export class ModelCatchUp {
         this.finished++;
         waiting?.resolve(reply.position as never);
       }
-      if (this.pending.size === 0 && !this.holdsProjections) this.idle = setTimeout(() => this.stop(), IDLE_MS).unref();
+      if (this.pending.size === 0 && !this.holdsProjections) this.idle = setTimeout(() => this.stop(), this.idleMs).unref();
     });
+    // an idle worker is ended while the next question may already have started another: only its own questions fail
     const fail = (error: Error) => {
       if (this.worker === worker) this.worker = undefined;
-      for (const waiting of this.pending.values()) waiting.reject(error);
-      this.pending.clear();
+      for (const [id, waiting] of this.pending) {
+        if (waiting.worker !== worker) continue;
+        this.pending.delete(id);
+        waiting.reject(error);
+      }
     };
     worker.on('error', fail);
     worker.on('exit', (code) => {
       // a worker ended while saving (terminated, out of memory) never gives the lock back itself
-      if (Atomics.compareExchange(this.lock, 0, 2, 0) === 2) Atomics.notify(this.lock, 0);
+      if (Atomics.compareExchange(this.lock, 0, token, 0) === token) Atomics.notify(this.lock, 0);
       fail(new Error(`the read models' catch-up worker stopped (exit code ${code})`));
     });
     // a server stopping does not wait for an idle worker (after the listeners: a 'message' listener refs its port again)
