@@ -109,8 +109,8 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'fesa import',
     summary: 'import FESA event folders (or a folder of them, in date order) into the ledger as facts',
-    usage: 'fesa import <folder> [--reconcile] [--correct] [--from FOLDER] [--only FOLDER[,FOLDER...]] [--db FILE]',
-    booleanFlags: ['reconcile', 'correct'],
+    usage: 'fesa import <folder> [--reconcile] [--correct] [--from FOLDER] [--only FOLDER[,FOLDER...]] [--dry-run] [--db FILE]',
+    booleanFlags: ['reconcile', 'correct', 'dry-run'],
     load: fesaModule,
   },
   {
@@ -366,7 +366,8 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'import',
     summary: 'rebuild a ledger from an export (into an empty store), checking every hash while reading',
-    usage: 'import --jsonl FILE [--db TARGET | --store TARGET]',
+    usage: 'import --jsonl FILE [--db TARGET | --store TARGET] [--dry-run]',
+    booleanFlags: ['dry-run'],
     load: auditModule,
   },
   {
