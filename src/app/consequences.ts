@@ -153,7 +153,8 @@ const officerFactChanges = (before: GenericFold, after: GenericFold, inRuns: rea
       if (seen.has(`${fact.ruleSet}\u0000${player}`)) continue;
       seen.add(`${fact.ruleSet}\u0000${player}`);
       const [from, to] = [ratedUnder(before, fact.ruleSet, player), ratedUnder(after, fact.ruleSet, player)];
-      if (from.rating !== to.rating || from.grade !== to.grade) changes.push({ tournament: '-', date: fact.date, player, name: nameOf(player), ruleSet: fact.ruleSet, before: from, after: to });
+      // no state and a state without a grade read alike: a fact that gives neither a rating nor a grade changes nothing
+      if (from.rating !== to.rating || (from.grade ?? '-') !== (to.grade ?? '-')) changes.push({ tournament: '-', date: fact.date, player, name: nameOf(player), ruleSet: fact.ruleSet, before: from, after: to });
     }
   }
   return changes;

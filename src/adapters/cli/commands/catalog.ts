@@ -177,7 +177,8 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'rules adopt',
     summary: 'from a date on, rate tournaments under a rule set (RuleSetAdopted), with its options',
-    usage: 'rules adopt --rules ID --from YYYY-MM-DD [--option key=value]... [--reason TEXT]',
+    usage: 'rules adopt --rules ID --from YYYY-MM-DD [--option key=value]... [--reason TEXT] [--dry-run]',
+    booleanFlags: ['dry-run'],
     load: rulesetsModule,
   },
   {
@@ -197,7 +198,8 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'rules redetermine',
     summary: 'pan-atlantic redetermination: the player becomes unrated with two games at a new club grade',
-    usage: 'rules redetermine <player-id> --grade GRADE --date YYYY-MM-DD --reason TEXT',
+    usage: 'rules redetermine <player-id> --grade GRADE --date YYYY-MM-DD --reason TEXT [--dry-run]',
+    booleanFlags: ['dry-run'],
     load: rulesetsModule,
   },
   {
