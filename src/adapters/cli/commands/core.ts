@@ -143,21 +143,16 @@ const playerAdd: CommandRun = {
     const [registration, declaration] = registrationCommands(ctx, { where: 'player add', get: (n) => (n in REQUIRED_PLAYER_FLAGS ? ctx.opts.required(n, REQUIRED_PLAYER_FLAGS[n]!) : ctx.opts.string(n)) });
     // the registration and its grade are one decision: a refused grade leaves no player behind
     let declared: ExecuteResult | undefined;
-    const { value, position } = await ledger.decideAll(
-      (draft) => {
-        const result = draft.decide(registration!);
-        if (declaration) declared = draft.decide(declaration);
-        return result;
-      },
-      { reads: streamsReadByAll(declaration ? [registration!, declaration] : [registration!]) },
-    );
-    // the decision's position is its last fact's, the grade's: the officer looks the registration up by its own,
-    // which the store gives (positions are never worked out from one another, see ports/event-store.ts)
+    const { value, position } = await ledger.decideAll((draft) => {
+      const result = draft.decide(registration!);
+      declared = declaration && draft.decide(declaration);
+      return result;
+    }, { reads: streamsReadByAll(declaration ? [registration!, declaration] : [registration!]) });
+    // the decision's position is the grade's; the registration's own is the store's (never worked out from another)
     const recorded = declared?.status === 'appended' ? new Map((await ledger.store.readStream(value.stream)).map((e) => [e.eventId, e.globalPosition])) : undefined;
     const registered: ExecuteResult = position === undefined || value.status !== 'appended' ? value : { ...value, position: recorded?.get(value.events[0]!.eventId) ?? position };
     const gradeAt = recorded?.get(declared!.events[0]!.eventId);
-    const playerId = (registration as { playerId: string }).playerId;
-    const grade = gradeAt === undefined ? undefined : { grade: (declaration as { grade: string }).grade, position: gradeAt };
+    const [playerId, grade] = [(registration as { playerId: string }).playerId, gradeAt === undefined ? undefined : { grade: (declaration as { grade: string }).grade, position: gradeAt }];
     const gradeSentence = grade === undefined ? '' : `; grade ${grade.grade} declared (recorded at position ${grade.position})`;
     // a namesake is registered (two people may share a name); the officer learns how FESA files tell them apart
     const notice = await namesakeNotice(ledger.store, await playerNamesNow(ledger.store, await ctx.checkpoints()), playerId);
