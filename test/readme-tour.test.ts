@@ -1,4 +1,4 @@
-import { spawnSync } from 'child_process';
+import { spawn, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -51,7 +51,7 @@ describe('README tour', () => {
     expect(shellWords('npx ledger a --grade "3 Kyu" --reason \'x y\' b"c d"')).toEqual(['npx', 'ledger', 'a', '--grade', '3 Kyu', '--reason', 'x y', 'bc d']);
   });
 
-  it('runs line by line on a fresh copy of the repository: every command succeeds, says nothing on stderr and shows what the README says', () => {
+  it('runs line by line on a fresh copy of the repository, then the officers section: every command succeeds, says nothing on stderr and shows what the README says', async () => {
     const lines = tourLines(fs.readFileSync(README, 'utf8'));
     expect(lines.length).toBeGreaterThan(5);
     const clone = freshCopy();
@@ -69,8 +69,56 @@ describe('README tour', () => {
     const list = outputs[lines.findIndex((l) => l.startsWith(`${TOUR_COMMAND} list --as-of`))]!;
     expect(list).toMatch(/^\d+\s+Berg Kari\s+NO\s+-\s+1\s+2p\s/m);
     expect(list).toMatch(/^\d+\s+Hansen Ola\s+NO\s+-\s+\d+\s+3p\s/m);
+
+    await officersSection(fs.readFileSync(README, 'utf8'), clone, env);
   }, 120_000);
 });
+
+/**
+ * The README's "Officers and the server" block after the tour, line by line: the first admin's token is the last
+ * line `officer add` prints, `serve` runs until the end, the `curl` line posts `report.json` — the README's JSON
+ * block, written as the README says — and the answer is the recorded game with the ratings it changes; the token
+ * `rotate-token` replaces is refused afterwards. The one liberty: the port, since 3000 may be taken on the machine.
+ */
+const officersSection = async (readme: string, clone: string, env: NodeJS.ProcessEnv): Promise<void> => {
+  const section = readme.slice(readme.indexOf('## Officers and the server'));
+  const block = section.slice(section.indexOf('```sh') + 5, section.indexOf('```', section.indexOf('```sh') + 5));
+  const lines = block.split('\n').map((l) => l.replace(/\s+#.*$/, '').trim()).filter((l) => l !== '');
+  expect(lines.map((l) => l.split(' ').slice(0, 2).join(' '))).toEqual(['./ledger officer', './ledger serve', 'curl -H', './ledger officer']);
+  const json = section.slice(section.indexOf('```json') + 7, section.indexOf('```', section.indexOf('```json') + 7));
+  fs.writeFileSync(path.join(clone, 'report.json'), json);
+  const port = String(20000 + (process.pid % 20000));
+  const words = (line: string, token: string) => shellWords(line.replace('$TOKEN', token).replaceAll('3000', port));
+
+  const appointed = spawnSync('./ledger', words(lines[0]!, '').slice(1), { cwd: clone, env, encoding: 'utf8' });
+  // the token is shown once: the warning that says so goes to stderr, the token is stdout's last line
+  expect({ code: appointed.status, err: appointed.stderr }).toEqual({ code: 0, err: expect.stringContaining('the token below is shown once') });
+  const token = appointed.stdout.trim().split('\n').at(-1)!;
+  const server = spawn('./ledger', words(lines[1]!, '').slice(1), { cwd: clone, env, stdio: ['ignore', 'ignore', 'pipe'] });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let said = '';
+      server.stderr!.on('data', (chunk: Buffer) => {
+        said += chunk.toString();
+        if (said.includes('listening on')) resolve();
+      });
+      server.on('exit', (code) => reject(new Error(`serve exited with ${code}: ${said}`)));
+    });
+    const [curl, ...args] = words(lines[2]!, token);
+    const posted = spawnSync(curl!, ['-s', ...args], { cwd: clone, env, encoding: 'utf8' });
+    const answer = JSON.parse(posted.stdout) as { status: string; events: { type: string; gameId: string }[]; changes: { tournament: string; player: string }[] };
+    expect({ status: answer.status, events: answer.events.map((e) => [e.type, e.gameId]) }).toEqual({ status: 'appended', events: [['GameReported', 'g3']] });
+    // a game into the tour's closed tournament re-rates it: its two players' ratings there move
+    expect(answer.changes.map((c) => [c.tournament, c.player])).toEqual([['oslo-2026', 'P1'], ['oslo-2026', 'P2']]);
+
+    const rotated = spawnSync('./ledger', words(lines[3]!, '').slice(1), { cwd: clone, env, encoding: 'utf8' });
+    expect(rotated.status).toBe(0);
+    const again = spawnSync(curl!, ['-s', '-o', '/dev/null', '-w', '%{http_code}', ...args], { cwd: clone, env, encoding: 'utf8' });
+    expect(again.stdout).toBe('401');
+  } finally {
+    server.kill();
+  }
+};
 
 /** The repository's files as a fresh clone has them (tracked or new, not ignored), built as `npm install` builds it. */
 const freshCopy = (): string => {

@@ -152,7 +152,30 @@ const officerFactChanges = (before: GenericFold, after: GenericFold, inRuns: rea
       if (seen.has(`${fact.ruleSet}\u0000${player}`)) continue;
       seen.add(`${fact.ruleSet}\u0000${player}`);
       const [from, to] = [ratedUnder(before, fact.ruleSet, player), ratedUnder(after, fact.ruleSet, player)];
-      if (from.rating !== to.rating || from.grade !== to.grade) changes.push({ tournament: '-', date: fact.date, player, name: nameOf(player), ruleSet: fact.ruleSet, before: from, after: to });
+      // no state and a state without a grade read alike: a fact that gives neither a rating nor a grade changes nothing
+      if (from.rating !== to.rating || (from.grade ?? '-') !== (to.grade ?? '-')) changes.push({ tournament: '-', date: fact.date, player, name: nameOf(player), ruleSet: fact.ruleSet, before: from, after: to });
+    }
+  }
+  return changes;
+};
+
+/**
+ * The FESA ratings a new reconcile pins (fesa import --reconcile): from each pinned player's rating after his last
+ * tournament before it to the pinned one, named by the reconcile's date (tournament "-"), so that the officer sees the
+ * file's list overriding the ledger's before the tournaments that follow it.
+ */
+const fesaPinChanges = (before: FesaFold, after: FesaFold, nameOf: (id: string) => string): Consequence[] => {
+  const known = new Set(before.officerFacts.map((f) => f.event.eventId));
+  const changes: Consequence[] = [];
+  for (const { event } of after.officerFacts) {
+    if (event.type !== 'ListReconciled' || known.has(event.eventId)) continue;
+    for (const pin of event.pins) {
+      const pinned = pin.fields['eloNumber'];
+      if (typeof pinned !== 'number') continue;
+      const player = after.survivorOf(pin.playerId);
+      const last = after.runs.filter((r) => r.date < event.validDate).flatMap((run) => run.after.filter((p) => diffIdOf(after, p) === player).map((record) => ({ run, record }))).at(-1);
+      const from = last === undefined ? null : last.record.eloNumber;
+      if (from !== pinned) changes.push({ tournament: '-', date: event.validDate, player, name: nameOf(player), ruleSet: last?.run.ruleSet ?? 'fesa', before: { rating: from }, after: { rating: pinned } });
     }
   }
   return changes;
@@ -191,7 +214,7 @@ export const consequences = (before: LedgerRatings, after: LedgerRatings): Conse
   const nameOf = listNamesKnownAt(after.facts);
   const setters = ratingSetters(after);
   const inRuns = [...fesaChanges(fesaBefore, fesaAfter, nameOf), ...genericChanges(genericBefore, genericAfter, nameOf)];
-  const changes = [...inRuns, ...officerFactChanges(genericBefore, genericAfter, inRuns, nameOf)].sort(byTournamentThenPlayer).map((c) => {
+  const changes = [...inRuns, ...fesaPinChanges(fesaBefore, fesaAfter, nameOf), ...officerFactChanges(genericBefore, genericAfter, inRuns, nameOf)].sort(byTournamentThenPlayer).map((c) => {
     const overriddenBy = (setters.get(c.player) ?? []).filter((o) => o.date > c.date).sort((a, b) => a.date.localeCompare(b.date) || a.position - b.position)[0];
     return overriddenBy === undefined ? c : { ...c, overriddenBy };
   });

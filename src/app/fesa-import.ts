@@ -11,7 +11,9 @@ import { diffFolds, type FoldDiff } from '../../projections/fesa/diff';
 import { FesaFacts, nameKey, type FesaFold } from '../../projections/fesa/history';
 import type { LoggedEvent } from '../../domain/events';
 import { foldFesaFast } from '../../projections/fesa/incremental';
+import { foldGeneric } from '../../projections/generic/history';
 import { encodeFesaPlayerState } from '../../projections/fesa/player-state';
+import { consequences, type Consequences } from './consequences';
 import { loadFacts } from './load';
 import type { Draft, Ledger } from './ledger';
 import { CommandRejected } from './ledger';
@@ -31,6 +33,11 @@ export interface ImportOptions {
   readonly dryRun?: boolean;
   /** Decided after the folders in the same whole-or-nothing command (the approval of a submission). */
   readonly alsoDecide?: readonly Command[];
+  /**
+   * Answer what the import changes per tournament and player under every rule set, as every write does: it folds the
+   * other rule sets' tournaments too, which a submission's preview (FESA's changes alone) does not pay for.
+   */
+  readonly withConsequences?: boolean;
 }
 
 export interface FolderOutcome {
@@ -47,6 +54,8 @@ export interface ImportOutcome {
   readonly folders: readonly FolderOutcome[];
   /** What the import changed in tournaments rated before (late report or correction) and in the current list. */
   readonly changes: FoldDiff;
+  /** Per tournament and player, rating and grade before and after (only `withConsequences`). */
+  readonly consequences?: Consequences;
 }
 
 /** How many differences a mismatch error shows before "and N more". */
@@ -224,8 +233,10 @@ export interface EventFolder {
 export const importFesaFolders = async (ledger: Ledger, folders: readonly EventFolder[], options: ImportOptions): Promise<ImportOutcome> => {
   const all = chooseFolders(folders, options);
   const { value } = await ledger.decideAll(async (draft) => {
-    const log = new DraftLog(await loadFacts(ledger.store), draft);
-    const before = foldLedger(log.facts);
+    const read = await loadFacts(ledger.store);
+    // the draft log grows as folders are decided: the facts as read stay apart for the consequences' "before"
+    const log = new DraftLog([...read], draft);
+    const before = foldLedger(read);
     const outcomes: FolderOutcome[] = [];
     for (const [i, folder] of all.entries()) {
       options.onProgress?.(i, all.length, folder.id);
@@ -245,7 +256,11 @@ export const importFesaFolders = async (ledger: Ledger, folders: readonly EventF
     }
     options.onProgress?.(all.length, all.length, '');
     for (const command of options.alsoDecide ?? []) draft.decide(command);
-    return { folders: outcomes, changes: diffFolds(before, foldLedger(log.facts)) };
+    const after = foldLedger(log.facts);
+    const found = options.withConsequences === true
+      ? { consequences: consequences({ facts: read, fesa: E.right(before), generic: foldGeneric(read) }, { facts: log.facts, fesa: E.right(after), generic: foldGeneric(log.facts) }) }
+      : {};
+    return { folders: outcomes, changes: diffFolds(before, after), ...found };
   }, { dryRun: options.dryRun === true });
   return value;
 };

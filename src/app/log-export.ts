@@ -15,7 +15,7 @@
 import * as E from 'fp-ts/Either';
 import { canonicalJson, inadmissible } from '../../domain/commands/decide';
 import { evolve, initialLedgerState } from '../../domain/commands/state';
-import { decodeEvent, streamOf } from '../../domain/events';
+import { decodeEvent, streamOf, type LoggedEvent } from '../../domain/events';
 import { chainHash, GENESIS, logDigest, recordedAtProblem } from './chain';
 import { LedgerFailure } from './failure';
 import { StoreNotEmptyError, type EventStore, type NewEvent, type RecordedEvent, type StreamAppend } from './ports/event-store';
@@ -109,7 +109,7 @@ const chained = (e: EventLine) => ({ streamId: e.stream, revision: e.revision, e
  * and one its command's decider records on the ledger as the events before it left it. A file re-chained after an
  * edit carries a valid chain; this is what keeps it from recording a fact every read would then fail on.
  */
-const replay = (now: Date) => {
+const replay = (now: Date, onReplayed?: (fact: LoggedEvent) => void) => {
   const state = initialLedgerState();
   const revisions = new Map<string, number>();
   let previousRecorded: string | undefined;
@@ -127,6 +127,7 @@ const replay = (now: Date) => {
     const refused = inadmissible(event, state);
     if (refused !== undefined) return `the event at position ${e.position} (${e.type}) is not one the ledger records: ${refused}`;
     evolve(state, event, { globalPosition: e.position, revision: e.revision, streamId: e.stream });
+    onReplayed?.({ event, globalPosition: e.position, recordedAt: e.recorded });
     revisions.set(e.stream, e.revision);
     previousRecorded = e.recorded;
     return undefined;
@@ -140,13 +141,13 @@ const replay = (now: Date) => {
  * deciders (see `replay`); a second pass over lines replayed before checks the chain only, which ends in the same head
  * only if the file still holds what was replayed.
  */
-async function* checkedEvents(file: string, lines: AsyncIterable<string>, links: 'replay' | 'chain'): AsyncGenerator<EventLine, { events: number; sha256: string; head?: string }> {
+async function* checkedEvents(file: string, lines: AsyncIterable<string>, links: 'replay' | 'chain', onReplayed?: (fact: LoggedEvent) => void): AsyncGenerator<EventLine, { events: number; sha256: string; head?: string }> {
   let n = 0;
   let previous = GENESIS;
   let previousPosition = 0;
   const digest = logDigest();
   let closing: Record<string, unknown> | undefined;
-  const admit = links === 'replay' ? replay(new Date()) : undefined;
+  const admit = links === 'replay' ? replay(new Date(), onReplayed) : undefined;
   for await (const text of lines) {
     n++;
     const line = n;
@@ -193,6 +194,13 @@ async function* checkedEvents(file: string, lines: AsyncIterable<string>, links:
   return totals;
 }
 
+export interface ImportLogOptions {
+  /** Check the whole file as the import does and append nothing. */
+  readonly dryRun?: boolean;
+  /** Each fact once the check has decoded and replayed it, at its position in the file. */
+  readonly onReplayed?: (fact: LoggedEvent) => void;
+}
+
 export interface ImportResult {
   readonly events: number;
   readonly sha256: string;
@@ -206,12 +214,13 @@ export interface ImportResult {
  * On SQLite and PostgreSQL all batches are one transaction (`appendWholeLog`): killed at any moment, the import leaves
  * the store empty, and running it again starts over.
  */
-export const importLog = async (store: EventStore, file: string, open: () => AsyncIterable<string>, batchSize = 2000): Promise<ImportResult> => {
+export const importLog = async (store: EventStore, file: string, open: () => AsyncIterable<string>, batchSize = 2000, options: ImportLogOptions = {}): Promise<ImportResult> => {
   if ((await store.headPosition()) !== 0) throw new StoreNotEmptyError(store.description);
-  const check = checkedEvents(file, open(), 'replay');
+  const check = checkedEvents(file, open(), 'replay', options.onReplayed);
   let step = await check.next();
   while (!step.done) step = await check.next();
   const totals = step.value;
+  if (options.dryRun === true) return { events: totals.events, sha256: totals.sha256, head: totals.head };
 
   // the lines were replayed above; the append pass checks their chain again and, before the store's transaction
   // commits, that it ends where the first pass ended: a file changed in between records nothing

@@ -121,10 +121,15 @@ describe('all.txt and turnering.html through the ledger', () => {
 
   it('tournament show: a table by default, JSON with --json, one sentence for an unknown tournament', async () => {
     const db = path.join(tempDir('show'), 'ledger.db');
-    expect((await ledger('fesa', 'import', chainOf(nekomadoChain().slice(0, 2)), '--db', db)).code).toBe(0);
+    expect((await ledger('fesa', 'import', chainOf(nekomadoChain().slice(0, 6)), '--db', db)).code).toBe(0);
     const text = await ledger('tournament', 'show', '02_2nd_nekomadoken', '--db', db);
     expect(text.code).toBe(0);
     expect(text.out).toMatch(/^2nd Nekomado-ken \(2016-05-22\)\nnr +player/);
+    // the footnote explains the stars of provisional players, and only where some player is provisional
+    expect(text.out).toMatch(/\d\*/);
+    expect(text.out).toContain('\n(* provisional: the new performance rating)');
+    const established = await ledger('tournament', 'show', '06_6th_nekomadoken', '--db', db);
+    expect({ code: established.code, stars: established.out.includes('*') }).toEqual({ code: 0, stars: false });
     const json = JSON.parse((await ledger('tournament', 'show', '02_2nd_nekomadoken', '--db', db, '--json')).out) as { rows: { nr: number }[] };
     expect(json.rows.map((r) => r.nr)).toEqual(json.rows.map((_, i) => i + 1));
     const unknown = await ledger('tournament', 'show', 'nope', '--db', db);

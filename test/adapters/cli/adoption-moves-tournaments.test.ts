@@ -4,12 +4,16 @@
  * tournament's page, and the players' histories (issue 29: the tournament view ignored adoption-rated FESA-registered
  * tournaments, and the FESA fold rated them a second time, listing their players at FESA's floor).
  */
+import { createHash } from 'crypto';
+import * as fs from 'fs';
 import { describe, expect, it } from 'vitest';
 import { officerLedger } from '../../support/helpers';
 
+interface Change { readonly tournament: string; readonly player: string; readonly ruleSet: string; readonly before: { rating: number | null }; readonly after: { rating: number | null } }
+
 describe('a tournament registered under FESA after an adoption of another rule set', () => {
   it('is rated under the adopted rule set only: its list, its view and the histories; the FESA list does not rate it', async () => {
-    const { ok, file } = officerLedger('adoption-moves');
+    const { ok, file, db } = officerLedger('adoption-moves');
     await ok('init');
     for (let i = 1; i <= 4; i++) await ok('player', 'add', '--id', `A${i}`, '--family', 'Adopt', '--given', `P${i}`, '--country', 'NO');
     await ok('player', 'balance', '--csv', file('legacy.csv', ['id,rules,rating,games,grade,date,reason', ...[1, 2, 3, 4].map((i) => `A${i},pan-atlantic,${1500 + i * 50},30,,2025-12-31,legacy list`)]));
@@ -34,5 +38,19 @@ describe('a tournament registered under FESA after an adoption of another rule s
     const fesaHistory = JSON.parse(await ok('history', 'A1', '--rules', 'fesa', '--json')) as { ratings: { tournamentId: string }[] };
     expect(fesaHistory.ratings.map((r) => r.tournamentId)).toEqual(['f1']);
     expect(await ok('history', 'A3')).toContain('After (c1), under pan-atlantic: 1650 -> ');
+
+    // another adoption from a date before c1 moves it again: the answer names its players from the pan-atlantic
+    // rating to the one the new rule set's list gives; a dry run answers the same and leaves the store as it was
+    const checksum = () => createHash('sha256').update(fs.readFileSync(db)).digest('hex');
+    const adopt = ['rules', 'adopt', '--rules', 'us-shogi-1997-text', '--from', '2026-01-15', '--reason', 'the federation moves again', '--json'];
+    const sum = checksum();
+    const dry = JSON.parse(await ok(...adopt, '--dry-run')) as { dryRun: boolean; changes: Change[] };
+    expect({ dryRun: dry.dryRun, same: checksum() === sum }).toEqual({ dryRun: true, same: true });
+    const real = JSON.parse(await ok(...adopt)) as { dryRun: boolean; changes: Change[] };
+    expect({ dryRun: real.dryRun, changes: real.changes }).toEqual({ dryRun: false, changes: dry.changes });
+    const us = JSON.parse(await ok('list', '--rules', 'us-shogi-1997-text', '--json')) as { players: { id: string; rating: number }[] };
+    expect(real.changes.map((c) => [c.tournament, c.player, c.ruleSet, c.before.rating, c.after.rating])).toEqual(
+      shown.players.map((p) => ['c1', p.playerId, 'us-shogi-1997-text', p.after, us.players.find((r) => r.id === p.playerId)?.rating]),
+    );
   });
 });

@@ -12,23 +12,27 @@ const setup = async () => {
     return r;
   };
   await ok('init');
-  await ok('player add', '--id', 'P1', '--family', 'Hansen', '--given', 'Ola', '--country', 'NO', '--grade', '3 Kyu', '--grade-source', 'NSR', '--date', '2026-01-01');
+  const added = await ok('player add', '--id', 'P1', '--family', 'Hansen', '--given', 'Ola', '--country', 'NO', '--grade', '3 Kyu', '--grade-source', 'NSR', '--date', '2026-01-01');
   await ok('player add', '--id', 'P2', '--family', 'Berg', '--given', 'Kari', '--country', 'NO', '--date', '2026-01-01');
   await ok('player add', '--id', 'P3', '--family', 'Dahl', '--country', 'SE', '--date', '2026-01-01');
   await ok('tournament add', '--id', 'T1', '--name', 'Oslo Open', '--start', '2026-03-07', '--end', '2026-03-08', '--main', '30', '--byoyomi', '30');
-  return { dir, db, ok, run: (...argv: string[]) => ledger(...argv, '--db', db) };
+  return { dir, db, ok, added, run: (...argv: string[]) => ledger(...argv, '--db', db) };
 };
 
 describe('ledger CLI (issue 2)', () => {
   it('records players, a tournament, games and the closure, and lists them as events', async () => {
-    const { ok, run } = await setup();
+    const { ok, run, added } = await setup();
+    // the registration is looked up by its own position, not by the grade's recorded after it in the same decision
+    expect(added.out).toBe('player P1 registered (recorded at position 1); grade 3 Kyu declared (recorded at position 2)\n');
+    const p4 = JSON.parse((await ok('player add', '--id', 'P4', '--family', 'Lie', '--country', 'NO', '--grade', '1 Dan', '--json')).out) as { position: number; grade: unknown; events: { type: string }[] };
+    expect({ position: p4.position, grade: p4.grade, types: p4.events.map((e) => e.type) }).toEqual({ position: 6, grade: { grade: '1 Dan', position: 7 }, types: ['PlayerRegistered', 'PriorGradeDeclared'] });
     const r = await ok('game report', '--tournament', 'T1', '--game', 'g1', '--round', '1', '--first', 'P1', '--second', 'P2', '--result', 'win', '--handicap', 'B', '--giver', 'P2');
     expect(r.out).toMatch(/game g1 reported \(recorded at position \d+\)/);
     await ok('tournament close', '--id', 'T1');
     const events = await run('events', '--json');
     const types = events.out.trim().split('\n').map((l) => JSON.parse(l).event.type);
-    expect(types).toEqual(['PlayerRegistered', 'PriorGradeDeclared', 'PlayerRegistered', 'PlayerRegistered', 'TournamentRegistered', 'GameReported', 'TournamentClosed']);
-    const game = JSON.parse(events.out.trim().split('\n')[5]!).event;
+    expect(types).toEqual(['PlayerRegistered', 'PriorGradeDeclared', 'PlayerRegistered', 'PlayerRegistered', 'TournamentRegistered', 'PlayerRegistered', 'PriorGradeDeclared', 'GameReported', 'TournamentClosed']);
+    const game = JSON.parse(events.out.trim().split('\n')[7]!).event;
     expect(game).toMatchObject({ actor: 'test-officer', validDate: '2026-03-08', handicap: { type: 'bishop', giver: 'P2', code: 'B' } });
     const filtered = await run('events', '--type', 'PlayerRegistered', '--player', 'P3');
     expect(filtered.out).toContain('P3 Dahl (SE)');

@@ -55,4 +55,31 @@ describe('POST /commands shows its consequences', () => {
 
     expect((await post(correction, '?dry-run=maybe')).body.detail).toBe('dry-run must be true or false, got "maybe"');
   });
+
+  it('answers an opening balance, an adjustment and a grade award for a player new to the rule set with his row, none -> rating', async () => {
+    type Row = { tournament: string; date: string; player: string; ruleSet: string; before: { rating: number | null; grade?: string }; after: { rating: number | null; grade?: string } };
+    // the list says a player without a grade yet with null, a write's consequences with "-" (as its table prints it)
+    const pan = async () =>
+      new Map((JSON.parse((await ledger('list', '--rules', 'pan-atlantic', '--json', '--db', db)).out) as { players: { id: string; rating: number; grade: string | null }[] }).players.map((p) => [p.id, { rating: p.rating, grade: p.grade ?? '-' }]));
+    const officerFacts: [string, Record<string, unknown>][] = [
+      ['P1', { kind: 'RecordOpeningBalance', playerId: 'P1', ruleSet: 'pan-atlantic', rating: 1700, validDate: '2026-01-01', reason: 'list 2025' }],
+      ['P2', { kind: 'AdjustRating', adjustmentId: 'adj-p2', ruleSet: 'pan-atlantic', target: { kind: 'player', playerId: 'P2' }, change: { kind: 'set', rating: 1500 }, validDate: '2026-01-01', reason: 'federation decision' }],
+      ['P3', { kind: 'AwardGrade', playerId: 'P3', ruleSet: 'pan-atlantic', grade: '1 Dan', validDate: '2026-01-01', reason: 'ratified by the federation' }],
+    ];
+    for (const [player, body] of officerFacts) {
+      const before = await logChecksum(api.store);
+      const dry = await post(body, '?dry-run=true');
+      expect({ status: dry.status, body: dry.body.detail }).toEqual({ status: 200, body: undefined });
+      expect(await logChecksum(api.store)).toEqual(before);
+      const real = await post(body);
+      expect(real.status).toBe(201);
+      expect(real.body.changes).toEqual(dry.body.changes);
+      const listed = (await pan()).get(player);
+      const rows = real.body.changes as Row[];
+      // an award to a player without a rating under the rule set gives him the grade, not a place on its list
+      const after = body.kind === 'AwardGrade' ? { rating: null, grade: '1-dan' } : listed;
+      if (body.kind === 'AwardGrade') expect(listed).toBeUndefined();
+      expect(rows).toEqual([{ tournament: '-', date: '2026-01-01', player, name: expect.any(String), ruleSet: 'pan-atlantic', before: { rating: null }, after }]);
+    }
+  });
 });

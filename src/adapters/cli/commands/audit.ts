@@ -2,7 +2,11 @@ import { LIST_PRINTER } from '../../formats/list-printer';
 import fs from 'node:fs';
 import readline from 'node:readline';
 import { once } from 'node:events';
+import type { LoggedEvent } from '../../../../domain/events';
+import { consequences, ledgerRatings } from '../../../app/consequences';
+import { loadFacts } from '../../../app/load';
 import { exportLines, importLog } from '../../../app/log-export';
+import { consequencesText } from '../consequences';
 import { verifyLedger } from '../../../app/verify';
 import { openInputFile } from '../../formats/files';
 import { UsageError } from '../args';
@@ -78,9 +82,17 @@ const importLogCommand: CommandRun = {
     if (fs.statSync(file).isDirectory()) throw new UsageError(`--jsonl ${file} is a folder, expected an export file`);
     // read as a stream, so a large log costs no memory; what is not a regular file (/dev/zero) would never end
     fs.closeSync(openInputFile(file, MAX_LOG_FILE_BYTES));
+    const dryRun = ctx.opts.flag('dry-run');
     const store = await ctx.createStore();
-    const result = await importLog(store, file, () => lines(file));
-    ctx.print(result, () => `imported ${result.events} events from ${file} into ${store.description}; checksum ${result.sha256}${result.head === undefined ? '' : `, head hash ${result.head}`}`);
+    const replayed: LoggedEvent[] = [];
+    const result = await importLog(store, file, () => lines(file), undefined, { dryRun, ...(dryRun ? { onReplayed: (fact: LoggedEvent) => replayed.push(fact) } : {}) });
+    // the rebuilt store's own positions, once written: those are what a later reference to a fact names
+    const found = consequences(ledgerRatings([]), ledgerRatings(dryRun ? replayed : await loadFacts(store)));
+    const sums = `checksum ${result.sha256}${result.head === undefined ? '' : `, head hash ${result.head}`}`;
+    ctx.print({ ...result, dryRun, ...found }, () => [
+      dryRun ? `dry run: ${result.events} events of ${file} checked for ${store.description}; nothing imported; ${sums}` : `imported ${result.events} events from ${file} into ${store.description}; ${sums}`,
+      ...consequencesText(found),
+    ].join('\n'));
     return 0;
   },
 };

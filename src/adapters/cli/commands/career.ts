@@ -20,6 +20,7 @@ import { genericCareer, type GenericCareer } from '../../../app/tournaments';
 import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/generic/systems';
 import { ruleSetInForceOf } from '../../../../domain/commands/state';
 import { resolvePlayer } from '../../../app/player-lookup';
+import { nearest } from '../suggest';
 
 const ruleSetOf = (ctx: CliContext, also: readonly string[] = []): string => {
   const id = ctx.opts.string('rules');
@@ -81,7 +82,7 @@ const history: CommandRun = {
   async run(ctx) {
     const given = ctx.opts.positional[0];
     if (!given) throw new UsageError('missing the player id or name: ledger history <player-id-or-name> [--json]');
-    const playerId = await resolvePlayer(await ctx.store(), () => ctx.readLedger(), given);
+    const playerId = await resolvePlayer(await ctx.store(), () => ctx.readLedger(), given, nearest);
     const ruleSet = ruleSetOf(ctx, GENERIC_RULE_SETS);
     // a FESA career from the careers' read model when the player has one (what the fold below would print too)
     if (!isGenericRuleSet(ruleSet)) {

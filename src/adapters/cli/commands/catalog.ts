@@ -109,8 +109,8 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'fesa import',
     summary: 'import FESA event folders (or a folder of them, in date order) into the ledger as facts',
-    usage: 'fesa import <folder> [--reconcile] [--correct] [--from FOLDER] [--only FOLDER[,FOLDER...]] [--db FILE]',
-    booleanFlags: ['reconcile', 'correct'],
+    usage: 'fesa import <folder> [--reconcile] [--correct] [--from FOLDER] [--only FOLDER[,FOLDER...]] [--dry-run] [--db FILE]',
+    booleanFlags: ['reconcile', 'correct', 'dry-run'],
     load: fesaModule,
   },
   {
@@ -177,7 +177,8 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'rules adopt',
     summary: 'from a date on, rate tournaments under a rule set (RuleSetAdopted), with its options',
-    usage: 'rules adopt --rules ID --from YYYY-MM-DD [--option key=value]... [--reason TEXT]',
+    usage: 'rules adopt --rules ID --from YYYY-MM-DD [--option key=value]... [--reason TEXT] [--dry-run]',
+    booleanFlags: ['dry-run'],
     load: rulesetsModule,
   },
   {
@@ -197,7 +198,8 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'rules redetermine',
     summary: 'pan-atlantic redetermination: the player becomes unrated with two games at a new club grade',
-    usage: 'rules redetermine <player-id> --grade GRADE --date YYYY-MM-DD --reason TEXT',
+    usage: 'rules redetermine <player-id> --grade GRADE --date YYYY-MM-DD --reason TEXT [--dry-run]',
+    booleanFlags: ['dry-run'],
     load: rulesetsModule,
   },
   {
@@ -366,7 +368,8 @@ export const commandCatalog: readonly CommandEntry[] = [
   {
     name: 'import',
     summary: 'rebuild a ledger from an export (into an empty store), checking every hash while reading',
-    usage: 'import --jsonl FILE [--db TARGET | --store TARGET]',
+    usage: 'import --jsonl FILE [--db TARGET | --store TARGET] [--dry-run]',
+    booleanFlags: ['dry-run'],
     load: auditModule,
   },
   {

@@ -142,22 +142,23 @@ const playerAdd: CommandRun = {
     ctx.opts.int('birth-year');
     const [registration, declaration] = registrationCommands(ctx, { where: 'player add', get: (n) => (n in REQUIRED_PLAYER_FLAGS ? ctx.opts.required(n, REQUIRED_PLAYER_FLAGS[n]!) : ctx.opts.string(n)) });
     // the registration and its grade are one decision: a refused grade leaves no player behind
-    const { value, position } = await ledger.decideAll(
-      (draft) => {
-        const result = draft.decide(registration!);
-        if (declaration) draft.decide(declaration);
-        return result;
-      },
-      { reads: streamsReadByAll(declaration ? [registration!, declaration] : [registration!]) },
-    );
-    const registered: ExecuteResult = position === undefined ? value : { ...value, position };
-    const playerId = (registration as { playerId: string }).playerId;
+    let declared: ExecuteResult | undefined;
+    const { value, position } = await ledger.decideAll((draft) => {
+      const result = draft.decide(registration!);
+      declared = declaration && draft.decide(declaration);
+      return result;
+    }, { reads: streamsReadByAll(declaration ? [registration!, declaration] : [registration!]) });
+    // the decision's position is the grade's; the registration's own is the store's (never worked out from another)
+    const recorded = declared?.status === 'appended' ? new Map((await ledger.store.readStream(value.stream)).map((e) => [e.eventId, e.globalPosition])) : undefined;
+    const registered: ExecuteResult = position === undefined || value.status !== 'appended' ? value : { ...value, position: recorded?.get(value.events[0]!.eventId) ?? position };
+    const gradeAt = recorded?.get(declared!.events[0]!.eventId);
+    const [playerId, grade] = [(registration as { playerId: string }).playerId, gradeAt === undefined ? undefined : { grade: (declaration as { grade: string }).grade, position: gradeAt }];
+    const gradeSentence = grade === undefined ? '' : `; grade ${grade.grade} declared (recorded at position ${grade.position})`;
     // a namesake is registered (two people may share a name); the officer learns how FESA files tell them apart
     const notice = await namesakeNotice(ledger.store, await playerNamesNow(ledger.store, await ctx.checkpoints()), playerId);
-    if (notice === undefined) return report(ctx, registered, `player ${playerId} registered`);
     ctx.print(
-      { status: registered.status, stream: registered.stream, position: registered.position, events: registered.events, namesake: notice },
-      () => `${registered.status === 'appended' ? `player ${playerId} registered (recorded at position ${registered.position})` : `player ${playerId} registered: already recorded, nothing changed`}; ${namesakeSentence(playerId, notice)}`,
+      { status: registered.status, stream: registered.stream, position: registered.position, events: [...registered.events, ...(declared?.events ?? [])], ...(grade === undefined ? {} : { grade }), ...(notice === undefined ? {} : { namesake: notice }) },
+      () => `${registered.status === 'appended' ? `player ${playerId} registered (recorded at position ${registered.position})` : `player ${playerId} registered: already recorded, nothing changed`}${gradeSentence}${notice === undefined ? '' : `; ${namesakeSentence(playerId, notice)}`}`,
     );
     return 0;
   },

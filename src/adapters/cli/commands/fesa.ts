@@ -3,6 +3,7 @@ import { describeFesaRun, fesaRunCommand } from '../../formats/fesa/run';
 import { CommandRejected } from '../../../app/errors';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
+import { consequencesText } from '../consequences';
 import { Progress, table } from '../output';
 import type { FoldDiff } from '../../../../projections/fesa/diff';
 
@@ -47,8 +48,11 @@ const fesaImport: CommandRun = {
     const only = ctx.opts.string('only');
     const ledger = await ctx.ledger();
     const progress = new Progress('importing', 1);
+    const dryRun = ctx.opts.flag('dry-run');
     const outcome = await importFesaFolders(ledger, folders.right, {
       actor: ctx.actor,
+      dryRun,
+      withConsequences: true,
       reconcile: ctx.opts.flag('reconcile'),
       correct: ctx.opts.flag('correct'),
       ...(from !== undefined ? { from } : {}),
@@ -59,13 +63,15 @@ const fesaImport: CommandRun = {
       },
     });
     progress.done();
+    const { consequences, ...counts } = outcome;
     if (ctx.json) {
-      ctx.out(JSON.stringify(outcome, null, 2));
+      // `changes` stays the FESA diff it always was; the per-player consequences sit beside it, as in other writes
+      ctx.out(JSON.stringify({ ...counts, dryRun, consequences }, null, 2));
       return 0;
     }
     ctx.out(
       table(
-        ['folder', 'date', 'recorded', 'unchanged', 'note'],
+        ['folder', 'date', dryRun ? 'would record' : 'recorded', 'unchanged', 'note'],
         outcome.folders.map((f) => [
           f.folder,
           f.date,
@@ -76,11 +82,12 @@ const fesaImport: CommandRun = {
       ),
     );
     for (const f of outcome.folders) for (const d of f.reconciled) ctx.out(`  reconciled ${f.folder}: ${d}`);
-    // A late report or a correction re-rates tournaments rated before: say what that changed.
-    if (outcome.changes.runs.length > 0) {
-      ctx.out('');
-      printChanges(ctx, outcome.changes);
+    if (outcome.folders.every((f) => f.appended === 0)) {
+      ctx.out('all already in the ledger, nothing recorded');
+      return 0;
     }
+    ctx.out(`\n${dryRun ? 'dry run: nothing recorded; ratings it would change' : 'Ratings changed'} per tournament and player:`);
+    ctx.out(consequencesText(consequences!).join('\n'));
     return 0;
   },
 };

@@ -3,6 +3,7 @@ import * as E from 'fp-ts/Either';
 import { unratable } from '../../../app/failure';
 import { LIST_LEGEND } from '../list-legend';
 import { resolvePlayer } from '../../../app/player-lookup';
+import { nearest } from '../suggest';
 import * as fs from 'fs';
 import * as path from 'path';
 import { diffFolds, diffIdOf, gradesThatDiffer, gradeText, type FoldDiff, type GradeDiff, type ModelListEntry } from '../../../../projections/fesa/diff';
@@ -358,7 +359,7 @@ const explain: CommandRun = {
   async run(ctx) {
     const given = ctx.opts.positional[0];
     if (!given) throw new UsageError('missing the player id or name: ledger explain <player-id-or-name> [--tournament T] [--rules ID]');
-    const playerId = await resolvePlayer(await ctx.store(), () => ctx.readLedger(), given);
+    const playerId = await resolvePlayer(await ctx.store(), () => ctx.readLedger(), given, nearest);
     const ruleSet = ruleSetOf(ctx);
     if (isGenericRuleSet(ruleSet)) {
       if (ctx.opts.string('tournament') !== undefined) throw new UsageError(`--tournament explains one FESA tournament report; under ${ruleSet} every tournament of the player is explained`);

@@ -7,7 +7,9 @@ import { footballEvents, loadFootballMatches } from '../../formats/football';
 import { evaluateLedger, evaluateReplay, unknownRuleSet, type Evaluation, type EvaluationRow } from '../../../app/evaluate';
 import { loadFacts } from '../../../app/load';
 import { adoptRuleSet, CONVERSION_RULE_SETS, driftCorrection, oneTimeConversion, redetermination, type ConversionRuleSet } from '../../../app/rules/officer';
+import { decideAllWithConsequences, recordWithConsequences, type Consequences } from '../../../app/consequences';
 import { UsageError } from '../args';
+import { consequencesText } from '../consequences';
 import type { CliContext, CommandRun } from '../context';
 import { table } from '../output';
 
@@ -31,10 +33,20 @@ export const parseOptionFlags = (values: readonly string[]): Record<string, unkn
 };
 
 
-/** The commands of one officer operation, decided together and recorded all at once or not at all. */
-const executeAll = async (ctx: CliContext, commands: readonly Command[]): Promise<{ appended: number; unchanged: number }> => {
-  const { value: appended } = await (await ctx.ledger()).decideAll((draft) => commands.filter((c) => draft.decide(c).status === 'appended').length);
-  return { appended, unchanged: commands.length - appended };
+/**
+ * The commands of one officer operation, decided together and recorded all at once or not at all (`dryRun`: decided
+ * only), with what they change in the ratings.
+ */
+const executeAll = async (ctx: CliContext, commands: readonly Command[], dryRun: boolean): Promise<{ appended: number; unchanged: number; consequences: Consequences }> => {
+  const { value: appended, consequences } = await decideAllWithConsequences(await ctx.ledger(), (draft) => commands.filter((c) => draft.decide(c).status === 'appended').length, dryRun);
+  return { appended, unchanged: commands.length - appended, consequences };
+};
+
+/** An officer fact decided, recorded unless `dryRun`, with its consequences beside the command's own answer. */
+const recordOfficerFact = async (ctx: CliContext, command: Command, dryRun: boolean) => {
+  const { result, consequences } = await recordWithConsequences(await ctx.ledger(), command, dryRun);
+  const recorded = result.status === 'unchanged' ? ' (already recorded)' : dryRun ? ' (dry run, nothing recorded)' : ` (recorded at position ${result.position})`;
+  return { status: result.status, dryRun, consequences, recorded, lines: result.status === 'unchanged' ? [] : consequencesText(consequences) };
 };
 
 const orThrow = <T>(x: E.Either<string, T>): T => {
@@ -50,9 +62,9 @@ const adopt: CommandRun = {
     const ruleSetId = ctx.opts.required('rules', 'the rule set to adopt');
     const from = ctx.opts.requiredDate('from', 'the first date the rule set applies to');
     const command = orThrow(adoptRuleSet(ruleSetId, from, parseOptionFlags(ctx.opts.all('option')), ctx.actor, ctx.opts.string('reason')));
-    const r = await (await ctx.ledger()).execute(command);
-    ctx.print({ ruleSetId, from, options: command.options, status: r.status }, () =>
-      `${ruleSetId} adopted from ${from}${Object.keys(command.options).length ? ` with ${JSON.stringify(command.options)}` : ''}${r.status === 'unchanged' ? ' (already recorded)' : ''}`);
+    const r = await recordOfficerFact(ctx, command, ctx.opts.flag('dry-run'));
+    ctx.print({ ruleSetId, from, options: command.options, status: r.status, dryRun: r.dryRun, ...r.consequences }, () =>
+      [`${ruleSetId} adopted from ${from}${Object.keys(command.options).length ? ` with ${JSON.stringify(command.options)}` : ''}${r.recorded}`, ...r.lines].join('\n'));
     return 0;
   },
 };
@@ -69,11 +81,13 @@ const convert: CommandRun = {
       facts: await loadFacts(await ctx.store()), ruleSet: ruleSet as ConversionRuleSet, date, reason, actor: ctx.actor, entry: entryOf(ctx, 'system'),
       ...(source !== undefined ? { source } : {}),
     }));
-    const outcome = ctx.opts.flag('dry-run') ? { appended: 0, unchanged: 0 } : await executeAll(ctx, conversion.commands);
-    ctx.print({ ...conversion, commands: conversion.commands.length, ...outcome }, () =>
+    const dryRun = ctx.opts.flag('dry-run');
+    const { consequences, ...outcome } = await executeAll(ctx, conversion.commands, dryRun);
+    ctx.print({ ...conversion, commands: conversion.commands.length, ...(dryRun ? { appended: 0, unchanged: 0 } : outcome), dryRun, ...consequences }, () =>
       [
-        `one-time conversion to ${ruleSet} from ${conversion.source} on ${date}: ${conversion.commands.length} adjustment(s)${ctx.opts.flag('dry-run') ? ' (dry run, nothing recorded)' : `, ${outcome.appended} recorded`}`,
+        `one-time conversion to ${ruleSet} from ${conversion.source} on ${date}: ${conversion.commands.length} adjustment(s)${dryRun ? ' (dry run, nothing recorded)' : `, ${outcome.appended} recorded`}`,
         table(['player', 'before', 'after'], conversion.rows.map((r) => [r.playerId, r.from, r.to])),
+        ...(outcome.appended === 0 ? [] : ['what it changes in the lists:', ...consequencesText(consequences)]),
       ].join('\n'));
     return 0;
   },
@@ -85,13 +99,15 @@ const drift: CommandRun = {
     const date = ctx.opts.requiredDate('date', 'the date of the correction');
     const reason = ctx.opts.required('reason', 'the officers\' decision');
     const outcome = orThrow(driftCorrection({ facts: await loadFacts(await ctx.store()), date, reason, actor: ctx.actor, entry: entryOf(ctx, 'system'), ...(ctx.opts.int('amount') !== undefined ? { amount: ctx.opts.int('amount')! } : {}) }));
-    const recorded = outcome.command && !ctx.opts.flag('dry-run') ? await executeAll(ctx, [outcome.command]) : { appended: 0, unchanged: 0 };
+    const dryRun = ctx.opts.flag('dry-run');
+    const recorded = outcome.command ? await executeAll(ctx, [outcome.command], dryRun) : { appended: 0, unchanged: 0, consequences: undefined };
     const { command: _c, ...shown } = outcome;
-    ctx.print({ ...shown, recorded: recorded.appended > 0 }, () =>
+    ctx.print({ ...shown, recorded: !dryRun && recorded.appended > 0, dryRun, ...recorded.consequences }, () =>
       [
         `pan-atlantic drift correction on ${date} (snapshot ${outcome.snapshotDate}): cohort of ${outcome.cohort.length}${outcome.cohort.length ? ` (${outcome.cohort.join(', ')})` : ''}`,
         `  average then ${outcome.averageThen?.toFixed(2) ?? '-'}, now ${outcome.averageNow?.toFixed(2) ?? '-'}, difference ${outcome.difference.toFixed(2)}`,
-        `  allowed ${outcome.allowed}, requested ${outcome.requested}, applied ${outcome.applied}${outcome.command ? (ctx.opts.flag('dry-run') ? ' (dry run, nothing recorded)' : recorded.appended ? ' — recorded' : ' — already recorded') : ' — nothing to record'}`,
+        `  allowed ${outcome.allowed}, requested ${outcome.requested}, applied ${outcome.applied}${outcome.command ? (dryRun ? ' (dry run, nothing recorded)' : recorded.appended ? ' — recorded' : ' — already recorded') : ' — nothing to record'}`,
+        ...(recorded.consequences === undefined || recorded.appended === 0 ? [] : consequencesText(recorded.consequences)),
       ].join('\n'));
     return 0;
   },
@@ -106,8 +122,8 @@ const redetermine: CommandRun = {
       facts: await loadFacts(await ctx.store()), playerId, clubGrade: ctx.opts.required('grade', 'the new club grade, e.g. 2-kyu'),
       date: ctx.opts.requiredDate('date', 'the date'), reason: ctx.opts.required('reason', 'why'), actor: ctx.actor,
     }));
-    const r = await (await ctx.ledger()).execute(command);
-    ctx.print({ playerId, details: command.details, status: r.status }, () => `${playerId} redetermined at ${String(command.details?.clubGrade)}${r.status === 'unchanged' ? ' (already recorded)' : ''}`);
+    const r = await recordOfficerFact(ctx, command, ctx.opts.flag('dry-run'));
+    ctx.print({ playerId, details: command.details, status: r.status, dryRun: r.dryRun, ...r.consequences }, () => [`${playerId} redetermined at ${String(command.details?.clubGrade)}${r.recorded}`, ...r.lines].join('\n'));
     return 0;
   },
 };

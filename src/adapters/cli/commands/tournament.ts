@@ -27,8 +27,10 @@ const crosstableText = (t: FesaCrosstable, games: readonly ReportedGame[]): stri
   ]);
   const promotions = t.promotions.map((p) => `\n${p.lastName}${p.firstName ? ` ${p.firstName}` : ''} promoted to ${p.toLevel} ${p.toName}`).join('');
   const gameRows = games.map((g) => [g.game, g.round, g.first, g.second ?? '(bye)', g.result, g.handicap, g.status]);
+  // the footnote explains the stars: a tournament of established players has none
+  const footnote = t.rows.some((r) => r.provisional) ? '\n(* provisional: the new performance rating)' : '';
   return (
-    `${t.name} (${t.date})\n${table(['nr', 'player', 'nat', 'grade', 'before', 'after', 'rounds', 'pts', '+/-'], rows)}\n(* provisional: the new performance rating)${promotions}` +
+    `${t.name} (${t.date})\n${table(['nr', 'player', 'nat', 'grade', 'before', 'after', 'rounds', 'pts', '+/-'], rows)}${footnote}${promotions}` +
     `\n\nGames (ledger game correct --game ID):\n${table(['game', 'round', 'first', 'second', 'result', 'handicap', ''], gameRows)}`
   );
 };
