@@ -201,7 +201,7 @@ export const ruleSetListModelFindings = async (store: EventStore, storage: Check
   for (const ruleSet of GENERIC_RULE_SETS) {
     const saved = await loadModel(storage, ruleSet);
     const why = saved && (await unservable(store, saved, head));
-    if (why !== undefined) findings.push(`${why[0]!.toUpperCase()}${why.slice(1)}; the next read makes it again from the log (or \`ledger projections rebuild --rules ${ruleSet}\`).`);
+    if (why !== undefined) findings.push(`${why[0]!.toUpperCase()}${why.slice(1)}; \`ledger projections rebuild --rules ${ruleSet}\` makes it again (as does the next read).`);
   }
   return findings;
 };
