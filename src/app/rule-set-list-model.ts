@@ -48,9 +48,24 @@ interface Model {
   readonly header: Header;
   readonly versions: readonly Version[];
   readonly names: readonly Named[];
+  /** The fingerprint of the chunks as saved or loaded. */
+  readonly fp: number;
 }
 
-const fingerprint = (versions: readonly Version[], names: readonly Named[]): number => hash53(JSON.stringify([versions, names]));
+/** The saved chunks' fingerprint, over their text as saved (a read hashes what it loads, nothing is written out again). */
+const fingerprint = (chunks: readonly string[]): number => hash53(chunks.map((c) => hash53(c).toString(36)).join('|'));
+
+const CHUNK = 20_000;
+
+/** The model's chunks as saved: [part, seq, JSON of its items]. */
+const chunksOf = (versions: readonly Version[], names: readonly Named[]): (readonly [string, number, string])[] => {
+  const chunks: (readonly [string, number, string])[] = [];
+  // in the order a load hands them back (by part, then sequence), which the fingerprint is taken in
+  for (const [part, items] of [['names', names], ['versions', versions]] as const) {
+    for (let seq = 0; seq * CHUNK < items.length; seq++) chunks.push([part, seq, JSON.stringify(items.slice(seq * CHUNK, (seq + 1) * CHUNK))]);
+  }
+  return chunks;
+};
 
 /** Every rule set's model from the fold of `facts` (the list slice as of `position`, whose event hashes to `head`). */
 const buildModels = (facts: readonly LoggedEvent[], position: number, head: string | null): Model[] => {
@@ -76,30 +91,25 @@ const buildModels = (facts: readonly LoggedEvent[], position: number, head: stri
       const { id, name, country } = named(key);
       return [key, id, name, country];
     });
-    return { header: { format: RULE_SET_LIST_MODEL_FORMAT, ruleSet, position, head, lastFact, grades: genericSystem(ruleSet).grades !== undefined, ...(failure ? { failure } : {}), fp: fingerprint(vs, names) }, versions: vs, names };
+    const fp = fingerprint(chunksOf(vs, names).map((c) => c[2]));
+    return { header: { format: RULE_SET_LIST_MODEL_FORMAT, ruleSet, position, head, lastFact, grades: genericSystem(ruleSet).grades !== undefined, ...(failure ? { failure } : {}), fp }, versions: vs, names, fp };
   });
 };
 
-const CHUNK = 20_000;
-
-const saveModel = (storage: CheckpointStorage, model: Model): Promise<void> => {
-  const chunks = function* (): Iterable<readonly [string, number, string]> {
-    for (const [part, items] of [['versions', model.versions], ['names', model.names]] as const) {
-      for (let seq = 0; seq * CHUNK < items.length; seq++) yield [part, seq, JSON.stringify(items.slice(seq * CHUNK, (seq + 1) * CHUNK))];
-    }
-  };
-  return storage.save(modelName(model.header.ruleSet), model.header.position, JSON.stringify(model.header), chunks(), []);
-};
+const saveModel = (storage: CheckpointStorage, model: Model): Promise<void> =>
+  storage.save(modelName(model.header.ruleSet), model.header.position, JSON.stringify(model.header), chunksOf(model.versions, model.names), []);
 
 /** The saved model of `ruleSet` as saved (undefined: none of this format). */
 const loadModel = async (storage: CheckpointStorage, ruleSet: string): Promise<Model | undefined> => {
   const parts: { versions: Version[]; names: Named[] } = { versions: [], names: [] };
+  const texts: string[] = [];
   const text = await storage.load(modelName(ruleSet), (part, data) => {
+    texts.push(data);
     if (part === 'versions' || part === 'names') for (const item of JSON.parse(data) as never[]) parts[part].push(item);
   });
   if (text === undefined) return undefined;
   const header = JSON.parse(text) as Header;
-  return header.format === RULE_SET_LIST_MODEL_FORMAT && header.ruleSet === ruleSet ? { header, ...parts } : undefined;
+  return header.format === RULE_SET_LIST_MODEL_FORMAT && header.ruleSet === ruleSet ? { header, ...parts, fp: fingerprint(texts) } : undefined;
 };
 
 /** Why a saved model cannot be served as of the log's `head` (undefined: it can, perhaps after facts the fold passes over). */
@@ -108,7 +118,7 @@ const unservable = async (store: EventStore, model: Model, head: number): Promis
   if (position > head) return `the saved list model of ${ruleSet} reflects position ${position}, beyond the log's head ${head}: events were deleted from the log, or the model is another ledger's`;
   const changed = await logChangedSince(store, position, model.header.head);
   if (changed !== undefined) return `the saved list model of ${ruleSet} does not match the log (${changed})`;
-  if (fingerprint(model.versions, model.names) !== model.header.fp) return `the saved list model of ${ruleSet} was changed by hand (it no longer matches its fingerprint)`;
+  if (model.fp !== model.header.fp) return `the saved list model of ${ruleSet} was changed by hand (it no longer matches its fingerprint)`;
   return undefined;
 };
 
