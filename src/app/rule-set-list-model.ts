@@ -21,7 +21,13 @@ import { entryOfState, listNamer, listOfEntries, type RatedEntry, type RuleSetLi
 
 /** The saved layout: a model of another format is never read (the next read makes it anew). */
 export const RULE_SET_LIST_MODEL_FORMAT = 1;
-const modelName = (ruleSet: string): string => `rule-set-list-${RULE_SET_LIST_MODEL_FORMAT}:${ruleSet}`;
+/**
+ * Each rule set's model is saved twice: whole, and as its head — every player's last entry alone, with the names of
+ * those who have one — which answers a list as of any date from the last entry's on (today's, the usual one) from a
+ * third of the rows.
+ */
+type Kind = 'whole' | 'head';
+const modelName = (ruleSet: string, kind: Kind): string => `rule-set-list-${RULE_SET_LIST_MODEL_FORMAT}:${ruleSet}${kind === 'head' ? ':head' : ''}`;
 
 /** One player's entry after a timeline item: [state key, date, rating (null: unrated), games, provisional, grade (null: none or no grades), last played]. */
 type Version = readonly [string, string, number | null, number, 0 | 1, string | null, string | null];
@@ -36,6 +42,8 @@ interface Header {
   readonly head: string | null;
   /** The last position of a fact the fold read: a list known at a position from it on is this model's. */
   readonly lastFact: number;
+  /** The date of the last entry: a head model answers the lists as of it and later only. */
+  readonly through: string;
   /** Whether the rule set gives grades (its versions' grade is then the list's grade column). */
   readonly grades: boolean;
   /** Where the fold stops (a list as of that date or later is its error). */
@@ -92,18 +100,38 @@ const buildModels = (facts: readonly LoggedEvent[], position: number, head: stri
       return [key, id, name, country];
     });
     const fp = fingerprint(chunksOf(vs, names).map((c) => c[2]));
-    return { header: { format: RULE_SET_LIST_MODEL_FORMAT, ruleSet, position, head, lastFact, grades: genericSystem(ruleSet).grades !== undefined, ...(failure ? { failure } : {}), fp }, versions: vs, names, fp };
+    return { header: { format: RULE_SET_LIST_MODEL_FORMAT, ruleSet, position, head, lastFact, through: vs.at(-1)?.[1] ?? '', grades: genericSystem(ruleSet).grades !== undefined, ...(failure ? { failure } : {}), fp }, versions: vs, names, fp };
   });
 };
 
-const saveModel = (storage: CheckpointStorage, model: Model): Promise<void> =>
-  storage.save(modelName(model.header.ruleSet), model.header.position, JSON.stringify(model.header), chunksOf(model.versions, model.names), []);
+/** A whole model's head: every player's last entry, in the order of the entries. */
+const headOf = ({ header, versions, names }: Model): Model => {
+  const last = new Map<string, Version>();
+  for (const v of versions) {
+    last.delete(v[0]);
+    last.set(v[0], v);
+  }
+  const heads = [...last.values()].filter((v) => v[2] !== null);
+  const rated = new Set(heads.map((v) => v[0]));
+  const named = names.filter((n) => rated.has(n[0]));
+  const fp = fingerprint(chunksOf(heads, named).map((c) => c[2]));
+  return { header: { ...header, fp }, versions: heads, names: named, fp };
+};
+
+const saveAs = (storage: CheckpointStorage, m: Model, kind: Kind): Promise<void> =>
+  storage.save(modelName(m.header.ruleSet, kind), m.header.position, JSON.stringify(m.header), chunksOf(m.versions, m.names), []);
+
+/** Saves a whole model and its head. */
+const saveModel = async (storage: CheckpointStorage, model: Model): Promise<void> => {
+  await saveAs(storage, model, 'whole');
+  await saveAs(storage, headOf(model), 'head');
+};
 
 /** The saved model of `ruleSet` as saved (undefined: none of this format). */
-const loadModel = async (storage: CheckpointStorage, ruleSet: string): Promise<Model | undefined> => {
+const loadModel = async (storage: CheckpointStorage, ruleSet: string, kind: Kind = 'whole'): Promise<Model | undefined> => {
   const parts: { versions: Version[]; names: Named[] } = { versions: [], names: [] };
   const texts: string[] = [];
-  const text = await storage.load(modelName(ruleSet), (part, data) => {
+  const text = await storage.load(modelName(ruleSet, kind), (part, data) => {
     texts.push(data);
     if (part === 'versions' || part === 'names') for (const item of JSON.parse(data) as never[]) parts[part].push(item);
   });
@@ -113,8 +141,9 @@ const loadModel = async (storage: CheckpointStorage, ruleSet: string): Promise<M
 };
 
 /** Why a saved model cannot be served as of the log's `head` (undefined: it can, perhaps after facts the fold passes over). */
-const unservable = async (store: EventStore, model: Model, head: number): Promise<string | undefined> => {
-  const { ruleSet, position } = model.header;
+const unservable = async (store: EventStore, model: Model, head: number, kind: Kind = 'whole'): Promise<string | undefined> => {
+  const { position } = model.header;
+  const ruleSet = `${model.header.ruleSet}${kind === 'head' ? ' (its head)' : ''}`;
   if (position > head) return `the saved list model of ${ruleSet} reflects position ${position}, beyond the log's head ${head}: events were deleted from the log, or the model is another ledger's`;
   const changed = await logChangedSince(store, position, model.header.head);
   if (changed !== undefined) return `the saved list model of ${ruleSet} does not match the log (${changed})`;
@@ -158,7 +187,7 @@ export const rebuildRuleSetListModels = async (store: EventStore, storage: Check
 /** The model of `ruleSet` at the head of the log: the saved one (moved forward over facts that change no list), else made anew. */
 const modelAtHead = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, onEdited?: (why: string) => void): Promise<Model> => {
   const head = await store.headPosition();
-  const saved = await loadModel(storage, ruleSet);
+  const saved = await loadModel(storage, ruleSet, 'whole');
   const why = saved && (await unservable(store, saved, head));
   if (why !== undefined) onEdited?.(why);
   if (saved !== undefined && why === undefined) {
@@ -187,8 +216,19 @@ export interface ModelListRequest {
  * model cannot answer it (a list known at a position before a fact the fold reads: the caller folds).
  */
 export const readRuleSetListModel = async (store: EventStore, storage: CheckpointStorage, ruleSet: GenericRuleSetId, request: ModelListRequest): Promise<RuleSetList | undefined> => {
-  const { header, versions, names } = await modelAtHead(store, storage, ruleSet, request.onEdited);
   const { asOf, activeYears, knownAt } = request;
+  const [head, saved] = await Promise.all([store.headPosition(), loadModel(storage, ruleSet, 'head')]);
+  // the head alone when it is at the head of the log and the date is on or after its last entry's; else the whole model
+  const why = saved && (await unservable(store, saved, head, 'head'));
+  if (why !== undefined) {
+    request.onEdited?.(why);
+    await rebuildRuleSetListModels(store, storage);
+  }
+  const served = saved !== undefined && why === undefined && saved.header.position === head && saved.header.through <= asOf;
+  const model = served ? saved : await modelAtHead(store, storage, ruleSet, request.onEdited);
+  // (a whole model saved without its head, as the first saves were: the head is saved now)
+  if (saved === undefined) await saveAs(storage, headOf(model), 'head');
+  const { header, versions, names } = model;
   if (knownAt !== undefined && knownAt < header.lastFact) return undefined;
   if (header.failure !== undefined && header.failure.date <= asOf) throw unratable(header.failure.message);
   const latest = new Map<string, Version>();
@@ -208,9 +248,9 @@ export const readRuleSetListModel = async (store: EventStore, storage: Checkpoin
 /** What `verify` says of the saved non-FESA list models (one sentence each; empty when all hold or none is saved). */
 export const ruleSetListModelFindings = async (store: EventStore, storage: CheckpointStorage, head: number): Promise<string[]> => {
   const findings: string[] = [];
-  for (const ruleSet of GENERIC_RULE_SETS) {
-    const saved = await loadModel(storage, ruleSet);
-    const why = saved && (await unservable(store, saved, head));
+  for (const [ruleSet, kind] of GENERIC_RULE_SETS.flatMap((r) => [[r, 'whole'], [r, 'head']] as const)) {
+    const saved = await loadModel(storage, ruleSet, kind);
+    const why = saved && (await unservable(store, saved, head, kind));
     if (why !== undefined) findings.push(`${why[0]!.toUpperCase()}${why.slice(1)}; \`ledger projections rebuild --rules ${ruleSet}\` makes it again (as does the next read).`);
   }
   return findings;
