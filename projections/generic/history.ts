@@ -92,6 +92,13 @@ export interface GenericFoldOptions {
   readonly entry?: EntryPolicy;
   /** The rule sets to rate with: the ledger's own (domain/rules/registry.ts) unless given. */
   readonly registry?: RuleSetRegistry;
+  /**
+   * Told of every timeline item as it is folded, with the player states it set under its rule set and the rule set's
+   * last-played dates after it: what a saved list model keeps (src/app/rule-set-list-model.ts) to answer any date
+   * without folding again. An item that fails is told before it fails (its date is where lists stop being foldable).
+   */
+  readonly onItem?: (date: string) => void;
+  readonly onStates?: (ruleSet: GenericRuleSetId, date: string, states: readonly (readonly [string, unknown])[], lastPlayed: ReadonlyMap<string, string>) => void;
 }
 
 interface TournamentFacts {
@@ -234,6 +241,7 @@ const rateTournamentItem = (t: TournamentFacts, { options, entry, registry, adop
   for (const g of runGames) {
     if (g.game && g.rating.rated) for (const id of [g.game.a, g.game.b]) played.set(id, reg.endDate);
   }
+  options.onStates?.(ruleSet, reg.endDate, Object.entries(after), played);
   runs.push({
     tournamentId: reg.tournamentId, name: reg.name, date: reg.endDate, startDate: reg.startDate, ruleSet, options: rawOptions,
     ruleSetSource: options.ruleSet !== undefined ? 'forced' : adoption ? `adopted ${adoption.event.validDate} (${adoption.event.eventId})` : 'tournament',
@@ -358,8 +366,10 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
   });
   const inForced = (ruleSet: string) => options.ruleSet === undefined || options.ruleSet === ruleSet;
 
+  const told = (ruleSet: GenericRuleSetId, date: string, states: readonly (readonly [string, unknown])[]): void => options.onStates?.(ruleSet, date, states, lastPlayed.get(ruleSet) ?? new Map<string, string>());
   for (const item of timeline) {
     if (options.asOf !== undefined && item.date > options.asOf) break;
+    options.onItem?.(item.date);
     switch (item.kind) {
       case 'opening': {
         const e = item.event;
@@ -374,6 +384,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         const id = person(e.playerId);
         const before = map.has(id) ? sys.rating(map.get(id)) : null;
         map.set(id, decoded.right);
+        told(ruleSet, item.date, [[id, decoded.right]]);
         officerFacts.push({ date: item.date, ruleSet, kind: 'opening-balance', playerIds: [id], event: e, changes: { [id]: { before, after: sys.rating(decoded.right) } } });
         break;
       }
@@ -384,11 +395,13 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         const sys = ruleSetOf(ruleSet);
         const map = stateOf(ruleSet);
         const changes: Record<string, { before: number | null; after: number | null }> = {};
+        const set: [string, unknown][] = [];
         const apply = (id: string, s: unknown) => {
           const before = sys.rating(s);
           const next = adjusted(sys, s, e, item.date);
           if (next === undefined) return;
           map.set(id, next);
+          set.push([id, next]);
           changes[id] = { before, after: sys.rating(next) };
         };
         if (e.target.kind === 'player') {
@@ -398,6 +411,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
           const f = e.target.filter;
           for (const [id, s] of [...map]) if (matchesFilter(f, id, sys.rating(s), players.get(id), lastPlayed.get(ruleSet)?.get(id))) apply(id, s);
         }
+        told(ruleSet, item.date, set);
         officerFacts.push({ date: item.date, ruleSet, kind: 'adjustment', playerIds: Object.keys(changes), event: e, changes });
         break;
       }
@@ -414,6 +428,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
         // A grade the system has no place for changes nothing here (the decider took it for another rule set's scale).
         if (E.isLeft(awarded)) break;
         map.set(id, awarded.right);
+        told(ruleSet, item.date, [[id, awarded.right]]);
         const grades = sys.grades!;
         const awardedGrade = { grade: grades.of(awarded.right), pending: grades.ratification?.requested(awarded.right) ?? null };
         officerFacts.push({ date: item.date, ruleSet, kind: 'grade-award', playerIds: [id], event: e, awarded: awardedGrade, changes: { [id]: { before: sys.rating(before), after: sys.rating(awarded.right) } } });

@@ -94,11 +94,17 @@ export const renderProgramFile = (printer: ListPrinter, list: readonly FesaPlaye
   return all.right;
 };
 
+/**
+ * How JSON rows name their player: `id` as every other rule set's list does (and `playerId`, as before), or
+ * `playerId` alone as FESA lists were published before they carried `id` (still reproduced byte for byte).
+ */
+export type JsonRowIds = 'id' | 'playerId-only';
+
 /** The published list's rows (`listRows`) in one of the formats that print rows (`table`, `csv`, `json`). */
-export const renderRows = (printer: ListPrinter, rows: readonly ListRow[], asOf: string, format: ListFormat, activeYears: number, cells: CsvCells = 'guarded'): string => {
+export const renderRows = (printer: ListPrinter, rows: readonly ListRow[], asOf: string, format: ListFormat, activeYears: number, cells: CsvCells = 'guarded', ids: JsonRowIds = 'id'): string => {
   switch (format) {
     case 'json':
-      return `${JSON.stringify({ asOf, activeYears, players: rows }, null, 2)}\n`;
+      return `${JSON.stringify({ asOf, activeYears, players: ids === 'id' ? rows.map(({ rank, ...row }) => ({ rank, id: row.playerId, ...row })) : rows }, null, 2)}\n`;
     case 'csv':
       return `${['rank', 'player_id', 'name', 'country', 'grade', 'rating', 'games', 'provisional', 'last_played'].join(',')}\n${rows
         .map((r) => [r.rank, r.playerId, r.name, r.country, r.grade, r.rating, r.games, r.provisional, r.lastPlayed].map(csvCell(cells)).join(','))
@@ -177,11 +183,11 @@ export const reproducePublished = (printer: ListPrinter, facts: readonly LoggedE
   assertReproducible(event, listId);
   const folded = foldOrThrow(facts, { ruleSet: event.ruleSet, asOf: event.asOf, knownAt, runs, onProgress });
   const guarded = renderList(printer, folded, event.asOf, event.format as ListFormat, event.activeYears ?? 2);
-  // a CSV list published before its cells were guarded against formulas is reproduced as it was written then
-  const text =
-    event.format === 'csv' && contentHash(listBytes(guarded, 'csv')) !== event.contentHash
-      ? renderRows(printer, listRows(folded, event.asOf, event.activeYears ?? 2), event.asOf, 'csv', event.activeYears ?? 2, 'unguarded')
-      : guarded;
+  // a CSV list published before its cells were guarded against formulas, or a JSON one before its rows carried `id`,
+  // is reproduced as it was written then
+  const then = (format: 'csv' | 'json'): string => renderRows(printer, listRows(folded, event.asOf, event.activeYears ?? 2), event.asOf, format, event.activeYears ?? 2, 'unguarded', 'playerId-only');
+  const format = event.format as ListFormat;
+  const text = (format === 'csv' || format === 'json') && contentHash(listBytes(guarded, format)) !== event.contentHash ? then(format) : guarded;
   const hash = contentHash(listBytes(text, event.format as ListFormat));
   if (hash !== event.contentHash) throw new UnreproducibleListError(`published list "${listId}" cannot be reproduced: its hash was ${event.contentHash}, the fold gives ${hash}`);
   return { event, folded, text };

@@ -204,6 +204,17 @@ const decodedStream = async (store: EventStore, streamId: string, upTo: number):
 const playersOf = (g: GameFacts): string[] => [g.first, ...(g.second === null ? [] : [g.second]), ...(g.handicap ? [g.handicap.giver] : [])];
 
 /**
+ * The tournaments up to `upTo` whose facts a non-FESA fold may read: registered under another rule set than FESA's at
+ * any time, or under FESA and ending after an adoption of another one.
+ */
+export const everUnderGenericRules = (index: RatedTournamentIndex, upTo: number): Set<string> => {
+  const adoptions = adoptionsIn(index.queries.factsUpTo(upTo));
+  const under = new Set(index.queries.everUnder(isGenericRuleSet, upTo));
+  for (const [id, r] of index.queries.registrationsUpTo(upTo)) if (isGenericRuleSet(ruleSetInForce(adoptions, r))) under.add(id);
+  return under;
+};
+
+/**
  * Whether `playerId` may have a game in a tournament registered under a generic rule set (TRF and EGD files: fide,
  * uscf-k, gobase-go …), which `history` shows instead of a FESA career without rated tournaments. Errs on the side of
  * yes (any game version naming him, withdrawn or corrected, in any tournament ever registered under such a rule set):
@@ -213,11 +224,7 @@ const playersOf = (g: GameFacts): string[] => [g.first, ...(g.second === null ? 
 export const mayHaveGenericGames = async (store: EventStore, storage: CheckpointStorage | undefined, playerId: string): Promise<boolean> => {
   const head = await store.headPosition();
   const index = await ratedIndexNow(store, storage, head);
-  // registered under another rule set, or under FESA and ending after an adoption of another one
-  const adoptions = adoptionsIn(index.queries.factsUpTo(head));
-  const under = new Set(index.queries.everUnder(isGenericRuleSet, head));
-  for (const [id, r] of index.queries.registrationsUpTo(head)) if (isGenericRuleSet(ruleSetInForce(adoptions, r))) under.add(id);
-  for (const tournamentId of under) {
+  for (const tournamentId of everUnderGenericRules(index, head)) {
     for (const { event: e } of await decodedStream(store, tournamentStream(tournamentId), head)) {
       if ((e.type === 'GameReported' || e.type === 'ResultCorrected') && playersOf(e).includes(playerId)) return true;
     }

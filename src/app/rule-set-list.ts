@@ -3,7 +3,7 @@ import type { LoggedEvent } from '../../domain/events';
 import type { RuleSetRegistry } from '../../domain/rules/registry';
 import { FesaFacts } from '../../projections/fesa/history';
 import { foldGeneric, lastPlayedUnder, ratingsOf } from '../../projections/generic/history';
-import { genericSystem, type EntryPolicy, type GenericRuleSetId } from '../../projections/generic/systems';
+import { genericSystem, type EntryPolicy, type GenericRuleSetId, type GenericSystem } from '../../projections/generic/systems';
 import { unratable } from './failure';
 import { activeSince } from './lists';
 import { fullName } from './namesakes';
@@ -67,37 +67,65 @@ export const listNamesKnownAt = (facts: readonly LoggedEvent[], knownAt?: number
   };
 };
 
+/** What a list says of one rated player of a rule set, before he is ranked and named. */
+export interface RatedEntry {
+  /** The id the rule set's states are kept under (a merged player's survivor as the fold knew it). */
+  readonly playerId: string;
+  readonly rating: number;
+  readonly games: number;
+  readonly provisional: boolean;
+  /** Under the systems with grades: the grade held (null while none is earned); absent under the others. */
+  readonly grade?: string | null;
+  readonly lastPlayed: string | null;
+}
+
+/** A list's entries ranked (highest rating first, ties by id), those not active since the list's window left out, named. */
+export const listOfEntries = (ruleSet: GenericRuleSetId, asOf: string, activeYears: number, entries: readonly RatedEntry[], named: (playerId: string) => { id: string; name: string; country: string }): RuleSetList => {
+  const since = activeSince(asOf, activeYears);
+  const players = [...entries]
+    .sort((a, b) => b.rating - a.rating || (a.playerId < b.playerId ? -1 : a.playerId > b.playerId ? 1 : 0))
+    .filter((r) => since === '' || (r.lastPlayed ?? '') > since)
+    .map(({ playerId, grade, rating, games, provisional, lastPlayed }, i): RuleSetListRow => ({
+      rank: i + 1,
+      ...named(playerId),
+      // the systems with grades give one column more: the grade the system holds (null while none is earned)
+      ...(grade !== undefined ? { grade } : {}),
+      provisional,
+      rating,
+      games,
+      lastPlayed,
+    }));
+  return { ruleSet, asOf, activeYears, players };
+};
+
+/** How a list names the player a state is kept under, as known at a position. */
+export const listNamer = (facts: readonly LoggedEvent[], knownAt?: number): ((playerId: string) => { id: string; name: string; country: string }) => {
+  const names = namesKnownAt(facts, knownAt);
+  return (playerId) => {
+    const id = names.survivorOf(playerId);
+    const listed = names.listNames.byId.get(id);
+    return { id, name: listed === undefined ? id : fullName(listed), country: names.registrations.get(id)?.event.country ?? '' };
+  };
+};
+
 /** The list of `ruleSet` as of a date (and as known at a position); a fold the rule set refuses is thrown as unratable. */
 export const ruleSetList = (facts: readonly LoggedEvent[], ruleSet: GenericRuleSetId, opts: RuleSetListOptions): RuleSetList => {
-  const activeYears = opts.activeYears ?? 0;
   const folded = foldGeneric(facts, {
     asOf: opts.asOf, entry: opts.entry ?? 'system', ...(opts.knownAt !== undefined ? { knownAt: opts.knownAt } : {}), ...(opts.registry !== undefined ? { registry: opts.registry } : {}),
   });
   if (E.isLeft(folded)) throw unratable(folded.left);
   const fold = folded.right;
-  const names = namesKnownAt(facts, opts.knownAt);
-  const since = activeSince(opts.asOf, activeYears);
   const system = genericSystem(ruleSet, fold.registry);
-  const players = ratingsOf(fold, ruleSet)
-    .filter((r) => since === '' || (lastPlayedUnder(fold, ruleSet, r.playerId) ?? '') > since)
-    .map((r, i): RuleSetListRow => {
-      const id = names.survivorOf(r.playerId);
-      const listed = names.listNames.byId.get(id);
-      return {
-        rank: i + 1,
-        id,
-        name: listed === undefined ? id : fullName(listed),
-        country: names.registrations.get(id)?.event.country ?? '',
-        // the systems with grades give one column more: the grade the system holds (null while none is earned)
-        ...(system.grades !== undefined ? { grade: system.grades.of(r.state) } : {}),
-        provisional: system.provisional(r.state),
-        rating: r.rating,
-        games: system.games(r.state),
-        lastPlayed: lastPlayedUnder(fold, ruleSet, r.playerId) ?? null,
-      };
-    });
-  return { ruleSet, asOf: opts.asOf, activeYears, players };
+  const entries = ratingsOf(fold, ruleSet).map((r) => ({ playerId: r.playerId, rating: r.rating, ...entryOfState(system, r.state), lastPlayed: lastPlayedUnder(fold, ruleSet, r.playerId) ?? null }));
+  return listOfEntries(ruleSet, opts.asOf, opts.activeYears ?? 0, entries, listNamer(facts, opts.knownAt));
 };
+
+/** What a list shows of a player's state besides his rating. */
+export const entryOfState = (system: GenericSystem, state: unknown): { games: number; provisional: boolean; grade?: string | null } => ({
+  games: system.games(state),
+  provisional: system.provisional(state),
+  ...(system.grades !== undefined ? { grade: system.grades.of(state) } : {}),
+});
 
 /** Whether `ruleSet` gives grades (its list has a grade column). */
 export const givesGrades = (ruleSet: GenericRuleSetId, registry?: RuleSetRegistry): boolean => genericSystem(ruleSet, registry).grades !== undefined;

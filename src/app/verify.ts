@@ -12,6 +12,7 @@
  */
 import { CAREER_MODEL_FORMAT, unsealedCareer } from './career-model';
 import { savedRatedIndexFinding } from './rated-tournament';
+import { ruleSetListModelFindings } from './rule-set-list-model';
 import { chainHash, GENESIS, logChangedSince } from './chain';
 import { loadFacts } from './load';
 import { UnreproducibleListError } from './lists';
@@ -181,6 +182,7 @@ const savedModelFindings = async (store: EventStore, storage: CheckpointStorage,
       if (texts !== undefined && 'edited' in texts) findings.push(`The saved careers model of ${ruleSet} was changed by hand: ${texts.edited}; ${rebuild}.`);
     }
   }
+  findings.push(...(await ruleSetListModelFindings(store, storage, head)));
   const index = await savedRatedIndexFinding(store, storage);
   if (index !== undefined) findings.push(`${index[0]!.toUpperCase()}${index.slice(1)}; the next read makes it again from the log.`);
   return findings;

@@ -5,6 +5,7 @@ import { Ledger } from '../../src/app/ledger';
 import { loadFacts } from '../../src/app/load';
 import { ratedCareersSlice, ratedIndexNow, ratedListSlice, ratedTournamentSlice, ratedTournamentViewOf } from '../../src/app/rated-tournament';
 import { ruleSetList } from '../../src/app/rule-set-list';
+import { readRuleSetListModel, ruleSetListModelBuilds } from '../../src/app/rule-set-list-model';
 import { ruleSetCareers } from '../../src/app/career-rule-sets';
 import { foldGeneric } from '../../projections/generic/history';
 import type { CheckpointStorage } from '../../src/app/ports/checkpoint-storage';
@@ -133,7 +134,7 @@ const stateAt = (facts: readonly LoggedEvent[]): LedgerState => {
  * the index saved next to the log at an earlier position (caught up and saved again), from the one saved at the head,
  * and at the earlier position `mid` from an index kept at the head (a server's, ahead of the state it answers for).
  */
-const expectSliceEqualsWholeLog = async (store: EventStore, checkpoints: CheckpointStorage, mid: number): Promise<{ views: number; rated: number; sliced: number; whole: number; careersShown: number; listsShown: number }> => {
+const expectSliceEqualsWholeLog = async (store: EventStore, checkpoints: CheckpointStorage, mid: number): Promise<{ views: number; rated: number; sliced: number; whole: number; careersShown: number; listsShown: number; modelLists: number }> => {
   const facts = await loadFacts(store);
   const state = await new Ledger(store).catchUp();
   const ids = [...state.tournaments.keys(), 'no-such-tournament'];
@@ -173,6 +174,22 @@ const expectSliceEqualsWholeLog = async (store: EventStore, checkpoints: Checkpo
     expect({ ruleSet, mid, list: await shown(async () => ruleSetList(listSliceThen.facts, ruleSet, { asOf, knownAt: mid })) }).toEqual({ ruleSet, mid, list: then });
     if (whole.includes('"rating"')) listsShown++;
   }
+  // the saved list model (made at `mid` by a read then, caught up by this one) answers every date as the fold does
+  // some end dates and the day before each (a list changes on a tournament's end date)
+  const ends = [...new Set(facts.flatMap((f) => (f.event.type === 'TournamentRegistered' ? [f.event.endDate] : [])))].sort();
+  const dates = ends.filter((_, i) => i % Math.ceil(ends.length / 3) === 1).flatMap((d) => [d, day(-1 + (Date.parse(d) - Date.UTC(2020, 0, 1)) / 864e5)]);
+  let modelLists = 0;
+  for (const ruleSet of OTHER) {
+    for (const [asOf, activeYears] of [...dates.map((d) => [d, 0] as const), ['2031-01-01', 0], ['2021-06-30', 1]] as const) {
+      const whole = await shown(async () => ruleSetList(facts, ruleSet, { asOf, activeYears }));
+      expect({ ruleSet, asOf, activeYears, model: await shown(() => readRuleSetListModel(store, checkpoints, ruleSet, { asOf, activeYears })) }).toEqual({ ruleSet, asOf, activeYears, model: whole });
+      modelLists++;
+    }
+    // known at `mid`: the model's when nothing the fold reads was recorded after it, else left to the fold
+    const then = await shown(async () => ruleSetList(facts, ruleSet, { asOf: '2031-01-01', knownAt: mid }));
+    const fromModel = await shown(() => readRuleSetListModel(store, checkpoints, ruleSet, { asOf: '2031-01-01', activeYears: 0, knownAt: mid }));
+    if (fromModel !== 'undefined') expect({ ruleSet, mid, fromModel }).toEqual({ ruleSet, mid, fromModel: then });
+  }
   // `ledger history P --rules S`: his career from the list's slice (its own deciders' state)
   for (const id of [...state.players.keys(), 'no-such-player']) {
     expect({ id, career: genericCareer(listSlice.facts, listSlice.state, id) }).toEqual({ id, career: genericCareer(facts, state, id) });
@@ -183,7 +200,7 @@ const expectSliceEqualsWholeLog = async (store: EventStore, checkpoints: Checkpo
     const whole = await shown(async () => ratedTournamentView(earlier, then, id));
     expect({ id, mid, view: await shown(() => ratedTournamentViewOf(store, id, { upTo: mid, index: head })) }).toEqual({ id, mid, view: whole });
   }
-  return { views, rated, sliced, whole: facts.length, careersShown, listsShown };
+  return { views, rated, sliced, whole: facts.length, careersShown, listsShown, modelLists };
 };
 
 describe.each(places)('a non-FESA tournament read from its slice of the log (%s)', (name, open) => {
@@ -199,6 +216,7 @@ describe.each(places)('a non-FESA tournament read from its slice of the log (%s)
     let whole = 0;
     let careersShown = 0;
     let listsShown = 0;
+    let modelLists = 0;
     await fc.assert(
       fc.asyncProperty(ledgers(8, 6), mix, async ({ facts }, m) => {
         const { store, checkpoints, close } = await open();
@@ -208,8 +226,16 @@ describe.each(places)('a non-FESA tournament read from its slice of the log (%s)
           // an index saved next to the log half-way (a read then), caught up by the reads after the rest
           await record(store, ledger.slice(0, mid));
           await ratedIndexNow(store, checkpoints, mid);
+          await shown(() => readRuleSetListModel(store, checkpoints, 'fide', { asOf: '2031-01-01', activeYears: 0 }));
           await record(store, ledger.slice(mid));
           const counted = await expectSliceEqualsWholeLog(store, checkpoints, mid);
+          // a fact no non-FESA list reads (an officer's appointment) moves the saved models forward without a fold
+          const builds = ruleSetListModelBuilds.here;
+          const before = await shown(() => readRuleSetListModel(store, checkpoints, 'pan-atlantic', { asOf: '2031-01-01', activeYears: 0 }));
+          await record(store, [{ event: { type: 'OfficerAppointed', version: 1, eventId: 'appointed:late', validDate: day(400), actor: 't', officer: 'officer-1', role: 'officer' } as unknown as DomainEvent, globalPosition: 0 }]);
+          expect(await shown(() => readRuleSetListModel(store, checkpoints, 'pan-atlantic', { asOf: '2031-01-01', activeYears: 0 }))).toEqual(before);
+          expect(ruleSetListModelBuilds.here).toBe(builds);
+          modelLists += counted.modelLists;
           views += counted.views;
           rated += counted.rated;
           sliced += counted.sliced;
@@ -235,5 +261,6 @@ describe.each(places)('a non-FESA tournament read from its slice of the log (%s)
     expect(sliced).toBeLessThan(whole);
     expect(careersShown).toBeGreaterThan(numRuns);
     expect(listsShown).toBeGreaterThan(numRuns / 2);
-  }, 120_000);
+    expect(modelLists).toBeGreaterThan(numRuns * 12);
+  }, 300_000);
 });

@@ -90,8 +90,8 @@ const documentedRoutes = () => ({
           activeYears: int,
           players: array(
             object(
-              { rank: int, playerId: str, name: str, country: str, grade: str, rating: { type: 'number' }, games: int, provisional: { type: 'boolean' }, lastPlayed: nullable(date) },
-              undefined,
+              { rank: int, id: { ...str, description: 'The player, as every rule set\'s list names him (a FESA list published before rows carried it has playerId alone).' }, playerId: str, name: str, country: str, grade: str, rating: { type: 'number' }, games: int, provisional: { type: 'boolean' }, lastPlayed: nullable(date) },
+              ['rank', 'playerId', 'name', 'country', 'grade', 'rating', 'games', 'provisional', 'lastPlayed'],
               false,
             ),
           ),

@@ -7,7 +7,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { cliBuilt, ledger, SMALL_LEDGER, tempDir } from '../../support/helpers';
+import { cliBuilt, FIXTURES, ledger, SMALL_LEDGER, tempDir } from '../../support/helpers';
 import { chainHash, GENESIS } from '../../../src/app/chain';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -230,5 +230,30 @@ describe.skipIf(!built)('verify covers what reads serve (real processes, run `np
       expect(first.err).toMatch(/^warning: the saved careers model of as-adopted does not match the log \(it was built from a log whose event at position 5 had hash [0-9a-f]{12}, where the log has [0-9a-f]{12}\); it is folded from the log again .*\n$/);
       expect(await ledger(...argv, '--db', edited)).toMatchObject({ code: 0, out: expected.out, err: '' });
     }
+  });
+
+  it('a saved fide-2024 list model (a TRF import) edited by hand (a rating + 500) is not served: list --rules fide-2024 makes it again and says so once; verify names it, exit 1, and holds after projections rebuild --rules fide-2024', async () => {
+    const db = copyOf(pristine, 'verify-fide-model');
+    expect((await ledger('trf', 'import', path.join(FIXTURES, 'trf', 'grandmommyscup.trf'), '--db', db, '--actor', 'officer')).code).toBe(0);
+    const expected = await ledger('list', '--rules', 'fide-2024', '--db', db);
+    expect(expected).toMatchObject({ code: 0, err: '' });
+    expect(expected.out).toMatch(/\d{4}/);
+    editFile(db, (d) => {
+      const row = d.prepare("SELECT seq, data FROM projection_chunks WHERE name = 'rule-set-list-1:fide-2024' AND part = 'versions'").get() as { seq: number; data: string };
+      const versions = JSON.parse(row.data) as unknown[][];
+      versions[versions.length - 1]![2] = Number(versions[versions.length - 1]![2]) + 500;
+      d.prepare("UPDATE projection_chunks SET data = ? WHERE name = 'rule-set-list-1:fide-2024' AND part = 'versions' AND seq = ?").run(JSON.stringify(versions), row.seq);
+    });
+    const verify = await ledger('verify', '--db', db);
+    expect(verify.code).toBe(1);
+    expect(verify.err).toBe('The saved list model of fide-2024 was changed by hand (it no longer matches its fingerprint); `ledger projections rebuild --rules fide-2024` makes it again (as does the next read).\n');
+    expect((await ledger('projections', 'rebuild', '--rules', 'fide-2024', '--db', db)).code).toBe(0);
+    expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
+    // its head (what today's list reads) edited: a read does not serve it, says so once, and saves both anew
+    editFile(db, (d) => d.prepare("UPDATE projection_chunks SET data = replace(data, '[[', '[[\"x\",\"1900-01-01\",3000,9,0,null,null],[') WHERE name = 'rule-set-list-1:fide-2024:head' AND part = 'versions' AND seq = 0").run());
+    const list = await ledger('list', '--rules', 'fide-2024', '--db', db);
+    expect(list).toMatchObject({ code: 0, out: expected.out });
+    expect(list.err).toMatch(/^warning: the saved list model of fide-2024 \(its head\) was changed by hand \(it no longer matches its fingerprint\); it is made again from the log .*\n$/);
+    expect(await ledger('list', '--rules', 'fide-2024', '--db', db)).toMatchObject({ code: 0, out: expected.out, err: '' });
   });
 });

@@ -21,6 +21,7 @@ import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/gen
 import { ruleSetInForceOf } from '../../../../domain/commands/state';
 import { resolvePlayer } from '../../../app/player-lookup';
 import { nearest } from '../suggest';
+import { rebuildRuleSetListModels } from '../../../app/rule-set-list-model';
 
 const ruleSetOf = (ctx: CliContext, also: readonly string[] = []): string => {
   const id = ctx.opts.string('rules');
@@ -132,10 +133,17 @@ const history: CommandRun = {
 const rebuild: CommandRun = {
   name: 'projections rebuild',
   async run(ctx) {
-    const ruleSet = ruleSetOf(ctx);
+    const ruleSet = ruleSetOf(ctx, GENERIC_RULE_SETS);
     const started = process.hrtime.bigint();
     const checkpoints = await ctx.savedProjections();
     if (checkpoints === undefined) throw new UsageError(`projection checkpoints are kept next to the log in SQLite or PostgreSQL; the store "${ctx.storeSpec ?? defaultStoreSpec()}" keeps none (list and the other commands fold from the log)`);
+    if (isGenericRuleSet(ruleSet)) {
+      // one fold of the non-FESA slice gives every non-FESA rule set's list model
+      const made = await rebuildRuleSetListModels(await ctx.store(), checkpoints);
+      const summary = { ruleSet, position: made.position, events: made.facts, versions: made.versions, milliseconds: Math.round(Number(process.hrtime.bigint() - started) / 1e6) };
+      ctx.print(summary, () => `list models of ${GENERIC_RULE_SETS.join(', ')} rebuilt from ${summary.events} events up to position ${summary.position}: ${summary.versions} player versions (${summary.milliseconds} ms); saved`);
+      return 0;
+    }
     const result = await rebuildProjection(await ctx.store(), checkpoints, { ruleSet });
     const ms = Number(process.hrtime.bigint() - started) / 1e6;
     const folded = result.projection.current();

@@ -8,6 +8,7 @@ import { loadFacts } from '../../../app/load';
 import { knownAtPositionOf } from '../../../app/list-known-at';
 import { ratedListSlice } from '../../../app/rated-tournament';
 import { ruleSetList } from '../../../app/rule-set-list';
+import { readRuleSetListModel } from '../../../app/rule-set-list-model';
 import { programFileRefusal, publishedRuleSetDiff, renderRuleSetList, type RuleSetListDiff } from '../../../app/rule-set-publication';
 import type { ListFormat } from '../../../app/lists';
 import { explainGeneric } from '../../../../projections/generic/explain';
@@ -35,9 +36,12 @@ export const listUnderRuleSet = async (ctx: CliContext, ruleSet: GenericRuleSetI
   const store = await ctx.store();
   const knownAtText = ctx.opts.string('known-at');
   const knownAt = knownAtText === undefined ? undefined : await knownAtPositionOf(store, knownAtText);
-  // the non-FESA tournaments, their players and every name, not the FESA games (which the fold passes over)
-  const { facts } = await ratedListSlice(store, { ...(knownAt !== undefined ? { upTo: knownAt } : {}), storage: await ctx.checkpoints() });
-  const list = ruleSetList(facts, ruleSet, { asOf, activeYears, entry, ...(knownAt !== undefined ? { knownAt } : {}) });
+  const storage = await ctx.checkpoints();
+  // the saved model answers the default entry policy; otherwise (or known at a position before its last fact) the
+  // non-FESA tournaments, their players and every name are folded, not the FESA games (which the fold passes over)
+  const onEdited = (why: string): void => ctx.err(`warning: ${why}; it is made again from the log (\`ledger verify\` checks every saved model)`);
+  const saved = storage !== undefined && entry === 'system' ? await readRuleSetListModel(store, storage, ruleSet, { asOf, activeYears, onEdited, ...(knownAt !== undefined ? { knownAt } : {}) }) : undefined;
+  const list = saved ?? ruleSetList((await ratedListSlice(store, { ...(knownAt !== undefined ? { upTo: knownAt } : {}), ...(storage ? { storage } : {}) })).facts, ruleSet, { asOf, activeYears, entry, ...(knownAt !== undefined ? { knownAt } : {}) });
   write(renderRuleSetList(LIST_PRINTER, list, format));
   if (list.players.length === 0 && format === 'table') {
     ctx.err(`No player has a rating under ${ruleSet} as of ${asOf}: the list holds the tournaments rated under ${ruleSet} (ledger rerate --rules ${ruleSet} rates every tournament under it)` +

@@ -1,0 +1,257 @@
+/**
+ * The saved list model of each non-FESA rule set (`ledger list --rules S`), next to the log as FESA's is: the
+ * non-FESA fold runs once over its slice of the log (rated-tournament.ts `ratedListSlice`) and keeps, per timeline
+ * item, what a list shows of every player whose state it set — so that the list as of any date is one pass over
+ * those versions instead of reading a third of a mixed ledger's streams and folding them again. Derived and
+ * droppable: it is read only while it reflects the head of the log (facts the fold passes over — FESA games, a
+ * published list — move it forward without a fold), and `verify` tells one changed by hand.
+ */
+import * as E from 'fp-ts/Either';
+import { foldGeneric, GENERIC_FOLD_EVENTS } from '../../projections/generic/history';
+import { GENERIC_RULE_SETS, genericSystem, isGenericRuleSet, type GenericRuleSetId } from '../../projections/generic/systems';
+import type { DomainEvent, LoggedEvent } from '../../domain/events';
+import { hashAt, logChangedSince } from './chain';
+import { readFacts } from './event-log';
+import { unratable } from './failure';
+import { hash53 } from './list-model';
+import type { CheckpointStorage } from './ports/checkpoint-storage';
+import type { EventStore } from './ports/event-store';
+import { everUnderGenericRules, ratedIndexNow, ratedListSlice } from './rated-tournament';
+import { entryOfState, listNamer, listOfEntries, type RatedEntry, type RuleSetList } from './rule-set-list';
+
+/** The saved layout: a model of another format is never read (the next read makes it anew). */
+export const RULE_SET_LIST_MODEL_FORMAT = 1;
+/**
+ * Each rule set's model is saved twice: whole, and as its head — every player's last entry alone, with the names of
+ * those who have one — which answers a list as of any date from the last entry's on (today's, the usual one) from a
+ * third of the rows.
+ */
+type Kind = 'whole' | 'head';
+const modelName = (ruleSet: string, kind: Kind): string => `rule-set-list-${RULE_SET_LIST_MODEL_FORMAT}:${ruleSet}${kind === 'head' ? ':head' : ''}`;
+
+/** One player's entry after a timeline item: [state key, date, rating (null: unrated), games, provisional, grade (null: none or no grades), last played]. */
+type Version = readonly [string, string, number | null, number, 0 | 1, string | null, string | null];
+/** How the list names a state key, as known at the model's position: [state key, id, name, country]. */
+type Named = readonly [string, string, string, string];
+
+interface Header {
+  readonly format: number;
+  readonly ruleSet: string;
+  readonly position: number;
+  /** The chain hash of the log's event at `position` (a model of another log, or of an edited one, is not read). */
+  readonly head: string | null;
+  /** The last position of a fact the fold read: a list known at a position from it on is this model's. */
+  readonly lastFact: number;
+  /** The date of the last entry: a head model answers the lists as of it and later only. */
+  readonly through: string;
+  /** Whether the rule set gives grades (its versions' grade is then the list's grade column). */
+  readonly grades: boolean;
+  /** Where the fold stops (a list as of that date or later is its error). */
+  readonly failure?: { readonly date: string; readonly message: string };
+  /** The fingerprint of the versions and names as saved. */
+  readonly fp: number;
+}
+
+interface Model {
+  readonly header: Header;
+  readonly versions: readonly Version[];
+  readonly names: readonly Named[];
+  /** The fingerprint of the chunks as saved or loaded. */
+  readonly fp: number;
+}
+
+/** The saved chunks' fingerprint, over their text as saved (a read hashes what it loads, nothing is written out again). */
+const fingerprint = (chunks: readonly string[]): number => hash53(chunks.map((c) => hash53(c).toString(36)).join('|'));
+
+const CHUNK = 20_000;
+
+/** The model's chunks as saved: [part, seq, JSON of its items]. */
+const chunksOf = (versions: readonly Version[], names: readonly Named[]): (readonly [string, number, string])[] => {
+  const chunks: (readonly [string, number, string])[] = [];
+  // in the order a load hands them back (by part, then sequence), which the fingerprint is taken in
+  for (const [part, items] of [['names', names], ['versions', versions]] as const) {
+    for (let seq = 0; seq * CHUNK < items.length; seq++) chunks.push([part, seq, JSON.stringify(items.slice(seq * CHUNK, (seq + 1) * CHUNK))]);
+  }
+  return chunks;
+};
+
+/** Every rule set's model from the fold of `facts` (the list slice as of `position`, whose event hashes to `head`). */
+const buildModels = (facts: readonly LoggedEvent[], position: number, head: string | null): Model[] => {
+  const versions = new Map<GenericRuleSetId, Version[]>(GENERIC_RULE_SETS.map((r) => [r, []]));
+  let lastDate = '';
+  const folded = foldGeneric(facts, {
+    entry: 'system',
+    onItem: (date) => (lastDate = date),
+    onStates: (ruleSet, date, states, lastPlayed) => {
+      const system = genericSystem(ruleSet);
+      const into = versions.get(ruleSet)!;
+      for (const [id, state] of states) {
+        const { games, provisional, grade } = entryOfState(system, state);
+        into.push([id, date, system.rating(state), games, provisional ? 1 : 0, grade ?? null, lastPlayed.get(id) ?? null]);
+      }
+    },
+  });
+  const failure = E.isLeft(folded) ? { date: lastDate, message: folded.left } : undefined;
+  const named = listNamer(facts);
+  const lastFact = facts.at(-1)?.globalPosition ?? 0;
+  return [...versions].map(([ruleSet, vs]) => {
+    const names = [...new Set(vs.map((v) => v[0]))].map((key): Named => {
+      const { id, name, country } = named(key);
+      return [key, id, name, country];
+    });
+    const fp = fingerprint(chunksOf(vs, names).map((c) => c[2]));
+    return { header: { format: RULE_SET_LIST_MODEL_FORMAT, ruleSet, position, head, lastFact, through: vs.at(-1)?.[1] ?? '', grades: genericSystem(ruleSet).grades !== undefined, ...(failure ? { failure } : {}), fp }, versions: vs, names, fp };
+  });
+};
+
+/** A whole model's head: every player's last entry, in the order of the entries. */
+const headOf = ({ header, versions, names }: Model): Model => {
+  const last = new Map<string, Version>();
+  for (const v of versions) {
+    last.delete(v[0]);
+    last.set(v[0], v);
+  }
+  const heads = [...last.values()].filter((v) => v[2] !== null);
+  const rated = new Set(heads.map((v) => v[0]));
+  const named = names.filter((n) => rated.has(n[0]));
+  const fp = fingerprint(chunksOf(heads, named).map((c) => c[2]));
+  return { header: { ...header, fp }, versions: heads, names: named, fp };
+};
+
+const saveAs = (storage: CheckpointStorage, m: Model, kind: Kind): Promise<void> =>
+  storage.save(modelName(m.header.ruleSet, kind), m.header.position, JSON.stringify(m.header), chunksOf(m.versions, m.names), []);
+
+/** Saves a whole model and its head. */
+const saveModel = async (storage: CheckpointStorage, model: Model): Promise<void> => {
+  await saveAs(storage, model, 'whole');
+  await saveAs(storage, headOf(model), 'head');
+};
+
+/** The saved model of `ruleSet` as saved (undefined: none of this format). */
+const loadModel = async (storage: CheckpointStorage, ruleSet: string, kind: Kind = 'whole'): Promise<Model | undefined> => {
+  const parts: { versions: Version[]; names: Named[] } = { versions: [], names: [] };
+  const texts: string[] = [];
+  const text = await storage.load(modelName(ruleSet, kind), (part, data) => {
+    texts.push(data);
+    if (part === 'versions' || part === 'names') for (const item of JSON.parse(data) as never[]) parts[part].push(item);
+  });
+  if (text === undefined) return undefined;
+  const header = JSON.parse(text) as Header;
+  return header.format === RULE_SET_LIST_MODEL_FORMAT && header.ruleSet === ruleSet ? { header, ...parts, fp: fingerprint(texts) } : undefined;
+};
+
+/** Why a saved model cannot be served as of the log's `head` (undefined: it can, perhaps after facts the fold passes over). */
+const unservable = async (store: EventStore, model: Model, head: number, kind: Kind = 'whole'): Promise<string | undefined> => {
+  const { position } = model.header;
+  const ruleSet = `${model.header.ruleSet}${kind === 'head' ? ' (its head)' : ''}`;
+  if (position > head) return `the saved list model of ${ruleSet} reflects position ${position}, beyond the log's head ${head}: events were deleted from the log, or the model is another ledger's`;
+  const changed = await logChangedSince(store, position, model.header.head);
+  if (changed !== undefined) return `the saved list model of ${ruleSet} does not match the log (${changed})`;
+  if (model.fp !== model.header.fp) return `the saved list model of ${ruleSet} was changed by hand (it no longer matches its fingerprint)`;
+  return undefined;
+};
+
+const TOURNAMENT_FACTS = new Set(['TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed']);
+const PASSED_OVER = new Set<string>(GENERIC_FOLD_EVENTS.passesOver);
+
+/**
+ * Whether a fact recorded after `after` up to `head` may change a non-FESA list: anything but what the fold passes
+ * over, FESA's own balances and adjustments, and the facts of tournaments no non-FESA rule set ever rates (the bulk of a
+ * federation's writes).
+ */
+const changesTheLists = async (store: EventStore, storage: CheckpointStorage, after: number, head: number): Promise<boolean> => {
+  const generic = everUnderGenericRules(await ratedIndexNow(store, storage, head), head);
+  const matters = (e: DomainEvent): boolean => {
+    if (PASSED_OVER.has(e.type)) return false;
+    if (e.type === 'OpeningBalanceImported' || e.type === 'RatingAdjusted' || e.type === 'GradeAwarded') return isGenericRuleSet(e.ruleSet);
+    if (TOURNAMENT_FACTS.has(e.type)) return generic.has((e as { tournamentId: string }).tournamentId);
+    return true;
+  };
+  for await (const batch of readFacts(store, { fromPosition: after, toPosition: head })) if (batch.some((f) => matters(f.event))) return true;
+  return false;
+};
+
+/** How many times this thread made the models anew (an instrument: a test holds that facts changing no list move them forward). */
+export const ruleSetListModelBuilds = { here: 0 };
+
+/** Folds the list slice at the log's head once and saves every non-FESA rule set's model from it. */
+export const rebuildRuleSetListModels = async (store: EventStore, storage: CheckpointStorage): Promise<{ position: number; versions: number; facts: number }> => {
+  ruleSetListModelBuilds.here++;
+  const head = await store.headPosition();
+  const { facts } = await ratedListSlice(store, { upTo: head, storage });
+  const models = buildModels(facts, head, await hashAt(store, head));
+  for (const model of models) await saveModel(storage, model);
+  return { position: head, versions: models.reduce((n, m) => n + m.versions.length, 0), facts: facts.length };
+};
+
+/** The model of `ruleSet` at the head of the log: the saved one (moved forward over facts that change no list), else made anew. */
+const modelAtHead = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, onEdited?: (why: string) => void): Promise<Model> => {
+  const head = await store.headPosition();
+  const saved = await loadModel(storage, ruleSet, 'whole');
+  const why = saved && (await unservable(store, saved, head));
+  if (why !== undefined) onEdited?.(why);
+  if (saved !== undefined && why === undefined) {
+    if (saved.header.position === head) return saved;
+    if (!(await changesTheLists(store, storage, saved.header.position, head))) {
+      const moved = { ...saved, header: { ...saved.header, position: head, head: await hashAt(store, head) } };
+      await saveModel(storage, moved);
+      return moved;
+    }
+  }
+  await rebuildRuleSetListModels(store, storage);
+  return (await loadModel(storage, ruleSet))!;
+};
+
+export interface ModelListRequest {
+  readonly asOf: string;
+  readonly activeYears: number;
+  /** As known at this position: from the model when no fact the fold reads was recorded after it. */
+  readonly knownAt?: number;
+  /** Told why a saved model is not served (it is made anew from the log). */
+  readonly onEdited?: (why: string) => void;
+}
+
+/**
+ * `ruleSetList` of the list slice (default entry policy and registry) read from the saved model; undefined when the
+ * model cannot answer it (a list known at a position before a fact the fold reads: the caller folds).
+ */
+export const readRuleSetListModel = async (store: EventStore, storage: CheckpointStorage, ruleSet: GenericRuleSetId, request: ModelListRequest): Promise<RuleSetList | undefined> => {
+  const { asOf, activeYears, knownAt } = request;
+  const [head, saved] = await Promise.all([store.headPosition(), loadModel(storage, ruleSet, 'head')]);
+  // the head alone when it is at the head of the log and the date is on or after its last entry's; else the whole model
+  const why = saved && (await unservable(store, saved, head, 'head'));
+  if (why !== undefined) {
+    request.onEdited?.(why);
+    await rebuildRuleSetListModels(store, storage);
+  }
+  const served = saved !== undefined && why === undefined && saved.header.position === head && saved.header.through <= asOf;
+  const model = served ? saved : await modelAtHead(store, storage, ruleSet, request.onEdited);
+  // (a whole model saved without its head, as the first saves were: the head is saved now)
+  if (saved === undefined) await saveAs(storage, headOf(model), 'head');
+  const { header, versions, names } = model;
+  if (knownAt !== undefined && knownAt < header.lastFact) return undefined;
+  if (header.failure !== undefined && header.failure.date <= asOf) throw unratable(header.failure.message);
+  const latest = new Map<string, Version>();
+  // versions are in the fold's order, whose dates never go back
+  for (const v of versions) {
+    if (v[1] > asOf) break;
+    latest.set(v[0], v);
+  }
+  const entries: RatedEntry[] = [];
+  for (const [playerId, , rating, games, provisional, grade, lastPlayed] of latest.values()) {
+    if (rating !== null) entries.push({ playerId, rating, games, provisional: provisional === 1, ...(header.grades ? { grade } : {}), lastPlayed });
+  }
+  const byKey = new Map(names.map(([key, id, name, country]) => [key, { id, name, country }]));
+  return listOfEntries(ruleSet, asOf, activeYears, entries, (key) => byKey.get(key)!);
+};
+
+/** What `verify` says of the saved non-FESA list models (one sentence each; empty when all hold or none is saved). */
+export const ruleSetListModelFindings = async (store: EventStore, storage: CheckpointStorage, head: number): Promise<string[]> => {
+  const findings: string[] = [];
+  for (const [ruleSet, kind] of GENERIC_RULE_SETS.flatMap((r) => [[r, 'whole'], [r, 'head']] as const)) {
+    const saved = await loadModel(storage, ruleSet, kind);
+    const why = saved && (await unservable(store, saved, head, kind));
+    if (why !== undefined) findings.push(`${why[0]!.toUpperCase()}${why.slice(1)}; \`ledger projections rebuild --rules ${ruleSet}\` makes it again (as does the next read).`);
+  }
+  return findings;
+};
