@@ -18,6 +18,7 @@ import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import { everUnderGenericRules, ratedIndexNow, ratedListSlice } from './rated-tournament';
 import { entryOfState, listNamer, listOfEntries, type RatedEntry, type RuleSetList } from './rule-set-list';
+import { playerNamesNow, type PlayerNames } from './player-names';
 
 /** The saved layout: a model of another format is never read (the next read makes it anew). */
 export const RULE_SET_LIST_MODEL_FORMAT = 1;
@@ -159,15 +160,25 @@ const PASSED_OVER = new Set<string>(GENERIC_FOLD_EVENTS.passesOver);
  * over, FESA's own balances and adjustments, and the facts of tournaments no non-FESA rule set ever rates (the bulk of a
  * federation's writes).
  */
-const changesTheLists = async (store: EventStore, storage: CheckpointStorage, after: number, head: number): Promise<boolean> => {
+const changesTheLists = async (store: EventStore, storage: CheckpointStorage, model: Model, head: number): Promise<boolean> => {
+  const after = model.header.position;
   const generic = everUnderGenericRules(await ratedIndexNow(store, storage, head), head);
-  const matters = (e: DomainEvent): boolean => {
+  // a registration names a player no list holds yet: it changes the lists only when he or a namesake of his is listed
+  // (the names of namesakes tell them apart); read lazily, as most facts since are games
+  const listed = new Set(model.names.map(([, id]) => id));
+  let names: PlayerNames | undefined;
+  const namesListed = async (id: string): Promise<boolean> =>
+    listed.has(id) || (names ??= await playerNamesNow(store, storage)).namesakesOf(id).some((other) => listed.has(other));
+  const matters = async (e: DomainEvent): Promise<boolean> => {
     if (PASSED_OVER.has(e.type)) return false;
+    if (e.type === 'PlayerRegistered') return namesListed(e.playerId);
     if (e.type === 'OpeningBalanceImported' || e.type === 'RatingAdjusted' || e.type === 'GradeAwarded') return isGenericRuleSet(e.ruleSet);
     if (TOURNAMENT_FACTS.has(e.type)) return generic.has((e as { tournamentId: string }).tournamentId);
     return true;
   };
-  for await (const batch of readFacts(store, { fromPosition: after, toPosition: head })) if (batch.some((f) => matters(f.event))) return true;
+  for await (const batch of readFacts(store, { fromPosition: after, toPosition: head })) {
+    for (const f of batch) if (await matters(f.event)) return true;
+  }
   return false;
 };
 
@@ -192,7 +203,7 @@ const modelAtHead = async (store: EventStore, storage: CheckpointStorage, ruleSe
   if (why !== undefined) onEdited?.(why);
   if (saved !== undefined && why === undefined) {
     if (saved.header.position === head) return saved;
-    if (!(await changesTheLists(store, storage, saved.header.position, head))) {
+    if (!(await changesTheLists(store, storage, saved, head))) {
       const moved = { ...saved, header: { ...saved.header, position: head, head: await hashAt(store, head) } };
       await saveModel(storage, moved);
       return moved;
