@@ -3,6 +3,7 @@
  * loaded only when that command runs (its module, by `load`): `ledger --help` loads nothing else, `fesa run` no store,
  * HTTP or PostgreSQL code — a whole process pays for what it uses.
  */
+import { GAME_FIELDS } from '../../../app/game-fields';
 import type { CommandRun } from '../context';
 
 export interface CommandEntry {
@@ -15,8 +16,6 @@ export interface CommandEntry {
   load(): Promise<readonly CommandRun[]>;
 }
 
-/** The columns of a `game report --csv` file. */
-export const GAME_FIELDS = ['game', 'tournament', 'round', 'first', 'second', 'result', 'date', 'handicap', 'giver', 'main', 'byoyomi', 'increment', 'replay-of'];
 
 /** The columns of a `player add --csv` file. */
 export const PLAYER_FIELDS = ['id', 'family', 'given', 'country', 'club', 'birth-year', 'date', 'grade', 'grade-source'];
