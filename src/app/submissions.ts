@@ -1,16 +1,18 @@
 import { createHash } from 'crypto';
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../domain/commands/decide';
-import type { DomainEvent, OfficerRole, SubmissionFormat, SubmittedFile } from '../../domain/events';
+import type { DomainEvent, LoggedEvent, OfficerRole, SubmissionFormat, SubmittedFile } from '../../domain/events';
 import type { FoldDiff } from '../../projections/fesa/diff';
 import { importEgd } from './egd';
 import type { EgdTournament } from './egd-table';
 import { readFacts } from './event-log';
-import { importFesaFolders, type EventFolder } from './fesa-import';
+import { importFesaFolders, ListMismatchError, type EventFolder } from './fesa-import';
 import type { FieldTable } from './game-rows';
 import type { TournamentFileOutcome } from './interchange';
 import { CommandRejected, type ExecuteResult, type Ledger } from './ledger';
 import { loadFacts } from './load';
+import { foldReadModel } from './read-model';
+import { AUDIT_TRAIL } from './read-models/audit-trail';
 import type { EventStore } from './ports/event-store';
 import { contentChanges, contentOf, playerMatches, type PlayerMatch, type ReadSubmission, type SubmissionDifferences } from './submissions/contents';
 import { decideGamesCsv, rerated } from './submissions/games-csv';
@@ -44,6 +46,19 @@ export interface SubmissionPreview extends FoldDiff {
   readonly players?: readonly PlayerMatch[];
 }
 
+/**
+ * A pending submission's preview, or why approving it now would be refused (the ledger moved since it was checked: an
+ * other submission of the tournament approved, a player merged): the submission is still shown, with the reason.
+ */
+export const previewOrRefusal = async (preview: Promise<SubmissionPreview>): Promise<{ preview?: SubmissionPreview; previewRefused?: string }> => {
+  try {
+    return { preview: await preview };
+  } catch (error) {
+    if (error instanceof CommandRejected || error instanceof ListMismatchError) return { previewRefused: error.message };
+    throw error;
+  }
+};
+
 /** A submission's files imported (or tried): how many facts it recorded, and what it changes. */
 export interface SubmissionImport {
   readonly recorded: number;
@@ -71,11 +86,18 @@ export interface SubmissionView {
   readonly submitter: string;
   readonly role: string;
   readonly receivedOn: string;
+  /** When the ledger recorded it (the second clock). */
+  readonly received: Recorded;
   readonly files: readonly string[];
   readonly contentHash: string;
   readonly status: 'pending' | 'approved' | 'rejected';
-  /** The officer's decision: who, on which date, why. */
-  readonly decision?: { readonly by: string; readonly on: string; readonly reason: string };
+  /** The officer's decision: who, on which date, why, and when it was recorded. */
+  readonly decision?: { readonly by: string; readonly on: string; readonly reason: string } & Recorded;
+}
+
+interface Recorded {
+  readonly recordedAt: string | null;
+  readonly position: number;
 }
 
 type Received = Extract<DomainEvent, { type: 'SubmissionReceived' }>;
@@ -242,28 +264,21 @@ export class Submissions {
   }
 }
 
-/** Every submission with the officer's decision on it, in the order received. */
+/** Every submission with the officer's decision on it, in the order received, as the audit trail holds them. */
 const submissionViews = async (store: EventStore): Promise<SubmissionView[]> => {
-  const views = new Map<string, SubmissionView>();
-  for await (const batch of readFacts(store, { types: [...SUBMISSION_TYPES] })) {
-    for (const { event } of batch) {
-      if (event.type === 'SubmissionReceived') {
-        views.set(event.submissionId, {
-          submissionId: event.submissionId,
-          tournamentId: event.tournamentId,
-          format: event.format,
-          submitter: event.actor,
-          role: event.role,
-          receivedOn: event.validDate,
-          files: event.files.map((f) => f.name),
-          contentHash: event.contentHash,
-          status: 'pending',
-        });
-      } else if (event.type === 'SubmissionApproved' || event.type === 'SubmissionRejected') {
-        const view = views.get(event.submissionId);
-        if (view) views.set(event.submissionId, { ...view, status: event.type === 'SubmissionApproved' ? 'approved' : 'rejected', decision: { by: event.actor, on: event.validDate, reason: event.reason } });
-      }
-    }
-  }
-  return [...views.values()];
+  const facts: LoggedEvent[] = [];
+  for await (const batch of readFacts(store, { types: [...SUBMISSION_TYPES] })) facts.push(...batch);
+  return [...foldReadModel(AUDIT_TRAIL, facts).submissions.values()].map((s) => ({
+    submissionId: s.submissionId,
+    tournamentId: s.tournamentId,
+    format: s.format,
+    submitter: s.received.by,
+    role: s.role,
+    receivedOn: s.received.on,
+    received: { recordedAt: s.received.recordedAt, position: s.received.position },
+    files: s.files,
+    contentHash: s.contentHash,
+    status: s.decision?.outcome ?? 'pending',
+    ...(s.decision ? { decision: { by: s.decision.by, on: s.decision.on, reason: s.decision.reason, recordedAt: s.decision.recordedAt, position: s.decision.position } } : {}),
+  }));
 };

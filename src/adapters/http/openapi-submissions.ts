@@ -44,14 +44,16 @@ const submissionView = object(
     submitter: str,
     role: str,
     receivedOn: date,
+    received: { ...object({ recordedAt: nullable(str), position: int }, undefined, false), description: 'When the ledger recorded it: time and log position.' },
     files: array(str),
     contentHash: str,
     status: { enum: ['pending', 'approved', 'rejected'] },
-    decision: object({ by: str, on: date, reason: str }, undefined, false),
+    decision: object({ by: str, on: date, reason: str, recordedAt: nullable(str), position: int }, undefined, false),
     preview,
+    previewRefused: { ...str, description: 'Why approving the pending submission now would be refused (the ledger moved since it was checked).' },
     differences,
   },
-  ['submissionId', 'tournamentId', 'format', 'submitter', 'role', 'receivedOn', 'files', 'contentHash', 'status'],
+  ['submissionId', 'tournamentId', 'format', 'submitter', 'role', 'receivedOn', 'received', 'files', 'contentHash', 'status'],
   false,
 );
 

@@ -5,7 +5,7 @@ import * as t from 'io-ts';
 import { describeDecodeErrors } from '../../../domain/errors';
 import { Id, NonEmptyString, SubmissionFormatC, SubmittedFile } from '../../../domain/events';
 import type { Ledger } from '../../app/ledger';
-import { Submissions, type Submitter, type SubmissionPreview, type SubmissionView } from '../../app/submissions';
+import { previewOrRefusal, Submissions, type Submitter, type SubmissionPreview, type SubmissionView } from '../../app/submissions';
 import { today } from '../clock';
 import { SUBMISSION_READERS } from '../formats/submission-readers';
 import { signedIn, wantsHtml, type Access } from './access';
@@ -127,10 +127,10 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
   app.get('/submissions/:id', access('organiser'), async (req, res) => {
     const who = submitter(res);
     const view = await visible(submissions, req.params.id as string, who);
-    const preview = view.status === 'pending' ? await previewNow(view.submissionId) : undefined;
+    const review = view.status === 'pending' ? await previewOrRefusal(previewNow(view.submissionId)) : {};
     const differences = await submissions.differences(view.submissionId);
-    if (wantsHtml(req)) sendPage(res, submissionPage(view, preview, who, { computedAt: new Date(), position: await ledger.store.headPosition() }, differences));
-    else res.json({ ...view, ...(preview ? { preview } : {}), ...(differences ? { differences } : {}) });
+    if (wantsHtml(req)) sendPage(res, submissionPage(view, review, who, { computedAt: new Date(), position: await ledger.store.headPosition() }, differences));
+    else res.json({ ...view, ...review, ...(differences ? { differences } : {}) });
   });
 
   const decision = (req: Request, res: Response): { submissionId: string; by: string; reason: string; validDate: string } => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'fs';
 import * as path from 'path';
 import { SUBMISSION_FORMATS, type OfficerRole, type SubmissionFormat, type SubmittedFile } from '../../../../domain/events';
 import * as E from 'fp-ts/Either';
-import { Submissions, type Submitter, type SubmissionDifferences, type SubmissionPreview, type SubmissionView } from '../../../app/submissions';
+import { previewOrRefusal, Submissions, type Submitter, type SubmissionDifferences, type SubmissionPreview, type SubmissionView } from '../../../app/submissions';
 import { SUBMISSION_READERS } from '../../formats/submission-readers';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
@@ -71,10 +71,10 @@ const tournamentOfFiles = (format: SubmissionFormat, paths: readonly string[], f
 const MATCHED: Record<'id' | 'name' | 'new', string> = { id: 'by id', name: 'by name', new: 'new' };
 
 /** The FESA list's changes, what a TRF or EGD file holds, a games CSV's counts, and how each player is matched. */
-const printPreview = (ctx: CliContext, preview: SubmissionPreview): void => {
+const printPreview = (ctx: CliContext, preview: SubmissionPreview, approved = false): void => {
   const t = preview.tournament;
   if (preview.corrections !== undefined) ctx.out(`the tournament is recorded already: these files correct ${preview.corrections} of its results`);
-  if (preview.games !== undefined) ctx.out(`${preview.games.rows} games: ${preview.games.recorded} would be recorded, ${preview.games.unchanged} already in the ledger`);
+  if (preview.games !== undefined) ctx.out(`${preview.games.rows} games: ${preview.games.recorded} ${approved ? 'recorded' : 'would be recorded'}, ${preview.games.unchanged} already in the ledger`);
   if (t === undefined) printChanges(ctx, preview);
   else ctx.out(`tournament ${t.tournamentId} under ${t.ruleSet}: ${t.players} players (${t.withId} with an id, ${t.matched} of them already in the ledger; ${t.newPlayers} new), ${t.openingBalances} opening balance(s), ${t.games} games, ${t.byes} byes; the FESA list does not change`);
   if (preview.players === undefined || preview.players.length === 0) return;
@@ -92,8 +92,8 @@ const describe = (v: SubmissionView): string =>
   [
     `submission ${v.submissionId}: ${v.status}`,
     `tournament ${v.tournamentId} (${v.format}: ${v.files.join(', ')}), sha256 ${v.contentHash}`,
-    `submitted by ${v.role} ${v.submitter} on ${v.receivedOn}`,
-    ...(v.decision ? [`${v.status} by ${v.decision.by} on ${v.decision.on}: ${v.decision.reason}`] : []),
+    `submitted by ${v.role} ${v.submitter} on ${v.receivedOn} (recorded at position ${v.received.position})`,
+    ...(v.decision ? [`${v.status} by ${v.decision.by} on ${v.decision.on}: ${v.decision.reason} (recorded at position ${v.decision.position})`] : []),
   ].join('\n');
 
 const submissionList: CommandRun = {
@@ -116,14 +116,15 @@ const submissionShow: CommandRun = {
   async run(ctx) {
     const submissions = await submissionsOf(ctx);
     const view = await submissions.show(submissionId(ctx, 'show'), await submitterOf(ctx));
-    const preview = view.status === 'pending' ? await submissions.preview(view.submissionId) : undefined;
+    const review = view.status === 'pending' ? await previewOrRefusal(submissions.preview(view.submissionId)) : {};
     const differences = await submissions.differences(view.submissionId);
-    if (ctx.json) ctx.out(JSON.stringify({ ...view, ...(preview ? { preview } : {}), ...(differences ? { differences } : {}) }, null, 2));
+    if (ctx.json) ctx.out(JSON.stringify({ ...view, ...review, ...(differences ? { differences } : {}) }, null, 2));
     else {
       ctx.out(describe(view));
-      if (preview) {
+      if (review.previewRefused !== undefined) ctx.out(`Approving it now would be refused: ${review.previewRefused}`);
+      if (review.preview) {
         ctx.out('What approving it would change now:');
-        printPreview(ctx, preview);
+        printPreview(ctx, review.preview);
       }
       if (differences) printDifferences(ctx, differences);
     }
@@ -146,7 +147,7 @@ const decideOn = async (ctx: CliContext, verb: 'approve' | 'reject'): Promise<nu
     else if (!outcome) ctx.out(`submission ${id} was already approved: nothing recorded`);
     else {
       ctx.out(`submission ${id} approved: ${outcome.recorded} fact(s) of its files recorded with the approval`);
-      printPreview(ctx, outcome.changes);
+      printPreview(ctx, outcome.changes, true);
     }
     return 0;
 };

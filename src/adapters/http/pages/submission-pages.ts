@@ -1,5 +1,6 @@
 import type { Submitter, SubmissionDifferences, SubmissionPreview, SubmissionView } from '../../../app/submissions';
 import { html, segment, type Html } from './html';
+import { recorded } from './audit-pages';
 import { change, page, type Provenance } from './layout';
 
 /**
@@ -93,9 +94,9 @@ ${
     ? html`<p>No submissions yet.</p>`
     : html`<table id="submissions">
 <caption>${views.length} submission${views.length === 1 ? '' : 's'}, in the order received</caption>
-<thead><tr><th scope="col">Submission</th><th scope="col">Tournament</th><th scope="col">Format</th><th scope="col">Submitted by</th><th scope="col">Received</th><th scope="col">Status</th></tr></thead>
+<thead><tr><th scope="col">Submission</th><th scope="col">Tournament</th><th scope="col">Format</th><th scope="col">Submitted by</th><th scope="col">Received</th><th scope="col">Decided by, on, why</th><th scope="col">Status</th></tr></thead>
 <tbody>
-${views.map((v) => html`<tr><th scope="row"><a href="/submissions/${segment(v.submissionId)}">${v.submissionId}</a></th><td>${v.tournamentId}</td><td>${v.format}</td><td>${v.submitter}</td><td>${v.receivedOn}</td><td>${v.status}</td></tr>`)}
+${views.map((v) => html`<tr><th scope="row"><a href="/submissions/${segment(v.submissionId)}">${v.submissionId}</a></th><td>${v.tournamentId}</td><td>${v.format}</td><td>${v.role} ${v.submitter}</td><td>${v.receivedOn} (recorded ${recorded(v.received.recordedAt, v.received.position)})</td><td>${v.decision ? `${v.decision.by} on ${v.decision.on}: ${v.decision.reason}` : '—'}</td><td>${v.status}</td></tr>`)}
 </tbody>
 </table>`
 }
@@ -175,7 +176,13 @@ ${tokenField('decision-token')}
 </form>`;
 
 /** One submission: who sent which files, where it stands, what approving it would change, and for an officer the decision. */
-export const submissionPage = (v: SubmissionView, preview: SubmissionPreview | undefined, who: Submitter, provenance: Provenance, differences?: SubmissionDifferences): string =>
+export const submissionPage = (
+  v: SubmissionView,
+  review: { readonly preview?: SubmissionPreview; readonly previewRefused?: string },
+  who: Submitter,
+  provenance: Provenance,
+  differences?: SubmissionDifferences,
+): string =>
   page(
     `Submission ${v.submissionId}`,
     provenance,
@@ -183,10 +190,12 @@ export const submissionPage = (v: SubmissionView, preview: SubmissionPreview | u
 <dt>Tournament</dt><dd>${v.tournamentId}</dd>
 <dt>Files</dt><dd>${v.format}: ${v.files.join(', ')}</dd>
 <dt>Content SHA-256</dt><dd class="hash">${v.contentHash}</dd>
-<dt>Submitted</dt><dd>by ${v.role} ${v.submitter} on ${v.receivedOn}</dd>
+<dt>Submitted</dt><dd>by ${v.role} ${v.submitter} on ${v.receivedOn} (recorded ${recorded(v.received.recordedAt, v.received.position)})</dd>
 <dt>Status</dt><dd id="status">${v.status}${v.decision ? ` by ${v.decision.by} on ${v.decision.on}: ${v.decision.reason}` : ''}</dd>
+${v.decision ? html`<dt>Decision recorded</dt><dd>${recorded(v.decision.recordedAt, v.decision.position)}</dd>` : ''}
 </dl>
-${preview ? html`${previewOf(preview)}${matchesOf(preview)}` : ''}
+${review.previewRefused === undefined ? '' : html`<p id="preview-refused">Approving it now would be refused: ${review.previewRefused}</p>`}
+${review.preview ? html`${previewOf(review.preview)}${matchesOf(review.preview)}` : ''}
 ${differences ? differencesOf(differences) : ''}
 ${v.status === 'pending' && (who.role === 'officer' || who.role === 'admin') ? decisionForm(v) : ''}
 <p><a href="/submissions">All ${who.role === 'organiser' ? 'your ' : ''}submissions</a></p>
