@@ -146,7 +146,7 @@ const matchesOf = (preview: SubmissionPreview): Html =>
   preview.players === undefined || preview.players.length === 0
     ? html``
     : html`<table id="preview-players">
-<caption>How the ${preview.players.length} players of the files are matched: ${(['id', 'name', 'new'] as const).map((by) => `${preview.players!.filter((p) => p.by === by).length} ${MATCHED[by]}`).join(', ')}</caption>
+<caption>How the ${preview.players.length} players of the files are matched: ${(['id', 'name', 'new'] as const).map((by) => `${preview.players!.filter((p) => p.by === by).length} ${by === 'new' ? 'new' : MATCHED[by]}`).join(', ')}</caption>
 <thead><tr><th scope="col">Player in the files</th><th scope="col">Matched</th><th scope="col">Ledger player</th></tr></thead>
 <tbody>
 ${preview.players.map((p) => html`<tr><th scope="row">${p.name}</th><td>${p.by === 'name' ? `by name "${p.name}"` : MATCHED[p.by]}</td><td>${p.playerId}</td></tr>`)}
