@@ -152,6 +152,7 @@ describe.skipIf(!cliBuilt())('organiser submissions through the CLI (issue 33)',
     const shown = JSON.parse(await ok(db, ['submission', 'show', 'cup-1', '--json'])) as Record<string, unknown>;
     expect(shown).toMatchObject({ status: 'pending', previewRefused: 'cup.csv, line 2: game g1 of tournament "cup" is already reported with other facts; use a correction (ledger game correct) to change it' });
     expect(await ok(db, ['submission', 'show', 'cup-2'])).toMatch(/^approved by kari on \d{4}-\d{2}-\d{2}: score sheets checked \(recorded at position \d+\)$/m);
+    expect(await ok(db, ['submission', 'list'])).toMatch(/^cup-2 +cup +csv +ola +\d{4}-\d{2}-\d{2} +approved +kari on \d{4}-\d{2}-\d{2}: score sheets checked$/m);
     await ok(db, ['verify']);
   }, 120_000);
 });

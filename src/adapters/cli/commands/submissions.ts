@@ -100,7 +100,7 @@ const submissionList: CommandRun = {
   name: 'submission list',
   async run(ctx) {
     const views = await (await submissionsOf(ctx)).list(await submitterOf(ctx));
-    ctx.print(views, () => (views.length === 0 ? 'no submissions' : table(['id', 'tournament', 'format', 'submitter', 'received', 'status'], views.map((v) => [v.submissionId, v.tournamentId, v.format, v.submitter, v.receivedOn, v.status]))));
+    ctx.print(views, () => (views.length === 0 ? 'no submissions' : table(['id', 'tournament', 'format', 'submitter', 'received', 'status', 'decided by, on, why'], views.map((v) => [v.submissionId, v.tournamentId, v.format, v.submitter, v.receivedOn, v.status, v.decision ? `${v.decision.by} on ${v.decision.on}: ${v.decision.reason}` : '']))));
     return 0;
   },
 };
