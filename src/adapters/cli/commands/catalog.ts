@@ -272,8 +272,8 @@ export const commandCatalog: readonly CommandEntry[] = [
   },
   {
     name: 'submission add',
-    summary: "an organiser's tournament files (a FESA event folder's turnering.txt, nye-spillere; a TRF report; an EGD table), checked as their import would check them and kept pending until an officer approves them",
-    usage: 'submission add FILE... [--format fesa|trf|egd] [--tournament ID (default: the files\' folder name; a TRF or EGD file\'s name)] [--date YYYY-MM-DD] [--json]',
+    summary: "an organiser's tournament files (a FESA event folder's turnering.txt, nye-spillere; a TRF report; an EGD table; a games CSV), checked as their import would check them and kept pending until an officer approves them",
+    usage: 'submission add FILE... [--format fesa|trf|egd|csv] [--tournament ID (default: the files\' folder name; a TRF or EGD file\'s name; the tournament a games CSV\'s rows name)] [--date YYYY-MM-DD] [--json]',
     load: submissionsModule,
   },
   {
