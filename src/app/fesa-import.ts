@@ -106,7 +106,7 @@ type FolderIds = (p: { readonly lastName: string; readonly firstName: string }) 
  * keeps it, list-names.ts: a player registered by hand before the import is matched by name, as the program matches
  * players), else the id his name makes (`fesaPlayerId`).
  */
-const folderIds = (log: readonly LoggedEvent[]): FolderIds => {
+export const folderIds = (log: readonly LoggedEvent[]): FolderIds => {
   const names = new FesaFacts();
   for (const fact of log) names.add(fact);
   return (p) => names.listNames.idOfKey(nameKey(p)) ?? fesaPlayerId(p);

@@ -1,38 +1,63 @@
 import { createHash } from 'crypto';
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../domain/commands/decide';
-import type { DomainEvent, OfficerRole, SubmissionFormat, SubmittedFile } from '../../domain/events';
+import type { DomainEvent, LoggedEvent, OfficerRole, SubmissionFormat, SubmittedFile } from '../../domain/events';
 import type { FoldDiff } from '../../projections/fesa/diff';
 import { importEgd } from './egd';
 import type { EgdTournament } from './egd-table';
 import { readFacts } from './event-log';
-import { importFesaFolders, type EventFolder } from './fesa-import';
+import { importFesaFolders, ListMismatchError, type EventFolder } from './fesa-import';
+import type { FieldTable } from './game-rows';
 import type { TournamentFileOutcome } from './interchange';
 import { CommandRejected, type ExecuteResult, type Ledger } from './ledger';
+import { loadFacts } from './load';
+import { foldReadModel } from './read-model';
+import { AUDIT_TRAIL } from './read-models/audit-trail';
 import type { EventStore } from './ports/event-store';
+import { contentChanges, contentOf, playerMatches, type PlayerMatch, type ReadSubmission, type SubmissionDifferences } from './submissions/contents';
+import { decideGamesCsv, rerated } from './submissions/games-csv';
 import { importTrf, TRF_DEFAULT_RULE_SET } from './trf';
 import type { TrfTournament } from './trf-file';
+
+export type { ContentChange, PlayerMatch, SubmissionDifferences } from './submissions/contents';
 
 /** Reads a submission's files as their importer would (the adapter that knows the format's files and bytes). */
 export type FolderReader = (files: readonly SubmittedFile[], tournamentId: string) => E.Either<string, EventFolder>;
 
-/** The readers of each format a submission may be in: the FESA folder's files, one TRF file, one EGD table. */
+/** The readers of each format a submission may be in: the FESA folder's files, one TRF file, one EGD table, a games CSV. */
 export interface SubmissionReaders {
   readonly fesa: FolderReader;
   readonly trf: (file: SubmittedFile) => E.Either<string, TrfTournament>;
   readonly egd: (file: SubmittedFile) => E.Either<string, EgdTournament>;
+  readonly csv: (file: SubmittedFile) => E.Either<string, FieldTable>;
 }
 
 /**
- * What approving a submission would change (or changed): the FESA list's players and re-rated FESA tournaments (a TRF
- * or EGD file, rated under its own rule set, changes neither), and for a TRF or EGD file what it holds and how its
- * players are matched (by FIDE number or EGD PIN).
+ * What approving a submission would change (or changed): the FESA list's players and re-rated tournaments (a TRF or
+ * EGD file, rated under its own rule set, changes neither), for a TRF or EGD file what it holds, for a games CSV how
+ * many of its games are new, and (before approval) how each player of the files is matched.
  */
 export interface SubmissionPreview extends FoldDiff {
   /** Of FESA files for a tournament recorded already: how many of its results they correct. */
   readonly corrections?: number;
   readonly tournament?: Omit<TournamentFileOutcome, 'appended' | 'position' | 'dryRun' | 'consequences'> & { readonly ruleSet: string };
+  /** Of a games CSV: its rows, those that would be recorded, those the ledger holds already. */
+  readonly games?: { readonly rows: number; readonly recorded: number; readonly unchanged: number };
+  readonly players?: readonly PlayerMatch[];
 }
+
+/**
+ * A pending submission's preview, or why approving it now would be refused (the ledger moved since it was checked: an
+ * other submission of the tournament approved, a player merged): the submission is still shown, with the reason.
+ */
+export const previewOrRefusal = async (preview: Promise<SubmissionPreview>): Promise<{ preview?: SubmissionPreview; previewRefused?: string }> => {
+  try {
+    return { preview: await preview };
+  } catch (error) {
+    if (error instanceof CommandRejected || error instanceof ListMismatchError) return { previewRefused: error.message };
+    throw error;
+  }
+};
 
 /** A submission's files imported (or tried): how many facts it recorded, and what it changes. */
 export interface SubmissionImport {
@@ -61,11 +86,18 @@ export interface SubmissionView {
   readonly submitter: string;
   readonly role: string;
   readonly receivedOn: string;
+  /** When the ledger recorded it (the second clock). */
+  readonly received: Recorded;
   readonly files: readonly string[];
   readonly contentHash: string;
   readonly status: 'pending' | 'approved' | 'rejected';
-  /** The officer's decision: who, on which date, why. */
-  readonly decision?: { readonly by: string; readonly on: string; readonly reason: string };
+  /** The officer's decision: who, on which date, why, and when it was recorded. */
+  readonly decision?: { readonly by: string; readonly on: string; readonly reason: string } & Recorded;
+}
+
+interface Recorded {
+  readonly recordedAt: string | null;
+  readonly position: number;
 }
 
 type Received = Extract<DomainEvent, { type: 'SubmissionReceived' }>;
@@ -82,12 +114,7 @@ export const submissionHash = (files: readonly SubmittedFile[]): string => {
   return hash.digest('hex');
 };
 
-/** A games CSV has no importer wired to submissions yet: refused with what to do instead. */
-const refuseUnwired = (format: SubmissionFormat): void => {
-  if (format === 'csv') throw new CommandRejected('submissions of a games CSV are not taken yet; an officer imports it with ledger game report --csv');
-};
-
-/** A TRF or EGD submission is one file: its name is the file a refusal names. */
+/** A TRF, EGD or games CSV submission is one file: its name is the file a refusal names. */
 const oneFile = (files: readonly SubmittedFile[], format: SubmissionFormat): SubmittedFile => {
   if (files.length !== 1) throw new CommandRejected(`a ${format} submission is one file; got ${files.length} (${files.map((f) => f.name).join(', ')})`);
   return files[0]!;
@@ -111,10 +138,10 @@ export class Submissions {
   ) {}
 
   /** Checks the files as their import would (every refusal before anything is recorded) and records them as pending. */
-  async submit(input: SubmissionInput): Promise<{ result: ExecuteResult; submissionId: string; preview: SubmissionPreview }> {
-    refuseUnwired(input.format);
+  async submit(input: SubmissionInput): Promise<{ result: ExecuteResult; submissionId: string; preview: SubmissionPreview; differences?: SubmissionDifferences }> {
     if (input.files.length === 0) throw new CommandRejected('a submission holds at least one file');
-    const outcome = await this.importOf(input, { dryRun: true });
+    const read = this.read(input);
+    const preview = await this.previewOf(read, input.validDate);
     const state = await this.ledger.catchUp();
     const contentHash = submissionHash(input.files);
     const same = [...state.submissions].find(([, s]) => s.tournamentId === input.tournamentId && s.contentHash === contentHash && s.submitter === input.by.name);
@@ -131,12 +158,35 @@ export class Submissions {
       files: [...input.files],
       contentHash,
     });
-    return { result, submissionId, preview: outcome.changes };
+    const differences = await this.differences(submissionId);
+    return { result, submissionId, preview, ...(differences ? { differences } : {}) };
   }
 
   /** What approving a pending submission would change now (the ledger may have moved since it was checked). */
   async preview(submissionId: string): Promise<SubmissionPreview> {
-    return (await this.importOf(await this.received(submissionId), { dryRun: true })).changes;
+    const received = await this.received(submissionId);
+    return this.previewOf(this.read(received), received.validDate);
+  }
+
+  /**
+   * What changed in the files since the latest earlier submission of the same tournament that is pending (else the
+   * latest earlier one, decided): players and games added, removed or changed. Undefined for the first submission.
+   */
+  async differences(submissionId: string): Promise<SubmissionDifferences | undefined> {
+    const views = await submissionViews(this.ledger.store);
+    const at = views.findIndex((v) => v.submissionId === submissionId);
+    const earlier = views.slice(0, Math.max(at, 0)).filter((v) => v.tournamentId === views[at]?.tournamentId).reverse();
+    const since = earlier.find((v) => v.status === 'pending') ?? earlier[0];
+    if (since === undefined) return undefined;
+    const [before, after] = await Promise.all([this.received(since.submissionId), this.received(submissionId)]);
+    return { since: since.submissionId, sinceStatus: since.status, changes: contentChanges(contentOf(this.read(before)), contentOf(this.read(after))) };
+  }
+
+  /** The import's dry run with how each player of the files is matched, on the ledger as it stands. */
+  private async previewOf(read: ReadSubmission, receivedOn: string): Promise<SubmissionPreview> {
+    const changes = (await this.importOf(read, receivedOn, { dryRun: true })).changes;
+    const players = await playerMatches(read, await this.ledger.catchUp(), () => loadFacts(this.ledger.store));
+    return { ...changes, players };
   }
 
   /** The import and the approval in one whole-or-nothing command; approving an approved submission changes nothing. */
@@ -148,7 +198,8 @@ export class Submissions {
       await this.ledger.execute(approval);
       return undefined;
     }
-    return this.importOf(await this.received(input.submissionId), { actor: input.by, alsoDecide: [approval] });
+    const received = await this.received(input.submissionId);
+    return this.importOf(this.read(received), received.validDate, { actor: input.by, alsoDecide: [approval] });
   }
 
   async reject(input: { submissionId: string; by: string; reason: string; validDate: string }): Promise<ExecuteResult> {
@@ -168,28 +219,41 @@ export class Submissions {
     return view;
   }
 
-  /** The files through their format's importer, as `fesa import`, `trf import` or `egd import` would record them. */
-  private async importOf(
-    submission: { readonly files: readonly SubmittedFile[]; readonly tournamentId: string; readonly format: SubmissionFormat },
-    options: { dryRun?: boolean; actor?: string; alsoDecide?: readonly Command[] },
-  ): Promise<SubmissionImport> {
+  /** The files through their format's reader, every refusal as the import's would be. */
+  private read(submission: { readonly files: readonly SubmittedFile[]; readonly tournamentId: string; readonly format: SubmissionFormat }): ReadSubmission {
     const { files, tournamentId, format } = submission;
-    const decision = { actor: options.actor ?? 'submission-check', ...options };
-    if (format === 'fesa') {
-      // a tournament recorded already (an earlier submission approved): these files correct it, result by result
-      const correct = (await this.ledger.catchUp()).tournaments.has(tournamentId);
-      const outcome = await importFesaFolders(this.ledger, [orRefused(this.readers.fesa(files, tournamentId))], { ...decision, correct });
-      const corrections = outcome.folders.reduce((n, f) => n + f.corrections, 0);
-      return { recorded: outcome.folders.reduce((n, f) => n + f.appended, 0), changes: { ...outcome.changes, ...(correct ? { corrections } : {}) } };
-    }
-    refuseUnwired(format);
+    if (format === 'fesa') return { format, tournamentId, folder: orRefused(this.readers.fesa(files, tournamentId)) };
     const file = oneFile(files, format);
-    // the FESA list's changes are the preview's; the import's own consequences (under its rule set) are not shown yet
-    const { appended, position: _, dryRun: _dryRun, consequences: _consequences, ...tournament } =
-      format === 'trf'
-        ? { ...(await importTrf(this.ledger, orRefused(this.readers.trf(file)), { ...decision, file: file.name, tournamentId, ruleSet: TRF_DEFAULT_RULE_SET })), ruleSet: TRF_DEFAULT_RULE_SET }
-        : await importEgd(this.ledger, orRefused(this.readers.egd(file)), { ...decision, file: file.name, tournamentId });
-    return { recorded: appended, changes: { ...NO_FESA_CHANGE, tournament } };
+    if (format === 'trf') return { format, tournamentId, file: file.name, trf: orRefused(this.readers.trf(file)) };
+    if (format === 'egd') return { format, tournamentId, file: file.name, egd: orRefused(this.readers.egd(file)) };
+    return { format, tournamentId, file: file.name, table: orRefused(this.readers.csv(file)) };
+  }
+
+  /** The files through their format's importer, as `fesa import`, `trf import`, `egd import` or `game report --csv` would record them. */
+  private async importOf(read: ReadSubmission, receivedOn: string, options: { dryRun?: boolean; actor?: string; alsoDecide?: readonly Command[] }): Promise<SubmissionImport> {
+    const { tournamentId } = read;
+    const decision = { actor: options.actor ?? 'submission-check', ...options };
+    switch (read.format) {
+      case 'fesa': {
+        // a tournament recorded already (an earlier submission approved): these files correct it, result by result
+        const correct = (await this.ledger.catchUp()).tournaments.has(tournamentId);
+        const outcome = await importFesaFolders(this.ledger, [read.folder], { ...decision, correct });
+        const corrections = outcome.folders.reduce((n, f) => n + f.corrections, 0);
+        return { recorded: outcome.folders.reduce((n, f) => n + f.appended, 0), changes: { ...outcome.changes, ...(correct ? { corrections } : {}) } };
+      }
+      case 'csv': {
+        const decided = await decideGamesCsv(this.ledger, read.table, { ...decision, file: read.file, tournamentId, receivedOn });
+        return { recorded: decided.appended, changes: { runs: rerated(decided), list: decided.consequences.list, games: { rows: decided.rows, recorded: decided.appended, unchanged: decided.unchanged } } };
+      }
+      default: {
+        // the FESA list's changes are the preview's; the import's own consequences (under its rule set) are not shown yet
+        const { appended, position: _, dryRun: _dryRun, consequences: _consequences, ...tournament } =
+          read.format === 'trf'
+            ? { ...(await importTrf(this.ledger, read.trf, { ...decision, file: read.file, tournamentId, ruleSet: TRF_DEFAULT_RULE_SET })), ruleSet: TRF_DEFAULT_RULE_SET }
+            : await importEgd(this.ledger, read.egd, { ...decision, file: read.file, tournamentId });
+        return { recorded: appended, changes: { ...NO_FESA_CHANGE, tournament } };
+      }
+    }
   }
 
   private async received(submissionId: string): Promise<Received> {
@@ -200,28 +264,21 @@ export class Submissions {
   }
 }
 
-/** Every submission with the officer's decision on it, in the order received. */
+/** Every submission with the officer's decision on it, in the order received, as the audit trail holds them. */
 const submissionViews = async (store: EventStore): Promise<SubmissionView[]> => {
-  const views = new Map<string, SubmissionView>();
-  for await (const batch of readFacts(store, { types: [...SUBMISSION_TYPES] })) {
-    for (const { event } of batch) {
-      if (event.type === 'SubmissionReceived') {
-        views.set(event.submissionId, {
-          submissionId: event.submissionId,
-          tournamentId: event.tournamentId,
-          format: event.format,
-          submitter: event.actor,
-          role: event.role,
-          receivedOn: event.validDate,
-          files: event.files.map((f) => f.name),
-          contentHash: event.contentHash,
-          status: 'pending',
-        });
-      } else if (event.type === 'SubmissionApproved' || event.type === 'SubmissionRejected') {
-        const view = views.get(event.submissionId);
-        if (view) views.set(event.submissionId, { ...view, status: event.type === 'SubmissionApproved' ? 'approved' : 'rejected', decision: { by: event.actor, on: event.validDate, reason: event.reason } });
-      }
-    }
-  }
-  return [...views.values()];
+  const facts: LoggedEvent[] = [];
+  for await (const batch of readFacts(store, { types: [...SUBMISSION_TYPES] })) facts.push(...batch);
+  return [...foldReadModel(AUDIT_TRAIL, facts).submissions.values()].map((s) => ({
+    submissionId: s.submissionId,
+    tournamentId: s.tournamentId,
+    format: s.format,
+    submitter: s.received.by,
+    role: s.role,
+    receivedOn: s.received.on,
+    received: { recordedAt: s.received.recordedAt, position: s.received.position },
+    files: s.files,
+    contentHash: s.contentHash,
+    status: s.decision?.outcome ?? 'pending',
+    ...(s.decision ? { decision: { by: s.decision.by, on: s.decision.on, reason: s.decision.reason, recordedAt: s.decision.recordedAt, position: s.decision.position } } : {}),
+  }));
 };

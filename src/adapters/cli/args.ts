@@ -1,5 +1,6 @@
 import { isValidIsoDate } from '../../../domain/events/iso-date';
 import { LedgerFailure } from '../../app/failure';
+import { DECIMAL } from '../../app/game-fields';
 
 /** Minimal, strict argument parsing: `--name value`, `--name=value`, boolean `--flag`, repeated flags collect. */
 export interface ParsedArgs {
@@ -8,7 +9,6 @@ export interface ParsedArgs {
 }
 
 /** A number as an officer writes it: digits with an optional fraction (`1e3`, `0x10` or `Infinity` are typos here). */
-export const DECIMAL = /^-?\d+(\.\d+)?$/;
 
 export class UsageError extends LedgerFailure {
   constructor(message: string) {

@@ -6,11 +6,35 @@ import { DecisionBody, SubmissionBody } from './submission-routes';
 const runs = array(object({ tournamentId: str, date: str, playerId: str, oldRating: nullable({ type: 'number' }), newRating: nullable({ type: 'number' }) }, undefined, false));
 const list = array(object({ playerId: str, oldRating: nullable({ type: 'number' }), newRating: nullable({ type: 'number' }), oldGrade: str, newGrade: str }, undefined, false));
 const tournament = object({ tournamentId: str, ruleSet: str, players: int, withId: int, matched: int, newPlayers: int, openingBalances: int, games: int, byes: int }, undefined, false);
+const games = object({ rows: int, recorded: int, unchanged: int }, undefined, false);
+const players = array(object({ playerId: str, name: str, by: { enum: ['id', 'name', 'new'] } }, undefined, false));
 /**
- * What approving a submission would change (or changed): the players of today's FESA list and the re-rated FESA
- * tournaments; for a TRF or EGD file also what it holds and how many of its players the ledger knows by their id.
+ * What approving a submission would change (or changed): the players of today's FESA list and the re-rated
+ * tournaments; for a TRF or EGD file also what it holds, for a games CSV how many games are new, and before approval
+ * how each player of the files is matched (by id, by name, or new).
  */
-const preview = object({ runs, list, corrections: { ...int, description: 'Of FESA files for a tournament recorded already: how many of its results they correct.' }, tournament }, ['runs', 'list'], false);
+const preview = object(
+  {
+    runs,
+    list,
+    corrections: { ...int, description: 'Of FESA files for a tournament recorded already: how many of its results they correct.' },
+    tournament,
+    games: { ...games, description: 'Of a games CSV: its rows, those that would be recorded, those the ledger holds already.' },
+    players: { ...players, description: 'Each player of the files: the ledger player he is or would be, and how he is matched.' },
+  },
+  ['runs', 'list'],
+  false,
+);
+/** What changed in the files since an earlier submission of the same tournament (a pending one first). */
+const differences = object(
+  {
+    since: str,
+    sinceStatus: { enum: ['pending', 'approved', 'rejected'] },
+    changes: array(object({ subject: { enum: ['player', 'game'] }, key: str, change: { enum: ['added', 'removed', 'changed'] }, before: str, after: str }, ['subject', 'key', 'change'], false)),
+  },
+  undefined,
+  false,
+);
 
 const submissionView = object(
   {
@@ -20,13 +44,16 @@ const submissionView = object(
     submitter: str,
     role: str,
     receivedOn: date,
+    received: { ...object({ recordedAt: nullable(str), position: int }, undefined, false), description: 'When the ledger recorded it: time and log position.' },
     files: array(str),
     contentHash: str,
     status: { enum: ['pending', 'approved', 'rejected'] },
-    decision: object({ by: str, on: date, reason: str }, undefined, false),
+    decision: object({ by: str, on: date, reason: str, recordedAt: nullable(str), position: int }, undefined, false),
     preview,
+    previewRefused: { ...str, description: 'Why approving the pending submission now would be refused (the ledger moved since it was checked).' },
+    differences,
   },
-  ['submissionId', 'tournamentId', 'format', 'submitter', 'role', 'receivedOn', 'files', 'contentHash', 'status'],
+  ['submissionId', 'tournamentId', 'format', 'submitter', 'role', 'receivedOn', 'received', 'files', 'contentHash', 'status'],
   false,
 );
 
@@ -60,8 +87,8 @@ export const submissionPaths = {
       ...writeSecurity('organiser'),
       requestBody: { required: true, content: { 'application/json': { schema: codecSchema(SubmissionBody) } } },
       responses: {
-        '200': ok('These files were received already: nothing recorded.', object({ submissionId: str, status: { const: 'unchanged' }, preview }, undefined, false)),
-        '201': ok('Received, pending.', object({ submissionId: str, status: { const: 'appended' }, preview }, undefined, false)),
+        '200': ok('These files were received already: nothing recorded.', object({ submissionId: str, status: { const: 'unchanged' }, preview, differences }, ['submissionId', 'status', 'preview'], false)),
+        '201': ok('Received, pending.', object({ submissionId: str, status: { const: 'appended' }, preview, differences }, ['submissionId', 'status', 'preview'], false)),
         ...writes,
         ...needsToken,
         '422': problem('A field is missing or wrong, or a file is refused by its importer (`detail` names the file, line and field).'),

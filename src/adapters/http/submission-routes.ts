@@ -5,7 +5,7 @@ import * as t from 'io-ts';
 import { describeDecodeErrors } from '../../../domain/errors';
 import { Id, NonEmptyString, SubmissionFormatC, SubmittedFile } from '../../../domain/events';
 import type { Ledger } from '../../app/ledger';
-import { Submissions, type Submitter, type SubmissionPreview, type SubmissionView } from '../../app/submissions';
+import { previewOrRefusal, Submissions, type Submitter, type SubmissionPreview, type SubmissionView } from '../../app/submissions';
 import { today } from '../clock';
 import { SUBMISSION_READERS } from '../formats/submission-readers';
 import { signedIn, wantsHtml, type Access } from './access';
@@ -110,11 +110,11 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
     // an auditor outranks an organiser to read, but checks the federation's work rather than adding to it
     if (by.role === 'auditor') throw new Problem(403, 'forbidden', `submissions are sent by an organiser or an officer; ${by.name} is an auditor, who reads them (GET /submissions)`, { requiredRole: 'organiser' });
     const body = submissionOf(objectBody(req, res, 'a JSON object with tournamentId, files ([{name, base64}]) and format (default fesa)'));
-    const { result, submissionId, preview } = await turn(() =>
+    const { result, submissionId, preview, differences } = await turn(() =>
       submissions.submit({ files: body.files, format: body.format ?? 'fesa', tournamentId: body.tournamentId, by, validDate: today() }),
     );
     wrote(by.name, result.position);
-    res.status(result.status === 'appended' ? 201 : 200).json({ submissionId, status: result.status, preview });
+    res.status(result.status === 'appended' ? 201 : 200).json({ submissionId, status: result.status, preview, ...(differences ? { differences } : {}) });
   });
 
   app.get('/submissions', access('organiser'), async (req, res) => {
@@ -127,9 +127,10 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
   app.get('/submissions/:id', access('organiser'), async (req, res) => {
     const who = submitter(res);
     const view = await visible(submissions, req.params.id as string, who);
-    const preview = view.status === 'pending' ? await previewNow(view.submissionId) : undefined;
-    if (wantsHtml(req)) sendPage(res, submissionPage(view, preview, who, { computedAt: new Date(), position: await ledger.store.headPosition() }));
-    else res.json({ ...view, ...(preview ? { preview } : {}) });
+    const review = view.status === 'pending' ? await previewOrRefusal(previewNow(view.submissionId)) : {};
+    const differences = await submissions.differences(view.submissionId);
+    if (wantsHtml(req)) sendPage(res, submissionPage(view, review, who, { computedAt: new Date(), position: await ledger.store.headPosition() }, differences));
+    else res.json({ ...view, ...review, ...(differences ? { differences } : {}) });
   });
 
   const decision = (req: Request, res: Response): { submissionId: string; by: string; reason: string; validDate: string } => {

@@ -107,4 +107,52 @@ describe.skipIf(!cliBuilt())('organiser submissions through the CLI (issue 33)',
     expect(after).not.toBe(before);
     expect(after).toBe(await ok(direct, list));
   }, 120_000);
+
+  it('a games CSV goes the same way: every row at fault in one answer, players matched by id, differences from the pending one, approved as game report --csv records it', async () => {
+    const dir = tempDir('submitted-csv');
+    const db = path.join(dir, 'ledger.db');
+    const direct = path.join(tempDir('reported-csv'), 'ledger.db');
+    const write = (name: string, rows: string[]): string => {
+      fs.writeFileSync(path.join(dir, name), ['game,tournament,round,first,second,result', ...rows, ''].join('\n'));
+      return path.join(dir, name);
+    };
+    const players = write('players.csv', []);
+    fs.writeFileSync(players, 'id,family,given,country\nA1,Aas,Ola,NO\nB2,Berg,Kari,NO\nC3,Dahl,Per,NO\n');
+    for (const on of [db, direct]) {
+      await ok(on, ['player', 'add', '--csv', players]);
+      await ok(on, ['tournament', 'add', '--id', 'cup', '--name', 'Cup', '--start', '2026-03-01']);
+    }
+    await appointOrganiser(db);
+    const at = await checksum(db);
+    const bad = write('bad.csv', ['g1,cup,x,A1,B2,win', 'g2,other,2,B2,C3,draw', 'g3,cup,2,B2,Z9,draw', 'g4,cup,2,B2,C3,maybe']);
+    expect((await run(db, ['submission', 'add', bad, '--format', 'csv', '--tournament', 'cup'], ORGANISER)).err.split('\n')).toEqual([
+      'ledger: bad.csv, line 2: round must be a positive integer, got "x"',
+      'bad.csv, line 3: the game is of tournament "other"; this submission is of cup (one tournament a submission)',
+      'bad.csv, line 4: game g3: unknown second player "Z9"; register the player first (ledger player add)',
+      'bad.csv, line 5: result "maybe" is not one of win, loss, draw, sennichite, unplayed, forfeit-win, forfeit-loss, bye (or 1-0, 0-1, 1/2)',
+      '',
+    ]);
+    expect(await checksum(db)).toBe(at);
+
+    // named after the tournament its rows name; each player matched by his id
+    const first = JSON.parse(await ok(db, ['submission', 'add', write('cup.csv', ['g1,cup,1,A1,B2,win', 'g2,cup,2,B2,C3,draw']), '--format', 'csv', '--json'], ORGANISER)) as Record<string, unknown>;
+    expect(first).toMatchObject({ submissionId: 'cup-1', status: 'appended', preview: { games: { rows: 2, recorded: 2, unchanged: 0 } } });
+    expect((first.preview as { players: unknown }).players).toEqual(['A1', 'B2', 'C3'].map((id) => ({ playerId: id, name: id, by: 'id' })));
+    expect(first.differences).toBeUndefined();
+    const corrected = write('cup-corrected.csv', ['g1,cup,1,B2,A1,win', 'g3,cup,3,C3,A1,win']);
+    const second = await ok(db, ['submission', 'add', corrected, '--format', 'csv'], ORGANISER);
+    expect(second).toContain('submission cup-2 of cup received');
+    expect(second).toMatch(/Differences from submission cup-1 \(pending\):\n.*\n.*\ngame +round 1: A1 – B2 +changed +win +loss\ngame +round 2: B2 – C3 +removed +draw *\ngame +round 3: A1 – C3 +added +loss\n/);
+
+    await ok(db, ['submission', 'approve', 'cup-2', '--reason', 'score sheets checked'], { LEDGER_ACTOR: 'kari' });
+    await ok(direct, ['game', 'report', '--csv', corrected]);
+    for (const on of [db, direct]) await ok(on, ['tournament', 'close', '--id', 'cup']);
+    expect(await ok(db, ['tournament', 'show', 'cup'])).toBe(await ok(direct, ['tournament', 'show', 'cup']));
+    // the earlier one can no longer be approved as it is: shown with the reason, the read does not fail
+    const shown = JSON.parse(await ok(db, ['submission', 'show', 'cup-1', '--json'])) as Record<string, unknown>;
+    expect(shown).toMatchObject({ status: 'pending', previewRefused: 'cup.csv, line 2: game g1 of tournament "cup" is already reported with other facts; use a correction (ledger game correct) to change it' });
+    expect(await ok(db, ['submission', 'show', 'cup-2'])).toMatch(/^approved by kari on \d{4}-\d{2}-\d{2}: score sheets checked \(recorded at position \d+\)$/m);
+    expect(await ok(db, ['submission', 'list'])).toMatch(/^cup-2 +cup +csv +ola +\d{4}-\d{2}-\d{2} +approved +kari on \d{4}-\d{2}-\d{2}: score sheets checked$/m);
+    await ok(db, ['verify']);
+  }, 120_000);
 });

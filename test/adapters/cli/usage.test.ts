@@ -11,9 +11,11 @@ import { ledger, tempDir } from '../../support/helpers';
  *
  * What a command reads is found in its source: the literal option names it asks `ctx.opts` for, in its own body and in
  * the helpers of its file it calls (transitively). A game's fields are read by name through `gameCommand`'s input, from
- * the flags or a CSV row alike.
+ * the flags or a CSV row alike; it is shared with the games submissions, in src/app/game-rows.ts, whose helpers are
+ * followed too.
  */
 const COMMAND_SOURCES = path.resolve(__dirname, '../../../src/adapters/cli/commands');
+const SHARED_SOURCES = [path.resolve(__dirname, '../../../src/app/game-rows.ts')];
 const GLOBAL = new Set(['db', 'store', 'actor', 'json', 'help']);
 
 interface Declaration {
@@ -39,7 +41,8 @@ const readsByCommand = (): Map<string, Set<string>> => {
   const found = new Map<string, Set<string>>();
   for (const file of fs.readdirSync(COMMAND_SOURCES).filter((f) => f.endsWith('.ts'))) {
     const declarations = declarationsOf(fs.readFileSync(path.join(COMMAND_SOURCES, file), 'utf8'));
-    const byName = new Map(declarations.map((d) => [d.name, d]));
+    const shared = SHARED_SOURCES.flatMap((f) => declarationsOf(fs.readFileSync(f, 'utf8')));
+    const byName = new Map([...shared, ...declarations].map((d) => [d.name, d]));
     const reads = (d: Declaration, seen: Set<string>): Set<string> => {
       const all = directReads(d.body);
       for (const call of d.body.matchAll(/\b(\w+)\(/g)) {

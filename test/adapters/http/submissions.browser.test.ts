@@ -7,7 +7,7 @@ import { readEventFolder } from '../../../src/adapters/formats/fesa/folders';
 import { logChecksum } from '../../../src/adapters/store/migrate';
 import { importFesaFolders } from '../../../src/app/fesa-import';
 import { browserOrSkip, expectAccessible, openBrowserPage, screenshot, tableText } from '../../support/browser';
-import { eventDate, NEKOMADO, tempDir } from '../../support/helpers';
+import { eventDate, FIXTURES, NEKOMADO, tempDir } from '../../support/helpers';
 import { startApi, type Api } from './api';
 
 const executablePath = browserOrSkip('submission pages');
@@ -90,6 +90,27 @@ describe.skipIf(executablePath === undefined)('submission pages', () => {
     expect((await tableText(organiser, '#submissions')).map((row) => row[row.length - 1])).toEqual(['approved', 'approved']);
     expect(problems).toEqual([]);
   }, 60_000);
+
+  it("the review page says how each player is matched and what changed since the tournament's pending submission", async () => {
+    const folder = '03_3rd_nekomadoken';
+    const filesOf = (dir: string) => FILES.map((name) => ({ name, base64: fs.readFileSync(path.join(dir, name)).toString('base64') }));
+    for (const dir of [path.join(NEKOMADO, folder), path.join(FIXTURES, 'fesa-corrected', folder)]) {
+      expect((await api.post('/submissions', { tournamentId: folder, format: 'fesa', files: filesOf(dir) }, ola)).status).toBe(201);
+    }
+    await officer.goto(`${api.base}/submissions/${folder}-2`);
+    expect(await tableText(officer, '#differences')).toEqual([
+      ['game round 1: N16 – N8', 'changed', 'win', 'loss'],
+      ['game round 3: N14 – N16', 'changed', 'loss', 'draw'],
+    ]);
+    const matched = await tableText(officer, '#preview-players');
+    // players of the first two tournaments by their names, the newcomers of this one new
+    expect(matched).toContainEqual(['N8', 'by name "N8"', 'N8']);
+    expect(matched.filter((row) => row[1] === 'new player').length).toBeGreaterThan(0);
+    expect(matched.every((row) => row[1] === 'new player' || row[1] === `by name "${row[0]}"`)).toBe(true);
+    await expectAccessible(officer, 'submission review with differences');
+    await screenshot(officer, '62-submission-differences');
+    expect(problems).toEqual([]);
+  });
 
   it('a bad file is answered on the form with its file and line, and records nothing', async () => {
     const bad = path.join(tempDir('submission-pages-bad'), '03_3rd_nekomadoken');

@@ -50,12 +50,19 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
   });
 
   it('lists stay as they were until an officer approves; approved, they read byte for byte as fesa import of the same folders', async () => {
+    const playedBefore: string[] = [];
     for (const folder of FOLDERS) {
       const date = eventDate(path.join(NEKOMADO, folder));
       const before = await fesaList(api, date);
       const received = await api.post('/submissions', submission(folder), ola);
       expect(received.status).toBe(201);
       expect(received.body).toMatchObject({ submissionId: `${folder}-1`, status: 'appended', preview: { list: expect.any(Array) } });
+      // a FESA file names its players: each is matched by his name to the player the lists know by it, or is new
+      const cross = readEventFolder(path.join(NEKOMADO, folder));
+      const names = (E.isRight(cross) ? cross.right : expect.fail(cross.left)).event.players.map((p) => (p.firstName ? `${p.lastName}, ${p.firstName}` : p.lastName));
+      const played = new Set(playedBefore);
+      expect((received.body.preview as { players: unknown }).players).toEqual(names.map((name) => ({ playerId: name, name, by: played.has(name) ? 'name' : 'new' })));
+      playedBefore.push(...names);
       expect((await fesaList(api, date)).equals(before)).toBe(true);
       // the officer's review: the submission with what approving it would change
       const shown = await api.get(`/submissions/${folder}-1`, kari);
@@ -109,6 +116,13 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     expect((await api.post(`/submissions/${folder}-1/approve`, { reason: 'after all' }, kari)).body).toMatchObject({ status: 422, detail: `submission ${folder}-1 was rejected and cannot be approved; the organiser can submit the files again` });
     const events = ((await api.get('/events?limit=10000', kari)).body.events as { event: { type: string; actor: string } }[]).map((e) => e.event);
     expect(events.filter((e) => e.type === 'SubmissionRejected')).toMatchObject([{ actor: 'kari', reason: 'round 3 is missing' }]);
+    // the auditor reads who submitted and who decided, when (both clocks) and why; the chain holds them
+    const audited = ((await api.get('/submissions', auditor)).body.submissions as { submissionId: string }[]).find((v) => v.submissionId === `${folder}-1`);
+    expect(audited).toMatchObject({
+      submitter: 'per', role: 'organiser', received: { recordedAt: expect.stringMatching(/^\d{4}-/), position: expect.any(Number) },
+      decision: { by: 'kari', reason: 'round 3 is missing', on: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/), recordedAt: expect.stringMatching(/^\d{4}-/), position: expect.any(Number) },
+    });
+    expect((await api.get('/verify', auditor)).body).toMatchObject({ holds: true });
   });
 
   it('a bad file or body is refused with a sentence naming the file, line or field, and records nothing', async () => {
@@ -133,6 +147,12 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     expect((await api.post('/submissions', { ...submission(FOLDERS[0]!), tournamentId: 'a/b' }, ola)).body).toMatchObject({ status: 422, parameter: 'tournamentId' });
     expect((await api.post('/submissions', { ...submission(FOLDERS[0]!), format: 'pgn' }, ola)).body).toMatchObject({ status: 422, parameter: 'format' });
     expect((await api.post('/submissions', { ...submission(FOLDERS[0]!), files: [{ name: 'notes.txt', base64: '' }] }, ola)).body).toMatchObject({ status: 422, detail: expect.stringContaining('notes.txt: not a file of a FESA event folder') });
+    // a games CSV is decided as game report --csv decides it: its tournament must be in the ledger
+    const games = Buffer.from('game,tournament,round,first,second,result\ng1,cup,1,A,B,win\ng2,cup,1,C,D,1-0\n').toString('base64');
+    expect((await api.post('/submissions', { tournamentId: 'cup', format: 'csv', files: [{ name: 'games.csv', base64: games }] }, ola)).body).toMatchObject({
+      status: 422,
+      detail: 'games.csv, line 2: unknown tournament "cup"; register it first (ledger tournament add)\ngames.csv, line 3: unknown tournament "cup"; register it first (ledger tournament add)',
+    });
     expect(await logChecksum(api.store)).toEqual(before);
   });
 
@@ -147,6 +167,9 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
       const received = await api.post('/submissions', { tournamentId: id, format, files: [fileOf(file)] }, ola);
       expect(received.status).toBe(201);
       expect(received.body.preview).toMatchObject({ list: [], runs: [], tournament: { tournamentId: id, ruleSet, games: expect.any(Number) } });
+      // players by FIDE number or EGD PIN, none known yet: as many new as the import would register
+      const { players, tournament } = received.body.preview as { players: { by: string }[]; tournament: { players: number; newPlayers: number } };
+      expect([players.length, players.filter((p) => p.by === 'new').length]).toEqual([tournament.players, tournament.newPlayers]);
       expect((await list(api, ruleSet)).equals(before)).toBe(true);
       expect((await api.post(`/submissions/${id}-1/approve`, { reason: 'checked' }, kari)).body).toMatchObject({ status: 'appended', recorded: expect.any(Number) });
       const bytes = fs.readFileSync(file);
@@ -175,6 +198,15 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     const before = await fesaList(api, LAST);
     const received = await api.post('/submissions', submission(folder, corrected), ola);
     expect(received.body).toMatchObject({ submissionId: `${folder}-2`, status: 'appended', preview: { corrections: 2 } });
+    // what the organiser changed since his approved submission: the two corrected games, from N16's side (first by id)
+    expect(received.body.differences).toEqual({
+      since: `${folder}-1`,
+      sinceStatus: 'approved',
+      changes: [
+        { subject: 'game', key: 'round 1: N16 – N8', change: 'changed', before: 'win', after: 'loss' },
+        { subject: 'game', key: 'round 3: N14 – N16', change: 'changed', before: 'loss', after: 'draw' },
+      ],
+    });
     // the correction re-rates the tournament: its players' ratings after it, before → after
     expect((received.body.preview as { runs: { tournamentId: string }[] }).runs.map((r) => r.tournamentId)).toContain(folder);
     expect((await fesaList(api, LAST)).equals(before)).toBe(true);

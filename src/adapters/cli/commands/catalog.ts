@@ -3,6 +3,7 @@
  * loaded only when that command runs (its module, by `load`): `ledger --help` loads nothing else, `fesa run` no store,
  * HTTP or PostgreSQL code — a whole process pays for what it uses.
  */
+import { GAME_FIELDS } from '../../../app/game-fields';
 import type { CommandRun } from '../context';
 
 export interface CommandEntry {
@@ -15,8 +16,6 @@ export interface CommandEntry {
   load(): Promise<readonly CommandRun[]>;
 }
 
-/** The columns of a `game report --csv` file. */
-export const GAME_FIELDS = ['game', 'tournament', 'round', 'first', 'second', 'result', 'date', 'handicap', 'giver', 'main', 'byoyomi', 'increment', 'replay-of'];
 
 /** The columns of a `player add --csv` file. */
 export const PLAYER_FIELDS = ['id', 'family', 'given', 'country', 'club', 'birth-year', 'date', 'grade', 'grade-source'];
@@ -275,8 +274,8 @@ export const commandCatalog: readonly CommandEntry[] = [
   },
   {
     name: 'submission add',
-    summary: "an organiser's tournament files (a FESA event folder's turnering.txt, nye-spillere; a TRF report; an EGD table), checked as their import would check them and kept pending until an officer approves them",
-    usage: 'submission add FILE... [--format fesa|trf|egd] [--tournament ID (default: the files\' folder name; a TRF or EGD file\'s name)] [--date YYYY-MM-DD] [--json]',
+    summary: "an organiser's tournament files (a FESA event folder's turnering.txt, nye-spillere; a TRF report; an EGD table; a games CSV), checked as their import would check them and kept pending until an officer approves them",
+    usage: 'submission add FILE... [--format fesa|trf|egd|csv] [--tournament ID (default: the files\' folder name; a TRF or EGD file\'s name; the tournament a games CSV\'s rows name)] [--date YYYY-MM-DD] [--json]',
     load: submissionsModule,
   },
   {

@@ -4,19 +4,20 @@ import { playerNamesNow } from '../../../app/player-names';
 import { streamsReadByAll } from '../../../../domain/commands/reads';
 import { tournamentStream } from '../../../../domain/events';
 import type { GameState, LedgerState } from '../../../../domain/commands/state';
-import type { DomainEvent, GameFacts, GameResult } from '../../../../domain/events';
-import { GAME_RESULTS } from '../../../../domain/events';
+import type { DomainEvent, GameFacts } from '../../../../domain/events';
 import { readDomainEvents } from '../../../app/event-log';
 import { csvText, parseCsvRecords } from '../../formats/csv';
 import { readNamedFile } from '../../formats/files';
 import type { ExecuteResult } from '../../../app/ledger';
 import { CommandRejected } from '../../../app/ledger';
-import { DECIMAL, UsageError } from '../args';
+import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
-import { GAME_FIELDS, PLAYER_FIELDS } from './catalog';
+import { PLAYER_FIELDS } from './catalog';
 import { today } from '../../clock';
 import { consequencesText, recordAndReport, savedUnlessDry } from '../consequences';
-import { decideAllWithConsequences, type Consequences } from '../../../app/consequences';
+import type { Consequences } from '../../../app/consequences';
+import { GAME_FIELDS } from '../../../app/game-fields';
+import { decideRows, gameCommand, unknownColumns, type FieldInput, type RowsDecided } from '../../../app/game-rows';
 
 
 export const report = (ctx: CliContext, result: ExecuteResult, what: string): number => {
@@ -45,12 +46,6 @@ const init: CommandRun = {
     return 0;
   },
 };
-
-/** One command's fields, from flags or from a CSV row (same names); `where` names the source in errors. */
-export interface FieldInput {
-  readonly where: string;
-  readonly get: (name: string) => string | undefined;
-}
 
 const REQUIRED_PLAYER_FLAGS: Record<string, string> = { id: 'the player id', family: 'family name', country: 'country code, e.g. NO' };
 
@@ -81,35 +76,22 @@ const registrationCommands = (ctx: CliContext, input: FieldInput): Command[] => 
 };
 
 /**
- * Every row of a CSV file decided as one operation: each is checked against the ledger and the rows above it, then
- * all are recorded, or none (the first refused row named by file and line). A row's command may need the ledger's
- * state to be built (a function of it): it gets the state with the rows above it.
+ * Every row of a CSV file decided as one operation (`decideRows`): all are recorded, or none, the first refused row
+ * named by file and line. A row's command may need the ledger's state to be built (a function of it): it gets the
+ * state with the rows above it.
  */
 export const decideCsv = async (
   ctx: CliContext, csv: string, fields: readonly string[], commandsOf: (input: FieldInput) => (Command | ((state: LedgerState) => Command))[], dryRun = false,
-): Promise<{ rows: number; appended: number; unchanged: number; consequences: Consequences }> => {
+): Promise<RowsDecided> => {
   const ledger = await ctx.ledger();
   const { header, records } = parseCsvRecords(csvText(readNamedFile(csv), csv), csv);
-  const unknown = header.filter((h) => !fields.includes(h));
-  if (unknown.length > 0) throw new UsageError(`${csv}, line 1: unknown column${unknown.length > 1 ? 's' : ''} ${unknown.join(', ')}; expected ${fields.join(', ')}`);
+  const unknown = unknownColumns(csv, header, fields);
+  if (unknown !== undefined) throw new UsageError(unknown);
   const rows = records.map((record) => {
     const where = `${csv}, line ${record.line}`;
     return { where, commands: commandsOf({ where, get: record.get }) };
   });
-  const { value: appended, consequences } = await decideAllWithConsequences(ledger, (draft) => {
-    let count = 0;
-    for (const { where, commands } of rows) {
-      try {
-        // a row counts as recorded when its first fact (the game, the registration) is new
-        if (commands.map((c) => draft.decide(typeof c === 'function' ? c(draft.state) : c))[0]!.status === 'appended') count++;
-      } catch (error) {
-        if (error instanceof CommandRejected) throw new CommandRejected(`${where}: ${error.message}; nothing of ${csv} was recorded`);
-        throw error;
-      }
-    }
-    return count;
-  }, dryRun, await savedUnlessDry(ctx, dryRun));
-  return { rows: rows.length, appended, unchanged: rows.length - appended, consequences };
+  return decideRows(ledger, csv, rows, { dryRun, saved: await savedUnlessDry(ctx, dryRun) });
 };
 
 /** A CSV import's answer: its counts, then what it changes in the ratings (nothing when every row was there). */
@@ -203,57 +185,13 @@ const tournamentClose: CommandRun = {
   },
 };
 
-const parseResult = (value: string, where: string): GameResult => {
-  const aliases: Record<string, GameResult> = { '1-0': 'win', '0-1': 'loss', '1/2': 'draw', '+': 'win', '-': 'loss', '=': 'draw', forfeit: 'forfeit-win' };
-  const result = (GAME_RESULTS as readonly string[]).includes(value) ? (value as GameResult) : aliases[value];
-  if (!result) throw new UsageError(`${where}: result "${value}" is not one of ${GAME_RESULTS.join(', ')} (or 1-0, 0-1, 1/2)`);
-  return result;
+const usageError = (message: string): never => {
+  throw new UsageError(message);
 };
 
 /** One game from flags or from a CSV row; both use the same field names. */
-const gameCommand = (ctx: CliContext, input: FieldInput, kind: 'ReportGame' | 'CorrectResult', defaultDate: (t: string) => string | undefined): Command => {
-  const need = (name: string) => {
-    const v = input.get(name);
-    if (v === undefined) throw new UsageError(`${input.where}: missing ${name}`);
-    return v;
-  };
-  const tournamentId = need('tournament');
-  const round = need('round');
-  if (!/^\d+$/.test(round)) throw new UsageError(`${input.where}: round must be a positive integer, got "${round}"`);
-  const result = parseResult(need('result'), input.where);
-  const handicap = input.get('handicap');
-  const num = (name: string) => {
-    const v = input.get(name);
-    if (v === undefined) return undefined;
-    if (!DECIMAL.test(v)) throw new UsageError(`${input.where}: ${name} must be a number written in digits (such as 90 or 1.5), got "${v}"`);
-    return Number(v);
-  };
-  // a time control is given by any of its parts; a part not given is 0 (a report) or stays as it was (a correction)
-  const main = num('main');
-  const byoyomi = num('byoyomi');
-  const increment = num('increment');
-  const timed = main !== undefined || byoyomi !== undefined || increment !== undefined;
-  const replayOf = input.get('replay-of');
-  const validDate = input.get('date') ?? defaultDate(tournamentId) ?? today();
-  return {
-    kind,
-    validDate,
-    actor: ctx.actor,
-    tournamentId,
-    gameId: need('game'),
-    round: Number(round),
-    first: need('first'),
-    second: result === 'bye' ? (input.get('second') ?? null) : need('second'),
-    result,
-    ...(handicap !== undefined && handicap !== 'even' ? { handicap: { type: handicap, giver: need('giver') } } : {}),
-    ...(timed ? { timeControl: { mainMinutes: main ?? 0, byoyomiSeconds: byoyomi ?? 0, incrementSeconds: increment ?? 0 } } : {}),
-    ...(replayOf !== undefined && replayOf !== NO_REPLAY ? { replayOf } : {}),
-  } as Command;
-};
-
-/** `--replay-of none` says a corrected game replays no other (the way `--handicap even` removes a handicap). */
-const NO_REPLAY = 'none';
-
+const gameOf = (ctx: CliContext, input: FieldInput, kind: 'ReportGame' | 'CorrectResult', defaultDate: (t: string) => string | undefined): Command =>
+  gameCommand(input, { actor: ctx.actor, kind, defaultDate, today: today(), refuse: usageError });
 
 const gameReport: CommandRun = {
   name: 'game report',
@@ -265,11 +203,11 @@ const gameReport: CommandRun = {
     const state = await (csv === undefined && named !== undefined ? ledger.stateOfStreams(() => [tournamentStream(named)]) : ledger.catchUp());
     const endDate = (t: string) => state.tournaments.get(t)?.registration.endDate;
     if (csv === undefined) {
-      const command = gameCommand(ctx, { where: 'game', get: (n) => ctx.opts.string(n) }, 'ReportGame', endDate);
+      const command = gameOf(ctx, { where: 'game', get: (n) => ctx.opts.string(n) }, 'ReportGame', endDate);
       return recordAndReport(ctx, command, `game ${(command as { gameId: string }).gameId} reported`, ctx.opts.flag('dry-run'));
     }
     const dryRun = ctx.opts.flag('dry-run');
-    const counts = await decideCsv(ctx, csv, GAME_FIELDS, (input) => [gameCommand(ctx, input, 'ReportGame', endDate)], dryRun);
+    const counts = await decideCsv(ctx, csv, GAME_FIELDS, (input) => [gameOf(ctx, input, 'ReportGame', endDate)], dryRun);
     ctx.print({ file: csv, dryRun, ...counts, consequences: undefined, ...counts.consequences }, () => csvAnswer(csv, 'games', counts, dryRun));
     return 0;
   },
@@ -328,7 +266,7 @@ const gameCorrect: CommandRun = {
     const handicapGiven = ctx.opts.string('handicap') !== undefined;
     // the correction's own valid date (when it was decided) is --decided: --date would read as the game's
     const get = (n: string) => (n === 'date' ? ctx.opts.string('decided') : (given(n) ?? (n === 'giver' && handicapGiven ? undefined : current[n])));
-    const command = { ...gameCommand(ctx, { where: 'game correct', get }, 'CorrectResult', () => today()), reason: ctx.opts.required('reason', 'why the game is corrected') } as Command;
+    const command = { ...gameOf(ctx, { where: 'game correct', get }, 'CorrectResult', () => today()), reason: ctx.opts.required('reason', 'why the game is corrected') } as Command;
     return recordAndReport(ctx, command, `game ${game.gameId} of ${tournamentId} corrected`, ctx.opts.flag('dry-run'));
   },
 };

@@ -1,7 +1,8 @@
 import { readFileSync } from 'fs';
 import * as path from 'path';
 import { SUBMISSION_FORMATS, type OfficerRole, type SubmissionFormat, type SubmittedFile } from '../../../../domain/events';
-import { Submissions, type Submitter, type SubmissionPreview, type SubmissionView } from '../../../app/submissions';
+import * as E from 'fp-ts/Either';
+import { previewOrRefusal, Submissions, type Submitter, type SubmissionDifferences, type SubmissionPreview, type SubmissionView } from '../../../app/submissions';
 import { SUBMISSION_READERS } from '../../formats/submission-readers';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
@@ -36,46 +37,70 @@ const submissionAdd: CommandRun = {
     if (files.length === 0) throw new UsageError('missing the files: ledger submission add FILE... [--format fesa] [--tournament ID]');
     const format = (ctx.opts.string('format') ?? 'fesa') as SubmissionFormat;
     if (!SUBMISSION_FORMATS.includes(format)) throw new UsageError(`--format must be one of ${SUBMISSION_FORMATS.join(', ')}, got "${format}"`);
-    // as `fesa import` names a tournament after its folder, `trf import` and `egd import` after the file
-    const tournamentId = ctx.opts.string('tournament') ?? (format === 'fesa' ? path.basename(path.dirname(path.resolve(files[0]!))) : path.basename(files[0]!).replace(/\.[^.]*$/, ''));
-    const { result, submissionId, preview } = await (await submissionsOf(ctx)).submit({
-      files: files.map(readSubmittedFile),
+    const submitted = files.map(readSubmittedFile);
+    const tournamentId = ctx.opts.string('tournament') ?? tournamentOfFiles(format, files, submitted);
+    const { result, submissionId, preview, differences } = await (await submissionsOf(ctx)).submit({
+      files: submitted,
       format,
       tournamentId,
       by: await submitterOf(ctx),
       validDate: ctx.opts.date('date') ?? today(),
     });
-    if (ctx.json) ctx.out(JSON.stringify({ submissionId, status: result.status, preview }, null, 2));
+    if (ctx.json) ctx.out(JSON.stringify({ submissionId, status: result.status, preview, ...(differences ? { differences } : {}) }, null, 2));
     else {
       ctx.out(result.status === 'appended' ? `submission ${submissionId} of ${tournamentId} received, pending an officer's approval (recorded at position ${result.position})` : `submission ${submissionId} already holds these files: nothing recorded`);
       ctx.out('What approving it would change now:');
       printPreview(ctx, preview);
+      if (differences) printDifferences(ctx, differences);
     }
     return 0;
   },
 };
 
-/** The FESA list's changes, and for a TRF or EGD file what it holds and how its players are matched. */
-const printPreview = (ctx: CliContext, preview: SubmissionPreview): void => {
+/**
+ * As `fesa import`, `trf import` and `egd import` name a tournament after its folder or file; a games CSV is of the
+ * tournament its rows name (the first row's, which every other row must name too).
+ */
+const tournamentOfFiles = (format: SubmissionFormat, paths: readonly string[], files: readonly SubmittedFile[]): string => {
+  if (format === 'fesa') return path.basename(path.dirname(path.resolve(paths[0]!)));
+  const rows = format === 'csv' ? SUBMISSION_READERS.csv(files[0]!) : undefined;
+  const named = rows !== undefined && E.isRight(rows) ? rows.right.records[0]?.get('tournament') : undefined;
+  return named ?? path.basename(paths[0]!).replace(/\.[^.]*$/, '');
+};
+
+const MATCHED: Record<'id' | 'name' | 'new', string> = { id: 'by id', name: 'by name', new: 'new' };
+
+/** The FESA list's changes, what a TRF or EGD file holds, a games CSV's counts, and how each player is matched. */
+const printPreview = (ctx: CliContext, preview: SubmissionPreview, approved = false): void => {
   const t = preview.tournament;
   if (preview.corrections !== undefined) ctx.out(`the tournament is recorded already: these files correct ${preview.corrections} of its results`);
-  if (t === undefined) return printChanges(ctx, preview);
-  ctx.out(`tournament ${t.tournamentId} under ${t.ruleSet}: ${t.players} players (${t.withId} with an id, ${t.matched} of them already in the ledger; ${t.newPlayers} new), ${t.openingBalances} opening balance(s), ${t.games} games, ${t.byes} byes; the FESA list does not change`);
+  if (preview.games !== undefined) ctx.out(`${preview.games.rows} games: ${preview.games.recorded} ${approved ? 'recorded' : 'would be recorded'}, ${preview.games.unchanged} already in the ledger`);
+  if (t === undefined) printChanges(ctx, preview);
+  else ctx.out(`tournament ${t.tournamentId} under ${t.ruleSet}: ${t.players} players (${t.withId} with an id, ${t.matched} of them already in the ledger; ${t.newPlayers} new), ${t.openingBalances} opening balance(s), ${t.games} games, ${t.byes} byes; the FESA list does not change`);
+  if (preview.players === undefined || preview.players.length === 0) return;
+  ctx.out('How the players of the files are matched:');
+  ctx.out(table(['player in the files', 'matched', 'ledger player'], preview.players.map((p) => [p.name, p.by === 'name' ? `by name "${p.name}"` : MATCHED[p.by], p.playerId])));
+};
+
+const printDifferences = (ctx: CliContext, d: SubmissionDifferences): void => {
+  if (d.changes.length === 0) return ctx.out(`The same players and games as submission ${d.since} (${d.sinceStatus}).`);
+  ctx.out(`Differences from submission ${d.since} (${d.sinceStatus}):`);
+  ctx.out(table(['', 'player or game', 'change', 'before', 'after'], d.changes.map((c) => [c.subject, c.key, c.change, c.before ?? '', c.after ?? ''])));
 };
 
 const describe = (v: SubmissionView): string =>
   [
     `submission ${v.submissionId}: ${v.status}`,
     `tournament ${v.tournamentId} (${v.format}: ${v.files.join(', ')}), sha256 ${v.contentHash}`,
-    `submitted by ${v.role} ${v.submitter} on ${v.receivedOn}`,
-    ...(v.decision ? [`${v.status} by ${v.decision.by} on ${v.decision.on}: ${v.decision.reason}`] : []),
+    `submitted by ${v.role} ${v.submitter} on ${v.receivedOn} (recorded at position ${v.received.position})`,
+    ...(v.decision ? [`${v.status} by ${v.decision.by} on ${v.decision.on}: ${v.decision.reason} (recorded at position ${v.decision.position})`] : []),
   ].join('\n');
 
 const submissionList: CommandRun = {
   name: 'submission list',
   async run(ctx) {
     const views = await (await submissionsOf(ctx)).list(await submitterOf(ctx));
-    ctx.print(views, () => (views.length === 0 ? 'no submissions' : table(['id', 'tournament', 'format', 'submitter', 'received', 'status'], views.map((v) => [v.submissionId, v.tournamentId, v.format, v.submitter, v.receivedOn, v.status]))));
+    ctx.print(views, () => (views.length === 0 ? 'no submissions' : table(['id', 'tournament', 'format', 'submitter', 'received', 'status', 'decided by, on, why'], views.map((v) => [v.submissionId, v.tournamentId, v.format, v.submitter, v.receivedOn, v.status, v.decision ? `${v.decision.by} on ${v.decision.on}: ${v.decision.reason}` : '']))));
     return 0;
   },
 };
@@ -91,14 +116,17 @@ const submissionShow: CommandRun = {
   async run(ctx) {
     const submissions = await submissionsOf(ctx);
     const view = await submissions.show(submissionId(ctx, 'show'), await submitterOf(ctx));
-    const preview = view.status === 'pending' ? await submissions.preview(view.submissionId) : undefined;
-    if (ctx.json) ctx.out(JSON.stringify({ ...view, ...(preview ? { preview } : {}) }, null, 2));
+    const review = view.status === 'pending' ? await previewOrRefusal(submissions.preview(view.submissionId)) : {};
+    const differences = await submissions.differences(view.submissionId);
+    if (ctx.json) ctx.out(JSON.stringify({ ...view, ...review, ...(differences ? { differences } : {}) }, null, 2));
     else {
       ctx.out(describe(view));
-      if (preview) {
+      if (review.previewRefused !== undefined) ctx.out(`Approving it now would be refused: ${review.previewRefused}`);
+      if (review.preview) {
         ctx.out('What approving it would change now:');
-        printPreview(ctx, preview);
+        printPreview(ctx, review.preview);
       }
+      if (differences) printDifferences(ctx, differences);
     }
     return 0;
   },
@@ -119,7 +147,7 @@ const decideOn = async (ctx: CliContext, verb: 'approve' | 'reject'): Promise<nu
     else if (!outcome) ctx.out(`submission ${id} was already approved: nothing recorded`);
     else {
       ctx.out(`submission ${id} approved: ${outcome.recorded} fact(s) of its files recorded with the approval`);
-      printPreview(ctx, outcome.changes);
+      printPreview(ctx, outcome.changes, true);
     }
     return 0;
 };

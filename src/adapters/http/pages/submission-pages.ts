@@ -1,5 +1,6 @@
-import type { Submitter, SubmissionPreview, SubmissionView } from '../../../app/submissions';
+import type { Submitter, SubmissionDifferences, SubmissionPreview, SubmissionView } from '../../../app/submissions';
 import { html, segment, type Html } from './html';
+import { recorded } from './audit-pages';
 import { change, page, type Provenance } from './layout';
 
 /**
@@ -55,11 +56,12 @@ export const SUBMISSIONS_JS = `
 })();
 `;
 
-/** The formats the form offers: those with an importer wired to submissions (a games CSV is not yet). */
+/** The formats the form offers, each read by its import's own reader. */
 const SUBMITTED_FORMATS = [
   ['fesa', 'FESA event folder'],
   ['trf', 'FIDE report (TRF)'],
   ['egd', 'EGD table'],
+  ['csv', 'Games CSV (as game report --csv reads it)'],
 ] as const;
 
 const tokenField = (id: string): Html =>
@@ -67,7 +69,8 @@ const tokenField = (id: string): Html =>
 
 const submissionForm = (): Html => html`<h2 id="submit-heading">Submit a tournament's results</h2>
 <p>Send a FESA event folder's files (<code>turnering.txt</code>, <code>nye-spillere</code>, <code>ratingliste.pre</code>), a FIDE
-tournament report (TRF, one file) or an EGD tournament table (one file): they are checked at once as their import would check
+tournament report (TRF, one file), an EGD tournament table (one file) or a CSV of the games of a tournament the ledger
+holds (one file, the columns of <code>game report --csv</code>): they are checked at once as their import would check
 them and kept, pending, until an officer approves them. Nothing reaches a list before that.</p>
 <form id="submission-form" class="inline" aria-labelledby="submit-heading">
 <label for="tournament-id">Tournament id (the event folder's name)<input id="tournament-id" name="tournamentId" required></label>
@@ -91,9 +94,9 @@ ${
     ? html`<p>No submissions yet.</p>`
     : html`<table id="submissions">
 <caption>${views.length} submission${views.length === 1 ? '' : 's'}, in the order received</caption>
-<thead><tr><th scope="col">Submission</th><th scope="col">Tournament</th><th scope="col">Format</th><th scope="col">Submitted by</th><th scope="col">Received</th><th scope="col">Status</th></tr></thead>
+<thead><tr><th scope="col">Submission</th><th scope="col">Tournament</th><th scope="col">Format</th><th scope="col">Submitted by</th><th scope="col">Received</th><th scope="col">Decided by, on, why</th><th scope="col">Status</th></tr></thead>
 <tbody>
-${views.map((v) => html`<tr><th scope="row"><a href="/submissions/${segment(v.submissionId)}">${v.submissionId}</a></th><td>${v.tournamentId}</td><td>${v.format}</td><td>${v.submitter}</td><td>${v.receivedOn}</td><td>${v.status}</td></tr>`)}
+${views.map((v) => html`<tr><th scope="row"><a href="/submissions/${segment(v.submissionId)}">${v.submissionId}</a></th><td>${v.tournamentId}</td><td>${v.format}</td><td>${v.role} ${v.submitter}</td><td>${v.receivedOn} (recorded ${recorded(v.received.recordedAt, v.received.position)})</td><td>${v.decision ? `${v.decision.by} on ${v.decision.on}: ${v.decision.reason}` : '—'}</td><td>${v.status}</td></tr>`)}
 </tbody>
 </table>`
 }
@@ -106,6 +109,7 @@ const rating = (n: number | null): string => (n === null ? '—' : String(n));
 /** What approving would change: the list's players whose rating or grade would differ, and re-rated tournaments. */
 const previewOf = (preview: SubmissionPreview): Html => html`<h2 id="preview-heading">What approving it would change now</h2>
 ${preview.corrections === undefined ? '' : html`<p id="preview-corrections">The tournament is recorded already: these files correct ${preview.corrections} of its results.</p>`}
+${preview.games === undefined ? '' : html`<p id="preview-games">${preview.games.rows} games: ${preview.games.recorded} would be recorded, ${preview.games.unchanged} the ledger holds already.</p>`}
 ${
   preview.tournament === undefined
     ? ''
@@ -135,6 +139,34 @@ ${preview.runs.map((r) => html`<tr><td>${r.tournamentId}</td><td>${r.date}</td><
 </table>`
 }`;
 
+const MATCHED = { id: 'by id', name: 'by name', new: 'new player' } as const;
+
+/** How each player of the files is (or would be) the ledger's: the names an officer checks before approving. */
+const matchesOf = (preview: SubmissionPreview): Html =>
+  preview.players === undefined || preview.players.length === 0
+    ? html``
+    : html`<table id="preview-players">
+<caption>How the ${preview.players.length} players of the files are matched: ${(['id', 'name', 'new'] as const).map((by) => `${preview.players!.filter((p) => p.by === by).length} ${by === 'new' ? 'new' : MATCHED[by]}`).join(', ')}</caption>
+<thead><tr><th scope="col">Player in the files</th><th scope="col">Matched</th><th scope="col">Ledger player</th></tr></thead>
+<tbody>
+${preview.players.map((p) => html`<tr><th scope="row">${p.name}</th><td>${p.by === 'name' ? `by name "${p.name}"` : MATCHED[p.by]}</td><td>${p.playerId}</td></tr>`)}
+</tbody>
+</table>`;
+
+/** What the organiser changed since his earlier submission of the tournament. */
+const differencesOf = (d: SubmissionDifferences): Html => html`<h2 id="differences-heading">Differences from submission <a href="/submissions/${segment(d.since)}">${d.since}</a> (${d.sinceStatus})</h2>
+${
+  d.changes.length === 0
+    ? html`<p>The same players and games.</p>`
+    : html`<table id="differences">
+<caption>${d.changes.length} player${d.changes.length === 1 ? '' : 's'} or games added, removed or changed</caption>
+<thead><tr><th scope="col">Player or game</th><th scope="col">Change</th><th scope="col">In ${d.since}</th><th scope="col">In this submission</th></tr></thead>
+<tbody>
+${d.changes.map((c) => html`<tr><th scope="row">${c.subject} ${c.key}</th><td>${c.change}</td><td>${c.before ?? '—'}</td><td>${c.after ?? '—'}</td></tr>`)}
+</tbody>
+</table>`
+}`;
+
 const decisionForm = (v: SubmissionView): Html => html`<h2 id="decision-heading">Decide</h2>
 <form id="decision-form" class="inline" data-action="/submissions/${segment(v.submissionId)}" aria-labelledby="decision-heading">
 <label for="reason">Reason (the organiser reads it)<input id="reason" name="reason" required></label>
@@ -144,7 +176,13 @@ ${tokenField('decision-token')}
 </form>`;
 
 /** One submission: who sent which files, where it stands, what approving it would change, and for an officer the decision. */
-export const submissionPage = (v: SubmissionView, preview: SubmissionPreview | undefined, who: Submitter, provenance: Provenance): string =>
+export const submissionPage = (
+  v: SubmissionView,
+  review: { readonly preview?: SubmissionPreview; readonly previewRefused?: string },
+  who: Submitter,
+  provenance: Provenance,
+  differences?: SubmissionDifferences,
+): string =>
   page(
     `Submission ${v.submissionId}`,
     provenance,
@@ -152,10 +190,13 @@ export const submissionPage = (v: SubmissionView, preview: SubmissionPreview | u
 <dt>Tournament</dt><dd>${v.tournamentId}</dd>
 <dt>Files</dt><dd>${v.format}: ${v.files.join(', ')}</dd>
 <dt>Content SHA-256</dt><dd class="hash">${v.contentHash}</dd>
-<dt>Submitted</dt><dd>by ${v.role} ${v.submitter} on ${v.receivedOn}</dd>
+<dt>Submitted</dt><dd>by ${v.role} ${v.submitter} on ${v.receivedOn} (recorded ${recorded(v.received.recordedAt, v.received.position)})</dd>
 <dt>Status</dt><dd id="status">${v.status}${v.decision ? ` by ${v.decision.by} on ${v.decision.on}: ${v.decision.reason}` : ''}</dd>
+${v.decision ? html`<dt>Decision recorded</dt><dd>${recorded(v.decision.recordedAt, v.decision.position)}</dd>` : ''}
 </dl>
-${preview ? previewOf(preview) : ''}
+${review.previewRefused === undefined ? '' : html`<p id="preview-refused">Approving it now would be refused: ${review.previewRefused}</p>`}
+${review.preview ? html`${previewOf(review.preview)}${matchesOf(review.preview)}` : ''}
+${differences ? differencesOf(differences) : ''}
 ${v.status === 'pending' && (who.role === 'officer' || who.role === 'admin') ? decisionForm(v) : ''}
 <p><a href="/submissions">All ${who.role === 'organiser' ? 'your ' : ''}submissions</a></p>
 <script src="/assets/submissions.js" defer></script>`,
