@@ -13,7 +13,7 @@ import type { ExecuteResult } from '../../../app/ledger';
 import { CommandRejected } from '../../../app/ledger';
 import { DECIMAL, UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
-import { GAME_FIELDS, PLAYER_FIELDS } from './catalog';
+import { GAME_FIELDS, PLAYER_FIELDS } from '../csv-fields';
 import { today } from '../../clock';
 import { consequencesText, recordAndReport } from '../consequences';
 import { decideAllWithConsequences, type Consequences } from '../../../app/consequences';
@@ -33,8 +33,7 @@ const timeControl = (ctx: CliContext) => ({
   incrementSeconds: ctx.opts.number('increment') ?? 0,
 });
 
-const init: CommandRun = {
-  name: 'init',
+export const init: CommandRun = {
   async run(ctx) {
     const store = await ctx.createStore();
     const head = await store.headPosition();
@@ -119,8 +118,7 @@ export const csvAnswer = (csv: string, rows: string, counts: { rows: number; app
     ...(counts.appended === 0 ? [] : consequencesText(counts.consequences)),
   ].join('\n');
 
-const playerAdd: CommandRun = {
-  name: 'player add',
+export const playerAdd: CommandRun = {
   async run(ctx) {
     const csv = ctx.opts.string('csv');
     if (csv !== undefined) {
@@ -163,8 +161,7 @@ const playerAdd: CommandRun = {
   },
 };
 
-const tournamentAdd: CommandRun = {
-  name: 'tournament add',
+export const tournamentAdd: CommandRun = {
   async run(ctx) {
     const ledger = await ctx.ledger();
     const tournamentId = ctx.opts.required('id', 'the tournament id');
@@ -191,8 +188,7 @@ const tournamentAdd: CommandRun = {
   },
 };
 
-const tournamentClose: CommandRun = {
-  name: 'tournament close',
+export const tournamentClose: CommandRun = {
   async run(ctx) {
     const ledger = await ctx.ledger();
     const tournamentId = ctx.opts.required('id', 'the tournament id');
@@ -254,8 +250,7 @@ const gameCommand = (ctx: CliContext, input: FieldInput, kind: 'ReportGame' | 'C
 const NO_REPLAY = 'none';
 
 
-const gameReport: CommandRun = {
-  name: 'game report',
+export const gameReport: CommandRun = {
   async run(ctx) {
     const ledger = await ctx.ledger();
     const csv = ctx.opts.string('csv');
@@ -308,8 +303,7 @@ const currentFlags = (tournamentId: string, gameId: string, f: GameFacts): Recor
   'replay-of': f.replayOf,
 });
 
-const gameCorrect: CommandRun = {
-  name: 'game correct',
+export const gameCorrect: CommandRun = {
   async run(ctx) {
     const ledger = await ctx.ledger();
     const named = ctx.opts.string('tournament');
@@ -332,8 +326,7 @@ const gameCorrect: CommandRun = {
   },
 };
 
-const gameWithdraw: CommandRun = {
-  name: 'game withdraw',
+export const gameWithdraw: CommandRun = {
   async run(ctx) {
     const ledger = await ctx.ledger();
     const { tournamentId, game } = findGame(await ledger.catchUp(), ctx.opts.required('game', 'game id'), ctx.opts.string('tournament'));
@@ -393,8 +386,7 @@ const subjectOf = (e: DomainEvent): string => {
   }
 };
 
-const events: CommandRun = {
-  name: 'events',
+export const events: CommandRun = {
   async run(ctx) {
     const store = await ctx.store();
     const types = ctx.opts.all('type');
@@ -444,8 +436,7 @@ const events: CommandRun = {
 };
 
 
-const serve: CommandRun = {
-  name: 'serve',
+export const serve: CommandRun = {
   async run(ctx) {
     const { createServer } = await import('../../http/server');
     const { isLoopback } = await import('../../http/access');
@@ -495,5 +486,3 @@ const serve: CommandRun = {
     return 0;
   },
 };
-
-export const coreCommands: readonly CommandRun[] = [init, serve, playerAdd, tournamentAdd, tournamentClose, gameReport, gameCorrect, gameWithdraw, events];

@@ -6,8 +6,7 @@ import type { CliContext, CommandRun } from '../context';
 import { Progress, table } from '../output';
 import type { FoldDiff } from '../../../../projections/fesa/diff';
 
-const fesaRun: CommandRun = {
-  name: 'fesa run',
+export const fesaRun: CommandRun = {
   async run(ctx) {
     const dir = ctx.opts.positional[0];
     if (!dir) throw new UsageError('missing the event folder: ledger fesa run <dir> [--out-dir DIR | --out FILE]');
@@ -35,8 +34,7 @@ export const printChanges = (ctx: CliContext, changes: FoldDiff): void => {
   }
 };
 
-const fesaImport: CommandRun = {
-  name: 'fesa import',
+export const fesaImport: CommandRun = {
   async run(ctx) {
     const dir = ctx.opts.positional[0];
     if (!dir) throw new UsageError('missing the folder: ledger fesa import <folder> [--reconcile] [--correct]');
@@ -84,5 +82,3 @@ const fesaImport: CommandRun = {
     return 0;
   },
 };
-
-export const fesaCommands: readonly CommandRun[] = [fesaRun, fesaImport];

@@ -8,14 +8,13 @@ import type { CliContext, CommandRun } from '../context';
 import { today } from '../../clock';
 import { csvAnswer, decideCsv, report, type FieldInput } from './core';
 import { recordAndReport } from '../consequences';
-import { BALANCE_FIELDS } from './catalog';
+import { BALANCE_FIELDS } from '../csv-fields';
 import { DECIMAL } from '../args';
 import { isValidIsoDate } from '../../../../domain/events/iso-date';
 import { openingBalanceCommand, type BalanceRequest } from '../../../app/opening-balance';
 import { table } from '../output';
 
-const list: CommandRun = {
-  name: 'player list',
+export const list: CommandRun = {
   async run(ctx) {
     const state = await (await ctx.readLedger()).catchUp();
     // an id merged into another is that player: listed once, under the survivor (player show names the absorbed id)
@@ -32,8 +31,7 @@ const list: CommandRun = {
   },
 };
 
-const show: CommandRun = {
-  name: 'player show',
+export const show: CommandRun = {
   async run(ctx) {
     const id = ctx.opts.positional[0];
     if (!id) throw new UsageError('missing the player id: ledger player show ID');
@@ -94,8 +92,7 @@ const correction = (ctx: CliContext, fields: Record<string, unknown>): Command =
     ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
   }) as Command;
 
-const correct: CommandRun = {
-  name: 'player correct',
+export const correct: CommandRun = {
   async run(ctx) {
     const command = correction(ctx, {
       familyName: ctx.opts.string('family'),
@@ -109,16 +106,14 @@ const correct: CommandRun = {
   },
 };
 
-const rename: CommandRun = {
-  name: 'player rename',
+export const rename: CommandRun = {
   async run(ctx) {
     const command = correction(ctx, { familyName: ctx.opts.required('family', 'the new family name'), givenName: ctx.opts.string('given') ?? '' });
     return report(ctx, await (await ctx.ledger()).execute(command), `${ctx.opts.string('id')} renamed`);
   },
 };
 
-const merge: CommandRun = {
-  name: 'player merge',
+export const merge: CommandRun = {
   async run(ctx) {
     const [survivor, absorbed] = ctx.opts.positional;
     if (!survivor || !absorbed) throw new UsageError('give the id that stays and the id merged into it: ledger player merge KEEP ABSORBED --reason TEXT');
@@ -127,8 +122,7 @@ const merge: CommandRun = {
   },
 };
 
-const unmerge: CommandRun = {
-  name: 'player unmerge',
+export const unmerge: CommandRun = {
   async run(ctx) {
     const absorbed = ctx.opts.positional[0];
     if (!absorbed) throw new UsageError('give the id that was merged into another: ledger player unmerge ABSORBED --reason TEXT');
@@ -171,8 +165,7 @@ const balanceRequest = (input: FieldInput): BalanceRequest => {
   };
 };
 
-const balance: CommandRun = {
-  name: 'player balance',
+export const balance: CommandRun = {
   async run(ctx) {
     const csv = ctx.opts.string('csv');
     if (csv !== undefined) {
@@ -188,5 +181,3 @@ const balance: CommandRun = {
     return recordAndReport(ctx, (state) => openingBalanceCommand(request, state, ctx.actor), `opening balance of ${request.playerId} under ${request.ruleSet}`, ctx.opts.flag('dry-run'));
   },
 };
-
-export const playerCommands: readonly CommandRun[] = [list, show, correct, rename, merge, unmerge, balance];
