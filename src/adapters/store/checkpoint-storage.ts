@@ -17,11 +17,9 @@ import type { StoreSpec } from './open';
 import { countHeld } from './list-held-count';
 import { storageRefusal } from './sqlite';
 
-
 // a CommonJS module loaded with require: its type is the annotation's, so the `any` require returns goes no further
 // eslint-disable-next-line @typescript-eslint/no-require-imports, @typescript-eslint/no-unsafe-assignment
 const Database: typeof BetterSqlite3 = require('better-sqlite3');
-
 
 /** The list model's statements on a SQLite connection (prepared once per connection). */
 const sqliteSql = (db: BetterSqlite3.Database): Sql => {
