@@ -41,7 +41,6 @@ export const AUDIT_TRAIL_EVENTS = {
     'SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected',
   ],
 } as const satisfies EventSelection;
-export const AUDIT_TRAIL_TYPES = AUDIT_TRAIL_EVENTS.handles;
 const passedOverByTheTrail = passedOver(AUDIT_TRAIL_EVENTS.passesOver);
 
 export const initialAuditTrail = (): AuditTrail => ({ amendments: new Map(), published: [] });

@@ -7,8 +7,8 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { commandCatalog } from '../../src/adapters/cli/commands/catalog';
 
-export const TABLE_START = '<!-- the command table: made by `node dist/scripts/docs/command-table.js` from the declarations; edit those -->';
-export const TABLE_END = '<!-- end of the command table -->';
+const TABLE_START = '<!-- the command table: made by `node dist/scripts/docs/command-table.js` from the declarations; edit those -->';
+const TABLE_END = '<!-- end of the command table -->';
 
 const cell = (text: string): string => text.replace(/[|<]/g, (c) => `\\${c}`);
 

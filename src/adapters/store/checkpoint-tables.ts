@@ -94,7 +94,7 @@ export const CAREER_DELETES = (s: string, p: Dialect) => [
 ];
 
 /** A statement's n-th parameter the way a database names it (`@pn` for SQLite, bound by name, `$n` PostgreSQL). */
-export type Dialect = (n: number) => string;
+type Dialect = (n: number) => string;
 export const sqliteParam: Dialect = (n) => `@p${n}`;
 /** Parameters in order as better-sqlite3 binds `@pn`. */
 export const named = (values: readonly unknown[]): Record<string, unknown> => Object.fromEntries(values.map((v, i) => [`p${i + 1}`, v]));

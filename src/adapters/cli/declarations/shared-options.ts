@@ -9,7 +9,7 @@ export const RULES_FESA = 'force one FESA rule set on every tournament: fesa (th
 export const RULES_ADOPTED = 'each tournament under the rule set adopted for its date (rules adopt), else its own system';
 export const ENTRY = 'how a player new to the rule set enters it: system (its own rule), grade (at his declared grade) or a starting rating';
 export const RULES_ANY = `${RULES_FESA}; or a non-FESA rule set (us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, egd-gor, fide, uscf-k, fide-2024): its list of the tournaments rated under it`;
-export const OPTION = 'a rule-set option, key=value; repeat for more (ledger rules list shows each option and its default)';
+const OPTION = 'a rule-set option, key=value; repeat for more (ledger rules list shows each option and its default)';
 
 export const SHARED = {
   date: value('date', { text: 'the valid date of the fact, YYYY-MM-DD (when it happened, not when it is recorded)', default: TODAY, example: '--date 2024-03-16' }),
