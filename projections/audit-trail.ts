@@ -66,7 +66,6 @@ export const AUDIT_TRAIL_EVENTS = {
     'ListReconciled', 'GradeAwarded', 'RuleSetAdopted', 'OfficerAppointed', 'OfficerRevoked',
   ],
 } as const satisfies EventSelection;
-export const AUDIT_TRAIL_TYPES = AUDIT_TRAIL_EVENTS.handles;
 const passedOverByTheTrail = passedOver(AUDIT_TRAIL_EVENTS.passesOver);
 
 export const initialAuditTrail = (): AuditTrail => ({ amendments: new Map(), published: [], submissions: new Map() });

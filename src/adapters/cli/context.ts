@@ -179,8 +179,7 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
   };
 };
 
-/** What runs a command (its name, summary and usage are in commands/catalog.ts, loaded without it). */
+/** What runs a command; its declaration (declaration.ts) names it and loads this only when it runs. */
 export interface CommandRun {
-  readonly name: string;
   run(ctx: CliContext): Promise<number>;
 }

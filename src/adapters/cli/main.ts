@@ -3,20 +3,18 @@ import * as path from 'path';
 import { LedgerFailure, type FailureKind } from '../../app/failure';
 import { Options, parseArgs, UsageError } from './args';
 import { CliContext } from './context';
-import { commandCatalog, type CommandEntry } from './commands/catalog';
-import { LIST_LEGEND } from './list-legend';
-import { optionLines } from './option-help';
+import { commandCatalog } from './commands/catalog';
+import { GLOBAL_OPTIONS, optionLines, type CommandDeclaration } from './declaration';
 import { nearest } from './suggest';
 
-const GLOBAL_BOOLEANS = ['json', 'help', 'follow', 'version'];
-/** Options every command takes; the rest are the ones its usage line names. */
-const GLOBAL_OPTIONS = ['db', 'store', 'actor', 'json', 'help'];
+/** `follow` and `version` are read as flags before the command is known (`ledger --version`, `ledger --follow events`). */
+const GLOBAL_BOOLEANS = [...GLOBAL_OPTIONS.filter((o) => o.takes === 'flag').map((o) => o.name), 'follow', 'version'];
 
-export const declaredOptions = (command: CommandEntry): Set<string> =>
-  new Set([...GLOBAL_OPTIONS, ...(command.booleanFlags ?? []), ...[...command.usage.matchAll(/--([a-z0-9-]+)/g)].map((m) => m[1]!)]);
+/** Every option the command takes: the global ones, then its own as declared. */
+export const declaredOptions = (command: CommandDeclaration): Set<string> => new Set([...GLOBAL_OPTIONS, ...command.options].map((o) => o.name));
 
 /** Refuses an option the command does not take before anything runs, naming the nearest one it does take. */
-const refuseUnknownOptions = (command: CommandEntry, given: Iterable<string>): void => {
+const refuseUnknownOptions = (command: CommandDeclaration, given: Iterable<string>): void => {
   const declared = declaredOptions(command);
   const name = [...given].find((option) => !declared.has(option));
   if (name === undefined) return;
@@ -26,49 +24,38 @@ const refuseUnknownOptions = (command: CommandEntry, given: Iterable<string>): v
   );
 };
 
-/** Options a command takes more than once: its usage names them twice (`--rules A --rules B`) or as `[--type T]...`. */
-const repeatableOptions = (command: CommandEntry): Set<string> => {
-  const named = [...command.usage.matchAll(/--([a-z0-9-]+)/g)].map((m) => m[1]!);
-  return new Set([...named.filter((o, i) => named.indexOf(o) !== i), ...[...command.usage.matchAll(/\[--([a-z0-9-]+)[^\]]*\]\.\.\./g)].map((m) => m[1]!)]);
-};
-
 /**
  * Refuses what the command line says twice or says in vain: an option given twice (the last value would win in
  * silence), --db beside --store (one of them would be ignored), an argument the command takes no place for.
  */
-const refuseAmbiguousArguments = (command: CommandEntry, flags: ReadonlyMap<string, readonly string[]>, rest: readonly string[]): void => {
-  const repeatable = repeatableOptions(command);
+const refuseAmbiguousArguments = (command: CommandDeclaration, flags: ReadonlyMap<string, readonly string[]>, rest: readonly string[]): void => {
+  const repeatable = new Set(command.options.filter((o) => o.repeatable).map((o) => o.name));
   const twice = [...flags].find(([name, values]) => values.length > 1 && !repeatable.has(name));
   if (twice) throw new UsageError(`--${twice[0]} is given twice (${twice[1].map((v) => (v === 'true' ? `--${twice[0]}` : `"${v}"`)).join(', ')}); "${command.name}" takes it once`);
   if (flags.has('db') && flags.has('store')) throw new UsageError('give --db FILE (a SQLite ledger) or --store SPEC, not both');
-  const takes = command.usage.split('\n')[0]!.slice(command.name.length).trim().split(/\s+/);
-  const places = takes.findIndex((word) => !/^(<[^>]+>|[A-Z][A-Z-]*)$/.test(word));
-  const arity = places < 0 ? takes.length : places;
-  // `FILE...` as the last argument takes as many as are given
-  const stray = /^[A-Z][A-Z-]*\.\.\.$/.test(takes[arity] ?? '') ? undefined : rest[arity];
+  const places = command.operands.filter((operand) => !operand.endsWith('...'));
+  // `FILE...` as the last operand takes as many as are given
+  const stray = places.length < command.operands.length ? undefined : rest[places.length];
   if (stray !== undefined) {
-    const expected = arity === 0 ? 'no argument, only options' : `only ${takes.slice(0, arity).join(' ')}`;
+    const expected = places.length === 0 ? 'no argument, only options' : `only ${places.join(' ')}`;
     throw new UsageError(`unexpected argument "${stray}": "ledger ${command.name}" takes ${expected} (run \`ledger ${command.name} --help\`)`);
   }
 };
 export const commands = commandCatalog;
 
 /** `ledger <command> --help`: what it does, its usage, then every option it takes with values, default and an example. */
-export const commandHelp = (command: CommandEntry): string => {
-  const own = [...declaredOptions(command)].filter((o) => !GLOBAL_OPTIONS.includes(o));
-  const extra = command.name === 'list' ? ['', LIST_LEGEND] : [];
-  return [
+export const commandHelp = (command: CommandDeclaration): string =>
+  [
     command.summary,
     '',
     `Usage: ledger ${command.usage}`,
     ...(command.details !== undefined ? ['', command.details] : []),
-    ...(own.length > 0 ? ['', 'Options:', ...optionLines(command.name, own)] : []),
+    ...(command.options.length > 0 ? ['', 'Options:', ...optionLines(command.options)] : []),
     '',
     'Global options:',
-    ...optionLines(command.name, GLOBAL_OPTIONS),
-    ...extra,
+    ...optionLines(GLOBAL_OPTIONS),
+    ...(command.epilogue !== undefined ? ['', command.epilogue] : []),
   ].join('\n');
-};
 
 const help = (): string =>
   [
@@ -102,7 +89,7 @@ const unknownCommand = (positional: readonly string[]): string => {
   return `unknown command "${typed}"${near ? `; did you mean "ledger ${near}"?` : ''} (\`ledger --help\` lists every command)`;
 };
 
-const findCommand = (positional: readonly string[]): { command?: CommandEntry; rest: readonly string[] } => {
+const findCommand = (positional: readonly string[]): { command?: CommandDeclaration; rest: readonly string[] } => {
   for (const words of [3, 2, 1]) {
     const name = positional.slice(0, words).join(' ');
     const command = commands.find((c) => c.name === name);
@@ -118,11 +105,11 @@ export const main = async (
   err: (text: string) => void = (t) => process.stderr.write(t.endsWith('\n') ? t : `${t}\n`),
 ): Promise<number> => {
   let ctx: CliContext | undefined;
-  let command: CommandEntry | undefined;
+  let command: CommandDeclaration | undefined;
   try {
     const firstWords = argv.filter((a) => !a.startsWith('--')).slice(0, 3);
     const { command: guess } = findCommand(firstWords);
-    const booleans = new Set([...GLOBAL_BOOLEANS, ...(guess?.booleanFlags ?? [])]);
+    const booleans = new Set([...GLOBAL_BOOLEANS, ...(guess?.options ?? []).filter((o) => o.takes === 'flag').map((o) => o.name)]);
     const parsed = parseArgs(argv, booleans);
     const found = findCommand(parsed.positional);
     command = found.command;
@@ -146,8 +133,7 @@ export const main = async (
     refuseAmbiguousArguments(command, parsed.flags, rest);
     ctx = new CliContext(new Options({ positional: rest, flags: parsed.flags }), out, err);
     for (const global of ['db', 'store', 'actor', 'json', 'credentials']) ctx.opts.has(global);
-    const name = command.name;
-    const code = await ((await command.load()).find((c) => c.name === name) ?? missingRun(name)).run(ctx);
+    const code = await (await command.run.load()).run(ctx);
     const unknown = ctx.opts.unknown();
     if (unknown.length > 0) err(`warning: option${unknown.length > 1 ? 's' : ''} ${unknown.map((u) => `--${u}`).join(', ')} not used by "${command.name}"`);
     return code;
@@ -160,10 +146,6 @@ export const main = async (
   } finally {
     await ctx?.close(command?.name === 'init').catch(() => undefined);
   }
-};
-
-const missingRun = (name: string): never => {
-  throw new Error(`the command "${name}" is in the catalog but its module does not run it`);
 };
 
 /** What the system said about a file, in words (the raw codes EISDIR, ENOENT … mean nothing to an officer). */

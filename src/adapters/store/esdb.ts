@@ -147,61 +147,181 @@ export const openCheckedEsdbStore = async (connectionString: string, migrationTa
   }
 };
 
+/**
+ * Reads $all forwards after `after`: up to `limit` user events that `wanted` accepts, none past `upTo`. The 6.x
+ * client reads $all without a server-side filter, so events of other types and system events are scanned past here
+ * and never count toward the limit.
+ */
+const readAfter = async (
+  client: Client,
+  after: number,
+  limit: number,
+  wanted: (type: string) => boolean = () => true,
+  upTo = Number.MAX_SAFE_INTEGER,
+): Promise<RecordedEvent[]> => {
+  const out: RecordedEvent[] = [];
+  const window = limit + 1;
+  let from = after;
+  for (;;) {
+    let scanned = 0;
+    let last = from;
+    for await (const resolved of cancelling(client.readAll({ fromPosition: allPosition(from), maxCount: window }) as AllRead)) {
+      scanned++;
+      const e = resolved.event;
+      if (e === undefined) continue;
+      const commit = Number(e.position.commit);
+      if (commit <= from) continue; // the start position is inclusive in ESDB, exclusive in the port
+      last = commit;
+      if (commit > upTo) return out;
+      if (!isSystem(e.streamId, e.type) && wanted(e.type)) out.push(toRecorded(e, e.position.commit));
+      if (out.length === limit) return out;
+    }
+    if (scanned < window || last === from) return out; // end of $all
+    from = last;
+  }
+};
+
+/** The whole log after options.fromPosition, user events only, in pages of batchSize wanted events (the port's readAll). */
+const readAllPages = (client: Client, options: ReadAllOptions): AsyncIterable<readonly RecordedEvent[]> => {
+  const batchSize = options.batchSize ?? 1000;
+  const upTo = options.toPosition ?? Number.MAX_SAFE_INTEGER;
+  const types = options.types === undefined ? undefined : new Set(options.types);
+  const wanted = types === undefined ? undefined : (type: string) => types.has(type);
+  return (async function* () {
+    if (types !== undefined && types.size === 0) return;
+    let after = options.fromPosition ?? 0;
+    for (;;) {
+      const page = await readAfter(client, after, batchSize, wanted, upTo);
+      if (page.length > 0) yield page;
+      if (page.length < batchSize) return; // readAfter stops short only at the end of $all or past upTo
+      after = page[page.length - 1]!.globalPosition;
+    }
+  })();
+};
+
+/** One stream from `fromRevision` on (at most `maxCount` events); none when it does not exist. */
+const readStreamOf = async (client: Client, streamId: string, fromRevision = 0, maxCount?: number): Promise<RecordedEvent[]> => {
+  const out: RecordedEvent[] = [];
+  try {
+    for await (const resolved of client.readStream(streamId, {
+      fromRevision: BigInt(fromRevision),
+      ...(maxCount === undefined ? {} : { maxCount }),
+    })) {
+      if (resolved.event) out.push(toRecorded(resolved.event, resolved.commitPosition ?? resolved.event.position?.commit));
+    }
+  } catch (e) {
+    if (e instanceof esdb.StreamNotFoundError) return [];
+    throw e;
+  }
+  return out;
+};
+
+/** The last user event of $all (backwards past system events), undefined when there is none. */
+const lastUserEvent = async (client: Client): Promise<RecordedEvent | undefined> => {
+  let from: Position | typeof esdb.END = esdb.END;
+  for (;;) {
+    let scanned = 0;
+    let lastPosition: Position | undefined;
+    const read = client.readAll({ direction: esdb.BACKWARDS, fromPosition: from, maxCount: 200 }) as AllRead;
+    for await (const resolved of cancelling(read)) {
+      scanned++;
+      const e = resolved.event;
+      if (e === undefined) continue;
+      if (!isSystem(e.streamId, e.type)) return toRecorded(e, e.position.commit);
+      lastPosition = e.position;
+    }
+    if (scanned < 200 || lastPosition === undefined) return undefined;
+    from = lastPosition;
+  }
+};
+
+/** A subscription to $all after `after`, user events only (the server filters out system event types). */
+const feedAfter = (client: Client, after: number): Feed => {
+  const subscription = client.subscribeToAll({ fromPosition: allPosition(after), filter: esdb.excludeSystemEvents() });
+  return {
+    close: () => subscription.unsubscribe(),
+    async *[Symbol.asyncIterator]() {
+      for await (const resolved of subscription) {
+        const e = resolved.event;
+        if (e === undefined || isSystem(e.streamId, e.type)) continue;
+        yield toRecorded(e, e.position.commit);
+      }
+    },
+  };
+};
+
+/** What an append writes through: the client, the store's name for errors, the id index, and the append size learnt. */
+interface AppendTarget {
+  readonly client: Client;
+  readonly description: string;
+  readonly ids: EventIdIndex;
+  /** The server's maximum append size as far as known (lowered when the server refuses a part as too big). */
+  readonly limits: { maxAppendSize: number };
+}
+
+/**
+ * Sends the batch in parts that fit the server's maximum append size, each expecting the revision the previous
+ * part left, and records each part's ids in the index as it lands.
+ */
+const appendInParts = async (target: AppendTarget, streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
+  const { client, description, ids, limits } = target;
+  const head = await lastUserEvent(client);
+  let previous = head?.hash ?? GENESIS;
+  const recordedAtOf = recordedTimes(head?.recordedAt);
+  // the revisions the events will get if the expected revision holds (if it does not, nothing is written)
+  const current = expected === 'no_stream' ? -1 : expected === 'any' ? ((await readStreamOf(client, streamId)).at(-1)?.revision ?? -1) : expected;
+  const proposed = events.map((e, i) => {
+    const recordedAt = recordedAtOf(e.eventId, e.recordedAt);
+    previous = chainHash({ streamId, revision: current + 1 + i, eventId: e.eventId, type: e.type, data: e.data, recordedAt }, previous);
+    const data = esdb.jsonEvent({
+      id: esdbEventId(e.eventId),
+      type: e.type,
+      data: e.data as never,
+      metadata: { ...(e.metadata ?? {}), [LEDGER_EVENT_ID]: e.eventId, [LEDGER_HASH]: previous, [LEDGER_RECORDED_AT]: recordedAt },
+    });
+    return { eventId: e.eventId, data, size: esdbEventSize(data) };
+  });
+  let expectedRevision = toEsdbRevision(expected);
+  let sent = 0;
+  let partLimit = limits.maxAppendSize;
+  let result: AppendResult | undefined;
+  while (sent < proposed.length) {
+    const part = proposed.slice(sent, sent + fittingPrefix(proposed.slice(sent).map((p) => p.size), partLimit));
+    let written: Awaited<ReturnType<Client['appendToStream']>>;
+    try {
+      written = await client.appendToStream(streamId, part.map((p) => p.data), { expectedRevision });
+    } catch (e) {
+      if (isMaxAppendSizeExceeded(e) && part.length > 1) {
+        // the server's limit is smaller than we assumed (or counts differently): nothing of this part was written
+        limits.maxAppendSize = Math.min(limits.maxAppendSize, e.maxAppendSize);
+        partLimit = Math.min(e.maxAppendSize, part.reduce((sum, p) => sum + p.size, 0) - 1);
+        continue;
+      }
+      if (sent === 0 && e instanceof esdb.WrongExpectedVersionError) {
+        const actual = e.actualVersion === esdb.NO_STREAM ? 'no_stream' : Number(e.actualVersion);
+        throw new ConcurrencyError(streamId, expected, actual);
+      }
+      const reason = appendFailureReason(e, { events: part });
+      throw new Error(
+        sent === 0
+          ? `Append to stream "${streamId}" in ${description} failed: ${reason}`
+          : `Append to stream "${streamId}" in ${description} stopped after ${sent} of ${proposed.length} events, which are recorded ` +
+              `(a batch over the server's maximum append size is written in parts): ${reason}`,
+      );
+    }
+    const lastRevision = Number(written.nextExpectedRevision);
+    part.forEach((p, i) => ids.record(p.eventId, streamId, lastRevision - part.length + 1 + i));
+    sent += part.length;
+    expectedRevision = written.nextExpectedRevision;
+    result = { lastRevision, lastGlobalPosition: written.position === undefined ? 0 : Number(written.position.commit) };
+  }
+  return result!;
+};
+
 export const openEsdbStore = (connectionString: string, options: EsdbStoreOptions = {}): EventStore => {
   const client: Client = options.client ?? clientOf(connectionString);
   const description = `esdb:${connectionString.replace(/\/\/([^:@/]+):[^@/]*@/, '//$1:***@')}`;
-  let maxAppendSize = options.maxAppendSize ?? DEFAULT_MAX_APPEND_SIZE;
-
-  /**
-   * Reads $all forwards after `after`: up to `limit` user events that `wanted` accepts, none past `upTo`. The 6.x
-   * client reads $all without a server-side filter, so events of other types and system events are scanned past here
-   * and never count toward the limit.
-   */
-  const readAfter = async (
-    after: number,
-    limit: number,
-    wanted: (type: string) => boolean = () => true,
-    upTo = Number.MAX_SAFE_INTEGER,
-  ): Promise<RecordedEvent[]> => {
-    const out: RecordedEvent[] = [];
-    const window = limit + 1;
-    let from = after;
-    for (;;) {
-      let scanned = 0;
-      let last = from;
-      for await (const resolved of cancelling(client.readAll({ fromPosition: allPosition(from), maxCount: window }) as AllRead)) {
-        scanned++;
-        const e = resolved.event;
-        if (e === undefined) continue;
-        const commit = Number(e.position.commit);
-        if (commit <= from) continue; // the start position is inclusive in ESDB, exclusive in the port
-        last = commit;
-        if (commit > upTo) return out;
-        if (!isSystem(e.streamId, e.type) && wanted(e.type)) out.push(toRecorded(e, e.position.commit));
-        if (out.length === limit) return out;
-      }
-      if (scanned < window || last === from) return out; // end of $all
-      from = last;
-    }
-  };
-
-  /** The whole log after options.fromPosition, user events only, in pages of batchSize wanted events (the port's readAll). */
-  const readAll = (options: ReadAllOptions): AsyncIterable<readonly RecordedEvent[]> => {
-    const batchSize = options.batchSize ?? 1000;
-    const upTo = options.toPosition ?? Number.MAX_SAFE_INTEGER;
-    const types = options.types === undefined ? undefined : new Set(options.types);
-    const wanted = types === undefined ? undefined : (type: string) => types.has(type);
-    return (async function* () {
-      if (types !== undefined && types.size === 0) return;
-      let after = options.fromPosition ?? 0;
-      for (;;) {
-        const page = await readAfter(after, batchSize, wanted, upTo);
-        if (page.length > 0) yield page;
-        if (page.length < batchSize) return; // readAfter stops short only at the end of $all or past upTo
-        after = page[page.length - 1]!.globalPosition;
-      }
-    })();
-  };
+  const limits = { maxAppendSize: options.maxAppendSize ?? DEFAULT_MAX_APPEND_SIZE };
 
   // in-process event-id index (see the header)
   const ids = new EventIdIndex();
@@ -209,7 +329,7 @@ export const openEsdbStore = (connectionString: string, options: EsdbStoreOption
   let indexing: Promise<void> = Promise.resolve();
   const extendIndex = async (): Promise<void> => {
     for (;;) {
-      const batch = await readAfter(indexedUpTo, 1000);
+      const batch = await readAfter(client, indexedUpTo, 1000);
       for (const e of batch) ids.record(e.eventId, e.streamId, e.revision);
       if (batch.length === 0) return;
       indexedUpTo = batch[batch.length - 1]!.globalPosition;
@@ -223,120 +343,12 @@ export const openEsdbStore = (connectionString: string, options: EsdbStoreOption
     return indexing;
   };
 
-  const readStream = async (streamId: string, fromRevision = 0, maxCount?: number): Promise<RecordedEvent[]> => {
-    const out: RecordedEvent[] = [];
-    try {
-      for await (const resolved of client.readStream(streamId, {
-        fromRevision: BigInt(fromRevision),
-        ...(maxCount === undefined ? {} : { maxCount }),
-      })) {
-        if (resolved.event) out.push(toRecorded(resolved.event, resolved.commitPosition ?? resolved.event.position?.commit));
-      }
-    } catch (e) {
-      if (e instanceof esdb.StreamNotFoundError) return [];
-      throw e;
-    }
-    return out;
-  };
-
-  /**
-   * Sends the batch in parts that fit the server's maximum append size, each expecting the revision the previous
-   * part left, and records each part's ids in the index as it lands.
-   */
-  const appendInParts = async (streamId: string, events: readonly NewEvent[], expected: ExpectedRevision): Promise<AppendResult> => {
-    const head = await lastEvent();
-    let previous = head?.hash ?? GENESIS;
-    const recordedAtOf = recordedTimes(head?.recordedAt);
-    // the revisions the events will get if the expected revision holds (if it does not, nothing is written)
-    const current = expected === 'no_stream' ? -1 : expected === 'any' ? ((await readStream(streamId)).at(-1)?.revision ?? -1) : expected;
-    const proposed = events.map((e, i) => {
-      const recordedAt = recordedAtOf(e.eventId, e.recordedAt);
-      previous = chainHash({ streamId, revision: current + 1 + i, eventId: e.eventId, type: e.type, data: e.data, recordedAt }, previous);
-      const data = esdb.jsonEvent({
-        id: esdbEventId(e.eventId),
-        type: e.type,
-        data: e.data as never,
-        metadata: { ...(e.metadata ?? {}), [LEDGER_EVENT_ID]: e.eventId, [LEDGER_HASH]: previous, [LEDGER_RECORDED_AT]: recordedAt },
-      });
-      return { eventId: e.eventId, data, size: esdbEventSize(data) };
-    });
-    let expectedRevision = toEsdbRevision(expected);
-    let sent = 0;
-    let partLimit = maxAppendSize;
-    let result: AppendResult | undefined;
-    while (sent < proposed.length) {
-      const part = proposed.slice(sent, sent + fittingPrefix(proposed.slice(sent).map((p) => p.size), partLimit));
-      let written: Awaited<ReturnType<Client['appendToStream']>>;
-      try {
-        written = await client.appendToStream(streamId, part.map((p) => p.data), { expectedRevision });
-      } catch (e) {
-        if (isMaxAppendSizeExceeded(e) && part.length > 1) {
-          // the server's limit is smaller than we assumed (or counts differently): nothing of this part was written
-          maxAppendSize = Math.min(maxAppendSize, e.maxAppendSize);
-          partLimit = Math.min(e.maxAppendSize, part.reduce((sum, p) => sum + p.size, 0) - 1);
-          continue;
-        }
-        if (sent === 0 && e instanceof esdb.WrongExpectedVersionError) {
-          const actual = e.actualVersion === esdb.NO_STREAM ? 'no_stream' : Number(e.actualVersion);
-          throw new ConcurrencyError(streamId, expected, actual);
-        }
-        const reason = appendFailureReason(e, { events: part });
-        throw new Error(
-          sent === 0
-            ? `Append to stream "${streamId}" in ${description} failed: ${reason}`
-            : `Append to stream "${streamId}" in ${description} stopped after ${sent} of ${proposed.length} events, which are recorded ` +
-                `(a batch over the server's maximum append size is written in parts): ${reason}`,
-        );
-      }
-      const lastRevision = Number(written.nextExpectedRevision);
-      part.forEach((p, i) => ids.record(p.eventId, streamId, lastRevision - part.length + 1 + i));
-      sent += part.length;
-      expectedRevision = written.nextExpectedRevision;
-      result = { lastRevision, lastGlobalPosition: written.position === undefined ? 0 : Number(written.position.commit) };
-    }
-    return result!;
-  };
-
-  /** The last user event of $all (backwards past system events), undefined when there is none. */
-  const lastEvent = async (): Promise<RecordedEvent | undefined> => {
-    let from: Position | typeof esdb.END = esdb.END;
-    for (;;) {
-      let scanned = 0;
-      let lastPosition: Position | undefined;
-      const read = client.readAll({ direction: esdb.BACKWARDS, fromPosition: from, maxCount: 200 }) as AllRead;
-      for await (const resolved of cancelling(read)) {
-        scanned++;
-        const e = resolved.event;
-        if (e === undefined) continue;
-        if (!isSystem(e.streamId, e.type)) return toRecorded(e, e.position.commit);
-        lastPosition = e.position;
-      }
-      if (scanned < 200 || lastPosition === undefined) return undefined;
-      from = lastPosition;
-    }
-  };
-
   /** Appends one after the other in this process, so that each chains onto the one before (see the header). */
   let appending: Promise<unknown> = Promise.resolve();
   const oneAtATime = <T>(work: () => Promise<T>): Promise<T> => {
     const run = appending.then(work, work);
     appending = run.catch(() => undefined);
     return run;
-  };
-
-  /** A subscription to $all after `after`, user events only (the server filters out system event types). */
-  const feedAfter = (after: number): Feed => {
-    const subscription = client.subscribeToAll({ fromPosition: allPosition(after), filter: esdb.excludeSystemEvents() });
-    return {
-      close: () => subscription.unsubscribe(),
-      async *[Symbol.asyncIterator]() {
-        for await (const resolved of subscription) {
-          const e = resolved.event;
-          if (e === undefined || isSystem(e.streamId, e.type)) continue;
-          yield toRecorded(e, e.position.commit);
-        }
-      },
-    };
   };
 
   let closed = false;
@@ -349,18 +361,18 @@ export const openEsdbStore = (connectionString: string, options: EsdbStoreOption
       await refreshIndex();
       const release = ids.reserve(events.map((e) => e.eventId));
       try {
-        return await oneAtATime(() => appendInParts(streamId, events, expected));
+        return await oneAtATime(() => appendInParts({ client, description, ids, limits }, streamId, events, expected));
       } finally {
         release();
       }
     },
     // Not atomic across streams on this server: checked in full, then part after part (see the port and README).
     appendAll: (appends) => appendPartByPart(store, appends),
-    readStream: (streamId, fromRevision = 0) => readStream(streamId, fromRevision),
-    readAll: (options: ReadAllOptions = {}) => readAll(options),
+    readStream: (streamId, fromRevision = 0) => readStreamOf(client, streamId, fromRevision),
+    readAll: (options: ReadAllOptions = {}) => readAllPages(client, options),
     // EventStoreDB sends every event whole: the fold's part is taken here
     readFacts: async function* (options: ReadAllOptions = {}) {
-      for await (const batch of readAll(options)) yield batch.map((e): RecordedFact => ({ globalPosition: e.globalPosition, type: e.type, data: e.data, recordedAt: e.recordedAt }));
+      for await (const batch of readAllPages(client, options)) yield batch.map((e): RecordedFact => ({ globalPosition: e.globalPosition, type: e.type, data: e.data, recordedAt: e.recordedAt }));
     },
     findByEventIds: async (eventIds) => {
       if (eventIds.length === 0) return [];
@@ -368,13 +380,13 @@ export const openEsdbStore = (connectionString: string, options: EsdbStoreOption
       const found: RecordedEvent[] = [];
       for (const id of eventIds) {
         const at = ids.locate(id);
-        if (at) found.push(...(await readStream(at.streamId, at.revision, 1)));
+        if (at) found.push(...(await readStreamOf(client, at.streamId, at.revision, 1)));
       }
       return found.sort((a, b) => a.globalPosition - b.globalPosition);
     },
-    headPosition: async () => (await lastEvent())?.globalPosition ?? 0,
+    headPosition: async () => (await lastUserEvent(client))?.globalPosition ?? 0,
     subscribe: (subscribeOptions: SubscribeOptions) =>
-      subscriptions.track(resubscribingCatchUp(feedAfter, subscribeOptions, description, options.resubscribeDelayMs ?? resubscribeDelayMs)),
+      subscriptions.track(resubscribingCatchUp((after) => feedAfter(client, after), subscribeOptions, description, options.resubscribeDelayMs ?? resubscribeDelayMs)),
     close: async () => {
       if (closed) return;
       closed = true;

@@ -286,7 +286,11 @@ const openReadOnly = (file: string): BetterSqlite3.Database => {
   }
 };
 
-export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: SqliteStoreOptions = {}): EventStore => {
+/**
+ * Opens (and creates, migrates) the ledger file; a file this process may not write is opened read-only, with the
+ * reason an append gives.
+ */
+const openLedgerFile = (file: string, opts: SqliteStoreOptions): { db: BetterSqlite3.Database; readonlyBecause: string | undefined } => {
   const inMemory = file === ':memory:';
   if (!inMemory && opts.mustExist && !fs.existsSync(file)) throw new LedgerMissingError(file);
   if (!inMemory) fs.mkdirSync(path.dirname(path.resolve(file)), { recursive: true });
@@ -327,22 +331,11 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
       db = configure(openReadOnly(file));
     }
   }
-  const readonly = readonlyBecause !== undefined;
+  return { db, readonlyBecause };
+};
 
-  const readBatchSize = opts.readBatchSize ?? 1000;
-  const chained = (db.prepare("SELECT count(*) FROM pragma_table_info('events') WHERE name = 'hash'").pluck().get() as number) > 0;
-  const COLUMNS = columns(chained);
-  const lastRevision = db.prepare('SELECT max(revision) FROM events WHERE stream_id = ?').pluck();
-  // a ledger without the chain is open read-only (it was upgraded otherwise): it never appends
-  const writeStatements = chained
-    ? {
-        insert: db.prepare('INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
-        chainHead: db.prepare('SELECT hash, recorded_at FROM events ORDER BY position DESC LIMIT 1').raw(),
-      }
-    : undefined;
-  const readStreamStmt = db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision`).raw();
-  const head = db.prepare('SELECT coalesce(max(position), 0) FROM events').pluck();
-  const byEventId = db.prepare(`SELECT ${COLUMNS} FROM events WHERE event_id = ?`).raw();
+/** Pages of events (or of the fold's part of them) after a position, up to another, of some types or all. */
+const pageReader = (db: BetterSqlite3.Database, columnsOfEvents: string) => {
   /** Keyset page statements by selected columns and number of types (-1: no type filter). */
   const pageStatements = new Map<string, BetterSqlite3.Statement>();
   const pageStatement = (columns: string, typeCount: number): BetterSqlite3.Statement => {
@@ -358,15 +351,22 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
   const rowsOf = (columns: string, after: number, upTo: number, limit: number, types?: readonly string[]): unknown[] =>
     types === undefined ? pageStatement(columns, -1).all(after, upTo, limit) : pageStatement(columns, types.length).all(after, upTo, ...types, limit);
   const page = (after: number, upTo: number, limit: number, types?: readonly string[]): RecordedEvent[] =>
-    (rowsOf(COLUMNS, after, upTo, limit, types) as Row[]).map(toRecorded);
+    (rowsOf(columnsOfEvents, after, upTo, limit, types) as Row[]).map(toRecorded);
   const factPage = (after: number, upTo: number, limit: number, types?: readonly string[]): RecordedFact[] =>
     (rowsOf(FACT_COLUMNS, after, upTo, limit, types) as FactRow[]).map(toFact);
 
+  return { page, factPage };
+};
+
+type WriteStatements = { readonly insert: BetterSqlite3.Statement; readonly chainHead: BetterSqlite3.Statement };
+
+/** The transaction that appends to several streams at once, each at the revision it expects, chaining every event. */
+const appendTransaction = (db: BetterSqlite3.Database, writeStatements: WriteStatements | undefined, lastRevision: BetterSqlite3.Statement) => {
   const currentRevision = (streamId: string): CurrentRevision => {
     const max = lastRevision.get(streamId) as number | null;
     return max === null ? 'no_stream' : max;
   };
-  const appendAllTx = db.transaction((appends: readonly StreamAppend[]): AppendResult[] => {
+  return db.transaction((appends: readonly StreamAppend[]): AppendResult[] => {
     const firstRevisions = planRevisions(appends, currentRevision);
     // the chain follows global position: the previous link is read under the same write lock that assigns positions
     const { insert, chainHead } = writeStatements!;
@@ -402,6 +402,28 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
       return { lastRevision: first + events.length - 1, lastGlobalPosition: position };
     });
   });
+};
+
+export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: SqliteStoreOptions = {}): EventStore => {
+  const { db, readonlyBecause } = openLedgerFile(file, opts);
+  const readonly = readonlyBecause !== undefined;
+
+  const readBatchSize = opts.readBatchSize ?? 1000;
+  const chained = (db.prepare("SELECT count(*) FROM pragma_table_info('events') WHERE name = 'hash'").pluck().get() as number) > 0;
+  const COLUMNS = columns(chained);
+  const lastRevision = db.prepare('SELECT max(revision) FROM events WHERE stream_id = ?').pluck();
+  // a ledger without the chain is open read-only (it was upgraded otherwise): it never appends
+  const writeStatements = chained
+    ? {
+        insert: db.prepare('INSERT INTO events (stream_id, revision, event_id, type, data, metadata, recorded_at, hash) VALUES (?, ?, ?, ?, ?, ?, ?, ?)'),
+        chainHead: db.prepare('SELECT hash, recorded_at FROM events ORDER BY position DESC LIMIT 1').raw(),
+      }
+    : undefined;
+  const readStreamStmt = db.prepare(`SELECT ${COLUMNS} FROM events WHERE stream_id = ? AND revision >= ? ORDER BY revision`).raw();
+  const head = db.prepare('SELECT coalesce(max(position), 0) FROM events').pluck();
+  const byEventId = db.prepare(`SELECT ${COLUMNS} FROM events WHERE event_id = ?`).raw();
+  const { page, factPage } = pageReader(db, COLUMNS);
+  const appendAllTx = appendTransaction(db, writeStatements, lastRevision);
 
   const subscriptions = subscriptionRegistry();
   let closed = false;

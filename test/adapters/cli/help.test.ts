@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import { commandHelp, commands, declaredOptions } from '../../../src/adapters/cli/main';
-import { optionHelp } from '../../../src/adapters/cli/option-help';
+import { declaredOption as optionHelp } from '../../support/declared-option';
 import { nearest } from '../../../src/adapters/cli/suggest';
 import { ledgerProcess, NEKOMADO, tempDir } from '../../support/helpers';
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { CONVERSION_RULE_SETS } from '../../../src/app/rules/officer';
 import * as E from 'fp-ts/Either';
-import { optionHelp } from '../../../src/adapters/cli/option-help';
+import { declaredOption as optionHelp } from '../../support/declared-option';
 import { commandCatalog } from '../../../src/adapters/cli/commands/catalog';
 import { GENERIC_RULE_SETS, genericSystem } from '../../../projections/generic/systems';
 

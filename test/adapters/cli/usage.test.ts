@@ -36,11 +36,11 @@ const directReads = (body: string): Set<string> =>
     ...(/ctx\.(?:officers|credentials)\(/.test(body) ? ['credentials'] : []),
   ]);
 
-/** Every command's name with the options its source reads. */
+/** Every command's name with the options the code that runs it reads (its declaration names the module and export). */
 const readsByCommand = (): Map<string, Set<string>> => {
   const found = new Map<string, Set<string>>();
-  for (const file of fs.readdirSync(COMMAND_SOURCES).filter((f) => f.endsWith('.ts'))) {
-    const declarations = declarationsOf(fs.readFileSync(path.join(COMMAND_SOURCES, file), 'utf8'));
+  for (const command of commands) {
+    const declarations = declarationsOf(fs.readFileSync(path.join(COMMAND_SOURCES, `${command.run.module}.ts`), 'utf8'));
     const shared = SHARED_SOURCES.flatMap((f) => declarationsOf(fs.readFileSync(f, 'utf8')));
     const byName = new Map([...shared, ...declarations].map((d) => [d.name, d]));
     const reads = (d: Declaration, seen: Set<string>): Set<string> => {
@@ -53,11 +53,8 @@ const readsByCommand = (): Map<string, Set<string>> => {
       }
       return all;
     };
-    for (const d of declarations) {
-      const name = /^\s+name: '([^']+)',/m.exec(d.body)?.[1];
-      // the code that runs a command (its usage is in commands/catalog.ts)
-      if (name !== undefined && /\brun\(ctx\)/.test(d.body)) found.set(name, reads(d, new Set([d.name])));
-    }
+    const runner = byName.get(command.run.export);
+    if (runner !== undefined && /\brun\(ctx\)/.test(runner.body)) found.set(command.name, reads(runner, new Set([runner.name])));
   }
   return found;
 };
@@ -76,7 +73,7 @@ describe('every command takes exactly the options its usage names', () => {
     const read = reads.get(name)!;
     const notListed = [...read].filter((o) => !GLOBAL.has(o) && !listed.has(o));
     const neverRead = [...listed].filter((o) => !GLOBAL.has(o) && !read.has(o));
-    const flagsNotListed = (command.booleanFlags ?? []).filter((o) => !listed.has(o));
+    const flagsNotListed = command.options.filter((o) => o.takes === 'flag' && !listed.has(o.name)).map((o) => o.name);
     expect({ notListed, neverRead, flagsNotListed }).toEqual({ notListed: [], neverRead: [], flagsNotListed: [] });
     for (const option of read) expect(declaredOptions(command).has(option), `--${option}`).toBe(true);
   });
@@ -85,7 +82,7 @@ describe('every command takes exactly the options its usage names', () => {
   it('every option of a usage gets past the option check, any other is refused naming it', async () => {
     const db = path.join(tempDir('usage'), 'ledger.db');
     for (const command of commands) {
-      const booleans = command.booleanFlags ?? [];
+      const booleans = command.options.filter((o) => o.takes === 'flag').map((o) => o.name);
       const valued = [...usageOptions(command.usage)].filter((o) => !GLOBAL.has(o) && !booleans.includes(o));
       // the check names the first option it does not know: all of the usage's come before the one it must refuse
       const argv = [...command.name.split(' '), ...valued.flatMap((o) => [`--${o}`, 'x']), ...booleans.map((o) => `--${o}`), '--no-such-option', 'x', '--db', db];

@@ -15,8 +15,7 @@ import { UsageError } from '../args';
 const MAX_LOG_FILE_BYTES = 16 * 1024 ** 3;
 import type { CommandRun } from '../context';
 
-const verify: CommandRun = {
-  name: 'verify',
+export const verify: CommandRun = {
   async run(ctx) {
     const notedHead = ctx.opts.string('head');
     if (notedHead !== undefined && !/^[0-9a-f]{64}$/.test(notedHead)) throw new UsageError(`--head must be a hash as verify prints it (64 hexadecimal digits), got "${notedHead}"`);
@@ -33,8 +32,7 @@ const verify: CommandRun = {
   },
 };
 
-const exportLog: CommandRun = {
-  name: 'export',
+export const exportLog: CommandRun = {
   async run(ctx) {
     const file = ctx.opts.required('jsonl', 'the file to write, e.g. ledger.jsonl');
     const store = await ctx.store();
@@ -74,8 +72,7 @@ const exportLog: CommandRun = {
 
 const lines = (file: string): AsyncIterable<string> => readline.createInterface({ input: fs.createReadStream(file), crlfDelay: Infinity });
 
-const importLogCommand: CommandRun = {
-  name: 'import',
+export const importLogCommand: CommandRun = {
   async run(ctx) {
     const file = ctx.opts.required('jsonl', 'the export to read, e.g. ledger.jsonl');
     if (!fs.existsSync(file)) throw new UsageError(`--jsonl ${file}: there is no such file`);
@@ -96,5 +93,3 @@ const importLogCommand: CommandRun = {
     return 0;
   },
 };
-
-export const auditCommands: readonly CommandRun[] = [verify, exportLog, importLogCommand];

@@ -18,8 +18,7 @@ const bulletinText = (b: Bulletin): string => {
   ].join('\n');
 };
 
-const listBulletin: CommandRun = {
-  name: 'list bulletin',
+export const listBulletin: CommandRun = {
   async run(ctx) {
     const listId = ctx.opts.required('published', 'the published list id, e.g. 2026-12');
     const found = bulletin(LIST_PRINTER, await loadFacts(await ctx.store()), listId);
@@ -27,5 +26,3 @@ const listBulletin: CommandRun = {
     return 0;
   },
 };
-
-export const bulletinCommands: readonly CommandRun[] = [listBulletin];

@@ -78,8 +78,7 @@ export const careerModelStale = (ctx: CliContext): ((why: string) => void) => {
   };
 };
 
-const history: CommandRun = {
-  name: 'history',
+export const history: CommandRun = {
   async run(ctx) {
     const given = ctx.opts.positional[0];
     if (!given) throw new UsageError('missing the player id or name: ledger history <player-id-or-name> [--json]');
@@ -130,8 +129,7 @@ const history: CommandRun = {
   },
 };
 
-const rebuild: CommandRun = {
-  name: 'projections rebuild',
+export const rebuild: CommandRun = {
   async run(ctx) {
     const ruleSet = ruleSetOf(ctx, GENERIC_RULE_SETS);
     const started = process.hrtime.bigint();
@@ -153,5 +151,3 @@ const rebuild: CommandRun = {
     return 0;
   },
 };
-
-export const careerCommands: readonly CommandRun[] = [history, rebuild];

@@ -12,7 +12,7 @@ import type { ExecuteResult } from '../../../app/ledger';
 import { CommandRejected } from '../../../app/ledger';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
-import { PLAYER_FIELDS } from './catalog';
+import { PLAYER_FIELDS } from '../csv-fields';
 import { today } from '../../clock';
 import { consequencesText, recordAndReport, savedUnlessDry } from '../consequences';
 import type { Consequences } from '../../../app/consequences';
@@ -34,8 +34,7 @@ const timeControl = (ctx: CliContext) => ({
   incrementSeconds: ctx.opts.number('increment') ?? 0,
 });
 
-const init: CommandRun = {
-  name: 'init',
+export const init: CommandRun = {
   async run(ctx) {
     const store = await ctx.createStore();
     const head = await store.headPosition();
@@ -101,8 +100,7 @@ export const csvAnswer = (csv: string, rows: string, counts: { rows: number; app
     ...(counts.appended === 0 ? [] : consequencesText(counts.consequences)),
   ].join('\n');
 
-const playerAdd: CommandRun = {
-  name: 'player add',
+export const playerAdd: CommandRun = {
   async run(ctx) {
     const csv = ctx.opts.string('csv');
     if (csv !== undefined) {
@@ -146,8 +144,7 @@ const playerAdd: CommandRun = {
   },
 };
 
-const tournamentAdd: CommandRun = {
-  name: 'tournament add',
+export const tournamentAdd: CommandRun = {
   async run(ctx) {
     const ledger = await ctx.ledger();
     const tournamentId = ctx.opts.required('id', 'the tournament id');
@@ -174,8 +171,7 @@ const tournamentAdd: CommandRun = {
   },
 };
 
-const tournamentClose: CommandRun = {
-  name: 'tournament close',
+export const tournamentClose: CommandRun = {
   async run(ctx) {
     const ledger = await ctx.ledger();
     const tournamentId = ctx.opts.required('id', 'the tournament id');
@@ -193,8 +189,7 @@ const usageError = (message: string): never => {
 const gameOf = (ctx: CliContext, input: FieldInput, kind: 'ReportGame' | 'CorrectResult', defaultDate: (t: string) => string | undefined): Command =>
   gameCommand(input, { actor: ctx.actor, kind, defaultDate, today: today(), refuse: usageError });
 
-const gameReport: CommandRun = {
-  name: 'game report',
+export const gameReport: CommandRun = {
   async run(ctx) {
     const ledger = await ctx.ledger();
     const csv = ctx.opts.string('csv');
@@ -247,8 +242,7 @@ const currentFlags = (tournamentId: string, gameId: string, f: GameFacts): Recor
   'replay-of': f.replayOf,
 });
 
-const gameCorrect: CommandRun = {
-  name: 'game correct',
+export const gameCorrect: CommandRun = {
   async run(ctx) {
     const ledger = await ctx.ledger();
     const named = ctx.opts.string('tournament');
@@ -271,8 +265,7 @@ const gameCorrect: CommandRun = {
   },
 };
 
-const gameWithdraw: CommandRun = {
-  name: 'game withdraw',
+export const gameWithdraw: CommandRun = {
   async run(ctx) {
     const ledger = await ctx.ledger();
     const { tournamentId, game } = findGame(await ledger.catchUp(), ctx.opts.required('game', 'game id'), ctx.opts.string('tournament'));
@@ -332,8 +325,7 @@ const subjectOf = (e: DomainEvent): string => {
   }
 };
 
-const events: CommandRun = {
-  name: 'events',
+export const events: CommandRun = {
   async run(ctx) {
     const store = await ctx.store();
     const types = ctx.opts.all('type');
@@ -383,8 +375,7 @@ const events: CommandRun = {
 };
 
 
-const serve: CommandRun = {
-  name: 'serve',
+export const serve: CommandRun = {
   async run(ctx) {
     const { createServer } = await import('../../http/server');
     const { isLoopback } = await import('../../http/access');
@@ -434,5 +425,3 @@ const serve: CommandRun = {
     return 0;
   },
 };
-
-export const coreCommands: readonly CommandRun[] = [init, serve, playerAdd, tournamentAdd, tournamentClose, gameReport, gameCorrect, gameWithdraw, events];

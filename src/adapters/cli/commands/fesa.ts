@@ -7,8 +7,7 @@ import { consequencesText } from '../consequences';
 import { Progress, table } from '../output';
 import type { FoldDiff } from '../../../../projections/fesa/diff';
 
-const fesaRun: CommandRun = {
-  name: 'fesa run',
+export const fesaRun: CommandRun = {
   async run(ctx) {
     const dir = ctx.opts.positional[0];
     if (!dir) throw new UsageError('missing the event folder: ledger fesa run <dir> [--out-dir DIR | --out FILE]');
@@ -36,8 +35,7 @@ export const printChanges = (ctx: CliContext, changes: FoldDiff): void => {
   }
 };
 
-const fesaImport: CommandRun = {
-  name: 'fesa import',
+export const fesaImport: CommandRun = {
   async run(ctx) {
     const dir = ctx.opts.positional[0];
     if (!dir) throw new UsageError('missing the folder: ledger fesa import <folder> [--reconcile] [--correct]');
@@ -91,5 +89,3 @@ const fesaImport: CommandRun = {
     return 0;
   },
 };
-
-export const fesaCommands: readonly CommandRun[] = [fesaRun, fesaImport];

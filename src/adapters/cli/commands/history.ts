@@ -129,8 +129,7 @@ const formatOf = (ctx: CliContext, printsList = false): ListFormat => {
   return f as ListFormat;
 };
 
-const list: CommandRun = {
-  name: 'list',
+export const list: CommandRun = {
   async run(ctx) {
     const listId = ctx.opts.string('published');
     if (listId !== undefined) {
@@ -225,8 +224,7 @@ const openForWriting = (file: string): (() => void) => {
   };
 };
 
-const publish: CommandRun = {
-  name: 'list publish',
+export const publish: CommandRun = {
   async run(ctx) {
     const ledger = await ctx.ledger();
     const listId = ctx.opts.required('id', 'the list id, e.g. 2026-12');
@@ -250,8 +248,7 @@ const publish: CommandRun = {
   },
 };
 
-const diff: CommandRun = {
-  name: 'diff',
+export const diff: CommandRun = {
   async run(ctx) {
     const published = ctx.opts.string('published');
     if (published !== undefined && isGenericRuleSet((await publishedEvent(await ctx.store(), published)).event.ruleSet)) {
@@ -319,8 +316,7 @@ const printDiff = (ctx: CliContext, labels: readonly [string, string], changes: 
   }
 };
 
-const rerate: CommandRun = {
-  name: 'rerate',
+export const rerate: CommandRun = {
   async run(ctx) {
     const progress = new FoldProgress('rerate');
     const from = ctx.opts.date('from') ?? '0000-01-01';
@@ -354,8 +350,7 @@ const rerate: CommandRun = {
   },
 };
 
-const explain: CommandRun = {
-  name: 'explain',
+export const explain: CommandRun = {
   async run(ctx) {
     const given = ctx.opts.positional[0];
     if (!given) throw new UsageError('missing the player id or name: ledger explain <player-id-or-name> [--tournament T] [--rules ID]');
@@ -375,5 +370,3 @@ const explain: CommandRun = {
     return 0;
   },
 };
-
-export const historyCommands: readonly CommandRun[] = [list, publish, diff, rerate, explain];

@@ -41,8 +41,7 @@ const answer = ({ consequences, ...counts }: TournamentFileOutcome) => ({ ...cou
 /** The import's sentence, then what it changes in the ratings (nothing when the whole file was in the ledger). */
 const withConsequences = (o: TournamentFileOutcome, sentence: string): string => [sentence, ...(o.appended === 0 ? [] : consequencesText(o.consequences))].join('\n');
 
-const trfImport: CommandRun = {
-  name: 'trf import',
+export const trfImport: CommandRun = {
   async run(ctx) {
     const file = ctx.opts.positional[0];
     if (!file) throw new UsageError('missing the file: ledger trf import FILE [--tournament ID] [--rules fide-2024|fide|uscf-k]');
@@ -63,8 +62,7 @@ const trfImport: CommandRun = {
   },
 };
 
-const trfExport: CommandRun = {
-  name: 'trf export',
+export const trfExport: CommandRun = {
   async run(ctx) {
     const tournamentId = ctx.opts.positional[0];
     if (!tournamentId) throw new UsageError('missing the tournament id: ledger trf export TOURNAMENT [--out FILE]');
@@ -80,8 +78,7 @@ const trfExport: CommandRun = {
   },
 };
 
-const egdImport: CommandRun = {
-  name: 'egd import',
+export const egdImport: CommandRun = {
   async run(ctx) {
     const file = ctx.opts.positional[0];
     if (!file) throw new UsageError('missing the file: ledger egd import FILE [--tournament ID] [--rules egd-gor|gobase-go]');
@@ -97,5 +94,3 @@ const egdImport: CommandRun = {
     return 0;
   },
 };
-
-export const interchangeCommands: readonly CommandRun[] = [trfImport, trfExport, egdImport];

@@ -12,8 +12,7 @@ const officerName = (ctx: CliContext): string => ctx.opts.required('name', 'the 
  * The CLI works on the store itself, behind the store's own access control (file permissions, PostgreSQL roles):
  * whoever may write the ledger file may appoint officers. That is how the first admin is appointed.
  */
-const officerAdd: CommandRun = {
-  name: 'officer add',
+export const officerAdd: CommandRun = {
   async run(ctx) {
     const officer = officerName(ctx);
     const role = ctx.opts.required('role', OFFICER_ROLES.join('|'));
@@ -32,8 +31,7 @@ const officerAdd: CommandRun = {
   },
 };
 
-const officerRevoke: CommandRun = {
-  name: 'officer revoke',
+export const officerRevoke: CommandRun = {
   async run(ctx) {
     const officer = officerName(ctx);
     // a revocation takes rights away: the log says why
@@ -44,8 +42,7 @@ const officerRevoke: CommandRun = {
   },
 };
 
-const officerRotate: CommandRun = {
-  name: 'officer rotate-token',
+export const officerRotate: CommandRun = {
   async run(ctx) {
     const officer = officerName(ctx);
     const token = await (await ctx.officers()).rotateToken(officer);
@@ -58,8 +55,7 @@ const officerRotate: CommandRun = {
   },
 };
 
-const officerList: CommandRun = {
-  name: 'officer list',
+export const officerList: CommandRun = {
   async run(ctx) {
     const officers = await (await ctx.officers('read')).list();
     ctx.print(
@@ -69,5 +65,3 @@ const officerList: CommandRun = {
     return 0;
   },
 };
-
-export const officerCommands: readonly CommandRun[] = [officerAdd, officerRevoke, officerRotate, officerList];

@@ -9,14 +9,13 @@ import { today } from '../../clock';
 import type { FieldInput } from '../../../app/game-rows';
 import { csvAnswer, decideCsv, report } from './core';
 import { recordAndReport } from '../consequences';
-import { BALANCE_FIELDS } from './catalog';
+import { BALANCE_FIELDS } from '../csv-fields';
 import { DECIMAL } from '../../../app/game-fields';
 import { isValidIsoDate } from '../../../../domain/events/iso-date';
 import { openingBalanceCommand, type BalanceRequest } from '../../../app/opening-balance';
 import { table } from '../output';
 
-const list: CommandRun = {
-  name: 'player list',
+export const list: CommandRun = {
   async run(ctx) {
     const state = await (await ctx.readLedger()).catchUp();
     // an id merged into another is that player: listed once, under the survivor (player show names the absorbed id)
@@ -33,8 +32,7 @@ const list: CommandRun = {
   },
 };
 
-const show: CommandRun = {
-  name: 'player show',
+export const show: CommandRun = {
   async run(ctx) {
     const id = ctx.opts.positional[0];
     if (!id) throw new UsageError('missing the player id: ledger player show ID');
@@ -95,8 +93,7 @@ const correction = (ctx: CliContext, fields: Record<string, unknown>): Command =
     ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
   }) as Command;
 
-const correct: CommandRun = {
-  name: 'player correct',
+export const correct: CommandRun = {
   async run(ctx) {
     const command = correction(ctx, {
       familyName: ctx.opts.string('family'),
@@ -110,16 +107,14 @@ const correct: CommandRun = {
   },
 };
 
-const rename: CommandRun = {
-  name: 'player rename',
+export const rename: CommandRun = {
   async run(ctx) {
     const command = correction(ctx, { familyName: ctx.opts.required('family', 'the new family name'), givenName: ctx.opts.string('given') ?? '' });
     return report(ctx, await (await ctx.ledger()).execute(command), `${ctx.opts.string('id')} renamed`);
   },
 };
 
-const merge: CommandRun = {
-  name: 'player merge',
+export const merge: CommandRun = {
   async run(ctx) {
     const [survivor, absorbed] = ctx.opts.positional;
     if (!survivor || !absorbed) throw new UsageError('give the id that stays and the id merged into it: ledger player merge KEEP ABSORBED --reason TEXT');
@@ -128,8 +123,7 @@ const merge: CommandRun = {
   },
 };
 
-const unmerge: CommandRun = {
-  name: 'player unmerge',
+export const unmerge: CommandRun = {
   async run(ctx) {
     const absorbed = ctx.opts.positional[0];
     if (!absorbed) throw new UsageError('give the id that was merged into another: ledger player unmerge ABSORBED --reason TEXT');
@@ -172,8 +166,7 @@ const balanceRequest = (input: FieldInput): BalanceRequest => {
   };
 };
 
-const balance: CommandRun = {
-  name: 'player balance',
+export const balance: CommandRun = {
   async run(ctx) {
     const csv = ctx.opts.string('csv');
     if (csv !== undefined) {
@@ -189,5 +182,3 @@ const balance: CommandRun = {
     return recordAndReport(ctx, (state) => openingBalanceCommand(request, state, ctx.actor), `opening balance of ${request.playerId} under ${request.ruleSet}`, ctx.opts.flag('dry-run'));
   },
 };
-
-export const playerCommands: readonly CommandRun[] = [list, show, correct, rename, merge, unmerge, balance];

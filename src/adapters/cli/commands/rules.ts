@@ -10,8 +10,7 @@ import { Progress } from '../output';
 
 const readStdin = (): string => fs.readFileSync(0, 'utf8');
 
-const runCase: CommandRun = {
-  name: 'rules run-case',
+export const runCase: CommandRun = {
   async run(ctx) {
     const file = ctx.opts.string('file');
     const out = runCases(file !== undefined ? fs.readFileSync(file, 'utf8') : readStdin());
@@ -24,16 +23,14 @@ const runCase: CommandRun = {
   },
 };
 
-const list: CommandRun = {
-  name: 'rules list',
+export const list: CommandRun = {
   async run(ctx) {
     ctx.out(ctx.json ? listRuleSystemsJson() : listRuleSystems());
     return 0;
   },
 };
 
-const migrateCommand: CommandRun = {
-  name: 'migrate',
+export const migrateCommand: CommandRun = {
   async run(ctx) {
     const fromSpec = ctx.opts.required('from', 'source store');
     const toSpec = ctx.opts.required('to', 'target store');
@@ -60,13 +57,10 @@ const migrateCommand: CommandRun = {
   },
 };
 
-const checksum: CommandRun = {
-  name: 'checksum',
+export const checksum: CommandRun = {
   async run(ctx) {
     const sum = await logChecksum(await ctx.store());
     ctx.print(sum, () => `${sum.events} events, sha256 ${sum.sha256}${sum.head === undefined ? '' : `, head hash ${sum.head}`}`);
     return 0;
   },
 };
-
-export const ruleAndStoreCommands: readonly CommandRun[] = [runCase, list, migrateCommand, checksum];

@@ -56,8 +56,7 @@ const orThrow = <T>(x: E.Either<string, T>): T => {
 
 // ---- officer commands ------------------------------------------------------------------------------------------
 
-const adopt: CommandRun = {
-  name: 'rules adopt',
+export const adopt: CommandRun = {
   async run(ctx) {
     const ruleSetId = ctx.opts.required('rules', 'the rule set to adopt');
     const from = ctx.opts.requiredDate('from', 'the first date the rule set applies to');
@@ -69,8 +68,7 @@ const adopt: CommandRun = {
   },
 };
 
-const convert: CommandRun = {
-  name: 'rules convert',
+export const convert: CommandRun = {
   async run(ctx) {
     const ruleSet = ctx.opts.required('rules', CONVERSION_RULE_SETS.join(' or '));
     if (!(CONVERSION_RULE_SETS as readonly string[]).includes(ruleSet)) throw new UsageError(`--rules ${ruleSet}: a one-time conversion exists for ${CONVERSION_RULE_SETS.join(', ')}`);
@@ -93,8 +91,7 @@ const convert: CommandRun = {
   },
 };
 
-const drift: CommandRun = {
-  name: 'rules drift-correction',
+export const drift: CommandRun = {
   async run(ctx) {
     const date = ctx.opts.requiredDate('date', 'the date of the correction');
     const reason = ctx.opts.required('reason', 'the officers\' decision');
@@ -113,8 +110,7 @@ const drift: CommandRun = {
   },
 };
 
-const redetermine: CommandRun = {
-  name: 'rules redetermine',
+export const redetermine: CommandRun = {
   async run(ctx) {
     const playerId = ctx.opts.positional[0];
     if (!playerId) throw new UsageError('missing the player id: ledger rules redetermine <player-id> --grade 2-kyu --date … --reason …');
@@ -146,8 +142,7 @@ export const entryOf = (ctx: CliContext, def: EntryPolicy): EntryPolicy => {
 /** An option of a replaced command as the command that replaced it takes it (nothing when not given). */
 const carried = (option: string, value: string | undefined): string => (value === undefined ? '' : ` --${option} ${value}`);
 
-const ratings: CommandRun = {
-  name: 'ratings',
+export const ratings: CommandRun = {
   run(ctx) {
     const rules = ctx.opts.string('rules') ?? 'ID';
     const asOf = carried('as-of', ctx.opts.string('as-of'));
@@ -158,8 +153,7 @@ const ratings: CommandRun = {
   },
 };
 
-const explainGenericCommand: CommandRun = {
-  name: 'explain-generic',
+export const explainGenericCommand: CommandRun = {
   run(ctx) {
     const replacement = `ledger explain ${ctx.opts.positional[0] ?? '<player-id>'} --rules ${ctx.opts.string('rules') ?? 'ID'}${carried('entry', ctx.opts.string('entry'))}`;
     throw new UsageError(`ledger explain-generic is gone: ${replacement} does what it did`);
@@ -196,8 +190,7 @@ export const renderEvaluation = (ev: Evaluation): string => {
   return lines.join('\n');
 };
 
-const evaluate: CommandRun = {
-  name: 'evaluate',
+export const evaluate: CommandRun = {
   async run(ctx) {
     const ruleSets = ctx.opts.all('rules').flatMap((r) => r.split(',')).map((s) => s.trim()).filter((s) => s !== '');
     if (ruleSets.length === 0) throw new UsageError(`missing --rules ID[,ID…] (fesa, ${GENERIC_RULE_SETS.join(', ')})`);
@@ -215,6 +208,4 @@ const evaluate: CommandRun = {
     return 0;
   },
 };
-
-export const rulesetCommands: readonly CommandRun[] = [adopt, convert, drift, redetermine, ratings, explainGenericCommand, evaluate];
 

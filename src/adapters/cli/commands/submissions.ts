@@ -30,8 +30,7 @@ const readSubmittedFile = (file: string): SubmittedFile => {
   }
 };
 
-const submissionAdd: CommandRun = {
-  name: 'submission add',
+export const submissionAdd: CommandRun = {
   async run(ctx) {
     const files = ctx.opts.positional;
     if (files.length === 0) throw new UsageError('missing the files: ledger submission add FILE... [--format fesa] [--tournament ID]');
@@ -96,8 +95,7 @@ const describe = (v: SubmissionView): string =>
     ...(v.decision ? [`${v.status} by ${v.decision.by} on ${v.decision.on}: ${v.decision.reason} (recorded at position ${v.decision.position})`] : []),
   ].join('\n');
 
-const submissionList: CommandRun = {
-  name: 'submission list',
+export const submissionList: CommandRun = {
   async run(ctx) {
     const views = await (await submissionsOf(ctx)).list(await submitterOf(ctx));
     ctx.print(views, () => (views.length === 0 ? 'no submissions' : table(['id', 'tournament', 'format', 'submitter', 'received', 'status', 'decided by, on, why'], views.map((v) => [v.submissionId, v.tournamentId, v.format, v.submitter, v.receivedOn, v.status, v.decision ? `${v.decision.by} on ${v.decision.on}: ${v.decision.reason}` : '']))));
@@ -111,8 +109,7 @@ const submissionId = (ctx: CliContext, verb: string): string => {
   return id;
 };
 
-const submissionShow: CommandRun = {
-  name: 'submission show',
+export const submissionShow: CommandRun = {
   async run(ctx) {
     const submissions = await submissionsOf(ctx);
     const view = await submissions.show(submissionId(ctx, 'show'), await submitterOf(ctx));
@@ -152,18 +149,14 @@ const decideOn = async (ctx: CliContext, verb: 'approve' | 'reject'): Promise<nu
     return 0;
 };
 
-const submissionApprove: CommandRun = {
-  name: 'submission approve',
+export const submissionApprove: CommandRun = {
   async run(ctx) {
     return decideOn(ctx, 'approve');
   },
 };
 
-const submissionReject: CommandRun = {
-  name: 'submission reject',
+export const submissionReject: CommandRun = {
   async run(ctx) {
     return decideOn(ctx, 'reject');
   },
 };
-
-export const submissionCommands: readonly CommandRun[] = [submissionAdd, submissionList, submissionShow, submissionApprove, submissionReject];

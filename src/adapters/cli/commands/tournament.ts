@@ -58,8 +58,7 @@ const ratedTournamentText = (t: RatedTournamentView): string => {
   );
 };
 
-const show: CommandRun = {
-  name: 'tournament show',
+export const show: CommandRun = {
   async run(ctx) {
     const id = ctx.opts.positional[0];
     if (!id) throw new UsageError('missing the tournament id: ledger tournament show ID [--format table|fesa-html]');
@@ -98,8 +97,7 @@ const show: CommandRun = {
   },
 };
 
-const list: CommandRun = {
-  name: 'tournament list',
+export const list: CommandRun = {
   async run(ctx) {
     const state = await (await ctx.readLedger()).catchUp();
     const rows = [...state.tournaments.values()]
@@ -116,5 +114,3 @@ const list: CommandRun = {
     return 0;
   },
 };
-
-export const tournamentCommands: readonly CommandRun[] = [show, list];

@@ -7,14 +7,13 @@ import type { Ledger } from '../../../app/ledger';
 import { LIST_FORMATS, type ListRow } from '../../../app/lists';
 import { today } from '../../clock';
 import type { LiveAuditTrail } from '../../../app/read-models/audit-trail';
-import { listingOf, tournamentNow, type PlayerIndex, type RatedTournamentViews, type TournamentIndex } from '../tournament-index';
+import type { PlayerIndex, RatedTournamentViews, TournamentIndex } from '../tournament-index';
 import type { FoldJobs } from '../fold-jobs';
 import { careerNow, explanationNow, NamesNow, type ReadModels } from '../read-models';
 import { diffQueryOf, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
-import { crosstableOfInputs, reportedGamesOf } from '../../../app/tournaments';
-import { amendmentsOf } from '../../../app/rated-tournament';
 import type { Directories } from '../../../app/read-models/directories';
-import { tournamentPage, tournamentsPage, type TournamentView } from './tournament-page';
+import { tournamentPage, tournamentsPage } from './tournament-page';
+import { tournamentViewOf } from './tournament-view';
 import { NotFound, problemTitle, toProblem } from '../problems';
 import { leadingFirst, playerRulesOf } from '../player-rules';
 import { genericRulesOf, pageRowsOf, publishedUnderRuleSet, RULE_SET_LIST_FORMATS, type RuleSetLists } from '../rule-set-lists';
@@ -67,32 +66,23 @@ export const sendPage = (res: Response, body: string): void => {
 /** The rule set a page was asked for (kept in its links), undefined when each tournament's own applies. */
 const askedRules = (req: Request): string | undefined => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS));
 
+/** A registered player as now known (corrections applied), or a 404 naming the id. */
+const registrationOf = async (directories: Directories, playerId: string): Promise<PlayerRegistered> => {
+  const registration = (await directories.caughtUp()).players.registrationOf(playerId);
+  if (!registration) throw new NotFound(`no player "${playerId}" in the ledger`);
+  return registration;
+};
+
+const tournamentNameOf = async (directories: Directories) => (await directories.caughtUp()).tournaments.nameOf;
+
 /**
- * The pages people open in a browser, on the API's own URLs (mounted before the API's routes: a request that does
- * not ask for HTML falls through to them). Every page reads the server's live projections, which read only the
- * events recorded since the last request; none folds the whole ledger again.
+ * The list page (at / and at /lists without a format): a date's list rows, kept until the log moves — from the list's
+ * read model when it reflects the head of the log, else a fold job of the date (the live projection on the worker,
+ * which replays the tournaments since the checkpoint before it, a third of a second at a million games); the next
+ * page, sort or search need not repeat either.
  */
-export const mountPages = (app: express.Express, deps: PageDependencies): void => {
-  const { ledger, directories, foldJobs, auditTrail, tournaments, players, ratedViews, ruleSetLists, diffs, models, publicRead, auditorRead, folds, ruleSetOf } = deps;
-
-  app.get('/assets/pages.css', (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PAGES_CSS);
-  });
-  app.get('/assets/pages.js', (_req, res) => {
-    res.set('Cache-Control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(PAGES_JS);
-  });
-
-  // the same URL answers HTML or JSON: caches must keep them apart
-  app.use((req, res, next) => {
-    if (req.method === 'GET' || req.method === 'HEAD') res.vary('Accept');
-    next();
-  });
-
-  const names = new NamesNow();
-
-  // A date's list rows, kept until the log moves: from the list's read model when it reflects the head of the log,
-  // else a fold job of the date (the live projection on the worker, which replays the tournaments since the checkpoint
-  // before it, a third of a second at a million games); the next page, sort or search need not repeat either.
+const mountListPages = (app: express.Express, deps: PageDependencies): void => {
+  const { ledger, directories, foldJobs, ruleSetLists, models, publicRead, ruleSetOf } = deps;
   const keptRows = new Map<string, { position: number; rows: readonly ListRow[] }>();
   const rowsOf = async (ruleSet: string, asOf: string, floor: number): Promise<{ position: number; rows: readonly ListRow[] }> => {
     const key = `${ruleSet}|${asOf}`;
@@ -135,16 +125,11 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
   app.get('/', pagesOnly, ...publicRead, listHandler);
   // a list URL with a format is a download (whatever the browser accepts); without one, the page
   app.get('/lists', (req, res, next) => (req.query.format === undefined && req.query['known-at'] === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, listHandler);
+};
 
-  /** A registered player as now known (corrections applied), or a 404 naming the id. */
-  const registrationOf = async (playerId: string): Promise<PlayerRegistered> => {
-    const registration = (await directories.caughtUp()).players.registrationOf(playerId);
-    if (!registration) throw new NotFound(`no player "${playerId}" in the ledger`);
-    return registration;
-  };
-
-  const tournamentNameOf = async () => (await directories.caughtUp()).tournaments.nameOf;
-
+/** The players page, a player's page (his careers under every rule set) and his explanation game by game. */
+const mountPlayerPages = (app: express.Express, deps: PageDependencies): void => {
+  const { directories, foldJobs, players, ratedViews, models, publicRead, ruleSetOf } = deps;
   app.get('/players', pagesOnly, ...publicRead, async (req, res) => {
     const q = queryOf(req);
     const search = (q.string('q') ?? '').trim();
@@ -154,10 +139,10 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
 
   const playerHandler: RequestHandler = async (req, res) => {
     const playerId = req.params.id as string;
-    await registrationOf(playerId);
+    await registrationOf(directories, playerId);
     const merged = (await directories.caughtUp()).players.mergedIdOf(playerId);
     // an absorbed id's record is the survivor's, under the survivor's name
-    const registration = await registrationOf(merged?.survivor ?? playerId);
+    const registration = await registrationOf(directories, merged?.survivor ?? playerId);
     const { fesa: ruleSet, fesaAsked, leading } = playerRulesOf(req);
     const { career, position } = await careerNow(models, foldJobs, ruleSet, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
@@ -170,14 +155,18 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
 
   app.get('/players/:id/explain', pagesOnly, ...publicRead, async (req, res) => {
     const playerId = req.params.id as string;
-    const registration = await registrationOf(playerId);
+    const registration = await registrationOf(directories, playerId);
     const ruleSet = ruleSetOf(req);
     const tournamentId = queryOf(req).string('tournament');
     const { explanation, position } = await explanationNow(models, foldJobs, ruleSet, playerId, tournamentId);
     if (E.isLeft(explanation)) throw new NotFound(explanation.left);
-    sendPage(res, explanationPage(registration, explanation.right.data, tournamentId, askedRules(req), await tournamentNameOf(), { computedAt: new Date(), position, ruleSet }));
+    sendPage(res, explanationPage(registration, explanation.right.data, tournamentId, askedRules(req), await tournamentNameOf(directories), { computedAt: new Date(), position, ruleSet }));
   });
+};
 
+/** The tournaments page and a tournament's page (its view model: tournament-view.ts). */
+const mountTournamentPages = (app: express.Express, deps: PageDependencies): void => {
+  const { tournaments, publicRead, ruleSetOf } = deps;
   app.get('/tournaments', pagesOnly, ...publicRead, async (req, res) => {
     const q = queryOf(req);
     const search = (q.string('q') ?? '').trim();
@@ -185,77 +174,18 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     sendPage(res, tournamentsPage(shown, { search, ...paging }, { computedAt: new Date(), position }));
   });
 
+  const names = new NamesNow();
   // the official program's file (format=fesa-html) and JSON stay the API's
   app.get('/tournaments/:id', (req, _res, next) => (req.query.format === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, async (req, res) => {
-    const tournamentId = req.params.id as string;
     const ruleSet = ruleSetOf(req);
-    // a tournament under fide, uscf-k, gobase-go … (a TRF or EGD import): its view from the part of the log its fold
-    // reads, names from the player directory, without the FESA projections (which never rate it)
-    const now = await directories.caughtUp();
-    const other = await ratedViews.ofOtherRuleSet(now, tournamentId);
-    if (other !== undefined) {
-      await names.caughtUp(ledger.store, now);
-      const tournament = listingOf(now, tournamentId);
-      const view: TournamentView = {
-        registration: tournament.registration,
-        crosstable: `tournament "${tournamentId}" is not rated under a FESA rule set`,
-        ruleSetUsed: undefined,
-        games: await reportedGamesOf(ledger.store, tournamentId),
-        // as the audit trail lists them, from the tournament's stream (the trail's first catch-up reads the whole log)
-        amendments: await amendmentsOf(ledger.store, tournamentId, now.position),
-        closed: tournament.closed,
-        playerIdOfRow: () => undefined,
-        nameOf: (id) => names.nameOf(now, id),
-        rules: askedRules(req),
-        rated: other,
-        personal: seesPersonalData(res),
-      };
-      sendPage(res, tournamentPage(view, { computedAt: new Date(), position: now.position, ruleSet }));
-      return;
-    }
-    // a FESA tournament the careers' read model rated: what the engine rated it from, names from the player directory
-    const inputs = await models.tournament(ruleSet, tournamentId);
-    if (inputs !== undefined) {
-      const state = await directories.caughtUp();
-      await names.caughtUp(ledger.store, state);
-      const tournament = listingOf(state, tournamentId);
-      const { trail } = await auditTrail.caughtUp();
-      const view: TournamentView = {
-        registration: tournament.registration,
-        crosstable: crosstableOfInputs(inputs),
-        ruleSetUsed: inputs.ruleSet,
-        games: await reportedGamesOf(ledger.store, tournamentId),
-        amendments: trail.amendments.get(tournamentId) ?? [],
-        closed: tournament.closed,
-        playerIdOfRow: (row) => names.idOf(row) ?? inputs.players[row.nr - 1],
-        nameOf: (id) => names.nameOf(state, id),
-        rules: askedRules(req),
-        rated: undefined,
-        personal: seesPersonalData(res),
-      };
-      sendPage(res, tournamentPage(view, { computedAt: new Date(), position: state.position, ruleSet }));
-      return;
-    }
-    const { now: state, listing: tournament, games, table } = await tournamentNow(ledger.store, directories, foldJobs, ruleSet, tournamentId);
-    const { crosstable } = table;
-    const { trail } = await auditTrail.caughtUp();
-    const tableNames = new Map(table.names);
-    const view: TournamentView = {
-      registration: tournament.registration,
-      crosstable,
-      ruleSetUsed: table.ruleSetUsed ?? undefined,
-      games,
-      amendments: trail.amendments.get(tournamentId) ?? [],
-      closed: tournament.closed,
-      playerIdOfRow: (row) => table.rowIds[row.nr - 1] ?? undefined,
-      nameOf: (id) => tableNames.get(id) ?? id,
-      rules: askedRules(req),
-      rated: typeof crosstable === 'string' ? await ratedViews.at(state.position, tournamentId) : undefined,
-      personal: seesPersonalData(res),
-    };
-    sendPage(res, tournamentPage(view, { computedAt: new Date(), position: table.position, ruleSet }));
+    const { view, position } = await tournamentViewOf(deps, names, req.params.id as string, ruleSet, { rules: askedRules(req), personal: seesPersonalData(res) });
+    sendPage(res, tournamentPage(view, { computedAt: new Date(), position, ruleSet }));
   });
+};
 
+/** The published lists' archive, their publications, what changed since one was published, and two rule sets compared. */
+const mountArchivePages = (app: express.Express, deps: PageDependencies): void => {
+  const { ledger, directories, auditTrail, ruleSetLists, diffs, publicRead, auditorRead, folds } = deps;
   app.get('/lists/published', pagesOnly, ...publicRead, async (_req, res) => {
     const { trail, position } = await auditTrail.caughtUp();
     sendPage(res, publishedArchivePage(trail.published, { computedAt: new Date(), position }));
@@ -277,7 +207,7 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const { trail } = await auditTrail.caughtUp();
     const covered = (tournamentId: string) => (known.listing(tournamentId)?.registration.endDate ?? '') <= found.entry.event.asOf;
     const since = [...trail.amendments.values()].flat().filter((a) => a.position > found.entry.position && a.position <= found.position && covered(a.tournamentId)).sort((a, b) => a.position - b.position);
-    sendPage(res, publishedDiffPage(found.entry, found, pageOfDiff(found, query), query, since, await tournamentNameOf(), seesPersonalData(res), { computedAt: new Date(), position: found.position, ruleSet: found.entry.event.ruleSet }));
+    sendPage(res, publishedDiffPage(found.entry, found, pageOfDiff(found, query), query, since, await tournamentNameOf(directories), seesPersonalData(res), { computedAt: new Date(), position: found.position, ruleSet: found.entry.event.ruleSet }));
   });
 
   // Two rule sets side by side, from the live projections of each: for auditors, as the JSON at the same URL.
@@ -285,8 +215,33 @@ export const mountPages = (app: express.Express, deps: PageDependencies): void =
     const pair = ruleSetPairOf(req, true);
     const found = await diffs.underRuleSets(pair.rules[0], pair.rules[1], pair.asOf);
     const query = diffQueryOf(req);
-    sendPage(res, ruleSetsPage(pair, found, pageOfDiff(found, query), query, await tournamentNameOf(), { computedAt: new Date(), position: found.position }));
+    sendPage(res, ruleSetsPage(pair, found, pageOfDiff(found, query), query, await tournamentNameOf(directories), { computedAt: new Date(), position: found.position }));
   });
+};
+
+/**
+ * The pages people open in a browser, on the API's own URLs (mounted before the API's routes: a request that does
+ * not ask for HTML falls through to them). Every page reads the server's live projections, which read only the
+ * events recorded since the last request; none folds the whole ledger again.
+ */
+export const mountPages = (app: express.Express, deps: PageDependencies): void => {
+  app.get('/assets/pages.css', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('text/css; charset=utf-8').send(PAGES_CSS);
+  });
+  app.get('/assets/pages.js', (_req, res) => {
+    res.set('Cache-Control', 'public, max-age=3600').type('text/javascript; charset=utf-8').send(PAGES_JS);
+  });
+
+  // the same URL answers HTML or JSON: caches must keep them apart
+  app.use((req, res, next) => {
+    if (req.method === 'GET' || req.method === 'HEAD') res.vary('Accept');
+    next();
+  });
+
+  mountListPages(app, deps);
+  mountPlayerPages(app, deps);
+  mountTournamentPages(app, deps);
+  mountArchivePages(app, deps);
 };
 
 /** Errors of a request that asked for a page, as a page (same status and sentence as the API's problem). */

@@ -1,0 +1,138 @@
+/** The commands of the rule sets (the calculator, adoptions, conversions, evaluation) and of copying and checking a store. */
+import { type CommandDeclaration, flag, repeated, runs, value } from '../declaration';
+import { ENTRY, SHARED } from './shared-options';
+
+export const ruleSetsCommands: readonly CommandDeclaration[] = [
+  {
+    name: 'rules run-case',
+    summary: 'stateless calculator: one JSON case (or a list) on stdin -> output(s) on stdout',
+    usage: 'rules run-case [--file CASES.json]   (a case is {"system","op","options","input"}, see ../shared/rules/README.md)',
+    operands: [],
+    options: [
+      value('file', { text: 'read the cases from this JSON file instead of standard input', default: 'standard input', example: '--file cases.json' }),
+    ],
+    run: runs('rules', 'runCase'),
+  },
+  {
+    name: 'rules list',
+    summary: 'every rule set with its options and defaults',
+    usage: 'rules list [--json]',
+    operands: [],
+    options: [],
+    run: runs('rules', 'list'),
+  },
+  {
+    name: 'migrate',
+    summary: 'copy the whole log to another store (order, streams, revisions and ids kept) and verify it by checksum',
+    usage: 'migrate --from STORE --to STORE [--replace]   (STORE: sqlite:FILE | postgres://… | esdb://…)',
+    operands: [],
+    options: [
+      flag('replace', { text: 'replace what an interrupted migrate left in the target (only that: a ledger is never replaced)', default: 'an unfinished copy is refused' }),
+      value('from', { text: 'the store to copy from: sqlite:FILE, postgres://… or esdb://…', example: '--from sqlite:data/ledger.db' }),
+      value('to', { text: 'the store to copy into; it must be empty', example: '--to postgres://ledger@localhost/ledger' }),
+    ],
+    run: runs('rules', 'migrateCommand'),
+  },
+  {
+    name: 'checksum',
+    summary: 'checksum of the whole log (stream, revision, id, type, data) to compare stores, and its head hash',
+    usage: 'checksum [--store STORE]',
+    operands: [],
+    options: [],
+    run: runs('rules', 'checksum'),
+  },
+  {
+    name: 'rules adopt',
+    summary: 'from a date on, rate tournaments under a rule set (RuleSetAdopted), with its options',
+    usage: 'rules adopt --rules ID --from YYYY-MM-DD [--option key=value]... [--reason TEXT] [--dry-run]',
+    operands: [],
+    options: [
+      value('rules', { text: 'the rule set adopted (ledger rules list names them)', example: '--rules fesa-published' }),
+      value('from', { text: 'the first date it applies to, YYYY-MM-DD: tournaments ending on or after it are rated under it', example: '--from 2025-01-01' }),
+      SHARED.option,
+      SHARED.reason,
+      SHARED['dry-run'],
+    ],
+    run: runs('rulesets', 'adopt'),
+  },
+  {
+    name: 'rules convert',
+    summary: 'one-time conversion (US 1997 or pan-atlantic) of the ratings before a date, recorded as officer adjustments',
+    usage: 'rules convert --rules us-shogi-1997-text|us-shogi-1997-card|pan-atlantic --date YYYY-MM-DD --reason TEXT [--source fesa] [--entry system|grade|RATING] [--dry-run]',
+    operands: [],
+    options: [
+      SHARED['dry-run'],
+      value('rules', { text: 'the rule set converted to: us-shogi-1997-text, us-shogi-1997-card or pan-atlantic', example: '--rules pan-atlantic' }),
+      value('date', { text: 'the date of the conversion, YYYY-MM-DD: the ratings before it are converted', example: '--date 2025-01-01' }),
+      SHARED.reason,
+      value('source', { text: 'the rule set whose ratings are converted', default: 'the ratings recorded under the target rule set', example: '--source fesa' }),
+      SHARED.entry,
+    ],
+    run: runs('rulesets', 'convert'),
+  },
+  {
+    name: 'rules drift-correction',
+    summary: 'pan-atlantic annual drift correction: cohort, allowed and applied amount, recorded as one adjustment',
+    usage: 'rules drift-correction --date YYYY-MM-DD --reason TEXT [--amount POINTS] [--entry system|grade|RATING] [--dry-run]',
+    operands: [],
+    options: [
+      SHARED['dry-run'],
+      value('date', { text: 'the date of the correction, YYYY-MM-DD', example: '--date 2025-01-01' }),
+      SHARED.reason,
+      value('amount', { text: 'the points added to the cohort', default: 'the amount the rule allows', example: '--amount 10' }),
+      SHARED.entry,
+    ],
+    run: runs('rulesets', 'drift'),
+  },
+  {
+    name: 'rules redetermine',
+    summary: 'pan-atlantic redetermination: the player becomes unrated with two games at a new club grade',
+    usage: 'rules redetermine <player-id> --grade GRADE --date YYYY-MM-DD --reason TEXT [--dry-run]',
+    operands: ['<player-id>'],
+    options: [
+      value('grade', { text: 'the new club grade, e.g. "2 Kyu"', example: '--grade "2 Kyu"' }),
+      value('date', { text: 'the date of the redetermination, YYYY-MM-DD', example: '--date 2025-01-01' }),
+      SHARED.reason,
+      SHARED['dry-run'],
+    ],
+    run: runs('rulesets', 'redetermine'),
+  },
+  {
+    name: 'ratings',
+    summary: 'gone: ledger list --rules ID gives the list under any rule set',
+    usage: 'ratings --rules ID [--as-of YYYY-MM-DD] [--rerate] [--entry system|grade|RATING] [--option key=value]... [--json]',
+    operands: [],
+    options: [
+      flag('rerate', { text: 'gone: ledger rerate --rules ID' }),
+      value('rules', { text: 'gone: ledger list --rules ID', example: '--rules fide' }),
+      SHARED['as-of'],
+      value('entry', { text: 'gone: ledger list --rules ID --entry …', example: '--entry grade' }),
+      repeated('option', { text: 'gone: ledger rerate --rules ID --option key=value', example: '--option k=24' }),
+    ],
+    run: runs('rulesets', 'ratings'),
+  },
+  {
+    name: 'explain-generic',
+    summary: 'gone: ledger explain <player-id> --rules ID explains under any rule set',
+    usage: 'explain-generic <player-id> [--rules ID] [--entry system|grade|RATING] [--json]',
+    operands: ['<player-id>'],
+    options: [
+      value('rules', { text: 'gone: ledger explain <player-id> --rules ID', example: '--rules fide' }),
+      value('entry', { text: 'gone: ledger explain <player-id> --rules ID --entry …', example: '--entry grade' }),
+    ],
+    run: runs('rulesets', 'explainGenericCommand'),
+  },
+  {
+    name: 'evaluate',
+    summary: 'score rule sets\' pre-game expected scores against results (log-loss, deviance, Brier, calibration)',
+    usage: 'evaluate --rules ID[,ID…] [--from YYYY-MM-DD] [--football PATH] [--entry grade|system|RATING] [--json]',
+    operands: [],
+    options: [
+      value('rules', { text: 'the rule sets scored, comma-separated or repeated', example: '--rules fesa,pan-atlantic,fide' }),
+      value('from', { text: 'score only games on or after this date, YYYY-MM-DD (earlier games still rate)', default: 'every game', example: '--from 2015-01-01' }),
+      value('football', { text: 'score the football results file at this path instead of the ledger', default: 'the ledger', example: '--football ../shared/data/football/results.csv' }),
+      value('entry', { text: ENTRY, default: 'grade (1500 with --football)', example: '--entry 1500' }),
+    ],
+    run: runs('rulesets', 'evaluate'),
+  },
+];

@@ -1,0 +1,107 @@
+/** The routes of the players and the tournaments: directories, careers, explanations, cross tables. */
+import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
+import { array, badParameter, common, date, int, needsToken, nullable, object, okOrPage, pageProblems, pathParam, problemOrPage, publicRoute, query, ref, str } from './openapi-schema';
+import { rules } from './openapi-lists';
+
+const playerRules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] }, 'fesa or fesa-published: fold the FESA career under this FESA rule set (default: each tournament under the rule set adopted for it). Any other: the FESA career as adopted, and that rule set\'s record first in ruleSets (on the page, its section first).');
+
+export const playerPaths = {
+  '/players': {
+    get: {
+      summary: 'Registered players as now known, by family name, 100 a page (for a browser: the players page, the same rows)',
+      ...publicRoute,
+      parameters: [query('q', str, 'Players whose name or id holds these words.'), query('page', int, 'Which page of 100 (default 1; beyond the last, the last).')],
+      responses: {
+        '200': okOrPage('Players.', object({ players: array(ref('Player')), page: int, pages: int, pageSize: int, matching: int, total: int }, undefined, false)),
+        ...badParameter,
+        ...needsToken,
+        ...common,
+        ...pageProblems,
+      },
+    },
+  },
+  '/players/{id}': {
+    get: {
+      summary: 'A player: the registration as now known, the FESA career and his record under every other rule set he is rated under (for a browser: the player page with the rating charts)',
+      ...publicRoute,
+      parameters: [pathParam('id', 'Player id.'), playerRules],
+      responses: { '200': okOrPage('The player.', object({ registration: ref('Player'), mergedInto: ref('MergedId'), career: ref('Career'), ruleSets: array(ref('RuleSetCareer')) }, ['registration', 'career', 'ruleSets'], false)), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
+    },
+  },
+  '/players/{id}/history': {
+    get: {
+      summary: 'A player\'s career: rating per tournament, grades with their rule, dan counts',
+      ...publicRoute,
+      parameters: [pathParam('id', 'Player id.'), rules],
+      responses: { '200': okOrPage('The career.', ref('Career')), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
+    },
+  },
+  '/players/{id}/explain': {
+    get: {
+      summary: 'Every rating change of a player, game by game',
+      ...publicRoute,
+      parameters: [pathParam('id', 'Player id.'), query('tournament', str, 'Only this tournament.'), rules],
+      responses: { '200': okOrPage('The explanation.', ref('Explanation')), ...badParameter, '404': problemOrPage('Unknown player or tournament.'), ...needsToken, ...common, ...pageProblems },
+    },
+  },
+};
+
+export const tournamentPaths = {
+  '/tournaments': {
+    get: {
+      summary: 'Registered tournaments, newest first, 100 a page (for a browser: the tournaments page, the same rows)',
+      ...publicRoute,
+      parameters: [query('q', str, 'Tournaments whose name or id holds these words.'), query('page', int, 'Which page of 100 (default 1; beyond the last, the last).')],
+      responses: {
+        '200': okOrPage(
+          'Tournaments.',
+          object(
+            { tournaments: array(object({ tournamentId: str, name: str, games: int, closed: nullable(date) })), page: int, pages: int, pageSize: int, matching: int, total: int },
+            undefined,
+            false,
+          ),
+        ),
+        ...badParameter,
+        ...needsToken,
+        ...common,
+        ...pageProblems,
+      },
+    },
+  },
+  '/tournaments/{id}': {
+    get: {
+      summary: 'A rated tournament\'s cross table and games (as tournament show --json), or the official program\'s turnering.html (ISO-8859-1); a tournament under fide, uscf-k, gobase-go … (a TRF or EGD import) as its players and games with colours, stones and whether each was rated',
+      ...publicRoute,
+      parameters: [pathParam('id', 'Tournament id.'), query('format', { type: 'string', enum: ['json', 'fesa-html'] }, 'Default json.'), rules],
+      responses: {
+        '200': {
+          description: 'The cross table; fesa-html is the program\'s file; a browser without format gets the tournament page (cross table, games with ids, corrections and withdrawals).',
+          content: {
+            'application/json': {
+              schema: {
+                anyOf: [
+                  object({ rows: array({ type: 'object' }), games: array(object({ game: str, round: int, first: str, second: nullable(str), result: str, handicap: str, status: str })) }),
+                  object(
+                    {
+                      tournamentId: str, name: str, place: str, startDate: date, endDate: date, ruleSet: nullable(str), closed: { type: 'boolean' },
+                      tournamentClass: str, handicapRule: str, komi: str, region: { type: 'string', enum: ['america', 'europe'] },
+                      players: array(object({ nr: int, playerId: str, name: str, country: str, before: nullable(int), after: nullable(int), points: { type: 'number' }, rank: int }, ['nr', 'playerId', 'name', 'country', 'before', 'after', 'points'])),
+                      games: array(object({ game: str, round: int, date, first: str, firstColour: nullable({ type: 'string', enum: ['white', 'black'] }), second: nullable(str), result: str, handicapStones: int, rated: str, status: str }, ['game', 'round', 'date', 'first', 'firstColour', 'second', 'result', 'rated', 'status'])),
+                    },
+                    ['tournamentId', 'name', 'place', 'startDate', 'endDate', 'ruleSet', 'closed', 'players', 'games'],
+                  ),
+                ],
+              },
+            },
+            'text/html': { schema: str },
+          },
+        },
+        ...badParameter,
+        '404': problemOrPage('No such tournament (or, for JSON and fesa-html, not rated).'),
+        ...needsToken,
+        ...common,
+        ...pageProblems,
+      },
+    },
+  },
+};

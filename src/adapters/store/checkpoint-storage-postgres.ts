@@ -1,0 +1,177 @@
+/** The saved projections and read models in the ledger's PostgreSQL schema (see checkpoint-storage.ts). */
+import type { CareerModelWrite, CheckpointStorage } from '../../app/ports/checkpoint-storage';
+import { FORMER_LIST_TABLES, listModelRowCount, ModelMoved, postgresLatestRow, readList, readListChanges, readListHistory, saveListModel, type Sql } from './list-model-tables';
+import { ADDED_COLUMNS, CAREER, CAREER_DELETES, CAREER_META_UPSERT, careerPlayer, PLAYER_COLUMNS, PLAYER_UPSERT, postgresParam, readCareerRows, TABLES, type RowGet, type RowsGet } from './checkpoint-tables';
+import { sideTablePool } from './side-tables';
+
+type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
+
+/** The list model's statements on a PostgreSQL connection (rows inserted as arrays unnested, many per statement). */
+const postgresSql = (query: Query, arrays: (text: string, values: unknown[]) => Promise<unknown[][]>): Sql => ({
+  p: postgresParam,
+  values: (n, type) => `SELECT unnest($${n}::${type}[]) AS v`,
+  array: (values) => values,
+  itemKeys: (n) => `SELECT split_part(x, '|', 1) AS d, split_part(x, '|', 2)::int8 AS o FROM unnest($${n}::text[]) x`,
+  latestRow: postgresLatestRow,
+  forUpdate: ' FOR UPDATE',
+  all: (text, params) => arrays(text, [...params]),
+  run: async (text, params) => {
+    await query(text, [...params]);
+  },
+  insert: async (table, columns, types, rows) => {
+    // a million rows one by one would be a million round trips
+    const statement = `INSERT INTO ${table} (${columns.join(', ')}) SELECT * FROM unnest(${types.map((t, i) => `$${i + 1}::${t}[]`).join(', ')})`;
+    let batch: unknown[][] = columns.map(() => []);
+    for (const row of rows) {
+      row.forEach((v, i) => batch[i]!.push(v));
+      if (batch[0]!.length >= 5_000) {
+        await query(statement, batch);
+        batch = columns.map(() => []);
+      }
+    }
+    if (batch[0]!.length > 0) await query(statement, batch);
+  },
+});
+
+/** Writes the careers' read model of `m` in the schema of prefix `s` (inside the save's transaction). */
+const saveCareerModel = async (query: Query, s: string, m: CareerModelWrite): Promise<void> => {
+  for (const statement of CAREER_DELETES(s, postgresParam)) await query(statement, [m.ruleSet, m.deleteAfter]);
+  // many rows per statement, as arrays unnested (see saveListModel)
+  const runs: [number[], string[], string[]] = [[], [], []];
+  const keys: [string[], number[]] = [[], []];
+  const flushRuns = async (): Promise<void> => {
+    if (runs[0].length > 0) await query(`INSERT INTO ${s}rm_career_runs (rule_set, after, tournament_id, run) SELECT $1, * FROM unnest($2::int[], $3::text[], $4::text[])`, [m.ruleSet, ...runs]);
+    if (keys[0].length > 0) await query(`INSERT INTO ${s}rm_career_run_keys (rule_set, name_key, after) SELECT DISTINCT $1, * FROM unnest($2::text[], $3::int[]) ON CONFLICT DO NOTHING`, [m.ruleSet, ...keys]);
+    runs.forEach((a) => (a.length = 0));
+    keys.forEach((a) => (a.length = 0));
+  };
+  for (const r of m.runs) {
+    runs[0].push(r.after);
+    runs[1].push(r.tournamentId);
+    runs[2].push(r.run);
+    for (const k of r.keys) {
+      keys[0].push(k);
+      keys[1].push(r.after);
+    }
+    if (runs[0].length >= 1_000) await flushRuns();
+  }
+  await flushRuns();
+  for (const f of m.facts) {
+    await query(`INSERT INTO ${s}rm_career_facts (rule_set, after, fact) VALUES ($1, $2, $3)`, [m.ruleSet, f.after, f.fact]);
+    await query(`INSERT INTO ${s}rm_career_fact_players (rule_set, player_id, after) SELECT DISTINCT $1, unnest($2::text[]), $3::int ON CONFLICT DO NOTHING`, [m.ruleSet, f.playerIds, f.after]);
+  }
+  if (m.players !== undefined) {
+    if (m.players.replace) await query(`DELETE FROM ${s}rm_career_players WHERE rule_set = $1`, [m.ruleSet]);
+    if (m.players.remove.length > 0) await query(`DELETE FROM ${s}rm_career_players WHERE rule_set = $1 AND player_id = ANY($2::text[])`, [m.ruleSet, m.players.remove]);
+    for (let at = 0; at < m.players.write.length; at += 5_000) {
+      const batch = m.players.write.slice(at, at + 5_000);
+      const columns = (['id', 'ord', 'lastName', 'firstName', 'key', 'survivor', 'fp'] as const).map((column) => batch.map((p) => p[column]));
+      await query(`INSERT INTO ${s}rm_career_players (${PLAYER_COLUMNS}) SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[], $5::text[], $6::text[], $7::text[], $8::int8[]) ${PLAYER_UPSERT}`, [m.ruleSet, ...columns]);
+    }
+  }
+  await query(CAREER_META_UPSERT(s, postgresParam), [m.ruleSet, m.format, m.position, m.failed ? 1 : 0, m.head]);
+};
+
+/** In the ledger's PostgreSQL schema (default `ledger`, the event store's). */
+export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promise<CheckpointStorage> => {
+  const { pool, prefix: s } = await sideTablePool(url, schema, (prefix) => [
+    // a list model of the first format (one version per row) has other columns: its tables go, every model is written anew
+    `DO $$ BEGIN
+      IF EXISTS (SELECT 1 FROM information_schema.tables WHERE table_schema = '${schema}' AND table_name = 'rm_list_rows')
+        AND NOT EXISTS (SELECT 1 FROM information_schema.columns WHERE table_schema = '${schema}' AND table_name = 'rm_list_slots' AND column_name = 'shared') THEN
+        ${FORMER_LIST_TABLES.map((t) => `DROP TABLE IF EXISTS ${prefix}${t};`).join(' ')}
+        DELETE FROM ${prefix}rm_list_meta;
+      END IF;
+    END $$`,
+    ...TABLES(prefix),
+  ]);
+  // a schema whose tables were made before the meta tables had `head` or `versions` (sideTablePool only makes missing tables)
+  for (const [table, column, type] of ADDED_COLUMNS) {
+    const { rows: missing } = await pool.query(
+      `SELECT 1 FROM information_schema.tables t WHERE t.table_schema = $1 AND t.table_name = $2 AND NOT EXISTS (SELECT 1 FROM information_schema.columns c WHERE c.table_schema = t.table_schema AND c.table_name = t.table_name AND c.column_name = $3)`,
+      [schema, table, column],
+    );
+    // a role that may not alter it reads no model (its reads fold)
+    if (missing.length > 0) await pool.query(`ALTER TABLE ${s}${table} ADD COLUMN IF NOT EXISTS ${column} ${type}`).catch(() => undefined);
+  }
+  const inTransaction = async <A>(begin: string, f: (query: (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>, arrays: (text: string, values: unknown[]) => Promise<unknown[][]>) => Promise<A>): Promise<A> => {
+    const client = await pool.connect();
+    try {
+      await client.query(begin);
+      const result = await f(
+        (text, values) => client.query(text, values),
+        async (text, values) => (await client.query<unknown[]>({ text, values, rowMode: 'array' })).rows,
+      );
+      await client.query('COMMIT');
+      return result;
+    } catch (e) {
+      await client.query('ROLLBACK').catch(() => undefined);
+      throw e;
+    } finally {
+      client.release();
+    }
+  };
+  const dropRows = async (query: (text: string, values?: unknown[]) => Promise<unknown>, names: readonly string[]): Promise<void> => {
+    await query(`DELETE FROM ${s}projections WHERE name = ANY($1::text[])`, [names]);
+    await query(`DELETE FROM ${s}projection_chunks WHERE name = ANY($1::text[])`, [names]);
+  };
+  const reading = <A>(read: (sql: Sql) => Promise<A>): Promise<A> => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (query, arrays) => read(postgresSql(query, arrays)));
+  /** `read` in one repeatable-read transaction: every row from the same save. */
+  const inCareerRead = <A>(read: (get: RowGet, all: RowsGet) => Promise<A>): Promise<A> =>
+    inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (query) =>
+      read(
+        async (text, params) => (await query(text, params)).rows[0],
+        async (text, params) => (await query(text, params)).rows,
+      ),
+    );
+  return {
+    careerModelPosition: async (ruleSet, format) => {
+      const { rows } = await pool.query<{ position: string }>(CAREER(s, postgresParam).meta, [ruleSet, format]);
+      return rows.length === 0 ? undefined : Number(rows[0]!.position);
+    },
+    readCareerPlayers: (q) =>
+      inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query) => {
+        const { rows } = await query(CAREER(s, postgresParam).meta, [q.ruleSet, q.format]);
+        if (rows.length === 0) return undefined;
+        const found = await query(CAREER(s, postgresParam).named('SELECT unnest($2::text[])'), [q.ruleSet, q.ids]);
+        return { position: Number(rows[0]!.position), players: found.rows.map(careerPlayer) };
+      }),
+    readCareer: (q) => inCareerRead((get, all) => readCareerRows(q, CAREER(s, postgresParam), get, all)),
+    listModelPosition: async (ruleSet, format) => {
+      const { rows } = await pool.query<{ position: string }>(`SELECT position FROM ${s}rm_list_meta WHERE rule_set = $1 AND format = $2`, [ruleSet, format]);
+      return rows.length === 0 ? undefined : Number(rows[0]!.position);
+    },
+    listModelRowCount: (ruleSet, format) => reading((sql) => listModelRowCount(sql, s, ruleSet, format)),
+    readList: (q) => reading((sql) => readList(sql, s, q)),
+    readListHistory: (q) => reading((sql) => readListHistory(sql, s, q)),
+    readListChanges: (q) => reading((sql) => readListChanges(sql, s, q)),
+    load: (name, chunk) =>
+      inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query) => {
+        const { rows } = await query(`SELECT state FROM ${s}projections WHERE name = $1`, [name]);
+        if (rows.length === 0) return undefined;
+        // chunk by chunk: a whole history in one result would hold every chunk in memory at once
+        const { rows: keys } = await query(`SELECT part, seq FROM ${s}projection_chunks WHERE name = $1 ORDER BY part, seq`, [name]);
+        for (const key of keys) {
+          const { rows: data } = await query(`SELECT data FROM ${s}projection_chunks WHERE name = $1 AND part = $2 AND seq = $3`, [name, key.part, key.seq]);
+          chunk(key.part as string, data[0]!.data as string);
+        }
+        return rows[0]!.state as string;
+      }),
+    save: (name, position, header, chunks, drop, listModel, careerModel) =>
+      inTransaction('BEGIN', async (query, arrays) => {
+        // one save of a projection at a time: two first reads at once would both write a fresh model, and the later
+        // one would collide with the earlier's rows; after the wait it writes over them
+        await query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`ledger-projection:${s}${name}`]);
+        await dropRows(query, [name, ...drop]);
+        await query(`INSERT INTO ${s}projections (name, position, saved_at, state) VALUES ($1, $2, $3, $4)`, [name, position, new Date().toISOString(), header]);
+        for (const [part, seq, data] of chunks) await query(`INSERT INTO ${s}projection_chunks (name, part, seq, data) VALUES ($1, $2, $3, $4)`, [name, part, seq, data]);
+        if (listModel) await saveListModel(postgresSql(query, arrays), s, listModel);
+        if (careerModel) await saveCareerModel(query, s, careerModel);
+      }).catch((e: unknown) => {
+        // another process saved the model meanwhile: its save stands, this one wrote nothing
+        if (!(e instanceof ModelMoved)) throw e;
+      }),
+    drop: (names) => inTransaction('BEGIN', (query) => dropRows(query, names)),
+    close: () => pool.end(),
+  };
+};
