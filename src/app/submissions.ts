@@ -53,6 +53,14 @@ export interface SubmissionInput {
   readonly validDate: string;
 }
 
+/** An officer's decision on a submission: who, on which date, why. */
+export interface SubmissionDecision {
+  readonly submissionId: string;
+  readonly by: string;
+  readonly reason: string;
+  readonly validDate: string;
+}
+
 /** What an officer reviews: the submission, where it stands, and what approving it would change now. */
 export interface SubmissionView {
   readonly submissionId: string;
@@ -112,9 +120,19 @@ export class Submissions {
 
   /** Checks the files as their import would (every refusal before anything is recorded) and records them as pending. */
   async submit(input: SubmissionInput): Promise<{ result: ExecuteResult; submissionId: string; preview: SubmissionPreview }> {
+    const preview = await this.check(input);
+    return { ...(await this.record(input)), preview };
+  }
+
+  /** What the files would change were they approved now; a refusal says what is wrong with them. Records nothing. */
+  async check(input: SubmissionInput): Promise<SubmissionPreview> {
     refuseUnwired(input.format);
     if (input.files.length === 0) throw new CommandRejected('a submission holds at least one file');
-    const outcome = await this.importOf(input, { dryRun: true });
+    return (await this.importOf(input, { dryRun: true })).changes;
+  }
+
+  /** Records checked files as a pending submission (the same files by the same submitter again: the same submission). */
+  async record(input: SubmissionInput): Promise<{ result: ExecuteResult; submissionId: string }> {
     const state = await this.ledger.catchUp();
     const contentHash = submissionHash(input.files);
     const same = [...state.submissions].find(([, s]) => s.tournamentId === input.tournamentId && s.contentHash === contentHash && s.submitter === input.by.name);
@@ -131,7 +149,7 @@ export class Submissions {
       files: [...input.files],
       contentHash,
     });
-    return { result, submissionId, preview: outcome.changes };
+    return { result, submissionId };
   }
 
   /** What approving a pending submission would change now (the ledger may have moved since it was checked). */
@@ -140,7 +158,7 @@ export class Submissions {
   }
 
   /** The import and the approval in one whole-or-nothing command; approving an approved submission changes nothing. */
-  async approve(input: { submissionId: string; by: string; reason: string; validDate: string }): Promise<SubmissionImport | undefined> {
+  async approve(input: SubmissionDecision): Promise<SubmissionImport | undefined> {
     const approval: Command = { kind: 'ApproveSubmission', validDate: input.validDate, actor: input.by, submissionId: input.submissionId, reason: input.reason };
     const status = (await this.ledger.catchUp()).submissions.get(input.submissionId)?.status;
     // decided alone when it cannot import: the decider says why (unknown, rejected) or that nothing changes
@@ -151,7 +169,7 @@ export class Submissions {
     return this.importOf(await this.received(input.submissionId), { actor: input.by, alsoDecide: [approval] });
   }
 
-  async reject(input: { submissionId: string; by: string; reason: string; validDate: string }): Promise<ExecuteResult> {
+  async reject(input: SubmissionDecision): Promise<ExecuteResult> {
     return this.ledger.execute({ kind: 'RejectSubmission', validDate: input.validDate, actor: input.by, submissionId: input.submissionId, reason: input.reason });
   }
 

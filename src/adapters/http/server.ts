@@ -140,7 +140,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const players = new PlayerIndex(directories);
   const ratedViews = new RatedTournamentViews(ledger, checkpoints);
   // the reads no model answers fold on the worker (fold-jobs.ts)
-  const foldJobs = serverFoldJobs(ledger.store, live, worker);
+  const foldJobs = serverFoldJobs(ledger, live, worker);
   const ruleSetLists = new RuleSetLists(ledger.store, foldJobs);
   const diffs = new Diffs(ledger, live, auditTrail, foldJobs, checkpoints, worker);
   const models = new ReadModels(ledger.store, checkpoints, worker, options.warn ?? ((line) => void process.stderr.write(`${line}\n`)));
@@ -487,7 +487,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     res.status(201).json({ officer, token: await turn(() => officers().rotateToken(officer)) });
   });
 
-  mountSubmissions(app, { ledger, access, writes, turn, objectBody, wrote: (officer, position) => position !== undefined && lastWrites.set(officer, Math.max(position, lastWrites.get(officer) ?? 0)) });
+  mountSubmissions(app, { ledger, access, writes, turn, foldJobs, objectBody, wrote: (officer, position) => position !== undefined && lastWrites.set(officer, Math.max(position, lastWrites.get(officer) ?? 0)) });
 
   app.use((req) => {
     throw new NotFound(`no resource ${req.method} ${req.path}; the API has ${ROUTES.map(([route]) => route).join(', ')}`);
