@@ -46,4 +46,32 @@ describe.skipIf(!cliBuilt())('ledger serve on a list model edited by hand (real 
     expect(warnings).toHaveLength(1);
     expect(warnings[0]).toMatch(WARNING);
   }, 60_000);
+
+  it('a row edited while the server holds the list it answered: the next request no longer answers the kept list', async () => {
+    const db = path.join(tempDir('serve-edited-later'), 'ledger.db');
+    for (const argv of SMALL_LEDGER) expect((await ledger(...argv, '--db', db, '--actor', 'officer')).code).toBe(0);
+    const started = await serveProcess(`sqlite:${db}`);
+    server = started.process;
+    let said = '';
+    server.stderr!.on('data', (chunk: Buffer) => void (said += chunk.toString()));
+    const csv = async () => {
+      const answer = await fetch(`${started.base}/lists?format=csv`);
+      expect(answer.status).toBe(200);
+      return answer.text();
+    };
+    // the first answer saves the model and is kept; the second is the kept one
+    const before = await csv();
+    expect(await csv()).toBe(before);
+    const rating = Number(/,Hansen Ola,NO,[^,]*,(\d+),/.exec(before)?.[1]);
+    expect(rating).toBeGreaterThan(0);
+    // another process edits the saved row: no fact is appended, the head of the log stays where it was
+    const d = new Database(db);
+    expect(d.prepare(`UPDATE rm_list_rows SET rating = rating + 500 WHERE name LIKE 'Hansen%' AND present = 1 AND kt IS NULL`).run().changes).toBe(1);
+    d.close();
+    const after = await csv();
+    expect(after).toBe(before);
+    expect(after).not.toContain(`,Hansen Ola,NO,-,${rating + 500},`);
+    expect((await fetch(`${started.base}/health`)).status).toBe(200);
+    expect(said.split('\n').filter((line) => line.startsWith('warning:'))).toEqual([expect.stringMatching(/^warning: the saved list model of as-adopted was changed by hand/)]);
+  }, 60_000);
 });
