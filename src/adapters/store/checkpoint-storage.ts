@@ -13,7 +13,7 @@ import { FORMER_LIST_TABLES, LIST_TABLES, listModelRowCount, ModelMoved, postgre
 export type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { StoreSpec } from './open';
 import { sideTablePool } from './side-tables';
-import { countHeld } from './list-held-count';
+import { countHeld, HELD_TRIGGER, POSTGRES_HELD_COUNT } from './list-held-count';
 import { storageRefusal } from './sqlite';
 
 
@@ -334,7 +334,10 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
       END IF;
     END $$`,
     ...TABLES(prefix),
+    ...POSTGRES_HELD_COUNT(schema, prefix),
   ]);
+  // a schema set up before the count (and a role that may not add it) reads count the versions instead
+  const heldCounted = (await pool.query(`SELECT 1 FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND t.tgname = $2`, [schema, HELD_TRIGGER])).rows.length > 0;
   // a schema whose tables were made before the meta tables had `head` or `versions` (sideTablePool only makes missing tables)
   for (const [table, column, type] of ADDED_COLUMNS) {
     const { rows: missing } = await pool.query(
@@ -374,6 +377,7 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
     itemKeys: (n) => `SELECT split_part(x, '|', 1) AS d, split_part(x, '|', 2)::int8 AS o FROM unnest($${n}::text[]) x`,
     latestRow: postgresLatestRow,
     forUpdate: ' FOR UPDATE',
+    heldCounted,
     all: (text, params) => arrays(text, [...params]),
     run: async (text, params) => {
       await query(text, [...params]);
