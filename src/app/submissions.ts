@@ -50,7 +50,13 @@ export interface SubmissionPreview extends FoldDiff {
  * A pending submission's preview, or why approving it now would be refused (the ledger moved since it was checked: an
  * other submission of the tournament approved, a player merged): the submission is still shown, with the reason.
  */
-export const previewOrRefusal = async (preview: Promise<SubmissionPreview>): Promise<{ preview?: SubmissionPreview; previewRefused?: string }> => {
+/** What a reviewer is shown of a pending submission: its preview, or why approving it now would be refused. */
+export interface SubmissionReview {
+  readonly preview?: SubmissionPreview;
+  readonly previewRefused?: string;
+}
+
+export const previewOrRefusal = async (preview: Promise<SubmissionPreview>): Promise<SubmissionReview> => {
   try {
     return { preview: await preview };
   } catch (error) {
@@ -75,6 +81,14 @@ export interface SubmissionInput {
   readonly format: SubmissionFormat;
   readonly tournamentId: string;
   readonly by: Submitter;
+  readonly validDate: string;
+}
+
+/** An officer's decision on a submission: who, on which date, why. */
+export interface SubmissionDecision {
+  readonly submissionId: string;
+  readonly by: string;
+  readonly reason: string;
   readonly validDate: string;
 }
 
@@ -139,9 +153,20 @@ export class Submissions {
 
   /** Checks the files as their import would (every refusal before anything is recorded) and records them as pending. */
   async submit(input: SubmissionInput): Promise<{ result: ExecuteResult; submissionId: string; preview: SubmissionPreview; differences?: SubmissionDifferences }> {
+    const preview = await this.check(input);
+    const recorded = await this.record(input);
+    const differences = await this.differences(recorded.submissionId);
+    return { ...recorded, preview, ...(differences ? { differences } : {}) };
+  }
+
+  /** What the files would change were they approved now; a refusal says what is wrong with them. Records nothing. */
+  async check(input: SubmissionInput): Promise<SubmissionPreview> {
     if (input.files.length === 0) throw new CommandRejected('a submission holds at least one file');
-    const read = this.read(input);
-    const preview = await this.previewOf(read, input.validDate);
+    return this.previewOf(this.read(input), input.validDate);
+  }
+
+  /** Records checked files as a pending submission (the same files by the same submitter again: the same submission). */
+  async record(input: SubmissionInput): Promise<{ result: ExecuteResult; submissionId: string }> {
     const state = await this.ledger.catchUp();
     const contentHash = submissionHash(input.files);
     const same = [...state.submissions].find(([, s]) => s.tournamentId === input.tournamentId && s.contentHash === contentHash && s.submitter === input.by.name);
@@ -158,8 +183,7 @@ export class Submissions {
       files: [...input.files],
       contentHash,
     });
-    const differences = await this.differences(submissionId);
-    return { result, submissionId, preview, ...(differences ? { differences } : {}) };
+    return { result, submissionId };
   }
 
   /** What approving a pending submission would change now (the ledger may have moved since it was checked). */
@@ -190,7 +214,7 @@ export class Submissions {
   }
 
   /** The import and the approval in one whole-or-nothing command; approving an approved submission changes nothing. */
-  async approve(input: { submissionId: string; by: string; reason: string; validDate: string }): Promise<SubmissionImport | undefined> {
+  async approve(input: SubmissionDecision): Promise<SubmissionImport | undefined> {
     const approval: Command = { kind: 'ApproveSubmission', validDate: input.validDate, actor: input.by, submissionId: input.submissionId, reason: input.reason };
     const status = (await this.ledger.catchUp()).submissions.get(input.submissionId)?.status;
     // decided alone when it cannot import: the decider says why (unknown, rejected) or that nothing changes
@@ -202,7 +226,7 @@ export class Submissions {
     return this.importOf(this.read(received), received.validDate, { actor: input.by, alsoDecide: [approval] });
   }
 
-  async reject(input: { submissionId: string; by: string; reason: string; validDate: string }): Promise<ExecuteResult> {
+  async reject(input: SubmissionDecision): Promise<ExecuteResult> {
     return this.ledger.execute({ kind: 'RejectSubmission', validDate: input.validDate, actor: input.by, submissionId: input.submissionId, reason: input.reason });
   }
 

@@ -22,6 +22,11 @@ interface KeptAnswer {
 export interface AnswerCacheOptions {
   /** The head of the log now (every process's appends move it, so a write from the CLI also invalidates). */
   readonly head: () => Promise<number>;
+  /**
+   * What changes when another process commits to the store (answer-cache's kept answers are dropped then too): a hand
+   * edit of a saved read model moves no head, and the next read must see it (and refuse the model) at once.
+   */
+  readonly stamp?: () => number;
   /** The least position a request may be answered at (read-your-writes, X-Ledger-Min-Position). */
   readonly floorOf: (req: Request, res: Response) => number;
   /** Bytes of answers kept at most; an answer over an eighth of it is never kept. */
@@ -39,6 +44,7 @@ export interface AnswerCacheOptions {
 export class AnswerCache {
   private readonly kept = new Map<string, KeptAnswer>();
   private keptAt = -1;
+  private keptStamp: number | undefined;
   private bytes = 0;
   private readonly budget: number;
 
@@ -61,7 +67,7 @@ export class AnswerCache {
     const floor = this.options.floorOf(req, res);
     const key = [today(), wantsHtml(req) ? 'page' : 'data', signedIn(res)?.officer ?? '', req.originalUrl].join('\n');
     const head = await this.options.head();
-    this.dropAllBefore(head);
+    this.dropAllBefore(head, this.options.stamp?.());
     if (floor > head) {
       next();
       return;
@@ -78,12 +84,13 @@ export class AnswerCache {
     next();
   }
 
-  /** All answers kept reflect one head: a newer head makes every one of them stale at once. */
-  private dropAllBefore(head: number): void {
-    if (head === this.keptAt) return;
+  /** All answers kept reflect one head (and one state of the store): a newer one makes every one of them stale at once. */
+  private dropAllBefore(head: number, stamp: number | undefined): void {
+    if (head === this.keptAt && stamp === this.keptStamp) return;
     this.kept.clear();
     this.bytes = 0;
     this.keptAt = head;
+    this.keptStamp = stamp;
   }
 
   private replay(res: Response, kept: KeptAnswer): void {

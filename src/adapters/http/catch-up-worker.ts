@@ -2,8 +2,8 @@
  * The worker thread of model-catch-up.ts: brings a rule set's saved read models up to the head of the log
  * (`resumeProjection`: the events since its checkpoint folded, checkpoint and models saved) on its own connections to
  * the store, one request at a time, and answers the position saved; the diffs read from those models
- * (diff-models.ts), caught up first, answered as plain values; and the reads no model answers (fold-jobs.ts). Its
- * saves take the lock it shares with the server (model-catch-up.ts says why). On a store that keeps no read models
+ * (diff-models.ts), caught up first, answered as plain values; and the reads no model answers with the submissions'
+ * imports (fold-jobs.ts). Its saves and appends take the lock it shares with the server (model-catch-up.ts says why). On a store that keeps no read models
  * (EventStoreDB) it runs the fold jobs alone.
  */
 import { parentPort, workerData } from 'worker_threads';
@@ -16,6 +16,8 @@ import { ruleSetsFromListModels, sincePublishedFromListModel } from './diff-mode
 import { AS_ADOPTED } from '../../../projections/fesa/history';
 import { LedgerFailure } from '../../app/failure';
 import { LiveProjections } from './live';
+import { Ledger } from '../../app/ledger';
+import type { EventStore } from '../../app/ports/event-store';
 import { foldJobRunner, plainFailure } from './fold-jobs';
 
 /** `readModels`: whether the server reads the models saved next to the log (a server told not to: none are made here). */
@@ -33,12 +35,23 @@ const turn = async <A>(save: () => Promise<A>): Promise<A> => {
   }
 };
 
+/** `store` whose appends (a submission's approval) take turns with the server's writes; its reads as they are. */
+const appendsTakingTurns = (store: EventStore): EventStore =>
+  new Proxy(store, {
+    get: (target, key) => {
+      if (key === 'append') return (...args: Parameters<EventStore['append']>) => turn(() => target.append(...args));
+      if (key === 'appendAll') return (appends: Parameters<EventStore['appendAll']>[0]) => turn(() => target.appendAll(appends));
+      const value: unknown = Reflect.get(target, key, target);
+      return typeof value === 'function' ? (value as (...args: unknown[]) => unknown).bind(target) : value;
+    },
+  });
+
 const opened = (async () => {
   const store = await openStore(storeSpec, { mustExist: true, mappedBytes: 0 });
   const kept = readModels ? await openCheckpointStorage(parseStoreSpec(storeSpec)) : undefined;
   const storage = kept && takingTurns(kept, turn);
   let live: LiveProjections | undefined;
-  const fold = foldJobRunner(store, () => (live ??= new LiveProjections(store, storage)));
+  const fold = foldJobRunner(new Ledger(appendsTakingTurns(store)), () => (live ??= new LiveProjections(store, storage)));
   const models = (): CheckpointStorage => {
     if (storage === undefined) throw new Error(`the store ${store.description} keeps no read models`);
     return storage;

@@ -3,7 +3,8 @@
  * instead: another rule set's list, what changed since a list published under one, a published list the models cannot
  * give again, a FESA list or its page's rows without a model (EventStoreDB, none saved, a fold that failed), careers,
  * explanations and cross tables without a careers model, two FESA rule sets compared without list models, a published
- * list's rows and its bulletin (reproduced from the log as known then). Each is a job with a plain
+ * list's rows and its bulletin (reproduced from the log as known then); and an organiser's submission checked, previewed
+ * or approved (its import folds the whole log twice: before and after its facts). Each is a job with a plain
  * answer, so that `ledger serve` runs it on its worker thread (model-catch-up.ts, catch-up-worker.ts) and the event
  * loop keeps answering `/health` and every page in hand while it folds; a server without a worker (in-process tests,
  * no store setting) runs the same job on its own thread. A refusal of the ledger crosses the threads as its kind,
@@ -30,6 +31,9 @@ import { LIST_PRINTER } from '../formats/list-printer';
 import { named, nameOfPlayer, type PlainDiff } from './diff-models';
 import { foldOf, nameIn } from './diffs';
 import { PlayerRuns } from '../../app/player-runs';
+import type { Ledger } from '../../app/ledger';
+import { previewOrRefusal, Submissions, type SubmissionDecision, type SubmissionImport, type SubmissionInput, type SubmissionPreview, type SubmissionReview } from '../../app/submissions';
+import { SUBMISSION_READERS } from '../formats/submission-readers';
 import type { LiveProjections } from './live';
 import type { ModelCatchUp } from './model-catch-up';
 
@@ -61,7 +65,16 @@ export type FoldJob =
   /** A published list's rows (its page), reproduced from the log as known when it was published. */
   | { readonly kind: 'published-rows'; readonly listId: string }
   /** A published list's bulletin: both lists as they were published and the corrections between them. */
-  | { readonly kind: 'bulletin'; readonly listId: string };
+  | { readonly kind: 'bulletin'; readonly listId: string }
+  /** An organiser's files checked as their import would check them: what approving them would change (nothing recorded). */
+  | { readonly kind: 'submission-check'; readonly submission: SubmissionInput }
+  /** What approving a pending submission would change now. */
+  | { readonly kind: 'submission-preview'; readonly submissionId: string }
+  /**
+   * A submission approved: its files imported with the approval in one append (whole or nothing), which takes turns
+   * with the server's writes where it runs (catch-up-worker.ts); null when the approval was decided alone.
+   */
+  | { readonly kind: 'submission-approve'; readonly decision: SubmissionDecision };
 
 /** A cross table as the pages and the JSON read it, in plain values (the fold it came from stays where it ran). */
 export interface PlainCrosstable {
@@ -88,6 +101,9 @@ export interface FoldAnswers {
   readonly 'rule-set-pair': PlainDiff;
   readonly 'published-rows': PublishedRows;
   readonly bulletin: Bulletin;
+  readonly 'submission-check': SubmissionPreview;
+  readonly 'submission-preview': SubmissionReview;
+  readonly 'submission-approve': SubmissionImport | null;
 }
 export type FoldAnswer<J extends FoldJob> = FoldAnswers[J['kind']];
 
@@ -103,12 +119,16 @@ export const failureOf = (f: PlainFailure): LedgerFailure => new LedgerFailure(f
 /** Jobs run on this thread (an instrument: a server's tests hold that none runs on its answering thread). */
 export const foldJobs = { here: 0, asked: 0 };
 
-/** Answers fold jobs from one store on this thread; the FESA lists from `live`, the projections this thread holds. */
-export const foldJobRunner = (store: EventStore, live: () => LiveProjections): FoldJobs => {
+/**
+ * Answers fold jobs from one ledger on this thread; the FESA lists from `live`, the projections this thread holds. The
+ * ledger's appends must take turns with the other thread's writes (a submission's approval appends).
+ */
+export const foldJobRunner = (ledger: Ledger, live: () => LiveProjections): FoldJobs => {
   const playerRuns = new PlayerRuns();
+  const submissions = new Submissions(ledger, SUBMISSION_READERS);
   return async <J extends FoldJob>(job: J): Promise<FoldAnswer<J>> => {
     foldJobs.here++;
-    return (await answer(store, live, playerRuns, job)) as FoldAnswer<J>;
+    return (await answer(ledger.store, live, playerRuns, submissions, job)) as FoldAnswer<J>;
   };
 };
 
@@ -116,16 +136,19 @@ export const foldJobRunner = (store: EventStore, live: () => LiveProjections): F
 export const holdsProjection = (job: FoldJob): boolean =>
   ['fesa-list', 'fesa-list-rows', 'career', 'explanation', 'crosstable', 'rule-set-pair'].includes(job.kind);
 
-/** The server's fold jobs: on `worker` when it has one (`ledger serve`), else on this thread. */
-export const serverFoldJobs = (store: EventStore, live: LiveProjections, worker: ModelCatchUp | undefined): FoldJobs => {
-  const here = foldJobRunner(store, () => live);
+/**
+ * The server's fold jobs: on `worker` when it has one (`ledger serve`), else on this thread (whose writes then need no
+ * turns: only a worker's saves compete with them).
+ */
+export const serverFoldJobs = (ledger: Ledger, live: LiveProjections, worker: ModelCatchUp | undefined): FoldJobs => {
+  const here = foldJobRunner(ledger, () => live);
   return (job) => {
     foldJobs.asked++;
     return worker !== undefined ? worker.fold(job) : here(job);
   };
 };
 
-const answer = async (store: EventStore, live: () => LiveProjections, playerRuns: PlayerRuns, job: FoldJob): Promise<FoldAnswers[FoldJob['kind']]> => {
+const answer = async (store: EventStore, live: () => LiveProjections, playerRuns: PlayerRuns, submissions: Submissions, job: FoldJob): Promise<FoldAnswers[FoldJob['kind']]> => {
   switch (job.kind) {
     case 'rule-set-list': {
       const options = { asOf: job.asOf, activeYears: job.activeYears };
@@ -184,6 +207,13 @@ const answer = async (store: EventStore, live: () => LiveProjections, playerRuns
       return publishedRows(LIST_PRINTER, await loadFacts(store), job.listId);
     case 'bulletin':
       return bulletin(LIST_PRINTER, await loadFacts(store), job.listId);
+    case 'submission-check':
+      return submissions.check(job.submission);
+    case 'submission-preview':
+      // a preview the ledger now refuses is shown as the refusal, not failed (previewOrRefusal)
+      return previewOrRefusal(submissions.preview(job.submissionId));
+    case 'submission-approve':
+      return (await submissions.approve(job.decision)) ?? null;
   }
 };
 

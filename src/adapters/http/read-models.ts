@@ -29,8 +29,8 @@ export class ReadModels {
   private catchUps: Promise<unknown> = Promise.resolve();
   /** Catch-ups queued or running, by rule set. */
   private readonly catchingUp = new Map<string, number>();
-  /** The last answer given per list asked for (see `list`). */
-  private readonly answers = new Map<string, ModelList>();
+  /** The last answer given per list asked for (see `list`), with the store's change stamp read before it was made. */
+  private readonly answers = new Map<string, ModelList & { readonly stamp?: number }>();
   /** The rule sets whose list model was found edited by hand and said so (once each: every read after folds too). */
   private readonly editedSaid = new Set<string>();
 
@@ -64,7 +64,9 @@ export class ReadModels {
     const key = JSON.stringify([request.ruleSet, request.asOf, request.format, request.activeYears]);
     const kept = this.answers.get(key);
     const head = await this.store.headPosition();
-    if (kept !== undefined && (kept.position === head || ((this.catchingUp.get(request.ruleSet) ?? 0) > 0 && kept.position >= floor))) return kept;
+    // another process committed since it was made (a save, or a hand's edit of the model, which moves no head): read again
+    const stamp = this.store.changeStamp?.();
+    if (kept !== undefined && ((kept.position === head && kept.stamp === stamp) || ((this.catchingUp.get(request.ruleSet) ?? 0) > 0 && kept.position >= floor))) return kept;
     // an edited model is not served (the fold answers instead); the operator is told once, as `ledger list` tells its user
     const onEdited = (why: string): void => {
       if (this.editedSaid.has(request.ruleSet)) return;
@@ -94,7 +96,7 @@ export class ReadModels {
       this.answers.delete(key);
       // the sixteen lists asked for last
       if (this.answers.size >= 16) this.answers.delete(this.answers.keys().next().value!);
-      this.answers.set(key, answer);
+      this.answers.set(key, { ...answer, ...(stamp !== undefined ? { stamp } : {}) });
     }
     return answer;
   }

@@ -76,13 +76,13 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const auditTrail = new LiveAuditTrail(ledger.store);
   const directories = new Directories(ledger.store);
   // the reads no model answers fold on the worker (fold-jobs.ts)
-  const foldJobs = serverFoldJobs(ledger.store, live, worker);
+  const foldJobs = serverFoldJobs(ledger, live, worker);
   const limits = { ...DEFAULT_LIMITS, ...options.limits };
   const access = accessControl(options.officers, options.private === true);
   const corsOrigin = options.corsOrigin ?? (options.private ? undefined : '*');
   // public data may be read from any page (CORS); writes and auditors' routes never get CORS headers
   // fifty readers of one page at a million games cost one answer (answer-cache.ts says when a kept one is given)
-  const answers = new AnswerCache({ head: () => ledger.store.headPosition(), floorOf: (req, res) => floorOf(req, res) });
+  const answers = new AnswerCache({ head: () => ledger.store.headPosition(), ...(ledger.store.changeStamp ? { stamp: () => ledger.store.changeStamp!() } : {}), floorOf: (req, res) => floorOf(req, res) });
   const publicRead: RequestHandler[] = [access('public'), ...(corsOrigin !== undefined ? [cors({ origin: corsOrigin, methods: ['GET', 'HEAD'] })] : []), answers.handler];
   // a write's body is read only once its sender signed in and is within the rate limit
   const writes: RequestHandler[] = [

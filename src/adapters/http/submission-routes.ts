@@ -5,11 +5,13 @@ import * as t from 'io-ts';
 import { describeDecodeErrors } from '../../../domain/errors';
 import { Id, NonEmptyString, SubmissionFormatC, SubmittedFile } from '../../../domain/events';
 import type { Ledger } from '../../app/ledger';
-import { previewOrRefusal, Submissions, type Submitter, type SubmissionPreview, type SubmissionView } from '../../app/submissions';
+import { Submissions, type SubmissionDecision, type Submitter, type SubmissionView } from '../../app/submissions';
 import { today } from '../clock';
 import { SUBMISSION_READERS } from '../formats/submission-readers';
 import { signedIn, wantsHtml, type Access } from './access';
+import type { FoldJobs } from './fold-jobs';
 import { NotFound, Problem } from './problems';
+import { SubmissionPreviews } from './submission-previews';
 import { sendPage } from './pages/routes';
 import { SUBMISSIONS_JS, submissionPage, submissionsPage } from './pages/submission-pages';
 
@@ -34,6 +36,8 @@ export interface SubmissionDependencies {
   readonly writes: readonly RequestHandler[];
   /** Runs a write in the server's turn with its worker (the SQLite file has one writer). */
   readonly turn: <A>(write: () => Promise<A>) => Promise<A>;
+  /** Where the server's whole-log folds run (its worker under `ledger serve`). */
+  readonly foldJobs: FoldJobs;
   /** A JSON object body, or the server's 400 naming what came instead. */
   readonly objectBody: (req: Request, res: Response, expected: string) => Record<string, unknown>;
   /** Notes the signed-in officer's write, so that his next read reflects it (server.ts: read-your-writes). */
@@ -79,23 +83,10 @@ const visible = async (submissions: Submissions, id: string, who: Submitter): Pr
  * the same command) or rejects, with a reason. The same URLs answer a browser with the form and the review pages.
  */
 export const mountSubmissions = (app: express.Express, deps: SubmissionDependencies): void => {
-  const { ledger, access, writes, turn, objectBody, wrote } = deps;
+  const { ledger, access, writes, turn, foldJobs, objectBody, wrote } = deps;
   const submissions = new Submissions(ledger, SUBMISSION_READERS);
-  // A preview folds what approving would change: kept per submission until the log moves, so that every view of the
-  // review page (and the page after a refused decision) does not fold it again.
-  const previews = new Map<string, { readonly position: number; readonly preview: Promise<SubmissionPreview> }>();
-  const previewNow = async (submissionId: string): Promise<SubmissionPreview> => {
-    const position = await ledger.store.headPosition();
-    const kept = previews.get(submissionId);
-    if (kept?.position === position) return kept.preview;
-    const preview = submissions.preview(submissionId);
-    previews.set(submissionId, { position, preview });
-    // a refusal is not kept: the next view asks again
-    preview.catch(() => {
-      if (previews.get(submissionId)?.preview === preview) previews.delete(submissionId);
-    });
-    return preview;
-  };
+  // a check, a preview and an approval fold the whole log: on the worker, as every whole-log read (fold-jobs.ts)
+  const previews = new SubmissionPreviews((submissionId) => foldJobs({ kind: 'submission-preview', submissionId }));
   const submitter = (res: Response): Submitter => {
     const who = signedIn(res)!;
     return { name: who.officer, role: who.role };
@@ -110,9 +101,10 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
     // an auditor outranks an organiser to read, but checks the federation's work rather than adding to it
     if (by.role === 'auditor') throw new Problem(403, 'forbidden', `submissions are sent by an organiser or an officer; ${by.name} is an auditor, who reads them (GET /submissions)`, { requiredRole: 'organiser' });
     const body = submissionOf(objectBody(req, res, 'a JSON object with tournamentId, files ([{name, base64}]) and format (default fesa)'));
-    const { result, submissionId, preview, differences } = await turn(() =>
-      submissions.submit({ files: body.files, format: body.format ?? 'fesa', tournamentId: body.tournamentId, by, validDate: today() }),
-    );
+    const input = { files: body.files, format: body.format ?? 'fesa', tournamentId: body.tournamentId, by, validDate: today() };
+    const preview = await foldJobs({ kind: 'submission-check', submission: input });
+    const { result, submissionId } = await turn(() => submissions.record(input));
+    const differences = await submissions.differences(submissionId);
     wrote(by.name, result.position);
     res.status(result.status === 'appended' ? 201 : 200).json({ submissionId, status: result.status, preview, ...(differences ? { differences } : {}) });
   });
@@ -127,13 +119,14 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
   app.get('/submissions/:id', access('organiser'), async (req, res) => {
     const who = submitter(res);
     const view = await visible(submissions, req.params.id as string, who);
-    const review = view.status === 'pending' ? await previewOrRefusal(previewNow(view.submissionId)) : {};
+    const head = await ledger.store.headPosition();
+    const review = view.status === 'pending' ? await previews.of(view.submissionId, head) : {};
     const differences = await submissions.differences(view.submissionId);
-    if (wantsHtml(req)) sendPage(res, submissionPage(view, review, who, { computedAt: new Date(), position: await ledger.store.headPosition() }, differences));
+    if (wantsHtml(req)) sendPage(res, submissionPage(view, review, who, { computedAt: new Date(), position: head }, differences));
     else res.json({ ...view, ...review, ...(differences ? { differences } : {}) });
   });
 
-  const decision = (req: Request, res: Response): { submissionId: string; by: string; reason: string; validDate: string } => {
+  const decision = (req: Request, res: Response): SubmissionDecision => {
     const body = objectBody(req, res, 'a JSON object with the reason, such as {"reason":"cross table checked"}');
     refuseUnknownFields(body, ['reason'], 'a decision');
     return { submissionId: req.params.id as string, by: signedIn(res)!.officer, reason: decoded(DecisionBody, body).reason, validDate: today() };
@@ -141,8 +134,10 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
 
   app.post('/submissions/:id/approve', access('officer'), ...writes, async (req, res) => {
     const input = decision(req, res);
-    const outcome = await turn(() => submissions.approve(input));
-    if (outcome === undefined) {
+    // not in the server's turn: the job's append takes it where the job runs (on the worker it would wait for this thread)
+    const outcome = await foldJobs({ kind: 'submission-approve', decision: input });
+    previews.decided(input.submissionId);
+    if (outcome === null) {
       res.json({ submissionId: input.submissionId, status: 'unchanged', recorded: 0 });
       return;
     }
@@ -153,6 +148,7 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
   app.post('/submissions/:id/reject', access('officer'), ...writes, async (req, res) => {
     const input = decision(req, res);
     const result = await turn(() => submissions.reject(input));
+    previews.decided(input.submissionId);
     wrote(input.by, result.position);
     res.status(result.status === 'appended' ? 201 : 200).json({ submissionId: input.submissionId, status: result.status });
   });

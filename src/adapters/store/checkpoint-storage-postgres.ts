@@ -3,17 +3,19 @@ import type { CareerModelWrite, CheckpointStorage } from '../../app/ports/checkp
 import { FORMER_LIST_TABLES, listModelRowCount, ModelMoved, postgresLatestRow, readList, readListChanges, readListHistory, saveListModel, type Sql } from './list-model-tables';
 import { ADDED_COLUMNS, CAREER, CAREER_DELETES, CAREER_META_UPSERT, careerPlayer, PLAYER_COLUMNS, PLAYER_UPSERT, postgresParam, readCareerRows, TABLES, type RowGet, type RowsGet } from './checkpoint-tables';
 import { sideTablePool } from './side-tables';
+import { HELD_TRIGGER, POSTGRES_HELD_COUNT } from './list-held-count';
 
 type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /** The list model's statements on a PostgreSQL connection (rows inserted as arrays unnested, many per statement). */
-const postgresSql = (query: Query, arrays: (text: string, values: unknown[]) => Promise<unknown[][]>): Sql => ({
+const postgresSql = (query: Query, arrays: (text: string, values: unknown[]) => Promise<unknown[][]>, heldCounted: boolean): Sql => ({
   p: postgresParam,
   values: (n, type) => `SELECT unnest($${n}::${type}[]) AS v`,
   array: (values) => values,
   itemKeys: (n) => `SELECT split_part(x, '|', 1) AS d, split_part(x, '|', 2)::int8 AS o FROM unnest($${n}::text[]) x`,
   latestRow: postgresLatestRow,
   forUpdate: ' FOR UPDATE',
+  heldCounted,
   all: (text, params) => arrays(text, [...params]),
   run: async (text, params) => {
     await query(text, [...params]);
@@ -84,7 +86,10 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
       END IF;
     END $$`,
     ...TABLES(prefix),
+    ...POSTGRES_HELD_COUNT(schema, prefix),
   ]);
+  // a schema set up before the count (and a role that may not add it) reads count the versions instead
+  const heldCounted = (await pool.query(`SELECT 1 FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = $1 AND t.tgname = $2`, [schema, HELD_TRIGGER])).rows.length > 0;
   // a schema whose tables were made before the meta tables had `head` or `versions` (sideTablePool only makes missing tables)
   for (const [table, column, type] of ADDED_COLUMNS) {
     const { rows: missing } = await pool.query(
@@ -115,7 +120,7 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
     await query(`DELETE FROM ${s}projections WHERE name = ANY($1::text[])`, [names]);
     await query(`DELETE FROM ${s}projection_chunks WHERE name = ANY($1::text[])`, [names]);
   };
-  const reading = <A>(read: (sql: Sql) => Promise<A>): Promise<A> => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (query, arrays) => read(postgresSql(query, arrays)));
+  const reading = <A>(read: (sql: Sql) => Promise<A>): Promise<A> => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (query, arrays) => read(postgresSql(query, arrays, heldCounted)));
   /** `read` in one repeatable-read transaction: every row from the same save. */
   const inCareerRead = <A>(read: (get: RowGet, all: RowsGet) => Promise<A>): Promise<A> =>
     inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (query) =>
@@ -165,7 +170,7 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
         await dropRows(query, [name, ...drop]);
         await query(`INSERT INTO ${s}projections (name, position, saved_at, state) VALUES ($1, $2, $3, $4)`, [name, position, new Date().toISOString(), header]);
         for (const [part, seq, data] of chunks) await query(`INSERT INTO ${s}projection_chunks (name, part, seq, data) VALUES ($1, $2, $3, $4)`, [name, part, seq, data]);
-        if (listModel) await saveListModel(postgresSql(query, arrays), s, listModel);
+        if (listModel) await saveListModel(postgresSql(query, arrays, heldCounted), s, listModel);
         if (careerModel) await saveCareerModel(query, s, careerModel);
       }).catch((e: unknown) => {
         // another process saved the model meanwhile: its save stands, this one wrote nothing

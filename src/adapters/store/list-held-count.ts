@@ -1,5 +1,8 @@
 import type BetterSqlite3 from 'better-sqlite3';
 
+/** The last trigger the set-up makes: a file or schema that has it keeps the count (a read trusts it only then). */
+export const HELD_TRIGGER = 'rm_list_points_held_out';
+
 /**
  * SQLite's count of the versions each list model holds (list-model-tables.ts `versionsHeld` reads it), kept by triggers in the transaction that
  * inserts or deletes them; begun from the versions already there when a file first gets it.
@@ -18,7 +21,7 @@ const SQLITE_HELD_COUNT = [
  * the table, its first count and the triggers in one transaction, so that no save between them goes uncounted.
  */
 export const countHeld = (db: BetterSqlite3.Database): void => {
-  const has = () => db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = 'rm_list_points_held_out'`).get() !== undefined;
+  const has = () => db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?`).get(HELD_TRIGGER) !== undefined;
   if (has()) return;
   try {
     db.transaction(() => {
@@ -30,3 +33,35 @@ export const countHeld = (db: BetterSqlite3.Database): void => {
     // read-only: reads count the versions instead
   }
 };
+
+
+/**
+ * The same count in a PostgreSQL schema (`s` its prefix), set up with the schema's other tables (side-tables.ts: under
+ * its lock, by a role that may create them): the table, then — once — the triggers with the count of the versions
+ * already there, in the one transaction. The triggers fire per statement over its transition table: per row, a
+ * save of a million versions would run a million upserts.
+ */
+export const POSTGRES_HELD_COUNT = (schema: string, s: string): string[] => [
+  `CREATE TABLE IF NOT EXISTS ${s}rm_list_held (rule_set TEXT PRIMARY KEY, held BIGINT NOT NULL)`,
+  `DO $$ BEGIN
+    IF NOT EXISTS (SELECT 1 FROM pg_trigger t JOIN pg_class c ON c.oid = t.tgrelid JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname = '${schema}' AND t.tgname = '${HELD_TRIGGER}') THEN
+      ${(['in', 'out'] as const)
+        .map(
+          (way) => `CREATE OR REPLACE FUNCTION ${s}rm_list_held_${way}() RETURNS trigger LANGUAGE plpgsql AS $f$ BEGIN
+        INSERT INTO ${s}rm_list_held (rule_set, held) SELECT rule_set, ${way === 'in' ? '' : '-'}count(*) FROM ${way === 'in' ? 'inserted' : 'deleted'} GROUP BY rule_set
+          ON CONFLICT (rule_set) DO UPDATE SET held = ${s}rm_list_held.held + EXCLUDED.held;
+        RETURN NULL;
+      END $f$;`,
+        )
+        .join('\n      ')}
+      ${['rm_list_rows', 'rm_list_points']
+        .flatMap((table) => [
+          `CREATE TRIGGER ${table}_held_in AFTER INSERT ON ${s}${table} REFERENCING NEW TABLE AS inserted FOR EACH STATEMENT EXECUTE PROCEDURE ${s}rm_list_held_in();`,
+          `CREATE TRIGGER ${table}_held_out AFTER DELETE ON ${s}${table} REFERENCING OLD TABLE AS deleted FOR EACH STATEMENT EXECUTE PROCEDURE ${s}rm_list_held_out();`,
+        ])
+        .join('\n      ')}
+      DELETE FROM ${s}rm_list_held;
+      INSERT INTO ${s}rm_list_held (rule_set, held) SELECT rule_set, sum(n) FROM (SELECT rule_set, count(*) AS n FROM ${s}rm_list_rows GROUP BY rule_set UNION ALL SELECT rule_set, count(*) FROM ${s}rm_list_points GROUP BY rule_set) x GROUP BY rule_set;
+    END IF;
+  END $$`,
+];

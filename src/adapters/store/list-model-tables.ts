@@ -24,7 +24,7 @@ export interface Sql {
   readonly latestRow: (s: string, slot: string, date: string, known: string) => string;
   /** What locks a row read for the save's transaction (PostgreSQL's FOR UPDATE; SQLite's writer holds the file). */
   readonly forUpdate: string;
-  /** Whether triggers keep `rm_list_held` (how many versions each rule set's model holds): SQLite's file does. */
+  /** Whether triggers keep `rm_list_held` (how many versions each rule set's model holds): list-held-count.ts. */
   readonly heldCounted?: boolean;
   all(text: string, params: readonly unknown[]): Promise<unknown[][]>;
   run(text: string, params: readonly unknown[]): Promise<void>;
@@ -99,7 +99,7 @@ const metaOf = async (sql: Sql, s: string, ruleSet: string, format: number, lock
 /**
  * How many row and point versions the model of `ruleSet` holds: one row of the count the triggers keep (every insert
  * and delete of a version, a save's or a hand's), so a read checks it without counting a million versions; counted
- * when there is none (PostgreSQL, or the count's own row deleted by hand), or when `counted` is false (`verify`,
+ * when there is none (a PostgreSQL schema set up before it, or the count's own row deleted by hand), or when `counted` is false (`verify`,
  * which reads every version anyway: an edit of the count itself hides nothing from it).
  */
 const versionsHeld = async (sql: Sql, s: string, ruleSet: string, counted = true): Promise<number> => {

@@ -482,6 +482,7 @@ export const openSqliteStore = (file: string = DEFAULT_SQLITE_PATH, opts: Sqlite
         .map(toRecorded)
         .sort((a, b) => a.globalPosition - b.globalPosition),
     headPosition: async () => head.get() as number,
+    changeStamp: () => db.pragma('data_version', { simple: true }) as number,
     subscribe: (options: SubscribeOptions) =>
       subscriptions.track(pollingSubscription(async (after, limit) => page(after, Number.MAX_SAFE_INTEGER, limit), options)),
     close: async () => {

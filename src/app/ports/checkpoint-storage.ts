@@ -20,7 +20,7 @@ export interface CheckpointStorage {
    * How many row and point versions the saved list model of `ruleSet` holds, and how many its saves wrote (null: saved
    * before they were counted); undefined when none of that format is saved. Versions are only ever added, so a
    * difference means rows were deleted or added by hand. `kept`: the count a store keeps beside the model for its
-   * reads (SQLite's rm_list_held), where it keeps one; it differs from `held` only when it was edited by hand.
+   * reads (rm_list_held, list-held-count.ts), where it keeps one; it differs from `held` only when it was edited by hand.
    */
   listModelRowCount(ruleSet: string, format: number): Promise<{ readonly saved: number | null; readonly held: number; readonly kept?: number } | undefined>;
   /**

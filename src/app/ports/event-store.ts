@@ -144,6 +144,12 @@ export interface EventStore {
   /** Highest global position, 0 when empty. */
   headPosition(): Promise<number>;
   /**
+   * A number that changes whenever another connection commits to the store's database — an append, a save of the
+   * read models, a hand's edit of either — and not otherwise (SQLite's `data_version`): how a server's kept answers
+   * learn that a saved model changed under them, which the head of the log does not say. A store without one: none.
+   */
+  changeStamp?(): number;
+  /**
    * Catch-up subscription: delivers everything after `fromPosition`, then new events as they arrive.
    * When `onEvents` throws or rejects, the error goes to `onError` and the subscription stops without advancing
    * past the failed batch (the caller's checkpoint stays valid). Errors reading the store go to `onError` and the

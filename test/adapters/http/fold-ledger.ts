@@ -52,11 +52,15 @@ export const writeRatedLedger = async (store: EventStore, ruleSet: 'fide' | 'fes
  * while `url` is pending. Nothing is timed: a fold on the thread that answers holds its event loop (SQLite reads are
  * synchronous), so no `/health` asked after `url` could be answered before `url`; on the worker they keep coming.
  */
-export const healthWhilePending = async (server: Api, url: string, token?: string, accept = '*/*') => {
+export const healthWhilePending = (server: Api, url: string, token?: string, accept = '*/*') =>
+  healthWhile(server, url, server.request('GET', url, { ...(token !== undefined ? { token } : {}), headers: { accept } }));
+
+/** `request`'s answer (of any method, named `what`), with the `/health` answers that came before it, as above. */
+export const healthWhile = async <A>(server: Api, what: string, request: Promise<A>) => {
   const order: string[] = [];
   let pending = true;
-  const answer = server.request('GET', url, { ...(token !== undefined ? { token } : {}), headers: { accept } }).then((r) => {
-    order.push(url);
+  const answer = request.then((r) => {
+    order.push(what);
     pending = false;
     return r;
   });
@@ -65,6 +69,5 @@ export const healthWhilePending = async (server: Api, url: string, token?: strin
     expect(health.status).toBe(200);
     if (pending) order.push('/health');
   }
-  return { answer: await answer, healthBefore: order.indexOf(url) };
+  return { answer: await answer, healthBefore: order.indexOf(what) };
 };
-
