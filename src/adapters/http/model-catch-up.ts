@@ -107,8 +107,10 @@ export class ModelCatchUp {
 
   /** `write` once the worker is not saving (and it waits until `write` is done). */
   async exclusive<A>(write: () => Promise<A>): Promise<A> {
-    while (Atomics.compareExchange(this.lock, 0, 0, 1) !== 0) {
-      const waited = (Atomics as unknown as { waitAsync(a: Int32Array, i: number, v: number): { async: boolean; value: Promise<string> | string } }).waitAsync(this.lock, 0, 1);
+    // wait on the value the holder wrote (1 the server, a worker's token): waiting on another value returns at once,
+    // and the loop would spin on the answering thread for as long as a worker saves
+    for (let held = Atomics.compareExchange(this.lock, 0, 0, 1); held !== 0; held = Atomics.compareExchange(this.lock, 0, 0, 1)) {
+      const waited = (Atomics as unknown as { waitAsync(a: Int32Array, i: number, v: number): { async: boolean; value: Promise<string> | string } }).waitAsync(this.lock, 0, held);
       if (waited.async) await waited.value;
     }
     try {

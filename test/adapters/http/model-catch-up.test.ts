@@ -33,3 +33,25 @@ describe('the hand-over from an idle catch-up worker to the next', () => {
     expect(catchUp.finished).toBe(6);
   });
 });
+
+describe('the server waiting for the lock a worker holds', () => {
+  it('awaits without holding the event loop, and writes once the worker frees the lock', async () => {
+    const catchUp = new ModelCatchUp('sqlite:/nowhere.db');
+    const lock = (catchUp as unknown as { lock: Int32Array }).lock;
+    // a worker (token 2) is saving
+    Atomics.store(lock, 0, 2);
+    let wrote = false;
+    const writing = catchUp.exclusive(async () => {
+      wrote = true;
+      return Atomics.load(lock, 0);
+    });
+    // the event loop still turns while the server waits: a timer fires (a spinning wait never lets it)
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(wrote).toBe(false);
+    Atomics.store(lock, 0, 0);
+    Atomics.notify(lock, 0);
+    expect(await writing).toBe(1);
+    expect(wrote).toBe(true);
+    expect(Atomics.load(lock, 0)).toBe(0);
+  });
+});
