@@ -10,12 +10,16 @@ import { buildHostileLedger, type hostileNames } from './hostile-ledger';
 
 const executablePath = browserOrSkip('hostile names in a browser');
 
-/** A server elsewhere: it counts who comes to it (a visitor sent away by a meta refresh) and serves what it is given. */
+/**
+ * A server elsewhere: it counts the visitors sent to its `/pwned` (by a meta refresh) and serves what it is given. Only
+ * that address counts: the control page's own image and favicon requests reach it too, and Chromium may send them after
+ * the control page has gone (seen on a busy machine as a `/favicon.ico` counted against the ledger's pages).
+ */
 const attackerSite = async (): Promise<{ base: string; hits: string[]; serve: Map<string, Buffer>; close: () => Promise<void> }> => {
   const hits: string[] = [];
   const serve = new Map<string, Buffer>();
   const server = http.createServer((req, res) => {
-    hits.push(req.url ?? '');
+    if (req.url === '/pwned') hits.push(req.url);
     const body = serve.get(req.url ?? '');
     res.writeHead(200, { 'content-type': body ? 'text/html; charset=iso-8859-1' : 'text/plain' }).end(body ?? 'you were sent here');
   });
