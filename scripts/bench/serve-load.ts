@@ -3,12 +3,15 @@
  * saves models into its file), then 50 readers (autocannon) on today's list, a dated list, a player page and a
  * tournament page. Prints per scale: start-up until listening, the first answer of today's list, requests/s, p50/p99
  * and the server's peak resident memory (sampled from /proc), and the ratio of requests/s of the big to the small.
+ * The bench ledgers hold the log alone; a ledger in service has its models saved, so each copy first gets
+ * `ledger projections rebuild` (timed apart, not part of the figures) unless `--cold` asks for the server of a bare log.
  *
- *   npm run build && node dist/scripts/bench/serve-load.js SMALL.db BIG.db [--seconds 20] [--readers 50]
+ *   npm run build && node dist/scripts/bench/serve-load.js SMALL.db BIG.db [--seconds 20] [--readers 50] [--cold]
  *
  * Figures go to docs/benchmarks.md with this command and the machine's load; this is never a timed test.
  */
 import autocannon from 'autocannon';
+import { execFileSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -22,6 +25,7 @@ const arg = (name: string, fallback: number): number => {
 };
 const SECONDS = arg('seconds', 20);
 const READERS = arg('readers', 50);
+const COLD = process.argv.includes('--cold');
 
 /** The ledger's file with its WAL beside it, copied: the bench ledgers are shared and read-only. */
 const copyOf = (file: string, dir: string): string => {
@@ -34,6 +38,8 @@ const copyOf = (file: string, dir: string): string => {
 const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
 
 interface Figures {
+  /** `projections rebuild` of the copy before the server starts (0 under --cold). */
+  readonly rebuild: number;
   readonly events: number;
   readonly listening: number;
   readonly firstAnswer: number;
@@ -48,8 +54,12 @@ interface Figures {
 
 const measure = async (file: string): Promise<Figures> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-serve-load-'));
+  const copy = copyOf(file, dir);
+  const tr = process.hrtime.bigint();
+  if (!COLD) execFileSync(process.execPath, [CLI, 'projections', 'rebuild', '--db', copy], { stdio: ['ignore', 'ignore', 'inherit'] });
+  const rebuild = COLD ? 0 : ms(tr);
   const t0 = process.hrtime.bigint();
-  const { base, process: server } = await serveProcess(CLI, `sqlite:${copyOf(file, dir)}`);
+  const { base, process: server } = await serveProcess(CLI, `sqlite:${copy}`);
   const listening = ms(t0);
   let peakRss = rssOf(server.pid!);
   const sampler = setInterval(() => (peakRss = Math.max(peakRss, rssOf(server.pid!))), 100);
@@ -68,7 +78,7 @@ const measure = async (file: string): Promise<Figures> => {
     for (const route of routes) await (await fetch(`${base}${route}`)).arrayBuffer();
     const warmUp = ms(t1);
     const result = await autocannon({ url: base, connections: READERS, duration: SECONDS, requests: routes.map((route) => ({ method: 'GET', path: route })) });
-    return { events, listening, firstAnswer, warmUp, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, peakRss };
+    return { rebuild, events, listening, firstAnswer, warmUp, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, peakRss };
   } finally {
     clearInterval(sampler);
     server.kill('SIGTERM');
@@ -86,7 +96,7 @@ const main = async (): Promise<void> => {
     const f = await measure(file);
     figures.push([name, f]);
     console.log(
-      `${name} (${f.events} events): listening ${(f.listening / 1000).toFixed(1)} s, first list ${(f.firstAnswer / 1000).toFixed(1)} s, the four routes once ${(f.warmUp / 1000).toFixed(1)} s; ${f.perSecond.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, non-2xx ${f.non2xx}; peak rss ${(f.peakRss / 1024 / 1024).toFixed(0)} MiB`,
+      `${name} (${f.events} events${COLD ? ', models not saved' : `, models saved first in ${(f.rebuild / 1000).toFixed(1)} s`}): listening ${(f.listening / 1000).toFixed(1)} s, first list ${(f.firstAnswer / 1000).toFixed(1)} s, the four routes once ${(f.warmUp / 1000).toFixed(1)} s; ${f.perSecond.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, non-2xx ${f.non2xx}; peak rss ${(f.peakRss / 1024 / 1024).toFixed(0)} MiB`,
     );
   }
   const [[, s], [, b]] = figures as [[string, Figures], [string, Figures]];
