@@ -30,13 +30,16 @@ const unratable = (g: Game): GameResult | undefined => {
   return undefined;
 };
 
-/** Seats the entrants, then each player the games name, in the order the games are played (by round when given). */
+/** The games' indexes in playing order: by round where given (stable), those without a round after them. */
+const byRound = (games: readonly Game[]): number[] =>
+  games.map((_, i) => i).sort((x, y) => (games[x]!.round ?? Infinity) - (games[y]!.round ?? Infinity) || x - y);
+
+/** Seats the entrants, then each player the games name, in the order the games are played. */
 const seatingOf = (t: TournamentFacts, games: readonly Game[]): string[] => {
   const seats = new Set<string>(t.entrants ?? []);
-  const byRound = games.map((g, i) => ({ g, i })).sort((x, y) => (x.g.round ?? 0) - (y.g.round ?? 0) || x.i - y.i);
-  for (const { g } of byRound) {
-    seats.add(g.a);
-    seats.add(g.b);
+  for (const i of byRound(games)) {
+    seats.add(games[i]!.a);
+    seats.add(games[i]!.b);
   }
   for (const b of t.byes ?? []) seats.add(b.playerId);
   return [...seats];
@@ -46,21 +49,23 @@ export const contractEvent = (t: TournamentFacts, players: Readonly<Record<strin
   const seating = seatingOf(t, games);
   const lineOf = new Map(seating.map((id, i) => [id, i + 1]));
   const givers = new Set(t.simultaneousGivers ?? []);
-  const rounds: FesaRound[][] = seating.map(() => []);
+  const tokens: Map<number, FesaRound>[] = seating.map(() => new Map());
   const place = (id: string, round: number, token: FesaRound, field: string): E.Either<RuleError, void> => {
-    const list = rounds[lineOf.get(id)! - 1]!;
-    while (list.length < round - 1) list.push({ opponentIndex: 0, score: 0 });
-    if (list.length >= round) return ruleError(field, `${id} has two games in round ${round}; FESA's file has one token per player and round.`);
-    list.push(token);
+    const mine = tokens[lineOf.get(id)! - 1]!;
+    if (mine.has(round)) return ruleError(field, `${id} has two games in round ${round}; FESA's file has one token per player and round.`);
+    mine.set(round, token);
     return E.right(undefined);
   };
-  const nextRound = (g: Game): number => g.round ?? Math.max(rounds[lineOf.get(g.a)! - 1]!.length, rounds[lineOf.get(g.b)! - 1]!.length) + 1;
+  const lastRound = (id: string): number => Math.max(0, ...tokens[lineOf.get(id)! - 1]!.keys());
+  const nextRound = (g: Game): number => g.round ?? Math.max(lastRound(g.a), lastRound(g.b)) + 1;
   for (const b of t.byes ?? []) {
     const placed = place(b.playerId, b.round, { opponentIndex: 0, score: b.points }, `tournament.byes`);
     if (E.isLeft(placed)) return placed;
   }
   const gamesRated: GameResult[] = [];
-  for (const [i, g] of games.entries()) {
+  // games without a round take each player's next round after those the others name
+  for (const i of byRound(games)) {
+    const g = games[i]!;
     const round = nextRound(g);
     const reason = unratable(g);
     const type: FesaHandicapType | undefined = g.handicap && g.handicap.type !== 'even' ? FESA_HANDICAP_OF[g.handicap.type] : undefined;
@@ -74,8 +79,10 @@ export const contractEvent = (t: TournamentFacts, players: Readonly<Record<strin
       if (E.isLeft(placed)) return placed;
     }
     const giver = [g.a, g.b].find((id) => givers.has(id));
-    gamesRated.push(reason ?? (giver === undefined ? RATED : { rated: true, only: giver === g.a ? g.b : g.a }));
+    gamesRated[i] = reason ?? (giver === undefined ? RATED : { rated: true, only: giver === g.a ? g.b : g.a });
   }
+  // a round a player has no token in is opponent 0, which the program skips
+  const rounds = tokens.map((mine) => Array.from({ length: Math.max(0, ...mine.keys()) }, (_, r): FesaRound => mine.get(r + 1) ?? { opponentIndex: 0, score: 0 }));
   const named = eventPlayers(t, seating, givers, rounds, players);
   if (E.isLeft(named)) return named;
   return E.right({ event: { name: t.name ?? '', date: t.date, players: named.right }, seating, gamesRated });
