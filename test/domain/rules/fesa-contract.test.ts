@@ -10,7 +10,11 @@ import { RULE_SETS } from '../../../domain/rules/registry';
 import { parseRatingList } from '../../../src/adapters/formats/fesa/ratingliste';
 import { readFesaFolder } from '../../../src/adapters/formats/fesa/run';
 import { fesaPlayerId, gamesOfEvent } from '../../../src/app/fesa-import';
-import { NEKOMADO } from '../../support/helpers';
+import { foldFesaFast } from '../../../projections/fesa/incremental';
+import { foldGeneric } from '../../../projections/generic/history';
+import { openSqliteStore } from '../../../src/adapters/store/sqlite';
+import { loadFacts } from '../../../src/app/load';
+import { chainOf, ledger, nekomadoChain, NEKOMADO, tempDir } from '../../support/helpers';
 
 /**
  * FESA behind the one rule-set contract, held to the official program: every tournament of the Nekomado club's 26
@@ -145,5 +149,38 @@ describe('FESA behind the rule-set contract (issue 29 item 1)', () => {
     });
     expect(established).toBeGreaterThan(100);
     expect(provisional).toBeGreaterThan(50);
+  });
+});
+
+describe('fesa-published behind the contract, held to the FESA projection', () => {
+  it('gives the projection\'s ratings, grades and dan-qualifying counts after each of the club\'s first 23 runs; the generic fold rates none of them', async () => {
+    const published = RULE_SETS.get('fesa-published') as Fesa;
+    const db = path.join(tempDir('fesa-contract'), 'ledger.db');
+    // the chain as far as the program's lists follow each other (the unpublished 19th run breaks it before 24)
+    const imported = await ledger('fesa', 'import', chainOf(nekomadoChain().slice(0, 23)), '--db', db);
+    expect(imported.err).toBe('');
+    const store = openSqliteStore(db);
+    const facts = await loadFacts(store);
+    await store.close();
+    const generic = foldGeneric(facts);
+    expect(E.isRight(generic) && generic.right.runs.length).toBe(0);
+    const compared: string[] = [];
+    let qualifyingCounts = 0;
+    rateRuns(published, (run, after, files) => {
+      if (!/^(0[1-9]|1\d|2[0-3])_/.test(run)) return;
+      const folded = foldFesaFast(facts, { ruleSet: 'fesa-published', asOf: files.event.date, runs: 'none' });
+      if (E.isLeft(folded)) throw new Error(folded.left.message);
+      const list = folded.right.list;
+      expect(Object.keys(after).sort(), run).toEqual(list.map((p) => folded.right.playerIdOf(p)!).sort());
+      for (const p of list) {
+        const mine = after[folded.right.playerIdOf(p)!]!;
+        const shown = (r: FesaPlayer) => ({ rating: r.eloNumber, grade: published.grades!.of(r), games: r.games, danQualifying: r.extension?.danQualifying ?? {} });
+        expect(shown(mine), `${run} ${p.lastName}`).toEqual(shown(p));
+        qualifyingCounts += Object.keys(published.counters!(mine)).filter((k) => k.startsWith('danQualifyingGames.')).length;
+      }
+      compared.push(run);
+    });
+    expect(compared).toHaveLength(23);
+    expect(qualifyingCounts).toBeGreaterThan(0);
   });
 });
