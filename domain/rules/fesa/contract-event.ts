@@ -49,7 +49,7 @@ export const contractEvent = (t: TournamentFacts, players: Readonly<Record<strin
   const seating = seatingOf(t, games);
   const lineOf = new Map(seating.map((id, i) => [id, i + 1]));
   const givers = new Set(t.simultaneousGivers ?? []);
-  const tokens: Map<number, FesaRound>[] = seating.map(() => new Map());
+  const tokens = seating.map(() => new Map<number, FesaRound>());
   const place = (id: string, round: number, token: FesaRound, field: string): E.Either<RuleError, void> => {
     const mine = tokens[lineOf.get(id)! - 1]!;
     if (mine.has(round)) return ruleError(field, `${id} has two games in round ${round}; FESA's file has one token per player and round.`);

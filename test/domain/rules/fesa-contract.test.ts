@@ -12,6 +12,7 @@ import { readFesaFolder } from '../../../src/adapters/formats/fesa/run';
 import { fesaPlayerId, gamesOfEvent } from '../../../src/app/fesa-import';
 import { foldFesaFast } from '../../../projections/fesa/incremental';
 import { foldGeneric } from '../../../projections/generic/history';
+import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
 import { openSqliteStore } from '../../../src/adapters/store/sqlite';
 import { loadFacts } from '../../../src/app/load';
 import { chainOf, ledger, nekomadoChain, NEKOMADO, tempDir } from '../../support/helpers';
@@ -100,6 +101,8 @@ describe('FESA behind the rule-set contract (issue 29 item 1)', () => {
   it('is in the one registry with its options, and the generic fold leaves it to the FESA projection', () => {
     expect(RULE_SETS.ids.slice(0, 2)).toEqual(['fesa', 'fesa-published']);
     expect(fesa.fold).toBe('fesa');
+    expect(GENERIC_RULE_SETS).not.toContain('fesa');
+    expect(GENERIC_RULE_SETS).not.toContain('fesa-published');
     expect(fesa.options({ danQualifyingGames: true })).toEqual(E.right(expect.objectContaining({ danQualifyingGames: true, performancePrecision: 'single' })));
     expect(E.isLeft(fesa.options({ upsetRule: 'double' }))).toBe(true);
     expect(E.isLeft(fesa.options({ lookahead: true }))).toBe(true);
