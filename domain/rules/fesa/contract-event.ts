@@ -99,7 +99,8 @@ const eventPlayers = (
   const out: FesaEventPlayer[] = [];
   const seatOfName = new Map<string, string>();
   for (const [i, id] of seating.entries()) {
-    const record = players[id];
+    // a simultaneous giver is not rated: the program makes him a record of his own, so he may have none
+    const record = players[id] ?? (givers.has(id) ? { lastName: id, firstName: '' } : undefined);
     if (record === undefined) return ruleError(`players.${id}`, `${id} plays in the tournament but has no FESA state; a newcomer enters with the rule set's newPlayer.`);
     const name = eventPlayerName(record);
     const twin = seatOfName.get(name);

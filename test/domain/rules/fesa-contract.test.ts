@@ -28,8 +28,11 @@ const fesa = RULE_SETS.get('fesa') as Fesa;
 
 const RUNS = fs.readdirSync(NEKOMADO).filter((n) => /^\d\d_/.test(n)).sort();
 
-const folder = (name: string) => {
-  const read = readFesaFolder(path.join(NEKOMADO, name));
+const OWN = path.resolve(__dirname, '../../fixtures/fesa-own');
+const OWN_RUNS = fs.readdirSync(OWN).filter((n) => fs.existsSync(path.join(OWN, n, 'ratingliste.post'))).sort();
+
+const folder = (root: string, name: string) => {
+  const read = readFesaFolder(path.join(root, name));
   if (E.isLeft(read)) throw new Error(read.left);
   return read.right;
 };
@@ -57,21 +60,33 @@ export const contractTournament = (event: FesaEvent): { facts: TournamentFacts; 
 
 const byId = (records: readonly FesaPlayer[]): Record<string, FesaPlayer> => Object.fromEntries(records.map((r) => [fesaPlayerId(r), r]));
 
-/** Newcomers enter through the contract's newPlayer, from what the ledger knows of them (name, country, declared grade). */
+/** A declared grade as the ledger writes it ("3 Kyu", "2 Dan", "Pro 1"). */
+const declared = (p: FesaPlayer): string | undefined =>
+  p.nsrGradeName === '' ? undefined : p.nsrGradeName === 'Pro' ? `Pro ${p.nsrGradeLevel}` : `${p.nsrGradeLevel} ${p.nsrGradeName}`;
+
+/**
+ * Newcomers enter through the contract's newPlayer, from what the ledger knows of them (name, country, declared
+ * grade), which must give the program's own record of a never-rated player; a transfer (an entry with a rating or
+ * history of another list) enters with the file's record, as the ledger's opening balance of him does.
+ */
 const entered = (rules: Fesa, newcomers: readonly FesaPlayer[]): Record<string, FesaPlayer> =>
   Object.fromEntries(newcomers.map((p) => {
-    const grade = p.nsrGradeName === '' ? undefined : `${p.nsrGradeLevel} ${p.nsrGradeName}`;
-    return [fesaPlayerId(p), rules.newPlayer({ playerId: fesaPlayerId(p), familyName: p.lastName, givenName: p.firstName, country: p.nationalityList[0]!.nationality ?? undefined, ...(grade ? { grade } : {}) }, 'system')];
+    const grade = declared(p);
+    const made = rules.newPlayer({ playerId: fesaPlayerId(p), familyName: p.lastName, givenName: p.firstName, country: p.nationalityList[0]!.nationality ?? undefined, ...(grade ? { grade } : {}) }, 'system');
+    const fresh = p.eloNumber === 0 && p.games === 0 && p.nationalityList.length === 1 && p.nationalityList[0]!.last === null;
+    if (fresh) expect(made, `newcomer ${p.lastName}`).toEqual(p);
+    return [fesaPlayerId(p), fresh ? made : p];
   }));
 
 /** Rates every run in order through the contract; calls `check` with each run's states after and its result. */
-const rateRuns = (rules: Fesa, check: (run: string, after: Record<string, FesaPlayer>, files: ReturnType<typeof folder>, detail: Readonly<Record<string, unknown>>) => void): number => {
+type Check = (run: string, after: Record<string, FesaPlayer>, files: ReturnType<typeof folder>, detail: Readonly<Record<string, unknown>>) => void;
+const rateRuns = (rules: Fesa, check: Check, root = NEKOMADO, runs = RUNS): number => {
   let chainedRuns = 0;
   let carried: Record<string, FesaPlayer> | undefined;
   let previousPost: Buffer | undefined;
-  for (const run of RUNS) {
-    const files = folder(run);
-    const pre = fs.readFileSync(path.join(NEKOMADO, run, 'ratingliste.pre'));
+  for (const run of runs) {
+    const files = folder(root, run);
+    const pre = fs.readFileSync(path.join(root, run, 'ratingliste.pre'));
     const chained = carried !== undefined && previousPost !== undefined && pre.equals(previousPost);
     if (chained) chainedRuns++;
     const before = { ...(chained ? carried : byId(files.list)), ...entered(rules, files.newPlayers) };
@@ -82,14 +97,14 @@ const rateRuns = (rules: Fesa, check: (run: string, after: Record<string, FesaPl
     if (E.isLeft(rated)) throw new Error(`${run}: ${rated.left.message}`);
     check(run, rated.right.players, files, rated.right.detail ?? {});
     carried = rated.right.players;
-    previousPost = fs.readFileSync(path.join(NEKOMADO, run, 'ratingliste.post'));
+    previousPost = fs.readFileSync(path.join(root, run, 'ratingliste.post'));
   }
   return chainedRuns;
 };
 
 /** The program's post list of a run, by id. */
-const postList = (run: string): Record<string, FesaPlayer> => {
-  const parsed = parseRatingList(fs.readFileSync(path.join(NEKOMADO, run, 'ratingliste.post'), 'latin1'));
+const postList = (run: string, root = NEKOMADO): Record<string, FesaPlayer> => {
+  const parsed = parseRatingList(fs.readFileSync(path.join(root, run, 'ratingliste.post'), 'latin1'));
   if (E.isLeft(parsed)) throw new Error(parsed.left.reason);
   return byId(parsed.right);
 };
@@ -125,6 +140,17 @@ describe('FESA behind the rule-set contract (issue 29 item 1)', () => {
     expect(matched).toHaveLength(26);
     // all but the sample, the first run (an empty list) and the run after the unpublished 19th start from the contract's own states
     expect(chained).toBe(23);
+  });
+
+  it('rates the ledger\'s own program fixtures (handicaps, draws, byes, simul givers, American events, sennichite) to their post lists', () => {
+    const differing: string[] = [];
+    rateRuns(fesa, (run, after) => {
+      const expected = postList(run, OWN);
+      if (JSON.stringify(Object.keys(after).sort()) !== JSON.stringify(Object.keys(expected).sort())) differing.push(`${run}: players`);
+      for (const [id, record] of Object.entries(expected)) if (JSON.stringify(after[id]) !== JSON.stringify(record)) differing.push(`${run}: ${id}`);
+    }, OWN, OWN_RUNS);
+    expect(differing).toEqual([]);
+    expect(OWN_RUNS.length).toBeGreaterThan(30);
   });
 
   it('explains each rated player: an established player\'s game changes add up to his change, a provisional one\'s performance gives his rating', () => {
