@@ -5,7 +5,7 @@ import type { RuleError } from '../rule-system';
 import { contractEvent } from './contract-event';
 import { FESA_HANDICAP_OF } from './game-rules';
 import { eventPlayerName } from './event-check';
-import { kFactor } from './grades';
+import { kFactor, parseGrade } from './grades';
 import { handicappedOpponentRating } from './handicap';
 import { FESA_PROGRAM_OPTIONS, FESA_PUBLISHED_OPTIONS, type FesaOptions } from './options';
 import { rateEvent } from './rate-event';
@@ -23,14 +23,6 @@ import type { FesaGameExplanation, FesaPlayer, FesaPlayerReport, FesaPromotion }
 /** A grade as the ledger writes it ("3 Kyu", "2 Dan", "Pro 1"); "Pro" alone is level 0. */
 const gradeText = (level: number, name: string): string | null =>
   name === '' ? null : name === 'Pro' ? (level > 0 ? `Pro ${level}` : 'Pro') : `${level} ${name}`;
-
-const parseGradeText = (grade: string | undefined): [number, string] => {
-  if (grade === undefined) return [0, ''];
-  const pro = /^Pro(?: (\d+))?$/.exec(grade);
-  if (pro) return [Number(pro[1] ?? 0), 'Pro'];
-  const m = /^(\d+) (Kyu|Dan)$/.exec(grade);
-  return m ? [Number(m[1]), m[2]!] : [0, ''];
-};
 
 const PROMOTION_RULES: Readonly<Record<FesaPromotion['rule'], string>> = {
   UB: 'rating at or above the upper bound of the grade above (seed 000 §7a)',
@@ -91,7 +83,7 @@ const fesaRuleSet = (system: typeof FESA_RULE_SYSTEM, defaults: FesaOptions): Ru
   options: fesaOptions(system.options, defaults),
   // FESA enters a newcomer by its own rule (his declared grade's two games, PROGRAM-BEHAVIOUR §5.1), whatever the policy.
   newPlayer: (p) => {
-    const [level, name] = parseGradeText(p.grade);
+    const [level, name] = p.grade === undefined ? [0, ''] : parseGrade(p.grade);
     const country = p.country ?? null;
     return unratedRecord(p.familyName ?? p.playerId, p.givenName ?? '', [{ list: 'E', nationality: country, residens: country, last: null }], level, name);
   },
