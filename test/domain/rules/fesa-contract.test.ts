@@ -15,6 +15,8 @@ import { foldGeneric } from '../../../projections/generic/history';
 import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
 import { openSqliteStore } from '../../../src/adapters/store/sqlite';
 import { loadFacts } from '../../../src/app/load';
+import { listRuleSystemsData } from '../../../src/app/rules/list';
+import { runCase } from '../../../src/app/rules/run-case';
 import { chainOf, ledger, nekomadoChain, NEKOMADO, tempDir } from '../../support/helpers';
 
 /**
@@ -121,6 +123,8 @@ describe('FESA behind the rule-set contract (issue 29 item 1)', () => {
     expect(fesa.options({ danQualifyingGames: true })).toEqual(E.right(expect.objectContaining({ danQualifyingGames: true, performancePrecision: 'single' })));
     expect(E.isLeft(fesa.options({ upsetRule: 'double' }))).toBe(true);
     expect(E.isLeft(fesa.options({ lookahead: true }))).toBe(true);
+    expect(listRuleSystemsData().map((s) => s.id).slice(0, 2)).toEqual(['fesa', 'fesa-published']);
+    expect(runCase({ system: 'fesa', op: 'rate-event', options: {}, input: {} }, 0)).toEqual({ error: { case: 0, field: 'op', message: 'Rule system fesa has no harness ops; its cases are the official program\'s files (ledger fesa run DIR).' } });
   });
 
   it('rates the 26 Nekomado runs in order to exactly the program\'s post lists', () => {
