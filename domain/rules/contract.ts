@@ -26,6 +26,10 @@ export const DEFAULT_ENTRY_RATING = 1500;
 
 export interface PlayerFacts {
   readonly playerId: string;
+  /** The registered name and country: FESA's list knows a player by his name (the program looks him up by it). */
+  readonly familyName?: string;
+  readonly givenName?: string;
+  readonly country?: string;
   /** Latest declared grade as written in the ledger ("3 Kyu", "2 Dan", "Pro 1"). */
   readonly grade?: string;
   readonly birthYear?: number;
@@ -39,6 +43,23 @@ export interface TournamentFacts {
   readonly region?: 'america' | 'europe';
   /** Go: the EGF class from an EGD table's header (`CL[B]`), which weighs the tournament under egd-gor. */
   readonly tournamentClass?: string;
+  /** FESA: the tournament's name, written on its players' home lists and in its explanations. */
+  readonly name?: string;
+  /** FESA rates in seating order (the file's lines): the entrants first, then players first met in the games. */
+  readonly entrants?: readonly string[];
+  /** FESA: simultaneous-display givers, whose games rate only their opponents. */
+  readonly simultaneousGivers?: readonly string[];
+  /** FESA: McMahon start scores, which order an American tournament's rating. */
+  readonly macMahon?: Readonly<Record<string, number>>;
+  /** FESA: byes with the points they give, which count in an American tournament's standings. */
+  readonly byes?: readonly { readonly playerId: string; readonly round: number; readonly points: 0 | 0.5 | 1 }[];
+}
+
+/** A grade a tournament moved a player to, and the rule that did it (in the system's words). */
+export interface GradeChange {
+  readonly from: string | null;
+  readonly to: string;
+  readonly rule: string;
 }
 
 export interface RatedTournament<S> {
@@ -46,6 +67,8 @@ export interface RatedTournament<S> {
   readonly gamesRated: readonly GameResult[];
   /** What the typed API explains per player (US: Δ and the adjusted rating as fractions), if anything. */
   readonly detail?: Readonly<Record<string, unknown>>;
+  /** By player: the grades the tournament moved him to, each with its rule, where the system tells them itself. */
+  readonly gradeChanges?: Readonly<Record<string, readonly GradeChange[]>>;
 }
 
 export interface GameTerms {
@@ -98,9 +121,9 @@ export interface RuleSet<S = unknown, O = unknown> {
   /** Options: unknown keys and bad values named, the rest defaulted. */
   readonly options: (raw: Readonly<Record<string, unknown>>) => E.Either<RuleError, O>;
   readonly newPlayer: (p: PlayerFacts, entry: EntryPolicy) => S;
-  /** Rate one tournament: the states before, its facts and games in; the states after and per-game results out. */
   /** True when the system rates go handicap games (stones, `Game.goHandicap`); the others never see them. */
   readonly ratesGoHandicap?: boolean;
+  /** Rate one tournament: the states before, its facts and games in; the states after and per-game results out. */
   readonly rateTournament: (o: O, t: TournamentFacts, players: Record<string, S>, games: readonly Game[]) => E.Either<RuleError, RatedTournament<S>>;
   readonly rating: (s: S) => number | null;
   /** Rated games as the state counts them. */
@@ -108,6 +131,13 @@ export interface RuleSet<S = unknown, O = unknown> {
   readonly provisional: (s: S) => boolean;
   /** Absent when the system has no grades. */
   readonly grades?: Grades<S>;
+  /** The counters the system keeps on a player beside his rating (FESA's dan-qualifying games and streaks), by name. */
+  readonly counters?: (s: S) => Readonly<Record<string, number>>;
+  /**
+   * Which fold rates the rule set's tournaments for the ledger's lists: 'fesa' = projections/fesa, byte for byte
+   * with the official program (the generic fold passes them over); absent = the generic fold (projections/generic).
+   */
+  readonly fold?: 'fesa';
   /** An officer's `set` (a player without a rating gets one); `shift` leaves unrated players alone. */
   readonly setRating: (s: S, rating: number) => S;
   /** An officer's redetermination of a club grade, where the system has one (pan-atlantic, seed 6C). */

@@ -1,4 +1,4 @@
-import { ruleSystems } from './registry';
+import { RULE_SETS } from './registry';
 
 /** The FESA family: the official program's rules and the variant its published lists follow (projections/fesa). */
 export const FESA_RULE_SET_IDS = ['fesa', 'fesa-published'] as const;
@@ -8,7 +8,7 @@ export type FesaRuleSetId = (typeof FESA_RULE_SET_IDS)[number];
 export const AS_ADOPTED = 'as-adopted';
 
 /** Every rule set a tournament can be rated under or the officers can adopt: the FESA family and the registry's. */
-export const RULE_SET_IDS: readonly string[] = [...FESA_RULE_SET_IDS, ...ruleSystems.keys()];
+export const RULE_SET_IDS: readonly string[] = RULE_SETS.ids;
 
 /** What a published list may be rated under: the FESA lists, and the list of any other rule set the ledger knows. */
 export const PUBLISHABLE_RULE_SETS: readonly string[] = [AS_ADOPTED, ...RULE_SET_IDS];

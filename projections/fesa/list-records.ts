@@ -5,6 +5,7 @@
  */
 import * as E from 'fp-ts/Either';
 import type { GameFacts, ListReconciled, LoggedEvent, OpeningBalanceImported, PlayerRegistered, RatingAdjusted } from '../../domain/events';
+import { parseGrade } from '../../domain/rules/fesa/grades';
 import { unratedRecord } from '../../domain/rules/fesa/records';
 import type { FesaHome, FesaPlayer } from '../../domain/rules/fesa/types';
 import type { ListName } from './list-names';
@@ -29,12 +30,7 @@ export const gameFacts = (e: GameFacts): GameFacts => {
 export const latestGrade = (grades: { date: string; grade: string }[] | undefined, by: string): string | undefined =>
   grades?.filter((g) => g.date <= by).at(-1)?.grade ?? grades?.[0]?.grade;
 
-export const parseGrade = (grade: string): [number, string] => {
-  const pro = /^Pro(?: (\d+))?$/.exec(grade);
-  if (pro) return [Number(pro[1] ?? 0), 'Pro'];
-  const [n, name] = grade.split(' ');
-  return [Number(n), name!];
-};
+export { parseGrade } from '../../domain/rules/fesa/grades';
 
 /** Orders grades: no grade < 20 Kyu < … < 1 Kyu < 1 Dan < … < Pro. */
 export const gradeOrder = (level: number, name: string): number =>

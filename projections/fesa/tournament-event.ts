@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
-import { gameAsPeople, type GameFacts, type HandicapType, type TimeControl, type TournamentRegistered } from '../../domain/events';
+import { gameAsPeople, type GameFacts, type TimeControl, type TournamentRegistered } from '../../domain/events';
+import { FESA_HANDICAP_OF, FESA_PROGRAM_HANDICAP_CODES, fesaTimeControlRatable as timeControlRatable } from '../../domain/rules/fesa/game-rules';
 import type { FesaEvent, FesaEventPlayer, FesaHandicapType, FesaRound, FesaScore } from '../../domain/rules/fesa/types';
 
 /** A game of a tournament as the fold knows it (after corrections; withdrawn games are left out by the caller). */
@@ -13,26 +14,9 @@ export interface PlayerName {
   readonly firstName: string;
 }
 
-/** FESA rates these handicaps (seed 000 §8); the others in the catalogue make a game unratable under FESA. */
-const FESA_CODE: Partial<Record<HandicapType, FesaHandicapType>> = {
-  sente: 'S',
-  lance: 'L',
-  bishop: 'B',
-  rook: 'R',
-  'rook-lance': 'RL',
-  '2p': '2p',
-  '4p': '4p',
-  '5p-right-knight': '5p',
-  '6p': '6p',
-};
-const FESA_CODES = new Set<string>(['M', 'S', 'L', 'B', 'R', 'RL', '2P', '4P', '5P', '6P']);
-
-/** Seed 000 §6: at least 30 minutes + 30 s byoyomi, or 20 minutes + 40 s byoyomi. All zero = checked by the officer. */
+/** A game's time control as FESA rates it: none recorded means the officer checked it. */
 export const fesaTimeControlRatable = (tc: TimeControl | undefined): boolean =>
-  tc === undefined ||
-  (tc.mainMinutes === 0 && tc.byoyomiSeconds === 0 && tc.incrementSeconds === 0) ||
-  (tc.mainMinutes >= 30 && tc.byoyomiSeconds >= 30) ||
-  (tc.mainMinutes >= 20 && tc.byoyomiSeconds >= 40);
+  tc === undefined || timeControlRatable(tc.mainMinutes, tc.byoyomiSeconds, tc.incrementSeconds);
 
 const SCORE: Record<string, [FesaScore, FesaScore] | undefined> = {
   win: [1, 0],
@@ -102,7 +86,7 @@ export const toFesaEvent = <N extends PlayerName>(
     let ratable = scores !== undefined && f.second !== null && fesaTimeControlRatable(tc);
     if (ratable && f.handicap && f.handicap.type !== 'even') {
       const code = f.handicap.code?.toUpperCase();
-      handicap = code && FESA_CODES.has(code) ? (f.handicap.code as FesaHandicapType) : FESA_CODE[f.handicap.type];
+      handicap = code && FESA_PROGRAM_HANDICAP_CODES.has(code) ? (f.handicap.code as FesaHandicapType) : FESA_HANDICAP_OF[f.handicap.type];
       if (handicap === undefined) ratable = false;
     }
     if (f.second === null) {

@@ -3,7 +3,7 @@ import { correctedRegistration } from '../../domain/commands/state';
 import { gameAsPeople, type GameFacts, type GradeAwarded, type OpeningBalanceImported, type PlayerRegistered, type RatingAdjusted, type RuleSetAdopted, type TimeControl as LedgerTimeControl, type TournamentRegistered } from '../../domain/events';
 import { notRated, type Game, type GameResult, type Score, type TimeControl } from '../../domain/rules/elo-common/game';
 import type { LoggedEvent } from '../../domain/events';
-import { decodePlayerState, RULE_SETS, type RuleSetRegistry } from '../../domain/rules/registry';
+import { decodePlayerState, genericFoldOf, RULE_SETS, type RuleSetRegistry } from '../../domain/rules/registry';
 import { everyTypeHandled, passedOver, type EventSelection } from '../../domain/events/selection';
 import type { EntryPolicy, GenericRuleSetId, GenericSystem } from './systems';
 import type { TournamentFacts as RatedTournamentFacts } from '../../domain/rules/contract';
@@ -341,7 +341,8 @@ const collectFacts = (log: Iterable<LoggedEvent>, knownAt: number | undefined, r
 
 export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOptions = {}): E.Either<string, GenericFold> => {
   const entry = options.entry ?? 'system';
-  const registry = options.registry ?? RULE_SETS;
+  // a registry that holds the FESA family too: those tournaments are the FESA projection's, never rated here
+  const registry = genericFoldOf(options.registry ?? RULE_SETS);
   const registered = (id: string): boolean => registry.has(id);
   const ruleSetOf = (id: string): GenericSystem<any, any> => registry.get(id)!;
   const { players, grades, adoptions, timeline, person, merged } = collectFacts(log, options.knownAt, registered);

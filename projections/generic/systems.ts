@@ -1,4 +1,4 @@
-import { RULE_SETS, type RuleSetRegistry } from '../../domain/rules/registry';
+import { GENERIC_FOLD_RULE_SETS, type RuleSetRegistry } from '../../domain/rules/registry';
 import type { RuleSet } from '../../domain/rules/contract';
 
 /**
@@ -13,11 +13,12 @@ export { DEFAULT_ENTRY_RATING } from '../../domain/rules/contract';
 export type GenericRuleSetId = string;
 export type GenericSystem<S = unknown, O = unknown> = RuleSet<S, O>;
 
-export const GENERIC_RULE_SETS: readonly GenericRuleSetId[] = RULE_SETS.ids;
-export const isGenericRuleSet = (id: string): boolean => RULE_SETS.has(id);
+/** The registry's rule sets the generic fold rates (the FESA family is the FESA projection's). */
+export const GENERIC_RULE_SETS: readonly GenericRuleSetId[] = GENERIC_FOLD_RULE_SETS.ids;
+export const isGenericRuleSet = (id: string): boolean => GENERIC_FOLD_RULE_SETS.has(id);
 
 /** The rule set of an id the caller knows is registered (a run's, a fold's state's). */
-export const genericSystem = (id: GenericRuleSetId, registry: RuleSetRegistry = RULE_SETS): GenericSystem<any, any> => {
+export const genericSystem = (id: GenericRuleSetId, registry: RuleSetRegistry = GENERIC_FOLD_RULE_SETS): GenericSystem<any, any> => {
   const found = registry.get(id);
   if (found === undefined) throw new Error(`"${id}" is not a rule set of the registry (${registry.ids.join(', ')})`);
   return found;

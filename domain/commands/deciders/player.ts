@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { decodePlayerState, ruleSystems } from '../../rules/registry';
+import { decodePlayerState, GENERIC_FOLD_RULE_SETS } from '../../rules/registry';
 import { RULE_SET_IDS } from '../../rules/rule-set-ids';
 import { correctedRegistration } from '../state';
 import type { EventOf } from '../../events';
@@ -85,7 +85,8 @@ export const importOpeningBalance = (event: EventOf<'OpeningBalanceImported'>, s
       ? nothing(event)
       : reject(`${playerName(state, playerId)} already has the opening balance "${event.eventId}" under ${ruleSet} with other values; a balance is recorded once, and a different rating is a rating adjustment`);
   }
-  if (!ruleSystems.has(ruleSet)) return decided(event);
+  // a FESA balance is a list record the FESA projection reads; the generic fold's rule sets check their state here
+  if (!GENERIC_FOLD_RULE_SETS.has(ruleSet)) return decided(event);
   const played = gameUnder(state, ruleSet, personOf(state, playerId), validDate);
   if (played !== undefined) {
     return reject(`${playerName(state, playerId)} already played under ${ruleSet} on or before ${validDate} (${played}); an opening balance starts a record, a change to it is a rating adjustment`);

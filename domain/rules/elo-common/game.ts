@@ -32,6 +32,8 @@ export interface Game {
   readonly timeControl?: TimeControl;
   /** Go: the stones Black took, as an EGD table writes `/b5`; only a rule set that rates them is handed such a game. */
   readonly goHandicap?: GoHandicap;
+  /** The round it was played in, where the system rates by rounds (FESA's file has one token per round). */
+  readonly round?: number;
 }
 
 export interface GoHandicap {

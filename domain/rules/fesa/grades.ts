@@ -133,3 +133,11 @@ export const danQualification = (danLevel: number): { games: number; minOpponent
     default: return null;
   }
 };
+
+/** A grade in the ledger's words ("3 Kyu", "2 Dan", "Pro 1"; "Pro" alone is level 0) as the list's level and name. */
+export const parseGrade = (grade: string): [number, string] => {
+  const pro = /^Pro(?: (\d+))?$/.exec(grade);
+  if (pro) return [Number(pro[1] ?? 0), 'Pro'];
+  const [n, name] = grade.split(' ');
+  return [Number(n), name!];
+};

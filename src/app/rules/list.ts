@@ -25,7 +25,8 @@ export const listRuleSystems = (systems: ReadonlyMap<string, RuleSystem> = defau
   const lines: string[] = [];
   for (const s of listRuleSystemsData(systems)) {
     lines.push(`${s.id} (version ${s.version}): ${s.title}`);
-    lines.push(`  ops: ${s.ops.join(', ')}`);
+    // the FESA family has no harness ops: its cases are the program's own files (`ledger fesa run`)
+    lines.push(`  ops: ${s.ops.length > 0 ? s.ops.join(', ') : 'none'}`);
     if (s.options.length === 0) lines.push('  options: none');
     const w = Math.max(6, ...s.options.map((o) => o.name.length));
     const dw = Math.max(7, ...s.options.map((o) => JSON.stringify(o.default).length));

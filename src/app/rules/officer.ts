@@ -58,7 +58,7 @@ export const adoptRuleSet = (ruleSetId: string, from: string, options: Readonly<
     if (Object.keys(options).length > 0) return E.left(`rule set ${ruleSetId} takes no options here; got ${Object.keys(options).join(', ')}`);
     version = '1';
   } else {
-    return E.left(`unknown rule set "${ruleSetId}"; known: ${[...ruleSystems.keys(), ...Object.keys(FESA_RULE_SETS)].join(', ')}`);
+    return E.left(`unknown rule set "${ruleSetId}"; known: ${RULE_SETS.ids.join(', ')}`);
   }
   return E.right({ kind: 'AdoptRuleSet', validDate: from, actor, ruleSetId, ruleSetVersion: version, options: { ...options }, ...(reason ? { reason } : {}) });
 };

@@ -25,7 +25,10 @@ export const runCase = (c: unknown, i: number, systems: ReadonlyMap<string, Rule
   }
   const run = typeof op === 'string' && Object.prototype.hasOwnProperty.call(sys.ops, op) ? sys.ops[op] : undefined;
   if (run === undefined) {
-    return caseError(i, 'op', `Rule system ${sys.id} has no op ${JSON.stringify(op)}; its ops: ${Object.keys(sys.ops).join(', ')}.`);
+    const ops = Object.keys(sys.ops);
+    // the FESA family rates through the official program's files, not harness cases
+    if (ops.length === 0) return caseError(i, 'op', `Rule system ${sys.id} has no harness ops; its cases are the official program's files (ledger fesa run DIR).`);
+    return caseError(i, 'op', `Rule system ${sys.id} has no op ${JSON.stringify(op)}; its ops: ${ops.join(', ')}.`);
   }
   try {
     const out = run(options, input);
