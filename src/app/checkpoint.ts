@@ -8,7 +8,8 @@
  * text come close to). EventStoreDB keeps none: the callers fold from the log instead.
  *
  * What: the facts the fold reads, compacted (each game with its latest facts, not its corrections; a game, a prior
- * grade and a closure as a short tuple), the list at the head and at the last few in-memory checkpoints (each record
+ * grade and a closure as a short tuple; the games in a part of their own, by end date, so that a write's comparison
+ * parses only those it rates again), the list at the head and at the last few in-memory checkpoints (each record
  * saved once however many lists hold it), and the officer facts. A restart reads only the events after the saved
  * position; when one of them is dated before the last rated tournament, the projection re-folds from the latest
  * saved list before that date (or from the start when none is old enough).
