@@ -8,7 +8,8 @@
  * text come close to). EventStoreDB keeps none: the callers fold from the log instead.
  *
  * What: the facts the fold reads, compacted (each game with its latest facts, not its corrections; a game, a prior
- * grade and a closure as a short tuple), the list at the head and at the last few in-memory checkpoints (each record
+ * grade and a closure as a short tuple; the games in a part of their own, by end date, so that a write's comparison
+ * parses only those it rates again), the list at the head and at the last few in-memory checkpoints (each record
  * saved once however many lists hold it), and the officer facts. A restart reads only the events after the saved
  * position; when one of them is dated before the last rated tournament, the projection re-folds from the latest
  * saved list before that date (or from the start when none is old enough).
@@ -26,8 +27,11 @@ import { CAREER_MODEL_FORMAT, careerModelWrite } from './career-model';
 import { hashAt, logChangedSince } from './chain';
 import { LIST_MODEL_FORMAT, listModelWrite } from './list-model';
 
-/** 5: the header holds the log's hash at its position; 6: every rule-set adoption, not only the FESA family's. */
-export const CHECKPOINT_FORMAT = 6;
+/**
+ * 5: the header holds the log's hash at its position; 6: every rule-set adoption, not only the FESA family's; 7: the
+ * games apart, by end date, with each chunk's latest end date in the header.
+ */
+export const CHECKPOINT_FORMAT = 7;
 const KEEP_LIST_CHECKPOINTS = 4;
 /** Items per saved chunk: a few MB of JSON. */
 const CHUNK = 20_000;
@@ -48,6 +52,11 @@ interface SavedHeader {
   readonly head: SavedList;
   readonly checkpoints: readonly SavedList[];
   readonly officerFacts: readonly OfficerFact[];
+  /**
+   * The latest end date of the games in each chunk of part `games` (saved by end date): a comparison that re-folds
+   * only from a recent list parses only the chunks it needs (`gamesEndingFrom`).
+   */
+  readonly gameChunks: readonly string[];
 }
 
 /**
@@ -76,9 +85,13 @@ const projectionName = (ruleSet: string): string => `fesa-list-${CHECKPOINT_FORM
 /** Checkpoints of earlier formats (the first one JSON text per projection): dropped, never read. */
 const formerNames = (ruleSet: string): string[] => [`fesa-list:${ruleSet}`, ...Array.from({ length: CHECKPOINT_FORMAT - 2 }, (_, i) => `fesa-list-${i + 2}:${ruleSet}`)];
 
-/** Facts that rebuild the same `FesaFacts` (registration order, positions of everything the timeline orders by). */
-const compactFacts = (facts: FesaFacts): SavedFact[] => {
+/**
+ * Facts that rebuild the same `FesaFacts` (registration order, positions of everything the timeline orders by), and
+ * the games apart, by their tournament's end date and position (each tournament's games in their order).
+ */
+const compactFacts = (facts: FesaFacts): { facts: SavedFact[]; games: SavedGame[] } => {
   const out: SavedFact[] = [];
+  const games: SavedGame[] = [];
   for (const { event, position } of facts.registrations.values()) {
     out.push([0, position, event]);
     const namedAt = facts.namedAtOf(event.playerId);
@@ -90,7 +103,7 @@ const compactFacts = (facts: FesaFacts): SavedFact[] => {
   for (const t of facts.tournaments.values()) {
     const { tournamentId, endDate } = t.registration;
     out.push([0, t.position, t.registration]);
-    for (const [gameId, g] of t.games) out.push([1, t.position, tournamentId, endDate, gameId, g.facts, g.withdrawn ? 1 : 0]);
+    for (const [gameId, g] of t.games) games.push([1, t.position, tournamentId, endDate, gameId, g.facts, g.withdrawn ? 1 : 0]);
     if (t.closedAt !== undefined) out.push([3, t.position, tournamentId, t.closedAt]);
   }
   for (const item of facts.items) {
@@ -98,28 +111,26 @@ const compactFacts = (facts: FesaFacts): SavedFact[] => {
     else if (item.kind !== 'tournament') out.push([0, item.position, item.event]);
   }
   for (const a of facts.adoptions) out.push([0, a.position, a.event]);
-  return out;
+  // stable: a tournament's games stay in their order
+  games.sort((a, b) => (a[3] < b[3] ? -1 : a[3] > b[3] ? 1 : a[1] - b[1]));
+  return { facts: out, games };
 };
 
 /** A saved game: [1, position of its tournament, tournament, end date, game, facts, withdrawn 0|1]. */
 type SavedGame = Extract<SavedFact, readonly [1, ...unknown[]]>;
 
 /**
- * The facts a compacted list stands for, as the projection takes them; the games apart (a million of them are put
- * back into their tournaments directly, see `FesaFacts.restoreGame`, instead of being made into events again).
+ * The facts a compacted list stands for, as the projection takes them (the games are saved apart and put back into
+ * their tournaments directly, see `FesaFacts.restoreGame`, instead of being made into events again).
  */
-const expandFacts = (saved: readonly SavedFact[]): { facts: LoggedEvent[]; games: SavedGame[]; namedAt: [string, number][] } => {
+const expandFacts = (saved: readonly SavedFact[]): { facts: LoggedEvent[]; namedAt: [string, number][] } => {
   const facts: LoggedEvent[] = [];
-  const games: SavedGame[] = [];
   const namedAt: [string, number][] = [];
   const synthetic = (event: Record<string, unknown>): DomainEvent => ({ version: 1, actor: 'checkpoint', ...event }) as unknown as DomainEvent;
   for (const f of saved) {
     switch (f[0]) {
       case 0:
         facts.push({ event: f[2], globalPosition: f[1] });
-        break;
-      case 1:
-        games.push(f);
         break;
       case 2: {
         const [, playerId, date, grade] = f;
@@ -134,7 +145,7 @@ const expandFacts = (saved: readonly SavedFact[]): { facts: LoggedEvent[]; games
         break;
     }
   }
-  return { facts, games, namedAt };
+  return { facts, namedAt };
 };
 
 /** Saves the projection with the global position it reflects and the log's hash there (`logHash`, see chain.ts `hashAt`). */
@@ -162,11 +173,14 @@ export const saveCheckpoint = async (storage: CheckpointStorage, projection: Fes
     head: saveList(projection.headCheckpoint()),
     checkpoints: projection.listCheckpoints().slice(-KEEP_LIST_CHECKPOINTS).map(saveList),
     officerFacts: projection.officerFactsSoFar(),
+    gameChunks: [],
   };
-  const parts: [string, readonly unknown[]][] = [['records', records], ['facts', compactFacts(projection.facts)], ['slots', projection.slotKeys()]];
+  const compacted = compactFacts(projection.facts);
+  const parts: [string, readonly unknown[]][] = [['records', records], ['facts', compacted.facts], ['games', compacted.games], ['slots', projection.slotKeys()]];
   const name = projectionName(ruleSet);
   const size = Math.max(1, options.chunkItems ?? CHUNK);
-  const text = JSON.stringify(header);
+  const gameChunks = Array.from({ length: Math.ceil(compacted.games.length / size) }, (_, seq) => compacted.games[Math.min((seq + 1) * size, compacted.games.length) - 1]![3]);
+  const text = JSON.stringify({ ...header, gameChunks });
   let bytes = text.length;
   function* chunks(): Iterable<readonly [string, number, string]> {
     for (const [part, items] of parts) {
@@ -190,7 +204,8 @@ export const dropCheckpoint = (storage: CheckpointStorage, ruleSet: string = AS_
 interface LoadedCheckpoint {
   readonly header: SavedHeader;
   readonly facts: LoggedEvent[];
-  readonly games: SavedGame[];
+  /** Part `games` as saved, one JSON text per chunk, parsed only where read (`gamesEndingFrom`). */
+  readonly gameTexts: string[];
   /** Players a correction renamed since they registered, and where (see SavedFact 4). */
   readonly namedAt: [string, number][];
   readonly slotKeys: string[];
@@ -200,7 +215,9 @@ interface LoadedCheckpoint {
 
 const loadCheckpoint = async (storage: CheckpointStorage, ruleSet: string): Promise<LoadedCheckpoint | undefined> => {
   const items: Record<string, unknown[]> = { records: [], facts: [], slots: [] };
+  const gameTexts: string[] = [];
   const text = await storage.load(projectionName(ruleSet), (part, data) => {
+    if (part === 'games') return void gameTexts.push(data);
     const into = items[part];
     if (into) for (const item of JSON.parse(data) as unknown[]) into.push(item);
   });
@@ -209,7 +226,8 @@ const loadCheckpoint = async (storage: CheckpointStorage, ruleSet: string): Prom
   if (header.format !== CHECKPOINT_FORMAT || header.ruleSet !== ruleSet) return undefined;
   const records = items.records as FesaPlayer[];
   const list = ({ order, ...rest }: SavedList): ListCheckpoint => ({ ...rest, order: order.map((i) => records[i]!) });
-  return { header, ...expandFacts(items.facts as SavedFact[]), slotKeys: items.slots as string[], head: list(header.head), checkpoints: header.checkpoints.map(list) };
+  if (gameTexts.length !== header.gameChunks.length) return undefined;
+  return { header, ...expandFacts(items.facts as SavedFact[]), gameTexts, slotKeys: items.slots as string[], head: list(header.head), checkpoints: header.checkpoints.map(list) };
 };
 
 export interface Resumed {
@@ -255,10 +273,18 @@ const usableCheckpoint = async (store: EventStore, storage: CheckpointStorage, r
   return (await logChangedSince(store, checkpoint.header.position, checkpoint.header.logHash)) === undefined ? checkpoint : undefined;
 };
 
-const restoreSaved = (projection: FesaProjection, saved: LoadedCheckpoint): void => {
+/**
+ * Puts the saved checkpoint back into `projection`: its facts, then the games of the tournaments ending on or after
+ * the date `gamesFrom` names once the facts are in ('': every game), then its lists.
+ */
+const restoreSaved = (projection: FesaProjection, saved: LoadedCheckpoint, gamesFrom: () => string = () => ''): void => {
   projection.restoreSlots(saved.slotKeys);
   projection.applySaved(saved.facts);
-  for (const [, , tournamentId, , gameId, facts, withdrawn] of saved.games) projection.facts.restoreGame(tournamentId, gameId, facts, withdrawn === 1);
+  const from = gamesFrom();
+  saved.gameTexts.forEach((text, i) => {
+    if (saved.header.gameChunks[i]! < from) return;
+    for (const [, , tournamentId, endDate, gameId, facts, withdrawn] of JSON.parse(text) as SavedGame[]) if (endDate >= from) projection.facts.restoreGame(tournamentId, gameId, facts, withdrawn === 1);
+  });
   for (const [playerId, position] of saved.namedAt) projection.facts.restoreNamedAt(playerId, position);
   projection.position = saved.header.position;
   projection.restore(saved.checkpoints, saved.head, [], saved.header.officerFacts);
@@ -277,17 +303,49 @@ const catchUp = async (store: EventStore, projection: FesaProjection, from: numb
 };
 
 /**
+ * The latest saved list dated before `date` ('': none), where the saved fold reached the end of its timeline (else
+ * its next refresh folds from where it stopped, wherever that is).
+ */
+const listBefore = (projection: FesaProjection, saved: LoadedCheckpoint, date: string): ListCheckpoint | undefined => {
+  if (date === '' || projection.facts.timeline().length !== saved.head.index) return undefined;
+  return [...saved.checkpoints, saved.head].filter((c) => c.date < date).sort((a, b) => b.index - a.index)[0];
+};
+
+/** A projection for a comparison (`projectionForComparison`) and the timeline item from which on it holds the games. */
+export interface ComparedProjection {
+  readonly projection: FesaProjection;
+  /**
+   * Timeline items before this one were restored without their games: a re-fold must not start before it. A write's
+   * comparison re-folds from a recent list, so reading a million games it never rates again is what this spares.
+   */
+  readonly gamesFrom: number;
+}
+
+/**
  * The FESA projection as of the head of the log from the saved checkpoint, keeping the runs it folds (`changes`,
- * from the saved list its first re-fold starts at: `runsFrom`); nothing is saved.
+ * from the saved list its first re-fold starts at: `runsFrom`); nothing is saved. `earliest` names, from the facts
+ * restored and the events recorded since the checkpoint, the earliest date any re-fold to come can start at ('':
+ * the start): the games of the tournaments before the latest saved list of before then are not restored.
  * Undefined when no checkpoint of this log is saved (EventStoreDB, a fresh ledger): the caller folds the log.
  */
-export const projectionForComparison = async (store: EventStore, storage: CheckpointStorage, ruleSet: string = AS_ADOPTED): Promise<FesaProjection | undefined> => {
+export const projectionForComparison = async (store: EventStore, storage: CheckpointStorage, earliest: (facts: FesaFacts, since: readonly LoggedEvent[]) => string = () => '', ruleSet: string = AS_ADOPTED): Promise<ComparedProjection | undefined> => {
   const saved = await usableCheckpoint(store, storage, ruleSet);
   if (saved === undefined) return undefined;
   const projection = new FesaProjection({ ruleSet, checkpointEvery: saved.header.checkpointEvery, runs: 'changes' });
-  restoreSaved(projection, saved);
-  await catchUp(store, projection, saved.header.position);
-  return projection;
+  const since: LoggedEvent[] = [];
+  for await (const batch of readFacts(store, { fromPosition: saved.header.position })) since.push(...batch);
+  let from: ListCheckpoint | undefined;
+  restoreSaved(projection, saved, () => {
+    from = listBefore(projection, saved, earliest(projection.facts, since));
+    return from?.date ?? '';
+  });
+  const restored = projection.lastRefold;
+  projection.apply(since);
+  projection.refresh();
+  const gamesFrom = from?.index ?? 0;
+  // the events since re-folded from before the games restored (`earliest` missed one): not answered here
+  if (projection.lastRefold !== restored && projection.lastRefold.from < gamesFrom) return undefined;
+  return { projection, gamesFrom };
 };
 
 /** Starts over: drops the checkpoint, folds the whole log, saves a fresh checkpoint. */

@@ -16,11 +16,12 @@
  */
 import * as E from 'fp-ts/Either';
 import type { DomainEvent, LoggedEvent } from '../../domain/events';
-import type { FesaFold, FoldError } from '../../projections/fesa/history';
+import { PASSED_OVER_BY_THE_FOLD, type FesaFacts, type FesaFold, type FoldError } from '../../projections/fesa/history';
+import { nameKey } from '../../projections/fesa/name-key';
 import type { FesaProjection } from '../../projections/fesa/incremental';
 import { compareKeys, tournamentsOf, type ItemKey } from '../../projections/fesa/timeline';
 import { foldGeneric } from '../../projections/generic/history';
-import { projectionForComparison } from './checkpoint';
+import { projectionForComparison, type ComparedProjection } from './checkpoint';
 import type { LedgerRatings } from './consequences';
 import { readFacts } from './event-log';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
@@ -60,19 +61,71 @@ const earliestTouched = (projection: FesaProjection, decided: readonly LoggedEve
   return earliest;
 };
 
+/** The facts about a tournament: what they can change starts at its end date (before and after a re-registration). */
+const ABOUT_A_TOURNAMENT: ReadonlySet<DomainEvent['type']> = new Set(['TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed']);
+
+/** Facts whose item (or whose change to the fold) is at their valid date: a grade, an officer's, an adoption. */
+const DATED: ReadonlySet<DomainEvent['type']> = new Set(['PriorGradeDeclared', 'OpeningBalanceImported', 'ListReconciled', 'RatingAdjusted', 'GradeAwarded', 'RuleSetAdopted']);
+
+const min = (a: string, b: string): string => (b < a ? b : a);
+
+/**
+ * The earliest date from which `events` (those recorded since the checkpoint, then the decided ones) can change
+ * the FESA fold, read without the saved games ('': the start, or not known without them): a tournament's end date,
+ * a new player's, a prior grade's or an officer fact's date. A fact that can reach further (a renaming, a merge, a
+ * registration of a name or id another fact here registers too, or after an opening balance here) answers ''. No date: the head ('\uffff').
+ */
+export const earliestDateChanged = (facts: FesaFacts, events: readonly LoggedEvent[]): string => {
+  let earliest = '\uffff';
+  const endDates = new Map<string, string[]>();
+  const names = new Set<string>();
+  let openings = false;
+  for (const fact of events) {
+    const e = fact.event;
+    if (PASSED_OVER_BY_THE_FOLD.has(e.type)) continue;
+    if (ABOUT_A_TOURNAMENT.has(e.type)) {
+      const id = (e as { tournamentId: string }).tournamentId;
+      const saved = facts.tournaments.get(id)?.registration.endDate;
+      const dates = [...(saved === undefined ? [] : [saved]), ...(endDates.get(id) ?? []), ...(e.type === 'TournamentRegistered' ? [e.endDate] : [])];
+      if (dates.length === 0) return '';
+      endDates.set(id, dates);
+      for (const date of dates) earliest = min(earliest, date);
+    } else if (e.type === 'PlayerRegistered') {
+      // a name or an id seen before in `events`, or an opening's, may make it reach the start: the saved facts do not tell
+      const name = nameKey({ lastName: e.familyName, firstName: e.givenName });
+      if (names.has(name) || names.has(e.playerId) || openings) return '';
+      names.add(name).add(e.playerId);
+      earliest = min(earliest, facts.affectedKey(fact)?.date ?? e.validDate);
+    } else if (DATED.has(e.type)) {
+      openings ||= e.type === 'OpeningBalanceImported';
+      earliest = min(earliest, e.validDate);
+    } else return '';
+  }
+  return earliest;
+};
+
 const ratingsOf = (fold: E.Either<FoldError, FesaFold>): LedgerRatings['fesa'] => E.mapLeft((e: FoldError) => e.message)(fold);
 
 /** The FESA folds before and after the decided facts, each with the runs from the same saved list on. */
-const fesaBeforeAndAfter = (projection: FesaProjection, decided: readonly LoggedEvent[]): { before: LedgerRatings['fesa']; after: LedgerRatings['fesa']; from: number } | undefined => {
+const fesaBeforeAndAfter = ({ projection, gamesFrom }: ComparedProjection, decided: readonly LoggedEvent[]): { before: LedgerRatings['fesa']; after: LedgerRatings['fesa']; from: number } | undefined => {
+  // a re-fold from before the games restored would rate tournaments without them (`earliestDateChanged` missed)
+  let seen = projection.lastRefold;
+  const refoldsFromTheGames = (): boolean => {
+    const last = projection.lastRefold;
+    const fine = last === seen || last.from >= gamesFrom;
+    seen = last;
+    return fine;
+  };
   const touched = earliestTouched(projection, decided);
   if (touched !== undefined) projection.refoldFrom(touched);
   const before = ratingsOf(projection.current());
   const from = projection.lastRefold.from;
   const runsFrom = projection.runsFrom;
+  if (!refoldsFromTheGames()) return undefined;
   projection.apply(decided);
   const after = ratingsOf(projection.current());
   // the decided facts reach before the list "before" was folded from: its runs would be compared with fewer
-  return projection.runsFrom === runsFrom ? { before, after, from } : undefined;
+  return projection.runsFrom === runsFrom && refoldsFromTheGames() ? { before, after, from } : undefined;
 };
 
 /** What `savedRatings` compares, and the timeline item the last re-fold of FESA's "before" started at (0: the start). */
@@ -80,16 +133,18 @@ export interface SavedRatings {
   readonly before: LedgerRatings;
   readonly after: LedgerRatings;
   readonly foldedFrom: number;
+  /** The timeline item from which on the saved games were restored (0: all of them). */
+  readonly gamesFrom: number;
 }
 
 /** The ratings before the decided facts and after them, from the saved checkpoint and the non-FESA slice. */
 export const savedRatings = async (store: EventStore, storage: CheckpointStorage, events: readonly DomainEvent[]): Promise<SavedRatings | undefined> => {
   if (!events.every((e) => ANSWERED.has(e.type))) return undefined;
-  const projection = await projectionForComparison(store, storage);
-  if (projection === undefined) return undefined;
-  const head = projection.position;
+  const compared = await projectionForComparison(store, storage, (facts, since) => earliestDateChanged(facts, [...since, ...decidedAfter(0, events)]));
+  if (compared === undefined) return undefined;
+  const head = compared.projection.position;
   const decided = decidedAfter(head, events);
-  const fesa = fesaBeforeAndAfter(projection, decided);
+  const fesa = fesaBeforeAndAfter(compared, decided);
   if (fesa === undefined) return undefined;
   const slice = await ratedListSlice(store, { upTo: head, storage, decided });
   // the FESA fold's reconciles and adjustments too, which the slice leaves out: where a change stops (their positions)
@@ -101,5 +156,6 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
     before: { facts, fesa: fesa.before, generic: foldGeneric(facts) },
     after: { facts: withDecided, fesa: fesa.after, generic: foldGeneric(withDecided) },
     foldedFrom: fesa.from,
+    gamesFrom: compared.gamesFrom,
   };
 };

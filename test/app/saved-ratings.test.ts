@@ -13,7 +13,7 @@ import { places, record } from '../support/places';
  * A write's consequences from the saved checkpoint (src/app/saved-ratings.ts) are the whole log's (issue 30): random
  * ledgers whose checkpoint keeps a list before every tournament, saved part way through the log, then a back-dated
  * write — a corrected result, a late game in a closed tournament, the closure of an open one, a new tournament
- * registered, played and closed in one write. The comparison must start from a saved list, not from the start.
+ * registered, played and closed in one write, back-dated or after every other. The comparison must start from a saved list, not from the start.
  */
 const decoded = (type: DomainEvent['type'], fields: Record<string, unknown>): DomainEvent => {
   const event = decodeEvent(type, { version: 1, actor: 't', ...fields, type });
@@ -26,6 +26,8 @@ const laterGamesOf = (facts: readonly LoggedEvent[]) => {
   const games = facts.flatMap((f) => (f.event.type === 'GameReported' && f.event.second !== null ? [f.event] : [])).sort((a, b) => a.validDate.localeCompare(b.validDate));
   return games.slice(Math.floor(games.length / 2));
 };
+
+const dayAfter = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
 
 /** One write of kind `kind`, its subject picked by `pick`; undefined when the ledger has nothing to write it about. */
 const writeOf = (facts: readonly LoggedEvent[], kind: number, pick: number): DomainEvent[] | undefined => {
@@ -47,7 +49,8 @@ const writeOf = (facts: readonly LoggedEvent[], kind: number, pick: number): Dom
     }
     default: {
       if (!game) return undefined;
-      const date = game.validDate;
+      // kind 3: back-dated to a game's date; kind 4: a tournament after every other, as an officer closes today's
+      const date = kind === 3 ? game.validDate : dayAfter(facts.reduce((latest, f) => (f.event.validDate > latest ? f.event.validDate : latest), ''));
       return [
         decoded('TournamentRegistered', { eventId: 'new-t', validDate: date, tournamentId: 'NEW', name: 'new', place: 'Oslo', startDate: date, endDate: date, ratingSystem: 'fesa', rated: true, timeControl: { mainMinutes: 30, byoyomiSeconds: 30, incrementSeconds: 0 } }),
         decoded('GameReported', { ...game, eventId: 'new-g', tournamentId: 'NEW', gameId: 'g1', round: 1 }),
@@ -60,9 +63,9 @@ const writeOf = (facts: readonly LoggedEvent[], kind: number, pick: number): Dom
 describe('a write\'s consequences from the saved checkpoint', () => {
   it('are those of the whole log folded before and after, for back-dated writes after a saved list', async () => {
     const open = places[0]![1];
-    const used = { saved: 0, fromSavedList: 0 };
+    const used = { saved: 0, fromSavedList: 0, withoutEarlyGames: 0 };
     await fc.assert(
-      fc.asyncProperty(ledgers(10, 8), fc.nat(), fc.integer({ min: 0, max: 3 }), fc.double({ min: 0.8, max: 1, noNaN: true }), async ({ facts }, pick, kind, savedShare) => {
+      fc.asyncProperty(ledgers(10, 8), fc.nat(), fc.integer({ min: 0, max: 4 }), fc.oneof(fc.constant(1), fc.double({ min: 0.8, max: 1, noNaN: true })), async ({ facts }, pick, kind, savedShare) => {
         const { store, checkpoints, close } = await open();
         try {
           const cut = Math.floor(facts.length * savedShare);
@@ -78,6 +81,7 @@ describe('a write\'s consequences from the saved checkpoint', () => {
           if (saved === undefined) return;
           used.saved++;
           if (saved.foldedFrom > 0) used.fromSavedList++;
+          if (saved.gamesFrom > 0) used.withoutEarlyGames++;
           expect(consequences(saved.before, saved.after)).toEqual(whole);
         } finally {
           await close();
@@ -87,5 +91,7 @@ describe('a write\'s consequences from the saved checkpoint', () => {
     );
     expect(used.saved).toBeGreaterThan(15);
     expect(used.fromSavedList).toBeGreaterThan(5);
+    // the games of the tournaments before the list a comparison re-folds from are not restored (issue 30)
+    expect(used.withoutEarlyGames).toBeGreaterThan(5);
   }, 120_000);
 });
