@@ -21,6 +21,9 @@ import type { EventStore } from './ports/event-store';
 import type { RatedTournamentSlice } from './rated-tournament';
 import { changesTheRatedSlice, fingerprint, rebuildRuleSetListModels } from './rule-set-list-model';
 import { careerReader, type GenericCareer } from './tournaments';
+import { careersOfStandings, ruleSetStandings, type RuleSetCareer, type RuleSetStanding } from './career-rule-sets';
+import { listNamer, listOfFold, type RuleSetListRow } from './rule-set-list';
+import type { GenericRuleSetId } from '../../projections/generic/systems';
 
 /** The saved layout: a model of another format is never read (the next read makes it anew). */
 export const RULE_SET_CAREER_MODEL_FORMAT = 1;
@@ -32,8 +35,11 @@ const bucketOf = (playerId: string): number => hash53(playerId) % BUCKETS;
 /** Players per saved chunk. */
 const CHUNK = 500;
 
-/** One player's record: his career under every non-FESA rule set (null: none) and what `explain` tells of him (null: nothing, or the fold failed). */
-type PlayerRecord = readonly [playerId: string, career: GenericCareer | null, explanation: GenericExplanation['data'] | null];
+/**
+ * One player's record: his career under every non-FESA rule set (null: none), what `explain` tells of him (null:
+ * nothing, or the fold failed) and his standings (what his page shows of his state under each rule set).
+ */
+type PlayerRecord = readonly [playerId: string, career: GenericCareer | null, explanation: GenericExplanation['data'] | null, standings: readonly RuleSetStanding[]];
 
 interface Head {
   readonly format: number;
@@ -51,16 +57,35 @@ export interface SavedRuleSetCareer {
   readonly career: GenericCareer | undefined;
   /** What `explain` tells of him under every rule set (`explanationOf` gives one rule set's); empty when he has nothing. */
   readonly explanation: GenericExplanation['data'];
+  readonly standings: readonly RuleSetStanding[];
   readonly failure?: string;
 }
 
 /** How many times this thread made the careers model anew (an instrument: a test holds that facts changing no career move it forward). */
 export const ruleSetCareerModelBuilds = { here: 0 };
 
+/**
+ * Each rule set's list row of a player at the end of the timeline (as `ruleSetList` gives it, everybody rated), from
+ * the fold already made: the page repeats its grade and category.
+ */
+const listRows = (slice: RatedTournamentSlice, folded: ReturnType<typeof foldGeneric>): ((ruleSet: GenericRuleSetId, playerId: string) => RuleSetListRow | undefined) => {
+  const rows = new Map<GenericRuleSetId, ReadonlyMap<string, RuleSetListRow>>();
+  const named = listNamer(slice.facts);
+  return (ruleSet, playerId) => {
+    if (E.isLeft(folded)) return undefined;
+    let list = rows.get(ruleSet);
+    if (list === undefined) rows.set(ruleSet, (list = new Map(listOfFold(folded.right, ruleSet, END_OF_TIME, 0, named).players.map((row) => [row.id, row]))));
+    return list.get(playerId);
+  };
+};
+
+const END_OF_TIME = '9999-12-31';
+
 /** Saves the careers model of the non-FESA slice `slice` as of `position` (whose event hashes to `head`), `folded` its fold. */
 const saveCareerModel = async (storage: CheckpointStorage, slice: RatedTournamentSlice, folded: ReturnType<typeof foldGeneric>, position: number, head: string | null): Promise<void> => {
   ruleSetCareerModelBuilds.here++;
   const careerOf = careerReader(slice.facts, slice.state, folded);
+  const listedOf = listRows(slice, folded);
   const ids = new Set<string>(slice.state.players.keys());
   if (E.isRight(folded)) for (const id of folded.right.players.keys()) ids.add(id);
   const byBucket: string[][] = Array.from({ length: BUCKETS }, () => []);
@@ -73,7 +98,8 @@ const saveCareerModel = async (storage: CheckpointStorage, slice: RatedTournamen
       const career = careerOf(id) ?? null;
       const data = E.isRight(folded) ? explanationData(folded.right, id) : undefined;
       const explained = data !== undefined && (data.tournaments.length > 0 || data.officerFacts.length > 0 || data.grades.length > 0) ? data : null;
-      if (career !== null || explained !== null) records.push([id, career, explained]);
+      const standings = ruleSetStandings(folded, id, (ruleSet) => listedOf(ruleSet, id));
+      if (career !== null || explained !== null || standings.length > 0) records.push([id, career, explained, standings]);
     }
     const chunks: (readonly [string, number, string])[] = [];
     for (let seq = 0; seq * CHUNK < records.length; seq++) chunks.push(['players', seq, JSON.stringify(records.slice(seq * CHUNK, (seq + 1) * CHUNK))]);
@@ -155,12 +181,31 @@ export const readRuleSetCareer = async (store: EventStore, storage: CheckpointSt
     head = (await loadHead(storage))!;
     loaded = (await loadBucket(storage, bucket, true))!;
   }
-  const found = loaded.records.find((r) => r[0] === playerId);
+  return recordOf(loaded.records, playerId, head);
+};
+
+const recordOf = (records: readonly PlayerRecord[], playerId: string, head: Head): SavedRuleSetCareer => {
+  const found = records.find((r) => r[0] === playerId);
   return {
     career: found?.[1] ?? undefined,
     explanation: found?.[2] ?? { playerId, tournaments: [], officerFacts: [], grades: [] },
+    standings: found?.[3] ?? [],
     ...(head.failure !== undefined ? { failure: head.failure } : {}),
   };
+};
+
+/**
+ * A player's careers under the non-FESA rule sets (his page) from the saved model when it reflects exactly `position`
+ * of this log and holds as saved; undefined otherwise (the server folds then: it never writes a model on its thread).
+ */
+export const servedRuleSetCareers = async (store: EventStore, storage: CheckpointStorage, playerId: string, position: number): Promise<RuleSetCareer[] | undefined> => {
+  const head = await loadHead(storage);
+  if (head === undefined || head.position !== position || (await logChangedSince(store, position, head.head)) !== undefined) return undefined;
+  const bucket = bucketOf(playerId);
+  const loaded = await loadBucket(storage, bucket, true);
+  if (loaded === undefined || loaded.fp !== head.buckets[bucket]) return undefined;
+  const { career, standings } = recordOf(loaded.records, playerId, head);
+  return careersOfStandings(career, standings);
 };
 
 /** What `verify` says of the saved careers model (one sentence each; empty when it holds or none is saved). */

@@ -8,6 +8,7 @@ import { LedgerFailure } from '../../app/failure';
 import type { GenericRuleSetId } from '../../../projections/generic/systems';
 import { foldGeneric } from '../../../projections/generic/history';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
+import { servedRuleSetCareers } from '../../app/rule-set-career-model';
 import { reportedGamesOf, type RatedTournamentView, type ReportedGame } from '../../app/tournaments';
 import type { EventStore } from '../../app/ports/event-store';
 import type { Directories, DirectoriesNow } from '../../app/read-models/directories';
@@ -188,6 +189,9 @@ export class RatedTournamentViews {
    */
   async careersOf(now: DirectoriesNow, playerId: string): Promise<RuleSetCareer[]> {
     const { position } = now;
+    // the saved careers (a CLI read or `projections rebuild` made them) when they reflect this very position
+    const saved = this.checkpoints && (await servedRuleSetCareers(this.ledger.store, this.checkpoints, playerId, position));
+    if (saved !== undefined) return saved;
     if (this.careersFold?.position !== position) {
       const folded = this.indexAt(position).then(async (index) => {
         const { facts, state } = await ratedCareersSlice(this.ledger.store, { upTo: position, index });
