@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { tournamentFactsOf, type GenericFold, type GenericRun } from './history';
+import { playerItems } from './by-player';
 import { gradeHistory, type GradeChange } from './grades';
 import type { GameTerms, GenericRuleSetId, GenericSystem } from './systems';
 
@@ -62,19 +63,27 @@ const explainRun = (sys: GenericSystem<any, any>, run: GenericRun, playerId: str
  * For auditors: a player's ratings under the generic rule systems (or under `ruleSet` alone), game by game, in each
  * system's own terms.
  */
-export const explainGeneric = (fold: GenericFold, playerId: string, ruleSet?: GenericRuleSetId): E.Either<string, GenericExplanation> => {
-  if (!fold.players.has(playerId)) return E.left(`unknown player "${playerId}"`);
+export const explainGeneric = (fold: GenericFold, playerId: string, ruleSet?: GenericRuleSetId): E.Either<string, GenericExplanation> =>
+  fold.players.has(playerId) ? E.right(explanationOf(explanationData(fold, playerId), ruleSet)) : E.left(`unknown player "${playerId}"`);
+
+/** What `explainGeneric` tells of a player under every rule set (what a saved careers model keeps of him). */
+export const explanationData = (fold: GenericFold, playerId: string): GenericExplanation['data'] => {
+  const mine = playerItems(fold, playerId);
+  const tournaments = mine.runs.map((r) => explainRun(fold.registry.get(r.ruleSet)!, r, playerId));
+  const officerFacts = mine.officerFacts.map((f) => ({
+    date: f.date, ruleSet: f.ruleSet, kind: f.kind,
+    ...(f.event.type === 'RatingAdjusted' && f.event.operation ? { operation: f.event.operation } : {}),
+    reason: f.event.type === 'OpeningBalanceImported' ? f.event.reason ?? f.event.source : f.event.reason,
+    before: f.changes[playerId]?.before ?? null, after: f.changes[playerId]?.after ?? null,
+  }));
+  return { playerId, tournaments, officerFacts, grades: gradeHistory(fold, playerId) };
+};
+
+/** The explanation under `ruleSet` (undefined: every rule set) of what `explanationData` told of a player under all of them. */
+export const explanationOf = (all: GenericExplanation['data'], ruleSet?: GenericRuleSetId): GenericExplanation => {
+  const { playerId } = all;
   const under = (r: { readonly ruleSet: GenericRuleSetId }) => ruleSet === undefined || r.ruleSet === ruleSet;
-  const tournaments = fold.runs.filter((r) => playerId in r.before && under(r)).map((r) => explainRun(fold.registry.get(r.ruleSet)!, r, playerId));
-  const officerFacts = fold.officerFacts
-    .filter((f) => f.playerIds.includes(playerId) && under(f))
-    .map((f) => ({
-      date: f.date, ruleSet: f.ruleSet, kind: f.kind,
-      ...(f.event.type === 'RatingAdjusted' && f.event.operation ? { operation: f.event.operation } : {}),
-      reason: f.event.type === 'OpeningBalanceImported' ? f.event.reason ?? f.event.source : f.event.reason,
-      before: f.changes[playerId]?.before ?? null, after: f.changes[playerId]?.after ?? null,
-    }));
-  const grades = gradeHistory(fold, playerId).filter(under);
+  const [tournaments, officerFacts, grades] = [all.tournaments.filter(under), all.officerFacts.filter(under), all.grades.filter(under)];
   const lines: string[] = [];
   const items = [
     ...tournaments.map((t) => ({ date: t.date, order: 1, lines: tournamentLines(t) })),
@@ -84,7 +93,7 @@ export const explainGeneric = (fold: GenericFold, playerId: string, ruleSet?: Ge
   ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order));
   for (const i of items) lines.push(...i.lines);
   if (lines.length === 0) lines.push(`${playerId} has no game rated under ${ruleSet ?? 'a non-FESA rule set'}`);
-  return E.right({ data: { playerId, tournaments, officerFacts, grades }, text: lines.join('\n') });
+  return { data: { playerId, tournaments, officerFacts, grades }, text: lines.join('\n') };
 };
 
 const tournamentLines = (t: GenericTournamentExplanation): string[] => {

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { Grades } from '../../domain/rules/contract';
 import { decodePlayerState } from '../../domain/rules/registry';
+import { playerItems } from './by-player';
 import type { GenericFold } from './history';
 import type { GenericRuleSetId } from './systems';
 
@@ -36,9 +37,10 @@ export const gradeHistory = (fold: GenericFold, playerId: string): GradeChange[]
   const out: GradeChange[] = [];
   const gradesOf = (ruleSet: GenericRuleSetId): Grades<unknown> | undefined => fold.registry.get(ruleSet)?.grades;
   const gradeOf = (ruleSet: GenericRuleSetId, s: unknown): string | null => (s === undefined ? null : gradesOf(ruleSet)?.of(s) ?? null);
+  const mine = playerItems(fold, playerId);
   const items: Item[] = [
-    ...fold.officerFacts.filter((f) => gradesOf(f.ruleSet) !== undefined && f.playerIds.includes(playerId)).map((fact) => ({ date: fact.date, order: 0 as const, fact })),
-    ...fold.runs.filter((r) => gradesOf(r.ruleSet) !== undefined && playerId in r.after).map((run) => ({ date: run.date, order: 1 as const, run })),
+    ...mine.officerFacts.filter((f) => gradesOf(f.ruleSet) !== undefined).map((fact) => ({ date: fact.date, order: 0 as const, fact })),
+    ...mine.runs.filter((r) => gradesOf(r.ruleSet) !== undefined).map((run) => ({ date: run.date, order: 1 as const, run })),
   ];
   // the fold's order: on one date officer facts first, then tournaments (both lists are already in it)
   items.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order));

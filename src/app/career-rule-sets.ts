@@ -23,6 +23,46 @@ export interface RuleSetCareer {
   readonly grades?: GenericCareer['grades'];
 }
 
+/** What a player's page shows of his state under one rule set: what its fold holds for him now and his row of its list. */
+export interface RuleSetStanding {
+  readonly ruleSet: GenericRuleSetId;
+  /** The rating the state holds, rounded (null: none yet). */
+  readonly rating: number | null;
+  /** The rated games the state counts, where the system keeps a count. */
+  readonly games?: number;
+  /** His row's grade, where the system has grades and he is on its list. */
+  readonly grade?: string | null;
+  readonly provisional: boolean;
+}
+
+/**
+ * What the non-FESA fold holds for `playerId` under each rule set it holds a state for him, with his list rows
+ * (`listed`; their grade and category): what the page shows beside his career (a saved careers model keeps these).
+ */
+export const ruleSetStandings = (
+  fold: ReturnType<typeof foldGeneric>,
+  playerId: string,
+  listed: (ruleSet: GenericRuleSetId) => RuleSetListRow | undefined,
+): RuleSetStanding[] => {
+  if (E.isLeft(fold)) return [];
+  const standings: RuleSetStanding[] = [];
+  for (const ruleSet of GENERIC_RULE_SETS) {
+    const own = fold.right.states.get(ruleSet)?.get(playerId);
+    if (own === undefined) continue;
+    const rating = genericSystem(ruleSet).rating(own);
+    const kept = (own as { games?: unknown }).games;
+    const row = listed(ruleSet);
+    standings.push({
+      ruleSet,
+      rating: rating === null ? null : Math.round(rating),
+      ...(typeof kept === 'number' ? { games: kept } : {}),
+      ...(row?.grade !== undefined ? { grade: row.grade } : {}),
+      provisional: row?.provisional ?? false,
+    });
+  }
+  return standings;
+};
+
 /**
  * Every non-FESA rule set `playerId` is rated under — one that rated a tournament of his, gave him an opening balance
  * or holds a state for him — in the order of GENERIC_RULE_SETS. `fold` is the non-FESA fold of `facts` (a caller that
@@ -35,25 +75,22 @@ export const ruleSetCareers = (
   playerId: string,
   fold: ReturnType<typeof foldGeneric> = foldGeneric(facts),
   listed: (ruleSet: GenericRuleSetId) => RuleSetListRow | undefined = () => undefined,
-): RuleSetCareer[] => {
-  const career = genericCareer(facts, state, playerId, fold);
-  const states = E.isRight(fold) ? fold.right.states : undefined;
+): RuleSetCareer[] => careersOfStandings(genericCareer(facts, state, playerId, fold), ruleSetStandings(fold, playerId, listed));
+
+/** A player's careers under the non-FESA rule sets from his career under all of them and his standings (see `ruleSetCareers`). */
+export const careersOfStandings = (career: GenericCareer | undefined, standings: readonly RuleSetStanding[]): RuleSetCareer[] => {
   const careers: RuleSetCareer[] = [];
   for (const ruleSet of GENERIC_RULE_SETS) {
     const tournaments = career?.tournaments.filter((t) => t.ruleSet === ruleSet) ?? [];
     const openingBalances = career?.openingBalances.filter((b) => b.ruleSet === ruleSet) ?? [];
-    const own = states?.get(ruleSet)?.get(playerId);
+    const own = standings.find((s) => s.ruleSet === ruleSet);
     if (tournaments.length === 0 && openingBalances.length === 0 && own === undefined) continue;
-    const system = genericSystem(ruleSet);
-    const rating = own === undefined ? null : system.rating(own);
-    const kept = (own as { games?: unknown } | undefined)?.games;
-    const row = listed(ruleSet);
     careers.push({
       ruleSet,
-      rating: rating === null ? null : Math.round(rating),
-      games: typeof kept === 'number' ? kept : tournaments.reduce((n, t) => n + t.games.filter((g) => g.rated === 'yes').length, 0),
-      ...(row?.grade !== undefined ? { grade: row.grade } : {}),
-      provisional: row?.provisional ?? false,
+      rating: own?.rating ?? null,
+      games: own?.games ?? tournaments.reduce((n, t) => n + t.games.filter((g) => g.rated === 'yes').length, 0),
+      ...(own?.grade !== undefined ? { grade: own.grade } : {}),
+      provisional: own?.provisional ?? false,
       openingBalances,
       tournaments,
       ...(givesGrades(ruleSet) ? { grades: career?.grades.filter((g) => g.ruleSet === ruleSet) ?? [] } : {}),

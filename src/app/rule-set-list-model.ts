@@ -16,7 +16,7 @@ import { unratable } from './failure';
 import { hash53 } from './list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
-import { everUnderGenericRules, ratedIndexNow, ratedListSlice } from './rated-tournament';
+import { everUnderGenericRules, ratedIndexNow, ratedListSlice, type RatedTournamentSlice } from './rated-tournament';
 import { entryOfState, listNamer, listOfEntries, type RatedEntry, type RuleSetList } from './rule-set-list';
 import { playerNamesNow, type PlayerNames } from './player-names';
 
@@ -62,7 +62,7 @@ interface Model {
 }
 
 /** The saved chunks' fingerprint, over their text as saved (a read hashes what it loads, nothing is written out again). */
-const fingerprint = (chunks: readonly string[]): number => hash53(chunks.map((c) => hash53(c).toString(36)).join('|'));
+export const fingerprint = (chunks: readonly string[]): number => hash53(chunks.map((c) => hash53(c).toString(36)).join('|'));
 
 const CHUNK = 20_000;
 
@@ -77,7 +77,7 @@ const chunksOf = (versions: readonly Version[], names: readonly Named[]): (reado
 };
 
 /** Every rule set's model from the fold of `facts` (the list slice as of `position`, whose event hashes to `head`). */
-const buildModels = (facts: readonly LoggedEvent[], position: number, head: string | null): Model[] => {
+const buildModels = (facts: readonly LoggedEvent[], position: number, head: string | null): { models: Model[]; folded: ReturnType<typeof foldGeneric> } => {
   const versions = new Map<GenericRuleSetId, Version[]>(GENERIC_RULE_SETS.map((r) => [r, []]));
   let lastDate = '';
   const folded = foldGeneric(facts, {
@@ -95,7 +95,7 @@ const buildModels = (facts: readonly LoggedEvent[], position: number, head: stri
   const failure = E.isLeft(folded) ? { date: lastDate, message: folded.left } : undefined;
   const named = listNamer(facts);
   const lastFact = facts.at(-1)?.globalPosition ?? 0;
-  return [...versions].map(([ruleSet, vs]) => {
+  const models = [...versions].map(([ruleSet, vs]): Model => {
     const names = [...new Set(vs.map((v) => v[0]))].map((key): Named => {
       const { id, name, country } = named(key);
       return [key, id, name, country];
@@ -103,6 +103,7 @@ const buildModels = (facts: readonly LoggedEvent[], position: number, head: stri
     const fp = fingerprint(chunksOf(vs, names).map((c) => c[2]));
     return { header: { format: RULE_SET_LIST_MODEL_FORMAT, ruleSet, position, head, lastFact, through: vs.at(-1)?.[1] ?? '', grades: genericSystem(ruleSet).grades !== undefined, ...(failure ? { failure } : {}), fp }, versions: vs, names, fp };
   });
+  return { models, folded };
 };
 
 /** A whole model's head: every player's last entry, in the order of the entries. */
@@ -156,22 +157,16 @@ const TOURNAMENT_FACTS = new Set(['TournamentRegistered', 'GameReported', 'Resul
 const PASSED_OVER = new Set<string>(GENERIC_FOLD_EVENTS.passesOver);
 
 /**
- * Whether a fact recorded after `after` up to `head` may change a non-FESA list: anything but what the fold passes
- * over, FESA's own balances and adjustments, and the facts of tournaments no non-FESA rule set ever rates (the bulk of a
- * federation's writes).
+ * Whether a fact recorded after `after` up to `head` may change what a non-FESA model holds: anything but what the
+ * fold passes over, FESA's own balances and adjustments, and the facts of tournaments no non-FESA rule set ever rates
+ * (the bulk of a federation's writes). A registration names a player no model holds yet: it matters only when
+ * `registrationMatters` says so (a list: he or a namesake of his is listed).
  */
-const changesTheLists = async (store: EventStore, storage: CheckpointStorage, model: Model, head: number): Promise<boolean> => {
-  const after = model.header.position;
+export const changesTheRatedSlice = async (store: EventStore, storage: CheckpointStorage, after: number, head: number, registrationMatters: (playerId: string) => Promise<boolean>): Promise<boolean> => {
   const generic = everUnderGenericRules(await ratedIndexNow(store, storage, head), head);
-  // a registration names a player no list holds yet: it changes the lists only when he or a namesake of his is listed
-  // (the names of namesakes tell them apart); read lazily, as most facts since are games
-  const listed = new Set(model.names.map(([, id]) => id));
-  let names: PlayerNames | undefined;
-  const namesListed = async (id: string): Promise<boolean> =>
-    listed.has(id) || (names ??= await playerNamesNow(store, storage)).namesakesOf(id).some((other) => listed.has(other));
   const matters = async (e: DomainEvent): Promise<boolean> => {
     if (PASSED_OVER.has(e.type)) return false;
-    if (e.type === 'PlayerRegistered') return namesListed(e.playerId);
+    if (e.type === 'PlayerRegistered') return registrationMatters(e.playerId);
     if (e.type === 'OpeningBalanceImported' || e.type === 'RatingAdjusted' || e.type === 'GradeAwarded') return isGenericRuleSet(e.ruleSet);
     if (TOURNAMENT_FACTS.has(e.type)) return generic.has((e as { tournamentId: string }).tournamentId);
     return true;
@@ -182,16 +177,33 @@ const changesTheLists = async (store: EventStore, storage: CheckpointStorage, mo
   return false;
 };
 
+/** Whether a fact since the model may change a list (see `changesTheRatedSlice`). */
+const changesTheLists = (store: EventStore, storage: CheckpointStorage, model: Model, head: number): Promise<boolean> => {
+  // the names of namesakes tell them apart; read lazily, as most facts since are games
+  const listed = new Set(model.names.map(([, id]) => id));
+  let names: PlayerNames | undefined;
+  return changesTheRatedSlice(store, storage, model.header.position, head, async (id) =>
+    listed.has(id) || (names ??= await playerNamesNow(store, storage)).namesakesOf(id).some((other) => listed.has(other)));
+};
+
 /** How many times this thread made the models anew (an instrument: a test holds that facts changing no list move them forward). */
 export const ruleSetListModelBuilds = { here: 0 };
 
 /** Folds the list slice at the log's head once and saves every non-FESA rule set's model from it. */
-export const rebuildRuleSetListModels = async (store: EventStore, storage: CheckpointStorage): Promise<{ position: number; versions: number; facts: number }> => {
+export const rebuildRuleSetListModels = async (
+  store: EventStore,
+  storage: CheckpointStorage,
+  /** Given the slice and its fold too (`projections rebuild` makes the careers model of the same fold). */
+  alsoFrom?: (slice: RatedTournamentSlice, folded: ReturnType<typeof foldGeneric>, position: number, head: string | null) => Promise<void>,
+): Promise<{ position: number; versions: number; facts: number }> => {
   ruleSetListModelBuilds.here++;
   const head = await store.headPosition();
-  const { facts } = await ratedListSlice(store, { upTo: head, storage });
-  const models = buildModels(facts, head, await hashAt(store, head));
+  const slice = await ratedListSlice(store, { upTo: head, storage });
+  const { facts } = slice;
+  const hash = await hashAt(store, head);
+  const { models, folded } = buildModels(facts, head, hash);
   for (const model of models) await saveModel(storage, model);
+  await alsoFrom?.(slice, folded, head, hash);
   return { position: head, versions: models.reduce((n, m) => n + m.versions.length, 0), facts: facts.length };
 };
 

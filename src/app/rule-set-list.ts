@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import type { LoggedEvent } from '../../domain/events';
 import type { RuleSetRegistry } from '../../domain/rules/registry';
 import { FesaFacts } from '../../projections/fesa/history';
-import { foldGeneric, lastPlayedUnder, ratingsOf } from '../../projections/generic/history';
+import { foldGeneric, lastPlayedUnder, ratingsOf, type GenericFold } from '../../projections/generic/history';
 import { genericSystem, type EntryPolicy, type GenericRuleSetId, type GenericSystem } from '../../projections/generic/systems';
 import { unratable } from './failure';
 import { activeSince } from './lists';
@@ -114,10 +114,14 @@ export const ruleSetList = (facts: readonly LoggedEvent[], ruleSet: GenericRuleS
     asOf: opts.asOf, entry: opts.entry ?? 'system', ...(opts.knownAt !== undefined ? { knownAt: opts.knownAt } : {}), ...(opts.registry !== undefined ? { registry: opts.registry } : {}),
   });
   if (E.isLeft(folded)) throw unratable(folded.left);
-  const fold = folded.right;
+  return listOfFold(folded.right, ruleSet, opts.asOf, opts.activeYears ?? 0, listNamer(facts, opts.knownAt));
+};
+
+/** The list of `ruleSet` as the fold `fold` (up to `asOf`) leaves it. */
+export const listOfFold = (fold: GenericFold, ruleSet: GenericRuleSetId, asOf: string, activeYears: number, named: (playerId: string) => { id: string; name: string; country: string }): RuleSetList => {
   const system = genericSystem(ruleSet, fold.registry);
   const entries = ratingsOf(fold, ruleSet).map((r) => ({ playerId: r.playerId, rating: r.rating, ...entryOfState(system, r.state), lastPlayed: lastPlayedUnder(fold, ruleSet, r.playerId) ?? null }));
-  return listOfEntries(ruleSet, opts.asOf, opts.activeYears ?? 0, entries, listNamer(facts, opts.knownAt));
+  return listOfEntries(ruleSet, asOf, activeYears, entries, named);
 };
 
 /** What a list shows of a player's state besides his rating. */

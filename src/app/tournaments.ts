@@ -1,11 +1,12 @@
 import * as E from 'fp-ts/Either';
 import { fesaCrosstable, type FesaCrosstable } from '../../projections/fesa/crosstable';
-import type { LedgerState } from '../../domain/commands/state';
+import type { LedgerState, PlayerState, TournamentState } from '../../domain/commands/state';
 import { AS_ADOPTED, FesaFacts, nameKey, type FesaFold, type TournamentFacts, type TournamentRun } from '../../projections/fesa/history';
 import type { GameFacts, LoggedEvent } from '../../domain/events';
 import { foldGeneric, ruleSetInForce, type GenericGame, type GenericRun } from '../../projections/generic/history';
 import { genericSystem, isGenericRuleSet } from '../../projections/generic/systems';
 import { gradeHistory, type GradeChange } from '../../projections/generic/grades';
+import { playerItems } from '../../projections/generic/by-player';
 import { runOf, type RunInputs } from '../../projections/fesa/career-model';
 import type { FesaEvent } from '../../domain/rules/fesa/types';
 import { toFesaEvent, type TournamentGame } from '../../projections/fesa/tournament-event';
@@ -276,38 +277,61 @@ const OTHER_COLOUR = { white: 'black', black: 'white' } as const;
  * The career `ledger history` gives a player of the non-FESA rule sets (a TRF or EGD import, an officer's balance):
  * undefined when he played in none of their tournaments and has no opening balance under them. Colours, handicap stones, byes and unrated games are there, from his side of the board.
  */
-export const genericCareer = (facts: readonly LoggedEvent[], state: LedgerState, playerId: string, folded?: ReturnType<typeof foldGeneric>): GenericCareer | undefined => {
-  const player = state.players.get(playerId);
+export const genericCareer = (facts: readonly LoggedEvent[], state: LedgerState, playerId: string, folded?: ReturnType<typeof foldGeneric>): GenericCareer | undefined =>
+  careerReader(facts, state, folded)(playerId);
+
+/**
+ * `genericCareer` of every player of `facts` and `state`, the tournaments each played, the balances and the fold read
+ * once for all of them (what a saved careers model is made of: one scan per player would be quadratic).
+ */
+export const careerReader = (facts: readonly LoggedEvent[], state: LedgerState, folded?: ReturnType<typeof foldGeneric>): ((playerId: string) => GenericCareer | undefined) => {
   // the tournaments the list counts: rated under the rule set in force at their end date (an adoption takes a
   // FESA-registered one too), whatever system they were registered under
   const adoptions = facts.flatMap((f) => (f.event.type === 'RuleSetAdopted' ? [{ event: f.event, position: f.globalPosition }] : []));
-  const played = [...state.tournaments.values()].filter(
-    (t) => isGenericRuleSet(ruleSetInForce(adoptions, t.registration)) && [...t.games.values()].some((g) => !g.withdrawn && (g.facts.first === playerId || g.facts.second === playerId)),
-  );
+  const playedBy = new Map<string, Set<TournamentState>>();
+  for (const t of state.tournaments.values()) {
+    if (!isGenericRuleSet(ruleSetInForce(adoptions, t.registration))) continue;
+    for (const g of t.games.values()) {
+      if (g.withdrawn) continue;
+      for (const id of [g.facts.first, g.facts.second]) if (id !== null) playedBy.set(id, (playedBy.get(id) ?? new Set()).add(t));
+    }
+  }
   // an officer's opening balance (a legacy list) is a career under its rule set before any game
-  const balanced = facts.some((f) => f.event.type === 'OpeningBalanceImported' && f.event.playerId === playerId && isGenericRuleSet(f.event.ruleSet));
-  if (player === undefined || (played.length === 0 && !balanced)) return undefined;
-  // a caller showing many players folds once
-  const fold = folded ?? foldGeneric(facts);
-  const runs = E.isRight(fold) ? fold.right.runs : [];
-  const ratingUnder = (ruleSet: string, s: unknown): number | null => {
-    if (s === undefined || !isGenericRuleSet(ruleSet)) return null;
-    const r = genericSystem(ruleSet).rating(s);
-    return r === null ? null : Math.round(r);
+  const balanced = new Set<string>(facts.flatMap((f) => (f.event.type === 'OpeningBalanceImported' && isGenericRuleSet(f.event.ruleSet) ? [f.event.playerId] : [])));
+  let fold = folded;
+  let runsById: Map<string, GenericRun> | undefined;
+  return (playerId) => {
+    const player = state.players.get(playerId);
+    const played = [...(playedBy.get(playerId) ?? [])];
+    if (player === undefined || (played.length === 0 && !balanced.has(playerId))) return undefined;
+    // folded once, and only when a player has a career
+    fold ??= foldGeneric(facts);
+    const folded = fold;
+    runsById ??= new Map((E.isRight(folded) ? folded.right.runs : []).map((run) => [run.tournamentId, run]));
+    return careerOf(player, playerId, played, folded, runsById);
   };
+};
+
+const ratingUnder = (ruleSet: string, s: unknown): number | null => {
+  if (s === undefined || !isGenericRuleSet(ruleSet)) return null;
+  const r = genericSystem(ruleSet).rating(s);
+  return r === null ? null : Math.round(r);
+};
+
+const careerOf = (player: PlayerState, playerId: string, played: TournamentState[], fold: ReturnType<typeof foldGeneric>, runsById: ReadonlyMap<string, GenericRun>): GenericCareer => {
   const r = player.current ?? player.registration;
   return {
     playerId,
     name: r.givenName ? `${r.familyName} ${r.givenName}` : r.familyName,
-    openingBalances: (E.isRight(fold) ? fold.right.officerFacts : [])
-      .filter((f) => f.kind === 'opening-balance' && f.playerIds.includes(playerId))
+    openingBalances: (E.isRight(fold) ? playerItems(fold.right, playerId).officerFacts : [])
+      .filter((f) => f.kind === 'opening-balance')
       .map((f) => ({ date: f.date, ruleSet: f.ruleSet, rating: f.changes[playerId]?.after === null || f.changes[playerId] === undefined ? null : Math.round(f.changes[playerId]!.after!), source: (f.event as { source: string }).source })),
     grades: E.isRight(fold) ? gradeHistory(fold.right, playerId) : [],
     tournaments: played
       .sort((a, b) => (a.registration.endDate < b.registration.endDate ? -1 : a.registration.endDate > b.registration.endDate ? 1 : 0))
       .map((t) => {
         const reg = t.registration;
-        const run = runs.find((x) => x.tournamentId === reg.tournamentId);
+        const run = runsById.get(reg.tournamentId);
         const verdicts = verdictsOf(run);
         const games = [...t.games.values()]
           .filter((g) => !g.withdrawn && (g.facts.first === playerId || g.facts.second === playerId))

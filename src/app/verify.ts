@@ -13,6 +13,7 @@
 import { CAREER_MODEL_FORMAT, unsealedCareer } from './career-model';
 import { savedRatedIndexFinding } from './rated-tournament';
 import { ruleSetListModelFindings } from './rule-set-list-model';
+import { ruleSetCareerModelFindings } from './rule-set-career-model';
 import { chainHash, GENESIS, logChangedSince } from './chain';
 import { loadFacts } from './load';
 import { UnreproducibleListError } from './lists';
@@ -183,6 +184,7 @@ const savedModelFindings = async (store: EventStore, storage: CheckpointStorage,
     }
   }
   findings.push(...(await ruleSetListModelFindings(store, storage, head)));
+  findings.push(...(await ruleSetCareerModelFindings(store, storage, head)));
   const index = await savedRatedIndexFinding(store, storage);
   if (index !== undefined) findings.push(`${index[0]!.toUpperCase()}${index.slice(1)}; the next read makes it again from the log.`);
   return findings;

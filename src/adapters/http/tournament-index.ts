@@ -8,6 +8,7 @@ import { LedgerFailure } from '../../app/failure';
 import type { GenericRuleSetId } from '../../../projections/generic/systems';
 import { foldGeneric } from '../../../projections/generic/history';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
+import { servedRuleSetCareers } from '../../app/rule-set-career-model';
 import { reportedGamesOf, type RatedTournamentView, type ReportedGame } from '../../app/tournaments';
 import type { EventStore } from '../../app/ports/event-store';
 import type { Directories, DirectoriesNow } from '../../app/read-models/directories';
@@ -127,6 +128,9 @@ export const listingOf = (now: DirectoriesNow, tournamentId: string): Tournament
  * (src/app/rated-tournament.ts: its tournaments and their players, not the FESA games); it is kept until the log
  * moves (the last few asked for), so a page or its JSON asked again does not read it again.
  */
+/** How many player pages this thread answered from the saved careers model (an instrument: its test holds that it is read). */
+export const careersFromModel = { here: 0 };
+
 export class RatedTournamentViews {
   /** The views kept, by tournament id, all of the log as it stood at `position`. */
   private kept = new Map<string, RatedTournamentView | undefined>();
@@ -188,6 +192,12 @@ export class RatedTournamentViews {
    */
   async careersOf(now: DirectoriesNow, playerId: string): Promise<RuleSetCareer[]> {
     const { position } = now;
+    // the saved careers (a CLI read or `projections rebuild` made them) when they reflect this very position
+    const saved = this.checkpoints && (await servedRuleSetCareers(this.ledger.store, this.checkpoints, playerId, position));
+    if (saved !== undefined) {
+      careersFromModel.here++;
+      return saved;
+    }
     if (this.careersFold?.position !== position) {
       const folded = this.indexAt(position).then(async (index) => {
         const { facts, state } = await ratedCareersSlice(this.ledger.store, { upTo: position, index });

@@ -21,7 +21,8 @@ import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/gen
 import { ruleSetInForceOf } from '../../../../domain/commands/state';
 import { resolvePlayer } from '../../../app/player-lookup';
 import { nearest } from '../suggest';
-import { rebuildRuleSetListModels } from '../../../app/rule-set-list-model';
+import { readRuleSetCareer, rebuildRuleSetModels } from '../../../app/rule-set-career-model';
+import { savedModelNotServed } from './rule-set-lists';
 
 const ruleSetOf = (ctx: CliContext, also: readonly string[] = []): string => {
   const id = ctx.opts.string('rules');
@@ -78,6 +79,15 @@ export const careerModelStale = (ctx: CliContext): ((why: string) => void) => {
   };
 };
 
+/** A non-FESA career from the saved careers model, else (EventStoreDB keeps none) folded from the non-FESA slice. */
+const savedOrFoldedCareer = async (ctx: CliContext, playerId: string): Promise<GenericCareer | undefined> => {
+  const [store, storage] = [await ctx.store(), await ctx.checkpoints()];
+  if (storage !== undefined) return (await readRuleSetCareer(store, storage, playerId, savedModelNotServed(ctx))).career;
+  // the non-FESA slice (its tournaments, their players, every name), not the FESA games the fold passes over
+  const slice = await ratedListSlice(store);
+  return genericCareer(slice.facts, slice.state, playerId);
+};
+
 export const history: CommandRun = {
   async run(ctx) {
     const given = ctx.opts.positional[0];
@@ -96,9 +106,7 @@ export const history: CommandRun = {
       }
     }
     if (isGenericRuleSet(ruleSet)) {
-      // the non-FESA slice (its tournaments, their players, every name), not the FESA games the fold passes over
-      const slice = await ratedListSlice(await ctx.store(), { storage: await ctx.checkpoints() });
-      const generic = genericCareer(slice.facts, slice.state, playerId);
+      const generic = await savedOrFoldedCareer(ctx, playerId);
       const shown = generic && { ...generic, tournaments: generic.tournaments.filter((t) => t.ruleSet === ruleSet), openingBalances: generic.openingBalances.filter((b) => b.ruleSet === ruleSet), grades: generic.grades.filter((g) => g.ruleSet === ruleSet) };
       if (shown === undefined || (shown.tournaments.length === 0 && shown.openingBalances.length === 0)) throw new UsageError(`${playerId} played no tournament rated under ${ruleSet}`);
       ctx.out(ctx.json ? JSON.stringify(shown, null, 2) : genericCareerText(shown));
@@ -136,10 +144,10 @@ export const rebuild: CommandRun = {
     const checkpoints = await ctx.savedProjections();
     if (checkpoints === undefined) throw new UsageError(`projection checkpoints are kept next to the log in SQLite or PostgreSQL; the store "${ctx.storeSpec ?? defaultStoreSpec()}" keeps none (list and the other commands fold from the log)`);
     if (isGenericRuleSet(ruleSet)) {
-      // one fold of the non-FESA slice gives every non-FESA rule set's list model
-      const made = await rebuildRuleSetListModels(await ctx.store(), checkpoints);
+      // one fold of the non-FESA slice gives every non-FESA rule set's list model and their careers model
+      const made = await rebuildRuleSetModels(await ctx.store(), checkpoints);
       const summary = { ruleSet, position: made.position, events: made.facts, versions: made.versions, milliseconds: Math.round(Number(process.hrtime.bigint() - started) / 1e6) };
-      ctx.print(summary, () => `list models of ${GENERIC_RULE_SETS.join(', ')} rebuilt from ${summary.events} events up to position ${summary.position}: ${summary.versions} player versions (${summary.milliseconds} ms); saved`);
+      ctx.print(summary, () => `list and careers models of ${GENERIC_RULE_SETS.join(', ')} rebuilt from ${summary.events} events up to position ${summary.position}: ${summary.versions} player versions (${summary.milliseconds} ms); saved`);
       return 0;
     }
     const result = await rebuildProjection(await ctx.store(), checkpoints, { ruleSet });

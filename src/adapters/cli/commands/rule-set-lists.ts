@@ -11,7 +11,8 @@ import { ruleSetList } from '../../../app/rule-set-list';
 import { readRuleSetListModel } from '../../../app/rule-set-list-model';
 import { programFileRefusal, publishedRuleSetDiff, renderRuleSetList, type RuleSetListDiff } from '../../../app/rule-set-publication';
 import type { ListFormat } from '../../../app/lists';
-import { explainGeneric } from '../../../../projections/generic/explain';
+import { explainGeneric, explanationOf, type GenericExplanation } from '../../../../projections/generic/explain';
+import { readRuleSetCareer } from '../../../app/rule-set-career-model';
 import { foldGeneric } from '../../../../projections/generic/history';
 import type { GenericRuleSetId } from '../../../../projections/generic/systems';
 import { entryOf } from './rulesets';
@@ -27,6 +28,15 @@ export const refuseProgramFile = (ruleSet: string, format: ListFormat): void => 
   if (refusal !== undefined) throw new UsageError(refusal);
 };
 
+/** Says once why a saved model of the non-FESA rule sets was not served (it is made again from the log). */
+export const savedModelNotServed = (ctx: CliContext): ((why: string) => void) => {
+  let told = false;
+  return (why) => {
+    if (!told) ctx.err(`warning: ${why}; it is made again from the log (\`ledger verify\` checks every saved model)`);
+    told = true;
+  };
+};
+
 /** `ledger list --rules S` for a non-FESA rule set; `write` puts the text where --out says. */
 export const listUnderRuleSet = async (ctx: CliContext, ruleSet: GenericRuleSetId, format: ListFormat, write: (text: string) => void): Promise<void> => {
   refuseProgramFile(ruleSet, format);
@@ -39,7 +49,7 @@ export const listUnderRuleSet = async (ctx: CliContext, ruleSet: GenericRuleSetI
   const storage = await ctx.checkpoints();
   // the saved model answers the default entry policy; otherwise (or known at a position before its last fact) the
   // non-FESA tournaments, their players and every name are folded, not the FESA games (which the fold passes over)
-  const onEdited = (why: string): void => ctx.err(`warning: ${why}; it is made again from the log (\`ledger verify\` checks every saved model)`);
+  const onEdited = savedModelNotServed(ctx);
   const saved = storage !== undefined && entry === 'system' ? await readRuleSetListModel(store, storage, ruleSet, { asOf, activeYears, onEdited, ...(knownAt !== undefined ? { knownAt } : {}) }) : undefined;
   const list = saved ?? ruleSetList((await ratedListSlice(store, { ...(knownAt !== undefined ? { upTo: knownAt } : {}), ...(storage ? { storage } : {}) })).facts, ruleSet, { asOf, activeYears, entry, ...(knownAt !== undefined ? { knownAt } : {}) });
   write(renderRuleSetList(LIST_PRINTER, list, format));
@@ -67,10 +77,20 @@ export const printPublishedRuleSetDiff = async (ctx: CliContext, listId: string)
 
 /** `ledger explain P --rules S`: the player's tournaments rated under S (as recorded), in the system's own terms. */
 export const explainUnderRuleSet = async (ctx: CliContext, playerId: string, ruleSet: GenericRuleSetId): Promise<void> => {
-  const store = await ctx.store();
-  const folded = foldGeneric((await ratedListSlice(store, { storage: await ctx.checkpoints() })).facts, { entry: entryOf(ctx, 'system') });
-  if (E.isLeft(folded)) throw unratable(folded.left);
-  const explanation = explainGeneric(folded.right, playerId, ruleSet);
-  if (E.isLeft(explanation)) throw new UsageError(explanation.left);
-  ctx.out(ctx.json ? JSON.stringify(explanation.right.data, null, 2) : explanation.right.text);
+  const [store, storage] = [await ctx.store(), await ctx.checkpoints()];
+  const entry = entryOf(ctx, 'system');
+  let explanation: GenericExplanation;
+  if (storage !== undefined && entry === 'system') {
+    // the saved careers model (the player is known: the command resolved him)
+    const saved = await readRuleSetCareer(store, storage, playerId, savedModelNotServed(ctx));
+    if (saved.failure !== undefined) throw unratable(saved.failure);
+    explanation = explanationOf(saved.explanation, ruleSet);
+  } else {
+    const folded = foldGeneric((await ratedListSlice(store, { ...(storage ? { storage } : {}) })).facts, { entry });
+    if (E.isLeft(folded)) throw unratable(folded.left);
+    const explained = explainGeneric(folded.right, playerId, ruleSet);
+    if (E.isLeft(explained)) throw new UsageError(explained.left);
+    explanation = explained.right;
+  }
+  ctx.out(ctx.json ? JSON.stringify(explanation.data, null, 2) : explanation.text);
 };

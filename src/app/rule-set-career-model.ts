@@ -1,0 +1,224 @@
+/**
+ * The saved careers of the non-FESA rule sets (`ledger history P --rules S`, `ledger explain P --rules S`), next to
+ * the log as the list model is (rule-set-list-model.ts): one fold of the non-FESA slice gives, per player, his career
+ * under every non-FESA rule set (tournaments with his rating before and after and his games, opening balances, grade
+ * changes with the rule behind each) and what `explain` tells of him, so that a read loads one player's records
+ * instead of reading a third of a mixed ledger's streams and folding them again.
+ *
+ * Players are kept in buckets by a hash of their id, each saved as its own projection, so that a read parses one
+ * bucket. A small head (its own projection) says which log position the buckets reflect and holds each bucket's
+ * fingerprint: moving the model forward over facts that change no career rewrites the head alone, and a bucket
+ * changed by hand, or saved by another build, no longer matches it. Derived and droppable: read only while it reflects
+ * the head of the log; `verify` tells one changed by hand.
+ */
+import * as E from 'fp-ts/Either';
+import { explanationData, type GenericExplanation } from '../../projections/generic/explain';
+import { foldGeneric } from '../../projections/generic/history';
+import { hashAt, logChangedSince } from './chain';
+import { hash53 } from './list-model';
+import type { CheckpointStorage } from './ports/checkpoint-storage';
+import type { EventStore } from './ports/event-store';
+import type { RatedTournamentSlice } from './rated-tournament';
+import { changesTheRatedSlice, fingerprint, rebuildRuleSetListModels } from './rule-set-list-model';
+import { careerReader, type GenericCareer } from './tournaments';
+import { careersOfStandings, ruleSetStandings, type RuleSetCareer, type RuleSetStanding } from './career-rule-sets';
+import { listNamer, listOfFold, type RuleSetListRow } from './rule-set-list';
+import type { GenericRuleSetId } from '../../projections/generic/systems';
+
+/** The saved layout: a model of another format is never read (the next read makes it anew). */
+export const RULE_SET_CAREER_MODEL_FORMAT = 1;
+const HEAD_NAME = `rule-set-careers-${RULE_SET_CAREER_MODEL_FORMAT}`;
+/** At a million games a bucket holds some 1,500 players: a read parses megabytes, not the whole model. */
+const BUCKETS = 64;
+const bucketName = (bucket: number): string => `${HEAD_NAME}:${bucket}`;
+const bucketOf = (playerId: string): number => hash53(playerId) % BUCKETS;
+/** Players per saved chunk. */
+const CHUNK = 500;
+
+/**
+ * One player's record: his career under every non-FESA rule set (null: none), what `explain` tells of him (null:
+ * nothing, or the fold failed) and his standings (what his page shows of his state under each rule set).
+ */
+type PlayerRecord = readonly [playerId: string, career: GenericCareer | null, explanation: GenericExplanation['data'] | null, standings: readonly RuleSetStanding[]];
+
+interface Head {
+  readonly format: number;
+  readonly position: number;
+  /** The chain hash of the log's event at `position` (a model of another log, or of an edited one, is not read). */
+  readonly head: string | null;
+  /** Where the fold stopped: `explain` answers with it, as the fold would (a career shows its tournaments unrated). */
+  readonly failure?: string;
+  /** Each bucket's fingerprint as saved by this build. */
+  readonly buckets: readonly number[];
+}
+
+/** What the saved model holds of one player. */
+export interface SavedRuleSetCareer {
+  readonly career: GenericCareer | undefined;
+  /** What `explain` tells of him under every rule set (`explanationOf` gives one rule set's); empty when he has nothing. */
+  readonly explanation: GenericExplanation['data'];
+  readonly standings: readonly RuleSetStanding[];
+  readonly failure?: string;
+}
+
+/** How many times this thread made the careers model anew (an instrument: a test holds that facts changing no career move it forward). */
+export const ruleSetCareerModelBuilds = { here: 0 };
+
+/**
+ * Each rule set's list row of a player at the end of the timeline (as `ruleSetList` gives it, everybody rated), from
+ * the fold already made: the page repeats its grade and category.
+ */
+const listRows = (slice: RatedTournamentSlice, folded: ReturnType<typeof foldGeneric>): ((ruleSet: GenericRuleSetId, playerId: string) => RuleSetListRow | undefined) => {
+  const rows = new Map<GenericRuleSetId, ReadonlyMap<string, RuleSetListRow>>();
+  const named = listNamer(slice.facts);
+  return (ruleSet, playerId) => {
+    if (E.isLeft(folded)) return undefined;
+    let list = rows.get(ruleSet);
+    if (list === undefined) rows.set(ruleSet, (list = new Map(listOfFold(folded.right, ruleSet, END_OF_TIME, 0, named).players.map((row) => [row.id, row]))));
+    return list.get(playerId);
+  };
+};
+
+const END_OF_TIME = '9999-12-31';
+
+/** Saves the careers model of the non-FESA slice `slice` as of `position` (whose event hashes to `head`), `folded` its fold. */
+const saveCareerModel = async (storage: CheckpointStorage, slice: RatedTournamentSlice, folded: ReturnType<typeof foldGeneric>, position: number, head: string | null): Promise<void> => {
+  ruleSetCareerModelBuilds.here++;
+  const careerOf = careerReader(slice.facts, slice.state, folded);
+  const listedOf = listRows(slice, folded);
+  const ids = new Set<string>(slice.state.players.keys());
+  if (E.isRight(folded)) for (const id of folded.right.players.keys()) ids.add(id);
+  const byBucket: string[][] = Array.from({ length: BUCKETS }, () => []);
+  for (const id of ids) byBucket[bucketOf(id)]!.push(id);
+  const fingerprints: number[] = [];
+  // one bucket's records at a time: the whole model at once would hold every game twice more in memory
+  for (const [bucket, players] of byBucket.entries()) {
+    const records: PlayerRecord[] = [];
+    for (const id of players) {
+      const career = careerOf(id) ?? null;
+      const data = E.isRight(folded) ? explanationData(folded.right, id) : undefined;
+      const explained = data !== undefined && (data.tournaments.length > 0 || data.officerFacts.length > 0 || data.grades.length > 0) ? data : null;
+      const standings = ruleSetStandings(folded, id, (ruleSet) => listedOf(ruleSet, id));
+      if (career !== null || explained !== null || standings.length > 0) records.push([id, career, explained, standings]);
+    }
+    const chunks: (readonly [string, number, string])[] = [];
+    for (let seq = 0; seq * CHUNK < records.length; seq++) chunks.push(['players', seq, JSON.stringify(records.slice(seq * CHUNK, (seq + 1) * CHUNK))]);
+    const fp = fingerprint(chunks.map((c) => c[2]));
+    fingerprints.push(fp);
+    await storage.save(bucketName(bucket), position, JSON.stringify({ format: RULE_SET_CAREER_MODEL_FORMAT, bucket, fp }), chunks, []);
+  }
+  // the head last: until it is saved, the buckets do not match the head a read checks them against
+  const saved: Head = { format: RULE_SET_CAREER_MODEL_FORMAT, position, head, ...(E.isLeft(folded) ? { failure: folded.left } : {}), buckets: fingerprints };
+  await storage.save(HEAD_NAME, position, JSON.stringify(saved), [], []);
+};
+
+/**
+ * Folds the non-FESA slice at the log's head once and saves every non-FESA rule set's list model and the careers
+ * model from it (`projections rebuild --rules S`, and a careers read that finds none it can serve).
+ */
+export const rebuildRuleSetModels = (store: EventStore, storage: CheckpointStorage): Promise<{ position: number; versions: number; facts: number }> =>
+  rebuildRuleSetListModels(store, storage, (slice, folded, position, head) => saveCareerModel(storage, slice, folded, position, head));
+
+const loadHead = async (storage: CheckpointStorage): Promise<Head | undefined> => {
+  const text = await storage.load(HEAD_NAME, () => undefined);
+  const head = text === undefined ? undefined : (JSON.parse(text) as Head);
+  return head?.format === RULE_SET_CAREER_MODEL_FORMAT && head.buckets.length === BUCKETS ? head : undefined;
+};
+
+/** A bucket as saved: the fingerprint of its chunks as loaded, and its records when `parse` asks for them. */
+const loadBucket = async (storage: CheckpointStorage, bucket: number, parse: boolean): Promise<{ fp: number; records: PlayerRecord[] } | undefined> => {
+  const texts: string[] = [];
+  const records: PlayerRecord[] = [];
+  const text = await storage.load(bucketName(bucket), (part, data) => {
+    texts.push(data);
+    if (parse && part === 'players') records.push(...(JSON.parse(data) as PlayerRecord[]));
+  });
+  return text === undefined ? undefined : { fp: fingerprint(texts), records };
+};
+
+/** Why the saved head cannot be served as of the log's `head` (undefined: it can, perhaps after facts no career reads). */
+const unservableHead = async (store: EventStore, saved: Head, head: number): Promise<string | undefined> => {
+  if (saved.position > head) return `the saved careers model of the non-FESA rule sets reflects position ${saved.position}, beyond the log's head ${head}: events were deleted from the log, or the model is another ledger's`;
+  const changed = await logChangedSince(store, saved.position, saved.head);
+  return changed === undefined ? undefined : `the saved careers model of the non-FESA rule sets does not match the log (${changed})`;
+};
+
+const editedBucket = (bucket: number): string => `the saved careers model of the non-FESA rule sets was changed by hand (its part ${bucket} no longer matches its fingerprint)`;
+
+/** The saved head, served at the log's head: moved forward over facts that change no career, else undefined (made anew). */
+const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEdited?: (why: string) => void): Promise<Head | undefined> => {
+  const head = await store.headPosition();
+  const saved = await loadHead(storage);
+  if (saved === undefined) return undefined;
+  const why = await unservableHead(store, saved, head);
+  if (why !== undefined) {
+    onEdited?.(why);
+    return undefined;
+  }
+  if (saved.position === head) return saved;
+  // a newcomer's registration gives no one a career: only a fact the non-FESA fold rates does
+  if (await changesTheRatedSlice(store, storage, saved.position, head, async () => false)) return undefined;
+  const moved: Head = { ...saved, position: head, head: await hashAt(store, head) };
+  await storage.save(HEAD_NAME, head, JSON.stringify(moved), [], []);
+  return moved;
+};
+
+/**
+ * What the saved careers model holds of `playerId` at the head of the log (made anew from the log when none can be
+ * served: none saved, behind the log by a fact that changes a career, another log's, or changed by hand — then
+ * `onEdited` is told why). The default entry policy only (`--entry` asks the fold).
+ */
+export const readRuleSetCareer = async (store: EventStore, storage: CheckpointStorage, playerId: string, onEdited?: (why: string) => void): Promise<SavedRuleSetCareer> => {
+  const bucket = bucketOf(playerId);
+  let head = await headAtLogHead(store, storage, onEdited);
+  let loaded = head && (await loadBucket(storage, bucket, true));
+  if (head !== undefined && loaded?.fp !== head.buckets[bucket]) {
+    onEdited?.(editedBucket(bucket));
+    loaded = undefined;
+  }
+  if (head === undefined || loaded === undefined) {
+    await rebuildRuleSetModels(store, storage);
+    head = (await loadHead(storage))!;
+    loaded = (await loadBucket(storage, bucket, true))!;
+  }
+  return recordOf(loaded.records, playerId, head);
+};
+
+const recordOf = (records: readonly PlayerRecord[], playerId: string, head: Head): SavedRuleSetCareer => {
+  const found = records.find((r) => r[0] === playerId);
+  return {
+    career: found?.[1] ?? undefined,
+    explanation: found?.[2] ?? { playerId, tournaments: [], officerFacts: [], grades: [] },
+    standings: found?.[3] ?? [],
+    ...(head.failure !== undefined ? { failure: head.failure } : {}),
+  };
+};
+
+/**
+ * A player's careers under the non-FESA rule sets (his page) from the saved model when it reflects exactly `position`
+ * of this log and holds as saved; undefined otherwise (the server folds then: it never writes a model on its thread).
+ */
+export const servedRuleSetCareers = async (store: EventStore, storage: CheckpointStorage, playerId: string, position: number): Promise<RuleSetCareer[] | undefined> => {
+  const head = await loadHead(storage);
+  if (head === undefined || head.position !== position || (await logChangedSince(store, position, head.head)) !== undefined) return undefined;
+  const bucket = bucketOf(playerId);
+  const loaded = await loadBucket(storage, bucket, true);
+  if (loaded === undefined || loaded.fp !== head.buckets[bucket]) return undefined;
+  const { career, standings } = recordOf(loaded.records, playerId, head);
+  return careersOfStandings(career, standings);
+};
+
+/** What `verify` says of the saved careers model (one sentence each; empty when it holds or none is saved). */
+export const ruleSetCareerModelFindings = async (store: EventStore, storage: CheckpointStorage, head: number): Promise<string[]> => {
+  const saved = await loadHead(storage);
+  if (saved === undefined) return [];
+  const remedy = '; `ledger projections rebuild --rules fide` makes it again (as does the next read).';
+  const why = await unservableHead(store, saved, head);
+  if (why !== undefined) return [`${why[0]!.toUpperCase()}${why.slice(1)}${remedy}`];
+  const findings: string[] = [];
+  for (let bucket = 0; bucket < BUCKETS; bucket++) {
+    const loaded = await loadBucket(storage, bucket, false);
+    if (loaded?.fp !== saved.buckets[bucket]) findings.push(`${editedBucket(bucket).replace(/^t/, 'T')}${remedy}`);
+  }
+  return findings;
+};
