@@ -39,4 +39,16 @@ describe('a rule set\'s list and careers count its own games', () => {
     expect(listed.lastPlayed).toBe('2025-03-01');
     expect(history.tournaments.at(-1)!.after).toBe(Math.round(listed.rating));
   }, 60_000);
+
+  it('says a newcomer\'s first tournament gave him his first rating, not that he was not rated in it', async () => {
+    const { ok, file } = officerLedger('rule-set-first-rating');
+    await ok('player', 'add', '--csv', file('players.csv', ['id,family,country,date', 'C,Cee,US,2020-01-01', 'D,Dee,US,2020-01-01']));
+    await ok('player', 'balance', '--id', 'D', '--rules', 'uscf-k', '--rating', '1500', '--games', '30', '--date', '2022-01-01', '--reason', 'legacy list');
+    await ok('tournament', 'add', '--id', 'U1', '--name', 'Uscf 2023', '--start', '2023-01-15', '--system', 'uscf-k', '--main', '90', '--byoyomi', '30');
+    await ok('game', 'report', '--csv', file('games.csv', ['game,tournament,round,first,second,result', 'g1,U1,1,C,D,win']));
+    await ok('tournament', 'close', '--id', 'U1');
+    const history = await ok('history', 'C', '--rules', 'uscf-k');
+    expect(history).toMatch(/^2023-01-15 {2}Uscf 2023 \(U1\), under uscf-k: first rating \d+$/m);
+    expect(history).not.toContain('not rated in it');
+  }, 60_000);
 });

@@ -42,7 +42,9 @@ const genericCareerText = (c: GenericCareer): string => {
   const lines = [`${c.playerId}  ${c.name}`, ''];
   for (const b of c.openingBalances) lines.push(`${b.date}  opening balance under ${b.ruleSet}: ${b.rating ?? 'unrated'} (${b.source})`);
   for (const t of c.tournaments) {
-    const change = t.before !== null && t.after !== null ? `${t.before} -> ${t.after} (${signed(t.after - t.before)})` : 'not rated in it';
+    // a newcomer's first tournament gives him a rating from none: that is his first rating, not a tournament he sat out
+    const change =
+      t.after === null ? 'not rated in it' : t.before === null ? `first rating ${t.after}` : `${t.before} -> ${t.after} (${signed(t.after - t.before)})`;
     lines.push('', `${t.endDate}  ${t.name} (${t.tournamentId}), ${t.ruleSet === null ? 'not closed yet' : `under ${t.ruleSet}`}: ${change}`);
     lines.push(table(['round', 'colour', 'opponent', 'result', 'stones', 'rated'], t.games.map((g) => [g.round, g.colour ?? '', g.opponent ?? '(bye)', g.result, g.handicapStones ?? '', g.rated])));
   }
