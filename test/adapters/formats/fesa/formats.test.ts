@@ -42,6 +42,10 @@ describe('ratingliste writer: read → write is byte-identical (behaviour §3)',
     expect(print(form.value)).toBe('(#S(HOME :LIST #\\E :LAST NIL) "a\\"b\\\\" 1/2 1/2 NIL :LB T)');
   });
 
+  it('refuses a character literal cut off by the end of the file instead of reading a character that is not there', () => {
+    expect(errorOf(parseRatingList('(\n)\n#\\'))).toEqual({ file: 'ratingliste.pre', line: 3, reason: 'unexpected end of file' });
+  });
+
   it('keeps ISO-8859-1 names intact', () => {
     const text = '(#S(PLAYER :LAST-NAME "Ålvik" :FIRST-NAME "Søren" :NATIONALITY-LIST NIL :GRADE-LEVEL 0 :GRADE-NAME "" :NSR-GRADE-LEVEL 0 :NSR-GRADE-NAME "" :ELO-NUMBER 0 :GAMES 0 :LAST-PLAYED NIL :LB-COUNT (:LB 3 NIL) :MP-COUNT (:MP 2) :BONUS-COUNT 0)\n\n)\n';
     const parsed = parseRatingList(text);
