@@ -43,7 +43,7 @@ const splitCsvLine = (line: string): string[] => {
   let field = '';
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
+    const ch = line.charAt(i);
     if (quoted) {
       if (ch === '"' && line[i + 1] === '"') { field += '"'; i++; }
       else if (ch === '"') quoted = false;
