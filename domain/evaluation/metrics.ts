@@ -12,6 +12,7 @@
  * - brier: mean (E − y)².
  * - calibration: 10 buckets of E ([0, 0.1), …, [0.9, 1]): count, mean expected, mean actual.
  */
+import { itemAt } from '../rules/shared/present';
 export interface Prediction {
   readonly expected: number;
   readonly actual: number;
@@ -66,9 +67,7 @@ export const predictionMetrics = (predictions: Iterable<Prediction>): Prediction
   let brier = 0;
   let sumE = 0;
   let sumY = 0;
-  const count = new Array<number>(BUCKETS).fill(0);
-  const bE = new Array<number>(BUCKETS).fill(0);
-  const bY = new Array<number>(BUCKETS).fill(0);
+  const buckets = Array.from({ length: BUCKETS }, () => ({ count: 0, expected: 0, actual: 0 }));
   for (const { expected, actual } of predictions) {
     n++;
     ll += gameLogLoss(expected, actual);
@@ -76,10 +75,10 @@ export const predictionMetrics = (predictions: Iterable<Prediction>): Prediction
     brier += (expected - actual) ** 2;
     sumE += expected;
     sumY += actual;
-    const k = bucketOf(expected);
-    count[k]++;
-    bE[k] += expected;
-    bY[k] += actual;
+    const bucket = itemAt(buckets, bucketOf(expected), 'calibration bucket');
+    bucket.count++;
+    bucket.expected += expected;
+    bucket.actual += actual;
   }
   const mean = (s: number, c: number) => (c === 0 ? NaN : s / c);
   return {
@@ -89,12 +88,12 @@ export const predictionMetrics = (predictions: Iterable<Prediction>): Prediction
     brier: mean(brier, n),
     meanExpected: mean(sumE, n),
     meanActual: mean(sumY, n),
-    calibration: count.map((c, k) => ({
+    calibration: buckets.map((b, k) => ({
       from: k / BUCKETS,
       to: (k + 1) / BUCKETS,
-      count: c,
-      meanExpected: c === 0 ? null : bE[k] / c,
-      meanActual: c === 0 ? null : bY[k] / c,
+      count: b.count,
+      meanExpected: b.count === 0 ? null : b.expected / b.count,
+      meanActual: b.count === 0 ? null : b.actual / b.count,
     })),
   };
 };

@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import { RuleError } from '../rules/rule-system';
 import { Game } from '../rules/elo-common/game';
+import { playerIn } from '../rules/shared/present';
 import { Prediction } from './metrics';
 
 /** One rating event of a replay: its date and its games in playing order. */
@@ -48,8 +49,7 @@ export const replay = <S>(model: RatingModel<S>, events: readonly ReplayEvent[])
   const predictions: Prediction[] = [];
   let games = 0;
   let unpredicted = 0;
-  for (let i = 0; i < events.length; i++) {
-    const ev = events[i];
+  for (const [i, ev] of events.entries()) {
     const players: Record<string, S> = {};
     for (const g of ev.games) {
       for (const id of [g.a, g.b]) {
@@ -58,13 +58,13 @@ export const replay = <S>(model: RatingModel<S>, events: readonly ReplayEvent[])
     }
     for (const g of ev.games) {
       games++;
-      const e = model.expectedScore(players[g.a], players[g.b], g);
+      const e = model.expectedScore(playerIn(players, g.a), playerIn(players, g.b), g);
       if (e === null) unpredicted++;
       else predictions.push({ expected: e, actual: g.score });
     }
     const out = model.rateEvent(ev, players);
     if (E.isLeft(out)) return E.left({ eventIndex: i, date: ev.date, error: out.left });
-    for (const id of Object.keys(out.right.players)) ratings.set(id, out.right.players[id]);
+    for (const [id, p] of Object.entries(out.right.players)) ratings.set(id, p);
   }
   return E.right({ ratings, predictions, events: events.length, games, unpredicted });
 };

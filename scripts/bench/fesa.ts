@@ -12,6 +12,7 @@ import * as os from 'os';
 import * as path from 'path';
 import { performance } from 'perf_hooks';
 import * as E from 'fp-ts/Either';
+import { itemAt } from '../../domain/rules/shared/present';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaEvent, FesaEventPlayer, FesaPlayer, FesaRound, FesaScore } from '../../domain/rules/fesa/types';
 import { fesaCrosstable } from '../../projections/fesa/crosstable';
@@ -148,19 +149,19 @@ const benchSynthetic = (): void => {
     const order = Array.from({ length: n }, (_, i) => i);
     for (let i = n - 1; i > 0; i--) {
       const j = Math.floor(rnd() * (i + 1));
-      [order[i], order[j]] = [order[j], order[i]];
+      [order[i], order[j]] = [itemAt(order, j, 'seat'), itemAt(order, i, 'seat')];
     }
     for (let k = 0; k < n; k += 2) {
-      const a = order[k];
-      const b = order[k + 1];
-      const pA = 1 / (1 + 10 ** ((strength[b] - strength[a]) / 400));
+      const a = itemAt(order, k, 'seat');
+      const b = itemAt(order, k + 1, 'seat');
+      const pA = 1 / (1 + 10 ** ((itemAt(strength, b, 'player') - itemAt(strength, a, 'player')) / 400));
       const x = rnd();
       const sa: FesaScore = x < 0.03 ? 0.5 : x < pA ? 1 : 0;
-      table[a].push({ opponentIndex: b + 1, score: sa });
-      table[b].push({ opponentIndex: a + 1, score: (1 - sa) as FesaScore });
+      itemAt(table, a, 'player').push({ opponentIndex: b + 1, score: sa });
+      itemAt(table, b, 'player').push({ opponentIndex: a + 1, score: (1 - sa) as FesaScore });
     }
   }
-  const players: FesaEventPlayer[] = list.map((p, i) => ({ lastName: p.lastName, firstName: '', supplements: '', rounds: table[i], simultaneousGiver: false, macmahon: 0 }));
+  const players: FesaEventPlayer[] = list.map((p, i) => ({ lastName: p.lastName, firstName: '', supplements: '', rounds: itemAt(table, i, 'player'), simultaneousGiver: false, macmahon: 0 }));
   const event: FesaEvent = { name: 'Synthetic', date: '2024-06-01', players };
   const t0 = performance.now();
   const r = rateEvent(list, [], event);

@@ -9,12 +9,14 @@ import { footballEvents, loadFootballMatches } from '../../src/adapters/formats/
 import { replay, RatingModel, ReplayEvent } from '../../domain/evaluation/replay';
 import { predictionMetrics, PredictionMetrics } from '../../domain/evaluation/metrics';
 import { fideModel, gobaseModel, uscfKModel, usShogiModel } from '../../domain/evaluation/models';
+import { itemAt } from '../../domain/rules/shared/present';
 import { fesaReplay } from '../../domain/evaluation/fesa-model';
 import { genericModel } from '../../projections/generic/predictions';
 
 const arg = (name: string, def: string): string => {
   const i = process.argv.indexOf(`--${name}`);
-  return i >= 0 && process.argv[i + 1] !== undefined ? process.argv[i + 1] : def;
+  const value = process.argv[i + 1];
+  return i >= 0 && value !== undefined ? value : def;
 };
 
 // pan-atlantic under its own newcomer rules (unrated until 4 games, performance rating against rated opponents)
@@ -103,7 +105,7 @@ const main = () => {
   for (let k = 0; k < 10; k++) {
     const label = `${(k / 10).toFixed(1)}–${((k + 1) / 10).toFixed(1)}`;
     console.log(padR(label, 20) + rows.map((r) => {
-      const b = r.metrics.calibration[k];
+      const b = itemAt(r.metrics.calibration, k, 'calibration bucket');
       return pad(b.count === 0 ? '-' : `${fmt(b.meanExpected!, 3)}→${fmt(b.meanActual!, 3)} (${b.count})`, 24);
     }).join(''));
   }

@@ -40,9 +40,10 @@ describe.each(places)('two rule sets compared from their list read models, %s (i
               const folds = RULES.map((ruleSet) => foldFesaFast(seen, { ruleSet, asOf, runs: 'changes' }));
               // a model whose fold failed is not read (the server then folds, which names the error)
               for (const [i, h] of [a, b].entries()) if (h === undefined) expect(E.isLeft(foldFesaFast(seen, { ruleSet: RULES[i], runs: 'none' }))).toBe(true);
-              if (a === undefined || b === undefined || E.isLeft(folds[0]!) || E.isLeft(folds[1]!)) continue;
+              const [foldA, foldB] = folds;
+              if (a === undefined || b === undefined || foldA === undefined || foldB === undefined || E.isLeft(foldA) || E.isLeft(foldB)) continue;
               expect([a.position, b.position]).toEqual([timeline.position, timeline.position]);
-              const fromFolds = diffFolds(folds[0].right, folds[1].right);
+              const fromFolds = diffFolds(foldA.right, foldB.right);
               expect({ asOf, ...diffListModels(a, b, timeline.ratedItems()) }).toEqual({ asOf, ...fromFolds });
               // what `ledger diff --rules` reads: the tournaments from the careers model, the grades from both lists
               const fromModels = await ruleSetsFromModels(store, checkpoints, RULES[0], RULES[1], asOf);

@@ -5,6 +5,7 @@ import {
   asInt, asNumber, asRecord, checkGamePlayers, Decoded, decodeGames, decodePlayers, fail, isRecord, show,
 } from '../elo-common/decode';
 import { decodeGoPlayer, goEntryRating, type GoPlayerInput } from '../shared/go-player';
+import { itemAt, playerIn } from '../shared/present';
 import { Game, GameResult, notRated, RATED, Score } from '../elo-common/game';
 import { booleanOption, decodeOptions, docsOf, enumOption, OptionSpec } from '../elo-common/options';
 import { decodeRatingPair } from '../elo-common/ops';
@@ -76,26 +77,26 @@ export const rateEvent = (
   const known = checkGamePlayers(games, (id) => Object.prototype.hasOwnProperty.call(players, id));
   if (E.isLeft(known)) return known;
   const pre: Record<string, GorPlayer> = {};
-  for (const id of Object.keys(players)) {
-    const r = entryRating(players[id], `input.players.${id}`);
+  for (const [id, player] of Object.entries(players)) {
+    const r = entryRating(player, `input.players.${id}`);
     if (E.isLeft(r)) return r;
     if (r.right >= GOR_CEILING) return fail(`input.players.${id}.rating`, `input.players.${id} enters at ${r.right}; expected a GoR below ${GOR_CEILING}.`);
-    pre[id] = { rating: r.right, games: players[id].games };
+    pre[id] = { rating: r.right, games: player.games };
   }
   const gamesRated = games.map((g) => (g.goHandicap !== undefined && g.goHandicap.stones > 0 && options.handicapGames === 'not-rated' ? notRated('handicap-not-ratable') : RATED));
   const delta = new Map<string, number>();
   const rated = new Map<string, number>();
   games.forEach((g, i) => {
-    if (!gamesRated[i].rated) return;
+    if (!itemAt(gamesRated, i, 'game').rated) return;
     for (const [id, opp] of [[g.a, g.b], [g.b, g.a]] as const) {
-      delta.set(id, (delta.get(id) ?? 0) + gameChange(g, id, pre[id].rating, pre[opp].rating));
+      delta.set(id, (delta.get(id) ?? 0) + gameChange(g, id, playerIn(pre, id).rating, playerIn(pre, opp).rating));
       rated.set(id, (rated.get(id) ?? 0) + 1);
     }
   });
   const weight = classWeightOf(options, t);
   const out: Record<string, GorPlayer> = { ...pre };
   for (const [id, d] of delta) {
-    out[id] = { rating: toThousandths(Math.max(GOR_FLOOR, pre[id].rating + weight * d)), games: pre[id].games + rated.get(id)! };
+    out[id] = { rating: toThousandths(Math.max(GOR_FLOOR, playerIn(pre, id).rating + weight * d)), games: playerIn(pre, id).games + rated.get(id)! };
   }
   return E.right({ players: out, gamesRated });
 };
@@ -105,8 +106,7 @@ const decodePlayer = decodeGoPlayer(startingGor, asNumber);
 /** A case's `goHandicap` ({"stones": 1..9, "receiver": a or b}), which the shared game decoder does not read. */
 const withGoHandicaps = (raw: unknown, games: readonly Game[]): Decoded<Game[]> => {
   const out: Game[] = [];
-  for (let i = 0; i < games.length; i++) {
-    const g = games[i];
+  for (const [i, g] of games.entries()) {
     const h = (raw as unknown[])[i] as Record<string, unknown>;
     if (h.goHandicap === undefined) { out.push(g); continue; }
     const p = `input.games[${i}].goHandicap`;

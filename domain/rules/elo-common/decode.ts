@@ -124,8 +124,7 @@ export const decodePlayers = <S>(
 
 /** The typed APIs re-check what the decoder checks, for callers (the ledger) that build games in code. */
 export const checkGamePlayers = (games: readonly Game[], has: (id: string) => boolean): Decoded<void> => {
-  for (let i = 0; i < games.length; i++) {
-    const g = games[i];
+  for (const [i, g] of games.entries()) {
     for (const side of ['a', 'b'] as const) {
       if (!has(g[side])) return fail(`input.games[${i}].${side}`, `input.games[${i}].${side}: player "${g[side]}" is not in input.players.`);
     }

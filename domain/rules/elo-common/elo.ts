@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import { roundHalfAwayFromZero, snapHalf } from '../shared/rounding';
+import { itemAt, playerIn } from '../shared/present';
 import { checkGamePlayers, Decoded, fail } from './decode';
 import { Game, GameResult, hasHandicap, notRated, RATED, Score } from './game';
 
@@ -71,8 +72,8 @@ const opponentOf = (g: Game, id: string): string => (g.a === id ? g.b : g.a);
 const classifyGames = (options: EloOptions, players: Record<string, EloPlayer>, games: readonly Game[]): GameResult[] =>
   games.map((g) => {
     if (hasHandicap(g)) return notRated('handicap-not-ratable');
-    const aNew = players[g.a].rating === null;
-    const bNew = players[g.b].rating === null;
+    const aNew = playerIn(players, g.a).rating === null;
+    const bNew = playerIn(players, g.b).rating === null;
     if (aNew && bNew) return notRated('unrated-opponent');
     if ((aNew || bNew) && options.ratedVsNewcomer === 'not-rated') return { rated: true, only: aNew ? g.a : g.b };
     return RATED;
@@ -82,10 +83,10 @@ const classifyGames = (options: EloOptions, players: Record<string, EloPlayer>, 
 const newcomerRatings = (players: Record<string, EloPlayer>, games: readonly Game[], results: readonly GameResult[]) => {
   const entries = new Map<string, Array<readonly [number, Score]>>();
   games.forEach((g, i) => {
-    if (!results[i].rated) return;
+    if (!itemAt(results, i, 'game').rated) return;
     for (const id of [g.a, g.b]) {
-      const opp = players[opponentOf(g, id)].rating;
-      if (players[id].rating !== null || opp === null) continue;
+      const opp = playerIn(players, opponentOf(g, id)).rating;
+      if (playerIn(players, id).rating !== null || opp === null) continue;
       let list = entries.get(id);
       if (list === undefined) entries.set(id, (list = []));
       list.push([opp, scoreOf(g, id)]);
@@ -116,7 +117,7 @@ export const rateEloEvent = (
   if (year === undefined) {
     for (const g of games) {
       for (const id of [g.a, g.b]) {
-        if (scheme.needsEventYear(players[id])) {
+        if (scheme.needsEventYear(playerIn(players, id))) {
           return fail('input.event.date', `input.event.date is needed: player "${id}" has a birthYear and the ${scheme.id} junior rule needs the event's year (expected "YYYY-MM-DD").`);
         }
       }
@@ -125,7 +126,7 @@ export const rateEloEvent = (
   const results = classifyGames(options, players, games);
   const newcomers = newcomerRatings(players, games, results);
   /** A rated player's opponent rating: pre-event, or a newcomer's new performance rating (spec §3 step 2). */
-  const opponentRating = (oppId: string): number => players[oppId].rating ?? newcomers.get(oppId)!.rating;
+  const opponentRating = (oppId: string): number => playerIn(players, oppId).rating ?? newcomers.get(oppId)!.rating;
 
   const out: Record<string, EloPlayer> = {};
   const participants = new Set<string>();
@@ -136,14 +137,13 @@ export const rateEloEvent = (
     const count = new Map<string, number>();
     games.forEach((g, i) => {
       for (const id of [g.a, g.b]) {
-        const r = players[id].rating;
-        if (r === null || !countsFor(results[i], id)) continue;
+        const r = playerIn(players, id).rating;
+        if (r === null || !countsFor(itemAt(results, i, 'game'), id)) continue;
         sum.set(id, (sum.get(id) ?? 0) + scoreOf(g, id) - logisticExpected(r, opponentRating(opponentOf(g, id))));
         count.set(id, (count.get(id) ?? 0) + 1);
       }
     });
-    for (const id of Object.keys(players)) {
-      const p = players[id];
+    for (const [id, p] of Object.entries(players)) {
       if (!participants.has(id)) { out[id] = p; continue; }
       if (p.rating === null) { out[id] = newcomerAfter(p, newcomers.get(id)); continue; }
       const n = count.get(id) ?? 0;
@@ -157,14 +157,14 @@ export const rateEloEvent = (
   // updateMode "game": one game at a time with current integer ratings and current K (spec §3, last paragraph).
   const current = new Map<string, RatedEloPlayer>();
   for (const id of participants) {
-    const p = players[id];
+    const p = playerIn(players, id);
     if (p.rating !== null) current.set(id, { ...p, rating: p.rating, reached2400: p.reached2400 || p.rating >= 2400 });
   }
   games.forEach((g, i) => {
     const changes: Array<[string, RatedEloPlayer]> = [];
     for (const id of [g.a, g.b]) {
       const me = current.get(id);
-      if (me === undefined || !countsFor(results[i], id)) continue;
+      if (me === undefined || !countsFor(itemAt(results, i, 'game'), id)) continue;
       const oppId = opponentOf(g, id);
       const opp = current.get(oppId)?.rating ?? opponentRating(oppId);
       const delta = roundHalfAwayFromZero(snapHalf(scheme.kFactor(me, year) * (scoreOf(g, id) - logisticExpected(me.rating, opp))));
@@ -173,8 +173,7 @@ export const rateEloEvent = (
     }
     for (const [id, s] of changes) current.set(id, s);
   });
-  for (const id of Object.keys(players)) {
-    const p = players[id];
+  for (const [id, p] of Object.entries(players)) {
     out[id] = !participants.has(id) ? p : p.rating === null ? newcomerAfter(p, newcomers.get(id)) : current.get(id)!;
   }
   return E.right({ players: out, gamesRated: results });

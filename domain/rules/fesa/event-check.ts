@@ -30,21 +30,20 @@ export const pairRounds = (event: FesaEvent): E.Either<FesaError, PairedRound[][
   const rounds: PairedRound[][] = players.map((p) =>
     p.simultaneousGiver ? [] : p.rounds.map((r) => ({ opponent: r.opponentIndex, score: r.score, handicap: r.handicap })),
   );
-  for (let i = 0; i < players.length; i++) {
-    const p = players[i];
+  for (const [i, p] of players.entries()) {
     if (p.simultaneousGiver) continue;
-    for (let round = 0; round < p.rounds.length; round++) {
-      const r = p.rounds[round];
+    for (const [round, r] of p.rounds.entries()) {
       if (r.handicap && !isHandicapType(r.handicap.type)) {
         return fail(p, `Unknown handicap type "${String(r.handicap.type as unknown)}" in round ${round + 1} of ${eventPlayerName(p)} (expected M, L, B, R, RL, 2p, 4p, 5p, 6p or S).`);
       }
       if (r.opponentIndex === 0) continue;
       const opp = players[r.opponentIndex - 1];
-      if (!opp) {
+      const oppRounds = rounds[r.opponentIndex - 1];
+      if (!opp || !oppRounds) {
         return fail(p, `${eventPlayerName(p)} has opponent ${r.opponentIndex} in round ${round + 1}, but the event has only ${players.length} players.`);
       }
       if (opp.simultaneousGiver) {
-        rounds[r.opponentIndex - 1].unshift({ opponent: i + 1, score: (1 - r.score) as FesaScore, handicap: flip(r.handicap) });
+        oppRounds.unshift({ opponent: i + 1, score: (1 - r.score) as FesaScore, handicap: flip(r.handicap) });
         continue;
       }
       const back = opp.rounds[round];

@@ -27,13 +27,17 @@ export const isHandicapType = (s: string): s is FesaHandicapType => HANDICAP_GRA
 export const ratingToRank = (elo: number): number => {
   if (elo > DAN_LB[1]) {
     const main = DAN_LB.slice(1).findIndex((x) => elo < x);
-    if (main < 0) throw new Error(`rating ${elo} is above the grade table`);
-    return f(f(14 + main) + f((elo - DAN_LB[main]) / (DAN_LB[main + 1] - DAN_LB[main])));
+    const lb = DAN_LB[main];
+    const ub = DAN_LB[main + 1];
+    if (main < 0 || lb === undefined || ub === undefined) throw new Error(`rating ${elo} is above the grade table`);
+    return f(f(14 + main) + f((elo - lb) / (ub - lb)));
   }
   if (elo > KYU_LB[1]) return f(14 + f((elo - KYU_LB[1]) / (DAN_LB[1] - KYU_LB[1])));
   const main = KYU_LB.slice(1).findIndex((x) => elo > x);
-  if (main < 0) return 0;
-  return f(f(14 - main) + f((elo - KYU_LB[main + 1]) / (KYU_LB[main] - KYU_LB[main + 1])));
+  const ub = KYU_LB[main];
+  const lb = KYU_LB[main + 1];
+  if (main < 0 || ub === undefined || lb === undefined) return 0;
+  return f(f(14 - main) + f((elo - lb) / (ub - lb)));
 };
 
 /** Fractional grade number → rating, linear between LBs, rounded half to even; below −5 → 1. */
@@ -48,7 +52,9 @@ export const rankToRating = (nr: number): number => {
     return valueOf(lb, ub);
   }
   if (main === 14) return valueOf(KYU_LB[1], DAN_LB[1]);
-  if (main >= -5) return valueOf(KYU_LB[15 - main], KYU_LB[14 - main]);
+  const kyuLb = KYU_LB[15 - main];
+  const kyuUb = KYU_LB[14 - main];
+  if (main >= -5 && kyuLb !== undefined && kyuUb !== undefined) return valueOf(kyuLb, kyuUb);
   return 1;
 };
 

@@ -140,7 +140,7 @@ export const settle = (field: Field, order: readonly number[], eventName: string
       if (next !== p.change) {
         changed = true;
         p.change = next;
-        version[i]++;
+        version[i]!++;
       }
     }
   }

@@ -68,9 +68,9 @@ export const matchRecords = (event: FesaEvent, combined: readonly FesaPlayer[], 
       out.push({ index: -1, record: freshPlayer(ev) });
       continue;
     }
-    let index = 0;
-    while (index < combined.length && !(combined[index]!.lastName === ev.lastName && combined[index]!.firstName === ev.firstName)) index++;
-    if (index === combined.length) {
+    const index = combined.findIndex((c) => c.lastName === ev.lastName && c.firstName === ev.firstName);
+    const record = combined[index];
+    if (record === undefined) {
       return fail('unknown-player', `Unknown player "${eventPlayerName(ev)}": not in the rating list nor among the new players.`, ev.line);
     }
     const twin = seen.get(index);
@@ -78,7 +78,6 @@ export const matchRecords = (event: FesaEvent, combined: readonly FesaPlayer[], 
       return fail('duplicate-player', `Player "${eventPlayerName(ev)}" appears twice in the event (lines ${twin.line ?? '?'} and ${ev.line ?? '?'}).`, ev.line);
     }
     seen.set(index, ev);
-    const record = combined[index];
     if (checkLastPlayed && !dateBefore(record.lastPlayed, event.date)) {
       return fail('already-rated', `${eventPlayerName(ev)} has played at ${record.lastPlayed}, which is not before this event's date ${event.date} (was this event already applied?).`, ev.line);
     }

@@ -1,5 +1,6 @@
 import { hasHandicap, notRated, RATED, type Game, type GameResult, type Score } from '../elo-common/game';
 import { roundHalfAwayFromZero } from '../shared/rounding';
+import { itemAt, playerIn } from '../shared/present';
 import { listAfterOneInForce, listMonthOf, monthsBetween, ratedOnList, type FideList } from './periods';
 import { dpOfHundredths, hundredthsOf, pdHundredths } from './tables';
 
@@ -112,7 +113,7 @@ export const closedBefore = (p: FidePlayer, list: string): FidePlayer => {
     return { ...p, rating, games: p.games + p.period.games, reached2400: p.reached2400 || rating >= 2400, period: null };
   }
   const published = p.pool.filter((g) => g.list < list);
-  const pool = poolWithin(published, published.length > 0 ? published[published.length - 1].list : list);
+  const pool = poolWithin(published, published.at(-1)?.list ?? list);
   if (pool.length < MIN_INITIAL_GAMES) return p;
   const rating = initialRating(pool);
   if (rating < RATING_FLOOR) return p;
@@ -155,8 +156,8 @@ const scoreOf = (g: Game, id: string): Score => (g.a === id ? g.score : ((1 - g.
 const classify = (o: FideOptions, before: Record<string, FidePlayer>, games: readonly Game[], firstEventZero: ReadonlySet<string>): GameResult[] =>
   games.map((g) => {
     if (hasHandicap(g)) return notRated('handicap-not-ratable');
-    const ra = before[g.a].rating;
-    const rb = before[g.b].rating;
+    const ra = playerIn(before, g.a).rating;
+    const rb = playerIn(before, g.b).rating;
     if (!ratedOnList(g, o.list, [ra, rb])) return notRated('time-control');
     if (ra === null && rb === null) return notRated('unrated-opponent');
     if (ra === null || rb === null) {
@@ -173,10 +174,10 @@ const classify = (o: FideOptions, before: Record<string, FidePlayer>, games: rea
 const zeroInFirstEvent = (o: FideOptions, before: Record<string, FidePlayer>, games: readonly Game[]): Set<string> => {
   const scored = new Map<string, number>();
   for (const g of games) {
-    if (hasHandicap(g) || !ratedOnList(g, o.list, [before[g.a].rating, before[g.b].rating])) continue;
+    if (hasHandicap(g) || !ratedOnList(g, o.list, [playerIn(before, g.a).rating, playerIn(before, g.b).rating])) continue;
     for (const [me, opp] of [[g.a, g.b], [g.b, g.a]] as const) {
-      const p = before[me];
-      if (p.rating !== null || p.pool.length > 0 || before[opp].rating === null) continue;
+      const p = playerIn(before, me);
+      if (p.rating !== null || p.pool.length > 0 || playerIn(before, opp).rating === null) continue;
       scored.set(me, (scored.get(me) ?? 0) + scoreOf(g, me));
     }
   }
@@ -220,12 +221,12 @@ export const rateFideTournament = (o: FideOptions, t: FideTournament, players: R
   const sums = new Map<string, { games: number; sum: number }>();
   const pooled = new Map<string, PooledGame[]>();
   games.forEach((g, i) => {
-    const r = results[i];
+    const r = itemAt(results, i, 'game');
     if (!r.rated) return;
     for (const me of [g.a, g.b]) {
       const opp = me === g.a ? g.b : g.a;
       if ('only' in r && r.only !== me) continue;
-      if (before[me].rating === null) {
+      if (playerIn(before, me).rating === null) {
         pooled.set(me, [...(pooled.get(me) ?? []), { opponent: ro[opp]!, score: scoreOf(g, me), list }]);
         continue;
       }

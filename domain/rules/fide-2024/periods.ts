@@ -15,8 +15,14 @@ const pad = (n: number): string => String(n).padStart(2, '0');
  * 3 days before the list date; one ending on the last two days of a month goes on the list after next. The list's
  * month as "YYYY-MM".
  */
+/** Dates and lists reach the rules decoded ("YYYY-MM-DD", "YYYY-MM"); a missing part reads NaN as it always did. */
+const dateParts = (date: string): [number, number, number] => {
+  const [y = NaN, m = NaN, d = NaN] = date.split('-').map(Number);
+  return [y, m, d];
+};
+
 export const listMonthOf = (endDate: string): string => {
-  const [y, m, d] = endDate.split('-').map(Number);
+  const [y, m, d] = dateParts(endDate);
   const daysInMonth = new Date(Date.UTC(y, m, 0)).getUTCDate();
   // the list of the 1st of month m+1 closes on day daysInMonth − 2 of month m (3 days before the list date)
   const ahead = d <= daysInMonth - 2 ? 1 : 2;
@@ -29,15 +35,15 @@ export const listMonthOf = (endDate: string): string => {
  * month's own): a tournament starting on `date` is rated from the ratings of every list before this one.
  */
 export const listAfterOneInForce = (date: string): string => {
-  const [y, m] = date.split('-').map(Number);
+  const [y, m] = dateParts(date);
   const index = y * 12 + m;
   return `${Math.floor(index / 12)}-${pad((index % 12) + 1)}`;
 };
 
 /** Months from list `from` to list `to` ("YYYY-MM"). */
 export const monthsBetween = (from: string, to: string): number => {
-  const [fy, fm] = from.split('-').map(Number);
-  const [ty, tm] = to.split('-').map(Number);
+  const [fy, fm] = dateParts(from);
+  const [ty, tm] = dateParts(to);
   return (ty * 12 + tm) - (fy * 12 + fm);
 };
 

@@ -3,6 +3,7 @@
  * B022024, §8.1), as data. Probabilities and scores are kept in hundredths, so that a period's Σ(score − PD) is an
  * integer and its rounding (§8.3.4) never meets a binary fraction.
  */
+import { itemAt } from '../shared/present';
 
 /**
  * §8.1.2: the upper bound of each band of rating differences D and the higher-rated player's PD in hundredths; the
@@ -33,7 +34,7 @@ const DP_UPPER: readonly number[] = [
 ];
 
 /** §8.1.1: the rating difference dp of a fractional score p given in hundredths (0 … 100). */
-export const dpOfHundredths = (p: number): number => (p >= 50 ? DP_UPPER[p - 50] : -DP_UPPER[50 - p]);
+export const dpOfHundredths = (p: number): number => (p >= 50 ? itemAt(DP_UPPER, p - 50, 'dp') : -itemAt(DP_UPPER, 50 - p, 'dp'));
 
 /** The table is read at two decimals: a score of 6 out of 7 is read as p = .86. */
 export const hundredthsOf = (score: number, games: number): number => Math.round((100 * score) / games);

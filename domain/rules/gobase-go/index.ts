@@ -4,6 +4,7 @@ import { RuleSystem } from '../rule-system';
 import { roundHalfAwayFromZero, roundHalfUp, snapHalf } from '../shared/rounding';
 import { asInt, asRecord, checkGamePlayers, Decoded, decodeGames, decodePlayers } from '../elo-common/decode';
 import { decodeGoPlayer, goEntryRating, type GoPlayerInput } from '../shared/go-player';
+import { itemAt, playerIn } from '../shared/present';
 import { Game, GameResult, hasHandicap, notRated, RATED, Score } from '../elo-common/game';
 import { booleanOption, decodeOptions, docsOf, enumOption, OptionSpec } from '../elo-common/options';
 import { decodeRatingPair } from '../elo-common/ops';
@@ -76,10 +77,10 @@ export const rateEvent = (
   const known = checkGamePlayers(games, (id) => Object.prototype.hasOwnProperty.call(players, id));
   if (E.isLeft(known)) return known;
   const current: Record<string, GobasePlayer> = {};
-  for (const id of Object.keys(players)) {
-    const r = entryRating(players[id], `input.players.${id}`);
+  for (const [id, player] of Object.entries(players)) {
+    const r = entryRating(player, `input.players.${id}`);
     if (E.isLeft(r)) return r;
-    current[id] = { rating: r.right, games: players[id].games };
+    current[id] = { rating: r.right, games: player.games };
   }
   const gamesRated = games.map((g) => (hasHandicap(g) ? notRated('handicap-not-ratable') : RATED));
   const c = (r: number) => cFactor(options.cTable, r);
@@ -92,24 +93,24 @@ export const rateEvent = (
     const delta = new Map<string, number>();
     const rated = new Map<string, number>();
     games.forEach((g, i) => {
-      if (!gamesRated[i].rated) return;
-      const ra = pre[g.a].rating;
-      const rb = pre[g.b].rating;
+      if (!itemAt(gamesRated, i, 'game').rated) return;
+      const ra = playerIn(pre, g.a).rating;
+      const rb = playerIn(pre, g.b).rating;
       const [ca, cb] = cPair(ra, rb);
       delta.set(g.a, (delta.get(g.a) ?? 0) + ca * (scoreOf(g, g.a) - expectedFromRatings(options.expected, ra, rb)));
       delta.set(g.b, (delta.get(g.b) ?? 0) + cb * (scoreOf(g, g.b) - expectedFromRatings(options.expected, rb, ra)));
       rated.set(g.a, (rated.get(g.a) ?? 0) + 1).set(g.b, (rated.get(g.b) ?? 0) + 1);
     });
     for (const [id, d] of delta) {
-      current[id] = { rating: pre[id].rating + roundHalfAwayFromZero(snapHalf(d)), games: pre[id].games + rated.get(id)! };
+      current[id] = { rating: playerIn(pre, id).rating + roundHalfAwayFromZero(snapHalf(d)), games: playerIn(pre, id).games + rated.get(id)! };
     }
     return E.right({ players: current, gamesRated });
   }
 
   games.forEach((g, i) => {
-    if (!gamesRated[i].rated) return;
-    const a = current[g.a];
-    const b = current[g.b];
+    if (!itemAt(gamesRated, i, 'game').rated) return;
+    const a = playerIn(current, g.a);
+    const b = playerIn(current, g.b);
     const [ca, cb] = cPair(a.rating, b.rating);
     const da = roundHalfAwayFromZero(snapHalf(ca * (g.score - expectedFromRatings(options.expected, a.rating, b.rating))));
     const db = roundHalfAwayFromZero(snapHalf(cb * (1 - g.score - expectedFromRatings(options.expected, b.rating, a.rating))));

@@ -33,14 +33,14 @@ export const driftCorrection = (
   snapshot: Readonly<Record<string, DriftSnapshotPlayer>>, current: Readonly<Record<string, DriftCurrentPlayer>>,
   requested: number,
 ): DriftCorrection => {
-  const cohort = Object.keys(snapshot).filter((id) => {
-    const then = snapshot[id];
+  const ratings = Object.entries(snapshot).flatMap(([id, then]) => {
     const now = current[id];
     return then.active && then.rating !== null && then.rating >= COHORT_MIN_RATING && then.games >= COHORT_MIN_GAMES &&
-      now !== undefined && now.active && now.rating !== null;
-  }).sort();
-  const sumThen = cohort.reduce((s, id) => s + (snapshot[id].rating as number), 0);
-  const sumNow = cohort.reduce((s, id) => s + (current[id].rating as number), 0);
+      now !== undefined && now.active && now.rating !== null ? [{ id, then: then.rating, now: now.rating }] : [];
+  });
+  const cohort = ratings.map((r) => r.id).sort();
+  const sumThen = ratings.reduce((s, r) => s + r.then, 0);
+  const sumNow = ratings.reduce((s, r) => s + r.now, 0);
   const n = cohort.length;
   // Integer sums: floor((Σthen − Σnow) / n) is exact, no tolerance needed.
   const allowed = n === 0 ? 0 : Math.max(0, Math.floor((sumThen - sumNow) / n));

@@ -2,6 +2,7 @@
  * Grades and promotion (spec §4; seed 002 §6D, §6E). Grades never go down.
  */
 import { EPS, isZero } from '../shared/rounding';
+import { itemAt } from '../shared/present';
 import { GRADES, GRADE_TABLE, Grade, HIGHEST_DIRECT_GRADE, NO_GRADE_INDEX, NSR_GRADES, gradeIndex } from './tables';
 
 export interface StreakEntry {
@@ -33,9 +34,11 @@ export const runningRating = (pre: number, post: number, terms: readonly number[
   let c = 0;
   for (const t of terms) cumulative.push((c += t));
   const n = terms.length;
-  const total = n === 0 ? 0 : cumulative[n - 1];
+  const total = cumulative.at(-1) ?? 0;
+  // j counts games from 1, so C_j is cumulative[j - 1].
+  const through = (j: number): number => itemAt(cumulative, j - 1, 'game');
   const ratingAfter = (j: number): number =>
-    j >= n ? post : isZero(total) ? pre + multiplier * cumulative[j - 1] : pre + ((post - pre) * cumulative[j - 1]) / total;
+    j >= n ? post : isZero(total) ? pre + multiplier * through(j) : pre + ((post - pre) * through(j)) / total;
   return (j, t) => ratingAfter(j) >= t - EPS;
 };
 
@@ -109,8 +112,9 @@ const afterGame = (s: GradeState, j: number, atOrAbove: AtOrAbove, autoRatify: b
  */
 const ruleThree = (s: GradeState, post: number): GradeState => {
   let best: Grade | null = null;
-  for (let i = 0; i <= gradeIndex(HIGHEST_DIRECT_GRADE); i++) {
-    if (post >= GRADE_TABLE[GRADES[i + 1]].lb) best = GRADES[i];
+  for (const [i, grade] of GRADES.slice(0, gradeIndex(HIGHEST_DIRECT_GRADE) + 1).entries()) {
+    const next = GRADES[i + 1];
+    if (next !== undefined && post >= GRADE_TABLE[next].lb) best = grade;
   }
   return best !== null && gradeIndex(best) > indexOf(s.grade) ? settle({ ...s, grade: best }) : s;
 };

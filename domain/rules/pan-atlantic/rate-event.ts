@@ -9,6 +9,7 @@ import { checkGamePlayers, fail } from '../elo-common/decode';
 import { logisticExpected } from '../elo-common/elo';
 import { handicapBonus, usTimeControlRatable } from '../us-shogi-1997/eligibility';
 import { isZero, leq, roundHalfAwayFromZero, snapHalf } from '../shared/rounding';
+import { itemAt, playerIn } from '../shared/present';
 import { PanAtlanticOptions } from './options';
 import {
   DOUBLING_LIMIT, ESTABLISHED_FROM_GAMES, GRADE_TABLE, Grade, HANDICAP_VALUES, PROVISIONAL_FROM_GAMES,
@@ -65,6 +66,8 @@ export interface PanEventResult {
 
 const scoreOf = (g: Game, id: string): number => (g.a === id ? g.score : 1 - g.score);
 const opponentOf = (g: Game, id: string): string => (g.a === id ? g.b : g.a);
+/** Parts and seats hold indices into the event's own games, made from `games.map((_, i) => i)`. */
+const gameAt = (games: readonly Game[], i: number): Game => itemAt(games, i, 'game');
 const handicapValueOf = (g: Game): number | undefined => HANDICAP_VALUES[g.handicap?.type ?? 'even'];
 
 /** Spec §2.1: time control by region, then Table II. Draws are rated. */
@@ -89,7 +92,7 @@ const splitIntoParts = (o: PanAtlanticOptions, games: readonly Game[], eligible:
   let part: number[] = [];
   let count = new Map<string, number>();
   for (const i of eligible) {
-    const g = games[i];
+    const g = gameAt(games, i);
     if ((count.get(g.a) ?? 0) >= o.maxGamesPerPart || (count.get(g.b) ?? 0) >= o.maxGamesPerPart) {
       parts.push(part);
       part = [];
@@ -113,8 +116,8 @@ interface Seat {
 }
 
 const seatsOf = (games: readonly Game[], part: readonly number[], id: string): Seat[] =>
-  part.filter((i) => games[i].a === id || games[i].b === id).map((i) => {
-    const g = games[i];
+  part.filter((i) => gameAt(games, i).a === id || gameAt(games, i).b === id).map((i) => {
+    const g = gameAt(games, i);
     const hv = handicapValueOf(g) ?? 0;
     const opp = opponentOf(g, id);
     return { index: i, opp, score: scoreOf(g, id), own: handicapBonus(g, id, hv), oppBonus: handicapBonus(g, opp, hv) };
@@ -130,10 +133,10 @@ const unratedPerformances = (
 ): Map<string, number | undefined> => {
   const baseEntries = new Map<string, Entry[]>();
   for (const u of unrated) {
-    const p = state[u];
+    const p = playerIn(state, u);
     const base: Entry[] = [...p.record, ...(clubAdded(u) && p.clubGrade !== null ? clubGradeGames(p.clubGrade) : [])];
     for (const s of seats(u)) {
-      if (!isUnrated(s.opp)) base.push([(state[s.opp].rating as number) + s.oppBonus - s.own, s.score]);
+      if (!isUnrated(s.opp)) base.push([(playerIn(state, s.opp).rating as number) + s.oppBonus - s.own, s.score]);
     }
     baseEntries.set(u, base);
   }
@@ -147,7 +150,7 @@ const unratedPerformances = (
       }
       // "if the player has no club grade, an assumed win and an assumed loss are added to his score (example: 5-0
       // becomes 6-1)", taken at the mean of his real opponents so they change the score, not the field's strength.
-      if (state[u].clubGrade === null && entries.length > 0) {
+      if (playerIn(state, u).clubGrade === null && entries.length > 0) {
         const mean = entries.reduce((sum, [r]) => sum + r, 0) / entries.length;
         entries.push([mean, 1], [mean, 0]);
       }
@@ -189,8 +192,8 @@ const ratePart = (
   o: PanAtlanticOptions, ev: PanEvent, state: Readonly<Record<string, PanPlayer>>, games: readonly Game[], part: readonly number[],
 ): PartOutcome => {
   const results = new Map<number, GameResult>();
-  const ids = [...new Set(part.flatMap((i) => [games[i].a, games[i].b]))];
-  const category = new Map(ids.map((id) => [id, categoryOf(state[id])]));
+  const ids = [...new Set(part.flatMap((i) => [gameAt(games, i).a, gameAt(games, i).b]))];
+  const category = new Map(ids.map((id) => [id, categoryOf(playerIn(state, id))]));
   const isUnrated = (id: string): boolean => category.get(id) === 'unrated';
   // Seed 6B: "A tournament is ratable if at least two (provisional or established) rated players participate."
   if (ids.filter((id) => !isUnrated(id)).length < o.minRatedPlayers) {
@@ -202,20 +205,20 @@ const ratePart = (
   const seats = (id: string): Seat[] => seatCache.get(id) as Seat[];
   const unrated = ids.filter(isUnrated);
   const clubAdded = (id: string): boolean => {
-    const p = state[id];
+    const p = playerIn(state, id);
     return p.games === 0 && p.record.length === 0 && p.clubGrade !== null;
   };
   const perf = unratedPerformances(o, state, unrated, seats, isUnrated, clubAdded);
 
   // Games of an unrated player whose value stays undefined are rated for nobody.
   for (const i of part) {
-    const g = games[i];
+    const g = gameAt(games, i);
     const anchored = [g.a, g.b].every((id) => !isUnrated(id) || perf.get(id) !== undefined);
     results.set(i, anchored ? RATED : notRated('no-anchor'));
   }
   const ratedSeats = (id: string): Seat[] => seats(id).filter((s) => results.get(s.index) === RATED);
 
-  const pre = (id: string): number => state[id].rating as number;
+  const pre = (id: string): number => playerIn(state, id).rating as number;
   const post = new Map<string, number>();
   const terms = new Map<string, number[]>();
   const multiplier = new Map<string, number>();
@@ -230,7 +233,7 @@ const ratePart = (
       });
       // Seed 6C2: "If N, the number of rated games he has played (including the event being rated), is less than
       // twenty, the net gain or loss for the event is multiplied by (20/N)."
-      const n = state[id].games + mine.length;
+      const n = playerIn(state, id).games + mine.length;
       const m = who === 'provisional' && n < PROVISIONAL_MULTIPLIER_GAMES ? PROVISIONAL_MULTIPLIER_GAMES / n : 1;
       const raw = t.reduce((a, b) => a + b, 0);
       terms.set(id, t);
@@ -247,7 +250,7 @@ const ratePart = (
 
   const next: Record<string, PanPlayer> = { ...state };
   for (const id of ids) {
-    const p = state[id];
+    const p = playerIn(state, id);
     const mine = ratedSeats(id);
     if (mine.length === 0) continue;
     if (isUnrated(id)) {

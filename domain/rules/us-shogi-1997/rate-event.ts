@@ -5,6 +5,7 @@
 import * as E from 'fp-ts/Either';
 import { RuleError } from '../rule-system';
 import { Fraction } from '../shared/fraction';
+import { itemAt, playerIn } from '../shared/present';
 import { Game, GameResult, RATED, ReasonCode, notRated } from '../elo-common/game';
 import { checkGamePlayers } from '../elo-common/decode';
 import { UsOptions } from './options';
@@ -56,15 +57,15 @@ export interface UsEventResult {
 const bracketsOf = (o: UsOptions): readonly Bracket[] => BRACKETS[o.brackets];
 
 const bracketIndex = (brackets: readonly Bracket[], r: Fraction): number => {
-  let i = 0;
-  while (i + 1 < brackets.length && r.ge(brackets[i + 1].from)) i++;
-  return i;
+  // The last bracket whose lower bound r reaches: the one before the first bound above r.
+  const above = brackets.findIndex((b, i) => i > 0 && !r.ge(b.from));
+  return above < 0 ? brackets.length - 1 : above - 1;
 };
 
 /** Bracket factor f of a rating: a rating equal to a bracket's lower bound is in that bracket (spec §6). */
 export const bracketFactor = (o: UsOptions, rating: number): number => {
   const b = bracketsOf(o);
-  return b[bracketIndex(b, Fraction.of(rating))].factor;
+  return itemAt(b, bracketIndex(b, Fraction.of(rating)), 'bracket').factor;
 };
 
 const handicapValue = (o: UsOptions, g: Game): number | undefined => {
@@ -106,20 +107,21 @@ const perGameChange = (o: UsOptions, f: number, won: boolean, d: number): Fracti
 export const moveAcrossBrackets = (o: UsOptions, r0: Fraction, delta: Fraction): Fraction => {
   if (!o.thresholdCrossing) return r0.add(delta);
   const b = bracketsOf(o);
+  const at = (j: number): Bracket => itemAt(b, j, 'bracket');
   let i = bracketIndex(b, r0);
   let r = r0;
   let rest = delta;
   if (rest.sign() > 0) {
-    while (i + 1 < b.length && r.add(rest).ge(b[i + 1].from)) {
-      const bound = b[i + 1].from;
-      rest = r.add(rest).sub(bound).mul(Fraction.of(b[i + 1].factor, b[i].factor));
+    while (i + 1 < b.length && r.add(rest).ge(at(i + 1).from)) {
+      const bound = at(i + 1).from;
+      rest = r.add(rest).sub(bound).mul(Fraction.of(at(i + 1).factor, at(i).factor));
       r = Fraction.of(bound);
       i++;
     }
   } else {
-    while (i > 0 && r.add(rest).lt(b[i].from)) {
-      const bound = b[i].from;
-      rest = r.add(rest).sub(bound).mul(Fraction.of(b[i - 1].factor, b[i].factor));
+    while (i > 0 && r.add(rest).lt(at(i).from)) {
+      const bound = at(i).from;
+      rest = r.add(rest).sub(bound).mul(Fraction.of(at(i - 1).factor, at(i).factor));
       r = Fraction.of(bound);
       i--;
     }
@@ -194,7 +196,7 @@ export const rateEvent = (
   const checked = checkGamePlayers(games, (id) => Object.prototype.hasOwnProperty.call(players, id));
   if (E.isLeft(checked)) return checked;
 
-  const pre = (id: string): number => preEventRating(players[id]);
+  const pre = (id: string): number => preEventRating(playerIn(players, id));
   const delta = new Map<string, Fraction>();
   const rated = new Map<string, number>();
   const gamesRated: GameResult[] = games.map((g) => {

@@ -43,7 +43,7 @@ const splitCsvLine = (line: string): string[] => {
   let field = '';
   let quoted = false;
   for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
+    const ch = line.charAt(i);
     if (quoted) {
       if (ch === '"' && line[i + 1] === '"') { field += '"'; i++; }
       else if (ch === '"') quoted = false;
@@ -64,19 +64,21 @@ export const parseFootballCsv = (text: string, source = 'results.csv'): E.Either
     return E.left(`${source} line 1: expected the header "${HEADER.join(',')}", found "${lines[0]}".`);
   }
   const matches: FootballMatch[] = [];
-  for (let i = 1; i < lines.length; i++) {
-    if (lines[i] === '') continue;
+  for (const [i, line] of lines.entries()) {
+    if (i === 0 || line === '') continue;
     const n = i + 1;
-    const f = splitCsvLine(lines[i]);
+    const f = splitCsvLine(line);
     if (f.length !== HEADER.length) return E.left(`${source} line ${n}: expected ${HEADER.length} fields, found ${f.length}.`);
-    const [date, home, away, hs, as, tournament, , , neutral] = f;
+    // The defaults never apply: the line has every field of the header (checked above).
+    const [date = '', home = '', away = '', hs = '', as = '', tournament = '', , , neutral = ''] = f;
     if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return E.left(`${source} line ${n}: date "${date}" is not YYYY-MM-DD.`);
     if (!/^\d+$/.test(hs)) return E.left(`${source} line ${n}: home_score "${hs}" is not a whole number.`);
     if (!/^\d+$/.test(as)) return E.left(`${source} line ${n}: away_score "${as}" is not a whole number.`);
     if (home === '' || away === '' || home === away) return E.left(`${source} line ${n}: home_team "${home}" and away_team "${away}" must be two different teams.`);
     if (neutral !== 'TRUE' && neutral !== 'FALSE') return E.left(`${source} line ${n}: neutral "${neutral}" is not TRUE or FALSE.`);
-    if (matches.length > 0 && date < matches[matches.length - 1].date) {
-      return E.left(`${source} line ${n}: date ${date} is earlier than the previous line's ${matches[matches.length - 1].date}; the file must be chronological.`);
+    const previous = matches.at(-1);
+    if (previous !== undefined && date < previous.date) {
+      return E.left(`${source} line ${n}: date ${date} is earlier than the previous line's ${previous.date}; the file must be chronological.`);
     }
     matches.push({ line: n, date, home, away, homeScore: Number(hs), awayScore: Number(as), tournament, neutral: neutral === 'TRUE' });
   }

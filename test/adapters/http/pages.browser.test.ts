@@ -265,7 +265,7 @@ describe.skipIf(executablePath === undefined)('web pages in a browser', () => {
     const diff = await cliJson<Diff>('diff', '--rules', 'fesa', '--rules', 'fesa-published', '--as-of', lastDate);
     expect(diff.list.some((l) => l.oldGrade !== l.newGrade)).toBe(true);
     const rating = (r: number | null) => (r === null ? '—' : String(r));
-    expect((await tableText('#diff-list')).map((r) => [r[0], r[1], r[2], r[4], r[5].replace(' (differs)', '')])).toEqual(diff.list.map((l) => [l.playerId, rating(l.oldRating), rating(l.newRating), l.oldGrade, l.newGrade]));
+    expect((await tableText('#diff-list')).map((r) => [r[0], r[1], r[2], r[4], r[5]?.replace(' (differs)', '')])).toEqual(diff.list.map((l) => [l.playerId, rating(l.oldRating), rating(l.newRating), l.oldGrade, l.newGrade]));
     expect((await tableText('table.diff-runs')).length).toBe(diff.runs.length);
     // what the two rule sets are and where they differ, and each grade one click from the rule behind it
     expect(await tableText('#rule-options')).toContainEqual(['provisionalPromotion', expect.stringContaining('promote'), '"ub-plus-one"', '"ub"']);

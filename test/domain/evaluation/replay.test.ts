@@ -15,8 +15,8 @@ describe('replay', () => {
     const p = out.right.predictions;
     expect(p).toHaveLength(3);
     expect(p[0]).toEqual({ expected: 0.5, actual: 1 }); // both new at 1500
-    expect(p[1].expected).toBeCloseTo(0.5596, 4); // A 1515 vs B 1485: Φ(30/200), A's event-1 gain already in
-    expect(p[2].expected).toBeCloseTo(0.4701, 4); // C new at 1500 vs A's pre-event 1515: Φ(−15/200)
+    expect(p[1]?.expected).toBeCloseTo(0.5596, 4); // A 1515 vs B 1485: Φ(30/200), A's event-1 gain already in
+    expect(p[2]?.expected).toBeCloseTo(0.4701, 4); // C new at 1500 vs A's pre-event 1515: Φ(−15/200)
     expect(out.right.ratings.get('A')).toEqual({ rating: 1527, games: 3 }); // event 2: 30·(1 − 0.5596) + 30·(0.5 − 0.5299) = 13.21 − 0.90 = 12.31 → +12
     expect(out.right.games).toBe(3);
     expect(out.right.unpredicted).toBe(0);
@@ -36,7 +36,7 @@ describe('replay', () => {
     expect((usImpliedExpectedScore(1500 + h, 1500) - usImpliedExpectedScore(1500 - h, 1500)) / (2 * h)).toBeCloseTo(1 / 800, 8);
     expect(usImpliedExpectedScore(2000, 1500)).toBe(usImpliedExpectedScore(1850, 1500));
     const out = replay(usShogiModel('text'), events);
-    expect(E.isRight(out) && out.right.predictions[0].expected).toBe(0.5);
+    expect(E.isRight(out) && out.right.predictions[0]?.expected).toBe(0.5);
   });
 
   it('a rule-system error stops the replay and names the event', () => {

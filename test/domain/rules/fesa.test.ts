@@ -41,7 +41,7 @@ const event = (names: string[], rows: string[][], date = '2021-01-01'): FesaEven
     macmahon: 0,
     simultaneousGiver: false,
     line: i + 3,
-    rounds: rows[i].map((t): FesaRound => {
+    rounds: (rows[i] ?? []).map((t): FesaRound => {
       const m = /^(\d+)([+=-])(?:\(([+-])(\w+)\))?$/.exec(t);
       if (!m) throw new Error(t);
       const score = m[2] === '+' ? 1 : m[2] === '-' ? 0 : 0.5;
@@ -68,16 +68,16 @@ describe('seed 000 §1 Basic formula', () => {
 
   it('rating change k(pr)·(result − f(pr, or)) for an established player past the bonus games', () => {
     const out = establishedChange(2000, [{ opponentRating: 2100, score: 0.5 }], 100, RULES);
-    expect(out.games[0].normal).toBeCloseTo(20 * (0.5 - expectedScore(2100, 2000)), 12);
+    expect(out.games[0]?.normal).toBeCloseTo(20 * (0.5 - expectedScore(2100, 2000)), 12);
     expect(out.change).toBe(Math.round(20 * (0.5 - expectedScore(2100, 2000))));
   });
 
   it('"pr is the rating before each game": the second game uses the rating after the first (decimals kept)', () => {
     const out = establishedChange(2000, [{ opponentRating: 2000, score: 1 }, { opponentRating: 2000, score: 1 }], 100, RULES);
-    expect(out.games[1].ratingBefore).toBe(2010);
-    expect(out.games[1].normal).toBeCloseTo(20 * (1 - expectedScore(2000, 2010)), 12);
+    expect(out.games[1]?.ratingBefore).toBe(2010);
+    expect(out.games[1]?.normal).toBeCloseTo(20 * (1 - expectedScore(2000, 2010)), 12);
     const fixed = establishedChange(2000, [{ opponentRating: 2000, score: 1 }, { opponentRating: 2000, score: 1 }], 100, { ...RULES, runningRating: false });
-    expect(fixed.games[1].ratingBefore).toBe(2000);
+    expect(fixed.games[1]?.ratingBefore).toBe(2000);
   });
 
   it('the total is rounded to the nearest integer, exact halves to even (CL round)', () => {
@@ -217,7 +217,7 @@ describe('seed 000 §1 Basic formula', () => {
 describe('seed 000 §5 Bonus', () => {
   it('upset: a win against a much higher opponent gains k·(or−pr)/160 instead of the normal gain', () => {
     const out = establishedChange(1000, [{ opponentRating: 1600, score: 1 }], 100, RULES);
-    expect(out.games[0].upset).toBe((36 * 600) / 160);
+    expect(out.games[0]?.upset).toBe((36 * 600) / 160);
     expect(out.change).toBe(135);
   });
 
@@ -227,17 +227,17 @@ describe('seed 000 §5 Bonus', () => {
   });
 
   it('no upset for a loss or a draw, nor when the normal gain is larger', () => {
-    expect(establishedChange(1000, [{ opponentRating: 1600, score: 0.5 }], 100, RULES).games[0].upset).toBeNull();
-    expect(establishedChange(1000, [{ opponentRating: 1010, score: 1 }], 100, RULES).games[0].upset).toBeNull();
+    expect(establishedChange(1000, [{ opponentRating: 1600, score: 0.5 }], 100, RULES).games[0]?.upset).toBeNull();
+    expect(establishedChange(1000, [{ opponentRating: 1010, score: 1 }], 100, RULES).games[0]?.upset).toBeNull();
   });
 
   it('weak-player bonus (1800 − pr)/200 for every game (even a loss) below 1800, only for 100 games', () => {
     const loss = establishedChange(1000, [{ opponentRating: 1000, score: 0 }], 0, RULES);
-    expect(loss.games[0].bonus).toBe(4);
+    expect(loss.games[0]?.bonus).toBe(4);
     expect(loss.change).toBe(Math.round(-18 + 4));
     const two = establishedChange(1000, [{ opponentRating: 1000, score: 0 }, { opponentRating: 1000, score: 0 }], 99, RULES);
     expect(two.games.map((g) => g.bonus)).toEqual([4, 0]);
-    expect(establishedChange(1800, [{ opponentRating: 1800, score: 0 }], 0, RULES).games[0].bonus).toBe(0);
+    expect(establishedChange(1800, [{ opponentRating: 1800, score: 0 }], 0, RULES).games[0]?.bonus).toBe(0);
   });
 });
 
@@ -313,7 +313,7 @@ describe('seed 000 §2 Performance rating', () => {
     const q = byName(out.list, 'Q').eloNumber;
     expect(q).toBeLessThan(1500);
     expect(byName(out.list, 'P').games).toEqual([hist[1], hist[0], { opponentRating: q, score: 1, weight: 1 }]);
-    expect(out.report.players[0].method).toBe('performance');
+    expect(out.report.players[0]?.method).toBe('performance');
   });
 });
 
@@ -329,7 +329,7 @@ describe('seed 000 §3 Prior grade and §4 Lower limit', () => {
 
   it('400 is a soft lower limit for the opponent rating', () => {
     const out = rated([player('A', { eloNumber: 1000 }), player('W', { eloNumber: 150 })], [], event(['A', 'W'], [['2+'], ['1-']]));
-    expect(out.report.players[0].games?.[0].opponentRatingUsed).toBe(400);
+    expect(out.report.players[0]?.games?.[0]?.opponentRatingUsed).toBe(400);
   });
 
   it('1 is a hard lower limit: the program applies it to performance ratings only, the prose to everyone', () => {

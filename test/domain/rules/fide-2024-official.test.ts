@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { rateFideTournament, type FidePlayer } from '../../../domain/rules/fide-2024/engine';
 import type { Game, Score } from '../../../domain/rules/elo-common/game';
+import { playerIn } from '../../../domain/rules/shared/present';
 
 /**
  * fide-2024 against rating changes FIDE itself published (ratings.fide.com tournament reports and individual
@@ -27,7 +28,11 @@ interface Official {
 const W = 1 as Score;
 const D = 0.5 as Score;
 const L = 0 as Score;
-const pairs = (ratings: readonly number[], scores: readonly Score[]) => ratings.map((r, i) => [r, scores[i]] as const);
+const pairs = (ratings: readonly number[], scores: readonly Score[]) => ratings.map((r, i) => {
+  const score = scores[i];
+  if (score === undefined) throw new Error(`no score for the opponent rated ${r}: ${ratings.length} ratings, ${scores.length} scores`);
+  return [r, score] as const;
+});
 const corus2010 = 'ratings.fide.com/tournament_report.phtml?event16=42427 (Corus A, Wijk aan Zee, January 2010)';
 const event44463 = 'ratings.fide.com/tournament_report.phtml?event16=44463';
 const fideId4625200 = (period: string) => `ratings.fide.com/individual_calculations.phtml?idnumber=4625200&rating_period=${period}`;
@@ -91,7 +96,7 @@ const ratedPeriod = (o: Official) => {
     players[`O${i}`] = player(rating, null);
     return { a: 'P', b: `O${i}`, score };
   });
-  const period = rateFideTournament({ list: 'standard' }, { date: '2010-01-31' }, players, games).players.P.period!;
+  const period = playerIn(rateFideTournament({ list: 'standard' }, { date: '2010-01-31' }, players, games).players, 'P').period!;
   const scored = o.opponents.reduce((s, [, score]) => s + score, 0);
   return { k: period.k, expected: (100 * scored - period.sum) / 100, change: (period.k * period.sum) / 100 };
 };

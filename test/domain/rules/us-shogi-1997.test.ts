@@ -9,21 +9,14 @@ import {
   US_DEFAULTS, moveAcrossBrackets, rateEvent, usShogi1997Card, usShogi1997Text,
 } from '../../../domain/rules/us-shogi-1997';
 import { Fraction } from '../../../domain/rules/shared/fraction';
+import { caseRunner } from '../../support/rule-cases';
 import fc from 'fast-check';
 
 type Json = Record<string, unknown>;
 const SYSTEMS = { text: usShogi1997Text, card: usShogi1997Card } as const;
 
-const run = (sys: RuleSystem, op: string, input: unknown, options: unknown = {}): Json => {
-  const r = sys.ops[op](options, input);
-  if (E.isLeft(r)) throw new Error(`unexpected error at ${r.left.field}: ${r.left.message}`);
-  return r.right as Json;
-};
-const runError = (sys: RuleSystem, op: string, input: unknown, options: unknown = {}): RuleError => {
-  const r = sys.ops[op](options, input);
-  if (E.isRight(r)) throw new Error(`expected an error, got ${JSON.stringify(r.right)}`);
-  return r.left;
-};
+const run = (sys: RuleSystem, op: string, input: unknown, options: unknown = {}): Json => caseRunner(sys).ok(op, options, input) as Json;
+const runError = (sys: RuleSystem, op: string, input: unknown, options: unknown = {}): RuleError => caseRunner(sys).err(op, options, input);
 
 /** Ranks of the 1997 table, for "players have the rank of their rating" (spec §7). */
 const rankOf = (r: number): string => (r >= 1500 ? `${Math.min(6, Math.floor((r - 1500) / 200) + 1)}-dan` : `${15 - Math.floor(r / 100)}-kyu`);
@@ -111,8 +104,8 @@ describe('US Shogi 1997 — seed 001 test vectors (spec §7)', () => {
 describe('US Shogi 1997 — more worked cases of spec §7', () => {
   it('1990 beats 1990: text crosses 2000 (6·12/16 = 4.5 → 2004.5 → 2005), card 2002', () => {
     const c = { players: { A: player(1990), B: player(1990) }, games: [vs('A', 'B', 1)] };
-    expect(rate('text', c).players.A.rating).toBe(2005);
-    expect(rate('card', c).players.A.rating).toBe(2002);
+    expect(rate('text', c).players.A?.rating).toBe(2005);
+    expect(rate('card', c).players.A?.rating).toBe(2002);
   });
 
   it('1150 beats four 1250s (+100): doubling would pass 1200, the undoubled 1250 is higher', () => {
@@ -121,25 +114,25 @@ describe('US Shogi 1997 — more worked cases of spec §7', () => {
         players: { A: player(1150), B: player(1250), C: player(1250), D: player(1250), E: player(1250) },
         games: ['B', 'C', 'D', 'E'].map((o) => vs('A', o, 1)),
       });
-      expect(out.players.A.rating).toBe(1250);
+      expect(out.players.A?.rating).toBe(1250);
     }
   });
 
   it('1180 beats 980 (+10 doubled) → exactly 1200', () => {
     for (const variant of ['text', 'card'] as const) {
-      expect(rate(variant, { players: { A: player(1180), B: player(980) }, games: [vs('A', 'B', 1)] }).players.A.rating).toBe(1200);
+      expect(rate(variant, { players: { A: player(1180), B: player(980) }, games: [vs('A', 'B', 1)] }).players.A?.rating).toBe(1200);
     }
   });
 
   it('1200 beats 1200: not "under" 1200, so not doubled → 1220 (text) / 1216 (card)', () => {
     const c = { players: { A: player(1200), B: player(1200) }, games: [vs('A', 'B', 1)] };
-    expect(rate('text', c).players.A.rating).toBe(1220);
-    expect(rate('card', c).players.A.rating).toBe(1216);
+    expect(rate('text', c).players.A?.rating).toBe(1220);
+    expect(rate('card', c).players.A?.rating).toBe(1216);
   });
 
   it('1410 loses twice to 1410s (text): 1378 is 22 below 1400, 22·20/16 = 27.5 → 1372.5 → 1373', () => {
     const out = rate('text', { players: { A: player(1410), B: player(1410), C: player(1410) }, games: [vs('A', 'B', 0), vs('A', 'C', 0)] });
-    expect(out.players.A.rating).toBe(1373);
+    expect(out.players.A?.rating).toBe(1373);
   });
 
   it('1700 gives bishop to 1500 and wins: the giver gains the 2 % term (adjusted 1750 > 1700) → 1718 / 1482', () => {
@@ -191,24 +184,24 @@ describe('US Shogi 1997 — eligibility (spec §3 step 1)', () => {
     const tour = rate('text', { players, games: [vs('A', 'C', 0)] });
     expect(tour.gamesRated).toEqual([{ rated: true }]);
     // A (4 %/16) loses with the difference clamped to 350: −16 + 14 = −2.
-    expect(tour.players.A.rating).toBe(1648);
+    expect(tour.players.A?.rating).toBe(1648);
   });
 
   it('doublingScope tournaments-only: a club gain under 1200 is not doubled', () => {
     const c = { event: { kind: 'club' }, players: { A: player(1000), B: player(1000) }, games: [vs('A', 'B', 1)] };
-    expect(rate('text', c).players.A.rating).toBe(1040);
-    expect(rate('text', c, { doublingScope: 'tournaments-only' }).players.A.rating).toBe(1020);
+    expect(rate('text', c).players.A?.rating).toBe(1040);
+    expect(rate('text', c, { doublingScope: 'tournaments-only' }).players.A?.rating).toBe(1020);
   });
 
   it('eventRounding delta-half-away: seed example 2 gives 797 instead of 798', () => {
     const c = { players: { N: player(800), M: player(2400) }, games: [vs('N', 'M', 0, { type: '6p', giver: 'M' })] };
-    expect(rate('text', c, { eventRounding: 'delta-half-away' }).players.N.rating).toBe(797);
+    expect(rate('text', c, { eventRounding: 'delta-half-away' }).players.N?.rating).toBe(797);
   });
 
   it('floor 1 keeps a 15-kyu at 1; floor null lets the rating go below', () => {
     const c = { players: { A: { rating: 10, rank: '15-kyu', games: 5 }, B: player(10) }, games: [vs('A', 'B', 0)] };
-    expect(rate('text', c).players.A.rating).toBe(1);
-    expect(rate('text', c, { floor: null }).players.A.rating).toBe(-10);
+    expect(rate('text', c).players.A?.rating).toBe(1);
+    expect(rate('text', c, { floor: null }).players.A?.rating).toBe(-10);
   });
 });
 
@@ -222,9 +215,9 @@ describe('US Shogi 1997 — new players and promotion (spec §2, §4)', () => {
     // N starts at 1150 (4 kyu: 1100–1199), beats 1250: 20 + 5 = 25, doubled to 50 → exactly 1200 = 3-kyu's lower bound.
     expect(out.players.N).toEqual({ rating: 1200, rank: '4-kyu', games: 1, streaks: { '3-kyu': 1 } });
     // O (5 %/20): −20 − 5 against N, +20 + 12.5 against I → +7.5 → 1257.5 → 1258.
-    expect(out.players.O.rating).toBe(1258);
+    expect(out.players.O?.rating).toBe(1258);
     // I starts at 1500 and loses to 1250 on 4 %/16: −16 − 10 = −26.
-    expect(out.players.I.rating).toBe(1474);
+    expect(out.players.I?.rating).toBe(1474);
     expect(out.players.X).toEqual({ rating: 1800, rank: '2-dan', games: 0, streaks: {} });
   });
 
@@ -255,7 +248,7 @@ describe('US Shogi 1997 — new players and promotion (spec §2, §4)', () => {
       players: { A: { rating: 1480, rank: '1-kyu', games: 10, streaks: { '1-dan': 4 } }, B: player(1480) },
       games: [vs('A', 'B', 0.5)],
     });
-    expect(out.players.A.streaks).toEqual({ '1-dan': 4 });
+    expect(out.players.A?.streaks).toEqual({ '1-dan': 4 });
   });
 });
 

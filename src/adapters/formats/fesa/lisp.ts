@@ -43,7 +43,8 @@ for (const c of [' ', '\t', '\n', '\r', '\f', '(', ')', '"', ';', "'"]) DELIMITE
 const atomOf = (tok: string, line: number): LispValue => {
   if (/^[+-]?\d+\.?$/.test(tok)) return { t: 'int', v: parseInt(tok, 10) };
   const ratio = /^([+-]?\d+)\/(\d+)$/.exec(tok);
-  if (ratio) return reduceRatio(parseInt(ratio[1], 10), parseInt(ratio[2], 10), line);
+  // Both groups of the pattern are required, so a match has them.
+  if (ratio) return reduceRatio(parseInt(ratio[1]!, 10), parseInt(ratio[2]!, 10), line);
   if (/^[+-]?(\d+\.\d*|\.\d+|\d+)([eEsSfFdDlL][+-]?\d+)?$/.test(tok)) {
     throw new LispSyntaxError(line, `floating-point number ${tok} is not used in FESA files`);
   }
@@ -56,6 +57,8 @@ export const readAll = (text: string): LispForm[] => {
   let line = 1;
   const advance = (): string => {
     const c = text[pos++];
+    // Only `#\` at the very end of the text reads past it: a character literal without its character.
+    if (c === undefined) throw new LispSyntaxError(line, 'unexpected end of file');
     if (c === '\n') line++;
     return c;
   };
@@ -147,8 +150,9 @@ export const readAll = (text: string): LispForm[] => {
         const fields: [string, LispValue][] = [];
         for (let i = 1; i < items.length; i += 2) {
           const k = items[i];
-          if (k.t !== 'sym' || i + 1 >= items.length) throw new LispSyntaxError(here, `#S(${head.name} …) needs :KEY value pairs`);
-          fields.push([k.name.replace(/^:/, ''), items[i + 1]]);
+          const value = items[i + 1];
+          if (!k || k.t !== 'sym' || !value) throw new LispSyntaxError(here, `#S(${head.name} …) needs :KEY value pairs`);
+          fields.push([k.name.replace(/^:/, ''), value]);
         }
         return { t: 'struct', name: head.name, fields };
       }

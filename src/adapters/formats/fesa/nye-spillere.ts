@@ -23,22 +23,21 @@ export interface NewPlayerEntry {
 export const parseNewPlayerEntries = (text: string, file = 'nye-spillere'): E.Either<FesaFileError, NewPlayerEntry[]> => {
   const read = readLispFile(text, file);
   if (E.isLeft(read)) return read;
-  const forms = read.right;
-  if (forms.length === 0) return E.left({ file, line: 1, reason: 'the file is empty; expected one list of new-player entries' });
-  if (forms.length > 1) {
+  const [first, second] = read.right;
+  if (first === undefined) return E.left({ file, line: 1, reason: 'the file is empty; expected one list of new-player entries' });
+  if (second !== undefined) {
     return E.left({
       file,
-      line: forms[1].line,
-      reason: `a second Lisp form ${describe(forms[1].value)} follows the player list; the official program would evaluate it as code (special/delayed promotions), which is not supported: apply such promotions explicitly and remove the form`,
+      line: second.line,
+      reason: `a second Lisp form ${describe(second.value)} follows the player list; the official program would evaluate it as code (special/delayed promotions), which is not supported: apply such promotions explicitly and remove the form`,
     });
   }
-  const top = forms[0].value;
-  if (!isNil(top) && top.t !== 'list') return E.left({ file, line: forms[0].line, reason: `expected a list of new-player entries, found ${describe(top)}` });
+  const top = first.value;
+  if (!isNil(top) && top.t !== 'list') return E.left({ file, line: first.line, reason: `expected a list of new-player entries, found ${describe(top)}` });
   const entries = top.t === 'list' ? top.items : [];
   const out: NewPlayerEntry[] = [];
-  for (let i = 0; i < entries.length; i++) {
-    const line = lineOfEntry(text, i, forms[0].line);
-    const entry = entries[i];
+  for (const [i, entry] of entries.entries()) {
+    const line = lineOfEntry(text, i, first.line);
     if (entry.t !== 'list' || entry.items.length < 8 || entry.items.length > 10) {
       return E.left({ file, line, reason: `entry ${i + 1} should be a plain list (${FIELDS.join(' ')} [lb-count mp-count]), found ${describe(entry)}` });
     }
@@ -61,19 +60,23 @@ const decodeEntry = (x: readonly LispValue[]): FesaPlayer => {
     if (v.t !== 'int') throw new FieldError(`${what} should be an integer, found ${describe(v)}`);
     return v.v;
   };
+  const [lastName, firstName, homes, nsrLevel, nsrName, elo, games, lastPlayed, lbCount = NIL, mpCount = NIL] = x;
+  if (!lastName || !firstName || !homes || !nsrLevel || !nsrName || !elo || !games || !lastPlayed) {
+    throw new FieldError(`expected the fields ${FIELDS.join(' ')}, found only ${x.length}`);
+  }
   return {
-    lastName: s(x[0], 'last name'),
-    firstName: s(x[1], 'first name'),
-    nationalityList: decodeNationalityList(x[2]),
+    lastName: s(lastName, 'last name'),
+    firstName: s(firstName, 'first name'),
+    nationalityList: decodeNationalityList(homes),
     gradeLevel: 0,
     gradeName: '',
-    nsrGradeLevel: n(x[3], 'NSR grade level'),
-    nsrGradeName: s(x[4], 'NSR grade name'),
-    eloNumber: n(x[5], 'ELO'),
-    games: decodeGames(x[6]),
-    lastPlayed: isNil(x[7]) ? null : s(x[7], 'last played'),
-    lbCount: decodeLbCount(x[8] ?? NIL),
-    mpCount: decodeMpCount(x[9] ?? NIL),
+    nsrGradeLevel: n(nsrLevel, 'NSR grade level'),
+    nsrGradeName: s(nsrName, 'NSR grade name'),
+    eloNumber: n(elo, 'ELO'),
+    games: decodeGames(games),
+    lastPlayed: isNil(lastPlayed) ? null : s(lastPlayed, 'last played'),
+    lbCount: decodeLbCount(lbCount),
+    mpCount: decodeMpCount(mpCount),
     bonusCount: 0,
   };
 };

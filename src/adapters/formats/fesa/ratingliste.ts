@@ -56,25 +56,28 @@ export const decodeGames = (v: LispValue): number | FesaHistoryGame[] => {
   if (v.t === 'int') return v.v;
   return items(v, 'GAMES').map((g, i) => {
     const e = items(g, `GAMES entry ${i + 1}`);
-    if (e.length !== 3) throw new FieldError(`GAMES entry ${i + 1} should be (opponent-rating result weight), found ${describe(g)}`);
-    return { opponentRating: expectInt(e[0], `GAMES entry ${i + 1} rating`), score: decodeScore(e[1], `GAMES entry ${i + 1} result`), weight: expectInt(e[2], `GAMES entry ${i + 1} weight`) };
+    const [rating, result, weight] = e;
+    if (e.length !== 3 || !rating || !result || !weight) throw new FieldError(`GAMES entry ${i + 1} should be (opponent-rating result weight), found ${describe(g)}`);
+    return { opponentRating: expectInt(rating, `GAMES entry ${i + 1} rating`), score: decodeScore(result, `GAMES entry ${i + 1} result`), weight: expectInt(weight, `GAMES entry ${i + 1} weight`) };
   });
 };
 
 export const decodeLbCount = (v: LispValue): FesaLbCount | null => {
   if (isNil(v)) return null;
   const e = items(v, 'LB-COUNT');
-  if (e.length !== 3 || e[0].t !== 'sym' || e[0].name !== ':LB' || e[2].t !== 'sym' || (e[2].name !== 'T' && e[2].name !== 'NIL')) {
+  const [key, count, reached] = e;
+  if (e.length !== 3 || key?.t !== 'sym' || key.name !== ':LB' || !count || reached?.t !== 'sym' || (reached.name !== 'T' && reached.name !== 'NIL')) {
     throw new FieldError(`LB-COUNT should be NIL or (:LB n T/NIL), found ${describe(v)}`);
   }
-  return { n: expectInt(e[1], 'LB-COUNT count'), reachedMp: e[2].name === 'T' };
+  return { n: expectInt(count, 'LB-COUNT count'), reachedMp: reached.name === 'T' };
 };
 
 export const decodeMpCount = (v: LispValue): number | null => {
   if (isNil(v)) return null;
   const e = items(v, 'MP-COUNT');
-  if (e.length !== 2 || e[0].t !== 'sym' || e[0].name !== ':MP') throw new FieldError(`MP-COUNT should be NIL or (:MP n), found ${describe(v)}`);
-  return expectInt(e[1], 'MP-COUNT count');
+  const [key, count] = e;
+  if (e.length !== 2 || key?.t !== 'sym' || key.name !== ':MP' || !count) throw new FieldError(`MP-COUNT should be NIL or (:MP n), found ${describe(v)}`);
+  return expectInt(count, 'MP-COUNT count');
 };
 
 const PLAYER_FIELDS = [
@@ -153,21 +156,22 @@ export const readLispFile = (text: string, file: string): E.Either<FesaFileError
 export const parseRatingList = (text: string, file = 'ratingliste.pre'): E.Either<FesaFileError, FesaPlayer[]> => {
   const read = readLispFile(text, file);
   if (E.isLeft(read)) return read;
-  const forms = read.right;
-  if (forms.length !== 1) {
-    return E.left({ file, line: forms[1]?.line ?? 1, reason: forms.length === 0 ? 'the file is empty; expected one list of #S(PLAYER …) records, e.g. ()' : 'expected exactly one list of #S(PLAYER …) records, found more forms after it' });
+  const [first, second] = read.right;
+  if (first === undefined || second !== undefined) {
+    return E.left({ file, line: second?.line ?? 1, reason: first === undefined ? 'the file is empty; expected one list of #S(PLAYER …) records, e.g. ()' : 'expected exactly one list of #S(PLAYER …) records, found more forms after it' });
   }
-  const top = forms[0].value;
-  if (!isNil(top) && top.t !== 'list') return E.left({ file, line: forms[0].line, reason: `expected a list of #S(PLAYER …) records, found ${describe(top)}` });
+  const top = first.value;
+  if (!isNil(top) && top.t !== 'list') return E.left({ file, line: first.line, reason: `expected a list of #S(PLAYER …) records, found ${describe(top)}` });
   const records = top.t === 'list' ? top.items : [];
   const out: FesaPlayer[] = [];
   // Records are written one per line after the opening "(", so record i sits on line i+1 of a program-written file.
   const lines = recordLines(text, records.length);
-  for (let i = 0; i < records.length; i++) {
+  for (const [i, record] of records.entries()) {
     try {
-      out.push(decodePlayer(records[i]));
+      out.push(decodePlayer(record));
     } catch (e) {
-      if (e instanceof FieldError) return E.left({ file, line: lines[i], reason: `record ${i + 1}: ${e.message}` });
+      // recordLines pads its answer to one line per record.
+      if (e instanceof FieldError) return E.left({ file, line: lines[i]!, reason: `record ${i + 1}: ${e.message}` });
       throw e;
     }
   }

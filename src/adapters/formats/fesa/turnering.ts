@@ -16,12 +16,13 @@ const RESULT: Readonly<Record<string, FesaScore>> = { '+': 1, '-': 0, '=': 0.5 }
 
 /** Text between the first "[" and the first "]" of the first line that has both (the program's get-item). */
 const bracketItem = (lines: readonly string[], from: number, what: string): { value: string; next: number } => {
-  for (let i = from; i < lines.length; i++) {
-    const open = lines[i].indexOf('[');
-    const close = lines[i].indexOf(']');
+  for (const [i, text] of lines.entries()) {
+    if (i < from) continue;
+    const open = text.indexOf('[');
+    const close = text.indexOf(']');
     if (open >= 0 && close >= 0) {
       if (close < open) throw new LineError(i + 1, `expected the ${what} as [text], but "]" comes before "["`);
-      return { value: lines[i].slice(open + 1, close), next: i + 1 };
+      return { value: text.slice(open + 1, close), next: i + 1 };
     }
   }
   throw new LineError(lines.length, `no [${what}] line found`);
@@ -71,7 +72,7 @@ const parseResults = (s: string, lineNo: number): FesaRound[] => {
   let pos = 0;
   const skipWhite = (from: number): number => {
     let p = from;
-    while (p < s.length && WHITE.has(s[p])) p++;
+    while (p < s.length && WHITE.has(s.charAt(p))) p++;
     return p;
   };
   for (;;) {
@@ -127,8 +128,8 @@ export const parseTurneringAll = (text: string, file = 'turnering.txt', { isoDat
     const players: FesaEventPlayer[] = [];
     let started = false;
     let endedAt = 0;
-    for (let i = date.next; i < lines.length; i++) {
-      const line = lines[i];
+    for (const [i, line] of lines.entries()) {
+      if (i < date.next) continue;
       const lineNo = i + 1;
       if (line.length === 0 || line[0] === ';') continue;
       if (!/[+\-=&]/.test(line)) {
@@ -140,7 +141,7 @@ export const parseTurneringAll = (text: string, file = 'turnering.txt', { isoDat
         continue;
       }
       const leading = /^\s*([+-]?\d+)/.exec(line);
-      if (!started && !(leading && parseInt(leading[1], 10) === 1)) continue;
+      if (!started && !(leading && parseInt(leading[1]!, 10) === 1)) continue;
       started = true;
       try {
         players.push({ ...parsePlayerLine(line, lineNo), line: lineNo });

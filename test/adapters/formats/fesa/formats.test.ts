@@ -38,8 +38,12 @@ describe('ratingliste writer: read → write is byte-identical (behaviour §3)',
   }
 
   it('prints strings with escapes, ratios, characters and NIL like CLISP ~s', () => {
-    const [form] = readAll('(#S(HOME :list #\\E :last nil) "a\\"b\\\\" 1/2 2/4 () :lb t)');
-    expect(print(form.value)).toBe('(#S(HOME :LIST #\\E :LAST NIL) "a\\"b\\\\" 1/2 1/2 NIL :LB T)');
+    const forms = readAll('(#S(HOME :list #\\E :last nil) "a\\"b\\\\" 1/2 2/4 () :lb t)');
+    expect(forms.map((form) => print(form.value))).toEqual(['(#S(HOME :LIST #\\E :LAST NIL) "a\\"b\\\\" 1/2 1/2 NIL :LB T)']);
+  });
+
+  it('refuses a character literal cut off by the end of the file instead of reading a character that is not there', () => {
+    expect(errorOf(parseRatingList('(\n)\n#\\'))).toEqual({ file: 'ratingliste.pre', line: 3, reason: 'unexpected end of file' });
   });
 
   it('keeps ISO-8859-1 names intact', () => {
@@ -89,7 +93,7 @@ describe('turnering.txt (behaviour §2)', () => {
       ['B', '', '', 0, false, 6],
       ['Sim', '', '', 0, true, 7],
     ]);
-    expect(r.right.players[0].rounds).toEqual([
+    expect(r.right.players[0]?.rounds).toEqual([
       { opponentIndex: 2, score: 1, handicap: { side: '-', type: 'B' } },
       { opponentIndex: 3, score: 1 },
       { opponentIndex: 0, score: 0 },
