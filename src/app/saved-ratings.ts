@@ -20,6 +20,7 @@ import type { FesaFold, FoldError } from '../../projections/fesa/history';
 import type { FesaProjection } from '../../projections/fesa/incremental';
 import { compareKeys, tournamentsOf, type ItemKey } from '../../projections/fesa/timeline';
 import { foldGeneric } from '../../projections/generic/history';
+import { isGenericRuleSet } from '../../projections/generic/systems';
 import { projectionForComparison } from './checkpoint';
 import type { LedgerRatings } from './consequences';
 import { readFacts } from './event-log';
@@ -32,6 +33,12 @@ const ANSWERED: ReadonlySet<DomainEvent['type']> = new Set([
   'PlayerRegistered', 'PriorGradeDeclared', 'TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed',
   'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked', 'SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected',
 ]);
+
+/**
+ * An opening balance under a non-FESA rule set (a TRF or EGD import's) too: the FESA fold passes it over and the slice
+ * holds every one of them, with the decided ones.
+ */
+const answered = (e: DomainEvent): boolean => ANSWERED.has(e.type) || (e.type === 'OpeningBalanceImported' && isGenericRuleSet(e.ruleSet));
 
 /** The decided facts as the log would hold them: positions after `head`, recorded now. */
 export const decidedAfter = (head: number, events: readonly DomainEvent[]): LoggedEvent[] => {
@@ -84,7 +91,7 @@ export interface SavedRatings {
 
 /** The ratings before the decided facts and after them, from the saved checkpoint and the non-FESA slice. */
 export const savedRatings = async (store: EventStore, storage: CheckpointStorage, events: readonly DomainEvent[]): Promise<SavedRatings | undefined> => {
-  if (!events.every((e) => ANSWERED.has(e.type))) return undefined;
+  if (!events.every(answered)) return undefined;
   const projection = await projectionForComparison(store, storage);
   if (projection === undefined) return undefined;
   const head = projection.position;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'fs';
 import * as path from 'path';
-import { SUBMISSION_FORMATS, type OfficerRole, type SubmissionFormat, type SubmittedFile } from '../../../../domain/events';
+import { officerStream, SUBMISSION_FORMATS, type OfficerRole, type SubmissionFormat, type SubmittedFile } from '../../../../domain/events';
 import * as E from 'fp-ts/Either';
 import { previewOrRefusal, Submissions, type Submitter, type SubmissionDifferences, type SubmissionPreview, type SubmissionView } from '../../../app/submissions';
 import { SUBMISSION_READERS } from '../../formats/submission-readers';
@@ -11,14 +11,16 @@ import { printChanges } from './fesa';
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
-const submissionsOf = async (ctx: CliContext): Promise<Submissions> => new Submissions(await ctx.ledger(), SUBMISSION_READERS);
+const submissionsOf = async (ctx: CliContext): Promise<Submissions> => new Submissions(await ctx.ledger(), SUBMISSION_READERS, await ctx.checkpoints());
 
 /**
  * The CLI works on the store itself (whoever may write the file may do anything), so its submitter is the actor with
  * his role in the log, and an actor never appointed counts as an officer, as for every other write of the CLI.
  */
 const submitterOf = async (ctx: CliContext): Promise<Submitter> => {
-  const role: OfficerRole = (await (await ctx.ledger()).catchUp()).officers.get(ctx.actor)?.role ?? 'officer';
+  // his own stream holds his appointments: the whole log is not folded to find one role
+  const state = await (await ctx.ledger()).stateOfStreams(() => [officerStream(ctx.actor)]);
+  const role: OfficerRole = state.officers.get(ctx.actor)?.role ?? 'officer';
   return { name: ctx.actor, role };
 };
 
