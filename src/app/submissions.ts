@@ -16,7 +16,7 @@ import { loadFacts } from './load';
 import { foldReadModel } from './read-model';
 import { AUDIT_TRAIL } from './read-models/audit-trail';
 import type { EventStore } from './ports/event-store';
-import { contentChanges, contentOf, playerMatches, type PlayerMatch, type ReadSubmission, type SubmissionDifferences } from './submissions/contents';
+import { contentChanges, contentOf, playerMatches, type ContentChange, type PlayerMatch, type ReadSubmission, type SubmissionDifferences } from './submissions/contents';
 import { decideGamesCsv, rerated } from './submissions/games-csv';
 import { importTrf, TRF_DEFAULT_RULE_SET } from './trf';
 import type { TrfTournament } from './trf-file';
@@ -213,9 +213,19 @@ export class Submissions {
     const earlier = views.slice(0, Math.max(at, 0)).filter((v) => v.tournamentId === views[at]?.tournamentId).reverse();
     const since = earlier.find((v) => v.status === 'pending') ?? earlier[0];
     if (since === undefined) return undefined;
-    const [before, after] = await Promise.all([this.received(since.submissionId), this.received(submissionId)]);
-    return { since: since.submissionId, sinceStatus: since.status, changes: contentChanges(contentOf(this.read(before)), contentOf(this.read(after))) };
+    // two submissions' files never change: their differences are read and compared once
+    const key = `${since.submissionId}\u0000${submissionId}`;
+    let changes = this.compared.get(key);
+    if (changes === undefined) {
+      const [before, after] = await Promise.all([this.received(since.submissionId), this.received(submissionId)]);
+      changes = contentChanges(contentOf(this.read(before)), contentOf(this.read(after)));
+      this.compared.set(key, changes);
+    }
+    return { since: since.submissionId, sinceStatus: since.status, changes };
   }
+
+  /** The differences between two submissions' files, by the earlier's id and the later's (see `differences`). */
+  private readonly compared = new Map<string, readonly ContentChange[]>();
 
   /** The import's dry run with how each player of the files is matched, on the ledger as it stands. */
   private async previewOf(read: ReadSubmission, receivedOn: string): Promise<SubmissionPreview> {

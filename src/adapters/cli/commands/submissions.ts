@@ -8,6 +8,7 @@ import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 import { table } from '../output';
 import { printChanges } from './fesa';
+import { consequencesText } from '../consequences';
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
@@ -77,7 +78,9 @@ const printPreview = (ctx: CliContext, preview: SubmissionPreview, approved = fa
   if (preview.corrections !== undefined) ctx.out(`the tournament is recorded already: these files correct ${preview.corrections} of its results`);
   if (preview.games !== undefined) ctx.out(`${preview.games.rows} games: ${preview.games.recorded} ${approved ? 'recorded' : 'would be recorded'}, ${preview.games.unchanged} already in the ledger`);
   if (t === undefined) printChanges(ctx, preview);
-  else ctx.out(`tournament ${t.tournamentId} under ${t.ruleSet}: ${t.players} players (${t.withId} with an id, ${t.matched} of them already in the ledger; ${t.newPlayers} new), ${t.openingBalances} opening balance(s), ${t.games} games, ${t.byes} byes; the FESA list does not change`);
+  else ctx.out(`tournament ${t.tournamentId} under ${t.ruleSet}: ${t.players} players (${t.withId} with an id, ${t.matched} of them already in the ledger; ${t.newPlayers} new), ${t.openingBalances} opening balance(s), ${t.games} games, ${t.byes} byes`);
+  // the same table as the import's --dry-run (and, once approved, its answer)
+  if (preview.consequences !== undefined) ctx.out(consequencesText(preview.consequences).join('\n'));
   if (preview.players === undefined || preview.players.length === 0) return;
   ctx.out('How the players of the files are matched:');
   ctx.out(table(['player in the files', 'matched', 'ledger player'], preview.players.map((p) => [p.name, p.by === 'name' ? `by name "${p.name}"` : MATCHED[p.by], p.playerId])));
