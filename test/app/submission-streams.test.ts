@@ -25,6 +25,14 @@ const fileOf = (format: SubmissionFormat, file: string, tournamentId: string, by
 const C5 = fileOf('trf', path.join(FIXTURES, 'trf', 'bbp-dutch_2025_C5.trf'), 'c5');
 const GRANDMOMMY = fileOf('trf', path.join(FIXTURES, 'trf', 'grandmommyscup.trf'), 'grandmommyscup');
 const CUP = fileOf('egd', path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h'), 'cup');
+/** A later tournament of the cup's players: each is matched by his PIN, in the tournament the cup rated. */
+const returnCup = (): SubmissionInput => {
+  const file = path.join(tempDir('sub-return'), 'return-cup.h');
+  const cup = fs.readFileSync(path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h'), 'utf8');
+  fs.writeFileSync(file, cup.replace('EV[Ledger test cup]', 'EV[Ledger return cup]').replace('DT[2026-05-02,2026-05-03]', 'DT[2026-06-06,2026-06-07]'));
+  return fileOf('egd', file, 'return-cup');
+};
+
 /** The same players' table again under another id: refused as imported before, by either path. */
 const CUP_AGAIN = fileOf('egd', path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h'), 'cup-again');
 
@@ -54,7 +62,7 @@ const run = async (db: string, from: DecideFrom): Promise<unknown[]> => {
   try {
     // a file without its dates: refused alike
     answers.push(await outcome(submissions.check(C5)));
-    for (const input of [CUP, GRANDMOMMY]) {
+    for (const input of [CUP, GRANDMOMMY, returnCup()]) {
       answers.push(await outcome(submissions.check(input)));
       const { submissionId, preview } = await submissions.submit(input);
       answers.push(submissionId, preview, await outcome(submissions.preview(submissionId)));
@@ -74,9 +82,9 @@ describe('submissions decided from their streams', () => {
     const [streams, whole] = [path.join(tempDir('sub-streams'), 'ledger.db'), path.join(tempDir('sub-whole'), 'ledger.db')];
     const [fromStreams, fromWhole] = [await run(streams, 'streams'), await run(whole, 'whole-log')];
     expect(fromStreams).toEqual(fromWhole);
-    // the runs did something worth comparing: two approvals with rating changes, refusals
+    // the runs did something worth comparing: three approvals with rating changes, refusals
     const approvals = fromWhole.filter((a) => (a as { recorded?: number } | undefined)?.recorded !== undefined) as { recorded: number; changes: { consequences: { changes: unknown[] } } }[];
-    expect(approvals.map((a) => a.recorded > 0 && a.changes.consequences.changes.length > 0)).toEqual([true, true]);
+    expect(approvals.map((a) => a.recorded > 0 && a.changes.consequences.changes.length > 0)).toEqual([true, true, true]);
     expect(JSON.stringify(fromWhole[0])).toMatch(/no date of start/);
     expect(JSON.stringify(fromWhole.at(-2))).toMatch(/imported before as/);
     const strip = (facts: unknown[]) => JSON.stringify(facts).replace(/"recordedAt":"[^"]*"/g, '');
