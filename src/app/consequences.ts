@@ -6,7 +6,7 @@
  */
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../domain/commands/decide';
-import { streamsReadBy } from '../../domain/commands/reads';
+import { streamsReadBy, type StreamsRead } from '../../domain/commands/reads';
 import type { LedgerState } from '../../domain/commands/state';
 import type { DomainEvent, LoggedEvent } from '../../domain/events';
 import { diffFolds, diffIdOf, gradeText, type ListChange } from '../../projections/fesa/diff';
@@ -23,7 +23,17 @@ import { decidedAfter, savedRatings } from './saved-ratings';
 
 export interface RatingAndGrade {
   readonly rating: number | null;
-  readonly grade?: string;
+  /** Absent where the rule set has no grades; null for a player without one (as list JSON says it). */
+  readonly grade?: string | null;
+}
+
+/** A player of today's FESA list whose rating or grade differ; a grade is null where he has none (as list JSON says it). */
+export interface ListedChange {
+  readonly playerId: string;
+  readonly oldRating: number | null;
+  readonly newRating: number | null;
+  readonly oldGrade: string | null;
+  readonly newGrade: string | null;
 }
 
 /** A later officer fact that sets the player's rating anew: the change stops at it. */
@@ -49,7 +59,7 @@ export interface Consequence {
 export interface Consequences {
   readonly changes: readonly Consequence[];
   /** The FESA list of today: the players whose rating or grade differ. */
-  readonly list: readonly ListChange[];
+  readonly list: readonly ListedChange[];
   /** Why the ratings could not be compared (a fold the facts before or after cannot make); the write stands. */
   readonly unavailable?: string;
 }
@@ -218,8 +228,21 @@ export const consequences = (before: LedgerRatings, after: LedgerRatings): Conse
     const overriddenBy = (setters.get(c.player) ?? []).filter((o) => o.date > c.date).sort((a, b) => a.date.localeCompare(b.date) || a.position - b.position)[0];
     return overriddenBy === undefined ? c : { ...c, overriddenBy };
   });
-  return { changes, list: diffFolds(fesaBefore, fesaAfter).list };
+  return { changes: changes.map((c) => ({ ...c, before: gradeOrNull(c.before), after: gradeOrNull(c.after) })), list: listed(diffFolds(fesaBefore, fesaAfter).list) };
 };
+
+/** The texts' "-" (no grade) as list JSON has it: null. */
+const NO_GRADE = '-';
+const gradeOrNull = (r: RatingAndGrade): RatingAndGrade => (r.grade === NO_GRADE ? { ...r, grade: null } : r);
+
+/**
+ * The list's changes as `list` shows the list: without players rated 0 on both sides (registered, never played),
+ * whom it leaves out; a missing grade null.
+ */
+const listed = (list: readonly ListChange[]): ListedChange[] =>
+  list
+    .filter((c) => !((c.oldRating ?? 0) === 0 && (c.newRating ?? 0) === 0))
+    .map((c) => ({ ...c, oldGrade: c.oldGrade === NO_GRADE ? null : c.oldGrade, newGrade: c.newGrade === NO_GRADE ? null : c.newGrade }));
 
 export interface RecordedWithConsequences {
   readonly result: ExecuteResult;
@@ -283,7 +306,7 @@ export const recordWithConsequences = async (ledger: Ledger, command: Command | 
  * `recordWithConsequences` does for one command: the log is folded before and after the whole draft, once, and only
  * when some decided fact can move a rating. Under `dryRun` nothing is appended.
  */
-export const decideAllWithConsequences = async <T>(ledger: Ledger, build: (draft: Draft) => T | Promise<T>, dryRun = false, saved?: CheckpointStorage): Promise<{ value: T; events: readonly DomainEvent[]; position?: number; consequences: Consequences }> => {
+export const decideAllWithConsequences = async <T>(ledger: Ledger, build: (draft: Draft) => T | Promise<T>, dryRun = false, saved?: CheckpointStorage, reads?: StreamsRead): Promise<{ value: T; events: readonly DomainEvent[]; position?: number; consequences: Consequences }> => {
   let found = NOTHING;
   const decided = await ledger.decideAll(async (draft) => {
     // read before any decision: the draft forks its state at the first one, so this stays the state decided on
@@ -292,7 +315,7 @@ export const decideAllWithConsequences = async <T>(ledger: Ledger, build: (draft
     found = NOTHING;
     if (draft.events.length > 0 && !movesNoRating(draft.events, decidedOn)) found = await consequencesOf(ledger, draft.events, saved);
     return value;
-  }, { dryRun });
+  }, { dryRun, reads });
   return { ...decided, consequences: found };
 };
 

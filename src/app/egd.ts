@@ -3,8 +3,8 @@ import type { LedgerState } from '../../domain/commands/state';
 import type { GameFacts, GameResult } from '../../domain/events';
 import type { EgdPlayer, EgdSymbol, EgdTournament } from './egd-table';
 import type { Ledger } from './ledger';
-import { loadFacts } from './load';
-import { decideFile, knownUnder, refuseImportedBefore, type FileDecision, type Located, type TournamentFileOutcome } from './interchange';
+import { fileReads } from './file-streams';
+import { decideFile, refuseImportedBefore, type FileDecision, type Located, type TournamentFileOutcome } from './interchange';
 
 /**
  * A European Go Database tournament table as ledger facts, rated under `egd-gor` (the EGD's own GoR) unless the
@@ -106,12 +106,12 @@ const egdCommands = (t: EgdTournament, o: EgdImportOptions & { readonly ruleSet:
 
 /** The whole table is one decision: every fact checked against the ledger and the ones above it, then all recorded. */
 export const importEgd = async (ledger: Ledger, t: EgdTournament, o: EgdImportOptions): Promise<EgdImportOutcome> => {
-  const facts = await loadFacts(ledger.store);
+  const { knownUnder, reads } = await fileReads(ledger.store, { tournamentId: o.tournamentId, name: t.name, playerIds: t.players.map((p) => egdPlayerId(o.tournamentId, p)), also: o.alsoReads, saved: o.saved });
   const { value, ...decided } = await decideFile(ledger, o.file, (state) => {
     // a table imported again keeps the rule set it was imported under (gobase-go was the only one before egd-gor)
     const before = state.tournaments.get(o.tournamentId)?.registration.ratingSystem;
     const ruleSet = o.ruleSet ?? EGD_RULE_SETS.find((r) => r === before) ?? EGD_RULE_SETS[0];
-    return egdCommands(t, { ...o, ruleSet }, state, knownUnder(facts, ruleSet));
-  }, o);
+    return egdCommands(t, { ...o, ruleSet }, state, knownUnder(ruleSet));
+  }, { ...o, reads });
   return { ...value, ...decided };
 };

@@ -1,4 +1,5 @@
 import type { Command } from '../../domain/commands/decide';
+import type { StreamsRead } from '../../domain/commands/reads';
 import type { LedgerState } from '../../domain/commands/state';
 import { GAME_RESULTS, type GameResult } from '../../domain/events';
 import { decideAllWithConsequences, type Consequences } from './consequences';
@@ -102,7 +103,7 @@ export const decideRows = async (
   ledger: Ledger,
   file: string,
   rows: readonly FileRow[],
-  options: { readonly dryRun?: boolean; readonly everyRefusal?: boolean; readonly alsoDecide?: readonly Command[]; readonly saved?: CheckpointStorage } = {},
+  options: { readonly dryRun?: boolean; readonly everyRefusal?: boolean; readonly alsoDecide?: readonly Command[]; readonly saved?: CheckpointStorage; readonly reads?: StreamsRead } = {},
 ): Promise<RowsDecided> => {
   const { value: appended, consequences } = await decideAllWithConsequences(ledger, (draft) => {
     let count = 0;
@@ -121,6 +122,6 @@ export const decideRows = async (
     if (refusals.length > 0) throw new CommandRejected(refusals.join('\n'));
     for (const command of options.alsoDecide ?? []) draft.decide(command);
     return count;
-  }, options.dryRun === true, options.saved);
+  }, options.dryRun === true, options.saved, options.reads);
   return { rows: rows.length, appended, unchanged: rows.length - appended, consequences };
 };

@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../domain/commands/decide';
+import type { StreamsRead } from '../../domain/commands/reads';
 import type { LedgerState } from '../../domain/commands/state';
 import type { LoggedEvent } from '../../domain/events';
 import { foldGeneric } from '../../projections/generic/history';
@@ -57,6 +58,10 @@ export interface FileDecision {
   readonly alsoDecide?: readonly Command[];
   /** The checkpoint storage beside the log: the consequences from what it saved (saved-ratings.ts). */
   readonly saved?: CheckpointStorage;
+  /** The streams the file's decision reads, for a ledger that decides from streams (else the whole log's state). */
+  readonly reads?: StreamsRead;
+  /** The streams the `alsoDecide` commands read (a submission's, for its approval). */
+  readonly alsoReads?: readonly string[];
 }
 
 /**
@@ -82,7 +87,7 @@ export const decideFile = async <T>(
     }
     for (const command of decision.alsoDecide ?? []) draft.decide(command);
     return value;
-  }, dryRun, decision.saved);
+  }, dryRun, decision.saved, decision.reads);
   return { value, appended: events.length, ...(position !== undefined ? { position } : {}), dryRun, consequences };
 };
 

@@ -21,6 +21,7 @@ import { nameKey } from '../../projections/fesa/name-key';
 import type { FesaProjection } from '../../projections/fesa/incremental';
 import { compareKeys, tournamentsOf, type ItemKey } from '../../projections/fesa/timeline';
 import { foldGeneric } from '../../projections/generic/history';
+import { isGenericRuleSet } from '../../projections/generic/systems';
 import { projectionForComparison, type ComparedProjection } from './checkpoint';
 import type { LedgerRatings } from './consequences';
 import { readFacts } from './event-log';
@@ -33,6 +34,12 @@ const ANSWERED: ReadonlySet<DomainEvent['type']> = new Set([
   'PlayerRegistered', 'PriorGradeDeclared', 'TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed',
   'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked', 'SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected',
 ]);
+
+/**
+ * An opening balance under a non-FESA rule set (a TRF or EGD import's) too: the FESA fold passes it over and the slice
+ * holds every one of them, with the decided ones.
+ */
+const answered = (e: DomainEvent): boolean => ANSWERED.has(e.type) || (e.type === 'OpeningBalanceImported' && isGenericRuleSet(e.ruleSet));
 
 /** The decided facts as the log would hold them: positions after `head`, recorded now. */
 export const decidedAfter = (head: number, events: readonly DomainEvent[]): LoggedEvent[] => {
@@ -139,7 +146,7 @@ export interface SavedRatings {
 
 /** The ratings before the decided facts and after them, from the saved checkpoint and the non-FESA slice. */
 export const savedRatings = async (store: EventStore, storage: CheckpointStorage, events: readonly DomainEvent[]): Promise<SavedRatings | undefined> => {
-  if (!events.every((e) => ANSWERED.has(e.type))) return undefined;
+  if (!events.every(answered)) return undefined;
   const compared = await projectionForComparison(store, storage, (facts, since) => earliestDateChanged(facts, [...since, ...decidedAfter(0, events)]));
   if (compared === undefined) return undefined;
   const head = compared.projection.position;

@@ -1,7 +1,9 @@
 import { createHash } from 'crypto';
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../domain/commands/decide';
-import type { DomainEvent, LoggedEvent, OfficerRole, SubmissionFormat, SubmittedFile } from '../../domain/events';
+import { playerStream, submissionStream, tournamentStream, type DomainEvent, type LoggedEvent, type OfficerRole, type SubmissionFormat, type SubmittedFile } from '../../domain/events';
+import type { Consequences } from './consequences';
+import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { FoldDiff } from '../../projections/fesa/diff';
 import { importEgd } from './egd';
 import type { EgdTournament } from './egd-table';
@@ -14,7 +16,7 @@ import { loadFacts } from './load';
 import { foldReadModel } from './read-model';
 import { AUDIT_TRAIL } from './read-models/audit-trail';
 import type { EventStore } from './ports/event-store';
-import { contentChanges, contentOf, playerMatches, type PlayerMatch, type ReadSubmission, type SubmissionDifferences } from './submissions/contents';
+import { contentChanges, contentOf, playerMatches, type ContentChange, type PlayerMatch, type ReadSubmission, type SubmissionDifferences } from './submissions/contents';
 import { decideGamesCsv, rerated } from './submissions/games-csv';
 import { importTrf, TRF_DEFAULT_RULE_SET } from './trf';
 import type { TrfTournament } from './trf-file';
@@ -38,6 +40,8 @@ export interface SubmissionReaders {
  * many of its games are new, and (before approval) how each player of the files is matched.
  */
 export interface SubmissionPreview extends FoldDiff {
+  /** Per tournament and player the rating and grade before → after, under the rule set each is rated with (a write's `--dry-run`). */
+  readonly consequences?: Consequences;
   /** Of FESA files for a tournament recorded already: how many of its results they correct. */
   readonly corrections?: number;
   readonly tournament?: Omit<TournamentFileOutcome, 'appended' | 'position' | 'dryRun' | 'consequences'> & { readonly ruleSet: string };
@@ -140,15 +144,21 @@ const orRefused = <A>(read: E.Either<string, A>): A => {
 };
 
 const NO_FESA_CHANGE: FoldDiff = { runs: [], list: [] };
+const NO_CONSEQUENCES: Consequences = { changes: [], list: [] };
+
+/** A submission's decisions read the submission's own stream alone. */
+const ownStream = (submissionId: string) => () => [submissionStream(submissionId)];
 
 /**
  * Organisers hand in a tournament's files; an officer approves them (they are imported as `fesa import` would, in the
  * same command as the approval) or rejects them. Nothing of a submission is rated before it is approved.
  */
 export class Submissions {
+  /** `saved`: the checkpoint storage beside the log, where a write's consequences are read from (saved-ratings.ts). */
   constructor(
     private readonly ledger: Ledger,
     private readonly readers: SubmissionReaders,
+    private readonly saved?: CheckpointStorage,
   ) {}
 
   /** Checks the files as their import would (every refusal before anything is recorded) and records them as pending. */
@@ -167,11 +177,12 @@ export class Submissions {
 
   /** Records checked files as a pending submission (the same files by the same submitter again: the same submission). */
   async record(input: SubmissionInput): Promise<{ result: ExecuteResult; submissionId: string }> {
-    const state = await this.ledger.catchUp();
+    // the submissions' facts alone (few), not the deciders' state of the whole log
+    const views = await submissionViews(this.ledger.store);
     const contentHash = submissionHash(input.files);
-    const same = [...state.submissions].find(([, s]) => s.tournamentId === input.tournamentId && s.contentHash === contentHash && s.submitter === input.by.name);
-    const ofTournament = [...state.submissions.values()].filter((s) => s.tournamentId === input.tournamentId).length;
-    const submissionId = same?.[0] ?? `${input.tournamentId}-${ofTournament + 1}`;
+    const same = views.find((v) => v.tournamentId === input.tournamentId && v.contentHash === contentHash && v.submitter === input.by.name);
+    const ofTournament = views.filter((v) => v.tournamentId === input.tournamentId).length;
+    const submissionId = same?.submissionId ?? `${input.tournamentId}-${ofTournament + 1}`;
     const result = await this.ledger.execute({
       kind: 'ReceiveSubmission',
       validDate: input.validDate,
@@ -182,7 +193,7 @@ export class Submissions {
       format: input.format,
       files: [...input.files],
       contentHash,
-    });
+    }, { reads: ownStream(submissionId) });
     return { result, submissionId };
   }
 
@@ -202,32 +213,42 @@ export class Submissions {
     const earlier = views.slice(0, Math.max(at, 0)).filter((v) => v.tournamentId === views[at]?.tournamentId).reverse();
     const since = earlier.find((v) => v.status === 'pending') ?? earlier[0];
     if (since === undefined) return undefined;
-    const [before, after] = await Promise.all([this.received(since.submissionId), this.received(submissionId)]);
-    return { since: since.submissionId, sinceStatus: since.status, changes: contentChanges(contentOf(this.read(before)), contentOf(this.read(after))) };
+    // two submissions' files never change: their differences are read and compared once
+    const key = `${since.submissionId}\u0000${submissionId}`;
+    let changes = this.compared.get(key);
+    if (changes === undefined) {
+      const [before, after] = await Promise.all([this.received(since.submissionId), this.received(submissionId)]);
+      changes = contentChanges(contentOf(this.read(before)), contentOf(this.read(after)));
+      this.compared.set(key, changes);
+    }
+    return { since: since.submissionId, sinceStatus: since.status, changes };
   }
+
+  /** The differences between two submissions' files, by the earlier's id and the later's (see `differences`). */
+  private readonly compared = new Map<string, readonly ContentChange[]>();
 
   /** The import's dry run with how each player of the files is matched, on the ledger as it stands. */
   private async previewOf(read: ReadSubmission, receivedOn: string): Promise<SubmissionPreview> {
     const changes = (await this.importOf(read, receivedOn, { dryRun: true })).changes;
-    const players = await playerMatches(read, await this.ledger.catchUp(), () => loadFacts(this.ledger.store));
+    const players = await playerMatches(read, (ids) => this.registered(ids), () => loadFacts(this.ledger.store));
     return { ...changes, players };
   }
 
   /** The import and the approval in one whole-or-nothing command; approving an approved submission changes nothing. */
   async approve(input: SubmissionDecision): Promise<SubmissionImport | undefined> {
     const approval: Command = { kind: 'ApproveSubmission', validDate: input.validDate, actor: input.by, submissionId: input.submissionId, reason: input.reason };
-    const status = (await this.ledger.catchUp()).submissions.get(input.submissionId)?.status;
+    const status = (await submissionViews(this.ledger.store)).find((v) => v.submissionId === input.submissionId)?.status;
     // decided alone when it cannot import: the decider says why (unknown, rejected) or that nothing changes
     if (status !== 'pending') {
-      await this.ledger.execute(approval);
+      await this.ledger.execute(approval, { reads: ownStream(input.submissionId) });
       return undefined;
     }
     const received = await this.received(input.submissionId);
-    return this.importOf(this.read(received), received.validDate, { actor: input.by, alsoDecide: [approval] });
+    return this.importOf(this.read(received), received.validDate, { actor: input.by, alsoDecide: [approval], alsoReads: [submissionStream(input.submissionId)] });
   }
 
   async reject(input: SubmissionDecision): Promise<ExecuteResult> {
-    return this.ledger.execute({ kind: 'RejectSubmission', validDate: input.validDate, actor: input.by, submissionId: input.submissionId, reason: input.reason });
+    return this.ledger.execute({ kind: 'RejectSubmission', validDate: input.validDate, actor: input.by, submissionId: input.submissionId, reason: input.reason }, { reads: ownStream(input.submissionId) });
   }
 
   /** The submissions `who` may see: an organiser his own, an officer or above every one. */
@@ -254,30 +275,37 @@ export class Submissions {
   }
 
   /** The files through their format's importer, as `fesa import`, `trf import`, `egd import` or `game report --csv` would record them. */
-  private async importOf(read: ReadSubmission, receivedOn: string, options: { dryRun?: boolean; actor?: string; alsoDecide?: readonly Command[] }): Promise<SubmissionImport> {
+  private async importOf(read: ReadSubmission, receivedOn: string, options: { dryRun?: boolean; actor?: string; alsoDecide?: readonly Command[]; alsoReads?: readonly string[] }): Promise<SubmissionImport> {
     const { tournamentId } = read;
-    const decision = { actor: options.actor ?? 'submission-check', ...options };
+    const decision = { actor: options.actor ?? 'submission-check', ...options, ...(this.saved !== undefined ? { saved: this.saved } : {}) };
     switch (read.format) {
       case 'fesa': {
         // a tournament recorded already (an earlier submission approved): these files correct it, result by result
-        const correct = (await this.ledger.catchUp()).tournaments.has(tournamentId);
-        const outcome = await importFesaFolders(this.ledger, [read.folder], { ...decision, correct });
+        const correct = (await this.ledger.stateOfStreams(() => [tournamentStream(tournamentId)])).tournaments.has(tournamentId);
+        const outcome = await importFesaFolders(this.ledger, [read.folder], { ...decision, correct, withConsequences: true });
         const corrections = outcome.folders.reduce((n, f) => n + f.corrections, 0);
-        return { recorded: outcome.folders.reduce((n, f) => n + f.appended, 0), changes: { ...outcome.changes, ...(correct ? { corrections } : {}) } };
+        const consequences = outcome.consequences ?? NO_CONSEQUENCES;
+        return { recorded: outcome.folders.reduce((n, f) => n + f.appended, 0), changes: { ...outcome.changes, consequences, ...(correct ? { corrections } : {}) } };
       }
       case 'csv': {
         const decided = await decideGamesCsv(this.ledger, read.table, { ...decision, file: read.file, tournamentId, receivedOn });
-        return { recorded: decided.appended, changes: { runs: rerated(decided), list: decided.consequences.list, games: { rows: decided.rows, recorded: decided.appended, unchanged: decided.unchanged } } };
+        return { recorded: decided.appended, changes: { runs: rerated(decided), list: decided.consequences.list.map((c) => ({ ...c, oldGrade: c.oldGrade ?? '-', newGrade: c.newGrade ?? '-' })), consequences: decided.consequences, games: { rows: decided.rows, recorded: decided.appended, unchanged: decided.unchanged } } };
       }
       default: {
-        // the FESA list's changes are the preview's; the import's own consequences (under its rule set) are not shown yet
-        const { appended, position: _, dryRun: _dryRun, consequences: _consequences, ...tournament } =
+        // rated under its own rule set: the FESA list does not change, the consequences say what does
+        const { appended, position: _, dryRun: _dryRun, consequences, ...tournament } =
           read.format === 'trf'
             ? { ...(await importTrf(this.ledger, read.trf, { ...decision, file: read.file, tournamentId, ruleSet: TRF_DEFAULT_RULE_SET })), ruleSet: TRF_DEFAULT_RULE_SET }
             : await importEgd(this.ledger, read.egd, { ...decision, file: read.file, tournamentId });
-        return { recorded: appended, changes: { ...NO_FESA_CHANGE, tournament } };
+        return { recorded: appended, changes: { ...NO_FESA_CHANGE, consequences, tournament } };
       }
     }
+  }
+
+  /** Which of `ids` the ledger has registered, read from their streams. */
+  private async registered(ids: readonly string[]): Promise<ReadonlySet<string>> {
+    const state = await this.ledger.stateOfStreams(() => ids.map(playerStream));
+    return new Set(ids.filter((id) => state.players.has(id)));
   }
 
   private async received(submissionId: string): Promise<Received> {

@@ -8,8 +8,8 @@ import { trfPoints, type TrfPlayer, type TrfResultCode, type TrfRoundEntry, type
 import type { Ledger } from './ledger';
 import { CommandRejected } from './ledger';
 import { LedgerFailure } from './failure';
-import { loadFacts } from './load';
-import { decideFile, knownUnder, refuseImportedBefore, type FileDecision, type Located, type TournamentFileOutcome } from './interchange';
+import { fileReads } from './file-streams';
+import { decideFile, refuseImportedBefore, type FileDecision, type Located, type TournamentFileOutcome } from './interchange';
 
 /**
  * A FIDE tournament report (TRF16 or TRF-2026) as ledger facts, and back.
@@ -143,11 +143,12 @@ const isDoubleForfeit = (t: TrfTournament, g: { round: number; second: number })
 
 /** The whole file is one decision: every fact is checked against the ledger and the facts above it, then all are recorded. */
 export const importTrf = async (ledger: Ledger, t: TrfTournament, o: TrfImportOptions): Promise<TrfImportOutcome> => {
-  const known = knownUnder(await loadFacts(ledger.store), o.ruleSet);
+  const { knownUnder, reads } = await fileReads(ledger.store, { tournamentId: o.tournamentId, name: t.name, playerIds: t.players.map((p) => trfPlayerId(o.tournamentId, p)), also: o.alsoReads, saved: o.saved });
+  const known = knownUnder(o.ruleSet);
   const { value, ...decided } = await decideFile(ledger, o.file, (state) => {
     const { commands, counts } = trfCommands(t, o, state, known);
     return { commands, value: counts };
-  }, o);
+  }, { ...o, reads });
   return { ...value, ...decided };
 };
 

@@ -5,7 +5,7 @@ import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { CliContext } from './context';
 import { table } from './output';
 
-const shown = (r: RatingAndGrade): string => (r.rating === null ? '-' : r.grade === undefined || r.grade === '-' ? String(r.rating) : `${r.rating} ${r.grade}`);
+const shown = (r: RatingAndGrade): string => (r.rating === null ? '-' : r.grade === undefined || r.grade === null || r.grade === '-' ? String(r.rating) : `${r.rating} ${r.grade}`);
 
 /** The table of a write's consequences, then one line per change a later officer fact overrides. */
 export const consequencesText = (c: Consequences): string[] => {

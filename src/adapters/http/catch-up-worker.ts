@@ -51,7 +51,8 @@ const opened = (async () => {
   const kept = readModels ? await openCheckpointStorage(parseStoreSpec(storeSpec)) : undefined;
   const storage = kept && takingTurns(kept, turn);
   let live: LiveProjections | undefined;
-  const fold = foldJobRunner(new Ledger(appendsTakingTurns(store)), () => (live ??= new LiveProjections(store, storage)));
+  // a submission's file is decided from the streams it reads (a whole log's deciders' state is minutes at a million facts)
+  const fold = foldJobRunner(new Ledger(appendsTakingTurns(store), 'streams'), () => (live ??= new LiveProjections(store, storage)), storage);
   const models = (): CheckpointStorage => {
     if (storage === undefined) throw new Error(`the store ${store.description} keeps no read models`);
     return storage;

@@ -4,7 +4,8 @@
  */
 const str = { type: 'string' };
 const rating = { type: ['number', 'null'] };
-const rated = { type: 'object', properties: { rating, grade: str }, required: ['rating'], additionalProperties: false };
+const grade = { type: ['string', 'null'], description: 'null: the player has no grade (as list JSON says it).' };
+const rated = { type: 'object', properties: { rating, grade }, required: ['rating'], additionalProperties: false };
 const override = {
   type: 'object',
   description: 'The first later fact that sets the player\'s rating anew (a reconcile\'s pin, an adjustment): the change does not reach the lists after it.',
@@ -27,8 +28,8 @@ export const CONSEQUENCES_PROPERTIES = {
   },
   list: {
     type: 'array',
-    description: 'The FESA list of today: the players whose rating or grade differ.',
-    items: { type: 'object', properties: { playerId: str, oldRating: rating, newRating: rating, oldGrade: str, newGrade: str }, required: ['playerId', 'oldRating', 'newRating', 'oldGrade', 'newGrade'], additionalProperties: false },
+    description: 'The FESA list of today: the players whose rating or grade differ (players rated 0, whom the list leaves out, are not named).',
+    items: { type: 'object', properties: { playerId: str, oldRating: rating, newRating: rating, oldGrade: grade, newGrade: grade }, required: ['playerId', 'oldRating', 'newRating', 'oldGrade', 'newGrade'], additionalProperties: false },
   },
   unavailable: { type: 'string', description: 'Why the ratings before and after could not be compared (the command stands).' },
 } as const;

@@ -4,7 +4,8 @@
  * give again, a FESA list or its page's rows without a model (EventStoreDB, none saved, a fold that failed), careers,
  * explanations and cross tables without a careers model, two FESA rule sets compared without list models, a published
  * list's rows and its bulletin (reproduced from the log as known then); and an organiser's submission checked, previewed
- * or approved (its import folds the whole log twice: before and after its facts). Each is a job with a plain
+ * or approved (a FESA folder's import folds the whole log; a TRF, EGD or games file's is decided from its streams, its
+ * consequences read from the saved checkpoint). Each is a job with a plain
  * answer, so that `ledger serve` runs it on its worker thread (model-catch-up.ts, catch-up-worker.ts) and the event
  * loop keeps answering `/health` and every page in hand while it folds; a server without a worker (in-process tests,
  * no store setting) runs the same job on its own thread. A refusal of the ledger crosses the threads as its kind,
@@ -25,6 +26,7 @@ import { publishedRows, type PublishedRows } from '../../app/published-rows';
 import { crosstableOf, UnknownTournamentError } from '../../app/tournaments';
 import { factsKnownAt, loadFacts } from '../../app/load';
 import type { EventStore } from '../../app/ports/event-store';
+import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import { ruleSetList, type RuleSetList } from '../../app/rule-set-list';
 import { publishedRuleSetDiff, reproducePublishedText, type RuleSetListDiff } from '../../app/rule-set-publication';
 import { LIST_PRINTER } from '../formats/list-printer';
@@ -123,9 +125,9 @@ export const foldJobs = { here: 0, asked: 0 };
  * Answers fold jobs from one ledger on this thread; the FESA lists from `live`, the projections this thread holds. The
  * ledger's appends must take turns with the other thread's writes (a submission's approval appends).
  */
-export const foldJobRunner = (ledger: Ledger, live: () => LiveProjections): FoldJobs => {
+export const foldJobRunner = (ledger: Ledger, live: () => LiveProjections, saved?: CheckpointStorage): FoldJobs => {
   const playerRuns = new PlayerRuns();
-  const submissions = new Submissions(ledger, SUBMISSION_READERS);
+  const submissions = new Submissions(ledger, SUBMISSION_READERS, saved);
   return async <J extends FoldJob>(job: J): Promise<FoldAnswer<J>> => {
     foldJobs.here++;
     return (await answer(ledger.store, live, playerRuns, submissions, job)) as FoldAnswer<J>;

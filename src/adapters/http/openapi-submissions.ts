@@ -1,5 +1,6 @@
 import { SUBMISSION_FORMATS } from '../../../domain/events';
 import { codecSchema } from './codec-schema';
+import { CONSEQUENCES_PROPERTIES } from './consequences-schema';
 import { array, common, date, int, needsToken, nullable, object, ok, okOrPage, pageProblems, pathParam, problem, security, str, writes, writeSecurity } from './openapi-schema';
 import { DecisionBody, SubmissionBody } from './submission-routes';
 
@@ -7,6 +8,14 @@ const runs = array(object({ tournamentId: str, date: str, playerId: str, oldRati
 const list = array(object({ playerId: str, oldRating: nullable({ type: 'number' }), newRating: nullable({ type: 'number' }), oldGrade: str, newGrade: str }, undefined, false));
 const tournament = object({ tournamentId: str, ruleSet: str, players: int, withId: int, matched: int, newPlayers: int, openingBalances: int, games: int, byes: int }, undefined, false);
 const games = object({ rows: int, recorded: int, unchanged: int }, undefined, false);
+const { changes, list: listed, unavailable } = CONSEQUENCES_PROPERTIES;
+const consequences = {
+  type: 'object',
+  description: 'Per tournament and player the rating and grade before → after under the rule set each is rated with, as a write answers them.',
+  properties: { changes, list: listed, unavailable },
+  required: ['changes', 'list'],
+  additionalProperties: false,
+};
 const players = array(object({ playerId: str, name: str, by: { enum: ['id', 'name', 'new'] } }, undefined, false));
 /**
  * What approving a submission would change (or changed): the players of today's FESA list and the re-rated
@@ -17,6 +26,7 @@ const preview = object(
   {
     runs,
     list,
+    consequences,
     corrections: { ...int, description: 'Of FESA files for a tournament recorded already: how many of its results they correct.' },
     tournament,
     games: { ...games, description: 'Of a games CSV: its rows, those that would be recorded, those the ledger holds already.' },

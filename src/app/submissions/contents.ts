@@ -1,4 +1,3 @@
-import type { LedgerState } from '../../../domain/commands/state';
 import type { LoggedEvent } from '../../../domain/events';
 import { egdPlayerId } from '../egd';
 import type { EgdTournament } from '../egd-table';
@@ -29,25 +28,32 @@ export interface PlayerMatch {
 
 const csvPlayers = (table: FieldTable): string[] => [...new Set(table.records.flatMap((r) => [r.get('first'), r.get('second')]).filter((id): id is string => id !== undefined))];
 
-/**
- * Each player of the files and how the import matches him, on the ledger as it stands (`log` is read for a FESA
- * folder only: the names its lists know, folderIds in fesa-import.ts).
- */
-export const playerMatches = (read: ReadSubmission, state: LedgerState, log: () => Promise<readonly LoggedEvent[]>): Promise<PlayerMatch[]> | PlayerMatch[] => {
-  const known = (playerId: string, name: string, by: 'id' | 'name'): PlayerMatch => ({ playerId, name, by: state.players.has(playerId) ? by : 'new' });
+type Named = Omit<PlayerMatch, 'by'> & { readonly by: 'id' | 'name' };
+
+/** Each player of the files as the import names him (`log` is read for a FESA folder only: folderIds in fesa-import.ts). */
+const namedPlayers = async (read: ReadSubmission, log: () => Promise<readonly LoggedEvent[]>): Promise<Named[]> => {
   switch (read.format) {
-    case 'fesa':
-      return log().then((facts) => {
-        const idOf = folderIds(facts);
-        return read.folder.event.players.map((p) => known(idOf(p), fesaPlayerId(p), 'name'));
-      });
+    case 'fesa': {
+      const idOf = folderIds(await log());
+      return read.folder.event.players.map((p) => ({ playerId: idOf(p), name: fesaPlayerId(p), by: 'name' }));
+    }
     case 'trf':
-      return read.trf.players.map((p) => known(trfPlayerId(read.tournamentId, p), p.name, 'id'));
+      return read.trf.players.map((p) => ({ playerId: trfPlayerId(read.tournamentId, p), name: p.name, by: 'id' }));
     case 'egd':
-      return read.egd.players.map((p) => known(egdPlayerId(read.tournamentId, p), `${p.familyName} ${p.givenName}`.trim(), 'id'));
+      return read.egd.players.map((p) => ({ playerId: egdPlayerId(read.tournamentId, p), name: `${p.familyName} ${p.givenName}`.trim(), by: 'id' }));
     case 'csv':
-      return csvPlayers(read.table).map((id) => known(id, id, 'id'));
+      return csvPlayers(read.table).map((id) => ({ playerId: id, name: id, by: 'id' }));
   }
+};
+
+/**
+ * Each player of the files and how the import matches him, on the ledger as it stands: `registered` tells which of
+ * the ids the ledger has (read from their streams, not the whole log).
+ */
+export const playerMatches = async (read: ReadSubmission, registered: (ids: readonly string[]) => Promise<ReadonlySet<string>>, log: () => Promise<readonly LoggedEvent[]>): Promise<PlayerMatch[]> => {
+  const named = await namedPlayers(read, log);
+  const known = await registered(named.map((p) => p.playerId));
+  return named.map((p) => (known.has(p.playerId) ? p : { ...p, by: 'new' }));
 };
 
 /** What a submission holds, in words: its players and its games, each under a key two submissions share. */

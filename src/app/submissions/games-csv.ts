@@ -1,4 +1,7 @@
 import type { Command } from '../../../domain/commands/decide';
+import { streamsReadByAll, type StreamsRead } from '../../../domain/commands/reads';
+import { tournamentStream } from '../../../domain/events';
+import type { CheckpointStorage } from '../ports/checkpoint-storage';
 import type { RunChange } from '../../../projections/fesa/diff';
 import { CommandRejected } from '../errors';
 import { GAME_FIELDS } from '../game-fields';
@@ -13,6 +16,9 @@ export interface GamesCsvOptions {
   readonly receivedOn: string;
   readonly dryRun?: boolean;
   readonly alsoDecide?: readonly Command[];
+  /** The streams `alsoDecide` reads (the submission's). */
+  readonly alsoReads?: readonly string[];
+  readonly saved?: CheckpointStorage;
 }
 
 const refused = (message: string): never => {
@@ -55,9 +61,14 @@ export const rerated = (decided: RowsDecided): RunChange[] =>
 
 /** The games of a submitted CSV decided as one operation (recorded with `alsoDecide`, or not under `dryRun`). */
 export const decideGamesCsv = async (ledger: Ledger, table: FieldTable, o: GamesCsvOptions): Promise<RowsDecided> => {
-  const state = await ledger.catchUp();
+  // the tournament's own stream says its end date: a submission is of one tournament
+  const state = await ledger.stateOfStreams(() => [tournamentStream(o.tournamentId)]);
   const { rows, problems } = rowsOf(table, o, (t) => state.tournaments.get(t)?.registration.endDate);
-  if (problems.length === 0) return decideRows(ledger, o.file, rows, { dryRun: o.dryRun, everyRefusal: true, alsoDecide: o.alsoDecide });
+  const commands = rows.flatMap((r) => r.commands);
+  // a command made from the state (none of a game's row today) reads what only the whole state says
+  const games = commands.every((c): c is Command => typeof c !== 'function') ? streamsReadByAll(commands) : undefined;
+  const reads: StreamsRead | undefined = games && ((read) => [...games(read), ...(o.alsoReads ?? [])]);
+  if (problems.length === 0) return decideRows(ledger, o.file, rows, { dryRun: o.dryRun, everyRefusal: true, alsoDecide: o.alsoDecide, saved: o.saved, reads });
   // the rows that could be read are decided too (nothing recorded), so that the one answer names every row at fault
   try {
     await decideRows(ledger, o.file, rows, { dryRun: true, everyRefusal: true });

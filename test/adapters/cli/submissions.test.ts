@@ -98,10 +98,17 @@ describe.skipIf(!cliBuilt())('organiser submissions through the CLI (issue 33)',
     await appointOrganiser(db);
     const received = await ok(db, ['submission', 'add', table, '--format', 'egd'], ORGANISER);
     expect(received).toContain('submission constructed-ledger-cup-1 of constructed-ledger-cup received');
-    expect(received).toMatch(/tournament constructed-ledger-cup under egd-gor: \d+ players .*; the FESA list does not change/);
+    expect(received).toMatch(/tournament constructed-ledger-cup under egd-gor: \d+ players .*, \d+ byes\n/);
+    // the preview and the approval answer the rating changes under egd-gor as the import's dry run does
+    const dryRun = await ok(direct, ['egd', 'import', table, '--dry-run']);
+    const changes = dryRun.slice(dryRun.indexOf('\ntournament ') + 1).trimEnd();
+    expect(changes).toMatch(/^tournament +date +player +name +rule set +before +after\n-[- ]+\n[^]*egd-gor/);
+    expect(received).toContain(changes);
     const list = ['list', '--rules', 'egd-gor', '--as-of', '2026-12-31', '--format', 'csv'];
     const before = await ok(db, list);
-    expect(await ok(db, ['submission', 'approve', 'constructed-ledger-cup-1', '--reason', 'table checked'])).toMatch(/^submission constructed-ledger-cup-1 approved: \d+ fact\(s\)/);
+    const approved = await ok(db, ['submission', 'approve', 'constructed-ledger-cup-1', '--reason', 'table checked']);
+    expect(approved).toMatch(/^submission constructed-ledger-cup-1 approved: \d+ fact\(s\)/);
+    expect(approved).toContain(changes);
     await ok(direct, ['egd', 'import', table]);
     const after = await ok(db, list);
     expect(after).not.toBe(before);

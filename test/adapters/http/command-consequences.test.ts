@@ -57,10 +57,10 @@ describe('POST /commands shows its consequences', () => {
   });
 
   it('answers an opening balance, an adjustment and a grade award for a player new to the rule set with his row, none -> rating', async () => {
-    type Row = { tournament: string; date: string; player: string; ruleSet: string; before: { rating: number | null; grade?: string }; after: { rating: number | null; grade?: string } };
-    // the list says a player without a grade yet with null, a write's consequences with "-" (as its table prints it)
+    type Row = { tournament: string; date: string; player: string; ruleSet: string; before: { rating: number | null; grade?: string | null }; after: { rating: number | null; grade?: string | null } };
+    // a player without a grade yet: null, in the list's JSON and in a write's consequences alike (issue 32)
     const pan = async () =>
-      new Map((JSON.parse((await ledger('list', '--rules', 'pan-atlantic', '--json', '--db', db)).out) as { players: { id: string; rating: number; grade: string | null }[] }).players.map((p) => [p.id, { rating: p.rating, grade: p.grade ?? '-' }]));
+      new Map((JSON.parse((await ledger('list', '--rules', 'pan-atlantic', '--json', '--db', db)).out) as { players: { id: string; rating: number; grade: string | null }[] }).players.map((p) => [p.id, { rating: p.rating, grade: p.grade }]));
     const officerFacts: [string, Record<string, unknown>][] = [
       ['P1', { kind: 'RecordOpeningBalance', playerId: 'P1', ruleSet: 'pan-atlantic', rating: 1700, validDate: '2026-01-01', reason: 'list 2025' }],
       ['P2', { kind: 'AdjustRating', adjustmentId: 'adj-p2', ruleSet: 'pan-atlantic', target: { kind: 'player', playerId: 'P2' }, change: { kind: 'set', rating: 1500 }, validDate: '2026-01-01', reason: 'federation decision' }],

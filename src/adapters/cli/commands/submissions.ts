@@ -1,6 +1,6 @@
 import { readFileSync } from 'fs';
 import * as path from 'path';
-import { SUBMISSION_FORMATS, type OfficerRole, type SubmissionFormat, type SubmittedFile } from '../../../../domain/events';
+import { officerStream, SUBMISSION_FORMATS, type OfficerRole, type SubmissionFormat, type SubmittedFile } from '../../../../domain/events';
 import * as E from 'fp-ts/Either';
 import { previewOrRefusal, Submissions, type Submitter, type SubmissionDifferences, type SubmissionPreview, type SubmissionView } from '../../../app/submissions';
 import { SUBMISSION_READERS } from '../../formats/submission-readers';
@@ -8,17 +8,20 @@ import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 import { table } from '../output';
 import { printChanges } from './fesa';
+import { consequencesText } from '../consequences';
 
 const today = (): string => new Date().toISOString().slice(0, 10);
 
-const submissionsOf = async (ctx: CliContext): Promise<Submissions> => new Submissions(await ctx.ledger(), SUBMISSION_READERS);
+const submissionsOf = async (ctx: CliContext): Promise<Submissions> => new Submissions(await ctx.ledger(), SUBMISSION_READERS, await ctx.checkpoints());
 
 /**
  * The CLI works on the store itself (whoever may write the file may do anything), so its submitter is the actor with
  * his role in the log, and an actor never appointed counts as an officer, as for every other write of the CLI.
  */
 const submitterOf = async (ctx: CliContext): Promise<Submitter> => {
-  const role: OfficerRole = (await (await ctx.ledger()).catchUp()).officers.get(ctx.actor)?.role ?? 'officer';
+  // his own stream holds his appointments: the whole log is not folded to find one role
+  const state = await (await ctx.ledger()).stateOfStreams(() => [officerStream(ctx.actor)]);
+  const role: OfficerRole = state.officers.get(ctx.actor)?.role ?? 'officer';
   return { name: ctx.actor, role };
 };
 
@@ -75,7 +78,9 @@ const printPreview = (ctx: CliContext, preview: SubmissionPreview, approved = fa
   if (preview.corrections !== undefined) ctx.out(`the tournament is recorded already: these files correct ${preview.corrections} of its results`);
   if (preview.games !== undefined) ctx.out(`${preview.games.rows} games: ${preview.games.recorded} ${approved ? 'recorded' : 'would be recorded'}, ${preview.games.unchanged} already in the ledger`);
   if (t === undefined) printChanges(ctx, preview);
-  else ctx.out(`tournament ${t.tournamentId} under ${t.ruleSet}: ${t.players} players (${t.withId} with an id, ${t.matched} of them already in the ledger; ${t.newPlayers} new), ${t.openingBalances} opening balance(s), ${t.games} games, ${t.byes} byes; the FESA list does not change`);
+  else ctx.out(`tournament ${t.tournamentId} under ${t.ruleSet}: ${t.players} players (${t.withId} with an id, ${t.matched} of them already in the ledger; ${t.newPlayers} new), ${t.openingBalances} opening balance(s), ${t.games} games, ${t.byes} byes`);
+  // the same table as the import's --dry-run (and, once approved, its answer)
+  if (preview.consequences !== undefined) ctx.out(consequencesText(preview.consequences).join('\n'));
   if (preview.players === undefined || preview.players.length === 0) return;
   ctx.out('How the players of the files are matched:');
   ctx.out(table(['player in the files', 'matched', 'ledger player'], preview.players.map((p) => [p.name, p.by === 'name' ? `by name "${p.name}"` : MATCHED[p.by], p.playerId])));
