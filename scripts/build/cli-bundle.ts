@@ -13,12 +13,14 @@
  */
 import { spawnSync } from 'child_process';
 import * as fs from 'fs';
+import { createRequire } from 'module';
 import * as os from 'os';
 import * as path from 'path';
 
 const repo = path.resolve(__dirname, '..', '..', '..');
 /** bin/cli-loader.js is plain JavaScript (bin/ledger.js loads it before anything is compiled): its names, typed here. */
-const loader = require(path.join(repo, 'bin', 'cli-loader.js')) as {
+const load = createRequire(__filename);
+const loader = load(path.join(repo, 'bin', 'cli-loader.js')) as {
   BUNDLE: string;
   CODE_CACHE: string;
   STAMP: string;
@@ -36,7 +38,7 @@ const externalPackages = (): string[] => {
 
 const loadEsbuild = (): typeof import('esbuild') | undefined => {
   try {
-    return require('esbuild') as typeof import('esbuild');
+    return load('esbuild') as typeof import('esbuild');
   } catch {
     return undefined;
   }
