@@ -5,10 +5,10 @@ import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * The README's first tour runs literally: every line between `<!-- tour:begin -->` and `<!-- tour:end -->`, from the
- * root of a fresh copy of this repository (its files as git sees them, this checkout's node_modules and the build
- * `npm run build` makes: this checkout's tsc output), each as the real process the line
- * starts, `./ledger …`.
+ * The README as a newcomer follows it: a fresh `git clone` of this repository (what is committed: its HEAD), the
+ * set-up line run as written (`npm install && npm start`: npm installs from its cache or the registry, compiles
+ * better-sqlite3, builds dist/ and the CLI's bundle; the server it starts must answer), then the first tour line by
+ * line, each as the real process the line starts, `./ledger …`, and the officers section.
  */
 const REPO = path.resolve(__dirname, '..');
 const README = path.join(REPO, 'README.md');
@@ -51,28 +51,37 @@ describe('README tour', () => {
     expect(shellWords('npx ledger a --grade "3 Kyu" --reason \'x y\' b"c d"')).toEqual(['npx', 'ledger', 'a', '--grade', '3 Kyu', '--reason', 'x y', 'bc d']);
   });
 
-  it('runs line by line on a fresh copy of the repository, then the officers section: every command succeeds, says nothing on stderr and shows what the README says', async () => {
+  it('sets up a fresh clone as the README says, then runs the tour line by line and the officers section: every command succeeds, says nothing on stderr and shows what the README says', async () => {
     const lines = tourLines(fs.readFileSync(README, 'utf8'));
     expect(lines.length).toBeGreaterThan(5);
-    const clone = freshCopy();
     const env = { ...process.env };
     delete env.LEDGER_STORE;
     delete env.LEDGER_DB;
-    const outputs: string[] = [];
-    for (const line of lines) {
-      const [program, ...args] = shellWords(line);
-      const r = spawnSync(program!, args, { cwd: clone, env, encoding: 'utf8' });
-      expect({ line, code: r.status, stderr: r.stderr }).toEqual({ line, code: 0, stderr: '' });
-      outputs.push(r.stdout);
+    const clone = freshClone();
+    try {
+      await setUp(fs.readFileSync(README, 'utf8'), clone, env);
+      await tour(lines, clone, env);
+    } finally {
+      fs.rmSync(clone, { recursive: true, force: true });
     }
-    // what the README says of the list: Berg Kari at 1 after 0/2, Hansen Ola's games 3p (a declared grade's two phantom games)
-    const list = outputs[lines.findIndex((l) => l.startsWith(`${TOUR_COMMAND} list --as-of`))]!;
-    expect(list).toMatch(/^\d+\s+Berg Kari\s+NO\s+-\s+1\s+2p\s/m);
-    expect(list).toMatch(/^\d+\s+Hansen Ola\s+NO\s+-\s+\d+\s+3p\s/m);
-
-    await officersSection(fs.readFileSync(README, 'utf8'), clone, env);
-  }, 120_000);
+  }, 1_200_000);
 });
+
+const tour = async (lines: readonly string[], clone: string, env: NodeJS.ProcessEnv): Promise<void> => {
+  const outputs: string[] = [];
+  for (const line of lines) {
+    const [program, ...args] = shellWords(line);
+    const r = spawnSync(program!, args, { cwd: clone, env, encoding: 'utf8' });
+    expect({ line, code: r.status, stderr: r.stderr }).toEqual({ line, code: 0, stderr: '' });
+    outputs.push(r.stdout);
+  }
+  // what the README says of the list: Berg Kari at 1 after 0/2, Hansen Ola's games 3p (a declared grade's two phantom games)
+  const list = outputs[lines.findIndex((l) => l.startsWith(`${TOUR_COMMAND} list --as-of`))]!;
+  expect(list).toMatch(/^\d+\s+Berg Kari\s+NO\s+-\s+1\s+2p\s/m);
+  expect(list).toMatch(/^\d+\s+Hansen Ola\s+NO\s+-\s+\d+\s+3p\s/m);
+
+  await officersSection(fs.readFileSync(README, 'utf8'), clone, env);
+};
 
 /**
  * The README's "Officers and the server" block after the tour, line by line: the first admin's token is the last
@@ -120,17 +129,42 @@ const officersSection = async (readme: string, clone: string, env: NodeJS.Proces
   }
 };
 
-/** The repository's files as a fresh clone has them (tracked or new, not ignored), built as `npm install` builds it. */
-const freshCopy = (): string => {
-  const clone = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-tour-clone-'));
-  const listed = spawnSync('git', ['ls-files', '--cached', '--others', '--exclude-standard', '-z'], { cwd: REPO, encoding: 'utf8' });
-  expect(listed.status, listed.stderr).toBe(0);
-  for (const file of listed.stdout.split('\0').filter((f) => f !== '' && fs.existsSync(path.join(REPO, f)))) {
-    fs.mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
-    fs.copyFileSync(path.join(REPO, file), path.join(clone, file));
-    fs.chmodSync(path.join(clone, file), fs.statSync(path.join(REPO, file)).mode);
-  }
-  fs.symlinkSync(path.join(REPO, 'node_modules'), path.join(clone, 'node_modules'));
-  fs.cpSync(path.join(REPO, 'dist'), path.join(clone, 'dist'), { recursive: true, filter: (f) => !f.endsWith('.map'), preserveTimestamps: true });
+/** A fresh clone of this repository (its committed HEAD) in a temporary folder. */
+const freshClone = (): string => {
+  const clone = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-tour-')), 'rating-ledger');
+  const cloned = spawnSync('git', ['clone', '--quiet', REPO, clone], { encoding: 'utf8' });
+  expect({ code: cloned.status, stderr: cloned.stderr }).toEqual({ code: 0, stderr: '' });
   return clone;
+};
+
+/**
+ * The README's set-up block, its lines as written: `npm install && npm start` through sh, until the server it starts
+ * answers /health (then it is stopped with everything it started). `npm test` is the suite this test is part of: CI
+ * runs it as the README says (.ci/run), running it again from here would run this test inside itself. The one liberty:
+ * PORT, since 3000 may be taken on the machine.
+ */
+const setUp = async (readme: string, clone: string, env: NodeJS.ProcessEnv): Promise<void> => {
+  const section = readme.slice(readme.indexOf('## Set-up'));
+  const block = section.slice(section.indexOf('```sh') + 5, section.indexOf('```', section.indexOf('```sh') + 5));
+  const lines = block.split('\n').filter((l) => l.trim() !== '');
+  expect(lines.map((l) => l.replace(/\s+#.*$/, ''))).toEqual(['npm install && npm start', 'npm test']);
+  const port = String(20000 + ((process.pid + 7) % 20000));
+  const started = spawn('sh', ['-c', lines[0]!], { cwd: clone, env: { ...env, PORT: port }, detached: true, stdio: ['ignore', 'pipe', 'pipe'] });
+  let said = '';
+  try {
+    await new Promise<void>((resolve, reject) => {
+      const hear = (chunk: Buffer): void => {
+        said += chunk.toString();
+        if (said.includes('listening on')) resolve();
+      };
+      started.stdout!.on('data', hear);
+      started.stderr!.on('data', hear);
+      started.on('exit', (code) => reject(new Error(`\`${lines[0]}\` exited with ${code}: ${said.slice(-2000)}`)));
+    });
+    const health = (await (await fetch(`http://127.0.0.1:${port}/health`)).json()) as { status: string };
+    expect(health.status).toBe('ok');
+  } finally {
+    process.kill(-started.pid!, 'SIGTERM');
+  }
+  expect(fs.existsSync(path.join(clone, 'data', 'ledger.db'))).toBe(true);
 };

@@ -36,11 +36,15 @@ export const takingTurns = (storage: CheckpointStorage, turn: <A>(write: () => P
 const IDLE_MS = 10_000;
 
 /**
- * The built worker: next to this module in dist/, or, when this module runs from its TypeScript source (the tests),
- * the build of it in dist/ (the tests build dist first, as for the CLI).
+ * The built worker: next to this module in dist/; when this module runs from its TypeScript source (the tests), the
+ * build of it in dist/ (the tests build dist first, as for the CLI); when it runs inside the CLI's bundle
+ * (dist/ledger-cli.js, scripts/build/cli-bundle.ts), the compiled worker below the bundle.
  */
-const workerScript = (): string =>
-  __filename.endsWith('.ts') ? path.resolve(__dirname, '../../../dist/src/adapters/http/catch-up-worker.js') : path.join(__dirname, 'catch-up-worker.js');
+const workerScript = (): string => {
+  if (__filename.endsWith('.ts')) return path.resolve(__dirname, '../../../dist/src/adapters/http/catch-up-worker.js');
+  const beside = path.join(__dirname, 'catch-up-worker.js');
+  return fs.existsSync(beside) ? beside : path.join(__dirname, 'src', 'adapters', 'http', 'catch-up-worker.js');
+};
 
 /**
  * Catches the saved read models (a rule set's checkpoint with its list and careers models) up to the head of the log

@@ -1,0 +1,101 @@
+'use strict';
+/**
+ * Finds the CLI's code for bin/ledger.js: the bundle `npm run build` makes (dist/ledger-cli.js, see
+ * scripts/build/cli-bundle.ts) compiled with its V8 code cache, or else the tsc output it was made from. Plain
+ * JavaScript, loaded before anything is compiled, so that it costs one stat and one small read.
+ *
+ * `node bin/cli-loader.js --train DIST FESA_FOLDER` is how the build takes the code cache: it loads the bundle as
+ * bin/ledger.js does, runs `--help` and `fesa run FESA_FOLDER` with their output dropped, and saves the compiled code.
+ */
+const fs = require('fs');
+const path = require('path');
+const vm = require('vm');
+const Module = require('module');
+
+const BUNDLE = 'ledger-cli.js';
+const CODE_CACHE = 'ledger-cli.cache';
+const STAMP = 'ledger-cli.json';
+
+const compiledEntry = (dist) => path.join(dist, 'src', 'adapters', 'cli', 'main.js');
+
+/** tsc writes every file on each build: the entry's time and size say which build the bundle was made from. */
+const bundleStampOf = (dist) => {
+  const stat = fs.statSync(compiledEntry(dist));
+  return { entryMtimeMs: stat.mtimeMs, entrySize: stat.size };
+};
+
+/** The bundle when it was made from the tsc output now in dist/, else undefined (never stale code). */
+const freshBundle = (dist) => {
+  let stamp;
+  try {
+    stamp = JSON.parse(fs.readFileSync(path.join(dist, STAMP), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  let now;
+  try {
+    now = bundleStampOf(dist);
+  } catch {
+    return undefined;
+  }
+  return stamp.entryMtimeMs === now.entryMtimeMs && stamp.entrySize === now.entrySize ? path.join(dist, BUNDLE) : undefined;
+};
+
+/**
+ * Compiles and runs the bundle as a CommonJS module, with the saved code cache when V8 accepts it (same Node, same
+ * source); a rejected cache only means compiling as without one.
+ */
+const loadBundle = (file, cacheFile) => {
+  const source = fs.readFileSync(file, 'utf8');
+  let cachedData;
+  try {
+    cachedData = fs.readFileSync(cacheFile);
+  } catch {
+    cachedData = undefined;
+  }
+  const script = new vm.Script(Module.wrap(source), { filename: file, cachedData, importModuleDynamically: undefined });
+  const mod = new Module(file, module);
+  mod.filename = file;
+  mod.paths = Module._nodeModulePaths(path.dirname(file));
+  const wrapper = script.runInThisContext({ displayErrors: true });
+  wrapper.call(mod.exports, mod.exports, (id) => mod.require(id), mod, file, path.dirname(file));
+  mod.loaded = true;
+  return { exports: mod.exports, script };
+};
+
+/**
+ * Asks only for help or the version: the compiled entry loads the ~20 small modules of the declarations, less than
+ * reading and checking the whole bundle and its cache. A guess from the words alone: either way the same `main` runs.
+ */
+const asksForHelp = (argv) => argv.length === 0 || argv.includes('--help') || argv.includes('-h') || (argv.length === 1 && argv[0] === '--version');
+
+/**
+ * The CLI module (its `main`) from `dist` for a command line: the fresh bundle, else the compiled entry; undefined
+ * when neither is built.
+ */
+const loadCli = (dist, argv) => {
+  const bundle = asksForHelp(argv) ? undefined : freshBundle(dist);
+  if (bundle !== undefined) return loadBundle(bundle, path.join(dist, CODE_CACHE)).exports;
+  const entry = compiledEntry(dist);
+  return fs.existsSync(entry) ? require(entry) : undefined;
+};
+
+const train = async (dist, fesaFolder) => {
+  const { exports, script } = loadBundle(path.join(dist, BUNDLE), path.join(dist, 'no-cache-yet'));
+  const silent = () => undefined;
+  await exports.main(['--help'], silent, silent);
+  if (fesaFolder && fs.existsSync(path.join(fesaFolder, 'turnering.txt'))) {
+    const code = await exports.main(['fesa', 'run', fesaFolder], silent, silent);
+    if (code !== 0) throw new Error(`fesa run ${fesaFolder} exited with ${code}`);
+  }
+  fs.writeFileSync(path.join(dist, CODE_CACHE), script.createCachedData());
+};
+
+module.exports = { BUNDLE, CODE_CACHE, STAMP, compiledEntry, bundleStampOf, loadCli };
+
+if (require.main === module && process.argv[2] === '--train') {
+  train(path.resolve(process.argv[3]), process.argv[4]).catch((err) => {
+    process.stderr.write(`${err && err.stack ? err.stack : String(err)}\n`);
+    process.exitCode = 1;
+  });
+}

@@ -1,0 +1,92 @@
+/**
+ * The CLI as one file, made by `npm run build` (and so by `npm install`'s prepare) after tsc: Node 20 has no compile
+ * cache, and resolving, reading and compiling the ~170 modules `ledger fesa run` loads cost more than the run itself.
+ * The bundle keeps every module's code lazy (a command's modules are evaluated only when it runs); bin/ledger.js
+ * compiles it with the V8 code cache this script leaves beside it, so a process starts with its functions compiled.
+ *
+ *   node dist/scripts/build/cli-bundle.js [DIST]
+ *
+ * Writes DIST/ledger-cli.js, DIST/ledger-cli.cache and DIST/ledger-cli.json (default DIST: this checkout's dist/).
+ * The stamp records the tsc output the bundle was made from: bin/ledger.js runs the bundle only while that output is
+ * unchanged, so a `tsc` alone after it never runs stale code. Without esbuild (an install without devDependencies)
+ * nothing is written and the CLI runs from dist/ as compiled.
+ */
+import { spawnSync } from 'child_process';
+import * as fs from 'fs';
+import { createRequire } from 'module';
+import * as os from 'os';
+import * as path from 'path';
+
+const repo = path.resolve(__dirname, '..', '..', '..');
+/** bin/cli-loader.js is plain JavaScript (bin/ledger.js loads it before anything is compiled): its names, typed here. */
+const load = createRequire(__filename);
+const loader = load(path.join(repo, 'bin', 'cli-loader.js')) as {
+  BUNDLE: string;
+  CODE_CACHE: string;
+  STAMP: string;
+  compiledEntry: (dist: string) => string;
+  bundleStampOf: (dist: string) => { entryMtimeMs: number; entrySize: number };
+};
+const { BUNDLE, CODE_CACHE, STAMP, compiledEntry, bundleStampOf } = loader;
+const dist = path.resolve(process.argv[2] ?? path.join(repo, 'dist'));
+
+/** Packages kept out of the bundle: native code, and servers' clients no start-up path needs (pure-JS fp-ts and io-ts go in). */
+const externalPackages = (): string[] => {
+  const pkg = JSON.parse(fs.readFileSync(path.join(repo, 'package.json'), 'utf8')) as { dependencies: Record<string, string> };
+  return Object.keys(pkg.dependencies).filter((name) => name !== 'fp-ts' && name !== 'io-ts');
+};
+
+const loadEsbuild = (): typeof import('esbuild') | undefined => {
+  try {
+    return load('esbuild') as typeof import('esbuild');
+  } catch {
+    return undefined;
+  }
+};
+
+const main = (): void => {
+  const esbuild = loadEsbuild();
+  const entry = compiledEntry(dist);
+  for (const file of [BUNDLE, CODE_CACHE, STAMP]) fs.rmSync(path.join(dist, file), { force: true });
+  if (esbuild === undefined) {
+    console.log('cli-bundle: esbuild is not installed (no devDependencies); the CLI runs from dist/ as compiled');
+    return;
+  }
+  if (!fs.existsSync(entry)) throw new Error(`cli-bundle: ${entry} does not exist; run tsc -p tsconfig.json first`);
+  esbuild.buildSync({
+    entryPoints: [entry],
+    outfile: path.join(dist, BUNDLE),
+    bundle: true,
+    platform: 'node',
+    format: 'cjs',
+    target: 'node20',
+    external: externalPackages(),
+    // a third of the source to read and hash at each start; names kept, since messages and checks read class names
+    minify: true,
+    keepNames: true,
+    logLevel: 'warning',
+  });
+  trainCodeCache();
+  fs.writeFileSync(path.join(dist, STAMP), `${JSON.stringify(bundleStampOf(dist))}\n`);
+  console.log(`cli-bundle: ${path.join(dist, BUNDLE)} (${(fs.statSync(path.join(dist, BUNDLE)).size / 1024).toFixed(0)} KiB) and its code cache`);
+};
+
+/**
+ * The code cache holds the functions compiled when it is taken, so it is taken in a fresh process after the runs an
+ * officer starts most: `--help` and `fesa run` on the smallest FESA fixture, in a temporary copy.
+ */
+const trainCodeCache = (): void => {
+  const fixtures = path.join(repo, 'test', 'fixtures', 'fesa-own');
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-bundle-'));
+  try {
+    // a build without the tests (docker-compose.yml copies no test/) takes the cache of `--help` alone
+    const event = fs.existsSync(fixtures) ? fs.readdirSync(fixtures).find((name) => fs.existsSync(path.join(fixtures, name, 'turnering.txt'))) : undefined;
+    if (event !== undefined) fs.cpSync(path.join(fixtures, event), work, { recursive: true });
+    const r = spawnSync(process.execPath, [path.join(repo, 'bin', 'cli-loader.js'), '--train', dist, work], { encoding: 'utf8' });
+    if (r.status !== 0) throw new Error(`cli-bundle: taking the code cache failed: ${r.stderr}`);
+  } finally {
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+};
+
+main();
