@@ -5,10 +5,11 @@ import type { LedgerState } from '../../domain/commands/state';
 import { evolve, forkLedgerState, initialLedgerState } from '../../domain/commands/state';
 import { streamsReadBy, type StreamsRead } from '../../domain/commands/reads';
 import type { DomainEvent } from '../../domain/events';
-import { decodeRecorded, readDomainEvents, toNewEvent } from './event-log';
+import { readDomainEvents, toNewEvent } from './event-log';
 import type { EventStore, StreamAppend } from './ports/event-store';
 import { ConcurrencyError, DuplicateEventError } from './ports/event-store';
 import { CommandRejected } from './errors';
+import { StreamTails, type StreamEvent } from './stream-tails';
 
 export { CommandRejected };
 
@@ -112,11 +113,16 @@ export class Draft {
  */
 export class Ledger {
   private state: LedgerState = initialLedgerState();
+  /** The streams decisions read, kept between decisions (a server decides many into the same tournament). */
+  private readonly streams: StreamTails;
 
   constructor(
     readonly store: EventStore,
     private readonly decideFrom: DecideFrom = 'whole-log',
-  ) {}
+    keptEvents?: number,
+  ) {
+    this.streams = new StreamTails(store, keptEvents);
+  }
 
   /** The deciders' state as the last catch-up left it, without reading the log (e.g. what a server folded at start-up). */
   get lastCaughtUp(): LedgerState {
@@ -152,13 +158,13 @@ export class Ledger {
    */
   async stateOfStreams(reads: StreamsRead): Promise<LedgerState> {
     const read = new Set<string>();
-    const logged: ReturnType<typeof decodeRecorded>[] = [];
+    const logged: StreamEvent[] = [];
     for (let state = initialLedgerState(); ; ) {
       const fresh = [...new Set(reads(state))].filter((stream) => !read.has(stream));
       if (fresh.length === 0) return state;
       for (const stream of fresh) {
         read.add(stream);
-        for (const recorded of await this.store.readStream(stream)) logged.push(decodeRecorded(recorded));
+        logged.push(...(await this.streams.read(stream)));
       }
       logged.sort((a, b) => (a.globalPosition < b.globalPosition ? -1 : 1));
       state = initialLedgerState();

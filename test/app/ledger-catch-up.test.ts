@@ -4,19 +4,16 @@
  * counted them twice and the next correction took a wrong id. Callers at the same moment now share one read.
  */
 import * as fc from 'fast-check';
-import * as E from 'fp-ts/Either';
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
 import type { Command } from '../../domain/commands/decide';
 import { decide } from '../../domain/commands/decide';
 import { streamsReadBy } from '../../domain/commands/reads';
-import { evolve, initialLedgerState } from '../../domain/commands/state';
 import type { DomainEvent } from '../../domain/events';
 import { openStore } from '../../src/adapters/store/open';
-import { readDomainEvents } from '../../src/app/event-log';
 import { CommandRejected, Ledger } from '../../src/app/ledger';
-import type { EventStore } from '../../src/app/ports/event-store';
 import { tempDir } from '../support/helpers';
+import { asOutcome, base, commandArb, PLAYERS, tournament, wholeLogDecision } from '../support/ledger-commands';
 
 describe('Ledger.catchUp', () => {
   it('applies every event once however many callers catch up at the same moment', async () => {
@@ -53,32 +50,6 @@ describe('Ledger.catchUp', () => {
  * two writers deciding from streams at once each record what a whole-log decision at its append would have.
  */
 describe('deciding from the streams a command reads', () => {
-  const PLAYERS = ['P1', 'P2', 'P3', 'P4'];
-  const base = { validDate: '2026-03-07', actor: 'test' };
-  const tournament = (id: string, entrants?: string[]): Command =>
-    ({ ...base, kind: 'RegisterTournament', tournamentId: id, name: id, place: 'Oslo', startDate: '2026-03-07', endDate: '2026-03-08', ratingSystem: 'fesa', rated: true, timeControl: { mainMinutes: 30, byoyomiSeconds: 30, incrementSeconds: 0 }, ...(entrants ? { entrants } : {}) }) as Command;
-  const id = fc.constantFrom(...PLAYERS);
-  const t = fc.constantFrom('T1', 'T2');
-  const game = fc.record({ t, g: fc.constantFrom('g1', 'g2', 'g3'), round: fc.integer({ min: 1, max: 2 }), first: id, second: id, result: fc.constantFrom('win', 'draw', 'sennichite'), replay: fc.option(fc.constantFrom('g1', 'g2'), { nil: undefined }) });
-  const commandArb: fc.Arbitrary<Command> = fc.oneof(
-    id.map((p) => ({ ...base, kind: 'RegisterPlayer', playerId: p, familyName: `F${p}`, givenName: 'G', country: 'NO' }) as Command),
-    fc.record({ t, entrants: fc.option(fc.subarray(PLAYERS), { nil: undefined }) }).map(({ t: tid, entrants }) => tournament(tid, entrants)),
-    { arbitrary: game.map(({ t: tid, g, round, first, second, result, replay }) => ({ ...base, kind: 'ReportGame', tournamentId: tid, gameId: g, round, first, second, result, ...(replay ? { replayOf: replay } : {}) }) as Command), weight: 4 },
-    { arbitrary: game.map(({ t: tid, g, round, first, second, result }) => ({ ...base, kind: 'CorrectResult', tournamentId: tid, gameId: g, round, first, second, result, reason: 'sheet' }) as Command), weight: 2 },
-    fc.record({ t, g: fc.constantFrom('g1', 'g2') }).map(({ t: tid, g }) => ({ ...base, kind: 'WithdrawGame', tournamentId: tid, gameId: g, reason: 'not played' }) as Command),
-    fc.record({ t, date: fc.constantFrom('2026-03-08', '2026-03-09', '2026-03-01') }).map(({ t: tid, date }) => ({ ...base, validDate: date, kind: 'CloseTournament', tournamentId: tid }) as Command),
-    { arbitrary: fc.uniqueArray(id, { minLength: 2, maxLength: 2 }).map(([survivor, absorbed]) => ({ ...base, kind: 'MergePlayers', survivor, absorbed, reason: 'twice' }) as Command), weight: 2 },
-    fc.record({ survivor: id, absorbed: id, n: fc.integer({ min: 1, max: 2 }) }).map(({ survivor, absorbed, n }) => ({ ...base, kind: 'UnmergePlayers', survivor, absorbed, merge: `player:${absorbed}:merge:${n}`, reason: 'two after all' }) as Command),
-    fc.record({ p: id, to: id }).map(({ p, to }) => ({ ...base, kind: 'CorrectPlayerRegistration', playerId: p, familyName: `F${to}`, reason: 'typo' }) as Command),
-    fc.record({ p: id, grade: fc.constantFrom('1 Dan', '2 Dan') }).map(({ p, grade }) => ({ ...base, kind: 'DeclarePriorGrade', playerId: p, source: 'NSR', grade }) as Command),
-  );
-
-  /** The decision as the whole log's fold up to `upTo` gives it: its events, or its refusal. */
-  const wholeLogDecision = async (store: EventStore, command: Command, upTo?: number) => {
-    const state = initialLedgerState();
-    for await (const batch of readDomainEvents(store, upTo === undefined ? {} : { toPosition: upTo })) for (const logged of batch) evolve(state, logged.event, logged);
-    return decide(command, state);
-  };
   /** What a write did, as a decision reads: its events, or its refusal. */
   const outcome = async (write: Promise<unknown>) => {
     try {
@@ -89,7 +60,6 @@ describe('deciding from the streams a command reads', () => {
       throw error;
     }
   };
-  const asOutcome = (decision: ReturnType<typeof decide>) => (E.isLeft(decision) ? { rejected: decision.left } : { events: decision.right.events });
 
   it('decides every command as the whole log would, one writer after the other and two at once', async () => {
     await fc.assert(

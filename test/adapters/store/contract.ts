@@ -118,6 +118,11 @@ export const describeStoreContract = (name: string, factory: StoreFactory): void
 
       expect((await store.readStream(`${tag}-t-1`, 1)).map((e) => e.revision)).toEqual([1, 2]);
       expect(await store.readStream(`${tag}-missing`)).toEqual([]);
+      // a server keeps the streams it read and asks only for what follows its last revision (app/stream-tails.ts)
+      expect(await store.readStream(`${tag}-t-1`, 3)).toEqual([]);
+      const next = randomUUID();
+      await store.append(`${tag}-t-1`, [{ eventId: next, type: `${tag}.GameReported`, data: gamePayload(3) }], 2);
+      expect((await store.readStream(`${tag}-t-1`, 3)).map((e) => [e.revision, e.eventId])).toEqual([[3, next]]);
     });
 
     it('reads the whole log in global order across streams, in batches, with fromPosition / toPosition / types', async () => {

@@ -1,0 +1,42 @@
+/**
+ * Random commands on a small ledger (four players, two tournaments): registrations, games (many refused: unknown
+ * players, one person twice in a round, replays), corrections, withdrawals, closures, merges and unmerges, renames,
+ * prior grades; and the decision the whole log's fold gives, which a decision from streams must equal.
+ */
+import * as fc from 'fast-check';
+import * as E from 'fp-ts/Either';
+import type { Command } from '../../domain/commands/decide';
+import { decide } from '../../domain/commands/decide';
+import { evolve, initialLedgerState } from '../../domain/commands/state';
+import { readDomainEvents } from '../../src/app/event-log';
+import type { EventStore } from '../../src/app/ports/event-store';
+
+export const PLAYERS = ['P1', 'P2', 'P3', 'P4'];
+export const base = { validDate: '2026-03-07', actor: 'test' };
+export const tournament = (id: string, entrants?: string[]): Command =>
+  ({ ...base, kind: 'RegisterTournament', tournamentId: id, name: id, place: 'Oslo', startDate: '2026-03-07', endDate: '2026-03-08', ratingSystem: 'fesa', rated: true, timeControl: { mainMinutes: 30, byoyomiSeconds: 30, incrementSeconds: 0 }, ...(entrants ? { entrants } : {}) }) as Command;
+const id = fc.constantFrom(...PLAYERS);
+const t = fc.constantFrom('T1', 'T2');
+const game = fc.record({ t, g: fc.constantFrom('g1', 'g2', 'g3'), round: fc.integer({ min: 1, max: 2 }), first: id, second: id, result: fc.constantFrom('win', 'draw', 'sennichite'), replay: fc.option(fc.constantFrom('g1', 'g2'), { nil: undefined }) });
+export const commandArb: fc.Arbitrary<Command> = fc.oneof(
+  id.map((p) => ({ ...base, kind: 'RegisterPlayer', playerId: p, familyName: `F${p}`, givenName: 'G', country: 'NO' }) as Command),
+  fc.record({ t, entrants: fc.option(fc.subarray(PLAYERS), { nil: undefined }) }).map(({ t: tid, entrants }) => tournament(tid, entrants)),
+  { arbitrary: game.map(({ t: tid, g, round, first, second, result, replay }) => ({ ...base, kind: 'ReportGame', tournamentId: tid, gameId: g, round, first, second, result, ...(replay ? { replayOf: replay } : {}) }) as Command), weight: 4 },
+  { arbitrary: game.map(({ t: tid, g, round, first, second, result }) => ({ ...base, kind: 'CorrectResult', tournamentId: tid, gameId: g, round, first, second, result, reason: 'sheet' }) as Command), weight: 2 },
+  fc.record({ t, g: fc.constantFrom('g1', 'g2') }).map(({ t: tid, g }) => ({ ...base, kind: 'WithdrawGame', tournamentId: tid, gameId: g, reason: 'not played' }) as Command),
+  fc.record({ t, date: fc.constantFrom('2026-03-08', '2026-03-09', '2026-03-01') }).map(({ t: tid, date }) => ({ ...base, validDate: date, kind: 'CloseTournament', tournamentId: tid }) as Command),
+  { arbitrary: fc.uniqueArray(id, { minLength: 2, maxLength: 2 }).map(([survivor, absorbed]) => ({ ...base, kind: 'MergePlayers', survivor, absorbed, reason: 'twice' }) as Command), weight: 2 },
+  fc.record({ survivor: id, absorbed: id, n: fc.integer({ min: 1, max: 2 }) }).map(({ survivor, absorbed, n }) => ({ ...base, kind: 'UnmergePlayers', survivor, absorbed, merge: `player:${absorbed}:merge:${n}`, reason: 'two after all' }) as Command),
+  fc.record({ p: id, to: id }).map(({ p, to }) => ({ ...base, kind: 'CorrectPlayerRegistration', playerId: p, familyName: `F${to}`, reason: 'typo' }) as Command),
+  fc.record({ p: id, grade: fc.constantFrom('1 Dan', '2 Dan') }).map(({ p, grade }) => ({ ...base, kind: 'DeclarePriorGrade', playerId: p, source: 'NSR', grade }) as Command),
+);
+
+/** The decision as the whole log's fold up to `upTo` gives it. */
+export const wholeLogDecision = async (store: EventStore, command: Command, upTo?: number) => {
+  const state = initialLedgerState();
+  for await (const batch of readDomainEvents(store, upTo === undefined ? {} : { toPosition: upTo })) for (const logged of batch) evolve(state, logged.event, logged);
+  return decide(command, state);
+};
+
+/** A decision as a test compares it: its events, or its refusal. */
+export const asOutcome = (decision: ReturnType<typeof decide>) => (E.isLeft(decision) ? { rejected: decision.left } : { events: decision.right.events });
