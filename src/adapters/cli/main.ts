@@ -9,6 +9,18 @@ import { nearest } from './suggest';
 
 /** `follow` and `version` are read as flags before the command is known (`ledger --version`, `ledger --follow events`). */
 const GLOBAL_BOOLEANS = [...GLOBAL_OPTIONS.filter((o) => o.takes === 'flag').map((o) => o.name), 'follow', 'version'];
+const GLOBAL_VALUES = new Set(GLOBAL_OPTIONS.filter((o) => o.takes !== 'flag').map((o) => o.name));
+
+/** The words that may name the command: not options, nor the value of a global option written before it (`--db F`). */
+const commandWords = (argv: readonly string[]): string[] => {
+  const words: string[] = [];
+  for (let i = 0; i < argv.length && words.length < 3; i++) {
+    const arg = argv[i]!;
+    if (!arg.startsWith('--')) words.push(arg);
+    else if (!arg.includes('=') && GLOBAL_VALUES.has(arg.slice(2))) i++;
+  }
+  return words;
+};
 
 /** Every option the command takes: the global ones, then its own as declared. */
 export const declaredOptions = (command: CommandDeclaration): Set<string> => new Set([...GLOBAL_OPTIONS, ...command.options].map((o) => o.name));
@@ -107,8 +119,7 @@ export const main = async (
   let ctx: CliContext | undefined;
   let command: CommandDeclaration | undefined;
   try {
-    const firstWords = argv.filter((a) => !a.startsWith('--')).slice(0, 3);
-    const { command: guess } = findCommand(firstWords);
+    const { command: guess } = findCommand(commandWords(argv));
     const booleans = new Set([...GLOBAL_BOOLEANS, ...(guess?.options ?? []).filter((o) => o.takes === 'flag').map((o) => o.name)]);
     const parsed = parseArgs(argv, booleans);
     const found = findCommand(parsed.positional);
