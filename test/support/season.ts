@@ -6,7 +6,7 @@ import { ledgerProcess, tempDir } from './helpers';
 /**
  * A season of one non-FESA rule set built only through the real `ledger` process (issue 29's acceptance seasons), from
  * a plain description: players (one `player add --csv`), opening balances (one `player balance --csv`), tournaments
- * (`tournament add --system S` each, all their games in one `game report --csv`, `tournament close` each), then a
+ * (`tournament add --rules S` each, all their games in one `game report --csv`, `tournament close` each), then a
  * correction of one game. Around the correction it collects what the acceptance criterion compares: `list --rules S
  * --as-of D --json` at every tournament's end date before and after, a list published before it and read back after
  * it, `list --known-at` the position just before it, and `diff --published`. Processes: 3 + 2·tournaments + 2·dates
@@ -173,7 +173,7 @@ export const runSeason = async (store: string, season: SeasonDescription): Promi
   }
   for (const t of season.tournaments) {
     const tc = t.timeControl ? ['--main', String(t.timeControl.main), '--byoyomi', String(t.timeControl.byoyomi), '--increment', String(t.timeControl.increment)] : [];
-    await run('tournament', 'add', '--id', t.id, '--name', t.name ?? t.id, '--start', t.start, '--end', endOf(t), '--system', S, ...(t.region ? ['--region', t.region] : []), ...tc);
+    await run('tournament', 'add', '--id', t.id, '--name', t.name ?? t.id, '--start', t.start, '--end', endOf(t), '--rules', S, ...(t.region ? ['--region', t.region] : []), ...tc);
   }
   await run('game', 'report', '--csv', file('games.csv', csv(
     ['game', 'tournament', 'round', 'first', 'second', 'result', 'date', 'handicap', 'giver', 'main', 'byoyomi', 'increment', 'replay-of'],

@@ -109,7 +109,7 @@ const cases: readonly Case[] = [
   },
   {
     name: 'tournament add in a region that is none',
-    argv: () => ['tournament', 'add', '--id', 'T8', '--name', 'X', '--start', '2026-05-01', '--system', 'pan-atlantic', '--region', 'asia'],
+    argv: () => ['tournament', 'add', '--id', 'T8', '--name', 'X', '--start', '2026-05-01', '--rules', 'pan-atlantic', '--region', 'asia'],
     code: 2,
     says: /--region must be america or europe \(where the tournament is played\), got "asia"$/,
   },
@@ -191,10 +191,16 @@ const cases: readonly Case[] = [
     says: /field `country`: "no" is not a country code; .*did you mean NO\?/,
   },
   {
-    name: 'tournament add --system nosuch',
-    argv: () => ['tournament', 'add', '--id', 'T7', '--name', 'X', '--start', '2026-05-01', '--system', 'nosuch'],
+    name: 'tournament add --rules nosuch',
+    argv: () => ['tournament', 'add', '--id', 'T7', '--name', 'X', '--start', '2026-05-01', '--rules', 'nosuch'],
     code: 1,
     says: /RegisterTournament: field `ratingSystem`: "nosuch" is not a rule set this ledger knows; expected one of fesa, fesa-published, /,
+  },
+  {
+    name: 'tournament add --rules fide --system fesa (the old name, disagreeing)',
+    argv: () => ['tournament', 'add', '--id', 'T7', '--name', 'X', '--start', '2026-05-01', '--rules', 'fide', '--system', 'fesa'],
+    code: 2,
+    says: /--system is the old name of --rules: give one of them \(got --rules fide and --system fesa\)/,
   },
   {
     name: 'tournament add dated 0000-01-01',

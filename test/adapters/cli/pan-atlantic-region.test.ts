@@ -18,7 +18,7 @@ describe('pan-atlantic by region', () => {
       ['EU2', '2025-04-01', 'europe', '45', '30'],
     ];
     for (const [id, date, region, main, byoyomi] of tournaments) {
-      await ok('tournament', 'add', '--id', id, '--name', id, '--start', date, '--system', 'pan-atlantic', '--region', region, '--main', main, '--byoyomi', byoyomi);
+      await ok('tournament', 'add', '--id', id, '--name', id, '--start', date, '--rules', 'pan-atlantic', '--region', region, '--main', main, '--byoyomi', byoyomi);
     }
     await ok('game', 'report', '--csv', file('games.csv', ['game,tournament,round,first,second,result', 'g1,AM,1,A,B,win', 'g1,EU,1,A,B,win', 'g1,EU2,1,A,B,win']));
     for (const [id] of tournaments) await ok('tournament', 'close', '--id', id);

@@ -37,7 +37,7 @@ describe('ledger player balance', () => {
 
     // a US tournament on 1 March: P3's balance dated before it is the rating it starts from
     await ok('player', 'balance', '--id', 'P3', '--rules', 'us-shogi-1997-text', '--rating', '1650', '--grade', '1 Dan', '--date', '2025-02-28', '--reason', 'US Shogi list 1997');
-    await ok('tournament', 'add', '--id', 'T1', '--name', 'Cup', '--start', '2025-03-01', '--system', 'us-shogi-1997-text', '--main', '60');
+    await ok('tournament', 'add', '--id', 'T1', '--name', 'Cup', '--start', '2025-03-01', '--rules', 'us-shogi-1997-text', '--main', '60');
     await ok('game', 'report', '--csv', file('games.csv', ['game,tournament,round,first,second,result', 'g1,T1,1,P3,P4,win']));
     await ok('tournament', 'close', '--id', 'T1');
     const refused = await run('player', 'balance', '--id', 'P4', '--rules', 'us-shogi-1997-text', '--rating', '1500', '--date', '2025-03-01', '--reason', 'late list');

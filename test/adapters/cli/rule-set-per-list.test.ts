@@ -20,7 +20,7 @@ describe('a rule set\'s list and careers count its own games', () => {
     ]));
     await ok('rules', 'adopt', '--rules', 'fide', '--from', '2025-01-01', '--reason', 'the federation rates by fide from 2025');
     // PA is pan-atlantic's own; F is registered under FESA but ends after fide's adoption, so fide rates it
-    await ok('tournament', 'add', '--id', 'PA', '--name', 'Pan 2023', '--start', '2023-01-15', '--system', 'pan-atlantic', '--region', 'america', '--main', '90', '--byoyomi', '30');
+    await ok('tournament', 'add', '--id', 'PA', '--name', 'Pan 2023', '--start', '2023-01-15', '--rules', 'pan-atlantic', '--region', 'america', '--main', '90', '--byoyomi', '30');
     await ok('tournament', 'add', '--id', 'F', '--name', 'Open 2025', '--start', '2025-03-01', '--main', '90', '--increment', '30');
     await ok('game', 'report', '--csv', file('games.csv', ['game,tournament,round,first,second,result', 'g1,PA,1,A,B,win', 'g1,F,1,A,B,win']));
     await ok('tournament', 'close', '--id', 'PA');
@@ -44,7 +44,7 @@ describe('a rule set\'s list and careers count its own games', () => {
     const { ok, file } = officerLedger('rule-set-first-rating');
     await ok('player', 'add', '--csv', file('players.csv', ['id,family,country,date', 'C,Cee,US,2020-01-01', 'D,Dee,US,2020-01-01']));
     await ok('player', 'balance', '--id', 'D', '--rules', 'uscf-k', '--rating', '1500', '--games', '30', '--date', '2022-01-01', '--reason', 'legacy list');
-    await ok('tournament', 'add', '--id', 'U1', '--name', 'Uscf 2023', '--start', '2023-01-15', '--system', 'uscf-k', '--main', '90', '--byoyomi', '30');
+    await ok('tournament', 'add', '--id', 'U1', '--name', 'Uscf 2023', '--start', '2023-01-15', '--rules', 'uscf-k', '--main', '90', '--byoyomi', '30');
     await ok('game', 'report', '--csv', file('games.csv', ['game,tournament,round,first,second,result', 'g1,U1,1,C,D,win']));
     await ok('tournament', 'close', '--id', 'U1');
     const history = await ok('history', 'C', '--rules', 'uscf-k');

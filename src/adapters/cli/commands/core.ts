@@ -151,6 +151,9 @@ export const tournamentAdd: CommandRun = {
     const startDate = ctx.opts.requiredDate('start', 'start date YYYY-MM-DD');
     const entrants = ctx.opts.string('entrants');
     const region = ctx.opts.string('region');
+    const ruleSet = ctx.opts.string('rules');
+    const oldName = ctx.opts.string('system');
+    if (ruleSet !== undefined && oldName !== undefined && ruleSet !== oldName) throw new UsageError(`--system is the old name of --rules: give one of them (got --rules ${ruleSet} and --system ${oldName})`);
     if (region !== undefined && region !== 'america' && region !== 'europe') throw new UsageError(`--region must be america or europe (where the tournament is played), got "${region}"`);
     const command = {
       kind: 'RegisterTournament',
@@ -161,7 +164,7 @@ export const tournamentAdd: CommandRun = {
       place: ctx.opts.string('place') ?? '',
       startDate,
       endDate: ctx.opts.date('end') ?? startDate,
-      ratingSystem: ctx.opts.string('system') ?? 'fesa',
+      ratingSystem: ruleSet ?? oldName ?? 'fesa',
       rated: !ctx.opts.flag('unrated'),
       timeControl: timeControl(ctx),
       ...(entrants ? { entrants: entrants.split(',').map((s) => s.trim()) } : {}),

@@ -50,7 +50,7 @@ export const recordsCommands: readonly CommandDeclaration[] = [
   {
     name: 'tournament add',
     summary: 'register a tournament (rated or not is decided now, before it starts)',
-    usage: 'tournament add --id ID --name NAME [--place P] --start DATE [--end DATE] [--system fesa] [--unrated] [--main MIN --byoyomi SEC --increment SEC] [--entrants A,B,C] [--region america|europe] [--date YYYY-MM-DD (registered on; default the start)]',
+    usage: 'tournament add --id ID --name NAME [--place P] --start DATE [--end DATE] [--rules fesa (old name: --system)] [--unrated] [--main MIN --byoyomi SEC --increment SEC] [--entrants A,B,C] [--region america|europe] [--date YYYY-MM-DD (registered on; default the start)]',
     operands: [],
     options: [
       flag('unrated', { text: 'the tournament is not rated (decided now, before it starts)', default: 'rated' }),
@@ -59,7 +59,8 @@ export const recordsCommands: readonly CommandDeclaration[] = [
       value('place', { text: 'where it is played', default: 'none', example: '--place Oslo' }),
       value('start', { text: 'the first day, YYYY-MM-DD', example: '--start 2024-03-16' }),
       value('end', { text: 'the last day, YYYY-MM-DD; its rating uses the list of this date', default: 'the start date', example: '--end 2024-03-17' }),
-      value('system', { text: 'the rating system its games are rated under (ledger rules list names them)', default: 'fesa', example: '--system fesa' }),
+      value('rules', { text: 'the rule set its games are rated under (ledger rules list names them)', default: 'fesa', example: '--rules pan-atlantic' }),
+      value('system', { text: 'the old name of --rules (still taken)', default: 'fesa', example: '--system fesa' }),
       SHARED.main,
       SHARED.byoyomi,
       SHARED.increment,
