@@ -158,5 +158,8 @@ describe('web pages over HTTP', () => {
     expect(body).toMatch(new RegExp(`<tr id="game-${stoned.game}"><th scope="row"><code>${stoned.game}</code></th>.*<td class="num">${stoned.handicapStones}</td><td>${stoned.rated}</td>`));
     // the JSON at the same URL is the CLI's
     expect((await api.get(`/tournaments/${id}`)).body).toEqual(shown);
+    // one of its players, rated in this one tournament, is said so in the singular
+    const player = (await page(`/players/${encodeURIComponent(shown.players[0]!.playerId)}`)).bytes.toString();
+    expect(player).toMatch(new RegExp(`under ${shown.ruleSet}: 1 rated tournament, `));
   });
 });

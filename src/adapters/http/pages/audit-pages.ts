@@ -4,7 +4,7 @@ import type { GameAmendment, PublishedEntry } from '../../../../projections/audi
 import type { RunChange } from '../../../../projections/fesa/diff';
 import type { DiffPage, NamedDiff } from '../diffs';
 import { PAGE_SIZE } from '../paging';
-import { html, queryString, segment, type Html } from './html';
+import { html, plural, queryString, segment, type Html } from './html';
 import { change, page, pager, type Provenance } from './layout';
 import { amendmentsTable } from './tournament-page';
 import type { RuleSetListDiff, RuleSetStanding } from '../../../app/rule-set-publication';
@@ -59,7 +59,6 @@ ${diff.players.map((r) => html`<tr><th scope="row"><a href="/players/${segment(r
 
 const rating = (r: number | null): string => (r === null ? '—' : String(r));
 const delta = (a: number | null, b: number | null): Html => (a === null || b === null ? html`` : change(b - a));
-const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;
 
 /** The search and the pages of a diff asked for, kept in the links of the page. */
 export interface DiffQuery {

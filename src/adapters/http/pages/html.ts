@@ -40,3 +40,6 @@ export const queryString = (params: Record<string, string | number | undefined>)
 
 /** A path segment of a link (ids may hold any character). */
 export const segment = (id: string): string => encodeURIComponent(id);
+
+/** `n` with the word for one or many: "1 rated tournament", "2 rated tournaments". */
+export const plural = (n: number, one: string, many = `${one}s`): string => `${n} ${n === 1 ? one : many}`;

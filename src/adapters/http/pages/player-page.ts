@@ -6,7 +6,7 @@ import type { PlayerExplanation } from '../../../../projections/fesa/explain';
 import type { RuleSetCareer } from '../../../app/career-rule-sets';
 import { ratingChart } from './chart';
 import { ruleSetSections } from './rule-set-sections';
-import { html, queryString, segment, type Html } from './html';
+import { html, plural, queryString, segment, type Html } from './html';
 import { change, indexControls, page, type IndexQuery, type Provenance } from './layout';
 import { PAGE_SIZE } from '../paging';
 import type { MergedId } from '../../../app/read-models/player-directory';
@@ -87,7 +87,7 @@ const fesaCareer = (name: string, career: PlayerCareer, ruleSet: string | undefi
   const last = career.ratings[career.ratings.length - 1];
   const chart = ratingChart(
     career.ratings.map((r) => ({ date: r.date, rating: r.after, before: r.before, label: r.name, promotions: promotionsIn.get(r.tournamentId) ?? [] })),
-    `Rating history of ${name}: ${career.ratings.length} rated tournaments${last ? `, ${last.after} after ${last.name}` : ''}`,
+    `Rating history of ${name}: ${plural(career.ratings.length, 'rated tournament')}${last ? `, ${last.after} after ${last.name}` : ''}`,
   );
   return html`<p class="no-print"><a href="/players/${segment(career.playerId)}/explain${queryString({ rules: ruleSet })}">Every rating change game by game</a></p>
 <h2 id="chart-heading">Rating history</h2>

@@ -1,6 +1,6 @@
 import type { RuleSetCareer } from '../../../app/career-rule-sets';
 import { ratingChart } from './chart';
-import { html, segment, type Html } from './html';
+import { html, plural, segment, type Html } from './html';
 import { change } from './layout';
 
 /** A rule set's id as an HTML id's part (the ids are lower-case words and hyphens already; kept safe all the same). */
@@ -20,7 +20,7 @@ const ruleSetSection = (name: string, c: RuleSetCareer): Html => {
   const chart = ratingChart(
     // an unrated player's first rating has no rating before it: the chart reads 0 as "first rating"
     rated.map((t) => ({ date: t.endDate, rating: t.after!, before: t.before ?? 0, label: t.name, promotions: promotionsIn(c, t.tournamentId) })),
-    `Rating history of ${name} under ${c.ruleSet}: ${rated.length} rated tournaments${last ? `, ${last.after} after ${last.name}` : ''}`,
+    `Rating history of ${name} under ${c.ruleSet}: ${plural(rated.length, 'rated tournament')}${last ? `, ${last.after} after ${last.name}` : ''}`,
     `chart-${id}`,
   );
   return html`<section class="rule-set" aria-labelledby="rules-${id}">
