@@ -20,6 +20,7 @@ import { loadFacts } from './load';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { listNamesKnownAt } from './rule-set-list';
 import { decidedAfter, savedRatings } from './saved-ratings';
+import { changesNoRating } from './neutral-facts';
 
 export interface RatingAndGrade {
   readonly rating: number | null;
@@ -252,19 +253,13 @@ export interface RecordedWithConsequences {
 
 const NOTHING: Consequences = { changes: [], list: [] };
 
-/** Facts that never move a rating by themselves: nobody new has played, nothing rated has changed. */
-const RATING_NEUTRAL: ReadonlySet<DomainEvent['type']> = new Set(['PlayerRegistered', 'TournamentRegistered', 'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked', 'SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected']);
-
 /**
  * Whether the decided facts cannot change any rating (a registration, a game of a tournament not yet closed in the
  * state they were decided on, reported, corrected or withdrawn — deciding a game never closes its tournament): their
  * consequences are none without folding the log twice, which keeps the write of a busy server as cheap as before.
  */
 export const movesNoRating = (events: readonly DomainEvent[], state: LedgerState): boolean =>
-  events.every((e) => RATING_NEUTRAL.has(e.type) || (OF_A_GAME.has(e.type) && state.tournaments.get((e as { tournamentId: string }).tournamentId)?.closed === undefined));
-
-/** The facts about one game: an open tournament's rate nothing until it is closed. */
-const OF_A_GAME: ReadonlySet<DomainEvent['type']> = new Set(['GameReported', 'ResultCorrected', 'GameWithdrawn']);
+  events.every((e) => changesNoRating(e, (tournamentId) => state.tournaments.get(tournamentId)?.closed !== undefined));
 
 /**
  * What the decided facts change: from the saved checkpoint and the non-FESA slice where `saved` holds them

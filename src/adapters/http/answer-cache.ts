@@ -13,7 +13,10 @@ const POSITION = 'x-ledger-position';
 const PER_REQUEST = /^(x-)?ratelimit|^retry-after$/i;
 
 interface KeptAnswer {
+  /** The head the answer was made at. */
   readonly position: number;
+  /** A rating list's answer (`LIST_ANSWER`): still the answer after facts that change no list. */
+  readonly list: boolean;
   readonly headers: Readonly<Record<string, string | number | readonly string[]>>;
   readonly body: string | Buffer;
   readonly bytes: number;
@@ -29,15 +32,26 @@ export interface AnswerCacheOptions {
   readonly stamp?: () => number;
   /** The least position a request may be answered at (read-your-writes, X-Ledger-Min-Position). */
   readonly floorOf: (req: Request, res: Response) => number;
+  /**
+   * The position of the last fact up to a head that can change a rating list (list-changes.ts): a list's answer made
+   * at or after it is kept across the facts that change none. Absent: every append drops every answer.
+   */
+  readonly lastListChange?: (head: number) => Promise<number>;
   /** Bytes of answers kept at most; an answer over an eighth of it is never kept. */
   readonly budgetBytes?: number;
 }
+
+/** What a route sets in `res.locals` when its answer is a rating list (of any rule set, date or format). */
+export const LIST_ANSWER = 'ratingListAnswer';
 
 /**
  * Read answers kept per route, query, reader and log position, so that fifty readers of the same page cost one fold
  * and forty-nine copies. Everything a read answers is a function of the log up to the head, the date (today's list)
  * and who asks (personal data, pages for people); so a kept answer is given only while the head is where it was when
- * the answer was made, and the first request after an append (from this server or another process) drops them all.
+ * the answer was made, and the first request after an append (from this server or another process) drops them —
+ * all but the rating lists' answers when no fact since can change a list (a registration, a game of an open
+ * tournament: `lastListChange`), which are given again saying the new head. A commit of another process that moves
+ * no head (a saved model edited by hand) drops them all.
  * Every kept answer carries a strong ETag (a list's own content hash, else the SHA-256 of its bytes), so a reader
  * holding it gets 304 Not Modified. Readers asking while an answer is being made are not held back: each goes to the route (which may give the last list at once, see fold-jobs.ts); only an answer made at the head is kept.
  */
@@ -50,6 +64,14 @@ export class AnswerCache {
 
   constructor(private readonly options: AnswerCacheOptions) {
     this.budget = options.budgetBytes ?? 64 * 1024 * 1024;
+  }
+
+  /**
+   * The server's own worker committed (it saved the models it caught up): the store's change stamp moved for no
+   * change of what is kept, so it is taken as the stamp of the answers kept rather than dropping them.
+   */
+  ownCommit(): void {
+    if (this.options.stamp !== undefined) this.keptStamp = this.options.stamp();
   }
 
   /** The middleware, to be placed after access control (a kept answer is only ever given to whom the route allows). */
@@ -67,13 +89,13 @@ export class AnswerCache {
     const floor = this.options.floorOf(req, res);
     const key = [today(), wantsHtml(req) ? 'page' : 'data', signedIn(res)?.officer ?? '', req.originalUrl].join('\n');
     const head = await this.options.head();
-    this.dropAllBefore(head, this.options.stamp?.());
+    await this.refresh(head, this.options.stamp?.());
     if (floor > head) {
       next();
       return;
     }
     const kept = this.kept.get(key);
-    if (kept !== undefined && kept.position === head) {
+    if (kept !== undefined && this.keptAt >= head) {
       // the newest used last: eviction takes the oldest first
       this.kept.delete(key);
       this.kept.set(key, kept);
@@ -84,17 +106,35 @@ export class AnswerCache {
     next();
   }
 
-  /** All answers kept reflect one head (and one state of the store): a newer one makes every one of them stale at once. */
-  private dropAllBefore(head: number, stamp: number | undefined): void {
-    if (head === this.keptAt && stamp === this.keptStamp) return;
-    this.kept.clear();
-    this.bytes = 0;
+  /**
+   * The answers kept for `head`: those of an older head dropped, but for the lists' answers made since the last fact
+   * that can change a list; all of them when another process committed without moving the head (`stamp`).
+   */
+  private async refresh(head: number, stamp: number | undefined): Promise<void> {
+    // a request that read an older head than another one refreshed for: the answers kept are newer, and stay
+    if (head < this.keptAt || (head === this.keptAt && stamp === this.keptStamp)) return;
+    const lastChange = stamp === this.keptStamp && head > this.keptAt && this.keptAt >= 0 ? await this.lastListChange(head) : undefined;
+    // another request refreshed for this head or a later one meanwhile
+    if (lastChange !== undefined && this.keptAt >= head) return;
+    for (const [key, kept] of this.kept) {
+      if (lastChange !== undefined && kept.list && kept.position >= lastChange) continue;
+      this.kept.delete(key);
+      this.bytes -= kept.bytes;
+    }
     this.keptAt = head;
     this.keptStamp = stamp;
   }
 
+  /** The last list-changing position up to `head`; the head itself when that cannot be known (every list drops). */
+  private async lastListChange(head: number): Promise<number> {
+    if (this.options.lastListChange === undefined) return head;
+    return this.options.lastListChange(head).catch(() => head);
+  }
+
   private replay(res: Response, kept: KeptAnswer): void {
     for (const [name, value] of Object.entries(kept.headers)) res.setHeader(name, value as string | number | readonly string[]);
+    // a list's answer kept across facts that change no list is the list of the head now
+    if (kept.list && res.getHeader(POSITION) !== undefined) res.setHeader(POSITION, String(this.keptAt));
     // express's send answers 304 itself when the request's If-None-Match holds the ETag
     res.status(200).send(kept.body);
   }
@@ -110,7 +150,7 @@ export class AnswerCache {
       if (res.statusCode === 200) {
         if (res.getHeader('etag') === undefined) res.setHeader('ETag', `"${createHash('sha256').update(body).digest('hex')}"`);
         const position = res.getHeader(POSITION);
-        if (position === undefined || Number(position) >= head) this.keep(key, { position: head, headers: this.routeHeaders(res), body, bytes: Buffer.byteLength(body) });
+        if (position === undefined || Number(position) >= head) this.keep(key, { position: head, list: res.locals[LIST_ANSWER] === true, headers: this.routeHeaders(res), body, bytes: Buffer.byteLength(body) });
       }
       return send(body);
     };

@@ -4,6 +4,7 @@ import { knownAtPositionOf, listKnownAt, publishedFromModel } from '../../app/li
 import { contentHash, LIST_FORMATS, listBytes, type ListFormat } from '../../app/lists';
 import { today } from '../clock';
 import { LIST_PRINTER } from '../formats/list-printer';
+import { LIST_ANSWER } from './answer-cache';
 import { diffJson, diffQueryOf, pageOfDiff, ruleSetPairOf } from './diffs';
 import { seesPersonalData } from './personal';
 import { queryOf } from './query';
@@ -25,6 +26,7 @@ const POSITION = 'X-Ledger-Position';
 const sendList = (res: Response, text: string, format: ListFormat): void => {
   const bytes = listBytes(text, format);
   const hash = contentHash(bytes);
+  res.locals[LIST_ANSWER] = true;
   res.set('Content-Type', CONTENT_TYPES[format]).set('X-Content-SHA256', hash).set('ETag', `"${hash}"`).send(bytes);
 };
 

@@ -79,6 +79,12 @@ export class ModelCatchUp {
     private readonly idleMs = IDLE_MS,
   ) {}
 
+  /**
+   * Told when the worker answers, before the question's answer is given: its saves are the server's own commits (the
+   * answer cache then keeps what it holds, answer-cache.ts `ownCommit`).
+   */
+  onAnswered: (() => void) | undefined;
+
   /** Brings `ruleSet`'s saved models up to the head of the log on the worker; resolves with the position saved. */
   run(ruleSet: string): Promise<number> {
     return this.ask<number>({ ruleSet });
@@ -138,6 +144,7 @@ export class ModelCatchUp {
     worker.on('message', (reply: CatchUpReply) => {
       const waiting = this.pending.get(reply.id);
       this.pending.delete(reply.id);
+      this.onAnswered?.();
       if ('error' in reply) waiting?.reject(new Error(reply.error));
       else if ('failure' in reply) waiting?.reject(failureOf(reply.failure));
       else if ('folded' in reply) waiting?.resolve(reply.folded as never);

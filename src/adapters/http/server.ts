@@ -20,6 +20,7 @@ import { queryOf } from './query';
 import type { Officers } from '../../app/officers';
 import { Directories } from '../../app/read-models/directories';
 import { AnswerCache } from './answer-cache';
+import { ListChanges } from '../../app/list-changes';
 import { mountSubmissions } from './submission-routes';
 import { depthOf, MAX_BODY_DEPTH, objectBody } from './request-body';
 import { ROUTES } from './route-table';
@@ -82,7 +83,9 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const corsOrigin = options.corsOrigin ?? (options.private ? undefined : '*');
   // public data may be read from any page (CORS); writes and auditors' routes never get CORS headers
   // fifty readers of one page at a million games cost one answer (answer-cache.ts says when a kept one is given)
-  const answers = new AnswerCache({ head: () => ledger.store.headPosition(), ...(ledger.store.changeStamp ? { stamp: () => ledger.store.changeStamp!() } : {}), floorOf: (req, res) => floorOf(req, res) });
+  const listChanges = new ListChanges(ledger.store);
+  const answers = new AnswerCache({ head: () => ledger.store.headPosition(), lastListChange: (head) => listChanges.lastChangeUpTo(head), ...(ledger.store.changeStamp ? { stamp: () => ledger.store.changeStamp!() } : {}), floorOf: (req, res) => floorOf(req, res) });
+  if (worker !== undefined) worker.onAnswered = () => answers.ownCommit();
   const publicRead: RequestHandler[] = [access('public'), ...(corsOrigin !== undefined ? [cors({ origin: corsOrigin, methods: ['GET', 'HEAD'] })] : []), answers.handler];
   // a write's body is read only once its sender signed in and is within the rate limit
   const writes: RequestHandler[] = [

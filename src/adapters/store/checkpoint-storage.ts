@@ -113,7 +113,44 @@ const saveCareerModel = (db: BetterSqlite3.Database, m: CareerModelWrite): void 
   db.prepare(CAREER_META_UPSERT('', sqliteParam)).run(named([m.ruleSet, m.format, m.position, m.failed ? 1 : 0, m.head]));
 };
 
-/** In the ledger's SQLite file (a connection per call: commands are short, and the file may be shared). */
+/**
+ * Connections kept between calls: a server reads the saved models on every request after a write, and opening one cost
+ * more than the read. Each call still has a connection of its own while it runs (its read transaction is its own);
+ * `close` closes those kept, and a connection given back after it is closed at once.
+ */
+const connectionPool = (file: string, refused: (e: unknown) => unknown) => {
+  const idle: BetterSqlite3.Database[] = [];
+  let closed = false;
+  return {
+    take: (): BetterSqlite3.Database => {
+      const kept = idle.pop();
+      if (kept !== undefined) return kept;
+      let db: BetterSqlite3.Database;
+      try {
+        db = new Database(file);
+      } catch (e) {
+        throw refused(e);
+      }
+      try {
+        db.pragma('busy_timeout = 5000');
+      } catch (e) {
+        db.close();
+        throw refused(e);
+      }
+      return db;
+    },
+    giveBack: (db: BetterSqlite3.Database): void => {
+      if (!closed && !db.inTransaction && idle.length < 2) idle.push(db);
+      else db.close();
+    },
+    close: (): void => {
+      closed = true;
+      for (const db of idle.splice(0)) db.close();
+    },
+  };
+};
+
+/** In the ledger's SQLite file (each call on a connection of its own while it runs, kept for the next: connectionPool). */
 export const sqliteCheckpoints = (file: string): CheckpointStorage => {
   let migrated = false;
   let headed = false;
@@ -122,31 +159,29 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
     const refusal = storageRefusal(file, e);
     return refusal === undefined ? e : new Error(`${file}: the saved projections cannot be read or written there, ${refusal}`);
   };
+  const pool = connectionPool(file, refused);
   const withDb = async <A>(f: (db: BetterSqlite3.Database) => A | Promise<A>): Promise<A> => {
-    let db: BetterSqlite3.Database;
+    const db = pool.take();
     try {
-      db = new Database(file);
-    } catch (e) {
-      throw refused(e);
-    }
-    try {
-      db.pragma('busy_timeout = 5000');
       if (!migrated) {
         dropFormerListTables(db);
         migrated = true;
       }
-      for (const ddl of TABLES('')) db.exec(ddl);
+      // the tables are made once per storage, and again when a hand dropped one meanwhile (below)
       if (!headed) {
+        for (const ddl of TABLES('')) db.exec(ddl);
         addColumns(db);
         countHeld(db);
         headed = true;
       }
       return await f(db);
     } catch (e) {
-      throw refused(e);
+      if (!(headed && e instanceof Error && /no such table/.test(e.message))) throw refused(e);
+      headed = false;
     } finally {
-      db.close();
+      pool.giveBack(db);
     }
+    return withDb(f);
   };
   const dropRows = (db: BetterSqlite3.Database, names: readonly string[]): void => {
     for (const name of names) {
@@ -215,7 +250,7 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
         }
       }),
     drop: async (names) => withDb((db) => db.transaction(() => dropRows(db, names))()),
-    close: async () => undefined,
+    close: async () => pool.close(),
   };
 };
 
