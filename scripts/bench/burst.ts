@@ -149,7 +149,9 @@ const main = async (): Promise<void> => {
     try {
       for (let p = 1; p <= PLAYERS; p++) await must(post(registration(`BP${p}`), tokens[0]!), `player BP${p}`);
       await must(post(tournament('BT1', '2026-02-01'), tokens[0]!), 'tournament');
+      // both lists served once before the burst, as a server in service has (its first fold is the start-up figure)
       await timed(`${base}${TODAY}`);
+      await timed(`${base}${RULE_SET_TODAY}`);
       const commands = Array.from({ length: WRITES }, (_, n) => {
         const g = (n - 1) / 2;
         const board = g % (PLAYERS / 2);
