@@ -15,6 +15,7 @@ const Module = require('module');
 const BUNDLE = 'ledger-cli.js';
 const CODE_CACHE = 'ledger-cli.cache';
 const STAMP = 'ledger-cli.json';
+const HELP = 'ledger-help.json';
 
 const compiledEntry = (dist) => path.join(dist, 'src', 'adapters', 'cli', 'main.js');
 
@@ -70,6 +71,29 @@ const loadBundle = (file, cacheFile) => {
 const asksForHelp = (argv) => argv.length === 0 || argv.includes('--help') || argv.includes('-h') || (argv.length === 1 && argv[0] === '--version');
 
 /**
+ * What the build wrote down for a request of help (`ledger`, `ledger --help`, `ledger list --help`: the same argv
+ * exactly), while the compiled code it was taken from is the one in dist/: `{ out, err, code }`, printed without
+ * loading the CLI at all. Anything else (the version, help with other words) is undefined: the CLI answers it.
+ */
+const writtenHelp = (dist, argv) => {
+  if (!asksForHelp(argv) || argv.includes('--version')) return undefined;
+  let help;
+  try {
+    help = JSON.parse(fs.readFileSync(path.join(dist, HELP), 'utf8'));
+  } catch {
+    return undefined;
+  }
+  let now;
+  try {
+    now = bundleStampOf(dist);
+  } catch {
+    return undefined;
+  }
+  if (help.stamp.entryMtimeMs !== now.entryMtimeMs || help.stamp.entrySize !== now.entrySize) return undefined;
+  return Object.prototype.hasOwnProperty.call(help.answers, argv.join('\u0000')) ? help.answers[argv.join('\u0000')] : undefined;
+};
+
+/**
  * The CLI module (its `main`) from `dist` for a command line: the fresh bundle, else the compiled entry; undefined
  * when neither is built.
  */
@@ -91,7 +115,7 @@ const train = async (dist, fesaFolder) => {
   fs.writeFileSync(path.join(dist, CODE_CACHE), script.createCachedData());
 };
 
-module.exports = { BUNDLE, CODE_CACHE, STAMP, compiledEntry, bundleStampOf, loadCli };
+module.exports = { BUNDLE, CODE_CACHE, STAMP, HELP, compiledEntry, bundleStampOf, loadCli, writtenHelp };
 
 if (require.main === module && process.argv[2] === '--train') {
   train(path.resolve(process.argv[3]), process.argv[4]).catch((err) => {

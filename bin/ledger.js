@@ -3,9 +3,18 @@
 // Thin launcher: the CLI is built into dist/ by `npm install` (prepare) or `npm run build`; cli-loader.js picks the
 // one-file bundle with its code cache when it matches the compiled code, so a process starts in about node's own time.
 const path = require('path');
-const { loadCli } = require('./cli-loader');
+const { loadCli, writtenHelp } = require('./cli-loader');
 const root = path.join(__dirname, '..');
-const cli = loadCli(path.join(root, 'dist'), process.argv.slice(2));
+const dist = path.join(root, 'dist');
+// help as the build wrote it down (its own compiled code's): no module of the CLI is loaded
+const help = writtenHelp(dist, process.argv.slice(2));
+if (help !== undefined) {
+  process.stdout.write(help.out);
+  process.stderr.write(help.err);
+  process.exitCode = help.code;
+  return;
+}
+const cli = loadCli(dist, process.argv.slice(2));
 if (cli === undefined) {
   process.stderr.write('ledger: the CLI is not built yet; run `npm install` (or `npm run build`) in ' + root + '\n');
   process.exit(1);

@@ -6,7 +6,8 @@
  *
  *   node dist/scripts/build/cli-bundle.js [DIST]
  *
- * Writes DIST/ledger-cli.js, DIST/ledger-cli.cache and DIST/ledger-cli.json (default DIST: this checkout's dist/).
+ * Writes DIST/ledger-cli.js, DIST/ledger-cli.cache, DIST/ledger-cli.json and DIST/ledger-help.json (default DIST: this
+ * checkout's dist/).
  * The stamp records the tsc output the bundle was made from: bin/ledger.js runs the bundle only while that output is
  * unchanged, so a `tsc` alone after it never runs stale code. Without esbuild (an install without devDependencies)
  * nothing is written and the CLI runs from dist/ as compiled.
@@ -24,10 +25,11 @@ const loader = load(path.join(repo, 'bin', 'cli-loader.js')) as {
   BUNDLE: string;
   CODE_CACHE: string;
   STAMP: string;
+  HELP: string;
   compiledEntry: (dist: string) => string;
   bundleStampOf: (dist: string) => { entryMtimeMs: number; entrySize: number };
 };
-const { BUNDLE, CODE_CACHE, STAMP, compiledEntry, bundleStampOf } = loader;
+const { BUNDLE, CODE_CACHE, STAMP, HELP, compiledEntry, bundleStampOf } = loader;
 const dist = path.resolve(process.argv[2] ?? path.join(repo, 'dist'));
 
 /** Packages kept out of the bundle: native code, and servers' clients no start-up path needs (pure-JS fp-ts and io-ts go in). */
@@ -44,15 +46,34 @@ const loadEsbuild = (): typeof import('esbuild') | undefined => {
   }
 };
 
-const main = (): void => {
+/**
+ * Every answer to a request of help written down as the compiled CLI gives it (`ledger`, `ledger --help`, `-h`, and
+ * `ledger <command> --help` for each command), with the stamp of the code it came from: bin/ledger.js prints it
+ * without loading the CLI (a start within node's own time), and only while that code is the one in dist/.
+ */
+const writeHelp = async (entry: string): Promise<void> => {
+  const cli = load(entry) as { main: (argv: readonly string[], out: (t: string) => void, err: (t: string) => void) => Promise<number>; commands: readonly { name: string }[] };
+  const line = (t: string): string => (t.endsWith('\n') ? t : `${t}\n`);
+  const answers: Record<string, { out: string; err: string; code: number }> = {};
+  for (const argv of [[], ['--help'], ['-h'], ...cli.commands.map((c) => [...c.name.split(' '), '--help'])]) {
+    let out = '';
+    let err = '';
+    const code = await cli.main(argv, (t) => void (out += line(t)), (t) => void (err += line(t)));
+    answers[argv.join('\u0000')] = { out, err, code };
+  }
+  fs.writeFileSync(path.join(dist, HELP), `${JSON.stringify({ stamp: bundleStampOf(dist), answers })}\n`);
+};
+
+const main = async (): Promise<void> => {
   const esbuild = loadEsbuild();
   const entry = compiledEntry(dist);
-  for (const file of [BUNDLE, CODE_CACHE, STAMP]) fs.rmSync(path.join(dist, file), { force: true });
+  for (const file of [BUNDLE, CODE_CACHE, STAMP, HELP]) fs.rmSync(path.join(dist, file), { force: true });
+  if (!fs.existsSync(entry)) throw new Error(`cli-bundle: ${entry} does not exist; run tsc -p tsconfig.json first`);
+  await writeHelp(entry);
   if (esbuild === undefined) {
     console.log('cli-bundle: esbuild is not installed (no devDependencies); the CLI runs from dist/ as compiled');
     return;
   }
-  if (!fs.existsSync(entry)) throw new Error(`cli-bundle: ${entry} does not exist; run tsc -p tsconfig.json first`);
   esbuild.buildSync({
     entryPoints: [entry],
     outfile: path.join(dist, BUNDLE),
@@ -89,4 +110,7 @@ const trainCodeCache = (): void => {
   }
 };
 
-main();
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.message : String(error)}\n`);
+  process.exitCode = 1;
+});

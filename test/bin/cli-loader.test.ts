@@ -13,9 +13,11 @@ const loader = createRequire(__filename)(path.resolve(__dirname, '../../bin/cli-
   BUNDLE: string;
   CODE_CACHE: string;
   STAMP: string;
+  HELP: string;
   compiledEntry: (dist: string) => string;
   bundleStampOf: (dist: string) => object;
   loadCli: (dist: string, argv: readonly string[]) => { main: () => string } | undefined;
+  writtenHelp: (dist: string, argv: readonly string[]) => { out: string; err: string; code: number } | undefined;
 };
 
 const dirs: string[] = [];
@@ -58,5 +60,31 @@ describe('cli-loader', () => {
     const empty = fs.mkdtempSync(path.join(os.tmpdir(), 'cli-loader-'));
     dirs.push(empty);
     expect(loader.loadCli(empty, ['list'])).toBeUndefined();
+  });
+
+  it('answers help as the build wrote it down only while dist/ holds the code it was taken from, and only for the argv written', () => {
+    const dist = builtDist();
+    const answer = { out: 'help of list\n', err: '', code: 0 };
+    fs.writeFileSync(path.join(dist, loader.HELP), JSON.stringify({ stamp: loader.bundleStampOf(dist), answers: { ['list\u0000--help']: answer } }));
+    expect(loader.writtenHelp(dist, ['list', '--help'])).toEqual(answer);
+    // other words, the version, or anything that is no request of help: the CLI answers them
+    for (const argv of [['list', '--help', '--db', 'x'], ['--version'], ['list'], ['toString', '--help']]) expect(loader.writtenHelp(dist, argv)).toBeUndefined();
+    fs.writeFileSync(loader.compiledEntry(dist), "exports.main = () => 'compiled';  // rebuilt\n");
+    expect(loader.writtenHelp(dist, ['list', '--help'])).toBeUndefined();
+  });
+});
+
+describe.skipIf(!fs.existsSync(path.resolve(__dirname, '../../dist', 'ledger-help.json')))('the help the build wrote down (run `npm run build` first)', () => {
+  it('is, for every request of help, what the CLI answers itself', async () => {
+    const { main } = await import('../../src/adapters/cli/main');
+    const written = JSON.parse(fs.readFileSync(path.resolve(__dirname, '../../dist', 'ledger-help.json'), 'utf8')) as { answers: Record<string, { out: string; err: string; code: number }> };
+    const line = (t: string): string => (t.endsWith('\n') ? t : `${t}\n`);
+    expect(Object.keys(written.answers).length).toBeGreaterThan(40);
+    for (const [key, answer] of Object.entries(written.answers)) {
+      let out = '';
+      let err = '';
+      const code = await main(key === '' ? [] : key.split('\u0000'), (t) => void (out += line(t)), (t) => void (err += line(t)));
+      expect({ out, err, code }, key).toEqual(answer);
+    }
   });
 });
