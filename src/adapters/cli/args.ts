@@ -27,6 +27,11 @@ export const parseArgs = (argv: readonly string[], booleanFlags: ReadonlySet<str
       positional.push(...argv.slice(i + 1));
       break;
     }
+    // the short form a newcomer tries first
+    if (arg === '-h') {
+      add('help', 'true');
+      continue;
+    }
     if (!arg.startsWith('--') || arg === '-') {
       positional.push(arg);
       continue;

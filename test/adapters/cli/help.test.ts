@@ -12,6 +12,14 @@ describe('help that teaches', () => {
     const r = await ledgerProcess(['--version']);
     expect(r).toMatchObject({ code: 0, out: `${pkg.name} ${pkg.version}\n`, err: '' });
   });
+  it('-h is --help, alone and after a command (the real process)', async () => {
+    const [short, long] = await Promise.all([ledgerProcess(['-h']), ledgerProcess(['--help'])]);
+    expect(short).toMatchObject({ code: 0, err: '' });
+    expect(short.out).toBe(long.out);
+    const [listShort, listLong] = await Promise.all([ledgerProcess(['list', '-h']), ledgerProcess(['list', '--help'])]);
+    expect([listShort.code, listShort.out]).toEqual([0, listLong.out]);
+    expect(listShort.out).toMatch(/^the rating list under any rule set/);
+  });
   it('an unknown command suggests the nearest one and exits 2', async () => {
     const typo = await ledgerProcess(['fesa', 'imprt', 'x']);
     expect(typo.code).toBe(2);
