@@ -29,6 +29,9 @@ const fromRow = (r: Row | undefined): Credential | undefined =>
 /** In a SQLite file (the ledger's): one connection, opened on first use, kept for a server's many requests. */
 export const sqliteCredentials = (file: string): CredentialStore => {
   let db: BetterSqlite3.Database | undefined;
+  // a sign-in per request: preparing its SELECT each time showed in the burst's profile, so each statement is
+  // prepared once per connection and forgotten with it (a statement outlives no close)
+  let statements = new Map<string, BetterSqlite3.Statement>();
   const open = (): BetterSqlite3.Database => {
     if (db === undefined) {
       try {
@@ -44,21 +47,29 @@ export const sqliteCredentials = (file: string): CredentialStore => {
     }
     return db;
   };
-  const select = (where: string, value: string) => fromRow(open().prepare(`SELECT * FROM officer_credentials WHERE ${where} = ?`).get(value) as Row | undefined);
+  const statement = (sql: string): BetterSqlite3.Statement => {
+    const connection = open();
+    let prepared = statements.get(sql);
+    if (prepared === undefined) {
+      prepared = connection.prepare(sql);
+      statements.set(sql, prepared);
+    }
+    return prepared;
+  };
+  const select = (where: string, value: string) => fromRow(statement(`SELECT * FROM officer_credentials WHERE ${where} = ?`).get(value) as Row | undefined);
   return {
     put: async (c) => {
-      open()
-        .prepare('INSERT INTO officer_credentials (officer, token_id, salt, hash, issued_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (officer) DO UPDATE SET token_id = excluded.token_id, salt = excluded.salt, hash = excluded.hash, issued_at = excluded.issued_at')
-        .run(c.officer, c.tokenId, c.salt, c.hash, c.issuedAt);
+      statement('INSERT INTO officer_credentials (officer, token_id, salt, hash, issued_at) VALUES (?, ?, ?, ?, ?) ON CONFLICT (officer) DO UPDATE SET token_id = excluded.token_id, salt = excluded.salt, hash = excluded.hash, issued_at = excluded.issued_at').run(c.officer, c.tokenId, c.salt, c.hash, c.issuedAt);
     },
     byTokenId: async (tokenId) => select('token_id', tokenId),
     byOfficer: async (officer) => select('officer', officer),
     remove: async (officer) => {
-      open().prepare('DELETE FROM officer_credentials WHERE officer = ?').run(officer);
+      statement('DELETE FROM officer_credentials WHERE officer = ?').run(officer);
     },
     close: async () => {
       db?.close();
       db = undefined;
+      statements = new Map();
     },
   };
 };

@@ -75,3 +75,24 @@ describe.each([
     }
   });
 });
+
+/** Statements are prepared once per connection: a close and the next use open a new one and prepare afresh. */
+describe('officers\' credentials on SQLite across a close', () => {
+  it('reads and writes again after the store closed its connection', async () => {
+    const credentials = sqliteCredentials(path.join(tempDir('credentials-reopen'), 'ledger.db'));
+    const kari = { officer: 'kari', tokenId: 't1', salt: 's', hash: 'h', issuedAt: '2024-01-01' };
+    try {
+      await credentials.put(kari);
+      expect(await credentials.byTokenId('t1')).toEqual(kari);
+      await credentials.close();
+      expect(await credentials.byTokenId('t1')).toEqual(kari);
+      await credentials.close();
+      await credentials.put({ ...kari, tokenId: 't2' });
+      expect(await credentials.byOfficer('kari')).toEqual({ ...kari, tokenId: 't2' });
+      await credentials.remove('kari');
+      expect(await credentials.byTokenId('t2')).toBeUndefined();
+    } finally {
+      await credentials.close();
+    }
+  });
+});
