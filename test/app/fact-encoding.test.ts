@@ -70,5 +70,8 @@ describe('the fact encoding (what the folds read, kept beside the log)', () => {
       { globalPosition: 2, event: { type: 'TournamentRegistered', version: 1, eventId: 't', rated: false, timeControl: { mainMinutes: 40, byoyomiSeconds: 30 } } },
     ] as unknown as LoggedEvent[];
     expect(throughBytes(facts, 2, null)).toStrictEqual(facts);
+    // a string holding the table's separator: the table is kept as JSON instead
+    const named = [{ globalPosition: 3, event: { type: 'PlayerRegistered', version: 1, eventId: 'r', familyName: 'Nul\u0000Name', rating: -1.25e300 } }] as unknown as LoggedEvent[];
+    expect(throughBytes(named, 3, null)).toStrictEqual(named);
   });
 });
