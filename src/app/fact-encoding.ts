@@ -6,6 +6,7 @@
  *
  * Issue 30 measures with it how far the floor of a rebuild moves (scripts/bench/fold-encoding.ts).
  */
+import { Interned } from '../../domain/commands/games';
 import type { DomainEvent, LoggedEvent } from '../../domain/events';
 
 /**
@@ -41,23 +42,9 @@ const kindOf = (value: unknown): Kind => {
   return 'j';
 };
 
-class Interner {
-  readonly values: string[] = [];
-  private readonly index = new Map<string, number>();
-  of(value: string): number {
-    let i = this.index.get(value);
-    if (i === undefined) {
-      i = this.values.length;
-      this.values.push(value);
-      this.index.set(value, i);
-    }
-    return i;
-  }
-}
-
 /** Encodes the facts read up to `position` (whose hash is `headHash`). */
 export const encodeFacts = (facts: Iterable<LoggedEvent>, position: number, headHash: string | null): FactEncoding => {
-  const strings = new Interner();
+  const strings = new Interned();
   const shapes: Shape[] = [];
   const shapeIndex = new Map<string, number>();
   let cells = new Int32Array(1 << 20);
@@ -86,19 +73,19 @@ export const encodeFacts = (facts: Iterable<LoggedEvent>, position: number, head
     push(s);
     if ((fact.globalPosition | 0) !== fact.globalPosition) throw new Error(`position ${fact.globalPosition} is past what the fact encoding keeps: read the log`);
     push(fact.globalPosition);
-    push(fact.recordedAt === undefined ? -1 : strings.of(fact.recordedAt));
+    push(fact.recordedAt === undefined ? -1 : strings.numberOf(fact.recordedAt));
     keys.forEach((key, k) => {
       const value = record[key];
       const kind = kinds[k];
-      if (kind === 's') push(strings.of(value as string));
+      if (kind === 's') push(strings.numberOf(value as string));
       else if (kind === 'n') push(value as number);
-      else if (kind === 'd') push(strings.of(String(value)));
-      else if (kind === 'j') push(strings.of(JSON.stringify(value)));
+      else if (kind === 'd') push(strings.numberOf(String(value)));
+      else if (kind === 'j') push(strings.numberOf(JSON.stringify(value)));
       else push(0);
     });
     count++;
   }
-  return { position, headHash, count, strings: strings.values, shapes, cells: cells.slice(0, used) };
+  return { position, headHash, count, strings: strings.all(), shapes, cells: cells.slice(0, used) };
 };
 
 const valueOf = (kind: Kind | undefined, cell: number, strings: readonly string[]): unknown => {
