@@ -43,6 +43,11 @@ export class Interned {
   stringOf(n: number): string {
     return this.strings[n]!;
   }
+
+  /** Every string numbered so far, at its number (the fact encoding keeps them as its table). */
+  all(): readonly string[] {
+    return this.strings;
+  }
 }
 
 const RESULT_NUMBER = new Map<string, number>(GAME_RESULTS.map((r, i) => [r, i]));
