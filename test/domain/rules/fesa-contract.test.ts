@@ -113,6 +113,17 @@ const postList = (run: string, root = NEKOMADO): Record<string, FesaPlayer> => {
   return byId(parsed.right);
 };
 
+/** The facts of a ledger the real CLI imported the club's first `runs` runs into. */
+const importedRuns = async (runs: number) => {
+  const db = path.join(tempDir('fesa-contract'), 'ledger.db');
+  const imported = await ledger('fesa', 'import', chainOf(nekomadoChain().slice(0, runs)), '--db', db);
+  expect(imported.err).toBe('');
+  const store = openSqliteStore(db);
+  const facts = await loadFacts(store);
+  await store.close();
+  return facts;
+};
+
 interface ExplainedGame { readonly opponentRatingUsed: number; readonly score: number; readonly change?: number }
 interface Explained { readonly method: string; readonly ratingBefore: number; readonly ratingAfter: number; readonly performanceRating?: number; readonly performanceCase?: string; readonly games: readonly ExplainedGame[] }
 
@@ -190,13 +201,8 @@ describe('FESA behind the rule-set contract (issue 29 item 1)', () => {
 describe('fesa-published behind the contract, held to the FESA projection', () => {
   it('gives the projection\'s ratings, grades and dan-qualifying counts after each of the club\'s first 23 runs; the generic fold rates none of them', async () => {
     const published = RULE_SETS.get('fesa-published') as Fesa;
-    const db = path.join(tempDir('fesa-contract'), 'ledger.db');
     // the chain as far as the program's lists follow each other (the unpublished 19th run breaks it before 24)
-    const imported = await ledger('fesa', 'import', chainOf(nekomadoChain().slice(0, 23)), '--db', db);
-    expect(imported.err).toBe('');
-    const store = openSqliteStore(db);
-    const facts = await loadFacts(store);
-    await store.close();
+    const facts = await importedRuns(23);
     const generic = foldGeneric(facts);
     expect(E.isRight(generic) && generic.right.runs.length).toBe(0);
     const compared: string[] = [];
@@ -256,12 +262,7 @@ describe('the FESA projection rates through the rule-set contract', () => {
   });
 
   it('rates every tournament of both folds with the rule set\'s step, and keeps the report that step gave', async () => {
-    const db = path.join(tempDir('fesa-contract-step'), 'ledger.db');
-    const imported = await ledger('fesa', 'import', chainOf(nekomadoChain().slice(0, 6)), '--db', db);
-    expect(imported.err).toBe('');
-    const store = openSqliteStore(db);
-    const facts = await loadFacts(store);
-    await store.close();
+    const facts = await importedRuns(6);
 
     const step = vi.spyOn(FESA_CONTRACTS.fesa!, 'rateEventFile');
     const fast = foldFesaFast(facts, { runs: 'reports' });
