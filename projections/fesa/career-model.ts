@@ -1,8 +1,7 @@
 import * as E from 'fp-ts/Either';
-import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import type { FesaFold, OfficerFact, TournamentRun } from './history';
-import { FESA_RULE_SETS, nameKey } from './history';
+import { FESA_CONTRACTS, nameKey } from './history';
 import type { RegisteredNames } from './registered-names';
 import type { RunInputs } from './tournament-rating';
 
@@ -167,7 +166,7 @@ export const needsList = (rows: CareerRows, key: string): boolean =>
  */
 export const runOf = (inputs: RunInputs, explain: boolean): TournamentRun => {
   const { tournamentId, name, date, ruleSet, subList, subNew, event, players } = inputs;
-  const rated = rateEvent(subList, subNew, event, FESA_RULE_SETS[ruleSet]!, { explain, checkLastPlayed: false });
+  const rated = FESA_CONTRACTS[ruleSet]!.rateEventFile(subList, subNew, event, explain);
   // the engine is a pure function of these, and it rated them when they were saved
   if (E.isLeft(rated)) throw new Error(`tournament "${tournamentId}" rated when the read model was saved, not when read: ${rated.left.message}`);
   const before = new Map([...subNew, ...subList].map((p) => [nameKey(p), p]));

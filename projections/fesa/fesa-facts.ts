@@ -5,7 +5,8 @@
 import type { GameFacts, LoggedEvent, PlayerRegistered, RuleSetAdopted, TournamentRegistered } from '../../domain/events';
 import { correctedRegistration } from '../../domain/commands/state';
 import { everyTypeHandled, passedOver, type EventSelection } from '../../domain/events/selection';
-import { FESA_PROGRAM_OPTIONS, FESA_PUBLISHED_OPTIONS, type FesaOptions } from '../../domain/rules/fesa/options';
+import type { FesaOptions } from '../../domain/rules/fesa/options';
+import { fesaProgramRuleSet, fesaPublishedRuleSet, type FesaRuleSet } from '../../domain/rules/fesa/rule-set';
 import { ruleSetInForce } from '../../domain/rules/in-force';
 import { AS_ADOPTED, type FesaRuleSetId } from '../../domain/rules/rule-set-ids';
 import { ListNames, type NameHolder } from './list-names';
@@ -13,11 +14,9 @@ import { gameFacts } from './list-records';
 import { nameKey } from './name-key';
 import { FIRST_KEY, ORD_PHASE, PHASE, compareItems, dateKey, tournamentKey, tournamentsOf, type AffectedFrom, type ItemKey, type TimelineItem, type TournamentFacts } from './timeline';
 
-const OPTIONS_OF: Readonly<Record<FesaRuleSetId, FesaOptions>> = {
-  fesa: FESA_PROGRAM_OPTIONS,
-  'fesa-published': FESA_PUBLISHED_OPTIONS,
-};
-export const FESA_RULE_SETS: Readonly<Record<string, FesaOptions>> = OPTIONS_OF;
+/** The rule sets the fold rates under, as the contract registers them: their options and their rating step. */
+export const FESA_CONTRACTS: Readonly<Record<string, FesaRuleSet>> = { fesa: fesaProgramRuleSet, 'fesa-published': fesaPublishedRuleSet } satisfies Record<FesaRuleSetId, FesaRuleSet>;
+export const FESA_RULE_SETS: Readonly<Record<string, FesaOptions>> = Object.fromEntries(Object.entries(FESA_CONTRACTS).map(([id, r]) => [id, r.defaults]));
 /**
  * The event types the FESA fold reads (`FesaFacts.add` and `affectedKey` switch over exactly these; some it then
  * drops by rule set) and those it passes over whatever the log holds: they change no list.

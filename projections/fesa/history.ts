@@ -1,16 +1,15 @@
 import * as E from 'fp-ts/Either';
 import type { DomainEvent, LoggedEvent, PlayerRegistered } from '../../domain/events';
-import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaError, FesaErrorCode, FesaEvent, FesaPlayer, FesaRatingReport } from '../../domain/rules/fesa/types';
 import { AS_ADOPTED } from '../../domain/rules/rule-set-ids';
-import { FESA_RULE_SETS, FesaFacts } from './fesa-facts';
+import { FESA_CONTRACTS, FESA_RULE_SETS, FesaFacts } from './fesa-facts';
 import { decodeOpeningGroup, gradeOrder, latestGrade, matchesFilter, newPlayerRecord, openingPlayerIds, parseGrade, reconciledList } from './list-records';
 import { type ListName } from './list-names';
 import { nameKey } from './name-key';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
 
 export * from './timeline';
-export { FESA_FOLD_EVENTS, FESA_RULE_SETS, FesaFacts, PASSED_OVER_BY_THE_FOLD, isFesaRuleSet } from './fesa-facts';
+export { FESA_CONTRACTS, FESA_FOLD_EVENTS, FESA_RULE_SETS, FesaFacts, PASSED_OVER_BY_THE_FOLD, isFesaRuleSet } from './fesa-facts';
 
 /**
  * Rate each tournament under the rule set in force for it: the latest FESA-family RuleSetAdopted dated on or before
@@ -172,7 +171,7 @@ export const foldFesa = (log: Iterable<LoggedEvent>, options: FoldOptions = {}):
         const fesaEvent = built.right.event;
         const newcomers = newcomersOf(registrations, facts.merges, (id) => names.get(id)!, list, lastTournamentDate, reg.endDate, fesaEvent).map(([id, r]) => newPlayerRecord(r.event, latestGrade(facts.priorGradesOf(id), reg.endDate), names.get(id)));
         const ruleSetUsed = facts.ruleSetFor(reg, ruleSet);
-        const rated = rateEvent(list, newcomers, fesaEvent, FESA_RULE_SETS[ruleSetUsed], { explain: keepRuns, checkLastPlayed: false });
+        const rated = FESA_CONTRACTS[ruleSetUsed]!.rateEventFile(list, newcomers, fesaEvent, keepRuns);
         if (E.isLeft(rated)) return E.left(tournamentFoldError(reg, rated.left));
         lastTournamentDate = reg.endDate;
         if (keepRuns) {

@@ -43,7 +43,7 @@ export interface ProjectionOptions {
    * diffs read: the engine does not compute the explanation), `none` = no runs (as `foldFesa` with keepRuns false).
    */
   readonly runs?: RunsMode;
-  /** The FESA engine (default `rateEvent`); the history bench passes one that records its inputs. */
+  /** The FESA engine (default: the rule set's contract step, `rateEventFile`); the history bench passes one that records its inputs. */
   readonly engine?: typeof rateEvent;
   /** Keep the rows of the list's read model (list-model.ts) as the list changes (default false). */
   readonly listModel?: boolean;
@@ -99,7 +99,7 @@ export class FesaProjection {
     this.every = Math.max(1, options.checkpointEvery ?? 250);
     this.runsMode = options.runs ?? 'reports';
     this.onProgress = options.onProgress;
-    this.tournaments = new TournamentRating(this.facts, this.ruleSet, this.runsMode, options.engine ?? rateEvent);
+    this.tournaments = new TournamentRating(this.facts, this.ruleSet, this.runsMode, options.engine);
     if (options.listModel) {
       this.model = new ListModelJournal();
       this.owners = new SlotOwners();

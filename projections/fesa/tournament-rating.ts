@@ -3,7 +3,7 @@ import type { PlayerRegistered } from '../../domain/events';
 import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaError, FesaEvent, FesaPlayer, FesaRatingReport, FesaRatingResult } from '../../domain/rules/fesa/types';
 import { latestGrade, newPlayerRecord } from './list-records';
-import { FESA_RULE_SETS, foldError, nameKey, tournamentFoldError, type FesaFacts, type FoldError, type TimelineItem, type TournamentFacts, type TournamentRun } from './history';
+import { FESA_CONTRACTS, FESA_RULE_SETS, foldError, nameKey, tournamentFoldError, type FesaFacts, type FoldError, type TimelineItem, type TournamentFacts, type TournamentRun } from './history';
 import type { ListEntry, ListState } from './list-state';
 import type { RegisteredName, RegisteredNames } from './registered-names';
 import { toFesaEvent, type TournamentGame } from './tournament-event';
@@ -64,7 +64,8 @@ export class TournamentRating {
     /** The rule set forced on every tournament, or AS_ADOPTED. */
     private readonly ruleSet: string,
     private readonly runsMode: RunsMode,
-    private readonly engine: typeof rateEvent,
+    /** Absent: the rule set's rating step (the contract's); a bench passes one that records its inputs. */
+    private readonly engine: typeof rateEvent | undefined,
   ) {}
 
   /**
@@ -169,7 +170,9 @@ export class TournamentRating {
     if (cached && cached.version === version && cached.ruleSet === ruleSet && sameRecords(cached.subList, subList) && sameRecords(cached.subNew, subNew)) {
       return E.right(cached.result);
     }
-    const result = this.engine(subList, subNew, event(), FESA_RULE_SETS[ruleSet], { explain: this.runsMode === 'reports' || this.runsMode === 'full', checkLastPlayed: false });
+    const explain = this.runsMode === 'reports' || this.runsMode === 'full';
+    // the rule set's own step unless a bench records the engine's inputs
+    const result = this.engine ? this.engine(subList, subNew, event(), FESA_RULE_SETS[ruleSet], { explain, checkLastPlayed: false }) : FESA_CONTRACTS[ruleSet]!.rateEventFile(subList, subNew, event(), explain);
     if (E.isRight(result)) {
       // Without runs the report is never read again: keep only the list.
       const kept = this.runsMode === 'none' ? { ...result.right, report: EMPTY_REPORT } : result.right;

@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import type { RuleSet, GradeChange, TournamentFacts } from '../contract';
+import type { RuleSet, GradeChange, RatedTournament, TournamentFacts } from '../contract';
 import type { Game } from '../elo-common/game';
 import type { RuleError } from '../rule-system';
 import { contractEvent } from './contract-event';
@@ -12,13 +12,31 @@ import { rateEvent } from './rate-event';
 import { unratedRecord } from './records';
 import { FESA_PUBLISHED_RULE_SYSTEM, FESA_RULE_SYSTEM } from './rule-system';
 import { ratingOrder } from './standings';
-import type { FesaGameExplanation, FesaPlayer, FesaPlayerReport, FesaPromotion } from './types';
+import type { FesaError, FesaEvent, FesaGameExplanation, FesaPlayer, FesaPlayerReport, FesaPromotion, FesaRatingReport, FesaRatingResult } from './types';
 
 /**
  * FESA behind the one rule-set contract: a player's state is his list record, and rating one tournament is the
  * official program's engine (rate-event.ts) run on the event file the tournament's games make. The ledger's lists
- * stay folded by projections/fesa (`fold: 'fesa'`), which drives the same engine and keeps the records' list order.
+ * stay folded by projections/fesa (`fold: 'fesa'`), which keeps the records' list order and matches players by name as
+ * the program does, so it rates through `rateEventFile`: the same step `rateTournament` takes, on the file it builds.
  */
+
+/** What FESA adds to the contract: the engine's raw report beside the result, and the step on an event file. */
+export interface FesaRatedTournament extends RatedTournament<FesaPlayer> {
+  /** The engine's own report, which the HTML report and the runs read (opaque to the generic consumers). */
+  readonly engineReport: FesaRatingReport;
+}
+
+export interface FesaRuleSet extends RuleSet<FesaPlayer, FesaOptions> {
+  /** The options a tournament rated under this rule set uses (the fold passes no others). */
+  readonly defaults: FesaOptions;
+  readonly rateTournament: (o: FesaOptions, t: TournamentFacts, players: Record<string, FesaPlayer>, games: readonly Game[]) => E.Either<RuleError, FesaRatedTournament>;
+  /**
+   * Rate one event file under this rule set's options: the participants' list records and the newcomers' first
+   * records in, the engine's result out. `explain: false` when nobody reads the per-game terms.
+   */
+  readonly rateEventFile: (list: readonly FesaPlayer[], newPlayers: readonly FesaPlayer[], event: FesaEvent, explain: boolean) => E.Either<FesaError, FesaRatingResult>;
+}
 
 /** A grade as the ledger writes it ("3 Kyu", "2 Dan", "Pro 1"); "Pro" alone is level 0. */
 const gradeText = (level: number, name: string): string | null =>
@@ -51,12 +69,16 @@ const explainedGames = (r: FesaPlayerReport, idOfName: ReadonlyMap<string, strin
   return (r.performanceGames ?? []).map((g) => ({ round: g.round, opponent: name(g), opponentRatingUsed: g.opponentRatingUsed, score: g.score }));
 };
 
-const rateTournament = (o: FesaOptions, t: TournamentFacts, players: Record<string, FesaPlayer>, games: readonly Game[]) => {
+/** The ledger's folds turn the program's check of last-played dates off (two tournaments are two facts there). */
+const rateEventFileUnder = (o: FesaOptions) => (list: readonly FesaPlayer[], newPlayers: readonly FesaPlayer[], event: FesaEvent, explain: boolean) =>
+  rateEvent(list, newPlayers, event, o, { explain, checkLastPlayed: false });
+
+const rateTournament = (o: FesaOptions, t: TournamentFacts, players: Record<string, FesaPlayer>, games: readonly Game[]): E.Either<RuleError, FesaRatedTournament> => {
   const built = contractEvent(t, players, games);
   if (E.isLeft(built)) return built;
   const { event, seating, gamesRated } = built.right;
   const rated = seating.filter((_, i) => !event.players[i]!.simultaneousGiver);
-  const result = rateEvent(rated.map((id) => players[id]!), [], event, o, { explain: true, checkLastPlayed: false });
+  const result = rateEventFileUnder(o)(rated.map((id) => players[id]!), [], event, true);
   if (E.isLeft(result)) return E.left<RuleError>({ field: result.left.line === undefined ? 'games' : `games (line ${result.left.line})`, message: result.left.message });
   const after: Record<string, FesaPlayer> = { ...players };
   rated.forEach((id, i) => (after[id] = result.right.inInputOrder[i]!));
@@ -70,10 +92,10 @@ const rateTournament = (o: FesaOptions, t: TournamentFacts, players: Record<stri
     detail[id] = { method: r.method, ratingBefore: r.preRating, ratingAfter: r.postRating, performanceRating: r.performanceRating, performanceCase: r.performanceCase, games: explainedGames(r, idOfName) };
     if (r.promotions.length > 0) gradeChanges[id] = r.promotions.map((p) => ({ from: gradeText(p.fromLevel, p.fromName), to: gradeText(p.toLevel, p.toName)!, rule: `${p.rule}: ${PROMOTION_RULES[p.rule]}` }));
   });
-  return E.right({ players: after, gamesRated, detail, gradeChanges });
+  return E.right({ players: after, gamesRated, detail, gradeChanges, engineReport: result.right.report });
 };
 
-const fesaRuleSet = (system: typeof FESA_RULE_SYSTEM, defaults: FesaOptions): RuleSet<FesaPlayer, FesaOptions> => ({
+const fesaRuleSet = (system: typeof FESA_RULE_SYSTEM, defaults: FesaOptions): FesaRuleSet => ({
   id: system.id,
   version: system.version,
   title: system.title,
@@ -88,6 +110,8 @@ const fesaRuleSet = (system: typeof FESA_RULE_SYSTEM, defaults: FesaOptions): Ru
     return unratedRecord(p.familyName ?? p.playerId, p.givenName ?? '', [{ list: 'E', nationality: country, residens: country, last: null }], level, name);
   },
   rateTournament,
+  defaults,
+  rateEventFile: rateEventFileUnder(defaults),
   rating: (s) => (s.eloNumber === 0 ? null : s.eloNumber),
   games: (s) => (typeof s.games === 'number' ? s.games : s.games.length),
   provisional: (s) => s.eloNumber === 0 || typeof s.games !== 'number',

@@ -1,15 +1,17 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import * as E from 'fp-ts/Either';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { RuleSet, TournamentFacts } from '../../../domain/rules/contract';
 import type { Game } from '../../../domain/rules/elo-common/game';
 import type { FesaOptions } from '../../../domain/rules/fesa/options';
-import type { FesaEvent, FesaPlayer } from '../../../domain/rules/fesa/types';
+import type { FesaEvent, FesaPlayer, FesaRatingResult } from '../../../domain/rules/fesa/types';
+import { fesaProgramRuleSet } from '../../../domain/rules/fesa/rule-set';
 import { RULE_SETS } from '../../../domain/rules/registry';
 import { parseRatingList } from '../../../src/adapters/formats/fesa/ratingliste';
 import { readFesaFolder } from '../../../src/adapters/formats/fesa/run';
 import { fesaPlayerId, gamesOfEvent } from '../../../src/app/fesa-import';
+import { FESA_CONTRACTS, FESA_RULE_SETS, foldFesa } from '../../../projections/fesa/history';
 import { foldFesaFast } from '../../../projections/fesa/incremental';
 import { foldGeneric } from '../../../projections/generic/history';
 import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
@@ -111,6 +113,17 @@ const postList = (run: string, root = NEKOMADO): Record<string, FesaPlayer> => {
   return byId(parsed.right);
 };
 
+/** The facts of a ledger the real CLI imported the club's first `runs` runs into. */
+const importedRuns = async (runs: number) => {
+  const db = path.join(tempDir('fesa-contract'), 'ledger.db');
+  const imported = await ledger('fesa', 'import', chainOf(nekomadoChain().slice(0, runs)), '--db', db);
+  expect(imported.err).toBe('');
+  const store = openSqliteStore(db);
+  const facts = await loadFacts(store);
+  await store.close();
+  return facts;
+};
+
 interface ExplainedGame { readonly opponentRatingUsed: number; readonly score: number; readonly change?: number }
 interface Explained { readonly method: string; readonly ratingBefore: number; readonly ratingAfter: number; readonly performanceRating?: number; readonly performanceCase?: string; readonly games: readonly ExplainedGame[] }
 
@@ -188,13 +201,8 @@ describe('FESA behind the rule-set contract (issue 29 item 1)', () => {
 describe('fesa-published behind the contract, held to the FESA projection', () => {
   it('gives the projection\'s ratings, grades and dan-qualifying counts after each of the club\'s first 23 runs; the generic fold rates none of them', async () => {
     const published = RULE_SETS.get('fesa-published') as Fesa;
-    const db = path.join(tempDir('fesa-contract'), 'ledger.db');
     // the chain as far as the program's lists follow each other (the unpublished 19th run breaks it before 24)
-    const imported = await ledger('fesa', 'import', chainOf(nekomadoChain().slice(0, 23)), '--db', db);
-    expect(imported.err).toBe('');
-    const store = openSqliteStore(db);
-    const facts = await loadFacts(store);
-    await store.close();
+    const facts = await importedRuns(23);
     const generic = foldGeneric(facts);
     expect(E.isRight(generic) && generic.right.runs.length).toBe(0);
     const compared: string[] = [];
@@ -215,5 +223,59 @@ describe('fesa-published behind the contract, held to the FESA projection', () =
     });
     expect(compared).toHaveLength(23);
     expect(qualifyingCounts).toBeGreaterThan(0);
+  });
+});
+
+/**
+ * One rating step for FESA (issue 29): the FESA projection rates each tournament through the registered rule set's
+ * step (`rateEventFile`), the one its `rateTournament` takes, and the contract's result carries the engine's own
+ * report, so the HTML report and the runs need not call the engine a second time.
+ */
+
+describe('the FESA projection rates through the rule-set contract', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('takes its rule sets and their options from the registry', () => {
+    expect(FESA_CONTRACTS.fesa).toBe(RULE_SETS.get('fesa'));
+    expect(FESA_CONTRACTS['fesa-published']).toBe(RULE_SETS.get('fesa-published'));
+    expect(Object.keys(FESA_RULE_SETS)).toEqual(['fesa', 'fesa-published']);
+    expect(FESA_RULE_SETS['fesa-published']).toEqual(FESA_CONTRACTS['fesa-published']!.defaults);
+    expect(FESA_RULE_SETS.fesa!.danQualifyingGames).not.toBe(FESA_RULE_SETS['fesa-published']!.danQualifyingGames);
+  });
+
+  it('gives the engine\'s report with the contract\'s result: one line per player, the rated ones as the detail says', () => {
+    const files = readFesaFolder(path.join(NEKOMADO, '05_5th_nekomadoken'));
+    if (E.isLeft(files)) throw new Error(files.left);
+    const { facts, games } = contractTournament(files.right.event);
+    const before = Object.fromEntries([...files.right.list, ...files.right.newPlayers].map((p) => [fesaPlayerId(p), p]));
+    const ids = new Set(facts.entrants);
+    const players = Object.fromEntries(Object.entries(before).filter(([id]) => ids.has(id)));
+    const rated = fesaProgramRuleSet.rateTournament(fesaProgramRuleSet.defaults, facts, players, games);
+    if (E.isLeft(rated)) throw new Error(rated.left.message);
+    const report = rated.right.engineReport;
+    expect(report.players).toHaveLength(files.right.event.players.length);
+    expect(report.iterations).toBeGreaterThan(0);
+    const detail = rated.right.detail as Record<string, { ratingAfter: number }>;
+    const ratedLines = report.players.filter((p) => p.method !== 'not-rated');
+    expect(ratedLines.length).toBe(Object.keys(detail).length);
+    expect(ratedLines.map((p) => p.postRating).sort()).toEqual(Object.values(detail).map((d) => d.ratingAfter).sort());
+  });
+
+  it('rates every tournament of both folds with the rule set\'s step, and keeps the report that step gave', async () => {
+    const facts = await importedRuns(6);
+
+    const step = vi.spyOn(FESA_CONTRACTS.fesa!, 'rateEventFile');
+    const fast = foldFesaFast(facts, { runs: 'reports' });
+    if (E.isLeft(fast)) throw new Error(fast.left.message);
+    expect(fast.right.runs).toHaveLength(6);
+    expect(step).toHaveBeenCalledTimes(6);
+    const given = step.mock.results.map((r) => (r.value as E.Right<FesaRatingResult>).right.report);
+    fast.right.runs.forEach((run, i) => expect(run.report, run.name).toBe(given[i]));
+
+    step.mockClear();
+    const plain = foldFesa(facts);
+    if (E.isLeft(plain)) throw new Error(plain.left.message);
+    expect(step).toHaveBeenCalledTimes(6);
+    expect(plain.right.list).toEqual(fast.right.list);
   });
 });
