@@ -53,7 +53,20 @@ export const streamsReadBy = (command: Command): StreamsRead | undefined => {
     case 'WithdrawGame':
     case 'CloseTournament':
       return text(c.tournamentId) ? () => [tournamentStream(c.tournamentId as string)] : undefined;
-    default:
+    // sets that no stream holds alone (see above)
+    case 'CorrectPlayerRegistration':
+    case 'MergePlayers':
+    case 'UnmergePlayers':
+    case 'ImportOpeningBalance':
+    case 'AppointOfficer':
+    case 'RevokeOfficer':
+    case 'AdoptRuleSet':
+    case 'AdjustRating':
+    case 'PublishRatingList':
+    case 'ReconcileList':
+    case 'ReceiveSubmission':
+    case 'ApproveSubmission':
+    case 'RejectSubmission':
       return undefined;
   }
 };

@@ -52,6 +52,8 @@ export const unknownField = (codec: t.Mixed, value: unknown, path = ''): string 
       }
       return undefined;
     }
+    // a codec made with `new t.Type` carries no tag: its own decoder is the only judge of its fields
+    case undefined:
     default:
       return undefined;
   }
@@ -206,7 +208,22 @@ const ruleSetField = (event: DomainEvent): { field: string; value: string; known
     case 'ListReconciled':
     case 'GradeAwarded':
       return { field: 'ruleSet', value: event.ruleSet, known: RULE_SET_IDS, what: 'this ledger knows' };
-    default:
+    // facts that name no rule set
+    case 'PlayerRegistered':
+    case 'PlayerRegistrationCorrected':
+    case 'PlayersMerged':
+    case 'PlayersUnmerged':
+    case 'PriorGradeDeclared':
+    case 'OpeningBalanceImported':
+    case 'GameReported':
+    case 'ResultCorrected':
+    case 'GameWithdrawn':
+    case 'TournamentClosed':
+    case 'OfficerAppointed':
+    case 'OfficerRevoked':
+    case 'SubmissionReceived':
+    case 'SubmissionApproved':
+    case 'SubmissionRejected':
       return undefined;
   }
 };

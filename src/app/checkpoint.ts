@@ -143,6 +143,9 @@ const expandFacts = (saved: readonly SavedFact[]): { facts: LoggedEvent[]; named
       case 4:
         namedAt.push([f[1], f[2]]);
         break;
+      case 1:
+        // games are saved in their own file, by end date, and restored by `restoreGame`: never among these facts
+        break;
     }
   }
   return { facts, namedAt };

@@ -49,7 +49,25 @@ export class PlayerNames {
         if (bearer) bearer.merged = event.type === 'PlayersMerged';
         break;
       }
-      default:
+      // facts that name nobody anew
+      case 'TournamentRegistered':
+      case 'GameReported':
+      case 'ResultCorrected':
+      case 'GameWithdrawn':
+      case 'TournamentClosed':
+      case 'PriorGradeDeclared':
+      case 'GradeAwarded':
+      case 'OpeningBalanceImported':
+      case 'RatingAdjusted':
+      case 'ListReconciled':
+      case 'RatingListPublished':
+      case 'RuleSetAdopted':
+      case 'OfficerAppointed':
+      case 'OfficerRevoked':
+      case 'SubmissionReceived':
+      case 'SubmissionApproved':
+      case 'SubmissionRejected':
+        break;
     }
   }
 

@@ -32,6 +32,9 @@ export const renderRuleSetList = (printer: ListPrinter, list: RuleSetList, forma
       const rows = list.players.map((r) => [r.rank, r.name, r.id, r.country, ...(grades ? [r.grade ?? '-'] : []), r.rating, `${r.games}${r.provisional ? 'p' : ''}`, r.lastPlayed]);
       return `${list.ruleSet} as of ${list.asOf}\n${printer.table(header, rows)}\n`;
     }
+    // the default: a format read back from a published fact (`event.format`) is cast, not checked
+    case 'fesa':
+    case 'fesa-all':
     default:
       throw new LedgerFailure('bad-input', programFileRefusal(list.ruleSet, format) ?? `unknown format ${format}`, { parameter: 'format' });
   }

@@ -291,7 +291,8 @@ export class Submissions {
         const decided = await decideGamesCsv(this.ledger, read.table, { ...decision, file: read.file, tournamentId, receivedOn });
         return { recorded: decided.appended, changes: { runs: rerated(decided), list: decided.consequences.list.map((c) => ({ ...c, oldGrade: c.oldGrade ?? '-', newGrade: c.newGrade ?? '-' })), consequences: decided.consequences, games: { rows: decided.rows, recorded: decided.appended, unchanged: decided.unchanged } } };
       }
-      default: {
+      case 'trf':
+      case 'egd': {
         // rated under its own rule set: the FESA list does not change, the consequences say what does
         const { appended, position: _, dryRun: _dryRun, consequences, ...tournament } =
           read.format === 'trf'

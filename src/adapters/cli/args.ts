@@ -17,7 +17,12 @@ export class UsageError extends LedgerFailure {
   }
 }
 
-export const parseArgs = (argv: readonly string[], booleanFlags: ReadonlySet<string>): ParsedArgs => {
+/**
+ * `declared`, when the command is known, is every option it takes: one it does not take is kept as given alone, never
+ * taking the next word as its value, so that the command refuses it as unknown (`player add --dry-run` at the end of
+ * the line would otherwise "need a value").
+ */
+export const parseArgs = (argv: readonly string[], booleanFlags: ReadonlySet<string>, declared?: ReadonlySet<string>): ParsedArgs => {
   const positional: string[] = [];
   const flags = new Map<string, string[]>();
   const add = (name: string, value: string) => flags.set(name, [...(flags.get(name) ?? []), value]);
@@ -39,7 +44,7 @@ export const parseArgs = (argv: readonly string[], booleanFlags: ReadonlySet<str
     const eq = arg.indexOf('=');
     const name = eq >= 0 ? arg.slice(2, eq) : arg.slice(2);
     if (eq >= 0) add(name, arg.slice(eq + 1));
-    else if (booleanFlags.has(name)) add(name, 'true');
+    else if (booleanFlags.has(name) || (declared !== undefined && !declared.has(name))) add(name, 'true');
     else {
       const value = argv[i + 1];
       if (value === undefined || (value.startsWith('--') && value.length > 2)) throw new UsageError(`option --${name} needs a value`);

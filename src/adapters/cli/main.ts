@@ -121,7 +121,7 @@ export const main = async (
   try {
     const { command: guess } = findCommand(commandWords(argv));
     const booleans = new Set([...GLOBAL_BOOLEANS, ...(guess?.options ?? []).filter((o) => o.takes === 'flag').map((o) => o.name)]);
-    const parsed = parseArgs(argv, booleans);
+    const parsed = parseArgs(argv, booleans, guess === undefined ? undefined : declaredOptions(guess));
     const found = findCommand(parsed.positional);
     command = found.command;
     const rest = found.rest;

@@ -50,6 +50,8 @@ const objectOf = (codec: Codec): ObjectSchema | undefined => {
         required: [...new Set(parts.flatMap((p) => p!.required))],
       };
     }
+    // an untagged codec (`new t.Type`) is not an object codec either
+    case undefined:
     default:
       return undefined;
   }
@@ -87,6 +89,8 @@ export const codecSchema = (c: t.Mixed): Schema => {
       return { type: 'object', additionalProperties: codecSchema(codec.codomain as t.Mixed) };
     case 'RefinementType':
       return BRANDS[codec.name] ?? codecSchema(codec.type as t.Mixed);
+    // a codec made with `new t.Type` carries no tag, so no schema can be read from it
+    case undefined:
     default:
       throw new Error(`codecSchema: no JSON Schema for the codec ${codec.name} (${codec._tag ?? 'no _tag'})`);
   }

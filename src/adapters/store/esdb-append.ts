@@ -70,6 +70,8 @@ export const appendFailureReason = (error: unknown, refused: RefusedAppend): str
       return `someone else wrote to the stream meanwhile (${name}).`;
     case 'unavailable':
       return `the server is unavailable (${name}${e.message ? `: ${e.message}` : ''}); check that it runs and that the connection string names it.`;
+    // not the client's error (a thrown string, a socket error): its name and message are all there is
+    case undefined:
     default:
       return `${name}${e.message ? `: ${e.message}` : ' (the client gave no message)'}.`;
   }

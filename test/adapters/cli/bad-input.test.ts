@@ -238,6 +238,9 @@ const cases: readonly Case[] = [
     code: 2,
     says: /unknown option --grde for "player add"; did you mean --grade\?/,
   },
+  // an option the command does not take, last on the line, was once read as one missing its value
+  { name: 'player add --dry-run (an option player add does not take)', argv: () => ['player', 'add', '--id', 'Q7', '--family', 'A', '--country', 'NO', '--dry-run'], code: 2, says: /^ledger: unknown option --dry-run for "player add" \(run `ledger player add --help` for its options\)$/ },
+  { name: 'an unknown option last on the line still suggests the near name', argv: () => ['player', 'add', '--id', 'Q7', '--family', 'A', '--country', 'NO', '--grde'], code: 2, says: /^ledger: unknown option --grde for "player add"; did you mean --grade\?/ },
   { name: 'events --limit -5', argv: () => ['events', '--limit', '-5'], code: 2, says: /--limit must be a whole number from 0 up, got "-5"/ },
   { name: 'list --known-at -1', argv: () => ['list', '--known-at', '-1'], code: 2, says: /--known-at must be a global position \(e\.g\. 1234\) or a recorded time .*, got "-1"/ },
   { name: 'list --rules of no rule set', argv: () => ['list', '--rules', 'fidee'], code: 2, says: /^ledger: --rules fidee: unknown rule set; known are fesa, fesa-published, us-shogi-1997-text, .*, fide, uscf-k, fide-2024$/ },

@@ -36,7 +36,25 @@ const foldReference = (reference: Reference, event: DomainEvent): void => {
       if (old) reference.get(event.tournamentId)!.set(event.gameId, { ...old, withdrawn: true });
       break;
     }
-    default:
+    // the rest of the log changes no game
+    case 'PlayerRegistered':
+    case 'PlayerRegistrationCorrected':
+    case 'PlayersMerged':
+    case 'PlayersUnmerged':
+    case 'PriorGradeDeclared':
+    case 'GradeAwarded':
+    case 'OpeningBalanceImported':
+    case 'TournamentClosed':
+    case 'RatingAdjusted':
+    case 'ListReconciled':
+    case 'RatingListPublished':
+    case 'RuleSetAdopted':
+    case 'OfficerAppointed':
+    case 'OfficerRevoked':
+    case 'SubmissionReceived':
+    case 'SubmissionApproved':
+    case 'SubmissionRejected':
+      break;
   }
 };
 
