@@ -21,6 +21,7 @@ import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { listNamesKnownAt } from './rule-set-list';
 import { decidedAfter, savedRatings } from './saved-ratings';
 import { changesNoRating } from './neutral-facts';
+import { isGenericRuleSet } from '../../projections/generic/systems';
 
 export interface RatingAndGrade {
   readonly rating: number | null;
@@ -192,21 +193,33 @@ const fesaPinChanges = (before: FesaFold, after: FesaFold, nameOf: (id: string) 
   return changes;
 };
 
-/** The officer facts that set ratings anew, per player: a reconcile's pin of the rating, an adjustment. */
-const ratingSetters = (ratings: LedgerRatings): Map<string, Override[]> => {
+/** An officer fact that sets a rating anew, and the rule set whose list it sets it on. */
+interface Setter {
+  readonly override: Override;
+  readonly ruleSet: string;
+}
+
+/**
+ * Whether an officer fact under `setter` sets the rating a change under `changed` made: the same rule set, or two
+ * FESA ones (a reconcile pins the FESA list, whichever of its rule sets folds it).
+ */
+const setsTheSameList = (setter: string, changed: string): boolean => setter === changed || (!isGenericRuleSet(setter) && !isGenericRuleSet(changed));
+
+/** The officer facts that set ratings anew, per player: a reconcile's pin of the FESA rating, an adjustment under its rule set. */
+const ratingSetters = (ratings: LedgerRatings): Map<string, Setter[]> => {
   const positions = new Map(ratings.facts.map((f) => [f.event.eventId, f.globalPosition]));
-  const setters = new Map<string, Override[]>();
-  const add = (player: string, event: DomainEvent & { reason: string }, kind: Override['kind']) => {
+  const setters = new Map<string, Setter[]>();
+  const add = (player: string, event: DomainEvent & { reason: string }, kind: Override['kind'], ruleSet: string) => {
     const list = setters.get(player) ?? [];
-    list.push({ position: positions.get(event.eventId) ?? 0, kind, date: event.validDate, reason: event.reason });
+    list.push({ override: { position: positions.get(event.eventId) ?? 0, kind, date: event.validDate, reason: event.reason }, ruleSet });
     setters.set(player, list);
   };
   const officerFacts = [...(E.isRight(ratings.fesa) ? ratings.fesa.right.officerFacts : []), ...(E.isRight(ratings.generic) ? ratings.generic.right.officerFacts : [])];
   for (const fact of officerFacts) {
     const event = fact.event;
     if (event.type === 'ListReconciled') {
-      for (const pin of event.pins) if ('eloNumber' in pin.fields) add(E.isRight(ratings.fesa) ? ratings.fesa.right.survivorOf(pin.playerId) : pin.playerId, event, 'ListReconciled');
-    } else if (event.type === 'RatingAdjusted') for (const player of fact.playerIds) add(player, event, 'RatingAdjusted');
+      for (const pin of event.pins) if ('eloNumber' in pin.fields) add(E.isRight(ratings.fesa) ? ratings.fesa.right.survivorOf(pin.playerId) : pin.playerId, event, 'ListReconciled', 'fesa');
+    } else if (event.type === 'RatingAdjusted') for (const player of fact.playerIds) add(player, event, 'RatingAdjusted', event.ruleSet);
   }
   return setters;
 };
@@ -226,7 +239,10 @@ export const consequences = (before: LedgerRatings, after: LedgerRatings): Conse
   const setters = ratingSetters(after);
   const inRuns = [...fesaChanges(fesaBefore, fesaAfter, nameOf), ...genericChanges(genericBefore, genericAfter, nameOf)];
   const changes = [...inRuns, ...fesaPinChanges(fesaBefore, fesaAfter, nameOf), ...officerFactChanges(genericBefore, genericAfter, inRuns, nameOf)].sort(byTournamentThenPlayer).map((c) => {
-    const overriddenBy = (setters.get(c.player) ?? []).filter((o) => o.date > c.date).sort((a, b) => a.date.localeCompare(b.date) || a.position - b.position)[0];
+    const overriddenBy = (setters.get(c.player) ?? [])
+      .filter((s) => s.override.date > c.date && setsTheSameList(s.ruleSet, c.ruleSet))
+      .map((s) => s.override)
+      .sort((a, b) => a.date.localeCompare(b.date) || a.position - b.position)[0];
     return overriddenBy === undefined ? c : { ...c, overriddenBy };
   });
   return { changes: changes.map((c) => ({ ...c, before: gradeOrNull(c.before), after: gradeOrNull(c.after) })), list: listed(diffFolds(fesaBefore, fesaAfter).list) };

@@ -82,4 +82,24 @@ describe('POST /commands shows its consequences', () => {
       expect(rows).toEqual([{ tournament: '-', date: '2026-01-01', player, name: expect.any(String), ruleSet: 'pan-atlantic', before: { rating: null }, after }]);
     }
   });
+  it('names a later adjustment as overriding a change only under the rule set it adjusts (issue 32)', async () => {
+    type Row = { tournament: string; player: string; ruleSet: string; overriddenBy?: { kind: string; date: string; reason: string } };
+    // g1 of the FESA tournament T1 back to a win for P1: his change there, seen before each adjustment
+    const p1ChangeInT1 = async () => {
+      const dry = await post({ kind: 'CorrectResult', tournamentId: 'T1', gameId: 'g1', result: 'win', reason: 'the sheet was right' }, '?dry-run=true');
+      expect(dry.status).toBe(200);
+      return (dry.body.changes as Row[]).find((c) => c.tournament === 'T1' && c.player === 'P1');
+    };
+    const adjust = (id: string, ruleSet: string) =>
+      post({ kind: 'AdjustRating', adjustmentId: id, ruleSet, target: { kind: 'player', playerId: 'P1' }, change: { kind: 'set', rating: 1600 }, validDate: '2026-03-01', reason: `set under ${ruleSet}` });
+    expect((await p1ChangeInT1())?.overriddenBy).toBeUndefined();
+    // under another rule set: it sets another list's rating, not the one the correction changes
+    expect((await adjust('adj-p1-pan', 'pan-atlantic')).status).toBe(201);
+    const underPan = await p1ChangeInT1();
+    expect(underPan?.ruleSet).toMatch(/^fesa/);
+    expect(underPan?.overriddenBy).toBeUndefined();
+    // under FESA: the correction's change stops at it, and the answer says so
+    expect((await adjust('adj-p1-fesa', 'fesa')).status).toBe(201);
+    expect((await p1ChangeInT1())?.overriddenBy).toEqual(expect.objectContaining({ kind: 'RatingAdjusted', date: '2026-03-01', reason: 'set under fesa' }));
+  });
 });
