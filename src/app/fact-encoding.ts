@@ -102,7 +102,9 @@ const valueOf = (kind: Kind | undefined, cell: number, strings: readonly string[
       return false;
     case 'z':
       return null;
-    default:
+    // a field whose value the shape could not type (a nested value) is kept as JSON text
+    case 'j':
+    case undefined:
       return JSON.parse(strings[cell] ?? 'null') as unknown;
   }
 };
