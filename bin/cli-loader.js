@@ -25,22 +25,25 @@ const bundleStampOf = (dist) => {
   return { entryMtimeMs: stat.mtimeMs, entrySize: stat.size };
 };
 
-/** The bundle when it was made from the tsc output now in dist/, else undefined (never stale code). */
-const freshBundle = (dist) => {
-  let stamp;
-  try {
-    stamp = JSON.parse(fs.readFileSync(path.join(dist, STAMP), 'utf8'));
-  } catch {
-    return undefined;
-  }
+/**
+ * A JSON file the build wrote in dist/ (the bundle's stamp, the written help) when it was made from the tsc output now
+ * there, else undefined (never stale code). The stamp is the file itself or its `stamp` field.
+ */
+const freshJson = (dist, file, stampOf = (json) => json) => {
+  let json;
   let now;
   try {
+    json = JSON.parse(fs.readFileSync(path.join(dist, file), 'utf8'));
     now = bundleStampOf(dist);
   } catch {
     return undefined;
   }
-  return stamp.entryMtimeMs === now.entryMtimeMs && stamp.entrySize === now.entrySize ? path.join(dist, BUNDLE) : undefined;
+  const stamp = stampOf(json);
+  return stamp !== undefined && stamp !== null && stamp.entryMtimeMs === now.entryMtimeMs && stamp.entrySize === now.entrySize ? json : undefined;
 };
+
+/** The bundle when it was made from the tsc output now in dist/, else undefined. */
+const freshBundle = (dist) => (freshJson(dist, STAMP) === undefined ? undefined : path.join(dist, BUNDLE));
 
 /**
  * Compiles and runs the bundle as a CommonJS module, with the saved code cache when V8 accepts it (same Node, same
@@ -77,19 +80,8 @@ const asksForHelp = (argv) => argv.length === 0 || argv.includes('--help') || ar
  */
 const writtenHelp = (dist, argv) => {
   if (!asksForHelp(argv) || argv.includes('--version')) return undefined;
-  let help;
-  try {
-    help = JSON.parse(fs.readFileSync(path.join(dist, HELP), 'utf8'));
-  } catch {
-    return undefined;
-  }
-  let now;
-  try {
-    now = bundleStampOf(dist);
-  } catch {
-    return undefined;
-  }
-  if (help.stamp.entryMtimeMs !== now.entryMtimeMs || help.stamp.entrySize !== now.entrySize) return undefined;
+  const help = freshJson(dist, HELP, (json) => json?.stamp);
+  if (help === undefined) return undefined;
   return Object.prototype.hasOwnProperty.call(help.answers, argv.join('\u0000')) ? help.answers[argv.join('\u0000')] : undefined;
 };
 
