@@ -19,9 +19,11 @@
 import Database from 'better-sqlite3';
 import { execFileSync, spawn } from 'child_process';
 import * as fs from 'fs';
+import * as http from 'http';
 import * as net from 'net';
 import * as os from 'os';
 import * as path from 'path';
+import { monitorEventLoopDelay } from 'perf_hooks';
 
 const arg = (name: string): string | undefined => {
   const i = process.argv.indexOf(`--${name}`);
@@ -79,13 +81,37 @@ const serve = async (db: string): Promise<Served> => {
   return { base: `http://127.0.0.1:${port}`, stop: () => new Promise((resolve) => (server.kill('SIGTERM'), server.once('exit', () => resolve()))) };
 };
 
+/**
+ * One request and its answer. `--client http` (the default): node's own http with kept-alive connections, as a
+ * reverse proxy or a load balancer in front of a server holds them; `--client fetch`: Node's fetch (undici), which
+ * costs the bench's own process several times the server's time per request, so that on 2 cores the readers' figures
+ * then measure mostly the bench (its event loop's delay is printed beside them).
+ */
+const CLIENT = arg('client') ?? 'http';
+const agent = new http.Agent({ keepAlive: true });
+const send = async (method: string, url: string, headers: Record<string, string>, body?: string, via = agent): Promise<{ status: number; text: string }> => {
+  if (CLIENT === 'fetch') {
+    const res = await fetch(url, { method, headers, ...(body === undefined ? {} : { body }) });
+    return { status: res.status, text: await res.text() };
+  }
+  return new Promise((resolve, reject) => {
+    const req = http.request(url, { method, headers, agent: via }, (res) => {
+      const chunks: Buffer[] = [];
+      res.on('data', (chunk: Buffer) => chunks.push(chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.on('error', reject);
+    req.end(body);
+  });
+};
+
 /** A GET and how long it took; a connection the server dropped is status 0 with the error (a failure, not the end). */
-const timed = async (url: string, token?: string): Promise<{ status: number; ms: number; text: string }> => {
+const timed = async (url: string, token?: string, newAgent?: http.Agent): Promise<{ status: number; ms: number; text: string }> => {
   const started = performance.now();
   try {
-    const res = await fetch(url, token === undefined ? {} : { headers: { authorization: `Bearer ${token}` } });
-    const text = await res.text();
-    return { status: res.status, ms: performance.now() - started, text };
+    const answer = await send('GET', url, token === undefined ? {} : { authorization: `Bearer ${token}` }, undefined, newAgent);
+    return { ...answer, ms: performance.now() - started };
   } catch (e) {
     const cause = e instanceof Error && e.cause instanceof Error ? `: ${e.cause.message}` : '';
     return { status: 0, ms: performance.now() - started, text: `${e instanceof Error ? e.message : String(e)}${cause}` };
@@ -95,8 +121,7 @@ const timed = async (url: string, token?: string): Promise<{ status: number; ms:
 const failures: string[] = [];
 const posting = (base: string) => async (body: unknown, token: string): Promise<{ status: number; text: string }> => {
   try {
-    const res = await fetch(`${base}/commands`, { method: 'POST', headers: { 'content-type': 'application/json', authorization: `Bearer ${token}` }, body: JSON.stringify(body) });
-    return { status: res.status, text: await res.text() };
+    return await send('POST', `${base}/commands`, { 'content-type': 'application/json', authorization: `Bearer ${token}` }, JSON.stringify(body));
   } catch (e) {
     return { status: 0, text: e instanceof Error ? e.message : String(e) };
   }
@@ -138,7 +163,7 @@ const firstReadAfter = async (label: string, db: string, prepare: (post: ReturnT
 const main = async (): Promise<void> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-burst-'));
   const load = () => os.loadavg().map((l) => l.toFixed(2)).join(' ');
-  console.log(`burst bench: ${CLI}; ${arg('from') ?? 'a new ledger'}; ${os.cpus().length} cores, load ${load()}`);
+  console.log(`burst bench: ${CLI}; ${arg('from') ?? 'a new ledger'}; client ${CLIENT}; ${os.cpus().length} cores, load ${load()}`);
 
   // (1) the burst
   {
@@ -147,11 +172,14 @@ const main = async (): Promise<void> => {
     const { base, stop } = await serve(db);
     const post = posting(base);
     try {
-      for (let p = 1; p <= PLAYERS; p++) await must(post(registration(`BP${p}`), tokens[0]!), `player BP${p}`);
+      for (let p = 1; p <= PLAYERS; p++) await must(post(registration(`BP${p}`), tokens[(p - 1) % WRITERS]!), `player BP${p}`);
       await must(post(tournament('BT1', '2026-02-01'), tokens[0]!), 'tournament');
       // both lists served once before the burst, as a server in service has (its first fold is the start-up figure)
       await timed(`${base}${TODAY}`);
       await timed(`${base}${RULE_SET_TODAY}`);
+      // every reader and writer connected, as the clients of a server in service are
+      // the readers and officers connected, as the clients of a server in service are (new clients: see below)
+      await Promise.all(Array.from({ length: READERS + WRITERS }, () => timed(`${base}/health`)));
       const commands = Array.from({ length: WRITES }, (_, n) => {
         const g = (n - 1) / 2;
         const board = g % (PLAYERS / 2);
@@ -161,7 +189,11 @@ const main = async (): Promise<void> => {
       const health: number[] = [];
       const lists: number[] = [];
       const ruleSetLists: number[] = [];
+      const slow: string[] = [];
       let writing = true;
+      // the bench's own event loop: a reader's answer waits for it too, so its delay is part of every figure below
+      const benchLoop = monitorEventLoopDelay({ resolution: 5 });
+      benchLoop.enable();
       const started = performance.now();
       const writers = tokens.map(async (token, w) => {
         for (let n = w; n < WRITES; n += WRITERS) await must(post(commands[n], token), `write ${n}`);
@@ -172,8 +204,17 @@ const main = async (): Promise<void> => {
             const answer = await timed(url);
             if (answer.status !== 200) failures.push(`${url}: ${answer.status} ${answer.text.slice(0, 100)}`);
             into.push(answer.ms);
+            if (answer.ms > GOAL_MS) slow.push(`${url.slice(base.length)} sent at ${(performance.now() - answer.ms - started).toFixed(0)} ms: ${answer.ms.toFixed(0)} ms`);
           }
         }
+      });
+      // halfway through, READERS clients connect at once and ask /health: how long a visitor new to the server waits
+      const newcomers = new Promise<number[]>((resolve) => {
+        const check = setInterval(() => {
+          if (performance.now() - started < 1000 && writing) return;
+          clearInterval(check);
+          void Promise.all(Array.from({ length: READERS }, () => timed(`${base}/health`, undefined, new http.Agent()))).then((answers) => resolve(answers.map((a) => a.ms)));
+        }, 10);
       });
       await Promise.all(writers);
       const seconds = (performance.now() - started) / 1000;
@@ -186,7 +227,11 @@ const main = async (): Promise<void> => {
       console.log(figures('    /health', health, GOAL_MS));
       console.log(figures(`    ${TODAY}`, lists, GOAL_MS));
       console.log(figures(`    ${RULE_SET_TODAY}`, ruleSetLists));
+      benchLoop.disable();
+      console.log(`    the bench's own event loop (readers and writers, one process): delay p99 ${(benchLoop.percentile(99) / 1e6).toFixed(1)} ms, max ${(benchLoop.max / 1e6).toFixed(1)} ms`);
+      console.log(figures(`    ${READERS} new clients connecting at once 1 s into the burst, their first /health`, await newcomers));
       console.log(`    recorded: ${recorded} of ${WRITES} writes`);
+      console.log(`    answers slower than ${GOAL_MS} ms: ${slow.length}${slow.length === 0 ? '' : `; ${slow.slice(0, 12).join('; ')}`}`);
       if (recorded !== WRITES) failures.push(`recorded ${recorded} of ${WRITES}`);
     } finally {
       await stop();

@@ -26,6 +26,7 @@ import { depthOf, MAX_BODY_DEPTH, objectBody } from './request-body';
 import { ROUTES } from './route-table';
 import type { ServerContext } from './server-context';
 import { mountLogRoutes } from './log-routes';
+import { requestTurns, writeTurns } from './turns';
 import { mountPlayerRoutes } from './player-routes';
 import { mountTournamentRoutes } from './tournament-routes';
 import { mountListRoutes } from './list-routes';
@@ -70,8 +71,9 @@ export interface ServerOptions {
 export const createServer = (ledger: Ledger, options: ServerOptions = {}): express.Express => {
   const app = express();
   const worker = options.storeSpec !== undefined ? new ModelCatchUp(options.storeSpec, options.checkpoints !== undefined) : undefined;
-  // the server's own writes to the ledger's file take turns with the worker's saves (model-catch-up.ts says why)
-  const turn = <A>(write: () => Promise<A>): Promise<A> => (worker === undefined ? write() : worker.exclusive(write));
+  // the server's own writes to the ledger's file take turns with the worker's saves (model-catch-up.ts says why), and
+  // with each other, one an event-loop turn (write-turns.ts)
+  const turn = writeTurns(<A>(write: () => Promise<A>): Promise<A> => (worker === undefined ? write() : worker.exclusive(write)));
   const checkpoints = worker !== undefined && options.checkpoints !== undefined ? worker.guarded(options.checkpoints) : options.checkpoints;
   const live = new LiveProjections(ledger.store, checkpoints);
   const auditTrail = new LiveAuditTrail(ledger.store);
@@ -105,6 +107,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   app.set('etag', false);
   if (options.trustProxy !== undefined) app.set('trust proxy', options.trustProxy);
   // public data is meant to be fetched from other sites' pages, hence cross-origin resources
+  app.use(requestTurns());
   app.use(helmet({ crossOriginResourcePolicy: { policy: 'cross-origin' } }));
   if (options.host !== undefined && isLoopback(options.host)) app.use(hostCheck(options.host, options.allowedHosts ?? []));
 
