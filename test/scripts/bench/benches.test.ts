@@ -126,6 +126,9 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     expect(out).toMatch(/^\(1\) burst: 20 writes from 2 officers .* while 2 readers poll/m);
     expect(out.split('\n').filter((l) => /^ {4}\/.*: \d+ answers; p50 [\d.]+ ms, p99 [\d.]+ ms, max [\d.]+ ms \(goal: p99 <= 100 ms: (met|NOT met)\)$/.test(l))).toHaveLength(2);
     expect(out).toMatch(/^ {4}recorded: 20 of 20 writes$/m);
+    expect(out).toMatch(/^ {4}2 new clients connecting at once 1 s into the burst, their first \/health: 2 answers; p50 /m);
+    expect(out).toMatch(/^ {4}the bench's own event loop .*: delay p99 [\d.]+ ms, max [\d.]+ ms$/m);
+    expect(out).toMatch(/^ {4}answers slower than 100 ms: \d+/m);
     for (const line of [/^\(2\) 5 registrations: first GET /m, /^\(3\) a family name of 200 characters that played, then 20 registrations: (first GET|refused)/m, /^\(4\) first GET \/diff/m]) expect(out).toMatch(line);
     expect(out).toMatch(/^checked: every write recorded once, every read answered 200$/m);
   }, BENCH_TIMEOUT);
