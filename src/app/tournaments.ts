@@ -247,7 +247,7 @@ export const ratedTournamentView = (facts: readonly LoggedEvent[], state: Ledger
 export interface GenericCareer {
   readonly playerId: string;
   readonly name: string;
-  readonly openingBalances: readonly { readonly date: string; readonly ruleSet: string; readonly rating: number | null; readonly source: string }[];
+  readonly openingBalances: readonly { readonly date: string; readonly ruleSet: string; readonly rating: number | null; readonly source: string; readonly reason?: string }[];
   /** Grade changes under the systems with grades (US ranks, pan-atlantic grades and ratification requests), each with its rule. */
   readonly grades: readonly GradeChange[];
   readonly tournaments: readonly {
@@ -325,7 +325,7 @@ const careerOf = (player: PlayerState, playerId: string, played: TournamentState
     name: r.givenName ? `${r.familyName} ${r.givenName}` : r.familyName,
     openingBalances: (E.isRight(fold) ? playerItems(fold.right, playerId).officerFacts : [])
       .filter((f) => f.kind === 'opening-balance')
-      .map((f) => ({ date: f.date, ruleSet: f.ruleSet, rating: f.changes[playerId]?.after === null || f.changes[playerId] === undefined ? null : Math.round(f.changes[playerId]!.after!), source: (f.event as { source: string }).source })),
+      .map((f) => ({ date: f.date, ruleSet: f.ruleSet, rating: f.changes[playerId]?.after === null || f.changes[playerId] === undefined ? null : Math.round(f.changes[playerId]!.after!), source: (f.event as { source: string }).source, ...((f.event as { reason?: string }).reason !== undefined ? { reason: (f.event as { reason: string }).reason } : {}) })),
     grades: E.isRight(fold) ? gradeHistory(fold.right, playerId) : [],
     tournaments: played
       .sort((a, b) => (a.registration.endDate < b.registration.endDate ? -1 : a.registration.endDate > b.registration.endDate ? 1 : 0))

@@ -75,7 +75,7 @@ const CAREER_SCHEMAS = {
     ruleSet: { enum: [...GENERIC_RULE_SETS] },
     rating: nullable(int),
     games: int,
-    openingBalances: array(object({ date, ruleSet: str, rating: nullable(int), source: str })),
+    openingBalances: array(object({ date, ruleSet: str, rating: nullable(int), source: str, reason: str }, ['date', 'ruleSet', 'rating', 'source'])),
     tournaments: array(object({ tournamentId: str, name: str, endDate: date, ruleSet: nullable(str), before: nullable(int), after: nullable(int), games: array({ type: 'object' }) })),
     grade: nullable(str),
     provisional: { type: 'boolean' },

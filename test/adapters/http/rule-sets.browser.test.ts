@@ -127,7 +127,7 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
     expect(await expectRatedUnder('gobase-go', t, p)).toMatch(new RegExp(`Grade now\\s+${grade}\\s`));
     expect(await page.locator('section.rule-set h2').allInnerTexts()).toEqual(['Under pan-atlantic', 'Under gobase-go']);
     const legacy = page.locator('section[aria-labelledby="rules-pan-atlantic"]');
-    expect(await legacy.locator('dl.facts').innerText()).toMatch(/Rating now\s+1700\s[^]*Grade now\s+1-dan\s[^]*Rated games\s+20\s[^]*Opening balance\s+1700 on 2025-01-01/);
+    expect(await legacy.locator('dl.facts').innerText()).toMatch(/Rating now\s+1700\s[^]*Grade now\s+1-dan\s[^]*Rated games\s+20\s[^]*Opening balance\s+1700 on 2025-01-01 \(balance 2025-01-01; reason: the club's legacy list\)/);
     expect(await legacy.innerText()).toContain('No tournament rated under pan-atlantic yet');
     expect(await legacy.locator('svg').count()).toBe(0);
     // his grade history under it as `ledger history --rules pan-atlantic` gives it: the balance's grade and its rule

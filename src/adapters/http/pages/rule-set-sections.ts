@@ -29,7 +29,7 @@ const ruleSetSection = (name: string, c: RuleSetCareer): Html => {
 <dt>Rating now</dt><dd>${c.rating ?? 'not rated yet'}${c.provisional ? ' (provisional)' : ''}</dd>
 ${c.grade !== undefined ? html`<dt>Grade now</dt><dd>${c.grade ?? '—'}</dd>` : ''}
 <dt>Rated games</dt><dd>${c.games}</dd>
-${c.openingBalances.map((b) => html`<dt>Opening balance</dt><dd>${b.rating ?? '—'} on ${b.date} (${b.source})</dd>`)}
+${c.openingBalances.map((b) => html`<dt>Opening balance</dt><dd>${b.rating ?? '—'} on ${b.date} (${b.source}${b.reason !== undefined ? `; reason: ${b.reason}` : ''})</dd>`)}
 </dl>
 <h3 id="chart-heading-${id}">Rating history under ${c.ruleSet}</h3>
 ${rated.length === 0 ? html`<p>No tournament rated under ${c.ruleSet} yet, so there is no rating history to draw.</p>` : chart}
