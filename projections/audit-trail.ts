@@ -1,4 +1,4 @@
-import type { GameWithdrawn, LoggedEvent, RatingListPublished, ResultCorrected, SubmissionFormat } from '../domain/events';
+import type { GameWithdrawn, LoggedEvent, RatingListPublished, ResultCorrected, SubmissionFormat, SubmissionImportOptions } from '../domain/events';
 import { everyTypeHandled, passedOver, type EventSelection } from '../domain/events/selection';
 
 /** A reported game changed after the fact: corrected (its facts replaced) or withdrawn, with the officer's reason. */
@@ -41,6 +41,8 @@ export interface SubmissionEntry {
   readonly role: string;
   readonly files: readonly string[];
   readonly contentHash: string;
+  /** What the import is told besides the files (a TRF's rule set and dates, an EGD table's rule set); absent: its defaults. */
+  readonly options?: SubmissionImportOptions;
   readonly received: SubmissionStep;
   readonly decision?: SubmissionStep & { readonly outcome: 'approved' | 'rejected'; readonly reason: string };
 }
@@ -103,6 +105,7 @@ export const evolveAuditTrail = (trail: AuditTrail, fact: LoggedEvent): void => 
         role: e.role,
         files: e.files.map((f) => f.name),
         contentHash: e.contentHash,
+        ...(e.options !== undefined ? { options: e.options } : {}),
         received: { by: e.actor, on: e.validDate, recordedAt: fact.recordedAt ?? null, position: fact.globalPosition },
       });
       break;

@@ -1,5 +1,5 @@
 import * as t from 'io-ts';
-import { envelope, Id, NonEmptyString } from './common';
+import { envelope, Id, IsoDate, NonEmptyString } from './common';
 
 /** The file formats an organiser can submit: each is read by the importer of the same name. */
 export const SUBMISSION_FORMATS = ['fesa', 'trf', 'egd', 'csv'] as const;
@@ -20,15 +20,26 @@ export type SubmittedFile = t.OutputOf<typeof SubmittedFile>;
  * checked and an auditor can read what was submitted; `contentHash` (sha256 over names and contents) lets a reader
  * see that two submissions hold the same files. `actor` is the submitter, `role` their role when submitting.
  */
-export const SubmissionReceived = t.type({
-  type: t.literal('SubmissionReceived'),
-  version: t.literal(1),
-  ...envelope,
-  submissionId: Id,
-  role: NonEmptyString,
-  tournamentId: Id,
-  format: SubmissionFormatC,
-  files: t.array(SubmittedFile),
-  contentHash: NonEmptyString,
-});
+/**
+ * What the import of the files is told besides them, as `trf import` and `egd import` take it: the rule set the
+ * tournament is rated under (a TRF file: fide-2024, fide or uscf-k; an EGD table: egd-gor or gobase-go), and for a TRF
+ * file without a start date (record 042) or round dates, its first and last day. Absent: the importer's defaults.
+ */
+export const SubmissionImportOptions = t.partial({ ruleSet: NonEmptyString, startDate: IsoDate, endDate: IsoDate });
+export type SubmissionImportOptions = t.OutputOf<typeof SubmissionImportOptions>;
+
+export const SubmissionReceived = t.intersection([
+  t.type({
+    type: t.literal('SubmissionReceived'),
+    version: t.literal(1),
+    ...envelope,
+    submissionId: Id,
+    role: NonEmptyString,
+    tournamentId: Id,
+    format: SubmissionFormatC,
+    files: t.array(SubmittedFile),
+    contentHash: NonEmptyString,
+  }),
+  t.partial({ options: SubmissionImportOptions }),
+]);
 export type SubmissionReceived = t.TypeOf<typeof SubmissionReceived>;

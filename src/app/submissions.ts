@@ -1,11 +1,11 @@
 import { createHash } from 'crypto';
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../domain/commands/decide';
-import { playerStream, submissionStream, tournamentStream, type DomainEvent, type LoggedEvent, type OfficerRole, type SubmissionFormat, type SubmittedFile } from '../../domain/events';
+import { playerStream, submissionStream, tournamentStream, type DomainEvent, type LoggedEvent, type OfficerRole, type SubmissionFormat, type SubmissionImportOptions, type SubmittedFile } from '../../domain/events';
 import type { Consequences } from './consequences';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { FoldDiff } from '../../projections/fesa/diff';
-import { importEgd } from './egd';
+import { EGD_RULE_SETS, importEgd, type EgdRuleSet } from './egd';
 import type { EgdTournament } from './egd-table';
 import { readFacts } from './event-log';
 import { importFesaFolders, ListMismatchError, type EventFolder } from './fesa-import';
@@ -18,7 +18,7 @@ import { AUDIT_TRAIL } from './read-models/audit-trail';
 import type { EventStore } from './ports/event-store';
 import { contentChanges, contentOf, playerMatches, type ContentChange, type PlayerMatch, type ReadSubmission, type SubmissionDifferences } from './submissions/contents';
 import { decideGamesCsv, rerated } from './submissions/games-csv';
-import { importTrf, TRF_DEFAULT_RULE_SET } from './trf';
+import { importTrf, TRF_DEFAULT_RULE_SET, TRF_RULE_SETS, type TrfImportOptions, type TrfRuleSet } from './trf';
 import type { TrfTournament } from './trf-file';
 
 export type { ContentChange, PlayerMatch, SubmissionDifferences } from './submissions/contents';
@@ -86,6 +86,8 @@ export interface SubmissionInput {
   readonly tournamentId: string;
   readonly by: Submitter;
   readonly validDate: string;
+  /** What the import is told besides the files, as `trf import`'s and `egd import`'s options (see the fact's codec). */
+  readonly options?: SubmissionImportOptions;
 }
 
 /** An officer's decision on a submission: who, on which date, why. */
@@ -108,6 +110,7 @@ export interface SubmissionView {
   readonly received: Recorded;
   readonly files: readonly string[];
   readonly contentHash: string;
+  readonly options?: SubmissionImportOptions;
   readonly status: 'pending' | 'approved' | 'rejected';
   /** The officer's decision: who, on which date, why, and when it was recorded. */
   readonly decision?: { readonly by: string; readonly on: string; readonly reason: string } & Recorded;
@@ -122,14 +125,40 @@ type Received = Extract<DomainEvent, { type: 'SubmissionReceived' }>;
 
 const SUBMISSION_TYPES = ['SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected'] as const;
 
-/** sha256 over each file's name and bytes, in the order given: the same files give the same hash. */
-export const submissionHash = (files: readonly SubmittedFile[]): string => {
+/**
+ * sha256 over each file's name and bytes, in the order given, then the import's options when there are any: the same
+ * files told the same give the same hash (the same files under another rule set are another submission).
+ */
+export const submissionHash = (files: readonly SubmittedFile[], options: SubmissionImportOptions = {}): string => {
   const hash = createHash('sha256');
   for (const f of files) {
     const bytes = Buffer.from(f.base64, 'base64');
     hash.update(`${f.name}\n${bytes.length}\n`).update(bytes);
   }
+  const told = Object.entries(options).filter(([, v]) => v !== undefined).sort(([a], [b]) => (a < b ? -1 : 1));
+  if (told.length > 0) hash.update(`\noptions\n${JSON.stringify(told)}`);
   return hash.digest('hex');
+};
+
+/** The rule sets a TRF file's or an EGD table's import may rate under, as `trf import --rules` and `egd import --rules`. */
+const RULE_SETS_OF: Partial<Record<SubmissionFormat, readonly string[]>> = { trf: TRF_RULE_SETS, egd: EGD_RULE_SETS };
+
+/** The options a format's import takes, or the sentence saying which one it does not. */
+const checkedOptions = (format: SubmissionFormat, options: SubmissionImportOptions = {}): SubmissionImportOptions => {
+  const ruleSets = RULE_SETS_OF[format];
+  if (options.ruleSet !== undefined && ruleSets === undefined) {
+    throw new CommandRejected(`a ${format} submission is rated as its ${format === 'fesa' ? 'folder is imported, under the rule set in force' : "tournament's games are, under its rule set"}; a rule set is given only with a trf or egd file`);
+  }
+  if (options.ruleSet !== undefined && ruleSets !== undefined && !ruleSets.includes(options.ruleSet)) {
+    throw new CommandRejected(`a ${format} file is rated under ${ruleSets.join(' or ')}; got "${options.ruleSet}"`);
+  }
+  if ((options.startDate !== undefined || options.endDate !== undefined) && format !== 'trf') {
+    throw new CommandRejected(`a ${format} submission's dates are its files' own; a first or last day is given only with a trf file that has none`);
+  }
+  if (options.startDate !== undefined && options.endDate !== undefined && options.endDate < options.startDate) {
+    throw new CommandRejected(`the last day ${options.endDate} lies before the first day ${options.startDate}`);
+  }
+  return options;
 };
 
 /** A TRF, EGD or games CSV submission is one file: its name is the file a refusal names. */
@@ -179,7 +208,8 @@ export class Submissions {
   async record(input: SubmissionInput): Promise<{ result: ExecuteResult; submissionId: string }> {
     // the submissions' facts alone (few), not the deciders' state of the whole log
     const views = await submissionViews(this.ledger.store);
-    const contentHash = submissionHash(input.files);
+    const options = checkedOptions(input.format, input.options);
+    const contentHash = submissionHash(input.files, options);
     const same = views.find((v) => v.tournamentId === input.tournamentId && v.contentHash === contentHash && v.submitter === input.by.name);
     const ofTournament = views.filter((v) => v.tournamentId === input.tournamentId).length;
     const submissionId = same?.submissionId ?? `${input.tournamentId}-${ofTournament + 1}`;
@@ -193,6 +223,7 @@ export class Submissions {
       format: input.format,
       files: [...input.files],
       contentHash,
+      ...(Object.keys(options).length > 0 ? { options } : {}),
     }, { reads: ownStream(submissionId) });
     return { result, submissionId };
   }
@@ -265,12 +296,13 @@ export class Submissions {
   }
 
   /** The files through their format's reader, every refusal as the import's would be. */
-  private read(submission: { readonly files: readonly SubmittedFile[]; readonly tournamentId: string; readonly format: SubmissionFormat }): ReadSubmission {
+  private read(submission: { readonly files: readonly SubmittedFile[]; readonly tournamentId: string; readonly format: SubmissionFormat; readonly options?: SubmissionImportOptions }): ReadSubmission {
     const { files, tournamentId, format } = submission;
+    const options = checkedOptions(format, submission.options);
     if (format === 'fesa') return { format, tournamentId, folder: orRefused(this.readers.fesa(files, tournamentId)) };
     const file = oneFile(files, format);
-    if (format === 'trf') return { format, tournamentId, file: file.name, trf: orRefused(this.readers.trf(file)) };
-    if (format === 'egd') return { format, tournamentId, file: file.name, egd: orRefused(this.readers.egd(file)) };
+    if (format === 'trf') return { format, tournamentId, file: file.name, trf: orRefused(this.readers.trf(file)), options };
+    if (format === 'egd') return { format, tournamentId, file: file.name, egd: orRefused(this.readers.egd(file)), options };
     return { format, tournamentId, file: file.name, table: orRefused(this.readers.csv(file)) };
   }
 
@@ -296,11 +328,18 @@ export class Submissions {
         // rated under its own rule set: the FESA list does not change, the consequences say what does
         const { appended, position: _, dryRun: _dryRun, consequences, ...tournament } =
           read.format === 'trf'
-            ? { ...(await importTrf(this.ledger, read.trf, { ...decision, file: read.file, tournamentId, ruleSet: TRF_DEFAULT_RULE_SET })), ruleSet: TRF_DEFAULT_RULE_SET }
-            : await importEgd(this.ledger, read.egd, { ...decision, file: read.file, tournamentId });
+            ? await this.importTrf(read, decision)
+            : await importEgd(this.ledger, read.egd, { ...decision, file: read.file, tournamentId, ...(read.options.ruleSet !== undefined ? { ruleSet: read.options.ruleSet as EgdRuleSet } : {}) });
         return { recorded: appended, changes: { ...NO_FESA_CHANGE, consequences, tournament } };
       }
     }
+  }
+
+  /** A TRF file's import as `trf import --rules --start --end` would make it, with the rule set it rated under. */
+  private async importTrf(read: Extract<ReadSubmission, { format: 'trf' }>, decision: Omit<TrfImportOptions, 'file' | 'tournamentId' | 'ruleSet'>) {
+    const { ruleSet = TRF_DEFAULT_RULE_SET, startDate, endDate } = read.options;
+    const options = { ...decision, file: read.file, tournamentId: read.tournamentId, ruleSet: ruleSet as TrfRuleSet, ...(startDate !== undefined ? { startDate } : {}), ...(endDate !== undefined ? { endDate } : {}) };
+    return { ...(await importTrf(this.ledger, read.trf, options)), ruleSet };
   }
 
   /** Which of `ids` the ledger has registered, read from their streams. */
@@ -331,6 +370,7 @@ const submissionViews = async (store: EventStore): Promise<SubmissionView[]> => 
     received: { recordedAt: s.received.recordedAt, position: s.received.position },
     files: s.files,
     contentHash: s.contentHash,
+    ...(s.options !== undefined ? { options: s.options } : {}),
     status: s.decision?.outcome ?? 'pending',
     ...(s.decision ? { decision: { by: s.decision.by, on: s.decision.on, reason: s.decision.reason, recordedAt: s.decision.recordedAt, position: s.decision.position } } : {}),
   }));

@@ -70,7 +70,7 @@ const trfCommands = (t: TrfTournament, o: TrfImportOptions, state: LedgerState, 
   const startDate = t.startDate ?? o.startDate ?? first;
   const endDate = t.endDate ?? o.endDate ?? last ?? startDate;
   if (startDate === undefined || endDate === undefined) {
-    throw new CommandRejected(`${o.file}: the file has no date of start (record 042) nor round dates (record 132); give the dates with --start YYYY-MM-DD [--end YYYY-MM-DD]`);
+    throw new CommandRejected(`${o.file}: the file has no date of start (record 042) nor round dates (record 132); give its first day and, if another, its last: --start YYYY-MM-DD [--end YYYY-MM-DD] (a submission over HTTP: options.startDate and options.endDate)`);
   }
   const { actor, tournamentId } = o;
   refuseImportedBefore(state, o.file, tournamentId, { name: t.name, place: t.city, startDate, endDate, ratingSystem: o.ruleSet, players: t.players.length });

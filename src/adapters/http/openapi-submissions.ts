@@ -1,4 +1,4 @@
-import { SUBMISSION_FORMATS } from '../../../domain/events';
+import { SUBMISSION_FORMATS, SubmissionImportOptions } from '../../../domain/events';
 import { codecSchema } from './codec-schema';
 import { CONSEQUENCES_PROPERTIES } from './consequences-schema';
 import { array, common, date, int, needsToken, nullable, object, ok, okOrPage, pageProblems, pathParam, problem, security, str, writes, writeSecurity } from './openapi-schema';
@@ -57,6 +57,7 @@ const submissionView = object(
     received: { ...object({ recordedAt: nullable(str), position: int }, undefined, false), description: 'When the ledger recorded it: time and log position.' },
     files: array(str),
     contentHash: str,
+    options: codecSchema(SubmissionImportOptions),
     status: { enum: ['pending', 'approved', 'rejected'] },
     decision: object({ by: str, on: date, reason: str, recordedAt: nullable(str), position: int }, undefined, false),
     preview,

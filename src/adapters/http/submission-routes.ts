@@ -3,7 +3,7 @@ import type { Request, RequestHandler, Response } from 'express';
 import * as E from 'fp-ts/Either';
 import * as t from 'io-ts';
 import { describeDecodeErrors } from '../../../domain/errors';
-import { Id, NonEmptyString, SubmissionFormatC, SubmittedFile } from '../../../domain/events';
+import { Id, NonEmptyString, SubmissionFormatC, SubmissionImportOptions, SubmittedFile } from '../../../domain/events';
 import type { Ledger } from '../../app/ledger';
 import { Submissions, type SubmissionDecision, type Submitter, type SubmissionView } from '../../app/submissions';
 import { today } from '../clock';
@@ -16,7 +16,7 @@ import { sendPage } from './pages/routes';
 import { SUBMISSIONS_JS, submissionPage, submissionsPage } from './pages/submission-pages';
 
 /** What an organiser's form (or script) sends: the tournament's files, each as its name and its bytes in base64. */
-export const SubmissionBody = t.intersection([t.type({ tournamentId: Id, files: t.array(SubmittedFile) }), t.partial({ format: SubmissionFormatC })]);
+export const SubmissionBody = t.intersection([t.type({ tournamentId: Id, files: t.array(SubmittedFile) }), t.partial({ format: SubmissionFormatC, options: SubmissionImportOptions })]);
 /** An officer's decision on a submission: the reason is required, the organiser reads it. */
 export const DecisionBody = t.type({ reason: NonEmptyString });
 
@@ -61,7 +61,8 @@ const decoded = <C extends t.Mixed>(codec: C, body: Record<string, unknown>): t.
 };
 
 const submissionOf = (body: Record<string, unknown>): t.TypeOf<typeof SubmissionBody> => {
-  refuseUnknownFields(body, ['tournamentId', 'format', 'files'], 'a submission');
+  refuseUnknownFields(body, ['tournamentId', 'format', 'files', 'options'], 'a submission');
+  if (typeof body.options === 'object' && body.options !== null) refuseUnknownFields(body.options as Record<string, unknown>, ['ruleSet', 'startDate', 'endDate'], 'the options', 'options.');
   const submission = decoded(SubmissionBody, body);
   submission.files.forEach((f, i) => {
     refuseUnknownFields(f as unknown as Record<string, unknown>, ['name', 'base64'], 'a file', `files.${i}.`);
@@ -101,7 +102,7 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
     // an auditor outranks an organiser to read, but checks the federation's work rather than adding to it
     if (by.role === 'auditor') throw new Problem(403, 'forbidden', `submissions are sent by an organiser or an officer; ${by.name} is an auditor, who reads them (GET /submissions)`, { requiredRole: 'organiser' });
     const body = submissionOf(objectBody(req, res, 'a JSON object with tournamentId, files ([{name, base64}]) and format (default fesa)'));
-    const input = { files: body.files, format: body.format ?? 'fesa', tournamentId: body.tournamentId, by, validDate: today() };
+    const input = { files: body.files, format: body.format ?? 'fesa', tournamentId: body.tournamentId, by, validDate: today(), ...(body.options !== undefined ? { options: body.options } : {}) };
     const preview = await foldJobs({ kind: 'submission-check', submission: input });
     const { result, submissionId } = await turn(() => submissions.record(input));
     const differences = await submissions.differences(submissionId);

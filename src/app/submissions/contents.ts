@@ -1,4 +1,4 @@
-import type { LoggedEvent } from '../../../domain/events';
+import type { LoggedEvent, SubmissionImportOptions } from '../../../domain/events';
 import { egdPlayerId } from '../egd';
 import type { EgdTournament } from '../egd-table';
 import { fesaPlayerId, folderIds, gamesOfEvent, type EventFolder } from '../fesa-import';
@@ -9,8 +9,8 @@ import type { TrfTournament } from '../trf-file';
 /** A submission's files as their format's reader gave them. */
 export type ReadSubmission =
   | { readonly format: 'fesa'; readonly tournamentId: string; readonly folder: EventFolder }
-  | { readonly format: 'trf'; readonly tournamentId: string; readonly file: string; readonly trf: TrfTournament }
-  | { readonly format: 'egd'; readonly tournamentId: string; readonly file: string; readonly egd: EgdTournament }
+  | { readonly format: 'trf'; readonly tournamentId: string; readonly file: string; readonly trf: TrfTournament; readonly options: SubmissionImportOptions }
+  | { readonly format: 'egd'; readonly tournamentId: string; readonly file: string; readonly egd: EgdTournament; readonly options: SubmissionImportOptions }
   | { readonly format: 'csv'; readonly tournamentId: string; readonly file: string; readonly table: FieldTable };
 
 /**

@@ -491,7 +491,7 @@ const cases: readonly Case[] = [
     name: 'trf import of a file without dates (no 042, no 132) and no --start',
     argv: () => ['trf', 'import', csvFile('c5-undated.trf', trfC5())],
     code: 1,
-    says: /c5-undated\.trf: the file has no date of start \(record 042\) nor round dates \(record 132\); give the dates with --start YYYY-MM-DD/,
+    says: /c5-undated\.trf: the file has no date of start \(record 042\) nor round dates \(record 132\); give its first day and, if another, its last: --start YYYY-MM-DD/,
   },
   {
     name: 'trf import of a file whose two 001 lines share a starting rank',

@@ -115,6 +115,42 @@ describe.skipIf(!cliBuilt())('organiser submissions through the CLI (issue 33)',
     expect(after).toBe(await ok(direct, list));
   }, 120_000);
 
+  it('a TRF file goes with its import\'s options: --rules, and --start/--end for a file without dates; approved as trf import with the same records it', async () => {
+    // a pairing engine's test file: no 042/052 record and no round dates
+    const trf = path.join(tempDir('undated-trf'), 'c5.trf');
+    fs.copyFileSync(path.join(FIXTURES, 'trf', 'bbp-dutch_2025_C5.trf'), trf);
+    const db = path.join(tempDir('submitted-trf'), 'ledger.db');
+    const direct = path.join(tempDir('imported-trf'), 'ledger.db');
+    await appointOrganiser(db);
+    const empty = await checksum(db);
+    // without the dates the submission is refused as the import is, saying how to give them
+    const undated = await run(db, ['submission', 'add', trf, '--format', 'trf'], ORGANISER);
+    expect(undated).toMatchObject({ code: 1, err: expect.stringContaining('c5.trf: the file has no date of start (record 042) nor round dates (record 132); give its first day and, if another, its last: --start YYYY-MM-DD') });
+    // a rule set the format's import does not rate under, or dates for a table that has its own, the same
+    const goRules = await run(db, ['submission', 'add', trf, '--format', 'trf', '--rules', 'gobase-go', '--start', '2025-05-01'], ORGANISER);
+    expect(goRules).toMatchObject({ code: 1, err: 'ledger: a trf file is rated under fide-2024 or fide or uscf-k; got "gobase-go"\n' });
+    const egdDates = await run(db, ['submission', 'add', path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h'), '--format', 'egd', '--start', '2025-05-01'], ORGANISER);
+    expect(egdDates).toMatchObject({ code: 1, err: expect.stringContaining("a egd submission's dates are its files' own") });
+    expect(await checksum(db)).toBe(empty);
+
+    const options = ['--rules', 'fide', '--start', '2025-05-01', '--end', '2025-05-03'];
+    const received = await ok(db, ['submission', 'add', trf, '--format', 'trf', ...options], ORGANISER);
+    expect(received).toContain('submission c5-1 of c5 received');
+    expect(received).toMatch(/tournament c5 under fide: 6 players /);
+    // the same files told otherwise are another submission, not the same one again
+    expect(await ok(db, ['submission', 'add', trf, '--format', 'trf', '--rules', 'uscf-k', '--start', '2025-05-01'], ORGANISER)).toContain('submission c5-2 of c5 received');
+    const shown = JSON.parse(await ok(db, ['submission', 'show', 'c5-1', '--json'])) as { options?: unknown };
+    expect(shown.options).toEqual({ ruleSet: 'fide', startDate: '2025-05-01', endDate: '2025-05-03' });
+    await ok(db, ['submission', 'approve', 'c5-1', '--reason', 'report checked']);
+    await ok(direct, ['trf', 'import', trf, ...options]);
+    const list = ['list', '--rules', 'fide', '--as-of', '2025-12-31', '--format', 'csv'];
+    const after = await ok(db, list);
+    expect(after).toMatch(/^rank,player_id,name,country,rating,games,provisional,last_played\n1,c5-\d,[^]*2025-05-03\n/);
+    expect(after).toBe(await ok(direct, list));
+    // the tournament is registered with the days given
+    expect(await ok(db, ['tournament', 'show', 'c5'])).toContain('2025-05-01');
+  }, 120_000);
+
   it('a games CSV goes the same way: every row at fault in one answer, players matched by id, differences from the pending one, approved as game report --csv records it', async () => {
     const dir = tempDir('submitted-csv');
     const db = path.join(dir, 'ledger.db');

@@ -129,4 +129,26 @@ describe.skipIf(executablePath === undefined)('submission pages', () => {
     await expectAccessible(organiser, 'submission refused');
     expect(await logChecksum(api.store)).toEqual(at);
   });
+
+  it("a TRF file without dates goes through the form with its rule set and days, which its page then shows", async () => {
+    // the refusals above are 422s the browser logs: this case starts with none
+    problems.splice(0);
+    await organiser.goto(`${api.base}/submissions`);
+    await organiser.getByLabel('Tournament id').fill('c5');
+    await organiser.getByLabel('Format').selectOption('trf');
+    await organiser.getByLabel('Files').setInputFiles(path.join(FIXTURES, 'trf', 'bbp-dutch_2025_C5.trf'));
+    await organiser.getByLabel('Rule set').selectOption('uscf-k');
+    await organiser.getByLabel('First day').fill('2025-05-01');
+    await organiser.getByLabel('Last day').fill('2025-05-03');
+    await organiser.getByLabel('Your token').fill(ola);
+    await organiser.getByRole('button', { name: 'Submit' }).click();
+    const outcome = organiser.locator('#submission-form .outcome');
+    await outcome.filter({ hasText: /^(Received|Not received)/ }).waitFor();
+    expect(await outcome.innerText()).toBe("Received, pending an officer's approval: submission c5-1");
+    await officer.goto(`${api.base}/submissions/c5-1`);
+    expect(await officer.locator('#import-options').innerText()).toBe('rule set uscf-k; first day 2025-05-01; last day 2025-05-03');
+    expect(await officer.locator('#preview-tournament').innerText()).toContain('rated under uscf-k: 6 players');
+    await expectAccessible(officer, 'submission review of a TRF file with options');
+    expect(problems).toEqual([]);
+  });
 });

@@ -1,6 +1,6 @@
 import { readFileSync } from 'fs';
 import * as path from 'path';
-import { officerStream, SUBMISSION_FORMATS, type OfficerRole, type SubmissionFormat, type SubmittedFile } from '../../../../domain/events';
+import { officerStream, SUBMISSION_FORMATS, type OfficerRole, type SubmissionFormat, type SubmissionImportOptions, type SubmittedFile } from '../../../../domain/events';
 import * as E from 'fp-ts/Either';
 import { previewOrRefusal, Submissions, type Submitter, type SubmissionDifferences, type SubmissionPreview, type SubmissionView } from '../../../app/submissions';
 import { SUBMISSION_READERS } from '../../formats/submission-readers';
@@ -47,6 +47,7 @@ export const submissionAdd: CommandRun = {
       tournamentId,
       by: await submitterOf(ctx),
       validDate: ctx.opts.date('date') ?? today(),
+      options: importOptions(ctx),
     });
     if (ctx.json) ctx.out(JSON.stringify({ submissionId, status: result.status, preview, ...(differences ? { differences } : {}) }, null, 2));
     else {
@@ -57,6 +58,14 @@ export const submissionAdd: CommandRun = {
     }
     return 0;
   },
+};
+
+/** What the import is told besides the files: `--rules`, and `--start`/`--end` for a TRF file without dates. */
+const importOptions = (ctx: CliContext): SubmissionImportOptions => {
+  const ruleSet = ctx.opts.string('rules');
+  const startDate = ctx.opts.date('start');
+  const endDate = ctx.opts.date('end');
+  return { ...(ruleSet !== undefined ? { ruleSet } : {}), ...(startDate !== undefined ? { startDate } : {}), ...(endDate !== undefined ? { endDate } : {}) };
 };
 
 /**

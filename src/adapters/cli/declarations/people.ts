@@ -55,11 +55,14 @@ export const peopleCommands: readonly CommandDeclaration[] = [
   {
     name: 'submission add',
     summary: "an organiser's tournament files (a FESA event folder's turnering.txt, nye-spillere; a TRF report; an EGD table; a games CSV), checked as their import would check them and kept pending until an officer approves them",
-    usage: 'submission add FILE... [--format fesa|trf|egd|csv] [--tournament ID (default: the files\' folder name; a TRF or EGD file\'s name; the tournament a games CSV\'s rows name)] [--date YYYY-MM-DD] [--json]',
+    usage: 'submission add FILE... [--format fesa|trf|egd|csv] [--tournament ID (default: the files\' folder name; a TRF or EGD file\'s name; the tournament a games CSV\'s rows name)] [--rules RULE_SET] [--start YYYY-MM-DD] [--end YYYY-MM-DD] [--date YYYY-MM-DD] [--json]   (--rules only for trf and egd; --start/--end only for a trf file without 042/052)',
     operands: ['FILE...'],
     options: [
       value('format', { text: "what the files are: fesa (an event folder's turnering.txt, nye-spillere, ratingliste.pre), trf (one FIDE report, rated under fide-2024), egd (one EGD table) or csv (a games CSV as game report --csv reads, into a tournament the ledger holds)", default: 'fesa', example: '--format trf' }),
       value('tournament', { text: 'the id the tournament is recorded under', default: "the name of the files' folder, as fesa import names it; for trf and egd the file's name without its extension, as trf import and egd import name it", example: '--tournament 02_2nd_nekomadoken' }),
+      value('rules', { text: 'the rule set the tournament is rated under, as trf import and egd import take it: for trf fide-2024, fide or uscf-k; for egd egd-gor or gobase-go', default: 'fide-2024 for trf, egd-gor for egd', example: '--rules fide' }),
+      value('start', { text: 'the first day, YYYY-MM-DD, for a trf file without a start date (record 042)', default: "the first round's date (record 132)", example: '--start 2024-03-16' }),
+      value('end', { text: 'the last day, YYYY-MM-DD, for a trf file without an end date (record 052)', default: "the last round's date, else the start", example: '--end 2024-03-17' }),
       SHARED.date,
     ],
     run: runs('submissions', 'submissionAdd'),

@@ -1,4 +1,6 @@
 import type { Submitter, SubmissionDifferences, SubmissionPreview, SubmissionView } from '../../../app/submissions';
+import { EGD_RULE_SETS } from '../../../app/egd';
+import { TRF_RULE_SETS } from '../../../app/trf';
 import { html, segment, type Html } from './html';
 import { recorded } from './audit-pages';
 import { change, page, type Provenance } from './layout';
@@ -35,7 +37,11 @@ export const SUBMISSIONS_JS = `
     const data = new FormData(submission);
     const files = await Promise.all([...submission.elements.files.files].map(async (f) => ({ name: f.name, base64: base64Of(await f.arrayBuffer()) })));
     say(submission, 'Checking the files…');
-    const answer = await post('/submissions', String(data.get('token')), { tournamentId: String(data.get('tournamentId')).trim(), format: String(data.get('format')), files });
+    // the import's options, those given only (a TRF's or an EGD table's rule set, a TRF's days)
+    const options = {};
+    for (const name of ['ruleSet', 'startDate', 'endDate']) if (data.get(name)) options[name] = String(data.get(name));
+    const body = { tournamentId: String(data.get('tournamentId')).trim(), format: String(data.get('format')), files };
+    const answer = await post('/submissions', String(data.get('token')), Object.keys(options).length > 0 ? { ...body, options } : body);
     if (!answer.ok) return refused(submission, answer.body.detail);
     const link = document.createElement('a');
     link.href = '/submissions/' + encodeURIComponent(answer.body.submissionId);
@@ -64,6 +70,9 @@ const SUBMITTED_FORMATS = [
   ['csv', 'Games CSV (as game report --csv reads it)'],
 ] as const;
 
+/** The rule sets a TRF file's or an EGD table's import may rate under (the importers' own lists). */
+const SUBMITTED_RULE_SETS = [...TRF_RULE_SETS, ...EGD_RULE_SETS];
+
 const tokenField = (id: string): Html =>
   html`<label for="${id}">Your token (as issued by the federation; it is sent with this form only)<input id="${id}" name="token" type="password" required autocomplete="current-password"></label>`;
 
@@ -76,6 +85,9 @@ them and kept, pending, until an officer approves them. Nothing reaches a list b
 <label for="tournament-id">Tournament id (the event folder's name)<input id="tournament-id" name="tournamentId" required></label>
 <label for="format">Format<select id="format" name="format">${SUBMITTED_FORMATS.map(([f, label]) => html`<option value="${f}">${label}</option>`)}</select></label>
 <label for="files">Files<input id="files" name="files" type="file" multiple required></label>
+<label for="rule-set">Rule set (a TRF or EGD file)<select id="rule-set" name="ruleSet"><option value="">the import's own: fide-2024 for TRF, egd-gor for EGD</option>${SUBMITTED_RULE_SETS.map((r) => html`<option value="${r}">${r}</option>`)}</select></label>
+<label for="start-date">First day (a TRF file without dates)<input id="start-date" name="startDate" type="date"></label>
+<label for="end-date">Last day<input id="end-date" name="endDate" type="date"></label>
 ${tokenField('submit-token')}
 <button type="submit">Submit</button>
 <div class="outcome" role="status" aria-live="polite"></div>
@@ -189,6 +201,7 @@ export const submissionPage = (
     html`<dl class="facts">
 <dt>Tournament</dt><dd>${v.tournamentId}</dd>
 <dt>Files</dt><dd>${v.format}: ${v.files.join(', ')}</dd>
+${v.options === undefined ? '' : html`<dt>Imported with</dt><dd id="import-options">${[v.options.ruleSet !== undefined ? `rule set ${v.options.ruleSet}` : '', v.options.startDate !== undefined ? `first day ${v.options.startDate}` : '', v.options.endDate !== undefined ? `last day ${v.options.endDate}` : ''].filter((s) => s !== '').join('; ')}</dd>`}
 <dt>Content SHA-256</dt><dd class="hash">${v.contentHash}</dd>
 <dt>Submitted</dt><dd>by ${v.role} ${v.submitter} on ${v.receivedOn} (recorded ${recorded(v.received.recordedAt, v.received.position)})</dd>
 <dt>Status</dt><dd id="status">${v.status}${v.decision ? ` by ${v.decision.by} on ${v.decision.on}: ${v.decision.reason}` : ''}</dd>
