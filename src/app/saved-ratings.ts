@@ -15,8 +15,10 @@
  * the caller then folds the whole log, as before.
  */
 import * as E from 'fp-ts/Either';
-import type { DomainEvent, LoggedEvent } from '../../domain/events';
-import { PASSED_OVER_BY_THE_FOLD, type FesaFacts, type FesaFold, type FoldError } from '../../projections/fesa/history';
+import { tournamentStream, type DomainEvent, type LoggedEvent, type TournamentRegistered } from '../../domain/events';
+import { ruleSetInForce, type RecordedAdoption } from '../../domain/rules/in-force';
+import { isFesaRuleSet } from '../../projections/fesa/fesa-facts';
+import { foldFesa, PASSED_OVER_BY_THE_FOLD, type FesaFacts, type FesaFold, type FoldError } from '../../projections/fesa/history';
 import { nameKey } from '../../projections/fesa/name-key';
 import type { FesaProjection } from '../../projections/fesa/incremental';
 import { compareKeys, tournamentsOf, type ItemKey } from '../../projections/fesa/timeline';
@@ -24,7 +26,7 @@ import { foldGeneric } from '../../projections/generic/history';
 import { isGenericRuleSet } from '../../projections/generic/systems';
 import { projectionForComparison, type ComparedProjection } from './checkpoint';
 import type { LedgerRatings } from './consequences';
-import { readFacts } from './event-log';
+import { decodeRecorded, readFacts } from './event-log';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import { ratedListSlice } from './rated-tournament';
@@ -147,12 +149,29 @@ export interface SavedRatings {
 /** The ratings before the decided facts and after them, from the saved checkpoint and the non-FESA slice. */
 export const savedRatings = async (store: EventStore, storage: CheckpointStorage, events: readonly DomainEvent[]): Promise<SavedRatings | undefined> => {
   if (!events.every(answered)) return undefined;
+  if (await leavesFesaAlone(store, events)) {
+    // a TRF or EGD import, a game of a fide tournament: the FESA checkpoint is not read at all, its lists stay as they are
+    const head = await store.headPosition();
+    const untouched = E.right(UNTOUCHED_FESA);
+    return { ...(await beforeAndAfter(store, storage, head, decidedAfter(head, events), { before: untouched, after: untouched })), foldedFrom: 0, gamesFrom: 0 };
+  }
   const compared = await projectionForComparison(store, storage, (facts, since) => earliestDateChanged(facts, [...since, ...decidedAfter(0, events)]));
   if (compared === undefined) return undefined;
   const head = compared.projection.position;
   const decided = decidedAfter(head, events);
   const fesa = fesaBeforeAndAfter(compared, decided);
   if (fesa === undefined) return undefined;
+  return { ...(await beforeAndAfter(store, storage, head, decided, fesa)), foldedFrom: fesa.from, gamesFrom: compared.gamesFrom };
+};
+
+/** The ratings before and after the decided facts: FESA's as given, the other rule sets' from the slice their lists read. */
+const beforeAndAfter = async (
+  store: EventStore,
+  storage: CheckpointStorage,
+  head: number,
+  decided: readonly LoggedEvent[],
+  fesa: { readonly before: LedgerRatings['fesa']; readonly after: LedgerRatings['fesa'] },
+): Promise<Pick<SavedRatings, 'before' | 'after'>> => {
   const slice = await ratedListSlice(store, { upTo: head, storage, decided });
   // the FESA fold's reconciles and adjustments too, which the slice leaves out: where a change stops (their positions)
   const byPosition = new Map(slice.facts.map((f) => [f.globalPosition, f]));
@@ -162,7 +181,50 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
   return {
     before: { facts, fesa: fesa.before, generic: foldGeneric(facts) },
     after: { facts: withDecided, fesa: fesa.after, generic: foldGeneric(withDecided) },
-    foldedFrom: fesa.from,
-    gamesFrom: compared.gamesFrom,
   };
+};
+
+/** Facts that leave every FESA list as it is, whatever they hold: they rate, grade and rename nobody on one. */
+const NO_FESA_FACT: ReadonlySet<DomainEvent['type']> = new Set(['PlayerRegistered', 'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked', 'SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected']);
+
+/** A FESA fold of no facts: what both sides of a comparison hold when the decided facts leave FESA alone. */
+const UNTOUCHED_FESA: FesaFold = (() => {
+  const empty = foldFesa([]);
+  if (E.isLeft(empty)) throw new Error(`a fold of no facts failed: ${empty.left.message}`);
+  return empty.right;
+})();
+
+/**
+ * Whether the decided facts leave every FESA list as it is: each rates, grades and renames nobody on one (see
+ * NO_FESA_FACT), or is an opening balance under another rule set, or is of a tournament a rule set outside FESA
+ * rates — its own, unless an adoption in force at its end says otherwise (domain/rules/in-force.ts), as the folds read it.
+ */
+const leavesFesaAlone = async (store: EventStore, events: readonly DomainEvent[]): Promise<boolean> => {
+  const registered = new Map<string, TournamentRegistered>();
+  const tournaments = new Set<string>();
+  for (const e of events) {
+    if (NO_FESA_FACT.has(e.type)) continue;
+    if (e.type === 'OpeningBalanceImported' && isGenericRuleSet(e.ruleSet)) continue;
+    if (e.type === 'TournamentRegistered') registered.set(e.tournamentId, e);
+    else if (e.type !== 'GameReported' && e.type !== 'ResultCorrected' && e.type !== 'GameWithdrawn' && e.type !== 'TournamentClosed') return false;
+    tournaments.add(e.tournamentId);
+  }
+  if (tournaments.size === 0) return true;
+  const adoptions: RecordedAdoption[] = [];
+  for await (const batch of readFacts(store, { types: ['RuleSetAdopted'] })) for (const f of batch) if (f.event.type === 'RuleSetAdopted') adoptions.push({ event: f.event, position: f.globalPosition });
+  for (const tournamentId of tournaments) {
+    const registration = registered.get(tournamentId) ?? (await registrationOf(store, tournamentId));
+    if (registration === undefined || isFesaRuleSet(ruleSetInForce(adoptions, registration))) return false;
+  }
+  return true;
+};
+
+/** A tournament's registration as the log holds it last (its stream), or undefined. */
+const registrationOf = async (store: EventStore, tournamentId: string): Promise<TournamentRegistered | undefined> => {
+  let found: TournamentRegistered | undefined;
+  for (const recorded of await store.readStream(tournamentStream(tournamentId))) {
+    const { event } = decodeRecorded(recorded);
+    if (event.type === 'TournamentRegistered') found = event;
+  }
+  return found;
 };

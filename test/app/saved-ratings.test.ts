@@ -95,3 +95,58 @@ describe('a write\'s consequences from the saved checkpoint', () => {
     expect(used.withoutEarlyGames).toBeGreaterThan(5);
   }, 120_000);
 });
+
+describe('a write that leaves FESA alone', () => {
+  /**
+   * A tournament under a rule set outside FESA (a TRF import's, a fide game), registered, played and closed in one
+   * write with its players' opening balances, back-dated or after every other; with or without an adoption of fesa
+   * before it, which makes the same registration FESA's. The consequences are the whole log's either way, and the
+   * FESA checkpoint is read only when the adoption makes the tournament FESA's.
+   */
+  it('answers from the slice without reading the FESA checkpoint, unless an adoption makes the tournament FESA\'s', async () => {
+    const open = places[0]![1];
+    const used = { untouched: 0, adopted: 0 };
+    await fc.assert(
+      fc.asyncProperty(ledgers(8, 6), fc.nat(), fc.boolean(), fc.boolean(), async ({ facts }, pick, backDated, adopted) => {
+        const { store, checkpoints, close } = await open();
+        try {
+          const games = laterGamesOf(facts);
+          const game = games[pick % Math.max(1, games.length)];
+          if (!game || game.second === null) return;
+          const first = facts.reduce((earliest, f) => (f.event.validDate < earliest ? f.event.validDate : earliest), '9999-12-31');
+          const adoption = adopted ? [{ event: decoded('RuleSetAdopted', { eventId: 'adopt-fesa', validDate: first, ruleSetId: 'fesa', ruleSetVersion: '1', options: {}, reason: 'the federation rates under FESA' }), globalPosition: 0, recordedAt: null }] : [];
+          await record(store, [...facts, ...adoption.map((a, i) => ({ ...a, globalPosition: facts.length + i + 1 }))]);
+          await resumeProjection(store, checkpoints, { checkpointEvery: 1 });
+          // the FESA projection's checkpoint (checkpoint.ts names it fesa-list-…); the other rule sets' slice has its own
+          let loads = 0;
+          const counted = { ...checkpoints, load: (name: string, chunk: (part: string, data: string) => void) => ((loads += name.startsWith('fesa-list') ? 1 : 0), checkpoints.load(name, chunk)) } as typeof checkpoints;
+          const log = await loadFacts(store);
+          const date = backDated ? game.validDate : dayAfter(log.reduce((latest, f) => (f.event.validDate > latest ? f.event.validDate : latest), ''));
+          const events = [
+            decoded('TournamentRegistered', { eventId: 'fide-t', validDate: date, tournamentId: 'FIDE-T', name: 'open', place: 'Oslo', startDate: date, endDate: date, ratingSystem: 'fide', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 0, incrementSeconds: 30 } }),
+            decoded('OpeningBalanceImported', { eventId: 'fide-b', validDate: date, playerId: game.first, ruleSet: 'fide', source: 'TRF FIDE-T', state: { rating: 2100, games: 30, birthYear: null, reached2400: false } }),
+            decoded('GameReported', { ...game, eventId: 'fide-g', validDate: date, tournamentId: 'FIDE-T', gameId: 'g1', round: 1 }),
+            decoded('TournamentClosed', { eventId: 'fide-close', validDate: date, tournamentId: 'FIDE-T' }),
+          ];
+          const whole = consequences(ledgerRatings(log), ledgerRatings(withDecided(log, events)));
+          const saved = await savedRatings(store, counted, events);
+          if (saved === undefined) return;
+          expect(consequences(saved.before, saved.after)).toEqual(whole);
+          if (adopted) {
+            used.adopted++;
+            expect(loads).toBeGreaterThan(0);
+          } else {
+            used.untouched++;
+            expect(loads).toBe(0);
+            expect(whole.changes.every((c) => c.ruleSet === 'fide')).toBe(true);
+          }
+        } finally {
+          await close();
+        }
+      }),
+      { numRuns: 20, seed: 31 },
+    );
+    expect(used.untouched).toBeGreaterThan(5);
+    expect(used.adopted).toBeGreaterThan(3);
+  }, 120_000);
+});
