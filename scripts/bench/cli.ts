@@ -65,14 +65,34 @@ const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[
  * tournament. `game correct` and `tournament close` also fold the log for their consequences (the ratings they
  * change); `game report` into an open tournament changes no rating and folds nothing. Labels start with "write".
  */
-const timeWrites = (ledgers: readonly string[], runs: number, only: readonly string[], player: string): string[][] => {
-  const writes: [string, (r: number) => string[]][] = [
-    ['write: player add', (r) => ['player', 'add', '--id', `wr${r}`, '--family', `Writer${r}`, '--given', 'Bench', '--country', 'NO']],
-    ['write: tournament add', (r) => ['tournament', 'add', '--id', `wt${r}`, '--name', 'Bench writes', '--start', '2030-01-01']],
-    ['write: game report', (r) => ['game', 'report', '--tournament', `wt${r}`, '--game', 'g1', '--round', '1', '--first', `wr${r}`, '--second', player, '--result', 'win']],
-    ['write: game correct (with its consequences)', (r) => ['game', 'correct', '--tournament', `wt${r}`, '--game', 'g1', '--result', 'draw', '--reason', 'bench']],
-    ['write: tournament close (with its consequences)', (r) => ['tournament', 'close', '--id', `wt${r}`]],
+const officerWrites = (player: string): [string, (r: number) => string[]][] => [
+  ['write: player add', (r) => ['player', 'add', '--id', `wr${r}`, '--family', `Writer${r}`, '--given', 'Bench', '--country', 'NO']],
+  ['write: tournament add', (r) => ['tournament', 'add', '--id', `wt${r}`, '--name', 'Bench writes', '--start', '2030-01-01']],
+  ['write: game report', (r) => ['game', 'report', '--tournament', `wt${r}`, '--game', 'g1', '--round', '1', '--first', `wr${r}`, '--second', player, '--result', 'win']],
+  ['write: game correct (with its consequences)', (r) => ['game', 'correct', '--tournament', `wt${r}`, '--game', 'g1', '--result', 'draw', '--reason', 'bench']],
+  ['write: tournament close (with its consequences)', (r) => ['tournament', 'close', '--id', `wt${r}`]],
+];
+
+/**
+ * An organiser's TRF report (the fixture grandmommyscup, 249 players, under fide-2024) submitted, previewed and
+ * approved, run r as tournament ws<r>: each run's file is named anew in its 012 record, since the same tournament
+ * imported again under another id is refused.
+ */
+const submissionWrites = (dir: string): [string, (r: number) => string[]][] => {
+  const report = fs.readFileSync(path.resolve(__dirname, '../../../test/fixtures/trf/grandmommyscup.trf'), 'utf8');
+  const fileOf = (r: number): string => {
+    const file = path.join(dir, `ws${r}.trf`);
+    if (!fs.existsSync(file)) fs.writeFileSync(file, report.replace(/^012 .*$/m, `012 Bench submission ${r}`));
+    return file;
+  };
+  return [
+    ['write: submission add (a TRF report, checked)', (r) => ['submission', 'add', fileOf(r), '--format', 'trf', '--tournament', `ws${r}`]],
+    ['write: submission show (its preview)', (r) => ['submission', 'show', `ws${r}-1`]],
+    ['write: submission approve (imported, with its consequences)', (r) => ['submission', 'approve', `ws${r}-1`, '--reason', 'bench']],
   ];
+};
+
+const timeWrites = (ledgers: readonly string[], runs: number, only: readonly string[], writes: readonly [string, (r: number) => string[]][]): string[][] => {
   const selected = only.length === 0 || writes.some(([label]) => only.some((prefix) => label.startsWith(prefix)));
   if (!selected) return [];
   // every write of a run in order on both ledgers: each needs the facts of the one before; run 0 is untimed
@@ -171,7 +191,7 @@ const main = async (): Promise<void> => {
       rows.push([`\`${label}\``, `${seconds[0]!.toFixed(2)} s`, peaks[0]!, `${seconds[1]!.toFixed(2)} s`, peaks[1]!, `${(seconds[1]! / seconds[0]!).toFixed(2)}×`]);
       console.log(`  ${label}: SMALL ${seconds[0]!.toFixed(2)} s, BIG ${seconds[1]!.toFixed(2)} s, ratio ${(seconds[1]! / seconds[0]!).toFixed(2)}x`);
     }
-    rows.push(...timeWrites(ledgers, runs, only, player));
+    rows.push(...timeWrites(ledgers, runs, only, officerWrites(player)), ...timeWrites(ledgers, runs, only, submissionWrites(dir)));
     console.log('');
     console.log('| command (fresh process) | SMALL | SMALL peak | BIG | BIG peak | BIG / SMALL (goal ≤ 2×) |');
     console.log('|---|--:|--:|--:|--:|--:|');

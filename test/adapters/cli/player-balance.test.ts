@@ -33,7 +33,7 @@ describe('ledger player balance', () => {
       { rank: 2, id: 'P2', rating: 1600, games: 20, grade: '3-kyu' },
     ]);
     const pan = JSON.parse(await ok('history', 'P1', '--rules', 'pan-atlantic', '--json')) as { openingBalances: { date: string; rating: number }[] };
-    expect(pan.openingBalances).toEqual([{ date: '2025-01-01', ruleSet: 'pan-atlantic', rating: 1700, source: 'balance 2025-01-01' }]);
+    expect(pan.openingBalances).toEqual([{ date: '2025-01-01', ruleSet: 'pan-atlantic', rating: 1700, source: 'balance 2025-01-01', reason: 'pan-atlantic list 2024' }]);
 
     // a US tournament on 1 March: P3's balance dated before it is the rating it starts from
     await ok('player', 'balance', '--id', 'P3', '--rules', 'us-shogi-1997-text', '--rating', '1650', '--grade', '1 Dan', '--date', '2025-02-28', '--reason', 'US Shogi list 1997');

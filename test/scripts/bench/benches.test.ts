@@ -88,6 +88,9 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
       '`write: game report`',
       '`write: game correct (with its consequences)`',
       '`write: tournament close (with its consequences)`',
+      '`write: submission add (a TRF report, checked)`',
+      '`write: submission show (its preview)`',
+      '`write: submission approve (imported, with its consequences)`',
     ]);
     for (const row of rows) expect(row).toMatch(/\| \d+\.\d\d× \|$/);
   }, BENCH_TIMEOUT);
