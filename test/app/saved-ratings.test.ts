@@ -114,7 +114,7 @@ describe('a write that leaves FESA alone', () => {
           const game = games[pick % Math.max(1, games.length)];
           if (!game || game.second === null) return;
           const first = facts.reduce((earliest, f) => (f.event.validDate < earliest ? f.event.validDate : earliest), '9999-12-31');
-          const adoption = adopted ? [{ event: decoded('RuleSetAdopted', { eventId: 'adopt-fesa', validDate: first, ruleSetId: 'fesa', ruleSetVersion: '1', options: {}, reason: 'the federation rates under FESA' }), globalPosition: 0, recordedAt: null }] : [];
+          const adoption = adopted ? [{ event: decoded('RuleSetAdopted', { eventId: 'adopt-fesa', validDate: first, ruleSetId: 'fesa', ruleSetVersion: '1', options: {}, reason: 'the federation rates under FESA' }), globalPosition: 0 }] : [];
           await record(store, [...facts, ...adoption.map((a, i) => ({ ...a, globalPosition: facts.length + i + 1 }))]);
           await resumeProjection(store, checkpoints, { checkpointEvery: 1 });
           // the FESA projection's checkpoint (checkpoint.ts names it fesa-list-…); the other rule sets' slice has its own
