@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import type { Command } from '../../domain/commands/decide';
+import { canonicalJson, type Command } from '../../domain/commands/decide';
 import type { StreamsRead } from '../../domain/commands/reads';
 import type { LedgerState } from '../../domain/commands/state';
 import type { LoggedEvent } from '../../domain/events';
@@ -62,7 +62,18 @@ export interface FileDecision {
   readonly reads?: StreamsRead;
   /** The streams the `alsoDecide` commands read (a submission's, for its approval). */
   readonly alsoReads?: readonly string[];
+  /** The tournament is recorded already (a corrected submission): a game it holds with other facts is corrected, not reported again. */
+  readonly correct?: boolean;
 }
+
+/** Under `correct`, a ReportGame of a game the tournament holds with other facts becomes its CorrectResult. */
+const correcting = (state: LedgerState, command: Command, file: string): Command => {
+  if (command.kind !== 'ReportGame') return command;
+  const { kind: _kind, validDate, actor, tournamentId, gameId, ...facts } = command as Command & { tournamentId: string; gameId: string };
+  const old = state.tournaments.get(tournamentId)?.games.get(gameId);
+  if (old === undefined || old.withdrawn || canonicalJson(facts) === canonicalJson(old.facts)) return command;
+  return { kind: 'CorrectResult', validDate, actor, tournamentId, gameId, reason: `corrected results file ${file}`, ...facts } as Command;
+};
 
 /**
  * A whole file as one decision: its commands are decided in order against the ledger and the ones above them, then
@@ -79,7 +90,7 @@ export const decideFile = async <T>(
     const { commands, value } = build(draft.state);
     for (const { where, command } of commands) {
       try {
-        draft.decide(command);
+        draft.decide(decision.correct === true ? correcting(draft.state, command, file) : command);
       } catch (error) {
         if (error instanceof CommandRejected) throw new CommandRejected(`${where}: ${error.message}; nothing of ${file} was recorded`);
         throw error;

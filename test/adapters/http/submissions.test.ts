@@ -226,10 +226,8 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     expect(after.equals(before)).toBe(false);
     expect(after.equals(await fesaList(imported, LAST))).toBe(true);
   }, 60_000);
-  // KNOWN GAP (issue 33, s10-subs): TRF and EGD imports have no correction mode (fesa-import.ts correctFolder is FESA's
-  // only), so a corrected report is refused with 422 "game r1-51-1 ... is already reported with other facts". `it.fails`
-  // keeps the reproduction running: it turns red the day the corrected report is accepted; then make it `it`.
-  it.fails('a corrected TRF report of a tournament approved already turns into corrections of its results, shown before approval', async () => {
+  // before interchange.ts `correct`, refused with 422 "game r1-51-1 ... is already reported with other facts"
+  it('a corrected TRF report of a tournament approved already turns into corrections of its results, shown before approval', async () => {
     // round 1 of grandmommyscup (approved above): player 1 beat player 51 instead of drawing, the points said to match
     const lines = fs.readFileSync(path.join(FIXTURES, 'trf', 'grandmommyscup.trf'), 'latin1').split('\n');
     const corrected = lines.map((l) =>
@@ -241,6 +239,7 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     expect([received.status, received.body.detail]).toEqual([201, undefined]);
     expect(received.body).toMatchObject({ submissionId: 'grandmommyscup-2', status: 'appended', preview: { corrections: 1 } });
     expect(received.body.differences).toMatchObject({ since: 'grandmommyscup-1', sinceStatus: 'approved', changes: [expect.objectContaining({ subject: 'game', change: 'changed' })] });
-    expect((await api.post('/submissions/grandmommyscup-2/approve', { reason: 'score sheet checked' }, kari)).body).toMatchObject({ status: 'appended', recorded: 1 });
+    expect((await api.post('/submissions/grandmommyscup-2/approve', { reason: 'score sheet checked' }, kari)).body).toMatchObject({ status: 'appended', recorded: 2 }); // the correction and the approval (a TRF approval counts it, FESA's does not)
+    expect((await api.get('/submissions/grandmommyscup-2', ola)).body).toMatchObject({ status: 'approved' });
   }, 60_000);
 });
