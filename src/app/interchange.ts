@@ -76,6 +76,25 @@ const correcting = (state: LedgerState, command: Command, file: string): Command
 };
 
 /**
+ * Under `correct`, the games a tournament holds that the corrected file no longer has are withdrawn (as a corrected
+ * FESA folder's are), on the date the file gives its games: the file is the tournament's results now.
+ */
+const withdrawingLeftOut = (state: LedgerState, commands: readonly Located[], file: string): Command[] => {
+  const reported = new Map<string, { readonly games: Set<string>; readonly validDate: string; readonly actor: string }>();
+  for (const { command } of commands) {
+    if (command.kind !== 'ReportGame') continue;
+    const t = reported.get(command.tournamentId) ?? { games: new Set<string>(), validDate: command.validDate, actor: command.actor };
+    t.games.add(command.gameId);
+    reported.set(command.tournamentId, t);
+  }
+  return [...reported].flatMap(([tournamentId, { games, validDate, actor }]) =>
+    [...(state.tournaments.get(tournamentId)?.games ?? [])]
+      .filter(([gameId, game]) => !game.withdrawn && !games.has(gameId))
+      .map(([gameId]) => ({ kind: 'WithdrawGame', validDate, actor, tournamentId, gameId, reason: `not in the corrected results file ${file}` }) as Command),
+  );
+};
+
+/**
  * A whole file as one decision: its commands are decided in order against the ledger and the ones above them, then
  * all are appended at once, or nothing (a refusal names the file's line and says nothing was recorded).
  */
@@ -88,6 +107,8 @@ export const decideFile = async <T>(
   const dryRun = decision.dryRun === true;
   const { value, events, position, consequences } = await decideAllWithConsequences(ledger, (draft) => {
     const { commands, value } = build(draft.state);
+    // the games the corrected file no longer has go first: a player's bye in their place is refused while he plays them
+    if (decision.correct === true) for (const withdrawal of withdrawingLeftOut(draft.state, commands, file)) draft.decide(withdrawal);
     for (const { where, command } of commands) {
       try {
         draft.decide(decision.correct === true ? correcting(draft.state, command, file) : command);

@@ -8,6 +8,7 @@ import { decodeEgd, parseEgd } from '../../../src/adapters/formats/egd';
 import { decodeTrf, parseTrf } from '../../../src/adapters/formats/trf';
 import { importEgd } from '../../../src/app/egd';
 import { importFesaFolders } from '../../../src/app/fesa-import';
+import { loadFacts } from '../../../src/app/load';
 import { importTrf } from '../../../src/app/trf';
 import { eventDate, FIXTURES, NEKOMADO, tempDir } from '../../support/helpers';
 import { startApi, type Api } from './api';
@@ -241,5 +242,18 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     expect(received.body.differences).toMatchObject({ since: 'grandmommyscup-1', sinceStatus: 'approved', changes: [expect.objectContaining({ subject: 'game', change: 'changed' })] });
     expect((await api.post('/submissions/grandmommyscup-2/approve', { reason: 'score sheet checked' }, kari)).body).toMatchObject({ status: 'appended', recorded: 2 }); // the correction and the approval (a TRF approval counts it, FESA's does not)
     expect((await api.get('/submissions/grandmommyscup-2', ola)).body).toMatchObject({ status: 'approved' });
+
+    // a later file without that game (both given a zero-point bye instead): the game is withdrawn, as a FESA folder's is
+    const withoutIt = corrected.map((l) =>
+      l.startsWith('001    1 ') ? l.replace(' 8.5 ', ' 7.5 ').replace('   51 b 1', ' 0000 - Z') : l.startsWith('001   51 ') ? l.replace('     1 w 0', '  0000 - Z') : l,
+    );
+    expect(withoutIt).not.toEqual(corrected);
+    const third = { name: 'grandmommyscup.trf', base64: Buffer.from(withoutIt.join('\n'), 'latin1').toString('base64') };
+    const withdrawn = await api.post('/submissions', { tournamentId: 'grandmommyscup', format: 'trf', files: [third] }, ola);
+    expect([withdrawn.status, withdrawn.body.detail]).toEqual([201, undefined]);
+    await api.post('/submissions/grandmommyscup-3/approve', { reason: 'the game was not played' }, kari);
+    const facts = await loadFacts(api.store);
+    const left = facts.filter((f) => f.event.type === 'GameWithdrawn' && f.event.tournamentId === 'grandmommyscup');
+    expect(left.map((f) => (f.event as { gameId: string; reason: string }).reason)).toEqual(['not in the corrected results file grandmommyscup.trf']);
   }, 60_000);
 });
