@@ -309,11 +309,12 @@ export class Submissions {
   /** The files through their format's importer, as `fesa import`, `trf import`, `egd import` or `game report --csv` would record them. */
   private async importOf(read: ReadSubmission, receivedOn: string, options: { dryRun?: boolean; actor?: string; alsoDecide?: readonly Command[]; alsoReads?: readonly string[] }): Promise<SubmissionImport> {
     const { tournamentId } = read;
-    let decision: typeof options & { actor: string; saved?: CheckpointStorage; correct?: boolean } = { actor: options.actor ?? 'submission-check', ...options, ...(this.saved !== undefined ? { saved: this.saved } : {}) };
+    // a tournament recorded already (an earlier submission approved): a results file corrects it, result by result;
+    // a games CSV adds to a tournament the ledger holds anyway
+    const correct = read.format !== 'csv' && (await this.ledger.stateOfStreams(() => [tournamentStream(tournamentId)])).tournaments.has(tournamentId);
+    const decision = { actor: options.actor ?? 'submission-check', ...options, ...(this.saved !== undefined ? { saved: this.saved } : {}) };
     switch (read.format) {
       case 'fesa': {
-        // a tournament recorded already (an earlier submission approved): these files correct it, result by result
-        const correct = (await this.ledger.stateOfStreams(() => [tournamentStream(tournamentId)])).tournaments.has(tournamentId);
         const outcome = await importFesaFolders(this.ledger, [read.folder], { ...decision, correct, withConsequences: true });
         const corrections = outcome.folders.reduce((n, f) => n + f.corrections, 0);
         const consequences = outcome.consequences ?? NO_CONSEQUENCES;
@@ -325,14 +326,11 @@ export class Submissions {
       }
       case 'trf':
       case 'egd': {
-        // rated under its own rule set: the FESA list does not change, the consequences say what does; a tournament
-        // recorded already (an earlier submission approved) is corrected, result by result
-        const correct = (await this.ledger.stateOfStreams(() => [tournamentStream(tournamentId)])).tournaments.has(tournamentId);
-        decision = { ...decision, correct };
+        // rated under its own rule set: the FESA list does not change, the consequences say what does
         const { appended, position: _, dryRun: _dryRun, consequences, ...tournament } =
           read.format === 'trf'
-            ? await this.importTrf(read, decision)
-            : await importEgd(this.ledger, read.egd, { ...decision, file: read.file, tournamentId, ...(read.options.ruleSet !== undefined ? { ruleSet: read.options.ruleSet as EgdRuleSet } : {}) });
+            ? await this.importTrf(read, { ...decision, correct })
+            : await importEgd(this.ledger, read.egd, { ...decision, correct, file: read.file, tournamentId, ...(read.options.ruleSet !== undefined ? { ruleSet: read.options.ruleSet as EgdRuleSet } : {}) });
         // a recorded tournament's same registration and close are no-ops: what is appended are its corrections
         return { recorded: appended, changes: { ...NO_FESA_CHANGE, consequences, tournament, ...(correct ? { corrections: appended } : {}) } };
       }

@@ -72,7 +72,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
   const app = express();
   const worker = options.storeSpec !== undefined ? new ModelCatchUp(options.storeSpec, options.checkpoints !== undefined) : undefined;
   // the server's own writes to the ledger's file take turns with the worker's saves (model-catch-up.ts says why), and
-  // with each other, one an event-loop turn (write-turns.ts)
+  // with each other, one an event-loop turn (turns.ts)
   const turn = writeTurns(<A>(write: () => Promise<A>): Promise<A> => (worker === undefined ? write() : worker.exclusive(write)));
   const checkpoints = worker !== undefined && options.checkpoints !== undefined ? worker.guarded(options.checkpoints) : options.checkpoints;
   const live = new LiveProjections(ledger.store, checkpoints);
