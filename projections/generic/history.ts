@@ -99,7 +99,26 @@ export interface GenericFoldOptions {
    */
   readonly onItem?: (date: string) => void;
   readonly onStates?: (ruleSet: GenericRuleSetId, date: string, states: readonly (readonly [string, unknown])[], lastPlayed: ReadonlyMap<string, string>) => void;
+  /**
+   * Resume a fold from a cut (`GenericCut`): its states and last-played dates stand for every item dated before its
+   * date, which is passed over; the items from it on are folded from the facts given (a slice from the cut on).
+   */
+  readonly resume?: GenericCut;
+  /** Told of the fold's states at `cut.date` (before its first item dated on or after it): what a resume starts from. */
+  readonly cut?: { readonly date: string; readonly take: (cut: GenericCut) => void };
 }
+
+/**
+ * The fold's player states and last-played dates after every item dated before `date`: what a fold of the items from
+ * `date` on resumes from (src/app/rule-set-fold-cut.ts keeps one). The fold never changes a cut given or told.
+ */
+export interface GenericCut {
+  readonly date: string;
+  readonly states: ReadonlyMap<GenericRuleSetId, ReadonlyMap<string, unknown>>;
+  readonly lastPlayed: ReadonlyMap<GenericRuleSetId, ReadonlyMap<string, string>>;
+}
+
+const copyOf = <V>(maps: ReadonlyMap<GenericRuleSetId, ReadonlyMap<string, V>>): Map<GenericRuleSetId, Map<string, V>> => new Map([...maps].map(([k, m]) => [k, new Map(m)]));
 
 interface TournamentFacts {
   registration: TournamentRegistered;
@@ -167,7 +186,6 @@ export const tournamentFactsOf = (t: { readonly date: string; readonly startDate
   date: t.date, ...(t.startDate !== undefined ? { startDate: t.startDate } : {}), ...(t.region !== undefined ? { region: t.region } : {}),
   ...(t.tournamentClass !== undefined ? { tournamentClass: t.tournamentClass } : {}),
 });
-
 
 type Filter = Extract<RatingAdjusted['target'], { kind: 'filter' }>['filter'];
 
@@ -346,7 +364,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
   const registered = (id: string): boolean => registry.has(id);
   const ruleSetOf = (id: string): GenericSystem<any, any> => registry.get(id)!;
   const { players, grades, adoptions, timeline, person, merged } = collectFacts(log, options.knownAt, registered);
-  const states = new Map<GenericRuleSetId, Map<string, unknown>>();
+  const states = options.resume ? copyOf(options.resume.states) : new Map<GenericRuleSetId, Map<string, unknown>>();
   const stateOf = (id: GenericRuleSetId) => {
     let s = states.get(id);
     if (!s) states.set(id, (s = new Map()));
@@ -354,7 +372,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
   };
   const runs: GenericRun[] = [];
   const officerFacts: GenericOfficerFact[] = [];
-  const lastPlayed = new Map<GenericRuleSetId, Map<string, string>>();
+  const lastPlayed = options.resume ? copyOf(options.resume.lastPlayed) : new Map<GenericRuleSetId, Map<string, string>>();
   const lastPlayedUnder = (ruleSet: GenericRuleSetId) => {
     let m = lastPlayed.get(ruleSet);
     if (!m) lastPlayed.set(ruleSet, (m = new Map()));
@@ -368,8 +386,15 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
   const inForced = (ruleSet: string) => options.ruleSet === undefined || options.ruleSet === ruleSet;
 
   const told = (ruleSet: GenericRuleSetId, date: string, states: readonly (readonly [string, unknown])[]): void => options.onStates?.(ruleSet, date, states, lastPlayed.get(ruleSet) ?? new Map<string, string>());
+  let cut = options.cut;
+  const takeCut = (): void => {
+    cut?.take({ date: cut.date, states: copyOf(states), lastPlayed: copyOf(lastPlayed) });
+    cut = undefined;
+  };
   for (const item of timeline) {
+    if (options.resume !== undefined && item.date < options.resume.date) continue;
     if (options.asOf !== undefined && item.date > options.asOf) break;
+    if (cut !== undefined && item.date >= cut.date) takeCut();
     options.onItem?.(item.date);
     switch (item.kind) {
       case 'opening': {
@@ -442,6 +467,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
       }
     }
   }
+  if (options.asOf === undefined || (cut !== undefined && cut.date <= options.asOf)) takeCut();
   return E.right({ states, runs, officerFacts, lastPlayed, players, registry });
 };
 

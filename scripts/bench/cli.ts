@@ -25,6 +25,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { ruleSetOfTournament } from './synthetic-ledger';
 
 const bin = path.resolve(__dirname, '../../../bin/ledger.js');
 const gnuTime = fs.existsSync('/usr/bin/time');
@@ -92,7 +93,26 @@ const submissionWrites = (dir: string): [string, (r: number) => string[]][] => {
   ];
 };
 
-const timeWrites = (ledgers: readonly string[], runs: number, only: readonly string[], writes: readonly [string, (r: number) => string[]][]): string[][] => {
+/**
+ * A correction of a game in the last tournament rated under `ruleSet` (`tournaments`: its id on each ledger, by
+ * ruleSetOfTournament of the synthetic ledger), then that rule set's list: what an officer correcting a late result of
+ * a fide tournament waits for, the write's consequences and the first read after it (the non-FESA models are folded
+ * again from their cut, src/app/rule-set-fold-cut.ts).
+ */
+const ruleSetWrites = (ruleSet: string, tournaments: readonly string[]): [string, (r: number, ledger: number) => string[]][] => [
+  [`write: game correct in the last ${ruleSet} tournament (with its consequences)`, (r, i) => ['game', 'correct', '--game', '1-0', '--tournament', tournaments[i]!, '--result', r % 2 === 0 ? 'draw' : 'loss', '--reason', 'bench']],
+  [`write: then list --rules ${ruleSet}`, () => ['list', '--rules', ruleSet, '--format', 'csv']],
+];
+
+/** The last tournament each ledger rates under `ruleSet` (a mixed synthetic ledger's). */
+const lastTournamentUnder = (ruleSet: string, spec: string): string => {
+  const ids = (JSON.parse(ledger(['tournament', 'list', '--json'], spec).stdout) as { id: string }[]).map((t) => t.id);
+  const last = ids.filter((id) => /^t\d+$/.test(id) && ruleSetOfTournament(Number(id.slice(1)), true) === ruleSet).at(-1);
+  if (last === undefined) throw new Error(`${spec}: no tournament under ${ruleSet} (write the ledger with npm run bench:ledger -- --mixed)`);
+  return last;
+};
+
+const timeWrites = (ledgers: readonly string[], runs: number, only: readonly string[], writes: readonly [string, (r: number, ledger: number) => string[]][]): string[][] => {
   const selected = only.length === 0 || writes.some(([label]) => only.some((prefix) => label.startsWith(prefix)));
   if (!selected) return [];
   // every write of a run in order on both ledgers: each needs the facts of the one before; run 0 is untimed
@@ -100,7 +120,7 @@ const timeWrites = (ledgers: readonly string[], runs: number, only: readonly str
   for (let r = 0; r <= runs; r++)
     for (const [label, argvOf] of writes)
       ledgers.forEach((spec, i) => {
-        const run = ledger(argvOf(r), spec);
+        const run = ledger(argvOf(r, i), spec);
         if (r > 0) timed.get(label)![i]!.push(run);
       });
   return writes.map(([label]) => {
@@ -192,6 +212,7 @@ const main = async (): Promise<void> => {
       console.log(`  ${label}: SMALL ${seconds[0]!.toFixed(2)} s, BIG ${seconds[1]!.toFixed(2)} s, ratio ${(seconds[1]! / seconds[0]!).toFixed(2)}x`);
     }
     rows.push(...timeWrites(ledgers, runs, only, officerWrites(player)), ...timeWrites(ledgers, runs, only, submissionWrites(dir)));
+    for (const id of ruleSets) if (only.length === 0 || only.some((prefix) => 'write: '.startsWith(prefix) || prefix.startsWith('write: game correct in'))) rows.push(...timeWrites(ledgers, runs, only, ruleSetWrites(id, ledgers.map((spec) => lastTournamentUnder(id, spec)))));
     console.log('');
     console.log('| command (fresh process) | SMALL | SMALL peak | BIG | BIG peak | BIG / SMALL (goal ≤ 2×) |');
     console.log('|---|--:|--:|--:|--:|--:|');

@@ -279,6 +279,8 @@ const sliceRatedUpTo = async (
   known: SliceOptions,
   except?: string,
   officerTargets = false,
+  /** Only the tournaments ending on or after this date, and the officers' targets of facts dated on or after it (a resumed fold's). */
+  from = '',
 ): Promise<RatedTournamentSlice> => {
   const index = await ratedIndexNow(store, known.storage, upTo, known.index);
   const wide = index.queries.factsUpTo(upTo);
@@ -286,7 +288,7 @@ const sliceRatedUpTo = async (
   const rated: string[] = [];
   for (const [id, r] of index.queries.registrationsUpTo(upTo)) {
     // (an unrated one too for a list's slice: `history` shows a player's unrated tournaments beside the rated)
-    if (id === except || r.endDate > asOf || (!r.rated && !officerTargets)) continue;
+    if (id === except || r.endDate > asOf || r.endDate < from || (!r.rated && !officerTargets)) continue;
     if (isGenericRuleSet(ruleSetInForce(adoptions, r))) rated.push(id);
   }
 
@@ -307,7 +309,7 @@ const sliceRatedUpTo = async (
   named(known.decided ?? []);
   if (officerTargets) {
     // a list names every player the fold holds a state for: those of a balance or an adjustment too, who may never play
-    for (const { event: e } of wide) for (const id of officerTargetsOf(e)) players.add(id);
+    for (const { event: e } of wide) if (e.validDate >= from) for (const id of officerTargetsOf(e)) players.add(id);
     // and names them as FESA lists do, namesakes told apart: every registration and merge, whoever's it is
     for await (const batch of readFacts(store, { types: NAMING_TYPES, toPosition: upTo })) keep(batch);
   }
@@ -352,6 +354,14 @@ export const ratedCareersSlice = async (store: EventStore, known: SliceOptions =
  */
 export const ratedListSlice = async (store: EventStore, known: SliceOptions = {}): Promise<RatedTournamentSlice> =>
   sliceRatedUpTo(store, known.upTo ?? (await store.headPosition()), END_OF_TIME, [], known, undefined, true);
+
+/**
+ * The part of the list slice a fold resumed at `from` (projections/generic/history.ts `GenericCut`) reads: every
+ * ledger-wide fact and naming fact as `ratedListSlice` has them, but only the tournaments ending on or after `from`
+ * and the players they and the officer facts dated on or after it name (with the facts `decided`).
+ */
+export const ratedListSliceFrom = async (store: EventStore, from: string, known: SliceOptions = {}): Promise<RatedTournamentSlice> =>
+  sliceRatedUpTo(store, known.upTo ?? (await store.headPosition()), END_OF_TIME, [], known, undefined, true, from);
 
 /** The facts a list's names come from (src/app/rule-set-list.ts `namesKnownAt`). */
 const NAMING_TYPES = ['PlayerRegistered', 'PlayerRegistrationCorrected', 'PlayersMerged', 'PlayersUnmerged'];

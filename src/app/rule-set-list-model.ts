@@ -7,16 +7,17 @@
  * published list — move it forward without a fold), and `verify` tells one changed by hand.
  */
 import * as E from 'fp-ts/Either';
-import { foldGeneric, GENERIC_FOLD_EVENTS } from '../../projections/generic/history';
-import { GENERIC_RULE_SETS, genericSystem, isGenericRuleSet, type GenericRuleSetId } from '../../projections/generic/systems';
-import type { DomainEvent, LoggedEvent } from '../../domain/events';
+import { foldGeneric, type GenericCut } from '../../projections/generic/history';
+import { GENERIC_RULE_SETS, genericSystem, type GenericRuleSetId } from '../../projections/generic/systems';
+import type { LoggedEvent } from '../../domain/events';
 import { hashAt, logChangedSince } from './chain';
 import { readFacts } from './event-log';
 import { unratable } from './failure';
 import { hash53 } from './list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
-import { everUnderGenericRules, ratedIndexNow, ratedListSlice, type RatedTournamentSlice } from './rated-tournament';
+import { everUnderGenericRules, ratedIndexNow, ratedListSlice, ratedListSliceFrom, type RatedTournamentSlice } from './rated-tournament';
+import { awardsFrom, cutDateFor, loadFoldCut, NAMES_ONLY, saveFoldCut, touchOf, type SavedFoldCut, type Touch } from './rule-set-fold-cut';
 import { entryOfState, listNamer, listOfEntries, type RatedEntry, type RuleSetList } from './rule-set-list';
 import { playerNamesNow, type PlayerNames } from './player-names';
 
@@ -76,12 +77,26 @@ const chunksOf = (versions: readonly Version[], names: readonly Named[]): (reado
   return chunks;
 };
 
-/** Every rule set's model from the fold of `facts` (the list slice as of `position`, whose event hashes to `head`). */
-const buildModels = (facts: readonly LoggedEvent[], position: number, head: string | null): { models: Model[]; folded: ReturnType<typeof foldGeneric> } => {
-  const versions = new Map<GenericRuleSetId, Version[]>(GENERIC_RULE_SETS.map((r) => [r, []]));
+/** Where a fold of the list slice starts: from the first fact, or resumed at a cut with the versions saved before it. */
+interface FoldStart {
+  readonly resume?: GenericCut;
+  /** Each rule set's versions dated before the cut, as saved. */
+  readonly prefix?: ReadonlyMap<string, readonly Version[]>;
+  /** The last position of a fact the saved models read. */
+  readonly lastFact?: number;
+  /** Where the fold keeps its next cut (rule-set-fold-cut.ts). */
+  readonly cutDate: string;
+}
+
+/** Every rule set's model from the fold of `facts` (the list slice as of `position`, whose event hashes to `head`), and the fold's cut. */
+const buildModels = (facts: readonly LoggedEvent[], position: number, head: string | null, start: FoldStart): { models: Model[]; folded: ReturnType<typeof foldGeneric>; cut: GenericCut | undefined } => {
+  const versions = new Map<GenericRuleSetId, Version[]>(GENERIC_RULE_SETS.map((r) => [r, [...(start.prefix?.get(r) ?? [])]]));
   let lastDate = '';
+  let cut: GenericCut | undefined;
   const folded = foldGeneric(facts, {
     entry: 'system',
+    ...(start.resume ? { resume: start.resume } : {}),
+    cut: { date: start.cutDate, take: (c) => (cut = c) },
     onItem: (date) => (lastDate = date),
     onStates: (ruleSet, date, states, lastPlayed) => {
       const system = genericSystem(ruleSet);
@@ -94,7 +109,7 @@ const buildModels = (facts: readonly LoggedEvent[], position: number, head: stri
   });
   const failure = E.isLeft(folded) ? { date: lastDate, message: folded.left } : undefined;
   const named = listNamer(facts);
-  const lastFact = facts.at(-1)?.globalPosition ?? 0;
+  const lastFact = Math.max(start.lastFact ?? 0, facts.at(-1)?.globalPosition ?? 0);
   const models = [...versions].map(([ruleSet, vs]): Model => {
     const names = [...new Set(vs.map((v) => v[0]))].map((key): Named => {
       const { id, name, country } = named(key);
@@ -103,7 +118,17 @@ const buildModels = (facts: readonly LoggedEvent[], position: number, head: stri
     const fp = fingerprint(chunksOf(vs, names).map((c) => c[2]));
     return { header: { format: RULE_SET_LIST_MODEL_FORMAT, ruleSet, position, head, lastFact, through: vs.at(-1)?.[1] ?? '', grades: genericSystem(ruleSet).grades !== undefined, ...(failure ? { failure } : {}), fp }, versions: vs, names, fp };
   });
-  return { models, folded };
+  return { models, folded, cut };
+};
+
+/** The date of the last item the fold of `facts` may rate: where its cut is kept (`cutDateFor`). */
+const lastItemDate = (facts: readonly LoggedEvent[]): string => {
+  let last = '';
+  for (const { event: e } of facts) {
+    const date = e.type === 'TournamentRegistered' ? e.endDate : e.type === 'OpeningBalanceImported' || e.type === 'RatingAdjusted' || e.type === 'GradeAwarded' ? e.validDate : '';
+    if (date > last && date !== NAMES_ONLY) last = date;
+  }
+  return last;
 };
 
 /** A whole model's head: every player's last entry, in the order of the entries. */
@@ -153,43 +178,34 @@ const unservable = async (store: EventStore, model: Model, head: number, kind: K
   return undefined;
 };
 
-const TOURNAMENT_FACTS = new Set(['TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed']);
-const PASSED_OVER = new Set<string>(GENERIC_FOLD_EVENTS.passesOver);
-
 /**
- * Whether a fact recorded after `after` up to `head` may change what a non-FESA model holds: anything but what the
- * fold passes over, FESA's own balances and adjustments, and the facts of tournaments no non-FESA rule set ever rates
- * (the bulk of a federation's writes). A registration names a player no model holds yet: it matters only when
- * `registrationMatters` says so (a list: he or a namesake of his is listed).
+ * What the facts recorded after `after` up to `head` touch of the non-FESA fold (rule-set-fold-cut.ts `touchOf`): the
+ * bulk of a federation's writes — FESA games, FESA balances, what the fold passes over — nothing. A registration
+ * names a player no model holds yet: it matters only when `registrationMatters` says so (a list: he or a namesake of
+ * his is listed), and then for the names alone.
  */
-export const changesTheRatedSlice = async (store: EventStore, storage: CheckpointStorage, after: number, head: number, registrationMatters: (playerId: string) => Promise<boolean>): Promise<boolean> => {
-  const generic = everUnderGenericRules(await ratedIndexNow(store, storage, head), head);
-  const matters = async (e: DomainEvent): Promise<boolean> => {
-    if (PASSED_OVER.has(e.type)) return false;
-    if (e.type === 'PlayerRegistered') return registrationMatters(e.playerId);
-    if (e.type === 'OpeningBalanceImported' || e.type === 'RatingAdjusted' || e.type === 'GradeAwarded') return isGenericRuleSet(e.ruleSet);
-    if (TOURNAMENT_FACTS.has(e.type)) return generic.has((e as { tournamentId: string }).tournamentId);
-    return true;
-  };
-  for await (const batch of readFacts(store, { fromPosition: after, toPosition: head })) {
-    for (const f of batch) if (await matters(f.event)) return true;
-  }
-  return false;
+export const touchOfTheRatedSlice = async (store: EventStore, storage: CheckpointStorage, after: number, head: number, registrationMatters: (playerId: string) => Promise<boolean>): Promise<Touch> => {
+  const index = await ratedIndexNow(store, storage, head);
+  return touchOf(readFacts(store, { fromPosition: after, toPosition: head }), index, everUnderGenericRules(index, head), after, registrationMatters);
 };
 
-/** Whether a fact since the model may change a list (see `changesTheRatedSlice`). */
-const changesTheLists = (store: EventStore, storage: CheckpointStorage, model: Model, head: number): Promise<boolean> => {
+/** Whether a fact recorded after `after` up to `head` may change what a non-FESA model holds (see `touchOfTheRatedSlice`). */
+export const changesTheRatedSlice = async (store: EventStore, storage: CheckpointStorage, after: number, head: number, registrationMatters: (playerId: string) => Promise<boolean>): Promise<boolean> =>
+  (await touchOfTheRatedSlice(store, storage, after, head, registrationMatters)).kind !== 'none';
+
+/** What the facts since `after` touch of the lists (see `touchOfTheRatedSlice`). */
+const touchSince = (store: EventStore, storage: CheckpointStorage, model: Model, after: number, head: number): Promise<Touch> => {
   // the names of namesakes tell them apart; read lazily, as most facts since are games
   const listed = new Set(model.names.map(([, id]) => id));
   let names: PlayerNames | undefined;
-  return changesTheRatedSlice(store, storage, model.header.position, head, async (id) =>
+  return touchOfTheRatedSlice(store, storage, after, head, async (id) =>
     listed.has(id) || (names ??= await playerNamesNow(store, storage)).namesakesOf(id).some((other) => listed.has(other)));
 };
 
 /** How many times this thread made the models anew (an instrument: a test holds that facts changing no list move them forward). */
 export const ruleSetListModelBuilds = { here: 0 };
 
-/** Folds the list slice at the log's head once and saves every non-FESA rule set's model from it. */
+/** Folds the list slice at the log's head once and saves every non-FESA rule set's model from it, and the fold's cut. */
 export const rebuildRuleSetListModels = async (
   store: EventStore,
   storage: CheckpointStorage,
@@ -201,13 +217,57 @@ export const rebuildRuleSetListModels = async (
   const slice = await ratedListSlice(store, { upTo: head, storage });
   const { facts } = slice;
   const hash = await hashAt(store, head);
-  const { models, folded } = buildModels(facts, head, hash);
+  const { models, folded, cut } = buildModels(facts, head, hash, { cutDate: cutDateFor(lastItemDate(facts)) });
   for (const model of models) await saveModel(storage, model);
+  await saveFoldCut(storage, cut && { position: head, head: hash, cut, awards: awardsFrom(facts, cut.date) });
   await alsoFrom?.(slice, folded, head, hash);
   return { position: head, versions: models.reduce((n, m) => n + m.versions.length, 0), facts: facts.length };
 };
 
-/** The model of `ruleSet` at the head of the log: the saved one (moved forward over facts that change no list), else made anew. */
+/** How many times this thread resumed the models at their cut (an instrument, as `ruleSetListModelBuilds`). */
+export const ruleSetListModelResumes = { here: 0 };
+
+/**
+ * Folds the list slice from the saved cut on (the facts recorded since it touch nothing dated before it) and saves
+ * every rule set's model — its versions before the cut as saved, those after folded again — and the next cut; false
+ * when a saved model or the cut cannot be resumed from (the caller makes them anew).
+ */
+const resumeRuleSetListModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number): Promise<boolean> => {
+  const olds = await Promise.all(GENERIC_RULE_SETS.map((r) => loadModel(storage, r)));
+  for (const old of olds) if (old === undefined || old.header.position < saved.position || (await unservable(store, old, head)) !== undefined) return false;
+  ruleSetListModelResumes.here++;
+  const from = saved.cut.date;
+  const slice = await ratedListSliceFrom(store, from, { upTo: head, storage });
+  const byPosition = new Map([...saved.awards, ...slice.facts].map((f) => [f.globalPosition, f]));
+  const facts = [...byPosition.values()].sort((a, b) => a.globalPosition - b.globalPosition);
+  const prefix = new Map(olds.map((m) => [m!.header.ruleSet, m!.versions.filter((v) => v[1] < from)]));
+  const lastFact = Math.max(...olds.map((m) => m!.header.lastFact));
+  const last = [lastItemDate(facts), ...olds.map((m) => m!.header.through)].reduce((a, b) => (a > b ? a : b));
+  const hash = await hashAt(store, head);
+  const cutDate = [from, cutDateFor(last)].reduce((a, b) => (a > b ? a : b));
+  const { models, cut } = buildModels(facts, head, hash, { resume: saved.cut, prefix, lastFact, cutDate });
+  for (const model of models) await saveModel(storage, model);
+  await saveFoldCut(storage, cut && { position: head, head: hash, cut, awards: awardsFrom(facts, cut.date) });
+  return true;
+};
+
+/**
+ * Makes the models at the log's head from `model` (saved at an earlier position): moved forward over facts that
+ * change no list, folded again from the saved cut over facts that touch only items from it on, else made anew.
+ */
+const catchUpModels = async (store: EventStore, storage: CheckpointStorage, model: Model, head: number): Promise<void> => {
+  const saved = await loadFoldCut(storage);
+  const since = saved !== undefined && saved.position <= model.header.position && (await logChangedSince(store, saved.position, saved.head)) === undefined ? saved.position : model.header.position;
+  const touch = await touchSince(store, storage, model, since, head);
+  if (touch.kind === 'none') {
+    await saveModel(storage, { ...model, header: { ...model.header, position: head, head: await hashAt(store, head) } });
+    return;
+  }
+  if (touch.kind === 'from' && saved !== undefined && since === saved.position && saved.cut.date <= touch.date && (await resumeRuleSetListModels(store, storage, saved, head))) return;
+  await rebuildRuleSetListModels(store, storage);
+};
+
+/** The model of `ruleSet` at the head of the log: the saved one (moved forward, or folded again from its cut), else made anew. */
 const modelAtHead = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, onEdited?: (why: string) => void): Promise<Model> => {
   const head = await store.headPosition();
   const saved = await loadModel(storage, ruleSet, 'whole');
@@ -215,13 +275,8 @@ const modelAtHead = async (store: EventStore, storage: CheckpointStorage, ruleSe
   if (why !== undefined) onEdited?.(why);
   if (saved !== undefined && why === undefined) {
     if (saved.header.position === head) return saved;
-    if (!(await changesTheLists(store, storage, saved, head))) {
-      const moved = { ...saved, header: { ...saved.header, position: head, head: await hashAt(store, head) } };
-      await saveModel(storage, moved);
-      return moved;
-    }
-  }
-  await rebuildRuleSetListModels(store, storage);
+    await catchUpModels(store, storage, saved, head);
+  } else await rebuildRuleSetListModels(store, storage);
   return (await loadModel(storage, ruleSet))!;
 };
 

@@ -29,7 +29,9 @@ import type { LedgerRatings } from './consequences';
 import { decodeRecorded, readFacts } from './event-log';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
-import { ratedListSlice } from './rated-tournament';
+import { everUnderGenericRules, ratedIndexNow, ratedListSlice, ratedListSliceFrom } from './rated-tournament';
+import { loadFoldCut, touchOf, type SavedFoldCut } from './rule-set-fold-cut';
+import { logChangedSince } from './chain';
 
 /** The facts whose consequences the saved state answers: what a game, a tournament or a new player's registration records. */
 const ANSWERED: ReadonlySet<DomainEvent['type']> = new Set([
@@ -164,7 +166,12 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
   return { ...(await beforeAndAfter(store, storage, head, decided, fesa)), foldedFrom: fesa.from, gamesFrom: compared.gamesFrom };
 };
 
-/** The ratings before and after the decided facts: FESA's as given, the other rule sets' from the slice their lists read. */
+/**
+ * The ratings before and after the decided facts: FESA's as given, the other rule sets' from the slice their lists
+ * read — from the saved cut on (rule-set-fold-cut.ts) when neither the facts recorded since it nor the decided ones
+ * touch anything dated before it: the tournaments before the cut are rated alike on both sides, so they change
+ * nothing a comparison reports.
+ */
 const beforeAndAfter = async (
   store: EventStore,
   storage: CheckpointStorage,
@@ -172,16 +179,38 @@ const beforeAndAfter = async (
   decided: readonly LoggedEvent[],
   fesa: { readonly before: LedgerRatings['fesa']; readonly after: LedgerRatings['fesa'] },
 ): Promise<Pick<SavedRatings, 'before' | 'after'>> => {
-  const slice = await ratedListSlice(store, { upTo: head, storage, decided });
+  const cut = await resumableCut(store, storage, head, decided);
+  if (cut !== undefined) consequencesFromCut.here++;
+  const slice = cut === undefined ? await ratedListSlice(store, { upTo: head, storage, decided }) : await ratedListSliceFrom(store, cut.cut.date, { upTo: head, storage, decided });
   // the FESA fold's reconciles and adjustments too, which the slice leaves out: where a change stops (their positions)
-  const byPosition = new Map(slice.facts.map((f) => [f.globalPosition, f]));
+  const byPosition = new Map([...(cut?.awards ?? []), ...slice.facts].map((f) => [f.globalPosition, f]));
   for await (const batch of readFacts(store, { types: ['ListReconciled', 'RatingAdjusted'], toPosition: head })) for (const f of batch) byPosition.set(f.globalPosition, f);
   const facts = [...byPosition.values()].sort((a, b) => a.globalPosition - b.globalPosition);
   const withDecided = [...facts, ...decided];
+  const options = cut === undefined ? {} : { resume: cut.cut };
   return {
-    before: { facts, fesa: fesa.before, generic: foldGeneric(facts) },
-    after: { facts: withDecided, fesa: fesa.after, generic: foldGeneric(withDecided) },
+    before: { facts, fesa: fesa.before, generic: foldGeneric(facts, options) },
+    after: { facts: withDecided, fesa: fesa.after, generic: foldGeneric(withDecided, options) },
   };
+};
+
+/** How many comparisons this thread folded from the saved cut (an instrument for tests). */
+export const consequencesFromCut = { here: 0 };
+
+/** The saved cut, when the facts recorded since it and the decided ones touch only what is dated on or after it. */
+const resumableCut = async (store: EventStore, storage: CheckpointStorage, head: number, decided: readonly LoggedEvent[]): Promise<SavedFoldCut | undefined> => {
+  const saved = await loadFoldCut(storage);
+  if (saved === undefined || saved.position > head || (await logChangedSince(store, saved.position, saved.head)) !== undefined) return undefined;
+  const index = await ratedIndexNow(store, storage, head);
+  const since = [...(await collect(readFacts(store, { fromPosition: saved.position, toPosition: head }))), decided];
+  const touch = await touchOf(since, index, everUnderGenericRules(index, head), saved.position, async () => true);
+  return touch.kind === 'none' || (touch.kind === 'from' && saved.cut.date <= touch.date) ? saved : undefined;
+};
+
+const collect = async <T>(batches: AsyncIterable<T>): Promise<T[]> => {
+  const all: T[] = [];
+  for await (const batch of batches) all.push(batch);
+  return all;
 };
 
 /** Facts that leave every FESA list as it is, whatever they hold: they rate, grade and rename nobody on one. */

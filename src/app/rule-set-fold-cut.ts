@@ -1,0 +1,165 @@
+/**
+ * Where a fold of the non-FESA rule sets resumes after a write: every rule set's player states and last-played dates
+ * after the items dated before a cut date (projections/generic/history.ts `GenericCut`), saved next to the log with
+ * the list models (rule-set-list-model.ts) at the position they reflect. A fact recorded since that touches only
+ * items from the cut on — a late or corrected result of a recent tournament, a balance, a new tournament — is folded
+ * from the cut over the tournaments ending from it on, not from the first fact of the ledger; anything else (a merge,
+ * an adoption, a corrected registration, a result older than the cut) makes the models anew. Derived and droppable: a
+ * cut of another format, log or position is not read.
+ */
+import type { DomainEvent, LoggedEvent } from '../../domain/events';
+import { ruleSetInForce, type GenericCut } from '../../projections/generic/history';
+import { isGenericRuleSet, type GenericRuleSetId } from '../../projections/generic/systems';
+import { hash53 } from './list-model';
+import type { CheckpointStorage } from './ports/checkpoint-storage';
+import type { RatedTournamentIndex } from './rated-tournament';
+
+export const RULE_SET_FOLD_CUT_FORMAT = 1;
+const CUT_NAME = `rule-set-fold-cut-${RULE_SET_FOLD_CUT_FORMAT}`;
+const CHUNK = 20_000;
+
+/** A cut as saved: the fold's states at `cut.date`, the log position and hash they reflect, and the awards dated from the cut on. */
+export interface SavedFoldCut {
+  readonly position: number;
+  readonly head: string | null;
+  readonly cut: GenericCut;
+  /**
+   * The grade awards dated on or after the cut that the whole slice holds: they are facts of players' streams, which a
+   * resumed slice reads only for the players of tournaments from the cut on.
+   */
+  readonly awards: readonly LoggedEvent[];
+}
+
+/** The cut date a fold whose last item is dated `lastDate` keeps: the first day of the year before (two seasons folded again at most). */
+export const cutDateFor = (lastDate: string): string => (lastDate === '' ? '0000-01-01' : `${Number(lastDate.slice(0, 4)) - 1}-01-01`.padStart(10, '0'));
+
+/** The awards of `facts` dated on or after `date` (carried with a cut: see `SavedFoldCut.awards`). */
+export const awardsFrom = (facts: readonly LoggedEvent[], date: string): LoggedEvent[] => facts.filter((f) => f.event.type === 'GradeAwarded' && f.event.validDate >= date);
+
+type Entry = readonly [ruleSet: string, playerId: string, value: unknown];
+
+const entriesOf = <V>(maps: ReadonlyMap<GenericRuleSetId, ReadonlyMap<string, V>>): Entry[] => [...maps].flatMap(([r, m]) => [...m].map(([id, v]): Entry => [r, id, v]));
+
+const chunked = (part: string, items: readonly unknown[]): (readonly [string, number, string])[] => {
+  const chunks: (readonly [string, number, string])[] = [];
+  for (let seq = 0; seq * CHUNK < items.length; seq++) chunks.push([part, seq, JSON.stringify(items.slice(seq * CHUNK, (seq + 1) * CHUNK))]);
+  return chunks;
+};
+
+/** Saves the cut; `undefined` (a fold that failed before its cut date) leaves none to resume from. */
+export const saveFoldCut = async (storage: CheckpointStorage, saved: SavedFoldCut | undefined): Promise<void> => {
+  if (saved === undefined) return storage.save(CUT_NAME, 0, JSON.stringify({ format: 0 }), [], []);
+  const chunks = [...chunked('awards', saved.awards), ...chunked('played', entriesOf(saved.cut.lastPlayed)), ...chunked('states', entriesOf(saved.cut.states))];
+  const fp = hash53(chunks.map((c) => hash53(c[2]).toString(36)).join('|'));
+  const header = { format: RULE_SET_FOLD_CUT_FORMAT, position: saved.position, head: saved.head, date: saved.cut.date, fp };
+  await storage.save(CUT_NAME, saved.position, JSON.stringify(header), chunks, []);
+};
+
+/** The saved cut (the caller checks that the log still holds `head` at its `position`); undefined when none of this format is saved, or it was changed. */
+export const loadFoldCut = async (storage: CheckpointStorage): Promise<SavedFoldCut | undefined> => {
+  const texts: string[] = [];
+  const parts = { awards: [] as LoggedEvent[], played: [] as Entry[], states: [] as Entry[] };
+  const text = await storage.load(CUT_NAME, (part, data) => {
+    texts.push(data);
+    if (part === 'awards' || part === 'played' || part === 'states') for (const item of JSON.parse(data) as never[]) parts[part].push(item);
+  });
+  if (text === undefined) return undefined;
+  const header = JSON.parse(text) as { format: number; position: number; head: string | null; date: string; fp: number };
+  if (header.format !== RULE_SET_FOLD_CUT_FORMAT) return undefined;
+  if (hash53(texts.map((t) => hash53(t).toString(36)).join('|')) !== header.fp) return undefined;
+  const mapsOf = <V>(entries: readonly Entry[]): Map<GenericRuleSetId, Map<string, V>> => {
+    const maps = new Map<GenericRuleSetId, Map<string, V>>();
+    for (const [r, id, v] of entries) {
+      const ruleSet = r as GenericRuleSetId;
+      if (!maps.has(ruleSet)) maps.set(ruleSet, new Map());
+      maps.get(ruleSet)!.set(id, v as V);
+    }
+    return maps;
+  };
+  return { position: header.position, head: header.head, awards: parts.awards, cut: { date: header.date, states: mapsOf(parts.states), lastPlayed: mapsOf<string>(parts.played) } };
+};
+
+/** What facts recorded since a fold touch: nothing it reads, only names, the items from a date on, or all of it. */
+export type Touch = { readonly kind: 'none' } | { readonly kind: 'from'; readonly date: string; readonly last: number } | { readonly kind: 'all' };
+
+/** What a fact that reaches every item of the fold touches (none is dated so). */
+const ALL = '';
+/** A date after every item: what a fact that changes only names touches. */
+export const NAMES_ONLY = '9999-12-31';
+
+/**
+ * What `facts` (recorded after `after`) touch of the non-FESA fold: `generic` are the tournaments it may rate (its
+ * slice's), the index says their end dates and whether one was registered before. A registration matters only where
+ * `registrationMatters` says so (its name is listed), and then only for names: a new player has no state yet.
+ */
+export const touchOf = async (
+  facts: AsyncIterable<readonly LoggedEvent[]> | Iterable<readonly LoggedEvent[]>,
+  index: RatedTournamentIndex,
+  generic: ReadonlySet<string>,
+  after: number,
+  registrationMatters: (playerId: string) => Promise<boolean>,
+): Promise<Touch> => {
+  const endDates = new Map([...index.queries.registrationsUpTo(Number.MAX_SAFE_INTEGER)].map(([id, r]) => [id, r.endDate]));
+  const registeredBefore = index.queries.registrationsUpTo(after);
+  const adoptions = index.queries.factsUpTo(Number.MAX_SAFE_INTEGER).flatMap((f) => (f.event.type === 'RuleSetAdopted' ? [{ event: f.event, position: f.globalPosition }] : []));
+  // a tournament registered by facts not yet in the index (a write's own): its rule set in force says whether the fold rates it
+  const rated = new Set(generic);
+  let date: string | undefined;
+  let last = 0;
+  const touch = (d: string, position: number): void => {
+    if (date === undefined || d < date) date = d;
+    last = Math.max(last, position);
+  };
+  /** The date from which `e` touches the fold's items; ALL: every item; undefined: none. */
+  const dateOf = (e: DomainEvent): string | undefined => {
+    switch (e.type) {
+      case 'ListReconciled':
+      case 'RatingListPublished':
+      case 'OfficerAppointed':
+      case 'OfficerRevoked':
+      case 'SubmissionReceived':
+      case 'SubmissionApproved':
+      case 'SubmissionRejected':
+        return undefined;
+      case 'PlayerRegistered':
+        // a registration names a player no state is kept for yet: names alone
+        return NAMES_ONLY;
+      case 'OpeningBalanceImported':
+      case 'RatingAdjusted':
+        return isGenericRuleSet(e.ruleSet) ? e.validDate : undefined;
+      case 'GradeAwarded':
+        // an award is a fact of the player's stream, which a resumed slice may not read: made anew
+        return isGenericRuleSet(e.ruleSet) ? ALL : undefined;
+      case 'PriorGradeDeclared':
+        // a newcomer's seed from that date on
+        return e.validDate;
+      case 'TournamentRegistered':
+        if (registeredBefore.has(e.tournamentId)) return rated.has(e.tournamentId) || isGenericRuleSet(ruleSetInForce(adoptions, e)) ? ALL : undefined;
+        if (!rated.has(e.tournamentId) && !isGenericRuleSet(ruleSetInForce(adoptions, e))) return undefined;
+        rated.add(e.tournamentId);
+        endDates.set(e.tournamentId, e.endDate);
+        return e.endDate;
+      case 'GameReported':
+      case 'ResultCorrected':
+      case 'GameWithdrawn':
+      case 'TournamentClosed':
+        return rated.has(e.tournamentId) ? (endDates.get(e.tournamentId) ?? ALL) : undefined;
+      case 'PlayerRegistrationCorrected':
+      case 'PlayersMerged':
+      case 'PlayersUnmerged':
+      case 'RuleSetAdopted':
+        // an identity, a birth year or a country holds for the whole record; an adoption moves tournaments between folds
+        return ALL;
+    }
+  };
+  for await (const batch of facts) {
+    for (const f of batch) {
+      const e = f.event;
+      if (e.type === 'PlayerRegistered' && !(await registrationMatters(e.playerId))) continue;
+      const d = dateOf(e);
+      if (d === ALL) return { kind: 'all' };
+      if (d !== undefined) touch(d, f.globalPosition);
+    }
+  }
+  return date === undefined ? { kind: 'none' } : { kind: 'from', date, last };
+};

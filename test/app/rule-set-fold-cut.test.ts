@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import type { DomainEvent, GameReported, LoggedEvent } from '../../domain/events';
+import { resumeProjection } from '../../src/app/checkpoint';
+import { consequences, ledgerRatings, withDecided } from '../../src/app/consequences';
+import { loadFacts } from '../../src/app/load';
+import { readRuleSetListModel, ruleSetListModelBuilds, ruleSetListModelResumes } from '../../src/app/rule-set-list-model';
+import { ruleSetList } from '../../src/app/rule-set-list';
+import { consequencesFromCut, savedRatings } from '../../src/app/saved-ratings';
+import type { GenericRuleSetId } from '../../projections/generic/systems';
+import { ledgers, resultCorrection } from '../support/gen';
+import { mix, mixed, OTHER } from '../support/mixed-ledgers';
+import { places, record } from '../support/places';
+
+/**
+ * After a write, the non-FESA list models fold again from their saved cut (src/app/rule-set-fold-cut.ts) when the
+ * write touches only what is dated from the cut on, and a write's consequences are compared from it: both equal the
+ * fold of the whole log. Random ledgers mixing FESA and other rule sets (test/support/mixed-ledgers.ts), their dates
+ * stretched over four years so that the cut (the first day of the year before the last item's) falls among the
+ * tournaments; then a write: a corrected result, a late game or a withdrawal in the last non-FESA tournament, a new
+ * one after every other, an opening balance, or a back-dated correction (which makes the models anew).
+ */
+
+const EPOCH = Date.UTC(2020, 0, 1);
+const stretch = (date: string): string => new Date(EPOCH + (Date.parse(`${date}T00:00:00Z`) - EPOCH) * 4).toISOString().slice(0, 10);
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}$/;
+const stretched = (value: unknown): unknown => {
+  if (typeof value === 'string') return ISO_DATE.test(value) ? stretch(value) : value;
+  if (Array.isArray(value)) return value.map(stretched);
+  if (value !== null && typeof value === 'object') return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, stretched(v)]));
+  return value;
+};
+
+const shown = async (view: () => Promise<unknown>): Promise<string> => {
+  try {
+    return JSON.stringify(await view(), null, 2) ?? 'undefined';
+  } catch (e) {
+    return `error: ${e instanceof Error ? e.message : String(e)}`;
+  }
+};
+
+const event = (fields: Record<string, unknown>): DomainEvent => ({ version: 1, actor: 't', ...fields }) as unknown as DomainEvent;
+
+/** The games of tournaments under another rule set than FESA's, by date. */
+const otherGames = (facts: readonly LoggedEvent[]): GameReported[] => {
+  const other = new Set(facts.flatMap(({ event: e }) => (e.type === 'TournamentRegistered' && e.ratingSystem !== 'fesa' ? [e.tournamentId] : [])));
+  return facts.flatMap(({ event: e }) => (e.type === 'GameReported' && e.second !== null && other.has(e.tournamentId) ? [e] : [])).sort((a, b) => a.validDate.localeCompare(b.validDate));
+};
+
+const lastDate = (facts: readonly LoggedEvent[]): string => facts.reduce((last, f) => (f.event.validDate > last ? f.event.validDate : last), '');
+const dayAfter = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) + 86_400_000).toISOString().slice(0, 10);
+
+/** One write of kind `kind`; undefined when the ledger has nothing to write it about. */
+const writeOf = (facts: readonly LoggedEvent[], kind: number, pick: number): DomainEvent[] | undefined => {
+  const games = otherGames(facts);
+  const last = games.at(-1);
+  const players = facts.flatMap(({ event: e }) => (e.type === 'PlayerRegistered' ? [e.playerId as string] : []));
+  const ruleSet = OTHER[pick % OTHER.length]!;
+  switch (kind) {
+    case 0:
+      return last && [resultCorrection(last, 0, 'late-fix').event];
+    case 1:
+      return last && [event({ ...last, type: 'GameReported', eventId: 'late-game', gameId: 'late-game', round: 99, result: 'draw' })];
+    case 2:
+      return last && [event({ type: 'GameWithdrawn', eventId: 'withdrawn', validDate: last.validDate, tournamentId: last.tournamentId, gameId: last.gameId, reason: 'never played' })];
+    case 3: {
+      const date = dayAfter(lastDate(facts));
+      const [a, b] = [players[pick % players.length]!, players[(pick + 1) % players.length]!];
+      return [
+        event({ type: 'TournamentRegistered', eventId: 'new-t', validDate: date, tournamentId: 'NEW', name: 'new', place: 'Oslo', startDate: date, endDate: date, ratingSystem: ruleSet, rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 0, incrementSeconds: 30 } }),
+        event({ type: 'GameReported', eventId: 'new-g', validDate: date, tournamentId: 'NEW', gameId: 'g1', round: 1, first: a, second: b, result: 'win' }),
+        event({ type: 'TournamentClosed', eventId: 'new-close', validDate: date, tournamentId: 'NEW' }),
+      ];
+    }
+    case 4: {
+      const state = ruleSet === 'fide' || ruleSet === 'uscf-k' ? { rating: 1850, games: 40, birthYear: null, reached2400: false } : { rating: 1850, games: 40 };
+      return [event({ type: 'OpeningBalanceImported', eventId: 'late-balance', validDate: lastDate(facts), playerId: players[pick % players.length]!, ruleSet, state, source: 'legacy list' })];
+    }
+    default:
+      // back-dated to the first game under another rule set: before the cut, the models are made anew
+      return games[0] && [resultCorrection(games[0], 0, 'old-fix').event];
+  }
+};
+
+describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, open) => {
+  const numRuns = name === 'SQLite' ? 40 : 15;
+  it('give the whole log\'s lists and consequences after a write, folding again from the cut where the write is after it', async () => {
+    const used = { resumed: 0, rebuilt: 0, comparedFromCut: 0, compared: 0 };
+    await fc.assert(
+      fc.asyncProperty(ledgers(8, 6), mix, fc.integer({ min: 0, max: 5 }), fc.nat(), async ({ facts }, m, kind, pick) => {
+        const { store, checkpoints, close } = await open();
+        try {
+          const ledger = mixed(facts, m).map((f) => ({ ...f, event: stretched(f.event) as DomainEvent }));
+          await record(store, ledger);
+          await resumeProjection(store, checkpoints, { checkpointEvery: 1 });
+          // the models made once, their cut saved with them
+          await shown(() => readRuleSetListModel(store, checkpoints, 'fide', { asOf: '2099-01-01', activeYears: 0 }));
+          const log = await loadFacts(store);
+          const events = writeOf(log, kind, pick);
+          if (events === undefined) return;
+          const fromCut = consequencesFromCut.here;
+          const saved = await savedRatings(store, checkpoints, events);
+          if (saved !== undefined) {
+            used.compared++;
+            if (consequencesFromCut.here > fromCut) used.comparedFromCut++;
+            expect(consequences(saved.before, saved.after)).toEqual(consequences(ledgerRatings(log), ledgerRatings(withDecided(log, events))));
+          }
+          await record(store, events.map((e, i) => ({ event: e, globalPosition: log.length + i + 1 })));
+          const after = await loadFacts(store);
+          const [resumes, builds] = [ruleSetListModelResumes.here, ruleSetListModelBuilds.here];
+          const dates = ['2099-01-01', lastDate(after), lastDate(log), stretch('2020-09-01')];
+          for (const ruleSet of OTHER as readonly GenericRuleSetId[]) {
+            for (const asOf of dates) {
+              const whole = await shown(async () => ruleSetList(after, ruleSet, { asOf, activeYears: 0 }));
+              expect({ ruleSet, asOf, list: await shown(() => readRuleSetListModel(store, checkpoints, ruleSet, { asOf, activeYears: 0 })) }).toEqual({ ruleSet, asOf, list: whole });
+            }
+          }
+          if (ruleSetListModelResumes.here > resumes) used.resumed++;
+          if (ruleSetListModelBuilds.here > builds) used.rebuilt++;
+        } finally {
+          await close();
+        }
+      }),
+      { numRuns, seed: 20261129 },
+    );
+    // not vacuous: writes after the cut were folded from it, back-dated ones made the models anew
+    expect(used.resumed).toBeGreaterThan(numRuns / 4);
+    expect(used.rebuilt).toBeGreaterThan(numRuns / 10);
+    expect(used.comparedFromCut).toBeGreaterThan(numRuns / 4);
+    console.log(`${name}: ${JSON.stringify(used)} of ${numRuns}`);
+  }, 300_000);
+});
