@@ -145,10 +145,12 @@ export const touchOf = async (
       case 'TournamentClosed':
         return rated.has(e.tournamentId) ? (endDates.get(e.tournamentId) ?? ALL) : undefined;
       case 'PlayerRegistrationCorrected':
+        // a name (or a club) is the lists' alone; a country filters adjustments and a birth year seeds a newcomer
+        return e.country === undefined && e.birthYear === undefined ? NAMES_ONLY : ALL;
       case 'PlayersMerged':
       case 'PlayersUnmerged':
       case 'RuleSetAdopted':
-        // an identity, a birth year or a country holds for the whole record; an adoption moves tournaments between folds
+        // an identity holds for the whole record; an adoption moves tournaments between folds
         return ALL;
     }
   };

@@ -18,7 +18,7 @@ import { places, record } from '../support/places';
  * fold of the whole log. Random ledgers mixing FESA and other rule sets (test/support/mixed-ledgers.ts), their dates
  * stretched over four years so that the cut (the first day of the year before the last item's) falls among the
  * tournaments; then a write: a corrected result, a late game or a withdrawal in the last non-FESA tournament, a new
- * one after every other, an opening balance, or a back-dated correction (which makes the models anew).
+ * one after every other, an opening balance, a rename (the names alone), or a back-dated correction (which makes the models anew).
  */
 
 const EPOCH = Date.UTC(2020, 0, 1);
@@ -76,6 +76,12 @@ const writeOf = (facts: readonly LoggedEvent[], kind: number, pick: number): Dom
       const state = ruleSet === 'fide' || ruleSet === 'uscf-k' ? { rating: 1850, games: 40, birthYear: null, reached2400: false } : { rating: 1850, games: 40 };
       return [event({ type: 'OpeningBalanceImported', eventId: 'late-balance', validDate: lastDate(facts), playerId: players[pick % players.length]!, ruleSet, state, source: 'legacy list' })];
     }
+    case 5: {
+      // a rename, now and then to another player's name (the lists tell namesakes apart): the names alone change
+      const [renamed, other] = [players[pick % players.length]!, players[(pick + 3) % players.length]!];
+      const named = facts.find((f) => f.event.type === 'PlayerRegistered' && f.event.playerId === other)!.event as { familyName: string; givenName: string };
+      return [event({ type: 'PlayerRegistrationCorrected', eventId: 'renamed', validDate: lastDate(facts), playerId: renamed, reason: 'married', ...(pick % 2 === 0 ? { familyName: named.familyName, givenName: named.givenName } : { familyName: 'Renamed' }) })];
+    }
     default:
       // back-dated to the first game under another rule set: before the cut, the models are made anew
       return games[0] && [resultCorrection(games[0], 0, 'old-fix').event];
@@ -87,7 +93,7 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
   it('give the whole log\'s lists and consequences after a write, folding again from the cut where the write is after it', async () => {
     const used = { resumed: 0, rebuilt: 0, comparedFromCut: 0, compared: 0 };
     await fc.assert(
-      fc.asyncProperty(ledgers(8, 6), mix, fc.integer({ min: 0, max: 5 }), fc.nat(), async ({ facts }, m, kind, pick) => {
+      fc.asyncProperty(ledgers(8, 6), mix, fc.integer({ min: 0, max: 6 }), fc.nat(), async ({ facts }, m, kind, pick) => {
         const { store, checkpoints, close } = await open();
         try {
           const ledger = mixed(facts, m).map((f) => ({ ...f, event: stretched(f.event) as DomainEvent }));
