@@ -28,6 +28,7 @@ import { factsKnownAt, loadFacts } from '../../app/load';
 import type { EventStore } from '../../app/ports/event-store';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import { ruleSetList, type RuleSetList } from '../../app/rule-set-list';
+import { readRuleSetListModel } from '../../app/rule-set-list-model';
 import { publishedRuleSetDiff, reproducePublishedText, type RuleSetListDiff } from '../../app/rule-set-publication';
 import { LIST_PRINTER } from '../formats/list-printer';
 import { named, nameOfPlayer, type PlainDiff } from './diff-models';
@@ -130,7 +131,7 @@ export const foldJobRunner = (ledger: Ledger, live: () => LiveProjections, saved
   const submissions = new Submissions(ledger, SUBMISSION_READERS, saved);
   return async <J extends FoldJob>(job: J): Promise<FoldAnswer<J>> => {
     foldJobs.here++;
-    return (await answer(ledger.store, live, playerRuns, submissions, job)) as FoldAnswer<J>;
+    return (await answer(ledger.store, live, playerRuns, submissions, job, saved)) as FoldAnswer<J>;
   };
 };
 
@@ -150,10 +151,13 @@ export const serverFoldJobs = (ledger: Ledger, live: LiveProjections, worker: Mo
   };
 };
 
-const answer = async (store: EventStore, live: () => LiveProjections, playerRuns: PlayerRuns, submissions: Submissions, job: FoldJob): Promise<FoldAnswers[FoldJob['kind']]> => {
+const answer = async (store: EventStore, live: () => LiveProjections, playerRuns: PlayerRuns, submissions: Submissions, job: FoldJob, saved?: CheckpointStorage): Promise<FoldAnswers[FoldJob['kind']]> => {
   switch (job.kind) {
     case 'rule-set-list': {
       const options = { asOf: job.asOf, activeYears: job.activeYears };
+      // the list at the head from the saved model the CLI reads too (caught up, or folded again from its cut, there)
+      const modelled = 'position' in job.upTo && saved !== undefined && job.upTo.position === (await store.headPosition()) ? await readRuleSetListModel(store, saved, job.ruleSet, options) : undefined;
+      if (modelled !== undefined) return modelled;
       if ('position' in job.upTo) return ruleSetList(await loadFacts(store, { position: job.upTo.position }), job.ruleSet, options);
       const known = await factsKnownAt(store, job.upTo.knownAt, 'known-at');
       return ruleSetList(known.facts, job.ruleSet, { ...options, ...(known.knownAt !== undefined ? { knownAt: known.knownAt } : {}) });
