@@ -184,6 +184,18 @@ export const readRuleSetCareer = async (store: EventStore, storage: CheckpointSt
   return recordOf(loaded.records, playerId, head);
 };
 
+/**
+ * What the saved careers model holds of `playerId` when it can be served at the head of the log as saved (or moved
+ * forward over facts no career reads); undefined when it would have to be made anew (the caller folds instead).
+ */
+export const servedRuleSetCareerAtHead = async (store: EventStore, storage: CheckpointStorage, playerId: string): Promise<SavedRuleSetCareer | undefined> => {
+  const head = await headAtLogHead(store, storage);
+  if (head === undefined) return undefined;
+  const bucket = bucketOf(playerId);
+  const loaded = await loadBucket(storage, bucket, true);
+  return loaded === undefined || loaded.fp !== head.buckets[bucket] ? undefined : recordOf(loaded.records, playerId, head);
+};
+
 const recordOf = (records: readonly PlayerRecord[], playerId: string, head: Head): SavedRuleSetCareer => {
   const found = records.find((r) => r[0] === playerId);
   return {

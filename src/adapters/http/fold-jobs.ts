@@ -29,6 +29,8 @@ import type { EventStore } from '../../app/ports/event-store';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import { ruleSetList, type RuleSetList } from '../../app/rule-set-list';
 import { readRuleSetListModel } from '../../app/rule-set-list-model';
+import type { RuleSetCareer } from '../../app/career-rule-sets';
+import { RuleSetCareersFold, type RuleSetCareersJob } from './rule-set-careers';
 import { publishedRuleSetDiff, reproducePublishedText, type RuleSetListDiff } from '../../app/rule-set-publication';
 import { LIST_PRINTER } from '../formats/list-printer';
 import { named, nameOfPlayer, type PlainDiff } from './diff-models';
@@ -44,6 +46,8 @@ import type { ModelCatchUp } from './model-catch-up';
 export type FoldedUpTo = { readonly position: number } | { readonly knownAt: string };
 
 export type FoldJob =
+  /** A player's careers under the non-FESA rule sets (his page), from the saved careers model or the fold (rule-set-careers.ts). */
+  | ({ readonly kind: 'rule-set-careers' } & RuleSetCareersJob)
   | { readonly kind: 'rule-set-list'; readonly ruleSet: GenericRuleSetId; readonly asOf: string; readonly activeYears: number; readonly upTo: FoldedUpTo }
   /** What changed since a list published under a non-FESA rule set. */
   | { readonly kind: 'rule-set-diff'; readonly listId: string }
@@ -95,6 +99,7 @@ export interface FoldAnswers {
   readonly 'rule-set-diff': RuleSetListDiff;
   readonly 'published-text': { readonly event: RatingListPublished; readonly text: string };
   readonly 'since-published': PlainDiff;
+  readonly 'rule-set-careers': RuleSetCareer[];
   readonly 'fesa-list': { readonly text: string; readonly position: number };
   readonly 'fesa-list-known-at': { readonly text: string };
   readonly 'fesa-list-rows': { readonly rows: readonly ListRow[]; readonly position: number };
@@ -129,15 +134,16 @@ export const foldJobs = { here: 0, asked: 0 };
 export const foldJobRunner = (ledger: Ledger, live: () => LiveProjections, saved?: CheckpointStorage): FoldJobs => {
   const playerRuns = new PlayerRuns();
   const submissions = new Submissions(ledger, SUBMISSION_READERS, saved);
+  const careers = new RuleSetCareersFold(ledger.store, saved);
   return async <J extends FoldJob>(job: J): Promise<FoldAnswer<J>> => {
     foldJobs.here++;
-    return (await answer(ledger.store, live, playerRuns, submissions, job, saved)) as FoldAnswer<J>;
+    return (await answer(ledger.store, live, { playerRuns, submissions, careers, saved }, job)) as FoldAnswer<J>;
   };
 };
 
 /** The jobs that leave a live projection on the thread that ran them (kept there: the next one reads only new facts). */
 export const holdsProjection = (job: FoldJob): boolean =>
-  ['fesa-list', 'fesa-list-rows', 'career', 'explanation', 'crosstable', 'rule-set-pair'].includes(job.kind);
+  ['fesa-list', 'fesa-list-rows', 'career', 'explanation', 'crosstable', 'rule-set-pair', 'rule-set-careers'].includes(job.kind);
 
 /**
  * The server's fold jobs: on `worker` when it has one (`ledger serve`), else on this thread (whose writes then need no
@@ -151,8 +157,18 @@ export const serverFoldJobs = (ledger: Ledger, live: LiveProjections, worker: Mo
   };
 };
 
-const answer = async (store: EventStore, live: () => LiveProjections, playerRuns: PlayerRuns, submissions: Submissions, job: FoldJob, saved?: CheckpointStorage): Promise<FoldAnswers[FoldJob['kind']]> => {
+/** What a thread keeps between jobs besides its live projections. */
+interface Kept {
+  readonly playerRuns: PlayerRuns;
+  readonly submissions: Submissions;
+  readonly careers: RuleSetCareersFold;
+  readonly saved: CheckpointStorage | undefined;
+}
+
+const answer = async (store: EventStore, live: () => LiveProjections, { playerRuns, submissions, careers, saved }: Kept, job: FoldJob): Promise<FoldAnswers[FoldJob['kind']]> => {
   switch (job.kind) {
+    case 'rule-set-careers':
+      return careers.of(job);
     case 'rule-set-list': {
       const options = { asOf: job.asOf, activeYears: job.activeYears };
       // the list at the head from the saved model the CLI reads too (caught up, or folded again from its cut, there)

@@ -133,7 +133,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     auditTrail,
     tournaments: new TournamentIndex(ledger.store, directories),
     players: new PlayerIndex(directories),
-    ratedViews: new RatedTournamentViews(ledger, checkpoints),
+    ratedViews: new RatedTournamentViews(ledger, foldJobs, checkpoints),
     ruleSetLists: new RuleSetLists(ledger.store, foldJobs),
     diffs: new Diffs(ledger, live, auditTrail, foldJobs, checkpoints, worker),
     models: new ReadModels(ledger.store, checkpoints, worker, options.warn ?? ((line) => void process.stderr.write(`${line}\n`))),

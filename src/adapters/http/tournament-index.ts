@@ -1,12 +1,8 @@
 import type { PlayerRegistered, TournamentRegistered } from '../../../domain/events';
 import type { Ledger } from '../../app/ledger';
 import { isGenericRuleSet } from '../../../projections/generic/systems';
-import { ratedCareersSlice, ratedIndexNow, ratedTournamentViewOf, type RatedTournamentIndex, type RatedTournamentSlice } from '../../app/rated-tournament';
-import { ruleSetCareers, type RuleSetCareer } from '../../app/career-rule-sets';
-import { ruleSetList, type RuleSetListRow } from '../../app/rule-set-list';
-import { LedgerFailure } from '../../app/failure';
-import type { GenericRuleSetId } from '../../../projections/generic/systems';
-import { foldGeneric } from '../../../projections/generic/history';
+import { ratedIndexNow, ratedTournamentViewOf, type RatedTournamentIndex } from '../../app/rated-tournament';
+import type { RuleSetCareer } from '../../app/career-rule-sets';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import { servedRuleSetCareers } from '../../app/rule-set-career-model';
 import { reportedGamesOf, type RatedTournamentView, type ReportedGame } from '../../app/tournaments';
@@ -92,9 +88,6 @@ export class PlayerIndex {
   }
 }
 
-/** A date after every item of any timeline: a list as of it holds every rating. */
-const END_OF_TIME = '9999-12-31';
-
 /** A tournament as the server knows it now: its listing, its reported games and its cross table with the ids and names it shows. */
 export interface TournamentNow {
   readonly now: DirectoriesNow;
@@ -142,6 +135,7 @@ export class RatedTournamentViews {
 
   constructor(
     private readonly ledger: Ledger,
+    private readonly folds: FoldJobs,
     private readonly checkpoints?: CheckpointStorage,
   ) {}
 
@@ -177,18 +171,9 @@ export class RatedTournamentViews {
     return caughtUp;
   }
 
-  /** The non-FESA fold of the whole timeline at a position, and the slice it folded. */
-  private careersFold?: {
-    readonly position: number;
-    readonly folded: Promise<RatedTournamentSlice & { fold: ReturnType<typeof foldGeneric> }>;
-    /** Each rule set's list at the end of the timeline by player id, read when a page first asks for it. */
-    readonly lists: Map<GenericRuleSetId, ReadonlyMap<string, RuleSetListRow>>;
-  };
-
   /**
-   * A player's careers under the non-FESA rule sets at the position `now` reflects (the player page), from the slice of
-   * the log their fold reads (src/app/rated-tournament.ts `ratedCareersSlice`: on a federation's ledger a few imports,
-   * not the FESA games); the fold is kept until the log moves, so every player's page of that head reads it once.
+   * A player's careers under the non-FESA rule sets at the position `now` reflects (the player page): from the saved
+   * careers model when it reflects that very position, else as a fold job (rule-set-careers.ts).
    */
   async careersOf(now: DirectoriesNow, playerId: string): Promise<RuleSetCareer[]> {
     const { position } = now;
@@ -198,34 +183,7 @@ export class RatedTournamentViews {
       careersFromModel.here++;
       return saved;
     }
-    if (this.careersFold?.position !== position) {
-      const folded = this.indexAt(position).then(async (index) => {
-        const { facts, state } = await ratedCareersSlice(this.ledger.store, { upTo: position, index });
-        return { facts, state, fold: foldGeneric(facts) };
-      });
-      this.careersFold = { position: position, folded, lists: new Map() };
-      // a read that failed is not kept: the next request reads again
-      folded.catch(() => (this.careersFold?.folded === folded ? (this.careersFold = undefined) : undefined));
-    }
-    const { lists, folded } = this.careersFold;
-    const { facts, state, fold } = await folded;
-    const listOf = (ruleSet: GenericRuleSetId): ReadonlyMap<string, RuleSetListRow> => {
-      let rows = lists.get(ruleSet);
-      if (rows === undefined) {
-        try {
-          rows = new Map(ruleSetList(facts, ruleSet, { asOf: END_OF_TIME }).players.map((r) => [r.id, r]));
-        } catch (e) {
-          // a fold the rule set refuses: the page shows his ratings without the list's grade
-          if (!(e instanceof LedgerFailure)) throw e;
-          rows = new Map();
-        }
-        lists.set(ruleSet, rows);
-      }
-      return rows;
-    };
-    // his name as now known from the directory: a player with an opening balance alone is not in the slice
-    const registration = now.players.registrationOf(playerId);
-    const players = new Map(registration === undefined ? [] : [[playerId, { registration, priorGrades: new Map<string, string>(), awardedGrades: new Set<string>() }]]);
-    return ruleSetCareers(facts, { ...state, players }, playerId, fold, (ruleSet) => listOf(ruleSet).get(playerId));
+    // folded as a job (under `ledger serve` on the worker: seconds on a mixed million-game ledger, never on this thread)
+    return this.folds({ kind: 'rule-set-careers', playerId, position, registration: now.players.registrationOf(playerId) });
   }
 }

@@ -1,6 +1,7 @@
 import * as path from 'path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { foldJobs } from '../../../src/adapters/http/fold-jobs';
+import { careersFolds } from '../../../src/adapters/http/rule-set-careers';
 import { tempDir } from '../../support/helpers';
 import { startApi, type Api } from './api';
 import { healthWhilePending, PER_TOURNAMENT, PLAYERS, ROUNDS, TOURNAMENTS, writeRatedLedger } from './fold-ledger';
@@ -14,7 +15,7 @@ describe('folds of the whole log off the answering thread', () => {
   let api: Api | undefined;
   afterEach(async () => api?.close());
 
-  it(`/health is answered while another rule set's list and what changed since one was published are folded (${PLAYERS} players, ${TOURNAMENTS * ROUNDS * PER_TOURNAMENT / 2} fide games)`, async () => {
+  it(`/health is answered while another rule set's list, what changed since one was published and a player's careers under it are folded (${PLAYERS} players, ${TOURNAMENTS * ROUNDS * PER_TOURNAMENT / 2} fide games)`, async () => {
     const db = path.join(tempDir('fold-jobs'), 'ledger.db');
     const server = (api = await startApi(db));
     const games = await writeRatedLedger(server.store, 'fide');
@@ -48,7 +49,17 @@ describe('folds of the whole log off the answering thread', () => {
     expect((diff.answer.body.players as { id: string }[]).map((p) => p.id)).toContain('p0');
     expect(diff.healthBefore).toBeGreaterThanOrEqual(10);
 
-    // both folded on the worker, none here
+    // a player's page after the correction: his fide careers folded on the worker
+    const folds = careersFolds.here;
+    const page = await healthWhilePending(server, '/players/p0');
+    expect(page.answer.status).toBe(200);
+    const fide = (page.answer.body.ruleSets as { ruleSet: string; tournaments: { tournamentId: string }[] }[]).find((c) => c.ruleSet === 'fide');
+    expect(fide?.tournaments[0]?.tournamentId).toBe('t0');
+    expect(page.healthBefore).toBeGreaterThanOrEqual(10);
+    expect((await server.get('/players/p1')).status).toBe(200);
+    expect(careersFolds.here).toBe(folds);
+
+    // all folded on the worker, none here
     expect(foldJobs.here).toBe(here);
     expect(games).toBe(TOURNAMENTS * ROUNDS * (PER_TOURNAMENT / 2));
   }, 300_000);
