@@ -95,12 +95,15 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     for (const row of rows) expect(row).toMatch(/\| \d+\.\d\d× \|$/);
   }, BENCH_TIMEOUT);
 
-  it('cli --rules: a mixed ledger (one tournament in three under fide or gobase-go) read under fide, small against big', async () => {
+  it('cli --rules: a mixed ledger (one tournament in three under fide or gobase-go) read under fide, and a fide result corrected, small against big', async () => {
     const mixed = [path.join(dir, 'mixed-small.db'), path.join(dir, 'mixed-big.db')];
     expect(await bench('ledger.js', ['--scale', '0.0005', '--out', mixed[0]!, '--mixed'])).toMatch(/: 660 events \(50 players, 10 tournaments .*one tournament in three under fide or gobase-go\)/);
     await bench('ledger.js', ['--scale', '0.001', '--out', mixed[1]!, '--mixed']);
-    const out = await bench('cli.js', [...mixed, '--runs', '1', '--rules', 'fide', '--only', 'list --rules fide'], { BENCH_PLAYER: 'p12', BENCH_TOURNAMENT: 't1' });
-    expect(out.split('\n').filter((l) => /^\| `/.test(l)).map((r) => r.split('|')[1]!.trim())).toEqual(['`list --rules fide`', '`list --rules fide --as-of 2010-01-01`']);
+    const out = await bench('cli.js', [...mixed, '--runs', '1', '--rules', 'fide', '--only', 'list --rules fide', '--only', 'write: game correct in', '--only', 'write: then'], { BENCH_PLAYER: 'p12', BENCH_TOURNAMENT: 't1' });
+    expect(out.split('\n').filter((l) => /^\| `/.test(l)).map((r) => r.split('|')[1]!.trim())).toEqual([
+      '`list --rules fide`', '`list --rules fide --as-of 2010-01-01`',
+      '`write: game correct in the last fide tournament (with its consequences)`', '`write: then list --rules fide`',
+    ]);
   }, BENCH_TIMEOUT);
 
   it('http: every route answers 200 on the small ledger', async () => {
