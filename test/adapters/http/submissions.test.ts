@@ -256,4 +256,32 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     const left = facts.filter((f) => f.event.type === 'GameWithdrawn' && f.event.tournamentId === 'grandmommyscup');
     expect(left.map((f) => (f.event as { gameId: string; reason: string }).reason)).toEqual(['not in the corrected results file grandmommyscup.trf']);
   }, 60_000);
+  // before egd.ts passed `correct` on, refused with 422 "game ... is already reported with other facts"
+  it('a corrected EGD table of a tournament approved already turns into corrections, and a game it no longer has into a withdrawal', async () => {
+    // constructed-ledger-cup (approved above): in round 1 Berg Kari beat Hansen-Lie Ola, not the other way round
+    const lines = fs.readFileSync(path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h'), 'utf8').split('\n');
+    const corrected = lines.map((l) => (l.startsWith('  1 ') ? l.replace('2+/w0', '2-/w0') : l.startsWith('  2 ') ? l.replace('1-/b0', '1+/b0') : l));
+    expect(corrected).not.toEqual(lines);
+    const fileOf = (table: readonly string[]) => ({ name: 'constructed-ledger-cup.h', base64: Buffer.from(table.join('\n')).toString('base64') });
+    const before = await loadFacts(api.store);
+    const received = await api.post('/submissions', { tournamentId: 'constructed-ledger-cup', format: 'egd', files: [fileOf(corrected)] }, ola);
+    expect([received.status, received.body.detail]).toEqual([201, undefined]);
+    expect(received.body).toMatchObject({ submissionId: 'constructed-ledger-cup-2', status: 'appended', preview: { corrections: 1, tournament: { ruleSet: 'egd-gor' } } });
+    expect(received.body.differences).toMatchObject({ since: 'constructed-ledger-cup-1', sinceStatus: 'approved', changes: [expect.objectContaining({ subject: 'game', key: expect.stringMatching(/^round 1: /), change: 'changed' })] });
+    // the review shows the correction before approval; nothing of it is recorded until then
+    expect((await api.get('/submissions/constructed-ledger-cup-2', kari)).body).toMatchObject({ status: 'pending', preview: { corrections: 1 } });
+    expect((await loadFacts(api.store)).filter((f) => f.event.type === 'ResultCorrected')).toEqual(before.filter((f) => f.event.type === 'ResultCorrected'));
+    expect((await api.post('/submissions/constructed-ledger-cup-2/approve', { reason: 'score sheet checked' }, kari)).body).toMatchObject({ status: 'appended', recorded: 2 });
+    const corrections = (await loadFacts(api.store)).filter((f) => f.event.type === 'ResultCorrected' && f.event.tournamentId === 'constructed-ledger-cup');
+    expect(corrections.map((f) => (f.event as { reason: string }).reason)).toEqual(['corrected results file constructed-ledger-cup.h']);
+
+    // a later table without round 3's game of Berg Kari and Dahl Per_Olav (both given a bye instead): it is withdrawn
+    const withoutIt = corrected.map((l) => (l.startsWith('  2 ') ? l.replace('3+/b ', '0-   ') : l.startsWith('  3 ') ? l.replace('2-/w ', '0-   ') : l));
+    expect(withoutIt).not.toEqual(corrected);
+    const third = await api.post('/submissions', { tournamentId: 'constructed-ledger-cup', format: 'egd', files: [fileOf(withoutIt)] }, ola);
+    expect([third.status, third.body.detail]).toEqual([201, undefined]);
+    expect((await api.post('/submissions/constructed-ledger-cup-3/approve', { reason: 'the game was not played' }, kari)).body).toMatchObject({ status: 'appended' });
+    const left = (await loadFacts(api.store)).filter((f) => f.event.type === 'GameWithdrawn' && f.event.tournamentId === 'constructed-ledger-cup');
+    expect(left.map((f) => (f.event as { reason: string }).reason)).toEqual(['not in the corrected results file constructed-ledger-cup.h']);
+  }, 60_000);
 });
