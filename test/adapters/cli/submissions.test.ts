@@ -198,4 +198,39 @@ describe.skipIf(!cliBuilt())('organiser submissions through the CLI (issue 33)',
     expect(await ok(db, ['submission', 'list'])).toMatch(/^cup-2 +cup +csv +ola +\d{4}-\d{2}-\d{2} +approved +kari on \d{4}-\d{2}-\d{2}: score sheets checked$/m);
     await ok(db, ['verify']);
   }, 120_000);
+
+  // before interchange.ts `correct`, `submission add` of the corrected file was refused: "game r1-51-1 ... is already reported with other facts"
+  it('a corrected TRF report of a tournament approved already is shown as its corrections, and approved reads as trf import of the corrected file', async () => {
+    const db = path.join(tempDir('submitted-trf-corrected'), 'ledger.db');
+    await appointOrganiser(db);
+    const original = path.join(FIXTURES, 'trf', 'grandmommyscup.trf');
+    await ok(db, ['submission', 'add', original, '--format', 'trf', '--rules', 'fide'], ORGANISER);
+    await ok(db, ['submission', 'approve', 'grandmommyscup-1', '--reason', 'cross table checked'], { LEDGER_ACTOR: 'kari' });
+    // round 1: player 1 beat player 51 instead of drawing, the points said to match
+    const lines = fs.readFileSync(original, 'latin1').split('\n');
+    const correctedLines = lines.map((l) =>
+      l.startsWith('001    1 ') ? l.replace(' 8.0 ', ' 8.5 ').replace('   51 b =', '   51 b 1') : l.startsWith('001   51 ') ? l.replace(' 6.5 ', ' 6.0 ').replace('     1 w =', '     1 w 0') : l,
+    );
+    expect(correctedLines).not.toEqual(lines);
+    const corrected = path.join(tempDir('corrected-trf'), 'grandmommyscup.trf');
+    fs.writeFileSync(corrected, Buffer.from(correctedLines.join('\n'), 'latin1'));
+    const before = await ok(db, ['list', '--rules', 'fide', '--format', 'csv', '--as-of', '2024-12-31']);
+
+    const received = await ok(db, ['submission', 'add', corrected, '--format', 'trf', '--rules', 'fide'], ORGANISER);
+    expect(received).toContain('submission grandmommyscup-2 of grandmommyscup received');
+    // the officer's review before approval: how many results the file corrects, and which game, before → after
+    const shown = await ok(db, ['submission', 'show', 'grandmommyscup-2']);
+    expect(shown).toContain('submission grandmommyscup-2: pending');
+    expect(shown).toContain('the tournament is recorded already: these files correct 1 of its results');
+    expect(shown).toMatch(/Differences from submission grandmommyscup-1 \(approved\):\n.*\n.*\ngame +round 1: FIDE-70123454321 – FIDE-75123454321 +changed += +1\n/);
+    expect(await ok(db, ['list', '--rules', 'fide', '--format', 'csv', '--as-of', '2024-12-31'])).toBe(before);
+
+    expect(await ok(db, ['submission', 'approve', 'grandmommyscup-2', '--reason', 'score sheet checked'], { LEDGER_ACTOR: 'kari' })).toContain('submission grandmommyscup-2 approved: 2 fact(s)');
+    const direct = path.join(tempDir('trf-corrected-direct'), 'ledger.db');
+    await ok(direct, ['trf', 'import', corrected, '--rules', 'fide']);
+    const approved = await ok(db, ['list', '--rules', 'fide', '--format', 'csv', '--as-of', '2024-12-31']);
+    expect(approved).not.toBe(before);
+    expect(approved).toBe(await ok(direct, ['list', '--rules', 'fide', '--format', 'csv', '--as-of', '2024-12-31']));
+    await ok(db, ['verify']);
+  }, 120_000);
 });
