@@ -11,6 +11,7 @@ import { importFesaFolders } from '../../../src/app/fesa-import';
 import { loadFacts } from '../../../src/app/load';
 import { importTrf } from '../../../src/app/trf';
 import { eventDate, FIXTURES, NEKOMADO, tempDir } from '../../support/helpers';
+import { grandmommyscupLines, round1Corrected } from '../../support/corrected-trf';
 import { startApi, type Api } from './api';
 
 /** The club archive's first three tournaments, each folder's files as its organiser would hand them in. */
@@ -230,10 +231,8 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
   // before interchange.ts `correct`, refused with 422 "game r1-51-1 ... is already reported with other facts"
   it('a corrected TRF report of a tournament approved already turns into corrections of its results, shown before approval', async () => {
     // round 1 of grandmommyscup (approved above): player 1 beat player 51 instead of drawing, the points said to match
-    const lines = fs.readFileSync(path.join(FIXTURES, 'trf', 'grandmommyscup.trf'), 'latin1').split('\n');
-    const corrected = lines.map((l) =>
-      l.startsWith('001    1 ') ? l.replace(' 8.0 ', ' 8.5 ').replace('   51 b =', '   51 b 1') : l.startsWith('001   51 ') ? l.replace(' 6.5 ', ' 6.0 ').replace('     1 w =', '     1 w 0') : l,
-    );
+    const lines = grandmommyscupLines();
+    const corrected = round1Corrected(lines);
     expect(corrected).not.toEqual(lines);
     const file = { name: 'grandmommyscup.trf', base64: Buffer.from(corrected.join('\n'), 'latin1').toString('base64') };
     const received = await api.post('/submissions', { tournamentId: 'grandmommyscup', format: 'trf', files: [file] }, ola);
