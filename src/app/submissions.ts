@@ -143,17 +143,20 @@ export const submissionHash = (files: readonly SubmittedFile[], options: Submiss
 /** The rule sets a TRF file's or an EGD table's import may rate under, as `trf import --rules` and `egd import --rules`. */
 const RULE_SETS_OF: Partial<Record<SubmissionFormat, readonly string[]>> = { trf: TRF_RULE_SETS, egd: EGD_RULE_SETS };
 
+/** A submission's files by what they are, with their article: "an EGD file", never "a egd file". */
+const FILES_OF: Readonly<Record<SubmissionFormat, string>> = { fesa: 'a FESA folder', trf: 'a TRF file', egd: 'an EGD file', csv: 'a games CSV' };
+
 /** The options a format's import takes, or the sentence saying which one it does not. */
 const checkedOptions = (format: SubmissionFormat, options: SubmissionImportOptions = {}): SubmissionImportOptions => {
   const ruleSets = RULE_SETS_OF[format];
   if (options.ruleSet !== undefined && ruleSets === undefined) {
-    throw new CommandRejected(`a ${format} submission is rated as its ${format === 'fesa' ? 'folder is imported, under the rule set in force' : "tournament's games are, under its rule set"}; a rule set is given only with a trf or egd file`);
+    throw new CommandRejected(`${FILES_OF[format]} is rated as ${format === 'fesa' ? 'fesa import rates it, under the rule set in force' : "its tournament's games are, under its rule set"}; a rule set is given only with a TRF or an EGD file`);
   }
   if (options.ruleSet !== undefined && ruleSets !== undefined && !ruleSets.includes(options.ruleSet)) {
-    throw new CommandRejected(`a ${format} file is rated under ${ruleSets.join(' or ')}; got "${options.ruleSet}"`);
+    throw new CommandRejected(`${FILES_OF[format]} is rated under ${ruleSets.join(' or ')}; got "${options.ruleSet}"`);
   }
   if ((options.startDate !== undefined || options.endDate !== undefined) && format !== 'trf') {
-    throw new CommandRejected(`a ${format} submission's dates are its files' own; a first or last day is given only with a trf file that has none`);
+    throw new CommandRejected(`${FILES_OF[format]}'s dates are its own; a first or last day is given only with a TRF file that has none`);
   }
   if (options.startDate !== undefined && options.endDate !== undefined && options.endDate < options.startDate) {
     throw new CommandRejected(`the last day ${options.endDate} lies before the first day ${options.startDate}`);
@@ -163,7 +166,7 @@ const checkedOptions = (format: SubmissionFormat, options: SubmissionImportOptio
 
 /** A TRF, EGD or games CSV submission is one file: its name is the file a refusal names. */
 const oneFile = (files: readonly SubmittedFile[], format: SubmissionFormat): SubmittedFile => {
-  if (files.length !== 1) throw new CommandRejected(`a ${format} submission is one file; got ${files.length} (${files.map((f) => f.name).join(', ')})`);
+  if (files.length !== 1) throw new CommandRejected(`${FILES_OF[format]} is submitted alone; got ${files.length} (${files.map((f) => f.name).join(', ')})`);
   return files[0]!;
 };
 

@@ -129,9 +129,11 @@ describe.skipIf(!cliBuilt())('organiser submissions through the CLI (issue 33)',
     expect(undated).toMatchObject({ code: 1, err: expect.stringContaining('c5.trf: the file has no date of start (record 042) nor round dates (record 132); give its first day and, if another, its last: --start YYYY-MM-DD') });
     // a rule set the format's import does not rate under, or dates for a table that has its own, the same
     const goRules = await run(db, ['submission', 'add', trf, '--format', 'trf', '--rules', 'gobase-go', '--start', '2025-05-01'], ORGANISER);
-    expect(goRules).toMatchObject({ code: 1, err: 'ledger: a trf file is rated under fide-2024 or fide or uscf-k; got "gobase-go"\n' });
+    expect(goRules).toMatchObject({ code: 1, err: 'ledger: a TRF file is rated under fide-2024 or fide or uscf-k; got "gobase-go"\n' });
     const egdDates = await run(db, ['submission', 'add', path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h'), '--format', 'egd', '--start', '2025-05-01'], ORGANISER);
-    expect(egdDates).toMatchObject({ code: 1, err: expect.stringContaining("a egd submission's dates are its files' own") });
+    expect(egdDates).toMatchObject({ code: 1, err: expect.stringContaining("an EGD file's dates are its own; a first or last day is given only with a TRF file that has none") });
+    const egdRules = await run(db, ['submission', 'add', path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h'), '--format', 'egd', '--rules', 'fide'], ORGANISER);
+    expect(egdRules).toMatchObject({ code: 1, err: 'ledger: an EGD file is rated under egd-gor or gobase-go; got "fide"\n' });
     expect(await checksum(db)).toBe(empty);
 
     const options = ['--rules', 'fide', '--start', '2025-05-01', '--end', '2025-05-03'];

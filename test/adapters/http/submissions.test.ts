@@ -188,7 +188,7 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     }
     // one file, and read as trf import reads it: refused otherwise, nothing recorded
     const at = await logChecksum(api.store);
-    expect((await api.post('/submissions', { tournamentId: 'two', format: 'trf', files: [fileOf(trf), fileOf(egd)] }, ola)).body).toMatchObject({ status: 422, detail: 'a trf submission is one file; got 2 (grandmommyscup.trf, constructed-ledger-cup.h)' });
+    expect((await api.post('/submissions', { tournamentId: 'two', format: 'trf', files: [fileOf(trf), fileOf(egd)] }, ola)).body).toMatchObject({ status: 422, detail: 'a TRF file is submitted alone; got 2 (grandmommyscup.trf, constructed-ledger-cup.h)' });
     const broken = { name: 'cup.trf', base64: Buffer.from(fs.readFileSync(trf, 'utf8').replace(/^042 .*$/m, '042 2024/13/01')).toString('base64') };
     expect((await api.post('/submissions', { tournamentId: 'cup', format: 'trf', files: [broken] }, ola)).body).toMatchObject({ status: 422, detail: expect.stringMatching(/^cup\.trf, line \d+/) });
     // the import's options as trf import takes them: a misspelt one is said, a rule set of another format refused
@@ -196,7 +196,7 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     expect((await api.post('/submissions', { tournamentId: 'c5', format: 'trf', files: [undated] }, ola)).body).toMatchObject({ status: 422, detail: expect.stringContaining('(a submission over HTTP: options.startDate and options.endDate)') });
     expect((await api.post('/submissions', { tournamentId: 'c5', format: 'trf', files: [undated], options: { start: '2025-05-01' } }, ola)).body).toMatchObject({ status: 422, parameter: 'options.start' });
     expect((await api.post('/submissions', { tournamentId: 'c5', format: 'trf', files: [undated], options: { startDate: '2025-05-32' } }, ola)).body).toMatchObject({ status: 422, parameter: 'options.startDate' });
-    expect((await api.post('/submissions', { tournamentId: 'c5', format: 'trf', files: [undated], options: { ruleSet: 'egd-gor', startDate: '2025-05-01' } }, ola)).body).toMatchObject({ status: 422, detail: 'a trf file is rated under fide-2024 or fide or uscf-k; got "egd-gor"' });
+    expect((await api.post('/submissions', { tournamentId: 'c5', format: 'trf', files: [undated], options: { ruleSet: 'egd-gor', startDate: '2025-05-01' } }, ola)).body).toMatchObject({ status: 422, detail: 'a TRF file is rated under fide-2024 or fide or uscf-k; got "egd-gor"' });
     expect(await logChecksum(api.store)).toEqual(at);
     const dated = await api.post('/submissions', { tournamentId: 'c5', format: 'trf', files: [undated], options: { ruleSet: 'uscf-k', startDate: '2025-05-01' } }, ola);
     expect(dated.body).toMatchObject({ status: 'appended', submissionId: 'c5-1', preview: { tournament: { ruleSet: 'uscf-k', players: 6 } } });
