@@ -8,6 +8,7 @@ import type { FoldDiff } from '../../projections/fesa/diff';
 import { EGD_RULE_SETS, importEgd, type EgdRuleSet } from './egd';
 import type { EgdTournament } from './egd-table';
 import { readFacts } from './event-log';
+import { LedgerFailure } from './failure';
 import { importFesaFolders, ListMismatchError, type EventFolder } from './fesa-import';
 import type { FieldTable } from './game-rows';
 import type { TournamentFileOutcome } from './interchange';
@@ -68,6 +69,19 @@ export const previewOrRefusal = async (preview: Promise<SubmissionPreview>): Pro
     throw error;
   }
 };
+
+/** One submission as a reader is shown it (`Submissions.review`). */
+export interface SubmissionShown {
+  readonly view: SubmissionView;
+  readonly review: SubmissionReview;
+  readonly differences?: SubmissionDifferences;
+}
+
+/** Where a submission is checked and recorded: the server's fold worker and its turn of writes; by default here, at once. */
+export interface SubmitWhere {
+  readonly check?: (input: SubmissionInput) => Promise<SubmissionPreview>;
+  readonly inTurn?: <A>(write: () => Promise<A>) => Promise<A>;
+}
 
 /** A submission's files imported (or tried): how many facts it recorded, and what it changes. */
 export interface SubmissionImport {
@@ -193,10 +207,13 @@ export class Submissions {
     private readonly saved?: CheckpointStorage,
   ) {}
 
-  /** Checks the files as their import would (every refusal before anything is recorded) and records them as pending. */
-  async submit(input: SubmissionInput): Promise<{ result: ExecuteResult; submissionId: string; preview: SubmissionPreview; differences?: SubmissionDifferences }> {
-    const preview = await this.check(input);
-    const recorded = await this.record(input);
+  /**
+   * Checks the files as their import would (every refusal before anything is recorded) and records them as pending.
+   * The server checks where its whole-log folds run and records in its turn with them (`how`); the CLI here, at once.
+   */
+  async submit(input: SubmissionInput, how: SubmitWhere = {}): Promise<{ result: ExecuteResult; submissionId: string; preview: SubmissionPreview; differences?: SubmissionDifferences }> {
+    const preview = await (how.check ?? ((i: SubmissionInput) => this.check(i)))(input);
+    const recorded = await (how.inTurn ?? ((write) => write()))(() => this.record(input));
     const differences = await this.differences(recorded.submissionId);
     return { ...recorded, preview, ...(differences ? { differences } : {}) };
   }
@@ -291,11 +308,27 @@ export class Submissions {
     return who.role === 'organiser' ? views.filter((v) => v.submitter === who.name) : views;
   }
 
-  /** One submission as `who` may see it; another organiser's reads as unknown (his submissions are not shown). */
-  async show(submissionId: string, who: Submitter): Promise<SubmissionView> {
+  /**
+   * One submission as `who` may see it; another organiser's is not found (his submissions are not shown). `listed`
+   * tells the reader where he lists them (the CLI's command, the server's URL).
+   */
+  async show(submissionId: string, who: Submitter, listed: string): Promise<SubmissionView> {
     const view = (await this.list(who)).find((v) => v.submissionId === submissionId);
-    if (!view) throw new CommandRejected(`there is no submission ${submissionId}${who.role === 'organiser' ? ` of ${who.name}` : ''}; the submissions are listed by ledger submission list`);
+    if (!view) throw new LedgerFailure('not-found', `there is no submission ${submissionId}${who.role === 'organiser' ? ` of ${who.name}` : ''}; ${listed}`);
     return view;
+  }
+
+  /**
+   * What a reader is shown of one submission: where it stands, while pending what approving it would change now (or
+   * why it would be refused), and what changed since the tournament's earlier submission. The server folds the
+   * preview where its whole-log folds run and keeps it for the log's head (`preview`); the CLI folds it here.
+   */
+  async review(submissionId: string, who: Submitter, how: { readonly listed: string; readonly preview?: (submissionId: string) => Promise<SubmissionReview> }): Promise<SubmissionShown> {
+    const view = await this.show(submissionId, who, how.listed);
+    const preview = how.preview ?? ((id: string) => previewOrRefusal(this.preview(id)));
+    const review = view.status === 'pending' ? await preview(view.submissionId) : {};
+    const differences = await this.differences(view.submissionId);
+    return { view, review, ...(differences ? { differences } : {}) };
   }
 
   /** The files through their format's reader, every refusal as the import's would be. */

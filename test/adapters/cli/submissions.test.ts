@@ -230,6 +230,8 @@ describe.skipIf(!cliBuilt())('organiser submissions through the CLI (issue 33)',
     const approved = await ok(db, ['list', '--rules', 'fide', '--format', 'csv', '--as-of', '2024-12-31']);
     expect(approved).not.toBe(before);
     expect(approved).toBe(await ok(direct, ['list', '--rules', 'fide', '--format', 'csv', '--as-of', '2024-12-31']));
+    // shown through the same use case as the server's GET /submissions/:id: one not there is not found (exit 2), as there a 404
+    expect(await run(db, ['submission', 'show', 'grandmommyscup-3'])).toMatchObject({ code: 2, err: 'ledger: there is no submission grandmommyscup-3; the submissions are listed by ledger submission list\n' });
     await ok(db, ['verify']);
   }, 120_000);
 });
