@@ -29,6 +29,10 @@ export interface RatingAndGrade {
   readonly grade?: string | null;
 }
 
+/** A rating with its grade where the rule set has one, as the CLI's and the pages' tables show it; `none` for no rating. */
+export const ratingAndGradeText = (r: RatingAndGrade, none: string): string =>
+  r.rating === null ? none : r.grade === undefined || r.grade === null || r.grade === '-' ? String(r.rating) : `${r.rating} ${r.grade}`;
+
 /** A player of today's FESA list whose rating or grade differ; a grade is null where he has none (as list JSON says it). */
 export interface ListedChange {
   readonly playerId: string;

@@ -66,12 +66,17 @@ export interface FileDecision {
   readonly correct?: boolean;
 }
 
-/** Under `correct`, a ReportGame of a game the tournament holds with other facts becomes its CorrectResult. */
-const correcting = (state: LedgerState, command: Command, file: string): Command => {
+/**
+ * Under `correct`, a ReportGame of a game the tournament holds with other facts than its file's becomes its
+ * CorrectResult (back to the facts first reported too), and one of a game corrected to the file's facts already is
+ * nothing to decide: the report's idempotency is judged against the facts first reported, so it would be refused.
+ */
+const correcting = (state: LedgerState, command: Command, file: string): Command | undefined => {
   if (command.kind !== 'ReportGame') return command;
   const { kind: _kind, validDate, actor, tournamentId, gameId, ...facts } = command as Command & { tournamentId: string; gameId: string };
   const old = state.tournaments.get(tournamentId)?.games.get(gameId);
-  if (old === undefined || old.withdrawn || canonicalJson(facts) === canonicalJson(old.facts)) return command;
+  if (old === undefined || old.withdrawn) return command;
+  if (canonicalJson(facts) === canonicalJson(old.facts)) return canonicalJson(old.facts) === canonicalJson(old.reported) ? command : undefined;
   return { kind: 'CorrectResult', validDate, actor, tournamentId, gameId, reason: `corrected results file ${file}`, ...facts } as Command;
 };
 
@@ -111,7 +116,8 @@ export const decideFile = async <T>(
     if (decision.correct === true) for (const withdrawal of withdrawingLeftOut(draft.state, commands, file)) draft.decide(withdrawal);
     for (const { where, command } of commands) {
       try {
-        draft.decide(decision.correct === true ? correcting(draft.state, command, file) : command);
+        const decided = decision.correct === true ? correcting(draft.state, command, file) : command;
+        if (decided !== undefined) draft.decide(decided);
       } catch (error) {
         if (error instanceof CommandRejected) throw new CommandRejected(`${where}: ${error.message}; nothing of ${file} was recorded`);
         throw error;

@@ -8,6 +8,7 @@ import type { FoldDiff } from '../../projections/fesa/diff';
 import { EGD_RULE_SETS, importEgd, type EgdRuleSet } from './egd';
 import type { EgdTournament } from './egd-table';
 import { readFacts } from './event-log';
+import { LedgerFailure } from './failure';
 import { importFesaFolders, ListMismatchError, type EventFolder } from './fesa-import';
 import type { FieldTable } from './game-rows';
 import type { TournamentFileOutcome } from './interchange';
@@ -68,6 +69,19 @@ export const previewOrRefusal = async (preview: Promise<SubmissionPreview>): Pro
     throw error;
   }
 };
+
+/** One submission as a reader is shown it (`Submissions.review`). */
+export interface SubmissionShown {
+  readonly view: SubmissionView;
+  readonly review: SubmissionReview;
+  readonly differences?: SubmissionDifferences;
+}
+
+/** Where a submission is checked and recorded: the server's fold worker and its turn of writes; by default here, at once. */
+export interface SubmitWhere {
+  readonly check?: (input: SubmissionInput) => Promise<SubmissionPreview>;
+  readonly inTurn?: <A>(write: () => Promise<A>) => Promise<A>;
+}
 
 /** A submission's files imported (or tried): how many facts it recorded, and what it changes. */
 export interface SubmissionImport {
@@ -143,17 +157,20 @@ export const submissionHash = (files: readonly SubmittedFile[], options: Submiss
 /** The rule sets a TRF file's or an EGD table's import may rate under, as `trf import --rules` and `egd import --rules`. */
 const RULE_SETS_OF: Partial<Record<SubmissionFormat, readonly string[]>> = { trf: TRF_RULE_SETS, egd: EGD_RULE_SETS };
 
+/** A submission's files by what they are, with their article: "an EGD file", never "a egd file". */
+const FILES_OF: Readonly<Record<SubmissionFormat, string>> = { fesa: 'a FESA folder', trf: 'a TRF file', egd: 'an EGD file', csv: 'a games CSV' };
+
 /** The options a format's import takes, or the sentence saying which one it does not. */
 const checkedOptions = (format: SubmissionFormat, options: SubmissionImportOptions = {}): SubmissionImportOptions => {
   const ruleSets = RULE_SETS_OF[format];
   if (options.ruleSet !== undefined && ruleSets === undefined) {
-    throw new CommandRejected(`a ${format} submission is rated as its ${format === 'fesa' ? 'folder is imported, under the rule set in force' : "tournament's games are, under its rule set"}; a rule set is given only with a trf or egd file`);
+    throw new CommandRejected(`${FILES_OF[format]} is rated as ${format === 'fesa' ? 'fesa import rates it, under the rule set in force' : "its tournament's games are, under its rule set"}; a rule set is given only with a TRF or an EGD file`);
   }
   if (options.ruleSet !== undefined && ruleSets !== undefined && !ruleSets.includes(options.ruleSet)) {
-    throw new CommandRejected(`a ${format} file is rated under ${ruleSets.join(' or ')}; got "${options.ruleSet}"`);
+    throw new CommandRejected(`${FILES_OF[format]} is rated under ${ruleSets.join(' or ')}; got "${options.ruleSet}"`);
   }
   if ((options.startDate !== undefined || options.endDate !== undefined) && format !== 'trf') {
-    throw new CommandRejected(`a ${format} submission's dates are its files' own; a first or last day is given only with a trf file that has none`);
+    throw new CommandRejected(`${FILES_OF[format]}'s dates are its own; a first or last day is given only with a TRF file that has none`);
   }
   if (options.startDate !== undefined && options.endDate !== undefined && options.endDate < options.startDate) {
     throw new CommandRejected(`the last day ${options.endDate} lies before the first day ${options.startDate}`);
@@ -163,7 +180,7 @@ const checkedOptions = (format: SubmissionFormat, options: SubmissionImportOptio
 
 /** A TRF, EGD or games CSV submission is one file: its name is the file a refusal names. */
 const oneFile = (files: readonly SubmittedFile[], format: SubmissionFormat): SubmittedFile => {
-  if (files.length !== 1) throw new CommandRejected(`a ${format} submission is one file; got ${files.length} (${files.map((f) => f.name).join(', ')})`);
+  if (files.length !== 1) throw new CommandRejected(`${FILES_OF[format]} is submitted alone; got ${files.length} (${files.map((f) => f.name).join(', ')})`);
   return files[0]!;
 };
 
@@ -190,10 +207,13 @@ export class Submissions {
     private readonly saved?: CheckpointStorage,
   ) {}
 
-  /** Checks the files as their import would (every refusal before anything is recorded) and records them as pending. */
-  async submit(input: SubmissionInput): Promise<{ result: ExecuteResult; submissionId: string; preview: SubmissionPreview; differences?: SubmissionDifferences }> {
-    const preview = await this.check(input);
-    const recorded = await this.record(input);
+  /**
+   * Checks the files as their import would (every refusal before anything is recorded) and records them as pending.
+   * The server checks where its whole-log folds run and records in its turn with them (`how`); the CLI here, at once.
+   */
+  async submit(input: SubmissionInput, how: SubmitWhere = {}): Promise<{ result: ExecuteResult; submissionId: string; preview: SubmissionPreview; differences?: SubmissionDifferences }> {
+    const preview = await (how.check ?? ((i: SubmissionInput) => this.check(i)))(input);
+    const recorded = await (how.inTurn ?? ((write) => write()))(() => this.record(input));
     const differences = await this.differences(recorded.submissionId);
     return { ...recorded, preview, ...(differences ? { differences } : {}) };
   }
@@ -288,11 +308,27 @@ export class Submissions {
     return who.role === 'organiser' ? views.filter((v) => v.submitter === who.name) : views;
   }
 
-  /** One submission as `who` may see it; another organiser's reads as unknown (his submissions are not shown). */
-  async show(submissionId: string, who: Submitter): Promise<SubmissionView> {
+  /**
+   * One submission as `who` may see it; another organiser's is not found (his submissions are not shown). `listed`
+   * tells the reader where he lists them (the CLI's command, the server's URL).
+   */
+  async show(submissionId: string, who: Submitter, listed: string): Promise<SubmissionView> {
     const view = (await this.list(who)).find((v) => v.submissionId === submissionId);
-    if (!view) throw new CommandRejected(`there is no submission ${submissionId}${who.role === 'organiser' ? ` of ${who.name}` : ''}; the submissions are listed by ledger submission list`);
+    if (!view) throw new LedgerFailure('not-found', `there is no submission ${submissionId}${who.role === 'organiser' ? ` of ${who.name}` : ''}; ${listed}`);
     return view;
+  }
+
+  /**
+   * What a reader is shown of one submission: where it stands, while pending what approving it would change now (or
+   * why it would be refused), and what changed since the tournament's earlier submission. The server folds the
+   * preview where its whole-log folds run and keeps it for the log's head (`preview`); the CLI folds it here.
+   */
+  async review(submissionId: string, who: Submitter, how: { readonly listed: string; readonly preview?: (submissionId: string) => Promise<SubmissionReview> }): Promise<SubmissionShown> {
+    const view = await this.show(submissionId, who, how.listed);
+    const preview = how.preview ?? ((id: string) => previewOrRefusal(this.preview(id)));
+    const review = view.status === 'pending' ? await preview(view.submissionId) : {};
+    const differences = await this.differences(view.submissionId);
+    return { view, review, ...(differences ? { differences } : {}) };
   }
 
   /** The files through their format's reader, every refusal as the import's would be. */

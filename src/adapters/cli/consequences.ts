@@ -1,11 +1,11 @@
 import type { Command } from '../../../domain/commands/decide';
 import type { LedgerState } from '../../../domain/commands/state';
-import { overrideSentences, recordWithConsequences, type Consequences, type RatingAndGrade } from '../../app/consequences';
+import { overrideSentences, ratingAndGradeText, recordWithConsequences, type Consequences, type RatingAndGrade } from '../../app/consequences';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { CliContext } from './context';
 import { table } from './output';
 
-const shown = (r: RatingAndGrade): string => (r.rating === null ? '-' : r.grade === undefined || r.grade === null || r.grade === '-' ? String(r.rating) : `${r.rating} ${r.grade}`);
+const shown = (r: RatingAndGrade): string => ratingAndGradeText(r, '-');
 
 /** The table of a write's consequences, then one line per change a later officer fact overrides. */
 export const consequencesText = (c: Consequences): string[] => {

@@ -5,12 +5,12 @@ import * as t from 'io-ts';
 import { describeDecodeErrors } from '../../../domain/errors';
 import { Id, NonEmptyString, SubmissionFormatC, SubmissionImportOptions, SubmittedFile } from '../../../domain/events';
 import type { Ledger } from '../../app/ledger';
-import { Submissions, type SubmissionDecision, type Submitter, type SubmissionView } from '../../app/submissions';
+import { Submissions, type SubmissionDecision, type Submitter } from '../../app/submissions';
 import { today } from '../clock';
 import { SUBMISSION_READERS } from '../formats/submission-readers';
 import { signedIn, wantsHtml, type Access } from './access';
 import type { FoldJobs } from './fold-jobs';
-import { NotFound, Problem } from './problems';
+import { Problem } from './problems';
 import { SubmissionPreviews } from './submission-previews';
 import { sendPage } from './pages/routes';
 import { SUBMISSIONS_JS, submissionPage, submissionsPage } from './pages/submission-pages';
@@ -71,13 +71,6 @@ const submissionOf = (body: Record<string, unknown>): t.TypeOf<typeof Submission
   return submission;
 };
 
-/** One submission as the signed-in reader may see it (another organiser's is not found: it is not his to know of). */
-const visible = async (submissions: Submissions, id: string, who: Submitter): Promise<SubmissionView> => {
-  const view = (await submissions.list(who)).find((v) => v.submissionId === id);
-  if (view === undefined) throw new NotFound(`there is no submission ${id}${who.role === 'organiser' ? ` of ${who.name}` : ''}; GET /submissions lists them`);
-  return view;
-};
-
 /**
  * Organisers' submissions over HTTP (issue 33): an organiser (or an officer) sends a tournament's files, which are
  * checked as their import would check them and recorded as pending; an officer approves (the files are imported in
@@ -103,9 +96,7 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
     if (by.role === 'auditor') throw new Problem(403, 'forbidden', `submissions are sent by an organiser or an officer; ${by.name} is an auditor, who reads them (GET /submissions)`, { requiredRole: 'organiser' });
     const body = submissionOf(objectBody(req, res, 'a JSON object with tournamentId, files ([{name, base64}]) and format (default fesa)'));
     const input = { files: body.files, format: body.format ?? 'fesa', tournamentId: body.tournamentId, by, validDate: today(), ...(body.options !== undefined ? { options: body.options } : {}) };
-    const preview = await foldJobs({ kind: 'submission-check', submission: input });
-    const { result, submissionId } = await turn(() => submissions.record(input));
-    const differences = await submissions.differences(submissionId);
+    const { result, submissionId, preview, differences } = await submissions.submit(input, { check: (submission) => foldJobs({ kind: 'submission-check', submission }), inTurn: turn });
     wrote(by.name, result.position);
     res.status(result.status === 'appended' ? 201 : 200).json({ submissionId, status: result.status, preview, ...(differences ? { differences } : {}) });
   });
@@ -119,10 +110,8 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
 
   app.get('/submissions/:id', access('organiser'), async (req, res) => {
     const who = submitter(res);
-    const view = await visible(submissions, req.params.id as string, who);
     const head = await ledger.store.headPosition();
-    const review = view.status === 'pending' ? await previews.of(view.submissionId, head) : {};
-    const differences = await submissions.differences(view.submissionId);
+    const { view, review, differences } = await submissions.review(req.params.id as string, who, { listed: 'GET /submissions lists them', preview: (id) => previews.of(id, head) });
     if (wantsHtml(req)) sendPage(res, submissionPage(view, review, who, { computedAt: new Date(), position: head }, differences));
     else res.json({ ...view, ...review, ...(differences ? { differences } : {}) });
   });

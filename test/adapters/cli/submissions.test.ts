@@ -1,6 +1,7 @@
 import * as fs from 'fs';
 import * as path from 'path';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { GRANDMOMMYSCUP, grandmommyscupLines, round1Corrected } from '../../support/corrected-trf';
 import { cliBuilt, eventDate, FIXTURES, ledgerProcess, NEKOMADO, nekomadoTournaments, tempDir } from '../../support/helpers';
 
 /** The club archive's first three tournaments, each folder's files as its organiser would hand them in. */
@@ -128,9 +129,11 @@ describe.skipIf(!cliBuilt())('organiser submissions through the CLI (issue 33)',
     expect(undated).toMatchObject({ code: 1, err: expect.stringContaining('c5.trf: the file has no date of start (record 042) nor round dates (record 132); give its first day and, if another, its last: --start YYYY-MM-DD') });
     // a rule set the format's import does not rate under, or dates for a table that has its own, the same
     const goRules = await run(db, ['submission', 'add', trf, '--format', 'trf', '--rules', 'gobase-go', '--start', '2025-05-01'], ORGANISER);
-    expect(goRules).toMatchObject({ code: 1, err: 'ledger: a trf file is rated under fide-2024 or fide or uscf-k; got "gobase-go"\n' });
+    expect(goRules).toMatchObject({ code: 1, err: 'ledger: a TRF file is rated under fide-2024 or fide or uscf-k; got "gobase-go"\n' });
     const egdDates = await run(db, ['submission', 'add', path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h'), '--format', 'egd', '--start', '2025-05-01'], ORGANISER);
-    expect(egdDates).toMatchObject({ code: 1, err: expect.stringContaining("a egd submission's dates are its files' own") });
+    expect(egdDates).toMatchObject({ code: 1, err: expect.stringContaining("an EGD file's dates are its own; a first or last day is given only with a TRF file that has none") });
+    const egdRules = await run(db, ['submission', 'add', path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h'), '--format', 'egd', '--rules', 'fide'], ORGANISER);
+    expect(egdRules).toMatchObject({ code: 1, err: 'ledger: an EGD file is rated under egd-gor or gobase-go; got "fide"\n' });
     expect(await checksum(db)).toBe(empty);
 
     const options = ['--rules', 'fide', '--start', '2025-05-01', '--end', '2025-05-03'];
@@ -196,6 +199,39 @@ describe.skipIf(!cliBuilt())('organiser submissions through the CLI (issue 33)',
     expect(shown).toMatchObject({ status: 'pending', previewRefused: 'cup.csv, line 2: game g1 of tournament "cup" is already reported with other facts; use a correction (ledger game correct) to change it' });
     expect(await ok(db, ['submission', 'show', 'cup-2'])).toMatch(/^approved by kari on \d{4}-\d{2}-\d{2}: score sheets checked \(recorded at position \d+\)$/m);
     expect(await ok(db, ['submission', 'list'])).toMatch(/^cup-2 +cup +csv +ola +\d{4}-\d{2}-\d{2} +approved +kari on \d{4}-\d{2}-\d{2}: score sheets checked$/m);
+    await ok(db, ['verify']);
+  }, 120_000);
+
+  // before interchange.ts `correct`, `submission add` of the corrected file was refused: "game r1-51-1 ... is already reported with other facts"
+  it('a corrected TRF report of a tournament approved already is shown as its corrections, and approved reads as trf import of the corrected file', async () => {
+    const db = path.join(tempDir('submitted-trf-corrected'), 'ledger.db');
+    await appointOrganiser(db);
+    await ok(db, ['submission', 'add', GRANDMOMMYSCUP, '--format', 'trf', '--rules', 'fide'], ORGANISER);
+    await ok(db, ['submission', 'approve', 'grandmommyscup-1', '--reason', 'cross table checked'], { LEDGER_ACTOR: 'kari' });
+    const lines = grandmommyscupLines();
+    const correctedLines = round1Corrected(lines);
+    expect(correctedLines).not.toEqual(lines);
+    const corrected = path.join(tempDir('corrected-trf'), 'grandmommyscup.trf');
+    fs.writeFileSync(corrected, Buffer.from(correctedLines.join('\n'), 'latin1'));
+    const before = await ok(db, ['list', '--rules', 'fide', '--format', 'csv', '--as-of', '2024-12-31']);
+
+    const received = await ok(db, ['submission', 'add', corrected, '--format', 'trf', '--rules', 'fide'], ORGANISER);
+    expect(received).toContain('submission grandmommyscup-2 of grandmommyscup received');
+    // the officer's review before approval: how many results the file corrects, and which game, before → after
+    const shown = await ok(db, ['submission', 'show', 'grandmommyscup-2']);
+    expect(shown).toContain('submission grandmommyscup-2: pending');
+    expect(shown).toContain('the tournament is recorded already: these files correct 1 of its results');
+    expect(shown).toMatch(/Differences from submission grandmommyscup-1 \(approved\):\n.*\n.*\ngame +round 1: FIDE-70123454321 – FIDE-75123454321 +changed += +1\n/);
+    expect(await ok(db, ['list', '--rules', 'fide', '--format', 'csv', '--as-of', '2024-12-31'])).toBe(before);
+
+    expect(await ok(db, ['submission', 'approve', 'grandmommyscup-2', '--reason', 'score sheet checked'], { LEDGER_ACTOR: 'kari' })).toContain('submission grandmommyscup-2 approved: 2 fact(s)');
+    const direct = path.join(tempDir('trf-corrected-direct'), 'ledger.db');
+    await ok(direct, ['trf', 'import', corrected, '--rules', 'fide']);
+    const approved = await ok(db, ['list', '--rules', 'fide', '--format', 'csv', '--as-of', '2024-12-31']);
+    expect(approved).not.toBe(before);
+    expect(approved).toBe(await ok(direct, ['list', '--rules', 'fide', '--format', 'csv', '--as-of', '2024-12-31']));
+    // shown through the same use case as the server's GET /submissions/:id: one not there is not found (exit 2), as there a 404
+    expect(await run(db, ['submission', 'show', 'grandmommyscup-3'])).toMatchObject({ code: 2, err: 'ledger: there is no submission grandmommyscup-3; the submissions are listed by ledger submission list\n' });
     await ok(db, ['verify']);
   }, 120_000);
 });

@@ -6,8 +6,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readEventFolder } from '../../../src/adapters/formats/fesa/folders';
 import { logChecksum } from '../../../src/adapters/store/migrate';
 import { importFesaFolders } from '../../../src/app/fesa-import';
+import { loadFacts } from '../../../src/app/load';
 import { browserOrSkip, expectAccessible, openBrowserPage, screenshot, tableText } from '../../support/browser';
 import { eventDate, FIXTURES, NEKOMADO, tempDir } from '../../support/helpers';
+import { GRANDMOMMYSCUP, grandmommyscupLines, round1Corrected } from '../../support/corrected-trf';
 import { startApi, type Api } from './api';
 
 const executablePath = browserOrSkip('submission pages');
@@ -151,4 +153,50 @@ describe.skipIf(executablePath === undefined)('submission pages', () => {
     await expectAccessible(officer, 'submission review of a TRF file with options');
     expect(problems).toEqual([]);
   });
+
+  // before interchange.ts `correct`, the corrected file was refused on the form: "game r1-51-1 ... is already reported with other facts"
+  it('a corrected TRF report of a tournament approved already: its review page shows the corrections before approval', async () => {
+    const fileOf = (bytes: Buffer) => ({ name: 'grandmommyscup.trf', base64: bytes.toString('base64') });
+    expect((await api.post('/submissions', { tournamentId: 'grandmommyscup', format: 'trf', files: [fileOf(fs.readFileSync(GRANDMOMMYSCUP))] }, ola)).status).toBe(201);
+    expect((await api.post('/submissions/grandmommyscup-1/approve', { reason: 'cross table checked' }, kari)).status).toBe(201);
+    const lines = grandmommyscupLines();
+    const corrected = round1Corrected(lines);
+    expect(corrected).not.toEqual(lines);
+    const file = path.join(tempDir('submission-pages-corrected'), 'grandmommyscup.trf');
+    fs.writeFileSync(file, Buffer.from(corrected.join('\n'), 'latin1'));
+    problems.splice(0);
+    await organiser.goto(`${api.base}/submissions`);
+    await organiser.getByLabel('Tournament id').fill('grandmommyscup');
+    await organiser.getByLabel('Format').selectOption('trf');
+    await organiser.getByLabel('Files').setInputFiles(file);
+    await organiser.getByLabel('Your token').fill(ola);
+    await organiser.getByRole('button', { name: 'Submit' }).click();
+    const outcome = organiser.locator('#submission-form .outcome');
+    await outcome.filter({ hasText: /^(Received|Not received)/ }).waitFor();
+    expect(await outcome.innerText()).toBe("Received, pending an officer's approval: submission grandmommyscup-2");
+
+    const before = await loadFacts(api.store);
+    await officer.goto(`${api.base}/submissions/grandmommyscup-2`);
+    expect(await officer.locator('#status').innerText()).toBe('pending');
+    expect(await officer.locator('#preview-corrections').innerText()).toBe('The tournament is recorded already: these files correct 1 of its results.');
+    expect(await tableText(officer, '#differences')).toEqual([['game round 1: FIDE-70123454321 – FIDE-75123454321', 'changed', '=', '1']]);
+    // what the correction does to the two players' ratings after the tournament, under the rule set it is rated with
+    const rated = await tableText(officer, '#preview-consequences');
+    expect(rated.map((row) => [row[0], row[2], row[3]])).toEqual([
+      ['grandmommyscup', 'Test0001 Player0001 (FIDE-70123454321)', 'fide-2024'],
+      ['grandmommyscup', 'Test0051 Player0051 (FIDE-75123454321)', 'fide-2024'],
+    ]);
+    expect(rated.every((row) => row[4] !== row[5])).toBe(true);
+    await expectAccessible(officer, 'submission review of a correction');
+    await screenshot(officer, '63-submission-correction');
+    expect((await loadFacts(api.store)).length).toBe(before.length);
+
+    await officer.getByLabel('Reason').fill('score sheet checked');
+    await officer.getByLabel('Your token').fill(kari);
+    await Promise.all([officer.waitForEvent('load'), officer.getByRole('button', { name: 'Approve and record' }).click()]);
+    expect(await officer.locator('#status').innerText()).toMatch(/^approved by kari on \d{4}-\d{2}-\d{2}: score sheet checked$/);
+    const corrections = (await loadFacts(api.store)).filter((f) => f.event.type === 'ResultCorrected' && f.event.tournamentId === 'grandmommyscup');
+    expect(corrections.map((f) => (f.event as { gameId: string; result: string }).gameId)).toEqual(['r1-51-1']);
+    expect(problems).toEqual([]);
+  }, 60_000);
 });

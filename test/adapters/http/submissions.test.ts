@@ -11,6 +11,7 @@ import { importFesaFolders } from '../../../src/app/fesa-import';
 import { loadFacts } from '../../../src/app/load';
 import { importTrf } from '../../../src/app/trf';
 import { eventDate, FIXTURES, NEKOMADO, tempDir } from '../../support/helpers';
+import { grandmommyscupLines, round1Corrected } from '../../support/corrected-trf';
 import { startApi, type Api } from './api';
 
 /** The club archive's first three tournaments, each folder's files as its organiser would hand them in. */
@@ -187,7 +188,7 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     }
     // one file, and read as trf import reads it: refused otherwise, nothing recorded
     const at = await logChecksum(api.store);
-    expect((await api.post('/submissions', { tournamentId: 'two', format: 'trf', files: [fileOf(trf), fileOf(egd)] }, ola)).body).toMatchObject({ status: 422, detail: 'a trf submission is one file; got 2 (grandmommyscup.trf, constructed-ledger-cup.h)' });
+    expect((await api.post('/submissions', { tournamentId: 'two', format: 'trf', files: [fileOf(trf), fileOf(egd)] }, ola)).body).toMatchObject({ status: 422, detail: 'a TRF file is submitted alone; got 2 (grandmommyscup.trf, constructed-ledger-cup.h)' });
     const broken = { name: 'cup.trf', base64: Buffer.from(fs.readFileSync(trf, 'utf8').replace(/^042 .*$/m, '042 2024/13/01')).toString('base64') };
     expect((await api.post('/submissions', { tournamentId: 'cup', format: 'trf', files: [broken] }, ola)).body).toMatchObject({ status: 422, detail: expect.stringMatching(/^cup\.trf, line \d+/) });
     // the import's options as trf import takes them: a misspelt one is said, a rule set of another format refused
@@ -195,7 +196,7 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     expect((await api.post('/submissions', { tournamentId: 'c5', format: 'trf', files: [undated] }, ola)).body).toMatchObject({ status: 422, detail: expect.stringContaining('(a submission over HTTP: options.startDate and options.endDate)') });
     expect((await api.post('/submissions', { tournamentId: 'c5', format: 'trf', files: [undated], options: { start: '2025-05-01' } }, ola)).body).toMatchObject({ status: 422, parameter: 'options.start' });
     expect((await api.post('/submissions', { tournamentId: 'c5', format: 'trf', files: [undated], options: { startDate: '2025-05-32' } }, ola)).body).toMatchObject({ status: 422, parameter: 'options.startDate' });
-    expect((await api.post('/submissions', { tournamentId: 'c5', format: 'trf', files: [undated], options: { ruleSet: 'egd-gor', startDate: '2025-05-01' } }, ola)).body).toMatchObject({ status: 422, detail: 'a trf file is rated under fide-2024 or fide or uscf-k; got "egd-gor"' });
+    expect((await api.post('/submissions', { tournamentId: 'c5', format: 'trf', files: [undated], options: { ruleSet: 'egd-gor', startDate: '2025-05-01' } }, ola)).body).toMatchObject({ status: 422, detail: 'a TRF file is rated under fide-2024 or fide or uscf-k; got "egd-gor"' });
     expect(await logChecksum(api.store)).toEqual(at);
     const dated = await api.post('/submissions', { tournamentId: 'c5', format: 'trf', files: [undated], options: { ruleSet: 'uscf-k', startDate: '2025-05-01' } }, ola);
     expect(dated.body).toMatchObject({ status: 'appended', submissionId: 'c5-1', preview: { tournament: { ruleSet: 'uscf-k', players: 6 } } });
@@ -230,10 +231,8 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
   // before interchange.ts `correct`, refused with 422 "game r1-51-1 ... is already reported with other facts"
   it('a corrected TRF report of a tournament approved already turns into corrections of its results, shown before approval', async () => {
     // round 1 of grandmommyscup (approved above): player 1 beat player 51 instead of drawing, the points said to match
-    const lines = fs.readFileSync(path.join(FIXTURES, 'trf', 'grandmommyscup.trf'), 'latin1').split('\n');
-    const corrected = lines.map((l) =>
-      l.startsWith('001    1 ') ? l.replace(' 8.0 ', ' 8.5 ').replace('   51 b =', '   51 b 1') : l.startsWith('001   51 ') ? l.replace(' 6.5 ', ' 6.0 ').replace('     1 w =', '     1 w 0') : l,
-    );
+    const lines = grandmommyscupLines();
+    const corrected = round1Corrected(lines);
     expect(corrected).not.toEqual(lines);
     const file = { name: 'grandmommyscup.trf', base64: Buffer.from(corrected.join('\n'), 'latin1').toString('base64') };
     const received = await api.post('/submissions', { tournamentId: 'grandmommyscup', format: 'trf', files: [file] }, ola);
@@ -255,5 +254,33 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
     const facts = await loadFacts(api.store);
     const left = facts.filter((f) => f.event.type === 'GameWithdrawn' && f.event.tournamentId === 'grandmommyscup');
     expect(left.map((f) => (f.event as { gameId: string; reason: string }).reason)).toEqual(['not in the corrected results file grandmommyscup.trf']);
+  }, 60_000);
+  // before egd.ts passed `correct` on, refused with 422 "game ... is already reported with other facts"
+  it('a corrected EGD table of a tournament approved already turns into corrections, and a game it no longer has into a withdrawal', async () => {
+    // constructed-ledger-cup (approved above): in round 1 Berg Kari beat Hansen-Lie Ola, not the other way round
+    const lines = fs.readFileSync(path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h'), 'utf8').split('\n');
+    const corrected = lines.map((l) => (l.startsWith('  1 ') ? l.replace('2+/w0', '2-/w0') : l.startsWith('  2 ') ? l.replace('1-/b0', '1+/b0') : l));
+    expect(corrected).not.toEqual(lines);
+    const fileOf = (table: readonly string[]) => ({ name: 'constructed-ledger-cup.h', base64: Buffer.from(table.join('\n')).toString('base64') });
+    const before = await loadFacts(api.store);
+    const received = await api.post('/submissions', { tournamentId: 'constructed-ledger-cup', format: 'egd', files: [fileOf(corrected)] }, ola);
+    expect([received.status, received.body.detail]).toEqual([201, undefined]);
+    expect(received.body).toMatchObject({ submissionId: 'constructed-ledger-cup-2', status: 'appended', preview: { corrections: 1, tournament: { ruleSet: 'egd-gor' } } });
+    expect(received.body.differences).toMatchObject({ since: 'constructed-ledger-cup-1', sinceStatus: 'approved', changes: [expect.objectContaining({ subject: 'game', key: expect.stringMatching(/^round 1: /), change: 'changed' })] });
+    // the review shows the correction before approval; nothing of it is recorded until then
+    expect((await api.get('/submissions/constructed-ledger-cup-2', kari)).body).toMatchObject({ status: 'pending', preview: { corrections: 1 } });
+    expect((await loadFacts(api.store)).filter((f) => f.event.type === 'ResultCorrected')).toEqual(before.filter((f) => f.event.type === 'ResultCorrected'));
+    expect((await api.post('/submissions/constructed-ledger-cup-2/approve', { reason: 'score sheet checked' }, kari)).body).toMatchObject({ status: 'appended', recorded: 2 });
+    const corrections = (await loadFacts(api.store)).filter((f) => f.event.type === 'ResultCorrected' && f.event.tournamentId === 'constructed-ledger-cup');
+    expect(corrections.map((f) => (f.event as { reason: string }).reason)).toEqual(['corrected results file constructed-ledger-cup.h']);
+
+    // a later table without round 3's game of Berg Kari and Dahl Per_Olav (both given a bye instead): it is withdrawn
+    const withoutIt = corrected.map((l) => (l.startsWith('  2 ') ? l.replace('3+/b ', '0-   ') : l.startsWith('  3 ') ? l.replace('2-/w ', '0-   ') : l));
+    expect(withoutIt).not.toEqual(corrected);
+    const third = await api.post('/submissions', { tournamentId: 'constructed-ledger-cup', format: 'egd', files: [fileOf(withoutIt)] }, ola);
+    expect([third.status, third.body.detail]).toEqual([201, undefined]);
+    expect((await api.post('/submissions/constructed-ledger-cup-3/approve', { reason: 'the game was not played' }, kari)).body).toMatchObject({ status: 'appended' });
+    const left = (await loadFacts(api.store)).filter((f) => f.event.type === 'GameWithdrawn' && f.event.tournamentId === 'constructed-ledger-cup');
+    expect(left.map((f) => (f.event as { reason: string }).reason)).toEqual(['not in the corrected results file constructed-ledger-cup.h']);
   }, 60_000);
 });

@@ -2,7 +2,7 @@ import { readFileSync } from 'fs';
 import * as path from 'path';
 import { officerStream, SUBMISSION_FORMATS, type OfficerRole, type SubmissionFormat, type SubmissionImportOptions, type SubmittedFile } from '../../../../domain/events';
 import * as E from 'fp-ts/Either';
-import { previewOrRefusal, Submissions, type Submitter, type SubmissionDifferences, type SubmissionPreview, type SubmissionView } from '../../../app/submissions';
+import { Submissions, type Submitter, type SubmissionDifferences, type SubmissionPreview, type SubmissionView } from '../../../app/submissions';
 import { SUBMISSION_READERS } from '../../formats/submission-readers';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
@@ -125,10 +125,7 @@ const submissionId = (ctx: CliContext, verb: string): string => {
 
 export const submissionShow: CommandRun = {
   async run(ctx) {
-    const submissions = await submissionsOf(ctx);
-    const view = await submissions.show(submissionId(ctx, 'show'), await submitterOf(ctx));
-    const review = view.status === 'pending' ? await previewOrRefusal(submissions.preview(view.submissionId)) : {};
-    const differences = await submissions.differences(view.submissionId);
+    const { view, review, differences } = await (await submissionsOf(ctx)).review(submissionId(ctx, 'show'), await submitterOf(ctx), { listed: 'the submissions are listed by ledger submission list' });
     if (ctx.json) ctx.out(JSON.stringify({ ...view, ...review, ...(differences ? { differences } : {}) }, null, 2));
     else {
       ctx.out(describe(view));

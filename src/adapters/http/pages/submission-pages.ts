@@ -1,3 +1,4 @@
+import { ratingAndGradeText, type Consequences, type RatingAndGrade } from '../../../app/consequences';
 import type { Submitter, SubmissionDifferences, SubmissionPreview, SubmissionView } from '../../../app/submissions';
 import { EGD_RULE_SETS } from '../../../app/egd';
 import { TRF_RULE_SETS } from '../../../app/trf';
@@ -151,6 +152,27 @@ ${preview.runs.map((r) => html`<tr><td>${r.tournamentId}</td><td>${r.date}</td><
 </table>`
 }`;
 
+const shown = (r: RatingAndGrade): string => ratingAndGradeText(r, '—');
+
+/**
+ * Per tournament and player under the rule set each is rated with, the rating and grade before → after approval (a
+ * write's `--dry-run`): what a correction of a recorded tournament does to its players, whatever its rule set. The
+ * players it leaves as they were are counted, not listed.
+ */
+const consequencesOf = (c: Consequences | undefined): Html => {
+  if (c === undefined) return html``;
+  if (c.unavailable !== undefined) return html`<p id="preview-consequences">The ratings before and after approval cannot be compared: ${c.unavailable}</p>`;
+  const changed = c.changes.filter((x) => x.before.rating !== x.after.rating || (x.before.grade ?? null) !== (x.after.grade ?? null));
+  if (changed.length === 0) return html`<p id="preview-consequences">No player's rating or grade after a tournament would change.</p>`;
+  return html`<table id="preview-consequences">
+<caption>Ratings after each tournament: ${changed.length} would change${changed.length < c.changes.length ? `, ${c.changes.length - changed.length} stay as they are` : ''}</caption>
+<thead><tr><th scope="col">Tournament</th><th scope="col">Date</th><th scope="col">Player</th><th scope="col">Rule set</th><th scope="col" class="num">Now</th><th scope="col" class="num">After approval</th></tr></thead>
+<tbody>
+${changed.map((x) => html`<tr><td>${x.tournament}</td><td>${x.date}</td><th scope="row">${x.name} (${x.player})</th><td>${x.ruleSet}</td><td class="num">${shown(x.before)}</td><td class="num">${shown(x.after)}</td></tr>`)}
+</tbody>
+</table>`;
+};
+
 const MATCHED = { id: 'by id', name: 'by name', new: 'new player' } as const;
 
 /** How each player of the files is (or would be) the ledger's: the names an officer checks before approving. */
@@ -208,7 +230,7 @@ ${v.options === undefined ? '' : html`<dt>Imported with</dt><dd id="import-optio
 ${v.decision ? html`<dt>Decision recorded</dt><dd>${recorded(v.decision.recordedAt, v.decision.position)}</dd>` : ''}
 </dl>
 ${review.previewRefused === undefined ? '' : html`<p id="preview-refused">Approving it now would be refused: ${review.previewRefused}</p>`}
-${review.preview ? html`${previewOf(review.preview)}${matchesOf(review.preview)}` : ''}
+${review.preview ? html`${previewOf(review.preview)}${consequencesOf(review.preview.consequences)}${matchesOf(review.preview)}` : ''}
 ${differences ? differencesOf(differences) : ''}
 ${v.status === 'pending' && (who.role === 'officer' || who.role === 'admin') ? decisionForm(v) : ''}
 <p><a href="/submissions">All ${who.role === 'organiser' ? 'your ' : ''}submissions</a></p>
