@@ -178,7 +178,7 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
     // a TRF or EGD import, a game of a fide tournament: the FESA checkpoint is not read at all, its lists stay as they are
     const head = await store.headPosition();
     const untouched = E.right(UNTOUCHED_FESA);
-    return { ...(await beforeAndAfter(store, storage, head, decidedAfter(head, events), { before: untouched, after: untouched })), foldedFrom: 0, gamesFrom: 0, known: {} };
+    return { ...(await beforeAndAfter(store, storage, head, decidedAfter(head, events), { before: untouched, after: untouched }, false)), foldedFrom: 0, gamesFrom: 0, known: {} };
   }
   const compared = await projectionForComparison(store, storage, (facts, since) => earliestDateChanged(facts, [...since, ...decidedAfter(0, events)]));
   if (compared === undefined) return undefined;
@@ -187,18 +187,22 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
   const fesa = fesaBeforeAndAfter(compared, decided);
   if (fesa === undefined) return undefined;
   const known: SavedComparison = { ...(fesa.list ? { fesaList: fesa.list } : {}), nameOf: listNameOf(compared.projection.facts) };
-  return { ...(await beforeAndAfter(store, storage, head, decided, fesa)), foldedFrom: fesa.from, gamesFrom: compared.gamesFrom, known };
+  return { ...(await beforeAndAfter(store, storage, head, decided, fesa, true)), foldedFrom: fesa.from, gamesFrom: compared.gamesFrom, known };
 };
 
-/** The ratings before and after the decided facts: FESA's as given, the other rule sets' from the slice their lists read. */
+/**
+ * The ratings before and after the decided facts: FESA's as given, the other rule sets' from the slice their lists
+ * read (without every player's registration where `namedElsewhere`: the comparison names them from the projection).
+ */
 const beforeAndAfter = async (
   store: EventStore,
   storage: CheckpointStorage,
   head: number,
   decided: readonly LoggedEvent[],
   fesa: { readonly before: LedgerRatings['fesa']; readonly after: LedgerRatings['fesa'] },
+  namedElsewhere: boolean,
 ): Promise<Pick<SavedRatings, 'before' | 'after'>> => {
-  const slice = await ratedListSlice(store, { upTo: head, storage, decided });
+  const slice = await ratedListSlice(store, { upTo: head, storage, decided, namedElsewhere });
   // the FESA fold's reconciles and adjustments too, which the slice leaves out: where a change stops (their positions)
   const byPosition = new Map(slice.facts.map((f) => [f.globalPosition, f]));
   for await (const batch of readFacts(store, { types: ['ListReconciled', 'RatingAdjusted'], toPosition: head })) for (const f of batch) byPosition.set(f.globalPosition, f);

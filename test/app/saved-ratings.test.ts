@@ -156,3 +156,46 @@ describe('a write that leaves FESA alone', () => {
     expect(used.adopted).toBeGreaterThan(3);
   }, 120_000);
 });
+
+describe('a FESA write on a ledger that rates under other rule sets too', () => {
+  /**
+   * A fide tournament with an opening balance recorded before the checkpoint, then a FESA write (any of `writeOf`'s):
+   * the slice of the other rule sets is read without every player's registration (the projection names them) and
+   * the consequences are still the whole log's, names and all.
+   */
+  it('are the whole log\'s, the players named from the projection', async () => {
+    const open = places[0]![1];
+    let compared = 0;
+    await fc.assert(
+      fc.asyncProperty(ledgers(8, 6), fc.nat(), fc.integer({ min: 0, max: 4 }), async ({ facts }, pick, kind) => {
+        const { store, checkpoints, close } = await open();
+        try {
+          const game = laterGamesOf(facts)[pick % Math.max(1, laterGamesOf(facts).length)];
+          if (!game || game.second === null) return;
+          const date = game.validDate;
+          const fide = [
+            decoded('TournamentRegistered', { eventId: 'fide-t', validDate: date, tournamentId: 'FIDE-T', name: 'open', place: 'Oslo', startDate: date, endDate: date, ratingSystem: 'fide', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 0, incrementSeconds: 30 } }),
+            decoded('OpeningBalanceImported', { eventId: 'fide-b', validDate: date, playerId: game.first, ruleSet: 'fide', source: 'TRF FIDE-T', state: { rating: 2100, games: 30, birthYear: null, reached2400: false } }),
+            decoded('GameReported', { ...game, eventId: 'fide-g', tournamentId: 'FIDE-T', gameId: 'g1', round: 1 }),
+            decoded('TournamentClosed', { eventId: 'fide-close', validDate: date, tournamentId: 'FIDE-T' }),
+          ];
+          await record(store, [...facts, ...fide.map((event, i) => ({ event, globalPosition: facts.length + i + 1 }))]);
+          await resumeProjection(store, checkpoints, { checkpointEvery: 1 });
+          const log = await loadFacts(store);
+          const events = writeOf(log, kind, pick);
+          if (events === undefined) return;
+          const whole = consequences(ledgerRatings(log), ledgerRatings(withDecided(log, events)));
+          const saved = await savedRatings(store, checkpoints, events);
+          if (saved === undefined) return;
+          if (saved.known.nameOf !== undefined) compared++;
+          expect(consequences(saved.before, saved.after, saved.known)).toEqual(whole);
+        } finally {
+          await close();
+        }
+      }),
+      { numRuns: 20, seed: 32 },
+    );
+    // compared from the FESA projection (not the slice alone: a game of the fide tournament)
+    expect(compared).toBeGreaterThan(10);
+  }, 120_000);
+});
