@@ -62,7 +62,8 @@ const median = (xs: readonly number[]): number => [...xs].sort((a, b) => a - b)[
 /**
  * The writes, each run recording a new fact (a write repeated is a no-op, which costs what a refusal costs): run r
  * registers player wr<r>, a tournament wt<r> with a game between him and `player`, corrects that game, closes the
- * tournament. `game correct` and `tournament close` also fold the log for their consequences (the ratings they
+ * tournament, publishes a list wl<r>, gives wr<r> a fide opening balance, registers a second id wm<r> and merges it
+ * into wr<r>. `game correct` and `tournament close` also fold the log for their consequences (the ratings they
  * change); `game report` into an open tournament changes no rating and folds nothing. Labels start with "write".
  */
 const officerWrites = (player: string): [string, (r: number) => string[]][] => [
@@ -71,6 +72,10 @@ const officerWrites = (player: string): [string, (r: number) => string[]][] => [
   ['write: game report', (r) => ['game', 'report', '--tournament', `wt${r}`, '--game', 'g1', '--round', '1', '--first', `wr${r}`, '--second', player, '--result', 'win']],
   ['write: game correct (with its consequences)', (r) => ['game', 'correct', '--tournament', `wt${r}`, '--game', 'g1', '--result', 'draw', '--reason', 'bench']],
   ['write: tournament close (with its consequences)', (r) => ['tournament', 'close', '--id', `wt${r}`]],
+  ['write: list publish (today\'s list, its models saved)', (r) => ['list', 'publish', '--id', `wl${r}`, '--as-of', '2030-01-02', '--out', os.devNull]],
+  ['write: player balance (fide, with its consequences)', (r) => ['player', 'balance', '--id', `wr${r}`, '--rules', 'fide', '--rating', '1800', '--date', '2029-12-31', '--reason', 'bench']],
+  ['write: player add (a second id of the same person)', (r) => ['player', 'add', '--id', `wm${r}`, '--family', `Writer${r}`, '--given', 'Twin', '--country', 'NO']],
+  ['write: player merge (with its consequences)', (r) => ['player', 'merge', `wr${r}`, `wm${r}`, '--reason', 'bench', '--date', '2030-01-02']],
 ];
 
 /**
