@@ -31,7 +31,7 @@ describe('a list published from its saved read model', () => {
           // two years after the last fact the activity filter leaves out whoever did not play on its date
           const asOf = `${Number(latest.slice(0, 4)) + yearsLater}${latest.slice(4)}`;
           const request = { validDate: asOf, actor: 't', listId: 'L', asOf, ruleSet: 'fesa', format, activeYears };
-          const publish = (place: typeof saved, storage?: typeof counted) => publishList(new Ledger(place.store), LIST_PRINTER, request, storage).then((p) => p, (e: Error) => e.message);
+          const publish = (place: typeof saved, storage?: typeof counted) => publishList(new Ledger(place.store), LIST_PRINTER, request, storage).then((p) => p, (e: unknown) => (e instanceof Error ? e.message : String(e)));
           const [fromSaved, fromFold] = [await publish(saved, counted), await publish(folded)];
           if (typeof fromFold === 'string') return expect(fromSaved).toEqual(fromFold);
           if (reads > 0) fromModel++;

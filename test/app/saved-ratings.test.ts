@@ -60,6 +60,16 @@ const writeOf = (facts: readonly LoggedEvent[], kind: number, pick: number): Dom
   }
 };
 
+/** A write of `writeOf`'s on the recorded log: its consequences folded from the whole log, and the saved ratings. */
+const wholeAndSaved = async (store: Parameters<typeof savedRatings>[0], checkpoints: Parameters<typeof savedRatings>[1], kind: number, pick: number) => {
+  const log = await loadFacts(store);
+  const events = writeOf(log, kind, pick);
+  if (events === undefined) return undefined;
+  const whole = consequences(ledgerRatings(log), ledgerRatings(withDecided(log, events)));
+  const saved = await savedRatings(store, checkpoints, events);
+  return saved && { whole, saved };
+};
+
 describe('a write\'s consequences from the saved checkpoint', () => {
   it('are those of the whole log folded before and after, for back-dated writes after a saved list', async () => {
     const open = places[0]![1];
@@ -73,12 +83,9 @@ describe('a write\'s consequences from the saved checkpoint', () => {
           await resumeProjection(store, checkpoints, { checkpointEvery: 1 });
           // what was recorded after the checkpoint is caught up from the log
           await record(store, facts.slice(cut));
-          const log = await loadFacts(store);
-          const events = writeOf(log, kind, pick);
-          if (events === undefined) return;
-          const whole = consequences(ledgerRatings(log), ledgerRatings(withDecided(log, events)));
-          const saved = await savedRatings(store, checkpoints, events);
-          if (saved === undefined) return;
+          const compared = await wholeAndSaved(store, checkpoints, kind, pick);
+          if (compared === undefined) return;
+          const { whole, saved } = compared;
           used.saved++;
           if (saved.foldedFrom > 0) used.fromSavedList++;
           if (saved.gamesFrom > 0) used.withoutEarlyGames++;
@@ -165,7 +172,7 @@ describe('a FESA write on a ledger that rates under other rule sets too', () => 
    */
   it('are the whole log\'s, the players named from the projection', async () => {
     const open = places[0]![1];
-    let compared = 0;
+    let fromProjection = 0;
     await fc.assert(
       fc.asyncProperty(ledgers(8, 6), fc.nat(), fc.integer({ min: 0, max: 4 }), async ({ facts }, pick, kind) => {
         const { store, checkpoints, close } = await open();
@@ -181,13 +188,10 @@ describe('a FESA write on a ledger that rates under other rule sets too', () => 
           ];
           await record(store, [...facts, ...fide.map((event, i) => ({ event, globalPosition: facts.length + i + 1 }))]);
           await resumeProjection(store, checkpoints, { checkpointEvery: 1 });
-          const log = await loadFacts(store);
-          const events = writeOf(log, kind, pick);
-          if (events === undefined) return;
-          const whole = consequences(ledgerRatings(log), ledgerRatings(withDecided(log, events)));
-          const saved = await savedRatings(store, checkpoints, events);
-          if (saved === undefined) return;
-          if (saved.known.nameOf !== undefined) compared++;
+          const compared = await wholeAndSaved(store, checkpoints, kind, pick);
+          if (compared === undefined) return;
+          const { whole, saved } = compared;
+          if (saved.known.nameOf !== undefined) fromProjection++;
           expect(consequences(saved.before, saved.after, saved.known)).toEqual(whole);
         } finally {
           await close();
@@ -196,6 +200,6 @@ describe('a FESA write on a ledger that rates under other rule sets too', () => 
       { numRuns: 20, seed: 32 },
     );
     // compared from the FESA projection (not the slice alone: a game of the fide tournament)
-    expect(compared).toBeGreaterThan(10);
+    expect(fromProjection).toBeGreaterThan(10);
   }, 120_000);
 });
