@@ -12,6 +12,8 @@ import { ruleSetList } from './rule-set-list';
 import { renderRuleSetList } from './rule-set-publication';
 import { readFacts } from './event-log';
 import { listKnownAt } from './list-known-at';
+import { changesTheLists } from './checkpoint';
+import { LIST_MODEL_FORMAT } from './list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 
@@ -50,7 +52,10 @@ const listText = (printer: ListPrinter, facts: readonly LoggedEvent[], request: 
  */
 const fromModel = async (printer: ListPrinter, store: EventStore, storage: CheckpointStorage | undefined, request: PublishRequest, format: ListFormat, position: number): Promise<{ text: string; basedOn: string | null } | undefined> => {
   if (storage === undefined || request.ruleSet === undefined || isGenericRuleSet(request.ruleSet)) return undefined;
-  const read = await listKnownAt(printer, store, storage, { ruleSet: request.ruleSet, asOf: request.asOf, format, activeYears: request.activeYears ?? 2, knownAt: position });
+  // a model saved before facts that change no list (a publication, an officer's appointment) answers as at `position`
+  const saved = await storage.listModelPosition(request.ruleSet, LIST_MODEL_FORMAT);
+  const knownAt = saved !== undefined && saved < position && !(await changesTheLists(store, saved, position)) ? saved : position;
+  const read = await listKnownAt(printer, store, storage, { ruleSet: request.ruleSet, asOf: request.asOf, format, activeYears: request.activeYears ?? 2, knownAt });
   if (read === undefined) return undefined;
   let basedOn: string | null = null;
   for await (const batch of readFacts(store, { fromPosition: Math.max(0, position - 1), toPosition: position })) for (const f of batch) basedOn = f.event.eventId;
