@@ -35,7 +35,10 @@ export const diffIdOf = (fold: Pick<FesaFold, 'playerIdOf'>, p: FesaPlayer): str
  * What changed between two folds of the same ledger (before/after a late or corrected result, or under two rule
  * sets): per tournament and player the old and new rating, and the differences in the resulting list and grades.
  */
-export const diffFolds = (before: FesaFold, after: FesaFold): FoldDiff => {
+export const diffFolds = (before: FesaFold, after: FesaFold): FoldDiff => ({ runs: runChanges(before, after), list: listChanges(entriesOf(before, before.list), entriesOf(after, after.list)) });
+
+/** `diffFolds(before, after).runs`: the runs' changes alone, without comparing the lists. */
+export const runChanges = (before: FesaFold, after: FesaFold): RunChange[] => {
   const runs: RunChange[] = [];
   const oldRuns = new Map(before.runs.map((r) => [r.tournamentId, r]));
   for (const run of after.runs) {
@@ -55,8 +58,27 @@ export const diffFolds = (before: FesaFold, after: FesaFold): FoldDiff => {
       for (const p of old.report.players) runs.push({ tournamentId: old.tournamentId, date: old.date, playerId: diffIdOf(before, p as unknown as FesaPlayer), oldRating: p.postRating, newRating: null });
     }
   }
-  const entries = (fold: FesaFold) => fold.list.map((p) => ({ key: nameKey(p), id: diffIdOf(fold, p), rating: p.eloNumber, grade: gradeText(p) }));
-  return { runs: tournamentsThenPlayers(runs), list: listChanges(entries(before), entries(after)) };
+  return tournamentsThenPlayers(runs);
+};
+
+const entriesOf = (fold: FesaFold, list: readonly FesaPlayer[]): ComparedEntry[] => list.map((p) => ({ key: nameKey(p), id: diffIdOf(fold, p), rating: p.eloNumber, grade: gradeText(p) }));
+
+/** A fold's list with the slot of each of its records, position by position (`ListState.orderSlots`). */
+export interface SlottedList {
+  readonly list: readonly FesaPlayer[];
+  readonly slots: ArrayLike<number>;
+}
+
+/**
+ * `diffFolds(before, after).list` of two lists that differ only on the slots `changed` (those written since the
+ * list both were folded from, see slot-watch.ts): every record of a name held on one of those slots, on either
+ * list, is compared as `diffFolds` compares it, in the same order; the names elsewhere are the same records on both.
+ */
+export const listChangesAt = (before: FesaFold, beforeList: SlottedList, after: FesaFold, afterList: SlottedList, changed: ReadonlySet<number>): ListChange[] => {
+  const names = new Set<string>();
+  for (const l of [beforeList, afterList]) for (let i = 0; i < l.list.length; i++) if (changed.has(l.slots[i]!)) names.add(nameKey(l.list[i]!));
+  const named = (l: SlottedList) => l.list.filter((p) => names.has(nameKey(p)));
+  return listChanges(entriesOf(before, named(beforeList)), entriesOf(after, named(afterList)));
 };
 
 /** A listed player as two lists are compared: how they are matched (`key`), what the diff calls him, his rating and grade. */

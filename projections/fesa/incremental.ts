@@ -10,7 +10,8 @@ import { ListModelJournal, SlotOwners, type ListModelChanges } from './list-mode
 import { ListSlots, ListState } from './list-state';
 import { applyOfficerItem, extendOpening } from './officer-items';
 import { RegisteredNames, upperBound } from './registered-names';
-import { lowerBoundKey } from './timeline';
+import { knownBy, lowerBoundKey } from './timeline';
+import { SlotWatch, taken } from './slot-watch';
 import { TournamentRating, type Journal, type RunInputs, type RunsMode } from './tournament-rating';
 
 export type { ListCheckpoint } from './checkpoints';
@@ -110,17 +111,17 @@ export class FesaProjection {
     }
   }
 
+  /** A saved checkpoint's facts, fed before `restore` makes the names and the item to fold from anew (not fact by fact). */
+  applySaved(batch: Iterable<LoggedEvent>): void {
+    for (const fact of batch) {
+      this.facts.add(fact);
+      if (fact.globalPosition > this.position) this.position = fact.globalPosition;
+    }
+  }
+
   /** Feeds facts in recorded order; the list is brought up to date lazily (by `current`, `asOf`, `refresh`). */
   apply(batch: Iterable<LoggedEvent>): void {
-    this.feed(batch, this.model !== undefined);
-  }
-
-  /** Feeds the facts of a saved checkpoint (before `restore`): the read model saved with it holds them already. */
-  applySaved(batch: Iterable<LoggedEvent>): void {
-    this.feed(batch, false);
-  }
-
-  private feed(batch: Iterable<LoggedEvent>, model: boolean): void {
+    const model = this.model !== undefined;
     for (const fact of batch) {
       const key = this.facts.affectedKey(fact);
       // the list read model knows every position exactly: a fact changing an item the timeline holds already is
@@ -246,6 +247,9 @@ export class FesaProjection {
     return this.checkpointHere();
   }
 
+  /** Notes the list slots written from now on (slot-watch.ts): a comparison diffs those alone. */
+  watchSlots = (): SlotWatch => (this.slots.watch = new SlotWatch());
+
   /** The name key of every list slot, by slot (saved with a checkpoint: see `restoreSlots`). */
   slotKeys(): readonly string[] {
     this.refresh();
@@ -305,10 +309,7 @@ export class FesaProjection {
     return last === undefined ? undefined : itemKeyOf(last);
   }
 
-  /**
-   * Adopts checkpoints restored from disk; they must belong to exactly the facts fed so far (and the list read
-   * model, when kept, must be saved with them).
-   */
+  /** Adopts checkpoints restored from disk, of exactly the facts fed so far (and with the list read model, when kept). */
   restore(checkpoints: readonly ListCheckpoint[], head: ListCheckpoint, runs: readonly TournamentRun[], officerFacts: readonly OfficerFact[]): void {
     this.rebuildIndexes();
     this.timeline = this.facts.timeline();
@@ -363,6 +364,7 @@ export class FesaProjection {
     if (restart < this.applied) {
       const from = this.checkpoints.dropAfter(restart);
       this.state = from ? restoreList(this.slots, from) : new ListState(this.slots);
+      this.slots.watch?.restored(from?.order ?? null);
       this.applied = from?.index ?? 0;
       if (this.model) this.state.trackChanges();
       this.careers?.refoldFrom(this.applied);
@@ -436,7 +438,7 @@ export class FesaProjection {
   }
 
   private checkpointHere(): ListCheckpoint {
-    return checkpointOf(this.timeline, this.applied, this.state, this.runs.length, this.officerFacts.length);
+    return taken(this.slots.watch, checkpointOf(this.timeline, this.applied, this.state, this.runs.length, this.officerFacts.length));
   }
 
   private rebuildIndexes(): void {
@@ -493,7 +495,3 @@ export const foldFesaFast = (
   if (options.stopBefore !== undefined) return projection.before(options.stopBefore);
   return options.asOf === undefined ? projection.current() : projection.asOf(options.asOf);
 };
-
-function* knownBy(log: Iterable<LoggedEvent>, position: number): Iterable<LoggedEvent> {
-  for (const fact of log) if (fact.globalPosition <= position) yield fact;
-}

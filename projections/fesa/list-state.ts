@@ -1,5 +1,6 @@
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { nameKey } from './history';
+import type { SlotWatch } from './slot-watch';
 
 /**
  * The FESA list as the incremental projection keeps it: records stored by *slot* plus a sort key per slot.
@@ -20,6 +21,8 @@ export class ListSlots {
   /** The name key of each slot, by slot. */
   readonly keys: string[] = [];
   count = 0;
+  /** Notes the slots any list state of the projection writes, while watched (see slot-watch.ts). */
+  watch: SlotWatch | undefined;
 
   /**
    * Gives the slots again as `keys` (a saved `this.keys`) numbered them: a projection restored from disk then
@@ -124,7 +127,7 @@ export class ListState {
    */
   static from(slots: ListSlots, order: readonly FesaPlayer[], sorted: boolean, lastTournamentDate: string | null, orderSlots?: ArrayLike<number>, orderSeqs?: ArrayLike<number>): ListState {
     const s = new ListState(slots);
-    s.load(order, orderSlots ? Int32Array.from(orderSlots) : s.slotsOf(order), orderSeqs);
+    s.load(order, orderSlots ? Int32Array.from(orderSlots) : s.slotsOf(order), orderSeqs, true);
     if (sorted) {
       // A list saved in sorted state is in sort-key order already (seq = index).
       s.explicitOrder = null;
@@ -165,20 +168,24 @@ export class ListState {
     return out;
   }
 
-  private load(order: readonly FesaPlayer[], orderSlots: Int32Array, orderSeqs?: ArrayLike<number>): void {
-    if (this.touched) {
-      for (let i = 0; i < this.base.length; i++) this.touched.add(this.base[i]!);
-      for (const slot of this.added) this.touched.add(slot);
-      for (const slot of orderSlots) this.touched.add(slot);
+  /** `restored`: a new state made from a checkpoint (the projection tells its watch which list it restores). */
+  private load(order: readonly FesaPlayer[], orderSlots: Int32Array, orderSeqs?: ArrayLike<number>, restored = false): void {
+    for (const set of [this.touched, restored ? undefined : this.slots.watch?.written]) {
+      if (!set) continue;
+      for (let i = 0; i < this.base.length; i++) set.add(this.base[i]!);
+      for (const slot of this.added) set.add(slot);
+      for (const slot of orderSlots) set.add(slot);
     }
     const n = this.slots.count;
     this.rec = new Array<FesaPlayer | undefined>(n).fill(undefined);
     this.seq = new Float64Array(Math.max(n, 16));
     this.elo = new Float64Array(this.seq.length);
     this.dirtyMark = new Uint8Array(this.seq.length);
+    // every slot noted above where tracked: not through `put`, which would note a restored list's as written
     for (let i = 0; i < order.length; i++) {
       const slot = orderSlots[i]!;
-      this.put(slot, order[i]!);
+      this.rec[slot] = order[i]!;
+      this.elo[slot] = order[i]!.eloNumber;
       this.seq[slot] = orderSeqs ? orderSeqs[i]! : i;
     }
     this.base = orderSlots;
@@ -241,6 +248,7 @@ export class ListState {
 
   private put(slot: number, record: FesaPlayer): void {
     this.touched?.add(slot);
+    this.slots.watch?.written.add(slot);
     this.rec[slot] = record;
     this.elo[slot] = record.eloNumber;
   }

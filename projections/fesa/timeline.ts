@@ -63,3 +63,8 @@ export const lowerBoundKey = (items: readonly TimelineItem[], key: ItemKey): num
   }
   return lo;
 };
+
+/** The facts of `log` recorded up to `position` (a fold as known then), read lazily. */
+export function* knownBy(log: Iterable<LoggedEvent>, position: number): Iterable<LoggedEvent> {
+  for (const fact of log) if (fact.globalPosition <= position) yield fact;
+}

@@ -74,6 +74,21 @@ const officerWrites = (player: string): [string, (r: number) => string[]][] => [
   ['write: tournament close (with its consequences)', (r) => ['tournament', 'close', '--id', `wt${r}`]],
 ];
 
+/** Run r publishes today's list as wl<r>, after `officerWrites` (its models then catch up with their closures). */
+const publishWrites: [string, (r: number) => string[]][] = [['write: list publish (today\'s list, its models saved)', (r) => ['list', 'publish', '--id', `wl${r}`, '--as-of', '2030-01-02', '--out', os.devNull]]];
+
+/**
+ * The writes that reach the whole ledger, timed after the others (all their runs): a merge recorded after the saved
+ * checkpoint makes every later comparison and list fold from the start until a read saves the checkpoint again,
+ * which would time the next run's closure or publication as a whole fold. Run r gives wr<r> a fide opening balance,
+ * registers a second id wm<r> and merges it into wr<r>.
+ */
+const ledgerWideWrites: [string, (r: number) => string[]][] = [
+  ['write: player balance (fide, with its consequences)', (r) => ['player', 'balance', '--id', `wr${r}`, '--rules', 'fide', '--rating', '1800', '--date', '2029-12-31', '--reason', 'bench']],
+  ['write: player add (a second id of the same person)', (r) => ['player', 'add', '--id', `wm${r}`, '--family', `Writer${r}`, '--given', 'Twin', '--country', 'NO']],
+  ['write: player merge (with its consequences)', (r) => ['player', 'merge', `wr${r}`, `wm${r}`, '--reason', 'bench', '--date', '2030-01-02']],
+];
+
 /**
  * An organiser's TRF report (the fixture grandmommyscup, 249 players, under fide-2024) submitted, previewed and
  * approved, run r as tournament ws<r>: each run's file is named anew in its 012 record, since the same tournament
@@ -211,7 +226,7 @@ const main = async (): Promise<void> => {
       rows.push([`\`${label}\``, `${seconds[0]!.toFixed(2)} s`, peaks[0]!, `${seconds[1]!.toFixed(2)} s`, peaks[1]!, `${(seconds[1]! / seconds[0]!).toFixed(2)}×`]);
       console.log(`  ${label}: SMALL ${seconds[0]!.toFixed(2)} s, BIG ${seconds[1]!.toFixed(2)} s, ratio ${(seconds[1]! / seconds[0]!).toFixed(2)}x`);
     }
-    rows.push(...timeWrites(ledgers, runs, only, officerWrites(player)), ...timeWrites(ledgers, runs, only, submissionWrites(dir)));
+    rows.push(...timeWrites(ledgers, runs, only, officerWrites(player)), ...timeWrites(ledgers, runs, only, publishWrites), ...timeWrites(ledgers, runs, only, ledgerWideWrites), ...timeWrites(ledgers, runs, only, submissionWrites(dir)));
     for (const id of ruleSets) {
       // found when a write asks for them (tournament list: 20,000 tournaments at scale 1)
       let tournaments: string[] | undefined;

@@ -358,7 +358,7 @@ export const rebuildProjection = async (store: EventStore, storage: CheckpointSt
 };
 
 /** Whether a fact recorded after position `after`, up to `upTo`, may change a FESA list (anything but `PASSED_OVER_BY_THE_FOLD`). */
-const changesTheLists = async (store: EventStore, after: number, upTo: number): Promise<boolean> => {
+export const changesTheLists = async (store: EventStore, after: number, upTo: number): Promise<boolean> => {
   for await (const batch of readFacts(store, { fromPosition: after })) {
     for (const f of batch) if (f.globalPosition <= upTo && !PASSED_OVER_BY_THE_FOLD.has(f.event.type)) return true;
     if (batch.some((f) => f.globalPosition >= upTo)) return false;

@@ -9,7 +9,7 @@ import type { Command } from '../../domain/commands/decide';
 import { streamsReadBy, type StreamsRead } from '../../domain/commands/reads';
 import type { LedgerState } from '../../domain/commands/state';
 import type { DomainEvent, LoggedEvent } from '../../domain/events';
-import { diffFolds, diffIdOf, gradeText, type ListChange } from '../../projections/fesa/diff';
+import { diffFolds, diffIdOf, gradeText, runChanges, type ListChange } from '../../projections/fesa/diff';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { nameKey, type FesaFold, type TournamentRun } from '../../projections/fesa/history';
 import { foldFesaFast } from '../../projections/fesa/incremental';
@@ -121,7 +121,7 @@ const fesaChanges = (before: FesaFold, after: FesaFold, nameOf: (id: string) => 
     for (const [player, { rated }] of was ?? []) if (!now.has(player)) changes.push({ tournament: run.tournamentId, date: run.date, player, name: nameOf(player), ruleSet: run.ruleSet, before: rated, after: { rating: null } });
   }
   // tournaments no longer rated (their closure withdrawn): diffFolds names their players
-  for (const r of diffFolds(before, after).runs) {
+  for (const r of runChanges(before, after)) {
     if (r.newRating === null) changes.push({ tournament: r.tournamentId, date: r.date, player: r.playerId, name: nameOf(r.playerId), ruleSet: beforeRuns.get(r.tournamentId)?.ruleSet ?? '-', before: { rating: r.oldRating }, after: { rating: null } });
   }
   return changes;
@@ -229,17 +229,27 @@ const ratingSetters = (ratings: LedgerRatings): Map<string, Setter[]> => {
 };
 
 /**
+ * What a comparison from the saved state (saved-ratings.ts) knows already, so that it is not made again from every
+ * player of the list: the FESA list's changes (compared on the slots the re-folds wrote) and the players' names (the
+ * projection's). Each is what `consequences` would make of `before` and `after` itself.
+ */
+export interface SavedComparison {
+  readonly fesaList?: readonly ListChange[];
+  readonly nameOf?: (playerId: string) => string;
+}
+
+/**
  * What changed between the ratings before a write and after it. The officer facts are the later ones' (`after`):
  * a change is overridden by the first that sets the player's rating on a later date (on its own date an officer
  * fact comes before the tournaments, so it does not override them).
  */
-export const consequences = (before: LedgerRatings, after: LedgerRatings): Consequences => {
+export const consequences = (before: LedgerRatings, after: LedgerRatings, known: SavedComparison = {}): Consequences => {
   if (E.isLeft(before.fesa) || E.isLeft(after.fesa) || E.isLeft(before.generic) || E.isLeft(after.generic)) {
     const why = [before.fesa, after.fesa, before.generic, after.generic].flatMap((f) => (E.isLeft(f) ? [f.left] : []));
     return { changes: [], list: [], unavailable: why[0]! };
   }
   const [fesaBefore, fesaAfter, genericBefore, genericAfter] = [before.fesa.right, after.fesa.right, before.generic.right, after.generic.right];
-  const nameOf = listNamesKnownAt(after.facts);
+  const nameOf = known.nameOf ?? listNamesKnownAt(after.facts);
   const setters = ratingSetters(after);
   const inRuns = [...fesaChanges(fesaBefore, fesaAfter, nameOf), ...genericChanges(genericBefore, genericAfter, nameOf)];
   const changes = [...inRuns, ...fesaPinChanges(fesaBefore, fesaAfter, nameOf), ...officerFactChanges(genericBefore, genericAfter, inRuns, nameOf)].sort(byTournamentThenPlayer).map((c) => {
@@ -249,7 +259,7 @@ export const consequences = (before: LedgerRatings, after: LedgerRatings): Conse
       .sort((a, b) => a.date.localeCompare(b.date) || a.position - b.position)[0];
     return overriddenBy === undefined ? c : { ...c, overriddenBy };
   });
-  return { changes: changes.map((c) => ({ ...c, before: gradeOrNull(c.before), after: gradeOrNull(c.after) })), list: listed(diffFolds(fesaBefore, fesaAfter).list) };
+  return { changes: changes.map((c) => ({ ...c, before: gradeOrNull(c.before), after: gradeOrNull(c.after) })), list: listed(known.fesaList ?? diffFolds(fesaBefore, fesaAfter).list) };
 };
 
 /** The texts' "-" (no grade) as list JSON has it: null. */
@@ -287,7 +297,7 @@ export const movesNoRating = (events: readonly DomainEvent[], state: LedgerState
  */
 const consequencesOf = async (ledger: Ledger, events: readonly DomainEvent[], saved: CheckpointStorage | undefined): Promise<Consequences> => {
   const fromSaved = saved && (await savedRatings(ledger.store, saved, events));
-  if (fromSaved) return consequences(fromSaved.before, fromSaved.after);
+  if (fromSaved) return consequences(fromSaved.before, fromSaved.after, fromSaved.known);
   const facts = await loadFacts(ledger.store);
   return consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, events)));
 };

@@ -10,6 +10,12 @@ import type { LoggedEvent } from '../../domain/events';
 import { isGenericRuleSet } from '../../projections/generic/systems';
 import { ruleSetList } from './rule-set-list';
 import { renderRuleSetList } from './rule-set-publication';
+import { readFacts } from './event-log';
+import { listKnownAt } from './list-known-at';
+import { changesTheLists } from './checkpoint';
+import { LIST_MODEL_FORMAT } from './list-model';
+import type { CheckpointStorage } from './ports/checkpoint-storage';
+import type { EventStore } from './ports/event-store';
 
 type PublishCommand = Extract<Command, { kind: 'PublishRatingList' }>;
 
@@ -39,7 +45,25 @@ const listText = (printer: ListPrinter, facts: readonly LoggedEvent[], request: 
   return renderList(printer, folded, request.asOf, format, request.activeYears ?? 2);
 };
 
-export const publishList = async (ledger: Ledger, printer: ListPrinter, request: PublishRequest): Promise<Published> => {
+/**
+ * A FESA list as known at `position` from its saved read model (what `ledger list --known-at` prints, the model
+ * caught up first when behind), with the id of the fact at `position`: no fold of the log. Undefined where no model
+ * answers (EventStoreDB, another rule set, a model that does not match the log): the caller folds.
+ */
+const fromModel = async (printer: ListPrinter, store: EventStore, storage: CheckpointStorage | undefined, request: PublishRequest, format: ListFormat, position: number): Promise<{ text: string; basedOn: string | null } | undefined> => {
+  if (storage === undefined || request.ruleSet === undefined || isGenericRuleSet(request.ruleSet)) return undefined;
+  // a model saved before facts that change no list (a publication, an officer's appointment) answers as at `position`
+  const saved = await storage.listModelPosition(request.ruleSet, LIST_MODEL_FORMAT);
+  const knownAt = saved !== undefined && saved < position && !(await changesTheLists(store, saved, position)) ? saved : position;
+  const read = await listKnownAt(printer, store, storage, { ruleSet: request.ruleSet, asOf: request.asOf, format, activeYears: request.activeYears ?? 2, knownAt });
+  if (read === undefined) return undefined;
+  let basedOn: string | null = null;
+  for await (const batch of readFacts(store, { fromPosition: Math.max(0, position - 1), toPosition: position })) for (const f of batch) basedOn = f.event.eventId;
+  return { text: read.text, basedOn };
+};
+
+/** `storage`: the read models saved beside the log, where the caller has them (the list is then read, not folded). */
+export const publishList = async (ledger: Ledger, printer: ListPrinter, request: PublishRequest, storage?: CheckpointStorage): Promise<Published> => {
   let published: { contentHash: string; bytes: Buffer } | undefined;
   const result = await ledger.execute(async (state) => {
     // every field checked before the fold: a list is written only for a date, rule set and format that can be recorded
@@ -49,15 +73,16 @@ export const publishList = async (ledger: Ledger, printer: ListPrinter, request:
     const checked = toEvent(placeholder, state);
     if (E.isLeft(checked)) throw new CommandRejected(checked.left);
     const format = request.format as ListFormat;
-    const facts = await loadFacts(ledger.store, { position: state.position });
-    const bytes = listBytes(listText(printer, facts, request, format), format);
+    const read = await fromModel(printer, ledger.store, storage, request, format, state.position);
+    const facts = read === undefined ? await loadFacts(ledger.store, { position: state.position }) : [];
+    const bytes = listBytes(read?.text ?? listText(printer, facts, request, format), format);
     const hash = contentHash(bytes);
     if (stated !== undefined && stated !== hash) {
       throw new CommandRejected(`PublishRatingList: field \`contentHash\`: the ledger writes list "${request.listId}" with the SHA-256 ${hash}, not ${JSON.stringify(stated)}; leave contentHash out and the ledger records the hash of the list it writes`);
     }
     published = { contentHash: hash, bytes };
     // the publication may land after facts another writer recorded meanwhile: it names the last fact the list is from
-    return { ...placeholder, contentHash: hash, basedOn: facts.at(-1)?.event.eventId ?? null };
+    return { ...placeholder, contentHash: hash, basedOn: read === undefined ? (facts.at(-1)?.event.eventId ?? null) : read.basedOn };
   });
   return { result, ...published! };
 };

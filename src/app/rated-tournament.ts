@@ -241,6 +241,11 @@ export interface SliceOptions {
   readonly storage?: CheckpointStorage;
   /** Facts decided but not yet recorded (a write's consequences): the players they name are read too. */
   readonly decided?: readonly LoggedEvent[];
+  /**
+   * The caller names the players itself (a write's comparison, from the FESA projection's names): a list's slice
+   * then leaves out the registrations and merges of everybody else, which only tell namesakes apart.
+   */
+  readonly namedElsewhere?: boolean;
 }
 
 /**
@@ -311,7 +316,7 @@ const sliceRatedUpTo = async (
     // a list names every player the fold holds a state for: those of a balance or an adjustment too, who may never play
     for (const { event: e } of wide) if (e.validDate >= from) for (const id of officerTargetsOf(e)) players.add(id);
     // and names them as FESA lists do, namesakes told apart: every registration and merge, whoever's it is
-    for await (const batch of readFacts(store, { types: NAMING_TYPES, toPosition: upTo })) keep(batch);
+    if (!known.namedElsewhere) for await (const batch of readFacts(store, { types: NAMING_TYPES, toPosition: upTo })) keep(batch);
   }
   for (const id of rated) {
     const stream = await decodedStream(store, tournamentStream(id), upTo);

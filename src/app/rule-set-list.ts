@@ -59,8 +59,10 @@ const namesKnownAt = (facts: readonly LoggedEvent[], knownAt: number | undefined
 };
 
 /** The name a list gives a player as known at a position (FESA's: namesakes told apart, a merged id his survivor's). */
-export const listNamesKnownAt = (facts: readonly LoggedEvent[], knownAt?: number): ((playerId: string) => string) => {
-  const names = namesKnownAt(facts, knownAt);
+export const listNamesKnownAt = (facts: readonly LoggedEvent[], knownAt?: number): ((playerId: string) => string) => listNameOf(namesKnownAt(facts, knownAt));
+
+/** The name a list gives a player by the naming facts `names` holds (a FESA projection's, or `namesKnownAt`'s). */
+export const listNameOf = (names: FesaFacts): ((playerId: string) => string) => {
   return (playerId) => {
     const listed = names.listNames.byId.get(names.survivorOf(playerId));
     return listed === undefined ? playerId : fullName(listed);

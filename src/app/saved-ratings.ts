@@ -25,7 +25,9 @@ import { compareKeys, tournamentsOf, type ItemKey } from '../../projections/fesa
 import { foldGeneric } from '../../projections/generic/history';
 import { isGenericRuleSet } from '../../projections/generic/systems';
 import { projectionForComparison, type ComparedProjection } from './checkpoint';
-import type { LedgerRatings } from './consequences';
+import type { LedgerRatings, SavedComparison } from './consequences';
+import { listChangesAt, type ListChange, type SlottedList } from '../../projections/fesa/diff';
+import { listNameOf } from './rule-set-list';
 import { decodeRecorded, readFacts } from './event-log';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
@@ -117,8 +119,25 @@ export const earliestDateChanged = (facts: FesaFacts, events: readonly LoggedEve
 
 const ratingsOf = (fold: E.Either<FoldError, FesaFold>): LedgerRatings['fesa'] => E.mapLeft((e: FoldError) => e.message)(fold);
 
-/** The FESA folds before and after the decided facts, each with the runs from the same saved list on. */
-const fesaBeforeAndAfter = ({ projection, gamesFrom }: ComparedProjection, decided: readonly LoggedEvent[]): { before: LedgerRatings['fesa']; after: LedgerRatings['fesa']; from: number } | undefined => {
+/** A fold's list as the projection holds it now, with the slot of each record. */
+const slotted = (projection: FesaProjection): SlottedList => {
+  const { order, slots } = projection.headCheckpoint();
+  return { list: order, slots: slots ?? [] };
+};
+
+interface FesaCompared {
+  readonly before: LedgerRatings['fesa'];
+  readonly after: LedgerRatings['fesa'];
+  readonly from: number;
+  /** The lists' changes, compared on the slots either fold wrote (undefined: not known, the lists are compared whole). */
+  readonly list: readonly ListChange[] | undefined;
+}
+
+/**
+ * The FESA folds before and after the decided facts, each with the runs from the same saved list on, and the
+ * changes of the list between them from the slots the two re-folds wrote (slot-watch.ts), not from the whole lists.
+ */
+const fesaBeforeAndAfter = ({ projection, gamesFrom }: ComparedProjection, decided: readonly LoggedEvent[]): FesaCompared | undefined => {
   // a re-fold from before the games restored would rate tournaments without them (`earliestDateChanged` missed)
   let seen = projection.lastRefold;
   const refoldsFromTheGames = (): boolean => {
@@ -128,15 +147,19 @@ const fesaBeforeAndAfter = ({ projection, gamesFrom }: ComparedProjection, decid
     return fine;
   };
   const touched = earliestTouched(projection, decided);
+  const watch = projection.watchSlots();
   if (touched !== undefined) projection.refoldFrom(touched);
   const before = ratingsOf(projection.current());
+  const beforeList = E.isRight(before) ? slotted(projection) : undefined;
   const from = projection.lastRefold.from;
   const runsFrom = projection.runsFrom;
   if (!refoldsFromTheGames()) return undefined;
   projection.apply(decided);
   const after = ratingsOf(projection.current());
+  const changed = watch.changed();
+  const list = changed && beforeList && E.isRight(before) && E.isRight(after) ? listChangesAt(before.right, beforeList, after.right, slotted(projection), changed) : undefined;
   // the decided facts reach before the list "before" was folded from: its runs would be compared with fewer
-  return projection.runsFrom === runsFrom && refoldsFromTheGames() ? { before, after, from } : undefined;
+  return projection.runsFrom === runsFrom && refoldsFromTheGames() ? { before, after, from, list } : undefined;
 };
 
 /** What `savedRatings` compares, and the timeline item the last re-fold of FESA's "before" started at (0: the start). */
@@ -146,6 +169,8 @@ export interface SavedRatings {
   readonly foldedFrom: number;
   /** The timeline item from which on the saved games were restored (0: all of them). */
   readonly gamesFrom: number;
+  /** What the comparison takes from here instead of making it again (see `SavedComparison` in consequences.ts). */
+  readonly known: SavedComparison;
 }
 
 /** The ratings before the decided facts and after them, from the saved checkpoint and the non-FESA slice. */
@@ -155,7 +180,7 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
     // a TRF or EGD import, a game of a fide tournament: the FESA checkpoint is not read at all, its lists stay as they are
     const head = await store.headPosition();
     const untouched = E.right(UNTOUCHED_FESA);
-    return { ...(await beforeAndAfter(store, storage, head, decidedAfter(head, events), { before: untouched, after: untouched })), foldedFrom: 0, gamesFrom: 0 };
+    return { ...(await beforeAndAfter(store, storage, head, decidedAfter(head, events), { before: untouched, after: untouched }, false)), foldedFrom: 0, gamesFrom: 0, known: {} };
   }
   const compared = await projectionForComparison(store, storage, (facts, since) => earliestDateChanged(facts, [...since, ...decidedAfter(0, events)]));
   if (compared === undefined) return undefined;
@@ -163,14 +188,16 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
   const decided = decidedAfter(head, events);
   const fesa = fesaBeforeAndAfter(compared, decided);
   if (fesa === undefined) return undefined;
-  return { ...(await beforeAndAfter(store, storage, head, decided, fesa)), foldedFrom: fesa.from, gamesFrom: compared.gamesFrom };
+  const known: SavedComparison = { ...(fesa.list ? { fesaList: fesa.list } : {}), nameOf: listNameOf(compared.projection.facts) };
+  return { ...(await beforeAndAfter(store, storage, head, decided, fesa, true)), foldedFrom: fesa.from, gamesFrom: compared.gamesFrom, known };
 };
 
 /**
  * The ratings before and after the decided facts: FESA's as given, the other rule sets' from the slice their lists
- * read — from the saved cut on (rule-set-fold-cut.ts) when neither the facts recorded since it nor the decided ones
- * touch anything dated before it: the tournaments before the cut are rated alike on both sides, so they change
- * nothing a comparison reports.
+ * read (without every player's registration where `namedElsewhere`: the comparison names them from the projection) —
+ * from the saved cut on (rule-set-fold-cut.ts) when neither the facts recorded since it nor the decided ones touch
+ * anything dated before it: the tournaments before the cut are rated alike on both sides, so they change nothing a
+ * comparison reports.
  */
 const beforeAndAfter = async (
   store: EventStore,
@@ -178,10 +205,12 @@ const beforeAndAfter = async (
   head: number,
   decided: readonly LoggedEvent[],
   fesa: { readonly before: LedgerRatings['fesa']; readonly after: LedgerRatings['fesa'] },
+  namedElsewhere: boolean,
 ): Promise<Pick<SavedRatings, 'before' | 'after'>> => {
   const cut = await resumableCut(store, storage, head, decided);
   if (cut !== undefined) consequencesFromCut.here++;
-  const slice = cut === undefined ? await ratedListSlice(store, { upTo: head, storage, decided }) : await ratedListSliceFrom(store, cut.cut.date, { upTo: head, storage, decided });
+  const known = { upTo: head, storage, decided, namedElsewhere };
+  const slice = cut === undefined ? await ratedListSlice(store, known) : await ratedListSliceFrom(store, cut.cut.date, known);
   // the FESA fold's reconciles and adjustments too, which the slice leaves out: where a change stops (their positions)
   const byPosition = new Map([...(cut?.awards ?? []), ...slice.facts].map((f) => [f.globalPosition, f]));
   for await (const batch of readFacts(store, { types: ['ListReconciled', 'RatingAdjusted'], toPosition: head })) for (const f of batch) byPosition.set(f.globalPosition, f);

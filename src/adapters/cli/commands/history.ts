@@ -238,7 +238,7 @@ export const publish: CommandRun = {
     const out = ctx.opts.string('out');
     // a list that cannot be written where asked is not published: the file is opened before anything is recorded
     const undo = out === undefined ? undefined : openForWriting(out);
-    const { result, contentHash: hash, bytes } = await publishList(ledger, LIST_PRINTER, { validDate: asOf, actor: ctx.actor, listId, asOf, ruleSet, format, activeYears, ...(entry !== undefined && entry !== 'system' ? { entry } : {}) }).catch((error: unknown) => {
+    const { result, contentHash: hash, bytes } = await publishList(ledger, LIST_PRINTER, { validDate: asOf, actor: ctx.actor, listId, asOf, ruleSet, format, activeYears, ...(entry !== undefined && entry !== 'system' ? { entry } : {}) }, await ctx.checkpoints()).catch((error: unknown) => {
       undo?.();
       throw error;
     });
