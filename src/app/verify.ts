@@ -197,7 +197,6 @@ const savedModelFindings = async (store: EventStore, storage: CheckpointStorage,
 export const verifyLedger = async (store: EventStore, printer: ListPrinter, options: VerifyOptions = {}, storage?: CheckpointStorage): Promise<VerifyReport> => {
   const { events, head, chainBreak, notedHeadAt, publishedLists } = await walkChain(store, options);
   const findings: string[] = [];
-  if (storage !== undefined) findings.push(...(await savedModelFindings(store, storage, await store.headPosition())));
   if (chainBreak !== undefined) findings.push(`The hash chain breaks at position ${chainBreak.position}: ${chainBreak.sentence}.`);
   if (options.notedHead !== undefined && notedHeadAt === undefined) {
     findings.push(`The noted head hash ${options.notedHead} is not in the log: events up to it were changed, or events were deleted from the end.`);
@@ -220,5 +219,7 @@ export const verifyLedger = async (store: EventStore, printer: ListPrinter, opti
       findings.push(`${e instanceof UnreproducibleListError ? 'The ' : `The published list "${event.listId}" cannot be re-computed: `}${(e as Error).message}.`);
     }
   }
+  // the derived models last: a hand edit of the log leaves them built from another log, which follows from it
+  if (storage !== undefined) findings.push(...(await savedModelFindings(store, storage, await store.headPosition())));
   return { events, head, chainBreak, lists, findings };
 };
