@@ -220,7 +220,12 @@ const findGame = (state: LedgerState, gameId: string, tournamentId: string | und
     const t = state.tournaments.get(tournamentId);
     if (!t) throw new CommandRejected(`unknown tournament "${tournamentId}"`);
     const game = t.games.get(gameId);
-    if (!game) throw new CommandRejected(`tournament "${tournamentId}" has no game "${gameId}"; its games are ${[...t.games.keys()].join(', ') || 'none yet'}`);
+    if (!game) {
+      // a TRF report holds thousands: the first few, and where the rest are
+      const ids = [...t.games.keys()];
+      const listed = ids.length <= 20 ? ids.join(', ') : `${ids.slice(0, 20).join(', ')} … (${ids.length} in all: ledger tournament show ${tournamentId} lists them)`;
+      throw new CommandRejected(`tournament "${tournamentId}" has no game "${gameId}"; its games are ${listed || 'none yet'}`);
+    }
     return { tournamentId, game };
   }
   const found = [...state.tournaments.values()].flatMap((t) => (t.games.has(gameId) ? [{ tournamentId: t.registration.tournamentId as string, game: t.games.get(gameId)! }] : []));
