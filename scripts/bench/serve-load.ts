@@ -1,8 +1,10 @@
 /**
  * A busy server at both scales (issue 30): `ledger serve` as its own process on a copy of each bench ledger (serve
  * saves models into its file), then 50 readers (autocannon) on today's list, a dated list, a player page and a
- * tournament page. Prints per scale: start-up until listening, the first answer of today's list, requests/s, p50/p99
- * and the server's peak resident memory (sampled from /proc), and the ratio of requests/s of the big to the small.
+ * tournament page, twice: as web pages (what people read: a list 100 players a page) and as JSON (what scripts read:
+ * a list whole, as published, which grows with the ledger), asking as browsers and fetch do (a long answer may come
+ * gzipped). Prints per scale: start-up until listening, the first answer of today's list, per mix requests/s, p50/p99
+ * and the bytes of each answer, the server's peak resident memory (sampled from /proc), and the ratios big to small.
  * The bench ledgers hold the log alone; a ledger in service has its models saved, so each copy first gets
  * `ledger projections rebuild` (timed apart, not part of the figures) unless `--cold` asks for the server of a bare log.
  *
@@ -35,7 +37,25 @@ const copyOf = (file: string, dir: string): string => {
   return copy;
 };
 
+/** A process's CPU time so far (user + system), ms, from /proc (clock ticks of 10 ms). */
+const cpuOf = (pid: number): number => {
+  const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').replace(/^.*\) /, '').split(' ');
+  return (Number(fields[11]) + Number(fields[12])) * 10;
+};
+
 const rssOf = (pid: number): number => Number(/VmRSS:\s+(\d+)/.exec(fs.readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0) * 1024;
+
+/** 50 readers of one mix of routes: requests/s, latency, and the bytes of one answer of each route (as sent). */
+interface Mix {
+  readonly perSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly non2xx: number;
+  readonly answerBytes: readonly number[];
+  /** The server's CPU time (user + system) per answer, and the share of the run's wall time it was busy. */
+  readonly cpuPerAnswer: number;
+  readonly busy: number;
+}
 
 interface Figures {
   /** `projections rebuild` of the copy before the server starts (0 under --cold). */
@@ -43,14 +63,28 @@ interface Figures {
   readonly events: number;
   readonly listening: number;
   readonly firstAnswer: number;
-  /** Each of the four routes asked once, in turn, after the first list. */
+  /** Each route of both mixes asked once, in turn, after the first list. */
   readonly warmUp: number;
-  readonly perSecond: number;
-  readonly p50: number;
-  readonly p99: number;
-  readonly non2xx: number;
+  /** What people read: the four routes as web pages (a list shows 100 players a page). */
+  readonly pages: Mix;
+  /** What scripts read: the same four as JSON (a list is the whole list, as published: it grows with the ledger). */
+  readonly api: Mix;
   readonly peakRss: number;
 }
+
+// as browsers, curl --compressed and fetch ask: a long answer may come gzipped
+const ACCEPTS = { pages: { accept: 'text/html', 'accept-encoding': 'gzip, deflate' }, api: { accept: 'application/json', 'accept-encoding': 'gzip, deflate' } } as const;
+
+const load = async (base: string, pid: number, routes: readonly string[], headers: Record<string, string>): Promise<Mix> => {
+  const answerBytes: number[] = [];
+  for (const route of routes) answerBytes.push((await (await fetch(`${base}${route}`, { headers: { ...headers, 'accept-encoding': 'identity' } })).arrayBuffer()).byteLength);
+  // the readers share the machine with the server: when it is idle most of the run, the figures are the readers' own
+  const cpu0 = cpuOf(pid);
+  const t0 = process.hrtime.bigint();
+  const result = await autocannon({ url: base, connections: READERS, duration: SECONDS, requests: routes.map((route) => ({ method: 'GET', path: route, headers })) });
+  const cpu = cpuOf(pid) - cpu0;
+  return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, answerBytes, cpuPerAnswer: cpu / Math.max(1, result.requests.total), busy: cpu / ms(t0) };
+};
 
 const measure = async (file: string): Promise<Figures> => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'ledger-serve-load-'));
@@ -71,14 +105,17 @@ const measure = async (file: string): Promise<Figures> => {
     const events = ((await (await fetch(`${base}/health`)).json()) as { head: number }).head;
     const player = list.players[Math.floor(list.players.length / 2)]!.playerId;
     const tournament = tournaments.tournaments[0]!.tournamentId;
-    const routes = ['/lists?format=json', '/lists?as-of=2020-06-30&format=json', `/players/${encodeURIComponent(player)}`, `/tournaments/${encodeURIComponent(tournament)}`];
+    const routes = ['/lists', '/lists?as-of=2020-06-30', `/players/${encodeURIComponent(player)}`, `/tournaments/${encodeURIComponent(tournament)}`];
+    const apiRoutes = routes.map((r) => (r.startsWith('/lists') ? `${r}${r.includes('?') ? '&' : '?'}format=json` : r));
     // each route once before the load: at scale 1 a cold page waits for the saved models' catch-up (minutes), which
     // would otherwise be the whole of a short run
     const t1 = process.hrtime.bigint();
-    for (const route of routes) await (await fetch(`${base}${route}`)).arrayBuffer();
+    for (const route of routes) await (await fetch(`${base}${route}`, { headers: ACCEPTS.pages })).arrayBuffer();
+    for (const route of apiRoutes) await (await fetch(`${base}${route}`, { headers: ACCEPTS.api })).arrayBuffer();
     const warmUp = ms(t1);
-    const result = await autocannon({ url: base, connections: READERS, duration: SECONDS, requests: routes.map((route) => ({ method: 'GET', path: route })) });
-    return { rebuild, events, listening, firstAnswer, warmUp, perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, peakRss };
+    const pages = await load(base, server.pid!, routes, ACCEPTS.pages);
+    const api = await load(base, server.pid!, apiRoutes, ACCEPTS.api);
+    return { rebuild, events, listening, firstAnswer, warmUp, pages, api, peakRss };
   } finally {
     clearInterval(sampler);
     server.kill('SIGTERM');
@@ -86,6 +123,9 @@ const measure = async (file: string): Promise<Figures> => {
     fs.rmSync(dir, { recursive: true, force: true });
   }
 };
+
+const mixLine = (name: string, m: Mix): string =>
+  `${name} ${m.perSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx} (answers of ${m.answerBytes.map((b) => `${(b / 1024).toFixed(0)} KiB`).join(' / ')}), server CPU ${m.cpuPerAnswer.toFixed(2)} ms an answer, busy ${(m.busy * 100).toFixed(0)}%`;
 
 const main = async (): Promise<void> => {
   const [small, big] = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--'));
@@ -96,11 +136,12 @@ const main = async (): Promise<void> => {
     const f = await measure(file);
     figures.push([name, f]);
     console.log(
-      `${name} (${f.events} events${COLD ? ', models not saved' : `, models saved first in ${(f.rebuild / 1000).toFixed(1)} s`}): listening ${(f.listening / 1000).toFixed(1)} s, first list ${(f.firstAnswer / 1000).toFixed(1)} s, the four routes once ${(f.warmUp / 1000).toFixed(1)} s; ${f.perSecond.toFixed(0)} req/s, p50 ${f.p50} ms, p99 ${f.p99} ms, non-2xx ${f.non2xx}; peak rss ${(f.peakRss / 1024 / 1024).toFixed(0)} MiB`,
+      `${name} (${f.events} events${COLD ? ', models not saved' : `, models saved first in ${(f.rebuild / 1000).toFixed(1)} s`}): listening ${(f.listening / 1000).toFixed(1)} s, first list ${(f.firstAnswer / 1000).toFixed(1)} s, every route once ${(f.warmUp / 1000).toFixed(1)} s; ${mixLine('pages:', f.pages)}; ${mixLine('JSON:', f.api)}; peak rss ${(f.peakRss / 1024 / 1024).toFixed(0)} MiB`,
     );
   }
   const [[, s], [, b]] = figures as [[string, Figures], [string, Figures]];
-  console.log(`big/small req/s ${(b.perSecond / s.perSecond).toFixed(2)} (goal ≥ 0.5); big p99 ${b.p99} ms (goal ≤ 200); big peak rss ${(b.peakRss / 1024 / 1024).toFixed(0)} MiB (goal ≤ 1024); big first answer ${(b.firstAnswer / 1000).toFixed(1)} s (goal ≤ 2)`);
+  for (const mix of ['pages', 'api'] as const) console.log(`${mix === 'pages' ? 'pages' : 'JSON'}: big/small req/s ${(b[mix].perSecond / s[mix].perSecond).toFixed(2)} (goal ≥ 0.5); big p99 ${b[mix].p99} ms (goal ≤ 200)`);
+  console.log(`big peak rss ${(b.peakRss / 1024 / 1024).toFixed(0)} MiB (goal ≤ 1024); big first answer ${(b.firstAnswer / 1000).toFixed(1)} s (goal ≤ 2)`);
 };
 
 main().catch((e: unknown) => {

@@ -1,5 +1,7 @@
 import { createHash } from 'crypto';
 import type { Request, RequestHandler, Response } from 'express';
+import { promisify } from 'util';
+import { gzip } from 'zlib';
 import { today } from '../clock';
 import { signedIn, wantsHtml } from './access';
 
@@ -19,8 +21,18 @@ interface KeptAnswer {
   readonly list: boolean;
   readonly headers: Readonly<Record<string, string | number | readonly string[]>>;
   readonly body: string | Buffer;
-  readonly bytes: number;
+  /** The body's, and its gzipped copy's once made. */
+  bytes: number;
+  /** The body gzipped, made the first time a reader that accepts gzip asks for it. */
+  gzipped?: Promise<Buffer>;
 }
+
+/**
+ * Answers smaller than this go as they are: a dated list at a million games is 6 MB of JSON (0.5 MB gzipped) and
+ * fifty readers of it fill the line, while a player's page gains little from a compression it pays for per answer.
+ */
+const GZIP_FROM_BYTES = 16 * 1024;
+const gzipAsync = promisify(gzip);
 
 export interface AnswerCacheOptions {
   /** The head of the log now (every process's appends move it, so a write from the CLI also invalidates). */
@@ -82,6 +94,8 @@ export class AnswerCache {
       return;
     }
     res.locals.answerCache = true;
+    // a kept answer may go gzipped: every answer through here says that it varies with what the reader accepts
+    res.vary('Accept-Encoding');
     this.answer(req, res, next).catch(next);
   };
 
@@ -99,7 +113,7 @@ export class AnswerCache {
       // the newest used last: eviction takes the oldest first
       this.kept.delete(key);
       this.kept.set(key, kept);
-      this.replay(res, kept);
+      await this.replay(req, res, key, kept);
       return;
     }
     this.make(key, head, res);
@@ -131,12 +145,35 @@ export class AnswerCache {
     return this.options.lastListChange(head).catch(() => head);
   }
 
-  private replay(res: Response, kept: KeptAnswer): void {
+  private async replay(req: Request, res: Response, key: string, kept: KeptAnswer): Promise<void> {
+    const gzipped = kept.bytes >= GZIP_FROM_BYTES && req.acceptsEncodings('gzip', 'identity') === 'gzip' ? await this.gzippedOf(key, kept) : undefined;
     for (const [name, value] of Object.entries(kept.headers)) res.setHeader(name, value as string | number | readonly string[]);
     // a list's answer kept across facts that change no list is the list of the head now
     if (kept.list && res.getHeader(POSITION) !== undefined) res.setHeader(POSITION, String(this.keptAt));
-    // express's send answers 304 itself when the request's If-None-Match holds the ETag
+    if (gzipped !== undefined) {
+      // the same content in another encoding: its bytes differ, so its ETag is the weak form of the same one (RFC 9110
+      // 8.8.1; a list's still names its hash, and If-None-Match compares weakly); X-Content-SHA256 stays the hash of
+      // the bytes the reader gets once he has unzipped them
+      const etag = res.getHeader('etag');
+      if (typeof etag === 'string' && !etag.startsWith('W/')) res.setHeader('ETag', `W/${etag}`);
+      res.setHeader('Content-Encoding', 'gzip');
+      // express's send answers 304 itself when the request's If-None-Match holds the ETag
+      res.status(200).send(gzipped);
+      return;
+    }
     res.status(200).send(kept.body);
+  }
+
+  /** The kept answer gzipped, made once (its bytes then counted in the budget as long as the answer is kept). */
+  private gzippedOf(key: string, kept: KeptAnswer): Promise<Buffer> {
+    if (kept.gzipped === undefined) {
+      kept.gzipped = gzipAsync(kept.body).then((zipped) => {
+        kept.bytes += zipped.length;
+        if (this.kept.get(key) === kept) this.bytes += zipped.length;
+        return zipped;
+      });
+    }
+    return kept.gzipped;
   }
 
   /** Keeps the answer the route is about to send (a 200 at the head it was asked at), with an ETag if it has none. */

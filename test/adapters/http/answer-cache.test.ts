@@ -66,3 +66,48 @@ describe('answers kept at the head of the log', () => {
     expect(anonymous.headers.get('etag')).not.toBe(signedIn.headers.get('etag'));
   });
 });
+
+/**
+ * A long answer goes gzipped to a reader that accepts it (a dated list at a million games is 6 MB of JSON, 0.5 MB
+ * gzipped: fifty readers of it filled the line, issue 30): zipped once per kept answer, with its own strong ETag, the
+ * same bytes once unzipped; a reader that does not accept gzip gets them as they are.
+ */
+describe('long answers gzipped for readers that accept it', () => {
+  const db = path.join(tempDir('answer-gzip'), 'ledger.db');
+  let api: Api;
+
+  beforeAll(async () => {
+    api = await startApi(db);
+    const officer = await api.appoint('kari', 'officer');
+    // 100 players with long names (100 characters at most): the directory's answer is over the 16 KiB from which answers are zipped
+    for (let i = 0; i < 100; i += 1) {
+      const added = await api.post('/commands', { kind: 'RegisterPlayer', validDate: '2026-01-01', playerId: `P${i}`, familyName: `Family${i}${'n'.repeat(90)}`, givenName: `Given${'g'.repeat(90)}`, country: 'NO' }, officer);
+      expect(added.status, JSON.stringify(added.body)).toBe(201);
+    }
+  }, 60_000);
+  afterAll(() => api.close());
+
+  it('zips a kept answer over 16 KiB for a reader accepting gzip, with the weak form of its ETag and the same bytes unzipped', async () => {
+    const plain = await api.raw('GET', '/players', {});
+    expect(plain.status).toBe(200);
+    expect(plain.bytes.length).toBeGreaterThan(16 * 1024);
+    expect(plain.headers.get('vary')).toMatch(/Accept-Encoding/i);
+    const zipped = await api.raw('GET', '/players', { 'accept-encoding': 'gzip, deflate' });
+    expect(zipped.headers.get('content-encoding')).toBe('gzip');
+    expect(zipped.wire!.length).toBeLessThan(plain.bytes.length / 4);
+    expect(zipped.bytes.equals(plain.bytes)).toBe(true);
+    expect(zipped.headers.get('etag')).toBe(`W/${plain.headers.get('etag')!}`);
+    expect(zipped.headers.get('vary')).toMatch(/Accept-Encoding/i);
+    // the kept answer again, as it is, to a reader that does not accept gzip
+    const again = await api.raw('GET', '/players', { 'accept-encoding': 'identity' });
+    expect([again.headers.get('content-encoding'), again.bytes.equals(plain.bytes)]).toEqual([null, true]);
+    const unchanged = await api.raw('GET', '/players', { 'accept-encoding': 'gzip', 'if-none-match': zipped.headers.get('etag')! });
+    expect([unchanged.status, unchanged.wire!.length]).toEqual([304, 0]);
+  });
+
+  it('gives a short answer as it is, whatever the reader accepts', async () => {
+    await api.raw('GET', '/players/P1', {});
+    const short = await api.raw('GET', '/players/P1', { 'accept-encoding': 'gzip' });
+    expect([short.status, short.headers.get('content-encoding')]).toEqual([200, null]);
+  });
+});

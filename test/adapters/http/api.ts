@@ -1,6 +1,7 @@
 import Ajv2020, { type ValidateFunction } from 'ajv/dist/2020';
 import addFormats from 'ajv-formats';
 import * as http from 'http';
+import { gunzipSync } from 'zlib';
 import type { AddressInfo } from 'net';
 import { expect } from 'vitest';
 import { openApiDocument } from '../../../src/adapters/http/openapi';
@@ -39,7 +40,10 @@ export interface Answer {
   readonly status: number;
   readonly headers: Headers;
   readonly type: string;
+  /** The body, unzipped when it came gzipped. */
   readonly bytes: Buffer;
+  /** The body as it came over the wire (raw requests only; fetch unzips before anyone sees it). */
+  readonly wire?: Buffer;
   /** The body parsed as JSON (undefined when it is not JSON). */
   readonly body: Record<string, unknown>;
 }
@@ -141,10 +145,12 @@ export const startApi = async (db: string, options: Omit<ServerOptions, 'officer
         const chunks: Buffer[] = [];
         res.on('data', (c: Buffer) => chunks.push(c));
         res.on('end', () => {
-          const bytes = Buffer.concat(chunks);
+          const wire = Buffer.concat(chunks);
+          const bytes = res.headers['content-encoding'] === 'gzip' && wire.length > 0 ? gunzipSync(wire) : wire;
           const type = res.headers['content-type'] ?? '';
           const answer = {
             status: res.statusCode!,
+            wire,
             headers: new Headers(Object.entries(res.headers).flatMap(([k, v]) => (v === undefined ? [] : [[k, String(v)] as [string, string]]))),
             type,
             bytes,
