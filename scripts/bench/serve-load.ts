@@ -8,12 +8,12 @@
  * The bench ledgers hold the log alone; a ledger in service has its models saved, so each copy first gets
  * `ledger projections rebuild` (timed apart, not part of the figures) unless `--cold` asks for the server of a bare log.
  *
- *   npm run build && node dist/scripts/bench/serve-load.js SMALL.db BIG.db [--seconds 20] [--readers 50] [--cold]
+ *   npm run build && node dist/scripts/bench/serve-load.js SMALL.db BIG.db [--seconds 20] [--readers 50] [--cold] [--autocannon]
  *
  * Figures go to docs/benchmarks.md with this command and the machine's load; this is never a timed test.
  */
 import autocannon from 'autocannon';
-import { execFileSync } from 'child_process';
+import { execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
@@ -75,15 +75,50 @@ interface Figures {
 // as browsers, curl --compressed and fetch ask: a long answer may come gzipped
 const ACCEPTS = { pages: { accept: 'text/html', 'accept-encoding': 'gzip, deflate' }, api: { accept: 'application/json', 'accept-encoding': 'gzip, deflate' } } as const;
 
-const load = async (base: string, pid: number, routes: readonly string[], headers: Record<string, string>): Promise<Mix> => {
+/**
+ * The readers: wrk where it is installed (a C client: autocannon, in one node process beside the server on two cores,
+ * reads half-megabyte answers at a tenth of the rate the server sends them), else autocannon.
+ */
+const WRK = !process.argv.includes('--autocannon') && spawnSync('wrk', ['--version']).error === undefined;
+
+interface Readers {
+  readonly perSecond: number;
+  readonly p50: number;
+  readonly p99: number;
+  readonly non2xx: number;
+  readonly total: number;
+}
+
+const wrkMs = (text: string, label: string): number => {
+  const m = new RegExp(`^\\s*${label}\\s+([\\d.]+)(us|ms|s)\\s*$`, 'm').exec(text);
+  if (m === null) throw new Error(`wrk printed no ${label} latency:\n${text}`);
+  return Number(m[1]) * ({ us: 0.001, ms: 1, s: 1000 } as const)[m[2] as 'us' | 'ms' | 's'];
+};
+
+/** wrk over the routes in turn (a Lua script of their requests), its figures read off what it prints. */
+const withWrk = (base: string, routes: readonly string[], headers: Record<string, string>, dir: string): Readers => {
+  const script = path.join(dir, 'routes.lua');
+  const lines = Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
+  fs.writeFileSync(script, `${lines.join('\n')}\nlocal paths = { ${routes.map((r) => JSON.stringify(r)).join(', ')} }\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`);
+  const out = execFileSync('wrk', ['-t2', `-c${READERS}`, `-d${SECONDS}s`, '--latency', '-s', script, base], { encoding: 'utf8' });
+  const total = Number(/(\d+) requests in/.exec(out)?.[1]);
+  return { perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]), p50: wrkMs(out, '50%'), p99: wrkMs(out, '99%'), non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0), total };
+};
+
+const withAutocannon = async (base: string, routes: readonly string[], headers: Record<string, string>): Promise<Readers> => {
+  const result = await autocannon({ url: base, connections: READERS, duration: SECONDS, requests: routes.map((route) => ({ method: 'GET', path: route, headers })) });
+  return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, total: result.requests.total };
+};
+
+const load = async (base: string, pid: number, routes: readonly string[], headers: Record<string, string>, dir: string): Promise<Mix> => {
   const answerBytes: number[] = [];
   for (const route of routes) answerBytes.push((await (await fetch(`${base}${route}`, { headers: { ...headers, 'accept-encoding': 'identity' } })).arrayBuffer()).byteLength);
   // the readers share the machine with the server: when it is idle most of the run, the figures are the readers' own
   const cpu0 = cpuOf(pid);
   const t0 = process.hrtime.bigint();
-  const result = await autocannon({ url: base, connections: READERS, duration: SECONDS, requests: routes.map((route) => ({ method: 'GET', path: route, headers })) });
+  const r = WRK ? withWrk(base, routes, headers, dir) : await withAutocannon(base, routes, headers);
   const cpu = cpuOf(pid) - cpu0;
-  return { perSecond: result.requests.average, p50: result.latency.p50, p99: result.latency.p99, non2xx: result.non2xx, answerBytes, cpuPerAnswer: cpu / Math.max(1, result.requests.total), busy: cpu / ms(t0) };
+  return { perSecond: r.perSecond, p50: r.p50, p99: r.p99, non2xx: r.non2xx, answerBytes, cpuPerAnswer: cpu / Math.max(1, r.total), busy: cpu / ms(t0) };
 };
 
 const measure = async (file: string): Promise<Figures> => {
@@ -113,8 +148,8 @@ const measure = async (file: string): Promise<Figures> => {
     for (const route of routes) await (await fetch(`${base}${route}`, { headers: ACCEPTS.pages })).arrayBuffer();
     for (const route of apiRoutes) await (await fetch(`${base}${route}`, { headers: ACCEPTS.api })).arrayBuffer();
     const warmUp = ms(t1);
-    const pages = await load(base, server.pid!, routes, ACCEPTS.pages);
-    const api = await load(base, server.pid!, apiRoutes, ACCEPTS.api);
+    const pages = await load(base, server.pid!, routes, ACCEPTS.pages, dir);
+    const api = await load(base, server.pid!, apiRoutes, ACCEPTS.api, dir);
     return { rebuild, events, listening, firstAnswer, warmUp, pages, api, peakRss };
   } finally {
     clearInterval(sampler);
@@ -125,12 +160,12 @@ const measure = async (file: string): Promise<Figures> => {
 };
 
 const mixLine = (name: string, m: Mix): string =>
-  `${name} ${m.perSecond.toFixed(0)} req/s, p50 ${m.p50} ms, p99 ${m.p99} ms, non-2xx ${m.non2xx} (answers of ${m.answerBytes.map((b) => `${(b / 1024).toFixed(0)} KiB`).join(' / ')}), server CPU ${m.cpuPerAnswer.toFixed(2)} ms an answer, busy ${(m.busy * 100).toFixed(0)}%`;
+  `${name} ${m.perSecond.toFixed(0)} req/s, p50 ${m.p50.toFixed(0)} ms, p99 ${m.p99.toFixed(0)} ms, non-2xx ${m.non2xx} (answers of ${m.answerBytes.map((b) => `${(b / 1024).toFixed(0)} KiB`).join(' / ')}), server CPU ${m.cpuPerAnswer.toFixed(2)} ms an answer, busy ${(m.busy * 100).toFixed(0)}%`;
 
 const main = async (): Promise<void> => {
   const [small, big] = process.argv.slice(2).filter((a, i, all) => !a.startsWith('--') && !all[i - 1]?.startsWith('--'));
   if (small === undefined || big === undefined) throw new Error('usage: serve-load.js SMALL.db BIG.db [--seconds 20] [--readers 50]');
-  console.log(`serve load: ${READERS} readers for ${SECONDS} s of today's list, a dated list, a player page, a tournament page; ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
+  console.log(`serve load: ${READERS} readers (${WRK ? 'wrk' : 'autocannon'}) for ${SECONDS} s of today's list, a dated list, a player page, a tournament page; ${os.cpus().length} cores, load ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`);
   const figures: [string, Figures][] = [];
   for (const [name, file] of [['small', small], ['big', big]] as const) {
     const f = await measure(file);
@@ -140,7 +175,7 @@ const main = async (): Promise<void> => {
     );
   }
   const [[, s], [, b]] = figures as [[string, Figures], [string, Figures]];
-  for (const mix of ['pages', 'api'] as const) console.log(`${mix === 'pages' ? 'pages' : 'JSON'}: big/small req/s ${(b[mix].perSecond / s[mix].perSecond).toFixed(2)} (goal ≥ 0.5); big p99 ${b[mix].p99} ms (goal ≤ 200)`);
+  for (const mix of ['pages', 'api'] as const) console.log(`${mix === 'pages' ? 'pages' : 'JSON'}: big/small req/s ${(b[mix].perSecond / s[mix].perSecond).toFixed(2)} (goal ≥ 0.5); big p99 ${b[mix].p99.toFixed(0)} ms (goal ≤ 200)`);
   console.log(`big peak rss ${(b.peakRss / 1024 / 1024).toFixed(0)} MiB (goal ≤ 1024); big first answer ${(b.firstAnswer / 1000).toFixed(1)} s (goal ≤ 2)`);
 };
 
