@@ -13,10 +13,11 @@
  * Figures go to docs/benchmarks.md with this command and the machine's load; this is never a timed test.
  */
 import autocannon from 'autocannon';
-import { execFileSync, spawnSync } from 'child_process';
+import { execFile, execFileSync, spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
+import { promisify } from 'util';
 import { ms } from './first-and-warm';
 import { serveProcess } from './serve-process';
 
@@ -96,11 +97,13 @@ const wrkMs = (text: string, label: string): number => {
 };
 
 /** wrk over the routes in turn (a Lua script of their requests), its figures read off what it prints. */
-const withWrk = (base: string, routes: readonly string[], headers: Record<string, string>, dir: string): Readers => {
+const withWrk = async (base: string, routes: readonly string[], headers: Record<string, string>, dir: string): Promise<Readers> => {
   const script = path.join(dir, 'routes.lua');
   const lines = Object.entries(headers).map(([k, v]) => `wrk.headers[${JSON.stringify(k)}] = ${JSON.stringify(v)}`);
   fs.writeFileSync(script, `${lines.join('\n')}\nlocal paths = { ${routes.map((r) => JSON.stringify(r)).join(', ')} }\nlocal i = 0\nrequest = function()\n  i = i % #paths + 1\n  return wrk.format("GET", paths[i])\nend\n`);
-  const out = execFileSync('wrk', ['-t2', `-c${READERS}`, `-d${SECONDS}s`, '--latency', '-s', script, base], { encoding: 'utf8' });
+  // not execFileSync: a blocked event loop leaves this process's idle connections to the server unread, and the next
+  // fetch writes to one the server has closed meanwhile ("other side closed")
+  const { stdout: out } = await promisify(execFile)('wrk', ['-t2', `-c${READERS}`, `-d${SECONDS}s`, '--latency', '-s', script, base], { encoding: 'utf8' });
   const total = Number(/(\d+) requests in/.exec(out)?.[1]);
   return { perSecond: Number(/Requests\/sec:\s+([\d.]+)/.exec(out)?.[1]), p50: wrkMs(out, '50%'), p99: wrkMs(out, '99%'), non2xx: Number(/Non-2xx or 3xx responses: (\d+)/.exec(out)?.[1] ?? 0), total };
 };
@@ -116,7 +119,7 @@ const load = async (base: string, pid: number, routes: readonly string[], header
   // the readers share the machine with the server: when it is idle most of the run, the figures are the readers' own
   const cpu0 = cpuOf(pid);
   const t0 = process.hrtime.bigint();
-  const r = WRK ? withWrk(base, routes, headers, dir) : await withAutocannon(base, routes, headers);
+  const r = WRK ? await withWrk(base, routes, headers, dir) : await withAutocannon(base, routes, headers);
   const cpu = cpuOf(pid) - cpu0;
   return { perSecond: r.perSecond, p50: r.p50, p99: r.p99, non2xx: r.non2xx, answerBytes, cpuPerAnswer: cpu / Math.max(1, r.total), busy: cpu / ms(t0) };
 };
@@ -180,6 +183,6 @@ const main = async (): Promise<void> => {
 };
 
 main().catch((e: unknown) => {
-  console.error(e instanceof Error ? e.message : e);
+  console.error(e instanceof Error ? `${e.message}${e.cause instanceof Error ? ` (${e.cause.message})` : ''}` : e);
   process.exit(1);
 });
