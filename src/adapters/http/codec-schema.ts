@@ -1,4 +1,4 @@
-import type * as t from 'io-ts';
+import * as t from 'io-ts';
 import type { Schema } from './openapi-schema';
 
 /**
@@ -13,6 +13,22 @@ const BRANDS: Readonly<Record<string, Schema>> = {
   Id: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^\\s/\\\\][^/\\\\]*$', description: 'An id: 1 to 200 characters, no slash or backslash, no whitespace at either end.' },
   Int: { type: 'integer' },
 };
+
+/** Keywords a codec's schema carries beyond what its parts say (a description, `integer` for a number, a date's pattern). */
+const ANNOTATIONS = new WeakMap<t.Mixed, Schema>();
+
+/**
+ * A copy of `codec` whose schema also carries `keywords`. A copy, because io-ts's primitive codecs (`t.string`,
+ * `t.number`) are shared by every codec that uses them; it decodes exactly as `codec` does.
+ */
+export const annotated = <C extends t.Mixed>(codec: C, keywords: Schema): C => {
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(codec) as object) as C, codec);
+  ANNOTATIONS.set(copy, { ...ANNOTATIONS.get(codec), ...keywords });
+  return copy;
+};
+
+/** `codec` with a description in the document. */
+export const described = <C extends t.Mixed>(codec: C, description: string): C => annotated(codec, { description });
 
 interface ObjectSchema {
   readonly properties: Record<string, Schema>;
@@ -59,6 +75,12 @@ const objectOf = (codec: Codec): ObjectSchema | undefined => {
 
 export const codecSchema = (c: t.Mixed): Schema => {
   const codec = c as Codec;
+  const annotation = ANNOTATIONS.get(codec);
+  return annotation === undefined ? partsSchema(codec) : { ...partsSchema(codec), ...annotation };
+};
+
+/** The schema of a codec as its parts say it, before its annotations. */
+const partsSchema = (codec: Codec): Schema => {
   const object = objectOf(codec);
   if (object !== undefined) return { type: 'object', properties: object.properties, required: object.required, additionalProperties: false };
   switch (codec._tag) {
@@ -81,6 +103,12 @@ export const codecSchema = (c: t.Mixed): Schema => {
     case 'ArrayType':
     case 'ReadonlyArrayType':
       return { type: 'array', items: codecSchema(codec.type as t.Mixed) };
+    case 'ReadonlyType':
+      return codecSchema(codec.type as t.Mixed);
+    case 'TupleType': {
+      const items = (codec.types ?? []).map(codecSchema);
+      return { type: 'array', prefixItems: items, items: false, minItems: items.length, maxItems: items.length };
+    }
     case 'AnyDictionaryType':
       return { type: 'object' };
     case 'UnknownType':

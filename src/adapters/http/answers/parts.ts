@@ -1,0 +1,30 @@
+/**
+ * The parts the answer codecs are made of: what io-ts's own codecs do not say of a JSON value (an integer, a date,
+ * a rule set's id) as copies that carry it into the document (codec-schema.ts `annotated`).
+ */
+import * as t from 'io-ts';
+import { GENERIC_RULE_SETS } from '../../../../projections/generic/systems';
+import { annotated } from '../codec-schema';
+
+/** A whole number: its TypeScript type stays `number` (the domain's branded `Int` would not be what routes hold). */
+export const integer = annotated(t.number, { type: 'integer' });
+/** A date YYYY-MM-DD, as text. */
+export const date = annotated(t.string, { pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+/** One of the non-FESA rule sets of the ledger's registry (an id, as text). */
+export const ruleSetId = annotated(t.string, { enum: [...GENERIC_RULE_SETS] });
+export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
+
+/** Two types, each assignable to the other: `true` when they are the same shape, else `false`. */
+export type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+
+/**
+ * Holds an answer codec to the type the module making the answer declares (compiles only when `Same` is true): for
+ * answers made by modules this adapter may not change, where the value cannot be typed by the codec itself.
+ */
+export const sameShape = <A, B>(holds: Same<A, B>): Same<A, B> => holds;
+
+/**
+ * A JSON object the document leaves opaque (an engine's report, an officer fact): its shape is the rule set's or
+ * the event's. Typed `unknown`, so whatever the module making it holds is accepted.
+ */
+export const opaqueObject = (description: string) => annotated(t.unknown, { type: 'object', description });
