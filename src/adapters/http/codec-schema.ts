@@ -27,6 +27,22 @@ export const annotated = <C extends t.Mixed>(codec: C, keywords: Schema): C => {
   return copy;
 };
 
+/** The codecs that are components of the document, by name: where another codec holds one, its schema is a $ref. */
+const COMPONENTS = new WeakMap<t.Mixed, string>();
+
+/** Names `codec` as the document's component `name` (a codec of its own, never a shared primitive). */
+export const component = <C extends t.Mixed>(name: string, codec: C): C => {
+  COMPONENTS.set(codec, name);
+  return codec;
+};
+export const componentName = (codec: t.Mixed): string | undefined => COMPONENTS.get(codec);
+
+/** The schema of a codec held by another: a $ref when it is a component. */
+const partSchema = (c: t.Mixed): Schema => {
+  const name = COMPONENTS.get(c);
+  return name === undefined ? codecSchema(c) : { $ref: `#/components/schemas/${name}` };
+};
+
 /** `codec` with a description in the document. */
 export const described = <C extends t.Mixed>(codec: C, description: string): C => annotated(codec, { description });
 
@@ -52,7 +68,7 @@ const objectOf = (codec: Codec): ObjectSchema | undefined => {
     case 'InterfaceType':
     case 'StrictType':
     case 'PartialType': {
-      const properties = Object.fromEntries(Object.entries(codec.props ?? {}).map(([k, v]) => [k, codecSchema(v)]));
+      const properties = Object.fromEntries(Object.entries(codec.props ?? {}).map(([k, v]) => [k, partSchema(v)]));
       return { properties, required: codec._tag === 'PartialType' ? [] : Object.keys(properties) };
     }
     case 'ExactType':
@@ -73,6 +89,7 @@ const objectOf = (codec: Codec): ObjectSchema | undefined => {
   }
 };
 
+/** The JSON Schema of `c` itself (the codecs it holds that are components, by $ref). */
 export const codecSchema = (c: t.Mixed): Schema => {
   const codec = c as Codec;
   const annotation = ANNOTATIONS.get(codec);
@@ -97,16 +114,16 @@ const partsSchema = (codec: Codec): Schema => {
     case 'KeyofType':
       return { enum: Object.keys(codec.keys ?? {}) };
     case 'UnionType': {
-      const members = (codec.types ?? []).map(codecSchema);
+      const members = (codec.types ?? []).map(partSchema);
       return members.every((m) => 'const' in m) ? { enum: members.map((m) => m.const) } : { anyOf: members };
     }
     case 'ArrayType':
     case 'ReadonlyArrayType':
-      return { type: 'array', items: codecSchema(codec.type as t.Mixed) };
+      return { type: 'array', items: partSchema(codec.type as t.Mixed) };
     case 'ReadonlyType':
-      return codecSchema(codec.type as t.Mixed);
+      return partSchema(codec.type as t.Mixed);
     case 'TupleType': {
-      const items = (codec.types ?? []).map(codecSchema);
+      const items = (codec.types ?? []).map(partSchema);
       return { type: 'array', prefixItems: items, items: false, minItems: items.length, maxItems: items.length };
     }
     case 'AnyDictionaryType':
@@ -114,9 +131,9 @@ const partsSchema = (codec: Codec): Schema => {
     case 'UnknownType':
       return {};
     case 'DictionaryType':
-      return { type: 'object', additionalProperties: codecSchema(codec.codomain as t.Mixed) };
+      return { type: 'object', additionalProperties: partSchema(codec.codomain as t.Mixed) };
     case 'RefinementType':
-      return BRANDS[codec.name] ?? codecSchema(codec.type as t.Mixed);
+      return BRANDS[codec.name] ?? partSchema(codec.type as t.Mixed);
     // a codec made with `new t.Type` carries no tag, so no schema can be read from it
     case undefined:
     default:

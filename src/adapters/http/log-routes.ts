@@ -6,6 +6,7 @@ import { LIST_PRINTER } from '../formats/list-printer';
 import { openApiDocument } from './openapi';
 import { seesPersonalData } from './personal';
 import { queryOf } from './query';
+import type { LoggedEvent } from './answers/ledger';
 import { ROUTES } from './route-table';
 import type { ServerContext } from './server-context';
 
@@ -28,7 +29,7 @@ export const mountLogRoutes = (app: express.Express, { ledger, publicRead, acces
     const q = queryOf(req);
     const from = q.int('from', 0) ?? 0;
     const limit = Math.min(q.int('limit', 1) ?? 100, 10_000);
-    const out: unknown[] = [];
+    const out: LoggedEvent[] = [];
     for await (const batch of readDomainEvents(ledger.store, { fromPosition: from, batchSize: limit })) {
       for (const e of batch) if (out.length < limit) out.push({ position: e.globalPosition, recordedAt: e.recordedAt, stream: e.streamId, event: e.event });
       if (out.length >= limit) break;

@@ -2,6 +2,7 @@ import type express from 'express';
 import { OFFICER_ROLES } from '../../../domain/events';
 import { isOfficerRole, type Officers } from '../../app/officers';
 import { today } from '../clock';
+import type { Officer } from './answers/ledger';
 import { signedIn } from './access';
 import { BadRequest, Problem } from './problems';
 import { queryOf } from './query';
@@ -15,7 +16,8 @@ export const mountOfficerRoutes = (app: express.Express, context: ServerContext)
     return context.officers;
   };
   app.get('/officers', access('admin'), async (_req, res) => {
-    res.json({ officers: (await officers().list()).map((o) => ({ officer: o.officer, role: o.role ?? null, tokenIssuedAt: o.tokenIssuedAt ?? null })) });
+    const listed: Officer[] = (await officers().list()).map((o) => ({ officer: o.officer, role: o.role ?? null, tokenIssuedAt: o.tokenIssuedAt ?? null }));
+    res.json({ officers: listed });
   });
 
   app.post('/officers', access('admin'), ...writes, async (req, res) => {

@@ -1,5 +1,6 @@
 import type express from 'express';
 import * as E from 'fp-ts/Either';
+import type { Career, Explanation } from './answers/careers';
 import { leadingFirst, playerRulesOf } from './player-rules';
 import { NotFound } from './problems';
 import { publicOfficerFacts, publicPlayer, seesPersonalData } from './personal';
@@ -30,7 +31,8 @@ export const mountPlayerRoutes = (app: express.Express, { directories, players, 
   app.get('/players/:id/history', ...publicRead, async (req, res) => {
     const { career } = await careerNow(models, foldJobs, ruleSetOf(req), req.params.id as string);
     if (E.isLeft(career)) throw new NotFound(career.left);
-    res.json(career.right);
+    const body: Career = career.right;
+    res.json(body);
   });
 
   app.get('/players/:id/explain', ...publicRead, async (req, res) => {
@@ -38,6 +40,7 @@ export const mountPlayerRoutes = (app: express.Express, { directories, players, 
     const { explanation } = await explanationNow(models, foldJobs, ruleSetOf(req), req.params.id as string, tournamentId);
     if (E.isLeft(explanation)) throw new NotFound(explanation.left);
     const { data } = explanation.right;
-    res.json(seesPersonalData(res) ? data : { ...data, officerFacts: publicOfficerFacts(data.officerFacts) });
+    const body: Explanation = seesPersonalData(res) ? data : { ...data, officerFacts: publicOfficerFacts(data.officerFacts) };
+    res.json(body);
   });
 };

@@ -3,10 +3,8 @@ import * as t from 'io-ts';
 import type { RuleSetCareer as RuleSetCareerValue } from '../../../app/career-rule-sets';
 import type { MergedId as MergedIdValue } from '../../../app/read-models/player-directory';
 import type { PlayerCareer } from '../../../../projections/fesa/career';
-import { described } from '../codec-schema';
-import { date, integer, nullable, opaqueObject, ruleSetId, sameShape } from './parts';
-
-const keys = <K extends string>(...names: readonly K[]) => t.keyof(Object.fromEntries(names.map((n) => [n, null])) as Record<K, null>);
+import { component, described } from '../codec-schema';
+import { date, integer, keys, nullable, opaqueObject, ruleSetId, sameShape } from './parts';
 
 const RatingStep = t.type({
   tournamentId: t.string,
@@ -35,26 +33,26 @@ const GradeStep = t.type({
 const DanCount = t.type({ dan: integer, minOpponent: t.number, gamesNeeded: integer, games: integer, opponents: t.readonlyArray(t.string), met: t.boolean });
 
 /** A player's FESA career (projections/fesa/career.ts): rating per tournament, officers' ratings, grades with their rule, dan counts. */
-export const Career = t.intersection([
+export const Career = component('Career', t.intersection([
   t.type({ playerId: t.string, ratings: t.readonlyArray(RatingStep), officerRatings: t.readonlyArray(OfficerRatingStep), grades: t.readonlyArray(GradeStep), dan: t.readonlyArray(DanCount) }),
   t.partial({ mergedInto: described(t.string, 'The id this one is merged into: the career is that player\'s.'), absorbed: described(t.readonlyArray(t.string), 'The ids merged into this player.') }),
-]);
+]));
 export type Career = t.TypeOf<typeof Career>;
 sameShape<Career, PlayerCareer>(true);
 
 /** Every rating change of a player, game by game (projections/fesa/explain.ts). */
-export const Explanation = t.intersection([
+export const Explanation = component('Explanation', t.intersection([
   t.type({
     playerId: t.string,
     tournaments: t.array(t.type({ tournamentId: t.string, date: t.string, ruleSet: t.string, report: opaqueObject('The FESA engine\'s report of the player in this tournament, game by game.') })),
     officerFacts: t.array(opaqueObject('An opening balance, adjustment or reconcile with its event (without who recorded it, to a reader not signed in).')),
   }),
   t.partial({ mergedInto: t.string }),
-]);
+]));
 export type Explanation = t.TypeOf<typeof Explanation>;
 
 /** Where an id merged into another went (app/read-models/player-directory.ts). */
-export const MergedId = t.type({ absorbed: t.string, survivor: t.string, survivorName: t.string, registeredAs: t.string, date, reason: t.string, merge: described(t.string, 'The merge\'s event id (`ledger player unmerge` names it).') });
+export const MergedId = component('MergedId', t.type({ absorbed: t.string, survivor: t.string, survivorName: t.string, registeredAs: t.string, date, reason: t.string, merge: described(t.string, 'The merge\'s event id (`ledger player unmerge` names it).') }));
 sameShape<t.TypeOf<typeof MergedId>, MergedIdValue>(true);
 
 const GenericGame = t.intersection([
@@ -75,7 +73,7 @@ const GradeChange = t.intersection([
 ]);
 
 /** A player's record under one of the non-FESA rule sets (app/career-rule-sets.ts). */
-export const RuleSetCareer = t.intersection([
+export const RuleSetCareer = component('RuleSetCareer', t.intersection([
   t.type({
     ruleSet: ruleSetId,
     rating: described(nullable(integer), 'The rating the system\'s state holds for him now (rounded); null while it gives him none.'),
@@ -88,6 +86,6 @@ export const RuleSetCareer = t.intersection([
     grade: described(nullable(t.string), 'His grade in the system\'s own words (null: none earned yet); absent where the system has none.'),
     grades: described(t.readonlyArray(GradeChange), 'His grade changes with the rule behind each, where the system\'s spec defines them.'),
   }),
-]);
+]));
 export type RuleSetCareer = t.TypeOf<typeof RuleSetCareer>;
 sameShape<RuleSetCareer, RuleSetCareerValue>(true);

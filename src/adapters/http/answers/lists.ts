@@ -3,7 +3,7 @@ import * as t from 'io-ts';
 import type { ListRow } from '../../../app/lists';
 import type { RuleSetList as RuleSetListValue, RuleSetListRow } from '../../../app/rule-set-list';
 import type { RuleSetListDiff as RuleSetListDiffValue } from '../../../app/rule-set-publication';
-import { described } from '../codec-schema';
+import { component, described } from '../codec-schema';
 import { date, integer, nullable, ruleSetId, sameShape } from './parts';
 
 const ListRowAnswer = t.intersection([
@@ -13,7 +13,7 @@ const ListRowAnswer = t.intersection([
 sameShape<Omit<t.TypeOf<typeof ListRowAnswer>, 'id'>, ListRow>(true);
 
 /** A FESA list as JSON (app/lists.ts `renderRows`), as GET /lists and a published list's bytes give it. */
-export const List = t.type({ asOf: date, activeYears: integer, players: t.readonlyArray(ListRowAnswer) });
+export const List = component('List', t.type({ asOf: date, activeYears: integer, players: t.readonlyArray(ListRowAnswer) }));
 export type List = t.TypeOf<typeof List>;
 
 const RuleSetListRowAnswer = t.intersection([
@@ -23,17 +23,17 @@ const RuleSetListRowAnswer = t.intersection([
 sameShape<t.TypeOf<typeof RuleSetListRowAnswer>, RuleSetListRow>(true);
 
 /** Another rule set's list as JSON (app/rule-set-publication.ts writes the RuleSetList itself). */
-export const RuleSetList = t.type({ ruleSet: ruleSetId, asOf: date, activeYears: integer, players: t.readonlyArray(RuleSetListRowAnswer) });
+export const RuleSetList = component('RuleSetList', t.type({ ruleSet: ruleSetId, asOf: date, activeYears: integer, players: t.readonlyArray(RuleSetListRowAnswer) }));
 export type RuleSetList = t.TypeOf<typeof RuleSetList>;
 sameShape<RuleSetList, RuleSetListValue>(true);
 
-export const RuleSetStanding = t.intersection([t.type({ rating: t.number }), t.partial({ grade: nullable(t.string) })]);
+export const RuleSetStanding = component('RuleSetStanding', t.intersection([t.type({ rating: t.number }), t.partial({ grade: nullable(t.string) })]));
 
 /** What changed since a list published under another rule set, player by player. */
-export const RuleSetListDiff = t.type({
+export const RuleSetListDiff = component('RuleSetListDiff', t.type({
   labels: t.readonly(t.tuple([t.string, t.string])),
   players: t.readonlyArray(t.type({ id: t.string, name: t.string, before: nullable(RuleSetStanding), after: nullable(RuleSetStanding) })),
-});
+}));
 export type RuleSetListDiff = t.TypeOf<typeof RuleSetListDiff>;
 sameShape<RuleSetListDiff, RuleSetListDiffValue>(true);
 
@@ -41,10 +41,10 @@ const rating = nullable(t.number);
 const pageCount = t.type({ page: integer, pages: integer, matching: integer, total: integer });
 
 /** A page of a FESA diff (diffs.ts `diffJson`): since a published list, or two FESA rule sets side by side. */
-export const Diff = t.type({
+export const Diff = component('Diff', t.type({
   labels: t.readonly(t.tuple([t.string, t.string])),
   runs: t.readonlyArray(t.type({ tournamentId: t.string, date: t.string, playerId: t.string, oldRating: rating, newRating: rating })),
   list: t.readonlyArray(t.type({ playerId: t.string, oldRating: rating, newRating: rating, oldGrade: t.string, newGrade: t.string })),
   paging: t.type({ pageSize: integer, list: pageCount, runs: pageCount }),
-});
+}));
 export type Diff = t.TypeOf<typeof Diff>;

@@ -12,6 +12,8 @@ export const integer = annotated(t.number, { type: 'integer' });
 export const date = annotated(t.string, { pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 /** One of the non-FESA rule sets of the ledger's registry (an id, as text). */
 export const ruleSetId = annotated(t.string, { enum: [...GENERIC_RULE_SETS] });
+/** One of these words (io-ts's keyof, which the document says as an enum). */
+export const keys = <K extends string>(...names: readonly K[]) => t.keyof(Object.fromEntries(names.map((n) => [n, null])) as Record<K, null>);
 export const nullable = <C extends t.Mixed>(codec: C) => t.union([codec, t.null]);
 
 /** Two types, each assignable to the other: `true` when they are the same shape, else `false`. */
