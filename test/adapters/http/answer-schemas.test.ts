@@ -30,7 +30,32 @@ const objectsIn = (s: unknown, at: string): [string, Schema][] => {
   return [...own, ...Object.entries(here).flatMap(([k, v]) => objectsIn(v, `${at}.${k}`))];
 };
 
+/** JSON answers that are no answer codec's, and why. */
+const UNCODED_ANSWERS: Readonly<Record<string, string>> = {
+  'GET /openapi.json 200': 'the OpenAPI document itself, whose shape is the OpenAPI specification\'s',
+};
+
+type Operation = { responses: Record<string, { content?: Record<string, { schema: Schema }> }> };
+
 describe('HTTP: the answers the API documents', () => {
+  it('answers every route with a component (a problem, or an answer codec\'s), never a schema written beside the route', () => {
+    const paths = (openApiDocument() as unknown as { paths: Record<string, Record<string, Operation>> }).paths;
+    const inline: string[] = [];
+    for (const [route, operations] of Object.entries(paths)) {
+      for (const [method, { responses }] of Object.entries(operations)) {
+        for (const [status, { content }] of Object.entries(responses)) {
+          const where = `${method.toUpperCase()} ${route} ${status}`;
+          for (const [type, { schema }] of Object.entries(content ?? {})) {
+            if (!type.endsWith('json') || UNCODED_ANSWERS[where] !== undefined) continue;
+            const refs = schema.$ref !== undefined ? [schema] : ((schema.anyOf ?? []) as Schema[]);
+            if (refs.length === 0 || refs.some((r) => typeof r.$ref !== 'string' || schemas[(r.$ref as string).replace('#/components/schemas/', '')] === undefined)) inline.push(`${where} ${type}`);
+          }
+        }
+      }
+    }
+    expect(inline).toEqual([]);
+  });
+
   it('reads every component schema off the codec of that name, but for the exceptions named with why', () => {
     const fromCodecs = new Map(ANSWER_COMPONENTS.map((codec) => [componentName(codec), codec]));
     expect(fromCodecs.has(undefined), 'an answer codec without a component name').toBe(false);

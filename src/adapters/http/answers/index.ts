@@ -4,7 +4,18 @@
  */
 import type * as t from 'io-ts';
 import { Career, Explanation, MergedId, RuleSetCareer } from './careers';
+import { CrossTable, PlayerRecord, PlayersPage, RatedTournament, TournamentsPage } from './directories';
 import { CommandResult, Event, LoggedEvent, Officer, Player, PublicPlayer } from './ledger';
 import { Diff, List, RuleSetList, RuleSetListDiff, RuleSetStanding } from './lists';
+import { Bulletin, PublishedLists } from './publications';
+import { Approval, Preview, Receipt, Rejection, Submission, SubmissionList } from './submissions';
+import { Appointment, EventPage, Health, NewToken, OfficerList, RouteList, Revocation, Verification } from './service';
 
-export const ANSWER_COMPONENTS: readonly t.Mixed[] = [Event, PublicPlayer, Player, LoggedEvent, RuleSetList, RuleSetListDiff, RuleSetStanding, List, Diff, Career, MergedId, RuleSetCareer, Explanation, CommandResult, Officer];
+export const ANSWER_COMPONENTS: readonly t.Mixed[] = [
+  ...[RouteList, Health, EventPage, Verification, Event, LoggedEvent],
+  ...[PublicPlayer, Player, PlayersPage, PlayerRecord, Career, MergedId, RuleSetCareer, Explanation],
+  ...[TournamentsPage, CrossTable, RatedTournament],
+  ...[List, RuleSetList, PublishedLists, Bulletin, Diff, RuleSetListDiff, RuleSetStanding],
+  ...[CommandResult, OfficerList, Officer, Appointment, Revocation, NewToken],
+  ...[SubmissionList, Submission, Preview, Receipt, Approval, Rejection],
+];

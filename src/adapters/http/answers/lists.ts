@@ -1,5 +1,6 @@
 /** The answers of the rating lists: FESA's list (List) and any other rule set's (RuleSetList), and their diffs. */
 import * as t from 'io-ts';
+import type { ListChange as ListChangeValue, RunChange as RunChangeValue } from '../../../../projections/fesa/diff';
 import type { ListRow } from '../../../app/lists';
 import type { RuleSetList as RuleSetListValue, RuleSetListRow } from '../../../app/rule-set-list';
 import type { RuleSetListDiff as RuleSetListDiffValue } from '../../../app/rule-set-publication';
@@ -38,13 +39,19 @@ export type RuleSetListDiff = t.TypeOf<typeof RuleSetListDiff>;
 sameShape<RuleSetListDiff, RuleSetListDiffValue>(true);
 
 const rating = nullable(t.number);
+/** A rating after a tournament that differs (projections/fesa/diff.ts). */
+export const RunChange = t.type({ tournamentId: t.string, date: t.string, playerId: t.string, oldRating: rating, newRating: rating });
+sameShape<t.TypeOf<typeof RunChange>, RunChangeValue>(true);
+/** A player of the FESA list whose rating or grade differs. */
+export const ListChange = t.type({ playerId: t.string, oldRating: rating, newRating: rating, oldGrade: t.string, newGrade: t.string });
+sameShape<t.TypeOf<typeof ListChange>, ListChangeValue>(true);
 const pageCount = t.type({ page: integer, pages: integer, matching: integer, total: integer });
 
 /** A page of a FESA diff (diffs.ts `diffJson`): since a published list, or two FESA rule sets side by side. */
 export const Diff = component('Diff', t.type({
   labels: t.readonly(t.tuple([t.string, t.string])),
-  runs: t.readonlyArray(t.type({ tournamentId: t.string, date: t.string, playerId: t.string, oldRating: rating, newRating: rating })),
-  list: t.readonlyArray(t.type({ playerId: t.string, oldRating: rating, newRating: rating, oldGrade: t.string, newGrade: t.string })),
+  runs: t.readonlyArray(RunChange),
+  list: t.readonlyArray(ListChange),
   paging: t.type({ pageSize: integer, list: pageCount, runs: pageCount }),
 }));
 export type Diff = t.TypeOf<typeof Diff>;

@@ -30,3 +30,41 @@ export const sameShape = <A, B>(holds: Same<A, B>): Same<A, B> => holds;
  * the event's. Typed `unknown`, so whatever the module making it holds is accepted.
  */
 export const opaqueObject = (description: string) => annotated(t.unknown, { type: 'object', description });
+
+type Props = Record<string, t.Mixed>;
+interface Fields {
+  readonly required: Props;
+  readonly optional: Props;
+}
+type ObjectCodec = t.Mixed & { readonly _tag?: string; readonly props?: Props; readonly types?: readonly t.Mixed[]; readonly type?: t.Mixed };
+
+/** The fields of an object codec (a type, a partial, their exact forms and intersections). */
+const fieldsOf = (codec: ObjectCodec): Fields => {
+  switch (codec._tag) {
+    case 'InterfaceType':
+      return { required: codec.props ?? {}, optional: {} };
+    case 'PartialType':
+      return { required: {}, optional: codec.props ?? {} };
+    case 'ExactType':
+      return fieldsOf(codec.type as ObjectCodec);
+    case 'IntersectionType': {
+      const parts = (codec.types ?? []).map((c) => fieldsOf(c as ObjectCodec));
+      return { required: Object.assign({}, ...parts.map((p) => p.required)) as Props, optional: Object.assign({}, ...parts.map((p) => p.optional)) as Props };
+    }
+    case undefined:
+    default:
+      throw new Error(`withOptional: ${codec.name} is not an object codec`);
+  }
+};
+
+/**
+ * An object codec with the fields `names` made optional: a fact as a public answer gives it, without who recorded
+ * it (personal.ts `withoutActor`). Its type is said here, since io-ts cannot type a codec assembled from another's parts.
+ */
+export const withOptional = <A, K extends keyof A & string>(codec: t.Type<A, unknown>, names: readonly K[]): t.Type<Omit<A, K> & Partial<Pick<A, K>>> => {
+  const { required, optional } = fieldsOf(codec as ObjectCodec);
+  const moved = new Set<string>(names);
+  const kept = Object.fromEntries(Object.entries(required).filter(([k]) => !moved.has(k)));
+  const made = Object.fromEntries(Object.entries(required).filter(([k]) => moved.has(k)));
+  return t.intersection([t.type(kept), t.partial({ ...optional, ...made })]) as unknown as t.Type<Omit<A, K> & Partial<Pick<A, K>>>;
+};
