@@ -8,7 +8,6 @@ import { commandSchemas } from './openapi-commands';
 /** The answers' schemas, each read off its codec (answers/). */
 export const answerSchemas = () => Object.fromEntries(ANSWER_COMPONENTS.map((codec) => [componentName(codec)!, codecSchema(codec)]));
 
-
 /** The problems (RFC 9457) are the one schema written here: problems.ts makes them from its own classes. */
 export const componentSchemas = () => ({
   Problem: object(
