@@ -1,12 +1,17 @@
 import type express from 'express';
+import * as t from 'io-ts';
 import { OFFICER_ROLES } from '../../../domain/events';
 import { isOfficerRole, type Officers } from '../../app/officers';
 import { today } from '../clock';
+import { keys } from './answers/parts';
 import type { Appointment, NewToken, OfficerList, Revocation } from './answers/service';
 import { signedIn } from './access';
 import { BadRequest, Problem } from './problems';
 import { queryOf } from './query';
 import type { ServerContext } from './server-context';
+
+/** What POST /officers takes (the route checks it field by field, to name the wrong one): the document's body. */
+export const AppointmentBody = t.intersection([t.type({ officer: t.string, role: keys(...OFFICER_ROLES) }), t.partial({ reason: t.string })]);
 
 /** The admins' routes: appoint, list and revoke officers, and issue an officer a new token. */
 export const mountOfficerRoutes = (app: express.Express, context: ServerContext): void => {

@@ -1,5 +1,6 @@
-import { OFFICER_ROLES } from '../../../domain/events';
-import { badParameter, common, date, int, json, needsToken, object, ok, okOrPage, pageProblems, pathParam, problem, publicRoute, query, ref, security, str, writes, writeSecurity } from './openapi-schema';
+import { codecSchema } from './codec-schema';
+import { AppointmentBody } from './officer-routes';
+import { badParameter, common, date, int, json, needsToken, ok, okOrPage, pageProblems, pathParam, problem, publicRoute, query, ref, security, str, writes, writeSecurity } from './openapi-schema';
 import { publicationPaths } from './openapi-publications';
 import { submissionPaths } from './openapi-submissions';
 import { commandExamples } from './openapi-commands';
@@ -77,7 +78,7 @@ const officerPaths = {
     post: {
       summary: 'Appoint an officer or change their role; a new officer\'s token is in the answer, once',
       ...writeSecurity('admin'),
-      requestBody: { required: true, content: json(object({ officer: str, role: { enum: [...OFFICER_ROLES] }, reason: str }, ['officer', 'role'], false)) },
+      requestBody: { required: true, content: json(codecSchema(AppointmentBody)) },
       responses: {
         '200': ok('Already in that role (no token).', ref('Appointment')),
         '201': ok('Appointed.', ref('Appointment')),
