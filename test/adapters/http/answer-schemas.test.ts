@@ -17,7 +17,6 @@ const schemas = doc.components.schemas;
 
 /** Components not read off an answer codec, and why. */
 const EXCEPTIONS: Readonly<Record<string, string>> = {
-  Problem: 'RFC 9457 problem details: problems.ts makes them from its own error classes, not from a codec',
   // the command bodies: read off the event codecs by openapi-commands.ts (command-examples.test.ts holds them)
   ...Object.fromEntries(Object.keys(commandSchemas()).map((name) => [name, 'a command body, made from its event\'s codec by openapi-commands.ts'])),
 };

@@ -3,6 +3,7 @@
  * document's schema of an answer is read off the codec whose type the route's value has.
  */
 import type * as t from 'io-ts';
+import { ProblemBody } from '../problems';
 import { Career, Explanation, MergedId, RuleSetCareer } from './careers';
 import { CrossTable, PlayerRecord, PlayersPage, RatedTournament, TournamentsPage } from './directories';
 import { CommandResult, Event, LoggedEvent, Officer, Player, PublicPlayer } from './ledger';
@@ -12,6 +13,7 @@ import { Approval, Preview, Receipt, Rejection, Submission, SubmissionList } fro
 import { Appointment, EventPage, Health, NewToken, OfficerList, RouteList, Revocation, Verification } from './service';
 
 export const ANSWER_COMPONENTS: readonly t.Mixed[] = [
+  ProblemBody,
   ...[RouteList, Health, EventPage, Verification, Event, LoggedEvent],
   ...[PublicPlayer, Player, PlayersPage, PlayerRecord, Career, MergedId, RuleSetCareer, Explanation],
   ...[TournamentsPage, CrossTable, RatedTournament],
