@@ -70,7 +70,7 @@ export const accessControl =
       }
       const who = officers === undefined ? undefined : await officers.signIn(token);
       if (who === undefined) throw new Problem(401, 'unauthorized', 'the bearer token does not sign anyone in: it is unknown, was rotated, or its officer was revoked', { parameter: 'authorization', headers: challenge });
-      if (rank(who.role) < rank(needed)) {
+      if (needed !== 'public' && rank(who.role) < rank(needed)) {
         throw new Problem(403, 'forbidden', `this route needs the ${needed} role; ${who.officer} is an ${who.role}`, { requiredRole: needed });
       }
       res.locals.signedIn = who;

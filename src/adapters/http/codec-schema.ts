@@ -1,4 +1,4 @@
-import type * as t from 'io-ts';
+import * as t from 'io-ts';
 import type { Schema } from './openapi-schema';
 
 /**
@@ -13,6 +13,38 @@ const BRANDS: Readonly<Record<string, Schema>> = {
   Id: { type: 'string', minLength: 1, maxLength: 200, pattern: '^[^\\s/\\\\][^/\\\\]*$', description: 'An id: 1 to 200 characters, no slash or backslash, no whitespace at either end.' },
   Int: { type: 'integer' },
 };
+
+/** Keywords a codec's schema carries beyond what its parts say (a description, `integer` for a number, a date's pattern). */
+const ANNOTATIONS = new WeakMap<t.Mixed, Schema>();
+
+/**
+ * A copy of `codec` whose schema also carries `keywords`. A copy, because io-ts's primitive codecs (`t.string`,
+ * `t.number`) are shared by every codec that uses them; it decodes exactly as `codec` does.
+ */
+export const annotated = <C extends t.Mixed>(codec: C, keywords: Schema): C => {
+  const copy = Object.assign(Object.create(Object.getPrototypeOf(codec) as object) as C, codec);
+  ANNOTATIONS.set(copy, { ...ANNOTATIONS.get(codec), ...keywords });
+  return copy;
+};
+
+/** The codecs that are components of the document, by name: where another codec holds one, its schema is a $ref. */
+const COMPONENTS = new WeakMap<t.Mixed, string>();
+
+/** Names `codec` as the document's component `name` (a codec of its own, never a shared primitive). */
+export const component = <C extends t.Mixed>(name: string, codec: C): C => {
+  COMPONENTS.set(codec, name);
+  return codec;
+};
+export const componentName = (codec: t.Mixed): string | undefined => COMPONENTS.get(codec);
+
+/** The schema of a codec held by another: a $ref when it is a component. */
+const partSchema = (c: t.Mixed): Schema => {
+  const name = COMPONENTS.get(c);
+  return name === undefined ? codecSchema(c) : { $ref: `#/components/schemas/${name}` };
+};
+
+/** `codec` with a description in the document. */
+export const described = <C extends t.Mixed>(codec: C, description: string): C => annotated(codec, { description });
 
 interface ObjectSchema {
   readonly properties: Record<string, Schema>;
@@ -36,7 +68,7 @@ const objectOf = (codec: Codec): ObjectSchema | undefined => {
     case 'InterfaceType':
     case 'StrictType':
     case 'PartialType': {
-      const properties = Object.fromEntries(Object.entries(codec.props ?? {}).map(([k, v]) => [k, codecSchema(v)]));
+      const properties = Object.fromEntries(Object.entries(codec.props ?? {}).map(([k, v]) => [k, partSchema(v)]));
       return { properties, required: codec._tag === 'PartialType' ? [] : Object.keys(properties) };
     }
     case 'ExactType':
@@ -57,8 +89,15 @@ const objectOf = (codec: Codec): ObjectSchema | undefined => {
   }
 };
 
+/** The JSON Schema of `c` itself (the codecs it holds that are components, by $ref). */
 export const codecSchema = (c: t.Mixed): Schema => {
   const codec = c as Codec;
+  const annotation = ANNOTATIONS.get(codec);
+  return annotation === undefined ? partsSchema(codec) : { ...partsSchema(codec), ...annotation };
+};
+
+/** The schema of a codec as its parts say it, before its annotations. */
+const partsSchema = (codec: Codec): Schema => {
   const object = objectOf(codec);
   if (object !== undefined) return { type: 'object', properties: object.properties, required: object.required, additionalProperties: false };
   switch (codec._tag) {
@@ -75,20 +114,26 @@ export const codecSchema = (c: t.Mixed): Schema => {
     case 'KeyofType':
       return { enum: Object.keys(codec.keys ?? {}) };
     case 'UnionType': {
-      const members = (codec.types ?? []).map(codecSchema);
+      const members = (codec.types ?? []).map(partSchema);
       return members.every((m) => 'const' in m) ? { enum: members.map((m) => m.const) } : { anyOf: members };
     }
     case 'ArrayType':
     case 'ReadonlyArrayType':
-      return { type: 'array', items: codecSchema(codec.type as t.Mixed) };
+      return { type: 'array', items: partSchema(codec.type as t.Mixed) };
+    case 'ReadonlyType':
+      return partSchema(codec.type as t.Mixed);
+    case 'TupleType': {
+      const items = (codec.types ?? []).map(partSchema);
+      return { type: 'array', prefixItems: items, items: false, minItems: items.length, maxItems: items.length };
+    }
     case 'AnyDictionaryType':
       return { type: 'object' };
     case 'UnknownType':
       return {};
     case 'DictionaryType':
-      return { type: 'object', additionalProperties: codecSchema(codec.codomain as t.Mixed) };
+      return { type: 'object', additionalProperties: partSchema(codec.codomain as t.Mixed) };
     case 'RefinementType':
-      return BRANDS[codec.name] ?? codecSchema(codec.type as t.Mixed);
+      return BRANDS[codec.name] ?? partSchema(codec.type as t.Mixed);
     // a codec made with `new t.Type` carries no tag, so no schema can be read from it
     case undefined:
     default:

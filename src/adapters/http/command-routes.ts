@@ -1,6 +1,7 @@
 import type express from 'express';
 import { namesakeNotice } from '../../app/namesakes';
 import { LivePlayerNames } from '../../app/player-names';
+import type { CommandResult } from './answers/ledger';
 import { signedIn } from './access';
 import { dryRunOf, recordCommand } from './command-answer';
 import { ROUTED_ELSEWHERE } from './openapi-commands';
@@ -39,6 +40,7 @@ export const mountCommandRoutes = (app: express.Express, { ledger, checkpoints, 
     wrote(who.officer, result.position);
     // a registered namesake: the answer says how FESA files tell him apart (list-names.ts)
     const namesake = body.kind === 'RegisterPlayer' && typeof body.playerId === 'string' && !dryRun ? await namesakeNotice(ledger.store, await playerNames.now(), body.playerId) : undefined;
-    res.status(result.status === 'appended' && !dryRun ? 201 : 200).json({ ...result, dryRun, ...consequences, ...(namesake === undefined ? {} : { namesake }) });
+    const answer: CommandResult = { ...result, dryRun, ...consequences, ...(namesake === undefined ? {} : { namesake }) };
+    res.status(result.status === 'appended' && !dryRun ? 201 : 200).json(answer);
   });
 };

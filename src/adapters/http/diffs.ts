@@ -1,5 +1,6 @@
 import type { Request, RequestHandler } from 'express';
 import * as E from 'fp-ts/Either';
+import type { Diff } from './answers/lists';
 import type { PublishedEntry } from '../../../projections/audit-trail';
 import type { FoldDiff, ListChange, RunChange } from '../../../projections/fesa/diff';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold, type FoldError } from '../../../projections/fesa/history';
@@ -71,7 +72,7 @@ export const ruleSetPairOf = (req: Request, optional: boolean): { asOf: string; 
 };
 
 /** The JSON of a page of a diff: `ledger diff --json`'s fields, the rows of this page, and how to reach the others. */
-export const diffJson = (d: NamedDiff, p: DiffPage) => ({
+export const diffJson = (d: NamedDiff, p: DiffPage): Diff => ({
   labels: d.labels,
   runs: p.runs.shown,
   list: p.list.shown,

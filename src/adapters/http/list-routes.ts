@@ -5,6 +5,7 @@ import { contentHash, LIST_FORMATS, listBytes, type ListFormat } from '../../app
 import { today } from '../clock';
 import { LIST_PRINTER } from '../formats/list-printer';
 import { LIST_ANSWER } from './answer-cache';
+import type { PublishedLists } from './answers/publications';
 import { diffJson, diffQueryOf, pageOfDiff, ruleSetPairOf } from './diffs';
 import { seesPersonalData } from './personal';
 import { queryOf } from './query';
@@ -82,7 +83,7 @@ const mountPublishedRoutes = (app: express.Express, { ledger, checkpoints, worke
   app.get('/lists/published', ...publicRead, async (_req, res) => {
     const { trail } = await auditTrail.caughtUp();
     const personal = seesPersonalData(res);
-    res.json({
+    const body: PublishedLists = {
       lists: trail.published.map(({ event: e, recordedAt, position }) => ({
         listId: e.listId,
         asOf: e.asOf,
@@ -95,7 +96,8 @@ const mountPublishedRoutes = (app: express.Express, { ledger, checkpoints, worke
         recordedAt,
         position,
       })),
-    });
+    };
+    res.json(body);
   });
 
   // A published list never changes: it is reproduced once, then served from memory, cacheable for ever.

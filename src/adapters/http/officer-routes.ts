@@ -1,11 +1,17 @@
 import type express from 'express';
+import * as t from 'io-ts';
 import { OFFICER_ROLES } from '../../../domain/events';
 import { isOfficerRole, type Officers } from '../../app/officers';
 import { today } from '../clock';
+import { keys } from './answers/parts';
+import type { Appointment, NewToken, OfficerList, Revocation } from './answers/service';
 import { signedIn } from './access';
 import { BadRequest, Problem } from './problems';
 import { queryOf } from './query';
 import type { ServerContext } from './server-context';
+
+/** What POST /officers takes (the route checks it field by field, to name the wrong one): the document's body. */
+export const AppointmentBody = t.intersection([t.type({ officer: t.string, role: keys(...OFFICER_ROLES) }), t.partial({ reason: t.string })]);
 
 /** The admins' routes: appoint, list and revoke officers, and issue an officer a new token. */
 export const mountOfficerRoutes = (app: express.Express, context: ServerContext): void => {
@@ -15,7 +21,8 @@ export const mountOfficerRoutes = (app: express.Express, context: ServerContext)
     return context.officers;
   };
   app.get('/officers', access('admin'), async (_req, res) => {
-    res.json({ officers: (await officers().list()).map((o) => ({ officer: o.officer, role: o.role ?? null, tokenIssuedAt: o.tokenIssuedAt ?? null })) });
+    const body: OfficerList = { officers: (await officers().list()).map((o) => ({ officer: o.officer, role: o.role ?? null, tokenIssuedAt: o.tokenIssuedAt ?? null })) };
+    res.json(body);
   });
 
   app.post('/officers', access('admin'), ...writes, async (req, res) => {
@@ -27,7 +34,8 @@ export const mountOfficerRoutes = (app: express.Express, context: ServerContext)
     if (body.reason !== undefined && typeof body.reason !== 'string') throw new Problem(422, 'bad-field', 'reason must be text', { parameter: 'reason' });
     const appointment = { officer: body.officer, role: body.role, actor: signedIn(res)!.officer, validDate: today(), ...(body.reason !== undefined ? { reason: body.reason as string } : {}) };
     const { result, token } = await turn(() => officers().appoint(appointment));
-    res.status(result.status === 'appended' ? 201 : 200).json({ officer: body.officer, role: body.role, status: result.status, token: token ?? null });
+    const answer: Appointment = result.status === 'appended' ? { officer: body.officer, role: body.role, status: result.status, token: token ?? null } : { officer: body.officer, role: body.role, status: result.status, token: null };
+    res.status(result.status === 'appended' ? 201 : 200).json(answer);
   });
 
   app.delete('/officers/:name', access('admin'), ...writes, async (req, res) => {
@@ -36,11 +44,13 @@ export const mountOfficerRoutes = (app: express.Express, context: ServerContext)
     // a revocation takes rights away: the log says why, as the CLI's --reason does
     if (!reason) throw new BadRequest(`say why ${officer} is revoked: DELETE /officers/${encodeURIComponent(officer)}?reason=TEXT`, 'reason');
     const result = await turn(() => officers().revoke({ officer, actor: signedIn(res)!.officer, validDate: today(), reason }));
-    res.json({ officer, status: result.status });
+    const answer: Revocation = { officer, status: result.status };
+    res.json(answer);
   });
 
   app.post('/officers/:name/token', access('admin'), ...writes, async (req, res) => {
     const officer = req.params.name as string;
-    res.status(201).json({ officer, token: await turn(() => officers().rotateToken(officer)) });
+    const answer: NewToken = { officer, token: await turn(() => officers().rotateToken(officer)) };
+    res.status(201).json(answer);
   });
 };

@@ -1,6 +1,6 @@
 /** The routes of the rating lists: the list of a date, the published lists, and the diffs. */
 import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
-import { array, badParameter, common, date, folds, int, needsToken, nullable, object, okOrPage, page, pageProblems, pathParam, problem, problemOrPage, publicRoute, query, ref, security, str } from './openapi-schema';
+import { badParameter, common, date, folds, int, needsToken, okOrPage, page, pageProblems, pathParam, problem, problemOrPage, publicRoute, query, ref, security, str } from './openapi-schema';
 
 export const rules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published'] }, 'Fold every tournament under this FESA rule set (default: each under the rule set adopted for it).');
 const listRules = query(
@@ -63,10 +63,7 @@ export const listPaths = {
       summary: 'Every published list in recorded order: date, rule set, format, hash, when, and by whom to a signed-in reader (for a browser: the archive page)',
       ...publicRoute,
       responses: {
-        '200': okOrPage(
-          'The published lists.',
-          object({ lists: array(object({ listId: str, asOf: date, ruleSet: str, format: str, contentHash: str, activeYears: nullable(int), reason: nullable(str), actor: str, recordedAt: nullable(str), position: int }, ['listId', 'asOf', 'ruleSet', 'format', 'contentHash', 'activeYears', 'reason', 'recordedAt', 'position'], false)) }, undefined, false),
-        ),
+        '200': okOrPage('The published lists.', ref('PublishedLists')),
         ...needsToken,
         ...common,
         ...pageProblems,

@@ -1,6 +1,6 @@
 /** The routes of the players and the tournaments: directories, careers, explanations, cross tables. */
 import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
-import { array, badParameter, common, date, int, needsToken, nullable, object, okOrPage, pageProblems, pathParam, problemOrPage, publicRoute, query, ref, str } from './openapi-schema';
+import { badParameter, common, int, needsToken, okOrPage, pageProblems, pathParam, problemOrPage, publicRoute, query, ref, str } from './openapi-schema';
 import { rules } from './openapi-lists';
 
 const playerRules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] }, 'fesa or fesa-published: fold the FESA career under this FESA rule set (default: each tournament under the rule set adopted for it). Any other: the FESA career as adopted, and that rule set\'s record first in ruleSets (on the page, its section first).');
@@ -12,7 +12,7 @@ export const playerPaths = {
       ...publicRoute,
       parameters: [query('q', str, 'Players whose name or id holds these words.'), query('page', int, 'Which page of 100 (default 1; beyond the last, the last).')],
       responses: {
-        '200': okOrPage('Players.', object({ players: array(ref('Player')), page: int, pages: int, pageSize: int, matching: int, total: int }, undefined, false)),
+        '200': okOrPage('Players.', ref('PlayersPage')),
         ...badParameter,
         ...needsToken,
         ...common,
@@ -25,7 +25,7 @@ export const playerPaths = {
       summary: 'A player: the registration as now known, the FESA career and his record under every other rule set he is rated under (for a browser: the player page with the rating charts)',
       ...publicRoute,
       parameters: [pathParam('id', 'Player id.'), playerRules],
-      responses: { '200': okOrPage('The player.', object({ registration: ref('Player'), mergedInto: ref('MergedId'), career: ref('Career'), ruleSets: array(ref('RuleSetCareer')) }, ['registration', 'career', 'ruleSets'], false)), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
+      responses: { '200': okOrPage('The player.', ref('PlayerRecord')), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
     },
   },
   '/players/{id}/history': {
@@ -53,14 +53,7 @@ export const tournamentPaths = {
       ...publicRoute,
       parameters: [query('q', str, 'Tournaments whose name or id holds these words.'), query('page', int, 'Which page of 100 (default 1; beyond the last, the last).')],
       responses: {
-        '200': okOrPage(
-          'Tournaments.',
-          object(
-            { tournaments: array(object({ tournamentId: str, name: str, games: int, closed: nullable(date) })), page: int, pages: int, pageSize: int, matching: int, total: int },
-            undefined,
-            false,
-          ),
-        ),
+        '200': okOrPage('Tournaments.', ref('TournamentsPage')),
         ...badParameter,
         ...needsToken,
         ...common,
@@ -78,20 +71,7 @@ export const tournamentPaths = {
           description: 'The cross table; fesa-html is the program\'s file; a browser without format gets the tournament page (cross table, games with ids, corrections and withdrawals).',
           content: {
             'application/json': {
-              schema: {
-                anyOf: [
-                  object({ rows: array({ type: 'object' }), games: array(object({ game: str, round: int, first: str, second: nullable(str), result: str, handicap: str, status: str })) }),
-                  object(
-                    {
-                      tournamentId: str, name: str, place: str, startDate: date, endDate: date, ruleSet: nullable(str), closed: { type: 'boolean' },
-                      tournamentClass: str, handicapRule: str, komi: str, region: { type: 'string', enum: ['america', 'europe'] },
-                      players: array(object({ nr: int, playerId: str, name: str, country: str, before: nullable(int), after: nullable(int), points: { type: 'number' }, rank: int }, ['nr', 'playerId', 'name', 'country', 'before', 'after', 'points'])),
-                      games: array(object({ game: str, round: int, date, first: str, firstColour: nullable({ type: 'string', enum: ['white', 'black'] }), second: nullable(str), result: str, handicapStones: int, rated: str, status: str }, ['game', 'round', 'date', 'first', 'firstColour', 'second', 'result', 'rated', 'status'])),
-                    },
-                    ['tournamentId', 'name', 'place', 'startDate', 'endDate', 'ruleSet', 'closed', 'players', 'games'],
-                  ),
-                ],
-              },
+              schema: { anyOf: [ref('CrossTable'), ref('RatedTournament')] },
             },
             'text/html': { schema: str },
           },

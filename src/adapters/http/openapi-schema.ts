@@ -5,14 +5,12 @@ export const ref = (name: string): Schema => ({ $ref: `#/components/schemas/${na
 export const str: Schema = { type: 'string' };
 export const int: Schema = { type: 'integer' };
 export const date: Schema = { type: 'string', pattern: '^\\d{4}-\\d{2}-\\d{2}$' };
-export const nullable = (s: Schema): Schema => ({ anyOf: [s, { type: 'null' }] });
 export const object = (properties: Record<string, Schema>, required: readonly string[] = Object.keys(properties), additional = true): Schema => ({
   type: 'object',
   properties,
   required,
   ...(additional ? {} : { additionalProperties: false }),
 });
-export const array = (items: Schema): Schema => ({ type: 'array', items });
 
 export const json = (schema: Schema) => ({ 'application/json': { schema } });
 export const problem = (description: string) => ({ description, content: { 'application/problem+json': { schema: ref('Problem') } } });

@@ -1,5 +1,6 @@
-import { OFFICER_ROLES } from '../../../domain/events';
-import { array, badParameter, common, date, int, json, needsToken, nullable, object, ok, okOrPage, pageProblems, pathParam, problem, publicRoute, query, ref, security, str, writes, writeSecurity } from './openapi-schema';
+import { codecSchema } from './codec-schema';
+import { AppointmentBody } from './officer-routes';
+import { badParameter, common, date, int, json, needsToken, ok, okOrPage, pageProblems, pathParam, problem, publicRoute, query, ref, security, str, writes, writeSecurity } from './openapi-schema';
 import { publicationPaths } from './openapi-publications';
 import { submissionPaths } from './openapi-submissions';
 import { commandExamples } from './openapi-commands';
@@ -21,21 +22,21 @@ const servicePaths = {
         query('page', int, 'Page only: which page of 100 players.'),
         rules,
       ],
-      responses: { '200': okOrPage('The routes.', object({ routes: array(str) }, undefined, false)), ...badParameter, ...needsToken, ...common, ...pageProblems },
+      responses: { '200': okOrPage('The routes.', ref('RouteList')), ...badParameter, ...needsToken, ...common, ...pageProblems },
     },
   },
   '/assets/pages.css': { get: { summary: 'The pages\' style sheet', security: [{}], responses: { '200': { description: 'CSS.', content: { 'text/css': { schema: str } } }, ...common } } },
   '/assets/pages.js': { get: { summary: 'The pages\' script (sorting and search; the pages work without it)', security: [{}], responses: { '200': { description: 'JavaScript.', content: { 'text/javascript': { schema: str } } }, ...common } } },
   '/openapi.json': { get: { summary: 'This document', security: [{}], responses: { '200': ok('OpenAPI 3.1.', { type: 'object' }), ...common } } },
   '/health': {
-    get: { summary: 'Liveness and the head of the log', ...publicRoute, responses: { '200': ok('Up; the store (its file path or URL) only to a signed-in reader, for it tells anyone else where the ledger lives.', object({ status: { const: 'ok' }, store: str, head: int }, ['status', 'head'], false)), ...needsToken, ...common } },
+    get: { summary: 'Liveness and the head of the log', ...publicRoute, responses: { '200': ok('Up; the store (its file path or URL) only to a signed-in reader, for it tells anyone else where the ledger lives.', ref('Health')), ...needsToken, ...common } },
   },
   '/events': {
     get: {
       summary: 'The raw log in recorded order',
       ...security('auditor'),
       parameters: [query('from', int, 'After this global position (default 0).'), query('limit', int, 'At most this many (1 to 10,000; default 100).')],
-      responses: { '200': ok('Events.', object({ events: array(ref('LoggedEvent')) }, undefined, false)), ...badParameter, ...needsToken, ...common },
+      responses: { '200': ok('Events.', ref('EventPage')), ...badParameter, ...needsToken, ...common },
     },
   },
   '/verify': {
@@ -43,13 +44,7 @@ const servicePaths = {
       summary: 'The hash chain walked and every published list re-computed (ledger verify); the head hash to note down',
       ...security('auditor'),
       responses: {
-        '200': ok('What holds and what does not: one sentence per finding.', object({
-          holds: { type: 'boolean' },
-          events: int,
-          head: nullable(object({ position: int, hash: str }, undefined, false)),
-          lists: array(object({ listId: str, contentHash: str, reproduced: { type: 'boolean' } }, undefined, false)),
-          findings: array(str),
-        }, undefined, false)),
+        '200': ok('What holds and what does not: one sentence per finding.', ref('Verification')),
         ...needsToken,
         ...common,
       },
@@ -79,14 +74,14 @@ const commandPaths = {
 
 const officerPaths = {
   '/officers': {
-    get: { summary: 'The officers and their roles now', ...security('admin'), responses: { '200': ok('Officers.', object({ officers: array(ref('Officer')) }, undefined, false)), ...needsToken, ...common } },
+    get: { summary: 'The officers and their roles now', ...security('admin'), responses: { '200': ok('Officers.', ref('OfficerList')), ...needsToken, ...common } },
     post: {
       summary: 'Appoint an officer or change their role; a new officer\'s token is in the answer, once',
       ...writeSecurity('admin'),
-      requestBody: { required: true, content: json(object({ officer: str, role: { enum: [...OFFICER_ROLES] }, reason: str }, ['officer', 'role'], false)) },
+      requestBody: { required: true, content: json(codecSchema(AppointmentBody)) },
       responses: {
-        '200': ok('Already in that role.', object({ officer: str, role: str, status: { const: 'unchanged' }, token: { type: 'null' } }, undefined, false)),
-        '201': ok('Appointed.', object({ officer: str, role: str, status: { const: 'appended' }, token: nullable(str) }, undefined, false)),
+        '200': ok('Already in that role (no token).', ref('Appointment')),
+        '201': ok('Appointed.', ref('Appointment')),
         ...writes,
         ...needsToken,
         '422': problem('A field is missing or wrong, or the change would leave no admin (the last admin keeps the role until another is appointed).'),
@@ -100,7 +95,7 @@ const officerPaths = {
       ...writeSecurity('admin'),
       parameters: [pathParam('name', 'The officer.'), query('reason', str, 'Why (required).', true)],
       responses: {
-        '200': ok('Revoked (or already).', object({ officer: str, status: { enum: ['appended', 'unchanged'] } }, undefined, false)),
+        '200': ok('Revoked (or already).', ref('Revocation')),
         '429': writes['429'],
         ...needsToken,
         '422': problem('Unknown officer, or the last admin (appoint another admin first).'),
@@ -114,7 +109,7 @@ const officerPaths = {
       summary: 'A new token for an officer; the old one stops working at once',
       ...writeSecurity('admin'),
       parameters: [pathParam('name', 'The officer.')],
-      responses: { '201': ok('The new token, shown once.', object({ officer: str, token: str }, undefined, false)), '429': writes['429'], ...needsToken, '422': problem('Not an officer in office.'), ...common },
+      responses: { '201': ok('The new token, shown once.', ref('NewToken')), '429': writes['429'], ...needsToken, '422': problem('Not an officer in office.'), ...common },
     },
   },
 };

@@ -1,5 +1,7 @@
 import type express from 'express';
 import * as E from 'fp-ts/Either';
+import type { Career, Explanation } from './answers/careers';
+import type { PlayerRecord, PlayersPage } from './answers/directories';
 import { leadingFirst, playerRulesOf } from './player-rules';
 import { NotFound } from './problems';
 import { publicOfficerFacts, publicPlayer, seesPersonalData } from './personal';
@@ -13,7 +15,8 @@ export const mountPlayerRoutes = (app: express.Express, { directories, players, 
   app.get('/players', ...publicRead, async (req, res) => {
     const q = queryOf(req);
     const { shown, paging } = await players.page((q.string('q') ?? '').trim(), q.int('page', 1) ?? 1);
-    res.json({ players: seesPersonalData(res) ? shown : shown.map(publicPlayer), ...paging });
+    const body: PlayersPage = { players: seesPersonalData(res) ? shown : shown.map(publicPlayer), ...paging };
+    res.json(body);
   });
 
   app.get('/players/:id', ...publicRead, async (req, res) => {
@@ -24,13 +27,17 @@ export const mountPlayerRoutes = (app: express.Express, { directories, players, 
     const { fesa, leading } = playerRulesOf(req);
     const { career } = await careerNow(models, foldJobs, fesa, playerId);
     if (E.isLeft(career)) throw new NotFound(career.left);
-    res.json({ registration: seesPersonalData(res) ? registration : publicPlayer(registration), mergedInto: now.players.mergedIdOf(playerId), career: career.right, ruleSets: leadingFirst(await ratedViews.careersOf(now, playerId), leading) });
+    const mergedInto = now.players.mergedIdOf(playerId);
+    const ruleSets = leadingFirst(await ratedViews.careersOf(now, playerId), leading);
+    const body: PlayerRecord = { registration: seesPersonalData(res) ? registration : publicPlayer(registration), ...(mergedInto === undefined ? {} : { mergedInto }), career: career.right, ruleSets };
+    res.json(body);
   });
 
   app.get('/players/:id/history', ...publicRead, async (req, res) => {
     const { career } = await careerNow(models, foldJobs, ruleSetOf(req), req.params.id as string);
     if (E.isLeft(career)) throw new NotFound(career.left);
-    res.json(career.right);
+    const body: Career = career.right;
+    res.json(body);
   });
 
   app.get('/players/:id/explain', ...publicRead, async (req, res) => {
@@ -38,6 +45,7 @@ export const mountPlayerRoutes = (app: express.Express, { directories, players, 
     const { explanation } = await explanationNow(models, foldJobs, ruleSetOf(req), req.params.id as string, tournamentId);
     if (E.isLeft(explanation)) throw new NotFound(explanation.left);
     const { data } = explanation.right;
-    res.json(seesPersonalData(res) ? data : { ...data, officerFacts: publicOfficerFacts(data.officerFacts) });
+    const body: Explanation = seesPersonalData(res) ? data : { ...data, officerFacts: publicOfficerFacts(data.officerFacts) };
+    res.json(body);
   });
 };

@@ -1,21 +1,27 @@
 import type { NextFunction, Request, Response } from 'express';
+import * as t from 'io-ts';
+import { OFFICER_ROLES, type OfficerRole } from '../../../domain/events';
 import { LedgerFailure, type FailureKind } from '../../app/failure';
+import { integer, keys } from './answers/parts';
+import { component, described } from './codec-schema';
 
 /**
  * Errors as RFC 9457 problem details (`application/problem+json`): `type` names the kind of problem, `title` is its
  * fixed summary, `detail` the one sentence about this request, naming the parameter (also given as `parameter`),
  * player or list and what was expected.
  */
-export interface ProblemBody {
-  readonly type: string;
-  readonly title: string;
-  readonly status: number;
-  readonly detail: string;
-  readonly parameter?: string;
-  readonly requiredRole?: string;
-  /** The rule engine's error code, when the engine refused (e.g. `no-convergence`). */
-  readonly code?: string;
-}
+export const ProblemBody = component(
+  'Problem',
+  t.intersection([
+    t.type({ type: t.string, title: t.string, status: integer, detail: t.string }),
+    t.partial({
+      parameter: t.string,
+      requiredRole: keys(...OFFICER_ROLES),
+      code: described(t.string, "The rule engine's error code when it refused (e.g. no-convergence, unknown-grade)."),
+    }),
+  ]),
+);
+export type ProblemBody = t.TypeOf<typeof ProblemBody>;
 
 const TITLES: Record<number, string> = {
   400: 'Bad Request',
@@ -38,7 +44,7 @@ export class Problem extends Error {
     readonly status: number,
     readonly slug: string,
     detail: string,
-    readonly extra: { readonly parameter?: string; readonly requiredRole?: string; readonly code?: string; readonly headers?: Readonly<Record<string, string>> } = {},
+    readonly extra: { readonly parameter?: string; readonly requiredRole?: OfficerRole; readonly code?: string; readonly headers?: Readonly<Record<string, string>> } = {},
   ) {
     super(detail);
     this.name = 'Problem';

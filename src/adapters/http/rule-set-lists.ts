@@ -7,6 +7,7 @@ import { publishedEvent } from '../../app/list-known-at';
 import type { ListFormat, ListRow } from '../../app/lists';
 import { renderRuleSetList, type RuleSetListDiff } from '../../app/rule-set-publication';
 import { LIST_PRINTER } from '../formats/list-printer';
+import type { RuleSetListDiff as RuleSetListDiffAnswer } from './answers/lists';
 import type { EventStore } from '../../app/ports/event-store';
 import type { RuleSetList } from '../../app/rule-set-list';
 import { isGenericRuleSet, type GenericRuleSetId } from '../../../projections/generic/systems';
@@ -156,6 +157,7 @@ export const mountRuleSetLists = (app: Express, { store, lists, publicRead, audi
   app.get('/lists', underRuleSet(false), ...publicRead, ...unlessAnswered, sendRuleSetList);
   app.get('/lists', underRuleSet(true), ...auditor, sendRuleSetList);
   app.get('/lists/published/:id/diff', publishedUnderRuleSet(store), ...publicRead, ...folds, async (req, res) => {
-    res.json(await lists.diffSince(req.params.id as string));
+    const diff: RuleSetListDiffAnswer = await lists.diffSince(req.params.id as string);
+    res.json(diff);
   });
 };

@@ -9,6 +9,7 @@ import { Submissions, type SubmissionDecision, type Submitter } from '../../app/
 import { today } from '../clock';
 import { SUBMISSION_READERS } from '../formats/submission-readers';
 import { signedIn, wantsHtml, type Access } from './access';
+import type { Approval, Receipt, Rejection, Submission, SubmissionList } from './answers/submissions';
 import type { FoldJobs } from './fold-jobs';
 import { Problem } from './problems';
 import { SubmissionPreviews } from './submission-previews';
@@ -98,14 +99,18 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
     const input = { files: body.files, format: body.format ?? 'fesa', tournamentId: body.tournamentId, by, validDate: today(), ...(body.options !== undefined ? { options: body.options } : {}) };
     const { result, submissionId, preview, differences } = await submissions.submit(input, { check: (submission) => foldJobs({ kind: 'submission-check', submission }), inTurn: turn });
     wrote(by.name, result.position);
-    res.status(result.status === 'appended' ? 201 : 200).json({ submissionId, status: result.status, preview, ...(differences ? { differences } : {}) });
+    const receipt: Receipt = { submissionId, status: result.status, preview, ...(differences ? { differences } : {}) };
+    res.status(result.status === 'appended' ? 201 : 200).json(receipt);
   });
 
   app.get('/submissions', access('organiser'), async (req, res) => {
     const who = submitter(res);
     const views = await submissions.list(who);
     if (wantsHtml(req)) sendPage(res, submissionsPage(views, who, { computedAt: new Date(), position: await ledger.store.headPosition() }));
-    else res.json({ submissions: views });
+    else {
+      const listed: SubmissionList = { submissions: views };
+      res.json(listed);
+    }
   });
 
   app.get('/submissions/:id', access('organiser'), async (req, res) => {
@@ -113,7 +118,10 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
     const head = await ledger.store.headPosition();
     const { view, review, differences } = await submissions.review(req.params.id as string, who, { listed: 'GET /submissions lists them', preview: (id) => previews.of(id, head) });
     if (wantsHtml(req)) sendPage(res, submissionPage(view, review, who, { computedAt: new Date(), position: head }, differences));
-    else res.json({ ...view, ...review, ...(differences ? { differences } : {}) });
+    else {
+      const shown: Submission = { ...view, ...review, ...(differences ? { differences } : {}) };
+      res.json(shown);
+    }
   });
 
   const decision = (req: Request, res: Response): SubmissionDecision => {
@@ -128,11 +136,13 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
     const outcome = await foldJobs({ kind: 'submission-approve', decision: input });
     previews.decided(input.submissionId);
     if (outcome === null) {
-      res.json({ submissionId: input.submissionId, status: 'unchanged', recorded: 0 });
+      const already: Approval = { submissionId: input.submissionId, status: 'unchanged', recorded: 0 };
+      res.json(already);
       return;
     }
     wrote(input.by, await ledger.store.headPosition());
-    res.status(201).json({ submissionId: input.submissionId, status: 'appended', recorded: outcome.recorded, changes: outcome.changes });
+    const approval: Approval = { submissionId: input.submissionId, status: 'appended', recorded: outcome.recorded, changes: outcome.changes };
+    res.status(201).json(approval);
   });
 
   app.post('/submissions/:id/reject', access('officer'), ...writes, async (req, res) => {
@@ -140,6 +150,7 @@ export const mountSubmissions = (app: express.Express, deps: SubmissionDependenc
     const result = await turn(() => submissions.reject(input));
     previews.decided(input.submissionId);
     wrote(input.by, result.position);
-    res.status(result.status === 'appended' ? 201 : 200).json({ submissionId: input.submissionId, status: result.status });
+    const rejection: Rejection = { submissionId: input.submissionId, status: result.status };
+    res.status(result.status === 'appended' ? 201 : 200).json(rejection);
   });
 };

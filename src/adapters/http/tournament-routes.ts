@@ -2,6 +2,7 @@ import type express from 'express';
 import type { Response } from 'express';
 import { crosstableOfInputs, reportedGamesOf } from '../../app/tournaments';
 import { formatTurneringHtml } from '../formats/fesa/turnering-html';
+import type { CrossTable, RatedTournament, TournamentsPage } from './answers/directories';
 import { NotFound } from './problems';
 import { withoutActor, seesPersonalData } from './personal';
 import { queryOf } from './query';
@@ -26,7 +27,8 @@ export const mountTournamentRoutes = (app: express.Express, { ledger, directorie
     const q = queryOf(req);
     const { shown, paging } = await tournaments.page((q.string('q') ?? '').trim(), q.int('page', 1) ?? 1);
     const personal = seesPersonalData(res);
-    res.json({ tournaments: shown.map((t) => ({ ...(personal ? t.registration : withoutActor(t.registration)), games: t.reported, closed: t.closed })), ...paging });
+    const body: TournamentsPage = { tournaments: shown.map((t) => ({ ...(personal ? t.registration : withoutActor(t.registration)), games: t.reported, closed: t.closed })), ...paging };
+    res.json(body);
   });
 
   // A rated tournament's cross table with its games (as `tournament show --json`), or the official program's
@@ -39,14 +41,16 @@ export const mountTournamentRoutes = (app: express.Express, { ledger, directorie
     // part of the log its fold reads, without the FESA projections (which never rate it)
     const other = format === 'json' ? await ratedViews.ofOtherRuleSet(await directories.caughtUp(), tournamentId) : undefined;
     if (other !== undefined) {
-      res.json(other);
+      const body: RatedTournament = other;
+      res.json(body);
       return;
     }
     // a FESA tournament the careers' read model rated: its cross table from what the engine rated it from
     const inputs = await models.tournament(ruleSetOf(req), tournamentId);
     if (inputs !== undefined) {
       const modelled = crosstableOfInputs(inputs);
-      if (format === 'json') res.json({ ...modelled, games: await reportedGamesOf(ledger.store, tournamentId) });
+      const body: CrossTable = { ...modelled, games: await reportedGamesOf(ledger.store, tournamentId) };
+      if (format === 'json') res.json(body);
       else sendProgramHtml(res, tournamentId, formatTurneringHtml(modelled));
       return;
     }
@@ -57,10 +61,12 @@ export const mountTournamentRoutes = (app: express.Express, { ledger, directorie
       // adopted): no view, and the sentence says why
       const rated = format === 'json' ? await ratedViews.at(now.position, tournamentId) : undefined;
       if (rated === undefined) throw new NotFound(crosstable);
-      res.json(rated);
+      const body: RatedTournament = rated;
+      res.json(body);
       return;
     }
-    if (format === 'json') res.json({ ...crosstable, games });
+    const body: CrossTable = { ...crosstable, games };
+    if (format === 'json') res.json(body);
     else sendProgramHtml(res, tournamentId, formatTurneringHtml(crosstable));
   });
 };

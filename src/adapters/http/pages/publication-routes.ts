@@ -6,6 +6,7 @@ import { seesPersonalData } from '../personal';
 import { queryOf } from '../query';
 import { bulletinPage, publishedListPage } from './publication-pages';
 import type { Bulletin } from '../../../app/bulletin';
+import type { Bulletin as BulletinAnswer } from '../answers/publications';
 import { publicationFeed } from '../publication-feed';
 import { sendPage, type PageDependencies } from './routes';
 
@@ -53,7 +54,10 @@ export const mountPublications = (app: express.Express, deps: PageDependencies):
         bulletins.set(entry.event.listId, found);
       }
       if (wantsHtml(req)) sendPage(res, bulletinPage(found, { computedAt: new Date(), position, ruleSet: found.ruleSet }));
-      else res.json(found);
+      else {
+        const body: BulletinAnswer = found;
+        res.json(body);
+      }
     },
   );
 
