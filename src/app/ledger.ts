@@ -127,7 +127,7 @@ export class Ledger {
     readonly store: EventStore,
     private readonly decideFrom: DecideFrom = 'whole-log',
     keptEvents?: number,
-    private readonly streamIndex?: () => Promise<StreamIndex | undefined>,
+    private readonly streamIndex?: (options: { readonly save: boolean }) => Promise<StreamIndex | undefined>,
   ) {
     this.streams = new StreamTails(store, keptEvents);
   }
@@ -185,10 +185,11 @@ export class Ledger {
   }
 
   /** The state a decision starts from: its streams' when this ledger decides from streams and knows them, else the whole log's. */
-  private async decisionState(reads: StreamsRead | undefined): Promise<LedgerState> {
+  private async decisionState(reads: StreamsRead | undefined, dryRun: boolean): Promise<LedgerState> {
     if (this.decideFrom !== 'streams' || reads === undefined) return this.catchUp();
     if (!reads.indexed) return this.stateOfStreams(reads);
-    const index = await this.streamIndex?.();
+    // a dry run leaves the store's file as it was: the index is not saved
+    const index = await this.streamIndex?.({ save: !dryRun });
     return index === undefined ? this.catchUp() : this.stateOfStreams(reads, index);
   }
 
@@ -199,7 +200,7 @@ export class Ledger {
    */
   async decideAll<T>(build: (draft: Draft) => T | Promise<T>, options: WriteOptions = {}): Promise<{ value: T; events: readonly DomainEvent[]; position?: number }> {
     for (let attempt = 1; ; attempt++) {
-      const draft = new Draft(await this.decisionState(options.reads));
+      const draft = new Draft(await this.decisionState(options.reads, options.dryRun === true));
       const value = await build(draft);
       const parts = draft.parts();
       if (parts.length === 0) return { value, events: [] };

@@ -78,15 +78,17 @@ export class CliContext {
   async readLedger(options: Pick<OpenOptions, 'mappedBytes'> & { decideFrom?: DecideFrom } = {}): Promise<Ledger> {
     const store = await this.store(options);
     const { Ledger } = await import('../../app/ledger');
-    this.ledgerInstance ??= new Ledger(store, options.decideFrom, undefined, options.decideFrom === 'streams' ? await this.streamIndex(store) : undefined);
+    // no stream index: the server's merges and balances fold the whole state (a save beside the log from its thread
+    // would have to take turns with the catch-up worker's)
+    this.ledgerInstance ??= new Ledger(store, options.decideFrom);
     return this.ledgerInstance;
   }
 
   /** Where a ledger deciding from streams learns a merge's and an opening balance's streams (kept beside the log). */
-  private async streamIndex(store: EventStore): Promise<() => Promise<StreamIndex | undefined>> {
+  private async streamIndex(store: EventStore): Promise<(options: { readonly save: boolean }) => Promise<StreamIndex | undefined>> {
     const { LiveStreamIndex } = await import('../../app/stream-index');
     const index = new LiveStreamIndex(store, () => this.checkpoints());
-    return () => index.now();
+    return ({ save }) => index.now(save);
   }
 
   /**
