@@ -188,7 +188,7 @@ export class Ledger {
   private async decisionState(reads: StreamsRead | undefined, dryRun: boolean): Promise<LedgerState> {
     if (this.decideFrom !== 'streams' || reads === undefined) return this.catchUp();
     if (!reads.indexed) return this.stateOfStreams(reads);
-    // a dry run leaves the store's file as it was: the index is not saved
+    // a dry run leaves the store's file as it was: an index that would be saved is not asked
     const index = await this.streamIndex?.({ save: !dryRun });
     return index === undefined ? this.catchUp() : this.stateOfStreams(reads, index);
   }

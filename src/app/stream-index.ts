@@ -153,11 +153,11 @@ const loadSaved = async (store: EventStore, storage: CheckpointStorage): Promise
 /**
  * The index at the head of the log: `kept` (what this reader caught up last) or the saved index when it is of this
  * log, caught up with the indexed facts since (read by type), saved again when it was missing, of another log, or far
- * behind, unless not to `save` (a dry run leaves the store's file as it was). A derived, droppable read model: without
+ * behind. A derived, droppable read model: without
  * `storage` there is none to start from and every indexed fact is read (a million games: the caller decides from the
  * whole log instead, see LiveStreamIndex).
  */
-const streamIndexSince = async (store: EventStore, storage: CheckpointStorage | undefined, kept: { state: StreamIndexState; position: number } | undefined, save: boolean): Promise<{ state: StreamIndexState; position: number }> => {
+const streamIndexSince = async (store: EventStore, storage: CheckpointStorage | undefined, kept: { state: StreamIndexState; position: number } | undefined): Promise<{ state: StreamIndexState; position: number }> => {
   const saved = kept ?? (storage === undefined ? undefined : await loadSaved(store, storage));
   const state = saved?.state ?? STREAM_INDEX.initialState();
   let position = saved?.position ?? 0;
@@ -167,7 +167,7 @@ const streamIndexSince = async (store: EventStore, storage: CheckpointStorage | 
     read += batch.length;
     if (batch.length > 0) position = batch[batch.length - 1]!.globalPosition;
   }
-  if (save && storage !== undefined && ((saved === undefined && position > 0) || read > RESAVE_AFTER)) {
+  if (storage !== undefined && ((saved === undefined && position > 0) || read > RESAVE_AFTER)) {
     await saveDerivedModel(store, storage, MODEL, FORMAT, position, chunksOf(state));
   }
   return { state, position };
@@ -188,12 +188,11 @@ export class LiveStreamIndex {
     private readonly storage: () => Promise<CheckpointStorage | undefined>,
   ) {}
 
-  /** `save`: whether the index may be saved beside the log (not by a dry run). */
-  now(save = true): Promise<StreamIndex | undefined> {
+  now(): Promise<StreamIndex | undefined> {
     this.reading ??= (async () => {
       const storage = this.kept === undefined ? await this.storage() : undefined;
       if (this.kept === undefined && storage === undefined) return undefined;
-      this.kept = await streamIndexSince(this.store, storage, this.kept, save);
+      this.kept = await streamIndexSince(this.store, storage, this.kept);
       return STREAM_INDEX.queries(this.kept.state);
     })().finally(() => (this.reading = undefined));
     return this.reading;

@@ -88,7 +88,9 @@ export class CliContext {
   private async streamIndex(store: EventStore): Promise<(options: { readonly save: boolean }) => Promise<StreamIndex | undefined>> {
     const { LiveStreamIndex } = await import('../../app/stream-index');
     const index = new LiveStreamIndex(store, () => this.checkpoints());
-    return ({ save }) => index.now(save);
+    // a dry run leaves the store's file as it was, and does not open the saved models (their tables would be made):
+    // its merges and balances decide from the whole log, as its consequences are folded from it
+    return ({ save }) => (save ? index.now() : Promise.resolve(undefined));
   }
 
   /**
