@@ -304,9 +304,10 @@ const consequencesOf = async (ledger: Ledger, events: readonly DomainEvent[], sa
 
 /**
  * Decides one command and, unless `dryRun`, records it, with what it changes (`consequencesOf`; `saved`: the
- * checkpoint storage beside the log, where the CLI has one). An unchanged resubmission changes nothing.
+ * checkpoint storage beside the log, where the CLI has one). An unchanged resubmission changes nothing. `reads`: the
+ * streams a command made from the state reads (without them it is decided on the whole state).
  */
-export const recordWithConsequences = async (ledger: Ledger, command: Command | ((state: LedgerState) => Command | Promise<Command>), dryRun = false, saved?: CheckpointStorage): Promise<RecordedWithConsequences> => {
+export const recordWithConsequences = async (ledger: Ledger, command: Command | ((state: LedgerState) => Command | Promise<Command>), dryRun = false, saved?: CheckpointStorage, reads?: StreamsRead): Promise<RecordedWithConsequences> => {
   let found = NOTHING;
   // The state the command is decided on: whether a tournament was closed is read there, since reading the draft's
   // state after the decision would copy the whole ledger state on every write.
@@ -317,7 +318,7 @@ export const recordWithConsequences = async (ledger: Ledger, command: Command | 
   };
   const result = await ledger.execute(onState, {
     dryRun,
-    reads: typeof command === 'function' ? undefined : streamsReadBy(command),
+    reads: reads ?? (typeof command === 'function' ? undefined : streamsReadBy(command)),
     inspect: async (draft) => {
       if (decidedOn !== undefined && movesNoRating(draft.events, decidedOn)) return;
       found = await consequencesOf(ledger, draft.events, saved);

@@ -3,7 +3,7 @@ import type { Command } from '../../domain/commands/decide';
 import { canonicalJson, decide } from '../../domain/commands/decide';
 import type { LedgerState } from '../../domain/commands/state';
 import { evolve, forkLedgerState, initialLedgerState } from '../../domain/commands/state';
-import { streamsReadBy, type StreamsRead } from '../../domain/commands/reads';
+import { streamsReadBy, type StreamIndex, type StreamsRead } from '../../domain/commands/reads';
 import type { DomainEvent } from '../../domain/events';
 import { readDomainEvents, toNewEvent } from './event-log';
 import type { EventStore, StreamAppend } from './ports/event-store';
@@ -105,6 +105,9 @@ export class Draft {
   }
 }
 
+/** The index of a ledger that has none: a read that asks it is decided from the whole log (see decisionState). */
+const NO_INDEX: StreamIndex = { tournamentsNaming: () => [], absorbedInto: () => [], balanceHolder: () => undefined };
+
 /**
  * The write side: folds the log into the deciders' state, decides each operation, appends its events in one
  * transaction at the stream revisions the decision was based on. A writer that lost a race decides again on the
@@ -116,10 +119,15 @@ export class Ledger {
   /** The streams decisions read, kept between decisions (a server decides many into the same tournament). */
   private readonly streams: StreamTails;
 
+  /**
+   * `streamIndex`: where a decision from streams learns the streams no command names (a merge's and an opening
+   * balance's games, src/app/stream-index.ts); without it, or when it has none, those decide from the whole log.
+   */
   constructor(
     readonly store: EventStore,
     private readonly decideFrom: DecideFrom = 'whole-log',
     keptEvents?: number,
+    private readonly streamIndex?: (options: { readonly save: boolean }) => Promise<StreamIndex | undefined>,
   ) {
     this.streams = new StreamTails(store, keptEvents);
   }
@@ -156,12 +164,16 @@ export class Ledger {
    * decision saw of the streams it writes; the streams are read one after the other, as a whole-log decision reads
    * streams it does not write at an older position than the append.
    */
-  async stateOfStreams(reads: StreamsRead): Promise<LedgerState> {
+  async stateOfStreams(reads: StreamsRead, index: StreamIndex = NO_INDEX): Promise<LedgerState> {
     const read = new Set<string>();
     const logged: StreamEvent[] = [];
     for (let state = initialLedgerState(); ; ) {
-      const fresh = [...new Set(reads(state))].filter((stream) => !read.has(stream));
-      if (fresh.length === 0) return state;
+      const fresh = [...new Set(reads(state, index))].filter((stream) => !read.has(stream));
+      if (fresh.length === 0) {
+        // read after the streams: every fact of theirs is at or before it
+        if (reads.atHead) state.position = Math.max(state.position, await this.store.headPosition());
+        return state;
+      }
       for (const stream of fresh) {
         read.add(stream);
         logged.push(...(await this.streams.read(stream)));
@@ -173,8 +185,12 @@ export class Ledger {
   }
 
   /** The state a decision starts from: its streams' when this ledger decides from streams and knows them, else the whole log's. */
-  private decisionState(reads: StreamsRead | undefined): Promise<LedgerState> {
-    return this.decideFrom === 'streams' && reads !== undefined ? this.stateOfStreams(reads) : this.catchUp();
+  private async decisionState(reads: StreamsRead | undefined, dryRun: boolean): Promise<LedgerState> {
+    if (this.decideFrom !== 'streams' || reads === undefined) return this.catchUp();
+    if (!reads.indexed) return this.stateOfStreams(reads);
+    // a dry run leaves the store's file as it was: an index that would be saved is not asked
+    const index = await this.streamIndex?.({ save: !dryRun });
+    return index === undefined ? this.catchUp() : this.stateOfStreams(reads, index);
   }
 
   /**
@@ -184,7 +200,7 @@ export class Ledger {
    */
   async decideAll<T>(build: (draft: Draft) => T | Promise<T>, options: WriteOptions = {}): Promise<{ value: T; events: readonly DomainEvent[]; position?: number }> {
     for (let attempt = 1; ; attempt++) {
-      const draft = new Draft(await this.decisionState(options.reads));
+      const draft = new Draft(await this.decisionState(options.reads, options.dryRun === true));
       const value = await build(draft);
       const parts = draft.parts();
       if (parts.length === 0) return { value, events: [] };

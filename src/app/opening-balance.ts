@@ -1,5 +1,6 @@
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../domain/commands/decide';
+import { streamsReadBy, type StreamsRead } from '../../domain/commands/reads';
 import { playerName } from '../../domain/commands/decision';
 import type { LedgerState } from '../../domain/commands/state';
 import { isValidIsoDate } from '../../domain/events/iso-date';
@@ -38,9 +39,18 @@ export const openingBalanceCommand = (request: BalanceRequest, state: LedgerStat
   return {
     kind: 'ImportOpeningBalance', validDate: date, actor, playerId, ruleSet, state: built.right,
     // one officer balance per player, rule set and date: the same command again records nothing
-    source: `balance ${date}`, reason: request.reason,
+    source: sourceOf(request), reason: request.reason,
   };
 };
+
+const sourceOf = (request: BalanceRequest): string => `balance ${request.date}`;
+
+/**
+ * The streams the balance's decision reads (domain/commands/reads.ts): its player's, which also gives
+ * `openingBalanceCommand` the birth year, and those of the games the person played.
+ */
+export const openingBalanceReads = (request: BalanceRequest): StreamsRead | undefined =>
+  streamsReadBy({ kind: 'ImportOpeningBalance', validDate: request.date, actor: '', playerId: request.playerId, ruleSet: request.ruleSet, state: {}, source: sourceOf(request) });
 
 /** The HTTP API's RecordOpeningBalance: the same request as JSON (validDate the balance's date), each field checked. */
 export const balanceRequestOf = (body: Readonly<Record<string, unknown>>): BalanceRequest => {

@@ -1,7 +1,7 @@
 import type { LedgerState } from '../../domain/commands/state';
 import type { DomainEvent } from '../../domain/events';
-import { hashAt, logChangedSince } from './chain';
 import { readFacts } from './event-log';
+import { loadDerivedModel, saveDerivedModel } from './saved-derived-model';
 import { LIST_NAMES_EVENTS } from './namesakes';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
@@ -117,19 +117,10 @@ const CHUNK_ROWS = 20_000;
  */
 const RESAVE_AFTER = 1_000;
 
-interface Header {
-  readonly format: number;
-  readonly position: number;
-  readonly logHash: string | null;
-}
-
 const loadSaved = async (store: EventStore, storage: CheckpointStorage): Promise<{ names: PlayerNames; position: number } | undefined> => {
   const names = new PlayerNames();
-  const text = await storage.load(MODEL, (_part, data) => names.addChunk(data));
-  if (text === undefined) return undefined;
-  const header = JSON.parse(text) as Header;
-  if (header.format !== FORMAT || (await logChangedSince(store, header.position, header.logHash)) !== undefined) return undefined;
-  return { names, position: header.position };
+  const position = await loadDerivedModel(store, storage, MODEL, FORMAT, (_part, data) => names.addChunk(data));
+  return position === undefined ? undefined : { names, position };
 };
 
 /**
@@ -153,9 +144,7 @@ const playerNamesSince = async (store: EventStore, storage: CheckpointStorage | 
   }
   const chunks = storage !== undefined && (saved === undefined || read > RESAVE_AFTER) ? names.toChunks(CHUNK_ROWS) : undefined;
   if (storage !== undefined && chunks !== undefined) {
-    // the model reflects the log up to its last naming fact; the hash of that event says which log it was
-    const header: Header = { format: FORMAT, position, logHash: await hashAt(store, position) };
-    await storage.save(MODEL, position, JSON.stringify(header), chunks.map((data, seq) => ['players', seq, data] as const), []);
+    await saveDerivedModel(store, storage, MODEL, FORMAT, position, chunks.map((data, seq) => ['players', seq, data] as const));
   }
   return { names, position };
 };

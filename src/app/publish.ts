@@ -1,6 +1,7 @@
 import * as E from 'fp-ts/Either';
 import type { Command } from '../../domain/commands/decide';
 import { toEvent } from '../../domain/commands/decide';
+import { streamsReadBy } from '../../domain/commands/reads';
 import { CommandRejected } from './errors';
 import type { ExecuteResult, Ledger } from './ledger';
 import { contentHash, foldOrThrow, listBytes, renderList, type ListFormat } from './lists';
@@ -83,6 +84,7 @@ export const publishList = async (ledger: Ledger, printer: ListPrinter, request:
     published = { contentHash: hash, bytes };
     // the publication may land after facts another writer recorded meanwhile: it names the last fact the list is from
     return { ...placeholder, contentHash: hash, basedOn: read === undefined ? (facts.at(-1)?.event.eventId ?? null) : read.basedOn };
-  });
+    // the decider reads the published lists alone; the list is written at the head of the log
+  }, { reads: streamsReadBy({ kind: 'PublishRatingList', listId: request.listId } as PublishCommand) });
   return { result, ...published! };
 };

@@ -4,6 +4,7 @@ import { FESA_FOLD_EVENTS } from '../../projections/fesa/history';
 import { GENERIC_FOLD_EVENTS } from '../../projections/generic/history';
 import { LIST_NAMES } from './namesakes';
 import { RATED_INDEX } from './rated-tournament';
+import { STREAM_INDEX } from './stream-index';
 import type { AnyReadModel } from './read-model';
 import { AUDIT_TRAIL } from './read-models/audit-trail';
 import { PLAYER_DIRECTORY } from './read-models/player-directory';
@@ -14,7 +15,7 @@ import { TOURNAMENT_DIRECTORY } from './read-models/tournament-directory';
  * them: it exists for deciding, reads every type, and its switch does not compile when one is left out.
  * test/app/read-models.test.ts holds every event type of the catalogue to be in exactly one list of each.
  */
-export const READ_MODELS: readonly AnyReadModel[] = [TOURNAMENT_DIRECTORY, PLAYER_DIRECTORY, LIST_NAMES, AUDIT_TRAIL, RATED_INDEX];
+export const READ_MODELS: readonly AnyReadModel[] = [TOURNAMENT_DIRECTORY, PLAYER_DIRECTORY, LIST_NAMES, AUDIT_TRAIL, RATED_INDEX, STREAM_INDEX];
 
 /** A fold that declares what it reads but is not yet of the one shape, and where it lives. */
 export interface FoldEvents extends EventSelection {

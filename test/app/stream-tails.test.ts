@@ -11,9 +11,11 @@ import type { Command } from '../../domain/commands/decide';
 import { decide } from '../../domain/commands/decide';
 import { streamsReadBy, streamsReadByAll } from '../../domain/commands/reads';
 import { playerStream, tournamentStream } from '../../domain/events';
-import { openStore } from '../../src/adapters/store/open';
+import { openStore, parseStoreSpec } from '../../src/adapters/store/open';
 import { Ledger } from '../../src/app/ledger';
 import { StreamTails } from '../../src/app/stream-tails';
+import { LiveStreamIndex } from '../../src/app/stream-index';
+import { openCheckpointStorage } from '../../src/adapters/store/checkpoint-storage';
 import { tempDir } from '../support/helpers';
 import { asOutcome, base, commandArb, PLAYERS, tournament, wholeLogDecision } from '../support/ledger-commands';
 
@@ -27,8 +29,11 @@ describe('deciding from the streams kept', () => {
         const file = path.join(tempDir('stream-tails'), 'ledger.db');
         const store = await openStore(`sqlite:${file}`);
         const elsewhere = await openStore(`sqlite:${file}`);
+        const storage = (await openCheckpointStorage(parseStoreSpec(`sqlite:${file}`)))!;
+        // a merge's and a balance's streams: the stream index, kept by the server, saved beside the log
+        const indexed = new LiveStreamIndex(store, () => Promise.resolve(storage));
         try {
-          const server = new Ledger(store, 'streams', kept);
+          const server = new Ledger(store, 'streams', kept, () => indexed.now());
           const other = new Ledger(elsewhere, 'streams');
           for (const p of PLAYERS.slice(0, 3)) await server.execute({ ...base, kind: 'RegisterPlayer', playerId: p, familyName: `F${p}`, givenName: 'G', country: 'NO' } as Command);
           await server.execute(tournament('T1'));
@@ -38,8 +43,9 @@ describe('deciding from the streams kept', () => {
             if (between !== undefined) await attempt(other.execute(between));
             const reads = streamsReadBy(command);
             if (reads !== undefined) {
-              const fromKept = await server.stateOfStreams(reads);
-              const fresh = await new Ledger(store, 'streams').stateOfStreams(reads);
+              const index = await indexed.now();
+              const fromKept = await server.stateOfStreams(reads, index);
+              const fresh = await new Ledger(store, 'streams').stateOfStreams(reads, await new LiveStreamIndex(store, () => Promise.resolve(storage)).now());
               expect(asOutcome(decide(command, fromKept))).toEqual(asOutcome(decide(command, fresh)));
               expect(asOutcome(decide(command, fromKept))).toEqual(asOutcome(await wholeLogDecision(store, command)));
               expect([...fromKept.streamRevisions].sort()).toEqual([...fresh.streamRevisions].sort());
@@ -48,6 +54,7 @@ describe('deciding from the streams kept', () => {
             await attempt(server.decideAll((draft) => [command, ...(together ? [together] : [])].map((c) => draft.decide(c)), { reads: together ? streamsReadByAll([command, together]) : reads }));
           }
         } finally {
+          await storage.close();
           await elsewhere.close();
           await store.close();
         }

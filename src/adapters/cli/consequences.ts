@@ -1,5 +1,6 @@
 import type { Command } from '../../../domain/commands/decide';
 import type { LedgerState } from '../../../domain/commands/state';
+import type { StreamsRead } from '../../../domain/commands/reads';
 import { overrideSentences, ratingAndGradeText, recordWithConsequences, type Consequences, type RatingAndGrade } from '../../app/consequences';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { CliContext } from './context';
@@ -28,8 +29,8 @@ export const savedUnlessDry = async (ctx: CliContext, dryRun: boolean): Promise<
  * per tournament and player. `what` is the sentence of the recorded fact ("game g1 of oslo corrected"); `dryRun` is
  * the command's --dry-run (read where the command reads its options, so that its usage is checked against them).
  */
-export const recordAndReport = async (ctx: CliContext, command: Command | ((state: LedgerState) => Command), what: string, dryRun: boolean): Promise<number> => {
-  const { result, consequences } = await recordWithConsequences(await ctx.ledger(), command, dryRun, await savedUnlessDry(ctx, dryRun));
+export const recordAndReport = async (ctx: CliContext, command: Command | ((state: LedgerState) => Command), what: string, dryRun: boolean, reads?: StreamsRead): Promise<number> => {
+  const { result, consequences } = await recordWithConsequences(await ctx.ledger(), command, dryRun, await savedUnlessDry(ctx, dryRun), reads);
   const head =
     result.status === 'unchanged' ? `${what}: already recorded, nothing changed`
     : dryRun ? `dry run: ${what}; nothing recorded`

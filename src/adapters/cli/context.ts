@@ -5,6 +5,7 @@ import type { CredentialStore } from '../store/credentials';
 import type { Officers } from '../../app/officers';
 import type { DecideFrom, Ledger } from '../../app/ledger';
 import type { EventStore } from '../../app/ports/event-store';
+import type { StreamIndex } from '../../../domain/commands/reads';
 import type { Options } from './args';
 import type { OpenOptions } from '../store/open';
 
@@ -66,7 +67,7 @@ export class CliContext {
     const store = await this.createStore(options);
     const { Ledger } = await import('../../app/ledger');
     // a write decides from the streams it reads: a fresh process would otherwise fold the whole log to decide one fact
-    this.ledgerInstance ??= new Ledger(store, 'streams');
+    this.ledgerInstance ??= new Ledger(store, 'streams', undefined, await this.streamIndex(store));
     return this.ledgerInstance;
   }
 
@@ -77,8 +78,19 @@ export class CliContext {
   async readLedger(options: Pick<OpenOptions, 'mappedBytes'> & { decideFrom?: DecideFrom } = {}): Promise<Ledger> {
     const store = await this.store(options);
     const { Ledger } = await import('../../app/ledger');
+    // no stream index: the server's merges and balances fold the whole state (a save beside the log from its thread
+    // would have to take turns with the catch-up worker's)
     this.ledgerInstance ??= new Ledger(store, options.decideFrom);
     return this.ledgerInstance;
+  }
+
+  /** Where a ledger deciding from streams learns a merge's and an opening balance's streams (kept beside the log). */
+  private async streamIndex(store: EventStore): Promise<(options: { readonly save: boolean }) => Promise<StreamIndex | undefined>> {
+    const { LiveStreamIndex } = await import('../../app/stream-index');
+    const index = new LiveStreamIndex(store, () => this.checkpoints());
+    // a dry run leaves the store's file as it was, and does not open the saved models (their tables would be made):
+    // its merges and balances decide from the whole log, as its consequences are folded from it
+    return ({ save }) => (save ? index.now() : Promise.resolve(undefined));
   }
 
   /**

@@ -1,5 +1,6 @@
 import type { Command } from '../../../domain/commands/decide';
-import { streamsReadByAll, type StreamsRead } from '../../../domain/commands/reads';
+import { streamsReadByAll, type StreamIndex, type StreamsRead } from '../../../domain/commands/reads';
+import type { LedgerState } from '../../../domain/commands/state';
 import { tournamentStream } from '../../../domain/events';
 import type { CheckpointStorage } from '../ports/checkpoint-storage';
 import type { RunChange } from '../../../projections/fesa/diff';
@@ -67,7 +68,8 @@ export const decideGamesCsv = async (ledger: Ledger, table: FieldTable, o: Games
   const commands = rows.flatMap((r) => r.commands);
   // a command made from the state (none of a game's row today) reads what only the whole state says
   const games = commands.every((c): c is Command => typeof c !== 'function') ? streamsReadByAll(commands) : undefined;
-  const reads: StreamsRead | undefined = games && ((read) => [...games(read), ...(o.alsoReads ?? [])]);
+  // Object.assign keeps what the reads say of themselves (an index asked, a decision at the head)
+  const reads: StreamsRead | undefined = games && Object.assign((read: LedgerState, index: StreamIndex) => [...games(read, index), ...(o.alsoReads ?? [])], games);
   if (problems.length === 0) return decideRows(ledger, o.file, rows, { dryRun: o.dryRun, everyRefusal: true, alsoDecide: o.alsoDecide, saved: o.saved, reads });
   // the rows that could be read are decided too (nothing recorded), so that the one answer names every row at fault
   try {

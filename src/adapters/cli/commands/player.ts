@@ -12,7 +12,7 @@ import { recordAndReport } from '../consequences';
 import { BALANCE_FIELDS } from '../csv-fields';
 import { DECIMAL } from '../../../app/game-fields';
 import { isValidIsoDate } from '../../../../domain/events/iso-date';
-import { openingBalanceCommand, type BalanceRequest } from '../../../app/opening-balance';
+import { openingBalanceCommand, openingBalanceReads, type BalanceRequest } from '../../../app/opening-balance';
 import { table } from '../output';
 
 export const list: CommandRun = {
@@ -179,6 +179,6 @@ export const balance: CommandRun = {
       return 0;
     }
     const request = balanceRequest({ where: 'player balance', get: (name) => ctx.opts.string(name) });
-    return recordAndReport(ctx, (state) => openingBalanceCommand(request, state, ctx.actor), `opening balance of ${request.playerId} under ${request.ruleSet}`, ctx.opts.flag('dry-run'));
+    return recordAndReport(ctx, (state) => openingBalanceCommand(request, state, ctx.actor), `opening balance of ${request.playerId} under ${request.ruleSet}`, ctx.opts.flag('dry-run'), openingBalanceReads(request));
   },
 };
