@@ -14,19 +14,21 @@
 import * as E from 'fp-ts/Either';
 import { explanationData, type GenericExplanation } from '../../projections/generic/explain';
 import { foldGeneric } from '../../projections/generic/history';
+import { gradeHistory, type GradeCarry } from '../../projections/generic/grades';
 import { hashAt, logChangedSince } from './chain';
 import { hash53 } from './list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import type { RatedTournamentSlice } from './rated-tournament';
-import { changesTheRatedSlice, fingerprint, rebuildRuleSetListModels } from './rule-set-list-model';
-import { careerReader, type GenericCareer } from './tournaments';
+import { loadFoldCut } from './rule-set-fold-cut';
+import { fingerprint, rebuildRuleSetListModels, resumeRuleSetModels, touchOfTheRatedSlice, type SliceFold } from './rule-set-list-model';
+import { careerName, careerReader, type GenericCareer } from './tournaments';
 import { careersOfStandings, ruleSetStandings, type RuleSetCareer, type RuleSetStanding } from './career-rule-sets';
 import { listNamer, listOfFold, type RuleSetListRow } from './rule-set-list';
 import type { GenericRuleSetId } from '../../projections/generic/systems';
 
 /** The saved layout: a model of another format is never read (the next read makes it anew). */
-export const RULE_SET_CAREER_MODEL_FORMAT = 1;
+export const RULE_SET_CAREER_MODEL_FORMAT = 2;
 const HEAD_NAME = `rule-set-careers-${RULE_SET_CAREER_MODEL_FORMAT}`;
 /** At a million games a bucket holds some 1,500 players: a read parses megabytes, not the whole model. */
 const BUCKETS = 64;
@@ -37,9 +39,10 @@ const CHUNK = 500;
 
 /**
  * One player's record: his career under every non-FESA rule set (null: none), what `explain` tells of him (null:
- * nothing, or the fold failed) and his standings (what his page shows of his state under each rule set).
+ * nothing, or the fold failed), his standings (what his page shows of his state under each rule set) and what his
+ * grade history carries over the model's cut date (null: nothing), which a splice from the cut starts from.
  */
-type PlayerRecord = readonly [playerId: string, career: GenericCareer | null, explanation: GenericExplanation['data'] | null, standings: readonly RuleSetStanding[]];
+type PlayerRecord = readonly [playerId: string, career: GenericCareer | null, explanation: GenericExplanation['data'] | null, standings: readonly RuleSetStanding[], carry: GradeCarry | null];
 
 interface Head {
   readonly format: number;
@@ -50,6 +53,8 @@ interface Head {
   readonly failure?: string;
   /** Each bucket's fingerprint as saved by this build. */
   readonly buckets: readonly number[];
+  /** The date the records' grade carries are at: the fold cut's (rule-set-fold-cut.ts) the model can be spliced from. */
+  readonly cutDate: string;
 }
 
 /** What the saved model holds of one player. */
@@ -81,35 +86,111 @@ const listRows = (slice: RatedTournamentSlice, folded: ReturnType<typeof foldGen
 
 const END_OF_TIME = '9999-12-31';
 
-/** Saves the careers model of the non-FESA slice `slice` as of `position` (whose event hashes to `head`), `folded` its fold. */
-const saveCareerModel = async (storage: CheckpointStorage, slice: RatedTournamentSlice, folded: ReturnType<typeof foldGeneric>, position: number, head: string | null): Promise<void> => {
-  ruleSetCareerModelBuilds.here++;
+const nonEmpty = (carry: GradeCarry): GradeCarry | null => (Object.keys(carry).length === 0 ? null : carry);
+
+/** What the model keeps of one player from the fold of the whole slice `fold` (undefined: nothing to keep). */
+const recordReader = ({ slice, folded, cutDate }: SliceFold): ((id: string) => PlayerRecord | undefined) => {
   const careerOf = careerReader(slice.facts, slice.state, folded);
   const listedOf = listRows(slice, folded);
+  return (id) => {
+    const career = careerOf(id) ?? null;
+    const data = E.isRight(folded) ? explanationData(folded.right, id) : undefined;
+    const explained = data !== undefined && (data.tournaments.length > 0 || data.officerFacts.length > 0 || data.grades.length > 0) ? data : null;
+    const standings = ruleSetStandings(folded, id, (ruleSet) => listedOf(ruleSet, id));
+    let carry: GradeCarry = {};
+    if (E.isRight(folded)) gradeHistory(folded.right, id, { carryAt: { date: cutDate, take: (c) => (carry = c) } });
+    return career !== null || explained !== null || standings.length > 0 ? [id, career, explained, standings, nonEmpty(carry)] : undefined;
+  };
+};
+
+/** Saves one bucket's records as of `position`; its fingerprint. */
+const saveBucket = async (storage: CheckpointStorage, bucket: number, position: number, records: readonly PlayerRecord[]): Promise<number> => {
+  const chunks: (readonly [string, number, string])[] = [];
+  for (let seq = 0; seq * CHUNK < records.length; seq++) chunks.push(['players', seq, JSON.stringify(records.slice(seq * CHUNK, (seq + 1) * CHUNK))]);
+  const fp = fingerprint(chunks.map((c) => c[2]));
+  await storage.save(bucketName(bucket), position, JSON.stringify({ format: RULE_SET_CAREER_MODEL_FORMAT, bucket, fp }), chunks, []);
+  return fp;
+};
+
+/** Saves the head last: until it is saved, the buckets do not match the head a read checks them against. */
+const saveHead = (storage: CheckpointStorage, { position, head, folded, cutDate }: SliceFold, buckets: readonly number[]): Promise<void> => {
+  const saved: Head = { format: RULE_SET_CAREER_MODEL_FORMAT, position, head, ...(E.isLeft(folded) ? { failure: folded.left } : {}), buckets, cutDate };
+  return storage.save(HEAD_NAME, position, JSON.stringify(saved), [], []);
+};
+
+/** Saves the careers model of the non-FESA slice from its whole fold `fold`. */
+const saveCareerModel = async (storage: CheckpointStorage, fold: SliceFold): Promise<void> => {
+  ruleSetCareerModelBuilds.here++;
+  const { slice, folded } = fold;
+  const recordFor = recordReader(fold);
   const ids = new Set<string>(slice.state.players.keys());
   if (E.isRight(folded)) for (const id of folded.right.players.keys()) ids.add(id);
   const byBucket: string[][] = Array.from({ length: BUCKETS }, () => []);
   for (const id of ids) byBucket[bucketOf(id)]!.push(id);
   const fingerprints: number[] = [];
   // one bucket's records at a time: the whole model at once would hold every game twice more in memory
-  for (const [bucket, players] of byBucket.entries()) {
+  for (const [bucket, players] of byBucket.entries()) fingerprints.push(await saveBucket(storage, bucket, fold.position, players.flatMap((id): PlayerRecord[] => { const r = recordFor(id); return r === undefined ? [] : [r]; })));
+  await saveHead(storage, fold, fingerprints);
+};
+
+/** How many times this thread spliced the careers model from the fold cut (an instrument, as `ruleSetCareerModelBuilds`). */
+export const ruleSetCareerModelSplices = { here: 0 };
+
+const dated = <T extends { readonly date: string }>(items: readonly T[] | undefined, from: string): T[] => (items ?? []).filter((i) => i.date < from);
+
+/**
+ * Splices the careers model saved as `saved` with the fold of the list slice resumed at the cut (`fold.from`): each
+ * player's record before the cut kept as saved, the items from the cut on appended from the fold, his grade history
+ * carried over the cut from the record's carry, his standings and name as the fold and the slice have them now.
+ * False when the fold failed (the caller makes the model anew: a failure is told as the whole fold tells it).
+ */
+const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: SliceFold): Promise<boolean> => {
+  const { slice, folded, from, cutDate } = fold;
+  if (E.isLeft(folded) || saved.cutDate !== from) return false;
+  ruleSetCareerModelSplices.here++;
+  const resumed = folded.right;
+  const careerOf = careerReader(slice.facts, slice.state, folded);
+  const listedOf = listRows(slice, folded);
+  const spliced = (id: string, old: PlayerRecord | undefined): PlayerRecord | undefined => {
+    const [, oldCareer, oldExplained, , oldCarry] = old ?? [id, null, null, [], null];
+    let carry: GradeCarry = oldCarry ?? {};
+    const grades = [...dated(oldCareer?.grades ?? oldExplained?.grades, from), ...gradeHistory(resumed, id, { carry, carryAt: { date: cutDate, take: (c) => (carry = c) } })];
+    const player = slice.state.players.get(id);
+    const post = careerOf(id);
+    const tournaments = (oldCareer?.tournaments ?? []).filter((t) => t.endDate < from);
+    const career: GenericCareer | null =
+      player === undefined || (tournaments.length === 0 && post === undefined)
+        ? null
+        : { playerId: id, name: careerName(player), openingBalances: [...dated(oldCareer?.openingBalances, from), ...(post?.openingBalances ?? [])], grades, tournaments: [...tournaments, ...(post?.tournaments ?? [])] };
+    const now = explanationData(resumed, id);
+    const explanation = { playerId: id, tournaments: [...dated(oldExplained?.tournaments, from), ...now.tournaments], officerFacts: [...dated(oldExplained?.officerFacts, from), ...now.officerFacts], grades };
+    const explained = explanation.tournaments.length > 0 || explanation.officerFacts.length > 0 || grades.length > 0 ? explanation : null;
+    const standings = ruleSetStandings(folded, id, (ruleSet) => listedOf(ruleSet, id));
+    return career !== null || explained !== null || standings.length > 0 ? [id, career, explained, standings, nonEmpty(carry)] : undefined;
+  };
+  // the players the items from the cut on name, whom the saved model may not hold yet
+  const named = new Set<string>([...resumed.runs.flatMap((r) => Object.keys(r.before)), ...resumed.officerFacts.flatMap((f) => f.playerIds)]);
+  for (const t of slice.state.tournaments.values()) for (const g of t.games.values()) for (const id of [g.facts.first, g.facts.second]) if (id !== null) named.add(id);
+  const byBucket: Set<string>[] = Array.from({ length: BUCKETS }, () => new Set());
+  for (const id of named) byBucket[bucketOf(id)]!.add(id);
+  const fingerprints: number[] = [];
+  for (const [bucket, newcomers] of byBucket.entries()) {
+    const loaded = await loadBucket(storage, bucket, true);
+    if (loaded === undefined || loaded.fp !== saved.buckets[bucket]) return false;
     const records: PlayerRecord[] = [];
-    for (const id of players) {
-      const career = careerOf(id) ?? null;
-      const data = E.isRight(folded) ? explanationData(folded.right, id) : undefined;
-      const explained = data !== undefined && (data.tournaments.length > 0 || data.officerFacts.length > 0 || data.grades.length > 0) ? data : null;
-      const standings = ruleSetStandings(folded, id, (ruleSet) => listedOf(ruleSet, id));
-      if (career !== null || explained !== null || standings.length > 0) records.push([id, career, explained, standings]);
+    for (const old of loaded.records) {
+      newcomers.delete(old[0]);
+      const record = spliced(old[0], old);
+      if (record !== undefined) records.push(record);
     }
-    const chunks: (readonly [string, number, string])[] = [];
-    for (let seq = 0; seq * CHUNK < records.length; seq++) chunks.push(['players', seq, JSON.stringify(records.slice(seq * CHUNK, (seq + 1) * CHUNK))]);
-    const fp = fingerprint(chunks.map((c) => c[2]));
-    fingerprints.push(fp);
-    await storage.save(bucketName(bucket), position, JSON.stringify({ format: RULE_SET_CAREER_MODEL_FORMAT, bucket, fp }), chunks, []);
+    for (const id of newcomers) {
+      const record = spliced(id, undefined);
+      if (record !== undefined) records.push(record);
+    }
+    fingerprints.push(await saveBucket(storage, bucket, fold.position, records));
   }
-  // the head last: until it is saved, the buckets do not match the head a read checks them against
-  const saved: Head = { format: RULE_SET_CAREER_MODEL_FORMAT, position, head, ...(E.isLeft(folded) ? { failure: folded.left } : {}), buckets: fingerprints };
-  await storage.save(HEAD_NAME, position, JSON.stringify(saved), [], []);
+  await saveHead(storage, fold, fingerprints);
+  return true;
 };
 
 /**
@@ -117,7 +198,7 @@ const saveCareerModel = async (storage: CheckpointStorage, slice: RatedTournamen
  * model from it (`projections rebuild --rules S`, and a careers read that finds none it can serve).
  */
 export const rebuildRuleSetModels = (store: EventStore, storage: CheckpointStorage): Promise<{ position: number; versions: number; facts: number }> =>
-  rebuildRuleSetListModels(store, storage, (slice, folded, position, head) => saveCareerModel(storage, slice, folded, position, head));
+  rebuildRuleSetListModels(store, storage, (fold) => saveCareerModel(storage, fold));
 
 const loadHead = async (storage: CheckpointStorage): Promise<Head | undefined> => {
   const text = await storage.load(HEAD_NAME, () => undefined);
@@ -145,7 +226,11 @@ const unservableHead = async (store: EventStore, saved: Head, head: number): Pro
 
 const editedBucket = (bucket: number): string => `the saved careers model of the non-FESA rule sets was changed by hand (its part ${bucket} no longer matches its fingerprint)`;
 
-/** The saved head, served at the log's head: moved forward over facts that change no career, else undefined (made anew). */
+/**
+ * The saved head, served at the log's head: moved forward over facts that change no career, spliced from the fold cut
+ * (rule-set-fold-cut.ts) over facts that touch only items dated from the cut on — the list models resumed from the
+ * same fold where they are behind too —, else undefined (made anew).
+ */
 const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEdited?: (why: string) => void): Promise<Head | undefined> => {
   const head = await store.headPosition();
   const saved = await loadHead(storage);
@@ -156,11 +241,18 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
     return undefined;
   }
   if (saved.position === head) return saved;
+  const found = await loadFoldCut(storage);
+  // the cut's states stand for the items before its date as of its position; the records' carries are at that date
+  const cut = found !== undefined && saved.failure === undefined && found.cut.date === saved.cutDate && found.position <= head && (await logChangedSince(store, found.position, found.head)) === undefined ? found : undefined;
   // a newcomer's registration gives no one a career: only a fact the non-FESA fold rates does
-  if (await changesTheRatedSlice(store, storage, saved.position, head, async () => false)) return undefined;
-  const moved: Head = { ...saved, position: head, head: await hashAt(store, head) };
-  await storage.save(HEAD_NAME, head, JSON.stringify(moved), [], []);
-  return moved;
+  const touch = await touchOfTheRatedSlice(store, storage, Math.min(saved.position, cut?.position ?? saved.position), head, async () => false);
+  if (touch.kind === 'none') {
+    const moved: Head = { ...saved, position: head, head: await hashAt(store, head) };
+    await storage.save(HEAD_NAME, head, JSON.stringify(moved), [], []);
+    return moved;
+  }
+  if (cut !== undefined && touch.kind === 'from' && touch.date >= cut.cut.date && (await resumeRuleSetModels(store, storage, cut, head, (fold) => spliceCareerModel(storage, saved, fold)))) return loadHead(storage);
+  return undefined;
 };
 
 /**

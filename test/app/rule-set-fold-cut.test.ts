@@ -1,11 +1,18 @@
 import fc from 'fast-check';
+import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, GameReported, LoggedEvent } from '../../domain/events';
 import { resumeProjection } from '../../src/app/checkpoint';
 import { consequences, ledgerRatings, withDecided } from '../../src/app/consequences';
 import { loadFacts } from '../../src/app/load';
 import { readRuleSetListModel, ruleSetListModelBuilds, ruleSetListModelResumes } from '../../src/app/rule-set-list-model';
-import { ruleSetList } from '../../src/app/rule-set-list';
+import { listNamer, listOfFold, ruleSetList } from '../../src/app/rule-set-list';
+import { readRuleSetCareer, ruleSetCareerModelBuilds, ruleSetCareerModelSplices } from '../../src/app/rule-set-career-model';
+import { ruleSetStandings } from '../../src/app/career-rule-sets';
+import { careerReader } from '../../src/app/tournaments';
+import { evolve, initialLedgerState } from '../../domain/commands/state';
+import { explanationData } from '../../projections/generic/explain';
+import { foldGeneric } from '../../projections/generic/history';
 import { consequencesFromCut, savedRatings } from '../../src/app/saved-ratings';
 import type { GenericRuleSetId } from '../../projections/generic/systems';
 import { ledgers, resultCorrection } from '../support/gen';
@@ -18,7 +25,8 @@ import { places, record } from '../support/places';
  * fold of the whole log. Random ledgers mixing FESA and other rule sets (test/support/mixed-ledgers.ts), their dates
  * stretched over four years so that the cut (the first day of the year before the last item's) falls among the
  * tournaments; then a write: a corrected result, a late game or a withdrawal in the last non-FESA tournament, a new
- * one after every other, an opening balance, a rename (the names alone), or a back-dated correction (which makes the models anew).
+ * one after every other, an opening balance, a rename (the names alone), or a back-dated correction (which makes the models anew);
+ * every player's careers under every non-FESA rule set (the careers model spliced at the cut) equal the whole log's fold.
  */
 
 const EPOCH = Date.UTC(2020, 0, 1);
@@ -37,6 +45,30 @@ const shown = async (view: () => Promise<unknown>): Promise<string> => {
   } catch (e) {
     return `error: ${e instanceof Error ? e.message : String(e)}`;
   }
+};
+
+/**
+ * Every player's careers under the non-FESA rule sets as the fold of the whole log gives them (what the careers model
+ * holds of him: his career, what `explain` tells and his standings), made here from the log alone.
+ */
+const wholeCareers = (facts: readonly LoggedEvent[]): Map<string, unknown> => {
+  const state = initialLedgerState();
+  for (const f of facts) evolve(state, f.event);
+  const folded = foldGeneric(facts);
+  const careerOf = careerReader(facts, state, folded);
+  const named = listNamer(facts);
+  const rows = new Map(OTHER.map((r) => [r, E.isRight(folded) ? new Map(listOfFold(folded.right, r, '9999-12-31', 0, named).players.map((row) => [row.id, row])) : new Map()]));
+  return new Map(
+    [...state.players.keys()].map((id) => {
+      const data = E.isRight(folded) ? explanationData(folded.right, id) : undefined;
+      return [id, {
+        career: careerOf(id),
+        explanation: data ?? { playerId: id, tournaments: [], officerFacts: [], grades: [] },
+        standings: ruleSetStandings(folded, id, (r) => rows.get(r as (typeof OTHER)[number])?.get(id)),
+        ...(E.isLeft(folded) ? { failure: folded.left } : {}),
+      }];
+    }),
+  );
 };
 
 const event = (fields: Record<string, unknown>): DomainEvent => ({ version: 1, actor: 't', ...fields }) as unknown as DomainEvent;
@@ -90,8 +122,8 @@ const writeOf = (facts: readonly LoggedEvent[], kind: number, pick: number): Dom
 
 describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, open) => {
   const numRuns = name === 'SQLite' ? 40 : 15;
-  it('give the whole log\'s lists and consequences after a write, folding again from the cut where the write is after it', async () => {
-    const used = { resumed: 0, rebuilt: 0, comparedFromCut: 0, compared: 0 };
+  it('give the whole log\'s lists, careers and consequences after a write, folding again from the cut where the write is after it', async () => {
+    const used = { resumed: 0, rebuilt: 0, comparedFromCut: 0, compared: 0, careersSpliced: 0, careersRebuilt: 0 };
     await fc.assert(
       fc.asyncProperty(ledgers(8, 6), mix, fc.integer({ min: 0, max: 6 }), fc.nat(), async ({ facts }, m, kind, pick) => {
         const { store, checkpoints, close } = await open();
@@ -99,9 +131,9 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           const ledger = mixed(facts, m).map((f) => ({ ...f, event: stretched(f.event) as DomainEvent }));
           await record(store, ledger);
           await resumeProjection(store, checkpoints, { checkpointEvery: 1 });
-          // the models made once, their cut saved with them
-          await shown(() => readRuleSetListModel(store, checkpoints, 'fide', { asOf: '2099-01-01', activeYears: 0 }));
           const log = await loadFacts(store);
+          // the models made once (the careers with the lists), their cut saved with them
+          await readRuleSetCareer(store, checkpoints, 'nobody');
           const events = writeOf(log, kind, pick);
           if (events === undefined) return;
           const fromCut = consequencesFromCut.here;
@@ -114,6 +146,13 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           await record(store, events.map((e, i) => ({ event: e, globalPosition: log.length + i + 1 })));
           const after = await loadFacts(store);
           const [resumes, builds] = [ruleSetListModelResumes.here, ruleSetListModelBuilds.here];
+          const [splices, careerBuilds] = [ruleSetCareerModelSplices.here, ruleSetCareerModelBuilds.here];
+          // every player's careers from the model caught up — before the lists are, or after them — as the whole log's fold gives them
+          const careers = async (): Promise<void> => {
+            const whole = wholeCareers(after);
+            for (const [id, expected] of whole) expect({ id, careers: await readRuleSetCareer(store, checkpoints, id) }).toEqual({ id, careers: expected });
+          };
+          if (pick % 2 === 0) await careers();
           const dates = ['2099-01-01', lastDate(after), lastDate(log), stretch('2020-09-01')];
           for (const ruleSet of OTHER as readonly GenericRuleSetId[]) {
             for (const asOf of dates) {
@@ -121,8 +160,11 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
               expect({ ruleSet, asOf, list: await shown(() => readRuleSetListModel(store, checkpoints, ruleSet, { asOf, activeYears: 0 })) }).toEqual({ ruleSet, asOf, list: whole });
             }
           }
+          if (pick % 2 === 1) await careers();
           if (ruleSetListModelResumes.here > resumes) used.resumed++;
           if (ruleSetListModelBuilds.here > builds) used.rebuilt++;
+          if (ruleSetCareerModelSplices.here > splices) used.careersSpliced++;
+          if (ruleSetCareerModelBuilds.here > careerBuilds) used.careersRebuilt++;
         } finally {
           await close();
         }
@@ -133,6 +175,8 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
     expect(used.resumed).toBeGreaterThan(numRuns / 4);
     expect(used.rebuilt).toBeGreaterThan(numRuns / 10);
     expect(used.comparedFromCut).toBeGreaterThan(numRuns / 4);
+    expect(used.careersSpliced).toBeGreaterThan(numRuns / 4);
+    expect(used.careersRebuilt).toBeGreaterThan(numRuns / 10);
     console.log(`${name}: ${JSON.stringify(used)} of ${numRuns}`);
   }, 300_000);
 });
