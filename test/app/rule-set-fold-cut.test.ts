@@ -180,3 +180,33 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
     console.log(`${name}: ${JSON.stringify(used)} of ${numRuns}`);
   }, 300_000);
 });
+
+describe.each(places)('the careers model spliced at its cut (%s)', (_name, open) => {
+  it('carries a grade from before the cut into the first tournament after it', async () => {
+    // A's GoBase grade is 1-dan from his balance; an adjustment to 2150 before the cut moves his rating, not the
+    // grade his history holds, so his first tournament after the cut tells 1-dan -> 3-dan: a splice must carry 1-dan over
+    const player = (id: string) => event({ type: 'PlayerRegistered', eventId: `reg:${id}`, validDate: '2022-01-01', playerId: id, familyName: id, givenName: '', country: 'NL' });
+    const balance = (id: string) => event({ type: 'OpeningBalanceImported', eventId: `bal:${id}`, validDate: '2022-01-01', playerId: id, ruleSet: 'gobase-go', state: { rating: 1950, games: 40 }, source: 'legacy list' });
+    const tournament = (id: string, date: string): DomainEvent[] => [
+      event({ type: 'TournamentRegistered', eventId: `t:${id}`, validDate: date, tournamentId: id, name: id, place: 'Leiden', startDate: date, endDate: date, ratingSystem: 'gobase-go', rated: true, timeControl: { mainMinutes: 60, byoyomiSeconds: 30, incrementSeconds: 0 } }),
+      event({ type: 'GameReported', eventId: `g:${id}`, validDate: date, tournamentId: id, gameId: 'g1', round: 1, first: 'A', second: 'B', result: 'draw' }),
+      event({ type: 'TournamentClosed', eventId: `close:${id}`, validDate: date, tournamentId: id }),
+    ];
+    const adjusted = event({ type: 'RatingAdjusted', eventId: 'adj', validDate: '2022-06-01', adjustmentId: 'adj', ruleSet: 'gobase-go', target: { kind: 'player', playerId: 'A' }, change: { kind: 'set', rating: 2150 }, reason: 'promoted by the federation' });
+    const events = [player('A'), player('B'), balance('A'), balance('B'), ...tournament('T1', '2022-03-01'), adjusted, ...tournament('T2', '2024-03-01')];
+    const { store, checkpoints, close } = await open();
+    try {
+      await record(store, events.map((e, i) => ({ event: e, globalPosition: i + 1 })));
+      await readRuleSetCareer(store, checkpoints, 'A');
+      const game = (await loadFacts(store)).find((f) => f.event.type === 'GameReported' && f.event.tournamentId === 'T2')!.event as GameReported;
+      await record(store, [resultCorrection(game, events.length + 1, 'late-fix')]);
+      const splices = ruleSetCareerModelSplices.here;
+      const whole = wholeCareers(await loadFacts(store));
+      for (const id of ['A', 'B']) expect({ id, careers: await readRuleSetCareer(store, checkpoints, id) }).toEqual({ id, careers: whole.get(id) });
+      expect(ruleSetCareerModelSplices.here).toBe(splices + 1);
+      expect((whole.get('A') as { career: { grades: { date: string; from: string; to: string }[] } }).career.grades.filter((g) => g.date === '2024-03-01').map((g) => [g.from, g.to])).toEqual([['1-dan', '3-dan']]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+});
