@@ -20,7 +20,11 @@ import { hash53 } from './list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import type { RatedTournamentSlice } from './rated-tournament';
-import { loadFoldCut } from './rule-set-fold-cut';
+import { loadFoldCut, NAMES_ONLY } from './rule-set-fold-cut';
+import { decodedStream } from './rated-tournament';
+import { readFacts } from './event-log';
+import { evolve, initialLedgerState } from '../../domain/commands/state';
+import { playerStream } from '../../domain/events';
 import { fingerprint, rebuildRuleSetListModels, resumeRuleSetModels, touchOfTheRatedSlice, type SliceFold } from './rule-set-list-model';
 import { careerName, careerReader, type GenericCareer } from './tournaments';
 import { careersOfStandings, ruleSetStandings, type RuleSetCareer, type RuleSetStanding } from './career-rule-sets';
@@ -193,6 +197,40 @@ const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: 
   return true;
 };
 
+/** How many times this thread renamed players in the careers model without a fold (an instrument). */
+export const ruleSetCareerModelRenames = { here: 0 };
+
+/**
+ * Moves the careers model `saved` to the log's `head` over facts recorded after `since` that change names alone (a
+ * corrected registration: NAMES_ONLY): the careers of the players renamed take their names from their own streams,
+ * and only their buckets are saved again. False when a bucket no longer holds as saved (the caller makes it anew).
+ */
+const renamedInModel = async (store: EventStore, storage: CheckpointStorage, saved: Head, since: number, head: number): Promise<boolean> => {
+  const renamed = new Set<string>();
+  for await (const batch of readFacts(store, { fromPosition: since, toPosition: head })) for (const { event: e } of batch) if (e.type === 'PlayerRegistrationCorrected') renamed.add(e.playerId);
+  ruleSetCareerModelRenames.here++;
+  const buckets = [...saved.buckets];
+  for (const bucket of new Set([...renamed].map(bucketOf))) {
+    const loaded = await loadBucket(storage, bucket, true);
+    if (loaded === undefined || loaded.fp !== saved.buckets[bucket]) return false;
+    const records: PlayerRecord[] = [];
+    for (const record of loaded.records) {
+      const [id, career] = record;
+      if (career === null || !renamed.has(id)) records.push(record);
+      else {
+        const state = initialLedgerState();
+        for (const f of await decodedStream(store, playerStream(id), head)) evolve(state, f.event);
+        const player = state.players.get(id);
+        records.push(player === undefined ? record : [id, { ...career, name: careerName(player) }, record[2], record[3], record[4]]);
+      }
+    }
+    buckets[bucket] = await saveBucket(storage, bucket, head, records);
+  }
+  const moved: Head = { ...saved, position: head, head: await hashAt(store, head), buckets };
+  await storage.save(HEAD_NAME, head, JSON.stringify(moved), [], []);
+  return true;
+};
+
 /**
  * Folds the non-FESA slice at the log's head once and saves every non-FESA rule set's list model and the careers
  * model from it (`projections rebuild --rules S`, and a careers read that finds none it can serve).
@@ -251,6 +289,8 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
     await storage.save(HEAD_NAME, head, JSON.stringify(moved), [], []);
     return moved;
   }
+  const since = Math.min(saved.position, cut?.position ?? saved.position);
+  if (touch.kind === 'from' && touch.date === NAMES_ONLY && (await renamedInModel(store, storage, saved, since, head))) return loadHead(storage);
   if (cut !== undefined && touch.kind === 'from' && touch.date >= cut.cut.date && (await resumeRuleSetModels(store, storage, cut, head, (fold) => spliceCareerModel(storage, saved, fold)))) return loadHead(storage);
   return undefined;
 };

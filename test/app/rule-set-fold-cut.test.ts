@@ -7,7 +7,7 @@ import { consequences, ledgerRatings, withDecided } from '../../src/app/conseque
 import { loadFacts } from '../../src/app/load';
 import { readRuleSetListModel, ruleSetListModelBuilds, ruleSetListModelResumes } from '../../src/app/rule-set-list-model';
 import { listNamer, listOfFold, ruleSetList } from '../../src/app/rule-set-list';
-import { readRuleSetCareer, ruleSetCareerModelBuilds, ruleSetCareerModelSplices } from '../../src/app/rule-set-career-model';
+import { readRuleSetCareer, ruleSetCareerModelBuilds, ruleSetCareerModelRenames, ruleSetCareerModelSplices } from '../../src/app/rule-set-career-model';
 import { ruleSetStandings } from '../../src/app/career-rule-sets';
 import { careerReader } from '../../src/app/tournaments';
 import { evolve, initialLedgerState } from '../../domain/commands/state';
@@ -123,7 +123,7 @@ const writeOf = (facts: readonly LoggedEvent[], kind: number, pick: number): Dom
 describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, open) => {
   const numRuns = name === 'SQLite' ? 40 : 15;
   it('give the whole log\'s lists, careers and consequences after a write, folding again from the cut where the write is after it', async () => {
-    const used = { resumed: 0, rebuilt: 0, comparedFromCut: 0, compared: 0, careersSpliced: 0, careersRebuilt: 0 };
+    const used = { resumed: 0, rebuilt: 0, comparedFromCut: 0, compared: 0, careersSpliced: 0, careersRebuilt: 0, careersRenamed: 0 };
     await fc.assert(
       fc.asyncProperty(ledgers(8, 6), mix, fc.integer({ min: 0, max: 6 }), fc.nat(), async ({ facts }, m, kind, pick) => {
         const { store, checkpoints, close } = await open();
@@ -146,7 +146,7 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           await record(store, events.map((e, i) => ({ event: e, globalPosition: log.length + i + 1 })));
           const after = await loadFacts(store);
           const [resumes, builds] = [ruleSetListModelResumes.here, ruleSetListModelBuilds.here];
-          const [splices, careerBuilds] = [ruleSetCareerModelSplices.here, ruleSetCareerModelBuilds.here];
+          const [splices, careerBuilds, renames] = [ruleSetCareerModelSplices.here, ruleSetCareerModelBuilds.here, ruleSetCareerModelRenames.here];
           // every player's careers from the model caught up — before the lists are, or after them — as the whole log's fold gives them
           const careers = async (): Promise<void> => {
             const whole = wholeCareers(after);
@@ -165,6 +165,11 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           if (ruleSetListModelBuilds.here > builds) used.rebuilt++;
           if (ruleSetCareerModelSplices.here > splices) used.careersSpliced++;
           if (ruleSetCareerModelBuilds.here > careerBuilds) used.careersRebuilt++;
+          if (ruleSetCareerModelRenames.here > renames) {
+            used.careersRenamed++;
+            // a rename changes the names alone: nothing folded again
+            expect([kind, ruleSetCareerModelSplices.here, ruleSetCareerModelBuilds.here]).toEqual([5, splices, careerBuilds]);
+          }
         } finally {
           await close();
         }
@@ -177,6 +182,7 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
     expect(used.comparedFromCut).toBeGreaterThan(numRuns / 4);
     expect(used.careersSpliced).toBeGreaterThan(numRuns / 4);
     expect(used.careersRebuilt).toBeGreaterThan(numRuns / 10);
+    expect(used.careersRenamed).toBeGreaterThan(0);
     console.log(`${name}: ${JSON.stringify(used)} of ${numRuns}`);
   }, 300_000);
 });
