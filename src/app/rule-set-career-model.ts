@@ -317,8 +317,9 @@ export const readRuleSetCareer = async (store: EventStore, storage: CheckpointSt
 };
 
 /**
- * What the saved careers model holds of `playerId` when it can be served at the head of the log as saved (or moved
- * forward over facts no career reads); undefined when it would have to be made anew (the caller folds instead).
+ * What the saved careers model holds of `playerId` when it can be served at the head of the log as saved, moved
+ * forward over facts no career reads, renamed, or spliced from the fold cut (it saves the model then: the server asks
+ * on its worker thread); undefined when it would have to be made anew (the caller folds instead).
  */
 export const servedRuleSetCareerAtHead = async (store: EventStore, storage: CheckpointStorage, playerId: string): Promise<SavedRuleSetCareer | undefined> => {
   const head = await headAtLogHead(store, storage);
