@@ -77,9 +77,13 @@ export const ruleSetCareerModelBuilds = { here: 0 };
  * Each rule set's list row of a player at the end of the timeline (as `ruleSetList` gives it, everybody rated), from
  * the fold already made: the page repeats its grade and category.
  */
-const listRows = (slice: RatedTournamentSlice, folded: ReturnType<typeof foldGeneric>): ((ruleSet: GenericRuleSetId, playerId: string) => RuleSetListRow | undefined) => {
+const listRows = (
+  slice: RatedTournamentSlice,
+  folded: ReturnType<typeof foldGeneric>,
+  /** How the list names a state key (a splice's rows give the page only their grade and category: any name will do). */
+  named: (key: string) => { id: string; name: string; country: string } = listNamer(slice.facts),
+): ((ruleSet: GenericRuleSetId, playerId: string) => RuleSetListRow | undefined) => {
   const rows = new Map<GenericRuleSetId, ReadonlyMap<string, RuleSetListRow>>();
-  const named = listNamer(slice.facts);
   return (ruleSet, playerId) => {
     if (E.isLeft(folded)) return undefined;
     let list = rows.get(ruleSet);
@@ -154,7 +158,8 @@ const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: 
   ruleSetCareerModelSplices.here++;
   const resumed = folded.right;
   const careerOf = careerReader(slice.facts, slice.state, folded);
-  const listedOf = listRows(slice, folded);
+  // a state is kept under the person's id (a merge makes the models anew): the rows by that id, names not read again
+  const listedOf = listRows(slice, folded, (key) => ({ id: key, name: key, country: '' }));
   const spliced = (id: string, old: PlayerRecord | undefined): PlayerRecord | undefined => {
     const [, oldCareer, oldExplained, , oldCarry] = old ?? [id, null, null, [], null];
     let carry: GradeCarry = oldCarry ?? {};
