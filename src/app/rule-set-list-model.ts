@@ -251,10 +251,17 @@ export const ruleSetListModelResumes = { here: 0 };
  * caller makes them anew).
  */
 export const resumeRuleSetModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number, careers?: (fold: SliceFold) => Promise<boolean>): Promise<boolean> => {
+  const resumed = await resumeListModels(store, storage, saved, head, careers !== undefined);
+  // the list models' versions are let go before the careers are spliced: only the fold and its slice are kept
+  return careers === undefined ? resumed.lists : resumed.fold !== undefined && (await careers(resumed.fold));
+};
+
+/** `resumeRuleSetModels`'s fold, and the list models saved from it (`lists`: they could be resumed). */
+const resumeListModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number, forCareers: boolean): Promise<{ lists: boolean; fold?: SliceFold }> => {
   const olds = await Promise.all(GENERIC_RULE_SETS.map((r) => loadModel(storage, r)));
   let lists = true;
   for (const old of olds) if (old === undefined || old.header.position < saved.position || (await unservable(store, old, head)) !== undefined) lists = false;
-  if (!lists && careers === undefined) return false;
+  if (!lists && !forCareers) return { lists };
   // the models and the cut at the head already (a list read caught them up): the careers alone are behind
   const atHead = lists && saved.position === head && olds.every((m) => m!.header.position === head);
   if (lists && !atHead) ruleSetListModelResumes.here++;
@@ -262,7 +269,7 @@ export const resumeRuleSetModels = async (store: EventStore, storage: Checkpoint
   const slice = await ratedListSliceFrom(store, from, { upTo: head, storage });
   const byPosition = new Map([...saved.awards, ...slice.facts].map((f) => [f.globalPosition, f]));
   const facts = [...byPosition.values()].sort((a, b) => a.globalPosition - b.globalPosition);
-  const prefix = new Map(lists ? olds.map((m) => [m!.header.ruleSet, m!.versions.filter((v) => v[1] < from)]) : []);
+  const prefix = new Map(lists && !atHead ? olds.map((m) => [m!.header.ruleSet, m!.versions.filter((v) => v[1] < from)]) : []);
   const lastFact = Math.max(0, ...olds.map((m) => m?.header.lastFact ?? 0));
   const last = [lastItemDate(facts), ...olds.map((m) => m?.header.through ?? '')].reduce((a, b) => (a > b ? a : b));
   const hash = await hashAt(store, head);
@@ -273,8 +280,7 @@ export const resumeRuleSetModels = async (store: EventStore, storage: Checkpoint
     for (const model of models) await saveModel(storage, model);
     await saveFoldCut(storage, cut && { position: head, head: hash, cut, awards: awardsFrom(facts, cut.date) });
   }
-  const careersSpliced = careers === undefined || (await careers({ slice: { facts, state: slice.state }, folded, position: head, head: hash, from, cutDate }));
-  return careers === undefined ? lists : careersSpliced;
+  return { lists, fold: { slice: { facts, state: slice.state }, folded, position: head, head: hash, from, cutDate } };
 };
 
 /**
