@@ -111,10 +111,40 @@ const recordReader = ({ slice, folded, cutDate }: SliceFold): ((id: string) => P
   };
 };
 
+/**
+ * A record as a line of its bucket (the lines of a chunk are joined by newlines): the date of its last dated item ('':
+ * none), his id as JSON, and the record as JSON. A splice copies the line of a player the items from the cut on do not
+ * name, and whose record holds nothing dated from the cut on, as it is (most of a bucket), and parses the others.
+ */
+interface Line {
+  readonly last: string;
+  readonly id: string;
+  readonly text: string;
+}
+
+const lastDateOf = ([, career, explained]: PlayerRecord): string => {
+  let last = '';
+  const seen = (date: string): void => {
+    if (date > last) last = date;
+  };
+  for (const t of career?.tournaments ?? []) seen(t.endDate);
+  for (const items of [career?.openingBalances, career?.grades, explained?.tournaments, explained?.officerFacts, explained?.grades]) for (const i of items ?? []) seen(i.date);
+  return last;
+};
+
+const lineOf = (record: PlayerRecord): Line => ({ last: lastDateOf(record), id: record[0], text: `${lastDateOf(record)}\t${JSON.stringify(record[0])}\t${JSON.stringify(record)}` });
+
+const parseLine = (text: string): Line => {
+  const [a, b] = [text.indexOf('\t'), text.indexOf('\t', text.indexOf('\t') + 1)];
+  return { last: text.slice(0, a), id: JSON.parse(text.slice(a + 1, b)) as string, text };
+};
+
+const recordOfLine = ({ text }: Line): PlayerRecord => JSON.parse(text.slice(text.indexOf('\t', text.indexOf('\t') + 1) + 1)) as PlayerRecord;
+
 /** Saves one bucket's records as of `position`; its fingerprint. */
-const saveBucket = async (storage: CheckpointStorage, bucket: number, position: number, records: readonly PlayerRecord[]): Promise<number> => {
+const saveBucket = async (storage: CheckpointStorage, bucket: number, position: number, lines: readonly Line[]): Promise<number> => {
   const chunks: (readonly [string, number, string])[] = [];
-  for (let seq = 0; seq * CHUNK < records.length; seq++) chunks.push(['players', seq, JSON.stringify(records.slice(seq * CHUNK, (seq + 1) * CHUNK))]);
+  for (let seq = 0; seq * CHUNK < lines.length; seq++) chunks.push(['players', seq, lines.slice(seq * CHUNK, (seq + 1) * CHUNK).map((l) => l.text).join('\n')]);
   const fp = fingerprint(chunks.map((c) => c[2]));
   await storage.save(bucketName(bucket), position, JSON.stringify({ format: RULE_SET_CAREER_MODEL_FORMAT, bucket, fp }), chunks, []);
   return fp;
@@ -137,7 +167,7 @@ const saveCareerModel = async (storage: CheckpointStorage, fold: SliceFold): Pro
   for (const id of ids) byBucket[bucketOf(id)]!.push(id);
   const fingerprints: number[] = [];
   // one bucket's records at a time: the whole model at once would hold every game twice more in memory
-  for (const [bucket, players] of byBucket.entries()) fingerprints.push(await saveBucket(storage, bucket, fold.position, players.flatMap((id): PlayerRecord[] => { const r = recordFor(id); return r === undefined ? [] : [r]; })));
+  for (const [bucket, players] of byBucket.entries()) fingerprints.push(await saveBucket(storage, bucket, fold.position, players.flatMap((id): Line[] => { const r = recordFor(id); return r === undefined ? [] : [lineOf(r)]; })));
   await saveHead(storage, fold, fingerprints);
 };
 
@@ -152,7 +182,7 @@ const dated = <T extends { readonly date: string }>(items: readonly T[] | undefi
  * carried over the cut from the record's carry, his standings and name as the fold and the slice have them now.
  * False when the fold failed (the caller makes the model anew: a failure is told as the whole fold tells it).
  */
-const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: SliceFold): Promise<boolean> => {
+const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: SliceFold, renamed: ReadonlySet<string>): Promise<boolean> => {
   const { slice, folded, from, cutDate } = fold;
   if (E.isLeft(folded) || saved.cutDate !== from) return false;
   ruleSetCareerModelSplices.here++;
@@ -186,20 +216,30 @@ const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: 
   for (const [bucket, newcomers] of byBucket.entries()) {
     const loaded = await loadBucket(storage, bucket, true);
     if (loaded === undefined || loaded.fp !== saved.buckets[bucket]) return false;
-    const records: PlayerRecord[] = [];
-    for (const old of loaded.records) {
-      newcomers.delete(old[0]);
-      const record = spliced(old[0], old);
-      if (record !== undefined) records.push(record);
+    const lines: Line[] = [];
+    for (const old of loaded.lines) {
+      const named = newcomers.delete(old.id) || renamed.has(old.id);
+      if (!named && old.last < from) lines.push(old);
+      else {
+        const record = spliced(old.id, recordOfLine(old));
+        if (record !== undefined) lines.push(lineOf(record));
+      }
     }
     for (const id of newcomers) {
       const record = spliced(id, undefined);
-      if (record !== undefined) records.push(record);
+      if (record !== undefined) lines.push(lineOf(record));
     }
-    fingerprints.push(await saveBucket(storage, bucket, fold.position, records));
+    fingerprints.push(await saveBucket(storage, bucket, fold.position, lines));
   }
   await saveHead(storage, fold, fingerprints);
   return true;
+};
+
+/** The players whose registration was corrected after `since` up to `head`. */
+const renamedSince = async (store: EventStore, since: number, head: number): Promise<Set<string>> => {
+  const renamed = new Set<string>();
+  for await (const batch of readFacts(store, { fromPosition: since, toPosition: head })) for (const { event: e } of batch) if (e.type === 'PlayerRegistrationCorrected') renamed.add(e.playerId);
+  return renamed;
 };
 
 /** How many times this thread renamed players in the careers model without a fold (an instrument). */
@@ -210,26 +250,25 @@ export const ruleSetCareerModelRenames = { here: 0 };
  * corrected registration: NAMES_ONLY): the careers of the players renamed take their names from their own streams,
  * and only their buckets are saved again. False when a bucket no longer holds as saved (the caller makes it anew).
  */
-const renamedInModel = async (store: EventStore, storage: CheckpointStorage, saved: Head, since: number, head: number): Promise<boolean> => {
-  const renamed = new Set<string>();
-  for await (const batch of readFacts(store, { fromPosition: since, toPosition: head })) for (const { event: e } of batch) if (e.type === 'PlayerRegistrationCorrected') renamed.add(e.playerId);
+const renamedInModel = async (store: EventStore, storage: CheckpointStorage, saved: Head, renamed: ReadonlySet<string>, head: number): Promise<boolean> => {
   ruleSetCareerModelRenames.here++;
   const buckets = [...saved.buckets];
   for (const bucket of new Set([...renamed].map(bucketOf))) {
     const loaded = await loadBucket(storage, bucket, true);
     if (loaded === undefined || loaded.fp !== saved.buckets[bucket]) return false;
-    const records: PlayerRecord[] = [];
-    for (const record of loaded.records) {
-      const [id, career] = record;
-      if (career === null || !renamed.has(id)) records.push(record);
+    const lines: Line[] = [];
+    for (const line of loaded.lines) {
+      const record = renamed.has(line.id) ? recordOfLine(line) : undefined;
+      const [id, career] = record ?? [line.id, null];
+      if (record === undefined || career === null) lines.push(line);
       else {
         const state = initialLedgerState();
         for (const f of await decodedStream(store, playerStream(id), head)) evolve(state, f.event);
         const player = state.players.get(id);
-        records.push(player === undefined ? record : [id, { ...career, name: careerName(player) }, record[2], record[3], record[4]]);
+        lines.push(player === undefined ? line : lineOf([id, { ...career, name: careerName(player) }, record[2], record[3], record[4]]));
       }
     }
-    buckets[bucket] = await saveBucket(storage, bucket, head, records);
+    buckets[bucket] = await saveBucket(storage, bucket, head, lines);
   }
   const moved: Head = { ...saved, position: head, head: await hashAt(store, head), buckets };
   await storage.save(HEAD_NAME, head, JSON.stringify(moved), [], []);
@@ -249,15 +288,15 @@ const loadHead = async (storage: CheckpointStorage): Promise<Head | undefined> =
   return head?.format === RULE_SET_CAREER_MODEL_FORMAT && head.buckets.length === BUCKETS ? head : undefined;
 };
 
-/** A bucket as saved: the fingerprint of its chunks as loaded, and its records when `parse` asks for them. */
-const loadBucket = async (storage: CheckpointStorage, bucket: number, parse: boolean): Promise<{ fp: number; records: PlayerRecord[] } | undefined> => {
+/** A bucket as saved: the fingerprint of its chunks as loaded, and its lines when `parse` asks for them. */
+const loadBucket = async (storage: CheckpointStorage, bucket: number, parse: boolean): Promise<{ fp: number; lines: Line[] } | undefined> => {
   const texts: string[] = [];
-  const records: PlayerRecord[] = [];
+  const lines: Line[] = [];
   const text = await storage.load(bucketName(bucket), (part, data) => {
     texts.push(data);
-    if (parse && part === 'players') records.push(...(JSON.parse(data) as PlayerRecord[]));
+    if (parse && part === 'players' && data !== '') for (const line of data.split('\n')) lines.push(parseLine(line));
   });
-  return text === undefined ? undefined : { fp: fingerprint(texts), records };
+  return text === undefined ? undefined : { fp: fingerprint(texts), lines };
 };
 
 /** Why the saved head cannot be served as of the log's `head` (undefined: it can, perhaps after facts no career reads). */
@@ -295,8 +334,10 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
     return moved;
   }
   const since = Math.min(saved.position, cut?.position ?? saved.position);
-  if (touch.kind === 'from' && touch.date === NAMES_ONLY && (await renamedInModel(store, storage, saved, since, head))) return loadHead(storage);
-  if (cut !== undefined && touch.kind === 'from' && touch.date >= cut.cut.date && (await resumeRuleSetModels(store, storage, cut, head, (fold) => spliceCareerModel(storage, saved, fold)))) return loadHead(storage);
+  if (touch.kind !== 'from' || cut === undefined || touch.date < cut.cut.date) return undefined;
+  const renamed = await renamedSince(store, since, head);
+  if (touch.date === NAMES_ONLY && (await renamedInModel(store, storage, saved, renamed, head))) return loadHead(storage);
+  if (await resumeRuleSetModels(store, storage, cut, head, (fold) => spliceCareerModel(storage, saved, fold, renamed))) return loadHead(storage);
   return undefined;
 };
 
@@ -318,7 +359,7 @@ export const readRuleSetCareer = async (store: EventStore, storage: CheckpointSt
     head = (await loadHead(storage))!;
     loaded = (await loadBucket(storage, bucket, true))!;
   }
-  return recordOf(loaded.records, playerId, head);
+  return recordOf(loaded.lines, playerId, head);
 };
 
 /**
@@ -331,11 +372,12 @@ export const servedRuleSetCareerAtHead = async (store: EventStore, storage: Chec
   if (head === undefined) return undefined;
   const bucket = bucketOf(playerId);
   const loaded = await loadBucket(storage, bucket, true);
-  return loaded === undefined || loaded.fp !== head.buckets[bucket] ? undefined : recordOf(loaded.records, playerId, head);
+  return loaded === undefined || loaded.fp !== head.buckets[bucket] ? undefined : recordOf(loaded.lines, playerId, head);
 };
 
-const recordOf = (records: readonly PlayerRecord[], playerId: string, head: Head): SavedRuleSetCareer => {
-  const found = records.find((r) => r[0] === playerId);
+const recordOf = (lines: readonly Line[], playerId: string, head: Head): SavedRuleSetCareer => {
+  const line = lines.find((l) => l.id === playerId);
+  const found = line && recordOfLine(line);
   return {
     career: found?.[1] ?? undefined,
     explanation: found?.[2] ?? { playerId, tournaments: [], officerFacts: [], grades: [] },
@@ -354,7 +396,7 @@ export const servedRuleSetCareers = async (store: EventStore, storage: Checkpoin
   const bucket = bucketOf(playerId);
   const loaded = await loadBucket(storage, bucket, true);
   if (loaded === undefined || loaded.fp !== head.buckets[bucket]) return undefined;
-  const { career, standings } = recordOf(loaded.records, playerId, head);
+  const { career, standings } = recordOf(loaded.lines, playerId, head);
   return careersOfStandings(career, standings);
 };
 
