@@ -209,7 +209,7 @@ const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: 
   };
   // the players the items from the cut on name, whom the saved model may not hold yet
   const named = new Set<string>([...resumed.runs.flatMap((r) => Object.keys(r.before)), ...resumed.officerFacts.flatMap((f) => f.playerIds)]);
-  for (const t of slice.state.tournaments.values()) for (const g of t.games.values()) for (const id of [g.facts.first, g.facts.second]) if (id !== null) named.add(id);
+  for (const t of slice.state.tournaments.values()) for (const g of t.games.values()) if (!g.withdrawn) for (const id of [g.facts.first, g.facts.second]) if (id !== null) named.add(id);
   const byBucket: Set<string>[] = Array.from({ length: BUCKETS }, () => new Set());
   for (const id of named) byBucket[bucketOf(id)]!.add(id);
   const fingerprints: number[] = [];

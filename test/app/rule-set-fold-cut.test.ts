@@ -215,4 +215,28 @@ describe.each(places)('the careers model spliced at its cut (%s)', (_name, open)
       await close();
     }
   }, 60_000);
+
+  it('drops from a record what a withdrawal after the cut takes: a player whose only game it was', async () => {
+    const player = (id: string) => event({ type: 'PlayerRegistered', eventId: `reg:${id}`, validDate: '2022-01-01', playerId: id, familyName: id, givenName: '', country: 'NL' });
+    const game = (t: string, date: string, id: string, first: string, second: string) => event({ type: 'GameReported', eventId: `g:${t}:${id}`, validDate: date, tournamentId: t, gameId: id, round: 1, first, second, result: 'win' });
+    const tournament = (id: string, date: string, games: DomainEvent[]): DomainEvent[] => [
+      event({ type: 'TournamentRegistered', eventId: `t:${id}`, validDate: date, tournamentId: id, name: id, place: 'Leiden', startDate: date, endDate: date, ratingSystem: 'fide', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 0, incrementSeconds: 30 } }),
+      ...games,
+      event({ type: 'TournamentClosed', eventId: `close:${id}`, validDate: date, tournamentId: id }),
+    ];
+    const events = [player('A'), player('B'), player('C'), ...tournament('T1', '2022-03-01', [game('T1', '2022-03-01', 'g1', 'A', 'B')]), ...tournament('T2', '2024-03-01', [game('T2', '2024-03-01', 'g1', 'A', 'B'), game('T2', '2024-03-01', 'g2', 'C', 'B')])];
+    const { store, checkpoints, close } = await open();
+    try {
+      await record(store, events.map((e, i) => ({ event: e, globalPosition: i + 1 })));
+      await readRuleSetCareer(store, checkpoints, 'C');
+      await record(store, [{ event: event({ type: 'GameWithdrawn', eventId: 'withdrawn', validDate: '2024-03-01', tournamentId: 'T2', gameId: 'g2', reason: 'never played' }), globalPosition: events.length + 1 }]);
+      const splices = ruleSetCareerModelSplices.here;
+      const whole = wholeCareers(await loadFacts(store));
+      for (const id of ['A', 'B', 'C']) expect({ id, careers: await readRuleSetCareer(store, checkpoints, id) }).toEqual({ id, careers: whole.get(id) });
+      expect(ruleSetCareerModelSplices.here).toBe(splices + 1);
+      expect((whole.get('C') as { career: unknown }).career).toBeUndefined();
+    } finally {
+      await close();
+    }
+  }, 60_000);
 });
