@@ -32,7 +32,7 @@ import { listNamer, listOfFold, type RuleSetListRow } from './rule-set-list';
 import type { GenericRuleSetId } from '../../projections/generic/systems';
 
 /** The saved layout: a model of another format is never read (the next read makes it anew). */
-export const RULE_SET_CAREER_MODEL_FORMAT = 2;
+export const RULE_SET_CAREER_MODEL_FORMAT = 3;
 const HEAD_NAME = `rule-set-careers-${RULE_SET_CAREER_MODEL_FORMAT}`;
 /** At a million games a bucket holds some 1,500 players: a read parses megabytes, not the whole model. */
 const BUCKETS = 64;
