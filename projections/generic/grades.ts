@@ -33,7 +33,25 @@ type Item =
   | { readonly date: string; readonly order: 0; readonly fact: GenericFold['officerFacts'][number] }
   | { readonly date: string; readonly order: 1; readonly run: GenericFold['runs'][number] };
 
-export const gradeHistory = (fold: GenericFold, playerId: string): GradeChange[] => {
+/**
+ * What the history carries from the items before a date into the first one after it, per rule set with grades: the
+ * grade held (an entry present, null included, means he held one: a newcomer's entry grade is told only where none
+ * is) and the ratification request pending. A fold resumed at a cut (history.ts `GenericCut`) starts from the carry
+ * of the items before the cut, which it passes over.
+ */
+export type GradeCarry = Readonly<Record<string, readonly [grade: string | null, pending: string | null]>>;
+
+export interface GradeHistoryOptions {
+  /** Where the items of the fold start from (a fold resumed at a cut): the carry of those before them. */
+  readonly carry?: GradeCarry;
+  /** Told of the carry before the first item dated on or after `date` (or after the last item). */
+  readonly carryAt?: { readonly date: string; readonly take: (carry: GradeCarry) => void };
+}
+
+const carried = (grade: ReadonlyMap<string, string | null>, pending: ReadonlyMap<string, string | null>): GradeCarry =>
+  Object.fromEntries([...grade].map(([ruleSet, g]) => [ruleSet, [g, pending.get(ruleSet) ?? null] as const]));
+
+export const gradeHistory = (fold: GenericFold, playerId: string, options: GradeHistoryOptions = {}): GradeChange[] => {
   const out: GradeChange[] = [];
   const gradesOf = (ruleSet: GenericRuleSetId): Grades<unknown> | undefined => fold.registry.get(ruleSet)?.grades;
   const gradeOf = (ruleSet: GenericRuleSetId, s: unknown): string | null => (s === undefined ? null : gradesOf(ruleSet)?.of(s) ?? null);
@@ -44,9 +62,14 @@ export const gradeHistory = (fold: GenericFold, playerId: string): GradeChange[]
   ];
   // the fold's order: on one date officer facts first, then tournaments (both lists are already in it)
   items.sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.order - b.order));
-  const grade = new Map<GenericRuleSetId, string | null>();
-  const pending = new Map<GenericRuleSetId, string | null>();
+  const grade = new Map<string, string | null>(Object.entries(options.carry ?? {}).map(([r, [g]]) => [r, g]));
+  const pending = new Map<string, string | null>(Object.entries(options.carry ?? {}).map(([r, [, p]]) => [r, p]));
+  let carryAt = options.carryAt;
   for (const item of items) {
+    if (carryAt !== undefined && item.date >= carryAt.date) {
+      carryAt.take(carried(grade, pending));
+      carryAt = undefined;
+    }
     if (item.order === 0) {
       const { fact } = item;
       const e = fact.event;
@@ -96,5 +119,6 @@ export const gradeHistory = (fold: GenericFold, playerId: string): GradeChange[]
       pending.set(run.ruleSet, requested);
     }
   }
+  carryAt?.take(carried(grade, pending));
   return out;
 };

@@ -111,12 +111,14 @@ const submissionWrites = (dir: string): [string, (r: number) => string[]][] => {
 /**
  * A correction of a game in the last tournament rated under `ruleSet` (`tournaments`: its id on each ledger, by
  * ruleSetOfTournament of the synthetic ledger), then that rule set's list: what an officer correcting a late result of
- * a fide tournament waits for, the write's consequences and the first read after it (the non-FESA models are folded
- * again from their cut, src/app/rule-set-fold-cut.ts).
+ * a fide tournament waits for, the write's consequences and the first reads after it, `player`'s history under it
+ * last (the non-FESA models are folded again from their cut, src/app/rule-set-fold-cut.ts).
  */
-const ruleSetWrites = (ruleSet: string, tournaments: () => readonly string[]): [string, (r: number, ledger: number) => string[]][] => [
+const ruleSetWrites = (ruleSet: string, player: string, tournaments: () => readonly string[]): [string, (r: number, ledger: number) => string[]][] => [
   [`write: game correct in the last ${ruleSet} tournament (with its consequences)`, (r, i) => ['game', 'correct', '--game', '1-0', '--tournament', tournaments()[i]!, '--result', r % 2 === 0 ? 'draw' : 'loss', '--reason', 'bench']],
   [`write: then list --rules ${ruleSet}`, () => ['list', '--rules', ruleSet, '--format', 'csv']],
+  // the careers model spliced at the same cut (rule-set-career-model.ts), the list models at the head already
+  [`write: then history --rules ${ruleSet}`, () => ['history', player, '--rules', ruleSet, '--json']],
 ];
 
 /** The last tournament each ledger rates under `ruleSet` (a mixed synthetic ledger's). */
@@ -230,7 +232,7 @@ const main = async (): Promise<void> => {
     for (const id of ruleSets) {
       // found when a write asks for them (tournament list: 20,000 tournaments at scale 1)
       let tournaments: string[] | undefined;
-      rows.push(...timeWrites(ledgers, runs, only, ruleSetWrites(id, () => (tournaments ??= ledgers.map((spec) => lastTournamentUnder(id, spec))))));
+      rows.push(...timeWrites(ledgers, runs, only, ruleSetWrites(id, player, () => (tournaments ??= ledgers.map((spec) => lastTournamentUnder(id, spec))))));
     }
     console.log('');
     console.log('| command (fresh process) | SMALL | SMALL peak | BIG | BIG peak | BIG / SMALL (goal ≤ 2×) |');

@@ -198,7 +198,8 @@ export const ratedIndexNow = async (store: EventStore, storage: CheckpointStorag
   return index;
 };
 
-const decodedStream = async (store: EventStore, streamId: string, upTo: number): Promise<LoggedEvent[]> =>
+/** A stream's facts up to `upTo`, decoded. */
+export const decodedStream = async (store: EventStore, streamId: string, upTo: number): Promise<LoggedEvent[]> =>
   (await store.readStream(streamId)).filter((r) => r.globalPosition <= upTo).map(decodeRecorded);
 
 const playersOf = (g: GameFacts): string[] => [g.first, ...(g.second === null ? [] : [g.second]), ...(g.handicap ? [g.handicap.giver] : [])];

@@ -205,22 +205,38 @@ const touchSince = (store: EventStore, storage: CheckpointStorage, model: Model,
 /** How many times this thread made the models anew (an instrument: a test holds that facts changing no list move them forward). */
 export const ruleSetListModelBuilds = { here: 0 };
 
+/**
+ * A fold of the list slice as of `position` (whose event hashes to `head`), from its first fact or resumed at a cut:
+ * what the careers model is made or spliced from (rule-set-career-model.ts).
+ */
+export interface SliceFold {
+  readonly slice: RatedTournamentSlice;
+  readonly folded: ReturnType<typeof foldGeneric>;
+  readonly position: number;
+  readonly head: string | null;
+  /** Where the fold was resumed ('': from the first fact): the items dated before it are not in it. */
+  readonly from: string;
+  /** The date of the cut saved with it, which the next resume starts from. */
+  readonly cutDate: string;
+}
+
 /** Folds the list slice at the log's head once and saves every non-FESA rule set's model from it, and the fold's cut. */
 export const rebuildRuleSetListModels = async (
   store: EventStore,
   storage: CheckpointStorage,
   /** Given the slice and its fold too (`projections rebuild` makes the careers model of the same fold). */
-  alsoFrom?: (slice: RatedTournamentSlice, folded: ReturnType<typeof foldGeneric>, position: number, head: string | null) => Promise<void>,
+  alsoFrom?: (fold: SliceFold) => Promise<void>,
 ): Promise<{ position: number; versions: number; facts: number }> => {
   ruleSetListModelBuilds.here++;
   const head = await store.headPosition();
   const slice = await ratedListSlice(store, { upTo: head, storage });
   const { facts } = slice;
   const hash = await hashAt(store, head);
-  const { models, folded, cut } = buildModels(facts, head, hash, { cutDate: cutDateFor(lastItemDate(facts)) });
+  const cutDate = cutDateFor(lastItemDate(facts));
+  const { models, folded, cut } = buildModels(facts, head, hash, { cutDate });
   for (const model of models) await saveModel(storage, model);
   await saveFoldCut(storage, cut && { position: head, head: hash, cut, awards: awardsFrom(facts, cut.date) });
-  await alsoFrom?.(slice, folded, head, hash);
+  await alsoFrom?.({ slice, folded, position: head, head: hash, from: '', cutDate });
   return { position: head, versions: models.reduce((n, m) => n + m.versions.length, 0), facts: facts.length };
 };
 
@@ -229,26 +245,42 @@ export const ruleSetListModelResumes = { here: 0 };
 
 /**
  * Folds the list slice from the saved cut on (the facts recorded since it touch nothing dated before it) and saves
- * every rule set's model — its versions before the cut as saved, those after folded again — and the next cut; false
- * when a saved model or the cut cannot be resumed from (the caller makes them anew).
+ * every rule set's model — its versions before the cut as saved, those after folded again — and the next cut, unless
+ * they are at the head already; `careers` is given the fold too (the careers model is spliced from it: false when it
+ * cannot be). False when what was asked for could not be resumed: the list models, or the careers when given (the
+ * caller makes them anew).
  */
-const resumeRuleSetListModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number): Promise<boolean> => {
+export const resumeRuleSetModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number, careers?: (fold: SliceFold) => Promise<boolean>): Promise<boolean> => {
+  const resumed = await resumeListModels(store, storage, saved, head, careers !== undefined);
+  // the list models' versions are let go before the careers are spliced: only the fold and its slice are kept
+  return careers === undefined ? resumed.lists : resumed.fold !== undefined && (await careers(resumed.fold));
+};
+
+/** `resumeRuleSetModels`'s fold, and the list models saved from it (`lists`: they could be resumed). */
+const resumeListModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number, forCareers: boolean): Promise<{ lists: boolean; fold?: SliceFold }> => {
   const olds = await Promise.all(GENERIC_RULE_SETS.map((r) => loadModel(storage, r)));
-  for (const old of olds) if (old === undefined || old.header.position < saved.position || (await unservable(store, old, head)) !== undefined) return false;
-  ruleSetListModelResumes.here++;
+  let lists = true;
+  for (const old of olds) if (old === undefined || old.header.position < saved.position || (await unservable(store, old, head)) !== undefined) lists = false;
+  if (!lists && !forCareers) return { lists };
+  // the models and the cut at the head already (a list read caught them up): the careers alone are behind
+  const atHead = lists && saved.position === head && olds.every((m) => m!.header.position === head);
+  if (lists && !atHead) ruleSetListModelResumes.here++;
   const from = saved.cut.date;
   const slice = await ratedListSliceFrom(store, from, { upTo: head, storage });
   const byPosition = new Map([...saved.awards, ...slice.facts].map((f) => [f.globalPosition, f]));
   const facts = [...byPosition.values()].sort((a, b) => a.globalPosition - b.globalPosition);
-  const prefix = new Map(olds.map((m) => [m!.header.ruleSet, m!.versions.filter((v) => v[1] < from)]));
-  const lastFact = Math.max(...olds.map((m) => m!.header.lastFact));
-  const last = [lastItemDate(facts), ...olds.map((m) => m!.header.through)].reduce((a, b) => (a > b ? a : b));
+  const prefix = new Map(lists && !atHead ? olds.map((m) => [m!.header.ruleSet, m!.versions.filter((v) => v[1] < from)]) : []);
+  const lastFact = Math.max(0, ...olds.map((m) => m?.header.lastFact ?? 0));
+  const last = [lastItemDate(facts), ...olds.map((m) => m?.header.through ?? '')].reduce((a, b) => (a > b ? a : b));
   const hash = await hashAt(store, head);
-  const cutDate = [from, cutDateFor(last)].reduce((a, b) => (a > b ? a : b));
-  const { models, cut } = buildModels(facts, head, hash, { resume: saved.cut, prefix, lastFact, cutDate });
-  for (const model of models) await saveModel(storage, model);
-  await saveFoldCut(storage, cut && { position: head, head: hash, cut, awards: awardsFrom(facts, cut.date) });
-  return true;
+  // a cut not saved again (the models' own, or theirs at the head): the careers keep theirs
+  const cutDate = lists && !atHead ? [from, cutDateFor(last)].reduce((a, b) => (a > b ? a : b)) : from;
+  const { models, folded, cut } = buildModels(facts, head, hash, { resume: saved.cut, prefix, lastFact, cutDate });
+  if (lists && !atHead) {
+    for (const model of models) await saveModel(storage, model);
+    await saveFoldCut(storage, cut && { position: head, head: hash, cut, awards: awardsFrom(facts, cut.date) });
+  }
+  return { lists, fold: { slice: { facts, state: slice.state }, folded, position: head, head: hash, from, cutDate } };
 };
 
 /**
@@ -263,7 +295,7 @@ const catchUpModels = async (store: EventStore, storage: CheckpointStorage, mode
     await saveModel(storage, { ...model, header: { ...model.header, position: head, head: await hashAt(store, head) } });
     return;
   }
-  if (touch.kind === 'from' && saved !== undefined && since === saved.position && saved.cut.date <= touch.date && (await resumeRuleSetListModels(store, storage, saved, head))) return;
+  if (touch.kind === 'from' && saved !== undefined && since === saved.position && saved.cut.date <= touch.date && (await resumeRuleSetModels(store, storage, saved, head))) return;
   await rebuildRuleSetListModels(store, storage);
 };
 

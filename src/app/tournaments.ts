@@ -318,11 +318,16 @@ const ratingUnder = (ruleSet: string, s: unknown): number | null => {
   return r === null ? null : Math.round(r);
 };
 
-const careerOf = (player: PlayerState, playerId: string, played: TournamentState[], fold: ReturnType<typeof foldGeneric>, runsById: ReadonlyMap<string, GenericRun>): GenericCareer => {
+/** The name a career gives its player: as registered, or as corrected since. */
+export const careerName = (player: PlayerState): string => {
   const r = player.current ?? player.registration;
+  return r.givenName ? `${r.familyName} ${r.givenName}` : r.familyName;
+};
+
+const careerOf = (player: PlayerState, playerId: string, played: TournamentState[], fold: ReturnType<typeof foldGeneric>, runsById: ReadonlyMap<string, GenericRun>): GenericCareer => {
   return {
     playerId,
-    name: r.givenName ? `${r.familyName} ${r.givenName}` : r.familyName,
+    name: careerName(player),
     openingBalances: (E.isRight(fold) ? playerItems(fold.right, playerId).officerFacts : [])
       .filter((f) => f.kind === 'opening-balance')
       .map((f) => ({ date: f.date, ruleSet: f.ruleSet, rating: f.changes[playerId]?.after === null || f.changes[playerId] === undefined ? null : Math.round(f.changes[playerId]!.after!), source: (f.event as { source: string }).source, ...((f.event as { reason?: string }).reason !== undefined ? { reason: (f.event as { reason: string }).reason } : {}) })),

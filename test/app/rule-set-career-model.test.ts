@@ -101,7 +101,7 @@ describe.each(places)('the saved careers of the non-FESA rule sets (%s)', (name,
           expect(ruleSetCareerModelBuilds.here).toBe(before);
           expect(await ruleSetCareerModelFindings(store, checkpoints, await store.headPosition())).toEqual([]);
           // one saved chunk edited by hand (a rating changed): verify names it, a read is told and answers as the fold
-          const rows = (await sql("SELECT name, part, seq, data FROM projection_chunks WHERE name LIKE 'rule-set-careers-1:%' AND data LIKE '%\"after\":1%' ORDER BY name, seq")) as unknown[];
+          const rows = (await sql("SELECT name, part, seq, data FROM projection_chunks WHERE name LIKE 'rule-set-careers-3:%' AND data LIKE '%\"after\":1%' ORDER BY name, seq")) as unknown[];
           if (rows.length > 0) {
             const row = rows[pick % rows.length] as Record<string, unknown> | unknown[];
             const [chunk, part, seq, data] = Array.isArray(row) ? row : [row.name, row.part, row.seq, row.data];

@@ -1,11 +1,18 @@
 import fc from 'fast-check';
+import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, GameReported, LoggedEvent } from '../../domain/events';
 import { resumeProjection } from '../../src/app/checkpoint';
 import { consequences, ledgerRatings, withDecided } from '../../src/app/consequences';
 import { loadFacts } from '../../src/app/load';
 import { readRuleSetListModel, ruleSetListModelBuilds, ruleSetListModelResumes } from '../../src/app/rule-set-list-model';
-import { ruleSetList } from '../../src/app/rule-set-list';
+import { listNamer, listOfFold, ruleSetList } from '../../src/app/rule-set-list';
+import { readRuleSetCareer, ruleSetCareerModelBuilds, ruleSetCareerModelRenames, ruleSetCareerModelSplices } from '../../src/app/rule-set-career-model';
+import { ruleSetStandings } from '../../src/app/career-rule-sets';
+import { careerReader } from '../../src/app/tournaments';
+import { evolve, initialLedgerState } from '../../domain/commands/state';
+import { explanationData } from '../../projections/generic/explain';
+import { foldGeneric } from '../../projections/generic/history';
 import { consequencesFromCut, savedRatings } from '../../src/app/saved-ratings';
 import type { GenericRuleSetId } from '../../projections/generic/systems';
 import { ledgers, resultCorrection } from '../support/gen';
@@ -18,7 +25,8 @@ import { places, record } from '../support/places';
  * fold of the whole log. Random ledgers mixing FESA and other rule sets (test/support/mixed-ledgers.ts), their dates
  * stretched over four years so that the cut (the first day of the year before the last item's) falls among the
  * tournaments; then a write: a corrected result, a late game or a withdrawal in the last non-FESA tournament, a new
- * one after every other, an opening balance, a rename (the names alone), or a back-dated correction (which makes the models anew).
+ * one after every other, an opening balance, a rename (the names alone), or a back-dated correction (which makes the models anew);
+ * every player's careers under every non-FESA rule set (the careers model spliced at the cut) equal the whole log's fold.
  */
 
 const EPOCH = Date.UTC(2020, 0, 1);
@@ -37,6 +45,30 @@ const shown = async (view: () => Promise<unknown>): Promise<string> => {
   } catch (e) {
     return `error: ${e instanceof Error ? e.message : String(e)}`;
   }
+};
+
+/**
+ * Every player's careers under the non-FESA rule sets as the fold of the whole log gives them (what the careers model
+ * holds of him: his career, what `explain` tells and his standings), made here from the log alone.
+ */
+const wholeCareers = (facts: readonly LoggedEvent[]): Map<string, unknown> => {
+  const state = initialLedgerState();
+  for (const f of facts) evolve(state, f.event);
+  const folded = foldGeneric(facts);
+  const careerOf = careerReader(facts, state, folded);
+  const named = listNamer(facts);
+  const rows = new Map(OTHER.map((r) => [r, E.isRight(folded) ? new Map(listOfFold(folded.right, r, '9999-12-31', 0, named).players.map((row) => [row.id, row])) : new Map()]));
+  return new Map(
+    [...state.players.keys()].map((id) => {
+      const data = E.isRight(folded) ? explanationData(folded.right, id) : undefined;
+      return [id, {
+        career: careerOf(id),
+        explanation: data ?? { playerId: id, tournaments: [], officerFacts: [], grades: [] },
+        standings: ruleSetStandings(folded, id, (r) => rows.get(r as (typeof OTHER)[number])?.get(id)),
+        ...(E.isLeft(folded) ? { failure: folded.left } : {}),
+      }];
+    }),
+  );
 };
 
 const event = (fields: Record<string, unknown>): DomainEvent => ({ version: 1, actor: 't', ...fields }) as unknown as DomainEvent;
@@ -90,8 +122,8 @@ const writeOf = (facts: readonly LoggedEvent[], kind: number, pick: number): Dom
 
 describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, open) => {
   const numRuns = name === 'SQLite' ? 40 : 15;
-  it('give the whole log\'s lists and consequences after a write, folding again from the cut where the write is after it', async () => {
-    const used = { resumed: 0, rebuilt: 0, comparedFromCut: 0, compared: 0 };
+  it('give the whole log\'s lists, careers and consequences after a write, folding again from the cut where the write is after it', async () => {
+    const used = { resumed: 0, rebuilt: 0, comparedFromCut: 0, compared: 0, careersSpliced: 0, careersRebuilt: 0, careersRenamed: 0 };
     await fc.assert(
       fc.asyncProperty(ledgers(8, 6), mix, fc.integer({ min: 0, max: 6 }), fc.nat(), async ({ facts }, m, kind, pick) => {
         const { store, checkpoints, close } = await open();
@@ -99,9 +131,9 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           const ledger = mixed(facts, m).map((f) => ({ ...f, event: stretched(f.event) as DomainEvent }));
           await record(store, ledger);
           await resumeProjection(store, checkpoints, { checkpointEvery: 1 });
-          // the models made once, their cut saved with them
-          await shown(() => readRuleSetListModel(store, checkpoints, 'fide', { asOf: '2099-01-01', activeYears: 0 }));
           const log = await loadFacts(store);
+          // the models made once (the careers with the lists), their cut saved with them
+          await readRuleSetCareer(store, checkpoints, 'nobody');
           const events = writeOf(log, kind, pick);
           if (events === undefined) return;
           const fromCut = consequencesFromCut.here;
@@ -114,6 +146,13 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           await record(store, events.map((e, i) => ({ event: e, globalPosition: log.length + i + 1 })));
           const after = await loadFacts(store);
           const [resumes, builds] = [ruleSetListModelResumes.here, ruleSetListModelBuilds.here];
+          const [splices, careerBuilds, renames] = [ruleSetCareerModelSplices.here, ruleSetCareerModelBuilds.here, ruleSetCareerModelRenames.here];
+          // every player's careers from the model caught up — before the lists are, or after them — as the whole log's fold gives them
+          const careers = async (): Promise<void> => {
+            const whole = wholeCareers(after);
+            for (const [id, expected] of whole) expect({ id, careers: await readRuleSetCareer(store, checkpoints, id) }).toEqual({ id, careers: expected });
+          };
+          if (pick % 2 === 0) await careers();
           const dates = ['2099-01-01', lastDate(after), lastDate(log), stretch('2020-09-01')];
           for (const ruleSet of OTHER as readonly GenericRuleSetId[]) {
             for (const asOf of dates) {
@@ -121,8 +160,16 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
               expect({ ruleSet, asOf, list: await shown(() => readRuleSetListModel(store, checkpoints, ruleSet, { asOf, activeYears: 0 })) }).toEqual({ ruleSet, asOf, list: whole });
             }
           }
+          if (pick % 2 === 1) await careers();
           if (ruleSetListModelResumes.here > resumes) used.resumed++;
           if (ruleSetListModelBuilds.here > builds) used.rebuilt++;
+          if (ruleSetCareerModelSplices.here > splices) used.careersSpliced++;
+          if (ruleSetCareerModelBuilds.here > careerBuilds) used.careersRebuilt++;
+          if (ruleSetCareerModelRenames.here > renames) {
+            used.careersRenamed++;
+            // a rename changes the names alone: nothing folded again
+            expect([kind, ruleSetCareerModelSplices.here, ruleSetCareerModelBuilds.here]).toEqual([5, splices, careerBuilds]);
+          }
         } finally {
           await close();
         }
@@ -133,6 +180,63 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
     expect(used.resumed).toBeGreaterThan(numRuns / 4);
     expect(used.rebuilt).toBeGreaterThan(numRuns / 10);
     expect(used.comparedFromCut).toBeGreaterThan(numRuns / 4);
+    expect(used.careersSpliced).toBeGreaterThan(numRuns / 4);
+    expect(used.careersRebuilt).toBeGreaterThan(numRuns / 10);
+    expect(used.careersRenamed).toBeGreaterThan(0);
     console.log(`${name}: ${JSON.stringify(used)} of ${numRuns}`);
   }, 300_000);
+});
+
+describe.each(places)('the careers model spliced at its cut (%s)', (_name, open) => {
+  it('carries a grade from before the cut into the first tournament after it', async () => {
+    // A's GoBase grade is 1-dan from his balance; an adjustment to 2150 before the cut moves his rating, not the
+    // grade his history holds, so his first tournament after the cut tells 1-dan -> 3-dan: a splice must carry 1-dan over
+    const player = (id: string) => event({ type: 'PlayerRegistered', eventId: `reg:${id}`, validDate: '2022-01-01', playerId: id, familyName: id, givenName: '', country: 'NL' });
+    const balance = (id: string) => event({ type: 'OpeningBalanceImported', eventId: `bal:${id}`, validDate: '2022-01-01', playerId: id, ruleSet: 'gobase-go', state: { rating: 1950, games: 40 }, source: 'legacy list' });
+    const tournament = (id: string, date: string): DomainEvent[] => [
+      event({ type: 'TournamentRegistered', eventId: `t:${id}`, validDate: date, tournamentId: id, name: id, place: 'Leiden', startDate: date, endDate: date, ratingSystem: 'gobase-go', rated: true, timeControl: { mainMinutes: 60, byoyomiSeconds: 30, incrementSeconds: 0 } }),
+      event({ type: 'GameReported', eventId: `g:${id}`, validDate: date, tournamentId: id, gameId: 'g1', round: 1, first: 'A', second: 'B', result: 'draw' }),
+      event({ type: 'TournamentClosed', eventId: `close:${id}`, validDate: date, tournamentId: id }),
+    ];
+    const adjusted = event({ type: 'RatingAdjusted', eventId: 'adj', validDate: '2022-06-01', adjustmentId: 'adj', ruleSet: 'gobase-go', target: { kind: 'player', playerId: 'A' }, change: { kind: 'set', rating: 2150 }, reason: 'promoted by the federation' });
+    const events = [player('A'), player('B'), balance('A'), balance('B'), ...tournament('T1', '2022-03-01'), adjusted, ...tournament('T2', '2024-03-01')];
+    const { store, checkpoints, close } = await open();
+    try {
+      await record(store, events.map((e, i) => ({ event: e, globalPosition: i + 1 })));
+      await readRuleSetCareer(store, checkpoints, 'A');
+      const game = (await loadFacts(store)).find((f) => f.event.type === 'GameReported' && f.event.tournamentId === 'T2')!.event as GameReported;
+      await record(store, [resultCorrection(game, events.length + 1, 'late-fix')]);
+      const splices = ruleSetCareerModelSplices.here;
+      const whole = wholeCareers(await loadFacts(store));
+      for (const id of ['A', 'B']) expect({ id, careers: await readRuleSetCareer(store, checkpoints, id) }).toEqual({ id, careers: whole.get(id) });
+      expect(ruleSetCareerModelSplices.here).toBe(splices + 1);
+      expect((whole.get('A') as { career: { grades: { date: string; from: string; to: string }[] } }).career.grades.filter((g) => g.date === '2024-03-01').map((g) => [g.from, g.to])).toEqual([['1-dan', '3-dan']]);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('drops from a record what a withdrawal after the cut takes: a player whose only game it was', async () => {
+    const player = (id: string) => event({ type: 'PlayerRegistered', eventId: `reg:${id}`, validDate: '2022-01-01', playerId: id, familyName: id, givenName: '', country: 'NL' });
+    const game = (t: string, date: string, id: string, first: string, second: string) => event({ type: 'GameReported', eventId: `g:${t}:${id}`, validDate: date, tournamentId: t, gameId: id, round: 1, first, second, result: 'win' });
+    const tournament = (id: string, date: string, games: DomainEvent[]): DomainEvent[] => [
+      event({ type: 'TournamentRegistered', eventId: `t:${id}`, validDate: date, tournamentId: id, name: id, place: 'Leiden', startDate: date, endDate: date, ratingSystem: 'fide', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 0, incrementSeconds: 30 } }),
+      ...games,
+      event({ type: 'TournamentClosed', eventId: `close:${id}`, validDate: date, tournamentId: id }),
+    ];
+    const events = [player('A'), player('B'), player('C'), ...tournament('T1', '2022-03-01', [game('T1', '2022-03-01', 'g1', 'A', 'B')]), ...tournament('T2', '2024-03-01', [game('T2', '2024-03-01', 'g1', 'A', 'B'), game('T2', '2024-03-01', 'g2', 'C', 'B')])];
+    const { store, checkpoints, close } = await open();
+    try {
+      await record(store, events.map((e, i) => ({ event: e, globalPosition: i + 1 })));
+      await readRuleSetCareer(store, checkpoints, 'C');
+      await record(store, [{ event: event({ type: 'GameWithdrawn', eventId: 'withdrawn', validDate: '2024-03-01', tournamentId: 'T2', gameId: 'g2', reason: 'never played' }), globalPosition: events.length + 1 }]);
+      const splices = ruleSetCareerModelSplices.here;
+      const whole = wholeCareers(await loadFacts(store));
+      for (const id of ['A', 'B', 'C']) expect({ id, careers: await readRuleSetCareer(store, checkpoints, id) }).toEqual({ id, careers: whole.get(id) });
+      expect(ruleSetCareerModelSplices.here).toBe(splices + 1);
+      expect((whole.get('C') as { career: unknown }).career).toBeUndefined();
+    } finally {
+      await close();
+    }
+  }, 60_000);
 });

@@ -2,8 +2,10 @@
  * A player's careers under the non-FESA rule sets (his page, `GET /players/:id`) as a fold job (fold-jobs.ts): under
  * `ledger serve` on the worker thread, so that a fold of the non-FESA slice — seconds on a mixed million-game ledger —
  * never holds the thread that answers `/health` and the other pages. From the saved careers model (SQLite,
- * PostgreSQL) when it reflects the log's head, or is moved forward to it over facts no career reads; else from the
- * fold of the slice at the position asked, kept until the log moves (every page of that head reads it once).
+ * PostgreSQL) when it reflects the log's head, or is moved forward to it over facts no career reads, or spliced from
+ * its cut after a write that touches only what is dated from the cut on (a late result of a recent tournament: two
+ * seasons folded again, not the whole slice); else from the fold of the slice at the position asked, kept until the
+ * log moves (every page of that head reads it once).
  */
 import type { PlayerRegistered } from '../../../domain/events';
 import { foldGeneric } from '../../../projections/generic/history';

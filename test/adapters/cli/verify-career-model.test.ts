@@ -17,7 +17,7 @@ const PLAYER = 'FIDE-70123454321';
 const editCareer = (db: string): string => {
   const d = new Database(db);
   try {
-    const row = d.prepare("SELECT name, part, seq, data FROM projection_chunks WHERE name LIKE 'rule-set-careers-1:%' AND instr(data, ?) > 0").get(`["${PLAYER}",{`) as { name: string; part: string; seq: number; data: string };
+    const row = d.prepare("SELECT name, part, seq, data FROM projection_chunks WHERE name LIKE 'rule-set-careers-3:%' AND instr(data, ?) > 0").get(`["${PLAYER}",{`) as { name: string; part: string; seq: number; data: string };
     expect(row.data).toContain('"after":2558');
     d.prepare('UPDATE projection_chunks SET data = ? WHERE name = ? AND part = ? AND seq = ?').run(row.data.replaceAll('"after":2558', '"after":2999'), row.name, row.part, row.seq);
     return row.name.split(':')[1]!;

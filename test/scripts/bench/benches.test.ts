@@ -106,7 +106,7 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     const out = await bench('cli.js', [...mixed, '--runs', '1', '--rules', 'fide', '--only', 'list --rules fide', '--only', 'write: game correct in', '--only', 'write: then'], { BENCH_PLAYER: 'p12', BENCH_TOURNAMENT: 't1' });
     expect(out.split('\n').filter((l) => /^\| `/.test(l)).map((r) => r.split('|')[1]!.trim())).toEqual([
       '`list --rules fide`', '`list --rules fide --as-of 2010-01-01`',
-      '`write: game correct in the last fide tournament (with its consequences)`', '`write: then list --rules fide`',
+      '`write: game correct in the last fide tournament (with its consequences)`', '`write: then list --rules fide`', '`write: then history --rules fide`',
     ]);
   }, BENCH_TIMEOUT);
 
