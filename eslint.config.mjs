@@ -15,10 +15,8 @@ export default tseslint.config(
       // with noUncheckedIndexedAccess, an index into an array sized by construction (the engine's parallel arrays,
       // a parsed line's fields) is asserted with `!`; the assertion is the documentation
       '@typescript-eslint/no-non-null-assertion': 'off',
-      // both rules were off while types said an index into an array always hits, and flagged the very guards that
-      // kept those indexes honest; noUncheckedIndexedAccess is on now, so they can be: their findings are still to
-      // be gone through one by one (issue 34)
-      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
+      // off while types said an index into an array always hits, it flagged the very guards that kept those indexes
+      // honest; with noUncheckedIndexedAccess on, its 52 findings are still to be gone through one by one (issue 34)
       '@typescript-eslint/no-unnecessary-condition': 'off',
       // a CLI command or a store method implements an async interface even when its body has nothing to await
       '@typescript-eslint/require-await': 'off',
@@ -66,6 +64,9 @@ export default tseslint.config(
       '@typescript-eslint/prefer-promise-reject-errors': 'off',
       // fixtures hand out their close functions by destructuring
       '@typescript-eslint/unbound-method': 'off',
+      // a test writes a command as an object literal `as Command`: the rule calls the assertion unnecessary (the
+      // receiver accepts the literal), and its fix widens the literal's kind to string, which tsc then refuses
+      '@typescript-eslint/no-unnecessary-type-assertion': 'off',
     },
   },
 );

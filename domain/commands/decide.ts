@@ -149,7 +149,7 @@ export const toEvent = (c: Command, state: LedgerState): E.Either<string, Domain
   }
   const decoded = E.mapLeft((m: string) => m.replace(/^\w+: /, `${kind}: `))(decodeEvent(type, candidate));
   if (E.isLeft(decoded)) return decoded;
-  const unknown = unknownField(eventCodecs[type] as unknown as t.Mixed, candidate);
+  const unknown = unknownField(eventCodecs[type], candidate);
   if (unknown !== undefined) return E.left(`${kind}: unknown field \`${unknown}\`; a command carries only the fields of its event in the catalogue`);
   const problem = valueProblem(decoded.right);
   return problem === undefined ? decoded : E.left(`${kind}: ${problem}`);
@@ -197,7 +197,7 @@ const KIND_OF = Object.fromEntries(Object.entries(EVENT_OF_COMMAND).map(([kind, 
  * like a log the ledger wrote itself.
  */
 export const inadmissible = (event: DomainEvent, state: LedgerState): string | undefined => {
-  const unknown = unknownField(eventCodecs[event.type] as unknown as t.Mixed, event);
+  const unknown = unknownField(eventCodecs[event.type], event);
   if (unknown !== undefined) return `unknown field \`${unknown}\``;
   const problem = valueProblem(event);
   if (problem !== undefined) return problem;

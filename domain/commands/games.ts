@@ -1,5 +1,5 @@
 import type { GameFacts } from '../events';
-import { GAME_RESULTS, type GameResult } from '../events/game-reported';
+import { GAME_RESULTS } from '../events/game-reported';
 
 /** A reported game as the deciders see it: its current facts (after corrections) and whether it was withdrawn. */
 export interface GameState {
@@ -154,7 +154,7 @@ export class GameTable implements Games {
       round: Math.floor(code / RESULTS / ORDERS.length),
       first: this.strings.stringOf(c.firsts[slot]!),
       second: second < 0 ? null : this.strings.stringOf(second),
-      result: GAME_RESULTS[code % RESULTS] as GameResult,
+      result: GAME_RESULTS[code % RESULTS],
     };
     // the keys in the order the report had them; the values were the decoded event's own (branded by its codec)
     const facts = {} as Record<string, unknown>;

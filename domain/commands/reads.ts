@@ -73,7 +73,7 @@ export const streamsReadBy = (command: Command): StreamsRead | undefined => {
     case 'RegisterTournament': {
       const named: unknown[] = [c.entrants, c.simulGivers].flatMap((ids): unknown[] => (Array.isArray(ids) ? (ids as unknown[]) : []));
       if (!text(c.tournamentId) || !named.every(text)) return undefined;
-      return () => [tournamentStream(c.tournamentId as string), ...(named as string[]).map(playerStream)];
+      return () => [tournamentStream(c.tournamentId as string), ...named.map(playerStream)];
     }
     case 'ReportGame':
     case 'CorrectResult': {

@@ -61,7 +61,7 @@ export const usShogiModel = (variant: us.UsVariant, initialRating = DEFAULT_INIT
   // 1-dan is the rank whose range (1500–1699) holds the default start.
   newPlayer: () => ({ rating: null, rank: '1-dan', games: 0, streaks: {}, initialRating }),
   rateEvent: (ev, players) =>
-    E.map((r: us.UsEventResult) => ({ players: r.players as Record<string, us.UsPlayerIn> }))(
+    E.map((r: us.UsEventResult) => ({ players: r.players }))(
       us.rateEvent(us.US_DEFAULTS[variant], { kind: 'tournament' }, players, ev.games)),
   expectedScore: (a, b) => usImpliedExpectedScore(us.preEventRating(a), us.preEventRating(b)),
 });

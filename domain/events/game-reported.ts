@@ -50,7 +50,7 @@ export const gameAsPeople = <F extends GameFacts>(f: F, survivorOf: (playerId: s
   const second = f.second === null ? null : survivorOf(f.second);
   const giver = f.handicap === undefined ? undefined : survivorOf(f.handicap.giver);
   if (first === f.first && second === f.second && giver === f.handicap?.giver) return f;
-  return { ...f, first, second, ...(f.handicap ? { handicap: { ...f.handicap, giver } } : {}) } as F;
+  return { ...f, first, second, ...(f.handicap ? { handicap: { ...f.handicap, giver } } : {}) };
 };
 
 export const GameReported = t.intersection([

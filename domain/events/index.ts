@@ -101,7 +101,7 @@ export const decodeEvent = (type: string, data: unknown): E.Either<string, Domai
   const codec = eventCodecs[type] as unknown as t.Type<DomainEvent, unknown>;
   // The guard first: these codecs never transform a value, so a payload the guard accepts decodes to itself (io-ts's
   // law for `is`), and checking it allocates nothing. `decode` runs only to say what is wrong.
-  const decoded = codec.is(data) ? E.right(data as DomainEvent) : codec.decode(data);
+  const decoded = codec.is(data) ? E.right(data) : codec.decode(data);
   if (E.isLeft(decoded)) return E.left(`${type}: ${describeDecodeErrors(decoded.left)}`);
   if (decoded.right.type !== type) return E.left(`${type}: payload says it is a ${decoded.right.type}`);
   return decoded;

@@ -155,7 +155,7 @@ export interface RuleSet<S = unknown, O = unknown> {
 /** Options validated by the system's own harness decoder (unknown keys and bad values named), then typed. */
 export const typedOptions = <O>(system: RuleSystem, defaults: O) => (raw: Readonly<Record<string, unknown>>): E.Either<RuleError, O> => {
   const checked = system.ops['rate-event']!(raw, { event: {}, players: {}, games: [] });
-  return E.isLeft(checked) ? checked : E.right({ ...defaults, ...raw } as O);
+  return E.isLeft(checked) ? checked : E.right({ ...defaults, ...raw });
 };
 
 /** The harness face's id, version, title and option docs, which a rule set shares with it. */

@@ -49,7 +49,7 @@ const decodeState = (state: unknown, where: string): E.Either<string, { player: 
   const decoded = FesaPlayerState.decode(state);
   if (E.isLeft(decoded)) return E.left(`${where}: the fesa opening balance is malformed: ${describeDecodeErrors(decoded.left)}`);
   const { listIndex, ...player } = decoded.right;
-  return E.right({ player: player as FesaPlayer, ...(listIndex !== undefined ? { listIndex } : {}) });
+  return E.right({ player: player, ...(listIndex !== undefined ? { listIndex } : {}) });
 };
 
 export const encodeFesaPlayerState = (player: FesaPlayer, listIndex?: number): Record<string, unknown> =>
@@ -61,5 +61,5 @@ const PinnedFields = t.exact(t.partial(RECORD_FIELDS));
 /** The record with the pinned fields put in; a pin that is not a set of record fields changes nothing. */
 export const withPinnedFields = (record: FesaPlayer, fields: unknown): FesaPlayer => {
   const decoded = PinnedFields.decode(fields);
-  return E.isRight(decoded) ? ({ ...record, ...decoded.right } as FesaPlayer) : record;
+  return E.isRight(decoded) ? ({ ...record, ...decoded.right }) : record;
 };

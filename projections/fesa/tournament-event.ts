@@ -112,7 +112,7 @@ export const toFesaEvent = <N extends PlayerName>(
     const name = names(id);
     if (!name) return E.left(`${where}: player "${id}" is not registered`);
     used.push(name);
-    const mm = (registration.macMahon as Record<string, string> | undefined)?.[id];
+    const mm = (registration.macMahon)?.[id];
     players.push({
       lastName: name.lastName,
       firstName: name.firstName,

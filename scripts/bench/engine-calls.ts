@@ -117,7 +117,7 @@ export const criticalPath = (tasks: readonly Task[], cost: (i: number) => number
     let start = 0;
     for (const j of task.after) start = Math.max(start, finish[j]!);
     finish[i] = start + cost(i);
-    longest = Math.max(longest, finish[i]!);
+    longest = Math.max(longest, finish[i]);
   });
   return longest;
 };

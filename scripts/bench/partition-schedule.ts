@@ -143,7 +143,7 @@ export const simulate = (tasks: readonly Task[], to: Int32Array, moves: Moves, c
     finishAt[i] = now + busy;
     busyUntil[w] = finishAt[i]!;
     idle[w] = 0;
-    finishes.push(finishAt[i]!, i);
+    finishes.push(finishAt[i], i);
   };
   while (done < tasks.length) {
     for (let w = 0; w < workers; w++) if (idle[w]) start(w);
@@ -158,7 +158,7 @@ export const simulate = (tasks: readonly Task[], to: Int32Array, moves: Moves, c
       idle[to[j]!] = 1;
       for (const i of next[j]!) {
         readyAt[i] = Math.max(readyAt[i]!, finishAt[j]! + (to[i] === to[j] ? 0 : costs.latency));
-        if (--waiting[i]! === 0) arriving[to[i]!]!.push(readyAt[i]!, i);
+        if (--waiting[i]! === 0) arriving[to[i]!]!.push(readyAt[i], i);
       }
     }
   }

@@ -19,7 +19,7 @@ export const serveProcess = async (cli: string, store: string): Promise<{ base: 
   const child = spawn(process.execPath, [cli, 'serve', '--port', String(port), '--store', store], { stdio: ['ignore', 'ignore', 'pipe'] });
   let said = '';
   await new Promise<void>((resolve, reject) => {
-    child.stderr!.on('data', (chunk: Buffer) => {
+    child.stderr.on('data', (chunk: Buffer) => {
       said += chunk.toString();
       if (said.includes('listening')) resolve();
     });

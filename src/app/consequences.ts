@@ -129,7 +129,7 @@ const fesaChanges = (before: FesaFold, after: FesaFold, nameOf: (id: string) => 
 
 /** A non-FESA run's players' ratings and grades after it, through the rule set it was rated with. */
 const genericRatings = (fold: GenericFold, states: Readonly<Record<string, unknown>>, ruleSet: string): Map<string, RatingAndGrade> => {
-  const system = fold.registry.get(ruleSet as never)!;
+  const system = fold.registry.get(ruleSet)!;
   return new Map(Object.entries(states).map(([player, state]) => [player, { rating: system.rating(state), ...(system.grades !== undefined ? { grade: system.grades.of(state) ?? '-' } : {}) }]));
 };
 

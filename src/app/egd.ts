@@ -1,4 +1,3 @@
-import type { Command } from '../../domain/commands/decide';
 import type { LedgerState } from '../../domain/commands/state';
 import type { GameFacts, GameResult } from '../../domain/events';
 import type { EgdPlayer, EgdSymbol, EgdTournament } from './egd-table';
@@ -60,14 +59,14 @@ const egdCommands = (t: EgdTournament, o: EgdImportOptions & { readonly ruleSet:
       newPlayers++;
       commands.push({
         where: at(p.line),
-        command: { kind: 'RegisterPlayer', validDate: t.startDate, actor, playerId, familyName: p.familyName, givenName: p.givenName, country: p.country, ...(p.club ? { club: p.club } : {}) } as Command,
+        command: { kind: 'RegisterPlayer', validDate: t.startDate, actor, playerId, familyName: p.familyName, givenName: p.givenName, country: p.country, ...(p.club ? { club: p.club } : {}) },
       });
     }
     if (!known.has(playerId)) {
       openingBalances++;
       commands.push({
         where: at(p.line),
-        command: { kind: 'ImportOpeningBalance', validDate: t.startDate, actor, playerId, ruleSet, source: `EGD ${tournamentId}`, state: { rating: null, games: 0, rank: p.rank } } as Command,
+        command: { kind: 'ImportOpeningBalance', validDate: t.startDate, actor, playerId, ruleSet, source: `EGD ${tournamentId}`, state: { rating: null, games: 0, rank: p.rank } },
       });
     }
   }
@@ -82,7 +81,7 @@ const egdCommands = (t: EgdTournament, o: EgdImportOptions & { readonly ruleSet:
       ratingSystem: ruleSet, rated: true, timeControl: { mainMinutes: 0, byoyomiSeconds: 0, incrementSeconds: 0 }, entrants: byPlace.map((p) => idOf.get(p.place)!),
       ...(withHeader && t.tournamentClass ? { tournamentClass: t.tournamentClass } : {}), ...(withHeader && t.handicapRule ? { handicapRule: t.handicapRule } : {}),
       ...(withHeader && t.komi ? { komi: t.komi } : {}),
-    } as Command,
+    },
   });
   for (const g of t.games) {
     const result = g.bothLost ? 'unplayed' : g.unplayed ? FORFEIT_OF[g.symbol] : RESULT_OF[g.symbol];
@@ -91,16 +90,16 @@ const egdCommands = (t: EgdTournament, o: EgdImportOptions & { readonly ruleSet:
       command: {
         kind: 'ReportGame', validDate: t.endDate, actor, tournamentId, gameId: `r${g.round}-${g.first}-${g.second}`, round: g.round, first: idOf.get(g.first)!, second: idOf.get(g.second)!, result,
         ...(g.firstColour ? { firstColour: g.firstColour } : {}), ...(g.stones > 0 ? { handicapStones: g.stones } : {}),
-      } as Command,
+      },
     });
   }
   for (const b of t.byes) {
     commands.push({
       where: `${at(lineOf.get(b.player)!)}, round ${b.round}`,
-      command: { kind: 'ReportGame', validDate: t.endDate, actor, tournamentId, gameId: `r${b.round}-${b.player}-bye`, round: b.round, first: idOf.get(b.player)!, second: null, result: 'bye', byeKind: BYE_KIND[b.symbol] } as Command,
+      command: { kind: 'ReportGame', validDate: t.endDate, actor, tournamentId, gameId: `r${b.round}-${b.player}-bye`, round: b.round, first: idOf.get(b.player)!, second: null, result: 'bye', byeKind: BYE_KIND[b.symbol] },
     });
   }
-  commands.push({ where: o.file, command: { kind: 'CloseTournament', validDate: t.endDate, actor, tournamentId } as Command });
+  commands.push({ where: o.file, command: { kind: 'CloseTournament', validDate: t.endDate, actor, tournamentId } });
   return { commands, value: { tournamentId, ruleSet, players: t.players.length, withId: t.players.filter((p) => p.pin !== null).length, matched, newPlayers, openingBalances, games: t.games.length, byes: t.byes.length } };
 };
 

@@ -8,7 +8,7 @@ import { FESA_RULE_SETS, nameKey } from '../../projections/fesa/history';
 import { foldFesaFast } from '../../projections/fesa/incremental';
 import { foldGeneric } from '../../projections/generic/history';
 import { genericModel, genericPredictions } from '../../projections/generic/predictions';
-import { GENERIC_RULE_SETS, isGenericRuleSet, type EntryPolicy, type GenericRuleSetId } from '../../projections/generic/systems';
+import { GENERIC_RULE_SETS, isGenericRuleSet, type EntryPolicy } from '../../projections/generic/systems';
 
 /** `ledger evaluate`: how well each rule set's pre-game expected scores predicted the results. */
 
@@ -56,15 +56,15 @@ export const evaluateLedger = (facts: readonly LoggedEvent[], ruleSets: readonly
         if (!generic || (from !== undefined && run.date < from)) continue;
         const played = generic.games.filter((g) => g.game !== undefined);
         const key = (pid: string) => { const n = fesa.right.names.get(pid); return n ? nameKey(n) : pid; };
-        const p = fesaPredictions([{ before: run.before, games: played.map((g) => ({ ...g.game!, a: key(g.game!.a), b: key(g.game!.b) }) as Game) }]);
+        const p = fesaPredictions([{ before: run.before, games: played.map((g) => ({ ...g.game!, a: key(g.game!.a), b: key(g.game!.b) })) }]);
         games += p.games;
         p.perGame.forEach((e, i) => { if (e !== null) predictions.push({ key: `${run.tournamentId}/${played[i]!.gameId}`, expected: e, actual: played[i]!.game!.score }); });
       }
       keyed.set(id, { games, predictions });
     } else {
-      const folded = foldGeneric(facts, { ruleSet: id as GenericRuleSetId, entry });
+      const folded = foldGeneric(facts, { ruleSet: id, entry });
       if (E.isLeft(folded)) return folded;
-      const p = genericPredictions(folded.right, id as GenericRuleSetId, from);
+      const p = genericPredictions(folded.right, id, from);
       keyed.set(id, { games: p.games, predictions: [...p.predictions] });
     }
   }
@@ -87,12 +87,12 @@ export const evaluateReplay = (source: string, events: readonly ReplayEvent[], r
   const dateOf = new Map<Game, string>(events.flatMap((ev) => ev.games.map((g) => [g, ev.date] as [Game, string])));
   for (const id of ruleSets) {
     if (id in FESA_RULE_SETS) {
-      const r = fesaReplay(events, FESA_RULE_SETS[id]!, from ?? '');
+      const r = fesaReplay(events, FESA_RULE_SETS[id], from ?? '');
       if (E.isLeft(r)) return E.left(`fesa: event ${r.left.eventIndex} (${r.left.date}): ${r.left.error.message}`);
       rows.push({ ruleSet: id, games: r.right.games, predicted: r.right.predictions.length, metrics: predictionMetrics(r.right.predictions) });
       continue;
     }
-    const typed = genericModel(id as GenericRuleSetId, {}, entry === 'system' || entry === 'grade' ? { rating: 1500 } : entry);
+    const typed = genericModel(id, {}, entry === 'system' || entry === 'grade' ? { rating: 1500 } : entry);
     if (E.isLeft(typed)) return typed;
     const model = typed.right;
     let games = 0;

@@ -188,7 +188,7 @@ export const gamesOfEvent = (event: FesaEvent, idOf: FolderIds = fesaPlayerId): 
 };
 
 const gameCommands = (folder: EventFolder, actor: string, idOf: FolderIds): Command[] =>
-  gamesOfEvent(folder.event, idOf).map(({ gameId, facts }) => ({ kind: 'ReportGame', validDate: folder.event.date, actor, tournamentId: folder.id, gameId, ...facts }) as Command);
+  gamesOfEvent(folder.event, idOf).map(({ gameId, facts }) => ({ kind: 'ReportGame', validDate: folder.event.date, actor, tournamentId: folder.id, gameId, ...facts }));
 
 const registration = (p: FesaPlayer, date: string, actor: string): Command => {
   const home = p.nationalityList[0];
@@ -202,7 +202,7 @@ const registration = (p: FesaPlayer, date: string, actor: string): Command => {
     // the homes keep what the file says; the country is a code (strict-input.ts), left empty when the file's is none
     country: COUNTRY_CODE.test(home?.nationality ?? '') ? (home?.nationality ?? '') : '',
     homes: p.nationalityList.map((h) => ({ list: h.list as 'E' | 'A' | null, nationality: h.nationality, residence: h.residens, ...(h.last !== null ? { lastPlayed: h.last } : {}) })),
-  } as Command;
+  };
 };
 
 /** An entry of `nye-spillere` that is not the record the program makes for a never-rated player. */
@@ -348,11 +348,11 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
           reason: `reconciled with ${source}: ${differences.length} difference(s) with the ledger's list; ${pins.length} player(s) pinned`,
           order: pre.map(idOf),
           pins,
-        } as Command);
+        });
         reconciled.push(...differences);
       } else {
         pre.forEach((p, listIndex) => {
-          commands.push({ kind: 'ImportOpeningBalance', validDate: date, actor, playerId: idOf(p), ruleSet: 'fesa', state: encodeFesaPlayerState(p, listIndex), source, reason: `opening list ${source}` } as Command);
+          commands.push({ kind: 'ImportOpeningBalance', validDate: date, actor, playerId: idOf(p), ruleSet: 'fesa', state: encodeFesaPlayerState(p, listIndex), source, reason: `opening list ${source}` });
         });
       }
     }
@@ -362,7 +362,7 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
     // a new player of the file whose name a player registered by hand bears already is that player
     if (idOf(p) === fesaPlayerId(p)) commands.push(registration(p, date, actor));
     if (p.nsrGradeLevel > 0 || p.nsrGradeName === 'Pro') {
-      commands.push({ kind: 'DeclarePriorGrade', validDate: date, actor, playerId: idOf(p), grade: gradeText(p.nsrGradeLevel, p.nsrGradeName), source: 'NSR' } as Command);
+      commands.push({ kind: 'DeclarePriorGrade', validDate: date, actor, playerId: idOf(p), grade: gradeText(p.nsrGradeLevel, p.nsrGradeName), source: 'NSR' });
     }
     if (isTransfer(p) || isGiver(p)) {
       // The program takes every field of the entry as given (a player coming from another list): his record is an
@@ -380,7 +380,7 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
         reason: isTransfer(p)
           ? `transferred from another list: ${folder.id}/nye-spillere${line !== undefined ? ` line ${line}` : ''} gives a rating, games or a last-played date`
           : `${folder.id}/nye-spillere${line !== undefined ? ` line ${line}` : ''} lists the simultaneous giver: the program puts him on the list without a game`,
-      } as Command);
+      });
     }
   });
   const players = folder.event.players;
@@ -389,7 +389,7 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
   for (const giver of players.filter((p) => p.simultaneousGiver)) {
     const id = idOf(giver);
     if (!state.players.has(id) && !folder.newPlayers.some((p) => nameKey(p) === nameKey(giver)) && !commands.some((c) => c.kind === 'RegisterPlayer' && c.playerId === id)) {
-      commands.push({ kind: 'RegisterPlayer', validDate: date, actor, playerId: id, familyName: giver.lastName, givenName: giver.firstName, country: '' } as Command);
+      commands.push({ kind: 'RegisterPlayer', validDate: date, actor, playerId: id, familyName: giver.lastName, givenName: giver.firstName, country: '' });
     }
   }
   commands.push({
@@ -407,7 +407,7 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
     entrants: players.map(idOf),
     ...(players.some((p) => p.simultaneousGiver) ? { simulGivers: players.filter((p) => p.simultaneousGiver).map(idOf) } : {}),
     ...(players.some((p) => p.macmahon !== 0) ? { macMahon: Object.fromEntries(players.map((p) => [idOf(p), String(p.macmahon)])) } : {}),
-  } as Command);
+  });
   commands.push(...gameCommands(folder, actor, idOf));
   commands.push({ kind: 'CloseTournament', validDate: date, actor, tournamentId: folder.id });
 
@@ -451,17 +451,17 @@ const correctFolder = (draft: Draft, folder: EventFolder, options: ImportOptions
   for (const [gameId, game] of tournament.games) {
     if (game.withdrawn) continue;
     const facts = wanted.get(gameId);
-    if (!facts) commands.push({ kind: 'WithdrawGame', validDate: folder.event.date, actor: options.actor, tournamentId: folder.id, gameId, reason } as Command);
+    if (!facts) commands.push({ kind: 'WithdrawGame', validDate: folder.event.date, actor: options.actor, tournamentId: folder.id, gameId, reason });
     else if (canonicalJson(facts) !== canonicalJson(game.facts)) {
-      commands.push({ kind: 'CorrectResult', validDate: folder.event.date, actor: options.actor, tournamentId: folder.id, gameId, reason, ...facts } as Command);
+      commands.push({ kind: 'CorrectResult', validDate: folder.event.date, actor: options.actor, tournamentId: folder.id, gameId, reason, ...facts });
     }
   }
   let reported = 0;
   for (const [gameId, facts] of wanted) {
     const old = tournament.games.get(gameId);
-    if (!old) commands.push({ kind: 'ReportGame', validDate: folder.event.date, actor: options.actor, tournamentId: folder.id, gameId, ...facts } as Command);
+    if (!old) commands.push({ kind: 'ReportGame', validDate: folder.event.date, actor: options.actor, tournamentId: folder.id, gameId, ...facts });
     else if (old.withdrawn) {
-      commands.push({ kind: 'ReportGame', validDate: folder.event.date, actor: options.actor, tournamentId: folder.id, gameId: `${gameId}-c${++reported}`, ...facts } as Command);
+      commands.push({ kind: 'ReportGame', validDate: folder.event.date, actor: options.actor, tournamentId: folder.id, gameId: `${gameId}-c${++reported}`, ...facts });
     }
   }
   let appended = 0;

@@ -95,7 +95,7 @@ const withdrawingLeftOut = (state: LedgerState, commands: readonly Located[], fi
   return [...reported].flatMap(([tournamentId, { games, validDate, actor }]) =>
     [...(state.tournaments.get(tournamentId)?.games ?? [])]
       .filter(([gameId, game]) => !game.withdrawn && !games.has(gameId))
-      .map(([gameId]) => ({ kind: 'WithdrawGame', validDate, actor, tournamentId, gameId, reason: `not in the corrected results file ${file}` }) as Command),
+      .map(([gameId]) => ({ kind: 'WithdrawGame', validDate, actor, tournamentId, gameId, reason: `not in the corrected results file ${file}` })),
   );
 };
 

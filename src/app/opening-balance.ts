@@ -69,6 +69,6 @@ export const balanceRequestOf = (body: Readonly<Record<string, unknown>>): Balan
   if (!isValidIsoDate(date)) throw wrong('validDate', 'a date YYYY-MM-DD that exists');
   return {
     playerId: text('playerId'), ruleSet: text('ruleSet'), rating: body.rating, date, reason: text('reason'),
-    ...(body.games !== undefined ? { games: body.games as number } : {}), ...(body.grade !== undefined ? { grade: body.grade as string } : {}),
+    ...(body.games !== undefined ? { games: body.games } : {}), ...(body.grade !== undefined ? { grade: body.grade } : {}),
   };
 };

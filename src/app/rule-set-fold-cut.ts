@@ -70,7 +70,7 @@ export const loadFoldCut = async (storage: CheckpointStorage): Promise<SavedFold
   const mapsOf = <V>(entries: readonly Entry[]): Map<GenericRuleSetId, Map<string, V>> => {
     const maps = new Map<GenericRuleSetId, Map<string, V>>();
     for (const [r, id, v] of entries) {
-      const ruleSet = r as GenericRuleSetId;
+      const ruleSet = r;
       if (!maps.has(ruleSet)) maps.set(ruleSet, new Map());
       maps.get(ruleSet)!.set(id, v as V);
     }

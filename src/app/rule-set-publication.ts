@@ -4,7 +4,7 @@
  */
 import type { RatingListPublished } from '../../domain/events';
 import type { LoggedEvent } from '../../domain/events';
-import { isGenericRuleSet, type GenericRuleSetId } from '../../projections/generic/systems';
+import { isGenericRuleSet } from '../../projections/generic/systems';
 import { LedgerFailure } from './failure';
 import { contentHash, csvCell, findPublished, isProgramFile, listBytes, reproducePublished, assertReproducible, UnreproducibleListError, type ListFormat } from './lists';
 import type { ListPrinter } from './ports/list-printer';
@@ -44,7 +44,7 @@ export const renderRuleSetList = (printer: ListPrinter, list: RuleSetList, forma
 export const reproduceRuleSetList = (printer: ListPrinter, facts: readonly LoggedEvent[], listId: string): { event: RatingListPublished; list: RuleSetList; text: string } => {
   const { event, knownAt } = findPublished(facts, listId);
   assertReproducible(event, listId);
-  const list = ruleSetList(facts, event.ruleSet as GenericRuleSetId, { asOf: event.asOf, knownAt, activeYears: event.activeYears ?? 0, entry: event.entry ?? 'system' });
+  const list = ruleSetList(facts, event.ruleSet, { asOf: event.asOf, knownAt, activeYears: event.activeYears ?? 0, entry: event.entry ?? 'system' });
   const text = renderRuleSetList(printer, list, event.format as ListFormat);
   const hash = contentHash(listBytes(text, event.format as ListFormat));
   if (hash !== event.contentHash) throw new UnreproducibleListError(`published list "${listId}" cannot be reproduced: its hash was ${event.contentHash}, the fold gives ${hash}`);
@@ -87,6 +87,6 @@ export const diffRuleSetLists = (labels: readonly [string, string], before: Rule
 /** A published non-FESA list against the same date's list as known now (`diff --published`). */
 export const publishedRuleSetDiff = (printer: ListPrinter, facts: readonly LoggedEvent[], listId: string): RuleSetListDiff => {
   const { event, list } = reproduceRuleSetList(printer, facts, listId);
-  const now = ruleSetList(facts, event.ruleSet as GenericRuleSetId, { asOf: event.asOf, activeYears: event.activeYears ?? 0, entry: event.entry ?? 'system' });
+  const now = ruleSetList(facts, event.ruleSet, { asOf: event.asOf, activeYears: event.activeYears ?? 0, entry: event.entry ?? 'system' });
   return diffRuleSetLists([listId, 'now'], list, now);
 };

@@ -330,7 +330,7 @@ const careerOf = (player: PlayerState, playerId: string, played: TournamentState
     name: careerName(player),
     openingBalances: (E.isRight(fold) ? playerItems(fold.right, playerId).officerFacts : [])
       .filter((f) => f.kind === 'opening-balance')
-      .map((f) => ({ date: f.date, ruleSet: f.ruleSet, rating: f.changes[playerId]?.after === null || f.changes[playerId] === undefined ? null : Math.round(f.changes[playerId]!.after!), source: (f.event as { source: string }).source, ...((f.event as { reason?: string }).reason !== undefined ? { reason: (f.event as { reason: string }).reason } : {}) })),
+      .map((f) => ({ date: f.date, ruleSet: f.ruleSet, rating: f.changes[playerId]?.after === null || f.changes[playerId] === undefined ? null : Math.round(f.changes[playerId].after), source: (f.event as { source: string }).source, ...((f.event as { reason?: string }).reason !== undefined ? { reason: (f.event as { reason: string }).reason } : {}) })),
     grades: E.isRight(fold) ? gradeHistory(fold.right, playerId) : [],
     tournaments: played
       .sort((a, b) => (a.registration.endDate < b.registration.endDate ? -1 : a.registration.endDate > b.registration.endDate ? 1 : 0))

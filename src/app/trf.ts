@@ -1,5 +1,4 @@
 import * as E from 'fp-ts/Either';
-import type { Command } from '../../domain/commands/decide';
 import type { LedgerState } from '../../domain/commands/state';
 import type { GameFacts, GameResult, LoggedEvent } from '../../domain/events';
 import { foldGeneric } from '../../projections/generic/history';
@@ -88,7 +87,7 @@ const trfCommands = (t: TrfTournament, o: TrfImportOptions, state: LedgerState, 
       newPlayers++;
       commands.push({
         where: at(p.line),
-        command: { kind: 'RegisterPlayer', validDate: startDate, actor, playerId, ...splitName(p.name), country: p.federation, ...(p.birthYear !== null ? { birthYear: p.birthYear } : {}) } as Command,
+        command: { kind: 'RegisterPlayer', validDate: startDate, actor, playerId, ...splitName(p.name), country: p.federation, ...(p.birthYear !== null ? { birthYear: p.birthYear } : {}) },
       });
     }
     if (p.rating !== null && !rated.has(playerId)) {
@@ -96,7 +95,7 @@ const trfCommands = (t: TrfTournament, o: TrfImportOptions, state: LedgerState, 
       const birthYear = p.birthYear ?? state.players.get(playerId)?.registration.birthYear ?? null;
       commands.push({
         where: at(p.line),
-        command: { kind: 'ImportOpeningBalance', validDate: startDate, actor, playerId, ruleSet: o.ruleSet, source: `TRF ${tournamentId}`, state: { rating: p.rating, games: TRF_BALANCE_GAMES, birthYear, reached2400: p.rating >= 2400 } } as Command,
+        command: { kind: 'ImportOpeningBalance', validDate: startDate, actor, playerId, ruleSet: o.ruleSet, source: `TRF ${tournamentId}`, state: { rating: p.rating, games: TRF_BALANCE_GAMES, birthYear, reached2400: p.rating >= 2400 } },
       });
     }
   }
@@ -110,7 +109,7 @@ const trfCommands = (t: TrfTournament, o: TrfImportOptions, state: LedgerState, 
       kind: 'RegisterTournament', validDate: startDate, actor, tournamentId, name: t.name, place: t.city, startDate, endDate, ratingSystem: o.ruleSet, rated: true,
       timeControl: { mainMinutes: 0, byoyomiSeconds: 0, incrementSeconds: 0 }, entrants: [...t.players].sort((a, b) => a.startRank - b.startRank).map((p) => idOf.get(p.startRank)!),
       ...(withArbiters && t.chiefArbiter ? { chiefArbiter: t.chiefArbiter } : {}), ...(withArbiters && t.deputyArbiters.length > 0 ? { deputyArbiters: [...t.deputyArbiters] } : {}),
-    } as Command,
+    },
   });
   const dateOf = (round: number) => t.roundDates[round - 1] ?? endDate;
   for (const g of t.games) {
@@ -123,17 +122,17 @@ const trfCommands = (t: TrfTournament, o: TrfImportOptions, state: LedgerState, 
         kind: 'ReportGame', validDate: dateOf(g.round), actor, tournamentId, gameId: `r${g.round}-${g.first}-${g.second}`, round: g.round,
         first: idOf.get(g.first)!, second: idOf.get(g.second)!, result,
         ...(g.firstColour ? { firstColour: g.firstColour } : {}), ...(shortGameScore !== undefined ? { shortGameScore } : {}),
-      } as Command,
+      },
     });
   }
   for (const b of t.byes) {
     commands.push({
       where: `${at(lineOf.get(b.player)!)}, round ${b.round}`,
-      command: { kind: 'ReportGame', validDate: dateOf(b.round), actor, tournamentId, gameId: `r${b.round}-${b.player}-bye`, round: b.round, first: idOf.get(b.player)!, second: null, result: 'bye', byeKind: BYE_KIND[b.result] } as Command,
+      command: { kind: 'ReportGame', validDate: dateOf(b.round), actor, tournamentId, gameId: `r${b.round}-${b.player}-bye`, round: b.round, first: idOf.get(b.player)!, second: null, result: 'bye', byeKind: BYE_KIND[b.result] },
     });
   }
   const finalRanks = Object.fromEntries(t.players.filter((p) => p.rank !== null).map((p) => [idOf.get(p.startRank)!, p.rank!]));
-  commands.push({ where: o.file, command: { kind: 'CloseTournament', validDate: endDate, actor, tournamentId, ...(Object.keys(finalRanks).length > 0 ? { finalRanks } : {}) } as Command });
+  commands.push({ where: o.file, command: { kind: 'CloseTournament', validDate: endDate, actor, tournamentId, ...(Object.keys(finalRanks).length > 0 ? { finalRanks } : {}) } });
   return { commands, counts: { tournamentId, players: t.players.length, withId: t.players.filter((p) => p.fideId !== null).length, matched, newPlayers, openingBalances, games: t.games.length, byes: t.byes.length } };
 };
 

@@ -212,6 +212,8 @@ export const verifyLedger = async (store: EventStore, printer: ListPrinter, opti
   for (const { event } of facts ?? []) {
     if (event.type !== 'RatingListPublished') continue;
     try {
+      // set above whenever a publication is met; tsc does not narrow it here, eslint does
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
       reproducePublishedText(printer, facts!, event.listId);
       lists.push({ listId: event.listId, contentHash: event.contentHash, reproduced: true });
     } catch (e) {

@@ -53,7 +53,7 @@ const decodeHandicap = (v: unknown, path: string, a: string, b: string): Decoded
   if (v.giver !== a && v.giver !== b) {
     return fail(`${path}.giver`, `${path}.giver must be one of the game's players "${a}" or "${b}"; got ${show(v.giver)}.`);
   }
-  return E.right({ type: type as HandicapCode, giver: v.giver as string });
+  return E.right({ type: type as HandicapCode, giver: v.giver });
 };
 
 const decodeTimeControl = (v: unknown, path: string): Decoded<TimeControl> => {

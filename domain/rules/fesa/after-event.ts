@@ -4,7 +4,7 @@ import { danQualification, FesaGradeError } from './grades';
 import { opponentRating, type Field } from './iteration';
 import { countedGames, fail, type Participant } from './participants';
 import { promoteAfterEvent } from './promotion';
-import type { FesaDanQualifying, FesaError, FesaHistoryGame, FesaHome, FesaPlayer, FesaPlayerReport, FesaPromotion } from './types';
+import type { FesaDanQualifying, FesaError, FesaHistoryGame, FesaHome, FesaPlayer, FesaPlayerReport } from './types';
 
 /**
  * Step 3 of rating an event: a player's record after it — rating, game count or provisional history, bonus count,
@@ -75,7 +75,7 @@ export const recordAfterEvent = (
     preRating: p.record.eloNumber,
     postRating: to,
     ...p.report,
-    promotions: promotions as FesaPromotion[],
+    promotions,
   };
   return E.right({ record, report });
 };

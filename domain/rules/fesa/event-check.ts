@@ -34,7 +34,7 @@ export const pairRounds = (event: FesaEvent): E.Either<FesaError, PairedRound[][
     if (p.simultaneousGiver) continue;
     for (const [round, r] of p.rounds.entries()) {
       if (r.handicap && !isHandicapType(r.handicap.type)) {
-        return fail(p, `Unknown handicap type "${String(r.handicap.type as unknown)}" in round ${round + 1} of ${eventPlayerName(p)} (expected M, L, B, R, RL, 2p, 4p, 5p, 6p or S).`);
+        return fail(p, `Unknown handicap type "${String(r.handicap.type)}" in round ${round + 1} of ${eventPlayerName(p)} (expected M, L, B, R, RL, 2p, 4p, 5p, 6p or S).`);
       }
       if (r.opponentIndex === 0) continue;
       const opp = players[r.opponentIndex - 1];

@@ -59,7 +59,7 @@ const fesaOptions = (docs: typeof FESA_RULE_SYSTEM.options, defaults: FesaOption
     const fits = words.length > 0 ? typeof value === 'string' && words.includes(value) : typeof value === typeof doc.default && (typeof value !== 'number' || Number.isInteger(value));
     if (!fits) return E.left({ field: `options.${key}`, message: `option ${key} is ${JSON.stringify(value)}; expected ${doc.values}` });
   }
-  return E.right({ ...defaults, ...raw } as FesaOptions);
+  return E.right({ ...defaults, ...raw });
 };
 
 /** Names a report's opponent ("last first") by the id of his line; phantom games keep "history" or "grade". */

@@ -5,7 +5,7 @@ import {
 } from '../elo-common/decode';
 import { GRADES, Grade, isGrade } from './tables';
 import { Entry } from './performance';
-import { NsrGrade, StreakEntry } from './promotion';
+import { StreakEntry } from './promotion';
 import { PanEvent, PanPlayer, checkPlayerState } from './rate-event';
 import { DriftCurrentPlayer, DriftSnapshotPlayer } from './officer';
 
@@ -84,7 +84,7 @@ export const decodePanPlayer = (raw: Record<string, unknown>, path: string): Dec
   }
   return checkPlayerState({
     rating: rating.right, games: games.right, record: record.right, clubGrade: clubGrade.right, grade: grade.right,
-    streaks: streaks.right, pendingRatification: pr as NsrGrade | null,
+    streaks: streaks.right, pendingRatification: pr,
   }, path);
 };
 

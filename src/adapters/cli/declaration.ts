@@ -61,7 +61,7 @@ export interface RunAt {
 export const runs = <M extends RunModule>(module: M, name: RunExport<M>): RunAt => ({
   module,
   export: name,
-  load: async () => (await RUN_MODULES[module]()) [name as keyof Exports<RunModule>] as CommandRun,
+  load: async () => (await RUN_MODULES[module]()) [name as keyof Exports<RunModule>],
 });
 
 export interface CommandDeclaration {

@@ -2,7 +2,7 @@ import * as fs from 'fs';
 import { readNamedFile } from './files';
 import * as path from 'path';
 import * as E from 'fp-ts/Either';
-import { Game, Score } from '../../../domain/rules/elo-common/game';
+import { Game } from '../../../domain/rules/elo-common/game';
 import { ReplayEvent } from '../../../domain/evaluation/replay';
 
 /**
@@ -86,7 +86,7 @@ export const parseFootballCsv = (text: string, source = 'results.csv'): E.Either
 };
 
 export const matchGame = (m: FootballMatch): Game => ({
-  a: m.home, b: m.away, score: (m.homeScore > m.awayScore ? 1 : m.homeScore < m.awayScore ? 0 : 0.5) as Score,
+  a: m.home, b: m.away, score: (m.homeScore > m.awayScore ? 1 : m.homeScore < m.awayScore ? 0 : 0.5),
 });
 
 /**

@@ -147,7 +147,7 @@ export class AnswerCache {
 
   private async replay(req: Request, res: Response, key: string, kept: KeptAnswer): Promise<void> {
     const gzipped = kept.bytes >= GZIP_FROM_BYTES && req.acceptsEncodings('gzip', 'identity') === 'gzip' ? await this.gzippedOf(key, kept) : undefined;
-    for (const [name, value] of Object.entries(kept.headers)) res.setHeader(name, value as string | number | readonly string[]);
+    for (const [name, value] of Object.entries(kept.headers)) res.setHeader(name, value);
     // a list's answer kept across facts that change no list is the list of the head now
     if (kept.list && res.getHeader(POSITION) !== undefined) res.setHeader(POSITION, String(this.keptAt));
     if (gzipped !== undefined) {

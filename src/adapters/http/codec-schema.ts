@@ -146,7 +146,7 @@ export const objectSchemaOf = (
   c: t.Mixed,
   change: { readonly omit?: readonly string[]; readonly optional?: readonly string[] | 'all-but'; readonly keep?: readonly string[]; readonly add?: Record<string, Schema> } = {},
 ): { type: 'object'; properties: Record<string, Schema>; required: string[]; additionalProperties: false } => {
-  const object = objectOf(c as Codec);
+  const object = objectOf(c);
   if (object === undefined) throw new Error(`objectSchemaOf: ${c.name} is not an object codec`);
   const omit = new Set(change.omit ?? []);
   const properties = Object.fromEntries(Object.entries({ ...object.properties, ...change.add }).filter(([k]) => !omit.has(k)));

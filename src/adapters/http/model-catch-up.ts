@@ -110,7 +110,7 @@ export class ModelCatchUp {
     const worker = (this.worker ??= this.start());
     const id = this.nextId++;
     return new Promise<A>((resolve, reject) => {
-      this.pending.set(id, { resolve: resolve as (answer: never) => void, reject, worker });
+      this.pending.set(id, { resolve: resolve, reject, worker });
       worker.postMessage({ id, ...job } satisfies CatchUpRequest);
     });
   }

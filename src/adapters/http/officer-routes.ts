@@ -32,7 +32,7 @@ export const mountOfficerRoutes = (app: express.Express, context: ServerContext)
     if (typeof body.officer !== 'string') throw new Problem(422, 'bad-field', 'officer must be the officer\'s name (text)', { parameter: 'officer' });
     if (typeof body.role !== 'string' || !isOfficerRole(body.role)) throw new Problem(422, 'bad-field', `role must be one of ${OFFICER_ROLES.join(', ')}`, { parameter: 'role' });
     if (body.reason !== undefined && typeof body.reason !== 'string') throw new Problem(422, 'bad-field', 'reason must be text', { parameter: 'reason' });
-    const appointment = { officer: body.officer, role: body.role, actor: signedIn(res)!.officer, validDate: today(), ...(body.reason !== undefined ? { reason: body.reason as string } : {}) };
+    const appointment = { officer: body.officer, role: body.role, actor: signedIn(res)!.officer, validDate: today(), ...(body.reason !== undefined ? { reason: body.reason } : {}) };
     const { result, token } = await turn(() => officers().appoint(appointment));
     const answer: Appointment = result.status === 'appended' ? { officer: body.officer, role: body.role, status: result.status, token: token ?? null } : { officer: body.officer, role: body.role, status: result.status, token: null };
     res.status(result.status === 'appended' ? 201 : 200).json(answer);

@@ -20,7 +20,7 @@ export const queryOf = (req: Request) => {
       const v = req.query[name];
       if (v === undefined) return [];
       if (typeof v === 'string') return [v];
-      if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v as string[];
+      if (Array.isArray(v) && v.every((x) => typeof x === 'string')) return v;
       throw new BadRequest(`${name} must be text`, name);
     },
     date(name: string): string | undefined {

@@ -12,7 +12,7 @@ export const depthOf = (value: unknown): number => {
     if (v === null || typeof v !== 'object') continue;
     deepest = Math.max(deepest, depth);
     if (deepest > MAX_BODY_DEPTH) return deepest;
-    for (const child of Object.values(v as object)) stack.push([child, depth + 1]);
+    for (const child of Object.values(v)) stack.push([child, depth + 1]);
   }
   return deepest;
 };

@@ -66,7 +66,7 @@ const submissionOf = (body: Record<string, unknown>): t.TypeOf<typeof Submission
   if (typeof body.options === 'object' && body.options !== null) refuseUnknownFields(body.options as Record<string, unknown>, ['ruleSet', 'startDate', 'endDate'], 'the options', 'options.');
   const submission = decoded(SubmissionBody, body);
   submission.files.forEach((f, i) => {
-    refuseUnknownFields(f as unknown as Record<string, unknown>, ['name', 'base64'], 'a file', `files.${i}.`);
+    refuseUnknownFields(f, ['name', 'base64'], 'a file', `files.${i}.`);
     if (!BASE64.test(f.base64)) throw new Problem(422, 'bad-field', `field \`files.${i}.base64\`: expected the bytes of ${f.name} in base64, got other characters`, { parameter: `files.${i}.base64` });
   });
   return submission;

@@ -19,6 +19,8 @@ export type MarkerClient = Pick<Client, 'getStreamMetadata' | 'setStreamMetadata
 /** The marker an unfinished copy left (undefined: none, or a copy that finished). */
 export const esdbMigrationMarker = async (client: MarkerClient): Promise<MigrationMarker | undefined> => {
   const { metadata } = await client.getStreamMetadata(MIGRATION_STREAM);
+  // eslint's type-aware view of the client's metadata differs from tsc's, which needs the assertion
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-type-assertion
   const marker = (metadata as MarkerMetadata | undefined)?.ledgerMigration;
   return marker != null && typeof marker.source === 'string' && typeof marker.startedAt === 'string' ? { source: marker.source, startedAt: marker.startedAt } : undefined;
 };

@@ -101,7 +101,7 @@ const toRecorded = (event: Recorded, commit: bigint | undefined): RecordedEvent 
     revision: Number(event.revision),
     eventId: typeof ourId === 'string' ? ourId : event.id,
     type: event.type,
-    data: event.isJson ? event.data : Buffer.from(event.data as Uint8Array).toString('base64'),
+    data: event.isJson ? event.data : Buffer.from(event.data).toString('base64'),
     metadata,
     recordedAt: typeof recordedAt === 'string' ? recordedAt : event.created.toISOString(),
     ...(typeof hash === 'string' ? { hash } : {}),

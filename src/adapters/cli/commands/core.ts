@@ -71,7 +71,7 @@ const registrationCommands = (ctx: CliContext, input: FieldInput): Command[] => 
     ...(input.get('club') !== undefined ? { club: input.get('club') } : {}),
     ...(birthYear !== undefined ? { birthYear: Number(birthYear) } : {}),
   } as Command;
-  return grade === undefined ? [registration] : [registration, { kind: 'DeclarePriorGrade', validDate, actor: ctx.actor, playerId, grade, source: input.get('grade-source') ?? 'declared' } as Command];
+  return grade === undefined ? [registration] : [registration, { kind: 'DeclarePriorGrade', validDate, actor: ctx.actor, playerId, grade, source: input.get('grade-source') ?? 'declared' }];
 };
 
 /**
@@ -228,7 +228,7 @@ const findGame = (state: LedgerState, gameId: string, tournamentId: string | und
     }
     return { tournamentId, game };
   }
-  const found = [...state.tournaments.values()].flatMap((t) => (t.games.has(gameId) ? [{ tournamentId: t.registration.tournamentId as string, game: t.games.get(gameId)! }] : []));
+  const found = [...state.tournaments.values()].flatMap((t) => (t.games.has(gameId) ? [{ tournamentId: t.registration.tournamentId, game: t.games.get(gameId)! }] : []));
   if (found.length === 0) throw new CommandRejected(`no tournament has a game "${gameId}" (ledger tournament show ID prints a tournament's game ids)`);
   if (found.length > 1) throw new CommandRejected(`game "${gameId}" is in tournaments ${found.map((f) => f.tournamentId).join(', ')}; say which with --tournament`);
   return found[0]!;
@@ -284,7 +284,7 @@ export const gameWithdraw: CommandRun = {
       tournamentId,
       gameId: game.gameId,
       reason: ctx.opts.required('reason', 'why the game is withdrawn'),
-    } as Command;
+    };
     return recordAndReport(ctx, command, `game ${game.gameId} of ${tournamentId} withdrawn`, ctx.opts.flag('dry-run'));
   },
 };

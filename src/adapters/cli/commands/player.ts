@@ -20,12 +20,12 @@ export const list: CommandRun = {
     const state = await (await ctx.readLedger()).catchUp();
     // an id merged into another is that player: listed once, under the survivor (player show names the absorbed id)
     const rows = [...state.players.values()].filter((p) => !p.mergedInto).map((p) => p.current ?? p.registration).map((r) => ({
-      id: r.playerId as string,
-      family: r.familyName as string,
+      id: r.playerId,
+      family: r.familyName,
       given: r.givenName,
       country: r.country,
       club: r.club ?? '',
-      registered: r.validDate as string,
+      registered: r.validDate,
     }));
     ctx.print(rows, () => (rows.length === 0 ? 'no players yet (ledger player add)' : table(['id', 'family', 'given', 'country', 'club', 'registered'], rows.map((r) => [r.id, r.family, r.given, r.country, r.club, r.registered]))));
     return 0;
@@ -47,7 +47,7 @@ export const show: CommandRun = {
     const ids = new Set([person, ...absorbed]);
     const tournaments = [...state.tournaments.values()]
       .filter((t) => [...t.games.values()].some((g) => !g.withdrawn && (ids.has(g.facts.first) || (g.facts.second !== null && ids.has(g.facts.second)))))
-      .map((t) => ({ id: t.registration.tournamentId as string, end: t.registration.endDate as string, closed: t.closed !== undefined }));
+      .map((t) => ({ id: t.registration.tournamentId, end: t.registration.endDate, closed: t.closed !== undefined }));
     const folded = foldOrThrow(await loadFacts(await ctx.store()), { runs: 'none' });
     // the name the list knows him by (a namesake's is distinguished)
     const listed = folded.names.get(person);
@@ -91,7 +91,7 @@ const correction = (ctx: CliContext, fields: Record<string, unknown>): Command =
     playerId: ctx.opts.required('id', 'player id'),
     reason: ctx.opts.required('reason', 'why the registration is corrected'),
     ...Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)),
-  }) as Command;
+  });
 
 export const correct: CommandRun = {
   async run(ctx) {

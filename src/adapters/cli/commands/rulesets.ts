@@ -6,7 +6,7 @@ import { GENERIC_RULE_SETS, type EntryPolicy } from '../../../../projections/gen
 import { footballEvents, loadFootballMatches } from '../../formats/football';
 import { evaluateLedger, evaluateReplay, unknownRuleSet, type Evaluation, type EvaluationRow } from '../../../app/evaluate';
 import { loadFacts } from '../../../app/load';
-import { adoptRuleSet, CONVERSION_RULE_SETS, driftCorrection, oneTimeConversion, redetermination, type ConversionRuleSet } from '../../../app/rules/officer';
+import { adoptRuleSet, CONVERSION_RULE_SETS, driftCorrection, oneTimeConversion, redetermination } from '../../../app/rules/officer';
 import { decideAllWithConsequences, recordWithConsequences, type Consequences } from '../../../app/consequences';
 import { UsageError } from '../args';
 import { consequencesText } from '../consequences';
@@ -71,12 +71,12 @@ export const adopt: CommandRun = {
 export const convert: CommandRun = {
   async run(ctx) {
     const ruleSet = ctx.opts.required('rules', CONVERSION_RULE_SETS.join(' or '));
-    if (!(CONVERSION_RULE_SETS as readonly string[]).includes(ruleSet)) throw new UsageError(`--rules ${ruleSet}: a one-time conversion exists for ${CONVERSION_RULE_SETS.join(', ')}`);
+    if (!(CONVERSION_RULE_SETS).includes(ruleSet)) throw new UsageError(`--rules ${ruleSet}: a one-time conversion exists for ${CONVERSION_RULE_SETS.join(', ')}`);
     const date = ctx.opts.requiredDate('date', 'the date the converted ratings apply from');
     const reason = ctx.opts.required('reason', 'why the officers convert');
     const source = ctx.opts.string('source');
     const conversion = orThrow(oneTimeConversion({
-      facts: await loadFacts(await ctx.store()), ruleSet: ruleSet as ConversionRuleSet, date, reason, actor: ctx.actor, entry: entryOf(ctx, 'system'),
+      facts: await loadFacts(await ctx.store()), ruleSet: ruleSet, date, reason, actor: ctx.actor, entry: entryOf(ctx, 'system'),
       ...(source !== undefined ? { source } : {}),
     }));
     const dryRun = ctx.opts.flag('dry-run');

@@ -103,10 +103,10 @@ export const list: CommandRun = {
     const rows = [...state.tournaments.values()]
       .sort((a, b) => (a.registration.endDate < b.registration.endDate ? -1 : a.registration.endDate > b.registration.endDate ? 1 : 0))
       .map((t) => ({
-        id: t.registration.tournamentId as string,
-        name: t.registration.name as string,
-        start: t.registration.startDate as string,
-        end: t.registration.endDate as string,
+        id: t.registration.tournamentId,
+        name: t.registration.name,
+        start: t.registration.startDate,
+        end: t.registration.endDate,
         games: [...t.games.values()].filter((g) => !g.withdrawn).length,
         closed: t.closed !== undefined,
       }));

@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import { isValidIsoDate } from '../../../../domain/events/iso-date';
 import { pairRounds } from '../../../../domain/rules/fesa/event-check';
 import { isHandicapType } from '../../../../domain/rules/fesa/handicap';
-import type { FesaEvent, FesaEventPlayer, FesaHandicapSide, FesaRound, FesaScore } from '../../../../domain/rules/fesa/types';
+import type { FesaEvent, FesaEventPlayer, FesaRound, FesaScore } from '../../../../domain/rules/fesa/types';
 import type { FesaFileError } from './ratingliste';
 
 class LineError extends Error {
@@ -98,7 +98,7 @@ const parseResults = (s: string, lineNo: number): FesaRound[] => {
       const type = s.slice(sideAt + 1, close).trim();
       if (side !== '+' && side !== '-') throw new LineError(lineNo, `round ${round}: handicap side should be + (receives) or - (gives), found "${side ?? ''}"`);
       if (!isHandicapType(type)) throw new LineError(lineNo, `round ${round}: unknown handicap type "${type}" (expected M, L, B, R, RL, 2p, 4p, 5p, 6p or S)`);
-      rounds.push({ ...round1, handicap: { side: side as FesaHandicapSide, type } });
+      rounds.push({ ...round1, handicap: { side: side, type } });
       pos = close + 1;
     } else rounds.push(round1);
   }

@@ -62,7 +62,7 @@ const fieldsOf = (codec: ObjectCodec): Fields => {
  * it (personal.ts `withoutActor`). Its type is said here, since io-ts cannot type a codec assembled from another's parts.
  */
 export const withOptional = <A, K extends keyof A & string>(codec: t.Type<A, unknown>, names: readonly K[]): t.Type<Omit<A, K> & Partial<Pick<A, K>>> => {
-  const { required, optional } = fieldsOf(codec as ObjectCodec);
+  const { required, optional } = fieldsOf(codec);
   const moved = new Set<string>(names);
   const kept = Object.fromEntries(Object.entries(required).filter(([k]) => !moved.has(k)));
   const made = Object.fromEntries(Object.entries(required).filter(([k]) => moved.has(k)));

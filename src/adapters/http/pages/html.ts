@@ -21,12 +21,12 @@ const render = (value: HtmlValue): string => {
   if (Array.isArray(value)) return value.map(render).join('');
   // false and absent render nothing, so that `${cond && html`…`}` reads naturally
   if (value === null || value === undefined || value === false) return '';
-  return escapeHtml(String(value as string | number | boolean));
+  return escapeHtml(String(value));
 };
 
 export const html = (strings: TemplateStringsArray, ...values: readonly HtmlValue[]): Html => {
   let out = strings[0]!;
-  for (let i = 0; i < values.length; i++) out += render(values[i]!) + strings[i + 1]!;
+  for (let i = 0; i < values.length; i++) out += render(values[i]) + strings[i + 1]!;
   return new Html(out);
 };
 
