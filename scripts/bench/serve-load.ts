@@ -64,6 +64,8 @@ interface Figures {
   readonly events: number;
   readonly listening: number;
   readonly firstAnswer: number;
+  /** Since the start too: a player's page asked right after the first list. */
+  readonly firstPage: number;
   /** Each route of both mixes asked once, in turn, after the first list. */
   readonly warmUp: number;
   /** What people read: the four routes as web pages (a list shows 100 players a page). */
@@ -139,9 +141,12 @@ const measure = async (file: string): Promise<Figures> => {
     const first = await fetch(`${base}/lists?format=json`);
     const list = (await first.json()) as { players: { playerId: string }[] };
     const firstAnswer = ms(t0);
+    const player = list.players[Math.floor(list.players.length / 2)]!.playerId;
+    // a player's page as the first visitor after the list asks for it (its names come from the directories)
+    await (await fetch(`${base}/players/${encodeURIComponent(player)}`, { headers: ACCEPTS.pages })).arrayBuffer();
+    const firstPage = ms(t0);
     const tournaments = (await (await fetch(`${base}/tournaments`)).json()) as { tournaments: { tournamentId: string }[] };
     const events = ((await (await fetch(`${base}/health`)).json()) as { head: number }).head;
-    const player = list.players[Math.floor(list.players.length / 2)]!.playerId;
     const tournament = tournaments.tournaments[0]!.tournamentId;
     const routes = ['/lists', '/lists?as-of=2020-06-30', `/players/${encodeURIComponent(player)}`, `/tournaments/${encodeURIComponent(tournament)}`];
     const apiRoutes = routes.map((r) => (r.startsWith('/lists') ? `${r}${r.includes('?') ? '&' : '?'}format=json` : r));
@@ -153,7 +158,7 @@ const measure = async (file: string): Promise<Figures> => {
     const warmUp = ms(t1);
     const pages = await load(base, server.pid!, routes, ACCEPTS.pages, dir);
     const api = await load(base, server.pid!, apiRoutes, ACCEPTS.api, dir);
-    return { rebuild, events, listening, firstAnswer, warmUp, pages, api, peakRss };
+    return { rebuild, events, listening, firstAnswer, firstPage, warmUp, pages, api, peakRss };
   } finally {
     clearInterval(sampler);
     server.kill('SIGTERM');
@@ -174,7 +179,7 @@ const main = async (): Promise<void> => {
     const f = await measure(file);
     figures.push([name, f]);
     console.log(
-      `${name} (${f.events} events${COLD ? ', models not saved' : `, models saved first in ${(f.rebuild / 1000).toFixed(1)} s`}): listening ${(f.listening / 1000).toFixed(1)} s, first list ${(f.firstAnswer / 1000).toFixed(1)} s, every route once ${(f.warmUp / 1000).toFixed(1)} s; ${mixLine('pages:', f.pages)}; ${mixLine('JSON:', f.api)}; peak rss ${(f.peakRss / 1024 / 1024).toFixed(0)} MiB`,
+      `${name} (${f.events} events${COLD ? ', models not saved' : `, models saved first in ${(f.rebuild / 1000).toFixed(1)} s`}): listening ${(f.listening / 1000).toFixed(1)} s, first list ${(f.firstAnswer / 1000).toFixed(1)} s, then a player's page ${(f.firstPage / 1000).toFixed(1)} s, every route once ${(f.warmUp / 1000).toFixed(1)} s; ${mixLine('pages:', f.pages)}; ${mixLine('JSON:', f.api)}; peak rss ${(f.peakRss / 1024 / 1024).toFixed(0)} MiB`,
     );
   }
   const [[, s], [, b]] = figures as [[string, Figures], [string, Figures]];

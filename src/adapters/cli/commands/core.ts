@@ -415,6 +415,7 @@ export const serve: CommandRun = {
       storeSpec: ctx.storeSpec ?? defaultStoreSpec(),
       officers,
       private: ctx.opts.flag('private'),
+      warmUp: true,
       host,
       allowedHosts: ctx.opts.all('allowed-host'),
       ...(corsOrigin !== undefined ? { corsOrigin } : {}),
