@@ -94,6 +94,10 @@ const listRows = (
 
 const END_OF_TIME = '9999-12-31';
 
+/** Whether an explanation tells anything (a record keeps none that does not). */
+const explainsAnything = (data: Pick<GenericExplanation['data'], 'tournaments' | 'officerFacts' | 'grades'>): boolean =>
+  data.tournaments.length > 0 || data.officerFacts.length > 0 || data.grades.length > 0;
+
 const nonEmpty = (carry: GradeCarry): GradeCarry | null => (Object.keys(carry).length === 0 ? null : carry);
 
 /** What the model keeps of one player from the fold of the whole slice `fold` (undefined: nothing to keep). */
@@ -103,7 +107,7 @@ const recordReader = ({ slice, folded, cutDate }: SliceFold): ((id: string) => P
   return (id) => {
     const career = careerOf(id) ?? null;
     const data = E.isRight(folded) ? explanationData(folded.right, id) : undefined;
-    const explained = data !== undefined && (data.tournaments.length > 0 || data.officerFacts.length > 0 || data.grades.length > 0) ? data : null;
+    const explained = data !== undefined && explainsAnything(data) ? data : null;
     const standings = ruleSetStandings(folded, id, (ruleSet) => listedOf(ruleSet, id));
     let carry: GradeCarry = {};
     if (E.isRight(folded)) gradeHistory(folded.right, id, { carryAt: { date: cutDate, take: (c) => (carry = c) } });
@@ -132,7 +136,10 @@ const lastDateOf = ([, career, explained]: PlayerRecord): string => {
   return last;
 };
 
-const lineOf = (record: PlayerRecord): Line => ({ last: lastDateOf(record), id: record[0], text: `${lastDateOf(record)}\t${JSON.stringify(record[0])}\t${JSON.stringify(record)}` });
+const lineOf = (record: PlayerRecord): Line => {
+  const last = lastDateOf(record);
+  return { last, id: record[0], text: `${last}\t${JSON.stringify(record[0])}\t${JSON.stringify(record)}` };
+};
 
 const parseLine = (text: string): Line => {
   const [a, b] = [text.indexOf('\t'), text.indexOf('\t', text.indexOf('\t') + 1)];
@@ -203,7 +210,7 @@ const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: 
         : { playerId: id, name: careerName(player), openingBalances: [...dated(oldCareer?.openingBalances, from), ...(post?.openingBalances ?? [])], grades, tournaments: [...tournaments, ...(post?.tournaments ?? [])] };
     const now = explanationData(resumed, id);
     const explanation = { playerId: id, tournaments: [...dated(oldExplained?.tournaments, from), ...now.tournaments], officerFacts: [...dated(oldExplained?.officerFacts, from), ...now.officerFacts], grades };
-    const explained = explanation.tournaments.length > 0 || explanation.officerFacts.length > 0 || grades.length > 0 ? explanation : null;
+    const explained = explainsAnything(explanation) ? explanation : null;
     const standings = ruleSetStandings(folded, id, (ruleSet) => listedOf(ruleSet, id));
     return career !== null || explained !== null || standings.length > 0 ? [id, career, explained, standings, nonEmpty(carry)] : undefined;
   };
