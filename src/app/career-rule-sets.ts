@@ -49,13 +49,15 @@ export const ruleSetStandings = (
   for (const ruleSet of GENERIC_RULE_SETS) {
     const own = fold.right.states.get(ruleSet)?.get(playerId);
     if (own === undefined) continue;
-    const rating = genericSystem(ruleSet).rating(own);
-    const kept = (own as { games?: unknown }).games;
+    // the system's own count, as its list shows it: a raw `games` field can lag (FIDE's open period is counted in
+    // the next list's games, not yet in the state's)
+    const system = genericSystem(ruleSet, fold.right.registry);
+    const rating = system.rating(own);
     const row = listed(ruleSet);
     standings.push({
       ruleSet,
       rating: rating === null ? null : Math.round(rating),
-      ...(typeof kept === 'number' ? { games: kept } : {}),
+      games: system.games(own),
       ...(row?.grade !== undefined ? { grade: row.grade } : {}),
       provisional: row?.provisional ?? false,
     });

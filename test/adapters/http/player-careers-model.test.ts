@@ -57,4 +57,18 @@ describe.skipIf(!cliBuilt())('a player\'s non-FESA careers over HTTP from the sa
     expect(after.find((c) => c.ruleSet === 'fide')!.tournaments.map((t) => t.tournamentId)).toEqual(['F1', 'F2']);
     expect(careersFromModel.here).toBe(served + 1);
   });
+  it('counts a player\'s games under each rule set as that rule set\'s list does (FIDE 2024: the open period\'s games too)', async () => {
+    for (const [id, rating] of [['P1', 1800], ['P2', 1700]] as const) {
+      await command({ kind: 'ImportOpeningBalance', validDate: '2020-04-15', playerId: id, ruleSet: 'fide-2024', state: { rating, games: 40, birthYear: null, reached2400: false }, source: 'FIDE list' });
+    }
+    await command({ kind: 'RegisterTournament', validDate: '2020-05-01', tournamentId: 'F3', name: 'F3', place: '', startDate: '2020-05-01', endDate: '2020-05-01', ratingSystem: 'fide-2024', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 0, incrementSeconds: 30 } });
+    await command({ kind: 'ReportGame', validDate: '2020-05-01', tournamentId: 'F3', gameId: 'g1', round: 1, first: 'P1', second: 'P2', result: 'draw' });
+    await command({ kind: 'CloseTournament', validDate: '2020-05-01', tournamentId: 'F3' });
+    const page = (await api.get('/players/P1')).body as { ruleSets: { ruleSet: string; games: number; rating: number | null }[] };
+    expect(page.ruleSets.map((c) => c.ruleSet)).toContain('fide-2024');
+    for (const c of page.ruleSets.filter((r) => r.rating !== null)) {
+      const listed = (await api.get(`/lists?rules=${c.ruleSet}&as-of=2020-12-31`)).body as { players: { id: string; games: number }[] };
+      expect({ ruleSet: c.ruleSet, games: c.games }).toEqual({ ruleSet: c.ruleSet, games: listed.players.find((p) => p.id === 'P1')!.games });
+    }
+  });
 });
