@@ -66,6 +66,8 @@ interface Figures {
   readonly firstAnswer: number;
   /** Since the start too: a player's page asked right after the first list. */
   readonly firstPage: number;
+  /** The first tournament's page, asked right after that player's page. */
+  readonly tournamentPage: number;
   /** Each route of both mixes asked once, in turn, after the first list. */
   readonly warmUp: number;
   /** What people read: the four routes as web pages (a list shows 100 players a page). */
@@ -148,6 +150,10 @@ const measure = async (file: string): Promise<Figures> => {
     const tournaments = (await (await fetch(`${base}/tournaments`)).json()) as { tournaments: { tournamentId: string }[] };
     const events = ((await (await fetch(`${base}/health`)).json()) as { head: number }).head;
     const tournament = tournaments.tournaments[0]!.tournamentId;
+    // then a tournament's page (its cross table names players as FESA files know them: NamesNow)
+    const t2 = process.hrtime.bigint();
+    await (await fetch(`${base}/tournaments/${encodeURIComponent(tournament)}`, { headers: ACCEPTS.pages })).arrayBuffer();
+    const tournamentPage = ms(t2);
     const routes = ['/lists', '/lists?as-of=2020-06-30', `/players/${encodeURIComponent(player)}`, `/tournaments/${encodeURIComponent(tournament)}`];
     const apiRoutes = routes.map((r) => (r.startsWith('/lists') ? `${r}${r.includes('?') ? '&' : '?'}format=json` : r));
     // each route once before the load: at scale 1 a cold page waits for the saved models' catch-up (minutes), which
@@ -158,7 +164,7 @@ const measure = async (file: string): Promise<Figures> => {
     const warmUp = ms(t1);
     const pages = await load(base, server.pid!, routes, ACCEPTS.pages, dir);
     const api = await load(base, server.pid!, apiRoutes, ACCEPTS.api, dir);
-    return { rebuild, events, listening, firstAnswer, firstPage, warmUp, pages, api, peakRss };
+    return { rebuild, events, listening, firstAnswer, firstPage, tournamentPage, warmUp, pages, api, peakRss };
   } finally {
     clearInterval(sampler);
     server.kill('SIGTERM');
@@ -179,7 +185,7 @@ const main = async (): Promise<void> => {
     const f = await measure(file);
     figures.push([name, f]);
     console.log(
-      `${name} (${f.events} events${COLD ? ', models not saved' : `, models saved first in ${(f.rebuild / 1000).toFixed(1)} s`}): listening ${(f.listening / 1000).toFixed(1)} s, first list ${(f.firstAnswer / 1000).toFixed(1)} s, then a player's page ${(f.firstPage / 1000).toFixed(1)} s, every route once ${(f.warmUp / 1000).toFixed(1)} s; ${mixLine('pages:', f.pages)}; ${mixLine('JSON:', f.api)}; peak rss ${(f.peakRss / 1024 / 1024).toFixed(0)} MiB`,
+      `${name} (${f.events} events${COLD ? ', models not saved' : `, models saved first in ${(f.rebuild / 1000).toFixed(1)} s`}): listening ${(f.listening / 1000).toFixed(1)} s, first list ${(f.firstAnswer / 1000).toFixed(1)} s, then a player's page ${(f.firstPage / 1000).toFixed(1)} s, then a tournament's page ${(f.tournamentPage / 1000).toFixed(2)} s, every route once ${(f.warmUp / 1000).toFixed(1)} s; ${mixLine('pages:', f.pages)}; ${mixLine('JSON:', f.api)}; peak rss ${(f.peakRss / 1024 / 1024).toFixed(0)} MiB`,
     );
   }
   const [[, s], [, b]] = figures as [[string, Figures], [string, Figures]];

@@ -125,6 +125,7 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     const out = await bench('serve-load.js', [small, big, '--seconds', '1', '--readers', '2']);
     expect(out).toMatch(/^pages: big\/small req\/s \d+\.\d\d \(goal ≥ 0\.5\); big p99 \d+ ms/m);
     expect(out).toMatch(/^JSON: big\/small req\/s \d+\.\d\d \(goal ≥ 0\.5\); big p99 \d+ ms/m);
+    expect(out).toMatch(/then a tournament's page \d+\.\d\d s, /);
     expect(out).toMatch(/^small .* pages: \d+ req\/s, .* non-2xx 0 \(answers of \d+ KiB \/ \d+ KiB \/ \d+ KiB \/ \d+ KiB\), server CPU \d+\.\d\d ms an answer, busy \d+%; JSON: /m);
   }, BENCH_TIMEOUT);
 

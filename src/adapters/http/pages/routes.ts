@@ -9,7 +9,7 @@ import { today } from '../../clock';
 import type { LiveAuditTrail } from '../../../app/read-models/audit-trail';
 import type { PlayerIndex, RatedTournamentViews, TournamentIndex } from '../tournament-index';
 import type { FoldJobs } from '../fold-jobs';
-import { careerNow, explanationNow, NamesNow, type ReadModels } from '../read-models';
+import { careerNow, explanationNow, type NamesNow, type ReadModels } from '../read-models';
 import { diffQueryOf, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
 import type { Directories } from '../../../app/read-models/directories';
 import { tournamentPage, tournamentsPage } from './tournament-page';
@@ -54,6 +54,8 @@ export interface PageDependencies {
   /** The API's access check for auditors' reads (a browser signs in with the token as a Basic password). */
   readonly auditorRead: RequestHandler;
   readonly ruleSetOf: (req: Request) => string;
+  /** Players' names as FESA files know them, for a cross table read from the model (warmed with the directories). */
+  readonly names: NamesNow;
   /** The log position a reader's list must reflect at least (server.ts: read-your-writes). */
   readonly floorOf: (req: Request, res: Response) => number;
 }
@@ -166,7 +168,7 @@ const mountPlayerPages = (app: express.Express, deps: PageDependencies): void =>
 
 /** The tournaments page and a tournament's page (its view model: tournament-view.ts). */
 const mountTournamentPages = (app: express.Express, deps: PageDependencies): void => {
-  const { tournaments, publicRead, ruleSetOf } = deps;
+  const { tournaments, publicRead, ruleSetOf, names } = deps;
   app.get('/tournaments', pagesOnly, ...publicRead, async (req, res) => {
     const q = queryOf(req);
     const search = (q.string('q') ?? '').trim();
@@ -174,7 +176,6 @@ const mountTournamentPages = (app: express.Express, deps: PageDependencies): voi
     sendPage(res, tournamentsPage(shown, { search, ...paging }, { computedAt: new Date(), position }));
   });
 
-  const names = new NamesNow();
   // the official program's file (format=fesa-html) and JSON stay the API's
   app.get('/tournaments/:id', (req, _res, next) => (req.query.format === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, async (req, res) => {
     const ruleSet = ruleSetOf(req);
