@@ -14,7 +14,7 @@ import { postgresCheckpoints } from './checkpoint-storage-postgres';
 
 export type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { StoreSpec } from './open';
-import { countHeld } from './list-held-count';
+import { countHeld, savedWithoutHeldTriggers } from './list-held-count';
 import { storageRefusal } from './sqlite';
 
 // a CommonJS module loaded with require: its type is the annotation's, so the `any` require returns goes no further
@@ -240,7 +240,7 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
           dropRows(db, [name, ...drop]);
           db.prepare('INSERT INTO projections (name, position, saved_at, state) VALUES (?, ?, ?, ?)').run(name, position, new Date().toISOString(), header);
           for (const [part, seq, data] of chunks) insert.run(name, part, seq, data);
-          if (listModel) await saveListModel(sqliteSql(db), '', listModel);
+          if (listModel) await savedWithoutHeldTriggers(db, listModel, () => saveListModel(sqliteSql(db), '', listModel));
           if (careerModel) saveCareerModel(db, careerModel);
           db.prepare('COMMIT').run();
         } catch (e) {

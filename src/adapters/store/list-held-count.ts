@@ -7,14 +7,45 @@ export const HELD_TRIGGER = 'rm_list_points_held_out';
  * SQLite's count of the versions each list model holds (list-model-tables.ts `versionsHeld` reads it), kept by triggers in the transaction that
  * inserts or deletes them; begun from the versions already there when a file first gets it.
  */
+const HELD_TABLES = ['rm_list_rows', 'rm_list_points'] as const;
+
+/** The triggers that keep the count, by name (the last of them is HELD_TRIGGER). */
+const SQLITE_HELD_TRIGGERS: readonly (readonly [name: string, ddl: string])[] = HELD_TABLES.flatMap((table) => [
+  [`${table}_held_in`, `CREATE TRIGGER IF NOT EXISTS ${table}_held_in AFTER INSERT ON ${table} BEGIN INSERT INTO rm_list_held (rule_set, held) VALUES (NEW.rule_set, 1) ON CONFLICT (rule_set) DO UPDATE SET held = held + 1; END`],
+  [`${table}_held_out`, `CREATE TRIGGER IF NOT EXISTS ${table}_held_out AFTER DELETE ON ${table} BEGIN INSERT INTO rm_list_held (rule_set, held) VALUES (OLD.rule_set, -1) ON CONFLICT (rule_set) DO UPDATE SET held = held - 1; END`],
+] as const);
+
 const SQLITE_HELD_COUNT = [
   `CREATE TABLE rm_list_held (rule_set TEXT PRIMARY KEY, held BIGINT NOT NULL)`,
   `INSERT INTO rm_list_held (rule_set, held) SELECT rule_set, sum(n) FROM (SELECT rule_set, count(*) AS n FROM rm_list_rows GROUP BY rule_set UNION ALL SELECT rule_set, count(*) FROM rm_list_points GROUP BY rule_set) GROUP BY rule_set`,
-  ...['rm_list_rows', 'rm_list_points'].flatMap((table) => [
-    `CREATE TRIGGER IF NOT EXISTS ${table}_held_in AFTER INSERT ON ${table} BEGIN INSERT INTO rm_list_held (rule_set, held) VALUES (NEW.rule_set, 1) ON CONFLICT (rule_set) DO UPDATE SET held = held + 1; END`,
-    `CREATE TRIGGER IF NOT EXISTS ${table}_held_out AFTER DELETE ON ${table} BEGIN INSERT INTO rm_list_held (rule_set, held) VALUES (OLD.rule_set, -1) ON CONFLICT (rule_set) DO UPDATE SET held = held - 1; END`,
-  ]),
+  ...SQLITE_HELD_TRIGGERS.map(([, ddl]) => ddl),
 ];
+
+/** The versions `ruleSet`'s list model holds, counted. */
+const versionsOf = (db: BetterSqlite3.Database, ruleSet: string): number =>
+  HELD_TABLES.reduce((n, table) => n + (db.prepare(`SELECT count(*) FROM ${table} WHERE rule_set = ?`).pluck().get(ruleSet) as number), 0);
+
+/**
+ * A save of `ruleSet`'s list model (`save`, inside the caller's write transaction) with the count kept as its triggers
+ * would keep it, without them: per row they doubled what a save of half a million versions costs (issue 30: 21 against
+ * 11 s in SQLite alone at scale 1), and a table's rows could not be emptied whole while they were there. The count
+ * moves by the versions the save added less those it took away; a model written anew (`fresh`) sets it to the versions
+ * held after the save, as its triggers would after the save set it to 0 (undoing a hand's edit: list-model-tables.ts). No
+ * other connection writes meanwhile (the transaction holds the writer's lock), so no edit goes uncounted.
+ */
+export const savedWithoutHeldTriggers = async (db: BetterSqlite3.Database, model: { readonly ruleSet: string; readonly fresh: boolean }, save: () => Promise<void>): Promise<void> => {
+  const { ruleSet } = model;
+  const triggers = SQLITE_HELD_TRIGGERS.filter(([name]) => db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?`).get(name) !== undefined);
+  if (triggers.length !== SQLITE_HELD_TRIGGERS.length) return save(); // no count kept (or not all of it): nothing to keep up
+  const heldBefore = db.prepare('SELECT held FROM rm_list_held WHERE rule_set = ?').pluck().get(ruleSet) as number | undefined;
+  const before = model.fresh ? 0 : versionsOf(db, ruleSet);
+  for (const [name] of triggers) db.exec(`DROP TRIGGER ${name}`);
+  await save();
+  const after = versionsOf(db, ruleSet);
+  const held = model.fresh ? after : (heldBefore ?? 0) + after - before;
+  db.prepare('INSERT INTO rm_list_held (rule_set, held) VALUES (?, ?) ON CONFLICT (rule_set) DO UPDATE SET held = excluded.held').run(ruleSet, held);
+  for (const [, ddl] of triggers) db.exec(ddl);
+};
 
 /**
  * Gives a file the count of the list models' versions its reads check (`SQLITE_HELD_COUNT`), once:
