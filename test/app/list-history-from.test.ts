@@ -13,21 +13,11 @@ import type { ListModelHistory } from '../../projections/fesa/list-model';
 import { listModelHistory } from '../../src/app/checkpoint';
 import type { CheckpointStorage } from '../../src/app/ports/checkpoint-storage';
 import type { EventStore } from '../../src/app/ports/event-store';
-import { ledgers, resultCorrection } from '../support/gen';
+import { ledgers, resultCorrection, validDatesOf } from '../support/gen';
 import { places, record } from '../support/places';
 
 const RULES = 'fesa';
 const AS_OF = '2031-01-01';
-
-/** The dates the ledger's facts are valid from (a tournament by its end), sorted: where a `--from` cuts. */
-const datesOf = (facts: readonly LoggedEvent[]): string[] => {
-  const dates = new Set<string>();
-  for (const { event } of facts) {
-    const date = event.type === 'TournamentRegistered' ? event.endDate : event.validDate;
-    if (date) dates.add(date);
-  }
-  return [...dates].sort();
-};
 
 const fromOn = (diff: FoldDiff, from: string): FoldDiff => ({ runs: diff.runs.filter((r) => r.date >= from), list: diff.list });
 const items = (h: ListModelHistory): unknown[] => [h.through, [...h.rated]];
@@ -51,7 +41,7 @@ describe.each(places)('a list model read from a date on, %s (issue 30)', (_name,
           // timeline's items is no pair to compare item by item
           if (wholeA === undefined || wholeB === undefined || JSON.stringify(items(wholeA)) !== JSON.stringify(items(wholeB))) return;
           const whole = diffListModels(wholeA, wholeB, wholeA.rated);
-          const dates = datesOf(facts);
+          const dates = validDatesOf(facts);
           for (const from of [dates[pickDate % dates.length]!, dates[(pickDate >> 2) % dates.length]!, dates[0]!, '2099-01-01']) {
             const [sinceA, sinceB] = [await read(a, from), await read(b, from)];
             expect(sinceA && sinceB && { ...fromOn(diffListModels(sinceA, sinceB, sinceA.rated), from), lists: [listOfModel(sinceA), listOfModel(sinceB)] }).toEqual({ ...fromOn(whole, from), lists: [listOfModel(wholeA), listOfModel(wholeB)] });

@@ -15,23 +15,12 @@ import { AS_ADOPTED } from '../../../projections/fesa/history';
 import { foldFesaFast } from '../../../projections/fesa/incremental';
 import { openSqliteStore } from '../../../src/adapters/store/sqlite';
 import { loadFacts } from '../../../src/app/load';
-import type { LoggedEvent } from '../../../domain/events';
-import { ledgers } from '../../support/gen';
+import { ledgers, validDatesOf } from '../../support/gen';
 import { cliBuilt, ledgerProcess, tempDir } from '../../support/helpers';
 import { record } from '../../support/places';
 
 const RULES = 'fesa-published';
 const AS_OF = '2031-01-01';
-
-/** The dates the ledger's facts are valid from (a tournament by its end), sorted: where a `--from` cuts. */
-const datesOf = (facts: readonly LoggedEvent[]): string[] => {
-  const dates = new Set<string>();
-  for (const { event } of facts) {
-    const date = event.type === 'TournamentRegistered' ? event.endDate : event.validDate;
-    if (date) dates.add(date);
-  }
-  return [...dates].sort();
-};
 
 const ok = async (argv: readonly string[]): Promise<string> => {
   const r = await ledgerProcess(argv);
@@ -63,7 +52,7 @@ describe.skipIf(!cliBuilt())('ledger rerate --from from the saved list models (i
         // only ledgers on whose lists the two rule sets differ (about half): a list read wrong would show
         fc.pre(changes.list.length > 0);
         fs.copyFileSync(json, text);
-        const dates = datesOf(seen);
+        const dates = validDatesOf(seen);
         const expected = (from: string) => ({ ruleSet: RULES, from, asOf: AS_OF, runs: changes.runs.filter((r) => r.date >= from), list: changes.list });
         const argv = (from: string) => ['rerate', '--rules', RULES, '--from', from, '--as-of', AS_OF];
         // the first call of each ledger saves both models (folding the log), the next read them; the last date
