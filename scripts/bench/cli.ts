@@ -200,6 +200,10 @@ const main = async (): Promise<void> => {
       [`explain ${player}`, () => ['explain', player, '--json']],
       ['diff --published bench', () => ['diff', '--published', 'bench', '--json']],
       ['diff --rules fesa --rules fesa-published', () => ['diff', '--rules', 'fesa', '--rules', 'fesa-published', '--json']],
+      // a second rerate reads both saved models from --from on, and both whole lists: beside it, one whole list
+      ['rerate --rules fesa-published --from 2017-01-01', () => ['rerate', '--rules', 'fesa-published', '--from', '2017-01-01']],
+      ['rerate --rules fesa-published --from 2024-12-01', () => ['rerate', '--rules', 'fesa-published', '--from', '2024-12-01']],
+      ['list --active-years 0', () => ['list', '--active-years', '0', '--format', 'csv']],
       [`tournament show ${tournament}`, () => ['tournament', 'show', tournament, '--json']],
       ...ruleSets.flatMap((id): [string, () => string[]][] => [
         [`list --rules ${id}`, () => ['list', '--rules', id, '--format', 'csv']],

@@ -372,10 +372,11 @@ export const changesTheLists = async (store: EventStore, after: number, upTo: nu
  * passes over — an officer's appointment, a published list — do not: the model then answers as at the head).
  * Bringing it up reads the events since its checkpoint (or folds the log once) and saves both; the projection is not
  * kept. Undefined when the fold under the rule set failed. It may reflect a later position when another process
- * wrote meanwhile: the caller compares.
+ * wrote meanwhile: the caller compares. With `from`, the rows dated before it are left out but for each slot's last
+ * (see `CheckpointStorage.readListHistory`): a diff of two such reads is right from `from` on.
  */
-export const listModelHistory = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string, head: number, onProgress?: CheckpointOptions['onProgress']): Promise<ListModelHistory | undefined> => {
+export const listModelHistory = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string, head: number, onProgress?: CheckpointOptions['onProgress'], from?: string): Promise<ListModelHistory | undefined> => {
   const saved = await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT);
   if (saved === undefined || (saved < head && (await changesTheLists(store, saved, head)))) await resumeProjection(store, storage, { ruleSet, ...(onProgress ? { onProgress } : {}) });
-  return storage.readListHistory({ ruleSet, format: LIST_MODEL_FORMAT, asOf });
+  return storage.readListHistory({ ruleSet, format: LIST_MODEL_FORMAT, asOf, ...(from !== undefined ? { from } : {}) });
 };

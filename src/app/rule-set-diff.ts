@@ -17,13 +17,15 @@ export interface RuleSetsDiff {
 /**
  * The diff `diffFolds` gives of the two folds, from the models (each brought up to the head first when a fact since
  * may change a list, telling `onProgress` how far); undefined when a model cannot answer (its fold failed: folding says why). Another process's
- * write between the reads moves the head: read again, a few times at most.
+ * write between the reads moves the head: read again, a few times at most. With `from` (`rerate --from`), only the
+ * rows dated from then on and the lists are read: the runs' changes dated before `from` are not all there (the caller
+ * leaves them out), the list's are.
  */
-export const ruleSetsFromModels = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, onProgress?: CheckpointOptions['onProgress']): Promise<RuleSetsDiff | undefined> => {
+export const ruleSetsFromModels = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, onProgress?: CheckpointOptions['onProgress'], from?: string): Promise<RuleSetsDiff | undefined> => {
   for (let attempt = 0; attempt < 5; attempt++) {
     const head = await store.headPosition();
-    const before = await listModelHistory(store, storage, a, asOf, head, onProgress);
-    const after = before && (await listModelHistory(store, storage, b, asOf, head, onProgress));
+    const before = await listModelHistory(store, storage, a, asOf, head, onProgress, from);
+    const after = before && (await listModelHistory(store, storage, b, asOf, head, onProgress, from));
     if (before === undefined || after === undefined) return undefined;
     if (before.position > head || after.position > head) continue;
     return { diff: diffListModels(before, after, before.rated), lists: [listOfModel(before), listOfModel(after)] };

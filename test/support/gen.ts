@@ -171,3 +171,13 @@ export const resultCorrection = (game: GameReported, position: number, eventId =
   if (E.isLeft(event)) throw new Error(event.left);
   return { event: event.right, globalPosition: position };
 };
+
+/** The dates a ledger's facts are valid from (a tournament by its end date), sorted: where a date given to a read cuts. */
+export const validDatesOf = (facts: readonly LoggedEvent[]): string[] => {
+  const dates = new Set<string>();
+  for (const { event } of facts) {
+    const date = event.type === 'TournamentRegistered' ? event.endDate : event.validDate;
+    if (date) dates.add(date);
+  }
+  return [...dates].sort();
+};

@@ -185,11 +185,35 @@ export const readList = async (sql: Sql, s: string, q: ListModelQuery): Promise<
 
 const itemText = (date: unknown, ord: unknown): string => `${date as string}|${Number(ord)}`;
 
+/** What `readListHistory` reads: the rows up to the list as of `asOf`, or (`from`) those dated from then on and the list's. */
+export interface ListHistoryQuery {
+  readonly ruleSet: string;
+  readonly format: number;
+  readonly asOf: string;
+  readonly from?: string | undefined;
+}
+
+const HISTORY_COLUMNS = 'slot, date, ord, present, seq, rating, grade, name';
+/** Every row known now dated up to p2, by slot and item. */
+const HISTORY_ROWS = (s: string, p: Sql['p']) => `SELECT ${HISTORY_COLUMNS} FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND date <= ${p(2)} AND kt IS NULL ORDER BY slot, date, ord`;
+/**
+ * The rows known now dated from p4 up to p2 (one index range by item), with each slot's last row up to p2 known at p3
+ * (NOW: one index seek per slot), by slot and item; a slot's last row is its last here too, as in `HISTORY_ROWS`.
+ */
+const ROWS_FROM = (sql: Sql, s: string) => {
+  const { p } = sql;
+  return `SELECT ${HISTORY_COLUMNS} FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND date >= ${p(4)} AND date <= ${p(2)} AND kt IS NULL
+    UNION SELECT sl.slot, r.date, r.ord, r.present, r.seq, r.rating, r.grade, r.name FROM ${s}rm_list_slots sl ${sql.latestRow(s, 'sl.slot', p(2), p(3))} WHERE sl.rule_set = ${p(1)}
+    ORDER BY 1, 2, 3`;
+};
+
 /**
  * Every row of the model known now up to its list as of `asOf`, by slot and item, each item numbered as the
- * timeline (what a comparison of two rule sets reads); undefined when none is saved or its fold failed.
+ * timeline (what a comparison of two rule sets reads); undefined when none is saved or its fold failed. With `from`,
+ * only the rows dated from then on and each slot's last row (its place on the list of the date): the ratings after
+ * the tournaments from then on and the list, not the history before (`rerate --from` prints no more).
  */
-export const readListHistory = async (sql: Sql, s: string, q: { readonly ruleSet: string; readonly format: number; readonly asOf: string }): Promise<ListModelHistory | undefined> => {
+export const readListHistory = async (sql: Sql, s: string, q: ListHistoryQuery): Promise<ListModelHistory | undefined> => {
   const meta = await metaOf(sql, s, q.ruleSet, q.format);
   if (meta === undefined || meta.failed) return undefined;
   const { p } = sql;
@@ -202,7 +226,7 @@ export const readListHistory = async (sql: Sql, s: string, q: { readonly ruleSet
   if (points.length === 0) return { position: meta.position, through: 0, explicit: false, rows: [], rated };
   const owners = await sql.all(`SELECT sl.slot, o.player_id FROM ${s}rm_list_slots sl JOIN ${s}rm_list_owners o ON o.rule_set = sl.rule_set AND o.name_key = sl.name_key AND o.kt IS NULL WHERE sl.rule_set = ${p(1)}`, [q.ruleSet]);
   const ownerOf = new Map(owners.map(([slot, id]) => [Number(slot), id as string]));
-  const rows = await sql.all(`SELECT slot, date, ord, present, seq, rating, grade, name FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND date <= ${p(2)} AND kt IS NULL ORDER BY slot, date, ord`, [q.ruleSet, q.asOf]);
+  const rows = await sql.all(q.from === undefined ? HISTORY_ROWS(s, p) : ROWS_FROM(sql, s), q.from === undefined ? [q.ruleSet, q.asOf] : [q.ruleSet, q.asOf, NOW, q.from]);
   return {
     position: meta.position,
     through: points.length,

@@ -38,9 +38,11 @@ export interface CheckpointStorage {
   readListChanges(query: ListChangesQuery): Promise<StoredListChanges | undefined>;
   /**
    * Every row of the saved read model of `ruleSet` up to its list as of `asOf`, by slot and item (what a comparison
-   * of two rule sets reads); undefined when none of format `format` is saved or its fold failed.
+   * of two rule sets reads); with `from`, only the rows dated from then on and each slot's last row up to `asOf` (the
+   * runs' changes from then on and the list: the earlier items' rows are not read). Undefined when none of format
+   * `format` is saved or its fold failed.
    */
-  readListHistory(query: { readonly ruleSet: string; readonly format: number; readonly asOf: string }): Promise<ListModelHistory | undefined>;
+  readListHistory(query: { readonly ruleSet: string; readonly format: number; readonly asOf: string; readonly from?: string | undefined }): Promise<ListModelHistory | undefined>;
   /** The global position the saved careers' read model of `ruleSet` reflects (failed or not), when one of format `format` is saved. */
   careerModelPosition(ruleSet: string, format: number): Promise<number | undefined>;
   /**

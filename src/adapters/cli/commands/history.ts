@@ -319,7 +319,8 @@ const printDiff = (ctx: CliContext, labels: readonly [string, string], changes: 
 export const rerate: CommandRun = {
   async run(ctx) {
     const progress = new FoldProgress('rerate');
-    const from = ctx.opts.date('from') ?? '0000-01-01';
+    const fromGiven = ctx.opts.date('from');
+    const from = fromGiven ?? '0000-01-01';
     const asOf = ctx.opts.date('as-of') ?? today();
     const requested = ctx.opts.string('rules') ?? 'fesa-published';
     const options = rerateOptionsOf(ctx, requested);
@@ -332,7 +333,8 @@ export const rerate: CommandRun = {
     // the rule sets in force and the one asked for, from their saved list models (each saved on its first use, so a
     // second rerate reads rows, not the log); folded from the log where no model can answer
     const checkpoints = await ctx.checkpoints();
-    const fromModels = checkpoints === undefined ? undefined : await ruleSetsFromModels(await ctx.store(), checkpoints, AS_ADOPTED, ruleSet, asOf, progress.stage);
+    // (from the rows dated from --from on and the lists: the runs' changes before it are left out below)
+    const fromModels = checkpoints === undefined ? undefined : await ruleSetsFromModels(await ctx.store(), checkpoints, AS_ADOPTED, ruleSet, asOf, progress.stage, fromGiven);
     let changes: FoldDiff;
     if (fromModels !== undefined) changes = fromModels.diff;
     else {
