@@ -194,7 +194,7 @@ const tailRenamed = (line: Line, name: string | undefined): Line => {
  * first named from the cut on, read). False when the fold failed (the caller makes the model anew: a failure is told
  * as the whole fold tells it).
  */
-const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: SliceFold, renamed: ReadonlySet<string>): Promise<boolean> => {
+const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: SliceFold, renamed: ReadonlySet<string>, touched: string): Promise<boolean> => {
   const { slice, folded, from } = fold;
   if (E.isLeft(folded) || saved.cutDate !== from) return false;
   ruleSetCareerModelSplices.here++;
@@ -215,9 +215,18 @@ const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: 
     const standings = ruleSetStandings(folded, id, (ruleSet) => listedOf(ruleSet, id));
     return [id, nameOf(id) ?? null, post === undefined ? null : { openingBalances: post.openingBalances, tournaments: post.tournaments }, { tournaments: now.tournaments, officerFacts: now.officerFacts }, grades, standings, nonEmpty(carry)];
   };
-  // the players the items from the cut on name, whom the saved tails may not hold yet
-  const named = new Set<string>([...resumed.runs.flatMap((r) => Object.keys(r.before)), ...resumed.officerFacts.flatMap((f) => f.playerIds)]);
-  for (const t of slice.state.tournaments.values()) for (const g of t.games.values()) if (!g.withdrawn) for (const id of [g.facts.first, g.facts.second]) if (id !== null) named.add(id);
+  // the players the items from the cut on name, whom the saved tails may not hold yet; those of the items from the
+  // date the write touches on, whose tails change (the items before it are folded as they were)
+  const [named, touchedNow] = [new Set<string>(), new Set<string>()];
+  const name = (date: string, ids: Iterable<string>): void => {
+    for (const id of ids) {
+      named.add(id);
+      if (date >= touched) touchedNow.add(id);
+    }
+  };
+  for (const r of resumed.runs) name(r.date, Object.keys(r.before));
+  for (const f of resumed.officerFacts) name(f.date, f.playerIds);
+  for (const t of slice.state.tournaments.values()) for (const g of t.games.values()) if (!g.withdrawn) name(t.registration.endDate, [g.facts.first, g.facts.second].filter((id) => id !== null));
   // a renamed player's head record takes his name now (his tail is made again below when he has one)
   const buckets = await renamedParts(storage, bucketName, saved.buckets, renamed, fold.position, async (line) => headRenamed(line, nameOf(line.id)));
   if (buckets === undefined) return false;
@@ -230,7 +239,8 @@ const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: 
     const lines: Line[] = [];
     for (const old of loaded.lines) {
       newcomers.delete(old.id);
-      lines.push(tailLineOf(tailOf(old.id, tailOfLine(old)[6])));
+      // a tail with nothing from the date the write touches, of a player nothing from it names, is as it was
+      lines.push(old.last < touched && !touchedNow.has(old.id) && !renamed.has(old.id) ? old : tailLineOf(tailOf(old.id, tailOfLine(old)[6])));
     }
     if (newcomers.size > 0) {
       // a player first named from the cut on: his carry is his head record's
@@ -344,7 +354,7 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
   if (touch.kind !== 'from' || cut === undefined || touch.date < cut.cut.date) return undefined;
   const renamed = await renamedSince(store, since, head);
   if (touch.date === NAMES_ONLY && (await renamedInModel(store, storage, saved, renamed, head))) return loadHead(storage);
-  if (await resumeRuleSetModels(store, storage, cut, head, (fold) => spliceCareerModel(storage, saved, fold, renamed))) return loadHead(storage);
+  if (await resumeRuleSetModels(store, storage, cut, head, (fold) => spliceCareerModel(storage, saved, fold, renamed, touch.date))) return loadHead(storage);
   return undefined;
 };
 

@@ -56,7 +56,11 @@ const lineWith = (last: string, id: string, record: unknown): Line => ({ last, i
 
 export const lineOf = (record: PlayerRecord): Line => lineWith(lastDateOf(record), record[0], record);
 
-export const tailLineOf = (record: TailRecord): Line => lineWith('', record[0], record);
+/** A tail's line: the date of its last dated item, as a head record's. */
+export const tailLineOf = (record: TailRecord): Line => {
+  const [id, , career, explanation, grades] = record;
+  return lineWith(lastDateOf([id, career && { playerId: id, name: '', grades, ...career }, { playerId: id, ...explanation, grades }, [], null]), id, record);
+};
 
 export const parseLine = (text: string): Line => {
   const [a, b] = [text.indexOf('\t'), text.indexOf('\t', text.indexOf('\t') + 1)];
