@@ -375,6 +375,17 @@ const savedRecordOf = async (storage: CheckpointStorage, head: Head, playerId: s
 };
 
 /**
+ * Brings a saved careers model that is behind the log to its head where that takes no more than a splice from the
+ * fold cut, the list models resumed in the same fold (a list read after a write: one fold of two seasons for both
+ * models, not one for the lists now and another at the next careers read). Nothing when none is saved, it is at the
+ * head already, or it would have to be made anew (the next careers read makes it).
+ */
+export const spliceRuleSetCareersWithLists = async (store: EventStore, storage: CheckpointStorage): Promise<void> => {
+  const saved = await loadHead(storage);
+  if (saved !== undefined && saved.position !== (await store.headPosition())) await headAtLogHead(store, storage);
+};
+
+/**
  * What the saved careers model holds of `playerId` at the head of the log (made anew from the log when none can be
  * served: none saved, behind the log by a fact that changes a career, another log's, or changed by hand — then
  * `onEdited` is told why). The default entry policy only (`--entry` asks the fold).
