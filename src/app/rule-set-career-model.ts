@@ -5,9 +5,11 @@
  * changes with the rule behind each) and what `explain` tells of him, so that a read loads one player's records
  * instead of reading a third of a mixed ledger's streams and folding them again.
  *
- * Players are kept in buckets by a hash of their id, each saved as its own projection, so that a read parses one
- * bucket. A small head (its own projection) says which log position the buckets reflect and holds each bucket's
- * fingerprint: moving the model forward over facts that change no career rewrites the head alone, and a bucket
+ * Players are kept in buckets by a hash of their id, each bucket saved as two projections — its players' head records
+ * (what is dated before the fold cut, written when the model is made) and their tails (what is dated from the cut on:
+ * rule-set-career-records.ts) — so that a read parses one bucket's two parts, and a write after the cut rewrites the
+ * tails alone. A small head (its own projection) says which log position the parts reflect and holds each part's
+ * fingerprint: moving the model forward over facts that change no career rewrites the head alone, and a part
  * changed by hand, or saved by another build, no longer matches it. Derived and droppable: read only while it reflects
  * the head of the log; `verify` tells one changed by hand.
  */
@@ -35,7 +37,7 @@ import type { GenericRuleSetId } from '../../projections/generic/systems';
 /** The saved layout: a model of another format is never read (the next read makes it anew). */
 export const RULE_SET_CAREER_MODEL_FORMAT = 4;
 const HEAD_NAME = `rule-set-careers-${RULE_SET_CAREER_MODEL_FORMAT}`;
-/** At a million games a bucket holds some 1,500 players: a read parses megabytes, not the whole model. */
+/** At a million games a bucket holds some 1,500 players: a read parses megabytes, not the whole model (format 4: records split into head and tail parts). */
 const BUCKETS = 64;
 const bucketName = (bucket: number): string => `${HEAD_NAME}:${bucket}`;
 const tailName = (bucket: number): string => `${HEAD_NAME}:tail:${bucket}`;
