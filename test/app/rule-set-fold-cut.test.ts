@@ -187,19 +187,27 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
   }, 300_000);
 });
 
+/** A small fide ledger's facts: a player registered in 2022, a game won by `first`, a closed tournament of `games`. */
+const player = (id: string): DomainEvent => event({ type: 'PlayerRegistered', eventId: `reg:${id}`, validDate: '2022-01-01', playerId: id, familyName: id, givenName: '', country: 'NL' });
+const game = (t: string, date: string, id: string, first: string, second: string): DomainEvent => event({ type: 'GameReported', eventId: `g:${t}:${id}`, validDate: date, tournamentId: t, gameId: id, round: 1, first, second, result: 'win' });
+const tournament = (id: string, date: string, games: DomainEvent[]): DomainEvent[] => [
+  event({ type: 'TournamentRegistered', eventId: `t:${id}`, validDate: date, tournamentId: id, name: id, place: 'Leiden', startDate: date, endDate: date, ratingSystem: 'fide', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 0, incrementSeconds: 30 } }),
+  ...games,
+  event({ type: 'TournamentClosed', eventId: `close:${id}`, validDate: date, tournamentId: id }),
+];
+
 describe.each(places)('the careers model spliced at its cut (%s)', (_name, open) => {
   it('carries a grade from before the cut into the first tournament after it', async () => {
     // A's GoBase grade is 1-dan from his balance; an adjustment to 2150 before the cut moves his rating, not the
     // grade his history holds, so his first tournament after the cut tells 1-dan -> 3-dan: a splice must carry 1-dan over
-    const player = (id: string) => event({ type: 'PlayerRegistered', eventId: `reg:${id}`, validDate: '2022-01-01', playerId: id, familyName: id, givenName: '', country: 'NL' });
     const balance = (id: string) => event({ type: 'OpeningBalanceImported', eventId: `bal:${id}`, validDate: '2022-01-01', playerId: id, ruleSet: 'gobase-go', state: { rating: 1950, games: 40 }, source: 'legacy list' });
-    const tournament = (id: string, date: string): DomainEvent[] => [
+    const goTournament = (id: string, date: string): DomainEvent[] => [
       event({ type: 'TournamentRegistered', eventId: `t:${id}`, validDate: date, tournamentId: id, name: id, place: 'Leiden', startDate: date, endDate: date, ratingSystem: 'gobase-go', rated: true, timeControl: { mainMinutes: 60, byoyomiSeconds: 30, incrementSeconds: 0 } }),
       event({ type: 'GameReported', eventId: `g:${id}`, validDate: date, tournamentId: id, gameId: 'g1', round: 1, first: 'A', second: 'B', result: 'draw' }),
       event({ type: 'TournamentClosed', eventId: `close:${id}`, validDate: date, tournamentId: id }),
     ];
     const adjusted = event({ type: 'RatingAdjusted', eventId: 'adj', validDate: '2022-06-01', adjustmentId: 'adj', ruleSet: 'gobase-go', target: { kind: 'player', playerId: 'A' }, change: { kind: 'set', rating: 2150 }, reason: 'promoted by the federation' });
-    const events = [player('A'), player('B'), balance('A'), balance('B'), ...tournament('T1', '2022-03-01'), adjusted, ...tournament('T2', '2024-03-01')];
+    const events = [player('A'), player('B'), balance('A'), balance('B'), ...goTournament('T1', '2022-03-01'), adjusted, ...goTournament('T2', '2024-03-01')];
     const { store, checkpoints, close } = await open();
     try {
       await record(store, events.map((e, i) => ({ event: e, globalPosition: i + 1 })));
@@ -219,13 +227,6 @@ describe.each(places)('the careers model spliced at its cut (%s)', (_name, open)
   it('makes again the tails of the players a write names: one whose first game is after the cut, two writes in a row, a write then a rename', async () => {
     // the cut is 2023-01-01; A's tail ends with T2 (2024-02), before the date a new tournament T4 touches, and D plays
     // first in T4: both must be read again although A's saved tail holds nothing from that date on
-    const player = (id: string) => event({ type: 'PlayerRegistered', eventId: `reg:${id}`, validDate: '2022-01-01', playerId: id, familyName: id, givenName: '', country: 'NL' });
-    const game = (t: string, date: string, id: string, first: string, second: string) => event({ type: 'GameReported', eventId: `g:${t}:${id}`, validDate: date, tournamentId: t, gameId: id, round: 1, first, second, result: 'win' });
-    const tournament = (id: string, date: string, games: DomainEvent[]): DomainEvent[] => [
-      event({ type: 'TournamentRegistered', eventId: `t:${id}`, validDate: date, tournamentId: id, name: id, place: 'Leiden', startDate: date, endDate: date, ratingSystem: 'fide', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 0, incrementSeconds: 30 } }),
-      ...games,
-      event({ type: 'TournamentClosed', eventId: `close:${id}`, validDate: date, tournamentId: id }),
-    ];
     const events = [
       ...['A', 'B', 'C', 'D'].map(player),
       ...tournament('T1', '2022-03-01', [game('T1', '2022-03-01', 'g1', 'A', 'B')]),
@@ -263,13 +264,6 @@ describe.each(places)('the careers model spliced at its cut (%s)', (_name, open)
   }, 60_000);
 
   it('drops from a record what a withdrawal after the cut takes: a player whose only game it was', async () => {
-    const player = (id: string) => event({ type: 'PlayerRegistered', eventId: `reg:${id}`, validDate: '2022-01-01', playerId: id, familyName: id, givenName: '', country: 'NL' });
-    const game = (t: string, date: string, id: string, first: string, second: string) => event({ type: 'GameReported', eventId: `g:${t}:${id}`, validDate: date, tournamentId: t, gameId: id, round: 1, first, second, result: 'win' });
-    const tournament = (id: string, date: string, games: DomainEvent[]): DomainEvent[] => [
-      event({ type: 'TournamentRegistered', eventId: `t:${id}`, validDate: date, tournamentId: id, name: id, place: 'Leiden', startDate: date, endDate: date, ratingSystem: 'fide', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 0, incrementSeconds: 30 } }),
-      ...games,
-      event({ type: 'TournamentClosed', eventId: `close:${id}`, validDate: date, tournamentId: id }),
-    ];
     const events = [player('A'), player('B'), player('C'), ...tournament('T1', '2022-03-01', [game('T1', '2022-03-01', 'g1', 'A', 'B')]), ...tournament('T2', '2024-03-01', [game('T2', '2024-03-01', 'g1', 'A', 'B'), game('T2', '2024-03-01', 'g2', 'C', 'B')])];
     const { store, checkpoints, close } = await open();
     try {
