@@ -5,9 +5,11 @@
  * changes with the rule behind each) and what `explain` tells of him, so that a read loads one player's records
  * instead of reading a third of a mixed ledger's streams and folding them again.
  *
- * Players are kept in buckets by a hash of their id, each saved as its own projection, so that a read parses one
- * bucket. A small head (its own projection) says which log position the buckets reflect and holds each bucket's
- * fingerprint: moving the model forward over facts that change no career rewrites the head alone, and a bucket
+ * Players are kept in buckets by a hash of their id, each bucket saved as two projections — its players' head records
+ * (what is dated before the fold cut, written when the model is made) and their tails (what is dated from the cut on:
+ * rule-set-career-records.ts) — so that a read parses one bucket's two parts, and a write after the cut rewrites the
+ * tails alone. A small head (its own projection) says which log position the parts reflect and holds each part's
+ * fingerprint: moving the model forward over facts that change no career rewrites the head alone, and a part
  * changed by hand, or saved by another build, no longer matches it. Derived and droppable: read only while it reflects
  * the head of the log; `verify` tells one changed by hand.
  */
@@ -27,26 +29,21 @@ import { evolve, initialLedgerState } from '../../domain/commands/state';
 import { playerStream } from '../../domain/events';
 import { fingerprint, rebuildRuleSetListModels, resumeRuleSetModels, touchOfTheRatedSlice, type SliceFold } from './rule-set-list-model';
 import { careerName, careerReader, type GenericCareer } from './tournaments';
+import { explainsAnything, joined, lineOf, nonEmpty, parseLine, recordOfLine, splitAtCut, tailOfLine, tailLineOf, type Line, type PlayerRecord, type TailRecord } from './rule-set-career-records';
 import { careersOfStandings, ruleSetStandings, type RuleSetCareer, type RuleSetStanding } from './career-rule-sets';
 import { listNamer, listOfFold, type RuleSetListRow } from './rule-set-list';
 import type { GenericRuleSetId } from '../../projections/generic/systems';
 
 /** The saved layout: a model of another format is never read (the next read makes it anew). */
-export const RULE_SET_CAREER_MODEL_FORMAT = 3;
+export const RULE_SET_CAREER_MODEL_FORMAT = 4;
 const HEAD_NAME = `rule-set-careers-${RULE_SET_CAREER_MODEL_FORMAT}`;
-/** At a million games a bucket holds some 1,500 players: a read parses megabytes, not the whole model. */
+/** At a million games a bucket holds some 1,500 players: a read parses megabytes, not the whole model (format 4: records split into head and tail parts). */
 const BUCKETS = 64;
 const bucketName = (bucket: number): string => `${HEAD_NAME}:${bucket}`;
+const tailName = (bucket: number): string => `${HEAD_NAME}:tail:${bucket}`;
 const bucketOf = (playerId: string): number => hash53(playerId) % BUCKETS;
 /** Players per saved chunk. */
 const CHUNK = 500;
-
-/**
- * One player's record: his career under every non-FESA rule set (null: none), what `explain` tells of him (null:
- * nothing, or the fold failed), his standings (what his page shows of his state under each rule set) and what his
- * grade history carries over the model's cut date (null: nothing), which a splice from the cut starts from.
- */
-type PlayerRecord = readonly [playerId: string, career: GenericCareer | null, explanation: GenericExplanation['data'] | null, standings: readonly RuleSetStanding[], carry: GradeCarry | null];
 
 interface Head {
   readonly format: number;
@@ -55,9 +52,11 @@ interface Head {
   readonly head: string | null;
   /** Where the fold stopped: `explain` answers with it, as the fold would (a career shows its tournaments unrated). */
   readonly failure?: string;
-  /** Each bucket's fingerprint as saved by this build. */
+  /** Each bucket's head records' fingerprint as saved by this build. */
   readonly buckets: readonly number[];
-  /** The date the records' grade carries are at: the fold cut's (rule-set-fold-cut.ts) the model can be spliced from. */
+  /** Each bucket's tails' fingerprint (rule-set-career-records.ts). */
+  readonly tails: readonly number[];
+  /** Where the records are split, and the date their grade carries are at: the fold cut's (rule-set-fold-cut.ts) the model can be spliced from. */
   readonly cutDate: string;
 }
 
@@ -94,12 +93,6 @@ const listRows = (
 
 const END_OF_TIME = '9999-12-31';
 
-/** Whether an explanation tells anything (a record keeps none that does not). */
-const explainsAnything = (data: Pick<GenericExplanation['data'], 'tournaments' | 'officerFacts' | 'grades'>): boolean =>
-  data.tournaments.length > 0 || data.officerFacts.length > 0 || data.grades.length > 0;
-
-const nonEmpty = (carry: GradeCarry): GradeCarry | null => (Object.keys(carry).length === 0 ? null : carry);
-
 /** What the model keeps of one player from the fold of the whole slice `fold` (undefined: nothing to keep). */
 const recordReader = ({ slice, folded, cutDate }: SliceFold): ((id: string) => PlayerRecord | undefined) => {
   const careerOf = careerReader(slice.facts, slice.state, folded);
@@ -115,130 +108,154 @@ const recordReader = ({ slice, folded, cutDate }: SliceFold): ((id: string) => P
   };
 };
 
-/**
- * A record as a line of its bucket (the lines of a chunk are joined by newlines): the date of its last dated item ('':
- * none), his id as JSON, and the record as JSON. A splice copies the line of a player the items from the cut on do not
- * name, and whose record holds nothing dated from the cut on, as it is (most of a bucket), and parses the others.
- */
-interface Line {
-  readonly last: string;
-  readonly id: string;
-  readonly text: string;
-}
-
-const lastDateOf = ([, career, explained]: PlayerRecord): string => {
-  let last = '';
-  const seen = (date: string): void => {
-    if (date > last) last = date;
-  };
-  for (const t of career?.tournaments ?? []) seen(t.endDate);
-  for (const items of [career?.openingBalances, career?.grades, explained?.tournaments, explained?.officerFacts, explained?.grades]) for (const i of items ?? []) seen(i.date);
-  return last;
-};
-
-const lineOf = (record: PlayerRecord): Line => {
-  const last = lastDateOf(record);
-  return { last, id: record[0], text: `${last}\t${JSON.stringify(record[0])}\t${JSON.stringify(record)}` };
-};
-
-const parseLine = (text: string): Line => {
-  const [a, b] = [text.indexOf('\t'), text.indexOf('\t', text.indexOf('\t') + 1)];
-  return { last: text.slice(0, a), id: JSON.parse(text.slice(a + 1, b)) as string, text };
-};
-
-const recordOfLine = ({ text }: Line): PlayerRecord => JSON.parse(text.slice(text.indexOf('\t', text.indexOf('\t') + 1) + 1)) as PlayerRecord;
-
-/** Saves one bucket's records as of `position`; its fingerprint. */
-const saveBucket = async (storage: CheckpointStorage, bucket: number, position: number, lines: readonly Line[]): Promise<number> => {
+/** Saves the lines of one part (a bucket's head or tail records) as of `position`; its fingerprint. */
+const savePart = async (storage: CheckpointStorage, name: string, position: number, lines: readonly Line[]): Promise<number> => {
   const chunks: (readonly [string, number, string])[] = [];
   for (let seq = 0; seq * CHUNK < lines.length; seq++) chunks.push(['players', seq, lines.slice(seq * CHUNK, (seq + 1) * CHUNK).map((l) => l.text).join('\n')]);
   const fp = fingerprint(chunks.map((c) => c[2]));
-  await storage.save(bucketName(bucket), position, JSON.stringify({ format: RULE_SET_CAREER_MODEL_FORMAT, bucket, fp }), chunks, []);
+  await storage.save(name, position, JSON.stringify({ format: RULE_SET_CAREER_MODEL_FORMAT, name, fp }), chunks, []);
   return fp;
 };
 
-/** Saves the head last: until it is saved, the buckets do not match the head a read checks them against. */
-const saveHead = (storage: CheckpointStorage, { position, head, folded, cutDate }: SliceFold, buckets: readonly number[]): Promise<void> => {
-  const saved: Head = { format: RULE_SET_CAREER_MODEL_FORMAT, position, head, ...(E.isLeft(folded) ? { failure: folded.left } : {}), buckets, cutDate };
+/** Saves the head last: until it is saved, the parts do not match the head a read checks them against. */
+const saveHead = (storage: CheckpointStorage, { position, head, folded }: SliceFold, cutDate: string, buckets: readonly number[], tails: readonly number[]): Promise<void> => {
+  const saved: Head = { format: RULE_SET_CAREER_MODEL_FORMAT, position, head, ...(E.isLeft(folded) ? { failure: folded.left } : {}), buckets, tails, cutDate };
   return storage.save(HEAD_NAME, position, JSON.stringify(saved), [], []);
 };
 
-/** Saves the careers model of the non-FESA slice from its whole fold `fold`. */
+/** Saves the careers model of the non-FESA slice from its whole fold `fold`: each record split at the fold's cut. */
 const saveCareerModel = async (storage: CheckpointStorage, fold: SliceFold): Promise<void> => {
   ruleSetCareerModelBuilds.here++;
-  const { slice, folded } = fold;
+  const { slice, folded, cutDate } = fold;
   const recordFor = recordReader(fold);
   const ids = new Set<string>(slice.state.players.keys());
   if (E.isRight(folded)) for (const id of folded.right.players.keys()) ids.add(id);
   const byBucket: string[][] = Array.from({ length: BUCKETS }, () => []);
   for (const id of ids) byBucket[bucketOf(id)]!.push(id);
-  const fingerprints: number[] = [];
+  const buckets: number[] = [];
+  const tails: number[] = [];
   // one bucket's records at a time: the whole model at once would hold every game twice more in memory
-  for (const [bucket, players] of byBucket.entries()) fingerprints.push(await saveBucket(storage, bucket, fold.position, players.flatMap((id): Line[] => { const r = recordFor(id); return r === undefined ? [] : [lineOf(r)]; })));
-  await saveHead(storage, fold, fingerprints);
+  for (const [bucket, players] of byBucket.entries()) {
+    const heads: Line[] = [];
+    const tailLines: Line[] = [];
+    for (const id of players) {
+      const record = recordFor(id);
+      if (record === undefined) continue;
+      const { head, tail } = splitAtCut(record, cutDate);
+      heads.push(lineOf(head));
+      if (tail !== undefined) tailLines.push(tailLineOf(tail));
+    }
+    buckets.push(await savePart(storage, bucketName(bucket), fold.position, heads));
+    tails.push(await savePart(storage, tailName(bucket), fold.position, tailLines));
+  }
+  await saveHead(storage, fold, cutDate, buckets, tails);
 };
 
 /** How many times this thread spliced the careers model from the fold cut (an instrument, as `ruleSetCareerModelBuilds`). */
 export const ruleSetCareerModelSplices = { here: 0 };
 
-const dated = <T extends { readonly date: string }>(items: readonly T[] | undefined, from: string): T[] => (items ?? []).filter((i) => i.date < from);
+/**
+ * Renames `renamed` in the parts `nameOf` names (a bucket's head records, or its tails) where they hold a career, as
+ * `nameOf` tells their names now; the fingerprints of the parts after it (those of the buckets it did not touch as
+ * saved).
+ */
+const renamedParts = async (
+  storage: CheckpointStorage,
+  part: (bucket: number) => string,
+  saved: readonly number[],
+  renamed: ReadonlySet<string>,
+  position: number,
+  rename: (line: Line) => Promise<Line>,
+): Promise<number[] | undefined> => {
+  const fps = [...saved];
+  for (const bucket of new Set([...renamed].map(bucketOf))) {
+    const loaded = await loadPart(storage, part(bucket), true);
+    if (loaded === undefined || loaded.fp !== saved[bucket]) return undefined;
+    const lines: Line[] = [];
+    for (const line of loaded.lines) lines.push(renamed.has(line.id) ? await rename(line) : line);
+    fps[bucket] = await savePart(storage, part(bucket), position, lines);
+  }
+  return fps;
+};
+
+/** A head record's line, and a tail's, with the career's name `name` (unchanged when he has no career or `name` is undefined). */
+const headRenamed = (line: Line, name: string | undefined): Line => {
+  const record = recordOfLine(line);
+  return record[1] === null || name === undefined ? line : lineOf([record[0], { ...record[1], name }, record[2], record[3], record[4]]);
+};
+const tailRenamed = (line: Line, name: string | undefined): Line => {
+  const record = tailOfLine(line);
+  return record[1] === null || name === undefined ? line : tailLineOf([record[0], name, record[2], record[3], record[4], record[5], record[6]]);
+};
 
 /**
- * Splices the careers model saved as `saved` with the fold of the list slice resumed at the cut (`fold.from`): each
- * player's record before the cut kept as saved, the items from the cut on appended from the fold, his grade history
- * carried over the cut from the record's carry, his standings and name as the fold and the slice have them now.
- * False when the fold failed (the caller makes the model anew: a failure is told as the whole fold tells it).
+ * Splices the careers model saved as `saved` with the fold of the list slice resumed at the cut (`fold.from`, where
+ * the saved records are split): each player's head record kept as saved, the tails of the players the items from the
+ * cut on name — or whose tails the model holds — made again from the fold, each grade history carried over the cut
+ * from the record's carry. Only the tails are read and written (and the head records of the players renamed, or
+ * first named from the cut on, read). False when the fold failed (the caller makes the model anew: a failure is told
+ * as the whole fold tells it).
  */
-const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: SliceFold, renamed: ReadonlySet<string>): Promise<boolean> => {
-  const { slice, folded, from, cutDate } = fold;
+const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: SliceFold, renamed: ReadonlySet<string>, touched: string): Promise<boolean> => {
+  const { slice, folded, from } = fold;
   if (E.isLeft(folded) || saved.cutDate !== from) return false;
   ruleSetCareerModelSplices.here++;
   const resumed = folded.right;
   const careerOf = careerReader(slice.facts, slice.state, folded);
   // a state is kept under the person's id (a merge makes the models anew): the rows by that id, names not read again
   const listedOf = listRows(slice, folded, (key) => ({ id: key, name: key, country: '' }));
-  const spliced = (id: string, old: PlayerRecord | undefined): PlayerRecord | undefined => {
-    const [, oldCareer, oldExplained, , oldCarry] = old ?? [id, null, null, [], null];
-    let carry: GradeCarry = oldCarry ?? {};
-    const grades = [...dated(oldCareer?.grades ?? oldExplained?.grades, from), ...gradeHistory(resumed, id, { carry, carryAt: { date: cutDate, take: (c) => (carry = c) } })];
+  const nameOf = (id: string): string | undefined => {
     const player = slice.state.players.get(id);
-    const post = careerOf(id);
-    const tournaments = (oldCareer?.tournaments ?? []).filter((t) => t.endDate < from);
-    const career: GenericCareer | null =
-      player === undefined || (tournaments.length === 0 && post === undefined)
-        ? null
-        : { playerId: id, name: careerName(player), openingBalances: [...dated(oldCareer?.openingBalances, from), ...(post?.openingBalances ?? [])], grades, tournaments: [...tournaments, ...(post?.tournaments ?? [])] };
-    const now = explanationData(resumed, id);
-    const explanation = { playerId: id, tournaments: [...dated(oldExplained?.tournaments, from), ...now.tournaments], officerFacts: [...dated(oldExplained?.officerFacts, from), ...now.officerFacts], grades };
-    const explained = explainsAnything(explanation) ? explanation : null;
-    const standings = ruleSetStandings(folded, id, (ruleSet) => listedOf(ruleSet, id));
-    return career !== null || explained !== null || standings.length > 0 ? [id, career, explained, standings, nonEmpty(carry)] : undefined;
+    return player && careerName(player);
   };
-  // the players the items from the cut on name, whom the saved model may not hold yet
-  const named = new Set<string>([...resumed.runs.flatMap((r) => Object.keys(r.before)), ...resumed.officerFacts.flatMap((f) => f.playerIds)]);
-  for (const t of slice.state.tournaments.values()) for (const g of t.games.values()) if (!g.withdrawn) for (const id of [g.facts.first, g.facts.second]) if (id !== null) named.add(id);
+  const tailOf = (id: string, carried: GradeCarry | null): TailRecord => {
+    let carry: GradeCarry = carried ?? {};
+    // the carry at the split date: a model whose cut moved since is made anew, not spliced from another date
+    const grades = gradeHistory(resumed, id, { carry, carryAt: { date: from, take: (c) => (carry = c) } });
+    const post = careerOf(id);
+    const now = explanationData(resumed, id);
+    const standings = ruleSetStandings(folded, id, (ruleSet) => listedOf(ruleSet, id));
+    return [id, nameOf(id) ?? null, post === undefined ? null : { openingBalances: post.openingBalances, tournaments: post.tournaments }, { tournaments: now.tournaments, officerFacts: now.officerFacts }, grades, standings, nonEmpty(carry)];
+  };
+  // the players the items from the cut on name, whom the saved tails may not hold yet; those of the items from the
+  // date the write touches on, whose tails change (the items before it are folded as they were)
+  const [named, touchedNow] = [new Set<string>(), new Set<string>()];
+  const name = (date: string, ids: Iterable<string>): void => {
+    for (const id of ids) {
+      named.add(id);
+      if (date >= touched) touchedNow.add(id);
+    }
+  };
+  for (const r of resumed.runs) name(r.date, Object.keys(r.before));
+  for (const f of resumed.officerFacts) name(f.date, f.playerIds);
+  for (const t of slice.state.tournaments.values()) for (const g of t.games.values()) if (!g.withdrawn) name(t.registration.endDate, [g.facts.first, g.facts.second].filter((id) => id !== null));
+  // a renamed player's head record takes his name now (his tail is made again below when he has one)
+  const buckets = await renamedParts(storage, bucketName, saved.buckets, renamed, fold.position, async (line) => headRenamed(line, nameOf(line.id)));
+  if (buckets === undefined) return false;
   const byBucket: Set<string>[] = Array.from({ length: BUCKETS }, () => new Set());
   for (const id of named) byBucket[bucketOf(id)]!.add(id);
-  const fingerprints: number[] = [];
+  const tails: number[] = [];
   for (const [bucket, newcomers] of byBucket.entries()) {
-    const loaded = await loadBucket(storage, bucket, true);
-    if (loaded === undefined || loaded.fp !== saved.buckets[bucket]) return false;
+    const loaded = await loadPart(storage, tailName(bucket), true);
+    if (loaded === undefined || loaded.fp !== saved.tails[bucket]) return false;
     const lines: Line[] = [];
     for (const old of loaded.lines) {
-      const named = newcomers.delete(old.id) || renamed.has(old.id);
-      if (!named && old.last < from) lines.push(old);
-      else {
-        const record = spliced(old.id, recordOfLine(old));
-        if (record !== undefined) lines.push(lineOf(record));
-      }
+      newcomers.delete(old.id);
+      // a tail with nothing from the date the write touches, of a player nothing from it names, is as it was
+      lines.push(old.last < touched && !touchedNow.has(old.id) && !renamed.has(old.id) ? old : tailLineOf(tailOf(old.id, tailOfLine(old)[6])));
     }
-    for (const id of newcomers) {
-      const record = spliced(id, undefined);
-      if (record !== undefined) lines.push(lineOf(record));
+    if (newcomers.size > 0) {
+      // a player first named from the cut on: his carry is his head record's
+      const heads = await loadPart(storage, bucketName(bucket), true);
+      if (heads === undefined || heads.fp !== buckets[bucket]) return false;
+      const carries = new Map(heads.lines.filter((l) => newcomers.has(l.id)).map((l) => [l.id, recordOfLine(l)[4]]));
+      for (const id of newcomers) lines.push(tailLineOf(tailOf(id, carries.get(id) ?? null)));
     }
-    fingerprints.push(await saveBucket(storage, bucket, fold.position, lines));
+    // a tail the write leaves as it was is not written again
+    const same = lines.length === loaded.lines.length && lines.every((l, i) => l.text === loaded.lines[i]!.text);
+    tails.push(same ? loaded.fp : await savePart(storage, tailName(bucket), fold.position, lines));
   }
-  await saveHead(storage, fold, fingerprints);
+  await saveHead(storage, fold, from, buckets, tails);
   return true;
 };
 
@@ -255,29 +272,24 @@ export const ruleSetCareerModelRenames = { here: 0 };
 /**
  * Moves the careers model `saved` to the log's `head` over facts recorded after `since` that change names alone (a
  * corrected registration: NAMES_ONLY): the careers of the players renamed take their names from their own streams,
- * and only their buckets are saved again. False when a bucket no longer holds as saved (the caller makes it anew).
+ * and only their buckets' parts are saved again. False when a part no longer holds as saved (the caller makes it anew).
  */
 const renamedInModel = async (store: EventStore, storage: CheckpointStorage, saved: Head, renamed: ReadonlySet<string>, head: number): Promise<boolean> => {
   ruleSetCareerModelRenames.here++;
-  const buckets = [...saved.buckets];
-  for (const bucket of new Set([...renamed].map(bucketOf))) {
-    const loaded = await loadBucket(storage, bucket, true);
-    if (loaded === undefined || loaded.fp !== saved.buckets[bucket]) return false;
-    const lines: Line[] = [];
-    for (const line of loaded.lines) {
-      const record = renamed.has(line.id) ? recordOfLine(line) : undefined;
-      const [id, career] = record ?? [line.id, null];
-      if (record === undefined || career === null) lines.push(line);
-      else {
-        const state = initialLedgerState();
-        for (const f of await decodedStream(store, playerStream(id), head)) evolve(state, f.event);
-        const player = state.players.get(id);
-        lines.push(player === undefined ? line : lineOf([id, { ...career, name: careerName(player) }, record[2], record[3], record[4]]));
-      }
+  const names = new Map<string, string | undefined>();
+  const nameOf = async (id: string): Promise<string | undefined> => {
+    if (!names.has(id)) {
+      const state = initialLedgerState();
+      for (const f of await decodedStream(store, playerStream(id), head)) evolve(state, f.event);
+      const player = state.players.get(id);
+      names.set(id, player && careerName(player));
     }
-    buckets[bucket] = await saveBucket(storage, bucket, head, lines);
-  }
-  const moved: Head = { ...saved, position: head, head: await hashAt(store, head), buckets };
+    return names.get(id);
+  };
+  const buckets = await renamedParts(storage, bucketName, saved.buckets, renamed, head, async (line) => headRenamed(line, await nameOf(line.id)));
+  const tails = buckets && (await renamedParts(storage, tailName, saved.tails, renamed, head, async (line) => tailRenamed(line, await nameOf(line.id))));
+  if (buckets === undefined || tails === undefined) return false;
+  const moved: Head = { ...saved, position: head, head: await hashAt(store, head), buckets, tails };
   await storage.save(HEAD_NAME, head, JSON.stringify(moved), [], []);
   return true;
 };
@@ -292,14 +304,14 @@ export const rebuildRuleSetModels = (store: EventStore, storage: CheckpointStora
 const loadHead = async (storage: CheckpointStorage): Promise<Head | undefined> => {
   const text = await storage.load(HEAD_NAME, () => undefined);
   const head = text === undefined ? undefined : (JSON.parse(text) as Head);
-  return head?.format === RULE_SET_CAREER_MODEL_FORMAT && head.buckets.length === BUCKETS ? head : undefined;
+  return head?.format === RULE_SET_CAREER_MODEL_FORMAT && head.buckets.length === BUCKETS && head.tails.length === BUCKETS ? head : undefined;
 };
 
-/** A bucket as saved: the fingerprint of its chunks as loaded, and its lines when `parse` asks for them. */
-const loadBucket = async (storage: CheckpointStorage, bucket: number, parse: boolean): Promise<{ fp: number; lines: Line[] } | undefined> => {
+/** A part as saved: the fingerprint of its chunks as loaded, and its lines when `parse` asks for them. */
+const loadPart = async (storage: CheckpointStorage, name: string, parse: boolean): Promise<{ fp: number; lines: Line[] } | undefined> => {
   const texts: string[] = [];
   const lines: Line[] = [];
-  const text = await storage.load(bucketName(bucket), (part, data) => {
+  const text = await storage.load(name, (part, data) => {
     texts.push(data);
     if (parse && part === 'players' && data !== '') for (const line of data.split('\n')) lines.push(parseLine(line));
   });
@@ -313,7 +325,7 @@ const unservableHead = async (store: EventStore, saved: Head, head: number): Pro
   return changed === undefined ? undefined : `the saved careers model of the non-FESA rule sets does not match the log (${changed})`;
 };
 
-const editedBucket = (bucket: number): string => `the saved careers model of the non-FESA rule sets was changed by hand (its part ${bucket} no longer matches its fingerprint)`;
+const editedBucket = (bucket: number, tail: boolean): string => `the saved careers model of the non-FESA rule sets was changed by hand (its part ${tail ? 'tail:' : ''}${bucket} no longer matches its fingerprint)`;
 
 /**
  * The saved head, served at the log's head: moved forward over facts that change no career, spliced from the fold cut
@@ -331,7 +343,7 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
   }
   if (saved.position === head) return saved;
   const found = await loadFoldCut(storage);
-  // the cut's states stand for the items before its date as of its position; the records' carries are at that date
+  // the cut's states stand for the items before its date as of its position; the records are split at that date
   const cut = found !== undefined && saved.failure === undefined && found.cut.date === saved.cutDate && found.position <= head && (await logChangedSince(store, found.position, found.head)) === undefined ? found : undefined;
   // a newcomer's registration gives no one a career: only a fact the non-FESA fold rates does
   const touch = await touchOfTheRatedSlice(store, storage, Math.min(saved.position, cut?.position ?? saved.position), head, async () => false);
@@ -344,8 +356,35 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
   if (touch.kind !== 'from' || cut === undefined || touch.date < cut.cut.date) return undefined;
   const renamed = await renamedSince(store, since, head);
   if (touch.date === NAMES_ONLY && (await renamedInModel(store, storage, saved, renamed, head))) return loadHead(storage);
-  if (await resumeRuleSetModels(store, storage, cut, head, (fold) => spliceCareerModel(storage, saved, fold, renamed))) return loadHead(storage);
+  if (await resumeRuleSetModels(store, storage, cut, head, (fold) => spliceCareerModel(storage, saved, fold, renamed, touch.date))) return loadHead(storage);
   return undefined;
+};
+
+/**
+ * A player's whole record as the model `head` saves it: his head record joined with his tail; undefined when a part
+ * does not hold as saved (`onEdited` told which).
+ */
+const savedRecordOf = async (storage: CheckpointStorage, head: Head, playerId: string, onEdited?: (why: string) => void): Promise<{ record: PlayerRecord | undefined } | undefined> => {
+  const bucket = bucketOf(playerId);
+  const [heads, tails] = await Promise.all([loadPart(storage, bucketName(bucket), true), loadPart(storage, tailName(bucket), true)]);
+  if (heads === undefined || tails === undefined || heads.fp !== head.buckets[bucket] || tails.fp !== head.tails[bucket]) {
+    onEdited?.(editedBucket(bucket, heads?.fp === head.buckets[bucket]));
+    return undefined;
+  }
+  const headLine = heads.lines.find((l) => l.id === playerId);
+  const tailLine = tails.lines.find((l) => l.id === playerId);
+  return { record: joined(playerId, headLine && recordOfLine(headLine), tailLine && tailOfLine(tailLine)) };
+};
+
+/**
+ * Brings a saved careers model that is behind the log to its head where that takes no more than a splice from the
+ * fold cut, the list models resumed in the same fold (a list read after a write: one fold of two seasons for both
+ * models, not one for the lists now and another at the next careers read). Nothing when none is saved, it is at the
+ * head already, or it would have to be made anew (the next careers read makes it).
+ */
+export const spliceRuleSetCareersWithLists = async (store: EventStore, storage: CheckpointStorage): Promise<void> => {
+  const saved = await loadHead(storage);
+  if (saved !== undefined && saved.position !== (await store.headPosition())) await headAtLogHead(store, storage);
 };
 
 /**
@@ -354,19 +393,14 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
  * `onEdited` is told why). The default entry policy only (`--entry` asks the fold).
  */
 export const readRuleSetCareer = async (store: EventStore, storage: CheckpointStorage, playerId: string, onEdited?: (why: string) => void): Promise<SavedRuleSetCareer> => {
-  const bucket = bucketOf(playerId);
   let head = await headAtLogHead(store, storage, onEdited);
-  let loaded = head && (await loadBucket(storage, bucket, true));
-  if (head !== undefined && loaded?.fp !== head.buckets[bucket]) {
-    onEdited?.(editedBucket(bucket));
-    loaded = undefined;
-  }
-  if (head === undefined || loaded === undefined) {
+  let found = head && (await savedRecordOf(storage, head, playerId, onEdited));
+  if (head === undefined || found === undefined) {
     await rebuildRuleSetModels(store, storage);
     head = (await loadHead(storage))!;
-    loaded = (await loadBucket(storage, bucket, true))!;
+    found = (await savedRecordOf(storage, head, playerId))!;
   }
-  return recordOf(loaded.lines, playerId, head);
+  return shownRecord(found.record, playerId, head);
 };
 
 /**
@@ -376,22 +410,16 @@ export const readRuleSetCareer = async (store: EventStore, storage: CheckpointSt
  */
 export const servedRuleSetCareerAtHead = async (store: EventStore, storage: CheckpointStorage, playerId: string): Promise<SavedRuleSetCareer | undefined> => {
   const head = await headAtLogHead(store, storage);
-  if (head === undefined) return undefined;
-  const bucket = bucketOf(playerId);
-  const loaded = await loadBucket(storage, bucket, true);
-  return loaded === undefined || loaded.fp !== head.buckets[bucket] ? undefined : recordOf(loaded.lines, playerId, head);
+  const found = head && (await savedRecordOf(storage, head, playerId));
+  return head === undefined || found === undefined ? undefined : shownRecord(found.record, playerId, head);
 };
 
-const recordOf = (lines: readonly Line[], playerId: string, head: Head): SavedRuleSetCareer => {
-  const line = lines.find((l) => l.id === playerId);
-  const found = line && recordOfLine(line);
-  return {
-    career: found?.[1] ?? undefined,
-    explanation: found?.[2] ?? { playerId, tournaments: [], officerFacts: [], grades: [] },
-    standings: found?.[3] ?? [],
-    ...(head.failure !== undefined ? { failure: head.failure } : {}),
-  };
-};
+const shownRecord = (found: PlayerRecord | undefined, playerId: string, head: Head): SavedRuleSetCareer => ({
+  career: found?.[1] ?? undefined,
+  explanation: found?.[2] ?? { playerId, tournaments: [], officerFacts: [], grades: [] },
+  standings: found?.[3] ?? [],
+  ...(head.failure !== undefined ? { failure: head.failure } : {}),
+});
 
 /**
  * A player's careers under the non-FESA rule sets (his page) from the saved model when it reflects exactly `position`
@@ -400,10 +428,9 @@ const recordOf = (lines: readonly Line[], playerId: string, head: Head): SavedRu
 export const servedRuleSetCareers = async (store: EventStore, storage: CheckpointStorage, playerId: string, position: number): Promise<RuleSetCareer[] | undefined> => {
   const head = await loadHead(storage);
   if (head === undefined || head.position !== position || (await logChangedSince(store, position, head.head)) !== undefined) return undefined;
-  const bucket = bucketOf(playerId);
-  const loaded = await loadBucket(storage, bucket, true);
-  if (loaded === undefined || loaded.fp !== head.buckets[bucket]) return undefined;
-  const { career, standings } = recordOf(loaded.lines, playerId, head);
+  const found = await savedRecordOf(storage, head, playerId);
+  if (found === undefined) return undefined;
+  const { career, standings } = shownRecord(found.record, playerId, head);
   return careersOfStandings(career, standings);
 };
 
@@ -416,8 +443,10 @@ export const ruleSetCareerModelFindings = async (store: EventStore, storage: Che
   if (why !== undefined) return [`${why[0]!.toUpperCase()}${why.slice(1)}${remedy}`];
   const findings: string[] = [];
   for (let bucket = 0; bucket < BUCKETS; bucket++) {
-    const loaded = await loadBucket(storage, bucket, false);
-    if (loaded?.fp !== saved.buckets[bucket]) findings.push(`${editedBucket(bucket).replace(/^t/, 'T')}${remedy}`);
+    for (const tail of [false, true]) {
+      const loaded = await loadPart(storage, (tail ? tailName : bucketName)(bucket), false);
+      if (loaded?.fp !== (tail ? saved.tails : saved.buckets)[bucket]) findings.push(`${editedBucket(bucket, tail).replace(/^t/, 'T')}${remedy}`);
+    }
   }
   return findings;
 };

@@ -86,6 +86,8 @@ interface FoldStart {
   readonly lastFact?: number;
   /** Where the fold keeps its next cut (rule-set-fold-cut.ts). */
   readonly cutDate: string;
+  /** False: the fold alone is asked for (the list models are at the head already), no model is made of it. */
+  readonly models?: boolean;
 }
 
 /** Every rule set's model from the fold of `facts` (the list slice as of `position`, whose event hashes to `head`), and the fold's cut. */
@@ -99,6 +101,7 @@ const buildModels = (facts: readonly LoggedEvent[], position: number, head: stri
     cut: { date: start.cutDate, take: (c) => (cut = c) },
     onItem: (date) => (lastDate = date),
     onStates: (ruleSet, date, states, lastPlayed) => {
+      if (start.models === false) return;
       const system = genericSystem(ruleSet);
       const into = versions.get(ruleSet)!;
       for (const [id, state] of states) {
@@ -107,6 +110,7 @@ const buildModels = (facts: readonly LoggedEvent[], position: number, head: stri
       }
     },
   });
+  if (start.models === false) return { models: [], folded, cut };
   const failure = E.isLeft(folded) ? { date: lastDate, message: folded.left } : undefined;
   const named = listNamer(facts);
   const lastFact = Math.max(start.lastFact ?? 0, facts.at(-1)?.globalPosition ?? 0);
@@ -275,7 +279,7 @@ const resumeListModels = async (store: EventStore, storage: CheckpointStorage, s
   const hash = await hashAt(store, head);
   // a cut not saved again (the models' own, or theirs at the head): the careers keep theirs
   const cutDate = lists && !atHead ? [from, cutDateFor(last)].reduce((a, b) => (a > b ? a : b)) : from;
-  const { models, folded, cut } = buildModels(facts, head, hash, { resume: saved.cut, prefix, lastFact, cutDate });
+  const { models, folded, cut } = buildModels(facts, head, hash, { resume: saved.cut, prefix, lastFact, cutDate, models: lists && !atHead });
   if (lists && !atHead) {
     for (const model of models) await saveModel(storage, model);
     await saveFoldCut(storage, cut && { position: head, head: hash, cut, awards: awardsFrom(facts, cut.date) });

@@ -101,13 +101,14 @@ describe.each(places)('the saved careers of the non-FESA rule sets (%s)', (name,
           expect(ruleSetCareerModelBuilds.here).toBe(before);
           expect(await ruleSetCareerModelFindings(store, checkpoints, await store.headPosition())).toEqual([]);
           // one saved chunk edited by hand (a rating changed): verify names it, a read is told and answers as the fold
-          const rows = (await sql("SELECT name, part, seq, data FROM projection_chunks WHERE name LIKE 'rule-set-careers-3:%' AND data LIKE '%\"after\":1%' ORDER BY name, seq")) as unknown[];
+          const rows = (await sql("SELECT name, part, seq, data FROM projection_chunks WHERE name LIKE 'rule-set-careers-4:%' AND data LIKE '%\"after\":1%' ORDER BY name, seq")) as unknown[];
           if (rows.length > 0) {
             const row = rows[pick % rows.length] as Record<string, unknown> | unknown[];
             const [chunk, part, seq, data] = Array.isArray(row) ? row : [row.name, row.part, row.seq, row.data];
             const changed = String(data).replace('"after":1', '"after":2');
             await sql(`UPDATE projection_chunks SET data = '${changed.replace(/'/g, "''")}' WHERE name = '${String(chunk)}' AND part = '${String(part)}' AND seq = ${Number(seq)}`);
-            const bucket = String(chunk).split(':')[1];
+            // a bucket's head records (N) or its tails (tail:N)
+            const bucket = String(chunk).slice('rule-set-careers-4:'.length);
             expect(await ruleSetCareerModelFindings(store, checkpoints, await store.headPosition())).toEqual([
               `The saved careers model of the non-FESA rule sets was changed by hand (its part ${bucket} no longer matches its fingerprint); \`ledger projections rebuild --rules fide\` makes it again (as does the next read).`,
             ]);

@@ -7,7 +7,7 @@ import { consequences, ledgerRatings, withDecided } from '../../src/app/conseque
 import { loadFacts } from '../../src/app/load';
 import { readRuleSetListModel, ruleSetListModelBuilds, ruleSetListModelResumes } from '../../src/app/rule-set-list-model';
 import { listNamer, listOfFold, ruleSetList } from '../../src/app/rule-set-list';
-import { readRuleSetCareer, ruleSetCareerModelBuilds, ruleSetCareerModelRenames, ruleSetCareerModelSplices } from '../../src/app/rule-set-career-model';
+import { readRuleSetCareer, ruleSetCareerModelBuilds, ruleSetCareerModelRenames, ruleSetCareerModelSplices, spliceRuleSetCareersWithLists } from '../../src/app/rule-set-career-model';
 import { ruleSetStandings } from '../../src/app/career-rule-sets';
 import { careerReader } from '../../src/app/tournaments';
 import { evolve, initialLedgerState } from '../../domain/commands/state';
@@ -187,19 +187,27 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
   }, 300_000);
 });
 
+/** A small fide ledger's facts: a player registered in 2022, a game won by `first`, a closed tournament of `games`. */
+const player = (id: string): DomainEvent => event({ type: 'PlayerRegistered', eventId: `reg:${id}`, validDate: '2022-01-01', playerId: id, familyName: id, givenName: '', country: 'NL' });
+const game = (t: string, date: string, id: string, first: string, second: string): DomainEvent => event({ type: 'GameReported', eventId: `g:${t}:${id}`, validDate: date, tournamentId: t, gameId: id, round: 1, first, second, result: 'win' });
+const tournament = (id: string, date: string, games: DomainEvent[]): DomainEvent[] => [
+  event({ type: 'TournamentRegistered', eventId: `t:${id}`, validDate: date, tournamentId: id, name: id, place: 'Leiden', startDate: date, endDate: date, ratingSystem: 'fide', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 0, incrementSeconds: 30 } }),
+  ...games,
+  event({ type: 'TournamentClosed', eventId: `close:${id}`, validDate: date, tournamentId: id }),
+];
+
 describe.each(places)('the careers model spliced at its cut (%s)', (_name, open) => {
   it('carries a grade from before the cut into the first tournament after it', async () => {
     // A's GoBase grade is 1-dan from his balance; an adjustment to 2150 before the cut moves his rating, not the
     // grade his history holds, so his first tournament after the cut tells 1-dan -> 3-dan: a splice must carry 1-dan over
-    const player = (id: string) => event({ type: 'PlayerRegistered', eventId: `reg:${id}`, validDate: '2022-01-01', playerId: id, familyName: id, givenName: '', country: 'NL' });
     const balance = (id: string) => event({ type: 'OpeningBalanceImported', eventId: `bal:${id}`, validDate: '2022-01-01', playerId: id, ruleSet: 'gobase-go', state: { rating: 1950, games: 40 }, source: 'legacy list' });
-    const tournament = (id: string, date: string): DomainEvent[] => [
+    const goTournament = (id: string, date: string): DomainEvent[] => [
       event({ type: 'TournamentRegistered', eventId: `t:${id}`, validDate: date, tournamentId: id, name: id, place: 'Leiden', startDate: date, endDate: date, ratingSystem: 'gobase-go', rated: true, timeControl: { mainMinutes: 60, byoyomiSeconds: 30, incrementSeconds: 0 } }),
       event({ type: 'GameReported', eventId: `g:${id}`, validDate: date, tournamentId: id, gameId: 'g1', round: 1, first: 'A', second: 'B', result: 'draw' }),
       event({ type: 'TournamentClosed', eventId: `close:${id}`, validDate: date, tournamentId: id }),
     ];
     const adjusted = event({ type: 'RatingAdjusted', eventId: 'adj', validDate: '2022-06-01', adjustmentId: 'adj', ruleSet: 'gobase-go', target: { kind: 'player', playerId: 'A' }, change: { kind: 'set', rating: 2150 }, reason: 'promoted by the federation' });
-    const events = [player('A'), player('B'), balance('A'), balance('B'), ...tournament('T1', '2022-03-01'), adjusted, ...tournament('T2', '2024-03-01')];
+    const events = [player('A'), player('B'), balance('A'), balance('B'), ...goTournament('T1', '2022-03-01'), adjusted, ...goTournament('T2', '2024-03-01')];
     const { store, checkpoints, close } = await open();
     try {
       await record(store, events.map((e, i) => ({ event: e, globalPosition: i + 1 })));
@@ -216,14 +224,46 @@ describe.each(places)('the careers model spliced at its cut (%s)', (_name, open)
     }
   }, 60_000);
 
-  it('drops from a record what a withdrawal after the cut takes: a player whose only game it was', async () => {
-    const player = (id: string) => event({ type: 'PlayerRegistered', eventId: `reg:${id}`, validDate: '2022-01-01', playerId: id, familyName: id, givenName: '', country: 'NL' });
-    const game = (t: string, date: string, id: string, first: string, second: string) => event({ type: 'GameReported', eventId: `g:${t}:${id}`, validDate: date, tournamentId: t, gameId: id, round: 1, first, second, result: 'win' });
-    const tournament = (id: string, date: string, games: DomainEvent[]): DomainEvent[] => [
-      event({ type: 'TournamentRegistered', eventId: `t:${id}`, validDate: date, tournamentId: id, name: id, place: 'Leiden', startDate: date, endDate: date, ratingSystem: 'fide', rated: true, timeControl: { mainMinutes: 90, byoyomiSeconds: 0, incrementSeconds: 30 } }),
-      ...games,
-      event({ type: 'TournamentClosed', eventId: `close:${id}`, validDate: date, tournamentId: id }),
+  it('makes again the tails of the players a write names: one whose first game is after the cut, two writes in a row, a write then a rename', async () => {
+    // the cut is 2023-01-01; A's tail ends with T2 (2024-02), before the date a new tournament T4 touches, and D plays
+    // first in T4: both must be read again although A's saved tail holds nothing from that date on
+    const events = [
+      ...['A', 'B', 'C', 'D'].map(player),
+      ...tournament('T1', '2022-03-01', [game('T1', '2022-03-01', 'g1', 'A', 'B')]),
+      ...tournament('T2', '2024-02-01', [game('T2', '2024-02-01', 'g1', 'A', 'C')]),
+      ...tournament('T3', '2024-06-01', [game('T3', '2024-06-01', 'g1', 'B', 'C')]),
     ];
+    const { store, checkpoints, close } = await open();
+    try {
+      await record(store, events.map((e, i) => ({ event: e, globalPosition: i + 1 })));
+      await readRuleSetCareer(store, checkpoints, 'A');
+      const writes: DomainEvent[][] = [
+        tournament('T4', '2024-09-01', [game('T4', '2024-09-01', 'g1', 'D', 'A')]),
+        // a second write in a row, before T4: T3's game corrected
+        [event({ ...(events.find((e) => e.type === 'GameReported' && e.tournamentId === 'T3') as object), type: 'ResultCorrected', eventId: 'fix:T3', result: 'draw', reason: 'late fix' })],
+        // a rename alone, then a write with a rename beside it
+        [event({ type: 'PlayerRegistrationCorrected', eventId: 'rename:A', validDate: '2024-10-01', playerId: 'A', reason: 'married', familyName: 'Renamed' })],
+        [event({ type: 'PlayerRegistrationCorrected', eventId: 'rename:B', validDate: '2024-10-01', playerId: 'B', reason: 'married', familyName: 'Other' }), event({ ...(events.find((e) => e.type === 'GameReported' && e.tournamentId === 'T2') as object), type: 'ResultCorrected', eventId: 'fix:T2', result: 'draw', reason: 'late fix' })],
+      ];
+      let position = events.length;
+      for (const [i, write] of writes.entries()) {
+        await record(store, write.map((e) => ({ event: e, globalPosition: ++position })));
+        // after the second write a list read catches the careers up in its own fold: the careers' reads splice nothing then
+        const splicedWithLists = ruleSetCareerModelSplices.here;
+        if (i === 1) await spliceRuleSetCareersWithLists(store, checkpoints);
+        expect(ruleSetCareerModelSplices.here - splicedWithLists).toBe(i === 1 ? 1 : 0);
+        const [splices, builds, renames] = [ruleSetCareerModelSplices.here, ruleSetCareerModelBuilds.here, ruleSetCareerModelRenames.here];
+        const whole = wholeCareers(await loadFacts(store));
+        for (const id of ['A', 'B', 'C', 'D']) expect({ write: i, id, careers: await readRuleSetCareer(store, checkpoints, id) }).toEqual({ write: i, id, careers: whole.get(id) });
+        expect([ruleSetCareerModelSplices.here - splices, ruleSetCareerModelRenames.here - renames, ruleSetCareerModelBuilds.here - builds]).toEqual(i === 2 ? [0, 1, 0] : [i === 1 ? 0 : 1, 0, 0]);
+      }
+      expect((wholeCareers(await loadFacts(store)).get('D') as { career: { tournaments: unknown[] } }).career.tournaments).toHaveLength(1);
+    } finally {
+      await close();
+    }
+  }, 60_000);
+
+  it('drops from a record what a withdrawal after the cut takes: a player whose only game it was', async () => {
     const events = [player('A'), player('B'), player('C'), ...tournament('T1', '2022-03-01', [game('T1', '2022-03-01', 'g1', 'A', 'B')]), ...tournament('T2', '2024-03-01', [game('T2', '2024-03-01', 'g1', 'A', 'B'), game('T2', '2024-03-01', 'g2', 'C', 'B')])];
     const { store, checkpoints, close } = await open();
     try {

@@ -12,7 +12,7 @@ import { readRuleSetListModel } from '../../../app/rule-set-list-model';
 import { programFileRefusal, publishedRuleSetDiff, renderRuleSetList, type RuleSetListDiff } from '../../../app/rule-set-publication';
 import type { ListFormat } from '../../../app/lists';
 import { explainGeneric, explanationOf, type GenericExplanation } from '../../../../projections/generic/explain';
-import { readRuleSetCareer } from '../../../app/rule-set-career-model';
+import { readRuleSetCareer, spliceRuleSetCareersWithLists } from '../../../app/rule-set-career-model';
 import { foldGeneric } from '../../../../projections/generic/history';
 import type { GenericRuleSetId } from '../../../../projections/generic/systems';
 import { entryOf } from './rulesets';
@@ -50,6 +50,8 @@ export const listUnderRuleSet = async (ctx: CliContext, ruleSet: GenericRuleSetI
   // the saved model answers the default entry policy; otherwise (or known at a position before its last fact) the
   // non-FESA tournaments, their players and every name are folded, not the FESA games (which the fold passes over)
   const onEdited = savedModelNotServed(ctx);
+  // the careers model spliced in the fold that catches the lists up, where a write left both behind
+  if (storage !== undefined && entry === 'system' && knownAt === undefined) await spliceRuleSetCareersWithLists(store, storage);
   const saved = storage !== undefined && entry === 'system' ? await readRuleSetListModel(store, storage, ruleSet, { asOf, activeYears, onEdited, ...(knownAt !== undefined ? { knownAt } : {}) }) : undefined;
   const list = saved ?? ruleSetList((await ratedListSlice(store, { ...(knownAt !== undefined ? { upTo: knownAt } : {}), ...(storage ? { storage } : {}) })).facts, ruleSet, { asOf, activeYears, entry, ...(knownAt !== undefined ? { knownAt } : {}) });
   write(renderRuleSetList(LIST_PRINTER, list, format));
