@@ -11,7 +11,7 @@
  *   streams of the players the decided facts name, folded before and after.
  *
  * Undefined where nothing of the kind is saved (EventStoreDB, a fresh ledger), where the decided facts reach
- * ledger-wide (a merge, an adoption, an officer's fact), or where they reach before the list "before" started from:
+ * ledger-wide (an unmerge, an adoption, an officer's fact), or where they reach before the list "before" started from:
  * the caller then folds the whole log, as before.
  */
 import * as E from 'fp-ts/Either';
@@ -34,10 +34,11 @@ import type { EventStore } from './ports/event-store';
 import { everUnderGenericRules, ratedIndexNow, ratedListSlice, ratedListSliceFrom } from './rated-tournament';
 import { loadFoldCut, touchOf, type SavedFoldCut } from './rule-set-fold-cut';
 import { logChangedSince } from './chain';
+import { LiveStreamIndex } from './stream-index';
 
 /** The facts whose consequences the saved state answers: what a game, a tournament or a new player's registration records. */
 const ANSWERED: ReadonlySet<DomainEvent['type']> = new Set([
-  'PlayerRegistered', 'PriorGradeDeclared', 'TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed',
+  'PlayersMerged', 'PlayerRegistered', 'PriorGradeDeclared', 'TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed',
   'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked', 'SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected',
 ]);
 
@@ -85,14 +86,17 @@ const min = (a: string, b: string): string => (b < a ? b : a);
 /**
  * The earliest date from which `events` (those recorded since the checkpoint, then the decided ones) can change
  * the FESA fold, read without the saved games ('': the start, or not known without them): a tournament's end date,
- * a new player's, a prior grade's or an officer fact's date. A fact that can reach further (a renaming, a merge, a
- * registration of a name or id another fact here registers too, or after an opening balance here) answers ''. No date: the head ('\uffff').
+ * a new player's, a prior grade's or an officer fact's date. A fact that can reach further (a renaming, an unmerge, a
+ * registration of a name or id another fact here registers too, or after an opening balance here) answers ''. A merge
+ * answers its absorbed id's first item where the facts know every tournament naming him (`tournamentsNaming`, set
+ * from the stream index), else ''. No date: the head ('\uffff').
  */
 export const earliestDateChanged = (facts: FesaFacts, events: readonly LoggedEvent[]): string => {
   let earliest = '\uffff';
   const endDates = new Map<string, string[]>();
   const names = new Set<string>();
   let openings = false;
+  const [newIds, merged, graded] = [new Set<string>(), new Set<string>(), new Set<string>()];
   for (const fact of events) {
     const e = fact.event;
     if (PASSED_OVER_BY_THE_FOLD.has(e.type)) continue;
@@ -108,8 +112,21 @@ export const earliestDateChanged = (facts: FesaFacts, events: readonly LoggedEve
       const name = nameKey({ lastName: e.familyName, firstName: e.givenName });
       if (names.has(name) || names.has(e.playerId) || openings) return '';
       names.add(name).add(e.playerId);
+      if (!facts.registrations.has(e.playerId)) newIds.add(e.playerId);
       earliest = min(earliest, facts.affectedKey(fact)?.date ?? e.validDate);
+    } else if (e.type === 'PlayersMerged') {
+      // from the absorbed id's first item (FesaFacts.mergedFrom); an id new in `events` has his first item among
+      // them, whose dates are taken already. From the start after another merge or a prior grade of either id here.
+      if (merged.has(e.absorbed) || merged.has(e.survivor) || graded.has(e.absorbed) || openings) return '';
+      merged.add(e.absorbed).add(e.survivor);
+      names.add(e.absorbed).add(e.survivor);
+      if (!facts.registrations.has(e.survivor) && !newIds.has(e.survivor)) return '';
+      if (newIds.has(e.absorbed)) continue;
+      const key = facts.mergedFrom(e.absorbed, e.survivor);
+      if (key.date === '') return '';
+      earliest = min(earliest, key.date);
     } else if (DATED.has(e.type)) {
+      if (e.type === 'PriorGradeDeclared') graded.add(e.playerId);
       openings ||= e.type === 'OpeningBalanceImported';
       earliest = min(earliest, e.validDate);
     } else return '';
@@ -182,7 +199,12 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
     const untouched = E.right(UNTOUCHED_FESA);
     return { ...(await beforeAndAfter(store, storage, head, decidedAfter(head, events), { before: untouched, after: untouched }, false)), foldedFrom: 0, gamesFrom: 0, known: {} };
   }
-  const compared = await projectionForComparison(store, storage, (facts, since) => earliestDateChanged(facts, [...since, ...decidedAfter(0, events)]));
+  // a merge re-folds from the absorbed id's first item: the tournaments naming him are the stream index's
+  const index = events.some((e) => e.type === 'PlayersMerged') ? await new LiveStreamIndex(store, async () => storage).now() : undefined;
+  const compared = await projectionForComparison(store, storage, (facts, since) => {
+    if (index !== undefined) facts.tournamentsNaming = index.tournamentsNaming;
+    return earliestDateChanged(facts, [...since, ...decidedAfter(0, events)]);
+  });
   if (compared === undefined) return undefined;
   const head = compared.projection.position;
   const decided = decidedAfter(head, events);
