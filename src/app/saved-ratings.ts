@@ -199,11 +199,15 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
     const untouched = E.right(UNTOUCHED_FESA);
     return { ...(await beforeAndAfter(store, storage, head, decidedAfter(head, events), { before: untouched, after: untouched }, false)), foldedFrom: 0, gamesFrom: 0, known: {} };
   }
-  // a merge re-folds from the absorbed id's first item: the tournaments naming him are the stream index's
-  const index = events.some((e) => e.type === 'PlayersMerged') ? await new LiveStreamIndex(store, async () => storage).now() : undefined;
-  const compared = await projectionForComparison(store, storage, (facts, since) => {
-    if (index !== undefined) facts.tournamentsNaming = index.tournamentsNaming;
-    return earliestDateChanged(facts, [...since, ...decidedAfter(0, events)]);
+  const compared = await projectionForComparison(store, storage, async (since) => {
+    const changing = [...since, ...decidedAfter(0, events)];
+    // a merge (this one, or one recorded since the checkpoint) re-folds from the absorbed id's first item: the
+    // tournaments naming him are the stream index's
+    const index = changing.some((f) => f.event.type === 'PlayersMerged') ? await new LiveStreamIndex(store, async () => storage).now() : undefined;
+    return (facts) => {
+      if (index !== undefined) facts.tournamentsNaming = index.tournamentsNaming;
+      return earliestDateChanged(facts, changing);
+    };
   });
   if (compared === undefined) return undefined;
   const head = compared.projection.position;
