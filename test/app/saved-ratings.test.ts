@@ -3,9 +3,9 @@ import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import { decodeEvent, type DomainEvent, type LoggedEvent } from '../../domain/events';
 import { resumeProjection } from '../../src/app/checkpoint';
-import { consequences, ledgerRatings, withDecided } from '../../src/app/consequences';
+import { consequences, ledgerRatings, withDecided, type Consequences } from '../../src/app/consequences';
 import { loadFacts } from '../../src/app/load';
-import { savedRatings } from '../../src/app/saved-ratings';
+import { savedRatings, type SavedRatings } from '../../src/app/saved-ratings';
 import { ledgers, resultCorrection } from '../support/gen';
 import { places, record } from '../support/places';
 
@@ -70,6 +70,14 @@ const wholeAndSaved = async (store: Parameters<typeof savedRatings>[0], checkpoi
   return saved && { whole, saved };
 };
 
+/** Counts where a comparison from the saved state started, and holds its consequences to the whole log's. */
+const heldToWhole = (used: { saved: number; fromSavedList: number; withoutEarlyGames: number }, saved: SavedRatings, whole: Consequences): void => {
+  used.saved++;
+  if (saved.foldedFrom > 0) used.fromSavedList++;
+  if (saved.gamesFrom > 0) used.withoutEarlyGames++;
+  expect(consequences(saved.before, saved.after, saved.known)).toEqual(whole);
+};
+
 describe('a write\'s consequences from the saved checkpoint', () => {
   it('are those of the whole log folded before and after, for back-dated writes after a saved list', async () => {
     const open = places[0]![1];
@@ -86,13 +94,10 @@ describe('a write\'s consequences from the saved checkpoint', () => {
           const compared = await wholeAndSaved(store, checkpoints, kind, pick);
           if (compared === undefined) return;
           const { whole, saved } = compared;
-          used.saved++;
-          if (saved.foldedFrom > 0) used.fromSavedList++;
-          if (saved.gamesFrom > 0) used.withoutEarlyGames++;
           // the list compared on the slots the re-folds wrote, and the projection's names: the whole log's answer
           if (saved.known.fesaList !== undefined) used.listBySlots++;
           if (whole.list.length > 0) used.listChanged++;
-          expect(consequences(saved.before, saved.after, saved.known)).toEqual(whole);
+          heldToWhole(used, saved, whole);
         } finally {
           await close();
         }
@@ -255,11 +260,8 @@ describe('a merge\'s consequences from the saved checkpoint', () => {
           const whole = consequences(ledgerRatings(log), ledgerRatings(withDecided(log, [write.merge])));
           const saved = await savedRatings(store, checkpoints, [write.merge]);
           if (saved === undefined) return;
-          used.saved++;
-          if (saved.foldedFrom > 0) used.fromSavedList++;
-          if (saved.gamesFrom > 0) used.withoutEarlyGames++;
           if (whole.changes.length > 0) used.changed++;
-          expect(consequences(saved.before, saved.after, saved.known)).toEqual(whole);
+          heldToWhole(used, saved, whole);
         } finally {
           await close();
         }
