@@ -27,7 +27,9 @@ import { isGenericRuleSet } from '../../projections/generic/systems';
 import { projectionForComparison, type ComparedProjection } from './checkpoint';
 import type { LedgerRatings, SavedComparison } from './consequences';
 import { listChangesAt, type ListChange, type SlottedList } from '../../projections/fesa/diff';
-import { listNameOf } from './rule-set-list';
+import { listNameOf, listNamesKnownAt } from './rule-set-list';
+import { fullName, LIST_NAMES_EVENTS } from './namesakes';
+import { playerNamesNow } from './player-names';
 import { decodeRecorded, readFacts } from './event-log';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
@@ -188,7 +190,40 @@ export interface SavedRatings {
   readonly gamesFrom: number;
   /** What the comparison takes from here instead of making it again (see `SavedComparison` in consequences.ts). */
   readonly known: SavedComparison;
+  /**
+   * Names the players a comparison changed, where `before` and `after` hold no naming facts of anybody else
+   * (consequences.ts `consequencesFromSaved` asks it); absent: `known` or the facts name them.
+   */
+  readonly namesOf?: (players: ReadonlySet<string>) => Promise<(playerId: string) => string>;
 }
+
+/** The facts a list's names come from: a write recording one is named from all of them, as before. */
+const NAMING: ReadonlySet<DomainEvent['type']> = new Set(LIST_NAMES_EVENTS.handles);
+
+/** More changed players than this are named from every naming fact (each plain name looks through every player). */
+const PLAIN_NAMES_AT_MOST = 50;
+
+/**
+ * The list names of `players` at `head` (no decided fact names anybody): each his own name where the player-names
+ * model (player-names.ts) says nobody else bears it, no merge made him another's and his given name holds no "("
+ * (no namesake's distinguished name can then be his) — what `ListNames` gives such a player; else every naming fact up
+ * to `head` is read and the names given as the folds give them (`listNamesKnownAt`).
+ */
+const namesOf = (store: EventStore, storage: CheckpointStorage, head: number) => async (players: ReadonlySet<string>): Promise<(playerId: string) => string> => {
+  if (players.size <= PLAIN_NAMES_AT_MOST) {
+    const names = await playerNamesNow(store, storage);
+    const plain = new Map<string, string>();
+    for (const id of players) {
+      const name = names.nameOf(id);
+      if (name === undefined || name.givenName.includes('(') || names.namesakesOf(id).length > 0) break;
+      plain.set(id, fullName({ lastName: name.familyName, firstName: name.givenName }));
+    }
+    if (plain.size === players.size) return (id) => plain.get(id) ?? id;
+  }
+  const naming: LoggedEvent[] = [];
+  for await (const batch of readFacts(store, { types: LIST_NAMES_EVENTS.handles, toPosition: head })) naming.push(...batch);
+  return listNamesKnownAt(naming);
+};
 
 /** The ratings before the decided facts and after them, from the saved checkpoint and the non-FESA slice. */
 export const savedRatings = async (store: EventStore, storage: CheckpointStorage, events: readonly DomainEvent[]): Promise<SavedRatings | undefined> => {
@@ -197,7 +232,10 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
     // a TRF or EGD import, a game of a fide tournament: the FESA checkpoint is not read at all, its lists stay as they are
     const head = await store.headPosition();
     const untouched = E.right(UNTOUCHED_FESA);
-    return { ...(await beforeAndAfter(store, storage, head, decidedAfter(head, events), { before: untouched, after: untouched }, false)), foldedFrom: 0, gamesFrom: 0, known: {} };
+    const decided = decidedAfter(head, events);
+    // the changed players are named after the comparison (`namesOf`), not from every registration read into the slice
+    const named = !events.some((e) => NAMING.has(e.type));
+    return { ...(await beforeAndAfter(store, storage, head, decided, { before: untouched, after: untouched }, named)), foldedFrom: 0, gamesFrom: 0, known: {}, ...(named ? { namesOf: namesOf(store, storage, head) } : {}) };
   }
   const compared = await projectionForComparison(store, storage, async (since) => {
     const changing = [...since, ...decidedAfter(0, events)];
