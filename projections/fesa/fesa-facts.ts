@@ -12,7 +12,7 @@ import { AS_ADOPTED, type FesaRuleSetId } from '../../domain/rules/rule-set-ids'
 import { ListNames, type NameHolder } from './list-names';
 import { gameFacts } from './list-records';
 import { nameKey } from './name-key';
-import { FIRST_KEY, ORD_PHASE, PHASE, compareItems, dateKey, tournamentKey, tournamentsOf, type AffectedFrom, type ItemKey, type TimelineItem, type TournamentFacts } from './timeline';
+import { FIRST_KEY, ORD_PHASE, PHASE, compareItems, compareKeys, dateKey, tournamentKey, tournamentsOf, type AffectedFrom, type ItemKey, type TimelineItem, type TournamentFacts } from './timeline';
 
 /** The rule sets the fold rates under, as the contract registers them: their options and their rating step. */
 export const FESA_CONTRACTS: Readonly<Record<string, FesaRuleSet>> = { fesa: fesaProgramRuleSet, 'fesa-published': fesaPublishedRuleSet } satisfies Record<FesaRuleSetId, FesaRuleSet>;
@@ -155,7 +155,7 @@ export class FesaFacts {
       case 'PlayerRegistrationCorrected':
         return this.registrations.has(e.playerId) ? FIRST_KEY : undefined;
       case 'PlayersMerged':
-        return this.registrations.has(e.survivor) && this.registrations.has(e.absorbed) ? FIRST_KEY : undefined;
+        return this.registrations.has(e.survivor) && this.registrations.has(e.absorbed) ? this.mergedFrom(e.absorbed, e.survivor) : undefined;
       case 'PlayersUnmerged':
         return this.merges.get(e.absorbed)?.merge === e.merge ? FIRST_KEY : undefined;
       case 'PriorGradeDeclared':
@@ -310,6 +310,54 @@ export class FesaFacts {
     }
   }
 
+  /**
+   * Where the caller knows every tournament whose games name a player (the stream index beside the log,
+   * src/app/stream-index.ts): a merge then re-folds from the absorbed id's first item, not from the start. The facts
+   * alone cannot tell it (a projection restored from a checkpoint holds only the later tournaments' games).
+   */
+  tournamentsNaming: ((playerId: string) => readonly string[]) | undefined;
+
+  /**
+   * The first item a merge of `absorbed` into `survivor` can change. Before it the absorbed id has no record, so the
+   * survivor's is as it was: the absorbed id's registration (a new id's list entry starts at the tournaments of its
+   * date), the tournaments whose games, entrants or simul givers name him, the officer facts naming him; where he
+   * declared prior grades, their dates and the survivor's registration and first tournament too (a newcomer who
+   * plays before any of his declarations takes the first one declared, whatever its date). From the start where it
+   * may reach further: without `tournamentsNaming`; when giving up his list name gives another holder a new one
+   * (namesakes), or an opening list knows his name; when another id was merged into him.
+   */
+  mergedFrom(absorbed: string, survivor: string): ItemKey {
+    const registration = this.registrations.get(absorbed)?.event;
+    const naming = this.tournamentsNaming;
+    if (registration === undefined || naming === undefined || this.merges.has(absorbed) || !this.listNames.soleBearer(absorbed)) return FIRST_KEY;
+    if (this.openingNames.has(nameKey({ lastName: registration.familyName, firstName: registration.givenName }))) return FIRST_KEY;
+    for (const m of this.merges.values()) if (m.survivor === absorbed) return FIRST_KEY;
+    let earliest = tournamentsOf(registration.validDate);
+    const touch = (key: ItemKey): void => {
+      if (compareKeys(key, earliest) < 0) earliest = key;
+    };
+    const ids = new Set([absorbed]);
+    const grades = this.priorGrades.get(absorbed) ?? [];
+    for (const g of grades) touch(dateKey(g.date));
+    if (grades.length > 0) {
+      const own = this.registrations.get(survivor)?.event;
+      if (own !== undefined) touch(tournamentsOf(own.validDate));
+      ids.add(survivor);
+    }
+    for (const id of ids) {
+      for (const tournamentId of naming(id)) {
+        const t = this.tournaments.get(tournamentId);
+        if (t !== undefined && this.isRated(t)) touch(tournamentKey(t));
+      }
+    }
+    for (const t of this.tournaments.values()) {
+      const r = t.registration;
+      if (this.isRated(t) && [...(r.entrants ?? []), ...(r.simulGivers ?? [])].some((id: string) => ids.has(id))) touch(tournamentKey(t));
+    }
+    if (this.officerIds.has(absorbed)) for (const item of this.items) if (itemNames(item, absorbed)) touch(dateKey(item.date));
+    return earliest;
+  }
+
   private isRated(t: TournamentFacts): boolean {
     return t.closedAt !== undefined && this.ratesUnderFesa(t.registration);
   }
@@ -330,3 +378,21 @@ export class FesaFacts {
 }
 
 const earlier = (a: string | undefined, b: string | undefined): string | undefined => (a === undefined ? b : b === undefined || a < b ? a : b);
+
+/** Whether an officer item names `playerId` (an opening balance, a reconcile's order or pin, an adjustment, an award). */
+const itemNames = (item: TimelineItem, playerId: string): boolean => {
+  switch (item.kind) {
+    case 'opening':
+      return item.group.some((f) => f.event.type === 'OpeningBalanceImported' && f.event.playerId === playerId);
+    case 'reconcile':
+      return item.event.order.some((id: string) => id === playerId) || item.event.pins.some((pin) => pin.playerId === playerId);
+    case 'adjustment': {
+      const target = item.event.target;
+      return target.kind === 'player' ? target.playerId === playerId : (target.filter.playerIds ?? []).some((id: string) => id === playerId);
+    }
+    case 'award':
+      return item.event.playerId === playerId;
+    case 'tournament':
+      return false;
+  }
+};

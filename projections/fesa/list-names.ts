@@ -51,6 +51,17 @@ export class ListNames {
     return names;
   }
 
+  /**
+   * Whether `id` bears his own name and nobody else holds it: giving it up then changes no other holder's list name
+   * (what lets a merge that absorbs him re-fold from his first item, not from the start).
+   */
+  soleBearer(id: string): boolean {
+    const holder = this.holders.get(id);
+    if (holder === undefined || this.collided) return false;
+    const key = nameKey(holder.name);
+    return this.bearers.get(key)?.length === 1 && this.idByKey.get(key) === id;
+  }
+
   /** The holder of a list name's key. */
   idOfKey(key: string): string | undefined {
     return this.idByKey.get(key);

@@ -326,20 +326,22 @@ export interface ComparedProjection {
 
 /**
  * The FESA projection as of the head of the log from the saved checkpoint, keeping the runs it folds (`changes`,
- * from the saved list its first re-fold starts at: `runsFrom`); nothing is saved. `earliest` names, from the facts
- * restored and the events recorded since the checkpoint, the earliest date any re-fold to come can start at ('':
- * the start): the games of the tournaments before the latest saved list of before then are not restored.
+ * from the saved list its first re-fold starts at: `runsFrom`); nothing is saved. `earliestAfter`, given the events
+ * recorded since the checkpoint (it may read what they need, e.g. the stream index for a merge), names from the facts
+ * restored the earliest date any re-fold to come can start at ('': the start): the games of the tournaments before
+ * the latest saved list of before then are not restored.
  * Undefined when no checkpoint of this log is saved (EventStoreDB, a fresh ledger): the caller folds the log.
  */
-export const projectionForComparison = async (store: EventStore, storage: CheckpointStorage, earliest: (facts: FesaFacts, since: readonly LoggedEvent[]) => string = () => '', ruleSet: string = AS_ADOPTED): Promise<ComparedProjection | undefined> => {
+export const projectionForComparison = async (store: EventStore, storage: CheckpointStorage, earliestAfter: (since: readonly LoggedEvent[]) => Promise<(facts: FesaFacts) => string> = async () => () => '', ruleSet: string = AS_ADOPTED): Promise<ComparedProjection | undefined> => {
   const saved = await usableCheckpoint(store, storage, ruleSet);
   if (saved === undefined) return undefined;
   const projection = new FesaProjection({ ruleSet, checkpointEvery: saved.header.checkpointEvery, runs: 'changes' });
   const since: LoggedEvent[] = [];
   for await (const batch of readFacts(store, { fromPosition: saved.header.position })) since.push(...batch);
+  const earliest = await earliestAfter(since);
   let from: ListCheckpoint | undefined;
   restoreSaved(projection, saved, () => {
-    from = listBefore(projection, saved, earliest(projection.facts, since));
+    from = listBefore(projection, saved, earliest(projection.facts));
     return from?.date ?? '';
   });
   const restored = projection.lastRefold;

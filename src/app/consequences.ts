@@ -19,7 +19,7 @@ import type { Draft, ExecuteResult, Ledger } from './ledger';
 import { loadFacts } from './load';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { listNamesKnownAt } from './rule-set-list';
-import { decidedAfter, savedRatings } from './saved-ratings';
+import { decidedAfter, savedRatings, type SavedRatings } from './saved-ratings';
 import { changesNoRating } from './neutral-facts';
 import { isGenericRuleSet } from '../../projections/generic/systems';
 
@@ -291,13 +291,21 @@ const NOTHING: Consequences = { changes: [], list: [] };
 export const movesNoRating = (events: readonly DomainEvent[], state: LedgerState): boolean =>
   events.every((e) => changesNoRating(e, (tournamentId) => state.tournaments.get(tournamentId)?.closed !== undefined));
 
+/** What `savedRatings` compares, its changed players named by it where it names them itself (`namesOf`). */
+export const consequencesFromSaved = async ({ before, after, known, namesOf }: SavedRatings): Promise<Consequences> => {
+  if (namesOf === undefined) return consequences(before, after, known);
+  const found = consequences(before, after, { ...known, nameOf: (id) => id });
+  const nameOf = await namesOf(new Set(found.changes.map((c) => c.player)));
+  return { ...found, changes: found.changes.map((c) => ({ ...c, name: nameOf(c.player) })) };
+};
+
 /**
  * What the decided facts change: from the saved checkpoint and the non-FESA slice where `saved` holds them
  * (saved-ratings.ts), else from the whole log folded before and after them.
  */
 const consequencesOf = async (ledger: Ledger, events: readonly DomainEvent[], saved: CheckpointStorage | undefined): Promise<Consequences> => {
   const fromSaved = saved && (await savedRatings(ledger.store, saved, events));
-  if (fromSaved) return consequences(fromSaved.before, fromSaved.after, fromSaved.known);
+  if (fromSaved) return consequencesFromSaved(fromSaved);
   const facts = await loadFacts(ledger.store);
   return consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, events)));
 };

@@ -325,9 +325,10 @@ const sliceRatedUpTo = async (
     named(stream);
   }
   // the people those players are: every merge (or unmerge) that joins one of them to another id, to a fixed point
+  // (a decided merge too: the comparison folds it after the slice)
   for (let grown = true; grown; ) {
     grown = false;
-    for (const { event: e } of wide) {
+    for (const { event: e } of [...wide, ...(known.decided ?? [])]) {
       if (e.type !== 'PlayersMerged' && e.type !== 'PlayersUnmerged') continue;
       if (players.has(e.absorbed) === players.has(e.survivor)) continue;
       players.add(e.absorbed);

@@ -11,7 +11,7 @@
  *   streams of the players the decided facts name, folded before and after.
  *
  * Undefined where nothing of the kind is saved (EventStoreDB, a fresh ledger), where the decided facts reach
- * ledger-wide (a merge, an adoption, an officer's fact), or where they reach before the list "before" started from:
+ * ledger-wide (an unmerge, an adoption, an officer's fact), or where they reach before the list "before" started from:
  * the caller then folds the whole log, as before.
  */
 import * as E from 'fp-ts/Either';
@@ -27,17 +27,20 @@ import { isGenericRuleSet } from '../../projections/generic/systems';
 import { projectionForComparison, type ComparedProjection } from './checkpoint';
 import type { LedgerRatings, SavedComparison } from './consequences';
 import { listChangesAt, type ListChange, type SlottedList } from '../../projections/fesa/diff';
-import { listNameOf } from './rule-set-list';
+import { listNameOf, listNamesKnownAt } from './rule-set-list';
+import { fullName, LIST_NAMES_EVENTS } from './namesakes';
+import { playerNamesNow } from './player-names';
 import { decodeRecorded, readFacts } from './event-log';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import { everUnderGenericRules, ratedIndexNow, ratedListSlice, ratedListSliceFrom } from './rated-tournament';
 import { loadFoldCut, touchOf, type SavedFoldCut } from './rule-set-fold-cut';
 import { logChangedSince } from './chain';
+import { LiveStreamIndex } from './stream-index';
 
 /** The facts whose consequences the saved state answers: what a game, a tournament or a new player's registration records. */
 const ANSWERED: ReadonlySet<DomainEvent['type']> = new Set([
-  'PlayerRegistered', 'PriorGradeDeclared', 'TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed',
+  'PlayersMerged', 'PlayerRegistered', 'PriorGradeDeclared', 'TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed',
   'RatingListPublished', 'OfficerAppointed', 'OfficerRevoked', 'SubmissionReceived', 'SubmissionApproved', 'SubmissionRejected',
 ]);
 
@@ -85,14 +88,17 @@ const min = (a: string, b: string): string => (b < a ? b : a);
 /**
  * The earliest date from which `events` (those recorded since the checkpoint, then the decided ones) can change
  * the FESA fold, read without the saved games ('': the start, or not known without them): a tournament's end date,
- * a new player's, a prior grade's or an officer fact's date. A fact that can reach further (a renaming, a merge, a
- * registration of a name or id another fact here registers too, or after an opening balance here) answers ''. No date: the head ('\uffff').
+ * a new player's, a prior grade's or an officer fact's date. A fact that can reach further (a renaming, an unmerge, a
+ * registration of a name or id another fact here registers too, or after an opening balance here) answers ''. A merge
+ * answers its absorbed id's first item where the facts know every tournament naming him (`tournamentsNaming`, set
+ * from the stream index), else ''. No date: the head ('\uffff').
  */
 export const earliestDateChanged = (facts: FesaFacts, events: readonly LoggedEvent[]): string => {
   let earliest = '\uffff';
   const endDates = new Map<string, string[]>();
   const names = new Set<string>();
   let openings = false;
+  const [newIds, merged, graded] = [new Set<string>(), new Set<string>(), new Set<string>()];
   for (const fact of events) {
     const e = fact.event;
     if (PASSED_OVER_BY_THE_FOLD.has(e.type)) continue;
@@ -108,8 +114,21 @@ export const earliestDateChanged = (facts: FesaFacts, events: readonly LoggedEve
       const name = nameKey({ lastName: e.familyName, firstName: e.givenName });
       if (names.has(name) || names.has(e.playerId) || openings) return '';
       names.add(name).add(e.playerId);
+      if (!facts.registrations.has(e.playerId)) newIds.add(e.playerId);
       earliest = min(earliest, facts.affectedKey(fact)?.date ?? e.validDate);
+    } else if (e.type === 'PlayersMerged') {
+      // from the absorbed id's first item (FesaFacts.mergedFrom); an id new in `events` has his first item among
+      // them, whose dates are taken already. From the start after another merge or a prior grade of either id here.
+      if (merged.has(e.absorbed) || merged.has(e.survivor) || graded.has(e.absorbed) || openings) return '';
+      merged.add(e.absorbed).add(e.survivor);
+      names.add(e.absorbed).add(e.survivor);
+      if (!facts.registrations.has(e.survivor) && !newIds.has(e.survivor)) return '';
+      if (newIds.has(e.absorbed)) continue;
+      const key = facts.mergedFrom(e.absorbed, e.survivor);
+      if (key.date === '') return '';
+      earliest = min(earliest, key.date);
     } else if (DATED.has(e.type)) {
+      if (e.type === 'PriorGradeDeclared') graded.add(e.playerId);
       openings ||= e.type === 'OpeningBalanceImported';
       earliest = min(earliest, e.validDate);
     } else return '';
@@ -171,7 +190,40 @@ export interface SavedRatings {
   readonly gamesFrom: number;
   /** What the comparison takes from here instead of making it again (see `SavedComparison` in consequences.ts). */
   readonly known: SavedComparison;
+  /**
+   * Names the players a comparison changed, where `before` and `after` hold no naming facts of anybody else
+   * (consequences.ts `consequencesFromSaved` asks it); absent: `known` or the facts name them.
+   */
+  readonly namesOf?: (players: ReadonlySet<string>) => Promise<(playerId: string) => string>;
 }
+
+/** The facts a list's names come from: a write recording one is named from all of them, as before. */
+const NAMING: ReadonlySet<DomainEvent['type']> = new Set(LIST_NAMES_EVENTS.handles);
+
+/** More changed players than this are named from every naming fact (each plain name looks through every player). */
+const PLAIN_NAMES_AT_MOST = 50;
+
+/**
+ * The list names of `players` at `head` (no decided fact names anybody): each his own name where the player-names
+ * model (player-names.ts) says nobody else bears it, no merge made him another's and his given name holds no "("
+ * (no namesake's distinguished name can then be his) — what `ListNames` gives such a player; else every naming fact up
+ * to `head` is read and the names given as the folds give them (`listNamesKnownAt`).
+ */
+const namesOf = (store: EventStore, storage: CheckpointStorage, head: number) => async (players: ReadonlySet<string>): Promise<(playerId: string) => string> => {
+  if (players.size <= PLAIN_NAMES_AT_MOST) {
+    const names = await playerNamesNow(store, storage);
+    const plain = new Map<string, string>();
+    for (const id of players) {
+      const name = names.nameOf(id);
+      if (name === undefined || name.givenName.includes('(') || names.namesakesOf(id).length > 0) break;
+      plain.set(id, fullName({ lastName: name.familyName, firstName: name.givenName }));
+    }
+    if (plain.size === players.size) return (id) => plain.get(id) ?? id;
+  }
+  const naming: LoggedEvent[] = [];
+  for await (const batch of readFacts(store, { types: LIST_NAMES_EVENTS.handles, toPosition: head })) naming.push(...batch);
+  return listNamesKnownAt(naming);
+};
 
 /** The ratings before the decided facts and after them, from the saved checkpoint and the non-FESA slice. */
 export const savedRatings = async (store: EventStore, storage: CheckpointStorage, events: readonly DomainEvent[]): Promise<SavedRatings | undefined> => {
@@ -180,9 +232,21 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
     // a TRF or EGD import, a game of a fide tournament: the FESA checkpoint is not read at all, its lists stay as they are
     const head = await store.headPosition();
     const untouched = E.right(UNTOUCHED_FESA);
-    return { ...(await beforeAndAfter(store, storage, head, decidedAfter(head, events), { before: untouched, after: untouched }, false)), foldedFrom: 0, gamesFrom: 0, known: {} };
+    const decided = decidedAfter(head, events);
+    // the changed players are named after the comparison (`namesOf`), not from every registration read into the slice
+    const named = !events.some((e) => NAMING.has(e.type));
+    return { ...(await beforeAndAfter(store, storage, head, decided, { before: untouched, after: untouched }, named)), foldedFrom: 0, gamesFrom: 0, known: {}, ...(named ? { namesOf: namesOf(store, storage, head) } : {}) };
   }
-  const compared = await projectionForComparison(store, storage, (facts, since) => earliestDateChanged(facts, [...since, ...decidedAfter(0, events)]));
+  const compared = await projectionForComparison(store, storage, async (since) => {
+    const changing = [...since, ...decidedAfter(0, events)];
+    // a merge (this one, or one recorded since the checkpoint) re-folds from the absorbed id's first item: the
+    // tournaments naming him are the stream index's
+    const index = changing.some((f) => f.event.type === 'PlayersMerged') ? await new LiveStreamIndex(store, async () => storage).now() : undefined;
+    return (facts) => {
+      if (index !== undefined) facts.tournamentsNaming = index.tournamentsNaming;
+      return earliestDateChanged(facts, changing);
+    };
+  });
   if (compared === undefined) return undefined;
   const head = compared.projection.position;
   const decided = decidedAfter(head, events);

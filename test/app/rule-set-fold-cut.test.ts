@@ -3,7 +3,7 @@ import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import type { DomainEvent, GameReported, LoggedEvent } from '../../domain/events';
 import { resumeProjection } from '../../src/app/checkpoint';
-import { consequences, ledgerRatings, withDecided } from '../../src/app/consequences';
+import { consequences, consequencesFromSaved, ledgerRatings, withDecided } from '../../src/app/consequences';
 import { loadFacts } from '../../src/app/load';
 import { readRuleSetListModel, ruleSetListModelBuilds, ruleSetListModelResumes } from '../../src/app/rule-set-list-model';
 import { listNamer, listOfFold, ruleSetList } from '../../src/app/rule-set-list';
@@ -141,7 +141,7 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           if (saved !== undefined) {
             used.compared++;
             if (consequencesFromCut.here > fromCut) used.comparedFromCut++;
-            expect(consequences(saved.before, saved.after)).toEqual(consequences(ledgerRatings(log), ledgerRatings(withDecided(log, events))));
+            expect(await consequencesFromSaved(saved)).toEqual(consequences(ledgerRatings(log), ledgerRatings(withDecided(log, events))));
           }
           await record(store, events.map((e, i) => ({ event: e, globalPosition: log.length + i + 1 })));
           const after = await loadFacts(store);

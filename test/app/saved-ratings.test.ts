@@ -3,9 +3,9 @@ import * as E from 'fp-ts/Either';
 import { describe, expect, it } from 'vitest';
 import { decodeEvent, type DomainEvent, type LoggedEvent } from '../../domain/events';
 import { resumeProjection } from '../../src/app/checkpoint';
-import { consequences, ledgerRatings, withDecided } from '../../src/app/consequences';
+import { consequences, consequencesFromSaved, ledgerRatings, withDecided, type Consequences } from '../../src/app/consequences';
 import { loadFacts } from '../../src/app/load';
-import { savedRatings } from '../../src/app/saved-ratings';
+import { savedRatings, type SavedRatings } from '../../src/app/saved-ratings';
 import { ledgers, resultCorrection } from '../support/gen';
 import { places, record } from '../support/places';
 
@@ -70,6 +70,14 @@ const wholeAndSaved = async (store: Parameters<typeof savedRatings>[0], checkpoi
   return saved && { whole, saved };
 };
 
+/** Counts where a comparison from the saved state started, and holds its consequences to the whole log's. */
+const heldToWhole = async (used: { saved: number; fromSavedList: number; withoutEarlyGames: number }, saved: SavedRatings, whole: Consequences): Promise<void> => {
+  used.saved++;
+  if (saved.foldedFrom > 0) used.fromSavedList++;
+  if (saved.gamesFrom > 0) used.withoutEarlyGames++;
+  expect(await consequencesFromSaved(saved)).toEqual(whole);
+};
+
 describe('a write\'s consequences from the saved checkpoint', () => {
   it('are those of the whole log folded before and after, for back-dated writes after a saved list', async () => {
     const open = places[0]![1];
@@ -86,13 +94,10 @@ describe('a write\'s consequences from the saved checkpoint', () => {
           const compared = await wholeAndSaved(store, checkpoints, kind, pick);
           if (compared === undefined) return;
           const { whole, saved } = compared;
-          used.saved++;
-          if (saved.foldedFrom > 0) used.fromSavedList++;
-          if (saved.gamesFrom > 0) used.withoutEarlyGames++;
           // the list compared on the slots the re-folds wrote, and the projection's names: the whole log's answer
           if (saved.known.fesaList !== undefined) used.listBySlots++;
           if (whole.list.length > 0) used.listChanged++;
-          expect(consequences(saved.before, saved.after, saved.known)).toEqual(whole);
+          await heldToWhole(used, saved, whole);
         } finally {
           await close();
         }
@@ -144,7 +149,7 @@ describe('a write that leaves FESA alone', () => {
           const whole = consequences(ledgerRatings(log), ledgerRatings(withDecided(log, events)));
           const saved = await savedRatings(store, counted, events);
           if (saved === undefined) return;
-          expect(consequences(saved.before, saved.after, saved.known)).toEqual(whole);
+          expect(await consequencesFromSaved(saved)).toEqual(whole);
           if (adopted) {
             used.adopted++;
             expect(loads).toBeGreaterThan(0);
@@ -192,7 +197,7 @@ describe('a FESA write on a ledger that rates under other rule sets too', () => 
           if (compared === undefined) return;
           const { whole, saved } = compared;
           if (saved.known.nameOf !== undefined) fromProjection++;
-          expect(consequences(saved.before, saved.after, saved.known)).toEqual(whole);
+          expect(await consequencesFromSaved(saved)).toEqual(whole);
         } finally {
           await close();
         }
@@ -202,4 +207,71 @@ describe('a FESA write on a ledger that rates under other rule sets too', () => 
     // compared from the FESA projection (not the slice alone: a game of the fide tournament)
     expect(fromProjection).toBeGreaterThan(10);
   }, 120_000);
+});
+
+/**
+ * Two ids of one person, and the merge as its comparison reads it: the ids neither merged nor met in a tournament.
+ * `mode` 0: two players of the ledger; else one is a new id registered after every other fact (as an officer adds
+ * the second id of somebody today), 1: absorbed; 2: absorbed after playing a tournament of his own, after every
+ * other; 3: absorbing a player of the ledger. Undefined when the ledger has no such pair.
+ */
+const mergeOf = (log: readonly LoggedEvent[], survivorPick: number, absorbedPick: number, mode: number): { recorded: DomainEvent[]; merge: DomainEvent } | undefined => {
+  const merged = new Set(log.flatMap((f) => (f.event.type === 'PlayersMerged' ? [f.event.survivor, f.event.absorbed] : [])));
+  const ids = [...new Set(log.flatMap((f) => (f.event.type === 'PlayerRegistered' && !merged.has(f.event.playerId) ? [f.event.playerId] : [])))];
+  const tournamentsOf = new Map<string, Set<string>>();
+  for (const { event: e } of log) {
+    if (e.type !== 'GameReported' && e.type !== 'ResultCorrected') continue;
+    for (const id of [e.first, e.second]) if (id !== null) tournamentsOf.set(id, (tournamentsOf.get(id) ?? new Set()).add(e.tournamentId));
+  }
+  const survivor = ids[survivorPick % Math.max(1, ids.length)];
+  if (survivor === undefined) return undefined;
+  const date = dayAfter(log.reduce((latest, f) => (f.event.validDate > latest ? f.event.validDate : latest), ''));
+  const others = ids.filter((id) => id !== survivor && ![...(tournamentsOf.get(id) ?? [])].some((t) => tournamentsOf.get(survivor)?.has(t)));
+  const opponent = ids.filter((id) => id !== survivor)[absorbedPick % Math.max(1, ids.length - 1)];
+  const absorbed = mode > 0 ? 'TWIN' : others[absorbedPick % Math.max(1, others.length)];
+  if (absorbed === undefined || (mode === 2 && opponent === undefined)) return undefined;
+  const registration = decoded('PlayerRegistered', { eventId: 'reg-twin', validDate: date, playerId: 'TWIN', familyName: 'Twinning', givenName: 'Late', country: 'NO' });
+  const played = (): DomainEvent[] => [
+    decoded('TournamentRegistered', { eventId: 'twin-t', validDate: date, tournamentId: 'TWIN-T', name: 'late', place: 'Oslo', startDate: date, endDate: date, ratingSystem: 'fesa', rated: true, timeControl: { mainMinutes: 30, byoyomiSeconds: 30, incrementSeconds: 0 } }),
+    decoded('GameReported', { eventId: 'twin-g', validDate: date, tournamentId: 'TWIN-T', gameId: 'g1', round: 1, first: 'TWIN', second: opponent, result: 'win' }),
+    decoded('TournamentClosed', { eventId: 'twin-close', validDate: date, tournamentId: 'TWIN-T' }),
+  ];
+  const recorded = mode === 0 ? [] : mode === 2 ? [registration, ...played()] : [registration];
+  const [into, from] = mode === 3 ? [absorbed, survivor] : [survivor, absorbed];
+  return { recorded, merge: decoded('PlayersMerged', { eventId: 'late-merge', validDate: date, survivor: into, absorbed: from, reason: 'one person' }) };
+};
+
+describe('a merge\'s consequences from the saved checkpoint', () => {
+  it('are those of the whole log folded before and after, re-folded from the absorbed id\'s first item', async () => {
+    const open = places[0]![1];
+    const used = { saved: 0, fromSavedList: 0, withoutEarlyGames: 0, changed: 0 };
+    await fc.assert(
+      fc.asyncProperty(ledgers(10, 8), fc.nat(), fc.nat(), fc.integer({ min: 0, max: 3 }), fc.oneof(fc.constant(1), fc.double({ min: 0.8, max: 1, noNaN: true })), async ({ facts }, survivorPick, absorbedPick, twin, savedShare) => {
+        const { store, checkpoints, close } = await open();
+        try {
+          const cut = Math.floor(facts.length * savedShare);
+          await record(store, facts.slice(0, cut));
+          await resumeProjection(store, checkpoints, { checkpointEvery: 1 });
+          const write = mergeOf(facts, survivorPick, absorbedPick, twin);
+          if (write === undefined) return;
+          // what was recorded after the checkpoint (the new id's facts too) is caught up from the log
+          await record(store, [...facts.slice(cut), ...write.recorded.map((event, i) => ({ event, globalPosition: facts.length + i + 1 }))]);
+          const log = await loadFacts(store);
+          const whole = consequences(ledgerRatings(log), ledgerRatings(withDecided(log, [write.merge])));
+          const saved = await savedRatings(store, checkpoints, [write.merge]);
+          if (saved === undefined) return;
+          if (whole.changes.length > 0) used.changed++;
+          await heldToWhole(used, saved, whole);
+        } finally {
+          await close();
+        }
+      }),
+      { numRuns: 40, seed: 32 },
+    );
+    expect(used.saved).toBeGreaterThan(20);
+    // not from the start: from the list before the absorbed id's first item, without the games before it
+    expect(used.fromSavedList).toBeGreaterThan(10);
+    expect(used.withoutEarlyGames).toBeGreaterThan(10);
+    expect(used.changed).toBeGreaterThan(5);
+  }, 180_000);
 });
