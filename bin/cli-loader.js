@@ -4,8 +4,9 @@
  * scripts/build/cli-bundle.ts) compiled with its V8 code cache, or else the tsc output it was made from. Plain
  * JavaScript, loaded before anything is compiled, so that it costs one stat and one small read.
  *
- * `node bin/cli-loader.js --train DIST FESA_FOLDER` is how the build takes the code cache: it loads the bundle as
- * bin/ledger.js does, runs `--help` and `fesa run FESA_FOLDER` with their output dropped, and saves the compiled code.
+ * `node bin/cli-loader.js --train DIST FESA_FOLDER` is how the build takes the code caches: it loads the bundle as
+ * bin/ledger.js does, runs `--help` and `fesa run FESA_FOLDER` with their output dropped, and saves the compiled code;
+ * then the same for the small bundle of `fesa run` alone.
  */
 const fs = require('fs');
 const path = require('path');
@@ -16,6 +17,9 @@ const BUNDLE = 'ledger-cli.js';
 const CODE_CACHE = 'ledger-cli.cache';
 const STAMP = 'ledger-cli.json';
 const HELP = 'ledger-help.json';
+/** `fesa run` alone (src/adapters/cli/fesa-run-main.ts), made by the same build and fresh with the CLI's bundle. */
+const FESA_RUN_BUNDLE = 'ledger-fesa-run.js';
+const FESA_RUN_CACHE = 'ledger-fesa-run.cache';
 
 const compiledEntry = (dist) => path.join(dist, 'src', 'adapters', 'cli', 'main.js');
 
@@ -96,18 +100,40 @@ const loadCli = (dist, argv) => {
   return fs.existsSync(entry) ? require(entry) : undefined;
 };
 
-const train = async (dist, fesaFolder) => {
-  const { exports, script } = loadBundle(path.join(dist, BUNDLE), path.join(dist, 'no-cache-yet'));
-  const silent = () => undefined;
-  await exports.main(['--help'], silent, silent);
-  if (fesaFolder && fs.existsSync(path.join(fesaFolder, 'turnering.txt'))) {
-    const code = await exports.main(['fesa', 'run', fesaFolder], silent, silent);
-    if (code !== 0) throw new Error(`fesa run ${fesaFolder} exited with ${code}`);
+/**
+ * The small bundle of `fesa run` (its `main` answers a plain `fesa run` command line, and undefined for any other) when
+ * argv asks for `fesa run` and the build made it with the CLI's bundle from the tsc output now in dist/; else
+ * undefined, and the whole CLI runs.
+ */
+const loadFesaRun = (dist, argv) => {
+  if (argv[0] !== 'fesa' || argv[1] !== 'run' || freshBundle(dist) === undefined) return undefined;
+  try {
+    return loadBundle(path.join(dist, FESA_RUN_BUNDLE), path.join(dist, FESA_RUN_CACHE)).exports;
+  } catch (error) {
+    if (error && error.code === 'ENOENT') return undefined;
+    throw error;
   }
-  fs.writeFileSync(path.join(dist, CODE_CACHE), script.createCachedData());
 };
 
-module.exports = { BUNDLE, CODE_CACHE, STAMP, HELP, compiledEntry, bundleStampOf, loadCli, writtenHelp };
+const train = async (dist, fesaFolder) => {
+  const silent = () => undefined;
+  const { exports, script } = loadBundle(path.join(dist, BUNDLE), path.join(dist, 'no-cache-yet'));
+  await exports.main(['--help'], silent, silent);
+  const event = fesaFolder && fs.existsSync(path.join(fesaFolder, 'turnering.txt')) ? fesaFolder : undefined;
+  if (event !== undefined) {
+    const code = await exports.main(['fesa', 'run', event], silent, silent);
+    if (code !== 0) throw new Error(`fesa run ${event} exited with ${code}`);
+  }
+  fs.writeFileSync(path.join(dist, CODE_CACHE), script.createCachedData());
+  const fesaRun = loadBundle(path.join(dist, FESA_RUN_BUNDLE), path.join(dist, 'no-cache-yet'));
+  if (event !== undefined) {
+    const code = await fesaRun.exports.main(['fesa', 'run', event], silent, silent);
+    if (code !== 0) throw new Error(`fesa run ${event} (its own bundle) exited with ${code}`);
+  }
+  fs.writeFileSync(path.join(dist, FESA_RUN_CACHE), fesaRun.script.createCachedData());
+};
+
+module.exports = { BUNDLE, CODE_CACHE, STAMP, HELP, FESA_RUN_BUNDLE, FESA_RUN_CACHE, compiledEntry, bundleStampOf, loadCli, loadFesaRun, writtenHelp };
 
 if (require.main === module && process.argv[2] === '--train') {
   train(path.resolve(process.argv[3]), process.argv[4]).catch((err) => {

@@ -1,9 +1,10 @@
 #!/usr/bin/env node
 'use strict';
 // Thin launcher: the CLI is built into dist/ by `npm install` (prepare) or `npm run build`; cli-loader.js picks the
-// one-file bundle with its code cache when it matches the compiled code, so a process starts in about node's own time.
+// one-file bundle with its code cache when it matches the compiled code, so a process starts in about node's own time;
+// `fesa run` has a smaller bundle of its own.
 const path = require('path');
-const { loadCli, writtenHelp } = require('./cli-loader');
+const { loadCli, loadFesaRun, writtenHelp } = require('./cli-loader');
 const root = path.join(__dirname, '..');
 const dist = path.join(root, 'dist');
 // help as the build wrote it down (its own compiled code's): no module of the CLI is loaded
@@ -14,17 +15,24 @@ if (help !== undefined) {
   process.exitCode = help.code;
   return;
 }
-const cli = loadCli(dist, process.argv.slice(2));
-if (cli === undefined) {
-  process.stderr.write('ledger: the CLI is not built yet; run `npm install` (or `npm run build`) in ' + root + '\n');
-  process.exit(1);
-}
 // A reader that stops early (`ledger events | head -1`) closes the pipe: that ends the output, it is no error.
 process.stdout.on('error', (err) => {
   if (err && err.code === 'EPIPE') process.exit(process.exitCode || 0);
   throw err;
 });
-cli.main(process.argv.slice(2)).then(
+const argv = process.argv.slice(2);
+/** The whole CLI: the fresh bundle, else the compiled entry. */
+const runCli = () => {
+  const cli = loadCli(dist, argv);
+  if (cli === undefined) {
+    process.stderr.write('ledger: the CLI is not built yet; run `npm install` (or `npm run build`) in ' + root + '\n');
+    process.exit(1);
+  }
+  return cli.main(argv);
+};
+// `fesa run` as an officer types it starts its own small bundle (it answers undefined to any other command line)
+const fesaRun = loadFesaRun(dist, argv);
+(fesaRun === undefined ? runCli() : fesaRun.main(argv).then((code) => (code === undefined ? runCli() : code))).then(
   (code) => { process.exitCode = code; },
   (err) => { process.stderr.write('ledger: ' + (err && err.message ? err.message : String(err)) + '\n'); process.exitCode = 1; }
 );

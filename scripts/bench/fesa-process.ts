@@ -3,7 +3,8 @@
  * mean ± standard deviation, median, min, max), every variant alternating with the others so a busy machine slows
  * them all alike:
  *  - bare `node -e 0`, and `ledger --help` (goal: ≤ 1.2× bare node);
- *  - `ledger fesa run` on one event (node start-up, module loading, parse, rate, write all three files);
+ *  - `ledger fesa run` on one event (node start-up, module loading, parse, rate, write all three files), beside
+ *    `node -e 0` again (the floor, alternating with the runs);
  *  - the official program under clisp on the same event, where clisp and the program are present (goal: ours ≥ 2×
  *    faster); its ratingliste.post must equal ours, byte for byte, or the bench stops.
  *
@@ -93,6 +94,8 @@ try {
   for (const h of helps) console.log(`  ${describe(h)}; ${(stats(h.times).median / stats(bare.times).median).toFixed(2)}× bare node by the median (goal <= 1.2×)`);
 
   const ratios = new Map<string, number[]>(bins.map((bin) => [`${bin} fesa run`, []]));
+  /** Each variant's medians added up over the events: the whole season, one process per event. */
+  const totals = new Map<string, number>();
   for (const folder of folders) {
     const ours: Variant[] = bins.map((bin) => {
       const work = workWith(folder);
@@ -103,11 +106,20 @@ try {
       const work = workWith(folder);
       theirs.push({ label: 'official program (clisp)', command: 'clisp', argv: ['-q', '-norc', '-x', `(progn (load ${JSON.stringify(path.resolve(program))}) (run) (ext:quit))`], cwd: work, work, times: [] });
     }
-    race([...ours, ...theirs]);
+    // node's own start-up beside each event, so that a busy machine's swings show in the floor as in the runs
+    const floor: Variant = { label: 'node -e 0', command: process.execPath, argv: ['-e', '0'], times: [] };
+    race([floor, ...ours, ...theirs]);
+    const overFloor = (v: Variant): string => `${(stats(v.times).median / stats(floor.times).median).toFixed(2)}× node -e 0`;
     console.log(`${path.basename(folder)}:`);
-    for (const v of ours) console.log(`  ${describe(v)} (writes ${readdirSync(v.work!).filter((f) => !INPUTS.includes(f)).sort().join(', ')})`);
+    console.log(`  ${describe(floor)}`);
+    for (const v of ours) {
+      console.log(`  ${describe(v)} = ${overFloor(v)} (writes ${readdirSync(v.work!).filter((f) => !INPUTS.includes(f)).sort().join(', ')})`);
+      totals.set(v.label, (totals.get(v.label) ?? 0) + stats(v.times).median);
+    }
+    totals.set(floor.label, (totals.get(floor.label) ?? 0) + stats(floor.times).median);
     for (const v of theirs) {
-      console.log(`  ${describe(v)}`);
+      totals.set(v.label, (totals.get(v.label) ?? 0) + stats(v.times).median);
+      console.log(`  ${describe(v)} = ${overFloor(v)}`);
       const theirPost = readFileSync(path.join(v.work!, 'ratingliste.post'));
       for (const o of ours) {
         if (!readFileSync(path.join(o.work!, 'ratingliste.post')).equals(theirPost)) throw new Error(`${path.basename(folder)}: ${o.label} wrote another ratingliste.post than the official program`);
@@ -119,6 +131,12 @@ try {
   }
   if (folders.length > 1)
     for (const [label, r] of ratios) if (r.length > 0) console.log(`${label} over ${folders.length} events: faster than the official program by ${Math.min(...r).toFixed(2)}×–${Math.max(...r).toFixed(2)}× (median ${stats(r).median.toFixed(2)}×)`);
+  if (folders.length > 1) {
+    const official = totals.get('official program (clisp)');
+    console.log(`over ${folders.length} events, medians added: ${[...totals].map(([label, ms]) => `${label} ${(ms / 1000).toFixed(2)} s`).join('; ')}`);
+    if (official !== undefined)
+      for (const [label, ms] of totals) if (label !== 'official program (clisp)') console.log(`  the official program against ${label}: ${(official / ms).toFixed(2)}×`);
+  }
 } finally {
   for (const t of temps) rmSync(t, { recursive: true, force: true });
 }

@@ -7,7 +7,8 @@
  *   node dist/scripts/build/cli-bundle.js [DIST]
  *
  * Writes DIST/ledger-cli.js, DIST/ledger-cli.cache, DIST/ledger-cli.json and DIST/ledger-help.json (default DIST: this
- * checkout's dist/).
+ * checkout's dist/), and DIST/ledger-fesa-run.js with DIST/ledger-fesa-run.cache: `fesa run` alone (an officer runs it
+ * once per event, in place of the official program), which bin/ledger.js starts instead of the CLI's bundle.
  * The stamp records the tsc output the bundle was made from: bin/ledger.js runs the bundle only while that output is
  * unchanged, so a `tsc` alone after it never runs stale code. Without esbuild (an install without devDependencies)
  * nothing is written and the CLI runs from dist/ as compiled.
@@ -26,10 +27,12 @@ const loader = load(path.join(repo, 'bin', 'cli-loader.js')) as {
   CODE_CACHE: string;
   STAMP: string;
   HELP: string;
+  FESA_RUN_BUNDLE: string;
+  FESA_RUN_CACHE: string;
   compiledEntry: (dist: string) => string;
   bundleStampOf: (dist: string) => { entryMtimeMs: number; entrySize: number };
 };
-const { BUNDLE, CODE_CACHE, STAMP, HELP, compiledEntry, bundleStampOf } = loader;
+const { BUNDLE, CODE_CACHE, STAMP, HELP, FESA_RUN_BUNDLE, FESA_RUN_CACHE, compiledEntry, bundleStampOf } = loader;
 const dist = path.resolve(process.argv[2] ?? path.join(repo, 'dist'));
 
 /** Packages kept out of the bundle: native code, and servers' clients no start-up path needs (pure-JS fp-ts and io-ts go in). */
@@ -67,30 +70,39 @@ const writeHelp = async (entry: string): Promise<void> => {
 const main = async (): Promise<void> => {
   const esbuild = loadEsbuild();
   const entry = compiledEntry(dist);
-  for (const file of [BUNDLE, CODE_CACHE, STAMP, HELP]) fs.rmSync(path.join(dist, file), { force: true });
+  for (const file of [BUNDLE, CODE_CACHE, STAMP, HELP, FESA_RUN_BUNDLE, FESA_RUN_CACHE]) fs.rmSync(path.join(dist, file), { force: true });
   if (!fs.existsSync(entry)) throw new Error(`cli-bundle: ${entry} does not exist; run tsc -p tsconfig.json first`);
   await writeHelp(entry);
   if (esbuild === undefined) {
     console.log('cli-bundle: esbuild is not installed (no devDependencies); the CLI runs from dist/ as compiled');
     return;
   }
-  esbuild.buildSync({
-    entryPoints: [entry],
-    outfile: path.join(dist, BUNDLE),
-    bundle: true,
-    platform: 'node',
-    format: 'cjs',
-    target: 'node20',
-    external: externalPackages(),
-    // a third of the source to read and hash at each start; names kept, since messages and checks read class names
-    minify: true,
-    keepNames: true,
-    logLevel: 'warning',
-  });
+  const bundle = (from: string, outfile: string): void => {
+    esbuild.buildSync({
+      entryPoints: [from],
+      outfile,
+      bundle: true,
+      platform: 'node',
+      format: 'cjs',
+      target: 'node20',
+      external: externalPackages(),
+      // a third of the source to read and hash at each start; names kept, since messages and checks read class names
+      minify: true,
+      keepNames: true,
+      logLevel: 'warning',
+    });
+  };
+  bundle(entry, path.join(dist, BUNDLE));
+  // `fesa run` alone: the FESA engine and its file formats, a tenth of the CLI's bundle
+  bundle(fesaRunEntry(dist), path.join(dist, FESA_RUN_BUNDLE));
   trainCodeCache();
   fs.writeFileSync(path.join(dist, STAMP), `${JSON.stringify(bundleStampOf(dist))}\n`);
-  console.log(`cli-bundle: ${path.join(dist, BUNDLE)} (${(fs.statSync(path.join(dist, BUNDLE)).size / 1024).toFixed(0)} KiB) and its code cache`);
+  const kib = (file: string): string => `${(fs.statSync(path.join(dist, file)).size / 1024).toFixed(0)} KiB`;
+  console.log(`cli-bundle: ${path.join(dist, BUNDLE)} (${kib(BUNDLE)}) and ${FESA_RUN_BUNDLE} (${kib(FESA_RUN_BUNDLE)}), with their code caches`);
 };
+
+/** The compiled entry of `fesa run` alone (src/adapters/cli/fesa-run-main.ts), beside the CLI's. */
+const fesaRunEntry = (dir: string): string => path.join(path.dirname(compiledEntry(dir)), 'fesa-run-main.js');
 
 /**
  * The code cache holds the functions compiled when it is taken, so it is taken in a fresh process after the runs an

@@ -1,9 +1,9 @@
 import * as E from 'fp-ts/Either';
-import { describeFesaRun, fesaRunCommand } from '../../formats/fesa/run';
 import { CommandRejected } from '../../../app/errors';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 import { consequencesText } from '../consequences';
+import { printFesaRun } from '../fesa-run-main';
 import { Progress, table } from '../output';
 import type { FoldDiff } from '../../../../projections/fesa/diff';
 
@@ -14,8 +14,7 @@ export const fesaRun: CommandRun = {
     const out = ctx.opts.string('out');
     const outDir = ctx.opts.string('out-dir');
     if (out !== undefined && outDir !== undefined) throw new UsageError('give --out FILE (the post list only) or --out-dir DIR (all three files), not both');
-    const summary = await fesaRunCommand({ dir, ...(out !== undefined ? { out } : {}), ...(outDir !== undefined ? { outDir } : {}) });
-    ctx.out(ctx.json ? JSON.stringify(summary, null, 2) : describeFesaRun(summary));
+    await printFesaRun({ dir, ...(out !== undefined ? { out } : {}), ...(outDir !== undefined ? { outDir } : {}) }, ctx.json, (text) => ctx.out(text));
     return 0;
   },
 };
