@@ -21,29 +21,22 @@ const SQLITE_HELD_COUNT = [
   ...SQLITE_HELD_TRIGGERS.map(([, ddl]) => ddl),
 ];
 
-/** The versions `ruleSet`'s list model holds, counted. */
-const versionsOf = (db: BetterSqlite3.Database, ruleSet: string): number =>
-  HELD_TABLES.reduce((n, table) => n + (db.prepare(`SELECT count(*) FROM ${table} WHERE rule_set = ?`).pluck().get(ruleSet) as number), 0);
-
 /**
- * A save of `ruleSet`'s list model (`save`, inside the caller's write transaction) with the count kept as its triggers
- * would keep it, without them: per row they doubled what a save of half a million versions costs (issue 30: 21 against
- * 11 s in SQLite alone at scale 1), and a table's rows could not be emptied whole while they were there. The count
- * moves by the versions the save added less those it took away; a model written anew (`fresh`) sets it to the versions
- * held after the save, as its triggers would after the save set it to 0 (undoing a hand's edit: list-model-tables.ts). No
- * other connection writes meanwhile (the transaction holds the writer's lock), so no edit goes uncounted.
+ * A save of a list model (`save`, inside the caller's write transaction) with the count kept as its triggers would keep
+ * it. A model written anew (`fresh`: a rebuild, a first save) is saved without them: per row they doubled what a save
+ * of half a million versions costs (issue 30: 21 against 11 s in SQLite alone at scale 1), and its tables could not be
+ * emptied whole while they were there; its count is then the versions held after it, as the triggers would leave it
+ * (the save sets it to 0 after emptying: list-model-tables.ts). A save on top of a model adds a few versions: the
+ * triggers count them. No other connection writes meanwhile (the transaction holds the writer's lock).
  */
 export const savedWithoutHeldTriggers = async (db: BetterSqlite3.Database, model: { readonly ruleSet: string; readonly fresh: boolean }, save: () => Promise<void>): Promise<void> => {
-  const { ruleSet } = model;
+  if (!model.fresh) return save();
   const triggers = SQLITE_HELD_TRIGGERS.filter(([name]) => db.prepare(`SELECT 1 FROM sqlite_master WHERE type = 'trigger' AND name = ?`).get(name) !== undefined);
   if (triggers.length !== SQLITE_HELD_TRIGGERS.length) return save(); // no count kept (or not all of it): nothing to keep up
-  const heldBefore = db.prepare('SELECT held FROM rm_list_held WHERE rule_set = ?').pluck().get(ruleSet) as number | undefined;
-  const before = model.fresh ? 0 : versionsOf(db, ruleSet);
   for (const [name] of triggers) db.exec(`DROP TRIGGER ${name}`);
   await save();
-  const after = versionsOf(db, ruleSet);
-  const held = model.fresh ? after : (heldBefore ?? 0) + after - before;
-  db.prepare('INSERT INTO rm_list_held (rule_set, held) VALUES (?, ?) ON CONFLICT (rule_set) DO UPDATE SET held = excluded.held').run(ruleSet, held);
+  const held = HELD_TABLES.reduce((n, table) => n + (db.prepare(`SELECT count(*) FROM ${table} WHERE rule_set = ?`).pluck().get(model.ruleSet) as number), 0);
+  db.prepare('INSERT INTO rm_list_held (rule_set, held) VALUES (?, ?) ON CONFLICT (rule_set) DO UPDATE SET held = excluded.held').run(model.ruleSet, held);
   for (const [, ddl] of triggers) db.exec(ddl);
 };
 

@@ -60,8 +60,8 @@ describe.skipIf(!cliBuilt())('the count of a list model\'s versions on SQLite (r
     expect(heldAndCounted(db)).toEqual([saved + 1, saved + 1]);
     expect(await versionsRead(db)).toEqual({ saved, held: saved + 1 });
 
-    // a save on top keeps counting as the triggers would (it drops them while it writes, list-held-count.ts): the versions
-    // it adds are counted and a hand's edit of the count stays visible; a rebuild writes the model anew and undoes it
+    // a save on top is counted by the triggers and a hand's edit of the count stays visible; a rebuild writes the model
+    // anew without them (list-held-count.ts), counts what it holds after and makes them again
     const officer = async (...argv: string[]) => expect((await ledger(...argv, '--db', db, '--actor', 'officer')).code).toBe(0);
     onFile(db, (d) => d.prepare(`UPDATE rm_list_held SET held = held + 10`).run());
     await officer('tournament', 'add', '--id', 'bergen', '--name', 'Bergen Open', '--start', '2026-04-04', '--end', '2026-04-04');
