@@ -79,11 +79,19 @@ export const explanationData = (fold: GenericFold, playerId: string): GenericExp
   return { playerId, tournaments, officerFacts, grades: gradeHistory(fold, playerId) };
 };
 
-/** The explanation under `ruleSet` (undefined: every rule set) of what `explanationData` told of a player under all of them. */
-export const explanationOf = (all: GenericExplanation['data'], ruleSet?: GenericRuleSetId): GenericExplanation => {
+/**
+ * The explanation under `ruleSet` (undefined: every rule set) of what `explanationData` told of a player under all of
+ * them; of `tournamentId` alone when given (its games and the grades it made: an auditor's question about one event).
+ */
+export const explanationOf = (all: GenericExplanation['data'], ruleSet?: GenericRuleSetId, tournamentId?: string): GenericExplanation => {
   const { playerId } = all;
   const under = (r: { readonly ruleSet: GenericRuleSetId }) => ruleSet === undefined || r.ruleSet === ruleSet;
-  const [tournaments, officerFacts, grades] = [all.tournaments.filter(under), all.officerFacts.filter(under), all.grades.filter(under)];
+  const of = (r: { readonly tournamentId?: string | undefined }) => tournamentId === undefined || r.tournamentId === tournamentId;
+  const [tournaments, officerFacts, grades] = [
+    all.tournaments.filter((t) => under(t) && of(t)),
+    tournamentId === undefined ? all.officerFacts.filter(under) : [],
+    all.grades.filter((g) => under(g) && of(g)),
+  ];
   const lines: string[] = [];
   const items = [
     ...tournaments.map((t) => ({ date: t.date, order: 1, lines: tournamentLines(t) })),
@@ -94,6 +102,14 @@ export const explanationOf = (all: GenericExplanation['data'], ruleSet?: Generic
   for (const i of items) lines.push(...i.lines);
   if (lines.length === 0) lines.push(`${playerId} has no game rated under ${ruleSet ?? 'a non-FESA rule set'}`);
   return { data: { playerId, tournaments, officerFacts, grades }, text: lines.join('\n') };
+};
+
+/** `explanationOf` one tournament: refused when the player has no game of it rated under `ruleSet`. */
+export const explainedTournament = (all: GenericExplanation['data'], ruleSet: GenericRuleSetId, tournamentId: string): E.Either<string, GenericExplanation> => {
+  const explained = explanationOf(all, ruleSet, tournamentId);
+  return explained.data.tournaments.length > 0
+    ? E.right(explained)
+    : E.left(`${all.playerId} has no game of tournament "${tournamentId}" rated under ${ruleSet} (unknown, not closed, rated under another rule set, or he did not play in it)`);
 };
 
 const tournamentLines = (t: GenericTournamentExplanation): string[] => {

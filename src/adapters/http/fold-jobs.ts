@@ -18,6 +18,7 @@ import { diffFolds } from '../../../projections/fesa/diff';
 import { explainPlayer, type PlayerExplanation } from '../../../projections/fesa/explain';
 import type { FesaProjection } from '../../../projections/fesa/incremental';
 import type { GenericRuleSetId } from '../../../projections/generic/systems';
+import type { GenericExplanation } from '../../../projections/generic/explain';
 import type { RatingListPublished } from '../../../domain/events';
 import { LedgerFailure, unratable, type FailureKind } from '../../app/failure';
 import { bulletin, type Bulletin } from '../../app/bulletin';
@@ -30,7 +31,7 @@ import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import { ruleSetList, type RuleSetList } from '../../app/rule-set-list';
 import { readRuleSetListModel } from '../../app/rule-set-list-model';
 import type { RuleSetCareer } from '../../app/career-rule-sets';
-import { RuleSetCareersFold, type RuleSetCareersJob } from './rule-set-careers';
+import { RuleSetCareersFold, type RuleSetCareersJob, type RuleSetExplanationJob } from './rule-set-careers';
 import { publishedRuleSetDiff, reproducePublishedText, type RuleSetListDiff } from '../../app/rule-set-publication';
 import { LIST_PRINTER } from '../formats/list-printer';
 import { named, nameOfPlayer, type PlainDiff } from './diff-models';
@@ -48,6 +49,8 @@ export type FoldedUpTo = { readonly position: number } | { readonly knownAt: str
 export type FoldJob =
   /** A player's careers under the non-FESA rule sets (his page), from the saved careers model or the fold (rule-set-careers.ts). */
   | ({ readonly kind: 'rule-set-careers' } & RuleSetCareersJob)
+  /** A player's explanation under a non-FESA rule set, of one tournament or all, as his careers are read. */
+  | ({ readonly kind: 'rule-set-explanation' } & RuleSetExplanationJob)
   | { readonly kind: 'rule-set-list'; readonly ruleSet: GenericRuleSetId; readonly asOf: string; readonly activeYears: number; readonly upTo: FoldedUpTo }
   /** What changed since a list published under a non-FESA rule set. */
   | { readonly kind: 'rule-set-diff'; readonly listId: string }
@@ -100,6 +103,7 @@ export interface FoldAnswers {
   readonly 'published-text': { readonly event: RatingListPublished; readonly text: string };
   readonly 'since-published': PlainDiff;
   readonly 'rule-set-careers': RuleSetCareer[];
+  readonly 'rule-set-explanation': E.Either<string, GenericExplanation['data']>;
   readonly 'fesa-list': { readonly text: string; readonly position: number };
   readonly 'fesa-list-known-at': { readonly text: string };
   readonly 'fesa-list-rows': { readonly rows: readonly ListRow[]; readonly position: number };
@@ -143,7 +147,7 @@ export const foldJobRunner = (ledger: Ledger, live: () => LiveProjections, saved
 
 /** The jobs that leave a live projection on the thread that ran them (kept there: the next one reads only new facts). */
 export const holdsProjection = (job: FoldJob): boolean =>
-  ['fesa-list', 'fesa-list-rows', 'career', 'explanation', 'crosstable', 'rule-set-pair', 'rule-set-careers'].includes(job.kind);
+  ['fesa-list', 'fesa-list-rows', 'career', 'explanation', 'crosstable', 'rule-set-pair', 'rule-set-careers', 'rule-set-explanation'].includes(job.kind);
 
 /**
  * The server's fold jobs: on `worker` when it has one (`ledger serve`), else on this thread (whose writes then need no
@@ -169,6 +173,8 @@ const answer = async (store: EventStore, live: () => LiveProjections, { playerRu
   switch (job.kind) {
     case 'rule-set-careers':
       return careers.of(job);
+    case 'rule-set-explanation':
+      return careers.explanationOf(job);
     case 'rule-set-list': {
       const options = { asOf: job.asOf, activeYears: job.activeYears };
       // the list at the head from the saved model the CLI reads too (caught up, or folded again from its cut, there)

@@ -5,6 +5,8 @@ import { rules } from './openapi-lists';
 
 const playerRules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] }, 'fesa or fesa-published: fold the FESA career under this FESA rule set (default: each tournament under the rule set adopted for it). Any other: the FESA career as adopted, and that rule set\'s record first in ruleSets (on the page, its section first).');
 
+const careerRules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] }, 'fesa or fesa-published: the FESA career folded under this FESA rule set (default: each tournament under the rule set adopted for it). Any other: his tournaments rated under that rule set.');
+
 export const playerPaths = {
   '/players': {
     get: {
@@ -30,18 +32,18 @@ export const playerPaths = {
   },
   '/players/{id}/history': {
     get: {
-      summary: 'A player\'s career: rating per tournament, grades with their rule, dan counts',
+      summary: 'A player\'s career: rating per tournament, grades with their rule, dan counts (FESA); under another rule set his record under it (RuleSetCareer, as in PlayerRecord.ruleSets)',
       ...publicRoute,
-      parameters: [pathParam('id', 'Player id.'), rules],
-      responses: { '200': okOrPage('The career.', ref('Career')), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
+      parameters: [pathParam('id', 'Player id.'), careerRules],
+      responses: { '200': okOrPage('The career.', { anyOf: [ref('Career'), ref('RuleSetCareer')] }), ...badParameter, '404': problemOrPage('Unknown player, or not rated under the rule set asked.'), ...needsToken, ...common, ...pageProblems },
     },
   },
   '/players/{id}/explain': {
     get: {
-      summary: 'Every rating change of a player, game by game',
+      summary: 'Every rating change of a player, game by game: under FESA the engine\'s reports (Explanation), under another rule set in its own terms (RuleSetExplanation, as `ledger explain --rules` prints it)',
       ...publicRoute,
-      parameters: [pathParam('id', 'Player id.'), query('tournament', str, 'Only this tournament.'), rules],
-      responses: { '200': okOrPage('The explanation.', ref('Explanation')), ...badParameter, '404': problemOrPage('Unknown player or tournament.'), ...needsToken, ...common, ...pageProblems },
+      parameters: [pathParam('id', 'Player id.'), query('tournament', str, 'Only this tournament (its games and the grades it made).'), careerRules],
+      responses: { '200': okOrPage('The explanation.', { anyOf: [ref('Explanation'), ref('RuleSetExplanation')] }), ...badParameter, '404': problemOrPage('Unknown player, or the tournament is not rated for him under the rule set asked.'), ...needsToken, ...common, ...pageProblems },
     },
   },
 };

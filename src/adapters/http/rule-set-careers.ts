@@ -8,15 +8,25 @@
  * log moves (every page of that head reads it once).
  */
 import type { PlayerRegistered } from '../../../domain/events';
+import * as E from 'fp-ts/Either';
+import { explainedTournament, explanationData, explanationOf, type GenericExplanation } from '../../../projections/generic/explain';
 import { foldGeneric } from '../../../projections/generic/history';
 import type { GenericRuleSetId } from '../../../projections/generic/systems';
 import { careersOfStandings, ruleSetCareers, type RuleSetCareer } from '../../app/career-rule-sets';
-import { LedgerFailure } from '../../app/failure';
+import { LedgerFailure, unratable } from '../../app/failure';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { EventStore } from '../../app/ports/event-store';
 import { ratedCareersSlice, ratedIndexNow, type RatedTournamentIndex, type RatedTournamentSlice } from '../../app/rated-tournament';
 import { servedRuleSetCareerAtHead } from '../../app/rule-set-career-model';
 import { ruleSetList, type RuleSetListRow } from '../../app/rule-set-list';
+
+/** A player's explanation under one rule set, of one tournament or all (`GET /players/:id/explain?rules=fide`). */
+export interface RuleSetExplanationJob {
+  readonly playerId: string;
+  readonly position: number;
+  readonly ruleSet: GenericRuleSetId;
+  readonly tournamentId?: string;
+}
 
 export interface RuleSetCareersJob {
   readonly playerId: string;
@@ -49,6 +59,31 @@ export class RuleSetCareersFold {
   async of({ playerId, position, registration }: RuleSetCareersJob): Promise<RuleSetCareer[]> {
     const saved = this.saved && (await servedRuleSetCareerAtHead(this.store, this.saved, playerId));
     if (saved !== undefined) return careersOfStandings(saved.career, saved.standings);
+    const { listOf, facts, state, fold } = await this.foldedAt(position);
+    const players = new Map(registration === undefined ? [] : [[playerId, { registration, priorGrades: new Map<string, string>(), awardedGrades: new Set<string>() }]]);
+    return ruleSetCareers(facts, { ...state, players }, playerId, fold, (ruleSet) => listOf(ruleSet).get(playerId));
+  }
+
+  /**
+   * A player's explanation under `ruleSet` (of `tournamentId` alone when given), as `ledger explain --rules` gives it:
+   * from the saved careers model when it reflects the head, else from the fold at `position`. Left: he has no game of
+   * that tournament rated under it.
+   */
+  async explanationOf({ playerId, position, ruleSet, tournamentId }: RuleSetExplanationJob): Promise<E.Either<string, GenericExplanation['data']>> {
+    const saved = this.saved && (await servedRuleSetCareerAtHead(this.store, this.saved, playerId));
+    if (saved?.failure !== undefined) throw unratable(saved.failure);
+    let all = saved?.explanation;
+    if (all === undefined) {
+      const { fold } = await this.foldedAt(position);
+      if (E.isLeft(fold)) throw unratable(fold.left);
+      all = fold.right.players.has(playerId) ? explanationData(fold.right, playerId) : { playerId, tournaments: [], officerFacts: [], grades: [] };
+    }
+    if (tournamentId === undefined) return E.right(explanationOf(all, ruleSet).data);
+    return E.map((e: GenericExplanation) => e.data)(explainedTournament(all, ruleSet, tournamentId));
+  }
+
+  /** The fold of the timeline at `position` (kept until the log moves) and each rule set's list from it. */
+  private async foldedAt(position: number) {
     if (this.kept?.position !== position) {
       careersFolds.here++;
       const folded = ratedIndexNow(this.store, undefined, position, this.index).then(async (index) => {
@@ -76,7 +111,6 @@ export class RuleSetCareersFold {
       }
       return rows;
     };
-    const players = new Map(registration === undefined ? [] : [[playerId, { registration, priorGrades: new Map<string, string>(), awardedGrades: new Set<string>() }]]);
-    return ruleSetCareers(facts, { ...state, players }, playerId, fold, (ruleSet) => listOf(ruleSet).get(playerId));
+    return { facts, state, fold, listOf };
   }
 }

@@ -13,6 +13,7 @@ import { ledger, tempDir } from '../../support/helpers';
 describe('lists of a non-FESA rule set over HTTP', () => {
   let api: Api;
   let token: string;
+  let db: string;
   /** Records one command as an officer, which must be accepted. */
   const command = async (body: Record<string, unknown>): Promise<void> => {
     const { status, body: answer } = await api.post('/commands', body, token);
@@ -20,7 +21,7 @@ describe('lists of a non-FESA rule set over HTTP', () => {
   };
 
   beforeAll(async () => {
-    const db = path.join(tempDir('rule-set-lists-http'), 'ledger.db');
+    db = path.join(tempDir('rule-set-lists-http'), 'ledger.db');
     expect((await ledger('init', '--db', db)).code).toBe(0);
     api = await startApi(db);
     token = await api.appoint('kari', 'officer');
@@ -132,5 +133,32 @@ describe('lists of a non-FESA rule set over HTTP', () => {
     expect(listed.lastPlayed).toBe('2022-02-01');
     const refused = await api.get('/players/P1?rules=chess960');
     expect([refused.status, refused.body.detail]).toEqual([400, expect.stringContaining('rules must be one of fesa, fesa-published, us-shogi-1997-text')]);
+  });
+  it('explains a player under any rule set, of one tournament or all, as `ledger explain --rules` does; his history under it is his page\'s record', async () => {
+    const explained = async (query: string, ...cli: string[]) => {
+      const answer = await api.get(`/players/P1/explain${query}`);
+      const printed = await ledger('explain', 'P1', ...cli, '--json', '--db', db);
+      expect([answer.status, printed.code, printed.err]).toEqual([200, 0, '']);
+      expect(answer.body).toEqual(JSON.parse(printed.out));
+      return answer.body as { tournaments: { tournamentId: string; games: { gameId: string }[] }[]; officerFacts: { kind: string }[] };
+    };
+    const all = await explained('?rules=fide', '--rules', 'fide');
+    expect(all.tournaments.map((t) => t.tournamentId)).toEqual(['F1', 'S2']);
+    expect(all.officerFacts.length).toBe(1);
+    const one = await explained('?rules=fide&tournament=F1', '--rules', 'fide', '--tournament', 'F1');
+    expect([one.tournaments.map((t) => [t.tournamentId, t.games.map((g) => g.gameId)]), one.officerFacts]).toEqual([[['F1', ['g1']]], []]);
+    // a tournament not rated for him under that rule set: one sentence, by both
+    const sentence = 'P1 has no game of tournament "F1" rated under pan-atlantic';
+    const refused = await api.get('/players/P1/explain?rules=pan-atlantic&tournament=F1');
+    expect([refused.status, refused.body.detail]).toEqual([404, expect.stringContaining(sentence)]);
+    const printed = await ledger('explain', 'P1', '--rules', 'pan-atlantic', '--tournament', 'F1', '--db', db);
+    expect([printed.code, printed.out, printed.err]).toEqual([2, '', expect.stringContaining(sentence)]);
+    expect((await api.get('/players/NOBODY/explain?rules=fide')).status).toBe(404);
+    // his history under a rule set: his record under it as his page's JSON holds it
+    const history = await api.get('/players/P1/history?rules=fide');
+    const record = ((await api.get('/players/P1')).body.ruleSets as { ruleSet: string }[]).find((c) => c.ruleSet === 'fide');
+    expect([history.status, history.body]).toEqual([200, record]);
+    const unrated = await api.get('/players/P1/history?rules=uscf-k');
+    expect([unrated.status, unrated.body.detail]).toEqual([404, 'P1 is not rated under uscf-k']);
   });
 });

@@ -359,8 +359,7 @@ export const explain: CommandRun = {
     const playerId = await resolvePlayer(await ctx.store(), () => ctx.readLedger(), given, nearest);
     const ruleSet = ruleSetOf(ctx);
     if (isGenericRuleSet(ruleSet)) {
-      if (ctx.opts.string('tournament') !== undefined) throw new UsageError(`--tournament explains one FESA tournament report; under ${ruleSet} every tournament of the player is explained`);
-      await explainUnderRuleSet(ctx, playerId, ruleSet);
+      await explainUnderRuleSet(ctx, playerId, ruleSet, ctx.opts.string('tournament'));
       return 0;
     }
     refuseEntry(ctx);

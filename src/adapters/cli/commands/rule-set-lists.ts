@@ -11,7 +11,7 @@ import { ruleSetList } from '../../../app/rule-set-list';
 import { readRuleSetListModel } from '../../../app/rule-set-list-model';
 import { programFileRefusal, publishedRuleSetDiff, renderRuleSetList, type RuleSetListDiff } from '../../../app/rule-set-publication';
 import type { ListFormat } from '../../../app/lists';
-import { explainGeneric, explanationOf, type GenericExplanation } from '../../../../projections/generic/explain';
+import { explainGeneric, explainedTournament, explanationOf, type GenericExplanation } from '../../../../projections/generic/explain';
 import { readRuleSetCareer, spliceRuleSetCareersWithLists } from '../../../app/rule-set-career-model';
 import { foldGeneric } from '../../../../projections/generic/history';
 import type { GenericRuleSetId } from '../../../../projections/generic/systems';
@@ -78,21 +78,28 @@ export const printPublishedRuleSetDiff = async (ctx: CliContext, listId: string)
 };
 
 /** `ledger explain P --rules S`: the player's tournaments rated under S (as recorded), in the system's own terms. */
-export const explainUnderRuleSet = async (ctx: CliContext, playerId: string, ruleSet: GenericRuleSetId): Promise<void> => {
+export const explainUnderRuleSet = async (ctx: CliContext, playerId: string, ruleSet: GenericRuleSetId, tournamentId: string | undefined): Promise<void> => {
   const [store, storage] = [await ctx.store(), await ctx.checkpoints()];
   const entry = entryOf(ctx, 'system');
-  let explanation: GenericExplanation;
+  let all: GenericExplanation['data'];
   if (storage !== undefined && entry === 'system') {
     // the saved careers model (the player is known: the command resolved him)
     const saved = await readRuleSetCareer(store, storage, playerId, savedModelNotServed(ctx));
     if (saved.failure !== undefined) throw unratable(saved.failure);
-    explanation = explanationOf(saved.explanation, ruleSet);
+    all = saved.explanation;
   } else {
     const folded = foldGeneric((await ratedListSlice(store, { ...(storage ? { storage } : {}) })).facts, { entry });
     if (E.isLeft(folded)) throw unratable(folded.left);
-    const explained = explainGeneric(folded.right, playerId, ruleSet);
+    const explained = explainGeneric(folded.right, playerId);
     if (E.isLeft(explained)) throw new UsageError(explained.left);
-    explanation = explained.right;
+    all = explained.right.data;
+  }
+  let explanation: GenericExplanation;
+  if (tournamentId === undefined) explanation = explanationOf(all, ruleSet);
+  else {
+    const one = explainedTournament(all, ruleSet, tournamentId);
+    if (E.isLeft(one)) throw new UsageError(one.left);
+    explanation = one.right;
   }
   ctx.out(ctx.json ? JSON.stringify(explanation.data, null, 2) : explanation.text);
 };

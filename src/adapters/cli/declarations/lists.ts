@@ -79,7 +79,7 @@ export const listsCommands: readonly CommandDeclaration[] = [
     usage: 'explain <player-id-or-name> [--tournament T] [--rules ID] [--entry system|grade|RATING] [--json]',
     operands: ['<player-id-or-name>'],
     options: [
-      value('tournament', { text: 'explain only this tournament (FESA)', default: 'every tournament of the player', example: '--tournament nekomado-2024' }),
+      value('tournament', { text: 'explain only this tournament (under any rule set: its games and the grades it made)', default: 'every tournament of the player', example: '--tournament nekomado-2024' }),
       value('rules', { text: `${RULES_FESA}; or a non-FESA rule set: the tournaments rated under it, in its own terms (bracket, K, C, stage, multiplier)`, default: RULES_ADOPTED, example: '--rules fide' }),
       value('entry', { text: `${ENTRY} (non-FESA rule sets)`, default: 'system', example: '--entry grade' }),
     ],

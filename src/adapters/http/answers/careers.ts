@@ -3,6 +3,7 @@ import * as t from 'io-ts';
 import type { RuleSetCareer as RuleSetCareerValue } from '../../../app/career-rule-sets';
 import type { MergedId as MergedIdValue } from '../../../app/read-models/player-directory';
 import type { PlayerCareer } from '../../../../projections/fesa/career';
+import type { GenericExplanation } from '../../../../projections/generic/explain';
 import { component, described } from '../codec-schema';
 import { date, integer, keys, nullable, opaqueObject, ruleSetId, sameShape } from './parts';
 
@@ -71,6 +72,42 @@ const GradeChange = t.intersection([
   }),
   t.partial({ tournamentId: t.string }),
 ]);
+
+/** Every rating change of a player under one of the non-FESA rule sets, game by game in its own terms (projections/generic/explain.ts). */
+export const RuleSetExplanation = component('RuleSetExplanation', t.type({
+  playerId: t.string,
+  tournaments: t.readonlyArray(t.intersection([
+    t.type({
+      tournamentId: t.string,
+      date,
+      ruleSet: ruleSetId,
+      ruleSetSource: described(t.string, 'The rule set\'s version (its spec and source).'),
+      before: described(nullable(t.number), 'His rating before it (null: unrated).'),
+      after: nullable(t.number),
+      games: t.readonlyArray(t.intersection([
+        t.type({
+          gameId: t.string,
+          round: integer,
+          opponent: t.string,
+          score: t.number,
+          rated: t.boolean,
+          opponentRatingUsed: nullable(t.number),
+          expected: described(nullable(t.number), 'His expected score, where the system states one.'),
+          terms: described(t.record(t.string, t.unknown), 'The system\'s own terms for this game (K, C, bracket and percentage, stage, multiplier …).'),
+        }),
+        t.partial({ reason: described(t.string, 'Why the game was not rated.') }),
+      ])),
+    }),
+    t.partial({ detail: opaqueObject('What the system\'s typed API explained for this player (US: Δ and the adjusted rating as fractions).') }),
+  ])),
+  officerFacts: t.readonlyArray(t.intersection([
+    t.type({ date, ruleSet: t.string, kind: t.string, reason: t.string, before: nullable(t.number), after: nullable(t.number) }),
+    t.partial({ operation: t.string }),
+  ])),
+  grades: t.readonlyArray(GradeChange),
+}));
+export type RuleSetExplanation = t.TypeOf<typeof RuleSetExplanation>;
+sameShape<RuleSetExplanation, GenericExplanation['data']>(true);
 
 /** A player's record under one of the non-FESA rule sets (app/career-rule-sets.ts). */
 export const RuleSetCareer = component('RuleSetCareer', t.intersection([

@@ -4,7 +4,7 @@
  */
 import type * as t from 'io-ts';
 import { ProblemBody } from '../problems';
-import { Career, Explanation, MergedId, RuleSetCareer } from './careers';
+import { Career, Explanation, MergedId, RuleSetCareer, RuleSetExplanation } from './careers';
 import { CrossTable, PlayerRecord, PlayersPage, RatedTournament, TournamentsPage } from './directories';
 import { CommandResult, Event, LoggedEvent, Officer, Player, PublicPlayer } from './ledger';
 import { Diff, List, RuleSetList, RuleSetListDiff, RuleSetStanding } from './lists';
@@ -15,7 +15,7 @@ import { Appointment, EventPage, Health, NewToken, OfficerList, RouteList, Revoc
 export const ANSWER_COMPONENTS: readonly t.Mixed[] = [
   ProblemBody,
   ...[RouteList, Health, EventPage, Verification, Event, LoggedEvent],
-  ...[PublicPlayer, Player, PlayersPage, PlayerRecord, Career, MergedId, RuleSetCareer, Explanation],
+  ...[PublicPlayer, Player, PlayersPage, PlayerRecord, Career, MergedId, RuleSetCareer, Explanation, RuleSetExplanation],
   ...[TournamentsPage, CrossTable, RatedTournament],
   ...[List, RuleSetList, PublishedLists, Bulletin, Diff, RuleSetListDiff, RuleSetStanding],
   ...[CommandResult, OfficerList, Officer, Appointment, Revocation, NewToken],
