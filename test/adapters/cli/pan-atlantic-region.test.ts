@@ -32,5 +32,11 @@ describe('pan-atlantic by region', () => {
       ['EU2', 1806, 1811, 'yes'],
     ]);
     expect(await ok('tournament', 'show', 'EU')).toMatch(/^EU \(EU\) \(europe\), 2025-03-01: closed, rated under pan-atlantic/);
+    // a newcomer's career as text: his name, then his first tournament after one blank line (no balance to list)
+    await ok('player', 'add', '--id', 'C', '--family', 'Cho', '--country', 'US');
+    await ok('tournament', 'add', '--id', 'AM2', '--name', 'AM2', '--start', '2025-05-01', '--rules', 'pan-atlantic', '--main', '60');
+    await ok('game', 'report', '--tournament', 'AM2', '--game', 'g1', '--round', '1', '--first', 'C', '--second', 'B', '--result', 'win');
+    await ok('tournament', 'close', '--id', 'AM2');
+    expect((await ok('history', 'C', '--rules', 'pan-atlantic')).split('\n').slice(0, 3)).toEqual(['C  Cho', '', expect.stringMatching(/^2025-05-01 {2}AM2 \(AM2\), under pan-atlantic: /)]);
   }, 60_000);
 });

@@ -39,7 +39,8 @@ const GRADE_CHANGE: Readonly<Record<GenericCareer['grades'][number]['kind'], str
 };
 
 const genericCareerText = (c: GenericCareer): string => {
-  const lines = [`${c.playerId}  ${c.name}`, ''];
+  const lines = [`${c.playerId}  ${c.name}`];
+  if (c.openingBalances.length > 0) lines.push('');
   for (const b of c.openingBalances) lines.push(`${b.date}  opening balance under ${b.ruleSet}: ${b.rating ?? 'unrated'} (${b.source})`);
   for (const t of c.tournaments) {
     // a newcomer's first tournament gives him a rating from none: that is his first rating, not a tournament he sat out
