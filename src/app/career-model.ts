@@ -13,6 +13,7 @@ import { hash53, LIST_MODEL_FORMAT, storedListKey } from './list-model';
 import type { CareerModelWrite, CheckpointStorage, StoredCareerPlayer } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import { logChangedSince } from './chain';
+import { fesaModelsReach } from './fesa-untouched';
 
 /**
  * The saved rows' layout: a model of another format is never read (the next catch-up writes it anew). 3: the meta row
@@ -122,7 +123,7 @@ const builtFromAnotherLog = async (store: EventStore, ruleSet: string, read: { r
 export const readCareerModel = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, playerId: string, tournamentId?: string, onStale?: (why: string) => void): Promise<FesaFold | 'behind' | undefined> => {
   const [head, read] = await Promise.all([store.headPosition(), storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT, playerId, ...(tournamentId === undefined ? {} : { tournamentId }) })]);
   if (read === undefined) return undefined;
-  if (read.position !== head) return 'behind';
+  if ((await fesaModelsReach(store, read.position, head)) === undefined) return 'behind';
   if (await builtFromAnotherLog(store, ruleSet, read, onStale)) return 'behind';
   const texts = unsealedCareer(read);
   if ('edited' in texts) {
@@ -135,7 +136,7 @@ export const readCareerModel = async (store: EventStore, storage: CheckpointStor
   // an opening balance no tournament followed: the career reads the player's record on the list at the end of the
   // timeline, from the list model saved with the careers' (the rows of his name key's slots, in the list's order)
   const list = await storage.readList({ ruleSet, format: LIST_MODEL_FORMAT, asOf: END_OF_TIME, nameKey: storedListKey(nameKey(asked)) });
-  if (list === undefined || list.position !== head || list.failed) return undefined;
+  if (list === undefined || list.position !== read.position || list.failed) return undefined;
   return careerFold(rows, list.rows.map((r) => JSON.parse(r.record) as FesaPlayer));
 };
 
@@ -150,7 +151,7 @@ const END_OF_TIME = '9999-12-31';
 export const readTournamentModel = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, tournamentId: string, onStale?: (why: string) => void): Promise<RunInputs | 'behind' | undefined> => {
   const [head, read] = await Promise.all([store.headPosition(), storage.readCareer({ ruleSet, format: CAREER_MODEL_FORMAT, tournamentId })]);
   if (read === undefined) return undefined;
-  if (read.position !== head) return 'behind';
+  if ((await fesaModelsReach(store, read.position, head)) === undefined) return 'behind';
   if (await builtFromAnotherLog(store, ruleSet, read, onStale)) return 'behind';
   const texts = unsealedCareer({ runs: read.runs.slice(0, 1), facts: [], players: read.players });
   if ('edited' in texts) {

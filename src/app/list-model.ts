@@ -7,6 +7,7 @@
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { POINT_SLOT, type ListModelChanges, type ListModelVersion } from '../../projections/fesa/list-model';
 import { logChangedSince } from './chain';
+import { fesaModelsReach } from './fesa-untouched';
 import { unratable } from './failure';
 import { activeSince, isProgramFile, nameIdOf, renderProgramFile, renderRows, rowOf, type ListFormat, type ListRow } from './lists';
 import type { CheckpointStorage, ListModelPointWrite, ListModelRowWrite, ListModelWrite, StoredListRow } from './ports/checkpoint-storage';
@@ -151,7 +152,10 @@ export const readListModel = async (printer: ListPrinter, store: EventStore, sto
   ]);
   // as known now: the model must reflect the head; as known at K: what the model knows of K never changes once it
   // reflects K (later saves only end versions after the position they reflect)
-  if (read === undefined || read.position < (knownAt === undefined ? head : Math.min(knownAt, head)) || read.position > head) return undefined;
+  if (read === undefined) return undefined;
+  // (a model saved before facts FESA passes over — a fide game, an appointment — answers for the log after them too)
+  const reflects = await fesaModelsReach(store, Math.min(read.position, head), knownAt === undefined ? head : Math.max(read.position, Math.min(knownAt, head)));
+  if (reflects === undefined || read.position > head) return undefined;
   // the log it was built from must still be this one (one lookup of the event at its position)
   const changed = await logChangedSince(store, read.position, read.head);
   if (changed !== undefined) {
@@ -172,9 +176,9 @@ export const readListModel = async (printer: ListPrinter, store: EventStore, sto
     request.onEdited?.(`the saved list model of ${ruleSet} was changed by hand (${edited})`);
     return undefined;
   }
-  if (program) return { text: renderProgramFile(printer, read.rows.map((r) => JSON.parse(r.record) as FesaPlayer), asOf, format), rows: [], position: read.position };
+  if (program) return { text: renderProgramFile(printer, read.rows.map((r) => JSON.parse(r.record) as FesaPlayer), asOf, format), rows: [], position: reflects };
   const rows = read.rows.map(listRow);
-  return { text: renderRows(printer, rows, asOf, format, activeYears), rows, position: read.position };
+  return { text: renderRows(printer, rows, asOf, format, activeYears), rows, position: reflects };
 };
 
 /** How many rated players the model's list as of `asOf` holds, whatever their activity (undefined: not readable). */

@@ -15,9 +15,7 @@
  * the caller then folds the whole log, as before.
  */
 import * as E from 'fp-ts/Either';
-import { tournamentStream, type DomainEvent, type LoggedEvent, type TournamentRegistered } from '../../domain/events';
-import { ruleSetInForce, type RecordedAdoption } from '../../domain/rules/in-force';
-import { isFesaRuleSet } from '../../projections/fesa/fesa-facts';
+import type { DomainEvent, LoggedEvent } from '../../domain/events';
 import { foldFesa, PASSED_OVER_BY_THE_FOLD, type FesaFacts, type FesaFold, type FoldError } from '../../projections/fesa/history';
 import { nameKey } from '../../projections/fesa/name-key';
 import type { FesaProjection } from '../../projections/fesa/incremental';
@@ -30,13 +28,14 @@ import { listChangesAt, type ListChange, type SlottedList } from '../../projecti
 import { listNameOf, listNamesKnownAt } from './rule-set-list';
 import { fullName, LIST_NAMES_EVENTS } from './namesakes';
 import { playerNamesNow } from './player-names';
-import { decodeRecorded, readFacts } from './event-log';
+import { readFacts } from './event-log';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import { everUnderGenericRules, ratedIndexNow, ratedListSlice, ratedListSliceFrom } from './rated-tournament';
 import { loadFoldCut, touchOf, type SavedFoldCut } from './rule-set-fold-cut';
 import { logChangedSince } from './chain';
 import { LiveStreamIndex } from './stream-index';
+import { leavesFesaAlone } from './fesa-untouched';
 
 /** The facts whose consequences the saved state answers: what a game, a tournament or a new player's registration records. */
 const ANSWERED: ReadonlySet<DomainEvent['type']> = new Set([
@@ -228,7 +227,7 @@ const namesOf = (store: EventStore, storage: CheckpointStorage, head: number) =>
 /** The ratings before the decided facts and after them, from the saved checkpoint and the non-FESA slice. */
 export const savedRatings = async (store: EventStore, storage: CheckpointStorage, events: readonly DomainEvent[]): Promise<SavedRatings | undefined> => {
   if (!events.every(answered)) return undefined;
-  if (await leavesFesaAlone(store, events)) {
+  if (await leavesFesaAlone(store, events, NO_FESA_FACT)) {
     // a TRF or EGD import, a game of a fide tournament: the FESA checkpoint is not read at all, its lists stay as they are
     const head = await store.headPosition();
     const untouched = E.right(UNTOUCHED_FESA);
@@ -319,37 +318,3 @@ const UNTOUCHED_FESA: FesaFold = (() => {
   return empty.right;
 })();
 
-/**
- * Whether the decided facts leave every FESA list as it is: each rates, grades and renames nobody on one (see
- * NO_FESA_FACT), or is an opening balance under another rule set, or is of a tournament a rule set outside FESA
- * rates — its own, unless an adoption in force at its end says otherwise (domain/rules/in-force.ts), as the folds read it.
- */
-const leavesFesaAlone = async (store: EventStore, events: readonly DomainEvent[]): Promise<boolean> => {
-  const registered = new Map<string, TournamentRegistered>();
-  const tournaments = new Set<string>();
-  for (const e of events) {
-    if (NO_FESA_FACT.has(e.type)) continue;
-    if (e.type === 'OpeningBalanceImported' && isGenericRuleSet(e.ruleSet)) continue;
-    if (e.type === 'TournamentRegistered') registered.set(e.tournamentId, e);
-    else if (e.type !== 'GameReported' && e.type !== 'ResultCorrected' && e.type !== 'GameWithdrawn' && e.type !== 'TournamentClosed') return false;
-    tournaments.add(e.tournamentId);
-  }
-  if (tournaments.size === 0) return true;
-  const adoptions: RecordedAdoption[] = [];
-  for await (const batch of readFacts(store, { types: ['RuleSetAdopted'] })) for (const f of batch) if (f.event.type === 'RuleSetAdopted') adoptions.push({ event: f.event, position: f.globalPosition });
-  for (const tournamentId of tournaments) {
-    const registration = registered.get(tournamentId) ?? (await registrationOf(store, tournamentId));
-    if (registration === undefined || isFesaRuleSet(ruleSetInForce(adoptions, registration))) return false;
-  }
-  return true;
-};
-
-/** A tournament's registration as the log holds it last (its stream), or undefined. */
-const registrationOf = async (store: EventStore, tournamentId: string): Promise<TournamentRegistered | undefined> => {
-  let found: TournamentRegistered | undefined;
-  for (const recorded of await store.readStream(tournamentStream(tournamentId))) {
-    const { event } = decodeRecorded(recorded);
-    if (event.type === 'TournamentRegistered') found = event;
-  }
-  return found;
-};
