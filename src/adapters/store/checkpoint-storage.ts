@@ -236,7 +236,7 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
       withDb((db) =>
         db.transaction(() => {
           const saved = db.prepare('SELECT position FROM projections WHERE name = ?').pluck().get(name) as number | undefined;
-          if (saved === undefined || Number(saved) !== position) return undefined;
+          if (saved === undefined || saved !== position) return undefined;
           return db.prepare('SELECT data FROM projection_chunks WHERE name = ? AND part = ? AND seq >= ? ORDER BY seq').pluck().all(name, part, fromSeq) as string[];
         })(),
       ),
