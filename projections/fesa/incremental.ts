@@ -322,7 +322,9 @@ export class FesaProjection {
       this.model.restored(this.timelineEnd(), this.slots.count, this.position);
     }
     this.endKey = this.timelineEnd() ?? FIRST_KEY;
-    this.registeredShared = true;
+    // the names were just made: only the careers' journal holds them (a comparison keeps none), so ids registered
+    // since the checkpoint extend them in place instead of copying a hundred thousand names first
+    this.registeredShared = this.careers !== undefined;
     this.careers?.restored(head.index, this.registered);
     this.applied = head.index;
     this.lastOpening = undefined;

@@ -207,8 +207,11 @@ export const dropCheckpoint = (storage: CheckpointStorage, ruleSet: string = AS_
 interface LoadedCheckpoint {
   readonly header: SavedHeader;
   readonly facts: LoggedEvent[];
-  /** Part `games` as saved, one JSON text per chunk, parsed only where read (`gamesEndingFrom`). */
-  readonly gameTexts: string[];
+  /**
+   * Part `games` as saved, one JSON text per chunk from chunk `fromSeq` on, read only where needed (`restoreSaved`):
+   * undefined when another checkpoint was saved since this one was loaded.
+   */
+  readonly gameTexts: (fromSeq: number) => Promise<string[] | undefined>;
   /** Players a correction renamed since they registered, and where (see SavedFact 4). */
   readonly namedAt: [string, number][];
   readonly slotKeys: string[];
@@ -218,18 +221,27 @@ interface LoadedCheckpoint {
 
 const loadCheckpoint = async (storage: CheckpointStorage, ruleSet: string): Promise<LoadedCheckpoint | undefined> => {
   const items: Record<string, unknown[]> = { records: [], facts: [], slots: [] };
-  const gameTexts: string[] = [];
-  const text = await storage.load(projectionName(ruleSet), (part, data) => {
-    if (part === 'games') return void gameTexts.push(data);
-    const into = items[part];
-    if (into) for (const item of JSON.parse(data) as unknown[]) into.push(item);
-  });
+  const name = projectionName(ruleSet);
+  // the games (most of the bytes saved) are read apart, from the first chunk a restore needs (`restoreSaved`)
+  const text = await storage.load(
+    name,
+    (part, data) => {
+      const into = items[part];
+      if (into) for (const item of JSON.parse(data) as unknown[]) into.push(item);
+    },
+    ['games'],
+  );
   if (text === undefined) return undefined;
   const header = JSON.parse(text) as SavedHeader;
   if (header.format !== CHECKPOINT_FORMAT || header.ruleSet !== ruleSet) return undefined;
   const records = items.records as FesaPlayer[];
   const list = ({ order, ...rest }: SavedList): ListCheckpoint => ({ ...rest, order: order.map((i) => records[i]!) });
-  if (gameTexts.length !== header.gameChunks.length) return undefined;
+  const gameTexts = async (fromSeq: number): Promise<string[] | undefined> => {
+    if (fromSeq >= header.gameChunks.length) return [];
+    const texts = await storage.loadPart(name, 'games', fromSeq, header.position);
+    // another save since (of the same position, else undefined): its chunks must still be these
+    return texts?.length === header.gameChunks.length - fromSeq ? texts : undefined;
+  };
   return { header, ...expandFacts(items.facts as SavedFact[]), gameTexts, slotKeys: items.slots as string[], head: list(header.head), checkpoints: header.checkpoints.map(list) };
 };
 
@@ -257,7 +269,9 @@ export const resumeProjection = async (store: EventStore, storage: CheckpointSto
   const checkpointEvery = saved?.header.checkpointEvery ?? options.checkpointEvery;
   const onProgress = options.onProgress;
   const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'none', listModel: true, careerModel: true, ...(onProgress ? { onProgress: (done: number, total: number) => onProgress('fold', done, total) } : {}) });
-  if (saved) restoreSaved(projection, saved);
+  const restored = saved !== undefined && (await restoreSaved(projection, saved));
+  // the checkpoint replaced since it was loaded: folded from the start (a fresh projection, not the half-restored one)
+  if (saved && !restored) return resumeProjection(store, storage, options);
   const from = saved?.header.position ?? 0;
   const eventsRead = await catchUp(store, projection, from, onProgress);
   const refolded = eventsRead > 0 ? projection.lastRefold : { from: 0, to: 0 };
@@ -278,19 +292,24 @@ const usableCheckpoint = async (store: EventStore, storage: CheckpointStorage, r
 
 /**
  * Puts the saved checkpoint back into `projection`: its facts, then the games of the tournaments ending on or after
- * the date `gamesFrom` names once the facts are in ('': every game), then its lists.
+ * the date `gamesFrom` names once the facts are in ('': every game), read from the first chunk holding one, then its
+ * lists. False (the projection half restored) when the games saved are no longer those of this checkpoint.
  */
-const restoreSaved = (projection: FesaProjection, saved: LoadedCheckpoint, gamesFrom: () => string = () => ''): void => {
+const restoreSaved = async (projection: FesaProjection, saved: LoadedCheckpoint, gamesFrom: () => string = () => ''): Promise<boolean> => {
   projection.restoreSlots(saved.slotKeys);
   projection.applySaved(saved.facts);
   const from = gamesFrom();
-  saved.gameTexts.forEach((text, i) => {
-    if (saved.header.gameChunks[i]! < from) return;
+  // the chunks are saved by end date: the first whose latest end date is `from` or later holds the first game needed
+  const first = saved.header.gameChunks.findIndex((last) => last >= from);
+  const texts = await saved.gameTexts(first < 0 ? saved.header.gameChunks.length : first);
+  if (texts === undefined) return false;
+  for (const text of texts) {
     for (const [, , tournamentId, endDate, gameId, facts, withdrawn] of JSON.parse(text) as SavedGame[]) if (endDate >= from) projection.facts.restoreGame(tournamentId, gameId, facts, withdrawn === 1);
-  });
+  }
   for (const [playerId, position] of saved.namedAt) projection.facts.restoreNamedAt(playerId, position);
   projection.position = saved.header.position;
   projection.restore(saved.checkpoints, saved.head, [], saved.header.officerFacts);
+  return true;
 };
 
 /** Feeds the events recorded after `from` and brings the list up to them; how many were read. */
@@ -340,10 +359,11 @@ export const projectionForComparison = async (store: EventStore, storage: Checkp
   for await (const batch of readFacts(store, { fromPosition: saved.header.position })) since.push(...batch);
   const earliest = await earliestAfter(since);
   let from: ListCheckpoint | undefined;
-  restoreSaved(projection, saved, () => {
+  const restoredSaved = await restoreSaved(projection, saved, () => {
     from = listBefore(projection, saved, earliest(projection.facts));
     return from?.date ?? '';
   });
+  if (!restoredSaved) return undefined;
   const restored = projection.lastRefold;
   projection.apply(since);
   projection.refresh();

@@ -176,7 +176,8 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
       return undefined;
     });
   return {
-    load: (name, chunk) => orNothing(storage.load(name, chunk)),
+    load: (name, chunk, skip) => orNothing(storage.load(name, chunk, skip)),
+    loadPart: (name, part, fromSeq, position) => orNothing(storage.loadPart(name, part, fromSeq, position)),
     save: (name, position, header, chunks, drop, listModel, careerModel) => storage.save(name, position, header, chunks, drop, listModel, careerModel).catch((e: unknown) => warning('saved', e)),
     careerModelPosition: (ruleSet, format) => orNothing(storage.careerModelPosition(ruleSet, format)),
     readCareerPlayers: (query) => orNothing(storage.readCareerPlayers(query)),

@@ -150,17 +150,29 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
     readList: (q) => reading((sql) => readList(sql, s, q)),
     readListHistory: (q) => reading((sql) => readListHistory(sql, s, q)),
     readListChanges: (q) => reading((sql) => readListChanges(sql, s, q)),
-    load: (name, chunk) =>
+    load: (name, chunk, skip = []) =>
       inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query) => {
         const { rows } = await query(`SELECT state FROM ${s}projections WHERE name = $1`, [name]);
         if (rows.length === 0) return undefined;
         // chunk by chunk: a whole history in one result would hold every chunk in memory at once
-        const { rows: keys } = await query(`SELECT part, seq FROM ${s}projection_chunks WHERE name = $1 ORDER BY part, seq`, [name]);
+        const { rows: keys } = await query(`SELECT part, seq FROM ${s}projection_chunks WHERE name = $1 AND NOT (part = ANY($2::text[])) ORDER BY part, seq`, [name, skip]);
         for (const key of keys) {
           const { rows: data } = await query(`SELECT data FROM ${s}projection_chunks WHERE name = $1 AND part = $2 AND seq = $3`, [name, key.part, key.seq]);
           chunk(key.part as string, data[0]!.data as string);
         }
         return rows[0]!.state as string;
+      }),
+    loadPart: (name, part, fromSeq, position) =>
+      inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query) => {
+        const { rows } = await query(`SELECT position FROM ${s}projections WHERE name = $1`, [name]);
+        if (rows.length === 0 || Number(rows[0]!.position) !== position) return undefined;
+        const { rows: keys } = await query(`SELECT seq FROM ${s}projection_chunks WHERE name = $1 AND part = $2 AND seq >= $3 ORDER BY seq`, [name, part, fromSeq]);
+        const out: string[] = [];
+        for (const key of keys) {
+          const { rows: data } = await query(`SELECT data FROM ${s}projection_chunks WHERE name = $1 AND part = $2 AND seq = $3`, [name, part, key.seq]);
+          out.push(data[0]!.data as string);
+        }
+        return out;
       }),
     save: (name, position, header, chunks, drop, listModel, careerModel) =>
       inTransaction('BEGIN', async (query, arrays) => {

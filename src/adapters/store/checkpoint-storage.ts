@@ -221,14 +221,23 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
     readList: async (q) => withDb((db) => inReadTransaction(db, () => readList(sqliteSql(db), '', q))),
     readListHistory: async (q) => withDb((db) => inReadTransaction(db, () => readListHistory(sqliteSql(db), '', q))),
     readListChanges: async (q) => withDb((db) => inReadTransaction(db, () => readListChanges(sqliteSql(db), '', q))),
-    load: async (name, chunk) =>
+    load: async (name, chunk, skip = []) =>
       withDb((db) =>
         db.transaction(() => {
           const header = db.prepare('SELECT state FROM projections WHERE name = ?').pluck().get(name) as string | undefined;
           if (header === undefined) return undefined;
-          const rows = db.prepare('SELECT part, data FROM projection_chunks WHERE name = ? ORDER BY part, seq').iterate(name) as IterableIterator<{ part: string; data: string }>;
+          // the parts skipped are not even read: SQLite would copy every byte of them into a string
+          const rows = db.prepare('SELECT part, data FROM projection_chunks WHERE name = ? AND part NOT IN (SELECT value FROM json_each(?)) ORDER BY part, seq').iterate(name, JSON.stringify(skip)) as IterableIterator<{ part: string; data: string }>;
           for (const row of rows) chunk(row.part, row.data);
           return header;
+        })(),
+      ),
+    loadPart: async (name, part, fromSeq, position) =>
+      withDb((db) =>
+        db.transaction(() => {
+          const saved = db.prepare('SELECT position FROM projections WHERE name = ?').pluck().get(name) as number | undefined;
+          if (saved === undefined || saved !== position) return undefined;
+          return db.prepare('SELECT data FROM projection_chunks WHERE name = ? AND part = ? AND seq >= ? ORDER BY seq').pluck().all(name, part, fromSeq) as string[];
         })(),
       ),
     save: async (name, position, header, chunks, drop, listModel, careerModel) =>

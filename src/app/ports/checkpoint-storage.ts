@@ -7,7 +7,13 @@ export interface CheckpointStorage {
    * The header of projection `name`, having handed its chunks to `chunk` in order (by part, then sequence);
    * undefined when none is saved.
    */
-  load(name: string, chunk: (part: string, data: string) => void): Promise<string | undefined>;
+  load(name: string, chunk: (part: string, data: string) => void, skip?: readonly string[]): Promise<string | undefined>;
+  /**
+   * The chunks of part `part` of projection `name` from sequence `fromSeq` on, in order, where the projection saved
+   * is still the one of global position `position` (undefined: another was saved since, or none): what `load` was
+   * told to `skip`, read only where needed (a write's comparison parses the games of its last tournaments alone).
+   */
+  loadPart(name: string, part: string, fromSeq: number, position: number): Promise<string[] | undefined>;
   /**
    * Replaces the saved projection `name` (and drops the projections named in `drop`) in one transaction, with the
    * list read model's changes when given (the same transaction: the model and the checkpoint never disagree).
