@@ -6,6 +6,7 @@
 import { diffListModels, listOfModel, type FoldDiff, type ModelListEntry } from '../../projections/fesa/diff';
 import { changesTheLists, listModelHistory, resumeProjection, type CheckpointOptions } from './checkpoint';
 import { LIST_MODEL_FORMAT } from './list-model';
+import type { ListModelHistory } from '../../projections/fesa/list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 
@@ -25,11 +26,9 @@ export interface RuleSetsDiff {
 export const ruleSetsFromModels = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, onProgress?: CheckpointOptions['onProgress'], from?: string): Promise<RuleSetsDiff | undefined> => {
   for (let attempt = 0; attempt < 5; attempt++) {
     const head = await store.headPosition();
-    const [before, after] = from === undefined ? await againstEachOther(store, storage, a, b, asOf, head, onProgress) : await fromOn(store, storage, a, b, asOf, head, onProgress, from);
+    const [before, after] = from === undefined ? await sideBySide(store, storage, a, b, asOf, head, onProgress) : await fromOn(store, storage, a, b, asOf, head, onProgress, from);
     if (before === undefined || after === undefined) return undefined;
     if (before.position > head || after.position > head) continue;
-    // read against b as it was: a save of a since (another process) may have changed what b was read against
-    if (from === undefined && ((await storage.listModelPosition(a, LIST_MODEL_FORMAT)) ?? 0) > head) continue;
     return { diff: diffListModels(before, after, before.rated), lists: [listOfModel(before), listOfModel(after)] };
   }
   return undefined;
@@ -42,15 +41,13 @@ const fromOn = async (store: EventStore, storage: CheckpointStorage, a: string, 
 };
 
 /**
- * Both models brought up to `head` first (as `listModelHistory` does), then each read against the other: the rows
- * both hold alike, which the diff reports nothing of, are not read (at a million games nearly every row of both).
+ * Both models brought up to `head` first (as `listModelHistory` does), then read side by side in one read: the rows
+ * both hold alike, which the diff reports nothing of, are not read back (at a million games nearly every row of both).
  */
-const againstEachOther = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, head: number, onProgress?: CheckpointOptions['onProgress']) => {
+const sideBySide = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, head: number, onProgress?: CheckpointOptions['onProgress']): Promise<readonly [ListModelHistory?, ListModelHistory?]> => {
   for (const ruleSet of [a, b]) {
     const saved = await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT);
     if (saved === undefined || (saved < head && (await changesTheLists(store, saved, head)))) await resumeProjection(store, storage, { ruleSet, ...(onProgress ? { onProgress } : {}) });
   }
-  const read = (ruleSet: string, against: string) => storage.readListHistory({ ruleSet, format: LIST_MODEL_FORMAT, asOf, against });
-  const before = await read(a, b);
-  return [before, before && (await read(b, a))] as const;
+  return (await storage.readListComparison({ ruleSets: [a, b], format: LIST_MODEL_FORMAT, asOf })) ?? [];
 };

@@ -91,7 +91,7 @@ const point = async (sql: Sql, s: string, ruleSet: string, asOf: string, at: num
   return found === undefined ? undefined : { explicit: Number(found[0]) === 1, error: (found[1] as string | null) ?? null };
 };
 
-const metaOf = async (sql: Sql, s: string, ruleSet: string, format: number, lock = false): Promise<{ position: number; failed: boolean; head: string | null; versions: number | null } | undefined> => {
+export const metaOf = async (sql: Sql, s: string, ruleSet: string, format: number, lock = false): Promise<{ position: number; failed: boolean; head: string | null; versions: number | null } | undefined> => {
   const [meta] = await sql.all(`${META(s, sql.p)}${lock ? sql.forUpdate : ''}`, [ruleSet, format]);
   return meta === undefined ? undefined : { position: Number(meta[0]), failed: Number(meta[1]) === 1, head: (meta[2] as string | null) ?? null, versions: meta[3] === null || meta[3] === undefined ? null : Number(meta[3]) };
 };
@@ -191,8 +191,6 @@ export interface ListHistoryQuery {
   readonly format: number;
   readonly asOf: string;
   readonly from?: string | undefined;
-  /** Another rule set whose model a comparison reads beside this one (see `ListModelHistory.ratings`). */
-  readonly against?: string | undefined;
 }
 
 const HISTORY_COLUMNS = 'slot, date, ord, present, seq, rating, grade, name';
@@ -209,61 +207,20 @@ const ROWS_FROM = (sql: Sql, s: string) => {
     ORDER BY 1, 2, 3`;
 };
 
-/** Each slot's last row up to p2 known at p3 (NOW: one index seek per slot): the list of the date. */
-const LAST_ROWS = (sql: Sql, s: string) =>
-  `SELECT sl.slot, r.date, r.ord, r.present, r.seq, r.rating, r.grade, r.name FROM ${s}rm_list_slots sl ${sql.latestRow(s, 'sl.slot', sql.p(2), sql.p(3))} WHERE sl.rule_set = ${sql.p(1)} ORDER BY 1`;
-/**
- * The rows of model p1 known now dated up to p2 that model p3 does not hold alike: no row of the same name at the
- * same item, with the same name and rating, both on the list (two index seeks per row: the other's slot of the name,
- * its row at the item). By slot and item.
- */
-const ROWS_UNLIKE = (s: string, p: Sql['p']) =>
-  `SELECT x.slot, x.date, x.ord, x.present, x.seq, x.rating, x.grade, x.name FROM ${s}rm_list_rows x
-    WHERE x.rule_set = ${p(1)} AND x.date <= ${p(2)} AND x.kt IS NULL AND x.present = 1 AND NOT EXISTS (
-      SELECT 1 FROM ${s}rm_list_slots xs JOIN ${s}rm_list_slots ys ON ys.rule_set = ${p(3)} AND ys.name_key = xs.name_key
-        JOIN ${s}rm_list_rows y ON y.rule_set = ${p(3)} AND y.slot = ys.slot AND y.date = x.date AND y.ord = x.ord AND y.kt IS NULL
-      WHERE xs.rule_set = ${p(1)} AND xs.slot = x.slot AND y.present = 1 AND y.rating = x.rating AND y.name = x.name)
-    ORDER BY x.slot, x.date, x.ord`;
-
-/** Whether the versions of `table` known now are the same set, matched `on`, for rule sets p1 (alias a) and p2 (alias b); `where` narrows both. */
-const sameKnown = async (sql: Sql, s: string, table: string, on: string, params: readonly unknown[], where: (alias: string) => string = () => ''): Promise<boolean> => {
-  const { p } = sql;
-  const known = (a: string, n: number) => `${s}${table} ${a} WHERE ${a}.rule_set = ${p(n)} AND ${a}.kt IS NULL${where(a)}`;
-  const [[own, other, both]] = (await sql.all(
-    `SELECT (SELECT count(*) FROM ${known('a', 1)}), (SELECT count(*) FROM ${known('b', 2)}), (SELECT count(*) FROM ${known('a', 1)} AND EXISTS (SELECT 1 FROM ${known('b', 2)} AND ${on}))`,
-    params,
-  )) as [[unknown, unknown, unknown]];
-  return Number(own) === Number(other) && Number(own) === Number(both);
-};
+/** A saved list model's items up to a date, and how a row read of it is given (`readListHistory`, list-model-comparison.ts). */
+export interface HistoryReader {
+  readonly header: Omit<ListModelHistory, 'rows'>;
+  /** A row read as `slot, date, ord, present, seq, rating, grade, name`, its item numbered and its player named. */
+  readonly row: (r: readonly unknown[]) => ListModelHistoryRow;
+  /** The player owning each slot's name (undefined when no item is read). */
+  readonly owners?: ReadonlyMap<number, string>;
+}
 
 /**
- * Whether a row of `ruleSet` and one of `against` alike are what `diffListModels` matches (so the rows held alike may
- * be left out of both reads): both models saved and not failed, the same items up to `asOf` (it matches rows by
- * their item's number), the same owner of each name, and no player owning two names (it matches rows by player:
- * a player on two slots at one item would match one of them).
+ * The items of the model of `ruleSet` known now up to `asOf` and the owners of its slots (`owners` when given: another
+ * model's, known to be the same); undefined when none is saved or its fold failed.
  */
-const comparable = async (sql: Sql, s: string, q: ListHistoryQuery & { readonly against: string }): Promise<boolean> => {
-  const other = await metaOf(sql, s, q.against, q.format);
-  if (other === undefined || other.failed) return false;
-  const { p } = sql;
-  const pairs = [q.ruleSet, q.against];
-  const twice = await sql.all(`SELECT 1 FROM ${s}rm_list_owners WHERE rule_set IN (${p(1)}, ${p(2)}) AND kt IS NULL GROUP BY rule_set, player_id HAVING count(*) > 1 LIMIT 1`, pairs);
-  return (
-    twice.length === 0 &&
-    (await sameKnown(sql, s, 'rm_list_owners', 'b.name_key = a.name_key AND b.player_id = a.player_id', pairs)) &&
-    (await sameKnown(sql, s, 'rm_list_points', "b.date = a.date AND b.ord = a.ord AND coalesce(b.tournament_id, '') = coalesce(a.tournament_id, '')", [...pairs, q.asOf], (a) => ` AND ${a}.date <= ${p(3)}`))
-  );
-};
-
-/**
- * Every row of the model known now up to its list as of `asOf`, by slot and item, each item numbered as the
- * timeline (what a comparison of two rule sets reads); undefined when none is saved or its fold failed. With `from`,
- * only the rows dated from then on and each slot's last row (its place on the list of the date): the ratings after
- * the tournaments from then on and the list, not the history before (`rerate --from` prints no more). With `against`
- * instead (`diff --rules`), each slot's last row and the rows the other model does not hold alike (`comparable` says
- * when that is the same comparison; otherwise every row).
- */
-export const readListHistory = async (sql: Sql, s: string, q: ListHistoryQuery): Promise<ListModelHistory | undefined> => {
+export const historyReader = async (sql: Sql, s: string, q: { readonly ruleSet: string; readonly format: number; readonly asOf: string }, owners?: ReadonlyMap<number, string>): Promise<HistoryReader | undefined> => {
   const meta = await metaOf(sql, s, q.ruleSet, q.format);
   if (meta === undefined || meta.failed) return undefined;
   const { p } = sql;
@@ -273,21 +230,31 @@ export const readListHistory = async (sql: Sql, s: string, q: ListHistoryQuery):
   points.forEach(([date, , , tournamentId], i) => {
     if (tournamentId !== null) rated.set(i + 1, { tournamentId: tournamentId as string, date: date as string });
   });
-  if (points.length === 0) return { position: meta.position, through: 0, explicit: false, rows: [], rated };
-  const owners = await sql.all(`SELECT sl.slot, o.player_id FROM ${s}rm_list_slots sl JOIN ${s}rm_list_owners o ON o.rule_set = sl.rule_set AND o.name_key = sl.name_key AND o.kt IS NULL WHERE sl.rule_set = ${p(1)}`, [q.ruleSet]);
-  const ownerOf = new Map(owners.map(([slot, id]) => [Number(slot), id as string]));
-  const historyRow = (r: readonly unknown[]): ListModelHistoryRow => {
-    const slot = Number(r[0]);
-    return { slot, after: rank.get(itemText(r[1], r[2]))!, entry: Number(r[3]) === 1 ? { seq: Number(r[4]), rating: Number(r[5]), grade: r[6] as string, playerId: ownerOf.get(slot) ?? (r[7] as string) } : undefined };
+  const header = { position: meta.position, through: points.length, explicit: points.length > 0 && Number(points.at(-1)![2]) === 1, rated };
+  if (points.length === 0) return { header, row: () => { throw new Error('a model with no item up to the date has no rows'); } };
+  const ownerOf = owners ?? new Map((await sql.all(`SELECT sl.slot, o.player_id FROM ${s}rm_list_slots sl JOIN ${s}rm_list_owners o ON o.rule_set = sl.rule_set AND o.name_key = sl.name_key AND o.kt IS NULL WHERE sl.rule_set = ${p(1)}`, [q.ruleSet])).map(([slot, id]) => [Number(slot), id as string]));
+  return {
+    header,
+    owners: ownerOf,
+    row: (r) => {
+      const slot = Number(r[0]);
+      return { slot, after: rank.get(itemText(r[1], r[2]))!, entry: Number(r[3]) === 1 ? { seq: Number(r[4]), rating: Number(r[5]), grade: r[6] as string, playerId: ownerOf.get(slot) ?? (r[7] as string) } : undefined };
+    },
   };
-  const header = { position: meta.position, through: points.length, explicit: Number(points.at(-1)![2]) === 1, rated };
-  const against = q.against;
-  if (q.from === undefined && against !== undefined && (await comparable(sql, s, { ...q, against }))) {
-    const [last, unlike] = [await sql.all(LAST_ROWS(sql, s), [q.ruleSet, q.asOf, NOW]), await sql.all(ROWS_UNLIKE(s, p), [q.ruleSet, q.asOf, against])];
-    return { ...header, rows: last.map(historyRow), ratings: unlike.map(historyRow) };
-  }
-  const rows = await sql.all(q.from === undefined ? HISTORY_ROWS(s, p) : ROWS_FROM(sql, s), q.from === undefined ? [q.ruleSet, q.asOf] : [q.ruleSet, q.asOf, NOW, q.from]);
-  return { ...header, rows: rows.map(historyRow) };
+};
+
+/**
+ * Every row of the model known now up to its list as of `asOf`, by slot and item, each item numbered as the
+ * timeline (what a comparison of two rule sets reads); undefined when none is saved or its fold failed. With `from`,
+ * only the rows dated from then on and each slot's last row (its place on the list of the date): the ratings after
+ * the tournaments from then on and the list, not the history before (`rerate --from` prints no more).
+ */
+export const readListHistory = async (sql: Sql, s: string, q: ListHistoryQuery): Promise<ListModelHistory | undefined> => {
+  const reader = await historyReader(sql, s, q);
+  if (reader === undefined) return undefined;
+  if (reader.header.through === 0) return { ...reader.header, rows: [] };
+  const rows = await sql.all(q.from === undefined ? HISTORY_ROWS(s, sql.p) : ROWS_FROM(sql, s), q.from === undefined ? [q.ruleSet, q.asOf] : [q.ruleSet, q.asOf, NOW, q.from]);
+  return { ...reader.header, rows: rows.map(reader.row) };
 };
 
 const ENTRY_COLUMNS = 'sl.slot, sl.name_key, sl.last_name, o.player_id, r.name, r.rating, r.grade';

@@ -39,12 +39,17 @@ export interface CheckpointStorage {
   /**
    * Every row of the saved read model of `ruleSet` up to its list as of `asOf`, by slot and item (what a comparison
    * of two rule sets reads); with `from`, only the rows dated from then on and each slot's last row up to `asOf` (the
-   * runs' changes from then on and the list: the earlier items' rows are not read). Without `from`, `against` (another
-   * rule set whose model a comparison reads beside this one) leaves out the rows that model holds alike, when the two
-   * can be compared so (`ListModelHistory.ratings`; else every row is read). Undefined when none of format `format`
-   * is saved or its fold failed.
+   * runs' changes from then on and the list: the earlier items' rows are not read). Undefined when none of format
+   * `format` is saved or its fold failed.
    */
-  readListHistory(query: { readonly ruleSet: string; readonly format: number; readonly asOf: string; readonly from?: string | undefined; readonly against?: string | undefined }): Promise<ListModelHistory | undefined>;
+  readListHistory(query: { readonly ruleSet: string; readonly format: number; readonly asOf: string; readonly from?: string | undefined }): Promise<ListModelHistory | undefined>;
+  /**
+   * Two rule sets' saved read models up to their lists as of `asOf`, read in one go for a comparison of the two
+   * (`diff --rules`): each slot's last row as `rows` and only the rows the other model does not hold alike as
+   * `ratings` (`ListModelHistory.ratings`), where leaving those out leaves the comparison the same (the same slots,
+   * items and owners); else every row of each, as `readListHistory`. Undefined when either is not saved or its fold failed.
+   */
+  readListComparison(query: { readonly ruleSets: readonly [string, string]; readonly format: number; readonly asOf: string }): Promise<readonly [ListModelHistory, ListModelHistory] | undefined>;
   /** The global position the saved careers' read model of `ruleSet` reflects (failed or not), when one of format `format` is saved. */
   careerModelPosition(ruleSet: string, format: number): Promise<number | undefined>;
   /**
