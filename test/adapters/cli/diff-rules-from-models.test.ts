@@ -11,20 +11,12 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { diffFolds } from '../../../projections/fesa/diff';
 import { foldFesaFast } from '../../../projections/fesa/incremental';
-import { openSqliteStore } from '../../../src/adapters/store/sqlite';
-import { loadFacts } from '../../../src/app/load';
 import { ledgers } from '../../support/gen';
-import { cliBuilt, ledgerProcess, tempDir } from '../../support/helpers';
-import { record } from '../../support/places';
+import { cliBuilt, ledgerOut, tempDir } from '../../support/helpers';
+import { recordedFile } from '../../support/places';
 
 const RULES = ['fesa', 'fesa-published'] as const;
 const AS_OF = '2031-01-01';
-
-const ok = async (argv: readonly string[]): Promise<string> => {
-  const r = await ledgerProcess(argv);
-  if (r.code !== 0) throw new Error(`ledger ${argv.join(' ')}: exit ${r.code}: ${r.err}`);
-  return r.out;
-};
 
 describe.skipIf(!cliBuilt())('ledger diff --rules from the saved list models (issue 30)', () => {
   it('prints on its second call what its first printed, and what the folds of the whole log give', async () => {
@@ -33,15 +25,7 @@ describe.skipIf(!cliBuilt())('ledger diff --rules from the saved list models (is
       fc.asyncProperty(ledgers(8, 6), async ({ facts }) => {
         const dir = tempDir('diff-rules');
         const [json, text] = [path.join(dir, 'json.db'), path.join(dir, 'text.db')];
-        const store = openSqliteStore(json);
-        const seen = await (async () => {
-          try {
-            await record(store, facts);
-            return await loadFacts(store);
-          } finally {
-            await store.close();
-          }
-        })();
+        const seen = await recordedFile(json, facts);
         const [before, after] = RULES.map((ruleSet) => foldFesaFast(seen, { ruleSet, asOf: AS_OF, runs: 'changes' }));
         // a fold the rule set refuses is refused by diff too (its own tests say how)
         if (before === undefined || after === undefined || E.isLeft(before) || E.isLeft(after)) return;
@@ -50,10 +34,10 @@ describe.skipIf(!cliBuilt())('ledger diff --rules from the saved list models (is
         fc.pre(changes.list.length > 0);
         fs.copyFileSync(json, text);
         const argv = ['diff', '--rules', RULES[0], '--rules', RULES[1], '--as-of', AS_OF];
-        const [firstJson, secondJson] = [await ok([...argv, '--json', '--db', json]), await ok([...argv, '--json', '--db', json])];
+        const [firstJson, secondJson] = [await ledgerOut([...argv, '--json', '--db', json]), await ledgerOut([...argv, '--json', '--db', json])];
         expect(JSON.parse(firstJson)).toEqual({ labels: RULES, ...changes });
         expect(secondJson).toBe(firstJson);
-        const [firstText, secondText] = [await ok([...argv, '--db', text]), await ok([...argv, '--db', text])];
+        const [firstText, secondText] = [await ledgerOut([...argv, '--db', text]), await ledgerOut([...argv, '--db', text])];
         expect(secondText).toBe(firstText);
         expect(secondText).toContain(`${RULES[0]} -> ${RULES[1]}`);
         compared++;
