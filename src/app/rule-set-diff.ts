@@ -26,7 +26,7 @@ export interface RuleSetsDiff {
 export const ruleSetsFromModels = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, onProgress?: CheckpointOptions['onProgress'], from?: string): Promise<RuleSetsDiff | undefined> => {
   for (let attempt = 0; attempt < 5; attempt++) {
     const head = await store.headPosition();
-    const [before, after] = from === undefined ? await sideBySide(store, storage, a, b, asOf, head, onProgress) : await fromOn(store, storage, a, b, asOf, head, onProgress, from);
+    const [before, after] = from === undefined ? await listModelsSideBySide(store, storage, a, b, asOf, head, onProgress) : await fromOn(store, storage, a, b, asOf, head, onProgress, from);
     if (before === undefined || after === undefined) return undefined;
     if (before.position > head || after.position > head) continue;
     return { diff: diffListModels(before, after, before.rated), lists: [listOfModel(before), listOfModel(after)] };
@@ -44,7 +44,7 @@ const fromOn = async (store: EventStore, storage: CheckpointStorage, a: string, 
  * Both models brought up to `head` first (as `listModelHistory` does), then read side by side in one read: the rows
  * both hold alike, which the diff reports nothing of, are not read back (at a million games nearly every row of both).
  */
-const sideBySide = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, head: number, onProgress?: CheckpointOptions['onProgress']): Promise<readonly [ListModelHistory?, ListModelHistory?]> => {
+export const listModelsSideBySide = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, head: number, onProgress?: CheckpointOptions['onProgress']): Promise<readonly [ListModelHistory?, ListModelHistory?]> => {
   for (const ruleSet of [a, b]) {
     const saved = await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT);
     if (saved === undefined || (saved < head && (await changesTheLists(store, saved, head)))) await resumeProjection(store, storage, { ruleSet, ...(onProgress ? { onProgress } : {}) });
