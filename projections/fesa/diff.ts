@@ -148,12 +148,13 @@ export const listOfModel = (h: ListModelHistory): ModelListEntry[] => {
  * `diffFolds` of two folds of the same facts (two rule sets on one date) from their saved list models instead of the
  * folds: the list of the date is each slot's last row, and the rows at a tournament's item are its participants'
  * ratings after it (rating a tournament changes only their records, list-state.ts `afterTournament`). `rated` maps
- * a tournament's item (the `after` of its rows) to it. The same changes as `diffFolds`, in its order.
+ * a tournament's item (the `after` of its rows) to it. The same changes as `diffFolds`, in its order. Two models read
+ * against each other (`ratings`) leave out the rows they hold alike, which a comparison reports nothing of.
  */
 export const diffListModels = (before: ListModelHistory, after: ListModelHistory, rated: ReadonlyMap<number, RatedItem>): FoldDiff => {
   const viewOf = (h: ListModelHistory) => {
     const ratings: { after: number; playerId: string; rating: number }[] = [];
-    for (const { after: item, entry } of h.rows) if (entry !== undefined && rated.has(item)) ratings.push({ after: item, playerId: entry.playerId, rating: entry.rating });
+    for (const { after: item, entry } of h.ratings ?? h.rows) if (entry !== undefined && rated.has(item)) ratings.push({ after: item, playerId: entry.playerId, rating: entry.rating });
     return { list: listOfModel(h), ratings };
   };
   const [old, now] = [viewOf(before), viewOf(after)];

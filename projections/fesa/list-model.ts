@@ -394,6 +394,12 @@ export interface ListModelHistory {
   /** That list's order is seq alone (see `PointContent.explicit`). */
   readonly explicit: boolean;
   readonly rows: readonly ListModelHistoryRow[];
+  /**
+   * Read against another rule set's model of the same timeline (`diff --rules`): only the rows the other model does not
+   * hold alike (the same name, item, player and rating), the only ones a comparison of the two can report; `rows`
+   * then holds each slot's last row alone (the list). Absent: `rows` holds every row and is compared whole.
+   */
+  readonly ratings?: readonly ListModelHistoryRow[];
   /** The tournaments among those items, by item (what `diffListModels` names the re-rated ratings by). */
   readonly rated: ReadonlyMap<number, RatedItem>;
 }

@@ -4,7 +4,9 @@
  * costs the rows read, not a fold of the log under each rule set.
  */
 import { diffListModels, listOfModel, type FoldDiff, type ModelListEntry } from '../../projections/fesa/diff';
-import { listModelHistory, type CheckpointOptions } from './checkpoint';
+import { changesTheLists, listModelHistory, resumeProjection, type CheckpointOptions } from './checkpoint';
+import { LIST_MODEL_FORMAT } from './list-model';
+import type { ListModelHistory } from '../../projections/fesa/list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 
@@ -24,11 +26,28 @@ export interface RuleSetsDiff {
 export const ruleSetsFromModels = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, onProgress?: CheckpointOptions['onProgress'], from?: string): Promise<RuleSetsDiff | undefined> => {
   for (let attempt = 0; attempt < 5; attempt++) {
     const head = await store.headPosition();
-    const before = await listModelHistory(store, storage, a, asOf, head, onProgress, from);
-    const after = before && (await listModelHistory(store, storage, b, asOf, head, onProgress, from));
+    const [before, after] = from === undefined ? await listModelsSideBySide(store, storage, a, b, asOf, head, onProgress) : await fromOn(store, storage, a, b, asOf, head, onProgress, from);
     if (before === undefined || after === undefined) return undefined;
     if (before.position > head || after.position > head) continue;
     return { diff: diffListModels(before, after, before.rated), lists: [listOfModel(before), listOfModel(after)] };
   }
   return undefined;
+};
+
+/** Each model from `from` on (`listModelHistory`), the second read when the first could be. */
+const fromOn = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, head: number, onProgress: CheckpointOptions['onProgress'], from: string) => {
+  const before = await listModelHistory(store, storage, a, asOf, head, onProgress, from);
+  return [before, before && (await listModelHistory(store, storage, b, asOf, head, onProgress, from))] as const;
+};
+
+/**
+ * Both models brought up to `head` first (as `listModelHistory` does), then read side by side in one read: the rows
+ * both hold alike, which the diff reports nothing of, are not read back (at a million games nearly every row of both).
+ */
+export const listModelsSideBySide = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, head: number, onProgress?: CheckpointOptions['onProgress']): Promise<readonly [ListModelHistory?, ListModelHistory?]> => {
+  for (const ruleSet of [a, b]) {
+    const saved = await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT);
+    if (saved === undefined || (saved < head && (await changesTheLists(store, saved, head)))) await resumeProjection(store, storage, { ruleSet, ...(onProgress ? { onProgress } : {}) });
+  }
+  return (await storage.readListComparison({ ruleSets: [a, b], format: LIST_MODEL_FORMAT, asOf })) ?? [];
 };

@@ -64,6 +64,12 @@ export const ledgerProcess = (argv: readonly string[], env: NodeJS.ProcessEnv = 
       else resolve({ code: error ? (error.code as number) : 0, out, err });
     });
   });
+/** What the real `ledger` process printed; throws, with what it said, when it exits other than 0. */
+export const ledgerOut = async (argv: readonly string[]): Promise<string> => {
+  const r = await ledgerProcess(argv);
+  if (r.code !== 0) throw new Error(`ledger ${argv.join(' ')}: exit ${r.code}: ${r.err}`);
+  return r.out;
+};
 export const cliBuilt = (): boolean => fs.existsSync(path.resolve(__dirname, '../../dist/src/adapters/cli/main.js'));
 
 export interface Exited {

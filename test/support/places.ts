@@ -8,6 +8,7 @@ import { afterEach } from 'vitest';
 import { sqliteCheckpoints, type CheckpointStorage } from '../../src/adapters/store/checkpoint-storage';
 import { postgresCheckpoints } from '../../src/adapters/store/checkpoint-storage-postgres';
 import { toNewEvent } from '../../src/app/event-log';
+import { loadFacts } from '../../src/app/load';
 import { openPostgresStore } from '../../src/adapters/store/postgres';
 import { openSqliteStore } from '../../src/adapters/store/sqlite';
 import type { EventStore } from '../../src/app/ports/event-store';
@@ -27,6 +28,17 @@ const tempDb = (): string => {
 /** Appends facts as the ledger records them (one append per event, in order). */
 export const record = async (store: EventStore, facts: readonly LoggedEvent[]): Promise<void> => {
   for (const f of facts) await store.append(streamOf(f.event), [toNewEvent(f.event)], 'any');
+};
+
+/** A SQLite ledger file holding `facts` (recorded as `record` does), and the facts as the ledger then reads them. */
+export const recordedFile = async (file: string, facts: readonly LoggedEvent[]): Promise<LoggedEvent[]> => {
+  const store = openSqliteStore(file);
+  try {
+    await record(store, facts);
+    return await loadFacts(store);
+  } finally {
+    await store.close();
+  }
 };
 
 /** A fresh ledger with its checkpoint storage, and plain SQL on the tables the storage keeps. */

@@ -186,6 +186,7 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
     listModelRowCount: (ruleSet, format) => orNothing(storage.listModelRowCount(ruleSet, format)),
     readList: (query) => orNothing(storage.readList(query)),
     readListHistory: (query) => orNothing(storage.readListHistory(query)),
+    readListComparison: (query) => orNothing(storage.readListComparison(query)),
     readListChanges: (query) => orNothing(storage.readListChanges(query)),
     drop: (names) => storage.drop(names).catch((e: unknown) => warning('dropped', e)),
     close: () => storage.close().catch(() => undefined),

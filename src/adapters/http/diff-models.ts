@@ -7,10 +7,10 @@
 import { diffListModels, type FoldDiff } from '../../../projections/fesa/diff';
 import type { FesaProjection } from '../../../projections/fesa/incremental';
 import { careerNames } from '../../app/career-model';
-import { listModelHistory } from '../../app/checkpoint';
 import { publishedDiffFromModel } from '../../app/list-known-at';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import type { EventStore } from '../../app/ports/event-store';
+import { listModelsSideBySide } from '../../app/rule-set-diff';
 import { LIST_PRINTER } from '../formats/list-printer';
 
 /** A diff with what to call its sides and the name of every player it names (ids without a name stand for themselves). */
@@ -53,8 +53,7 @@ export const ruleSetsFromListModels = async (
   for (let attempt = 0; attempt < 5; attempt++) {
     const projection = await projectionNow();
     const position = projection.position;
-    const before = await listModelHistory(store, storage, a, asOf, position);
-    const after = before && (await listModelHistory(store, storage, b, asOf, position));
+    const [before, after] = await listModelsSideBySide(store, storage, a, b, asOf, position);
     if (before === undefined || after === undefined) return undefined;
     // a model ahead of the projection, or a projection moved on meanwhile: the timelines may differ
     if (before.position > position || after.position > position || projection.position !== position) continue;

@@ -1,6 +1,7 @@
 /** The saved projections and read models in the ledger's PostgreSQL schema (see checkpoint-storage.ts). */
 import type { CareerModelWrite, CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import { FORMER_LIST_TABLES, listModelRowCount, ModelMoved, postgresLatestRow, readList, readListChanges, readListHistory, saveListModel, type Sql } from './list-model-tables';
+import { readListComparison } from './list-model-comparison';
 import { ADDED_COLUMNS, CAREER, CAREER_DELETES, CAREER_META_UPSERT, careerPlayer, PLAYER_COLUMNS, PLAYER_UPSERT, postgresParam, readCareerRows, TABLES, type RowGet, type RowsGet } from './checkpoint-tables';
 import { sideTablePool } from './side-tables';
 import { HELD_TRIGGER, POSTGRES_HELD_COUNT } from './list-held-count';
@@ -149,6 +150,7 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
     listModelRowCount: (ruleSet, format) => reading((sql) => listModelRowCount(sql, s, ruleSet, format)),
     readList: (q) => reading((sql) => readList(sql, s, q)),
     readListHistory: (q) => reading((sql) => readListHistory(sql, s, q)),
+    readListComparison: (q) => reading((sql) => readListComparison(sql, s, q)),
     readListChanges: (q) => reading((sql) => readListChanges(sql, s, q)),
     load: (name, chunk, skip = []) =>
       inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query) => {

@@ -8,7 +8,7 @@
  * D known at K (one index range on the primary key, read backwards).
  */
 import type { ListChangesQuery, ListModelQuery, ListModelWrite, SavedListVersion, StoredListChanges, StoredListEntry, StoredListRow, StoredListSide, StoredRun } from '../../app/ports/checkpoint-storage';
-import type { ListModelHistory } from '../../../projections/fesa/list-model';
+import type { ListModelHistory, ListModelHistoryRow } from '../../../projections/fesa/list-model';
 import type { RatedItem } from '../../../projections/fesa/diff';
 
 /** How one database runs the model's statements. */
@@ -91,7 +91,7 @@ const point = async (sql: Sql, s: string, ruleSet: string, asOf: string, at: num
   return found === undefined ? undefined : { explicit: Number(found[0]) === 1, error: (found[1] as string | null) ?? null };
 };
 
-const metaOf = async (sql: Sql, s: string, ruleSet: string, format: number, lock = false): Promise<{ position: number; failed: boolean; head: string | null; versions: number | null } | undefined> => {
+export const metaOf = async (sql: Sql, s: string, ruleSet: string, format: number, lock = false): Promise<{ position: number; failed: boolean; head: string | null; versions: number | null } | undefined> => {
   const [meta] = await sql.all(`${META(s, sql.p)}${lock ? sql.forUpdate : ''}`, [ruleSet, format]);
   return meta === undefined ? undefined : { position: Number(meta[0]), failed: Number(meta[1]) === 1, head: (meta[2] as string | null) ?? null, versions: meta[3] === null || meta[3] === undefined ? null : Number(meta[3]) };
 };
@@ -207,13 +207,20 @@ const ROWS_FROM = (sql: Sql, s: string) => {
     ORDER BY 1, 2, 3`;
 };
 
+/** A saved list model's items up to a date, and how a row read of it is given (`readListHistory`, list-model-comparison.ts). */
+export interface HistoryReader {
+  readonly header: Omit<ListModelHistory, 'rows'>;
+  /** A row read as `slot, date, ord, present, seq, rating, grade, name`, its item numbered and its player named. */
+  readonly row: (r: readonly unknown[]) => ListModelHistoryRow;
+  /** The player owning each slot's name (undefined when no item is read). */
+  readonly owners?: ReadonlyMap<number, string>;
+}
+
 /**
- * Every row of the model known now up to its list as of `asOf`, by slot and item, each item numbered as the
- * timeline (what a comparison of two rule sets reads); undefined when none is saved or its fold failed. With `from`,
- * only the rows dated from then on and each slot's last row (its place on the list of the date): the ratings after
- * the tournaments from then on and the list, not the history before (`rerate --from` prints no more).
+ * The items of the model of `ruleSet` known now up to `asOf` and the owners of its slots (`owners` when given: another
+ * model's, known to be the same); undefined when none is saved or its fold failed.
  */
-export const readListHistory = async (sql: Sql, s: string, q: ListHistoryQuery): Promise<ListModelHistory | undefined> => {
+export const historyReader = async (sql: Sql, s: string, q: { readonly ruleSet: string; readonly format: number; readonly asOf: string }, owners?: ReadonlyMap<number, string>): Promise<HistoryReader | undefined> => {
   const meta = await metaOf(sql, s, q.ruleSet, q.format);
   if (meta === undefined || meta.failed) return undefined;
   const { p } = sql;
@@ -223,20 +230,31 @@ export const readListHistory = async (sql: Sql, s: string, q: ListHistoryQuery):
   points.forEach(([date, , , tournamentId], i) => {
     if (tournamentId !== null) rated.set(i + 1, { tournamentId: tournamentId as string, date: date as string });
   });
-  if (points.length === 0) return { position: meta.position, through: 0, explicit: false, rows: [], rated };
-  const owners = await sql.all(`SELECT sl.slot, o.player_id FROM ${s}rm_list_slots sl JOIN ${s}rm_list_owners o ON o.rule_set = sl.rule_set AND o.name_key = sl.name_key AND o.kt IS NULL WHERE sl.rule_set = ${p(1)}`, [q.ruleSet]);
-  const ownerOf = new Map(owners.map(([slot, id]) => [Number(slot), id as string]));
-  const rows = await sql.all(q.from === undefined ? HISTORY_ROWS(s, p) : ROWS_FROM(sql, s), q.from === undefined ? [q.ruleSet, q.asOf] : [q.ruleSet, q.asOf, NOW, q.from]);
+  const header = { position: meta.position, through: points.length, explicit: points.length > 0 && Number(points.at(-1)![2]) === 1, rated };
+  if (points.length === 0) return { header, row: () => { throw new Error('a model with no item up to the date has no rows'); } };
+  const ownerOf = owners ?? new Map((await sql.all(`SELECT sl.slot, o.player_id FROM ${s}rm_list_slots sl JOIN ${s}rm_list_owners o ON o.rule_set = sl.rule_set AND o.name_key = sl.name_key AND o.kt IS NULL WHERE sl.rule_set = ${p(1)}`, [q.ruleSet])).map(([slot, id]) => [Number(slot), id as string]));
   return {
-    position: meta.position,
-    through: points.length,
-    explicit: Number(points.at(-1)![2]) === 1,
-    rated,
-    rows: rows.map((r) => {
+    header,
+    owners: ownerOf,
+    row: (r) => {
       const slot = Number(r[0]);
       return { slot, after: rank.get(itemText(r[1], r[2]))!, entry: Number(r[3]) === 1 ? { seq: Number(r[4]), rating: Number(r[5]), grade: r[6] as string, playerId: ownerOf.get(slot) ?? (r[7] as string) } : undefined };
-    }),
+    },
   };
+};
+
+/**
+ * Every row of the model known now up to its list as of `asOf`, by slot and item, each item numbered as the
+ * timeline (what a comparison of two rule sets reads); undefined when none is saved or its fold failed. With `from`,
+ * only the rows dated from then on and each slot's last row (its place on the list of the date): the ratings after
+ * the tournaments from then on and the list, not the history before (`rerate --from` prints no more).
+ */
+export const readListHistory = async (sql: Sql, s: string, q: ListHistoryQuery): Promise<ListModelHistory | undefined> => {
+  const reader = await historyReader(sql, s, q);
+  if (reader === undefined) return undefined;
+  if (reader.header.through === 0) return { ...reader.header, rows: [] };
+  const rows = await sql.all(q.from === undefined ? HISTORY_ROWS(s, sql.p) : ROWS_FROM(sql, s), q.from === undefined ? [q.ruleSet, q.asOf] : [q.ruleSet, q.asOf, NOW, q.from]);
+  return { ...reader.header, rows: rows.map(reader.row) };
 };
 
 const ENTRY_COLUMNS = 'sl.slot, sl.name_key, sl.last_name, o.player_id, r.name, r.rating, r.grade';

@@ -49,6 +49,13 @@ export interface CheckpointStorage {
    * `format` is saved or its fold failed.
    */
   readListHistory(query: { readonly ruleSet: string; readonly format: number; readonly asOf: string; readonly from?: string | undefined }): Promise<ListModelHistory | undefined>;
+  /**
+   * Two rule sets' saved read models up to their lists as of `asOf`, read in one go for a comparison of the two
+   * (`diff --rules`): each slot's last row as `rows` and only the rows the other model does not hold alike as
+   * `ratings` (`ListModelHistory.ratings`), where leaving those out leaves the comparison the same (the same slots,
+   * items and owners); else every row of each, as `readListHistory`. Undefined when either is not saved or its fold failed.
+   */
+  readListComparison(query: { readonly ruleSets: readonly [string, string]; readonly format: number; readonly asOf: string }): Promise<readonly [ListModelHistory, ListModelHistory] | undefined>;
   /** The global position the saved careers' read model of `ruleSet` reflects (failed or not), when one of format `format` is saved. */
   careerModelPosition(ruleSet: string, format: number): Promise<number | undefined>;
   /**

@@ -13,20 +13,12 @@ import { describe, expect, it } from 'vitest';
 import { diffFolds } from '../../../projections/fesa/diff';
 import { AS_ADOPTED } from '../../../projections/fesa/history';
 import { foldFesaFast } from '../../../projections/fesa/incremental';
-import { openSqliteStore } from '../../../src/adapters/store/sqlite';
-import { loadFacts } from '../../../src/app/load';
 import { ledgers, validDatesOf } from '../../support/gen';
-import { cliBuilt, ledgerProcess, tempDir } from '../../support/helpers';
-import { record } from '../../support/places';
+import { cliBuilt, ledgerOut, tempDir } from '../../support/helpers';
+import { recordedFile } from '../../support/places';
 
 const RULES = 'fesa-published';
 const AS_OF = '2031-01-01';
-
-const ok = async (argv: readonly string[]): Promise<string> => {
-  const r = await ledgerProcess(argv);
-  if (r.code !== 0) throw new Error(`ledger ${argv.join(' ')}: exit ${r.code}: ${r.err}`);
-  return r.out;
-};
 
 describe.skipIf(!cliBuilt())('ledger rerate --from from the saved list models (issue 30)', () => {
   it('prints on its second call what its first printed, and what the folds give from the date on', async () => {
@@ -35,15 +27,7 @@ describe.skipIf(!cliBuilt())('ledger rerate --from from the saved list models (i
       fc.asyncProperty(ledgers(8, 6), fc.nat(), async ({ facts }, pick) => {
         const dir = tempDir('rerate-from');
         const [json, text] = [path.join(dir, 'json.db'), path.join(dir, 'text.db')];
-        const store = openSqliteStore(json);
-        const seen = await (async () => {
-          try {
-            await record(store, facts);
-            return await loadFacts(store);
-          } finally {
-            await store.close();
-          }
-        })();
+        const seen = await recordedFile(json, facts);
         const folds = [AS_ADOPTED, RULES].map((ruleSet) => foldFesaFast(seen, { ruleSet, asOf: AS_OF, runs: 'changes' }));
         const [before, after] = folds;
         // a fold the rule set refuses is refused by rerate too (its own tests say how)
@@ -58,11 +42,11 @@ describe.skipIf(!cliBuilt())('ledger rerate --from from the saved list models (i
         // the first call of each ledger saves both models (folding the log), the next read them; the last date
         // leaves before it the last row of nearly every slot
         const [from, last] = [dates[pick % dates.length]!, dates.at(-1)!];
-        const [firstJson, secondJson] = [await ok([...argv(from), '--json', '--db', json]), await ok([...argv(from), '--json', '--db', json])];
+        const [firstJson, secondJson] = [await ledgerOut([...argv(from), '--json', '--db', json]), await ledgerOut([...argv(from), '--json', '--db', json])];
         expect(JSON.parse(firstJson)).toEqual(expected(from));
         expect(secondJson).toBe(firstJson);
-        expect(JSON.parse(await ok([...argv(last), '--json', '--db', json]))).toEqual(expected(last));
-        const [firstText, secondText] = [await ok([...argv(last), '--db', text]), await ok([...argv(last), '--db', text])];
+        expect(JSON.parse(await ledgerOut([...argv(last), '--json', '--db', json]))).toEqual(expected(last));
+        const [firstText, secondText] = [await ledgerOut([...argv(last), '--db', text]), await ledgerOut([...argv(last), '--db', text])];
         expect(secondText).toBe(firstText);
         compared++;
       }),
