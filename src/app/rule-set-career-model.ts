@@ -342,7 +342,7 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
     return undefined;
   }
   if (saved.position === head) return saved;
-  const found = await loadFoldCut(storage);
+  const found = await loadFoldCut(storage, 'coarse');
   // the cut's states stand for the items before its date as of its position; the records are split at that date
   const cut = found !== undefined && saved.failure === undefined && found.cut.date === saved.cutDate && found.position <= head && (await logChangedSince(store, found.position, found.head)) === undefined ? found : undefined;
   // a newcomer's registration gives no one a career: only a fact the non-FESA fold rates does

@@ -17,7 +17,7 @@ import { hash53 } from './list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import { everUnderGenericRules, ratedIndexNow, ratedListSlice, ratedListSliceFrom, type RatedTournamentSlice } from './rated-tournament';
-import { awardsFrom, cutDateFor, loadFoldCut, NAMES_ONLY, saveFoldCut, touchOf, type SavedFoldCut, type Touch } from './rule-set-fold-cut';
+import { awardsFrom, cutDateFor, fineCutDateFor, loadFoldCut, NAMES_ONLY, saveFoldCuts, touchOf, type SavedFoldCut, type Touch } from './rule-set-fold-cut';
 import { entryOfState, listNamer, listOfEntries, type RatedEntry, type RuleSetList } from './rule-set-list';
 import { playerNamesNow, type PlayerNames } from './player-names';
 
@@ -84,21 +84,30 @@ interface FoldStart {
   readonly prefix?: ReadonlyMap<string, readonly Version[]>;
   /** The last position of a fact the saved models read. */
   readonly lastFact?: number;
-  /** Where the fold keeps its next cut (rule-set-fold-cut.ts). */
+  /** Where the fold keeps its next coarse cut (rule-set-fold-cut.ts). */
   readonly cutDate: string;
+  /** Where it keeps its next fine cut (undefined or `cutDate`: none apart from the coarse one). */
+  readonly fineCutDate?: string;
   /** False: the fold alone is asked for (the list models are at the head already), no model is made of it. */
   readonly models?: boolean;
 }
 
-/** Every rule set's model from the fold of `facts` (the list slice as of `position`, whose event hashes to `head`), and the fold's cut. */
-const buildModels = (facts: readonly LoggedEvent[], position: number, head: string | null, start: FoldStart): { models: Model[]; folded: ReturnType<typeof foldGeneric>; cut: GenericCut | undefined } => {
+/** Every rule set's model from the fold of `facts` (the list slice as of `position`, whose event hashes to `head`), and the fold's cuts. */
+const buildModels = (
+  facts: readonly LoggedEvent[],
+  position: number,
+  head: string | null,
+  start: FoldStart,
+): { models: Model[]; folded: ReturnType<typeof foldGeneric>; cut: GenericCut | undefined; fine: GenericCut | undefined } => {
   const versions = new Map<GenericRuleSetId, Version[]>(GENERIC_RULE_SETS.map((r) => [r, [...(start.prefix?.get(r) ?? [])]]));
   let lastDate = '';
   let cut: GenericCut | undefined;
+  let fine: GenericCut | undefined;
+  const fineApart = start.fineCutDate !== undefined && start.fineCutDate > start.cutDate;
   const folded = foldGeneric(facts, {
     entry: 'system',
     ...(start.resume ? { resume: start.resume } : {}),
-    cut: { date: start.cutDate, take: (c) => (cut = c) },
+    cuts: [{ date: start.cutDate, take: (c) => (cut = c) }, ...(fineApart ? [{ date: start.fineCutDate!, take: (c: GenericCut) => (fine = c) }] : [])],
     onItem: (date) => (lastDate = date),
     onStates: (ruleSet, date, states, lastPlayed) => {
       if (start.models === false) return;
@@ -110,7 +119,7 @@ const buildModels = (facts: readonly LoggedEvent[], position: number, head: stri
       }
     },
   });
-  if (start.models === false) return { models: [], folded, cut };
+  if (start.models === false) return { models: [], folded, cut, fine };
   const failure = E.isLeft(folded) ? { date: lastDate, message: folded.left } : undefined;
   const named = listNamer(facts);
   const lastFact = Math.max(start.lastFact ?? 0, facts.at(-1)?.globalPosition ?? 0);
@@ -122,8 +131,12 @@ const buildModels = (facts: readonly LoggedEvent[], position: number, head: stri
     const fp = fingerprint(chunksOf(vs, names).map((c) => c[2]));
     return { header: { format: RULE_SET_LIST_MODEL_FORMAT, ruleSet, position, head, lastFact, through: vs.at(-1)?.[1] ?? '', grades: genericSystem(ruleSet).grades !== undefined, ...(failure ? { failure } : {}), fp }, versions: vs, names, fp };
   });
-  return { models, folded, cut };
+  return { models, folded, cut, fine };
 };
+
+/** Saves the fold's two cuts at `position` (rule-set-fold-cut.ts), each with the awards of `facts` dated from it on. */
+const saveCutsOf = (storage: CheckpointStorage, facts: readonly LoggedEvent[], position: number, head: string | null, cut: GenericCut | undefined, fine: GenericCut | undefined): Promise<void> =>
+  saveFoldCuts(storage, cut && { position, head, cut, awards: awardsFrom(facts, cut.date) }, fine && { position, head, cut: fine, awards: awardsFrom(facts, fine.date) });
 
 /** The date of the last item the fold of `facts` may rate: where its cut is kept (`cutDateFor`). */
 const lastItemDate = (facts: readonly LoggedEvent[]): string => {
@@ -237,9 +250,9 @@ export const rebuildRuleSetListModels = async (
   const { facts } = slice;
   const hash = await hashAt(store, head);
   const cutDate = cutDateFor(lastItemDate(facts));
-  const { models, folded, cut } = buildModels(facts, head, hash, { cutDate });
+  const { models, folded, cut, fine } = buildModels(facts, head, hash, { cutDate, fineCutDate: fineCutDateFor(facts, cutDate) });
   for (const model of models) await saveModel(storage, model);
-  await saveFoldCut(storage, cut && { position: head, head: hash, cut, awards: awardsFrom(facts, cut.date) });
+  await saveCutsOf(storage, facts, head, hash, cut, fine);
   await alsoFrom?.({ slice, folded, position: head, head: hash, from: '', cutDate });
   return { position: head, versions: models.reduce((n, m) => n + m.versions.length, 0), facts: facts.length };
 };
@@ -279,10 +292,11 @@ const resumeListModels = async (store: EventStore, storage: CheckpointStorage, s
   const hash = await hashAt(store, head);
   // a cut not saved again (the models' own, or theirs at the head): the careers keep theirs
   const cutDate = lists && !atHead ? [from, cutDateFor(last)].reduce((a, b) => (a > b ? a : b)) : from;
-  const { models, folded, cut } = buildModels(facts, head, hash, { resume: saved.cut, prefix, lastFact, cutDate, models: lists && !atHead });
+  const fineCutDate = fineCutDateFor(facts, cutDate);
+  const { models, folded, cut, fine } = buildModels(facts, head, hash, { resume: saved.cut, prefix, lastFact, cutDate, fineCutDate, models: lists && !atHead });
   if (lists && !atHead) {
     for (const model of models) await saveModel(storage, model);
-    await saveFoldCut(storage, cut && { position: head, head: hash, cut, awards: awardsFrom(facts, cut.date) });
+    await saveCutsOf(storage, facts, head, hash, cut, fine);
   }
   return { lists, fold: { slice: { facts, state: slice.state }, folded, position: head, head: hash, from, cutDate } };
 };
@@ -292,7 +306,7 @@ const resumeListModels = async (store: EventStore, storage: CheckpointStorage, s
  * change no list, folded again from the saved cut over facts that touch only items from it on, else made anew.
  */
 const catchUpModels = async (store: EventStore, storage: CheckpointStorage, model: Model, head: number): Promise<void> => {
-  const saved = await loadFoldCut(storage);
+  const saved = await loadFoldCut(storage, 'coarse');
   const since = saved !== undefined && saved.position <= model.header.position && (await logChangedSince(store, saved.position, saved.head)) === undefined ? saved.position : model.header.position;
   const touch = await touchSince(store, storage, model, since, head);
   if (touch.kind === 'none') {
