@@ -104,10 +104,7 @@ export interface GenericFoldOptions {
    * date, which is passed over; the items from it on are folded from the facts given (a slice from the cut on).
    */
   readonly resume?: GenericCut;
-  /**
-   * Told of the fold's states at each cut's `date` (before its first item dated on or after it): what a resume starts
-   * from (src/app/rule-set-fold-cut.ts keeps a coarse and a fine one).
-   */
+  /** Told of the fold's states at each cut's `date` (before its first item dated on or after it): what a resume starts from. */
   readonly cuts?: readonly { readonly date: string; readonly take: (cut: GenericCut) => void }[];
 }
 
@@ -389,13 +386,10 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
   const inForced = (ruleSet: string) => options.ruleSet === undefined || options.ruleSet === ruleSet;
 
   const told = (ruleSet: GenericRuleSetId, date: string, states: readonly (readonly [string, unknown])[]): void => options.onStates?.(ruleSet, date, states, lastPlayed.get(ruleSet) ?? new Map<string, string>());
-  // the cuts still to take, earliest first
   const cuts = [...(options.cuts ?? [])].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  let taken = 0; // the cuts taken, earliest first
   const takeCutsBefore = (date: string): void => {
-    while (cuts.length > 0 && cuts[0]!.date <= date) {
-      const cut = cuts.shift()!;
-      cut.take({ date: cut.date, states: copyOf(states), lastPlayed: copyOf(lastPlayed) });
-    }
+    for (; taken < cuts.length && cuts[taken]!.date <= date; taken++) cuts[taken]!.take({ date: cuts[taken]!.date, states: copyOf(states), lastPlayed: copyOf(lastPlayed) });
   };
   for (const item of timeline) {
     if (options.resume !== undefined && item.date < options.resume.date) continue;

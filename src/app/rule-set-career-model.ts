@@ -356,7 +356,7 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
   if (touch.kind !== 'from' || cut === undefined || touch.date < cut.cut.date) return undefined;
   const renamed = await renamedSince(store, since, head);
   if (touch.date === NAMES_ONLY && (await renamedInModel(store, storage, saved, renamed, head))) return loadHead(storage);
-  if (await resumeRuleSetModels(store, storage, cut, head, (fold) => spliceCareerModel(storage, saved, fold, renamed, touch.date))) return loadHead(storage);
+  if (await resumeRuleSetModels(store, storage, cut, head, { splice: (fold) => spliceCareerModel(storage, saved, fold, renamed, touch.date), nameOthers: renamed.size > 0 })) return loadHead(storage);
   return undefined;
 };
 
