@@ -93,10 +93,12 @@ const saveFoldCut = async (storage: CheckpointStorage, saved: SavedFoldCut | und
 
 /**
  * The saved cut (the caller checks that the log still holds `head` at its `position`); undefined when none of this
- * format is saved, or it was changed. The fine one unless `grain` says otherwise, the coarse one where no fine one is
- * saved apart from it.
+ * format is saved, or it was changed. The coarse one unless `grain` asks for the fine one, which is the coarse one
+ * where none is saved apart from it. (The coarse one by default: a caller that cannot fall back to it from the fine
+ * one — a write touching what lies between the two — would fold the whole slice instead, and so would every write
+ * after it until a list read saves the cuts again.)
  */
-export const loadFoldCut = async (storage: CheckpointStorage, grain: CutGrain = 'fine'): Promise<SavedFoldCut | undefined> =>
+export const loadFoldCut = async (storage: CheckpointStorage, grain: CutGrain = 'coarse'): Promise<SavedFoldCut | undefined> =>
   (grain === 'fine' ? await loadCut(storage, 'fine') : undefined) ?? loadCut(storage, 'coarse');
 
 const loadCut = async (storage: CheckpointStorage, grain: CutGrain): Promise<SavedFoldCut | undefined> => {

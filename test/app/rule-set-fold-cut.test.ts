@@ -143,7 +143,7 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           await readRuleSetCareer(store, checkpoints, 'nobody');
           const events = writeOf(log, kind, pick);
           if (events === undefined) return;
-          if ((await loadFoldCut(checkpoints))?.cut.date !== (await loadFoldCut(checkpoints, 'coarse'))?.cut.date) used.fineApart++;
+          if ((await loadFoldCut(checkpoints, 'fine'))?.cut.date !== (await loadFoldCut(checkpoints))?.cut.date) used.fineApart++;
           const fromCut = consequencesFromCut.here;
           const saved = await savedRatings(store, checkpoints, events);
           if (saved !== undefined) {
@@ -295,9 +295,8 @@ describe.each(places)('the careers model spliced at its cut (%s)', (_name, open)
 
 /**
  * The fine cut (rule-set-fold-cut.ts): kept before the last `foldCutSettings.fineTournaments` tournaments, beside the
- * coarse one, by the same fold. A write's consequences are compared from it when the write touches nothing before it
- * (from no cut when it touches what lies between the two), the list and careers models resume from the coarse one;
- * all of them equal the whole log's fold, and the lists name a player first rated after the models were saved.
+ * coarse one, by the same fold, at the same position. A write's consequences, the list and careers models resumed after
+ * it equal the whole log's fold, and the lists name a player first rated after the models were saved.
  */
 describe.each(places)('the fine fold cut (%s)', (_name, open) => {
   const kept = foldCutSettings.fineTournaments;
@@ -338,9 +337,9 @@ describe.each(places)('the fine fold cut (%s)', (_name, open) => {
     }
   };
 
-  it('compares a write after it from it, one between the two cuts from no cut, and resumes the lists and careers from the coarse one', () =>
+  it('gives a write after it, on it, two in a row and one between the two cuts the whole log\'s consequences, lists and careers', () =>
     withModels(async (store, checkpoints) => {
-      expect([(await loadFoldCut(checkpoints))?.cut.date, (await loadFoldCut(checkpoints, 'coarse'))?.cut.date]).toEqual(['2024-06-01', '2023-01-01']);
+      expect([(await loadFoldCut(checkpoints, 'fine'))?.cut.date, (await loadFoldCut(checkpoints))?.cut.date]).toEqual(['2024-06-01', '2023-01-01']);
       const log = await loadFacts(store);
       const resumes = ruleSetListModelResumes.here;
       const builds = ruleSetListModelBuilds.here;
@@ -349,8 +348,8 @@ describe.each(places)('the fine fold cut (%s)', (_name, open) => {
       await writeThenRead(store, checkpoints, [correction(log, 'T4', 'fix:T4')], true);
       await record(store, [{ event: correction(log, 'T5', 'fix:T5:again'), globalPosition: log.length + 3 }]);
       await writeThenRead(store, checkpoints, [correction(log, 'T4', 'fix:T4:again')], true);
-      // just before it (after the coarse one): compared from no cut, the models still resumed
-      await writeThenRead(store, checkpoints, [correction(log, 'T3', 'fix:T3')], false);
+      // just before it (after the coarse one): compared from the coarse cut (saved-ratings.ts asks for it), the models resumed
+      await writeThenRead(store, checkpoints, [correction(log, 'T3', 'fix:T3')], true);
       expect([ruleSetListModelResumes.here - resumes, ruleSetListModelBuilds.here - builds]).toEqual([4, 0]);
     }), 120_000);
 
