@@ -104,8 +104,8 @@ export interface GenericFoldOptions {
    * date, which is passed over; the items from it on are folded from the facts given (a slice from the cut on).
    */
   readonly resume?: GenericCut;
-  /** Told of the fold's states at `cut.date` (before its first item dated on or after it): what a resume starts from. */
-  readonly cut?: { readonly date: string; readonly take: (cut: GenericCut) => void };
+  /** Told of the fold's states at each cut's `date` (before its first item dated on or after it): what a resume starts from. */
+  readonly cuts?: readonly { readonly date: string; readonly take: (cut: GenericCut) => void }[];
 }
 
 /**
@@ -386,15 +386,15 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
   const inForced = (ruleSet: string) => options.ruleSet === undefined || options.ruleSet === ruleSet;
 
   const told = (ruleSet: GenericRuleSetId, date: string, states: readonly (readonly [string, unknown])[]): void => options.onStates?.(ruleSet, date, states, lastPlayed.get(ruleSet) ?? new Map<string, string>());
-  let cut = options.cut;
-  const takeCut = (): void => {
-    cut?.take({ date: cut.date, states: copyOf(states), lastPlayed: copyOf(lastPlayed) });
-    cut = undefined;
+  const cuts = [...(options.cuts ?? [])].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+  let taken = 0; // the cuts taken, earliest first
+  const takeCutsBefore = (date: string): void => {
+    for (; taken < cuts.length && cuts[taken]!.date <= date; taken++) cuts[taken]!.take({ date: cuts[taken]!.date, states: copyOf(states), lastPlayed: copyOf(lastPlayed) });
   };
   for (const item of timeline) {
     if (options.resume !== undefined && item.date < options.resume.date) continue;
     if (options.asOf !== undefined && item.date > options.asOf) break;
-    if (cut !== undefined && item.date >= cut.date) takeCut();
+    takeCutsBefore(item.date);
     options.onItem?.(item.date);
     switch (item.kind) {
       case 'opening': {
@@ -467,7 +467,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
       }
     }
   }
-  if (options.asOf === undefined || (cut !== undefined && cut.date <= options.asOf)) takeCut();
+  takeCutsBefore(options.asOf ?? '9999-12-31');
   return E.right({ states, runs, officerFacts, lastPlayed, players, registry });
 };
 

@@ -342,7 +342,7 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
     return undefined;
   }
   if (saved.position === head) return saved;
-  const found = await loadFoldCut(storage);
+  const found = await loadFoldCut(storage, 'coarse');
   // the cut's states stand for the items before its date as of its position; the records are split at that date
   const cut = found !== undefined && saved.failure === undefined && found.cut.date === saved.cutDate && found.position <= head && (await logChangedSince(store, found.position, found.head)) === undefined ? found : undefined;
   // a newcomer's registration gives no one a career: only a fact the non-FESA fold rates does
@@ -356,7 +356,7 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
   if (touch.kind !== 'from' || cut === undefined || touch.date < cut.cut.date) return undefined;
   const renamed = await renamedSince(store, since, head);
   if (touch.date === NAMES_ONLY && (await renamedInModel(store, storage, saved, renamed, head))) return loadHead(storage);
-  if (await resumeRuleSetModels(store, storage, cut, head, (fold) => spliceCareerModel(storage, saved, fold, renamed, touch.date))) return loadHead(storage);
+  if (await resumeRuleSetModels(store, storage, cut, head, { splice: (fold) => spliceCareerModel(storage, saved, fold, renamed, touch.date), nameOthers: renamed.size > 0 })) return loadHead(storage);
   return undefined;
 };
 

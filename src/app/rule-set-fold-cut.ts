@@ -6,6 +6,12 @@
  * from the cut over the tournaments ending from it on, not from the first fact of the ledger; anything else (a merge,
  * an adoption, a corrected registration, a result older than the cut) makes the models anew. Derived and droppable: a
  * cut of another format, log or position is not read.
+ *
+ * Two cuts are kept, made by the same fold and saved at the same position: the **coarse** one on the first day of the
+ * year before the last item's, where the careers model is split into head records and tails (rule-set-career-model.ts)
+ * and which the list models resume from; and the **fine** one before the last `foldCutSettings.fineTournaments`
+ * tournaments the fold rates, which a write's consequences are compared from (saved-ratings.ts): the tournaments folded
+ * again for a late result of a recent tournament are then as many at a million games as at a thousand.
  */
 import type { DomainEvent, LoggedEvent } from '../../domain/events';
 import { ruleSetInForce, type GenericCut } from '../../projections/generic/history';
@@ -15,8 +21,16 @@ import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { RatedTournamentIndex } from './rated-tournament';
 
 export const RULE_SET_FOLD_CUT_FORMAT = 1;
-const CUT_NAME = `rule-set-fold-cut-${RULE_SET_FOLD_CUT_FORMAT}`;
+/** Which of the two cuts (see above). */
+export type CutGrain = 'coarse' | 'fine';
+const cutName = (grain: CutGrain): string => `rule-set-fold-cut-${RULE_SET_FOLD_CUT_FORMAT}${grain === 'fine' ? ':fine' : ''}`;
 const CHUNK = 20_000;
+
+/**
+ * How many of the last tournaments the fine cut leaves to be folded again: a setting, not a constant, so that a test's
+ * ledger of a few tournaments has a fine cut apart from the coarse one.
+ */
+export const foldCutSettings = { fineTournaments: 32 };
 
 /** A cut as saved: the fold's states at `cut.date`, the log position and hash they reflect, and the awards dated from the cut on. */
 export interface SavedFoldCut {
@@ -33,6 +47,18 @@ export interface SavedFoldCut {
 /** The cut date a fold whose last item is dated `lastDate` keeps: the first day of the year before (two seasons folded again at most). */
 export const cutDateFor = (lastDate: string): string => (lastDate === '' ? '0000-01-01' : `${Number(lastDate.slice(0, 4)) - 1}-01-01`.padStart(10, '0'));
 
+/**
+ * The fine cut's date: the end date of the `foldCutSettings.fineTournaments`-th last tournament of `facts` (a list
+ * slice: the tournaments the non-FESA fold rates), but never before `coarse`; `coarse` itself when fewer are dated from it on.
+ */
+export const fineCutDateFor = (facts: readonly LoggedEvent[], coarse: string): string => {
+  const ends = new Map<string, string>();
+  for (const { event: e } of facts) if (e.type === 'TournamentRegistered') ends.set(e.tournamentId, e.endDate);
+  const dates = [...ends.values()].filter((d) => d >= coarse).sort();
+  const n = foldCutSettings.fineTournaments;
+  return dates.length > n ? dates[dates.length - n]! : coarse;
+};
+
 /** The awards of `facts` dated on or after `date` (carried with a cut: see `SavedFoldCut.awards`). */
 export const awardsFrom = (facts: readonly LoggedEvent[], date: string): LoggedEvent[] => facts.filter((f) => f.event.type === 'GradeAwarded' && f.event.validDate >= date);
 
@@ -46,20 +72,39 @@ const chunked = (part: string, items: readonly unknown[]): (readonly [string, nu
   return chunks;
 };
 
-/** Saves the cut; `undefined` (a fold that failed before its cut date) leaves none to resume from. */
-export const saveFoldCut = async (storage: CheckpointStorage, saved: SavedFoldCut | undefined): Promise<void> => {
-  if (saved === undefined) return storage.save(CUT_NAME, 0, JSON.stringify({ format: 0 }), [], []);
+/**
+ * Saves the coarse cut and the fine one (`fine` undefined: none apart from the coarse, which a write then resumes
+ * from); `undefined` (a fold that failed before its cut date) leaves none to resume from.
+ */
+export const saveFoldCuts = async (storage: CheckpointStorage, coarse: SavedFoldCut | undefined, fine: SavedFoldCut | undefined): Promise<void> => {
+  // the fine one first: a process reading between the two saves finds none, or the coarse one of the position before
+  await saveFoldCut(storage, coarse && fine, 'fine');
+  await saveFoldCut(storage, coarse, 'coarse');
+};
+
+const saveFoldCut = async (storage: CheckpointStorage, saved: SavedFoldCut | undefined, grain: CutGrain): Promise<void> => {
+  const name = cutName(grain);
+  if (saved === undefined) return storage.save(name, 0, JSON.stringify({ format: 0 }), [], []);
   const chunks = [...chunked('awards', saved.awards), ...chunked('played', entriesOf(saved.cut.lastPlayed)), ...chunked('states', entriesOf(saved.cut.states))];
   const fp = hash53(chunks.map((c) => hash53(c[2]).toString(36)).join('|'));
   const header = { format: RULE_SET_FOLD_CUT_FORMAT, position: saved.position, head: saved.head, date: saved.cut.date, fp };
-  await storage.save(CUT_NAME, saved.position, JSON.stringify(header), chunks, []);
+  await storage.save(name, saved.position, JSON.stringify(header), chunks, []);
 };
 
-/** The saved cut (the caller checks that the log still holds `head` at its `position`); undefined when none of this format is saved, or it was changed. */
-export const loadFoldCut = async (storage: CheckpointStorage): Promise<SavedFoldCut | undefined> => {
+/**
+ * The saved cut (the caller checks that the log still holds `head` at its `position`); undefined when none of this
+ * format is saved, or it was changed. The coarse one unless `grain` asks for the fine one, which is the coarse one
+ * where none is saved apart from it. (The coarse one by default: a caller that cannot fall back to it from the fine
+ * one — a write touching what lies between the two — would fold the whole slice instead, and so would every write
+ * after it until a list read saves the cuts again.)
+ */
+export const loadFoldCut = async (storage: CheckpointStorage, grain: CutGrain = 'coarse'): Promise<SavedFoldCut | undefined> =>
+  (grain === 'fine' ? await loadCut(storage, 'fine') : undefined) ?? loadCut(storage, 'coarse');
+
+const loadCut = async (storage: CheckpointStorage, grain: CutGrain): Promise<SavedFoldCut | undefined> => {
   const texts: string[] = [];
   const parts = { awards: [] as LoggedEvent[], played: [] as Entry[], states: [] as Entry[] };
-  const text = await storage.load(CUT_NAME, (part, data) => {
+  const text = await storage.load(cutName(grain), (part, data) => {
     texts.push(data);
     if (part === 'awards' || part === 'played' || part === 'states') for (const item of JSON.parse(data) as never[]) parts[part].push(item);
   });

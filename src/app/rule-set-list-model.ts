@@ -17,9 +17,10 @@ import { hash53 } from './list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import { everUnderGenericRules, ratedIndexNow, ratedListSlice, ratedListSliceFrom, type RatedTournamentSlice } from './rated-tournament';
-import { awardsFrom, cutDateFor, loadFoldCut, NAMES_ONLY, saveFoldCut, touchOf, type SavedFoldCut, type Touch } from './rule-set-fold-cut';
+import { awardsFrom, cutDateFor, fineCutDateFor, loadFoldCut, NAMES_ONLY, saveFoldCuts, touchOf, type SavedFoldCut, type Touch } from './rule-set-fold-cut';
 import { entryOfState, listNamer, listOfEntries, type RatedEntry, type RuleSetList } from './rule-set-list';
 import { playerNamesNow, type PlayerNames } from './player-names';
+import { LIST_NAMES_EVENTS } from './namesakes';
 
 /** The saved layout: a model of another format is never read (the next read makes it anew). */
 export const RULE_SET_LIST_MODEL_FORMAT = 1;
@@ -84,21 +85,34 @@ interface FoldStart {
   readonly prefix?: ReadonlyMap<string, readonly Version[]>;
   /** The last position of a fact the saved models read. */
   readonly lastFact?: number;
-  /** Where the fold keeps its next cut (rule-set-fold-cut.ts). */
+  /** Where the fold keeps its next coarse cut (rule-set-fold-cut.ts). */
   readonly cutDate: string;
+  /** Where it keeps its next fine cut (undefined or `cutDate`: none apart from the coarse one). */
+  readonly fineCutDate?: string;
   /** False: the fold alone is asked for (the list models are at the head already), no model is made of it. */
   readonly models?: boolean;
+  /** How the models name the state keys they hold (default: as the naming facts among the facts folded name them). */
+  readonly namer?: (keys: readonly string[]) => Promise<ListNamer>;
 }
 
-/** Every rule set's model from the fold of `facts` (the list slice as of `position`, whose event hashes to `head`), and the fold's cut. */
-const buildModels = (facts: readonly LoggedEvent[], position: number, head: string | null, start: FoldStart): { models: Model[]; folded: ReturnType<typeof foldGeneric>; cut: GenericCut | undefined } => {
+type ListNamer = ReturnType<typeof listNamer>;
+
+/** Every rule set's model from the fold of `facts` (the list slice as of `position`, whose event hashes to `head`), and the fold's cuts. */
+const buildModels = async (
+  facts: readonly LoggedEvent[],
+  position: number,
+  head: string | null,
+  start: FoldStart,
+): Promise<{ models: Model[]; folded: ReturnType<typeof foldGeneric>; cut: GenericCut | undefined; fine: GenericCut | undefined }> => {
   const versions = new Map<GenericRuleSetId, Version[]>(GENERIC_RULE_SETS.map((r) => [r, [...(start.prefix?.get(r) ?? [])]]));
   let lastDate = '';
   let cut: GenericCut | undefined;
+  let fine: GenericCut | undefined;
+  const fineDate = start.fineCutDate !== undefined && start.fineCutDate > start.cutDate ? start.fineCutDate : undefined;
   const folded = foldGeneric(facts, {
     entry: 'system',
     ...(start.resume ? { resume: start.resume } : {}),
-    cut: { date: start.cutDate, take: (c) => (cut = c) },
+    cuts: [{ date: start.cutDate, take: (c) => (cut = c) }, ...(fineDate !== undefined ? [{ date: fineDate, take: (c: GenericCut) => (fine = c) }] : [])],
     onItem: (date) => (lastDate = date),
     onStates: (ruleSet, date, states, lastPlayed) => {
       if (start.models === false) return;
@@ -110,20 +124,25 @@ const buildModels = (facts: readonly LoggedEvent[], position: number, head: stri
       }
     },
   });
-  if (start.models === false) return { models: [], folded, cut };
+  if (start.models === false) return { models: [], folded, cut, fine };
   const failure = E.isLeft(folded) ? { date: lastDate, message: folded.left } : undefined;
-  const named = listNamer(facts);
+  const keysOf = new Map([...versions].map(([ruleSet, vs]) => [ruleSet, [...new Set(vs.map((v) => v[0]))]]));
+  const named = start.namer === undefined ? listNamer(facts) : await start.namer([...keysOf.values()].flat());
   const lastFact = Math.max(start.lastFact ?? 0, facts.at(-1)?.globalPosition ?? 0);
   const models = [...versions].map(([ruleSet, vs]): Model => {
-    const names = [...new Set(vs.map((v) => v[0]))].map((key): Named => {
+    const names = keysOf.get(ruleSet)!.map((key): Named => {
       const { id, name, country } = named(key);
       return [key, id, name, country];
     });
     const fp = fingerprint(chunksOf(vs, names).map((c) => c[2]));
     return { header: { format: RULE_SET_LIST_MODEL_FORMAT, ruleSet, position, head, lastFact, through: vs.at(-1)?.[1] ?? '', grades: genericSystem(ruleSet).grades !== undefined, ...(failure ? { failure } : {}), fp }, versions: vs, names, fp };
   });
-  return { models, folded, cut };
+  return { models, folded, cut, fine };
 };
+
+/** Saves the fold's two cuts at `position` (rule-set-fold-cut.ts), each with the awards of `facts` dated from it on. */
+const saveCutsOf = (storage: CheckpointStorage, facts: readonly LoggedEvent[], position: number, head: string | null, cut: GenericCut | undefined, fine: GenericCut | undefined): Promise<void> =>
+  saveFoldCuts(storage, cut && { position, head, cut, awards: awardsFrom(facts, cut.date) }, fine && { position, head, cut: fine, awards: awardsFrom(facts, fine.date) });
 
 /** The date of the last item the fold of `facts` may rate: where its cut is kept (`cutDateFor`). */
 const lastItemDate = (facts: readonly LoggedEvent[]): string => {
@@ -237,9 +256,9 @@ export const rebuildRuleSetListModels = async (
   const { facts } = slice;
   const hash = await hashAt(store, head);
   const cutDate = cutDateFor(lastItemDate(facts));
-  const { models, folded, cut } = buildModels(facts, head, hash, { cutDate });
+  const { models, folded, cut, fine } = await buildModels(facts, head, hash, { cutDate, fineCutDate: fineCutDateFor(facts, cutDate) });
   for (const model of models) await saveModel(storage, model);
-  await saveFoldCut(storage, cut && { position: head, head: hash, cut, awards: awardsFrom(facts, cut.date) });
+  await saveCutsOf(storage, facts, head, hash, cut, fine);
   await alsoFrom?.({ slice, folded, position: head, head: hash, from: '', cutDate });
   return { position: head, versions: models.reduce((n, m) => n + m.versions.length, 0), facts: facts.length };
 };
@@ -254,14 +273,22 @@ export const ruleSetListModelResumes = { here: 0 };
  * cannot be). False when what was asked for could not be resumed: the list models, or the careers when given (the
  * caller makes them anew).
  */
-export const resumeRuleSetModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number, careers?: (fold: SliceFold) => Promise<boolean>): Promise<boolean> => {
-  const resumed = await resumeListModels(store, storage, saved, head, careers !== undefined);
+export const resumeRuleSetModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number, careers?: CareersSplice): Promise<boolean> => {
+  const resumed = await resumeListModels(store, storage, saved, head, careers);
   // the list models' versions are let go before the careers are spliced: only the fold and its slice are kept
-  return careers === undefined ? resumed.lists : resumed.fold !== undefined && (await careers(resumed.fold));
+  return careers === undefined ? resumed.lists : resumed.fold !== undefined && (await careers.splice(resumed.fold));
 };
 
+/** The careers model spliced from a resumed fold (rule-set-career-model.ts). */
+export interface CareersSplice {
+  readonly splice: (fold: SliceFold) => Promise<boolean>;
+  /** Whether it names players the slice's own streams may not hold (one renamed since the careers model). */
+  readonly nameOthers: boolean;
+}
+
 /** `resumeRuleSetModels`'s fold, and the list models saved from it (`lists`: they could be resumed). */
-const resumeListModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number, forCareers: boolean): Promise<{ lists: boolean; fold?: SliceFold }> => {
+const resumeListModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number, careers: CareersSplice | undefined): Promise<{ lists: boolean; fold?: SliceFold }> => {
+  const forCareers = careers !== undefined;
   const olds = await Promise.all(GENERIC_RULE_SETS.map((r) => loadModel(storage, r)));
   let lists = true;
   for (const old of olds) if (old === undefined || old.header.position < saved.position || (await unservable(store, old, head)) !== undefined) lists = false;
@@ -270,21 +297,50 @@ const resumeListModels = async (store: EventStore, storage: CheckpointStorage, s
   const atHead = lists && saved.position === head && olds.every((m) => m!.header.position === head);
   if (lists && !atHead) ruleSetListModelResumes.here++;
   const from = saved.cut.date;
-  const slice = await ratedListSliceFrom(store, from, { upTo: head, storage });
+  const building = lists && !atHead;
+  // the names the saved models give: as known at the head while no naming fact was recorded since them
+  const savedNames = building ? await namesKeptSince(store, olds as Model[], head) : undefined;
+  // every registration is read for the lists' names only where the saved ones may not do (and for a renamed career's)
+  const namesRead = !(careers?.nameOthers ?? false) && (!building || savedNames !== undefined);
+  const sliceOf = (namedElsewhere: boolean): Promise<RatedTournamentSlice> => ratedListSliceFrom(store, from, { upTo: head, storage, namedElsewhere });
+  let slice = await sliceOf(namesRead);
+  // an adjustment by country from the cut on reads the country of every registered player
+  const namedElsewhere = namesRead && !slice.facts.some(({ event: e }) => e.type === 'RatingAdjusted' && e.validDate >= from && e.target.kind === 'filter' && e.target.filter.country !== undefined);
+  if (namesRead && !namedElsewhere) slice = await sliceOf(false);
   const byPosition = new Map([...saved.awards, ...slice.facts].map((f) => [f.globalPosition, f]));
   const facts = [...byPosition.values()].sort((a, b) => a.globalPosition - b.globalPosition);
-  const prefix = new Map(lists && !atHead ? olds.map((m) => [m!.header.ruleSet, m!.versions.filter((v) => v[1] < from)]) : []);
+  const prefix = new Map(building ? olds.map((m) => [m!.header.ruleSet, m!.versions.filter((v) => v[1] < from)]) : []);
   const lastFact = Math.max(0, ...olds.map((m) => m?.header.lastFact ?? 0));
   const last = [lastItemDate(facts), ...olds.map((m) => m?.header.through ?? '')].reduce((a, b) => (a > b ? a : b));
   const hash = await hashAt(store, head);
   // a cut not saved again (the models' own, or theirs at the head): the careers keep theirs
-  const cutDate = lists && !atHead ? [from, cutDateFor(last)].reduce((a, b) => (a > b ? a : b)) : from;
-  const { models, folded, cut } = buildModels(facts, head, hash, { resume: saved.cut, prefix, lastFact, cutDate, models: lists && !atHead });
-  if (lists && !atHead) {
+  const cutDate = building ? [from, cutDateFor(last)].reduce((a, b) => (a > b ? a : b)) : from;
+  const fineCutDate = fineCutDateFor(facts, cutDate);
+  const namer = async (keys: readonly string[]): Promise<ListNamer> =>
+    savedNames !== undefined && keys.every((k) => savedNames.has(k)) ? (key) => savedNames.get(key)! : listNamer(namedElsewhere ? await namingFacts(store, head) : facts);
+  const { models, folded, cut, fine } = await buildModels(facts, head, hash, { resume: saved.cut, prefix, lastFact, cutDate, fineCutDate, models: building, namer });
+  if (building) {
     for (const model of models) await saveModel(storage, model);
-    await saveFoldCut(storage, cut && { position: head, head: hash, cut, awards: awardsFrom(facts, cut.date) });
+    await saveCutsOf(storage, facts, head, hash, cut, fine);
   }
   return { lists, fold: { slice: { facts, state: slice.state }, folded, position: head, head: hash, from, cutDate } };
+};
+
+/** The naming facts (every registration, correction, merge and unmerge) up to `head`: what a list's names are made of. */
+const namingFacts = async (store: EventStore, head: number): Promise<LoggedEvent[]> => {
+  const facts: LoggedEvent[] = [];
+  for await (const batch of readFacts(store, { types: LIST_NAMES_EVENTS.handles, toPosition: head })) facts.push(...batch);
+  return facts;
+};
+
+/**
+ * How the saved models `olds` name their state keys, when no naming fact was recorded after the earliest of them up to
+ * `head` (they name them then as a namer of the head would); undefined otherwise.
+ */
+const namesKeptSince = async (store: EventStore, olds: readonly Model[], head: number): Promise<Map<string, { id: string; name: string; country: string }> | undefined> => {
+  const since = Math.min(...olds.map((m) => m.header.position));
+  for await (const batch of readFacts(store, { types: LIST_NAMES_EVENTS.handles, fromPosition: since, toPosition: head })) if (batch.length > 0) return undefined;
+  return new Map(olds.flatMap((m) => m.names.map(([key, id, name, country]) => [key, { id, name, country }] as const)));
 };
 
 /**
@@ -292,7 +348,7 @@ const resumeListModels = async (store: EventStore, storage: CheckpointStorage, s
  * change no list, folded again from the saved cut over facts that touch only items from it on, else made anew.
  */
 const catchUpModels = async (store: EventStore, storage: CheckpointStorage, model: Model, head: number): Promise<void> => {
-  const saved = await loadFoldCut(storage);
+  const saved = await loadFoldCut(storage, 'coarse');
   const since = saved !== undefined && saved.position <= model.header.position && (await logChangedSince(store, saved.position, saved.head)) === undefined ? saved.position : model.header.position;
   const touch = await touchSince(store, storage, model, since, head);
   if (touch.kind === 'none') {

@@ -14,10 +14,13 @@ import { evolve, initialLedgerState } from '../../domain/commands/state';
 import { explanationData } from '../../projections/generic/explain';
 import { foldGeneric } from '../../projections/generic/history';
 import { consequencesFromCut, savedRatings } from '../../src/app/saved-ratings';
+import { foldCutSettings, loadFoldCut } from '../../src/app/rule-set-fold-cut';
 import type { GenericRuleSetId } from '../../projections/generic/systems';
 import { ledgers, resultCorrection } from '../support/gen';
 import { mix, mixed, OTHER } from '../support/mixed-ledgers';
 import { places, record } from '../support/places';
+import type { CheckpointStorage } from '../../src/app/ports/checkpoint-storage';
+import type { EventStore } from '../../src/app/ports/event-store';
 
 /**
  * After a write, the non-FESA list models fold again from their saved cut (src/app/rule-set-fold-cut.ts) when the
@@ -123,7 +126,11 @@ const writeOf = (facts: readonly LoggedEvent[], kind: number, pick: number): Dom
 describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, open) => {
   const numRuns = name === 'SQLite' ? 40 : 15;
   it('give the whole log\'s lists, careers and consequences after a write, folding again from the cut where the write is after it', async () => {
-    const used = { resumed: 0, rebuilt: 0, comparedFromCut: 0, compared: 0, careersSpliced: 0, careersRebuilt: 0, careersRenamed: 0 };
+    const used = { resumed: 0, rebuilt: 0, comparedFromCut: 0, compared: 0, careersSpliced: 0, careersRebuilt: 0, careersRenamed: 0, fineApart: 0 };
+    // a fine cut apart from the coarse one before the last tournament: a write's consequences are compared from it
+    const kept = foldCutSettings.fineTournaments;
+    foldCutSettings.fineTournaments = 1;
+    try {
     await fc.assert(
       fc.asyncProperty(ledgers(8, 6), mix, fc.integer({ min: 0, max: 6 }), fc.nat(), async ({ facts }, m, kind, pick) => {
         const { store, checkpoints, close } = await open();
@@ -136,6 +143,7 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           await readRuleSetCareer(store, checkpoints, 'nobody');
           const events = writeOf(log, kind, pick);
           if (events === undefined) return;
+          if ((await loadFoldCut(checkpoints, 'fine'))?.cut.date !== (await loadFoldCut(checkpoints))?.cut.date) used.fineApart++;
           const fromCut = consequencesFromCut.here;
           const saved = await savedRatings(store, checkpoints, events);
           if (saved !== undefined) {
@@ -176,6 +184,9 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
       }),
       { numRuns, seed: 20261129 },
     );
+    } finally {
+      foldCutSettings.fineTournaments = kept;
+    }
     // not vacuous: writes after the cut were folded from it, back-dated ones made the models anew
     expect(used.resumed).toBeGreaterThan(numRuns / 4);
     expect(used.rebuilt).toBeGreaterThan(numRuns / 10);
@@ -183,6 +194,7 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
     expect(used.careersSpliced).toBeGreaterThan(numRuns / 4);
     expect(used.careersRebuilt).toBeGreaterThan(numRuns / 10);
     expect(used.careersRenamed).toBeGreaterThan(0);
+    expect(used.fineApart).toBeGreaterThan(numRuns / 8);
     console.log(`${name}: ${JSON.stringify(used)} of ${numRuns}`);
   }, 300_000);
 });
@@ -279,4 +291,75 @@ describe.each(places)('the careers model spliced at its cut (%s)', (_name, open)
       await close();
     }
   }, 60_000);
+});
+
+/**
+ * The fine cut (rule-set-fold-cut.ts): kept before the last `foldCutSettings.fineTournaments` tournaments, beside the
+ * coarse one, by the same fold, at the same position. A write's consequences, the list and careers models resumed after
+ * it equal the whole log's fold, and the lists name a player first rated after the models were saved.
+ */
+describe.each(places)('the fine fold cut (%s)', (_name, open) => {
+  const kept = foldCutSettings.fineTournaments;
+  const t = (id: string, date: string, a: string, b: string): DomainEvent[] => tournament(id, date, [game(id, date, 'g1', a, b)]);
+  // the coarse cut is 2023-01-01; with the two last tournaments folded again, the fine one is T4's date
+  // rated from the start: a fide rating needs five games else (E's, below)
+  const balance = (id: string): DomainEvent => event({ type: 'OpeningBalanceImported', eventId: `bal:${id}`, validDate: '2022-01-01', playerId: id, ruleSet: 'fide', state: { rating: 1800 + id.charCodeAt(0), games: 40, birthYear: null, reached2400: false }, source: 'legacy list' });
+  const events = [...['A', 'B', 'C', 'D', 'E'].map(player), ...['A', 'B', 'C', 'D'].map(balance), ...t('T1', '2022-03-01', 'A', 'B'), ...t('T2', '2024-02-01', 'A', 'C'), ...t('T3', '2024-04-01', 'B', 'C'), ...t('T4', '2024-06-01', 'A', 'D'), ...t('T5', '2024-08-01', 'C', 'D')];
+  const gameOf = (log: readonly LoggedEvent[], id: string): GameReported => log.find((f) => f.event.type === 'GameReported' && f.event.tournamentId === id)!.event as GameReported;
+  const correction = (log: readonly LoggedEvent[], id: string, eventId: string): DomainEvent => resultCorrection(gameOf(log, id), 0, eventId).event;
+
+  /** Records `write` after its consequences (held to the whole log's), then holds every list and career to the whole log's fold. */
+  const writeThenRead = async (store: EventStore, checkpoints: CheckpointStorage, write: readonly DomainEvent[], fromCut: boolean): Promise<void> => {
+    const log = await loadFacts(store);
+    const before = consequencesFromCut.here;
+    const saved = await savedRatings(store, checkpoints, write);
+    expect(saved).toBeDefined();
+    expect(await consequencesFromSaved(saved!)).toEqual(consequences(ledgerRatings(log), ledgerRatings(withDecided(log, write))));
+    expect({ write: write.map((e) => e.eventId), fromCut: consequencesFromCut.here > before }).toEqual({ write: write.map((e) => e.eventId), fromCut });
+    await record(store, write.map((e, i) => ({ event: e, globalPosition: log.length + i + 1 })));
+    const after = await loadFacts(store);
+    for (const asOf of ['2099-01-01', '2024-05-01']) expect(await shown(() => readRuleSetListModel(store, checkpoints, 'fide', { asOf, activeYears: 0 }))).toEqual(await shown(async () => ruleSetList(after, 'fide', { asOf, activeYears: 0 })));
+    const whole = wholeCareers(after);
+    for (const id of ['A', 'B', 'C', 'D', 'E']) expect({ id, careers: await readRuleSetCareer(store, checkpoints, id) }).toEqual({ id, careers: whole.get(id) });
+  };
+
+  /** `events` recorded, the models made once (the fine cut before the last two tournaments), then `then`. */
+  const withModels = async (then: (store: EventStore, checkpoints: CheckpointStorage) => Promise<void>): Promise<void> => {
+    foldCutSettings.fineTournaments = 2;
+    const { store, checkpoints, close } = await open();
+    try {
+      await record(store, events.map((e, i) => ({ event: e, globalPosition: i + 1 })));
+      await readRuleSetCareer(store, checkpoints, 'A');
+      await then(store, checkpoints);
+    } finally {
+      foldCutSettings.fineTournaments = kept;
+      await close();
+    }
+  };
+
+  it('gives a write after it, on it, two in a row and one between the two cuts the whole log\'s consequences, lists and careers', () =>
+    withModels(async (store, checkpoints) => {
+      expect([(await loadFoldCut(checkpoints, 'fine'))?.cut.date, (await loadFoldCut(checkpoints))?.cut.date]).toEqual(['2024-06-01', '2023-01-01']);
+      const log = await loadFacts(store);
+      const resumes = ruleSetListModelResumes.here;
+      const builds = ruleSetListModelBuilds.here;
+      // just after the fine cut, on its date, then two writes in a row (no read between them) after it
+      await writeThenRead(store, checkpoints, [correction(log, 'T5', 'fix:T5')], true);
+      await writeThenRead(store, checkpoints, [correction(log, 'T4', 'fix:T4')], true);
+      await record(store, [{ event: correction(log, 'T5', 'fix:T5:again'), globalPosition: log.length + 3 }]);
+      await writeThenRead(store, checkpoints, [correction(log, 'T4', 'fix:T4:again')], true);
+      // just before it (after the coarse one): compared from the coarse cut (saved-ratings.ts asks for it), the models resumed
+      await writeThenRead(store, checkpoints, [correction(log, 'T3', 'fix:T3')], true);
+      expect([ruleSetListModelResumes.here - resumes, ruleSetListModelBuilds.here - builds]).toEqual([4, 0]);
+    }), 120_000);
+
+  it('names in the lists a player first rated after the models were saved, registered before them (no naming fact since)', () =>
+    withModels(async (store, checkpoints) => {
+      const listed = async (): Promise<string[]> => ((await readRuleSetListModel(store, checkpoints, 'fide', { asOf: '2099-01-01', activeYears: 0 }))?.players ?? []).map((p) => `${p.id} ${p.name}`);
+      expect((await listed()).sort()).toEqual(['A A', 'B B', 'C C', 'D D']);
+      expect(await listed()).not.toContain('E E');
+      // E, registered with the others, plays first in a new tournament: a newcomer after the fine cut
+      await writeThenRead(store, checkpoints, tournament('T6', '2024-10-01', ['A', 'B', 'C', 'D', 'A'].map((other, i) => game('T6', '2024-10-01', `g${i}`, 'E', other))), true);
+      expect(await listed()).toContain('E E');
+    }), 120_000);
 });
