@@ -292,14 +292,21 @@ export const consequencesFromCut = { here: 0 };
 /** The most facts a write reads past the saved cut to know whether it may compare from it. */
 const CUT_READ_LIMIT = 20_000;
 
-/** The saved cut, when the facts recorded since it and the decided ones touch only what is dated on or after it. */
+/**
+ * The saved cut, when the facts recorded since it and the decided ones touch only what is dated on or after it: the
+ * fine one, else the coarse one saved with it (rule-set-fold-cut.ts).
+ */
 const resumableCut = async (store: EventStore, storage: CheckpointStorage, head: number, decided: readonly LoggedEvent[]): Promise<SavedFoldCut | undefined> => {
-  const saved = await loadFoldCut(storage);
+  const saved = await loadFoldCut(storage, 'fine');
   // a cut far behind the head (a FESA federation's writes since its last non-FESA read) costs more to check than it saves
   if (saved === undefined || saved.position > head || head - saved.position > CUT_READ_LIMIT || (await logChangedSince(store, saved.position, saved.head)) !== undefined) return undefined;
   const index = await ratedIndexNow(store, storage, head);
   const touch = await touchOf(thenDecided(readFacts(store, { fromPosition: saved.position, toPosition: head }), decided), index, everUnderGenericRules(index, head), saved.position, async () => true);
-  return touch.kind === 'none' || (touch.kind === 'from' && saved.cut.date <= touch.date) ? saved : undefined;
+  const holds = (cut: SavedFoldCut): boolean => touch.kind === 'none' || (touch.kind === 'from' && cut.cut.date <= touch.date);
+  if (holds(saved)) return saved;
+  // the facts since the position both were saved at touch what lies between the two: the coarse one may hold
+  const coarse = await loadFoldCut(storage, 'coarse');
+  return coarse !== undefined && coarse.position === saved.position && coarse.head === saved.head && holds(coarse) ? coarse : undefined;
 };
 
 /** The batches read, then the decided facts. */
