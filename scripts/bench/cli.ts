@@ -25,7 +25,7 @@ import { spawnSync } from 'child_process';
 import * as fs from 'fs';
 import * as os from 'os';
 import * as path from 'path';
-import { ruleSetOfTournament } from './synthetic-ledger';
+import { lastTournamentUnder } from './synthetic-ledger';
 
 const bin = path.resolve(__dirname, '../../../bin/ledger.js');
 const gnuTime = fs.existsSync('/usr/bin/time');
@@ -122,9 +122,9 @@ const ruleSetWrites = (ruleSet: string, player: string, tournaments: () => reado
 ];
 
 /** The last tournament each ledger rates under `ruleSet` (a mixed synthetic ledger's). */
-const lastTournamentUnder = (ruleSet: string, spec: string): string => {
+const lastTournamentOf = (ruleSet: string, spec: string): string => {
   const ids = (JSON.parse(ledger(['tournament', 'list', '--json'], spec).stdout) as { id: string }[]).map((t) => t.id);
-  const last = ids.filter((id) => /^t\d+$/.test(id) && ruleSetOfTournament(Number(id.slice(1)), true) === ruleSet).at(-1);
+  const last = lastTournamentUnder(ids, ruleSet);
   if (last === undefined) throw new Error(`${spec}: no tournament under ${ruleSet} (write the ledger with npm run bench:ledger -- --mixed)`);
   return last;
 };
@@ -236,7 +236,7 @@ const main = async (): Promise<void> => {
     for (const id of ruleSets) {
       // found when a write asks for them (tournament list: 20,000 tournaments at scale 1)
       let tournaments: string[] | undefined;
-      rows.push(...timeWrites(ledgers, runs, only, ruleSetWrites(id, player, () => (tournaments ??= ledgers.map((spec) => lastTournamentUnder(id, spec))))));
+      rows.push(...timeWrites(ledgers, runs, only, ruleSetWrites(id, player, () => (tournaments ??= ledgers.map((spec) => lastTournamentOf(id, spec))))));
     }
     console.log('');
     console.log('| command (fresh process) | SMALL | SMALL peak | BIG | BIG peak | BIG / SMALL (goal ≤ 2×) |');

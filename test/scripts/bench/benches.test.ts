@@ -111,6 +111,10 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
       '`list --rules fide`', '`list --rules fide --as-of 2010-01-01`',
       '`write: game correct in the last fide tournament (with its consequences)`', '`write: then list --rules fide`', '`write: then history --rules fide`',
     ]);
+    // the server's player page after such a write, on the same ledgers (a correction a run)
+    const page = await bench('page-after-write.js', [...mixed, '--runs', '1']);
+    expect(page).toMatch(/^\/players\/p12 after a game correct in t\d+ \/ t\d+ \(fide\), fresh server, median of 1:$/m);
+    expect(page).toMatch(/^big \/ small \d+\.\d+x \(goal <= 2x\); big peak \d+ MiB \(goal <= 1024 MiB\)$/m);
   }, BENCH_TIMEOUT);
 
   it('http: every route answers 200 on the small ledger', async () => {
