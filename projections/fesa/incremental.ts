@@ -192,11 +192,14 @@ export class FesaProjection {
     // of a date near these starts close by instead of from the beginning again.
     let sinceCheckpoint = 0;
     let runsSoFar = start?.runs ?? 0;
+    // a checkpoint counts the runs kept before it: from a saved one (which counts none) only where the kept runs
+    // start there, else a re-fold from it would keep runs that were never made (`refresh`, `runsFrom`)
+    const countsRuns = this.runsMode === 'none' || runsSoFar > 0 || (start?.index ?? 0) === this.runsFrom;
     let officerFactsSoFar = start?.officerFacts ?? 0;
     for (let i = start?.index ?? 0; i < end; i++) {
       const item = this.timeline[i]!;
       if (item.kind === 'tournament') {
-        if (sinceCheckpoint >= this.every && i <= this.applied) {
+        if (countsRuns && sinceCheckpoint >= this.every && i <= this.applied) {
           this.checkpoints.add(checkpointOf(this.timeline, i, scratch, runsSoFar, officerFactsSoFar));
           sinceCheckpoint = 0;
         }

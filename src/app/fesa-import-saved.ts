@@ -28,6 +28,9 @@ import { loadFacts } from './load';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { earliestDateChanged, savedRatings } from './saved-ratings';
 
+/** How many imports this thread decided here, and how many of them compared from the saved projection (an instrument for tests). */
+export const importsFromSaved = { decided: 0, compared: 0 };
+
 /** The ledger as the saved projection holds it at the head: names, the list before a tournament, closures, players. */
 const viewOf = (projection: FesaProjection): LedgerView => {
   const facts = projection.facts;
@@ -80,8 +83,13 @@ const readsOf = (view: () => LedgerView, folder: EventFolder, options: ImportOpt
 /** The FESA changes and the consequences of `events`, from the saved projection, else (as before) the whole log folded twice. */
 const comparison = async (ledger: Ledger, storage: CheckpointStorage, compared: ComparedProjection, events: readonly DomainEvent[], withConsequences: boolean): Promise<{ changes: FoldDiff; consequences?: Consequences }> => {
   if (events.length === 0) return { changes: { runs: [], list: [] }, ...(withConsequences ? { consequences: { changes: [], list: [] } } : {}) };
-  const fromSaved = await savedRatings(ledger.store, storage, events, compared);
+  // A player's first prior grade stands before its date too (`latestGrade`): one declared for a player the ledger
+  // holds already (a new player of the file matched by name) can re-rate him from his first tournament on, which the
+  // re-fold from the folder's date would miss.
+  const regradesThePast = events.some((e) => e.type === 'PriorGradeDeclared' && compared.projection.facts.registrations.has(e.playerId));
+  const fromSaved = regradesThePast ? undefined : await savedRatings(ledger.store, storage, events, compared);
   if (fromSaved !== undefined) {
+    importsFromSaved.compared++;
     const [before, after] = [fromSaved.before.fesa, fromSaved.after.fesa];
     if (E.isLeft(before)) throw new CommandRejected(before.left);
     if (E.isLeft(after)) throw new CommandRejected(after.left);
@@ -134,5 +142,6 @@ export const importFromSaved = async (ledger: Ledger, folder: EventFolder, optio
     for (const command of options.alsoDecide ?? []) draft.decide(command);
     return { folders: [outcome], ...(await comparison(ledger, options.saved, compared, draft.events, options.withConsequences === true)) };
   }, { dryRun: options.dryRun === true, reads: readsOf(() => view, folder, options, listBefore) });
+  importsFromSaved.decided++;
   return value;
 };
