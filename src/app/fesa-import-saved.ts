@@ -131,6 +131,7 @@ export const importFromSaved = async (ledger: Ledger, folder: EventFolder, optio
       ledgerList = undefined;
     }
     options.onProgress?.(0, 1, folder.id);
+    options.onPlayerIds?.(folder, folder.event.players.map(view.idOf));
     let outcome: FolderOutcome;
     if (options.correct) {
       outcome = correctFolder(draft, folder, options, view.idOf);

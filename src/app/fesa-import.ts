@@ -45,6 +45,8 @@ export interface ImportOptions {
   readonly saved?: CheckpointStorage;
   /** Streams `alsoDecide` reads besides the folder's (a submission's own), for a decision from streams. */
   readonly alsoReads?: readonly string[];
+  /** Given the ledger ids the decision names each folder's players by, in `turnering.txt`'s order (a submission's preview). */
+  readonly onPlayerIds?: (folder: EventFolder, ids: readonly string[]) => void;
 }
 
 export interface FolderOutcome {
@@ -280,6 +282,7 @@ const viewOfLog = (log: DraftLog, state: LedgerState): LedgerView => ({
 const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, options: ImportOptions): Promise<FolderOutcome> => {
   const state = draft.state;
   const view = viewOfLog(log, state);
+  options.onPlayerIds?.(folder, folder.event.players.map(view.idOf));
   if (options.correct) return correctFolder(draft, folder, options, view.idOf);
   const ledgerList = view.listBefore(folder);
   checkFolder(folder, ledgerList);
