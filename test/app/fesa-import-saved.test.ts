@@ -109,7 +109,6 @@ describe('fesa import of one folder from the saved checkpoint', () => {
       }),
       { numRuns: 40, seed: 14 },
     );
-    console.log(JSON.stringify(used), importsFromSaved.decided - decided, importsFromSaved.compared - compared);
     // decided and compared from the checkpoint, not from the whole log after all
     expect(importsFromSaved.decided - decided).toBe(used.saved);
     expect(importsFromSaved.compared - compared).toBeGreaterThan(used.saved / 3);
