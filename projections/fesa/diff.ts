@@ -45,10 +45,13 @@ export const runChanges = (before: FesaFold, after: FesaFold): RunChange[] => {
     const old = oldRuns.get(run.tournamentId);
     // A tournament rated for the first time is news, not a change: only re-rated tournaments are reported.
     if (!old) continue;
-    const oldByName = new Map(old.after.map((p) => [nameKey(p), p]));
     const participants = new Set(run.report.players.map((p) => nameKey(p)));
+    // a run's lists are the whole list: the participants are found by family name first, not by a key of everybody
+    const families = new Set(run.report.players.map((p) => p.lastName));
+    const playing = (p: FesaPlayer): boolean => families.has(p.lastName) && participants.has(nameKey(p));
+    const oldByName = new Map(old.after.filter(playing).map((p) => [nameKey(p), p]));
     for (const p of run.after) {
-      if (!participants.has(nameKey(p))) continue;
+      if (!playing(p)) continue;
       const o = oldByName.get(nameKey(p));
       if (!o || o.eloNumber !== p.eloNumber) runs.push({ tournamentId: run.tournamentId, date: run.date, playerId: diffIdOf(after, p), oldRating: o?.eloNumber ?? null, newRating: p.eloNumber });
     }

@@ -192,12 +192,15 @@ export class FesaProjection {
     // of a date near these starts close by instead of from the beginning again.
     let sinceCheckpoint = 0;
     let runsSoFar = start?.runs ?? 0;
+    // A checkpoint counts the runs kept before it. From a saved one (counting none) where the kept runs do not start,
+    // those made here count none either: a re-fold from one keeps the runs from it (`refresh`), not unmade ones.
+    const countsRuns = this.runsMode === 'none' || runsSoFar > 0 || (start?.index ?? 0) === this.runsFrom;
     let officerFactsSoFar = start?.officerFacts ?? 0;
     for (let i = start?.index ?? 0; i < end; i++) {
       const item = this.timeline[i]!;
       if (item.kind === 'tournament') {
         if (sinceCheckpoint >= this.every && i <= this.applied) {
-          this.checkpoints.add(checkpointOf(this.timeline, i, scratch, runsSoFar, officerFactsSoFar));
+          this.checkpoints.add(checkpointOf(this.timeline, i, scratch, countsRuns ? runsSoFar : 0, officerFactsSoFar));
           sinceCheckpoint = 0;
         }
         sinceCheckpoint++;

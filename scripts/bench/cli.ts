@@ -109,6 +109,34 @@ const submissionWrites = (dir: string): [string, (r: number) => string[]][] => {
 };
 
 /**
+ * The club's first event (shared/data/fesa-nekomado/01_1st_nekomadoken: turnering.txt and nye-spillere, 17 new
+ * players, no pre list) as an officer imports it and as an organiser submits it: dated after every tournament, and
+ * dated 2016-04-29 inside the synthetic history (a late report: the ten years after it are folded again). Run r's
+ * folders are named and its players renamed anew (W<r>pastN2 …), since the same event again is recorded already.
+ */
+const fesaFolderWrites = (dir: string): [string, (r: number) => string[]][] => {
+  const source = path.resolve(__dirname, '../../../../shared/data/fesa-nekomado/01_1st_nekomadoken');
+  const folderOf = (r: number, kind: string, date: string): string => {
+    const folder = path.join(dir, `fesa-${kind}-${r}`, `${kind}_${r}_nekomadoken`);
+    if (!fs.existsSync(folder)) {
+      fs.mkdirSync(folder, { recursive: true });
+      const results = fs.readFileSync(path.join(source, 'turnering.txt'), 'utf8').replace(/^\[\d{4}-\d\d-\d\d\]$/m, `[${date}]`);
+      fs.writeFileSync(path.join(folder, 'turnering.txt'), results.replace(/\[N(\d+)\]/g, `[W${r}${kind}N$1]`));
+      fs.writeFileSync(path.join(folder, 'nye-spillere'), fs.readFileSync(path.join(source, 'nye-spillere'), 'utf8').replace(/"N(\d+)"/g, `"W${r}${kind}N$1"`));
+    }
+    return folder;
+  };
+  return [
+    ['write: fesa import (an event folder after the last tournament, with its consequences)', (r) => ['fesa', 'import', folderOf(r, 'late', '2031-03-01')]],
+    ['write: fesa import (an event folder dated 2016, re-rating the ten years after it)', (r) => ['fesa', 'import', folderOf(r, 'past', '2016-04-29')]],
+    ['write: submission add (that event folder dated 2016, checked)', (r) => {
+      const folder = folderOf(r, 'sub', '2016-04-29');
+      return ['submission', 'add', path.join(folder, 'turnering.txt'), path.join(folder, 'nye-spillere')];
+    }],
+  ];
+};
+
+/**
  * A correction of a game in the last tournament rated under `ruleSet` (`tournaments`: its id on each ledger, by
  * ruleSetOfTournament of the synthetic ledger), then that rule set's list: what an officer correcting a late result of
  * a fide tournament waits for, the write's consequences and the first reads after it, `player`'s history under it
@@ -232,7 +260,7 @@ const main = async (): Promise<void> => {
       rows.push([`\`${label}\``, `${seconds[0]!.toFixed(2)} s`, peaks[0]!, `${seconds[1]!.toFixed(2)} s`, peaks[1]!, `${(seconds[1]! / seconds[0]!).toFixed(2)}×`]);
       console.log(`  ${label}: SMALL ${seconds[0]!.toFixed(2)} s, BIG ${seconds[1]!.toFixed(2)} s, ratio ${(seconds[1]! / seconds[0]!).toFixed(2)}x`);
     }
-    rows.push(...timeWrites(ledgers, runs, only, officerWrites(player)), ...timeWrites(ledgers, runs, only, publishWrites), ...timeWrites(ledgers, runs, only, ledgerWideWrites), ...timeWrites(ledgers, runs, only, submissionWrites(dir)));
+    rows.push(...timeWrites(ledgers, runs, only, officerWrites(player)), ...timeWrites(ledgers, runs, only, publishWrites), ...timeWrites(ledgers, runs, only, fesaFolderWrites(dir)), ...timeWrites(ledgers, runs, only, ledgerWideWrites), ...timeWrites(ledgers, runs, only, submissionWrites(dir)));
     for (const id of ruleSets) {
       // found when a write asks for them (tournament list: 20,000 tournaments at scale 1)
       let tournaments: string[] | undefined;

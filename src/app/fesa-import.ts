@@ -10,6 +10,9 @@ import type { FesaEvent, FesaPlayer } from '../../domain/rules/fesa/types';
 import { diffFolds, type FoldDiff } from '../../projections/fesa/diff';
 import { FesaFacts, nameKey, type FesaFold } from '../../projections/fesa/history';
 import type { LoggedEvent } from '../../domain/events';
+import type { LedgerState } from '../../domain/commands/state';
+import type { CheckpointStorage } from './ports/checkpoint-storage';
+import { compareLists, pinnedFields } from './fesa-list-compare';
 import { foldFesaFast } from '../../projections/fesa/incremental';
 import { foldGeneric } from '../../projections/generic/history';
 import { encodeFesaPlayerState } from '../../projections/fesa/player-state';
@@ -38,6 +41,12 @@ export interface ImportOptions {
    * other rule sets' tournaments too, which a submission's preview (FESA's changes alone) does not pay for.
    */
   readonly withConsequences?: boolean;
+  /** The checkpoint storage beside the log: one folder is decided from its streams and the saved checkpoint (fesa-import-saved.ts). */
+  readonly saved?: CheckpointStorage;
+  /** Streams `alsoDecide` reads besides the folder's (a submission's own), for a decision from streams. */
+  readonly alsoReads?: readonly string[];
+  /** Given the ledger ids the decision names each folder's players by, in `turnering.txt`'s order (a submission's preview). */
+  readonly onPlayerIds?: (folder: EventFolder, ids: readonly string[]) => void;
 }
 
 export interface FolderOutcome {
@@ -83,23 +92,8 @@ export const fesaPlayerId = (p: { lastName: string; firstName: string }): string
   return id;
 };
 
-const FIELDS: readonly [keyof FesaPlayer, string][] = [
-  ['eloNumber', 'ELO-NUMBER'],
-  ['games', 'GAMES'],
-  ['gradeLevel', 'GRADE-LEVEL'],
-  ['gradeName', 'GRADE-NAME'],
-  ['nsrGradeLevel', 'NSR-GRADE-LEVEL'],
-  ['nsrGradeName', 'NSR-GRADE-NAME'],
-  ['lastPlayed', 'LAST-PLAYED'],
-  ['lbCount', 'LB-COUNT'],
-  ['mpCount', 'MP-COUNT'],
-  ['bonusCount', 'BONUS-COUNT'],
-  ['nationalityList', 'NATIONALITY-LIST'],
-];
-const show = (v: unknown): string => (Array.isArray(v) ? (v.length > 3 ? `${v.length} entries` : JSON.stringify(v)) : JSON.stringify(v));
-
 /** How an import names a folder's players: their ledger ids. */
-type FolderIds = (p: { readonly lastName: string; readonly firstName: string }) => string;
+export type FolderIds = (p: { readonly lastName: string; readonly firstName: string }) => string;
 
 /**
  * A folder's player is the registered player the ledger's FESA lists know by his name (the first bearer of a name
@@ -110,53 +104,6 @@ export const folderIds = (log: readonly LoggedEvent[]): FolderIds => {
   const names = new FesaFacts();
   for (const fact of log) names.add(fact);
   return (p) => names.listNames.idOfKey(nameKey(p)) ?? fesaPlayerId(p);
-};
-
-/** Every player and field where the file's list and the ledger's list differ, in words. */
-export const compareLists = (file: readonly FesaPlayer[], ledger: readonly FesaPlayer[]): string[] => {
-  const mine = new Map(ledger.map((p) => [nameKey(p), p]));
-  const differences: string[] = [];
-  // players on one list only first: they say most about what happened (an event the ledger never saw)
-  const missing: string[] = [];
-  for (const p of file) {
-    const name = `${p.lastName}${p.firstName ? ` ${p.firstName}` : ''}`;
-    const q = mine.get(nameKey(p));
-    if (!q) {
-      missing.push(`${name} is on the file's list but not in the ledger`);
-      continue;
-    }
-    const fields = FIELDS.filter(([f]) => JSON.stringify(p[f]) !== JSON.stringify(q[f])).map(([f, label]) => `${label} ${show(p[f])} in the file, ${show(q[f])} in the ledger`);
-    if (fields.length > 0) differences.push(`${name}: ${fields.join(', ')}`);
-  }
-  const inFile = new Set(file.map(nameKey));
-  for (const q of ledger) if (!inFile.has(nameKey(q))) missing.push(`${q.lastName}${q.firstName ? ` ${q.firstName}` : ''} is in the ledger but not on the file's list`);
-  differences.unshift(...missing);
-  if (differences.length === 0 && file.map(nameKey).join('\n') !== ledger.map(nameKey).join('\n')) {
-    differences.push('the same players and values, but in another order (the order of equal ratings matters to the program)');
-  }
-  return differences;
-};
-
-/**
- * What a reconcile pins: per player of the file, the record fields where the file differs from the ledger's list
- * (the whole record when the ledger's list does not hold him). Players the file agrees with are not pinned.
- */
-const pinnedFields = (file: readonly FesaPlayer[], ledger: readonly FesaPlayer[], idOf: FolderIds): { playerId: string; fields: Record<string, unknown> }[] => {
-  const mine = new Map<string, FesaPlayer>();
-  for (const q of ledger) if (!mine.has(nameKey(q))) mine.set(nameKey(q), q);
-  const pins: { playerId: string; fields: Record<string, unknown> }[] = [];
-  for (const p of file) {
-    const encoded = encodeFesaPlayerState(p);
-    const q = mine.get(nameKey(p));
-    if (!q) {
-      pins.push({ playerId: idOf(p), fields: encoded });
-      continue;
-    }
-    const theirs = encodeFesaPlayerState(q);
-    const fields = Object.fromEntries(Object.entries(encoded).filter(([k, v]) => canonicalJson(v) !== canonicalJson(theirs[k])));
-    if (Object.keys(fields).length > 0) pins.push({ playerId: idOf(p), fields });
-  }
-  return pins;
 };
 
 const RESULT: Record<number, GameResult> = { 1: 'win', 0: 'loss', 0.5: 'draw' };
@@ -232,6 +179,11 @@ export interface EventFolder {
  */
 export const importFesaFolders = async (ledger: Ledger, folders: readonly EventFolder[], options: ImportOptions): Promise<ImportOutcome> => {
   const all = chooseFolders(folders, options);
+  if (all.length === 1 && options.saved !== undefined && options.reconcile !== true) {
+    const { importFromSaved } = await import('./fesa-import-saved');
+    const fromSaved = await importFromSaved(ledger, all[0]!, { ...options, saved: options.saved });
+    if (fromSaved !== undefined) return fromSaved;
+  }
   const { value } = await ledger.decideAll(async (draft) => {
     const read = await loadFacts(ledger.store);
     // the draft log grows as folders are decided: the facts as read stay apart for the consequences' "before"
@@ -299,35 +251,70 @@ const chooseFolders = (folders: readonly EventFolder[], options: ImportOptions):
   return chosen;
 };
 
-const foldLedger = (facts: readonly LoggedEvent[], stopBefore?: { date: string; tournamentId: string }): FesaFold => {
+export const foldLedger = (facts: readonly LoggedEvent[], stopBefore?: { date: string; tournamentId: string }): FesaFold => {
   const folded = foldFesaFast(facts, stopBefore ? { stopBefore, runs: 'none' } : { runs: 'changes' });
   if (E.isLeft(folded)) throw new CommandRejected(folded.left.message, folded.left.code);
   return folded.right;
 };
 
-const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, options: ImportOptions): Promise<FolderOutcome> => {
-  const { actor } = options;
-  const date = folder.event.date;
-  const state = draft.state;
-  const existing = state.tournaments.get(folder.id);
-  const idOf = folderIds(log.facts);
-  if (options.correct) {
-    if (!existing) throw new CommandRejected(`cannot correct "${folder.id}": the ledger has no such tournament (import it first, without --correct)`);
-    return correctFolder(draft, folder, options, idOf);
-  }
-  const lastRated = [...state.tournaments.values()].filter((t) => t.closed && t.registration.tournamentId !== folder.id).reduce((m, t) => (t.registration.endDate > m ? t.registration.endDate : m), '');
-  const commands: Command[] = [];
-  const reconciled: string[] = [];
-  const anyFesaState = [...state.players.keys()].length > 0;
+/**
+ * What a folder's commands read of the ledger besides the deciders' state: how its players are named (list names),
+ * the FESA list before its tournament, the latest closure and whether anybody is registered. The whole log's fold
+ * gives them (`viewOfLog`), or the saved checkpoint (fesa-import-saved.ts).
+ */
+export interface LedgerView {
+  readonly idOf: FolderIds;
+  /** The FESA list before the folder's tournament is rated on its date: what its `ratingliste.pre` should equal. */
+  readonly listBefore: (folder: EventFolder) => readonly FesaPlayer[];
+  /** The latest end date of a closed tournament other than `tournamentId` ('': none). */
+  readonly lastRated: (tournamentId: string) => string;
+  /** Whether the ledger registers any player (else a folder's pre list is its opening list). */
+  readonly anyPlayer: boolean;
+}
 
-  // The program's own checks first (unknown players, inconsistent rounds, an entry already rated on this date):
-  // a file it would reject is rejected here before anything is recorded.
-  const ledgerList = foldLedger(log.facts, { date, tournamentId: folder.id }).list;
-  const known = new Map(ledgerList.map((p) => [nameKey(p), p]));
+const viewOfLog = (log: DraftLog, state: LedgerState): LedgerView => ({
+  idOf: folderIds(log.facts),
+  listBefore: (folder) => foldLedger(log.facts, { date: folder.event.date, tournamentId: folder.id }).list,
+  lastRated: (id) => [...state.tournaments.values()].filter((t) => t.closed && t.registration.tournamentId !== id).reduce((m, t) => (t.registration.endDate > m ? t.registration.endDate : m), ''),
+  anyPlayer: state.players.size > 0,
+});
+
+const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, options: ImportOptions): Promise<FolderOutcome> => {
+  const state = draft.state;
+  const view = viewOfLog(log, state);
+  options.onPlayerIds?.(folder, folder.event.players.map(view.idOf));
+  if (options.correct) return correctFolder(draft, folder, options, view.idOf);
+  const ledgerList = view.listBefore(folder);
+  checkFolder(folder, ledgerList);
+  return decideFolder(draft, folder, folderCommands(state, view, folder, options, ledgerList), view.lastRated(folder.id));
+};
+
+/**
+ * The program's own checks first (unknown players, inconsistent rounds, an entry already rated on this date): a file
+ * it would reject is rejected here before anything is recorded.
+ */
+export const checkFolder = (folder: EventFolder, ledgerList: readonly FesaPlayer[]): void => {
+  const known = new Set(ledgerList.map(nameKey));
   const newcomers = folder.newPlayers.filter((p) => !known.has(nameKey(p)));
   const dryRun = rateEvent(folder.pre ?? ledgerList, newcomers, folder.event);
   if (E.isLeft(dryRun)) throw new CommandRejected(`${folder.dir}/turnering.txt${dryRun.left.line !== undefined ? `:${dryRun.left.line}` : ''}: ${dryRun.left.message}`);
+};
 
+/** A folder's commands on the deciders' state, and what a reconcile records of the pre list's differences. */
+export interface FolderCommands {
+  readonly commands: readonly Command[];
+  readonly reconciled: readonly string[];
+}
+
+/** The commands a folder makes (checked by `checkFolder` first): its pre list's, new players', tournament, games and closure. */
+export const folderCommands = (state: LedgerState, view: LedgerView, folder: EventFolder, options: ImportOptions, ledgerList: readonly FesaPlayer[]): FolderCommands => {
+  const { actor } = options;
+  const { idOf } = view;
+  const date = folder.event.date;
+  const existing = state.tournaments.get(folder.id);
+  const commands: Command[] = [];
+  const reconciled: string[] = [];
+  const anyFesaState = view.anyPlayer;
   if (!existing && folder.pre !== null) {
     const pre = folder.pre;
     const differences = compareLists(pre, ledgerList);
@@ -411,6 +398,11 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
   commands.push(...gameCommands(folder, actor, idOf));
   commands.push({ kind: 'CloseTournament', validDate: date, actor, tournamentId: folder.id });
 
+  return { commands, reconciled };
+};
+
+/** Decides a folder's commands on the draft; `lastRated` tells a late report. */
+export const decideFolder = (draft: Draft, folder: EventFolder, { commands, reconciled }: FolderCommands, lastRated: string): FolderOutcome => {
   let appended = 0;
   let unchanged = 0;
   for (const command of commands) {
@@ -423,13 +415,15 @@ const importFolder = async (draft: Draft, log: DraftLog, folder: EventFolder, op
       throw error;
     }
   }
+  const date = folder.event.date;
   return { folder: folder.id, date, appended, unchanged, reconciled, corrections: 0, late: appended > 0 && lastRated > date };
 };
 
 /** `--correct`: the folder's results file replaces the tournament's games; only the differences are recorded. */
-const correctFolder = (draft: Draft, folder: EventFolder, options: ImportOptions, idOf: FolderIds): FolderOutcome => {
+export const correctFolder = (draft: Draft, folder: EventFolder, options: ImportOptions, idOf: FolderIds): FolderOutcome => {
   const state = draft.state;
-  const tournament = state.tournaments.get(folder.id)!;
+  const tournament = state.tournaments.get(folder.id);
+  if (!tournament) throw new CommandRejected(`cannot correct "${folder.id}": the ledger has no such tournament (import it first, without --correct)`);
   const entrants = (tournament.registration.entrants ?? []) as readonly string[];
   const filePlayers = folder.event.players.map(idOf);
   const renamed = filePlayers.filter((id) => !entrants.includes(id));

@@ -224,8 +224,11 @@ const namesOf = (store: EventStore, storage: CheckpointStorage, head: number) =>
   return listNamesKnownAt(naming);
 };
 
-/** The ratings before the decided facts and after them, from the saved checkpoint and the non-FESA slice. */
-export const savedRatings = async (store: EventStore, storage: CheckpointStorage, events: readonly DomainEvent[]): Promise<SavedRatings | undefined> => {
+/**
+ * The ratings before the decided facts and after them, from the saved checkpoint and the non-FESA slice. `restored`:
+ * the projection the caller restored already for its decision (fesa-import-saved.ts), folded on here.
+ */
+export const savedRatings = async (store: EventStore, storage: CheckpointStorage, events: readonly DomainEvent[], restored?: ComparedProjection): Promise<SavedRatings | undefined> => {
   if (!events.every(answered)) return undefined;
   if (await leavesFesaAlone(store, events, NO_FESA_FACT)) {
     // a TRF or EGD import, a game of a fide tournament: the FESA checkpoint is not read at all, its lists stay as they are
@@ -236,7 +239,7 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
     const named = !events.some((e) => NAMING.has(e.type));
     return { ...(await beforeAndAfter(store, storage, head, decided, { before: untouched, after: untouched }, named)), foldedFrom: 0, gamesFrom: 0, known: {}, ...(named ? { namesOf: namesOf(store, storage, head) } : {}) };
   }
-  const compared = await projectionForComparison(store, storage, async (since) => {
+  const compared = restored ?? await projectionForComparison(store, storage, async (since) => {
     const changing = [...since, ...decidedAfter(0, events)];
     // a merge (this one, or one recorded since the checkpoint) re-folds from the absorbed id's first item: the
     // tournaments naming him are the stream index's

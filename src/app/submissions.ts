@@ -9,7 +9,7 @@ import { EGD_RULE_SETS, importEgd, type EgdRuleSet } from './egd';
 import type { EgdTournament } from './egd-table';
 import { readFacts } from './event-log';
 import { LedgerFailure } from './failure';
-import { importFesaFolders, ListMismatchError, type EventFolder } from './fesa-import';
+import { importFesaFolders, ListMismatchError, type EventFolder, type ImportOptions } from './fesa-import';
 import type { FieldTable } from './game-rows';
 import type { TournamentFileOutcome } from './interchange';
 import { CommandRejected, type ExecuteResult, type Ledger } from './ledger';
@@ -280,8 +280,10 @@ export class Submissions {
 
   /** The import's dry run with how each player of the files is matched, on the ledger as it stands. */
   private async previewOf(read: ReadSubmission, receivedOn: string): Promise<SubmissionPreview> {
-    const changes = (await this.importOf(read, receivedOn, { dryRun: true })).changes;
-    const players = await playerMatches(read, (ids) => this.registered(ids), () => loadFacts(this.ledger.store));
+    // a FESA folder's players as its import named them, not from every fact again
+    let fesaIds: readonly string[] | undefined;
+    const changes = (await this.importOf(read, receivedOn, { dryRun: true, onPlayerIds: (_, ids) => (fesaIds = ids) })).changes;
+    const players = await playerMatches(read, (ids) => this.registered(ids), () => loadFacts(this.ledger.store), fesaIds);
     return { ...changes, players };
   }
 
@@ -343,7 +345,7 @@ export class Submissions {
   }
 
   /** The files through their format's importer, as `fesa import`, `trf import`, `egd import` or `game report --csv` would record them. */
-  private async importOf(read: ReadSubmission, receivedOn: string, options: { dryRun?: boolean; actor?: string; alsoDecide?: readonly Command[]; alsoReads?: readonly string[] }): Promise<SubmissionImport> {
+  private async importOf(read: ReadSubmission, receivedOn: string, options: { dryRun?: boolean; actor?: string; alsoDecide?: readonly Command[]; alsoReads?: readonly string[]; onPlayerIds?: ImportOptions['onPlayerIds'] }): Promise<SubmissionImport> {
     const { tournamentId } = read;
     // a tournament recorded already (an earlier submission approved): a results file corrects it, result by result;
     // a games CSV adds to a tournament the ledger holds anyway

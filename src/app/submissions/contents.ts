@@ -30,12 +30,15 @@ const csvPlayers = (table: FieldTable): string[] => [...new Set(table.records.fl
 
 type Named = Omit<PlayerMatch, 'by'> & { readonly by: 'id' | 'name' };
 
-/** Each player of the files as the import names him (`log` is read for a FESA folder only: folderIds in fesa-import.ts). */
-const namedPlayers = async (read: ReadSubmission, log: () => Promise<readonly LoggedEvent[]>): Promise<Named[]> => {
+/**
+ * Each player of the files as the import names him: a FESA folder's as its import named them (`named`), else by
+ * folderIds in fesa-import.ts on the whole `log`.
+ */
+const namedPlayers = async (read: ReadSubmission, log: () => Promise<readonly LoggedEvent[]>, named?: readonly string[]): Promise<Named[]> => {
   switch (read.format) {
     case 'fesa': {
-      const idOf = folderIds(await log());
-      return read.folder.event.players.map((p) => ({ playerId: idOf(p), name: fesaPlayerId(p), by: 'name' }));
+      const idOf = named === undefined ? folderIds(await log()) : undefined;
+      return read.folder.event.players.map((p, i) => ({ playerId: idOf ? idOf(p) : named![i]!, name: fesaPlayerId(p), by: 'name' }));
     }
     case 'trf':
       return read.trf.players.map((p) => ({ playerId: trfPlayerId(read.tournamentId, p), name: p.name, by: 'id' }));
@@ -50,8 +53,8 @@ const namedPlayers = async (read: ReadSubmission, log: () => Promise<readonly Lo
  * Each player of the files and how the import matches him, on the ledger as it stands: `registered` tells which of
  * the ids the ledger has (read from their streams, not the whole log).
  */
-export const playerMatches = async (read: ReadSubmission, registered: (ids: readonly string[]) => Promise<ReadonlySet<string>>, log: () => Promise<readonly LoggedEvent[]>): Promise<PlayerMatch[]> => {
-  const named = await namedPlayers(read, log);
+export const playerMatches = async (read: ReadSubmission, registered: (ids: readonly string[]) => Promise<ReadonlySet<string>>, log: () => Promise<readonly LoggedEvent[]>, fesaIds?: readonly string[]): Promise<PlayerMatch[]> => {
+  const named = await namedPlayers(read, log, fesaIds);
   const known = await registered(named.map((p) => p.playerId));
   return named.map((p) => (known.has(p.playerId) ? p : { ...p, by: 'new' }));
 };

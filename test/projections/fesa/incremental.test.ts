@@ -138,6 +138,43 @@ describe('incremental FESA projection (issue "History as a fold")', () => {
     expect(corrected).toBeGreaterThan(20);
   });
 
+  it('restored without runs, gives an earlier list and then re-folds a correction with the runs from a checkpoint on, none missing', () => {
+    let refolded = 0;
+    fc.assert(
+      fc.property(ledgers(10, 8), fc.nat(), ({ facts }, pick) => {
+        const whole = new FesaProjection({ checkpointEvery: 1, runs: 'changes' });
+        whole.apply(facts);
+        const folded = whole.current();
+        if (E.isLeft(folded)) return;
+        // as a comparison restores it from disk (checkpoint.ts): its last lists, which count no runs, and no runs
+        const restored = new FesaProjection({ checkpointEvery: 1, runs: 'changes' });
+        restored.apply(facts);
+        restored.position = whole.position;
+        const fromDisk = (c: ListCheckpoint): ListCheckpoint => ({ ...c, slots: undefined, runs: 0 });
+        restored.restore(whole.listCheckpoints().slice(-1).map(fromDisk), fromDisk(whole.headCheckpoint()), [], whole.officerFactsSoFar());
+        const games = facts.flatMap((f) => (f.event.type === 'GameReported' && f.event.second !== null ? [f.event] : []));
+        const game = games[pick % Math.max(1, games.length)];
+        if (!game) return;
+        // the list before the game's tournament (an import's ratingliste.pre), then the correction folded
+        const before = restored.before({ date: game.validDate, tournamentId: game.tournamentId });
+        expect(E.isRight(before)).toBe(true);
+        const fix = resultCorrection(game, whole.position + 1);
+        restored.apply([fix]);
+        const after = restored.current();
+        const expected = foldFesa([...facts, fix], { keepRuns: true });
+        if (E.isLeft(after) || E.isLeft(expected)) return expect(E.isLeft(after)).toBe(E.isLeft(expected));
+        expect(after.right.runs.every((r) => r !== undefined)).toBe(true);
+        expect(formatRatingList(after.right.list)).toEqual(formatRatingList(expected.right.list));
+        // the runs kept are those of the whole fold from where the re-fold started
+        const ids = after.right.runs.map((r) => r.tournamentId);
+        expect(ids).toEqual(expected.right.runs.slice(expected.right.runs.length - ids.length).map((r) => r.tournamentId));
+        if (ids.length > 0) refolded++;
+      }),
+      { numRuns: 60, seed: 20261129 },
+    );
+    expect(refolded).toBeGreaterThan(20);
+  });
+
   /**
    * Ledgers where a player plays in two tournaments of one day (rated since the folds accept them): a correction of
    * the later one re-folds from the checkpoint before the first of that day, further back, so these two counts do

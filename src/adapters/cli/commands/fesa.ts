@@ -2,7 +2,7 @@ import * as E from 'fp-ts/Either';
 import { CommandRejected } from '../../../app/errors';
 import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
-import { consequencesText } from '../consequences';
+import { consequencesText, savedUnlessDry } from '../consequences';
 import { printFesaRun } from '../fesa-run-main';
 import { Progress, table } from '../output';
 import type { FoldDiff } from '../../../../projections/fesa/diff';
@@ -46,12 +46,15 @@ export const fesaImport: CommandRun = {
     const ledger = await ctx.ledger();
     const progress = new Progress('importing', 1);
     const dryRun = ctx.opts.flag('dry-run');
+    // one folder is decided from its streams and the saved checkpoint (app/fesa-import-saved.ts)
+    const saved = await savedUnlessDry(ctx, dryRun);
     const outcome = await importFesaFolders(ledger, folders.right, {
       actor: ctx.actor,
       dryRun,
       withConsequences: true,
       reconcile: ctx.opts.flag('reconcile'),
       correct: ctx.opts.flag('correct'),
+      ...(saved !== undefined ? { saved } : {}),
       ...(from !== undefined ? { from } : {}),
       ...(only !== undefined ? { only: only.split(',').map((s) => s.trim()).filter(Boolean) } : {}),
       onProgress: (done, total, folder) => {

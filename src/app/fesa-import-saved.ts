@@ -1,0 +1,148 @@
+/**
+ * One FESA event folder imported without folding the whole log (a submission, `fesa import` of one event at a
+ * million games): the decision from the streams its commands read (domain/commands/reads.ts), the names and the list
+ * before its tournament from the saved FESA checkpoint, restored once with the games from the latest saved list
+ * before the folder's date, and what it changes from the same projection folded again from that list before and after
+ * its facts (saved-ratings.ts), as `game correct` does. Undefined where nothing is saved (the caller folds the log).
+ */
+import * as E from 'fp-ts/Either';
+import type { Command } from '../../domain/commands/decide';
+import { streamsReadByAll, type StreamsRead } from '../../domain/commands/reads';
+import { initialLedgerState, type LedgerState } from '../../domain/commands/state';
+import { playerStream, tournamentStream, type DomainEvent } from '../../domain/events';
+import type { FesaPlayer } from '../../domain/rules/fesa/types';
+import { diffFolds, runChanges, type FoldDiff } from '../../projections/fesa/diff';
+import type { FesaFold } from '../../projections/fesa/history';
+import type { FesaProjection } from '../../projections/fesa/incremental';
+import { nameKey } from '../../projections/fesa/name-key';
+import { foldGeneric } from '../../projections/generic/history';
+import { projectionForComparison, type ComparedProjection } from './checkpoint';
+import { consequences, consequencesFromSaved, withDecided, type Consequences } from './consequences';
+import { CommandRejected } from './errors';
+import {
+  checkFolder, correctFolder, decideFolder, fesaPlayerId, folderCommands, foldLedger, gamesOfEvent,
+  type EventFolder, type FolderOutcome, type ImportOptions, type ImportOutcome, type LedgerView,
+} from './fesa-import';
+import type { Ledger } from './ledger';
+import { loadFacts } from './load';
+import type { CheckpointStorage } from './ports/checkpoint-storage';
+import { earliestDateChanged, savedRatings } from './saved-ratings';
+
+/** How many imports this thread decided here, and how many of them compared from the saved projection (an instrument for tests). */
+export const importsFromSaved = { decided: 0, compared: 0 };
+
+/** The ledger as the saved projection holds it at the head: names, the list before a tournament, closures, players. */
+const viewOf = (projection: FesaProjection): LedgerView => {
+  const facts = projection.facts;
+  return {
+    idOf: (p) => facts.listNames.idOfKey(nameKey(p)) ?? fesaPlayerId(p),
+    listBefore: (folder) => {
+      const before = projection.before({ date: folder.event.date, tournamentId: folder.id });
+      if (E.isLeft(before)) throw new CommandRejected(before.left.message, before.left.code);
+      return before.right.list;
+    },
+    lastRated: (id) => {
+      let last = '';
+      for (const [tournamentId, t] of facts.tournaments) if (t.closedAt !== undefined && tournamentId !== id && t.registration.endDate > last) last = t.registration.endDate;
+      return last;
+    },
+    anyPlayer: facts.registrations.size > 0,
+  };
+};
+
+/**
+ * The streams the folder's commands read: its tournament's, every player's it names (by the names the view gives),
+ * `alsoReads`, and what the commands made on the state read so far name (a game's tournament's players and their
+ * merges' survivors; an opening balance's games, from the stream index).
+ */
+const readsOf = (view: () => LedgerView, folder: EventFolder, options: ImportOptions, ledgerList: () => readonly FesaPlayer[]): StreamsRead => {
+  const commandsOn = (state: LedgerState): readonly Command[] => {
+    const { idOf } = view();
+    const games = gamesOfEvent(folder.event, idOf).map(({ gameId, facts }): Command => ({ kind: 'ReportGame', validDate: folder.event.date, actor: options.actor, tournamentId: folder.id, gameId, ...facts }));
+    if (options.correct) return games;
+    try {
+      return folderCommands(state, view(), folder, options, ledgerList()).commands;
+    } catch {
+      // refused: the decision says why, on the streams named so far
+      return games;
+    }
+  };
+  const fixed = (): string[] => {
+    const { idOf } = view();
+    const players = [...folder.event.players, ...folder.newPlayers, ...(folder.pre ?? [])];
+    return [tournamentStream(folder.id), ...players.flatMap((p) => [playerStream(idOf(p)), playerStream(fesaPlayerId(p))]), ...(options.alsoReads ?? [])];
+  };
+  const read = (state: LedgerState, index: Parameters<StreamsRead>[1]): readonly string[] => {
+    const commands = streamsReadByAll(commandsOn(state));
+    return [...fixed(), ...(commands === undefined ? [] : commands(state, index))];
+  };
+  // an opening balance's games are found through the stream index: asked only when the folder makes one
+  return commandsOn(initialLedgerState()).some((c) => c.kind === 'ImportOpeningBalance') ? Object.assign(read, { indexed: true as const }) : read;
+};
+
+/** The FESA changes and the consequences of `events`, from the saved projection, else (as before) the whole log folded twice. */
+const comparison = async (ledger: Ledger, storage: CheckpointStorage, compared: ComparedProjection, events: readonly DomainEvent[], withConsequences: boolean): Promise<{ changes: FoldDiff; consequences?: Consequences }> => {
+  if (events.length === 0) return { changes: { runs: [], list: [] }, ...(withConsequences ? { consequences: { changes: [], list: [] } } : {}) };
+  // A player's first prior grade stands before its date too (`latestGrade`): one declared for a player the ledger
+  // holds already (a new player of the file matched by name) can re-rate him from his first tournament on, which the
+  // re-fold from the folder's date would miss.
+  const regradesThePast = events.some((e) => e.type === 'PriorGradeDeclared' && compared.projection.facts.registrations.has(e.playerId));
+  const fromSaved = regradesThePast ? undefined : await savedRatings(ledger.store, storage, events, compared);
+  if (fromSaved !== undefined) {
+    importsFromSaved.compared++;
+    const [before, after] = [fromSaved.before.fesa, fromSaved.after.fesa];
+    if (E.isLeft(before)) throw new CommandRejected(before.left);
+    if (E.isLeft(after)) throw new CommandRejected(after.left);
+    const list = fromSaved.known.fesaList ?? diffFolds(before.right, after.right).list;
+    return { changes: { runs: runChanges(before.right, after.right), list }, ...(withConsequences ? { consequences: await consequencesFromSaved(fromSaved) } : {}) };
+  }
+  const facts = await loadFacts(ledger.store);
+  const decided = withDecided(facts, events);
+  const before: FesaFold = foldLedger(facts);
+  const after: FesaFold = foldLedger(decided);
+  const found = withConsequences ? { consequences: consequences({ facts, fesa: E.right(before), generic: foldGeneric(facts) }, { facts: decided, fesa: E.right(after), generic: foldGeneric(decided) }) } : {};
+  return { changes: diffFolds(before, after), ...found };
+};
+
+/** `importFesaFolders` of one folder, from the streams and the saved checkpoint; undefined where no checkpoint is saved. */
+export const importFromSaved = async (ledger: Ledger, folder: EventFolder, options: ImportOptions & { readonly saved: CheckpointStorage }): Promise<ImportOutcome | undefined> => {
+  // a command decided besides the folder's reads the streams the caller names
+  if ((options.alsoDecide ?? []).length > 0 && options.alsoReads === undefined) return undefined;
+  const date = folder.event.date;
+  // the games from the latest saved list before the folder's date (or before what was recorded since the checkpoint reaches)
+  const restore = () => projectionForComparison(ledger.store, options.saved, async (since) => (facts) => {
+    const earliest = earliestDateChanged(facts, since);
+    return earliest < date ? earliest : date;
+  });
+  const first = await restore();
+  if (first === undefined) return undefined;
+  let compared: ComparedProjection = first;
+  let view = viewOf(compared.projection);
+  let ledgerList: readonly FesaPlayer[] | undefined;
+  const listBefore = () => (ledgerList ??= view.listBefore(folder));
+  let attempts = 0;
+  const { value } = await ledger.decideAll(async (draft) => {
+    if (attempts++ > 0) {
+      // another writer got in first: the projection holds this attempt's facts, and the log changed
+      const again = await restore();
+      if (again === undefined) throw new CommandRejected('the saved checkpoint changed while the import was decided; run it again');
+      compared = again;
+      view = viewOf(compared.projection);
+      ledgerList = undefined;
+    }
+    options.onProgress?.(0, 1, folder.id);
+    options.onPlayerIds?.(folder, folder.event.players.map(view.idOf));
+    let outcome: FolderOutcome;
+    if (options.correct) {
+      outcome = correctFolder(draft, folder, options, view.idOf);
+    } else {
+      checkFolder(folder, listBefore());
+      outcome = decideFolder(draft, folder, folderCommands(draft.state, view, folder, options, listBefore()), view.lastRated(folder.id));
+    }
+    options.onProgress?.(1, 1, '');
+    for (const command of options.alsoDecide ?? []) draft.decide(command);
+    return { folders: [outcome], ...(await comparison(ledger, options.saved, compared, draft.events, options.withConsequences === true)) };
+  }, { dryRun: options.dryRun === true, reads: readsOf(() => view, folder, options, listBefore) });
+  importsFromSaved.decided++;
+  return value;
+};

@@ -1,0 +1,119 @@
+import fc from 'fast-check';
+import * as E from 'fp-ts/Either';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import type { LoggedEvent } from '../../domain/events';
+import { foldFesaFast } from '../../projections/fesa/incremental';
+import { readEventFolder } from '../../src/adapters/formats/fesa/folders';
+import { resumeProjection } from '../../src/app/checkpoint';
+import { importFesaFolders, type EventFolder, type ImportOptions, type ImportOutcome } from '../../src/app/fesa-import';
+import { importsFromSaved } from '../../src/app/fesa-import-saved';
+import { Ledger } from '../../src/app/ledger';
+import { loadFacts } from '../../src/app/load';
+import { ledgers } from '../support/gen';
+import { places, record, type Place } from '../support/places';
+
+/**
+ * `fesa import` of one folder with a saved checkpoint (src/app/fesa-import-saved.ts) decides and answers as the whole
+ * log does (issue 30): random ledgers with their checkpoint saved part way, then the club's first event dated on one
+ * of the ledger's tournament days (a late report that re-rates what follows) or after all of them, some of its players
+ * renamed to players of the ledger (matched by name, as the program matches them). The same import on a copy of the
+ * ledger without the checkpoint folds the whole log; the answers (what each recorded, the FESA changes, the
+ * consequences) or the refusals are the same, and so are the facts recorded and the list folded from them.
+ */
+const FOLDER = (() => {
+  const read = readEventFolder(path.resolve(__dirname, '../../../shared/data/fesa-nekomado/01_1st_nekomadoken'));
+  if (E.isLeft(read)) throw new Error(read.left);
+  // a submission's files: no pre list (a pre list would differ from the random ledger's)
+  return { ...read.right, pre: null } satisfies EventFolder;
+})();
+
+/** The names of the ledger's players, each once (two players of one name would be one line twice in the file). */
+const namesOf = (facts: readonly LoggedEvent[]): { lastName: string; firstName: string }[] => {
+  const names = new Map<string, { lastName: string; firstName: string }>();
+  for (const f of facts) if (f.event.type === 'PlayerRegistered') names.set(`${f.event.familyName}\u0000${f.event.givenName}`, { lastName: f.event.familyName, firstName: f.event.givenName });
+  return [...names.values()];
+};
+
+/**
+ * The folder dated `date`: its first `renamed` players bear the names of players of the ledger (and are no new
+ * players of its nye-spillere unless `listedAsNew`), the others names no player of the ledger bears.
+ */
+const folderOf = (date: string, names: readonly { lastName: string; firstName: string }[], renamed: number, listedAsNew: boolean): EventFolder => {
+  const key = (p: { lastName: string; firstName: string }) => `${p.lastName}\u0000${p.firstName}`;
+  const rename = new Map(FOLDER.event.players.map((p, i) => [key(p), i < Math.min(renamed, names.length) ? names[i]! : { lastName: `Club${p.lastName}`, firstName: p.firstName }]));
+  // listed as new anyway (an organiser's slip): their NSR grades are declared for the players of the ledger
+  const known = new Set(listedAsNew ? [] : FOLDER.event.players.slice(0, Math.min(renamed, names.length)).map(key));
+  const as = <P extends { lastName: string; firstName: string }>(p: P): P => ({ ...p, ...rename.get(key(p)) });
+  const newPlayers = FOLDER.newPlayers.flatMap((p, i) => (known.has(key(p)) ? [] : [{ p: as(p), line: FOLDER.newPlayerLines[i]! }]));
+  return { ...FOLDER, event: { ...FOLDER.event, date, players: FOLDER.event.players.map(as) }, newPlayers: newPlayers.map((n) => n.p), newPlayerLines: newPlayers.map((n) => n.line) };
+};
+
+const dayBefore = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
+
+type Answer = { outcome: Omit<ImportOutcome, 'folders'> & { folders: unknown } } | { refused: string };
+
+const answer = async (place: Place, folder: EventFolder, options: Omit<ImportOptions, 'actor'>): Promise<Answer> => {
+  try {
+    const outcome = await importFesaFolders(new Ledger(place.store, 'streams'), [folder], { actor: 'officer', withConsequences: true, ...options });
+    return { outcome };
+  } catch (error) {
+    return { refused: (error as Error).message };
+  }
+};
+
+/** The facts as recorded, without when: the same facts in the same order. */
+const recorded = async (place: Place) => (await loadFacts(place.store)).map((f) => f.event);
+
+const listOf = async (place: Place) => {
+  const fold = foldFesaFast(await loadFacts(place.store), { runs: 'none' });
+  return E.isRight(fold) ? fold.right.list : fold.left.message;
+};
+
+describe('fesa import of one folder from the saved checkpoint', () => {
+  it('answers, refuses and records what the whole log does, back-dated or after every tournament', async () => {
+    const open = places[0]![1];
+    const used = { saved: 0, late: 0, rerated: 0, refused: 0 };
+    const [decided, compared] = [importsFromSaved.decided, importsFromSaved.compared];
+    await fc.assert(
+      fc.asyncProperty(ledgers(10, 8), fc.nat(), fc.integer({ min: 0, max: 6 }), fc.boolean(), fc.double({ min: 0.7, max: 1, noNaN: true }), fc.boolean(), fc.constantFrom(1, 2, 3), async ({ facts }, pick, renamed, after, savedShare, listedAsNew, checkpointEvery) => {
+        const [withSaved, whole] = [await open(), await open()];
+        try {
+          const cut = Math.floor(facts.length * savedShare);
+          for (const place of [withSaved, whole]) await record(place.store, facts.slice(0, cut));
+          // a checkpoint with a list every few tournaments (a re-fold starts close by), then facts recorded since it
+          await resumeProjection(withSaved.store, withSaved.checkpoints, { checkpointEvery });
+          for (const place of [withSaved, whole]) await record(place.store, facts.slice(cut));
+          const days = [...new Set(facts.flatMap((f) => (f.event.type === 'TournamentClosed' ? [f.event.validDate] : [])))].sort();
+          if (days.length === 0) return;
+          // the day before a tournament's: the players matched by name have not played on it yet
+          const date = after ? '2099-01-01' : dayBefore(days[pick % days.length]!);
+          const folder = folderOf(date, namesOf(facts), renamed, listedAsNew);
+          // the preview (a submission's check) and then the import itself
+          for (const dryRun of [true, false]) {
+            const [mine, theirs] = [await answer(withSaved, folder, { dryRun, saved: withSaved.checkpoints }), await answer(whole, folder, { dryRun })];
+            expect(mine).toEqual(theirs);
+            if ('refused' in mine) used.refused++;
+            else {
+              used.saved++;
+              if (mine.outcome.folders instanceof Array && (mine.outcome.folders[0] as { late: boolean }).late) used.late++;
+              if (mine.outcome.changes.runs.length > 0) used.rerated++;
+            }
+          }
+          expect(await recorded(withSaved)).toEqual(await recorded(whole));
+          expect(await listOf(withSaved)).toEqual(await listOf(whole));
+        } finally {
+          await withSaved.close();
+          await whole.close();
+        }
+      }),
+      { numRuns: 40, seed: 14 },
+    );
+    // decided and compared from the checkpoint, not from the whole log after all
+    expect(importsFromSaved.decided - decided).toBe(used.saved);
+    expect(importsFromSaved.compared - compared).toBeGreaterThan(used.saved / 3);
+    expect(used.saved).toBeGreaterThan(20);
+    expect(used.late).toBeGreaterThan(5);
+    expect(used.rerated).toBeGreaterThan(3);
+  }, 300_000);
+});
