@@ -55,6 +55,12 @@ export class FesaFacts {
    * read it as the survivor: its games, opening balances, prior grades and adjustments are the survivor's.
    */
   readonly merges = new Map<string, { readonly survivor: string; readonly merge: string; readonly fact: LoggedEvent }>();
+  /**
+   * Each player's earliest tournament end date where a game or the entrants name him: a first prior grade counts
+   * before its own date too (`latestGrade`: a declaration registered after the fact), so it may change the lists from
+   * his first tournament on, not only from its date.
+   */
+  private readonly firstNamed = new Map<string, string>();
   /** The names FESA files know the players by: one per person, namesakes distinguished (see ListNames). */
   readonly listNames = new ListNames();
   /** The list names whose holder the last fact added changed (what the list read model re-owns). */
@@ -132,6 +138,27 @@ export class FesaFacts {
     if (!t) return;
     t.games.set(gameId, { facts, withdrawn });
     t.version = (t.version ?? 0) + 1;
+    this.namedOn(t.registration.endDate, facts.first, facts.second);
+  }
+
+  private namedOn(date: string, ...players: readonly (string | null | undefined)[]): void {
+    for (const id of players) {
+      if (id === null || id === undefined) continue;
+      const known = this.firstNamed.get(id);
+      if (known === undefined || date < known) this.firstNamed.set(id, date);
+    }
+  }
+
+  /**
+   * From which date a prior grade of `playerId` dated `date` can change the fold: its date, or for his first
+   * declaration the first tournament naming him when earlier (see `firstNamed`); '' (the start) for an id a merge
+   * names, whose grades are read with another id's.
+   */
+  private gradeFrom(playerId: string, date: string): string {
+    if (this.priorGrades.has(playerId)) return date;
+    for (const [absorbed, m] of this.merges) if (absorbed === playerId || m.survivor === playerId) return '';
+    const first = this.firstNamed.get(playerId);
+    return first !== undefined && first < date ? first : date;
   }
 
   /** Player ids an officer fact names (an opening balance, a reconcile, an adjustment, an award). */
@@ -158,8 +185,10 @@ export class FesaFacts {
         return this.registrations.has(e.survivor) && this.registrations.has(e.absorbed) ? this.mergedFrom(e.absorbed, e.survivor) : undefined;
       case 'PlayersUnmerged':
         return this.merges.get(e.absorbed)?.merge === e.merge ? FIRST_KEY : undefined;
-      case 'PriorGradeDeclared':
-        return dateKey(e.validDate);
+      case 'PriorGradeDeclared': {
+        const from = this.gradeFrom(e.playerId, e.validDate);
+        return from === '' ? FIRST_KEY : dateKey(from);
+      }
       case 'TournamentRegistered': {
         const t = this.tournaments.get(e.tournamentId);
         return t !== undefined && this.isRated(t) ? tournamentKey(t) : undefined;
@@ -232,20 +261,25 @@ export class FesaFacts {
         this.lastNameChanges = this.listNames.set(e.absorbed, this.holderOf(e.absorbed));
         return '';
       case 'PriorGradeDeclared': {
+        const from = this.gradeFrom(e.playerId, e.validDate);
         const grades = this.priorGrades.get(e.playerId);
         if (grades) grades.push({ date: e.validDate, grade: e.grade });
         else this.priorGrades.set(e.playerId, [{ date: e.validDate, grade: e.grade }]);
-        return e.validDate;
+        return from;
       }
       case 'TournamentRegistered': {
         const before = this.ratedFrom(this.tournaments.get(e.tournamentId));
         this.tournaments.set(e.tournamentId, { registration: e, position: fact.globalPosition, games: new Map() });
+        this.namedOn(e.endDate, ...(e.entrants ?? []));
         return earlier(before, this.ratedFrom(this.tournaments.get(e.tournamentId)));
       }
       case 'GameReported': {
         const t = this.tournaments.get(e.tournamentId);
         t?.games.set(e.gameId, { facts: gameFacts(e), withdrawn: false });
-        if (t) t.version = (t.version ?? 0) + 1;
+        if (t) {
+          t.version = (t.version ?? 0) + 1;
+          this.namedOn(t.registration.endDate, e.first, e.second);
+        }
         return this.ratedFrom(t);
       }
       case 'ResultCorrected': {
@@ -254,6 +288,7 @@ export class FesaFacts {
         if (!g) return undefined;
         g.facts = gameFacts(e);
         t!.version = (t!.version ?? 0) + 1;
+        this.namedOn(t!.registration.endDate, e.first, e.second);
         return this.ratedFrom(t);
       }
       case 'GameWithdrawn': {

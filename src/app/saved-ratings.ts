@@ -127,7 +127,14 @@ export const earliestDateChanged = (facts: FesaFacts, events: readonly LoggedEve
       if (key.date === '') return '';
       earliest = min(earliest, key.date);
     } else if (DATED.has(e.type)) {
-      if (e.type === 'PriorGradeDeclared') graded.add(e.playerId);
+      if (e.type === 'PriorGradeDeclared') {
+        // his first declaration counts before its date too (`latestGrade`): from his first tournament, which the saved
+        // facts restored without their games cannot tell (a new id has none)
+        if (!newIds.has(e.playerId) && !graded.has(e.playerId) && !facts.priorGrades.has(e.playerId)) return '';
+        // (a merged person's grades are read together, by date: a new one may come first)
+        for (const [absorbed, m] of facts.merges) if (absorbed === e.playerId || m.survivor === e.playerId) return '';
+        graded.add(e.playerId);
+      }
       openings ||= e.type === 'OpeningBalanceImported';
       earliest = min(earliest, e.validDate);
     } else return '';
