@@ -71,7 +71,7 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
     const played = t.games.filter((g) => g.status !== 'withdrawn' && g.second !== null && (g.first === p.playerId || g.second === p.playerId));
     const rated = played.filter((g) => g.rated === 'yes');
     expect(rated.length).toBeGreaterThan(0);
-    expect(await tableText(page, `#tournaments-${ruleSet}`)).toEqual([[t.endDate, t.name, String(p.before), String(p.after), signed(p.after! - p.before!), String(played.length), String(rated.length)]]);
+    expect(await tableText(page, `#tournaments-${ruleSet}`)).toEqual([[t.endDate, t.name, String(p.before), String(p.after), signed(p.after! - p.before!), String(played.length), String(rated.length), 'explain']]);
     // a player without a FESA record: no FESA career, no shogi dan-qualifying table, not "not rated yet"
     const body = await page.locator('main').innerText();
     for (const absent of ['not rated yet', 'No rated tournament yet', 'Dan-qualifying games']) expect(body).not.toContain(absent);
@@ -98,6 +98,15 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
     expect(history.tournaments.map((x) => [x.before, x.after])).toEqual([[2586, 2558]]);
     await expectAccessible(page, 'player page of a TRF-imported player');
     await screenshot(page, '40-player-fide');
+    // his games under fide explained in fide's own terms, one click from his record under it
+    await page.click(`#tournaments-fide a[href="/players/${p.playerId}/explain?rules=fide&tournament=gm"]`);
+    await page.waitForURL(/\/explain\?rules=fide&tournament=gm$/);
+    expect(await page.locator('h1').innerText()).toMatch(/ under fide: game by game$/);
+    expect(await page.locator('section table tbody tr').count()).toBe(played);
+    expect(await page.locator('section table tbody tr td:last-child').first().innerText()).toMatch(/\bK\b|\bk\b/i);
+    await expectAccessible(page, 'a TRF-imported player\'s explanation under fide');
+    await screenshot(page, '41-explain-fide');
+    await page.goBack();
     // a script at the same URL gets the same
     const json = (await api.get(`/players/${p.playerId}`)).body as { ruleSets: { ruleSet: string; rating: number; tournaments: { tournamentId: string; before: number; after: number }[] }[] };
     expect(json.ruleSets.map((r) => [r.ruleSet, r.rating, r.tournaments.map((x) => [x.tournamentId, x.before, x.after])])).toEqual([['fide', 2558, [['gm', 2586, 2558]]]]);

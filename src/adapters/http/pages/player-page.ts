@@ -48,16 +48,16 @@ ${fesaRecord || others.length === 0 ? fesaNow(career) : ''}
 </dl>`;
   if (!fesaRecord) {
     const content = html`${notice}${facts}
-${others.length === 0 ? html`<p>${name} is not rated yet under any rule set.</p>` : ruleSetSections(name, others)}`;
+${others.length === 0 ? html`<p>${name} is not rated yet under any rule set.</p>` : ruleSetSections(name, career.playerId, others)}`;
     // his numbers are those of the rule sets he is rated under, not of the FESA rule set the request names
     return page(name, { ...provenance, ruleSet: others.length === 0 ? provenance.ruleSet : others.map((o) => o.ruleSet).join(', ') }, content, { description: `Ratings of ${name} under ${others.length === 0 ? 'no rule set yet' : others.map((o) => o.ruleSet).join(', ')}`, ...canonical });
   }
   // asked for under another rule set (a link from its list), its record comes before the FESA career
   const leads = leading !== undefined && others[0]?.ruleSet === leading;
   return page(name, provenance, html`${notice}${facts}
-${leads ? ruleSetSections(name, others) : ''}
+${leads ? ruleSetSections(name, career.playerId, others) : ''}
 ${fesaCareer(name, career, ruleSet)}
-${leads ? '' : ruleSetSections(name, others)}`, { description: `Rating and grade history of ${name}`, ...canonical });
+${leads ? '' : ruleSetSections(name, career.playerId, others)}`, { description: `Rating and grade history of ${name}`, ...canonical });
 };
 
 /**

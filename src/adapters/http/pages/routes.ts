@@ -27,6 +27,7 @@ import { html } from './html';
 import { page } from './layout';
 import { LIST_SORTS, listPage } from './list-page';
 import { explanationPage, playerPage, playersPage } from './player-page';
+import { ruleSetExplanationPage } from './rule-set-explanation-page';
 
 /** Passes requests that do not ask for a page on to the API's route of the same path. */
 const pagesOnly: RequestHandler = (req, _res, next) => (wantsHtml(req) ? next() : next('route'));
@@ -158,8 +159,17 @@ const mountPlayerPages = (app: express.Express, deps: PageDependencies): void =>
   app.get('/players/:id/explain', pagesOnly, ...publicRead, async (req, res) => {
     const playerId = req.params.id as string;
     const registration = await registrationOf(directories, playerId);
-    const ruleSet = ruleSetOf(req);
     const tournamentId = queryOf(req).string('tournament');
+    const { leading } = playerRulesOf(req);
+    if (leading !== undefined) {
+      // under another rule set: in its own terms, as the JSON of the same URL (player-routes.ts)
+      const { position } = await directories.caughtUp();
+      const explained = await foldJobs({ kind: 'rule-set-explanation', playerId, position, ruleSet: leading, ...(tournamentId !== undefined ? { tournamentId } : {}) });
+      if (E.isLeft(explained)) throw new NotFound(explained.left);
+      sendPage(res, ruleSetExplanationPage(registration, explained.right, leading, tournamentId, await tournamentNameOf(directories), { computedAt: new Date(), position, ruleSet: leading }));
+      return;
+    }
+    const ruleSet = ruleSetOf(req);
     const { explanation, position } = await explanationNow(models, foldJobs, ruleSet, playerId, tournamentId);
     if (E.isLeft(explanation)) throw new NotFound(explanation.left);
     sendPage(res, explanationPage(registration, explanation.right.data, tournamentId, askedRules(req), await tournamentNameOf(directories), { computedAt: new Date(), position, ruleSet }));

@@ -1,6 +1,6 @@
 import type { RuleSetCareer } from '../../../app/career-rule-sets';
 import { ratingChart } from './chart';
-import { html, plural, segment, type Html } from './html';
+import { html, plural, queryString, segment, type Html } from './html';
 import { change } from './layout';
 
 /** A rule set's id as an HTML id's part (the ids are lower-case words and hyphens already; kept safe all the same). */
@@ -13,7 +13,7 @@ const ratingText = (r: number | null): string => (r === null ? '—' : String(r)
  * rating after each tournament, and the tournaments with his rating before and after and his games in each. Every id
  * carries the rule set's, so that several of them (and the FESA career's) live on one page.
  */
-const ruleSetSection = (name: string, c: RuleSetCareer): Html => {
+const ruleSetSection = (name: string, playerId: string, c: RuleSetCareer): Html => {
   const id = idOf(c.ruleSet);
   const rated = c.tournaments.filter((t) => t.after !== null);
   const last = rated[rated.length - 1];
@@ -38,10 +38,10 @@ ${c.tournaments.length === 0
   ? html`<p>No tournament rated under ${c.ruleSet} yet.</p>`
   : html`<table id="tournaments-${id}" data-sortable>
 <caption>Every tournament of ${name} rated under ${c.ruleSet}, with the rating before and after</caption>
-<thead><tr><th scope="col">Date</th><th scope="col">Tournament</th><th scope="col" class="num">Before</th><th scope="col" class="num">After</th><th scope="col" class="num">Change</th><th scope="col" class="num">Games</th><th scope="col" class="num">Rated games</th></tr></thead>
+<thead><tr><th scope="col">Date</th><th scope="col">Tournament</th><th scope="col" class="num">Before</th><th scope="col" class="num">After</th><th scope="col" class="num">Change</th><th scope="col" class="num">Games</th><th scope="col" class="num">Rated games</th><th scope="col">Explanation</th></tr></thead>
 <tbody>
 ${c.tournaments.map(
-  (t) => html`<tr><td>${t.endDate}</td><th scope="row"><a href="/tournaments/${segment(t.tournamentId)}">${t.name}</a></th><td class="num">${ratingText(t.before)}</td><td class="num">${ratingText(t.after)}</td><td class="num">${t.before === null ? (t.after === null ? '' : 'first rating') : change(t.after === null ? null : t.after - t.before)}</td><td class="num">${t.games.filter((g) => g.opponent !== null).length}</td><td class="num">${t.games.filter((g) => g.rated === 'yes').length}</td></tr>`,
+  (t) => html`<tr><td>${t.endDate}</td><th scope="row"><a href="/tournaments/${segment(t.tournamentId)}">${t.name}</a></th><td class="num">${ratingText(t.before)}</td><td class="num">${ratingText(t.after)}</td><td class="num">${t.before === null ? (t.after === null ? '' : 'first rating') : change(t.after === null ? null : t.after - t.before)}</td><td class="num">${t.games.filter((g) => g.opponent !== null).length}</td><td class="num">${t.games.filter((g) => g.rated === 'yes').length}</td><td><a href="/players/${segment(playerId)}/explain${queryString({ rules: c.ruleSet, tournament: t.tournamentId })}" aria-label="Explain ${t.name} under ${c.ruleSet} game by game">explain</a></td></tr>`,
 )}
 </tbody>
 </table>`}
@@ -70,4 +70,4 @@ ${grades.map((g) => html`<tr><td>${g.date}</td><td>${g.from ?? '—'}</td><th sc
 };
 
 /** Every non-FESA rule set a player is rated under, one section each. */
-export const ruleSetSections = (name: string, careers: readonly RuleSetCareer[]): Html => html`${careers.map((c) => ruleSetSection(name, c))}`;
+export const ruleSetSections = (name: string, playerId: string, careers: readonly RuleSetCareer[]): Html => html`${careers.map((c) => ruleSetSection(name, playerId, c))}`;
