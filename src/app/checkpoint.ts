@@ -262,16 +262,17 @@ export const resumes = { here: 0 };
  * The projection as of the head of the log: from the saved checkpoint plus the events after it (or from the start
  * when there is none), then saved again when anything new was read.
  */
-export const resumeProjection = async (store: EventStore, storage: CheckpointStorage, options: CheckpointOptions = {}): Promise<Resumed> => {
+export const resumeProjection = async (store: EventStore, storage: CheckpointStorage, options: CheckpointOptions = {}, fromStart = false): Promise<Resumed> => {
   resumes.here++;
   const ruleSet = options.ruleSet ?? AS_ADOPTED;
-  const saved = await usableCheckpoint(store, storage, ruleSet);
+  const saved = fromStart ? undefined : await usableCheckpoint(store, storage, ruleSet);
   const checkpointEvery = saved?.header.checkpointEvery ?? options.checkpointEvery;
   const onProgress = options.onProgress;
   const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'none', listModel: true, careerModel: true, ...(onProgress ? { onProgress: (done: number, total: number) => onProgress('fold', done, total) } : {}) });
   const restored = saved !== undefined && (await restoreSaved(projection, saved));
-  // the checkpoint replaced since it was loaded: folded from the start (a fresh projection, not the half-restored one)
-  if (saved && !restored) return resumeProjection(store, storage, options);
+  // the games saved are no longer this checkpoint's (replaced since it was loaded, or a part lost): folded from the
+  // start, in a fresh projection (not the half-restored one), and saved whole again — never loaded again in a loop
+  if (saved && !restored) return resumeProjection(store, storage, options, true);
   const from = saved?.header.position ?? 0;
   const eventsRead = await catchUp(store, projection, from, onProgress);
   const refolded = eventsRead > 0 ? projection.lastRefold : { from: 0, to: 0 };
