@@ -121,11 +121,12 @@ export const importFromSaved = async (ledger: Ledger, folder: EventFolder, optio
   let ledgerList: readonly FesaPlayer[] | undefined;
   const listBefore = () => (ledgerList ??= view.listBefore(folder));
   let attempts = 0;
-  const { value } = await ledger.decideAll(async (draft) => {
-    if (attempts++ > 0) {
-      // another writer got in first: the projection holds this attempt's facts, and the log changed
+  const decided = ledger.decideAll(async (draft) => {
+    // another writer got in first (an attempt again), or recorded a fact on another stream since the restore (no
+    // stream this decision reads tells of it): the projection is restored again, as of the log now
+    if (attempts++ > 0 || (await ledger.store.headPosition()) !== compared.projection.position) {
       const again = await restore();
-      if (again === undefined) throw new CommandRejected('the saved checkpoint changed while the import was decided; run it again');
+      if (again === undefined) throw new FoldTheLog();
       compared = again;
       view = viewOf(compared.projection);
       ledgerList = undefined;
@@ -143,6 +144,17 @@ export const importFromSaved = async (ledger: Ledger, folder: EventFolder, optio
     for (const command of options.alsoDecide ?? []) draft.decide(command);
     return { folders: [outcome], ...(await comparison(ledger, options.saved, compared, draft.events, options.withConsequences === true)) };
   }, { dryRun: options.dryRun === true, reads: readsOf(() => view, folder, options, listBefore) });
+  let value: ImportOutcome;
+  try {
+    ({ value } = await decided);
+  } catch (e) {
+    // the checkpoint can no longer be restored (saved over, dropped): the caller folds the log, as without one
+    if (e instanceof FoldTheLog) return undefined;
+    throw e;
+  }
   importsFromSaved.decided++;
   return value;
 };
+
+/** Thrown out of a decision whose checkpoint could not be restored again: the import folds the log instead. */
+class FoldTheLog extends Error {}
