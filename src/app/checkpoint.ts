@@ -16,7 +16,7 @@
  */
 import type { DomainEvent, GameFacts } from '../../domain/events';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
-import { AS_ADOPTED, FesaFacts, PASSED_OVER_BY_THE_FOLD, type OfficerFact } from '../../projections/fesa/history';
+import { AS_ADOPTED, FesaFacts, type OfficerFact } from '../../projections/fesa/history';
 import type { LoggedEvent } from '../../domain/events';
 import { FesaProjection, type ListCheckpoint } from '../../projections/fesa/incremental';
 import type { ListModelHistory } from '../../projections/fesa/list-model';
@@ -25,6 +25,7 @@ import type { EventStore } from './ports/event-store';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { CAREER_MODEL_FORMAT, careerModelWrite } from './career-model';
 import { hashAt, logChangedSince } from './chain';
+import { fesaModelsReach } from './fesa-untouched';
 import { LIST_MODEL_FORMAT, listModelWrite } from './list-model';
 
 /**
@@ -380,14 +381,11 @@ export const rebuildProjection = async (store: EventStore, storage: CheckpointSt
   return resumeProjection(store, storage, options);
 };
 
-/** Whether a fact recorded after position `after`, up to `upTo`, may change a FESA list (anything but `PASSED_OVER_BY_THE_FOLD`). */
-export const changesTheLists = async (store: EventStore, after: number, upTo: number): Promise<boolean> => {
-  for await (const batch of readFacts(store, { fromPosition: after })) {
-    for (const f of batch) if (f.globalPosition <= upTo && !PASSED_OVER_BY_THE_FOLD.has(f.event.type)) return true;
-    if (batch.some((f) => f.globalPosition >= upTo)) return false;
-  }
-  return false;
-};
+/**
+ * Whether a fact recorded after position `after`, up to `upTo`, may change a FESA list: anything but the facts the fold
+ * passes over and those of tournaments a rule set outside FESA rates (see fesa-untouched.ts `fesaModelsReach`).
+ */
+export const changesTheLists = async (store: EventStore, after: number, upTo: number): Promise<boolean> => (await fesaModelsReach(store, after, upTo)) === undefined;
 
 /**
  * The saved list read model of `ruleSet` up to its list as of `asOf` (a comparison of two rule sets reads it), first
