@@ -96,10 +96,15 @@ export class PlayerNames {
     return same;
   }
 
-  /** How many players no merge made another's bear each name, counted in one pass over every player. */
-  bearerCounts(): (name: PersonName) => number {
+  /**
+   * How many players no merge made another's bear each of `names`, counted in one pass over every player (a family
+   * name looked up before any key is made: most players bear none of them).
+   */
+  bearersOf(names: Iterable<PersonName>): (name: PersonName) => number {
+    const given = new Map<string, Set<string>>();
+    for (const n of names) given.set(n.familyName, (given.get(n.familyName) ?? new Set()).add(n.givenName));
     const bearers = new Map<string, number>();
-    for (const b of this.players.values()) if (!b.merged) bearers.set(keyOfName(b), (bearers.get(keyOfName(b)) ?? 0) + 1);
+    for (const b of this.players.values()) if (!b.merged && given.get(b.familyName)?.has(b.givenName) === true) bearers.set(keyOfName(b), (bearers.get(keyOfName(b)) ?? 0) + 1);
     return (name) => bearers.get(keyOfName(name)) ?? 0;
   }
 

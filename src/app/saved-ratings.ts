@@ -210,7 +210,7 @@ const namesOf = (store: EventStore, storage: CheckpointStorage, head: number, de
   const names = await playerNamesNow(store, storage);
   const registered = new Map<string, PersonName>();
   for (const { event } of decided) if (event.type === 'PlayerRegistered') registered.set(event.playerId, event);
-  const bearersAtHead = names.bearerCounts();
+  const bearersAtHead = names.bearersOf([...players].flatMap((id) => registered.get(id) ?? names.nameOf(id) ?? []));
   const bearersDecided = new Map<string, number>();
   for (const name of registered.values()) bearersDecided.set(keyOfName(name), (bearersDecided.get(keyOfName(name)) ?? 0) + 1);
   const plain = new Map<string, string>();
