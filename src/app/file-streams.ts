@@ -11,7 +11,7 @@
  */
 import { type StreamsRead } from '../../domain/commands/reads';
 import type { LedgerState } from '../../domain/commands/state';
-import { playerStream, tournamentStream } from '../../domain/events';
+import { playerStream, tournamentStream, type LoggedEvent } from '../../domain/events';
 import type { GenericRuleSetId } from '../../projections/generic/systems';
 import { knownUnder } from './interchange';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
@@ -36,15 +36,32 @@ const namedIn = (state: LedgerState, tournamentId: string): string[] => {
   return ids;
 };
 
-/** `ids` with every id merged into one of them and every survivor of one of them, as `state` knows the merges. */
-const samePeople = (state: LedgerState, ids: readonly string[]): Set<string> => {
+/** `ids` with every id merged into one of them and every survivor of one of them, by the merges standing (absorbed → survivor). */
+const samePeopleBy = (survivors: ReadonlyMap<string, string>, ids: readonly string[]): Set<string> => {
   const people = new Set(ids);
   for (const id of ids) {
-    const survivor = state.players.get(id)?.mergedInto?.survivor;
+    const survivor = survivors.get(id);
     if (survivor !== undefined) people.add(survivor);
   }
-  for (const [id, p] of state.players) if (p.mergedInto !== undefined && people.has(p.mergedInto.survivor)) people.add(id);
+  for (const [id, survivor] of survivors) if (people.has(survivor)) people.add(id);
   return people;
+};
+
+/** `samePeopleBy` the merges `state` knows. */
+const samePeople = (state: LedgerState, ids: readonly string[]): Set<string> => {
+  const survivors = new Map<string, string>();
+  for (const [id, p] of state.players) if (p.mergedInto !== undefined) survivors.set(id, p.mergedInto.survivor);
+  return samePeopleBy(survivors, ids);
+};
+
+/** The merges standing after `facts` (in log order): each absorbed id's survivor, an unmerge undoing it. */
+const mergesOf = (facts: readonly LoggedEvent[]): Map<string, string> => {
+  const survivors = new Map<string, string>();
+  for (const { event: e } of facts) {
+    if (e.type === 'PlayersMerged') survivors.set(e.absorbed, e.survivor);
+    else if (e.type === 'PlayersUnmerged') survivors.delete(e.absorbed);
+  }
+  return survivors;
 };
 
 /**
@@ -56,8 +73,9 @@ export const fileReads = async (
   store: EventStore,
   o: { readonly tournamentId: string; readonly name: string; readonly playerIds: readonly string[]; readonly also?: readonly string[]; readonly saved?: CheckpointStorage },
 ): Promise<FileReads> => {
-  const slice = await ratedListSlice(store, o.saved === undefined ? {} : { storage: o.saved });
-  const people = samePeople(slice.state, o.playerIds);
+  // not every player's registration: whom the rule sets rate is the slice's without them, the merges are ledger-wide facts
+  const slice = await ratedListSlice(store, { namedElsewhere: true, ...(o.saved === undefined ? {} : { storage: o.saved }) });
+  const people = samePeopleBy(mergesOf(slice.facts), o.playerIds);
   // and those of the same name: an import under another id is refused (interchange.ts refuseImportedBefore)
   const playedIn = [...slice.state.tournaments].filter(([t, { registration }]) => t !== o.tournamentId && (registration.name === o.name || namedIn(slice.state, t).some((id) => people.has(id)))).map(([t]) => t);
   const fixed = [tournamentStream(o.tournamentId), ...(o.also ?? []), ...playedIn.map(tournamentStream), ...[...people].map(playerStream)];

@@ -1,5 +1,6 @@
 import type { LedgerState } from '../../domain/commands/state';
 import type { DomainEvent } from '../../domain/events';
+import { nameKey } from '../../projections/fesa/name-key';
 import { readFacts } from './event-log';
 import { loadDerivedModel, saveDerivedModel } from './saved-derived-model';
 import { LIST_NAMES_EVENTS } from './namesakes';
@@ -15,6 +16,15 @@ interface Bearer {
   givenName: string;
   merged: boolean;
 }
+
+/** A player's family and given names. */
+export interface PersonName {
+  readonly familyName: string;
+  readonly givenName: string;
+}
+
+/** The key a FESA list knows a person's name by. */
+export const keyOfName = (name: PersonName): string => nameKey({ lastName: name.familyName, firstName: name.givenName });
 
 /**
  * Who bears which name now: what a namesake notice reads of the deciders' state, folded from the naming facts alone
@@ -84,6 +94,18 @@ export class PlayerNames {
     const same: string[] = [];
     for (const [other, b] of this.players) if (other !== id && !b.merged && b.familyName === mine.familyName && b.givenName === mine.givenName) same.push(other);
     return same;
+  }
+
+  /**
+   * How many players no merge made another's bear each of `names`, counted in one pass over every player (a family
+   * name looked up before any key is made: most players bear none of them).
+   */
+  bearersOf(names: Iterable<PersonName>): (name: PersonName) => number {
+    const given = new Map<string, Set<string>>();
+    for (const n of names) given.set(n.familyName, (given.get(n.familyName) ?? new Set()).add(n.givenName));
+    const bearers = new Map<string, number>();
+    for (const b of this.players.values()) if (!b.merged && given.get(b.familyName)?.has(b.givenName) === true) bearers.set(keyOfName(b), (bearers.get(keyOfName(b)) ?? 0) + 1);
+    return (name) => bearers.get(keyOfName(name)) ?? 0;
   }
 
   /**

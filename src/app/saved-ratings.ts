@@ -15,7 +15,7 @@
  * the caller then folds the whole log, as before.
  */
 import * as E from 'fp-ts/Either';
-import type { DomainEvent, LoggedEvent } from '../../domain/events';
+import { playerStream, type DomainEvent, type LoggedEvent } from '../../domain/events';
 import { foldFesa, PASSED_OVER_BY_THE_FOLD, type FesaFacts, type FesaFold, type FoldError } from '../../projections/fesa/history';
 import { nameKey } from '../../projections/fesa/name-key';
 import type { FesaProjection } from '../../projections/fesa/incremental';
@@ -27,7 +27,7 @@ import type { LedgerRatings, SavedComparison } from './consequences';
 import { listChangesAt, type ListChange, type SlottedList } from '../../projections/fesa/diff';
 import { listNameOf, listNamesKnownAt } from './rule-set-list';
 import { fullName, LIST_NAMES_EVENTS } from './namesakes';
-import { playerNamesNow } from './player-names';
+import { keyOfName, playerNamesNow, type PersonName } from './player-names';
 import { readFacts } from './event-log';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
@@ -206,29 +206,42 @@ export interface SavedRatings {
 /** The facts a list's names come from: a write recording one is named from all of them, as before. */
 const NAMING: ReadonlySet<DomainEvent['type']> = new Set(LIST_NAMES_EVENTS.handles);
 
-/** More changed players than this are named from every naming fact (each plain name looks through every player). */
-const PLAIN_NAMES_AT_MOST = 50;
-
 /**
- * The list names of `players` at `head` (no decided fact names anybody): each his own name where the player-names
- * model (player-names.ts) says nobody else bears it, no merge made him another's and his given name holds no "("
- * (no namesake's distinguished name can then be his) — what `ListNames` gives such a player; else every naming fact up
- * to `head` is read and the names given as the folds give them (`listNamesKnownAt`).
+ * The list names of `players` after the `decided` facts (whose naming facts, if any, are registrations of ids the log
+ * does not hold): each his own name where nobody else bears it at `head` (the player-names model, player-names.ts)
+ * nor among the decided registrations, no merge made him another's and his given name holds no "(" (no namesake's
+ * distinguished name can then be his) — what `ListNames` gives such a player; else every naming fact up to `head`
+ * and the decided ones are read and the names given as the folds give them (`listNamesKnownAt`).
  */
-const namesOf = (store: EventStore, storage: CheckpointStorage, head: number) => async (players: ReadonlySet<string>): Promise<(playerId: string) => string> => {
-  if (players.size <= PLAIN_NAMES_AT_MOST) {
-    const names = await playerNamesNow(store, storage);
-    const plain = new Map<string, string>();
-    for (const id of players) {
-      const name = names.nameOf(id);
-      if (name === undefined || name.givenName.includes('(') || names.namesakesOf(id).length > 0) break;
-      plain.set(id, fullName({ lastName: name.familyName, firstName: name.givenName }));
-    }
-    if (plain.size === players.size) return (id) => plain.get(id) ?? id;
+const namesOf = (store: EventStore, storage: CheckpointStorage, head: number, decided: readonly LoggedEvent[]) => async (players: ReadonlySet<string>): Promise<(playerId: string) => string> => {
+  const names = await playerNamesNow(store, storage);
+  const registered = new Map<string, PersonName>();
+  for (const { event } of decided) if (event.type === 'PlayerRegistered') registered.set(event.playerId, event);
+  const bearersAtHead = names.bearersOf([...players].flatMap((id) => registered.get(id) ?? names.nameOf(id) ?? []));
+  const bearersDecided = new Map<string, number>();
+  for (const name of registered.values()) bearersDecided.set(keyOfName(name), (bearersDecided.get(keyOfName(name)) ?? 0) + 1);
+  const plain = new Map<string, string>();
+  for (const id of players) {
+    const name = registered.get(id) ?? names.nameOf(id);
+    if (name === undefined || name.givenName.includes('(') || bearersAtHead(name) + (bearersDecided.get(keyOfName(name)) ?? 0) > 1) break;
+    plain.set(id, fullName({ lastName: name.familyName, firstName: name.givenName }));
   }
+  if (plain.size === players.size) return (id) => plain.get(id) ?? id;
   const naming: LoggedEvent[] = [];
   for await (const batch of readFacts(store, { types: LIST_NAMES_EVENTS.handles, toPosition: head })) naming.push(...batch);
-  return listNamesKnownAt(naming);
+  return listNamesKnownAt([...naming, ...decided]);
+};
+
+/** Whether the events name nobody anew but by registering ids the log holds no fact of (each once). */
+const onlyNewRegistrations = async (store: EventStore, events: readonly DomainEvent[]): Promise<boolean> => {
+  const ids: string[] = [];
+  for (const e of events) {
+    if (e.type === 'PlayerRegistered') ids.push(e.playerId);
+    else if (NAMING.has(e.type)) return false;
+  }
+  if (new Set(ids).size !== ids.length) return false;
+  for (const id of ids) if ((await store.readStream(playerStream(id))).length > 0) return false;
+  return true;
 };
 
 /**
@@ -242,9 +255,10 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
     const head = await store.headPosition();
     const untouched = E.right(UNTOUCHED_FESA);
     const decided = decidedAfter(head, events);
-    // the changed players are named after the comparison (`namesOf`), not from every registration read into the slice
-    const named = !events.some((e) => NAMING.has(e.type));
-    return { ...(await beforeAndAfter(store, storage, head, decided, { before: untouched, after: untouched }, named)), foldedFrom: 0, gamesFrom: 0, known: {}, ...(named ? { namesOf: namesOf(store, storage, head) } : {}) };
+    // the changed players are named after the comparison (`namesOf`), not from every registration read into the
+    // slice: a write whose naming facts are registrations of new ids alone (a TRF or EGD file's newcomers) too
+    const named = await onlyNewRegistrations(store, events);
+    return { ...(await beforeAndAfter(store, storage, head, decided, { before: untouched, after: untouched }, named)), foldedFrom: 0, gamesFrom: 0, known: {}, ...(named ? { namesOf: namesOf(store, storage, head, decided) } : {}) };
   }
   const compared = restored ?? await projectionForComparison(store, storage, async (since) => {
     const changing = [...since, ...decidedAfter(0, events)];
