@@ -192,8 +192,7 @@ export class FesaProjection {
     // of a date near these starts close by instead of from the beginning again.
     let sinceCheckpoint = 0;
     let runsSoFar = start?.runs ?? 0;
-    // A checkpoint counts the runs kept before it. From a saved one (counting none) where the kept runs do not start,
-    // those made here count none either: a re-fold from one keeps the runs from it (`refresh`), not unmade ones.
+    // A checkpoint counts the runs kept before it; from a saved one (none) where the kept runs do not start, these too
     const countsRuns = this.runsMode === 'none' || runsSoFar > 0 || (start?.index ?? 0) === this.runsFrom;
     let officerFactsSoFar = start?.officerFacts ?? 0;
     for (let i = start?.index ?? 0; i < end; i++) {
@@ -325,8 +324,7 @@ export class FesaProjection {
       this.model.restored(this.timelineEnd(), this.slots.count, this.position);
     }
     this.endKey = this.timelineEnd() ?? FIRST_KEY;
-    // the names were just made: only the careers' journal holds them (a comparison keeps none), so ids registered
-    // since the checkpoint extend them in place instead of copying a hundred thousand names first
+    // made just now, the names are held by the careers' journal alone (a comparison keeps none): ids since extend them
     this.registeredShared = this.careers !== undefined;
     this.careers?.restored(head.index, this.registered);
     this.applied = head.index;
