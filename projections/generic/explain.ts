@@ -79,6 +79,17 @@ export const explanationData = (fold: GenericFold, playerId: string): GenericExp
   return { playerId, tournaments, officerFacts, grades: gradeHistory(fold, playerId) };
 };
 
+/** What `explanationData` tells of a player the fold holds nothing of: no tournament, no officer fact, no grade. */
+export const nothingExplained = (playerId: string): GenericExplanation['data'] => ({ playerId, tournaments: [], officerFacts: [], grades: [] });
+
+/**
+ * What `ledger explain P --rules S [--tournament T]` and `/players/P/explain?rules=S[&tournament=T]` answer of a
+ * registered player from what a saved model or a fold told of him under every rule set: everything under S, or
+ * tournament T alone (refused when he has no game of it rated under S).
+ */
+export const explainedUnder = (all: GenericExplanation['data'], ruleSet: GenericRuleSetId, tournamentId: string | undefined): E.Either<string, GenericExplanation> =>
+  tournamentId === undefined ? E.right(explanationOf(all, ruleSet)) : explainedTournament(all, ruleSet, tournamentId);
+
 /**
  * The explanation under `ruleSet` (undefined: every rule set) of what `explanationData` told of a player under all of
  * them; of `tournamentId` alone when given (its games and the grades it made: an auditor's question about one event).

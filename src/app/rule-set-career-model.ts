@@ -14,7 +14,7 @@
  * the head of the log; `verify` tells one changed by hand.
  */
 import * as E from 'fp-ts/Either';
-import { explanationData, type GenericExplanation } from '../../projections/generic/explain';
+import { explanationData, nothingExplained, type GenericExplanation } from '../../projections/generic/explain';
 import { foldGeneric } from '../../projections/generic/history';
 import { gradeHistory, type GradeCarry } from '../../projections/generic/grades';
 import { hashAt, logChangedSince } from './chain';
@@ -416,7 +416,7 @@ export const servedRuleSetCareerAtHead = async (store: EventStore, storage: Chec
 
 const shownRecord = (found: PlayerRecord | undefined, playerId: string, head: Head): SavedRuleSetCareer => ({
   career: found?.[1] ?? undefined,
-  explanation: found?.[2] ?? { playerId, tournaments: [], officerFacts: [], grades: [] },
+  explanation: found?.[2] ?? nothingExplained(playerId),
   standings: found?.[3] ?? [],
   ...(head.failure !== undefined ? { failure: head.failure } : {}),
 });

@@ -9,7 +9,7 @@
  */
 import type { PlayerRegistered } from '../../../domain/events';
 import * as E from 'fp-ts/Either';
-import { explainedTournament, explanationData, explanationOf, type GenericExplanation } from '../../../projections/generic/explain';
+import { explainedUnder, explanationData, nothingExplained, type GenericExplanation } from '../../../projections/generic/explain';
 import { foldGeneric } from '../../../projections/generic/history';
 import type { GenericRuleSetId } from '../../../projections/generic/systems';
 import { careersOfStandings, ruleSetCareers, type RuleSetCareer } from '../../app/career-rule-sets';
@@ -76,10 +76,9 @@ export class RuleSetCareersFold {
     if (all === undefined) {
       const { fold } = await this.foldedAt(position);
       if (E.isLeft(fold)) throw unratable(fold.left);
-      all = fold.right.players.has(playerId) ? explanationData(fold.right, playerId) : { playerId, tournaments: [], officerFacts: [], grades: [] };
+      all = fold.right.players.has(playerId) ? explanationData(fold.right, playerId) : nothingExplained(playerId);
     }
-    if (tournamentId === undefined) return E.right(explanationOf(all, ruleSet).data);
-    return E.map((e: GenericExplanation) => e.data)(explainedTournament(all, ruleSet, tournamentId));
+    return E.map((e: GenericExplanation) => e.data)(explainedUnder(all, ruleSet, tournamentId));
   }
 
   /** The fold of the timeline at `position` (kept until the log moves) and each rule set's list from it. */

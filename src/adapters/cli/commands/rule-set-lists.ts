@@ -11,7 +11,7 @@ import { ruleSetList } from '../../../app/rule-set-list';
 import { readRuleSetListModel } from '../../../app/rule-set-list-model';
 import { programFileRefusal, publishedRuleSetDiff, renderRuleSetList, type RuleSetListDiff } from '../../../app/rule-set-publication';
 import type { ListFormat } from '../../../app/lists';
-import { explainGeneric, explainedTournament, explanationOf, type GenericExplanation } from '../../../../projections/generic/explain';
+import { explainedUnder, explanationData, nothingExplained, type GenericExplanation } from '../../../../projections/generic/explain';
 import { readRuleSetCareer, spliceRuleSetCareersWithLists } from '../../../app/rule-set-career-model';
 import { foldGeneric } from '../../../../projections/generic/history';
 import type { GenericRuleSetId } from '../../../../projections/generic/systems';
@@ -90,16 +90,10 @@ export const explainUnderRuleSet = async (ctx: CliContext, playerId: string, rul
   } else {
     const folded = foldGeneric((await ratedListSlice(store, { ...(storage ? { storage } : {}) })).facts, { entry });
     if (E.isLeft(folded)) throw unratable(folded.left);
-    const explained = explainGeneric(folded.right, playerId);
-    if (E.isLeft(explained)) throw new UsageError(explained.left);
-    all = explained.right.data;
+    // a registered player the fold holds nothing of has nothing explained, as in the saved model
+    all = folded.right.players.has(playerId) ? explanationData(folded.right, playerId) : nothingExplained(playerId);
   }
-  let explanation: GenericExplanation;
-  if (tournamentId === undefined) explanation = explanationOf(all, ruleSet);
-  else {
-    const one = explainedTournament(all, ruleSet, tournamentId);
-    if (E.isLeft(one)) throw new UsageError(one.left);
-    explanation = one.right;
-  }
-  ctx.out(ctx.json ? JSON.stringify(explanation.data, null, 2) : explanation.text);
+  const explanation = explainedUnder(all, ruleSet, tournamentId);
+  if (E.isLeft(explanation)) throw new UsageError(explanation.left);
+  ctx.out(ctx.json ? JSON.stringify(explanation.right.data, null, 2) : explanation.right.text);
 };
