@@ -9,6 +9,8 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent, LoggedEvent } from '../../domain/events';
 import { foldFesa } from '../../projections/fesa/history';
 import { resumeProjection } from '../../src/app/checkpoint';
+import { consequences, consequencesFromSaved, ledgerRatings, withDecided } from '../../src/app/consequences';
+import { savedRatings } from '../../src/app/saved-ratings';
 import { readListModel } from '../../src/app/list-model';
 import { renderList } from '../../src/app/lists';
 import { loadFacts } from '../../src/app/load';
@@ -52,7 +54,14 @@ describe.each(places)('a first prior grade declared after the player\'s first to
       await resumeProjection(store, checkpoints, { checkpointEvery: 1 });
       const saved = (await readListModel(LIST_PRINTER, store, checkpoints, { ruleSet: 'as-adopted', asOf: '2031-01-01', format: 'csv', activeYears: 0 }))?.text;
       expect(saved).toBe(listOfFold(before));
-      await record(store, logged([fact('PriorGradeDeclared', `late:${declared}`, '2026-03-01', { playerId: declared, grade: '1 Dan', source: 'NSR' })], before.length + 1));
+      const late = fact('PriorGradeDeclared', `late:${declared}`, '2026-03-01', { playerId: declared, grade: '1 Dan', source: 'NSR' });
+      // the write's printed consequences, compared from the saved checkpoint, are the whole log's
+      const whole = consequences(ledgerRatings(before), ledgerRatings(withDecided(before, [late])));
+      const fromSaved = await savedRatings(store, checkpoints, [late]);
+      expect(fromSaved).toBeDefined();
+      expect(await consequencesFromSaved(fromSaved!)).toEqual(whole);
+      expect(whole.changes.length).toBeGreaterThan(0);
+      await record(store, logged([late], before.length + 1));
       await resumeProjection(store, checkpoints);
       const after = (await readListModel(LIST_PRINTER, store, checkpoints, { ruleSet: 'as-adopted', asOf: '2031-01-01', format: 'csv', activeYears: 0 }))?.text;
       const folded = listOfFold(await loadFacts(store));
