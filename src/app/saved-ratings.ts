@@ -295,7 +295,10 @@ const beforeAndAfter = async (
   namedElsewhere: boolean,
 ): Promise<Pick<SavedRatings, 'before' | 'after'>> => {
   const cut = await resumableCut(store, storage, head, decided);
-  if (cut !== undefined) consequencesFromCut.here++;
+  if (cut !== undefined) {
+    consequencesFromCut.here++;
+    consequencesFromCut.date = cut.cut.date;
+  }
   const known = { upTo: head, storage, decided, namedElsewhere };
   const slice = cut === undefined ? await ratedListSlice(store, known) : await ratedListSliceFrom(store, cut.cut.date, known);
   // the FESA fold's reconciles and adjustments too, which the slice leaves out: where a change stops (their positions)
@@ -311,7 +314,7 @@ const beforeAndAfter = async (
 };
 
 /** How many comparisons this thread folded from the saved cut (an instrument for tests). */
-export const consequencesFromCut = { here: 0 };
+export const consequencesFromCut = { here: 0, date: '' };
 
 /** The most facts a write reads past the saved cut to know whether it may compare from it. */
 const CUT_READ_LIMIT = 20_000;

@@ -309,13 +309,15 @@ describe.each(places)('the fine fold cut (%s)', (_name, open) => {
   const correction = (log: readonly LoggedEvent[], id: string, eventId: string): DomainEvent => resultCorrection(gameOf(log, id), 0, eventId).event;
 
   /** Records `write` after its consequences (held to the whole log's), then holds every list and career to the whole log's fold. */
-  const writeThenRead = async (store: EventStore, checkpoints: CheckpointStorage, write: readonly DomainEvent[], fromCut: boolean): Promise<void> => {
+  const writeThenRead = async (store: EventStore, checkpoints: CheckpointStorage, write: readonly DomainEvent[], fromCut: boolean, cutDate?: string): Promise<void> => {
     const log = await loadFacts(store);
     const before = consequencesFromCut.here;
     const saved = await savedRatings(store, checkpoints, write);
     expect(saved).toBeDefined();
     expect(await consequencesFromSaved(saved!)).toEqual(consequences(ledgerRatings(log), ledgerRatings(withDecided(log, write))));
     expect({ write: write.map((e) => e.eventId), fromCut: consequencesFromCut.here > before }).toEqual({ write: write.map((e) => e.eventId), fromCut });
+    // which of the two cuts it was compared from
+    if (cutDate !== undefined) expect({ write: write.map((e) => e.eventId), cut: consequencesFromCut.date }).toEqual({ write: write.map((e) => e.eventId), cut: cutDate });
     await record(store, write.map((e, i) => ({ event: e, globalPosition: log.length + i + 1 })));
     const after = await loadFacts(store);
     for (const asOf of ['2099-01-01', '2024-05-01']) expect(await shown(() => readRuleSetListModel(store, checkpoints, 'fide', { asOf, activeYears: 0 }))).toEqual(await shown(async () => ruleSetList(after, 'fide', { asOf, activeYears: 0 })));
@@ -344,12 +346,12 @@ describe.each(places)('the fine fold cut (%s)', (_name, open) => {
       const resumes = ruleSetListModelResumes.here;
       const builds = ruleSetListModelBuilds.here;
       // just after the fine cut, on its date, then two writes in a row (no read between them) after it
-      await writeThenRead(store, checkpoints, [correction(log, 'T5', 'fix:T5')], true);
-      await writeThenRead(store, checkpoints, [correction(log, 'T4', 'fix:T4')], true);
+      await writeThenRead(store, checkpoints, [correction(log, 'T5', 'fix:T5')], true, '2024-06-01');
+      await writeThenRead(store, checkpoints, [correction(log, 'T4', 'fix:T4')], true, '2024-06-01');
       await record(store, [{ event: correction(log, 'T5', 'fix:T5:again'), globalPosition: log.length + 3 }]);
-      await writeThenRead(store, checkpoints, [correction(log, 'T4', 'fix:T4:again')], true);
+      await writeThenRead(store, checkpoints, [correction(log, 'T4', 'fix:T4:again')], true, '2024-06-01');
       // just before it (after the coarse one): compared from the coarse cut (saved-ratings.ts asks for it), the models resumed
-      await writeThenRead(store, checkpoints, [correction(log, 'T3', 'fix:T3')], true);
+      await writeThenRead(store, checkpoints, [correction(log, 'T3', 'fix:T3')], true, '2023-01-01');
       expect([ruleSetListModelResumes.here - resumes, ruleSetListModelBuilds.here - builds]).toEqual([4, 0]);
     }), 120_000);
 
