@@ -77,7 +77,8 @@ const chunked = (part: string, items: readonly unknown[]): (readonly [string, nu
  * from); `undefined` (a fold that failed before its cut date) leaves none to resume from.
  */
 export const saveFoldCuts = async (storage: CheckpointStorage, coarse: SavedFoldCut | undefined, fine: SavedFoldCut | undefined): Promise<void> => {
-  // the fine one first: a process reading between the two saves finds none, or the coarse one of the position before
+  // the fine one first: a process reading between the two saves finds the new fine cut beside the coarse one of the
+  // position before; saved-ratings.ts falls back to the coarse one only when both hold the same position and head
   await saveFoldCut(storage, coarse && fine, 'fine');
   await saveFoldCut(storage, coarse, 'coarse');
 };
