@@ -150,12 +150,7 @@ const ruleSetWrites = (ruleSet: string, player: string, tournaments: () => reado
 ];
 
 /** The last tournament each ledger rates under `ruleSet` (a mixed synthetic ledger's). */
-const lastTournamentOf = (ruleSet: string, spec: string): string => {
-  const ids = (JSON.parse(ledger(['tournament', 'list', '--json'], spec).stdout) as { id: string }[]).map((t) => t.id);
-  const last = lastTournamentUnder(ids, ruleSet);
-  if (last === undefined) throw new Error(`${spec}: no tournament under ${ruleSet} (write the ledger with npm run bench:ledger -- --mixed)`);
-  return last;
-};
+const lastTournamentOf = (ruleSet: string, spec: string): string => lastTournamentUnder(ledger(['tournament', 'list', '--json'], spec).stdout, ruleSet, spec);
 
 const timeWrites = (ledgers: readonly string[], runs: number, only: readonly string[], writes: readonly [string, (r: number, ledger: number) => string[]][]): string[][] => {
   const selected = only.length === 0 || writes.some(([label]) => only.some((prefix) => label.startsWith(prefix)));

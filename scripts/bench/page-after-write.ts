@@ -59,12 +59,7 @@ const main = async (): Promise<void> => {
   const ledgers = process.argv.slice(2, 4);
   if (ledgers.length !== 2 || ledgers.some((l) => l.startsWith('--'))) throw new Error('usage: page-after-write.js SMALL BIG [--rules fide] [--player p12] [--runs 2]');
   const [ruleSet, player, runs] = [option('rules', 'fide'), option('player', 'p12'), Number(option('runs', '2'))];
-  const tournaments = ledgers.map((db) => {
-    const ids = (JSON.parse(cli(['tournament', 'list', '--json'], db)) as { id: string }[]).map((t) => t.id);
-    const last = lastTournamentUnder(ids, ruleSet);
-    if (last === undefined) throw new Error(`${db}: no tournament under ${ruleSet} (write the ledger with npm run bench:ledger -- --mixed)`);
-    return last;
-  });
+  const tournaments = ledgers.map((db) => lastTournamentUnder(cli(['tournament', 'list', '--json'], db), ruleSet, db));
   const timed: Figures[][] = [[], []];
   for (let r = 0; r <= runs; r++) {
     for (const [i, db] of ledgers.entries()) {

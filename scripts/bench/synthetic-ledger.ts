@@ -28,12 +28,19 @@ export const MIXED_RULE_SETS = ['fide', 'gobase-go'] as const;
 /** The rule set tournament `t` is rated under: FESA, or in a mixed ledger fide for t ≡ 1 and gobase-go for t ≡ 4 (mod 6). */
 export const ruleSetOfTournament = (t: number, mixed: boolean): string => (!mixed ? 'fesa' : t % 6 === 1 ? 'fide' : t % 6 === 4 ? 'gobase-go' : 'fesa');
 
-/** Of a mixed synthetic ledger's tournament ids (in any order), the last one rated under `ruleSet`, if any. */
-export const lastTournamentUnder = (ids: readonly string[], ruleSet: string): string | undefined =>
-  ids
+/**
+ * Of a mixed synthetic ledger's tournaments (`tournament list --json` of ledger `spec`, any order), the last one rated
+ * under `ruleSet`; a ledger written without --mixed has none, which is said.
+ */
+export const lastTournamentUnder = (listJson: string, ruleSet: string, spec: string): string => {
+  const last = (JSON.parse(listJson) as { id: string }[])
+    .map((t) => t.id)
     .filter((id) => /^t\d+$/.test(id) && ruleSetOfTournament(Number(id.slice(1)), true) === ruleSet)
     .sort((a, b) => Number(a.slice(1)) - Number(b.slice(1)))
     .at(-1);
+  if (last === undefined) throw new Error(`${spec}: no tournament under ${ruleSet} (write the ledger with npm run bench:ledger -- --mixed)`);
+  return last;
+};
 
 export interface LedgerShape {
   readonly scale: number;

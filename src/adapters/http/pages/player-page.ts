@@ -23,7 +23,8 @@ export const GRADE_RULES: Record<GradeRule, string> = {
   'officer-award': 'awarded by an officer',
 };
 
-const fullName = (r: PlayerRegistered): string => `${r.familyName}${r.givenName ? ` ${r.givenName}` : ''}`;
+/** A registered player's name as the pages show it. */
+export const fullName = (r: PlayerRegistered): string => `${r.familyName}${r.givenName ? ` ${r.givenName}` : ''}`;
 
 const explainHref = (playerId: string, tournamentId: string, ruleSet: string | undefined): string =>
   `/players/${segment(playerId)}/explain${queryString({ tournament: tournamentId, rules: ruleSet })}`;

@@ -8,10 +8,10 @@ import type { PlayerRegistered } from '../../../../domain/events';
 import type { GenericExplanation } from '../../../../projections/generic/explain';
 import { html, queryString, segment } from './html';
 import { page, type Provenance } from './layout';
+import { fullName } from './player-page';
 
 type Explained = GenericExplanation['data'];
 
-const fullName = (r: PlayerRegistered): string => `${r.familyName}${r.givenName ? ` ${r.givenName}` : ''}`;
 const number = (v: number | null): string => (v === null ? '—' : Number.isInteger(v) ? String(v) : v.toFixed(2));
 const termText = (v: unknown): string => (typeof v === 'number' ? (Number.isInteger(v) ? String(v) : v.toFixed(4)) : String(v));
 
