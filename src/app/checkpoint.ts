@@ -30,9 +30,10 @@ import { LIST_MODEL_FORMAT, listModelWrite } from './list-model';
 
 /**
  * 5: the header holds the log's hash at its position; 6: every rule-set adoption, not only the FESA family's; 7: the
- * games apart, by end date, with each chunk's latest end date in the header.
+ * games apart, by end date, with each chunk's latest end date in the header; 8: parts `pending` and `survivors`, what a
+ * write at the head reads instead of the whole checkpoint (head-projection.ts).
  */
-export const CHECKPOINT_FORMAT = 7;
+export const CHECKPOINT_FORMAT = 8;
 const KEEP_LIST_CHECKPOINTS = 4;
 /** Items per saved chunk: a few MB of JSON. */
 const CHUNK = 20_000;
@@ -180,7 +181,7 @@ export const saveCheckpoint = async (storage: CheckpointStorage, projection: Fes
     gameChunks: [],
   };
   const compacted = compactFacts(projection.facts);
-  const parts: [string, readonly unknown[]][] = [['records', records], ['facts', compacted.facts], ['games', compacted.games], ['slots', projection.slotKeys()]];
+  const parts: [string, readonly unknown[]][] = [['records', records], ['facts', compacted.facts], ['games', compacted.games], ['slots', projection.slotKeys()], ...headParts(projection.facts, header.head.lastTournamentDate)];
   const name = projectionName(ruleSet);
   const size = Math.max(1, options.chunkItems ?? CHUNK);
   const gameChunks = Array.from({ length: Math.ceil(compacted.games.length / size) }, (_, seq) => compacted.games[Math.min((seq + 1) * size, compacted.games.length) - 1]![3]);
@@ -201,6 +202,26 @@ export const saveCheckpoint = async (storage: CheckpointStorage, projection: Fes
   projection.listModelSaved();
   projection.careerModelSaved();
   return { position: header.position, bytes };
+};
+
+/**
+ * What a write at the head (head-projection.ts) cannot read by player: the ids registered after the last tournament
+ * rated (they enter the list with the next one whether they play or not; an absorbed id never does), and the ids
+ * others are merged into (their facts are not theirs alone).
+ */
+const headParts = (facts: FesaFacts, lastTournamentDate: string | null): [string, readonly string[]][] => {
+  const pending: string[] = [];
+  for (const [id, { event }] of facts.registrations) if (!facts.merges.has(id) && (lastTournamentDate === null || event.validDate > lastTournamentDate)) pending.push(id);
+  return [['pending', pending], ['survivors', [...new Set([...facts.merges.values()].map((m) => m.survivor))]]];
+};
+
+/** The ids of `headParts` as saved with the checkpoint of `position`; undefined when the one saved is not that one. */
+export const loadHeadParts = async (storage: CheckpointStorage, ruleSet: string, position: number): Promise<{ pending: string[]; survivors: Set<string> } | undefined> => {
+  const name = projectionName(ruleSet);
+  const [pending, survivors] = [await storage.loadPart(name, 'pending', 0, position), await storage.loadPart(name, 'survivors', 0, position)];
+  if (pending === undefined || survivors === undefined) return undefined;
+  const ids = (texts: string[]): string[] => texts.flatMap((t) => JSON.parse(t) as string[]);
+  return { pending: ids(pending), survivors: new Set(ids(survivors)) };
 };
 
 export const dropCheckpoint = (storage: CheckpointStorage, ruleSet: string = AS_ADOPTED): Promise<void> => storage.drop([projectionName(ruleSet), ...formerNames(ruleSet)]);
@@ -230,7 +251,7 @@ const loadCheckpoint = async (storage: CheckpointStorage, ruleSet: string): Prom
       const into = items[part];
       if (into) for (const item of JSON.parse(data) as unknown[]) into.push(item);
     },
-    ['games'],
+    ['games', 'pending', 'survivors'],
   );
   if (text === undefined) return undefined;
   const header = JSON.parse(text) as SavedHeader;

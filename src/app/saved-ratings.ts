@@ -36,6 +36,7 @@ import { loadFoldCut, touchOf, type SavedFoldCut } from './rule-set-fold-cut';
 import { logChangedSince } from './chain';
 import { LiveStreamIndex } from './stream-index';
 import { leavesFesaAlone } from './fesa-untouched';
+import { headProjection } from './head-projection';
 
 /** The facts whose consequences the saved state answers: what a game, a tournament or a new player's registration records. */
 const ANSWERED: ReadonlySet<DomainEvent['type']> = new Set([
@@ -260,6 +261,9 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
     const named = await onlyNewRegistrations(store, events);
     return { ...(await beforeAndAfter(store, storage, head, decided, { before: untouched, after: untouched }, named)), foldedFrom: 0, gamesFrom: 0, known: {}, ...(named ? { namesOf: namesOf(store, storage, head, decided) } : {}) };
   }
+  // a write at the head of the timeline (the newest tournament closed, its games, its newcomers): restored by player
+  const atHead = restored === undefined ? await headProjection(store, storage, events) : undefined;
+  if (atHead !== undefined) return fromHead(store, storage, atHead, events);
   const compared = restored ?? await projectionForComparison(store, storage, async (since) => {
     const changing = [...since, ...decidedAfter(0, events)];
     // a merge (this one, or one recorded since the checkpoint) re-folds from the absorbed id's first item: the
@@ -277,6 +281,28 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
   if (fesa === undefined) return undefined;
   const known: SavedComparison = { ...(fesa.list ? { fesaList: fesa.list } : {}), nameOf: listNameOf(compared.projection.facts) };
   return { ...(await beforeAndAfter(store, storage, head, decided, fesa, true)), foldedFrom: fesa.from, gamesFrom: compared.gamesFrom, known };
+};
+
+/**
+ * `savedRatings` from a projection restored by player (head-projection.ts): its facts name only the players it
+ * restored, so the changed players are named from them where they are all among those, else as `namesOf` names them.
+ */
+const fromHead = async (store: EventStore, storage: CheckpointStorage, compared: ComparedProjection, events: readonly DomainEvent[]): Promise<SavedRatings | undefined> => {
+  const head = compared.projection.position;
+  const decided = decidedAfter(head, events);
+  const fesa = fesaBeforeAndAfter(compared, decided);
+  if (fesa === undefined) return undefined;
+  const facts = compared.projection.facts;
+  const named = (players: ReadonlySet<string>) => [...players].every((id) => facts.registrations.has(id));
+  const asRestored = listNameOf(facts);
+  const elsewhere = namesOf(store, storage, head, decided);
+  return {
+    ...(await beforeAndAfter(store, storage, head, decided, fesa, true)),
+    foldedFrom: fesa.from,
+    gamesFrom: compared.gamesFrom,
+    known: fesa.list ? { fesaList: fesa.list } : {},
+    namesOf: async (players) => (named(players) ? asRestored : elsewhere(players)),
+  };
 };
 
 /**

@@ -185,6 +185,7 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
     listModelPosition: (ruleSet, format) => orNothing(storage.listModelPosition(ruleSet, format)),
     listModelRowCount: (ruleSet, format) => orNothing(storage.listModelRowCount(ruleSet, format)),
     readList: (query) => orNothing(storage.readList(query)),
+    readListHeadOf: (query) => orNothing(storage.readListHeadOf(query)),
     readListHistory: (query) => orNothing(storage.readListHistory(query)),
     readListComparison: (query) => orNothing(storage.readListComparison(query)),
     readListChanges: (query) => orNothing(storage.readListChanges(query)),

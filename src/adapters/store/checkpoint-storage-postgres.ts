@@ -1,6 +1,6 @@
 /** The saved projections and read models in the ledger's PostgreSQL schema (see checkpoint-storage.ts). */
 import type { CareerModelWrite, CheckpointStorage } from '../../app/ports/checkpoint-storage';
-import { FORMER_LIST_TABLES, listModelRowCount, ModelMoved, postgresLatestRow, readList, readListChanges, readListHistory, saveListModel, type Sql } from './list-model-tables';
+import { FORMER_LIST_TABLES, listModelRowCount, ModelMoved, readListHeadOf, postgresLatestRow, readList, readListChanges, readListHistory, saveListModel, type Sql } from './list-model-tables';
 import { readListComparison } from './list-model-comparison';
 import { ADDED_COLUMNS, CAREER, CAREER_DELETES, CAREER_META_UPSERT, careerPlayer, PLAYER_COLUMNS, PLAYER_UPSERT, postgresParam, readCareerRows, TABLES, type RowGet, type RowsGet } from './checkpoint-tables';
 import { sideTablePool } from './side-tables';
@@ -149,6 +149,7 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
     },
     listModelRowCount: (ruleSet, format) => reading((sql) => listModelRowCount(sql, s, ruleSet, format)),
     readList: (q) => reading((sql) => readList(sql, s, q)),
+    readListHeadOf: (q) => reading((sql) => readListHeadOf(sql, s, q)),
     readListHistory: (q) => reading((sql) => readListHistory(sql, s, q)),
     readListComparison: (q) => reading((sql) => readListComparison(sql, s, q)),
     readListChanges: (q) => reading((sql) => readListChanges(sql, s, q)),

@@ -8,7 +8,7 @@
  */
 import type BetterSqlite3 from 'better-sqlite3';
 import type { CareerModelWrite, CheckpointStorage } from '../../app/ports/checkpoint-storage';
-import { FORMER_LIST_TABLES, listModelRowCount, ModelMoved, readList, readListChanges, readListHistory, saveListModel, sqliteLatestRow, type Sql } from './list-model-tables';
+import { FORMER_LIST_TABLES, listModelRowCount, ModelMoved, readListHeadOf, readList, readListChanges, readListHistory, saveListModel, sqliteLatestRow, type Sql } from './list-model-tables';
 import { readListComparison } from './list-model-comparison';
 import { ADDED_COLUMNS, CAREER, CAREER_DELETES, CAREER_META_UPSERT, careerPlayer, named, PLAYER_COLUMNS, PLAYER_UPSERT, readCareerRows, sqliteParam, TABLES, type RowGet, type RowsGet } from './checkpoint-tables';
 import { postgresCheckpoints } from './checkpoint-storage-postgres';
@@ -220,6 +220,7 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
     listModelRowCount: async (ruleSet, format) => withDb((db) => inReadTransaction(db, () => listModelRowCount(sqliteSql(db), '', ruleSet, format))),
     // each read in one read transaction (this connection is the call's own): every row from the same save
     readList: async (q) => withDb((db) => inReadTransaction(db, () => readList(sqliteSql(db), '', q))),
+    readListHeadOf: async (q) => withDb((db) => inReadTransaction(db, () => readListHeadOf(sqliteSql(db), '', q))),
     readListHistory: async (q) => withDb((db) => inReadTransaction(db, () => readListHistory(sqliteSql(db), '', q))),
     readListComparison: async (q) => withDb((db) => inReadTransaction(db, () => readListComparison(sqliteSql(db), '', q))),
     readListChanges: async (q) => withDb((db) => inReadTransaction(db, () => readListChanges(sqliteSql(db), '', q))),

@@ -7,7 +7,7 @@
  * is `kf <= K AND (kt IS NULL OR kt > K)`; a slot's row in the list as of D known at K is its latest row dated up to
  * D known at K (one index range on the primary key, read backwards).
  */
-import type { ListChangesQuery, ListModelQuery, ListModelWrite, SavedListVersion, StoredListChanges, StoredListEntry, StoredListRow, StoredListSide, StoredRun } from '../../app/ports/checkpoint-storage';
+import type { ListChangesQuery, ListModelQuery, ListModelWrite, SavedListVersion, StoredListChanges, StoredListEntry, StoredListHead, StoredListRow, StoredListSide, StoredRun } from '../../app/ports/checkpoint-storage';
 import type { ListModelHistory, ListModelHistoryRow } from '../../../projections/fesa/list-model';
 import type { RatedItem } from '../../../projections/fesa/diff';
 
@@ -181,6 +181,41 @@ export const readList = async (sql: Sql, s: string, q: ListModelQuery): Promise<
   else if (q.activeSince !== undefined) params.push(q.activeSince);
   const rows = await sql.all(listStatement(sql, s, { activeSince: q.activeSince, nameKey: q.nameKey !== undefined, explicit: pt.explicit, columns }), params);
   return { position, head, failed: false, rows: rows.map(storedRow), ...versions };
+};
+
+/**
+ * The model's head as a write at the head reads it (see CheckpointStorage.readListHeadOf): the last point and the last
+ * tournament's, and per name key its owner, whether a slot bears it and the latest row of each of its slots known now,
+ * each an index range read backwards.
+ */
+export const readListHeadOf = async (sql: Sql, s: string, q: { readonly ruleSet: string; readonly format: number; readonly keys: readonly string[] }): Promise<StoredListHead | undefined> => {
+  const meta = await metaOf(sql, s, q.ruleSet, q.format);
+  if (meta === undefined) return undefined;
+  const { p } = sql;
+  const latest = (where: string) => `SELECT date, explicit FROM ${s}rm_list_points WHERE rule_set = ${p(1)} AND kt IS NULL${where} ORDER BY date DESC, ord DESC LIMIT 1`;
+  const [last] = await sql.all(latest(''), [q.ruleSet]);
+  const [rated] = await sql.all(latest(' AND tournament_id IS NOT NULL'), [q.ruleSet]);
+  const keys = new Map<string, { owner: string | undefined; slotted: boolean; rows: { record: string; seq: number; rating: number }[] }>();
+  for (const key of new Set(q.keys)) {
+    const [owner] = await sql.all(`SELECT player_id FROM ${s}rm_list_owners WHERE rule_set = ${p(1)} AND name_key = ${p(2)} AND kt IS NULL`, [q.ruleSet, key]);
+    const slots = await sql.all(`SELECT slot FROM ${s}rm_list_slots WHERE rule_set = ${p(1)} AND name_key = ${p(2)} ORDER BY slot`, [q.ruleSet, key]);
+    const rows: { record: string; seq: number; rating: number }[] = [];
+    for (const [slot] of slots) {
+      const [row] = await sql.all(`SELECT present, seq, rating, record FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND slot = ${p(2)} AND kt IS NULL ORDER BY date DESC, ord DESC LIMIT 1`, [q.ruleSet, Number(slot)]);
+      if (row !== undefined && Number(row[0]) === 1) rows.push({ seq: Number(row[1]), rating: Number(row[2]), record: row[3] as string });
+    }
+    // in list order: by sort key while the list is kept explicitly, else by rating, then sort key
+    rows.sort((a, b) => (last !== undefined && Number(last[1]) === 1 ? 0 : b.rating - a.rating) || a.seq - b.seq);
+    keys.set(key, { owner: owner === undefined ? undefined : (owner[0] as string), slotted: slots.length > 0, rows });
+  }
+  return {
+    position: meta.position,
+    head: meta.head,
+    failed: meta.failed,
+    last: last === undefined ? undefined : { date: last[0] as string, explicit: Number(last[1]) === 1 },
+    lastTournamentDate: rated === undefined ? null : (rated[0] as string),
+    keys,
+  };
 };
 
 const itemText = (date: unknown, ord: unknown): string => `${date as string}|${Number(ord)}`;

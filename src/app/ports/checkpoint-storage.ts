@@ -56,6 +56,12 @@ export interface CheckpointStorage {
    * items and owners); else every row of each, as `readListHistory`. Undefined when either is not saved or its fold failed.
    */
   readListComparison(query: { readonly ruleSets: readonly [string, string]; readonly format: number; readonly asOf: string }): Promise<readonly [ListModelHistory, ListModelHistory] | undefined>;
+  /**
+   * The head of the saved list model of `ruleSet` as a write at the head reads it (src/app/head-projection.ts): where
+   * its timeline ends and its last tournament, and for each name key of `keys` its owner and its slots' records on the
+   * list now, in list order — a few index lookups, not the list. Undefined when none of format `format` is saved.
+   */
+  readListHeadOf(query: { readonly ruleSet: string; readonly format: number; readonly keys: readonly string[] }): Promise<StoredListHead | undefined>;
   /** The global position the saved careers' read model of `ruleSet` reflects (failed or not), when one of format `format` is saved. */
   careerModelPosition(ruleSet: string, format: number): Promise<number | undefined>;
   /**
@@ -67,6 +73,20 @@ export interface CheckpointStorage {
   /** One player's rows of the saved careers' read model (see `CareerModelQuery`); undefined when none of that format is saved or its fold failed. */
   readCareer(query: CareerModelQuery): Promise<StoredCareer | undefined>;
   close(): Promise<void>;
+}
+
+/** What `readListHeadOf` reads of the saved list model's head. */
+export interface StoredListHead {
+  readonly position: number;
+  /** The chain hash of the log's event at `position` when saved. */
+  readonly head: string | null;
+  readonly failed: boolean;
+  /** The last item of the timeline (undefined: none) and whether the list after it is kept in explicit order. */
+  readonly last: { readonly date: string; readonly explicit: boolean } | undefined;
+  /** The date of the last tournament rated (null: none). */
+  readonly lastTournamentDate: string | null;
+  /** Per name key asked: who owns it now (undefined: nobody), whether any slot bears it, its records on the list in list order. */
+  readonly keys: ReadonlyMap<string, { readonly owner: string | undefined; readonly slotted: boolean; readonly rows: readonly { readonly record: string; readonly seq: number }[] }>;
 }
 
 /** A list read model's row version as saved (projections/fesa/list-model.ts), with the columns every list format prints. */
