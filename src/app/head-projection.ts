@@ -42,15 +42,9 @@ export const headRestores = { here: 0 };
 
 /** The players a tournament's facts name: its games' players, its entrants and simultaneous givers. */
 const playersNamed = (e: DomainEvent): string[] => {
-  switch (e.type) {
-    case 'TournamentRegistered':
-      return [...(e.entrants ?? []), ...(e.simulGivers ?? [])];
-    case 'GameReported':
-    case 'ResultCorrected':
-      return e.second === null ? [e.first] : [e.first, e.second];
-    default:
-      return [];
-  }
+  if (e.type === 'TournamentRegistered') return [...(e.entrants ?? []), ...(e.simulGivers ?? [])];
+  if (e.type === 'GameReported' || e.type === 'ResultCorrected') return e.second === null ? [e.first] : [e.first, e.second];
+  return [];
 };
 
 interface Involved {
