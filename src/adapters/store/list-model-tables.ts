@@ -192,16 +192,18 @@ export const readListHeadOf = async (sql: Sql, s: string, q: { readonly ruleSet:
   const meta = await metaOf(sql, s, q.ruleSet, q.format);
   if (meta === undefined) return undefined;
   const { p } = sql;
+  // (+tournament_id: the last item's by the primary key read backwards, not every tournament's point by their index)
   const latest = (where: string) => `SELECT date, explicit FROM ${s}rm_list_points WHERE rule_set = ${p(1)} AND kt IS NULL${where} ORDER BY date DESC, ord DESC LIMIT 1`;
   const [last] = await sql.all(latest(''), [q.ruleSet]);
-  const [rated] = await sql.all(latest(' AND tournament_id IS NOT NULL'), [q.ruleSet]);
+  const [rated] = await sql.all(latest(' AND +tournament_id IS NOT NULL'), [q.ruleSet]);
   const keys = new Map<string, { owner: string | undefined; slotted: boolean; rows: { record: string; seq: number; rating: number }[] }>();
   for (const key of new Set(q.keys)) {
     const [owner] = await sql.all(`SELECT player_id FROM ${s}rm_list_owners WHERE rule_set = ${p(1)} AND name_key = ${p(2)} AND kt IS NULL`, [q.ruleSet, key]);
-    const slots = await sql.all(`SELECT slot FROM ${s}rm_list_slots WHERE rule_set = ${p(1)} AND name_key = ${p(2)} ORDER BY slot`, [q.ruleSet, key]);
+    // (no ORDER BY: SQLite would read every slot by the primary key for it instead of the name's index)
+    const slots = (await sql.all(`SELECT slot FROM ${s}rm_list_slots WHERE rule_set = ${p(1)} AND name_key = ${p(2)}`, [q.ruleSet, key])).map(([slot]) => Number(slot));
     const rows: { record: string; seq: number; rating: number }[] = [];
-    for (const [slot] of slots) {
-      const [row] = await sql.all(`SELECT present, seq, rating, record FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND slot = ${p(2)} AND kt IS NULL ORDER BY date DESC, ord DESC LIMIT 1`, [q.ruleSet, Number(slot)]);
+    for (const slot of slots) {
+      const [row] = await sql.all(`SELECT present, seq, rating, record FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND slot = ${p(2)} AND kt IS NULL ORDER BY date DESC, ord DESC LIMIT 1`, [q.ruleSet, slot]);
       if (row !== undefined && Number(row[0]) === 1) rows.push({ seq: Number(row[1]), rating: Number(row[2]), record: row[3] as string });
     }
     // in list order: by sort key while the list is kept explicitly, else by rating, then sort key
