@@ -192,10 +192,9 @@ export const readListHeadOf = async (sql: Sql, s: string, q: { readonly ruleSet:
   const meta = await metaOf(sql, s, q.ruleSet, q.format);
   if (meta === undefined) return undefined;
   const { p } = sql;
-  // (+tournament_id: the last item's by the primary key read backwards, not every tournament's point by their index)
   const latest = (where: string) => `SELECT date, explicit FROM ${s}rm_list_points WHERE rule_set = ${p(1)} AND kt IS NULL${where} ORDER BY date DESC, ord DESC LIMIT 1`;
   const [last] = await sql.all(latest(''), [q.ruleSet]);
-  const [rated] = await sql.all(latest(' AND +tournament_id IS NOT NULL'), [q.ruleSet]);
+  const [rated] = await sql.all(latest(' AND tournament_id IS NOT NULL'), [q.ruleSet]);
   const keys = new Map<string, { owner: string | undefined; slotted: boolean; rows: { record: string; seq: number; rating: number }[] }>();
   for (const key of new Set(q.keys)) {
     const [owner] = await sql.all(`SELECT player_id FROM ${s}rm_list_owners WHERE rule_set = ${p(1)} AND name_key = ${p(2)} AND kt IS NULL`, [q.ruleSet, key]);
