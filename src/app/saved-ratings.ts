@@ -195,6 +195,8 @@ export interface SavedRatings {
   readonly foldedFrom: number;
   /** The timeline item from which on the saved games were restored (0: all of them). */
   readonly gamesFrom: number;
+  /** Restored by player (head-projection.ts): nothing before the saved list's head was restored or folded again. */
+  readonly byPlayer?: true;
   /** What the comparison takes from here instead of making it again (see `SavedComparison` in consequences.ts). */
   readonly known: SavedComparison;
   /**
@@ -300,6 +302,7 @@ const fromHead = async (store: EventStore, storage: CheckpointStorage, compared:
     ...(await beforeAndAfter(store, storage, head, decided, fesa, true)),
     foldedFrom: fesa.from,
     gamesFrom: compared.gamesFrom,
+    byPlayer: true,
     known: fesa.list ? { fesaList: fesa.list } : {},
     namesOf: async (players) => (named(players) ? asRestored : elsewhere(players)),
   };

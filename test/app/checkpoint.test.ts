@@ -116,7 +116,8 @@ describe.each(places)('checkpointed FESA projection next to the log, %s (issue 5
       expect(await file.loadPart(name, 'games', 1, first.projection.position + 1)).toBeUndefined();
       const parts = new Set<string>();
       await file.load(name, (part) => void parts.add(part), ['games']);
-      expect([...parts].sort()).toEqual(['facts', 'records', 'slots']);
+      // (beside the parts a write at the head reads, head-projection.ts: no chunk when empty)
+      expect([...parts].filter((part) => part !== 'pending' && part !== 'survivors').sort()).toEqual(['facts', 'records', 'slots']);
 
       // another process saves a checkpoint of more facts between this one's two reads: the games it reads then are
       // not the ones of the header it holds, so it folds from the start, and still equals a fresh fold
