@@ -55,8 +55,6 @@ interface Involved {
   readonly endDates: string[];
   /** The ids merged into another since the model's position (or by the decided facts). */
   readonly absorbed: ReadonlySet<string>;
-  /** The tournaments re-folded whose facts name each player. */
-  readonly naming: ReadonlyMap<string, string[]>;
 }
 
 /** A fact the FESA fold passes over, whatever it holds: a balance under another rule set too (FesaFacts ignores it). */
@@ -92,7 +90,6 @@ const involved = async (store: EventStore, position: number, since: readonly Log
   }
   const facts: LoggedEvent[] = [];
   const endDates: string[] = [];
-  const naming = new Map<string, string[]>();
   for (const id of tournaments) {
     const stream = (await store.readStream(tournamentStream(id))).map(decodeRecorded);
     const saved = stream.filter((f) => f.globalPosition <= position);
@@ -101,13 +98,7 @@ const involved = async (store: EventStore, position: number, since: readonly Log
     if (registered?.type !== 'TournamentRegistered' || saved.some((f) => f.event.type === 'TournamentClosed')) return undefined;
     endDates.push(registered.endDate);
     facts.push(...saved);
-    for (const e of [...stream.map((f) => f.event), ...decided.filter((d) => 'tournamentId' in d && d.tournamentId === id)]) {
-      for (const p of playersNamed(e)) {
-        ids.add(p);
-        const named = naming.get(p) ?? [];
-        if (!named.includes(id)) naming.set(p, [...named, id]);
-      }
-    }
+    for (const e of [...stream.map((f) => f.event), ...decided.filter((d) => 'tournamentId' in d && d.tournamentId === id)]) for (const p of playersNamed(e)) ids.add(p);
   }
   if (ids.size > MOST_PLAYERS) return undefined;
   const players = new Map<string, { event: PlayerRegistered; since: boolean }>();
@@ -127,7 +118,7 @@ const involved = async (store: EventStore, position: number, since: readonly Log
     players.set(id, registration === undefined ? { event: decidedRegistration!, since } : { event: registration.event as PlayerRegistered, since });
     facts.push(...stream.filter((f) => f.globalPosition <= position && !OFFICER_FACT.has(f.event.type)));
   }
-  return { facts, players, endDates, absorbed, naming };
+  return { facts, players, endDates, absorbed };
 };
 
 /**
@@ -209,8 +200,8 @@ export const headProjection = async (store: EventStore, storage: CheckpointStora
   projection.applySaved([...adoptions, ...found.facts].sort((a, b) => a.globalPosition - b.globalPosition));
   projection.position = position;
   projection.restore([partial.checkpoint], partial.checkpoint, [], []);
-  // every tournament naming an id merged here is among those restored: an absorbed id was never on a list
-  projection.facts.tournamentsNaming = (id) => found.naming.get(id) ?? [];
+  // (no `tournamentsNaming`: a merge here re-folds from the start of these facts, the list's head, which is as early
+  // as its absorbed id's first item can be — he was never on a list)
   projection.apply(since);
   projection.refresh();
   headRestores.here++;
