@@ -58,23 +58,28 @@ const fesaRuleSetOf = (ctx: CliContext): string => {
 };
 
 /** Every player's rating (and grade, where the system has one) under any rule set, every tournament rated with it. */
-const ratingsUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string, options: Readonly<Record<string, unknown>> = {}): Map<string, { rating: number; grade: string }> => {
+const ratingsUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string, entry: SideEntry, options: Readonly<Record<string, unknown>> = {}): Map<string, { rating: number; grade: string }> => {
   if (ruleSet in FESA_RULE_SETS) {
     const f = fold(facts, { ruleSet, asOf, runs: 'none' });
     return new Map(f.list.filter((p) => p.eloNumber > 0).map((p) => [f.playerIdOf(p) ?? p.lastName, { rating: p.eloNumber, grade: gradeText(p) }]));
   }
   if (!isGenericRuleSet(ruleSet)) throw new UsageError(`--rules ${ruleSet}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
-  const folded = genericFoldUnder(facts, ruleSet, asOf, options);
+  const folded = genericFoldUnder(facts, ruleSet, asOf, entry, options);
   const grades = genericSystem(ruleSet, folded.registry).grades;
   return new Map(ratingsOf(folded, ruleSet).map((r) => [r.playerId, { rating: r.rating, grade: grades?.of(r.state) ?? '-' }]));
 };
 
 /**
- * Every tournament rated under one non-FESA rule set (with `options`). Newcomers enter at their declared grade's
- * midpoint (the information FESA's newcomer rule uses), as in `evaluate`.
+ * How a newcomer enters a rule set put beside another: beside FESA at his declared grade's midpoint (the information
+ * FESA's newcomer rule uses), as in `evaluate`; beside another non-FESA rule set by each system's own rule, as its
+ * `list --rules S` enters him, so that a column of a ledger's own rule set is that rule set's list.
  */
-const genericFoldUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string, options: Readonly<Record<string, unknown>> = {}): GenericFold => {
-  const folded = foldGeneric(facts, { ruleSet, forcedOptions: options, asOf, entry: 'grade' });
+type SideEntry = 'grade' | 'system';
+const sideEntryOf = (a: string, b: string): SideEntry => (isGenericRuleSet(a) && isGenericRuleSet(b) ? 'system' : 'grade');
+
+/** Every tournament rated under one non-FESA rule set (with `options`), newcomers entering as `entry` says. */
+const genericFoldUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string, entry: SideEntry, options: Readonly<Record<string, unknown>> = {}): GenericFold => {
+  const folded = foldGeneric(facts, { ruleSet, forcedOptions: options, asOf, entry });
   if (E.isLeft(folded)) throw unratable(folded.left);
   return folded.right;
 };
@@ -82,13 +87,14 @@ const genericFoldUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: 
 /** Per player whose rating differs between two non-FESA rule sets, the game terms that differ; empty otherwise. */
 const reasonsUnder = (facts: readonly LoggedEvent[], a: string, b: string, asOf: string, differ: readonly string[], bOptions: Readonly<Record<string, unknown>>): Map<string, string[]> => {
   if (!isGenericRuleSet(a) || !isGenericRuleSet(b) || differ.length === 0) return new Map();
-  const [fa, fb] = [genericFoldUnder(facts, a, asOf), genericFoldUnder(facts, b, asOf, bOptions)];
+  const [fa, fb] = [genericFoldUnder(facts, a, asOf, 'system'), genericFoldUnder(facts, b, asOf, 'system', bOptions)];
   return new Map(differ.map((id) => [id, whyRatingsDiffer(fa, fb, a, b, id)]));
 };
 
 /** Two rule sets that are not both FESA: the players' ratings and grades side by side (`b` re-rated with `bOptions`). */
 const sideBySide = (ctx: CliContext, facts: readonly LoggedEvent[], a: string, b: string, asOf: string, bOptions: Readonly<Record<string, unknown>> = {}): void => {
-  const [ra, rb] = [ratingsUnder(facts, a, asOf), ratingsUnder(facts, b, asOf, bOptions)];
+  const entry = sideEntryOf(a, b);
+  const [ra, rb] = [ratingsUnder(facts, a, asOf, entry), ratingsUnder(facts, b, asOf, entry, bOptions)];
   const ids = [...new Set([...ra.keys(), ...rb.keys()])].sort((x, y) => (rb.get(y)?.rating ?? 0) - (rb.get(x)?.rating ?? 0) || (x < y ? -1 : 1));
   const nameOf = listNamesKnownAt(facts);
   // GoR is kept to three decimals, and the difference of two such doubles carries binary noise (770.8719999999998)
