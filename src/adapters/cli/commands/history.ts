@@ -17,6 +17,7 @@ import { entryOf, parseOptionFlags } from './rulesets';
 import { resumeProjection } from '../../../app/checkpoint';
 import { editedListWarning, ratedInListModel, readListModel } from '../../../app/list-model';
 import { ruleSetsFromModels } from '../../../app/rule-set-diff';
+import { mayHaveGenericGames } from '../../../app/rated-tournament';
 import { knownAtPositionOf, listKnownAt, publishedDiffFromModel, publishedEvent, publishedFromModel } from '../../../app/list-known-at';
 import { reproducePublishedText } from '../../../app/rule-set-publication';
 import { listNamesKnownAt } from '../../../app/rule-set-list';
@@ -373,6 +374,13 @@ export const explain: CommandRun = {
     const folded = (await careerFoldOf(ctx, 'explain', ruleSet, playerId, tournamentId)) ?? fold(await loadFacts(await ctx.store()), { ruleSet, runs: 'reports' });
     const explanation = explainPlayer(folded, playerId, tournamentId);
     if (E.isLeft(explanation)) throw new UsageError(explanation.left);
+    // a player FESA never rated (a US, pan-atlantic, TRF or EGD player): his games under the rule sets that rated
+    // them, as `history` without --rules shows his career under them
+    const { tournaments, officerFacts } = explanation.right.data;
+    if (ruleSet === AS_ADOPTED && tournaments.length === 0 && officerFacts.length === 0 && (await mayHaveGenericGames(await ctx.store(), await ctx.checkpoints(), playerId))) {
+      await explainUnderRuleSet(ctx, playerId, undefined, tournamentId);
+      return 0;
+    }
     ctx.out(ctx.json ? JSON.stringify(explanation.right.data, null, 2) : explanation.right.text);
     return 0;
   },
