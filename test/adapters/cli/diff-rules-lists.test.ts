@@ -6,7 +6,8 @@ import { ledgerProcess, tempDir } from '../../support/helpers';
  * `diff --rules A --rules B` of two non-FESA rule sets puts their lists side by side: on a fide federation's ledger the
  * fide column is `list --rules fide`, newcomer included. It used to enter every newcomer at his declared grade's
  * midpoint (as a comparison with FESA does), so a fide newcomer the list rates by his performance (seed 004) stood at
- * 2100 in `list` and at 1552 in `diff`, and his opponents' ratings differed with him. Real processes, one ledger.
+ * 2100 in `list` and at 1552 in `diff`, and his opponents' ratings differed with him. `rerate --rules S` of such a
+ * ledger compares with that list too. Real processes, one ledger.
  */
 const ok = async (db: string, ...argv: string[]): Promise<string> => {
   const r = await ledgerProcess([...argv, '--db', db, '--actor', 'officer']);
@@ -34,5 +35,10 @@ describe('diff --rules of two non-FESA rule sets', () => {
     const diff = JSON.parse(await ok(db, 'diff', '--rules', 'fide', '--rules', 'uscf-k', '--as-of', '2026-02-01', '--json')) as { players: SideRow[] };
     const fideColumn = Object.fromEntries(diff.players.filter((p) => p['fide'] !== null).map((p) => [p.playerId, (p['fide'] as { rating: number }).rating]));
     expect(fideColumn).toEqual(listed);
+    // rerate --rules uscf-k puts the same facts under uscf-k beside the list they were rated for: fide's, not FESA's
+    // (which rates none of them: every "before" was "-")
+    const rerated = JSON.parse(await ok(db, 'rerate', '--rules', 'uscf-k', '--as-of', '2026-02-01', '--json')) as { labels: string[]; players: SideRow[] };
+    expect(rerated.labels).toEqual(['fide', 'uscf-k']);
+    expect(Object.fromEntries(rerated.players.filter((p) => p['fide'] !== null).map((p) => [p.playerId, (p['fide'] as { rating: number }).rating]))).toEqual(listed);
   }, 60_000);
 });

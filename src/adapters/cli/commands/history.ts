@@ -18,6 +18,7 @@ import { resumeProjection } from '../../../app/checkpoint';
 import { editedListWarning, ratedInListModel, readListModel } from '../../../app/list-model';
 import { ruleSetsFromModels } from '../../../app/rule-set-diff';
 import { mayHaveGenericGames } from '../../../app/rated-tournament';
+import { ruleSetInForceOf, type LedgerState } from '../../../../domain/commands/state';
 import { knownAtPositionOf, listKnownAt, publishedDiffFromModel, publishedEvent, publishedFromModel } from '../../../app/list-known-at';
 import { reproducePublishedText } from '../../../app/rule-set-publication';
 import { listNamesKnownAt } from '../../../app/rule-set-list';
@@ -323,6 +324,21 @@ const printDiff = (ctx: CliContext, labels: readonly [string, string], changes: 
   }
 };
 
+/**
+ * What `rerate --rules S` (S not FESA) puts S beside: the one non-FESA rule set that rated every tournament closed from
+ * `from` to `asOf` (a US Shogi or fide federation's ledger: its own list), else the FESA list. It was always FESA's,
+ * which on a US Shogi ledger rates nobody: every "before" was "-".
+ */
+const besideRerate = (state: Pick<LedgerState, 'tournaments' | 'ruleSetAdoptions'>, from: string, asOf: string): string => {
+  const inForce = new Set<string>();
+  for (const t of state.tournaments.values()) {
+    const r = t.registration;
+    if (t.closed !== undefined && r.rated && r.endDate >= from && r.endDate <= asOf) inForce.add(ruleSetInForceOf(state, r));
+  }
+  const [only] = inForce;
+  return inForce.size === 1 && only !== undefined && isGenericRuleSet(only) ? only : 'fesa';
+};
+
 export const rerate: CommandRun = {
   async run(ctx) {
     const progress = new FoldProgress('rerate');
@@ -332,8 +348,9 @@ export const rerate: CommandRun = {
     const requested = ctx.opts.string('rules') ?? 'fesa-published';
     const options = rerateOptionsOf(ctx, requested);
     if (!(requested in FESA_RULE_SETS)) {
-      // Another system: the same facts, every tournament rated with it, next to the FESA list.
-      sideBySide(ctx, await loadFacts(await ctx.store(), undefined, progress.read), 'fesa', requested, asOf, options);
+      // Another system: the same facts, every tournament rated with it, next to the list they were rated for
+      const beside = besideRerate(await (await ctx.readLedger()).catchUp(), from, asOf);
+      sideBySide(ctx, await loadFacts(await ctx.store(), undefined, progress.read), beside, requested, asOf, options);
       return 0;
     }
     const ruleSet = fesaRuleSetOf(ctx);
