@@ -35,6 +35,12 @@ describe('diff --rules of two non-FESA rule sets', () => {
     const diff = JSON.parse(await ok(db, 'diff', '--rules', 'fide', '--rules', 'uscf-k', '--as-of', '2026-02-01', '--json')) as { players: SideRow[] };
     const fideColumn = Object.fromEntries(diff.players.filter((p) => p['fide'] !== null).map((p) => [p.playerId, (p['fide'] as { rating: number }).rating]));
     expect(fideColumn).toEqual(listed);
+    // uscf-k has no opening balance here, so by its own rule nobody would be rated under it: its column enters
+    // newcomers at their grade, and says so
+    const diffJson = diff as unknown as { enteredAtGrade?: string[] };
+    expect(diffJson.enteredAtGrade).toEqual(['uscf-k']);
+    expect(diff.players.filter((p) => p['uscf-k'] !== null).map((p) => p.playerId).sort()).toEqual(['P1', 'P2', 'P3']);
+    expect(await ok(db, 'diff', '--rules', 'fide', '--rules', 'uscf-k', '--as-of', '2026-02-01')).toMatch(/\nNobody is rated under uscf-k by its own entry rule on these facts \(no opening balance under it to be rated against\): its newcomers enter at their declared grade's midpoint/);
     // rerate --rules uscf-k puts the same facts under uscf-k beside the list they were rated for: fide's, not FESA's
     // (which rates none of them: every "before" was "-")
     const rerated = JSON.parse(await ok(db, 'rerate', '--rules', 'uscf-k', '--as-of', '2026-02-01', '--json')) as { labels: string[]; players: SideRow[] };
