@@ -49,6 +49,10 @@ describe('lists of a non-FESA rule set over HTTP', () => {
     expect(html.status).toBe(200);
     expect(html.bytes.toString()).toContain('Hansen Ola (P2)');
     expect(html.bytes.toString()).toContain('href="/lists?as-of=2020-12-31&amp;format=csv&amp;rules=fide"');
+    // the page says whom it lists as the JSON's activeYears does: everybody rated, not FESA's two years of activity
+    expect(html.bytes.toString()).toContain('<p>Every player rated as of 2020-12-31 (2 players), every tournament rated under fide.');
+    const active = await api.request('GET', '/lists?rules=fide&as-of=2020-12-31&active-years=1', { headers: { accept: 'text/html' } });
+    expect(active.bytes.toString()).toContain('<p>Players active in the year before 2020-12-31 (2 players), every tournament rated under fide.');
     const fesaFile = await api.get('/lists?rules=fide&format=fesa');
     expect(fesaFile.status).toBe(400);
   });
