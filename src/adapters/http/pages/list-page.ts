@@ -36,10 +36,11 @@ const FORMAT_LABELS: Record<ListFormat, string> = {
   'fesa-all': 'FESA published list (all.txt)',
 };
 
+/** A grade's place on the scale: FESA's "3 Kyu", "2 Dan", "Pro 2" and the other systems' "3-kyu", "2-dan", "1-pro". */
 const gradeRank = (grade: string): number => {
-  const m = /^(\d+) (Kyu|Dan)$/.exec(grade);
-  if (!m) return grade.startsWith('Pro') ? 100 : -100;
-  return m[2] === 'Dan' ? Number(m[1]) : -Number(m[1]);
+  const m = /^(\d+)[ -](kyu|dan)$/i.exec(grade);
+  if (!m) return /pro/i.test(grade) ? 100 : -100;
+  return m[2]!.toLowerCase() === 'dan' ? Number(m[1]) : -Number(m[1]);
 };
 
 const sortKey: Record<ListSort, (r: ListRow) => number | string> = {
