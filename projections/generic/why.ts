@@ -1,5 +1,5 @@
 import * as E from 'fp-ts/Either';
-import { explainGeneric, type GenericGameExplanation } from './explain';
+import { explainGeneric, type GenericExplanation, type GenericGameExplanation } from './explain';
 import type { GenericFold } from './history';
 import type { GenericRuleSetId } from './systems';
 
@@ -22,7 +22,23 @@ export const whyRatingsDiffer = (fa: GenericFold, fb: GenericFold, a: GenericRul
     if (reason !== undefined) count(reason);
   }
   const reasons = [...counts].map(([reason, n]) => `${reason} (${n} ${n === 1 ? 'game' : 'games'})`);
+  const start = startReason(ea.right.data, eb.right.data, a, b);
+  if (start !== undefined) reasons.unshift(start);
   return reasons.length > 0 ? reasons : ['the same terms game by game: rounding (per tournament or once per rating period)'];
+};
+
+type Explained = GenericExplanation['data'];
+
+/**
+ * Where the two careers start apart: the rating before his first tournament under each (an opening balance under one
+ * rule set only, or a newcomer entered otherwise), which moves every later game's terms with it.
+ */
+const startReason = (xa: Explained, xb: Explained, a: string, b: string): string | undefined => {
+  const startOf = (x: Explained) => x.tournaments[0]?.before ?? null;
+  const [sa, sb] = [startOf(xa), startOf(xb)];
+  if (sa === sb || xa.tournaments.length === 0 || xb.tournaments.length === 0) return undefined;
+  const how = (x: Explained, rating: number | null) => `${rating ?? 'unrated'}${x.officerFacts.some((f) => f.kind === 'opening-balance') ? ' (an opening balance)' : rating === null ? '' : ' (entered as a newcomer)'}`;
+  return `his start: ${how(xa, sa)} under ${a}, ${how(xb, sb)} under ${b}`;
 };
 
 const gameReason = (x: GenericGameExplanation, y: GenericGameExplanation, a: string, b: string): string | undefined => {

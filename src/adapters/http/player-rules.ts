@@ -7,6 +7,7 @@ import type { Request } from 'express';
 import { AS_ADOPTED, FESA_RULE_SETS } from '../../../projections/fesa/history';
 import { GENERIC_RULE_SETS, isGenericRuleSet, type GenericRuleSetId } from '../../../projections/generic/systems';
 import type { RuleSetCareer } from '../../app/career-rule-sets';
+import { BadRequest } from './problems';
 import { queryOf } from './query';
 
 export interface PlayerRules {
@@ -27,3 +28,15 @@ export const playerRulesOf = (req: Request): PlayerRules => {
 /** His records under the non-FESA rule sets with `leading`'s first (the others in their usual order). */
 export const leadingFirst = (careers: readonly RuleSetCareer[], leading: GenericRuleSetId | undefined): RuleSetCareer[] =>
   leading === undefined ? [...careers] : [...careers.filter((c) => c.ruleSet === leading), ...careers.filter((c) => c.ruleSet !== leading)];
+
+/**
+ * The FESA rule set a request forces (`rules`), else each tournament's own (as adopted), for the routes that fold FESA
+ * careers, lists and cross tables (the other rule sets' routes take theirs before): a name no rule set has is refused
+ * naming every rule set, a non-FESA one as what the route does not fold.
+ */
+export const fesaRuleSetOf = (req: Request): string => {
+  const asked = queryOf(req).oneOf('rules', [...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS]);
+  if (asked === undefined) return AS_ADOPTED;
+  if (isGenericRuleSet(asked)) throw new BadRequest(`rules=${asked}: this folds under a FESA rule set (${Object.keys(FESA_RULE_SETS).join(', ')}); ${asked} answers where it rated the tournament or the player`, 'rules');
+  return asked;
+};

@@ -1,7 +1,6 @@
 import cors from 'cors';
 import express, { type Request, type RequestHandler, type Response } from 'express';
 import helmet from 'helmet';
-import { AS_ADOPTED, FESA_RULE_SETS } from '../../../projections/fesa/history';
 import type { CheckpointStorage } from '../store/checkpoint-storage';
 import type { Ledger } from '../../app/ledger';
 import { LiveProjections } from './live';
@@ -16,7 +15,7 @@ import { RuleSetLists } from './rule-set-lists';
 import { accessControl, hostCheck, isLoopback, signedIn } from './access';
 import { DEFAULT_LIMITS, foldGate, perMinute, type Limits } from './limits';
 import { NotFound, Problem, problemHandler } from './problems';
-import { queryOf } from './query';
+import { fesaRuleSetOf } from './player-rules';
 import type { Officers } from '../../app/officers';
 import { Directories } from '../../app/read-models/directories';
 import { AnswerCache } from './answer-cache';
@@ -154,7 +153,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     turn,
     objectBody,
     // the FESA rule set a request forces (`rules`), else each tournament's own (as adopted)
-    ruleSetOf: (req) => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS)) ?? AS_ADOPTED,
+    ruleSetOf: fesaRuleSetOf,
     floorOf,
     names: new NamesNow(),
     wrote: (officer, position) => {

@@ -49,6 +49,10 @@ describe('lists of a non-FESA rule set over HTTP', () => {
     expect(html.status).toBe(200);
     expect(html.bytes.toString()).toContain('Hansen Ola (P2)');
     expect(html.bytes.toString()).toContain('href="/lists?as-of=2020-12-31&amp;format=csv&amp;rules=fide"');
+    // the page says whom it lists as the JSON's activeYears does: everybody rated, not FESA's two years of activity
+    expect(html.bytes.toString()).toContain('<p>Every player rated as of 2020-12-31 (2 players), every tournament rated under fide.');
+    const active = await api.request('GET', '/lists?rules=fide&as-of=2020-12-31&active-years=1', { headers: { accept: 'text/html' } });
+    expect(active.bytes.toString()).toContain('<p>Players active in the year before 2020-12-31 (2 players), every tournament rated under fide.');
     const fesaFile = await api.get('/lists?rules=fide&format=fesa');
     expect(fesaFile.status).toBe(400);
   });
@@ -160,5 +164,16 @@ describe('lists of a non-FESA rule set over HTTP', () => {
     expect([history.status, history.body]).toEqual([200, record]);
     const unrated = await api.get('/players/P1/history?rules=uscf-k');
     expect([unrated.status, unrated.body.detail]).toEqual([404, 'P1 is not rated under uscf-k']);
+  });
+  it('sorts a page by the system\'s own grades (US Shogi ranks, never lowered: not the rating order)', async () => {
+    const player = (playerId: string) => ({ kind: 'RegisterPlayer', validDate: '2019-01-01', playerId, familyName: `Rank${playerId}`, givenName: 'U', country: 'US' });
+    const balance = (playerId: string, rating: number, grade: string) => ({ kind: 'RecordOpeningBalance', playerId, ruleSet: 'us-shogi-1997-text', rating, games: 40, grade, validDate: '2019-01-01', reason: 'legacy list' });
+    for (const c of [player('U1'), player('U2'), player('U3'), balance('U1', 1800, '1-dan'), balance('U2', 1600, '3-dan'), balance('U3', 1700, '2-kyu')]) await command(c);
+    const namesIn = async (query: string) => {
+      const page = (await api.request('GET', `/lists?rules=us-shogi-1997-text&as-of=2019-12-31${query}`, { headers: { accept: 'text/html' } })).bytes.toString();
+      return [...page.matchAll(/<tr data-name="(RankU\d) U">.*?<td data-value="(-?\d+)">/g)].map((m) => `${m[1]} ${m[2]}`);
+    };
+    expect(await namesIn('')).toEqual(['RankU1 1', 'RankU3 -2', 'RankU2 3']);
+    expect(await namesIn('&sort=grade&dir=desc')).toEqual(['RankU2 3', 'RankU1 1', 'RankU3 -2']);
   });
 });

@@ -141,7 +141,10 @@ describe('HTTP API', () => {
     const cases: [string, number, string, string | undefined][] = [
       ['/lists?as-of=2017-13-01', 400, 'as-of must be a date YYYY-MM-DD that exists, got "2017-13-01"', 'as-of'],
       ['/lists?format=pdf', 400, 'format must be one of fesa, fesa-all, table, csv, json, got "pdf"', 'format'],
-      ['/lists?rules=elo', 400, 'rules must be one of fesa, fesa-published, got "elo"', 'rules'],
+      // an unknown rule set is named against every rule set, a non-FESA one where only a FESA one folds says so
+      ['/lists?rules=elo', 400, 'rules must be one of fesa, fesa-published, us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, egd-gor, fide, uscf-k, fide-2024, got "elo"', 'rules'],
+      ['/players/N16/history?rules=elo', 400, 'rules must be one of fesa, fesa-published, us-shogi-1997-text, ', 'rules'],
+      ['/tournaments/01_1st_nekomadoken?rules=fide', 400, 'rules=fide: this folds under a FESA rule set (fesa, fesa-published); fide answers where it rated the tournament or the player', 'rules'],
       ['/lists?active-years=-1', 400, 'active-years must be an integer of at least 0, got "-1"', 'active-years'],
       ['/lists?as-of=2016-06-01&as-of=2016-07-01', 400, 'as-of must be given once', 'as-of'],
       ['/lists?known-at=1970-01-01T00:00:00Z', 400, 'known-at 1970-01-01T00:00:00.000Z lies before the first event', 'known-at'],

@@ -26,8 +26,8 @@ const facts: LoggedEvent[] = payloads.map((p, i) => {
   if (E.isLeft(decoded)) throw new Error(decoded.left);
   return { event: decoded.right, globalPosition: i + 1 };
 });
-const under = (ruleSet: string): GenericFold => {
-  const f = foldGeneric(facts, { ruleSet });
+const under = (ruleSet: string, from: readonly LoggedEvent[] = facts): GenericFold => {
+  const f = foldGeneric(from, { ruleSet });
   if (E.isLeft(f)) throw new Error(f.left);
   return f.right;
 };
@@ -41,5 +41,12 @@ describe('why two rule sets rate a player differently', () => {
 
   it('names K where the rule sets give different ones: USCF\'s 32 below 2100 against FIDE\'s 20', () => {
     expect(whyRatingsDiffer(under('uscf-k'), under('fide-2024'), 'uscf-k', 'fide-2024', 'M')).toEqual(['K 32 under uscf-k, 20 under fide-2024 (1 game)']);
+  });
+
+  it('names his start first where an opening balance is under one rule set only', () => {
+    // M's uscf-k balance left out: under uscf-k he enters as a newcomer (his performance against N), under fide-2024 at 2000
+    const withoutUscfBalance = facts.filter((f) => !(f.event.type === 'OpeningBalanceImported' && f.event.ruleSet === 'uscf-k' && f.event.playerId === 'M'));
+    const why = whyRatingsDiffer(under('fide-2024'), under('uscf-k', withoutUscfBalance), 'fide-2024', 'uscf-k', 'M');
+    expect(why[0]).toBe('his start: 2000 (an opening balance) under fide-2024, unrated under uscf-k');
   });
 });

@@ -17,6 +17,8 @@ import { entryOf, parseOptionFlags } from './rulesets';
 import { resumeProjection } from '../../../app/checkpoint';
 import { editedListWarning, ratedInListModel, readListModel } from '../../../app/list-model';
 import { ruleSetsFromModels } from '../../../app/rule-set-diff';
+import { mayHaveGenericGames } from '../../../app/rated-tournament';
+import { ruleSetInForceOf, type LedgerState } from '../../../../domain/commands/state';
 import { knownAtPositionOf, listKnownAt, publishedDiffFromModel, publishedEvent, publishedFromModel } from '../../../app/list-known-at';
 import { reproducePublishedText } from '../../../app/rule-set-publication';
 import { listNamesKnownAt } from '../../../app/rule-set-list';
@@ -58,49 +60,66 @@ const fesaRuleSetOf = (ctx: CliContext): string => {
 };
 
 /** Every player's rating (and grade, where the system has one) under any rule set, every tournament rated with it. */
-const ratingsUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string, options: Readonly<Record<string, unknown>> = {}): Map<string, { rating: number; grade: string }> => {
+const ratingsUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string, entry: SideEntry, options: Readonly<Record<string, unknown>> = {}): Map<string, { rating: number; grade: string }> => {
   if (ruleSet in FESA_RULE_SETS) {
     const f = fold(facts, { ruleSet, asOf, runs: 'none' });
     return new Map(f.list.filter((p) => p.eloNumber > 0).map((p) => [f.playerIdOf(p) ?? p.lastName, { rating: p.eloNumber, grade: gradeText(p) }]));
   }
   if (!isGenericRuleSet(ruleSet)) throw new UsageError(`--rules ${ruleSet}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
-  const folded = genericFoldUnder(facts, ruleSet, asOf, options);
+  const folded = genericFoldUnder(facts, ruleSet, asOf, entry, options);
   const grades = genericSystem(ruleSet, folded.registry).grades;
   return new Map(ratingsOf(folded, ruleSet).map((r) => [r.playerId, { rating: r.rating, grade: grades?.of(r.state) ?? '-' }]));
 };
 
 /**
- * Every tournament rated under one non-FESA rule set (with `options`). Newcomers enter at their declared grade's
- * midpoint (the information FESA's newcomer rule uses), as in `evaluate`.
+ * How a newcomer enters a rule set put beside another: beside FESA at his declared grade's midpoint (the information
+ * FESA's newcomer rule uses), as in `evaluate`; beside another non-FESA rule set by each system's own rule, as its
+ * `list --rules S` enters him, so that a column of a ledger's own rule set is that rule set's list — unless that rates
+ * nobody (fide or uscf-k without one opening balance: nobody to be rated against), when it is the grade's too.
  */
-const genericFoldUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string, options: Readonly<Record<string, unknown>> = {}): GenericFold => {
-  const folded = foldGeneric(facts, { ruleSet, forcedOptions: options, asOf, entry: 'grade' });
+type SideEntry = 'grade' | 'system';
+const sideEntryOf = (a: string, b: string): SideEntry => (isGenericRuleSet(a) && isGenericRuleSet(b) ? 'system' : 'grade');
+
+/** A column of a side-by-side comparison: the ratings under `ruleSet` and how its newcomers entered. */
+const sideColumn = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string, preferred: SideEntry, options: Readonly<Record<string, unknown>> = {}): { ratings: Map<string, { rating: number; grade: string }>; entry: SideEntry } => {
+  const ratings = ratingsUnder(facts, ruleSet, asOf, preferred, options);
+  if (ratings.size > 0 || preferred === 'grade' || !isGenericRuleSet(ruleSet)) return { ratings, entry: preferred };
+  return { ratings: ratingsUnder(facts, ruleSet, asOf, 'grade', options), entry: 'grade' };
+};
+
+/** Every tournament rated under one non-FESA rule set (with `options`), newcomers entering as `entry` says. */
+const genericFoldUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string, entry: SideEntry, options: Readonly<Record<string, unknown>> = {}): GenericFold => {
+  const folded = foldGeneric(facts, { ruleSet, forcedOptions: options, asOf, entry });
   if (E.isLeft(folded)) throw unratable(folded.left);
   return folded.right;
 };
 
 /** Per player whose rating differs between two non-FESA rule sets, the game terms that differ; empty otherwise. */
-const reasonsUnder = (facts: readonly LoggedEvent[], a: string, b: string, asOf: string, differ: readonly string[], bOptions: Readonly<Record<string, unknown>>): Map<string, string[]> => {
+const reasonsUnder = (facts: readonly LoggedEvent[], a: string, b: string, asOf: string, differ: readonly string[], bOptions: Readonly<Record<string, unknown>>, entries: readonly [SideEntry, SideEntry]): Map<string, string[]> => {
   if (!isGenericRuleSet(a) || !isGenericRuleSet(b) || differ.length === 0) return new Map();
-  const [fa, fb] = [genericFoldUnder(facts, a, asOf), genericFoldUnder(facts, b, asOf, bOptions)];
+  const [fa, fb] = [genericFoldUnder(facts, a, asOf, entries[0]), genericFoldUnder(facts, b, asOf, entries[1], bOptions)];
   return new Map(differ.map((id) => [id, whyRatingsDiffer(fa, fb, a, b, id)]));
 };
 
 /** Two rule sets that are not both FESA: the players' ratings and grades side by side (`b` re-rated with `bOptions`). */
 const sideBySide = (ctx: CliContext, facts: readonly LoggedEvent[], a: string, b: string, asOf: string, bOptions: Readonly<Record<string, unknown>> = {}): void => {
-  const [ra, rb] = [ratingsUnder(facts, a, asOf), ratingsUnder(facts, b, asOf, bOptions)];
+  const [ca, cb] = [sideColumn(facts, a, asOf, sideEntryOf(a, b)), sideColumn(facts, b, asOf, sideEntryOf(a, b), bOptions)];
+  const [ra, rb] = [ca.ratings, cb.ratings];
+  // a column whose own entry rule rated nobody, entered at the grade instead (said under the table and in the JSON)
+  const byGrade = isGenericRuleSet(a) && isGenericRuleSet(b) ? [a, b].filter((_, i) => [ca, cb][i]!.entry === 'grade') : [];
   const ids = [...new Set([...ra.keys(), ...rb.keys()])].sort((x, y) => (rb.get(y)?.rating ?? 0) - (rb.get(x)?.rating ?? 0) || (x < y ? -1 : 1));
   const nameOf = listNamesKnownAt(facts);
   // GoR is kept to three decimals, and the difference of two such doubles carries binary noise (770.8719999999998)
   const thousandths = (x: number) => Math.round(x * 1000) / 1000;
   const rows = ids.map((id) => ({ playerId: id, name: nameOf(id), [a]: ra.get(id) ?? null, [b]: rb.get(id) ?? null, delta: ra.has(id) && rb.has(id) ? thousandths(rb.get(id)!.rating - ra.get(id)!.rating) : null }));
-  const why = reasonsUnder(facts, a, b, asOf, rows.filter((r) => r.delta !== null && r.delta !== 0).map((r) => r.playerId), bOptions);
+  const why = reasonsUnder(facts, a, b, asOf, rows.filter((r) => r.delta !== null && r.delta !== 0).map((r) => r.playerId), bOptions, [ca.entry, cb.entry]);
   if (ctx.json) {
-    ctx.out(JSON.stringify({ labels: [a, b], asOf, ...(Object.keys(bOptions).length > 0 ? { options: bOptions } : {}), players: rows.map((r) => (why.has(r.playerId) ? { ...r, why: why.get(r.playerId) } : r)) }, null, 2));
+    ctx.out(JSON.stringify({ labels: [a, b], asOf, ...(Object.keys(bOptions).length > 0 ? { options: bOptions } : {}), ...(byGrade.length > 0 ? { enteredAtGrade: byGrade } : {}), players: rows.map((r) => (why.has(r.playerId) ? { ...r, why: why.get(r.playerId) } : r)) }, null, 2));
     return;
   }
   ctx.out(`${a} -> ${b}${optionsText(bOptions)}, as of ${asOf}`);
   ctx.out(table(['player', 'name', `${a} rating`, 'grade', `${b} rating`, 'grade', 'delta'], ids.map((id) => [id, nameOf(id), ra.get(id)?.rating ?? '-', ra.get(id)?.grade ?? '-', rb.get(id)?.rating ?? '-', rb.get(id)?.grade ?? '-', rows.find((r) => r.playerId === id)!.delta ?? '-'])));
+  for (const r of byGrade) ctx.out(`\nNobody is rated under ${r} by its own entry rule on these facts (no opening balance under it to be rated against): its newcomers enter at their declared grade's midpoint, as ledger list --rules ${r} --entry grade lists them.`);
   if (why.size > 0) ctx.out(`\nWhy they differ:\n${[...why].map(([id, reasons]) => `  ${id}: ${reasons.join('; ')}`).join('\n')}`);
 };
 
@@ -316,6 +335,21 @@ const printDiff = (ctx: CliContext, labels: readonly [string, string], changes: 
   }
 };
 
+/**
+ * What `rerate --rules S` (S not FESA) puts S beside: the one non-FESA rule set that rated every tournament closed from
+ * `from` to `asOf` (a US Shogi or fide federation's ledger: its own list), else the FESA list. It was always FESA's,
+ * which on a US Shogi ledger rates nobody: every "before" was "-".
+ */
+const besideRerate = (state: Pick<LedgerState, 'tournaments' | 'ruleSetAdoptions'>, from: string, asOf: string): string => {
+  const inForce = new Set<string>();
+  for (const t of state.tournaments.values()) {
+    const r = t.registration;
+    if (t.closed !== undefined && r.rated && r.endDate >= from && r.endDate <= asOf) inForce.add(ruleSetInForceOf(state, r));
+  }
+  const [only] = inForce;
+  return inForce.size === 1 && only !== undefined && isGenericRuleSet(only) ? only : 'fesa';
+};
+
 export const rerate: CommandRun = {
   async run(ctx) {
     const progress = new FoldProgress('rerate');
@@ -325,8 +359,9 @@ export const rerate: CommandRun = {
     const requested = ctx.opts.string('rules') ?? 'fesa-published';
     const options = rerateOptionsOf(ctx, requested);
     if (!(requested in FESA_RULE_SETS)) {
-      // Another system: the same facts, every tournament rated with it, next to the FESA list.
-      sideBySide(ctx, await loadFacts(await ctx.store(), undefined, progress.read), 'fesa', requested, asOf, options);
+      // Another system: the same facts, every tournament rated with it, next to the list they were rated for
+      const beside = besideRerate(await (await ctx.readLedger()).catchUp(), from, asOf);
+      sideBySide(ctx, await loadFacts(await ctx.store(), undefined, progress.read), beside, requested, asOf, options);
       return 0;
     }
     const ruleSet = fesaRuleSetOf(ctx);
@@ -367,6 +402,13 @@ export const explain: CommandRun = {
     const folded = (await careerFoldOf(ctx, 'explain', ruleSet, playerId, tournamentId)) ?? fold(await loadFacts(await ctx.store()), { ruleSet, runs: 'reports' });
     const explanation = explainPlayer(folded, playerId, tournamentId);
     if (E.isLeft(explanation)) throw new UsageError(explanation.left);
+    // a player FESA never rated (a US, pan-atlantic, TRF or EGD player): his games under the rule sets that rated
+    // them, as `history` without --rules shows his career under them
+    const { tournaments, officerFacts } = explanation.right.data;
+    if (ruleSet === AS_ADOPTED && tournaments.length === 0 && officerFacts.length === 0 && (await mayHaveGenericGames(await ctx.store(), await ctx.checkpoints(), playerId))) {
+      await explainUnderRuleSet(ctx, playerId, undefined, tournamentId);
+      return 0;
+    }
     ctx.out(ctx.json ? JSON.stringify(explanation.right.data, null, 2) : explanation.right.text);
     return 0;
   },

@@ -11,7 +11,7 @@ import { ruleSetList } from '../../../app/rule-set-list';
 import { readRuleSetListModel } from '../../../app/rule-set-list-model';
 import { programFileRefusal, publishedRuleSetDiff, renderRuleSetList, type RuleSetListDiff } from '../../../app/rule-set-publication';
 import type { ListFormat } from '../../../app/lists';
-import { explainedUnder, explanationData, nothingExplained, type GenericExplanation } from '../../../../projections/generic/explain';
+import { explainedUnder, explanationData, explanationOf, nothingExplained, type GenericExplanation } from '../../../../projections/generic/explain';
 import { readRuleSetCareer, spliceRuleSetCareersWithLists } from '../../../app/rule-set-career-model';
 import { foldGeneric } from '../../../../projections/generic/history';
 import type { GenericRuleSetId } from '../../../../projections/generic/systems';
@@ -77,8 +77,11 @@ export const printPublishedRuleSetDiff = async (ctx: CliContext, listId: string)
   ctx.out(table(['player', 'id', 'published', 'now'], diff.players.map((p) => [p.name, p.id, cell(p.before), cell(p.after)])));
 };
 
-/** `ledger explain P --rules S`: the player's tournaments rated under S (as recorded), in the system's own terms. */
-export const explainUnderRuleSet = async (ctx: CliContext, playerId: string, ruleSet: GenericRuleSetId, tournamentId: string | undefined): Promise<void> => {
+/**
+ * `ledger explain P --rules S`: the player's tournaments rated under S (as recorded), in the system's own terms;
+ * `ruleSet` undefined: under every non-FESA rule set that rated him (`explain P` of a player FESA never rated).
+ */
+export const explainUnderRuleSet = async (ctx: CliContext, playerId: string, ruleSet: GenericRuleSetId | undefined, tournamentId: string | undefined): Promise<void> => {
   const [store, storage] = [await ctx.store(), await ctx.checkpoints()];
   const entry = entryOf(ctx, 'system');
   let all: GenericExplanation['data'];
@@ -93,7 +96,7 @@ export const explainUnderRuleSet = async (ctx: CliContext, playerId: string, rul
     // a registered player the fold holds nothing of has nothing explained, as in the saved model
     all = folded.right.players.has(playerId) ? explanationData(folded.right, playerId) : nothingExplained(playerId);
   }
-  const explanation = explainedUnder(all, ruleSet, tournamentId);
+  const explanation = ruleSet === undefined ? E.right(explanationOf(all, undefined, tournamentId)) : explainedUnder(all, ruleSet, tournamentId);
   if (E.isLeft(explanation)) throw new UsageError(explanation.left);
   ctx.out(ctx.json ? JSON.stringify(explanation.right.data, null, 2) : explanation.right.text);
 };

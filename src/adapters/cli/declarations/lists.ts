@@ -80,7 +80,7 @@ export const listsCommands: readonly CommandDeclaration[] = [
     operands: ['<player-id-or-name>'],
     options: [
       value('tournament', { text: 'explain only this tournament (under any rule set: its games and the grades it made)', default: 'every tournament of the player', example: '--tournament nekomado-2024' }),
-      value('rules', { text: `${RULES_FESA}; or a non-FESA rule set: the tournaments rated under it, in its own terms (bracket, K, C, stage, multiplier)`, default: RULES_ADOPTED, example: '--rules fide' }),
+      value('rules', { text: `${RULES_FESA}; or a non-FESA rule set: the tournaments rated under it, in its own terms (bracket, K, C, stage, multiplier)`, default: `${RULES_ADOPTED}; a player FESA never rated: the non-FESA rule sets that rated him, as history shows`, example: '--rules fide' }),
       value('entry', { text: `${ENTRY} (non-FESA rule sets)`, default: 'system', example: '--entry grade' }),
     ],
     run: runs('history', 'explain'),

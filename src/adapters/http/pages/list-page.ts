@@ -17,7 +17,16 @@ export interface ListPageQuery {
   readonly ruleSet: string | undefined;
   /** The last rated tournament's date up to the list's date (offered when nobody was active in the two years). */
   readonly latestTournament?: string;
+  /** The activity filter's years (0: everybody rated); default FESA's two. */
+  readonly activeYears?: number;
 }
+
+/** Who the list holds: FESA's list the players active in its two years; another rule set's everybody rated, unless asked. */
+const whoIsListed = (q: ListPageQuery): string => {
+  const years = q.activeYears ?? 2;
+  if (years === 0) return `Every player rated as of ${q.asOf}`;
+  return `Players active in the ${years === 2 ? 'two years' : years === 1 ? 'year' : `${years} years`} before ${q.asOf}`;
+};
 
 const FORMAT_LABELS: Record<ListFormat, string> = {
   json: 'JSON',
@@ -27,10 +36,11 @@ const FORMAT_LABELS: Record<ListFormat, string> = {
   'fesa-all': 'FESA published list (all.txt)',
 };
 
+/** A grade's place on the scale: FESA's "3 Kyu", "2 Dan", "Pro 2" and the other systems' "3-kyu", "2-dan", "1-pro". */
 const gradeRank = (grade: string): number => {
-  const m = /^(\d+) (Kyu|Dan)$/.exec(grade);
-  if (!m) return grade.startsWith('Pro') ? 100 : -100;
-  return m[2] === 'Dan' ? Number(m[1]) : -Number(m[1]);
+  const m = /^(\d+)[ -](kyu|dan)$/i.exec(grade);
+  if (!m) return /pro/i.test(grade) ? 100 : -100;
+  return m[2]!.toLowerCase() === 'dan' ? Number(m[1]) : -Number(m[1]);
 };
 
 const sortKey: Record<ListSort, (r: ListRow) => number | string> = {
@@ -73,7 +83,7 @@ export const listPage = (rows: readonly ListRow[], q: ListPageQuery, formats: re
   };
   const title = q.dated ? `Rating list of ${q.asOf}` : 'Current rating list';
   const pageLinks = pager('Pages of the list', paged, (n) => `/lists${queryString({ ...base, sort: q.sort === 'rank' ? undefined : q.sort, dir: q.descending ? 'desc' : undefined, page: n })}`);
-  const content = html`<p>Players active in the two years before ${q.asOf} (${rows.length} players)${q.ruleSet !== undefined ? html`, every tournament rated under ${q.ruleSet}` : ''}. Select a name to see the player's rating history.</p>
+  const content = html`<p>${whoIsListed(q)} (${rows.length} players)${q.ruleSet !== undefined ? html`, every tournament rated under ${q.ruleSet}` : ''}. Select a name to see the player's rating history.</p>
 <form class="inline" method="get" action="/lists" role="search">
 <label for="search">Search by name<input id="search" type="search" name="q" value="${q.search}"${complete ? html` data-filter-for="rating-list" data-filter-status="search-status"` : ''} autocomplete="off"></label>
 <label for="as-of">List of the date<input id="as-of" type="date" name="as-of" value="${q.asOf}"></label>
@@ -98,7 +108,7 @@ ${shown.map(
 </table>
 ${shown.some((r) => r.provisional) ? html`<p class="muted" id="provisional-note">* provisional rating: fewer rated games than the rules need for an established one.</p>` : ''}
 ${shown.length === 0 && q.search !== '' ? html`<p>No player matches "${q.search}".</p>` : ''}
-${rows.length === 0 ? html`<p>Nobody played a rated game in the two years before ${q.asOf}.${q.latestTournament !== undefined ? html` The last rated tournament ended on ${q.latestTournament}: <a href="/lists${queryString({ 'as-of': q.latestTournament, rules: q.ruleSet })}">the list of that date</a>.` : ''}</p>` : ''}
+${rows.length === 0 ? html`<p>${(q.activeYears ?? 2) === 0 ? `Nobody is rated as of ${q.asOf}.` : `Nobody played a rated game in the ${(q.activeYears ?? 2) === 2 ? 'two years' : `${q.activeYears} years`} before ${q.asOf}.`}${q.latestTournament !== undefined ? html` The last rated tournament ended on ${q.latestTournament}: <a href="/lists${queryString({ 'as-of': q.latestTournament, rules: q.ruleSet })}">the list of that date</a>.` : ''}</p>` : ''}
 ${pageLinks}`;
   return page(title, provenance, content, { description: `${title}: grades and ratings` });
 };

@@ -106,7 +106,7 @@ const mountListPages = (app: express.Express, deps: PageDependencies): void => {
     const generic = genericRulesOf(req);
     if (generic !== undefined) {
       const list = await ruleSetLists.of(req, generic);
-      const query = { asOf: list.asOf, dated: q.date('as-of') !== undefined, search: (q.string('q') ?? '').trim(), sort: q.oneOf('sort', LIST_SORTS) ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: generic };
+      const query = { asOf: list.asOf, dated: q.date('as-of') !== undefined, search: (q.string('q') ?? '').trim(), sort: q.oneOf('sort', LIST_SORTS) ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: generic, activeYears: list.activeYears };
       sendPage(res, listPage(pageRowsOf(list), query, RULE_SET_LIST_FORMATS, { computedAt: new Date(), position: await ledger.store.headPosition(), ruleSet: generic }));
       return;
     }
