@@ -83,6 +83,13 @@ export const saveFoldCuts = async (storage: CheckpointStorage, coarse: SavedFold
   await saveFoldCut(storage, coarse, 'coarse');
 };
 
+/**
+ * Saves the fine cut alone, at a later position than the coarse one (a fold resumed at the fine cut, which cannot make
+ * a coarse one): the coarse cut saved before still stands for the items before its date, since every fact recorded
+ * after it that such a fold reads touches only items from the fine cut on.
+ */
+export const saveFineCut = (storage: CheckpointStorage, fine: SavedFoldCut): Promise<void> => saveFoldCut(storage, fine, 'fine');
+
 const saveFoldCut = async (storage: CheckpointStorage, saved: SavedFoldCut | undefined, grain: CutGrain): Promise<void> => {
   const name = cutName(grain);
   if (saved === undefined) return storage.save(name, 0, JSON.stringify({ format: 0 }), [], []);
@@ -102,7 +109,8 @@ const saveFoldCut = async (storage: CheckpointStorage, saved: SavedFoldCut | und
 export const loadFoldCut = async (storage: CheckpointStorage, grain: CutGrain = 'coarse'): Promise<SavedFoldCut | undefined> =>
   (grain === 'fine' ? await loadCut(storage, 'fine') : undefined) ?? loadCut(storage, 'coarse');
 
-const loadCut = async (storage: CheckpointStorage, grain: CutGrain): Promise<SavedFoldCut | undefined> => {
+/** The saved cut of that grain alone (the fine one is not the coarse one where none is saved apart). */
+export const loadCut = async (storage: CheckpointStorage, grain: CutGrain): Promise<SavedFoldCut | undefined> => {
   const texts: string[] = [];
   const parts = { awards: [] as LoggedEvent[], played: [] as Entry[], states: [] as Entry[] };
   const text = await storage.load(cutName(grain), (part, data) => {
