@@ -177,11 +177,26 @@ const headOf = ({ header, versions, names }: Model): Model => {
 const saveAs = (storage: CheckpointStorage, m: Model, kind: Kind): Promise<void> =>
   storage.save(modelName(m.header.ruleSet, kind), m.header.position, JSON.stringify(m.header), chunksOf(m.versions, m.names), []);
 
-/** Saves a whole model and its head. */
-const saveModel = async (storage: CheckpointStorage, model: Model): Promise<void> => {
+/**
+ * Saves a whole model and its head; where its versions and names are those of `old` (as saved and loaded: a fold
+ * again that changed nothing of this rule set, a move over facts it passes over) only their headers are moved.
+ */
+const saveModel = async (storage: CheckpointStorage, model: Model, old?: Model): Promise<void> => {
+  const head = headOf(model);
+  const { ruleSet, position } = model.header;
+  if (old !== undefined && old.fp === model.fp && old.header.fp === model.header.fp) {
+    const moved = (await storage.moveHeader(modelName(ruleSet, 'whole'), position, JSON.stringify(model.header))) && (await storage.moveHeader(modelName(ruleSet, 'head'), position, JSON.stringify(head.header)));
+    if (moved) {
+      ruleSetListModelHeadersMoved.here++;
+      return;
+    }
+  }
   await saveAs(storage, model, 'whole');
-  await saveAs(storage, headOf(model), 'head');
+  await saveAs(storage, head, 'head');
 };
+
+/** How many models this thread moved without writing their versions again (an instrument for tests). */
+export const ruleSetListModelHeadersMoved = { here: 0 };
 
 /** The saved model of `ruleSet` as saved (undefined: none of this format). */
 const loadModel = async (storage: CheckpointStorage, ruleSet: string, kind: Kind = 'whole'): Promise<Model | undefined> => {
@@ -338,7 +353,8 @@ const resumeListModels = async (store: EventStore, storage: CheckpointStorage, s
     savedNames !== undefined && keys.every((k) => savedNames.has(k)) ? (key) => savedNames.get(key)! : listNamer(namedElsewhere ? await namingFacts(store, head) : facts);
   const { models, folded, cut, fine } = await buildModels(facts, head, hash, { resume: saved.cut, prefix, lastFact, cutDate, fineCutDate, models: building, namer, coarse: grain === 'coarse' });
   if (building) {
-    for (const model of models) await saveModel(storage, model);
+    const oldOf = new Map(olds.map((m) => [m!.header.ruleSet, m!]));
+    for (const model of models) await saveModel(storage, model, oldOf.get(model.header.ruleSet));
     if (grain === 'coarse') await saveCutsOf(storage, facts, head, hash, cut, fine);
     // the same date: the states saved stand (the facts since touch only what is after it), until the cut is far behind
     else if (fine !== undefined && (fine.date !== saved.cut.date || head - saved.position > FINE_CUT_KEPT)) await saveFineCut(storage, { position: head, head: hash, cut: fine, awards: awardsFrom(facts, fine.date) });
@@ -381,7 +397,7 @@ const catchUpModels = async (store: EventStore, storage: CheckpointStorage, mode
     const since = saved !== undefined && saved.position <= model.header.position && (await logChangedSince(store, saved.position, saved.head)) === undefined ? saved.position : model.header.position;
     const touch = await touchSince(store, storage, model, since, head);
     if (touch.kind === 'none') {
-      await saveModel(storage, { ...model, header: { ...model.header, position: head, head: await hashAt(store, head) } });
+      await saveModel(storage, { ...model, header: { ...model.header, position: head, head: await hashAt(store, head) } }, model);
       return;
     }
     if (touch.kind === 'from' && saved !== undefined && since === saved.position && saved.cut.date <= touch.date && (await resumeRuleSetModels(store, storage, saved, head, undefined, grain))) return;

@@ -5,7 +5,7 @@ import type { DomainEvent, GameReported, LoggedEvent } from '../../domain/events
 import { resumeProjection } from '../../src/app/checkpoint';
 import { consequences, consequencesFromSaved, ledgerRatings, withDecided } from '../../src/app/consequences';
 import { loadFacts } from '../../src/app/load';
-import { readRuleSetListModel, ruleSetListModelBuilds, ruleSetListModelResumes } from '../../src/app/rule-set-list-model';
+import { readRuleSetListModel, ruleSetListModelBuilds, ruleSetListModelHeadersMoved, ruleSetListModelResumes } from '../../src/app/rule-set-list-model';
 import { listNamer, listOfFold, ruleSetList } from '../../src/app/rule-set-list';
 import { readRuleSetCareer, ruleSetCareerModelBuilds, ruleSetCareerModelRenames, ruleSetCareerModelSplices, spliceRuleSetCareersWithLists } from '../../src/app/rule-set-career-model';
 import { ruleSetStandings } from '../../src/app/career-rule-sets';
@@ -126,7 +126,7 @@ const writeOf = (facts: readonly LoggedEvent[], kind: number, pick: number): Dom
 describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, open) => {
   const numRuns = name === 'SQLite' ? 40 : 15;
   it('give the whole log\'s lists, careers and consequences after a write, folding again from the cut where the write is after it', async () => {
-    const used = { resumed: 0, resumedFine: 0, rebuilt: 0, comparedFromCut: 0, compared: 0, careersSpliced: 0, careersSplicedFine: 0, careersRebuilt: 0, careersRenamed: 0, fineApart: 0 };
+    const used = { resumed: 0, resumedFine: 0, rebuilt: 0, comparedFromCut: 0, compared: 0, careersSpliced: 0, careersSplicedFine: 0, careersRebuilt: 0, careersRenamed: 0, fineApart: 0, headersMoved: 0 };
     // a fine cut apart from the coarse one before the last tournament: a write's consequences are compared from it
     const kept = foldCutSettings.fineTournaments;
     foldCutSettings.fineTournaments = 1;
@@ -153,7 +153,7 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           }
           await record(store, events.map((e, i) => ({ event: e, globalPosition: log.length + i + 1 })));
           const after = await loadFacts(store);
-          const [resumes, resumesFine, builds] = [ruleSetListModelResumes.here, ruleSetListModelResumes.fine, ruleSetListModelBuilds.here];
+          const [resumes, resumesFine, builds, moved] = [ruleSetListModelResumes.here, ruleSetListModelResumes.fine, ruleSetListModelBuilds.here, ruleSetListModelHeadersMoved.here];
           const [splices, splicesFine, careerBuilds, renames] = [ruleSetCareerModelSplices.here, ruleSetCareerModelSplices.fine, ruleSetCareerModelBuilds.here, ruleSetCareerModelRenames.here];
           // every player's careers from the model caught up — before the lists are, or after them — as the whole log's fold gives them
           const careers = async (): Promise<void> => {
@@ -171,6 +171,7 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           if (pick % 2 === 1) await careers();
           if (ruleSetListModelResumes.here > resumes) used.resumed++;
           if (ruleSetListModelResumes.fine > resumesFine) used.resumedFine++;
+          if (ruleSetListModelHeadersMoved.here > moved) used.headersMoved++;
           if (ruleSetCareerModelSplices.fine > splicesFine) used.careersSplicedFine++;
           if (ruleSetListModelBuilds.here > builds) used.rebuilt++;
           if (ruleSetCareerModelSplices.here > splices) used.careersSpliced++;
@@ -197,6 +198,8 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
     // and the writes after the fine cut folded the last tournament alone, for the lists and the careers alike
     expect(used.resumedFine).toBeGreaterThan(numRuns / 8);
     expect(used.careersSplicedFine).toBeGreaterThan(numRuns / 8);
+    // the models a write left as they were kept their versions as saved, their headers moved
+    expect(used.headersMoved).toBeGreaterThan(numRuns / 4);
     expect(used.careersRebuilt).toBeGreaterThan(numRuns / 10);
     expect(used.careersRenamed).toBeGreaterThan(0);
     expect(used.fineApart).toBeGreaterThan(numRuns / 8);

@@ -190,6 +190,12 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
         // another process saved the model meanwhile: its save stands, this one wrote nothing
         if (!(e instanceof ModelMoved)) throw e;
       }),
+    moveHeader: (name, position, header) =>
+      inTransaction('BEGIN', async (query) => {
+        await query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`ledger-projection:${s}${name}`]);
+        const { rows } = await query(`UPDATE ${s}projections SET position = $2, saved_at = $3, state = $4 WHERE name = $1 RETURNING name`, [name, position, new Date().toISOString(), header]);
+        return rows.length > 0;
+      }),
     drop: (names) => inTransaction('BEGIN', (query) => dropRows(query, names)),
     close: () => pool.end(),
   };
