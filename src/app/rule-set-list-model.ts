@@ -405,8 +405,11 @@ const catchUpModels = async (store: EventStore, storage: CheckpointStorage, mode
   await rebuildRuleSetListModels(store, storage);
 };
 
-/** The model of `ruleSet` at the head of the log: the saved one (moved forward, or folded again from its cut), else made anew. */
-const modelAtHead = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, onEdited?: (why: string) => void): Promise<Model> => {
+/**
+ * The model of `ruleSet` at the head of the log: the saved one (moved forward, or folded again from its cut), else made
+ * anew; its head alone where that answers the list as of `asOf` (see `Kind`).
+ */
+const modelAtHead = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string, onEdited?: (why: string) => void): Promise<Model> => {
   const head = await store.headPosition();
   const saved = await loadModel(storage, ruleSet, 'whole');
   const why = saved && (await unservable(store, saved, head));
@@ -415,6 +418,9 @@ const modelAtHead = async (store: EventStore, storage: CheckpointStorage, ruleSe
     if (saved.header.position === head) return saved;
     await catchUpModels(store, storage, saved, head);
   } else await rebuildRuleSetListModels(store, storage);
+  // the head as saved with the whole just now (a read of a third of the rows), unless the date is before its last entry's
+  const caughtUp = await loadModel(storage, ruleSet, 'head');
+  if (caughtUp !== undefined && caughtUp.header.position === head && caughtUp.header.through <= asOf && caughtUp.fp === caughtUp.header.fp) return caughtUp;
   return (await loadModel(storage, ruleSet))!;
 };
 
@@ -441,7 +447,7 @@ export const readRuleSetListModel = async (store: EventStore, storage: Checkpoin
     await rebuildRuleSetListModels(store, storage);
   }
   const served = saved !== undefined && why === undefined && saved.header.position === head && saved.header.through <= asOf;
-  const model = served ? saved : await modelAtHead(store, storage, ruleSet, request.onEdited);
+  const model = served ? saved : await modelAtHead(store, storage, ruleSet, asOf, request.onEdited);
   // (a whole model saved without its head, as the first saves were: the head is saved now)
   if (saved === undefined) await saveAs(storage, headOf(model), 'head');
   const { header, versions, names } = model;
