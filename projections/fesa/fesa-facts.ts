@@ -8,6 +8,7 @@ import { everyTypeHandled, passedOver, type EventSelection } from '../../domain/
 import type { FesaOptions } from '../../domain/rules/fesa/options';
 import { fesaProgramRuleSet, fesaPublishedRuleSet, type FesaRuleSet } from '../../domain/rules/fesa/rule-set';
 import { ruleSetInForce } from '../../domain/rules/in-force';
+import { firstDeclared } from '../declared-grades';
 import { AS_ADOPTED, type FesaRuleSetId } from '../../domain/rules/rule-set-ids';
 import { ListNames, type NameHolder } from './list-names';
 import { gameFacts } from './list-records';
@@ -155,7 +156,10 @@ export class FesaFacts {
    * names, whose grades are read with another id's.
    */
   private gradeFrom(playerId: string, date: string): string {
-    if (this.priorGrades.has(playerId)) return date;
+    // another declaration dated on or before it: this one counts from its date; dated before them all, it becomes
+    // his first, which counts before its date too (`latestGrade`)
+    const earliest = firstDeclared(this.priorGrades.get(playerId));
+    if (earliest !== undefined && earliest.date <= date) return date;
     for (const [absorbed, m] of this.merges) if (absorbed === playerId || m.survivor === playerId) return '';
     const first = this.firstNamed.get(playerId);
     return first !== undefined && first < date ? first : date;

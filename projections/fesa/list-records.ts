@@ -6,6 +6,7 @@
 import * as E from 'fp-ts/Either';
 import type { GameFacts, ListReconciled, LoggedEvent, OpeningBalanceImported, PlayerRegistered, RatingAdjusted } from '../../domain/events';
 import { parseGrade } from '../../domain/rules/fesa/grades';
+import { type DeclaredGrade, firstDeclared, gradeDeclaredBy } from '../declared-grades';
 import { unratedRecord } from '../../domain/rules/fesa/records';
 import type { FesaHome, FesaPlayer } from '../../domain/rules/fesa/types';
 import type { ListName } from './list-names';
@@ -23,12 +24,13 @@ export const gameFacts = (e: GameFacts): GameFacts => {
 };
 
 /**
- * The prior grade a newcomer enters the list with: the latest declared by that date; a player who plays before any
- * of his declarations is dated (registered after the fact) takes the first one — the date of a declaration says when
- * the ledger learned it, not from when it holds.
+ * The prior grade a newcomer enters the list with: the latest declared by that date (by date, not by the order
+ * recorded: projections/declared-grades.ts); a player who plays before any of his declarations is dated (registered
+ * after the fact) takes the first one by date — the date of a declaration says when the ledger learned it, not from
+ * when it holds.
  */
-export const latestGrade = (grades: { date: string; grade: string }[] | undefined, by: string): string | undefined =>
-  grades?.filter((g) => g.date <= by).at(-1)?.grade ?? grades?.[0]?.grade;
+export const latestGrade = (grades: readonly DeclaredGrade[] | undefined, by: string): string | undefined =>
+  gradeDeclaredBy(grades, by) ?? firstDeclared(grades)?.grade;
 
 export { parseGrade } from '../../domain/rules/fesa/grades';
 

@@ -1,14 +1,14 @@
 import * as E from 'fp-ts/Either';
 import { correctedRegistration } from '../../domain/commands/state';
-import { gameAsPeople, type GameFacts, type GradeAwarded, type OpeningBalanceImported, type PlayerRegistered, type RatingAdjusted, type RuleSetAdopted, type TimeControl as LedgerTimeControl, type TournamentRegistered } from '../../domain/events';
+import { gameAsPeople, type GameFacts, type GradeAwarded, type LoggedEvent, type OpeningBalanceImported, type PlayerRegistered, type RatingAdjusted, type RuleSetAdopted, type TimeControl as LedgerTimeControl, type TournamentRegistered } from '../../domain/events';
 import { notRated, type Game, type GameResult, type Score, type TimeControl } from '../../domain/rules/elo-common/game';
-import type { LoggedEvent } from '../../domain/events';
 import { decodePlayerState, genericFoldOf, RULE_SETS, type RuleSetRegistry } from '../../domain/rules/registry';
 import { everyTypeHandled, passedOver, type EventSelection } from '../../domain/events/selection';
 import type { EntryPolicy, GenericRuleSetId, GenericSystem } from './systems';
 import type { TournamentFacts as RatedTournamentFacts } from '../../domain/rules/contract';
 import { adoptionAt } from '../../domain/rules/in-force';
 import { CopiedOnUse } from './copied-on-use';
+import { gradeDeclaredBy } from '../declared-grades';
 export { adoptionAt, ruleSetInForce } from '../../domain/rules/in-force';
 
 /**
@@ -373,7 +373,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
   const lastPlayedUnder = (ruleSet: GenericRuleSetId) => copiedPlayed.of(ruleSet);
   const playerFacts = (playerId: string, date: string) => ({
     playerId,
-    grade: grades.get(playerId)?.filter((g) => g.date <= date).at(-1)?.grade,
+    grade: gradeDeclaredBy(grades.get(playerId), date),
     birthYear: players.get(playerId)?.birthYear,
   });
   const inForced = (ruleSet: string) => options.ruleSet === undefined || options.ruleSet === ruleSet;

@@ -23,7 +23,7 @@ import {
   checkFolder, correctFolder, decideFolder, fesaPlayerId, folderCommands, foldLedger, gamesOfEvent,
   type EventFolder, type FolderOutcome, type ImportOptions, type ImportOutcome, type LedgerView,
 } from './fesa-import';
-import type { Ledger } from './ledger';
+import { DecideAgain, type Ledger } from './ledger';
 import { loadFacts } from './load';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { earliestDateChanged, savedRatings } from './saved-ratings';
@@ -120,16 +120,17 @@ export const importFromSaved = async (ledger: Ledger, folder: EventFolder, optio
   let view = viewOf(compared.projection);
   let ledgerList: readonly FesaPlayer[] | undefined;
   const listBefore = () => (ledgerList ??= view.listBefore(folder));
-  let attempts = 0;
   const decided = ledger.decideAll(async (draft) => {
-    // another writer got in first (an attempt again), or recorded a fact on another stream since the restore (no
-    // stream this decision reads tells of it): the projection is restored again, as of the log now
-    if (attempts++ > 0 || (await ledger.store.headPosition()) !== compared.projection.position) {
+    // another writer recorded a fact since the restore (on a stream this decision reads: a lost race; or on another,
+    // which none of them tells of): the projection is restored again, as of the log now, and the streams are read
+    // again under its names (the players the folder names may be others now) — the draft's were read under the old
+    if ((await ledger.store.headPosition()) !== compared.projection.position) {
       const again = await restore();
       if (again === undefined) throw new FoldTheLog();
       compared = again;
       view = viewOf(compared.projection);
       ledgerList = undefined;
+      throw new DecideAgain();
     }
     options.onProgress?.(0, 1, folder.id);
     options.onPlayerIds?.(folder, folder.event.players.map(view.idOf));

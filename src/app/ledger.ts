@@ -46,6 +46,12 @@ export type DecideFrom = 'whole-log' | 'streams';
 export const MAX_ATTEMPTS = 32;
 
 /**
+ * Thrown by a decision whose own reads beside its streams (a saved projection it restored) moved after the streams
+ * were read: `decideAll` reads the streams again and decides again, as after a lost race.
+ */
+export class DecideAgain extends Error {}
+
+/**
  * One user-level operation being decided: its commands are decided one after the other against the ledger's state
  * plus the events decided so far, and nothing is written until `Ledger.decideAll` appends all of them at once.
  */
@@ -201,7 +207,13 @@ export class Ledger {
   async decideAll<T>(build: (draft: Draft) => T | Promise<T>, options: WriteOptions = {}): Promise<{ value: T; events: readonly DomainEvent[]; position?: number }> {
     for (let attempt = 1; ; attempt++) {
       const draft = new Draft(await this.decisionState(options.reads, options.dryRun === true));
-      const value = await build(draft);
+      let value: T;
+      try {
+        value = await build(draft);
+      } catch (error) {
+        if (error instanceof DecideAgain && attempt < MAX_ATTEMPTS) continue;
+        throw error;
+      }
       const parts = draft.parts();
       if (parts.length === 0) return { value, events: [] };
       if (options.dryRun) return { value, events: draft.events };

@@ -18,6 +18,7 @@ import * as E from 'fp-ts/Either';
 import { playerStream, type DomainEvent, type LoggedEvent } from '../../domain/events';
 import { foldFesa, PASSED_OVER_BY_THE_FOLD, type FesaFacts, type FesaFold, type FoldError } from '../../projections/fesa/history';
 import { nameKey } from '../../projections/fesa/name-key';
+import { firstDeclared } from '../../projections/declared-grades';
 import type { FesaProjection } from '../../projections/fesa/incremental';
 import { compareKeys, tournamentsOf, type ItemKey } from '../../projections/fesa/timeline';
 import { foldGeneric } from '../../projections/generic/history';
@@ -97,7 +98,7 @@ export const earliestDateChanged = (facts: FesaFacts, events: readonly LoggedEve
   const endDates = new Map<string, string[]>();
   const names = new Set<string>();
   let openings = false;
-  const [newIds, merged, graded] = [new Set<string>(), new Set<string>(), new Set<string>()];
+  const [newIds, merged, graded] = [new Set<string>(), new Set<string>(), new Map<string, string>()];
   for (const fact of events) {
     const e = fact.event;
     if (PASSED_OVER_BY_THE_FOLD.has(e.type)) continue;
@@ -130,10 +131,12 @@ export const earliestDateChanged = (facts: FesaFacts, events: readonly LoggedEve
       if (e.type === 'PriorGradeDeclared') {
         // his first declaration counts before its date too (`latestGrade`): from his first tournament, which the saved
         // facts restored without their games cannot tell (a new id has none)
-        if (!newIds.has(e.playerId) && !graded.has(e.playerId) && !facts.priorGrades.has(e.playerId)) return '';
+        // (dated before every declaration he has, it becomes his first: read by date, projections/declared-grades.ts)
+        const declaredBefore = [firstDeclared(facts.priorGrades.get(e.playerId))?.date, graded.get(e.playerId)].some((d) => d !== undefined && d <= e.validDate);
+        if (!newIds.has(e.playerId) && !declaredBefore) return '';
         // (a merged person's grades are read together, by date: a new one may come first)
         for (const [absorbed, m] of facts.merges) if (absorbed === e.playerId || m.survivor === e.playerId) return '';
-        graded.add(e.playerId);
+        graded.set(e.playerId, min(graded.get(e.playerId) ?? '\uffff', e.validDate));
       }
       openings ||= e.type === 'OpeningBalanceImported';
       earliest = min(earliest, e.validDate);

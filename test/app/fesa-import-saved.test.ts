@@ -12,6 +12,9 @@ import { Ledger } from '../../src/app/ledger';
 import { loadFacts } from '../../src/app/load';
 import { ledgers } from '../support/gen';
 import { places, record, type Place } from '../support/places';
+import { toNewEvent } from '../../src/app/event-log';
+import type { EventStore } from '../../src/app/ports/event-store';
+import { streamOf, type DomainEvent } from '../../domain/events';
 
 /**
  * `fesa import` of one folder with a saved checkpoint (src/app/fesa-import-saved.ts) decides and answers as the whole
@@ -116,4 +119,44 @@ describe('fesa import of one folder from the saved checkpoint', () => {
     expect(used.late).toBeGreaterThan(5);
     expect(used.rerated).toBeGreaterThan(3);
   }, 300_000);
+
+  /**
+   * Another officer records a fact between the restore of the checkpoint and the decision, on a stream the folder's
+   * decision does not read: the registration of one of the folder's new players under another id. The import must
+   * answer as the whole log with that fact does (the checkpoint is restored again when the head moved), not from the
+   * projection restored before it — which would register the same person a second time.
+   */
+  it.each(places)('restores the checkpoint again when another writer recorded a fact after the restore (%s)', async (_name, open) => {
+    const { facts } = fc.sample(ledgers(10, 8), { numRuns: 1, seed: 3 })[0]!;
+    const folder = folderOf('2099-01-01', namesOf(facts), 0, false);
+    const newcomer = folder.newPlayers[0]!;
+    const foreign: DomainEvent = { type: 'PlayerRegistered', version: 1, eventId: 'other-writer:1', validDate: '2098-12-01', actor: 'other officer', playerId: 'OTHER-1', familyName: newcomer.lastName, givenName: newcomer.firstName, country: 'NO' } as DomainEvent;
+    const [withSaved, whole] = [await open(), await open()];
+    try {
+      for (const place of [withSaved, whole]) await record(place.store, facts);
+      await resumeProjection(withSaved.store, withSaved.checkpoints);
+      await record(whole.store, [{ event: foreign, globalPosition: 0 }]);
+      // the other writer appends as the decision reads its first stream, after the checkpoint was restored
+      let raced = false;
+      const racing: EventStore = Object.assign(Object.create(withSaved.store) as EventStore, {
+        readStream: async (streamId: string, from?: number) => {
+          if (!raced) {
+            raced = true;
+            await withSaved.store.append(streamOf(foreign), [toNewEvent(foreign)], 'any');
+          }
+          return withSaved.store.readStream(streamId, from);
+        },
+      });
+      const decided = importsFromSaved.decided;
+      const mine = await answer({ ...withSaved, store: racing }, folder, { saved: withSaved.checkpoints });
+      expect(raced).toBe(true);
+      expect(importsFromSaved.decided).toBe(decided + 1);
+      expect(mine).toEqual(await answer(whole, folder, {}));
+      expect(await recorded(withSaved)).toEqual(await recorded(whole));
+      expect(await listOf(withSaved)).toEqual(await listOf(whole));
+    } finally {
+      await withSaved.close();
+      await whole.close();
+    }
+  }, 60_000);
 });

@@ -99,5 +99,11 @@ describe('submissions decided from their streams', () => {
     expect(JSON.stringify(fromWhole.at(-2))).toMatch(/imported before as/);
     const strip = (facts: unknown[]) => JSON.stringify(facts).replace(/"recordedAt":"[^"]*"/g, '');
     expect(strip(await factsOf(streams))).toBe(strip(await factsOf(whole)));
+    // the merge before the return cup was recorded, and the return cup's consequences name the person by the
+    // survivor's id (the PIN the file gives is his absorbed one): the case the merge step is there for
+    expect(fromWhole[11]).toMatchObject({ status: 'appended', events: [{ type: 'PlayersMerged', survivor: 'NO-ola' }] });
+    const returnCupChanges = (fromWhole[16] as { changes: { consequences: { changes: { tournament: string; player: string }[] } } }).changes.consequences.changes;
+    expect(returnCupChanges.filter((c) => c.tournament === 'return-cup').map((c) => c.player)).toContain('NO-ola');
+    expect(returnCupChanges.map((c) => c.player)).not.toContain('EGD-11111111');
   }, 120_000);
 });
