@@ -7,6 +7,7 @@ import { everyTypeHandled, passedOver, type EventSelection } from '../../domain/
 import type { EntryPolicy, GenericRuleSetId, GenericSystem } from './systems';
 import type { TournamentFacts as RatedTournamentFacts } from '../../domain/rules/contract';
 import { adoptionAt } from '../../domain/rules/in-force';
+import { CopiedOnUse } from './copied-on-use';
 import { gradeDeclaredBy } from '../declared-grades';
 export { adoptionAt, ruleSetInForce } from '../../domain/rules/in-force';
 
@@ -117,8 +118,6 @@ export interface GenericCut {
   readonly states: ReadonlyMap<GenericRuleSetId, ReadonlyMap<string, unknown>>;
   readonly lastPlayed: ReadonlyMap<GenericRuleSetId, ReadonlyMap<string, string>>;
 }
-
-const copyOf = <V>(maps: ReadonlyMap<GenericRuleSetId, ReadonlyMap<string, V>>): Map<GenericRuleSetId, Map<string, V>> => new Map([...maps].map(([k, m]) => [k, new Map(m)]));
 
 interface TournamentFacts {
   registration: TournamentRegistered;
@@ -364,20 +363,14 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
   const registered = (id: string): boolean => registry.has(id);
   const ruleSetOf = (id: string): GenericSystem<any, any> => registry.get(id)!;
   const { players, grades, adoptions, timeline, person, merged } = collectFacts(log, options.knownAt, registered);
-  const states = options.resume ? copyOf(options.resume.states) : new Map<GenericRuleSetId, Map<string, unknown>>();
-  const stateOf = (id: GenericRuleSetId) => {
-    let s = states.get(id);
-    if (!s) states.set(id, (s = new Map()));
-    return s;
-  };
+  const copied = new CopiedOnUse<unknown>(options.resume?.states);
+  const states = copied.maps;
+  const stateOf = (id: GenericRuleSetId) => copied.of(id);
   const runs: GenericRun[] = [];
   const officerFacts: GenericOfficerFact[] = [];
-  const lastPlayed = options.resume ? copyOf(options.resume.lastPlayed) : new Map<GenericRuleSetId, Map<string, string>>();
-  const lastPlayedUnder = (ruleSet: GenericRuleSetId) => {
-    let m = lastPlayed.get(ruleSet);
-    if (!m) lastPlayed.set(ruleSet, (m = new Map()));
-    return m;
-  };
+  const copiedPlayed = new CopiedOnUse<string>(options.resume?.lastPlayed);
+  const lastPlayed = copiedPlayed.maps;
+  const lastPlayedUnder = (ruleSet: GenericRuleSetId) => copiedPlayed.of(ruleSet);
   const playerFacts = (playerId: string, date: string) => ({
     playerId,
     grade: gradeDeclaredBy(grades.get(playerId), date),
@@ -389,7 +382,7 @@ export const foldGeneric = (log: Iterable<LoggedEvent>, options: GenericFoldOpti
   const cuts = [...(options.cuts ?? [])].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
   let taken = 0; // the cuts taken, earliest first
   const takeCutsBefore = (date: string): void => {
-    for (; taken < cuts.length && cuts[taken]!.date <= date; taken++) cuts[taken]!.take({ date: cuts[taken]!.date, states: copyOf(states), lastPlayed: copyOf(lastPlayed) });
+    for (; taken < cuts.length && cuts[taken]!.date <= date; taken++) cuts[taken]!.take({ date: cuts[taken]!.date, states: copied.snapshot(), lastPlayed: copiedPlayed.snapshot() });
   };
   for (const item of timeline) {
     if (options.resume !== undefined && item.date < options.resume.date) continue;

@@ -22,20 +22,20 @@ import { hash53 } from './list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import type { RatedTournamentSlice } from './rated-tournament';
-import { loadFoldCut, NAMES_ONLY } from './rule-set-fold-cut';
+import { loadCut, NAMES_ONLY } from './rule-set-fold-cut';
 import { decodedStream } from './rated-tournament';
 import { readFacts } from './event-log';
 import { evolve, initialLedgerState } from '../../domain/commands/state';
 import { playerStream } from '../../domain/events';
 import { fingerprint, rebuildRuleSetListModels, resumeRuleSetModels, touchOfTheRatedSlice, type SliceFold } from './rule-set-list-model';
 import { careerName, careerReader, type GenericCareer } from './tournaments';
-import { explainsAnything, joined, lineOf, nonEmpty, parseLine, recordOfLine, splitAtCut, tailOfLine, tailLineOf, type Line, type PlayerRecord, type TailRecord } from './rule-set-career-records';
+import { explainsAnything, joined, lineOf, nonEmpty, parseLine, recordOfLine, splitAtCut, tailJoinedAt, tailOfLine, tailLineOf, type Line, type PlayerRecord, type TailRecord } from './rule-set-career-records';
 import { careersOfStandings, ruleSetStandings, type RuleSetCareer, type RuleSetStanding } from './career-rule-sets';
 import { listNamer, listOfFold, type RuleSetListRow } from './rule-set-list';
 import type { GenericRuleSetId } from '../../projections/generic/systems';
 
 /** The saved layout: a model of another format is never read (the next read makes it anew). */
-export const RULE_SET_CAREER_MODEL_FORMAT = 4;
+export const RULE_SET_CAREER_MODEL_FORMAT = 5;
 const HEAD_NAME = `rule-set-careers-${RULE_SET_CAREER_MODEL_FORMAT}`;
 /** At a million games a bucket holds some 1,500 players: a read parses megabytes, not the whole model (format 4: records split into head and tail parts). */
 const BUCKETS = 64;
@@ -58,6 +58,11 @@ interface Head {
   readonly tails: readonly number[];
   /** Where the records are split, and the date their grade carries are at: the fold cut's (rule-set-fold-cut.ts) the model can be spliced from. */
   readonly cutDate: string;
+  /**
+   * The fine cut's date (format 5), where the tails' second carries are at: a write touching only items from it on is
+   * spliced from a fold resumed there. `cutDate` where none is saved apart (no splice from it then).
+   */
+  readonly fineDate: string;
 }
 
 /** What the saved model holds of one player. */
@@ -93,8 +98,8 @@ const listRows = (
 
 const END_OF_TIME = '9999-12-31';
 
-/** What the model keeps of one player from the fold of the whole slice `fold` (undefined: nothing to keep). */
-const recordReader = ({ slice, folded, cutDate }: SliceFold): ((id: string) => PlayerRecord | undefined) => {
+/** What the model keeps of one player from the fold of the whole slice `fold` (undefined: nothing to keep), with his carry at the fine cut. */
+const recordReader = ({ slice, folded, cutDate, fineDate }: SliceFold): ((id: string) => readonly [PlayerRecord, GradeCarry | null] | undefined) => {
   const careerOf = careerReader(slice.facts, slice.state, folded);
   const listedOf = listRows(slice, folded);
   return (id) => {
@@ -103,8 +108,10 @@ const recordReader = ({ slice, folded, cutDate }: SliceFold): ((id: string) => P
     const explained = data !== undefined && explainsAnything(data) ? data : null;
     const standings = ruleSetStandings(folded, id, (ruleSet) => listedOf(ruleSet, id));
     let carry: GradeCarry = {};
+    let fineCarry: GradeCarry = {};
     if (E.isRight(folded)) gradeHistory(folded.right, id, { carryAt: { date: cutDate, take: (c) => (carry = c) } });
-    return career !== null || explained !== null || standings.length > 0 ? [id, career, explained, standings, nonEmpty(carry)] : undefined;
+    if (E.isRight(folded)) gradeHistory(folded.right, id, { carryAt: { date: fineDate ?? cutDate, take: (c) => (fineCarry = c) } });
+    return career !== null || explained !== null || standings.length > 0 ? [[id, career, explained, standings, nonEmpty(carry)], nonEmpty(fineCarry)] : undefined;
   };
 };
 
@@ -118,8 +125,8 @@ const savePart = async (storage: CheckpointStorage, name: string, position: numb
 };
 
 /** Saves the head last: until it is saved, the parts do not match the head a read checks them against. */
-const saveHead = (storage: CheckpointStorage, { position, head, folded }: SliceFold, cutDate: string, buckets: readonly number[], tails: readonly number[]): Promise<void> => {
-  const saved: Head = { format: RULE_SET_CAREER_MODEL_FORMAT, position, head, ...(E.isLeft(folded) ? { failure: folded.left } : {}), buckets, tails, cutDate };
+const saveHead = (storage: CheckpointStorage, { position, head, folded }: SliceFold, cutDate: string, fineDate: string, buckets: readonly number[], tails: readonly number[]): Promise<void> => {
+  const saved: Head = { format: RULE_SET_CAREER_MODEL_FORMAT, position, head, ...(E.isLeft(folded) ? { failure: folded.left } : {}), buckets, tails, cutDate, fineDate };
   return storage.save(HEAD_NAME, position, JSON.stringify(saved), [], []);
 };
 
@@ -139,20 +146,20 @@ const saveCareerModel = async (storage: CheckpointStorage, fold: SliceFold): Pro
     const heads: Line[] = [];
     const tailLines: Line[] = [];
     for (const id of players) {
-      const record = recordFor(id);
-      if (record === undefined) continue;
-      const { head, tail } = splitAtCut(record, cutDate);
+      const read = recordFor(id);
+      if (read === undefined) continue;
+      const { head, tail } = splitAtCut(read[0], cutDate, read[1]);
       heads.push(lineOf(head));
       if (tail !== undefined) tailLines.push(tailLineOf(tail));
     }
     buckets.push(await savePart(storage, bucketName(bucket), fold.position, heads));
     tails.push(await savePart(storage, tailName(bucket), fold.position, tailLines));
   }
-  await saveHead(storage, fold, cutDate, buckets, tails);
+  await saveHead(storage, fold, cutDate, fold.fineDate ?? cutDate, buckets, tails);
 };
 
 /** How many times this thread spliced the careers model from the fold cut (an instrument, as `ruleSetCareerModelBuilds`). */
-export const ruleSetCareerModelSplices = { here: 0 };
+export const ruleSetCareerModelSplices = { here: 0, fine: 0 };
 
 /**
  * Renames `renamed` in the parts `nameOf` names (a bucket's head records, or its tails) where they hold a career, as
@@ -185,7 +192,7 @@ const headRenamed = (line: Line, name: string | undefined): Line => {
 };
 const tailRenamed = (line: Line, name: string | undefined): Line => {
   const record = tailOfLine(line);
-  return record[1] === null || name === undefined ? line : tailLineOf([record[0], name, record[2], record[3], record[4], record[5], record[6]]);
+  return record[1] === null || name === undefined ? line : tailLineOf([record[0], name, record[2], record[3], record[4], record[5], record[6], record[7]]);
 };
 
 /**
@@ -198,7 +205,11 @@ const tailRenamed = (line: Line, name: string | undefined): Line => {
  */
 const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: SliceFold, renamed: ReadonlySet<string>, touched: string): Promise<boolean> => {
   const { slice, folded, from } = fold;
-  if (E.isLeft(folded) || saved.cutDate !== from) return false;
+  // resumed at the fine cut: the tails keep their items before it, each grade history carried over it
+  const fine = fold.grain === 'fine';
+  if (E.isLeft(folded) || (fine ? saved.fineDate !== from || from <= saved.cutDate : saved.cutDate !== from)) return false;
+  const fineDate = fold.fineDate ?? saved.fineDate;
+  if (fine) ruleSetCareerModelSplices.fine++;
   ruleSetCareerModelSplices.here++;
   const resumed = folded.right;
   const careerOf = careerReader(slice.facts, slice.state, folded);
@@ -208,15 +219,23 @@ const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: 
     const player = slice.state.players.get(id);
     return player && careerName(player);
   };
-  const tailOf = (id: string, carried: GradeCarry | null): TailRecord => {
-    let carry: GradeCarry = carried ?? {};
+  /** His tail made again: `old` his saved tail, `headCarry` his head record's carry (where he has no tail yet). */
+  const tailOf = (id: string, old: TailRecord | undefined, headCarry: GradeCarry | null): TailRecord => {
+    // the carry the fold's first item starts from: at the cut it was resumed at (a player without a tail has nothing between the two)
+    const start = (fine ? (old === undefined ? headCarry : old[7]) : (old?.[6] ?? headCarry)) ?? {};
+    let carry: GradeCarry = fine ? (old?.[6] ?? headCarry ?? {}) : start;
+    let fineCarry: GradeCarry = start;
     // the carry at the split date: a model whose cut moved since is made anew, not spliced from another date
-    const grades = gradeHistory(resumed, id, { carry, carryAt: { date: from, take: (c) => (carry = c) } });
+    const grades = gradeHistory(resumed, id, { carry: start, carryAt: { date: from, take: (c) => (fine ? undefined : (carry = c)) } });
+    gradeHistory(resumed, id, { carry: start, carryAt: { date: fineDate, take: (c) => (fineCarry = c) } });
     const post = careerOf(id);
     const now = explanationData(resumed, id);
     const standings = ruleSetStandings(folded, id, (ruleSet) => listedOf(ruleSet, id));
-    return [id, nameOf(id) ?? null, post === undefined ? null : { openingBalances: post.openingBalances, tournaments: post.tournaments }, { tournaments: now.tournaments, officerFacts: now.officerFacts }, grades, standings, nonEmpty(carry)];
+    const made: TailRecord = [id, nameOf(id) ?? null, post === undefined ? null : { openingBalances: post.openingBalances, tournaments: post.tournaments }, { tournaments: now.tournaments, officerFacts: now.officerFacts }, grades, standings, nonEmpty(carry), nonEmpty(fineCarry)];
+    return fine ? tailJoinedAt(from, old, made) : made;
   };
+  // a tail kept as saved carries what it did at the fine date where that date stays, or where it holds nothing from the earlier of the two on
+  const fineCarryHolds = (last: string): boolean => fineDate === saved.fineDate || last < (fineDate < saved.fineDate ? fineDate : saved.fineDate);
   // the players the items from the cut on name, whom the saved tails may not hold yet; those of the items from the
   // date the write touches on, whose tails change (the items before it are folded as they were)
   const [named, touchedNow] = [new Set<string>(), new Set<string>()];
@@ -242,20 +261,20 @@ const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: 
     for (const old of loaded.lines) {
       newcomers.delete(old.id);
       // a tail with nothing from the date the write touches, of a player nothing from it names, is as it was
-      lines.push(old.last < touched && !touchedNow.has(old.id) && !renamed.has(old.id) ? old : tailLineOf(tailOf(old.id, tailOfLine(old)[6])));
+      lines.push(old.last < touched && !touchedNow.has(old.id) && !renamed.has(old.id) && fineCarryHolds(old.last) ? old : tailLineOf(tailOf(old.id, tailOfLine(old), null)));
     }
     if (newcomers.size > 0) {
       // a player first named from the cut on: his carry is his head record's
       const heads = await loadPart(storage, bucketName(bucket), true);
       if (heads === undefined || heads.fp !== buckets[bucket]) return false;
       const carries = new Map(heads.lines.filter((l) => newcomers.has(l.id)).map((l) => [l.id, recordOfLine(l)[4]]));
-      for (const id of newcomers) lines.push(tailLineOf(tailOf(id, carries.get(id) ?? null)));
+      for (const id of newcomers) lines.push(tailLineOf(tailOf(id, undefined, carries.get(id) ?? null)));
     }
     // a tail the write leaves as it was is not written again
     const same = lines.length === loaded.lines.length && lines.every((l, i) => l.text === loaded.lines[i]!.text);
     tails.push(same ? loaded.fp : await savePart(storage, tailName(bucket), fold.position, lines));
   }
-  await saveHead(storage, fold, from, buckets, tails);
+  await saveHead(storage, fold, saved.cutDate, fineDate, buckets, tails);
   return true;
 };
 
@@ -342,21 +361,27 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
     return undefined;
   }
   if (saved.position === head) return saved;
-  const found = await loadFoldCut(storage, 'coarse');
-  // the cut's states stand for the items before its date as of its position; the records are split at that date
-  const cut = found !== undefined && saved.failure === undefined && found.cut.date === saved.cutDate && found.position <= head && (await logChangedSince(store, found.position, found.head)) === undefined ? found : undefined;
-  // a newcomer's registration gives no one a career: only a fact the non-FESA fold rates does
-  const touch = await touchOfTheRatedSlice(store, storage, Math.min(saved.position, cut?.position ?? saved.position), head, async () => false);
-  if (touch.kind === 'none') {
-    const moved: Head = { ...saved, position: head, head: await hashAt(store, head) };
-    await storage.save(HEAD_NAME, head, JSON.stringify(moved), [], []);
-    return moved;
+  // the fine cut first (the last tournaments folded again), else the coarse one (two seasons); the records are split
+  // at the coarse one's date, their second carries are at the fine one's
+  for (const grain of ['fine', 'coarse'] as const) {
+    const found = await loadCut(storage, grain);
+    const date = grain === 'fine' ? saved.fineDate : saved.cutDate;
+    // the cut's states stand for the items before its date as of its position
+    const cut = found !== undefined && saved.failure === undefined && found.cut.date === date && (grain === 'coarse' || date > saved.cutDate) && found.position <= head && (await logChangedSince(store, found.position, found.head)) === undefined ? found : undefined;
+    const since = Math.min(saved.position, cut?.position ?? saved.position);
+    // a newcomer's registration gives no one a career: only a fact the non-FESA fold rates does
+    const touch = await touchOfTheRatedSlice(store, storage, since, head, async () => false);
+    if (touch.kind === 'none') {
+      const moved: Head = { ...saved, position: head, head: await hashAt(store, head) };
+      await storage.save(HEAD_NAME, head, JSON.stringify(moved), [], []);
+      return moved;
+    }
+    if (touch.kind !== 'from' || cut === undefined || touch.date < cut.cut.date) continue;
+    const renamed = await renamedSince(store, since, head);
+    if (touch.date === NAMES_ONLY && (await renamedInModel(store, storage, saved, renamed, head))) return loadHead(storage);
+    if (await resumeRuleSetModels(store, storage, cut, head, { splice: (fold) => spliceCareerModel(storage, saved, fold, renamed, touch.date), nameOthers: renamed.size > 0 }, grain)) return loadHead(storage);
+    return undefined;
   }
-  const since = Math.min(saved.position, cut?.position ?? saved.position);
-  if (touch.kind !== 'from' || cut === undefined || touch.date < cut.cut.date) return undefined;
-  const renamed = await renamedSince(store, since, head);
-  if (touch.date === NAMES_ONLY && (await renamedInModel(store, storage, saved, renamed, head))) return loadHead(storage);
-  if (await resumeRuleSetModels(store, storage, cut, head, { splice: (fold) => spliceCareerModel(storage, saved, fold, renamed, touch.date), nameOthers: renamed.size > 0 })) return loadHead(storage);
   return undefined;
 };
 

@@ -25,9 +25,13 @@ type ExplanationTail = Pick<GenericExplanation['data'], 'tournaments' | 'officer
 
 /**
  * A player's tail record: his name (null: he has no career), his career's items from the cut on (null: the fold from
- * the cut gives him none), his explanation's and his grade changes from the cut on, his standings now, and his carry.
+ * the cut gives him none), his explanation's and his grade changes from the cut on, his standings now, his carry, and
+ * his carry at the fine cut (the model's `fineDate`), which a splice of the items from the fine cut on starts from.
  */
-export type TailRecord = readonly [playerId: string, name: string | null, career: CareerTail | null, explanation: ExplanationTail, grades: readonly GradeChange[], standings: readonly RuleSetStanding[], carry: GradeCarry | null];
+export type TailRecord = readonly [
+  playerId: string, name: string | null, career: CareerTail | null, explanation: ExplanationTail, grades: readonly GradeChange[], standings: readonly RuleSetStanding[], carry: GradeCarry | null,
+  fineCarry: GradeCarry | null,
+];
 
 /** A record as a line of its bucket: the date of its last dated item ('': none), the id as JSON, the record as JSON. */
 export interface Line {
@@ -76,8 +80,11 @@ export const tailOfLine = (line: Line): TailRecord => JSON.parse(jsonOfLine(line
 const before = <T extends { readonly date: string }>(items: readonly T[] | undefined, cut: string): T[] => (items ?? []).filter((i) => i.date < cut);
 const fromOn = <T extends { readonly date: string }>(items: readonly T[] | undefined, cut: string): T[] => (items ?? []).filter((i) => i.date >= cut);
 
-/** A whole record split at `cut`: its head record, and its tail when it holds anything dated from the cut on. */
-export const splitAtCut = (record: PlayerRecord, cut: string): { head: PlayerRecord; tail: TailRecord | undefined } => {
+/**
+ * A whole record split at `cut`: its head record, and its tail when it holds anything dated from the cut on (with his
+ * carry at the fine cut, `fineCarry`; a player without a tail carries his head record's carry there).
+ */
+export const splitAtCut = (record: PlayerRecord, cut: string, fineCarry: GradeCarry | null): { head: PlayerRecord; tail: TailRecord | undefined } => {
   if (lastDateOf(record) < cut) return { head: record, tail: undefined };
   const [id, career, explained, standings, carry] = record;
   const headCareer = career && { ...career, openingBalances: before(career.openingBalances, cut), grades: before(career.grades, cut), tournaments: career.tournaments.filter((t) => t.endDate < cut) };
@@ -90,8 +97,28 @@ export const splitAtCut = (record: PlayerRecord, cut: string): { head: PlayerRec
     fromOn(career?.grades ?? explained?.grades, cut),
     standings,
     carry,
+    fineCarry,
   ];
   return { head: [id, headCareer, headExplained, standings, carry], tail };
+};
+
+/**
+ * A tail made again from a fold resumed at the fine cut `fine` (`fresh`: its items from `fine` on, the standings and
+ * carries now) joined with the saved tail's items dated before `fine`, which that fold did not see: what a fold
+ * resumed at the coarse cut would have made of the two. A career part is kept where either side has one with items
+ * (a fold gives a career part to a player with an opening balance at any date, with or without items).
+ */
+export const tailJoinedAt = (fine: string, old: TailRecord | undefined, fresh: TailRecord): TailRecord => {
+  if (old === undefined) return fresh;
+  const [id, name, freshCareer, freshExplained, freshGrades, standings, carry, fineCarry] = fresh;
+  const [, oldName, oldCareer, oldExplained, oldGrades] = old;
+  const kept = oldCareer && { openingBalances: before(oldCareer.openingBalances, fine), tournaments: oldCareer.tournaments.filter((t) => t.endDate < fine) };
+  const career =
+    freshCareer === null && (kept === null || kept.openingBalances.length + kept.tournaments.length === 0)
+      ? null
+      : { openingBalances: [...(kept?.openingBalances ?? []), ...(freshCareer?.openingBalances ?? [])], tournaments: [...(kept?.tournaments ?? []), ...(freshCareer?.tournaments ?? [])] };
+  const explanation = { tournaments: [...before(oldExplained.tournaments, fine), ...freshExplained.tournaments], officerFacts: [...before(oldExplained.officerFacts, fine), ...freshExplained.officerFacts] };
+  return [id, name ?? oldName, career, explanation, [...before(oldGrades, fine), ...freshGrades], standings, carry, fineCarry];
 };
 
 /** A player's whole record from his head record and his tail (undefined: the model holds nothing of him). */

@@ -7,11 +7,15 @@
  * an adoption, a corrected registration, a result older than the cut) makes the models anew. Derived and droppable: a
  * cut of another format, log or position is not read.
  *
- * Two cuts are kept, made by the same fold and saved at the same position: the **coarse** one on the first day of the
- * year before the last item's, where the careers model is split into head records and tails (rule-set-career-model.ts)
- * and which the list models resume from; and the **fine** one before the last `foldCutSettings.fineTournaments`
- * tournaments the fold rates, which a write's consequences are compared from (saved-ratings.ts): the tournaments folded
- * again for a late result of a recent tournament are then as many at a million games as at a thousand.
+ * Two cuts are kept: the **coarse** one on the first day of the year before the last item's, where the careers model
+ * is split into head records and tails (rule-set-career-model.ts); and the **fine** one before the last
+ * `foldCutSettings.fineTournaments` tournaments the fold rates. A write's consequences (saved-ratings.ts), the list
+ * models and the careers' tails after it resume from the fine one where the facts since touch nothing before it
+ * (the tournaments folded again for a late result of a recent tournament are then as many at a million games as at a
+ * thousand), else from the coarse one. A fold from the first fact, or resumed at the coarse cut, saves both at its
+ * position; one resumed at the fine cut cannot make a coarse one and saves the fine one alone (not even that while
+ * its date stays: `FINE_CUT_KEPT` in rule-set-list-model.ts), so each is checked from its own position: it holds while
+ * every fact recorded since it touches only items from its date on.
  */
 import type { DomainEvent, LoggedEvent } from '../../domain/events';
 import { ruleSetInForce, type GenericCut } from '../../projections/generic/history';
@@ -83,6 +87,13 @@ export const saveFoldCuts = async (storage: CheckpointStorage, coarse: SavedFold
   await saveFoldCut(storage, coarse, 'coarse');
 };
 
+/**
+ * Saves the fine cut alone, at a later position than the coarse one (a fold resumed at the fine cut, which cannot make
+ * a coarse one): the coarse cut saved before still stands for the items before its date, since every fact recorded
+ * after it that such a fold reads touches only items from the fine cut on.
+ */
+export const saveFineCut = (storage: CheckpointStorage, fine: SavedFoldCut): Promise<void> => saveFoldCut(storage, fine, 'fine');
+
 const saveFoldCut = async (storage: CheckpointStorage, saved: SavedFoldCut | undefined, grain: CutGrain): Promise<void> => {
   const name = cutName(grain);
   if (saved === undefined) return storage.save(name, 0, JSON.stringify({ format: 0 }), [], []);
@@ -102,7 +113,8 @@ const saveFoldCut = async (storage: CheckpointStorage, saved: SavedFoldCut | und
 export const loadFoldCut = async (storage: CheckpointStorage, grain: CutGrain = 'coarse'): Promise<SavedFoldCut | undefined> =>
   (grain === 'fine' ? await loadCut(storage, 'fine') : undefined) ?? loadCut(storage, 'coarse');
 
-const loadCut = async (storage: CheckpointStorage, grain: CutGrain): Promise<SavedFoldCut | undefined> => {
+/** The saved cut of that grain alone (the fine one is not the coarse one where none is saved apart). */
+export const loadCut = async (storage: CheckpointStorage, grain: CutGrain): Promise<SavedFoldCut | undefined> => {
   const texts: string[] = [];
   const parts = { awards: [] as LoggedEvent[], played: [] as Entry[], states: [] as Entry[] };
   const text = await storage.load(cutName(grain), (part, data) => {

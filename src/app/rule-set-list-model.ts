@@ -17,7 +17,7 @@ import { hash53 } from './list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import { everUnderGenericRules, ratedIndexNow, ratedListSlice, ratedListSliceFrom, type RatedTournamentSlice } from './rated-tournament';
-import { awardsFrom, cutDateFor, fineCutDateFor, loadFoldCut, NAMES_ONLY, saveFoldCuts, touchOf, type SavedFoldCut, type Touch } from './rule-set-fold-cut';
+import { awardsFrom, cutDateFor, fineCutDateFor, loadCut, NAMES_ONLY, saveFineCut, saveFoldCuts, touchOf, type CutGrain, type SavedFoldCut, type Touch } from './rule-set-fold-cut';
 import { entryOfState, listNamer, listOfEntries, type RatedEntry, type RuleSetList } from './rule-set-list';
 import { playerNamesNow, type PlayerNames } from './player-names';
 import { LIST_NAMES_EVENTS } from './namesakes';
@@ -89,6 +89,11 @@ interface FoldStart {
   readonly cutDate: string;
   /** Where it keeps its next fine cut (undefined or `cutDate`: none apart from the coarse one). */
   readonly fineCutDate?: string;
+  /**
+   * False: the fold is resumed at the fine cut and keeps no coarse one (it starts after its date); its fine cut is then
+   * kept at `fineCutDate` even where that is the date it resumed from.
+   */
+  readonly coarse?: boolean;
   /** False: the fold alone is asked for (the list models are at the head already), no model is made of it. */
   readonly models?: boolean;
   /** How the models name the state keys they hold (default: as the naming facts among the facts folded name them). */
@@ -108,11 +113,12 @@ const buildModels = async (
   let lastDate = '';
   let cut: GenericCut | undefined;
   let fine: GenericCut | undefined;
-  const fineDate = start.fineCutDate !== undefined && start.fineCutDate > start.cutDate ? start.fineCutDate : undefined;
+  const coarse = start.coarse !== false;
+  const fineDate = start.fineCutDate !== undefined && (coarse ? start.fineCutDate > start.cutDate : start.fineCutDate >= start.cutDate) ? start.fineCutDate : undefined;
   const folded = foldGeneric(facts, {
     entry: 'system',
     ...(start.resume ? { resume: start.resume } : {}),
-    cuts: [{ date: start.cutDate, take: (c) => (cut = c) }, ...(fineDate !== undefined ? [{ date: fineDate, take: (c: GenericCut) => (fine = c) }] : [])],
+    cuts: [...(coarse ? [{ date: start.cutDate, take: (c: GenericCut) => (cut = c) }] : []), ...(fineDate !== undefined ? [{ date: fineDate, take: (c: GenericCut) => (fine = c) }] : [])],
     onItem: (date) => (lastDate = date),
     onStates: (ruleSet, date, states, lastPlayed) => {
       if (start.models === false) return;
@@ -171,11 +177,26 @@ const headOf = ({ header, versions, names }: Model): Model => {
 const saveAs = (storage: CheckpointStorage, m: Model, kind: Kind): Promise<void> =>
   storage.save(modelName(m.header.ruleSet, kind), m.header.position, JSON.stringify(m.header), chunksOf(m.versions, m.names), []);
 
-/** Saves a whole model and its head. */
-const saveModel = async (storage: CheckpointStorage, model: Model): Promise<void> => {
+/**
+ * Saves a whole model and its head; where its versions and names are those of `old` (as saved and loaded: a fold
+ * again that changed nothing of this rule set, a move over facts it passes over) only their headers are moved.
+ */
+const saveModel = async (storage: CheckpointStorage, model: Model, old?: Model): Promise<void> => {
+  const head = headOf(model);
+  const { ruleSet, position } = model.header;
+  if (old !== undefined && old.fp === model.fp && old.header.fp === model.header.fp) {
+    const moved = (await storage.moveHeader(modelName(ruleSet, 'whole'), position, JSON.stringify(model.header))) && (await storage.moveHeader(modelName(ruleSet, 'head'), position, JSON.stringify(head.header)));
+    if (moved) {
+      ruleSetListModelHeadersMoved.here++;
+      return;
+    }
+  }
   await saveAs(storage, model, 'whole');
-  await saveAs(storage, headOf(model), 'head');
+  await saveAs(storage, head, 'head');
 };
+
+/** How many models this thread moved without writing their versions again (an instrument for tests). */
+export const ruleSetListModelHeadersMoved = { here: 0 };
 
 /** The saved model of `ruleSet` as saved (undefined: none of this format). */
 const loadModel = async (storage: CheckpointStorage, ruleSet: string, kind: Kind = 'whole'): Promise<Model | undefined> => {
@@ -241,6 +262,13 @@ export interface SliceFold {
   readonly from: string;
   /** The date of the cut saved with it, which the next resume starts from. */
   readonly cutDate: string;
+  /**
+   * The date of the fine cut saved with it (the coarse one's where none is apart); undefined where the fold saved no
+   * cut (the list models were at the head already): the careers keep the fine date they have.
+   */
+  readonly fineDate?: string;
+  /** Which cut it was resumed at (a fold from the first fact: 'coarse'). */
+  readonly grain: CutGrain;
 }
 
 /** Folds the list slice at the log's head once and saves every non-FESA rule set's model from it, and the fold's cut. */
@@ -259,12 +287,12 @@ export const rebuildRuleSetListModels = async (
   const { models, folded, cut, fine } = await buildModels(facts, head, hash, { cutDate, fineCutDate: fineCutDateFor(facts, cutDate) });
   for (const model of models) await saveModel(storage, model);
   await saveCutsOf(storage, facts, head, hash, cut, fine);
-  await alsoFrom?.({ slice, folded, position: head, head: hash, from: '', cutDate });
+  await alsoFrom?.({ slice, folded, position: head, head: hash, from: '', cutDate, fineDate: fine?.date ?? cutDate, grain: 'coarse' });
   return { position: head, versions: models.reduce((n, m) => n + m.versions.length, 0), facts: facts.length };
 };
 
-/** How many times this thread resumed the models at their cut (an instrument, as `ruleSetListModelBuilds`). */
-export const ruleSetListModelResumes = { here: 0 };
+/** How many times this thread resumed the models at their cut, and of those at the fine one (an instrument, as `ruleSetListModelBuilds`). */
+export const ruleSetListModelResumes = { here: 0, fine: 0 };
 
 /**
  * Folds the list slice from the saved cut on (the facts recorded since it touch nothing dated before it) and saves
@@ -273,8 +301,8 @@ export const ruleSetListModelResumes = { here: 0 };
  * cannot be). False when what was asked for could not be resumed: the list models, or the careers when given (the
  * caller makes them anew).
  */
-export const resumeRuleSetModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number, careers?: CareersSplice): Promise<boolean> => {
-  const resumed = await resumeListModels(store, storage, saved, head, careers);
+export const resumeRuleSetModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number, careers?: CareersSplice, grain: CutGrain = 'coarse'): Promise<boolean> => {
+  const resumed = await resumeListModels(store, storage, saved, head, careers, grain);
   // the list models' versions are let go before the careers are spliced: only the fold and its slice are kept
   return careers === undefined ? resumed.lists : resumed.fold !== undefined && (await careers.splice(resumed.fold));
 };
@@ -287,15 +315,19 @@ export interface CareersSplice {
 }
 
 /** `resumeRuleSetModels`'s fold, and the list models saved from it (`lists`: they could be resumed). */
-const resumeListModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number, careers: CareersSplice | undefined): Promise<{ lists: boolean; fold?: SliceFold }> => {
+const resumeListModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number, careers: CareersSplice | undefined, grain: CutGrain): Promise<{ lists: boolean; fold?: SliceFold }> => {
   const forCareers = careers !== undefined;
   const olds = await Promise.all(GENERIC_RULE_SETS.map((r) => loadModel(storage, r)));
   let lists = true;
   for (const old of olds) if (old === undefined || old.header.position < saved.position || (await unservable(store, old, head)) !== undefined) lists = false;
   if (!lists && !forCareers) return { lists };
-  // the models and the cut at the head already (a list read caught them up): the careers alone are behind
-  const atHead = lists && saved.position === head && olds.every((m) => m!.header.position === head);
-  if (lists && !atHead) ruleSetListModelResumes.here++;
+  // the models at the head already (a list read caught them up): the careers alone are behind (the cut a fold resumed
+  // at may be saved before the head: one resumed at the fine cut keeps it as saved while its date stays)
+  const atHead = lists && olds.every((m) => m!.header.position === head);
+  if (lists && !atHead) {
+    ruleSetListModelResumes.here++;
+    if (grain === 'fine') ruleSetListModelResumes.fine++;
+  }
   const from = saved.cut.date;
   const building = lists && !atHead;
   // the names the saved models give: as known at the head while no naming fact was recorded since them
@@ -313,18 +345,29 @@ const resumeListModels = async (store: EventStore, storage: CheckpointStorage, s
   const lastFact = Math.max(0, ...olds.map((m) => m?.header.lastFact ?? 0));
   const last = [lastItemDate(facts), ...olds.map((m) => m?.header.through ?? '')].reduce((a, b) => (a > b ? a : b));
   const hash = await hashAt(store, head);
-  // a cut not saved again (the models' own, or theirs at the head): the careers keep theirs
-  const cutDate = building ? [from, cutDateFor(last)].reduce((a, b) => (a > b ? a : b)) : from;
+  // a cut not saved again (the models' own, or theirs at the head): the careers keep theirs. Resumed at the fine cut,
+  // the fold keeps the coarse cut saved before (it starts after its date) and its next fine cut no earlier than this one
+  const cutDate = building && grain === 'coarse' ? [from, cutDateFor(last)].reduce((a, b) => (a > b ? a : b)) : from;
   const fineCutDate = fineCutDateFor(facts, cutDate);
   const namer = async (keys: readonly string[]): Promise<ListNamer> =>
     savedNames !== undefined && keys.every((k) => savedNames.has(k)) ? (key) => savedNames.get(key)! : listNamer(namedElsewhere ? await namingFacts(store, head) : facts);
-  const { models, folded, cut, fine } = await buildModels(facts, head, hash, { resume: saved.cut, prefix, lastFact, cutDate, fineCutDate, models: building, namer });
+  const { models, folded, cut, fine } = await buildModels(facts, head, hash, { resume: saved.cut, prefix, lastFact, cutDate, fineCutDate, models: building, namer, coarse: grain === 'coarse' });
   if (building) {
-    for (const model of models) await saveModel(storage, model);
-    await saveCutsOf(storage, facts, head, hash, cut, fine);
+    const oldOf = new Map(olds.map((m) => [m!.header.ruleSet, m!]));
+    for (const model of models) await saveModel(storage, model, oldOf.get(model.header.ruleSet));
+    if (grain === 'coarse') await saveCutsOf(storage, facts, head, hash, cut, fine);
+    // the same date: the states saved stand (the facts since touch only what is after it), until the cut is far behind
+    else if (fine !== undefined && (fine.date !== saved.cut.date || head - saved.position > FINE_CUT_KEPT)) await saveFineCut(storage, { position: head, head: hash, cut: fine, awards: awardsFrom(facts, fine.date) });
   }
-  return { lists, fold: { slice: { facts, state: slice.state }, folded, position: head, head: hash, from, cutDate } };
+  const fineDate = !building ? undefined : grain === 'coarse' ? (fine?.date ?? cutDate) : fine?.date;
+  return { lists, fold: { slice: { facts, state: slice.state }, folded, position: head, head: hash, from, cutDate, grain, ...(fineDate !== undefined ? { fineDate } : {}) } };
 };
+
+/**
+ * How far behind the head a fine cut a fold resumed from is kept as saved when the next one would be at its date: the
+ * facts since it are read to know that it holds (a write's comparison reads at most 20,000 of them: saved-ratings.ts).
+ */
+const FINE_CUT_KEPT = 5_000;
 
 /** The naming facts (every registration, correction, merge and unmerge) up to `head`: what a list's names are made of. */
 const namingFacts = async (store: EventStore, head: number): Promise<LoggedEvent[]> => {
@@ -348,19 +391,25 @@ const namesKeptSince = async (store: EventStore, olds: readonly Model[], head: n
  * change no list, folded again from the saved cut over facts that touch only items from it on, else made anew.
  */
 const catchUpModels = async (store: EventStore, storage: CheckpointStorage, model: Model, head: number): Promise<void> => {
-  const saved = await loadFoldCut(storage, 'coarse');
-  const since = saved !== undefined && saved.position <= model.header.position && (await logChangedSince(store, saved.position, saved.head)) === undefined ? saved.position : model.header.position;
-  const touch = await touchSince(store, storage, model, since, head);
-  if (touch.kind === 'none') {
-    await saveModel(storage, { ...model, header: { ...model.header, position: head, head: await hashAt(store, head) } });
-    return;
+  // the fine cut first (the last tournaments folded again), else the coarse one (two seasons)
+  for (const grain of ['fine', 'coarse'] as const) {
+    const saved = await loadCut(storage, grain);
+    const since = saved !== undefined && saved.position <= model.header.position && (await logChangedSince(store, saved.position, saved.head)) === undefined ? saved.position : model.header.position;
+    const touch = await touchSince(store, storage, model, since, head);
+    if (touch.kind === 'none') {
+      await saveModel(storage, { ...model, header: { ...model.header, position: head, head: await hashAt(store, head) } }, model);
+      return;
+    }
+    if (touch.kind === 'from' && saved !== undefined && since === saved.position && saved.cut.date <= touch.date && (await resumeRuleSetModels(store, storage, saved, head, undefined, grain))) return;
   }
-  if (touch.kind === 'from' && saved !== undefined && since === saved.position && saved.cut.date <= touch.date && (await resumeRuleSetModels(store, storage, saved, head))) return;
   await rebuildRuleSetListModels(store, storage);
 };
 
-/** The model of `ruleSet` at the head of the log: the saved one (moved forward, or folded again from its cut), else made anew. */
-const modelAtHead = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, onEdited?: (why: string) => void): Promise<Model> => {
+/**
+ * The model of `ruleSet` at the head of the log: the saved one (moved forward, or folded again from its cut), else made
+ * anew; its head alone where that answers the list as of `asOf` (see `Kind`).
+ */
+const modelAtHead = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string, onEdited?: (why: string) => void): Promise<Model> => {
   const head = await store.headPosition();
   const saved = await loadModel(storage, ruleSet, 'whole');
   const why = saved && (await unservable(store, saved, head));
@@ -369,6 +418,9 @@ const modelAtHead = async (store: EventStore, storage: CheckpointStorage, ruleSe
     if (saved.header.position === head) return saved;
     await catchUpModels(store, storage, saved, head);
   } else await rebuildRuleSetListModels(store, storage);
+  // the head as saved with the whole just now (a read of a third of the rows), unless the date is before its last entry's
+  const caughtUp = await loadModel(storage, ruleSet, 'head');
+  if (caughtUp !== undefined && caughtUp.header.position === head && caughtUp.header.through <= asOf && caughtUp.fp === caughtUp.header.fp) return caughtUp;
   return (await loadModel(storage, ruleSet))!;
 };
 
@@ -395,7 +447,7 @@ export const readRuleSetListModel = async (store: EventStore, storage: Checkpoin
     await rebuildRuleSetListModels(store, storage);
   }
   const served = saved !== undefined && why === undefined && saved.header.position === head && saved.header.through <= asOf;
-  const model = served ? saved : await modelAtHead(store, storage, ruleSet, request.onEdited);
+  const model = served ? saved : await modelAtHead(store, storage, ruleSet, asOf, request.onEdited);
   // (a whole model saved without its head, as the first saves were: the head is saved now)
   if (saved === undefined) await saveAs(storage, headOf(model), 'head');
   const { header, versions, names } = model;

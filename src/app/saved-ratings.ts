@@ -33,7 +33,7 @@ import { readFacts } from './event-log';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import { everUnderGenericRules, ratedIndexNow, ratedListSlice, ratedListSliceFrom } from './rated-tournament';
-import { loadFoldCut, touchOf, type SavedFoldCut } from './rule-set-fold-cut';
+import { loadCut, touchOf, type SavedFoldCut } from './rule-set-fold-cut';
 import { logChangedSince } from './chain';
 import { LiveStreamIndex } from './stream-index';
 import { leavesFesaAlone } from './fesa-untouched';
@@ -356,16 +356,16 @@ const CUT_READ_LIMIT = 20_000;
  * fine one, else the coarse one saved with it (rule-set-fold-cut.ts).
  */
 const resumableCut = async (store: EventStore, storage: CheckpointStorage, head: number, decided: readonly LoggedEvent[]): Promise<SavedFoldCut | undefined> => {
-  const saved = await loadFoldCut(storage, 'fine');
-  // a cut far behind the head (a FESA federation's writes since its last non-FESA read) costs more to check than it saves
-  if (saved === undefined || saved.position > head || head - saved.position > CUT_READ_LIMIT || (await logChangedSince(store, saved.position, saved.head)) !== undefined) return undefined;
-  const index = await ratedIndexNow(store, storage, head);
-  const touch = await touchOf(thenDecided(readFacts(store, { fromPosition: saved.position, toPosition: head }), decided), index, everUnderGenericRules(index, head), saved.position, async () => true);
-  const holds = (cut: SavedFoldCut): boolean => touch.kind === 'none' || (touch.kind === 'from' && cut.cut.date <= touch.date);
-  if (holds(saved)) return saved;
-  // the facts since the position both were saved at touch what lies between the two: the coarse one may hold
-  const coarse = await loadFoldCut(storage, 'coarse');
-  return coarse !== undefined && coarse.position === saved.position && coarse.head === saved.head && holds(coarse) ? coarse : undefined;
+  // the fine one, else the coarse one: each saved at its own position (a fold resumed at the fine cut saves it alone)
+  for (const grain of ['fine', 'coarse'] as const) {
+    const saved = await loadCut(storage, grain);
+    // a cut far behind the head (a FESA federation's writes since its last non-FESA read) costs more to check than it saves
+    if (saved === undefined || saved.position > head || head - saved.position > CUT_READ_LIMIT || (await logChangedSince(store, saved.position, saved.head)) !== undefined) continue;
+    const index = await ratedIndexNow(store, storage, head);
+    const touch = await touchOf(thenDecided(readFacts(store, { fromPosition: saved.position, toPosition: head }), decided), index, everUnderGenericRules(index, head), saved.position, async () => true);
+    if (touch.kind === 'none' || (touch.kind === 'from' && saved.cut.date <= touch.date)) return saved;
+  }
+  return undefined;
 };
 
 /** The batches read, then the decided facts. */

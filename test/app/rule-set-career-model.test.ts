@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { DomainEvent, LoggedEvent } from '../../domain/events';
 import { Ledger } from '../../src/app/ledger';
 import { loadFacts } from '../../src/app/load';
-import { readRuleSetCareer, ruleSetCareerModelBuilds, ruleSetCareerModelFindings, servedRuleSetCareers, type SavedRuleSetCareer } from '../../src/app/rule-set-career-model';
+import { readRuleSetCareer, RULE_SET_CAREER_MODEL_FORMAT, ruleSetCareerModelBuilds, ruleSetCareerModelFindings, servedRuleSetCareers, type SavedRuleSetCareer } from '../../src/app/rule-set-career-model';
 import { ruleSetCareers } from '../../src/app/career-rule-sets';
 import { ruleSetList, type RuleSetListRow } from '../../src/app/rule-set-list';
 import { GENERIC_RULE_SETS } from '../../projections/generic/systems';
@@ -101,14 +101,14 @@ describe.each(places)('the saved careers of the non-FESA rule sets (%s)', (name,
           expect(ruleSetCareerModelBuilds.here).toBe(before);
           expect(await ruleSetCareerModelFindings(store, checkpoints, await store.headPosition())).toEqual([]);
           // one saved chunk edited by hand (a rating changed): verify names it, a read is told and answers as the fold
-          const rows = (await sql("SELECT name, part, seq, data FROM projection_chunks WHERE name LIKE 'rule-set-careers-4:%' AND data LIKE '%\"after\":1%' ORDER BY name, seq")) as unknown[];
+          const rows = (await sql(`SELECT name, part, seq, data FROM projection_chunks WHERE name LIKE 'rule-set-careers-${RULE_SET_CAREER_MODEL_FORMAT}:%' AND data LIKE '%"after":1%' ORDER BY name, seq`)) as unknown[];
           if (rows.length > 0) {
             const row = rows[pick % rows.length] as Record<string, unknown> | unknown[];
             const [chunk, part, seq, data] = Array.isArray(row) ? row : [row.name, row.part, row.seq, row.data];
             const changed = String(data).replace('"after":1', '"after":2');
             await sql(`UPDATE projection_chunks SET data = '${changed.replace(/'/g, "''")}' WHERE name = '${String(chunk)}' AND part = '${String(part)}' AND seq = ${Number(seq)}`);
             // a bucket's head records (N) or its tails (tail:N)
-            const bucket = String(chunk).slice('rule-set-careers-4:'.length);
+            const bucket = String(chunk).slice(`rule-set-careers-${RULE_SET_CAREER_MODEL_FORMAT}:`.length);
             expect(await ruleSetCareerModelFindings(store, checkpoints, await store.headPosition())).toEqual([
               `The saved careers model of the non-FESA rule sets was changed by hand (its part ${bucket} no longer matches its fingerprint); \`ledger projections rebuild --rules fide\` makes it again (as does the next read).`,
             ]);

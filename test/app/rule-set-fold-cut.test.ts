@@ -5,7 +5,7 @@ import type { DomainEvent, GameReported, LoggedEvent } from '../../domain/events
 import { resumeProjection } from '../../src/app/checkpoint';
 import { consequences, consequencesFromSaved, ledgerRatings, withDecided } from '../../src/app/consequences';
 import { loadFacts } from '../../src/app/load';
-import { readRuleSetListModel, ruleSetListModelBuilds, ruleSetListModelResumes } from '../../src/app/rule-set-list-model';
+import { readRuleSetListModel, ruleSetListModelBuilds, ruleSetListModelHeadersMoved, ruleSetListModelResumes } from '../../src/app/rule-set-list-model';
 import { listNamer, listOfFold, ruleSetList } from '../../src/app/rule-set-list';
 import { readRuleSetCareer, ruleSetCareerModelBuilds, ruleSetCareerModelRenames, ruleSetCareerModelSplices, spliceRuleSetCareersWithLists } from '../../src/app/rule-set-career-model';
 import { ruleSetStandings } from '../../src/app/career-rule-sets';
@@ -126,7 +126,7 @@ const writeOf = (facts: readonly LoggedEvent[], kind: number, pick: number): Dom
 describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, open) => {
   const numRuns = name === 'SQLite' ? 40 : 15;
   it('give the whole log\'s lists, careers and consequences after a write, folding again from the cut where the write is after it', async () => {
-    const used = { resumed: 0, rebuilt: 0, comparedFromCut: 0, compared: 0, careersSpliced: 0, careersRebuilt: 0, careersRenamed: 0, fineApart: 0 };
+    const used = { resumed: 0, resumedFine: 0, rebuilt: 0, comparedFromCut: 0, compared: 0, careersSpliced: 0, careersSplicedFine: 0, careersRebuilt: 0, careersRenamed: 0, fineApart: 0, headersMoved: 0 };
     // a fine cut apart from the coarse one before the last tournament: a write's consequences are compared from it
     const kept = foldCutSettings.fineTournaments;
     foldCutSettings.fineTournaments = 1;
@@ -153,8 +153,8 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           }
           await record(store, events.map((e, i) => ({ event: e, globalPosition: log.length + i + 1 })));
           const after = await loadFacts(store);
-          const [resumes, builds] = [ruleSetListModelResumes.here, ruleSetListModelBuilds.here];
-          const [splices, careerBuilds, renames] = [ruleSetCareerModelSplices.here, ruleSetCareerModelBuilds.here, ruleSetCareerModelRenames.here];
+          const [resumes, resumesFine, builds, moved] = [ruleSetListModelResumes.here, ruleSetListModelResumes.fine, ruleSetListModelBuilds.here, ruleSetListModelHeadersMoved.here];
+          const [splices, splicesFine, careerBuilds, renames] = [ruleSetCareerModelSplices.here, ruleSetCareerModelSplices.fine, ruleSetCareerModelBuilds.here, ruleSetCareerModelRenames.here];
           // every player's careers from the model caught up — before the lists are, or after them — as the whole log's fold gives them
           const careers = async (): Promise<void> => {
             const whole = wholeCareers(after);
@@ -170,6 +170,9 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           }
           if (pick % 2 === 1) await careers();
           if (ruleSetListModelResumes.here > resumes) used.resumed++;
+          if (ruleSetListModelResumes.fine > resumesFine) used.resumedFine++;
+          if (ruleSetListModelHeadersMoved.here > moved) used.headersMoved++;
+          if (ruleSetCareerModelSplices.fine > splicesFine) used.careersSplicedFine++;
           if (ruleSetListModelBuilds.here > builds) used.rebuilt++;
           if (ruleSetCareerModelSplices.here > splices) used.careersSpliced++;
           if (ruleSetCareerModelBuilds.here > careerBuilds) used.careersRebuilt++;
@@ -192,6 +195,11 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
     expect(used.rebuilt).toBeGreaterThan(numRuns / 10);
     expect(used.comparedFromCut).toBeGreaterThan(numRuns / 4);
     expect(used.careersSpliced).toBeGreaterThan(numRuns / 4);
+    // and the writes after the fine cut folded the last tournament alone, for the lists and the careers alike
+    expect(used.resumedFine).toBeGreaterThan(numRuns / 8);
+    expect(used.careersSplicedFine).toBeGreaterThan(numRuns / 8);
+    // the models a write left as they were kept their versions as saved, their headers moved
+    expect(used.headersMoved).toBeGreaterThan(numRuns / 4);
     expect(used.careersRebuilt).toBeGreaterThan(numRuns / 10);
     expect(used.careersRenamed).toBeGreaterThan(0);
     expect(used.fineApart).toBeGreaterThan(numRuns / 8);
@@ -354,6 +362,57 @@ describe.each(places)('the fine fold cut (%s)', (_name, open) => {
       await writeThenRead(store, checkpoints, [correction(log, 'T3', 'fix:T3')], true, '2023-01-01');
       expect([ruleSetListModelResumes.here - resumes, ruleSetListModelBuilds.here - builds]).toEqual([4, 0]);
     }), 120_000);
+
+  it('carries a grade over the fine cut: a grade changed between the two cuts, then writes after, before and between them', async () => {
+    // A's GoBase grade is 1-dan from his balance; an adjustment to 2150 after the coarse cut (2023-01-01) makes T2 his
+    // 1-dan -> 3-dan, before the fine cut (T3's date, two tournaments folded again): a splice from the fine cut must
+    // start from 3-dan (a carry of the coarse cut's 1-dan would tell the change again at T3)
+    const go = (id: string, date: string, a: string, b: string): DomainEvent[] => [
+      event({ type: 'TournamentRegistered', eventId: `t:${id}`, validDate: date, tournamentId: id, name: id, place: 'Leiden', startDate: date, endDate: date, ratingSystem: 'gobase-go', rated: true, timeControl: { mainMinutes: 60, byoyomiSeconds: 30, incrementSeconds: 0 } }),
+      event({ type: 'GameReported', eventId: `g:${id}`, validDate: date, tournamentId: id, gameId: 'g1', round: 1, first: a, second: b, result: 'draw' }),
+      event({ type: 'TournamentClosed', eventId: `close:${id}`, validDate: date, tournamentId: id }),
+    ];
+    const goBalance = (id: string, date: string, rating: number): DomainEvent => event({ type: 'OpeningBalanceImported', eventId: `bal:${id}`, validDate: date, playerId: id, ruleSet: 'gobase-go', state: { rating, games: 40 }, source: 'legacy list' });
+    const adjusted = event({ type: 'RatingAdjusted', eventId: 'adj', validDate: '2023-06-01', adjustmentId: 'adj', ruleSet: 'gobase-go', target: { kind: 'player', playerId: 'A' }, change: { kind: 'set', rating: 2150 }, reason: 'promoted by the federation' });
+    const goEvents = [...['A', 'B', 'C', 'E'].map(player), goBalance('A', '2022-01-01', 1950), goBalance('B', '2022-01-01', 1950), goBalance('C', '2022-01-01', 1700), ...go('T1', '2022-03-01', 'A', 'B'), adjusted, ...go('T2', '2024-02-01', 'A', 'B'), ...go('T3', '2024-06-01', 'A', 'C'), ...go('T4', '2024-08-01', 'A', 'B')];
+    foldCutSettings.fineTournaments = 2;
+    const { store, checkpoints, close } = await open();
+    try {
+      await record(store, goEvents.map((e, i) => ({ event: e, globalPosition: i + 1 })));
+      await readRuleSetCareer(store, checkpoints, 'A');
+      expect([(await loadFoldCut(checkpoints, 'fine'))?.cut.date, (await loadFoldCut(checkpoints))?.cut.date]).toEqual(['2024-06-01', '2023-01-01']);
+      const writes: [string, DomainEvent[], 'fine' | 'coarse' | 'anew'][] = [
+        ['a correction after the fine cut', [correction(await loadFacts(store), 'T4', 'fix:T4')], 'fine'],
+        ['a balance of a newcomer after it', [goBalance('E', '2024-09-01', 1600)], 'fine'],
+        ['a correction on its date', [correction(await loadFacts(store), 'T3', 'fix:T3')], 'fine'],
+        ['a correction between the two cuts', [correction(await loadFacts(store), 'T2', 'fix:T2')], 'coarse'],
+        ['a correction after the fine cut again', [correction(await loadFacts(store), 'T4', 'fix:T4:again')], 'fine'],
+        ['a correction before the coarse cut', [correction(await loadFacts(store), 'T1', 'fix:T1')], 'anew'],
+      ];
+      let position = goEvents.length;
+      for (const [what, write, how] of writes) {
+        const log = await loadFacts(store);
+        const saved = await savedRatings(store, checkpoints, write);
+        expect({ what, consequences: saved && (await consequencesFromSaved(saved)) }).toEqual({ what, consequences: consequences(ledgerRatings(log), ledgerRatings(withDecided(log, write))) });
+        await record(store, write.map((e) => ({ event: e, globalPosition: ++position })));
+        const after = await loadFacts(store);
+        const [splices, fine, builds] = [ruleSetCareerModelSplices.here, ruleSetCareerModelSplices.fine, ruleSetCareerModelBuilds.here];
+        const whole = wholeCareers(after);
+        for (const id of ['A', 'B', 'C', 'E']) expect({ what, id, careers: await readRuleSetCareer(store, checkpoints, id) }).toEqual({ what, id, careers: whole.get(id) });
+        for (const asOf of ['2099-01-01', '2024-07-01', '2023-07-01']) {
+          expect({ what, asOf, list: await shown(() => readRuleSetListModel(store, checkpoints, 'gobase-go', { asOf, activeYears: 0 })) }).toEqual({ what, asOf, list: await shown(async () => ruleSetList(after, 'gobase-go', { asOf, activeYears: 0 })) });
+        }
+        const made = { fine: ruleSetCareerModelSplices.fine - fine, coarse: ruleSetCareerModelSplices.here - splices - (ruleSetCareerModelSplices.fine - fine), anew: ruleSetCareerModelBuilds.here - builds };
+        expect({ what, made }).toEqual({ what, made: { fine: 0, coarse: 0, anew: 0, [how]: 1 } });
+      }
+      // the grade changed between the two cuts is told once, at T2
+      const grades = (wholeCareers(await loadFacts(store)).get('A') as { career: { grades: { date: string; from: string; to: string }[] } }).career.grades;
+      expect(grades.filter((g) => g.date >= '2024-01-01').map((g) => [g.date, g.from, g.to])).toEqual([['2024-02-01', '1-dan', '3-dan']]);
+    } finally {
+      foldCutSettings.fineTournaments = kept;
+      await close();
+    }
+  }, 120_000);
 
   it('names in the lists a player first rated after the models were saved, registered before them (no naming fact since)', () =>
     withModels(async (store, checkpoints) => {

@@ -189,6 +189,11 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
     readListHistory: (query) => orNothing(storage.readListHistory(query)),
     readListComparison: (query) => orNothing(storage.readListComparison(query)),
     readListChanges: (query) => orNothing(storage.readListChanges(query)),
+    moveHeader: (name, position, header) =>
+      storage.moveHeader(name, position, header).catch((e: unknown) => {
+        warning('saved', e);
+        return false;
+      }),
     drop: (names) => storage.drop(names).catch((e: unknown) => warning('dropped', e)),
     close: () => storage.close().catch(() => undefined),
   };

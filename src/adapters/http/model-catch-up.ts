@@ -29,6 +29,7 @@ type Job = { ruleSet: string } | { compare: { a: string; b: string; asOf: string
 export const takingTurns = (storage: CheckpointStorage, turn: <A>(write: () => Promise<A>) => Promise<A>): CheckpointStorage => ({
   ...storage,
   save: (...args) => turn(() => storage.save(...args)),
+  moveHeader: (...args) => turn(() => storage.moveHeader(...args)),
   drop: (names) => turn(() => storage.drop(names)),
 });
 
