@@ -15,9 +15,9 @@ export const gradeDeclaredBy = (grades: readonly DeclaredGrade[] | undefined, by
   return latest?.grade;
 };
 
-/** The earliest-dated declaration (of two on that date, the one recorded first). */
+/** The earliest-dated declaration (of two on that date, the one recorded last, as `gradeDeclaredBy` reads them). */
 export const firstDeclared = (grades: readonly DeclaredGrade[] | undefined): DeclaredGrade | undefined => {
   let first: DeclaredGrade | undefined;
-  for (const g of grades ?? []) if (first === undefined || g.date < first.date) first = g;
+  for (const g of grades ?? []) if (first === undefined || g.date <= first.date) first = g;
   return first;
 };

@@ -117,20 +117,27 @@ export const importFromSaved = async (ledger: Ledger, folder: EventFolder, optio
   const first = await restore();
   if (first === undefined) return undefined;
   let compared: ComparedProjection = first;
+  // where the log stood when the projection was restored (a comparison applies the draft to it and moves its own
+  // position), and whether a comparison has changed it since
+  let restoredAt = compared.projection.position;
+  let compareDone = false;
   let view = viewOf(compared.projection);
   let ledgerList: readonly FesaPlayer[] | undefined;
   const listBefore = () => (ledgerList ??= view.listBefore(folder));
   const decided = ledger.decideAll(async (draft) => {
     // another writer recorded a fact since the restore (on a stream this decision reads: a lost race; or on another,
-    // which none of them tells of): the projection is restored again, as of the log now, and the streams are read
-    // again under its names (the players the folder names may be others now) — the draft's were read under the old
-    if ((await ledger.store.headPosition()) !== compared.projection.position) {
+    // which none of them tells of), or an earlier attempt's comparison changed the projection: it is restored again,
+    // as of the log now; when the log moved, the streams are read again under its names (the players the folder
+    // names may be others now) — the draft's were read under the old
+    const head = await ledger.store.headPosition();
+    if (head !== restoredAt || compareDone) {
       const again = await restore();
       if (again === undefined) throw new FoldTheLog();
-      compared = again;
+      const before = restoredAt;
+      [compared, restoredAt, compareDone] = [again, again.projection.position, false];
       view = viewOf(compared.projection);
       ledgerList = undefined;
-      throw new DecideAgain();
+      if (head !== before || restoredAt !== before) throw new DecideAgain();
     }
     options.onProgress?.(0, 1, folder.id);
     options.onPlayerIds?.(folder, folder.event.players.map(view.idOf));
@@ -143,6 +150,7 @@ export const importFromSaved = async (ledger: Ledger, folder: EventFolder, optio
     }
     options.onProgress?.(1, 1, '');
     for (const command of options.alsoDecide ?? []) draft.decide(command);
+    compareDone = true;
     return { folders: [outcome], ...(await comparison(ledger, options.saved, compared, draft.events, options.withConsequences === true)) };
   }, { dryRun: options.dryRun === true, reads: readsOf(() => view, folder, options, listBefore) });
   let value: ImportOutcome;

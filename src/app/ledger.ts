@@ -9,6 +9,7 @@ import { readDomainEvents, toNewEvent } from './event-log';
 import type { EventStore, StreamAppend } from './ports/event-store';
 import { ConcurrencyError, DuplicateEventError } from './ports/event-store';
 import { CommandRejected } from './errors';
+import { LedgerFailure } from './failure';
 import { StreamTails, type StreamEvent } from './stream-tails';
 
 export { CommandRejected };
@@ -49,7 +50,12 @@ export const MAX_ATTEMPTS = 32;
  * Thrown by a decision whose own reads beside its streams (a saved projection it restored) moved after the streams
  * were read: `decideAll` reads the streams again and decides again, as after a lost race.
  */
-export class DecideAgain extends Error {}
+export class DecideAgain extends LedgerFailure {
+  constructor() {
+    // (the message a user reads once the attempts run out)
+    super('conflict', 'other writers kept recording facts this decision reads while it was made; nothing was recorded: run the command again');
+  }
+}
 
 /**
  * One user-level operation being decided: its commands are decided one after the other against the ledger's state

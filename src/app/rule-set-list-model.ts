@@ -185,7 +185,9 @@ const saveModel = async (storage: CheckpointStorage, model: Model, old?: Model):
   const head = headOf(model);
   const { ruleSet, position } = model.header;
   if (old !== undefined && old.fp === model.fp && old.header.fp === model.header.fp) {
-    const moved = (await storage.moveHeader(modelName(ruleSet, 'whole'), position, JSON.stringify(model.header))) && (await storage.moveHeader(modelName(ruleSet, 'head'), position, JSON.stringify(head.header)));
+    // (from where they were loaded: moved by another process meanwhile, both are saved in full)
+    const from = old.header.position;
+    const moved = (await storage.moveHeader(modelName(ruleSet, 'whole'), from, position, JSON.stringify(model.header))) && (await storage.moveHeader(modelName(ruleSet, 'head'), from, position, JSON.stringify(head.header)));
     if (moved) {
       ruleSetListModelHeadersMoved.here++;
       return;

@@ -16,8 +16,9 @@ import { places, record } from '../support/places';
  * the whole checkpoint (issue 30): random ledgers saved, then recorded since — newcomers, the newest tournament
  * registered, played and perhaps closed, a new id merged into a player — and a write at the head: the closure of
  * that tournament, another one after it, a merge of the new id, a late game of the newest tournament, a newcomer's. Its
- * consequences are the whole log's folded before and after, and the lists saved after it the whole log's, on every
- * store; a checkpoint saved before older facts (then restored whole) answers alike.
+ * consequences are the whole log's folded before and after, on every store; a checkpoint saved before older facts
+ * (then restored whole) answers alike. (The lists caught up after the write come from the whole checkpoint, which the
+ * head restore does not save: that half holds the fixture, not the head path.)
  */
 const decoded = (type: DomainEvent['type'], fields: Record<string, unknown>): DomainEvent => {
   const event = decodeEvent(type, { version: 1, actor: 't', ...fields, type });

@@ -46,6 +46,8 @@ describe('declared prior grades count by their dates', () => {
     expect(latestGrade(grades, '2005-01-01')).toBe('1 Kyu');
     // of two on one date, the one recorded last
     expect(latestGrade([{ date: '2010-01-01', grade: '2 Kyu' }, { date: '2010-01-01', grade: '1 Dan' }], '2011-01-01')).toBe('1 Dan');
+    // and before that date too
+    expect(latestGrade([{ date: '2010-01-01', grade: '2 Kyu' }, { date: '2010-01-01', grade: '1 Dan' }], '2009-01-01')).toBe('1 Dan');
   });
 
   const players = ['P1', 'P2', 'P3'].map(player);

@@ -189,8 +189,8 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
     readListHistory: (query) => orNothing(storage.readListHistory(query)),
     readListComparison: (query) => orNothing(storage.readListComparison(query)),
     readListChanges: (query) => orNothing(storage.readListChanges(query)),
-    moveHeader: (name, position, header) =>
-      storage.moveHeader(name, position, header).catch((e: unknown) => {
+    moveHeader: (name, from, position, header) =>
+      storage.moveHeader(name, from, position, header).catch((e: unknown) => {
         warning('saved', e);
         return false;
       }),

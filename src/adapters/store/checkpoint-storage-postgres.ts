@@ -9,9 +9,9 @@ import { HELD_TRIGGER, POSTGRES_HELD_COUNT } from './list-held-count';
 type Query = (text: string, values?: unknown[]) => Promise<{ rows: Record<string, unknown>[] }>;
 
 /** `CheckpointStorage.moveHeader` in a transaction: after the save lock of the projection, as a save takes it. */
-const movedHeader = async (query: Query, s: string, name: string, position: number, header: string): Promise<boolean> => {
+const movedHeader = async (query: Query, s: string, name: string, from: number, position: number, header: string): Promise<boolean> => {
   await query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`ledger-projection:${s}${name}`]);
-  const { rows } = await query(`UPDATE ${s}projections SET position = $2, saved_at = $3, state = $4 WHERE name = $1 RETURNING name`, [name, position, new Date().toISOString(), header]);
+  const { rows } = await query(`UPDATE ${s}projections SET position = $2, saved_at = $3, state = $4 WHERE name = $1 AND position = $5 RETURNING name`, [name, position, new Date().toISOString(), header, from]);
   return rows.length > 0;
 };
 
@@ -198,7 +198,7 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
         // another process saved the model meanwhile: its save stands, this one wrote nothing
         if (!(e instanceof ModelMoved)) throw e;
       }),
-    moveHeader: (name, position, header) => inTransaction('BEGIN', (query) => movedHeader(query, s, name, position, header)),
+    moveHeader: (name, from, position, header) => inTransaction('BEGIN', (query) => movedHeader(query, s, name, from, position, header)),
     drop: (names) => inTransaction('BEGIN', (query) => dropRows(query, names)),
     close: () => pool.end(),
   };

@@ -261,8 +261,8 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
           if (!(e instanceof ModelMoved)) throw e;
         }
       }),
-    moveHeader: async (name, position, header) =>
-      withDb((db) => db.prepare('UPDATE projections SET position = ?, saved_at = ?, state = ? WHERE name = ?').run(position, new Date().toISOString(), header, name).changes > 0),
+    moveHeader: async (name, from, position, header) =>
+      withDb((db) => db.prepare('UPDATE projections SET position = ?, saved_at = ?, state = ? WHERE name = ? AND position = ?').run(position, new Date().toISOString(), header, name, from).changes > 0),
     drop: async (names) => withDb((db) => db.transaction(() => dropRows(db, names))()),
     close: async () => pool.close(),
   };

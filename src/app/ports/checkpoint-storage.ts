@@ -20,10 +20,11 @@ export interface CheckpointStorage {
    */
   save(name: string, position: number, header: string, chunks: Iterable<readonly [part: string, seq: number, data: string]>, drop: readonly string[], listModel?: ListModelWrite, careerModel?: CareerModelWrite): Promise<void>;
   /**
-   * Moves the saved projection `name` to `position` with the header `header`, its chunks as saved (a model a fold made
-   * again alike: its chunks are not written again); false when none is saved.
+   * Moves the saved projection `name` from `from` to `position` with the header `header`, its chunks as saved (a model
+   * a fold made again alike: its chunks are not written again); false when none is saved at `from` (another process
+   * saved it meanwhile: its chunks are not this header's).
    */
-  moveHeader(name: string, position: number, header: string): Promise<boolean>;
+  moveHeader(name: string, from: number, position: number, header: string): Promise<boolean>;
   drop(names: readonly string[]): Promise<void>;
   /** The global position the saved list read model of `ruleSet` reflects (failed or not), when one of format `format` is saved. */
   listModelPosition(ruleSet: string, format: number): Promise<number | undefined>;

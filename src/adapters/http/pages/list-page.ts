@@ -25,8 +25,11 @@ export interface ListPageQuery {
 const whoIsListed = (q: ListPageQuery): string => {
   const years = q.activeYears ?? 2;
   if (years === 0) return `Every player rated as of ${q.asOf}`;
-  return `Players active in the ${years === 2 ? 'two years' : years === 1 ? 'year' : `${years} years`} before ${q.asOf}`;
+  return `Players active in the ${activeSpan(years)} before ${q.asOf}`;
 };
+
+/** The span of the activity filter in words: "two years", "year", "5 years". */
+const activeSpan = (years: number): string => (years === 2 ? 'two years' : years === 1 ? 'year' : `${years} years`);
 
 const FORMAT_LABELS: Record<ListFormat, string> = {
   json: 'JSON',
@@ -108,7 +111,7 @@ ${shown.map(
 </table>
 ${shown.some((r) => r.provisional) ? html`<p class="muted" id="provisional-note">* provisional rating: fewer rated games than the rules need for an established one.</p>` : ''}
 ${shown.length === 0 && q.search !== '' ? html`<p>No player matches "${q.search}".</p>` : ''}
-${rows.length === 0 ? html`<p>${(q.activeYears ?? 2) === 0 ? `Nobody is rated as of ${q.asOf}.` : `Nobody played a rated game in the ${(q.activeYears ?? 2) === 2 ? 'two years' : `${q.activeYears} years`} before ${q.asOf}.`}${q.latestTournament !== undefined ? html` The last rated tournament ended on ${q.latestTournament}: <a href="/lists${queryString({ 'as-of': q.latestTournament, rules: q.ruleSet })}">the list of that date</a>.` : ''}</p>` : ''}
+${rows.length === 0 ? html`<p>${(q.activeYears ?? 2) === 0 ? `Nobody is rated as of ${q.asOf}.` : `Nobody played a rated game in the ${activeSpan(q.activeYears ?? 2)} before ${q.asOf}.`}${q.latestTournament !== undefined ? html` The last rated tournament ended on ${q.latestTournament}: <a href="/lists${queryString({ 'as-of': q.latestTournament, rules: q.ruleSet })}">the list of that date</a>.` : ''}</p>` : ''}
 ${pageLinks}`;
   return page(title, provenance, content, { description: `${title}: grades and ratings` });
 };
