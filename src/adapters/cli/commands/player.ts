@@ -114,6 +114,18 @@ export const rename: CommandRun = {
   },
 };
 
+/** `player grade`: a prior grade declared for a registered player, with what it changes in the lists. */
+export const grade: CommandRun = {
+  async run(ctx) {
+    const playerId = ctx.opts.required('id', 'the registered player');
+    const command: Command = {
+      kind: 'DeclarePriorGrade', validDate: ctx.opts.date('date') ?? today(), actor: ctx.actor, playerId,
+      grade: ctx.opts.required('grade', 'the grade declared, e.g. "3 Kyu"'), source: ctx.opts.required('source', 'who awarded the grade, e.g. NSR'),
+    };
+    return recordAndReport(ctx, command, `${playerId} declared ${command.grade} (${command.source})`, ctx.opts.flag('dry-run'));
+  },
+};
+
 export const merge: CommandRun = {
   async run(ctx) {
     const [survivor, absorbed] = ctx.opts.positional;

@@ -152,6 +152,23 @@ export const peopleCommands: readonly CommandDeclaration[] = [
     run: runs('player', 'rename'),
   },
   {
+    name: 'player grade',
+    summary: "declare a registered player's prior grade from an awarding body (NSR, JSA, a club) as of a date: a newcomer enters the lists with the latest declared by his first tournament",
+    usage: 'player grade --id ID --grade G --source S [--date YYYY-MM-DD] [--dry-run] [--json]',
+    details:
+      'One grade per source: a different grade from a source that declared one before is refused. Declarations are read by ' +
+      'their dates, whatever order they are recorded in; one dated before a player\'s first tournament re-rates it, and the consequences are printed.',
+    operands: [],
+    options: [
+      SHARED['dry-run'],
+      value('id', { text: 'the registered player', example: '--id P1' }),
+      value('grade', { text: 'the grade declared, e.g. "3 Kyu", "1 Dan"', example: '--grade "3 Kyu"' }),
+      value('source', { text: 'who awarded it (e.g. NSR, JSA, a club)', example: '--source NSR' }),
+      value('date', { text: 'the date the grade holds from, YYYY-MM-DD', default: TODAY, example: '--date 2024-03-16' }),
+    ],
+    run: runs('player', 'grade'),
+  },
+  {
     name: 'player balance',
     summary: "a player's opening balance under a non-FESA rule set from a legacy list (rating, games, grade), or many from a CSV file",
     usage: `player balance --id ID --rules RULES --rating R [--games N] [--grade G] [--date YYYY-MM-DD] --reason TEXT [--dry-run] [--json]\n       player balance --csv FILE [--dry-run]   (header: ${BALANCE_FIELDS.join(',')}; empty cells = not given; all rows or none)`,
