@@ -1,3 +1,4 @@
+import * as E from 'fp-ts/Either';
 import { describedBy, typedOptions, type RuleSet } from '../contract';
 import { goNewPlayer, goOpeningState, goStartRating } from '../shared/go-player';
 import * as gobase from './index';
@@ -29,7 +30,14 @@ export const gobaseGoRuleSet: RuleSet<gobase.GobasePlayerInput, gobase.GobaseOpt
   },
   setRating: (s, rating) => ({ rating, games: s.games }),
   defaultBalanceGames: 0,
-  openingState: goOpeningState(gobase.startingRating),
+  // the grade is read off the rating (§1): a legacy list's grade that disagrees with its rating would be dropped unseen
+  openingState: (b) => {
+    const state = goOpeningState(gobase.startingRating)(b);
+    if (E.isRight(state) && state.right.rank !== undefined && state.right.rank !== goGradeOf(b.rating)) {
+      return E.left(`grade "${b.grade}" disagrees with the rating ${b.rating}, which GoBase's scale reads as ${goGradeOf(b.rating)} (100 points a grade, 1 dan = 1900, §1): GoBase reads the grade off the rating, so leave the grade out`);
+    }
+    return state;
+  },
   expectedScore: (o, a, b) => {
     const [ra, rb] = [start(a), start(b)];
     return ra === null || rb === null ? null : gobase.expectedFromRatings(o.expected, ra, rb);

@@ -55,5 +55,15 @@ describe('ledger player balance', () => {
     await ok('player', 'balance', '--id', 'P4', '--rules', 'us-shogi-1997-card', '--rating', '1500', '--date', '2025-03-01', '--reason', 'card list');
     const fesa = await run('player', 'balance', '--id', 'P4', '--rules', 'fesa', '--rating', '1500', '--reason', 'x');
     expect({ code: fesa.code, err: fesa.err }).toEqual({ code: 1, err: expect.stringMatching(/^ledger: a FESA opening balance is a whole list record .*ledger fesa import <folder>\n$/) });
+
+    // GoBase reads the grade off the rating (§1): a legacy grade that agrees is recorded, one that disagrees is refused
+    // (it used to be recorded and dropped unseen)
+    const before = await ok('checksum');
+    const nine = await run('player', 'balance', '--id', 'P4', '--rules', 'gobase-go', '--rating', '2100', '--grade', '9 Dan', '--date', '2025-03-01', '--reason', 'go list');
+    expect({ code: nine.code, err: nine.err }).toEqual({ code: 1, err: expect.stringMatching(/^ledger: .*grade "9 Dan" disagrees with the rating 2100, which GoBase's scale reads as 3-dan .*leave the grade out\n$/) });
+    expect(await ok('checksum')).toBe(before);
+    await ok('player', 'balance', '--id', 'P4', '--rules', 'gobase-go', '--rating', '2100', '--grade', '3 Dan', '--date', '2025-03-01', '--reason', 'go list');
+    const go = JSON.parse(await ok('list', '--rules', 'gobase-go', '--as-of', '2025-03-01', '--json')) as { players: { id: string; rating: number; grade: string }[] };
+    expect(go.players.map(({ id, rating, grade }) => ({ id, rating, grade }))).toEqual([{ id: 'P4', rating: 2100, grade: '3-dan' }]);
   }, 60_000);
 });
