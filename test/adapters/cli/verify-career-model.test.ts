@@ -6,22 +6,25 @@
 import * as path from 'path';
 import type BetterSqlite3 from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
+import { RULE_SET_CAREER_MODEL_FORMAT } from '../../../src/app/rule-set-career-model';
 import { cliBuilt, FIXTURES, ledger, tempDir } from '../../support/helpers';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const Database: typeof BetterSqlite3 = require('better-sqlite3');
 
 const PLAYER = 'FIDE-70123454321';
+/** The saved careers' projections, of the format the code writes. */
+const CAREERS = `rule-set-careers-${RULE_SET_CAREER_MODEL_FORMAT}`;
 
 /** Raises the player's rating after the tournament in the saved bucket that holds him, as someone with sqlite3 would; the bucket's number. */
 const editCareer = (db: string): string => {
   const d = new Database(db);
   try {
     // his tournament is dated from the model's cut on: it is in his bucket's tails (rule-set-career-records.ts)
-    const row = d.prepare("SELECT name, part, seq, data FROM projection_chunks WHERE name LIKE 'rule-set-careers-4:%' AND instr(data, ?) > 0 AND instr(data, '\"after\":2558') > 0").get(`["${PLAYER}",`) as { name: string; part: string; seq: number; data: string };
+    const row = d.prepare("SELECT name, part, seq, data FROM projection_chunks WHERE name LIKE ? AND instr(data, ?) > 0 AND instr(data, '\"after\":2558') > 0").get(`${CAREERS}:%`, `["${PLAYER}",`) as { name: string; part: string; seq: number; data: string };
     expect(row.data).toContain('"after":2558');
     d.prepare('UPDATE projection_chunks SET data = ? WHERE name = ? AND part = ? AND seq = ?').run(row.data.replaceAll('"after":2558', '"after":2999'), row.name, row.part, row.seq);
-    return row.name.slice('rule-set-careers-4:'.length);
+    return row.name.slice(`${CAREERS}:`.length);
   } finally {
     d.close();
   }
