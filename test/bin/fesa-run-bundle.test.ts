@@ -1,24 +1,17 @@
 import * as fs from 'fs';
 import { createRequire } from 'module';
 import * as path from 'path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { plainFesaRun } from '../../src/adapters/cli/fesa-run-main';
-import { ledger, ledgerProcess, NEKOMADO, runProcess, tempDir } from '../support/helpers';
+import { ledger, ledgerProcess, NEKOMADO, runProcess } from '../support/helpers';
+import { folderFiles, tempFolders } from '../support/temp-folders';
 
 /**
  * `ledger fesa run` starts a small bundle of its own (dist/ledger-fesa-run.js, src/adapters/cli/fesa-run-main.ts) for
  * the plain command lines an officer types, and the whole CLI for any other; either way it answers, writes and exits as
  * the whole CLI does.
  */
-const dirs: string[] = [];
-const temp = (name: string): string => {
-  const dir = tempDir(name);
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const { temp, eventCopy: event } = tempFolders();
 
 describe('the plain `fesa run` command lines the small bundle takes', () => {
   it('takes the folder first, then --out FILE or --out-dir DIR and --json, each once', () => {
@@ -99,15 +92,7 @@ describe('bin/ledger.js', () => {
 const built = fs.existsSync(path.resolve(__dirname, '../../dist/ledger-fesa-run.js'));
 
 describe.skipIf(!built)('`ledger fesa run` as a real process (run `npm run build` first)', () => {
-  /** A copy of an event folder's inputs. */
-  const event = (name: string, from = path.join(NEKOMADO, '05_5th_nekomadoken')): string => {
-    const dir = path.join(temp('fesa-run-event'), name);
-    fs.mkdirSync(dir);
-    for (const file of ['turnering.txt', 'ratingliste.pre', 'nye-spillere']) if (fs.existsSync(path.join(from, file))) fs.copyFileSync(path.join(from, file), path.join(dir, file));
-    return dir;
-  };
-  const files = (dir: string): Record<string, string> =>
-    Object.fromEntries(fs.readdirSync(dir).sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'latin1')]));
+  const files = folderFiles;
 
   /** The command line with {IN} and {OUT} filled in, run by the process and by the whole CLI in-process, each on its own copy. */
   const both = async (argv: readonly string[], prepare: (dir: string) => void = () => undefined) => {

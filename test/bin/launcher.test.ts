@@ -2,9 +2,10 @@ import { spawn } from 'child_process';
 import * as fs from 'fs';
 import * as path from 'path';
 import { Client } from 'pg';
-import { afterAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { parseStoreSpec } from '../../src/adapters/store/open';
-import { NEKOMADO, runProcess, tempDir } from '../support/helpers';
+import { NEKOMADO, runProcess } from '../support/helpers';
+import { folderFiles, tempFolders } from '../support/temp-folders';
 
 /**
  * bin/ledger, the POSIX sh launcher an officer types (package.json's bin, ./ledger): the command runs as
@@ -18,31 +19,15 @@ const LAUNCHER = path.join(REPO, 'bin', 'ledger');
 const BIN = path.join(REPO, 'bin', 'ledger.js');
 const WARNING = /^Warning: Ignoring extra certs from `[^`]*`, load failed/m;
 
-const dirs: string[] = [];
-const temp = (name: string): string => {
-  const dir = tempDir(name);
-  dirs.push(dir);
-  return dir;
-};
-afterAll(() => {
-  for (const d of dirs.splice(0)) fs.rmSync(d, { recursive: true, force: true });
-});
+const { temp, eventCopy } = tempFolders();
 
 /** An environment whose NODE_EXTRA_CA_CERTS names a file that is not there, with no store set. */
 const envWith = (extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => {
-  const env: NodeJS.ProcessEnv = { ...process.env, NODE_EXTRA_CA_CERTS: path.join(temp('no-ca'), 'missing.crt'), ...extra };
-  for (const name of ['LEDGER_STORE', 'LEDGER_DB'] as const) if (!(name in extra)) delete env[name];
-  return env;
+  const { LEDGER_STORE: _store, LEDGER_DB: _db, ...env } = process.env;
+  return { ...env, NODE_EXTRA_CA_CERTS: path.join(temp('no-ca'), 'missing.crt'), ...extra };
 };
 
-/** A copy of an event folder's inputs in a folder of the given name (spaces, quotes, $ and * kept as they are). */
-const eventCopy = (name: string, from = path.join(NEKOMADO, '05_5th_nekomadoken')): string => {
-  const dir = path.join(temp('launcher-event'), name);
-  fs.mkdirSync(dir);
-  for (const file of ['turnering.txt', 'ratingliste.pre', 'nye-spillere']) if (fs.existsSync(path.join(from, file))) fs.copyFileSync(path.join(from, file), path.join(dir, file));
-  return dir;
-};
-const files = (dir: string): Record<string, string> => Object.fromEntries(fs.readdirSync(dir).sort().map((f) => [f, fs.readFileSync(path.join(dir, f), 'latin1')]));
+const files = folderFiles;
 
 /** The same command line through the launcher (as `program`) and through `node bin/ledger.js`, each on its own copy. */
 const both = async (program: string, argv: readonly string[], options: { stdin?: string; folder?: string; prepare?: (dir: string) => void } = {}) => {

@@ -156,10 +156,21 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     expect(out).toMatch(/^checked: every write recorded once, every read answered 200$/m);
   }, BENCH_TIMEOUT);
 
-  it('fesa-process: bare node, --help and fesa run side by side (the official program where it is installed gave the same list)', async () => {
-    const out = await bench('fesa-process.js', ['--runs', '1']);
-    expect(out).toMatch(/--help: .*× bare node by the median/);
-    expect(out).toMatch(/fesa run: mean .* \(writes all\.txt, ratingliste\.post, turnering\.html\)/);
+  it('fesa-process: bare node, --help and fesa run side by side through bin/ledger, with NODE_EXTRA_CA_CERTS and without it (the official program where it is installed gave the same list)', async () => {
+    const ca = path.join(dir, 'extra-ca.pem');
+    fs.writeFileSync(ca, '');
+    const out = await bench('fesa-process.js', ['--runs', '1'], { NODE_EXTRA_CA_CERTS: ca });
+    expect(out).toMatch(/^start-up bench: .*; environments: NODE_EXTRA_CA_CERTS=.*extra-ca\.pem; without NODE_EXTRA_CA_CERTS;/m);
+    for (const environment of [`NODE_EXTRA_CA_CERTS=${ca}`, 'without NODE_EXTRA_CA_CERTS']) {
+      expect(out).toContain(`  node -e 0 [${environment}]: mean `);
+      expect(out).toMatch(new RegExp(`/bin/ledger --help \\[${environment.replace(/[.*+?^${}()|[\]\\/]/g, '\\$&')}\\]: .*× bare node by the median`));
+      expect(out).toContain(`/bin/ledger fesa run [${environment}]: mean `);
+    }
+    expect(out).toMatch(/fesa run \[without NODE_EXTRA_CA_CERTS\]: mean .* \(writes all\.txt, ratingliste\.post, turnering\.html\)/);
+    const alone = await run('fesa-process.js', ['--runs', '1'], { NODE_EXTRA_CA_CERTS: undefined });
+    expect(alone.code).toBe(0);
+    expect(alone.out).toMatch(/environments: no NODE_EXTRA_CA_CERTS;/);
+    expect(alone.out).toMatch(/\/bin\/ledger fesa run: mean .* \(writes all\.txt, ratingliste\.post, turnering\.html\)/);
   }, BENCH_TIMEOUT);
 
   it('fesa: the archive chain, the published files and the synthetic event', async () => {
