@@ -89,6 +89,16 @@ describe.skipIf(!built)('bin/ledger, the launcher (run `npm run build` first)', 
     expect(launched.out).toBe(direct.out);
   });
 
+  it('ends the output quietly when the reader has gone (EPIPE), with the exit code the command has: help, fesa run and a refusal', async () => {
+    const dir = eventCopy('closed-pipe');
+    for (const [argv, code] of [[['--help'], 0], [['fesa', 'run', dir], 0], [['fesa', 'run', `${dir}/none`], 1]] as const) {
+      // `true` has exited long before node starts writing: the pipe is closed
+      const script = `{ "$0" "$@"; echo "exit $?" >&2; } | true`;
+      const r = await runProcess('sh', ['-c', script, LAUNCHER, ...argv], '', envWith());
+      expect({ argv, err: r.err.replace(/^ledger: .*\n/m, '') }).toEqual({ argv, err: `exit ${code}\n` });
+    }
+  });
+
   it("runs from npm's bin link (a relative symlink in another folder, found on the PATH) and from ./ledger", async () => {
     const root = temp('npm-bin');
     fs.symlinkSync(REPO, path.join(root, 'rating-ledger'));
