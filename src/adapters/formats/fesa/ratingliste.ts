@@ -164,20 +164,20 @@ export const parseRatingList = (text: string, file = 'ratingliste.pre'): E.Eithe
   if (!isNil(top) && top.t !== 'list') return E.left({ file, line: first.line, reason: `expected a list of #S(PLAYER …) records, found ${describe(top)}` });
   const records = top.t === 'list' ? top.items : [];
   const out: FesaPlayer[] = [];
-  // Records are written one per line after the opening "(", so record i sits on line i+1 of a program-written file.
-  const lines = recordLines(text, records.length);
   for (const [i, record] of records.entries()) {
     try {
       out.push(decodePlayer(record));
     } catch (e) {
-      // recordLines pads its answer to one line per record.
-      if (e instanceof FieldError) return E.left({ file, line: lines[i]!, reason: `record ${i + 1}: ${e.message}` });
+      // The records' lines are counted only for a refusal: a scan of every character, which `fesa run` would pay
+      // cold on every list it reads. recordLines pads its answer to one line per record.
+      if (e instanceof FieldError) return E.left({ file, line: recordLines(text, records.length)[i]!, reason: `record ${i + 1}: ${e.message}` });
       throw e;
     }
   }
   return E.right(out);
 };
 
+/** The line each record starts on (the program writes one per line after the opening "(": record i on line i+1). */
 const recordLines = (text: string, n: number): number[] => {
   const out: number[] = [];
   const re = /#S\(\s*PLAYER\b/gi;
