@@ -252,7 +252,8 @@ const onlyNewRegistrations = async (store: EventStore, events: readonly DomainEv
 
 /**
  * The ratings before the decided facts and after them, from the saved checkpoint and the non-FESA slice. `restored`:
- * the projection the caller restored already for its decision (fesa-import-saved.ts), folded on here.
+ * the projection the caller restored already for its decision (fesa-import-saved.ts), folded on here (restored by
+ * player, it must be `headProjection`'s of these very events).
  */
 export const savedRatings = async (store: EventStore, storage: CheckpointStorage, events: readonly DomainEvent[], restored?: ComparedProjection): Promise<SavedRatings | undefined> => {
   if (!events.every(answered)) return undefined;
@@ -266,8 +267,9 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
     const named = await onlyNewRegistrations(store, events);
     return { ...(await beforeAndAfter(store, storage, head, decided, { before: untouched, after: untouched }, named)), foldedFrom: 0, gamesFrom: 0, known: {}, ...(named ? { namesOf: namesOf(store, storage, head, decided) } : {}) };
   }
-  // a write at the head of the timeline (the newest tournament closed, its games, its newcomers): restored by player
-  const atHead = restored === undefined ? await headProjection(store, storage, events) : undefined;
+  // a write at the head of the timeline (the newest tournament closed, its games, its newcomers, a folder after the
+  // list's last item): restored by player, here or by the caller
+  const atHead = restored === undefined ? await headProjection(store, storage, events) : restored.byPlayer ? restored : undefined;
   if (atHead !== undefined) return fromHead(store, storage, atHead, events);
   const compared = restored ?? await projectionForComparison(store, storage, async (since) => {
     const changing = [...since, ...decidedAfter(0, events)];
