@@ -151,11 +151,11 @@ describe('a write at the head of the FESA timeline, restored by player', () => {
             await resumeProjection(withSaved.store, withSaved.checkpoints, { checkpointEvery: 1 });
             await record(withSaved.store, since);
             await record(whole.store, [...facts, ...since]);
-            // on the saved ledger's last day (its list's last item: decided on the whole checkpoint), on the day of the
-            // tournament recorded since, or after it
+            // the day before the saved ledger's last (before its list's last item: decided on the whole checkpoint), on the
+            // day of the tournament recorded since, or after it
             const latest = (events: readonly DomainEvent[]) => events.reduce((d, e) => (e.validDate > d ? e.validDate : d), '');
             const day = s.picks[1]! % 4;
-            const date = day === 0 ? latest(facts.map((f) => f.event)) : dayAfter(latest(writes.since), day - 1);
+            const date = day === 0 ? dayAfter(latest(facts.map((f) => f.event)), -1) : dayAfter(latest(writes.since), day - 1);
             const folder = folderOf(date, namesOf(facts), renamed, listedAsNew);
             for (const dryRun of [true, false]) {
               const mine = await answer(withSaved, folder, { dryRun, saved: withSaved.checkpoints });
