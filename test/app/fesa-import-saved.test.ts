@@ -4,7 +4,7 @@ import { resumeProjection } from '../../src/app/checkpoint';
 import { importsFromSaved } from '../../src/app/fesa-import-saved';
 import { ledgers } from '../support/gen';
 import { places, record } from '../support/places';
-import { answer, folderOf, listOf, namesOf, recorded } from '../support/fesa-folder';
+import { answer, expectSameLedgers, folderOf, namesOf } from '../support/fesa-folder';
 import { toNewEvent } from '../../src/app/event-log';
 import type { EventStore } from '../../src/app/ports/event-store';
 import { streamOf, type DomainEvent } from '../../domain/events';
@@ -49,8 +49,7 @@ describe('fesa import of one folder from the saved checkpoint', () => {
               if (mine.outcome.changes.runs.length > 0) used.rerated++;
             }
           }
-          expect(await recorded(withSaved)).toEqual(await recorded(whole));
-          expect(await listOf(withSaved)).toEqual(await listOf(whole));
+          await expectSameLedgers(withSaved, whole);
         } finally {
           await withSaved.close();
           await whole.close();
@@ -98,8 +97,7 @@ describe('fesa import of one folder from the saved checkpoint', () => {
       expect(raced).toBe(true);
       expect(importsFromSaved.decided).toBe(decided + 1);
       expect(mine).toEqual(await answer(whole, folder, {}));
-      expect(await recorded(withSaved)).toEqual(await recorded(whole));
-      expect(await listOf(withSaved)).toEqual(await listOf(whole));
+      await expectSameLedgers(withSaved, whole);
     } finally {
       await withSaved.close();
       await whole.close();

@@ -1,6 +1,7 @@
 /** The club's first FESA event folder as tests import it into random ledgers (fesa-import-saved, head-projection). */
 import * as E from 'fp-ts/Either';
 import path from 'node:path';
+import { expect } from 'vitest';
 import type { LoggedEvent } from '../../domain/events';
 import { foldFesaFast } from '../../projections/fesa/incremental';
 import { readEventFolder } from '../../src/adapters/formats/fesa/folders';
@@ -58,4 +59,10 @@ export const recorded = async (place: Place) => (await loadFacts(place.store)).m
 export const listOf = async (place: Place) => {
   const fold = foldFesaFast(await loadFacts(place.store), { runs: 'none' });
   return E.isRight(fold) ? fold.right.list : fold.left.message;
+};
+
+/** The two ledgers hold the same facts in the same order and fold to the same FESA list. */
+export const expectSameLedgers = async (a: Place, b: Place): Promise<void> => {
+  expect(await recorded(a)).toEqual(await recorded(b));
+  expect(await listOf(a)).toEqual(await listOf(b));
 };
