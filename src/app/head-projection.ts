@@ -9,8 +9,9 @@
  * - the list: the saved list model's records of the involved players' names (`readListHeadOf`: each name key's
  *   slots' latest rows, in list order, with their sort keys), the list's last item and its last tournament;
  * - the facts: the streams of the tournaments the facts since the model and the decided ones touch, and of every
- *   player they name, every player registered since the last tournament rated (the checkpoint's part `pending`) and
- *   every id registered since; the rule-set adoptions.
+ *   player they name, every player registered since the last tournament rated (the checkpoint's part `pending`),
+ *   every id registered since (with the prior grades declared for such a new id) and, for an event folder about to be
+ *   decided (fesa-import-saved.ts), the holders of the names its files give; the rule-set adoptions.
  *
  * The tournaments re-folded all end after the list's last item, so the partial list is exactly what the whole one
  * would give them. Anything else answers undefined and the caller restores the whole checkpoint: a fact dated at or
