@@ -4,6 +4,7 @@ import type { GradeRule, PlayerCareer } from '../../../../projections/fesa/caree
 import { gradeSteps } from '../../../../projections/fesa/career';
 import type { PlayerExplanation } from '../../../../projections/fesa/explain';
 import type { RuleSetCareer } from '../../../app/career-rule-sets';
+import { hasFesaRecord } from '../player-rules';
 import { ratingChart } from './chart';
 import { ruleSetSections } from './rule-set-sections';
 import { html, plural, queryString, segment, type Html } from './html';
@@ -39,7 +40,7 @@ export const playerPage = (registration: PlayerRegistered, career: PlayerCareer,
   // an old link to an absorbed id: the page says whose record it is now (see mergedNotice)
   const canonical = merged === undefined ? {} : { canonical: `/players/${segment(merged.survivor)}` };
   const notice = merged === undefined ? '' : mergedNotice(merged);
-  const fesaRecord = career.ratings.length > 0 || career.grades.length > 0;
+  const fesaRecord = hasFesaRecord(career);
   const facts = html`<dl class="facts">
 <dt>Player id</dt><dd><code>${career.playerId}</code></dd>
 <dt>Country</dt><dd>${registration.country ?? '—'}</dd>
