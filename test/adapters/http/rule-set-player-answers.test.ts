@@ -13,8 +13,8 @@ const US = 'us-shogi-1997-text';
 
 describe('HTTP answers of a player FESA never rated', () => {
   let api: Api;
+  const db = path.join(tempDir('http-rule-set-player'), 'ledger.db');
   beforeAll(async () => {
-    const db = path.join(tempDir('http-rule-set-player'), 'ledger.db');
     const ok = async (...argv: string[]) => {
       const r = await ledgerProcess([...argv, '--db', db, '--actor', 'officer']);
       if (r.code !== 0) throw new Error(`ledger ${argv.join(' ')}: ${r.err}`);
@@ -73,4 +73,24 @@ describe('HTTP answers of a player FESA never rated', () => {
     const f = await api.get('/players/F');
     expect((f.body.career as { dan: unknown[] }).dan.length).toBeGreaterThan(0);
   });
+
+  it('GET /diff takes any pair of rule sets, with the numbers ledger diff --rules A --rules B prints', async () => {
+    const auditor = await api.appoint('aud', 'auditor');
+    for (const [a, b] of [[US, 'pan-atlantic'], ['fesa', US], [US, 'us-shogi-1997-card']] as const) {
+      const answer = await api.get(`/diff?rules=${a}&rules=${b}&as-of=2026-12-31`, auditor);
+      expect(answer.status).toBe(200);
+      const cli = await ledgerProcess(['diff', '--rules', a, '--rules', b, '--as-of', '2026-12-31', '--json', '--db', db]);
+      expect(cli.code).toBe(0);
+      const printed = JSON.parse(cli.out) as { labels: string[]; players: Record<string, unknown>[]; enteredAtGrade?: string[] };
+      expect(answer.body.labels).toEqual(printed.labels);
+      expect(answer.body.enteredAtGrade).toEqual(printed.enteredAtGrade);
+      // the same rows, the CLI's columns named by the rule sets, the API's a and b
+      expect(answer.body.players).toEqual(printed.players.map(({ [a]: first, [b]: second, ...rest }) => ({ ...rest, a: first, b: second })));
+      expect((answer.body.players as unknown[]).length).toBeGreaterThan(0);
+    }
+    // the US pair rates A and B under both: their numbers as the US list gives them
+    const us = await api.get(`/diff?rules=${US}&rules=us-shogi-1997-card&as-of=2026-12-31`, auditor);
+    expect((us.body.players as { playerId: string; a: { rating: number } | null }[]).find((p) => p.playerId === 'A')?.a?.rating).toBe(1808);
+    expect((await api.get(`/diff?rules=${US}&rules=elo&as-of=2026-12-31`, auditor)).status).toBe(400);
+  }, 60_000);
 });
