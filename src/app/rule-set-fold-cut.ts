@@ -146,13 +146,15 @@ interface CutHeader {
  * hand the parts back in its own collation's order).
  */
 const fingerprintOf = (awards: readonly string[], rows: Iterable<string>): number => {
-  let sum = 0;
-  let count = 0;
+  // sums of the hashes' two halves: exact (below 2^53) for any number of rows a cut holds, so in any order the same
+  let [low, high, count] = [0, 0, 0];
   for (const row of rows) {
-    sum = (sum + hash53(row)) % Number.MAX_SAFE_INTEGER;
+    const h = hash53(row);
+    low += h % 2 ** 27;
+    high += Math.floor(h / 2 ** 27);
     count++;
   }
-  return hash53(`${awards.map((t) => hash53(t).toString(36)).join('|')}|${sum.toString(36)}|${count}`);
+  return hash53(`${awards.map((t) => hash53(t).toString(36)).join('|')}|${low.toString(36)}|${high.toString(36)}|${count}`);
 };
 
 /**
