@@ -335,7 +335,10 @@ const beforeAndAfter = async (
     consequencesFromCut.date = cut.cut.date;
   }
   // the FESA fold's reconciles and adjustments too, which the slice leaves out: where a change stops (their positions)
-  const byPosition = new Map([...(cut?.awards ?? []), ...slice.facts, ...(fromCut?.officers ?? (await officerFacts(store, head)))].map((f) => [f.globalPosition, f]));
+  const read = [...(cut?.awards ?? []), ...slice.facts, ...(fromCut?.officers ?? (await officerFacts(store, head)))];
+  // resumed at the cut, the fold passes over the balances, adjustments and awards dated before it (a ledger's
+  // thousands of imported balances): they are left out, so that neither fold sorts them into its timeline
+  const byPosition = new Map((cut === undefined ? read : read.filter((f) => !datedBefore(f.event, cut.cut.date))).map((f) => [f.globalPosition, f]));
   const facts = [...byPosition.values()].sort((a, b) => a.globalPosition - b.globalPosition);
   const withDecided = [...facts, ...decided];
   const options = cut === undefined ? {} : { resume: cut.cut };
@@ -344,6 +347,12 @@ const beforeAndAfter = async (
     after: { facts: withDecided, fesa: fesa.after, generic: foldGeneric(withDecided, options) },
   };
 };
+
+/**
+ * An officer's item of the non-FESA fold dated before `date` (a resumed fold passes it over); the FESA fold's are kept
+ * (a comparison reads their positions).
+ */
+const datedBefore = (e: DomainEvent, date: string): boolean => (e.type === 'OpeningBalanceImported' || e.type === 'RatingAdjusted' || e.type === 'GradeAwarded') && isGenericRuleSet(e.ruleSet) && e.validDate < date;
 
 /** The reconciles and adjustments recorded up to `head` (the FESA fold's officer facts the slice leaves out). */
 const officerFacts = async (store: EventStore, head: number): Promise<LoggedEvent[]> => {
