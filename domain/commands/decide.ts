@@ -86,8 +86,11 @@ const defaultEventId = (c: Command, state: LedgerState): string => {
     case 'UnmergePlayers':
       // the absorbed id's n-th merge or unmerge
       return `player:${c.absorbed}:${c.kind === 'MergePlayers' ? 'merge' : 'unmerge'}:${(state.players.get(c.absorbed)?.identityChanges ?? 0) + 1}`;
-    case 'DeclarePriorGrade':
-      return `player:${c.playerId}:prior-grade:${c.source}`;
+    case 'DeclarePriorGrade': {
+      // the body's first declaration keeps its historical id; its n-th (a later grade, a correction) is numbered
+      const n = (state.players.get(c.playerId)?.priorGrades.filter((d) => d.source === c.source).length ?? 0) + 1;
+      return `player:${c.playerId}:prior-grade:${c.source}${n === 1 ? '' : `:${n}`}`;
+    }
     case 'RegisterTournament':
       return `tournament:${c.tournamentId}:registered`;
     case 'ReportGame':

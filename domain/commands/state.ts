@@ -16,7 +16,8 @@ export interface PlayerState {
   registration: PlayerRegistered;
   current?: PlayerRegistered;
   corrections?: number;
-  priorGrades: Map<string, string>;
+  /** Declared prior grades of every awarding body, in the order recorded (read by date: projections/declared-grades.ts). */
+  priorGrades: { readonly source: string; readonly date: string; readonly grade: string }[];
   awardedGrades: Set<string>;
   /** The merge in force that made this id another player's (the survivor's), by the merge's event id. */
   mergedInto?: { readonly survivor: string; readonly merge: string; readonly validDate: string; readonly reason: string };
@@ -98,7 +99,7 @@ export const initialLedgerState = (): LedgerState => ({
  * shared.
  */
 export const forkLedgerState = (state: LedgerState): LedgerState => ({
-  players: new Map([...state.players].map(([id, p]) => [id, { ...p, priorGrades: new Map(p.priorGrades), awardedGrades: new Set(p.awardedGrades) }])),
+  players: new Map([...state.players].map(([id, p]) => [id, { ...p, priorGrades: [...p.priorGrades], awardedGrades: new Set(p.awardedGrades) }])),
   tournaments: new Map([...state.tournaments].map(([id, t]) => [id, { ...t, games: t.games.fork() }])),
   streamRevisions: new Map(state.streamRevisions),
   adjustments: new Set(state.adjustments),
@@ -138,7 +139,7 @@ export const evolve = (state: LedgerState, event: DomainEvent, recorded?: Positi
   }
   switch (event.type) {
     case 'PlayerRegistered':
-      state.players.set(event.playerId, { registration: event, priorGrades: new Map(), awardedGrades: new Set() });
+      state.players.set(event.playerId, { registration: event, priorGrades: [], awardedGrades: new Set() });
       break;
     case 'PlayerRegistrationCorrected': {
       const player = state.players.get(event.playerId);
@@ -159,7 +160,7 @@ export const evolve = (state: LedgerState, event: DomainEvent, recorded?: Positi
       break;
     }
     case 'PriorGradeDeclared':
-      state.players.get(event.playerId)?.priorGrades.set(event.source, event.grade);
+      state.players.get(event.playerId)?.priorGrades.push({ source: event.source, date: event.validDate, grade: event.grade });
       break;
     case 'GradeAwarded':
       state.players.get(event.playerId)?.awardedGrades.add(`${event.ruleSet}:${event.grade}`);

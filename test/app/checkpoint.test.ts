@@ -147,6 +147,31 @@ describe.each(places)('checkpointed FESA projection next to the log, %s (issue 5
     }
   });
 
+  it('moves a saved header to a later position with its chunks as saved, only from the position it was saved at', async () => {
+    const { checkpoints: file, close } = await open();
+    const read = async (name: string) => {
+      const chunks: [string, string][] = [];
+      const header = await file.load(name, (part, data) => void chunks.push([part, data]));
+      return { header, chunks };
+    };
+    try {
+      await file.save('moved', 5, 'header at 5', [['rows', 0, 'a'], ['rows', 1, 'b'], ['index', 0, 'c']], []);
+      expect(await file.moveHeader('moved', 5, 9, 'header at 9')).toBe(true);
+      // the chunks stay the saved ones, now under the header of position 9 (and read by part from it)
+      expect(await read('moved')).toEqual({ header: 'header at 9', chunks: [['index', 'c'], ['rows', 'a'], ['rows', 'b']] });
+      expect(await file.loadPart('moved', 'rows', 1, 9)).toEqual(['b']);
+      expect(await file.loadPart('moved', 'rows', 0, 5)).toBeUndefined();
+      // from a position it is no longer saved at (another process moved or saved it meanwhile): nothing moves
+      expect(await file.moveHeader('moved', 5, 12, 'header at 12')).toBe(false);
+      expect((await read('moved')).header).toBe('header at 9');
+      // none saved under that name: nothing is made
+      expect(await file.moveHeader('never saved', 0, 3, 'header')).toBe(false);
+      expect(await read('never saved')).toEqual({ header: undefined, chunks: [] });
+    } finally {
+      await close();
+    }
+  });
+
   it('resumed after every batch of a random ledger (late tournaments, corrections, merges), the list equals a fresh fold', async () => {
     let compared = 0;
     // fixed seed: see incremental.test.ts (the engine's loop never ends for some inputs)

@@ -38,17 +38,19 @@ export const correctPlayerRegistration = (event: EventOf<'PlayerRegistrationCorr
   return decided(event);
 };
 
-/** One prior grade per source (NSR, JSA, …); a different grade from the same source is a correction, not a declaration. */
+/**
+ * A body's grade as of a date. The declared grades are read by date whatever their body (projections/declared-grades.ts:
+ * of two on one date, the one recorded last stands), so a later grade from the same body (promoted in Japan since) is a
+ * new dated declaration, and one dated the day of an earlier one corrects it. Nothing is recorded when the grade read
+ * as of that date is already this one: it would change no reading (a command run again, a certificate seen twice).
+ */
 export const declarePriorGrade = (event: EventOf<'PriorGradeDeclared'>, state: LedgerState): Decided => {
   const player = state.players.get(event.playerId);
   if (!player) return reject(`unknown player "${event.playerId}"; register the player first (ledger player add)`);
-  const before = player.priorGrades.get(event.source);
-  if (before === undefined) return decided(event);
-  return before === event.grade
-    ? nothing(event)
-    : reject(`${playerName(state, event.playerId)} already declared ${before} from ${event.source}; a different ${event.source} grade needs a correction, not a second declaration`);
+  let standing: { readonly date: string; readonly grade: string } | undefined;
+  for (const d of player.priorGrades) if (d.date <= event.validDate && (standing === undefined || d.date >= standing.date)) standing = d;
+  return standing?.grade === event.grade ? nothing(event) : decided(event);
 };
-
 
 const PLAYED: ReadonlySet<string> = new Set(['win', 'loss', 'draw', 'sennichite']);
 

@@ -60,7 +60,7 @@ export class RuleSetCareersFold {
     const saved = this.saved && (await servedRuleSetCareerAtHead(this.store, this.saved, playerId));
     if (saved !== undefined) return careersOfStandings(saved.career, saved.standings);
     const { listOf, facts, state, fold } = await this.foldedAt(position);
-    const players = new Map(registration === undefined ? [] : [[playerId, { registration, priorGrades: new Map<string, string>(), awardedGrades: new Set<string>() }]]);
+    const players = new Map(registration === undefined ? [] : [[playerId, { registration, priorGrades: [], awardedGrades: new Set<string>() }]]);
     return ruleSetCareers(facts, { ...state, players }, playerId, fold, (ruleSet) => listOf(ruleSet).get(playerId));
   }
 

@@ -6,7 +6,7 @@ import { ledgerProcess, tempDir } from '../../support/helpers';
  * `ledger player grade`: an awarding body's grade declared for a registered player after his registration, as an
  * officer receives a certificate. Declarations are read by their dates whatever order they are recorded in (a JSA
  * grade dated before an NSR one, recorded after it), one dated before his first tournament re-rates it with its
- * consequences printed, and wrong input is refused with one sentence and nothing recorded. Real processes.
+ * consequences printed, a body's later grade or its correction of a day's certificate is recorded as dated, and wrong input is refused with one sentence and nothing recorded. Real processes.
  */
 const run = (db: string, ...argv: string[]) => ledgerProcess([...argv, '--db', db, '--actor', 'officer']);
 const ok = async (db: string, ...argv: string[]): Promise<string> => {
@@ -44,10 +44,31 @@ describe('player grade', () => {
     expect(regraded).toMatch(/^T1\s+2024-06-01\s+P2\s+FamP2 G\s+fesa\s+\d+\s+\d+$/m);
     expect(await ok(db, 'list', '--as-of', '2024-06-02', '--format', 'csv')).not.toBe(listed);
 
+    // the NSR corrects its May certificate (the same date): the correction stands for T1, rated again
+    const p1Row = (csv: string) => csv.split('\n').find((l) => l.includes('FamP1'));
+    const before = p1Row(await ok(db, 'list', '--as-of', '2024-06-02', '--format', 'csv'));
+    expect(await ok(db, 'player', 'grade', '--id', 'P1', '--grade', '2 Dan', '--source', 'NSR', '--date', '2024-05-01')).toMatch(/^T1\s+2024-06-01\s+P1\s+FamP1 G\s+fesa\s+\d+\s+\d+$/m);
+    const after = p1Row(await ok(db, 'list', '--as-of', '2024-06-02', '--format', 'csv'));
+    // the prior grade enters him through two synthetic games at its rating (FESA's grade column stays "-")
+    expect(before).toBeDefined();
+    expect(after).not.toBe(before);
+    // his promotion in Japan a year later is a new dated grade of the same body; the same certificate again records nothing
+    await ok(db, 'player', 'grade', '--id', 'P1', '--grade', '4 Dan', '--source', 'NSR', '--date', '2025-01-01');
+    const twice = await run(db, 'player', 'grade', '--id', 'P1', '--grade', '4 Dan', '--source', 'NSR', '--date', '2025-03-01');
+    expect(twice.code).toBe(0);
+    expect(twice.out).toMatch(/nothing/i);
+    const shown = JSON.parse(await ok(db, 'player', 'show', 'P1', '--json')) as { priorGrades: unknown; declaredGrades: unknown };
+    expect(shown.priorGrades).toEqual({ JSA: '2 Kyu', NSR: '4 Dan' });
+    expect(shown.declaredGrades).toEqual([
+      { source: 'JSA', date: '2024-02-01', grade: '2 Kyu' },
+      { source: 'NSR', date: '2024-05-01', grade: '3 Dan' },
+      { source: 'NSR', date: '2024-05-01', grade: '2 Dan' },
+      { source: 'NSR', date: '2025-01-01', grade: '4 Dan' },
+    ]);
+
     const head = JSON.parse(await ok(db, 'checksum', '--json')) as unknown;
     for (const [argv, said] of [
       [['--id', 'P9', '--grade', '1 Dan', '--source', 'NSR'], /unknown player "P9"/],
-      [['--id', 'P1', '--grade', '1 Dan', '--source', 'NSR'], /already declared 3 Dan from NSR/],
       [['--id', 'P1', '--grade', 'banana', '--source', 'X'], /expected a grade such as "3 Kyu"/],
       [['--id', 'P1', '--source', 'X'], /--grade/],
     ] as const) {

@@ -79,7 +79,15 @@ describe('deciders, given / when / then', () => {
   spec('DeclarePriorGrade', () => {
     given(player('A')).when(prior('3 Kyu')).then([{ type: 'PriorGradeDeclared', eventId: 'player:A:prior-grade:NSR', grade: '3 Kyu' }]);
     given(player('A'), prior('3 Kyu')).when(prior('3 Kyu')).thenNothing();
-    given(player('A'), prior('3 Kyu')).when(prior('2 Kyu')).thenRejects('FamilyA G (A) already declared 3 Kyu from NSR; a different NSR grade needs a correction, not a second declaration');
+    // the body's correction of that day's certificate, and its later grade: each dated, numbered after the first
+    given(player('A'), prior('3 Kyu')).when(prior('2 Kyu')).then([{ type: 'PriorGradeDeclared', eventId: 'player:A:prior-grade:NSR:2', grade: '2 Kyu' }]);
+    given(player('A'), prior('3 Kyu')).when({ ...prior('1 Dan'), validDate: '2025-01-01' } as Command).then([{ type: 'PriorGradeDeclared', eventId: 'player:A:prior-grade:NSR:2', grade: '1 Dan' }]);
+    // the same grade dated later changes no reading; dated earlier it does (the grade counts from then)
+    given(player('A'), prior('3 Kyu')).when({ ...prior('3 Kyu'), validDate: '2025-01-01' } as Command).thenNothing();
+    given(player('A'), prior('3 Kyu')).when({ ...prior('3 Kyu'), validDate: '2023-01-01' } as Command).then([{ type: 'PriorGradeDeclared', eventId: 'player:A:prior-grade:NSR:2' }]);
+    // read whatever the body: another body's later grade stands until this body declares its own again
+    const jsa = (grade: string, validDate: string): Command => ({ ...prior(grade), source: 'JSA', validDate } as Command);
+    given(player('A'), prior('3 Kyu'), jsa('1 Kyu', '2024-06-01')).when({ ...prior('3 Kyu'), validDate: '2025-01-01' } as Command).then([{ type: 'PriorGradeDeclared', eventId: 'player:A:prior-grade:NSR:2' }]);
     given().when(prior('3 Kyu')).thenRejects('unknown player "A"; register the player first (ledger player add)');
   });
   spec('RegisterTournament', () => {

@@ -32,6 +32,9 @@ export const list: CommandRun = {
   },
 };
 
+/** Declared grades by date, in the order recorded on one date (the last of a date stands, as the lists read them). */
+const byDate = <T extends { readonly date: string }>(grades: readonly T[]): T[] => [...grades].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : 0));
+
 export const show: CommandRun = {
   async run(ctx) {
     const id = ctx.opts.positional[0];
@@ -63,7 +66,9 @@ export const show: CommandRun = {
       club: r.club ?? null,
       birthYear: r.birthYear ?? null,
       registered: r.validDate as string,
-      priorGrades: Object.fromEntries(player.priorGrades),
+      // each body's grade as it stands now (its latest-dated declaration), and every declaration by date
+      priorGrades: Object.fromEntries(byDate(player.priorGrades).map((d) => [d.source, d.grade])),
+      declaredGrades: byDate(player.priorGrades),
       tournaments,
       fesa: record ? { place: place + 1, rating: record.eloNumber, grade: record.gradeLevel > 0 ? `${record.gradeLevel} ${record.gradeName}` : null, lastPlayed: record.lastPlayed } : null,
     };
@@ -71,7 +76,7 @@ export const show: CommandRun = {
       [
         ...(shown.mergedInto ? [`${id} (registered as ${shown.mergedInto.registeredAs}) is merged into ${person} since ${shown.mergedInto.date} (${shown.mergedInto.merge}); what follows is ${person}'s record`] : []),
         `${person}  ${shown.family}${shown.given ? `, ${shown.given}` : ''}  (${shown.country}${shown.club ? `, ${shown.club}` : ''}${shown.birthYear ? `, born ${shown.birthYear}` : ''})`,
-        `registered ${shown.registered}${Object.keys(shown.priorGrades).length > 0 ? `; declared ${Object.entries(shown.priorGrades).map(([source, grade]) => `${grade} (${source})`).join(', ')}` : ''}`,
+        `registered ${shown.registered}${shown.declaredGrades.length > 0 ? `; declared ${shown.declaredGrades.map((d) => `${d.grade} (${d.source}, ${d.date})`).join(', ')}` : ''}`,
         shown.fesa ? `FESA list today: #${shown.fesa.place}, rating ${shown.fesa.rating}${shown.fesa.grade ? `, ${shown.fesa.grade}` : ''}, last played ${shown.fesa.lastPlayed ?? '-'}` : 'not on the FESA list (no rated game yet)',
         tournaments.length === 0 ? 'no games reported' : `games in: ${tournaments.map((t) => `${t.id} (${t.end}${t.closed ? '' : ', not closed'})`).join(', ')}`,
         ...(absorbed.length > 0 ? [`merged into ${person}: ${absorbed.join(', ')} (the same person; ledger player unmerge ID undoes it)`] : []),

@@ -156,8 +156,10 @@ export const peopleCommands: readonly CommandDeclaration[] = [
     summary: "declare a registered player's prior grade from an awarding body (NSR, JSA, a club) as of a date: a newcomer enters the lists with the latest declared by his first tournament",
     usage: 'player grade --id ID --grade G --source S [--date YYYY-MM-DD] [--dry-run] [--json]',
     details:
-      'One grade per source: a different grade from a source that declared one before is refused. Declarations are read by ' +
-      'their dates, whatever order they are recorded in; one dated before a player\'s first tournament re-rates it, and the consequences are printed.',
+      'Declarations are read by their dates, whatever order they are recorded in and whichever body made them: a body\'s later ' +
+      'grade is declared with its date, and one dated the day of an earlier one corrects it (of two on one date, the last recorded ' +
+      'stands). One dated before a player\'s first tournament re-rates it, and the consequences are printed; a grade the player ' +
+      'already holds as of that date records nothing.',
     operands: [],
     options: [
       SHARED['dry-run'],
