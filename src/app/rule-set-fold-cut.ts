@@ -121,9 +121,16 @@ const rowsOf = (cut: GenericCut): Map<string, PlayerRow> => {
  */
 const mapsOfRows = (rows: ReadonlyMap<string, PlayerRow>, order: { readonly s: readonly string[]; readonly p: readonly string[] }): Pick<GenericCut, 'states' | 'lastPlayed'> => {
   const placed = <V>(ruleSets: readonly string[], entries: (row: PlayerRow) => readonly (readonly [string, number, V])[]): Map<GenericRuleSetId, Map<string, V>> => {
-    const byRuleSet = new Map<string, [number, string, V][]>(ruleSets.map((r) => [r, []]));
-    for (const [id, row] of rows) for (const [r, place, v] of entries(row)) byRuleSet.get(r)?.push([place, id, v]);
-    return new Map([...byRuleSet].map(([r, es]) => [r, new Map(es.sort((a, b) => a[0] - b[0]).map(([, id, v]) => [id, v]))]));
+    // each entry put at its place (no sort: the places of a rule set's map are 0 to its size less one)
+    const byRuleSet = new Map<string, (readonly [string, V])[]>(ruleSets.map((r) => [r, []]));
+    for (const [id, row] of rows) {
+      for (const [r, place, v] of entries(row)) {
+        const placed = byRuleSet.get(r);
+        if (placed !== undefined) placed[place] = [id, v];
+      }
+    }
+    // (a few players' rows: their places leave holes)
+    return new Map([...byRuleSet].map(([r, es]) => [r, new Map(es.filter((e) => e !== undefined))]));
   };
   return { states: placed(order.s, (row) => row.s), lastPlayed: placed(order.p, (row) => row.p) };
 };
