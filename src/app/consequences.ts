@@ -299,6 +299,8 @@ export const movesNoRating = (events: readonly DomainEvent[], state: LedgerState
 export const consequencesFromSaved = async ({ before, after, known, namesOf }: SavedRatings): Promise<Consequences> => {
   if (namesOf === undefined) return consequences(before, after, known);
   const found = consequences(before, after, { ...known, nameOf: (id) => id });
+  // nobody changed: nobody to name (the names model is not read)
+  if (found.changes.length === 0) return found;
   const nameOf = await namesOf(new Set(found.changes.map((c) => c.player)));
   return { ...found, changes: found.changes.map((c) => ({ ...c, name: nameOf(c.player) })) };
 };
