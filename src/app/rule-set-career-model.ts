@@ -34,8 +34,8 @@ import { careersOfStandings, ruleSetStandings, type RuleSetCareer, type RuleSetS
 import { listNamer, listOfFold, type RuleSetListRow } from './rule-set-list';
 import type { GenericRuleSetId } from '../../projections/generic/systems';
 
-/** The saved layout: a model of another format is never read (the next read makes it anew). */
-export const RULE_SET_CAREER_MODEL_FORMAT = 5;
+/** The saved layout: a model of another format is never read (the next read makes it anew; format 6: records carry the rule sets' counters). */
+export const RULE_SET_CAREER_MODEL_FORMAT = 6;
 const HEAD_NAME = `rule-set-careers-${RULE_SET_CAREER_MODEL_FORMAT}`;
 /** At a million games a bucket holds some 1,500 players: a read parses megabytes, not the whole model (format 4: records split into head and tail parts). */
 const BUCKETS = 64;
