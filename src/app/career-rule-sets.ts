@@ -21,6 +21,10 @@ export interface RuleSetCareer {
   readonly tournaments: GenericCareer['tournaments'];
   /** His grade changes with the rule behind each, where the system's spec defines them (absent elsewhere). */
   readonly grades?: GenericCareer['grades'];
+  /** The counters the system keeps on him beside his rating (US 1997's promotion streaks, pan-atlantic's grade runs), where it keeps any. */
+  readonly counters?: Readonly<Record<string, number>>;
+  /** The grade a ratification was requested for and not yet awarded (pan-atlantic's 5-dan and 6-dan, the NSR's): null for none; absent where the system has no ratification. */
+  readonly ratificationRequested?: string | null;
 }
 
 /** What a player's page shows of his state under one rule set: what its fold holds for him now and his row of its list. */
@@ -33,6 +37,10 @@ export interface RuleSetStanding {
   /** His row's grade, where the system has grades and he is on its list. */
   readonly grade?: string | null;
   readonly provisional: boolean;
+  /** The system's counters on him, where it keeps any (see RuleSetCareer). */
+  readonly counters?: Readonly<Record<string, number>>;
+  /** A ratification requested and pending, where the system has ratification (see RuleSetCareer). */
+  readonly ratificationRequested?: string | null;
 }
 
 /**
@@ -60,6 +68,8 @@ export const ruleSetStandings = (
       games: system.games(own),
       ...(row?.grade !== undefined ? { grade: row.grade } : {}),
       provisional: row?.provisional ?? false,
+      ...(system.counters !== undefined ? { counters: system.counters(own) } : {}),
+      ...(system.grades?.ratification !== undefined ? { ratificationRequested: system.grades.ratification.requested(own) } : {}),
     });
   }
   return standings;
@@ -96,6 +106,8 @@ export const careersOfStandings = (career: GenericCareer | undefined, standings:
       openingBalances,
       tournaments,
       ...(givesGrades(ruleSet) ? { grades: career?.grades.filter((g) => g.ruleSet === ruleSet) ?? [] } : {}),
+      ...(own?.counters !== undefined ? { counters: own.counters } : {}),
+      ...(own?.ratificationRequested !== undefined ? { ratificationRequested: own.ratificationRequested } : {}),
     });
   }
   return careers;

@@ -364,6 +364,8 @@ export interface ComparedProjection {
    * comparison re-folds from a recent list, so reading a million games it never rates again is what this spares.
    */
   readonly gamesFrom: number;
+  /** Restored by player (head-projection.ts): it holds only the involved players' records and facts. */
+  readonly byPlayer?: true;
 }
 
 /**

@@ -42,10 +42,13 @@ export interface ListedChange {
   readonly newGrade: string | null;
 }
 
-/** A later officer fact that sets the player's rating anew: the change stops at it. */
+/**
+ * A later officer fact that sets the player's rating anew: the change stops at it. An opening balance under a non-FESA
+ * rule set is one too: a game dated before it is rated, and the balance's record then stands for the player from its date.
+ */
 export interface Override {
   readonly position: number;
-  readonly kind: 'ListReconciled' | 'RatingAdjusted';
+  readonly kind: 'ListReconciled' | 'RatingAdjusted' | 'OpeningBalanceImported';
   readonly date: string;
   readonly reason: string;
 }
@@ -224,6 +227,7 @@ const ratingSetters = (ratings: LedgerRatings): Map<string, Setter[]> => {
     if (event.type === 'ListReconciled') {
       for (const pin of event.pins) if ('eloNumber' in pin.fields) add(E.isRight(ratings.fesa) ? ratings.fesa.right.survivorOf(pin.playerId) : pin.playerId, event, 'ListReconciled', 'fesa');
     } else if (event.type === 'RatingAdjusted') for (const player of fact.playerIds) add(player, event, 'RatingAdjusted', event.ruleSet);
+    else if (event.type === 'OpeningBalanceImported') for (const player of fact.playerIds) add(player, { ...event, reason: event.reason ?? event.source }, 'OpeningBalanceImported', event.ruleSet);
   }
   return setters;
 };
@@ -295,6 +299,8 @@ export const movesNoRating = (events: readonly DomainEvent[], state: LedgerState
 export const consequencesFromSaved = async ({ before, after, known, namesOf }: SavedRatings): Promise<Consequences> => {
   if (namesOf === undefined) return consequences(before, after, known);
   const found = consequences(before, after, { ...known, nameOf: (id) => id });
+  // nobody changed: nobody to name (the names model is not read)
+  if (found.changes.length === 0) return found;
   const nameOf = await namesOf(new Set(found.changes.map((c) => c.player)));
   return { ...found, changes: found.changes.map((c) => ({ ...c, name: nameOf(c.player) })) };
 };
@@ -355,4 +361,11 @@ export const decideAllWithConsequences = async <T>(ledger: Ledger, build: (draft
 
 /** One sentence per overridden change: which fact stops it, so that the officer is not surprised by a later list. */
 export const overrideSentences = (c: Consequences): string[] =>
-  c.changes.flatMap((x) => (x.overriddenBy === undefined ? [] : [`${x.player}'s change in ${x.tournament} is overridden from ${x.overriddenBy.date} by the ${x.overriddenBy.kind === 'ListReconciled' ? 'list reconciled' : 'rating adjusted'} at position ${x.overriddenBy.position} (reason: ${x.overriddenBy.reason})`]));
+  c.changes.flatMap((x) => {
+    const by = x.overriddenBy;
+    if (by === undefined) return [];
+    if (by.kind === 'OpeningBalanceImported') {
+      return [`${x.player}'s change in ${x.tournament} is overridden from ${by.date} by his opening balance under ${x.ruleSet} at position ${by.position} (reason: ${by.reason}): the balance of ${by.date} stands for his record from that date, so later tournaments start from it, not from this change`];
+    }
+    return [`${x.player}'s change in ${x.tournament} is overridden from ${by.date} by the ${by.kind === 'ListReconciled' ? 'list reconciled' : 'rating adjusted'} at position ${by.position} (reason: ${by.reason})`];
+  });

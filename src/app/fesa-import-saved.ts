@@ -17,6 +17,7 @@ import type { FesaProjection } from '../../projections/fesa/incremental';
 import { nameKey } from '../../projections/fesa/name-key';
 import { foldGeneric } from '../../projections/generic/history';
 import { projectionForComparison, type ComparedProjection } from './checkpoint';
+import { headProjection, type HeadFolder } from './head-projection';
 import { consequences, consequencesFromSaved, withDecided, type Consequences } from './consequences';
 import { CommandRejected } from './errors';
 import {
@@ -28,8 +29,8 @@ import { loadFacts } from './load';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { earliestDateChanged, savedRatings } from './saved-ratings';
 
-/** How many imports this thread decided here, and how many of them compared from the saved projection (an instrument for tests). */
-export const importsFromSaved = { decided: 0, compared: 0 };
+/** How many imports this thread decided here, how many of them compared from the saved projection and how many were restored by player (an instrument for tests). */
+export const importsFromSaved = { decided: 0, compared: 0, byPlayer: 0 };
 
 /** The ledger as the saved projection holds it at the head: names, the list before a tournament, closures, players. */
 const viewOf = (projection: FesaProjection): LedgerView => {
@@ -104,16 +105,31 @@ const comparison = async (ledger: Ledger, storage: CheckpointStorage, compared: 
   return { changes: diffFolds(before, after), ...found };
 };
 
-/** `importFesaFolders` of one folder, from the streams and the saved checkpoint; undefined where no checkpoint is saved. */
-export const importFromSaved = async (ledger: Ledger, folder: EventFolder, options: ImportOptions & { readonly saved: CheckpointStorage }): Promise<ImportOutcome | undefined> => {
+/**
+ * The folder as a write at the head reads it (head-projection.ts): every name its files give, when it has no pre list
+ * (whose comparison reads the whole list) and records a new tournament; undefined otherwise.
+ */
+const atTheHead = (folder: EventFolder, options: ImportOptions): HeadFolder | undefined =>
+  folder.pre === null && options.correct !== true ? { names: [...folder.event.players, ...folder.newPlayers], date: folder.event.date } : undefined;
+
+/**
+ * `importFesaFolders` of one folder, from the streams and the saved checkpoint; undefined where no checkpoint is
+ * saved. A folder dated after the saved list's last item is decided on the projection restored by player (its
+ * players' records and streams), and compared on the one restored by player for the facts it decided; where that
+ * cannot be (a namesake, a transfer, a fact since at or before the list's last item) or the decision is refused, it
+ * is decided again on the whole checkpoint, so that it answers and refuses as before.
+ */
+export const importFromSaved = async (ledger: Ledger, folder: EventFolder, options: ImportOptions & { readonly saved: CheckpointStorage }, byPlayerFirst = true): Promise<ImportOutcome | undefined> => {
   // a command decided besides the folder's reads the streams the caller names
   if ((options.alsoDecide ?? []).length > 0 && options.alsoReads === undefined) return undefined;
   const date = folder.event.date;
+  const atHead = byPlayerFirst ? atTheHead(folder, options) : undefined;
   // the games from the latest saved list before the folder's date (or before what was recorded since the checkpoint reaches)
-  const restore = () => projectionForComparison(ledger.store, options.saved, async (since) => (facts) => {
+  const whole = () => projectionForComparison(ledger.store, options.saved, async (since) => (facts) => {
     const earliest = earliestDateChanged(facts, since);
     return earliest < date ? earliest : date;
   });
+  const restore = async () => (atHead === undefined ? undefined : await headProjection(ledger.store, options.saved, [], atHead)) ?? whole();
   const first = await restore();
   if (first === undefined) return undefined;
   let compared: ComparedProjection = first;
@@ -124,6 +140,15 @@ export const importFromSaved = async (ledger: Ledger, folder: EventFolder, optio
   let view = viewOf(compared.projection);
   let ledgerList: readonly FesaPlayer[] | undefined;
   const listBefore = () => (ledgerList ??= view.listBefore(folder));
+  // the decided facts compared on the projection restored by player for them, which must stand where the decision's did
+  const comparedFor = async (events: readonly DomainEvent[]): Promise<ComparedProjection> => {
+    if (!compared.byPlayer || atHead === undefined) return compared;
+    const forEvents = await headProjection(ledger.store, options.saved, events, atHead);
+    if (forEvents === undefined) throw new WholeCheckpoint();
+    if (forEvents.projection.position !== restoredAt) throw new DecideAgain();
+    return forEvents;
+  };
+  let byPlayer = false;
   const decided = ledger.decideAll(async (draft) => {
     // another writer recorded a fact since the restore (on a stream this decision reads: a lost race; or on another,
     // which none of them tells of), or an earlier attempt's comparison changed the projection: it is restored again,
@@ -142,6 +167,7 @@ export const importFromSaved = async (ledger: Ledger, folder: EventFolder, optio
     options.onProgress?.(0, 1, folder.id);
     options.onPlayerIds?.(folder, folder.event.players.map(view.idOf));
     let outcome: FolderOutcome;
+    byPlayer = compared.byPlayer === true;
     if (options.correct) {
       outcome = correctFolder(draft, folder, options, view.idOf);
     } else {
@@ -151,7 +177,7 @@ export const importFromSaved = async (ledger: Ledger, folder: EventFolder, optio
     options.onProgress?.(1, 1, '');
     for (const command of options.alsoDecide ?? []) draft.decide(command);
     compareDone = true;
-    return { folders: [outcome], ...(await comparison(ledger, options.saved, compared, draft.events, options.withConsequences === true)) };
+    return { folders: [outcome], ...(await comparison(ledger, options.saved, await comparedFor(draft.events), draft.events, options.withConsequences === true)) };
   }, { dryRun: options.dryRun === true, reads: readsOf(() => view, folder, options, listBefore) });
   let value: ImportOutcome;
   try {
@@ -159,11 +185,17 @@ export const importFromSaved = async (ledger: Ledger, folder: EventFolder, optio
   } catch (e) {
     // the checkpoint can no longer be restored (saved over, dropped): the caller folds the log, as without one
     if (e instanceof FoldTheLog) return undefined;
+    // decided by player and refused, or its facts reach beyond the players restored: decided on the whole checkpoint
+    if (e instanceof WholeCheckpoint || (byPlayer && e instanceof CommandRejected)) return importFromSaved(ledger, folder, options, false);
     throw e;
   }
   importsFromSaved.decided++;
+  if (byPlayer) importsFromSaved.byPlayer++;
   return value;
 };
 
 /** Thrown out of a decision whose checkpoint could not be restored again: the import folds the log instead. */
 class FoldTheLog extends Error {}
+
+/** Thrown out of a decision on the projection restored by player whose facts it cannot compare: decided on the whole checkpoint. */
+class WholeCheckpoint extends Error {}

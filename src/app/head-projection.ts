@@ -9,8 +9,9 @@
  * - the list: the saved list model's records of the involved players' names (`readListHeadOf`: each name key's
  *   slots' latest rows, in list order, with their sort keys), the list's last item and its last tournament;
  * - the facts: the streams of the tournaments the facts since the model and the decided ones touch, and of every
- *   player they name, every player registered since the last tournament rated (the checkpoint's part `pending`) and
- *   every id registered since; the rule-set adoptions.
+ *   player they name, every player registered since the last tournament rated (the checkpoint's part `pending`),
+ *   every id registered since (with the prior grades declared for such a new id) and, for an event folder about to be
+ *   decided (fesa-import-saved.ts), the holders of the names its files give; the rule-set adoptions.
  *
  * The tournaments re-folded all end after the list's last item, so the partial list is exactly what the whole one
  * would give them. Anything else answers undefined and the caller restores the whole checkpoint: a fact dated at or
@@ -24,6 +25,7 @@ import type { ListCheckpoint } from '../../projections/fesa/checkpoints';
 import { AS_ADOPTED, PASSED_OVER_BY_THE_FOLD } from '../../projections/fesa/history';
 import { FesaProjection } from '../../projections/fesa/incremental';
 import { nameKey } from '../../projections/fesa/name-key';
+import type { ListName } from '../../projections/fesa/list-names';
 import { logChangedSince } from './chain';
 import { loadHeadParts, type ComparedProjection } from './checkpoint';
 import { decodeRecorded, readFacts } from './event-log';
@@ -51,7 +53,7 @@ interface Involved {
   readonly facts: LoggedEvent[];
   /** Each involved player's registration and whether it was recorded after the model's position. */
   readonly players: Map<string, { readonly event: PlayerRegistered; readonly since: boolean }>;
-  /** The end dates of the tournaments re-folded. */
+  /** The end dates of the tournaments re-folded, and the dates of the prior grades declared since. */
   readonly endDates: string[];
   /** The ids merged into another since the model's position (or by the decided facts). */
   readonly absorbed: ReadonlySet<string>;
@@ -77,11 +79,21 @@ const involved = async (store: EventStore, position: number, since: readonly Log
   const ids = new Set(pending);
   const absorbed = new Set<string>();
   const merged = new Set<string>();
+  // ids registered by these facts, and those of them a prior grade is declared for here (a folder's new players)
+  const [registeredHere, graded] = [new Set<string>(), new Set<string>()];
+  const gradeDates: string[] = [];
   for (const e of [...since.map((f) => f.event), ...decided]) {
     if (passedOver(e)) continue;
     if (ABOUT_A_TOURNAMENT.has(e.type)) tournaments.add((e as { tournamentId: string }).tournamentId);
-    else if (e.type === 'PlayerRegistered') ids.add(e.playerId);
-    else if (e.type === 'PlayersMerged' && !merged.has(e.absorbed) && !merged.has(e.survivor)) {
+    else if (e.type === 'PlayerRegistered') {
+      ids.add(e.playerId);
+      registeredHere.add(e.playerId);
+    } else if (e.type === 'PriorGradeDeclared' && registeredHere.has(e.playerId) && !merged.has(e.playerId)) {
+      // a new id's grade: he has no item before his registration, so his first grade standing before its date too
+      // (`latestGrade`) reaches nothing before the head
+      graded.add(e.playerId);
+      gradeDates.push(e.validDate);
+    } else if (e.type === 'PlayersMerged' && !merged.has(e.absorbed) && !merged.has(e.survivor) && !graded.has(e.absorbed) && !graded.has(e.survivor)) {
       // one merge per person: a chain of them is the whole checkpoint's
       absorbed.add(e.absorbed);
       merged.add(e.absorbed).add(e.survivor);
@@ -89,7 +101,7 @@ const involved = async (store: EventStore, position: number, since: readonly Log
     } else return undefined;
   }
   const facts: LoggedEvent[] = [];
-  const endDates: string[] = [];
+  const endDates: string[] = [...gradeDates];
   for (const id of tournaments) {
     const stream = (await store.readStream(tournamentStream(id))).map(decodeRecorded);
     const saved = stream.filter((f) => f.globalPosition <= position);
@@ -169,12 +181,35 @@ const partialHead = (head: StoredListHead): { keys: string[]; checkpoint: ListCh
   };
 };
 
+/** A FESA event folder about to be decided at the head (fesa-import-saved.ts): the names its files give and its date. */
+export interface HeadFolder {
+  readonly names: readonly ListName[];
+  readonly date: string;
+}
+
+/**
+ * The ids holding the names a folder gives at the model's `position` (its players are looked up by name, as the
+ * program does): they are involved too, so that the partial facts name them as the whole would. Undefined where a
+ * name could be another's than its holder's: a distinguished name ("Ola (P7)"), or one a slot bears with no holder.
+ */
+const holdersOf = async (storage: CheckpointStorage, ruleSet: string, position: number, names: readonly ListName[]): Promise<string[] | undefined> => {
+  if (names.some((n) => n.firstName.includes('(') || n.lastName.includes('('))) return undefined;
+  const head = await storage.readListHeadOf({ ruleSet, format: LIST_MODEL_FORMAT, keys: names.map((n) => storedListKey(nameKey(n))) });
+  if (head === undefined || head.position !== position) return undefined;
+  const holders: string[] = [];
+  for (const { owner, slotted } of head.keys.values()) {
+    if (owner !== undefined) holders.push(owner);
+    else if (slotted) return undefined;
+  }
+  return holders;
+};
+
 /**
  * The FESA projection as of the head of the log, restored by player (see the module's comment), for a comparison of
  * the `decided` events: undefined when they, or the facts recorded since the saved model, reach anything but
  * tournaments ending after the list's last item and the players they name (the caller restores the whole checkpoint).
  */
-export const headProjection = async (store: EventStore, storage: CheckpointStorage, decided: readonly DomainEvent[]): Promise<ComparedProjection | undefined> => {
+export const headProjection = async (store: EventStore, storage: CheckpointStorage, decided: readonly DomainEvent[], folder?: HeadFolder): Promise<ComparedProjection | undefined> => {
   const ruleSet = AS_ADOPTED;
   const position = await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT);
   if (position === undefined) return undefined;
@@ -182,8 +217,11 @@ export const headProjection = async (store: EventStore, storage: CheckpointStora
   if (parts === undefined) return undefined;
   const since: LoggedEvent[] = [];
   for await (const batch of readFacts(store, { fromPosition: position })) since.push(...batch);
-  const found = await involved(store, position, since, decided, parts.pending, parts.survivors);
+  const holders = folder === undefined ? [] : await holdersOf(storage, ruleSet, position, folder.names);
+  if (holders === undefined) return undefined;
+  const found = await involved(store, position, since, decided, [...parts.pending, ...holders], parts.survivors);
   if (found === undefined) return undefined;
+  if (folder !== undefined) found.endDates.push(folder.date);
   const keys = [...found.players.values()].map(({ event }) => storedListKey(nameKey({ lastName: event.familyName, firstName: event.givenName })));
   const head = await storage.readListHeadOf({ ruleSet, format: LIST_MODEL_FORMAT, keys });
   if (head === undefined || head.position !== position || head.failed || !ownNames(found, head)) return undefined;
@@ -205,5 +243,5 @@ export const headProjection = async (store: EventStore, storage: CheckpointStora
   projection.apply(since);
   projection.refresh();
   headRestores.here++;
-  return { projection, gamesFrom: 0 };
+  return { projection, gamesFrom: 0, byPlayer: true };
 };

@@ -109,6 +109,8 @@ export const RATED_INDEX: ReadModel<RatedIndexState, RatedIndexQueries, Indexed,
  * its fingerprint and the log's hash at its position, so that one changed by hand or built from another log is not read.
  */
 export const RATED_INDEX_FORMAT = 2;
+/** How far behind the head the saved index may stay while no fact of its types was recorded since (see `ratedIndexNow`). */
+const RATED_INDEX_SAVED_BEHIND = 5_000;
 /** Its name among the saved projections next to the log. */
 export const RATED_INDEX_NAME = 'rated-tournaments-index';
 
@@ -135,14 +137,22 @@ export class RatedTournamentIndex {
     return this.at;
   }
 
-  /** The facts recorded after its position up to `upTo`, read by type (the store reads those positions only). */
-  async catchUp(store: EventStore, upTo: number): Promise<boolean> {
-    if (upTo <= this.at) return false;
+  /**
+   * The facts recorded after its position up to `upTo`, read by type (the store reads those positions only): how many
+   * it indexed (undefined: it was at `upTo` already).
+   */
+  async catchUp(store: EventStore, upTo: number): Promise<number | undefined> {
+    if (upTo <= this.at) return undefined;
+    let indexed = 0;
     for await (const batch of readFacts(store, { fromPosition: this.at, toPosition: upTo, types: RATED_INDEX_EVENTS.handles })) {
-      for (const f of batch) if (isIndexed(f.event)) RATED_INDEX.evolve(this.state, f.event, f);
+      for (const f of batch) {
+        if (!isIndexed(f.event)) continue;
+        RATED_INDEX.evolve(this.state, f.event, f);
+        indexed++;
+      }
     }
     this.at = upTo;
-    return true;
+    return indexed;
   }
 
   /** What it answers, up to any position up to its own. */
@@ -194,7 +204,11 @@ export const ratedIndexNow = async (store: EventStore, storage: CheckpointStorag
     index = read instanceof RatedTournamentIndex ? read : undefined;
   }
   index ??= RatedTournamentIndex.empty();
-  if ((await index.catchUp(store, upTo)) && storage !== undefined) await storage.save(RATED_INDEX_NAME, index.position, index.toSaved(await hashAt(store, index.position)), [], []);
+  const from = index.position;
+  const indexed = await index.catchUp(store, upTo);
+  // saved again when it indexed a fact, or has read far past the one saved: a write that indexes nothing (a game, a
+  // correction) leaves it as saved, and the next read catches up over the few facts of its types recorded since
+  if (indexed !== undefined && storage !== undefined && (indexed > 0 || index.position - from >= RATED_INDEX_SAVED_BEHIND)) await storage.save(RATED_INDEX_NAME, index.position, index.toSaved(await hashAt(store, index.position)), [], []);
   return index;
 };
 

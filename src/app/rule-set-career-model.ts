@@ -22,7 +22,7 @@ import { hash53 } from './list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import type { RatedTournamentSlice } from './rated-tournament';
-import { loadCut, NAMES_ONLY } from './rule-set-fold-cut';
+import { cutsInTurn, loadCut, NAMES_ONLY } from './rule-set-fold-cut';
 import { decodedStream } from './rated-tournament';
 import { readFacts } from './event-log';
 import { evolve, initialLedgerState } from '../../domain/commands/state';
@@ -34,8 +34,8 @@ import { careersOfStandings, ruleSetStandings, type RuleSetCareer, type RuleSetS
 import { listNamer, listOfFold, type RuleSetListRow } from './rule-set-list';
 import type { GenericRuleSetId } from '../../projections/generic/systems';
 
-/** The saved layout: a model of another format is never read (the next read makes it anew). */
-export const RULE_SET_CAREER_MODEL_FORMAT = 5;
+/** The saved layout: a model of another format is never read (the next read makes it anew; format 6: records carry the rule sets' counters). */
+export const RULE_SET_CAREER_MODEL_FORMAT = 6;
 const HEAD_NAME = `rule-set-careers-${RULE_SET_CAREER_MODEL_FORMAT}`;
 /** At a million games a bucket holds some 1,500 players: a read parses megabytes, not the whole model (format 4: records split into head and tail parts). */
 const BUCKETS = 64;
@@ -363,11 +363,10 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
   if (saved.position === head) return saved;
   // the fine cut first (the last tournaments folded again), else the coarse one (two seasons); the records are split
   // at the coarse one's date, their second carries are at the fine one's
-  for (const grain of ['fine', 'coarse'] as const) {
-    const found = await loadCut(storage, grain);
+  for await (const { grain, cut: found } of cutsInTurn(store, head, (g) => loadCut(storage, g))) {
     const date = grain === 'fine' ? saved.fineDate : saved.cutDate;
     // the cut's states stand for the items before its date as of its position
-    const cut = found !== undefined && saved.failure === undefined && found.cut.date === date && (grain === 'coarse' || date > saved.cutDate) && found.position <= head && (await logChangedSince(store, found.position, found.head)) === undefined ? found : undefined;
+    const cut = found !== undefined && saved.failure === undefined && found.cut.date === date && (grain === 'coarse' || date > saved.cutDate) ? found : undefined;
     const since = Math.min(saved.position, cut?.position ?? saved.position);
     // a newcomer's registration gives no one a career: only a fact the non-FESA fold rates does
     const touch = await touchOfTheRatedSlice(store, storage, since, head, async () => false);

@@ -21,10 +21,12 @@ import type { DomainEvent, LoggedEvent } from '../../domain/events';
 import { ruleSetInForce, type GenericCut } from '../../projections/generic/history';
 import { isGenericRuleSet, type GenericRuleSetId } from '../../projections/generic/systems';
 import { hash53 } from './list-model';
+import { logChangedSince } from './chain';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
+import type { EventStore } from './ports/event-store';
 import type { RatedTournamentIndex } from './rated-tournament';
 
-export const RULE_SET_FOLD_CUT_FORMAT = 1;
+export const RULE_SET_FOLD_CUT_FORMAT = 2;
 /** Which of the two cuts (see above). */
 export type CutGrain = 'coarse' | 'fine';
 const cutName = (grain: CutGrain): string => `rule-set-fold-cut-${RULE_SET_FOLD_CUT_FORMAT}${grain === 'fine' ? ':fine' : ''}`;
@@ -66,14 +68,100 @@ export const fineCutDateFor = (facts: readonly LoggedEvent[], coarse: string): s
 /** The awards of `facts` dated on or after `date` (carried with a cut: see `SavedFoldCut.awards`). */
 export const awardsFrom = (facts: readonly LoggedEvent[], date: string): LoggedEvent[] => facts.filter((f) => f.event.type === 'GradeAwarded' && f.event.validDate >= date);
 
-type Entry = readonly [ruleSet: string, playerId: string, value: unknown];
-
-const entriesOf = <V>(maps: ReadonlyMap<GenericRuleSetId, ReadonlyMap<string, V>>): Entry[] => [...maps].flatMap(([r, m]) => [...m].map(([id, v]): Entry => [r, id, v]));
-
 const chunked = (part: string, items: readonly unknown[]): (readonly [string, number, string])[] => {
   const chunks: (readonly [string, number, string])[] = [];
   for (let seq = 0; seq * CHUNK < items.length; seq++) chunks.push([part, seq, JSON.stringify(items.slice(seq * CHUNK, (seq + 1) * CHUNK))]);
   return chunks;
+};
+
+/** What a cut keeps of one player: his state and last-played date under each rule set, each with its place in its map. */
+interface PlayerRow {
+  /** [rule set, place among that rule set's states, state]. */
+  readonly s: (readonly [string, number, unknown])[];
+  /** [rule set, place among its last-played dates, date]. */
+  readonly p: (readonly [string, number, string])[];
+}
+
+const PLAYER_PART = 'p:';
+const partOf = (playerId: string): string => `${PLAYER_PART}${playerId}`;
+/** A player's row as saved: its own fingerprint (over his id and the row), a space, the row as JSON. */
+const rowText = (playerId: string, row: PlayerRow): string => {
+  const json = JSON.stringify(row);
+  return `${hash53(`${playerId}\u0000${json}`).toString(36)} ${json}`;
+};
+/** The row of a saved text, undefined when it no longer matches its fingerprint (changed by hand). */
+const rowOf = (playerId: string, text: string): PlayerRow | undefined => {
+  const space = text.indexOf(' ');
+  const json = text.slice(space + 1);
+  return hash53(`${playerId}\u0000${json}`).toString(36) === text.slice(0, space) ? (JSON.parse(json) as PlayerRow) : undefined;
+};
+
+/** Each player's row of a cut's states and last-played dates (in the order of his first entry). */
+const rowsOf = (cut: GenericCut): Map<string, PlayerRow> => {
+  const rows = new Map<string, PlayerRow>();
+  const rowOfPlayer = (id: string): PlayerRow => {
+    let row = rows.get(id);
+    if (row === undefined) rows.set(id, (row = { s: [], p: [] }));
+    return row;
+  };
+  for (const [r, m] of cut.states) {
+    let place = 0;
+    for (const [id, v] of m) rowOfPlayer(id).s.push([r, place++, v]);
+  }
+  for (const [r, m] of cut.lastPlayed) {
+    let place = 0;
+    for (const [id, d] of m) rowOfPlayer(id).p.push([r, place++, d]);
+  }
+  return rows;
+};
+
+/**
+ * The maps of the rows read, each rule set's in the order it was saved (`order`: the rule sets in their maps' order;
+ * a fold's order of states is what a filtered adjustment iterates, and the order of the versions a list model keeps).
+ */
+const mapsOfRows = (rows: ReadonlyMap<string, PlayerRow>, order: { readonly s: readonly string[]; readonly p: readonly string[] }): Pick<GenericCut, 'states' | 'lastPlayed'> => {
+  const placed = <V>(ruleSets: readonly string[], entries: (row: PlayerRow) => readonly (readonly [string, number, V])[]): Map<GenericRuleSetId, Map<string, V>> => {
+    // each entry put at its place (no sort: the places of a rule set's map are 0 to its size less one)
+    const byRuleSet = new Map<string, (readonly [string, V])[]>(ruleSets.map((r) => [r, []]));
+    for (const [id, row] of rows) {
+      for (const [r, place, v] of entries(row)) {
+        const placed = byRuleSet.get(r);
+        if (placed !== undefined) placed[place] = [id, v];
+      }
+    }
+    // (a few players' rows: their places leave holes)
+    return new Map([...byRuleSet].map(([r, es]) => [r, new Map(es.filter((e) => e !== undefined))]));
+  };
+  return { states: placed(order.s, (row) => row.s), lastPlayed: placed(order.p, (row) => row.p) };
+};
+
+interface CutHeader {
+  readonly format: number;
+  readonly position: number;
+  readonly head: string | null;
+  readonly date: string;
+  /** The fingerprint of the awards' chunks and of every player's row (see `fingerprintOf`). */
+  readonly fp: number;
+  /** How many players' rows are saved. */
+  readonly players: number;
+  /** The rule sets of the states' and of the last-played dates' maps, in their order. */
+  readonly order: { readonly s: readonly string[]; readonly p: readonly string[] };
+}
+
+/**
+ * The fingerprint of a cut's chunks: the awards' in order, and the players' rows whatever their order (a store may
+ * hand the parts back in its own collation's order).
+ */
+const fingerprintOf = (awards: readonly string[], rows: Iterable<string>): number => {
+  // sums of the hashes' two halves: exact (below 2^53) for any number of rows a cut holds, so in any order the same
+  let [low, high, count] = [0, 0, 0];
+  for (const row of rows) {
+    const h = hash53(row);
+    low += h % 2 ** 27;
+    high += Math.floor(h / 2 ** 27);
+    count++;
+  }
+  return hash53(`${awards.map((t) => hash53(t).toString(36)).join('|')}|${low.toString(36)}|${high.toString(36)}|${count}`);
 };
 
 /**
@@ -94,13 +182,23 @@ export const saveFoldCuts = async (storage: CheckpointStorage, coarse: SavedFold
  */
 export const saveFineCut = (storage: CheckpointStorage, fine: SavedFoldCut): Promise<void> => saveFoldCut(storage, fine, 'fine');
 
+/** The cuts of the format before (one chunk per 20,000 entries, read whole): dropped as the new ones are saved. */
+const FORMER_NAMES = ['rule-set-fold-cut-1', 'rule-set-fold-cut-1:fine'];
+
+/**
+ * A cut is saved with a part per player (`p:<id>`: his states under every rule set, with their own fingerprint), so
+ * that a write's comparison reads the rows of the players its fold rates alone (`loadCutHead`, `CutHead.players`)
+ * instead of every non-FESA player's.
+ */
 const saveFoldCut = async (storage: CheckpointStorage, saved: SavedFoldCut | undefined, grain: CutGrain): Promise<void> => {
   const name = cutName(grain);
-  if (saved === undefined) return storage.save(name, 0, JSON.stringify({ format: 0 }), [], []);
-  const chunks = [...chunked('awards', saved.awards), ...chunked('played', entriesOf(saved.cut.lastPlayed)), ...chunked('states', entriesOf(saved.cut.states))];
-  const fp = hash53(chunks.map((c) => hash53(c[2]).toString(36)).join('|'));
-  const header = { format: RULE_SET_FOLD_CUT_FORMAT, position: saved.position, head: saved.head, date: saved.cut.date, fp };
-  await storage.save(name, saved.position, JSON.stringify(header), chunks, []);
+  if (saved === undefined) return storage.save(name, 0, JSON.stringify({ format: 0 }), [], FORMER_NAMES);
+  const awards = chunked('awards', saved.awards);
+  const rows = [...rowsOf(saved.cut)].map(([id, row]) => [partOf(id), 0, rowText(id, row)] as const);
+  const fp = fingerprintOf(awards.map((c) => c[2]), rows.map((c) => c[2]));
+  const order = { s: [...saved.cut.states.keys()], p: [...saved.cut.lastPlayed.keys()] };
+  const header: CutHeader = { format: RULE_SET_FOLD_CUT_FORMAT, position: saved.position, head: saved.head, date: saved.cut.date, fp, players: rows.length, order };
+  await storage.save(name, saved.position, JSON.stringify(header), [...awards, ...rows], FORMER_NAMES);
 };
 
 /**
@@ -113,28 +211,119 @@ const saveFoldCut = async (storage: CheckpointStorage, saved: SavedFoldCut | und
 export const loadFoldCut = async (storage: CheckpointStorage, grain: CutGrain = 'coarse'): Promise<SavedFoldCut | undefined> =>
   (grain === 'fine' ? await loadCut(storage, 'fine') : undefined) ?? loadCut(storage, 'coarse');
 
-/** The saved cut of that grain alone (the fine one is not the coarse one where none is saved apart). */
+const headerOf = (text: string): CutHeader | undefined => {
+  const header = JSON.parse(text) as CutHeader;
+  return header.format === RULE_SET_FOLD_CUT_FORMAT ? header : undefined;
+};
+
+/** The saved cut of that grain alone (the fine one is not the coarse one where none is saved apart), every player's row read. */
 export const loadCut = async (storage: CheckpointStorage, grain: CutGrain): Promise<SavedFoldCut | undefined> => {
-  const texts: string[] = [];
-  const parts = { awards: [] as LoggedEvent[], played: [] as Entry[], states: [] as Entry[] };
+  const awards: string[] = [];
+  const rows = new Map<string, string>();
   const text = await storage.load(cutName(grain), (part, data) => {
-    texts.push(data);
-    if (part === 'awards' || part === 'played' || part === 'states') for (const item of JSON.parse(data) as never[]) parts[part].push(item);
+    if (part === 'awards') awards.push(data);
+    else if (part.startsWith(PLAYER_PART)) rows.set(part.slice(PLAYER_PART.length), data);
   });
-  if (text === undefined) return undefined;
-  const header = JSON.parse(text) as { format: number; position: number; head: string | null; date: string; fp: number };
-  if (header.format !== RULE_SET_FOLD_CUT_FORMAT) return undefined;
-  if (hash53(texts.map((t) => hash53(t).toString(36)).join('|')) !== header.fp) return undefined;
-  const mapsOf = <V>(entries: readonly Entry[]): Map<GenericRuleSetId, Map<string, V>> => {
-    const maps = new Map<GenericRuleSetId, Map<string, V>>();
-    for (const [r, id, v] of entries) {
-      const ruleSet = r;
-      if (!maps.has(ruleSet)) maps.set(ruleSet, new Map());
-      maps.get(ruleSet)!.set(id, v as V);
+  const header = text === undefined ? undefined : headerOf(text);
+  if (header === undefined || rows.size !== header.players || fingerprintOf(awards, rows.values()) !== header.fp) return undefined;
+  const parsed = new Map([...rows].map(([id, t]) => [id, JSON.parse(t.slice(t.indexOf(' ') + 1)) as PlayerRow]));
+  return { position: header.position, head: header.head, awards: awards.flatMap((t) => JSON.parse(t) as LoggedEvent[]), cut: { date: header.date, ...mapsOfRows(parsed, header.order) } };
+};
+
+/** A saved cut's header and awards, its players' rows read on demand: what a write's comparison reads of it. */
+export interface CutHead {
+  readonly position: number;
+  readonly head: string | null;
+  readonly date: string;
+  readonly awards: readonly LoggedEvent[];
+  /**
+   * The cut with the states of `players` alone (every one: the whole cut), read where the cut saved is still this
+   * one; undefined when another was saved since or a row was changed by hand. The fold resumed from it must rate no
+   * other player and iterate no rule set's states (a filtered adjustment): see `playersRatedFrom`.
+   */
+  readonly withPlayers: (players: ReadonlySet<string> | 'all') => Promise<SavedFoldCut | undefined>;
+}
+
+/** The saved cut of that grain alone, its header and awards read (see `CutHead`). */
+export const loadCutHead = async (storage: CheckpointStorage, grain: CutGrain): Promise<CutHead | undefined> => {
+  const name = cutName(grain);
+  const read = await storage.loadParts(name, ['awards']);
+  const header = read === undefined ? undefined : headerOf(read.header);
+  if (header === undefined) return undefined;
+  const awards = read!.chunks.flatMap(([, data]) => JSON.parse(data) as LoggedEvent[]);
+  const withPlayers = async (players: ReadonlySet<string> | 'all'): Promise<SavedFoldCut | undefined> => {
+    if (players === 'all') {
+      const whole = await loadCut(storage, grain);
+      return whole?.position === header.position && whole.head === header.head ? whole : undefined;
     }
-    return maps;
+    const rows = await storage.loadParts(name, [...players].map(partOf));
+    if (rows === undefined || rows.header !== read!.header) return undefined;
+    const parsed = new Map<string, PlayerRow>();
+    for (const [part, text] of rows.chunks) {
+      const id = part.slice(PLAYER_PART.length);
+      const row = rowOf(id, text);
+      if (row === undefined) return undefined;
+      parsed.set(id, row);
+    }
+    return { position: header.position, head: header.head, awards, cut: { date: header.date, ...mapsOfRows(parsed, header.order) } };
   };
-  return { position: header.position, head: header.head, awards: parts.awards, cut: { date: header.date, states: mapsOf(parts.states), lastPlayed: mapsOf<string>(parts.played) } };
+  return { position: header.position, head: header.head, date: header.date, awards, withPlayers };
+};
+
+/**
+ * The saved cuts in the order a resumed fold tries them — the fine one (its last tournaments folded again), then the
+ * coarse one (two seasons) — each as `load` reads it, and undefined where none is saved or it does not hold for the log
+ * at `head` (saved after it, or of another log, or of one edited since): the one check a write's comparison
+ * (saved-ratings.ts), the list models and the careers (rule-set-career-model.ts) make of a cut before resuming from it.
+ */
+export async function* cutsInTurn<C extends { readonly position: number; readonly head: string | null }>(
+  store: EventStore,
+  head: number,
+  load: (grain: CutGrain) => Promise<C | undefined>,
+): AsyncGenerator<{ readonly grain: CutGrain; readonly cut: C | undefined }> {
+  for (const grain of ['fine', 'coarse'] as const) {
+    const found = await load(grain);
+    const holds = found !== undefined && found.position <= head && (await logChangedSince(store, found.position, found.head)) === undefined;
+    yield { grain, cut: holds ? found : undefined };
+  }
+}
+
+/** The facts of a tournament and of its players' streams: every id they name may be rated by the tournament. */
+const NAMING_PLAYERS_RATED: ReadonlySet<DomainEvent['type']> = new Set(['TournamentRegistered', 'GameReported', 'ResultCorrected', 'GameWithdrawn', 'TournamentClosed', 'PlayerRegistered', 'PlayerRegistrationCorrected', 'PriorGradeDeclared']);
+
+/**
+ * The players whose states a fold resumed at a cut dated `date` over `facts` (a slice from the cut on, and the facts
+ * decided) may read: every string a tournament's fact or a player's own fact names (ids among them), the players of
+ * the balances, awards and adjustments dated from the cut on, and both ids of every merge joining one of them (the
+ * fold keeps a merged person's state under his survivor). 'all' where an adjustment of a non-FESA rule set dated from
+ * the cut on targets players by a filter: it reads every state.
+ */
+export const playersReadFrom = (facts: Iterable<LoggedEvent>, date: string): ReadonlySet<string> | 'all' => {
+  const named = new Set<string>();
+  const merges: (readonly [string, string])[] = [];
+  const strings = (v: unknown): void => {
+    if (typeof v === 'string') named.add(v);
+    else if (Array.isArray(v)) for (const x of v) strings(x);
+    else if (v !== null && typeof v === 'object') for (const x of Object.values(v)) strings(x);
+  };
+  for (const { event: e } of facts) {
+    if (NAMING_PLAYERS_RATED.has(e.type)) strings(e);
+    else if (e.type === 'PlayersMerged' || e.type === 'PlayersUnmerged') merges.push([e.survivor, e.absorbed]);
+    else if ((e.type === 'OpeningBalanceImported' || e.type === 'GradeAwarded') && e.validDate >= date) named.add(e.playerId);
+    else if (e.type === 'RatingAdjusted' && e.validDate >= date) {
+      if (e.target.kind === 'player') named.add(e.target.playerId);
+      else if (isGenericRuleSet(e.ruleSet)) return 'all';
+    }
+  }
+  for (let grown = true; grown; ) {
+    grown = false;
+    for (const [a, b] of merges) {
+      if (named.has(a) === named.has(b)) continue;
+      named.add(a).add(b);
+      grown = true;
+    }
+  }
+  return named;
 };
 
 /** What facts recorded since a fold touch: nothing it reads, only names, the items from a date on, or all of it. */

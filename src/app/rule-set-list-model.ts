@@ -17,7 +17,7 @@ import { hash53 } from './list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import { everUnderGenericRules, ratedIndexNow, ratedListSlice, ratedListSliceFrom, type RatedTournamentSlice } from './rated-tournament';
-import { awardsFrom, cutDateFor, fineCutDateFor, loadCut, NAMES_ONLY, saveFineCut, saveFoldCuts, touchOf, type CutGrain, type SavedFoldCut, type Touch } from './rule-set-fold-cut';
+import { awardsFrom, cutDateFor, cutsInTurn, fineCutDateFor, loadCut, NAMES_ONLY, saveFineCut, saveFoldCuts, touchOf, type CutGrain, type SavedFoldCut, type Touch } from './rule-set-fold-cut';
 import { entryOfState, listNamer, listOfEntries, type RatedEntry, type RuleSetList } from './rule-set-list';
 import { playerNamesNow, type PlayerNames } from './player-names';
 import { LIST_NAMES_EVENTS } from './namesakes';
@@ -394,15 +394,15 @@ const namesKeptSince = async (store: EventStore, olds: readonly Model[], head: n
  */
 const catchUpModels = async (store: EventStore, storage: CheckpointStorage, model: Model, head: number): Promise<void> => {
   // the fine cut first (the last tournaments folded again), else the coarse one (two seasons)
-  for (const grain of ['fine', 'coarse'] as const) {
-    const saved = await loadCut(storage, grain);
-    const since = saved !== undefined && saved.position <= model.header.position && (await logChangedSince(store, saved.position, saved.head)) === undefined ? saved.position : model.header.position;
-    const touch = await touchSince(store, storage, model, since, head);
+  for await (const { grain, cut } of cutsInTurn(store, head, (g) => loadCut(storage, g))) {
+    // a cut saved after the model cannot say what the facts between the two touch
+    const saved = cut !== undefined && cut.position <= model.header.position ? cut : undefined;
+    const touch = await touchSince(store, storage, model, saved?.position ?? model.header.position, head);
     if (touch.kind === 'none') {
       await saveModel(storage, { ...model, header: { ...model.header, position: head, head: await hashAt(store, head) } }, model);
       return;
     }
-    if (touch.kind === 'from' && saved !== undefined && since === saved.position && saved.cut.date <= touch.date && (await resumeRuleSetModels(store, storage, saved, head, undefined, grain))) return;
+    if (touch.kind === 'from' && saved !== undefined && saved.cut.date <= touch.date && (await resumeRuleSetModels(store, storage, saved, head, undefined, grain))) return;
   }
   await rebuildRuleSetListModels(store, storage);
 };

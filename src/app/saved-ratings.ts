@@ -32,9 +32,8 @@ import { keyOfName, playerNamesNow, type PersonName } from './player-names';
 import { readFacts } from './event-log';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
-import { everUnderGenericRules, ratedIndexNow, ratedListSlice, ratedListSliceFrom } from './rated-tournament';
-import { loadCut, touchOf, type SavedFoldCut } from './rule-set-fold-cut';
-import { logChangedSince } from './chain';
+import { everUnderGenericRules, ratedIndexNow, ratedListSlice, ratedListSliceFrom, type RatedTournamentSlice, type SliceOptions } from './rated-tournament';
+import { cutsInTurn, loadCutHead, playersReadFrom, touchOf, type CutHead, type SavedFoldCut } from './rule-set-fold-cut';
 import { LiveStreamIndex } from './stream-index';
 import { leavesFesaAlone } from './fesa-untouched';
 import { headProjection } from './head-projection';
@@ -252,7 +251,8 @@ const onlyNewRegistrations = async (store: EventStore, events: readonly DomainEv
 
 /**
  * The ratings before the decided facts and after them, from the saved checkpoint and the non-FESA slice. `restored`:
- * the projection the caller restored already for its decision (fesa-import-saved.ts), folded on here.
+ * the projection the caller restored already for its decision (fesa-import-saved.ts), folded on here (restored by
+ * player, it must be `headProjection`'s of these very events).
  */
 export const savedRatings = async (store: EventStore, storage: CheckpointStorage, events: readonly DomainEvent[], restored?: ComparedProjection): Promise<SavedRatings | undefined> => {
   if (!events.every(answered)) return undefined;
@@ -266,8 +266,9 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
     const named = await onlyNewRegistrations(store, events);
     return { ...(await beforeAndAfter(store, storage, head, decided, { before: untouched, after: untouched }, named)), foldedFrom: 0, gamesFrom: 0, known: {}, ...(named ? { namesOf: namesOf(store, storage, head, decided) } : {}) };
   }
-  // a write at the head of the timeline (the newest tournament closed, its games, its newcomers): restored by player
-  const atHead = restored === undefined ? await headProjection(store, storage, events) : undefined;
+  // a write at the head of the timeline (the newest tournament closed, its games, its newcomers, a folder after the
+  // list's last item): restored by player, here or by the caller
+  const atHead = restored === undefined ? await headProjection(store, storage, events) : restored.byPlayer ? restored : undefined;
   if (atHead !== undefined) return fromHead(store, storage, atHead, events);
   const compared = restored ?? await projectionForComparison(store, storage, async (since) => {
     const changing = [...since, ...decidedAfter(0, events)];
@@ -326,16 +327,20 @@ const beforeAndAfter = async (
   fesa: { readonly before: LedgerRatings['fesa']; readonly after: LedgerRatings['fesa'] },
   namedElsewhere: boolean,
 ): Promise<Pick<SavedRatings, 'before' | 'after'>> => {
-  const cut = await resumableCut(store, storage, head, decided);
+  const found = await resumableCut(store, storage, head, decided);
+  const known = { upTo: head, storage, decided, namedElsewhere };
+  const fromCut = found === undefined ? undefined : await sliceFromCut(store, found, head, decided, known);
+  const slice = fromCut?.slice ?? (await ratedListSlice(store, known));
+  const cut = fromCut?.cut;
   if (cut !== undefined) {
     consequencesFromCut.here++;
     consequencesFromCut.date = cut.cut.date;
   }
-  const known = { upTo: head, storage, decided, namedElsewhere };
-  const slice = cut === undefined ? await ratedListSlice(store, known) : await ratedListSliceFrom(store, cut.cut.date, known);
   // the FESA fold's reconciles and adjustments too, which the slice leaves out: where a change stops (their positions)
-  const byPosition = new Map([...(cut?.awards ?? []), ...slice.facts].map((f) => [f.globalPosition, f]));
-  for await (const batch of readFacts(store, { types: ['ListReconciled', 'RatingAdjusted'], toPosition: head })) for (const f of batch) byPosition.set(f.globalPosition, f);
+  const read = [...(cut?.awards ?? []), ...slice.facts, ...(fromCut?.officers ?? (await officerFacts(store, head)))];
+  // resumed at the cut, the fold passes over the balances, adjustments and awards dated before it (a ledger's
+  // thousands of imported balances): they are left out, so that neither fold sorts them into its timeline
+  const byPosition = new Map((cut === undefined ? read : read.filter((f) => !datedBefore(f.event, cut.cut.date))).map((f) => [f.globalPosition, f]));
   const facts = [...byPosition.values()].sort((a, b) => a.globalPosition - b.globalPosition);
   const withDecided = [...facts, ...decided];
   const options = cut === undefined ? {} : { resume: cut.cut };
@@ -343,6 +348,36 @@ const beforeAndAfter = async (
     before: { facts, fesa: fesa.before, generic: foldGeneric(facts, options) },
     after: { facts: withDecided, fesa: fesa.after, generic: foldGeneric(withDecided, options) },
   };
+};
+
+/**
+ * An officer's item of the non-FESA fold dated before `date` (a resumed fold passes it over); the FESA fold's are kept
+ * (a comparison reads their positions).
+ */
+const datedBefore = (e: DomainEvent, date: string): boolean => (e.type === 'OpeningBalanceImported' || e.type === 'RatingAdjusted' || e.type === 'GradeAwarded') && isGenericRuleSet(e.ruleSet) && e.validDate < date;
+
+/** The reconciles and adjustments recorded up to `head` (the FESA fold's officer facts the slice leaves out). */
+const officerFacts = async (store: EventStore, head: number): Promise<LoggedEvent[]> => {
+  const facts: LoggedEvent[] = [];
+  for await (const batch of readFacts(store, { types: ['ListReconciled', 'RatingAdjusted'], toPosition: head })) facts.push(...batch);
+  return facts;
+};
+
+/**
+ * The slice from the cut's date on and the cut with the states of the players its fold reads alone (`playersReadFrom`:
+ * those of the last tournaments, not every non-FESA player's); undefined where the cut saved changed meanwhile.
+ */
+const sliceFromCut = async (
+  store: EventStore,
+  found: CutHead,
+  head: number,
+  decided: readonly LoggedEvent[],
+  known: SliceOptions,
+): Promise<{ slice: RatedTournamentSlice; cut: SavedFoldCut; officers: LoggedEvent[] } | undefined> => {
+  const slice = await ratedListSliceFrom(store, found.date, known);
+  const officers = await officerFacts(store, head);
+  const cut = await found.withPlayers(playersReadFrom([...found.awards, ...slice.facts, ...officers, ...decided], found.date));
+  return cut === undefined ? undefined : { slice, cut, officers };
 };
 
 /** How many comparisons this thread folded from the saved cut (an instrument for tests). */
@@ -355,15 +390,14 @@ const CUT_READ_LIMIT = 20_000;
  * The saved cut, when the facts recorded since it and the decided ones touch only what is dated on or after it: the
  * fine one, else the coarse one saved with it (rule-set-fold-cut.ts).
  */
-const resumableCut = async (store: EventStore, storage: CheckpointStorage, head: number, decided: readonly LoggedEvent[]): Promise<SavedFoldCut | undefined> => {
+const resumableCut = async (store: EventStore, storage: CheckpointStorage, head: number, decided: readonly LoggedEvent[]): Promise<CutHead | undefined> => {
   // the fine one, else the coarse one: each saved at its own position (a fold resumed at the fine cut saves it alone)
-  for (const grain of ['fine', 'coarse'] as const) {
-    const saved = await loadCut(storage, grain);
+  for await (const { cut: saved } of cutsInTurn(store, head, (grain) => loadCutHead(storage, grain))) {
     // a cut far behind the head (a FESA federation's writes since its last non-FESA read) costs more to check than it saves
-    if (saved === undefined || saved.position > head || head - saved.position > CUT_READ_LIMIT || (await logChangedSince(store, saved.position, saved.head)) !== undefined) continue;
+    if (saved === undefined || head - saved.position > CUT_READ_LIMIT) continue;
     const index = await ratedIndexNow(store, storage, head);
     const touch = await touchOf(thenDecided(readFacts(store, { fromPosition: saved.position, toPosition: head }), decided), index, everUnderGenericRules(index, head), saved.position, async () => true);
-    if (touch.kind === 'none' || (touch.kind === 'from' && saved.cut.date <= touch.date)) return saved;
+    if (touch.kind === 'none' || (touch.kind === 'from' && saved.date <= touch.date)) return saved;
   }
   return undefined;
 };

@@ -4,7 +4,7 @@ import type { LedgerState, PlayerState, TournamentState } from '../../domain/com
 import { AS_ADOPTED, FesaFacts, nameKey, type FesaFold, type TournamentFacts, type TournamentRun } from '../../projections/fesa/history';
 import type { GameFacts, LoggedEvent } from '../../domain/events';
 import { foldGeneric, ruleSetInForce, type GenericGame, type GenericRun } from '../../projections/generic/history';
-import { genericSystem, isGenericRuleSet } from '../../projections/generic/systems';
+import { genericSystem, isGenericRuleSet, type GenericRuleSetId } from '../../projections/generic/systems';
 import { gradeHistory, type GradeChange } from '../../projections/generic/grades';
 import { playerItems } from '../../projections/generic/by-player';
 import { runOf, type RunInputs } from '../../projections/fesa/career-model';
@@ -184,18 +184,28 @@ const gameVerdict = (rated: boolean, v: GenericGame['rating'] | undefined, g: Ga
 };
 
 /**
- * The view of a tournament registered under a non-FESA rule set: its players in entry order with their rating before
+ * Every tournament of the ledger rated under one non-FESA rule set (`tournament show T --rules S`), newcomers entering
+ * by the system's own rule or at their declared grade.
+ */
+export interface ForcedRuleSet {
+  readonly ruleSet: GenericRuleSetId;
+  readonly entry: 'system' | 'grade';
+}
+
+/**
+ * The view of a tournament registered under a non-FESA rule set (or any tournament, every one rated under `forced`): its players in entry order with their rating before
  * and after it under the rule set that rated it, and every game with its colours, handicap stones and whether it was
  * rated (forfeits, byes and games of less than one move never are, handicap games only under egd-gor). Undefined for a
  * FESA tournament.
  */
-export const ratedTournamentView = (facts: readonly LoggedEvent[], state: LedgerState, tournamentId: string): RatedTournamentView | undefined => {
+export const ratedTournamentView = (facts: readonly LoggedEvent[], state: LedgerState, tournamentId: string, forced?: ForcedRuleSet): RatedTournamentView | undefined => {
   const tournament = state.tournaments.get(tournamentId);
   if (!tournament) throw new UnknownTournamentError(`no tournament "${tournamentId}" in the ledger`);
   const reg = tournament.registration;
   // registered under FESA but ending after an adoption of another rule set: that rule set's (as the folds rate it)
-  if (!isGenericRuleSet(ruleSetInForceOf(state, reg))) return undefined;
-  const fold = foldGeneric(facts, { asOf: reg.endDate });
+  if (forced === undefined && !isGenericRuleSet(ruleSetInForceOf(state, reg))) return undefined;
+  const fold = foldGeneric(facts, forced === undefined ? { asOf: reg.endDate } : { asOf: reg.endDate, ruleSet: forced.ruleSet, entry: forced.entry });
+  if (forced !== undefined && E.isLeft(fold)) throw unratable(fold.left);
   const run = E.isRight(fold) ? fold.right.runs.find((r) => r.tournamentId === tournamentId) : undefined;
   if (tournament.closed !== undefined && run === undefined) return undefined;
   const sys = run ? genericSystem(run.ruleSet) : undefined;

@@ -1,17 +1,10 @@
 import fc from 'fast-check';
-import * as E from 'fp-ts/Either';
-import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { LoggedEvent } from '../../domain/events';
-import { foldFesaFast } from '../../projections/fesa/incremental';
-import { readEventFolder } from '../../src/adapters/formats/fesa/folders';
 import { resumeProjection } from '../../src/app/checkpoint';
-import { importFesaFolders, type EventFolder, type ImportOptions, type ImportOutcome } from '../../src/app/fesa-import';
 import { importsFromSaved } from '../../src/app/fesa-import-saved';
-import { Ledger } from '../../src/app/ledger';
-import { loadFacts } from '../../src/app/load';
 import { ledgers } from '../support/gen';
-import { places, record, type Place } from '../support/places';
+import { places, record } from '../support/places';
+import { answer, expectSameLedgers, folderOf, namesOf } from '../support/fesa-folder';
 import { toNewEvent } from '../../src/app/event-log';
 import type { EventStore } from '../../src/app/ports/event-store';
 import { streamOf, type DomainEvent } from '../../domain/events';
@@ -24,54 +17,7 @@ import { streamOf, type DomainEvent } from '../../domain/events';
  * ledger without the checkpoint folds the whole log; the answers (what each recorded, the FESA changes, the
  * consequences) or the refusals are the same, and so are the facts recorded and the list folded from them.
  */
-const FOLDER = (() => {
-  const read = readEventFolder(path.resolve(__dirname, '../../../shared/data/fesa-nekomado/01_1st_nekomadoken'));
-  if (E.isLeft(read)) throw new Error(read.left);
-  // a submission's files: no pre list (a pre list would differ from the random ledger's)
-  return { ...read.right, pre: null } satisfies EventFolder;
-})();
-
-/** The names of the ledger's players, each once (two players of one name would be one line twice in the file). */
-const namesOf = (facts: readonly LoggedEvent[]): { lastName: string; firstName: string }[] => {
-  const names = new Map<string, { lastName: string; firstName: string }>();
-  for (const f of facts) if (f.event.type === 'PlayerRegistered') names.set(`${f.event.familyName}\u0000${f.event.givenName}`, { lastName: f.event.familyName, firstName: f.event.givenName });
-  return [...names.values()];
-};
-
-/**
- * The folder dated `date`: its first `renamed` players bear the names of players of the ledger (and are no new
- * players of its nye-spillere unless `listedAsNew`), the others names no player of the ledger bears.
- */
-const folderOf = (date: string, names: readonly { lastName: string; firstName: string }[], renamed: number, listedAsNew: boolean): EventFolder => {
-  const key = (p: { lastName: string; firstName: string }) => `${p.lastName}\u0000${p.firstName}`;
-  const rename = new Map(FOLDER.event.players.map((p, i) => [key(p), i < Math.min(renamed, names.length) ? names[i]! : { lastName: `Club${p.lastName}`, firstName: p.firstName }]));
-  // listed as new anyway (an organiser's slip): their NSR grades are declared for the players of the ledger
-  const known = new Set(listedAsNew ? [] : FOLDER.event.players.slice(0, Math.min(renamed, names.length)).map(key));
-  const as = <P extends { lastName: string; firstName: string }>(p: P): P => ({ ...p, ...rename.get(key(p)) });
-  const newPlayers = FOLDER.newPlayers.flatMap((p, i) => (known.has(key(p)) ? [] : [{ p: as(p), line: FOLDER.newPlayerLines[i]! }]));
-  return { ...FOLDER, event: { ...FOLDER.event, date, players: FOLDER.event.players.map(as) }, newPlayers: newPlayers.map((n) => n.p), newPlayerLines: newPlayers.map((n) => n.line) };
-};
-
 const dayBefore = (date: string): string => new Date(Date.parse(`${date}T00:00:00Z`) - 86_400_000).toISOString().slice(0, 10);
-
-type Answer = { outcome: Omit<ImportOutcome, 'folders'> & { folders: unknown } } | { refused: string };
-
-const answer = async (place: Place, folder: EventFolder, options: Omit<ImportOptions, 'actor'>): Promise<Answer> => {
-  try {
-    const outcome = await importFesaFolders(new Ledger(place.store, 'streams'), [folder], { actor: 'officer', withConsequences: true, ...options });
-    return { outcome };
-  } catch (error) {
-    return { refused: (error as Error).message };
-  }
-};
-
-/** The facts as recorded, without when: the same facts in the same order. */
-const recorded = async (place: Place) => (await loadFacts(place.store)).map((f) => f.event);
-
-const listOf = async (place: Place) => {
-  const fold = foldFesaFast(await loadFacts(place.store), { runs: 'none' });
-  return E.isRight(fold) ? fold.right.list : fold.left.message;
-};
 
 describe('fesa import of one folder from the saved checkpoint', () => {
   it('answers, refuses and records what the whole log does, back-dated or after every tournament', async () => {
@@ -103,8 +49,7 @@ describe('fesa import of one folder from the saved checkpoint', () => {
               if (mine.outcome.changes.runs.length > 0) used.rerated++;
             }
           }
-          expect(await recorded(withSaved)).toEqual(await recorded(whole));
-          expect(await listOf(withSaved)).toEqual(await listOf(whole));
+          await expectSameLedgers(withSaved, whole);
         } finally {
           await withSaved.close();
           await whole.close();
@@ -152,8 +97,7 @@ describe('fesa import of one folder from the saved checkpoint', () => {
       expect(raced).toBe(true);
       expect(importsFromSaved.decided).toBe(decided + 1);
       expect(mine).toEqual(await answer(whole, folder, {}));
-      expect(await recorded(withSaved)).toEqual(await recorded(whole));
-      expect(await listOf(withSaved)).toEqual(await listOf(whole));
+      await expectSameLedgers(withSaved, whole);
     } finally {
       await withSaved.close();
       await whole.close();

@@ -8,6 +8,8 @@ import { consequences, consequencesFromSaved, ledgerRatings, withDecided } from 
 import { headRestores } from '../../src/app/head-projection';
 import { loadFacts } from '../../src/app/load';
 import { savedRatings } from '../../src/app/saved-ratings';
+import { importsFromSaved } from '../../src/app/fesa-import-saved';
+import { answer, expectSameLedgers, folderOf, namesOf } from '../support/fesa-folder';
 import { ledgers } from '../support/gen';
 import { places, record } from '../support/places';
 
@@ -125,6 +127,53 @@ describe('a write at the head of the FESA timeline, restored by player', () => {
       expect(used.compared).toBeGreaterThan(25);
       expect(used.byPlayer).toBeGreaterThan(10);
       expect(used.changed).toBeGreaterThan(10);
+    }, 300_000);
+  }
+
+  /**
+   * `fesa import` of the club's first event folder (no pre list) dated on or after the tournament recorded since the
+   * checkpoint (or back-dated, before the list's last item), some of its players renamed to players of the ledger
+   * (matched by name): decided and compared on the projection restored by player where it can be
+   * (fesa-import-saved.ts), it answers, refuses and records what the whole log does without a checkpoint, the preview
+   * (a submission's check) and the import alike. (Red when the decision's projection leaves out the facts since.)
+   */
+  for (const [name, open] of places) {
+    it(`imports a folder after the last item as the whole log does (${name})`, async () => {
+      const used = { imported: 0, refused: 0 };
+      const byPlayer = importsFromSaved.byPlayer;
+      await fc.assert(
+        fc.asyncProperty(ledgers(8, 6), scenario, fc.integer({ min: 0, max: 4 }), fc.boolean(), async ({ facts }, s, renamed, listedAsNew) => {
+          const writes = headWrites(facts, s);
+          if (writes === undefined) return;
+          const [withSaved, whole] = [await open(), await open()];
+          try {
+            const since = writes.since.map((event) => ({ event, globalPosition: 0 }));
+            await record(withSaved.store, facts);
+            await resumeProjection(withSaved.store, withSaved.checkpoints, { checkpointEvery: 1 });
+            await record(withSaved.store, since);
+            await record(whole.store, [...facts, ...since]);
+            // the day before the saved ledger's last (before its list's last item: decided on the whole checkpoint), on the
+            // day of the tournament recorded since, or after it
+            const latest = (events: readonly DomainEvent[]) => events.reduce((d, e) => (e.validDate > d ? e.validDate : d), '');
+            const day = s.picks[1]! % 4;
+            const date = day === 0 ? dayAfter(latest(facts.map((f) => f.event)), -1) : dayAfter(latest(writes.since), day - 1);
+            const folder = folderOf(date, namesOf(facts), renamed, listedAsNew);
+            for (const dryRun of [true, false]) {
+              const mine = await answer(withSaved, folder, { dryRun, saved: withSaved.checkpoints });
+              expect(mine).toEqual(await answer(whole, folder, { dryRun }));
+              if ('refused' in mine) used.refused++;
+              else used.imported++;
+            }
+            await expectSameLedgers(withSaved, whole);
+          } finally {
+            await withSaved.close();
+            await whole.close();
+          }
+        }),
+        { numRuns: 40, seed: 3016 },
+      );
+      expect(used.imported).toBeGreaterThan(20);
+      expect(importsFromSaved.byPlayer - byPlayer).toBeGreaterThan(10);
     }, 300_000);
   }
 });

@@ -48,6 +48,16 @@ export const panAtlanticRuleSet: RuleSet<pan.PanPlayer, pan.PanAtlanticOptions> 
     // The NSR's award (seed 6E): the grade is his from then on, and a request it answers is no longer pending.
     award: (s, grade) => E.map((g: string) => ({ ...s, grade: g as pan.Grade, pendingRatification: s.pendingRatification !== null && pan.GRADES.indexOf(g as pan.Grade) >= pan.GRADES.indexOf(s.pendingRatification) ? null : s.pendingRatification }))(onScale(grade, pan.GRADES, 'pan-atlantic grade')),
   },
+  // §4.1: the runs of games at or above each grade's lower bound and midpoint, which rules 1–2 promote by
+  counters: (s) => {
+    const out: Record<string, number> = {};
+    for (const [grade, run] of Object.entries(s.streaks)) {
+      if (run === undefined) continue;
+      if (run.lb > 0) out[`lbStreak.${grade}`] = run.lb;
+      if (run.mp > 0) out[`mpStreak.${grade}`] = run.mp;
+    }
+    return out;
+  },
   // A rating needs 4 games in this system: an officer-set rating makes an unrated player provisional.
   setRating: (s, rating) => ({ ...s, rating, games: Math.max(s.games, 4), record: [] }),
   redetermine: (s, grade) => ((pan.GRADES as readonly string[]).includes(grade) ? pan.redetermine(s, grade as pan.Grade) : s),

@@ -46,6 +46,8 @@ const usRuleSet = (variant: us.UsVariant): RuleSet<us.UsPlayerIn, us.UsOptions> 
         rule: `${PROMOTION_GAMES} consecutive rated games at or above ${us.rankLowerBound(rank as us.UsRank)}, the lower bound of ${rank} (§4)`,
       }),
     },
+    // §4: the run of consecutive rated games at or above each higher rank's lower bound, which promotes at 20
+    counters: (s) => Object.fromEntries(Object.entries(s.streaks).flatMap(([rank, n]) => (n === undefined || n === 0 ? [] : [[`promotionStreak.${rank}`, n]]))),
     setRating: (s, rating) => ({ rating, rank: s.rank, games: s.games, streaks: s.streaks }),
     oneTimeConversion: us.convert1997,
     defaultBalanceGames: 0,

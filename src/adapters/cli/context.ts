@@ -178,6 +178,7 @@ const warningOnFailure = (storage: CheckpointStorage, warn: (text: string) => vo
   return {
     load: (name, chunk, skip) => orNothing(storage.load(name, chunk, skip)),
     loadPart: (name, part, fromSeq, position) => orNothing(storage.loadPart(name, part, fromSeq, position)),
+    loadParts: (name, parts) => orNothing(storage.loadParts(name, parts)),
     save: (name, position, header, chunks, drop, listModel, careerModel) => storage.save(name, position, header, chunks, drop, listModel, careerModel).catch((e: unknown) => warning('saved', e)),
     careerModelPosition: (ruleSet, format) => orNothing(storage.careerModelPosition(ruleSet, format)),
     readCareerPlayers: (query) => orNothing(storage.readCareerPlayers(query)),

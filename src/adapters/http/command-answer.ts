@@ -34,7 +34,7 @@ export const recordCommand = async (ledger: Ledger, body: Record<string, unknown
     if (dryRun) throw new Problem(422, 'no-dry-run', 'PublishRatingList changes no rating and cannot be tried out: GET /lists shows the list it would publish', { parameter: 'dry-run' });
     return { result: (await publishList(ledger, LIST_PRINTER, { ...(body as unknown as PublishRequest), actor: officer })).result, consequences: { changes: [], list: [] }, dryRun };
   }
-  if (body.kind === 'RecordOpeningBalance') return recordWithConsequences(ledger, (state) => openingBalanceCommand(balanceRequestOf(body), state, officer), dryRun);
+  if (body.kind === 'RecordOpeningBalance') return recordWithConsequences(ledger, (state) => openingBalanceCommand(balanceRequestOf(body), state, officer, today()), dryRun);
   if (body.kind === 'CorrectResult') return recordWithConsequences(ledger, correctionOf(body, officer), dryRun);
   return recordWithConsequences(ledger, { ...body, actor: officer } as Command, dryRun);
 };

@@ -1,6 +1,7 @@
 import type { Request, RequestHandler } from 'express';
 import * as E from 'fp-ts/Either';
-import type { Diff } from './answers/lists';
+import type { Diff, SideBySideDiff } from './answers/lists';
+import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
 import type { PublishedEntry } from '../../../projections/audit-trail';
 import type { FoldDiff, ListChange, RunChange } from '../../../projections/fesa/diff';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold, type FoldError } from '../../../projections/fesa/history';
@@ -11,7 +12,7 @@ import type { LiveProjections } from './live';
 import type { LiveAuditTrail } from '../../app/read-models/audit-trail';
 import { ruleSetsFromListModels, sincePublishedFromListModel, type PlainDiff } from './diff-models';
 import type { ModelCatchUp } from './model-catch-up';
-import type { FoldJobs } from './fold-jobs';
+import type { FoldJobs, PlainSideBySide } from './fold-jobs';
 import { matchesSearch, pageOf, PAGE_SIZE, type PageOf } from './paging';
 import { BadRequest, NotFound, Problem } from './problems';
 import { queryOf } from './query';
@@ -62,13 +63,30 @@ export const diffQueryOf = (req: Request) => {
  */
 export const ruleSetPairOf = (req: Request, optional: boolean): { asOf: string; rules: readonly [string, string]; known: readonly string[] } => {
   const q = queryOf(req);
-  const known = Object.keys(FESA_RULE_SETS);
+  const known = [...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS];
   const asked = q.all('rules');
   if (!(optional && asked.length === 0) && (asked.length !== 2 || !asked.every((r) => known.includes(r)))) {
-    throw new BadRequest(`give two FESA rule sets to compare: rules=A&rules=B, each one of ${known.join(', ')}`, 'rules');
+    throw new BadRequest(`give two rule sets to compare: rules=A&rules=B, each one of ${known.join(', ')}`, 'rules');
   }
   const rules = (asked.length === 2 ? asked : known.slice(0, 2)) as unknown as readonly [string, string];
   return { asOf: q.date('as-of') ?? today(), rules, known };
+};
+
+/** Whether two rule sets are compared list by list (both FESA: `Diff`), else player by player side by side (`SideBySideDiff`). */
+export const bothFesa = (rules: readonly [string, string]): boolean => rules.every((r) => r in FESA_RULE_SETS);
+
+/** The JSON of a page of a side-by-side comparison: `ledger diff --rules A --rules B --json`'s players, 100 a page. */
+export const sideBySideJson = (d: PlainSideBySide, q: { search: string; page: number }): SideBySideDiff => {
+  const why = new Map(d.why);
+  const found = q.search === '' ? d.rows : d.rows.filter((r) => matchesSearch(`${r.name} ${r.playerId}`, q.search));
+  const shown = pageOf(found, q.page);
+  return {
+    labels: d.labels,
+    asOf: d.asOf,
+    ...(d.byGrade.length > 0 ? { enteredAtGrade: d.byGrade } : {}),
+    players: shown.shown.map((r) => (why.has(r.playerId) ? { ...r, why: why.get(r.playerId)! } : r)),
+    paging: { pageSize: PAGE_SIZE, players: { page: shown.page, pages: shown.pages, matching: shown.matching, total: d.rows.length } },
+  };
 };
 
 /** The JSON of a page of a diff: `ledger diff --json`'s fields, the rows of this page, and how to reach the others. */

@@ -29,6 +29,7 @@ import { factsKnownAt, loadFacts } from '../../app/load';
 import type { EventStore } from '../../app/ports/event-store';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import { ruleSetList, type RuleSetList } from '../../app/rule-set-list';
+import { sideBySideOf, type SideBySide } from '../../app/side-by-side';
 import { readRuleSetListModel } from '../../app/rule-set-list-model';
 import type { RuleSetCareer } from '../../app/career-rule-sets';
 import { RuleSetCareersFold, type RuleSetCareersJob, type RuleSetExplanationJob } from './rule-set-careers';
@@ -72,6 +73,8 @@ export type FoldJob =
   | { readonly kind: 'crosstable'; readonly ruleSet: string; readonly tournamentId: string; readonly named: readonly string[] }
   /** Two FESA rule sets side by side, from the live projections of both (no list models to compare). */
   | { readonly kind: 'rule-set-pair'; readonly a: string; readonly b: string; readonly asOf: string }
+  /** Two rule sets not both FESA side by side (`ledger diff --rules A --rules B`), from the whole log. */
+  | { readonly kind: 'side-by-side'; readonly a: string; readonly b: string; readonly asOf: string }
   /** A published list's rows (its page), reproduced from the log as known when it was published. */
   | { readonly kind: 'published-rows'; readonly listId: string }
   /** A published list's bulletin: both lists as they were published and the corrections between them. */
@@ -97,6 +100,9 @@ export interface PlainCrosstable {
   readonly position: number;
 }
 
+/** `SideBySide` as it crosses the threads: its reasons as pairs. */
+export type PlainSideBySide = Omit<SideBySide, 'why'> & { readonly why: readonly (readonly [string, readonly string[]])[] };
+
 export interface FoldAnswers {
   readonly 'rule-set-list': RuleSetList;
   readonly 'rule-set-diff': RuleSetListDiff;
@@ -111,6 +117,7 @@ export interface FoldAnswers {
   readonly explanation: { readonly explanation: E.Either<string, PlayerExplanation>; readonly position: number };
   readonly crosstable: PlainCrosstable;
   readonly 'rule-set-pair': PlainDiff;
+  readonly 'side-by-side': PlainSideBySide;
   readonly 'published-rows': PublishedRows;
   readonly bulletin: Bulletin;
   readonly 'submission-check': SubmissionPreview;
@@ -230,6 +237,10 @@ const answer = async (store: EventStore, live: () => LiveProjections, { playerRu
       const [a, b] = [foldOf(before.asOf(job.asOf)), foldOf(after.asOf(job.asOf))];
       const diff = diffFolds(a, b);
       return { labels: [job.a, job.b], diff, names: named(diff, nameOfPlayer(b.names)), position: Math.min(before.position, after.position) };
+    }
+    case 'side-by-side': {
+      const compared = sideBySideOf(await loadFacts(store), job.a, job.b, job.asOf);
+      return { ...compared, why: [...compared.why] };
     }
     case 'published-rows':
       return publishedRows(LIST_PRINTER, await loadFacts(store), job.listId);

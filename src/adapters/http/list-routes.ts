@@ -6,7 +6,8 @@ import { today } from '../clock';
 import { LIST_PRINTER } from '../formats/list-printer';
 import { LIST_ANSWER } from './answer-cache';
 import type { PublishedLists } from './answers/publications';
-import { diffJson, diffQueryOf, pageOfDiff, ruleSetPairOf } from './diffs';
+import { bothFesa, diffJson, diffQueryOf, pageOfDiff, ruleSetPairOf, sideBySideJson } from './diffs';
+import type { SideBySideDiff } from './answers/lists';
 import { seesPersonalData } from './personal';
 import { queryOf } from './query';
 import { mountRuleSetLists } from './rule-set-lists';
@@ -131,6 +132,12 @@ const mountPublishedRoutes = (app: express.Express, { ledger, checkpoints, worke
   // auditors': a comparison is for checking a change of rules (a browser signs in with the token as its password)
   app.get('/diff', access('auditor'), ...folds, async (req, res) => {
     const { asOf, rules } = ruleSetPairOf(req, false);
+    if (!bothFesa(rules)) {
+      // any other pair player by player, as `ledger diff --rules A --rules B` puts them
+      const body: SideBySideDiff = sideBySideJson(await foldJobs({ kind: 'side-by-side', a: rules[0], b: rules[1], asOf }), diffQueryOf(req));
+      res.json(body);
+      return;
+    }
     const diff = await diffs.underRuleSets(rules[0], rules[1], asOf);
     res.json(diffJson(diff, pageOfDiff(diff, diffQueryOf(req))));
   });

@@ -99,10 +99,10 @@ export const diffPaths = {
   },
   '/diff': {
     get: {
-      summary: 'What two FESA rule sets make of the same facts, 100 players and 100 ratings a page (auditor); for a browser, the page comparing them (rules optional there: fesa and fesa-published), signed in with Basic credentials (the token as the password)',
+      summary: 'What two rule sets make of the same facts (auditor): two FESA rule sets list by list, 100 players and 100 ratings a page (Diff); any other pair player by player, 100 a page, as `ledger diff --rules A --rules B` puts them (SideBySideDiff); for a browser, the page comparing them (rules optional there: fesa and fesa-published), signed in with Basic credentials (the token as the password)',
       ...security('auditor'),
-      parameters: [query('rules', { type: 'array', items: str }, 'Twice: rules=A&rules=B.', true), query('as-of', date, 'Default today.'), ...diffPaging],
-      responses: { '200': okOrPage('The diff.', ref('Diff')), ...badParameter, ...needsToken, ...folds, ...common, ...pageProblems },
+      parameters: [query('rules', { type: 'array', items: { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] } }, 'Twice: rules=A&rules=B, any two rule sets.', true), query('as-of', date, 'Default today.'), ...diffPaging],
+      responses: { '200': okOrPage('The diff.', { anyOf: [ref('Diff'), ref('SideBySideDiff')] }), ...badParameter, ...needsToken, ...folds, ...common, ...pageProblems },
     },
   },
 };

@@ -5,7 +5,15 @@ import { rules } from './openapi-lists';
 
 const playerRules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] }, 'fesa or fesa-published: fold the FESA career under this FESA rule set (default: each tournament under the rule set adopted for it). Any other: the FESA career as adopted, and that rule set\'s record first in ruleSets (on the page, its section first).');
 
-const careerRules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] }, 'fesa or fesa-published: the FESA career folded under this FESA rule set (default: each tournament under the rule set adopted for it). Any other: his tournaments rated under that rule set.');
+const careerRules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] }, 'fesa or fesa-published: the FESA career folded under this FESA rule set (default: each tournament under the rule set adopted for it). Any other: his tournaments rated under that rule set. Without it, a player FESA never rated is answered under the first rule set he is rated under (in the order of PlayerRecord.ruleSets), the others named in a Link header.');
+
+/** The header an answer under one of several rule sets carries: the URL of each other rule set's answer. */
+const alternateLinks = {
+  Link: {
+    description: 'Where the answer is under one of several rule sets the player is rated under (asked without rules, FESA never rated him): `</players/{id}/history?rules=S>; rel="alternate"; title="S"` (or `/explain?rules=S`) for each other one (RFC 8288).',
+    schema: str,
+  },
+};
 
 export const playerPaths = {
   '/players': {
@@ -24,7 +32,7 @@ export const playerPaths = {
   },
   '/players/{id}': {
     get: {
-      summary: 'A player: the registration as now known, the FESA career and his record under every other rule set he is rated under (for a browser: the player page with the rating charts)',
+      summary: 'A player: the registration as now known, the FESA career where FESA rated him (or no rule set did) and his record under every other rule set he is rated under, with its counters (for a browser: the player page with the rating charts)',
       ...publicRoute,
       parameters: [pathParam('id', 'Player id.'), playerRules],
       responses: { '200': okOrPage('The player.', ref('PlayerRecord')), ...badParameter, '404': problemOrPage('Unknown player.'), ...needsToken, ...common, ...pageProblems },
@@ -35,7 +43,7 @@ export const playerPaths = {
       summary: 'A player\'s career: rating per tournament, grades with their rule, dan counts (FESA); under another rule set his record under it (RuleSetCareer, as in PlayerRecord.ruleSets)',
       ...publicRoute,
       parameters: [pathParam('id', 'Player id.'), careerRules],
-      responses: { '200': okOrPage('The career.', { anyOf: [ref('Career'), ref('RuleSetCareer')] }), ...badParameter, '404': problemOrPage('Unknown player, or not rated under the rule set asked.'), ...needsToken, ...common, ...pageProblems },
+      responses: { '200': { ...okOrPage('The career (RuleSetCareer: under the rule set asked, or the first he is rated under when FESA never rated him).', { anyOf: [ref('Career'), ref('RuleSetCareer')] }), headers: alternateLinks }, ...badParameter, '404': problemOrPage('Unknown player, or not rated under the rule set asked.'), ...needsToken, ...common, ...pageProblems },
     },
   },
   '/players/{id}/explain': {
@@ -43,7 +51,7 @@ export const playerPaths = {
       summary: 'Every rating change of a player, game by game: under FESA the engine\'s reports (Explanation), under another rule set in its own terms (RuleSetExplanation, as `ledger explain --rules` prints it)',
       ...publicRoute,
       parameters: [pathParam('id', 'Player id.'), query('tournament', str, 'Only this tournament (its games and the grades it made).'), careerRules],
-      responses: { '200': okOrPage('The explanation.', { anyOf: [ref('Explanation'), ref('RuleSetExplanation')] }), ...badParameter, '404': problemOrPage('Unknown player, or the tournament is not rated for him under the rule set asked.'), ...needsToken, ...common, ...pageProblems },
+      responses: { '200': { ...okOrPage('The explanation (RuleSetExplanation: under the rule set asked, or the first he is rated under when FESA never rated him).', { anyOf: [ref('Explanation'), ref('RuleSetExplanation')] }), headers: alternateLinks }, ...badParameter, '404': problemOrPage('Unknown player, or the tournament is not rated for him under the rule set asked.'), ...needsToken, ...common, ...pageProblems },
     },
   },
 };

@@ -7,6 +7,7 @@ import type { Request } from 'express';
 import { AS_ADOPTED, FESA_RULE_SETS } from '../../../projections/fesa/history';
 import { GENERIC_RULE_SETS, isGenericRuleSet, type GenericRuleSetId } from '../../../projections/generic/systems';
 import type { RuleSetCareer } from '../../app/career-rule-sets';
+import type { PlayerCareer } from '../../../projections/fesa/career';
 import { BadRequest } from './problems';
 import { queryOf } from './query';
 
@@ -40,3 +41,9 @@ export const fesaRuleSetOf = (req: Request): string => {
   if (isGenericRuleSet(asked)) throw new BadRequest(`rules=${asked}: this folds under a FESA rule set (${Object.keys(FESA_RULE_SETS).join(', ')}); ${asked} answers where it rated the tournament or the player`, 'rules');
   return asked;
 };
+
+/**
+ * Whether FESA rated him (a tournament, or a grade he holds under it): only then do his FESA career and its counters
+ * (the dan-qualifying table) apply to him; a player rated only under other rule sets is answered under those.
+ */
+export const hasFesaRecord = (career: PlayerCareer): boolean => career.ratings.length > 0 || career.grades.length > 0 || career.officerRatings.length > 0;

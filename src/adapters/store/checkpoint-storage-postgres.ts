@@ -43,6 +43,68 @@ const postgresSql = (query: Query, arrays: (text: string, values: unknown[]) => 
   },
 });
 
+/** The most bytes of chunks read or written in one statement (a checkpoint's chunks run to megabytes each). */
+const BATCH_BYTES = 8 << 20;
+const BATCH_CHUNKS = 2_000;
+
+/** The keys of the chunks to read, in batches of at most `BATCH_CHUNKS` chunks or `BATCH_BYTES` (one chunk at least). */
+const loadBatches = (keys: readonly Record<string, unknown>[]): { part: string; seq: number }[][] => {
+  const batches: { part: string; seq: number }[][] = [];
+  let [batch, bytes] = [[] as { part: string; seq: number }[], 0];
+  for (const key of keys) {
+    const n = Number(key.n);
+    if (batch.length > 0 && (bytes + n > BATCH_BYTES || batch.length >= BATCH_CHUNKS)) {
+      batches.push(batch);
+      [batch, bytes] = [[], 0];
+    }
+    batch.push({ part: key.part as string, seq: Number(key.seq) });
+    bytes += n;
+  }
+  if (batch.length > 0) batches.push(batch);
+  return batches;
+};
+
+/** Inserts a projection's chunks, many per statement (arrays unnested), in batches as `loadBatches` reads them. */
+const insertChunks = async (query: Query, s: string, name: string, chunks: Iterable<readonly [string, number, string]>): Promise<void> => {
+  const batch: [string[], number[], string[]] = [[], [], []];
+  let bytes = 0;
+  const flush = async (): Promise<void> => {
+    if (batch[0].length > 0) await query(`INSERT INTO ${s}projection_chunks (name, part, seq, data) SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[])`, [name, ...batch]);
+    batch.forEach((a) => (a.length = 0));
+    bytes = 0;
+  };
+  for (const [part, seq, data] of chunks) {
+    if (batch[0].length > 0 && (bytes + data.length > BATCH_BYTES || batch[0].length >= BATCH_CHUNKS)) await flush();
+    batch[0].push(part);
+    batch[1].push(seq);
+    batch[2].push(data);
+    bytes += data.length;
+  }
+  await flush();
+};
+
+/** `CheckpointStorage.load`'s chunks (inside its read transaction), handed to `chunk` in order. */
+const chunksInBatches = async (query: Query, s: string, name: string, skip: readonly string[], chunk: (part: string, data: string) => void): Promise<void> => {
+  // a few megabytes at a time: a whole history in one result would hold every chunk in memory at once, and a
+  // projection saved with a part per player (rule-set-fold-cut.ts) one query per chunk would take a round trip each
+  const { rows: keys } = await query(`SELECT part, seq, length(data) AS n FROM ${s}projection_chunks WHERE name = $1 AND NOT (part = ANY($2::text[])) ORDER BY part, seq`, [name, skip]);
+  for (const batch of loadBatches(keys)) {
+    const { rows: data } = await query(
+      `SELECT c.part, c.data FROM unnest($2::text[], $3::int[]) WITH ORDINALITY AS k(part, seq, i) JOIN ${s}projection_chunks c ON c.name = $1 AND c.part = k.part AND c.seq = k.seq ORDER BY k.i`,
+      [name, batch.map((k) => k.part), batch.map((k) => k.seq)],
+    );
+    for (const row of data) chunk(row.part as string, row.data as string);
+  }
+};
+
+/** `CheckpointStorage.loadParts` (inside a read transaction). */
+const partsOf = async (query: Query, s: string, name: string, parts: readonly string[]): Promise<{ header: string; chunks: (readonly [string, string])[] } | undefined> => {
+  const { rows } = await query(`SELECT state FROM ${s}projections WHERE name = $1`, [name]);
+  if (rows.length === 0) return undefined;
+  const { rows: chunks } = await query(`SELECT part, data FROM ${s}projection_chunks WHERE name = $1 AND part = ANY($2::text[]) ORDER BY part, seq`, [name, parts]);
+  return { header: rows[0]!.state as string, chunks: chunks.map((c) => [c.part as string, c.data as string] as const) };
+};
+
 /** Writes the careers' read model of `m` in the schema of prefix `s` (inside the save's transaction). */
 const saveCareerModel = async (query: Query, s: string, m: CareerModelWrite): Promise<void> => {
   for (const statement of CAREER_DELETES(s, postgresParam)) await query(statement, [m.ruleSet, m.deleteAfter]);
@@ -164,12 +226,7 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
       inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', async (query) => {
         const { rows } = await query(`SELECT state FROM ${s}projections WHERE name = $1`, [name]);
         if (rows.length === 0) return undefined;
-        // chunk by chunk: a whole history in one result would hold every chunk in memory at once
-        const { rows: keys } = await query(`SELECT part, seq FROM ${s}projection_chunks WHERE name = $1 AND NOT (part = ANY($2::text[])) ORDER BY part, seq`, [name, skip]);
-        for (const key of keys) {
-          const { rows: data } = await query(`SELECT data FROM ${s}projection_chunks WHERE name = $1 AND part = $2 AND seq = $3`, [name, key.part, key.seq]);
-          chunk(key.part as string, data[0]!.data as string);
-        }
+        await chunksInBatches(query, s, name, skip, chunk);
         return rows[0]!.state as string;
       }),
     loadPart: (name, part, fromSeq, position) =>
@@ -184,6 +241,7 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
         }
         return out;
       }),
+    loadParts: (name, parts) => inTransaction('BEGIN ISOLATION LEVEL REPEATABLE READ READ ONLY', (query) => partsOf(query, s, name, parts)),
     save: (name, position, header, chunks, drop, listModel, careerModel) =>
       inTransaction('BEGIN', async (query, arrays) => {
         // one save of a projection at a time: two first reads at once would both write a fresh model, and the later
@@ -191,7 +249,7 @@ export const postgresCheckpoints = async (url: string, schema = 'ledger'): Promi
         await query('SELECT pg_advisory_xact_lock(hashtextextended($1, 0))', [`ledger-projection:${s}${name}`]);
         await dropRows(query, [name, ...drop]);
         await query(`INSERT INTO ${s}projections (name, position, saved_at, state) VALUES ($1, $2, $3, $4)`, [name, position, new Date().toISOString(), header]);
-        for (const [part, seq, data] of chunks) await query(`INSERT INTO ${s}projection_chunks (name, part, seq, data) VALUES ($1, $2, $3, $4)`, [name, part, seq, data]);
+        await insertChunks(query, s, name, chunks);
         if (listModel) await saveListModel(postgresSql(query, arrays, heldCounted), s, listModel);
         if (careerModel) await saveCareerModel(query, s, careerModel);
       }).catch((e: unknown) => {

@@ -152,6 +152,14 @@ const connectionPool = (file: string, refused: (e: unknown) => unknown) => {
 };
 
 /** In the ledger's SQLite file (each call on a connection of its own while it runs, kept for the next: connectionPool). */
+/** `CheckpointStorage.loadParts` (inside a read transaction). */
+const partsOf = (db: BetterSqlite3.Database, name: string, parts: readonly string[]): { header: string; chunks: [string, string][] } | undefined => {
+  const header = db.prepare('SELECT state FROM projections WHERE name = ?').pluck().get(name) as string | undefined;
+  if (header === undefined) return undefined;
+  const chunks = db.prepare('SELECT part, data FROM projection_chunks WHERE name = ? AND part IN (SELECT value FROM json_each(?)) ORDER BY part, seq').raw().all(name, JSON.stringify(parts)) as [string, string][];
+  return { header, chunks };
+};
+
 export const sqliteCheckpoints = (file: string): CheckpointStorage => {
   let migrated = false;
   let headed = false;
@@ -243,6 +251,7 @@ export const sqliteCheckpoints = (file: string): CheckpointStorage => {
           return db.prepare('SELECT data FROM projection_chunks WHERE name = ? AND part = ? AND seq >= ? ORDER BY seq').pluck().all(name, part, fromSeq) as string[];
         })(),
       ),
+    loadParts: async (name, parts) => withDb((db) => db.transaction(() => partsOf(db, name, parts))()),
     save: async (name, position, header, chunks, drop, listModel, careerModel) =>
       withDb(async (db) => {
         const insert = db.prepare('INSERT INTO projection_chunks (name, part, seq, data) VALUES (?, ?, ?, ?)');

@@ -15,6 +15,12 @@ export interface CheckpointStorage {
    */
   loadPart(name: string, part: string, fromSeq: number, position: number): Promise<string[] | undefined>;
   /**
+   * The header of projection `name` and the chunks of the parts named in `parts` alone (every sequence, by part, then
+   * sequence), read together: a few rows of a projection saved with a part per player (rule-set-fold-cut.ts), where
+   * `load`'s `skip` would have to name every other part. Undefined when none is saved; a part not saved has no chunk.
+   */
+  loadParts(name: string, parts: readonly string[]): Promise<{ readonly header: string; readonly chunks: readonly (readonly [part: string, data: string])[] } | undefined>;
+  /**
    * Replaces the saved projection `name` (and drops the projections named in `drop`) in one transaction, with the
    * list read model's changes when given (the same transaction: the model and the checkpoint never disagree).
    */

@@ -50,7 +50,7 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
     await api?.close();
   });
 
-  /** His section under `ruleSet`: rating now, the chart's one point, the tournament's row; no FESA career. */
+  /** His section under `ruleSet`: rating now, the chart's opening point and the tournament's, the tournament's row; no FESA career. */
   const expectRatedUnder = async (ruleSet: string, t: ShownTournament, p: ShownTournament['players'][number]) => {
     expect(await page.locator('h1').innerText()).toBe(p.name);
     expect(await text(`#rules-${ruleSet}`)).toBe(`Under ${ruleSet}`);
@@ -63,11 +63,14 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
     expect(facts).toMatch(new RegExp(`Rated games\\s+${listed.games}\\s`));
     if (listed.grade !== undefined) expect(facts).toMatch(new RegExp(`Grade now\\s+${listed.grade}\\s`));
     else expect(facts).not.toContain('Grade now');
-    // the chart: a real SVG with one point for his one tournament, titled with it and his change
+    // the chart: a real SVG opening with the rating he entered with (the import's opening balance), then one point
+    // for his one tournament, titled with it and his change
     const points = section.locator('svg.chart .point');
-    expect(await points.count()).toBe(1);
-    expect(await points.locator('title').textContent()).toBe(`${t.name} (${t.endDate}): ${p.before} → ${p.after} (${signed(p.after! - p.before!)})`);
-    expect(await section.locator('svg.chart path.line').getAttribute('d')).toMatch(/^M\d+(\.\d)?,\d+(\.\d)?$/);
+    expect(await points.count()).toBe(2);
+    expect(await points.nth(0).getAttribute('class')).toBe('point opening');
+    expect(await points.nth(0).locator('title').textContent()).toMatch(new RegExp(`^opening balance \\(\\d{4}-\\d\\d-\\d\\d\\): ${p.before}$`));
+    expect(await points.nth(1).locator('title').textContent()).toBe(`${t.name} (${t.endDate}): ${p.before} → ${p.after} (${signed(p.after! - p.before!)})`);
+    expect(await section.locator('svg.chart path.line').getAttribute('d')).toMatch(/^M\d+(\.\d)?,\d+(\.\d)? L\d+(\.\d)?,\d+(\.\d)?$/);
     const played = t.games.filter((g) => g.status !== 'withdrawn' && g.second !== null && (g.first === p.playerId || g.second === p.playerId));
     const rated = played.filter((g) => g.rated === 'yes');
     expect(rated.length).toBeGreaterThan(0);
@@ -138,7 +141,9 @@ describe.skipIf(executablePath === undefined)('every rule set on the web pages',
     const legacy = page.locator('section[aria-labelledby="rules-pan-atlantic"]');
     expect(await legacy.locator('dl.facts').innerText()).toMatch(/Rating now\s+1700\s[^]*Grade now\s+1-dan\s[^]*Rated games\s+20\s[^]*Opening balance\s+1700 on 2025-01-01 \(balance 2025-01-01; reason: the club's legacy list\)/);
     expect(await legacy.innerText()).toContain('No tournament rated under pan-atlantic yet');
-    expect(await legacy.locator('svg').count()).toBe(0);
+    // his chart is the balance alone: the rating he starts from under pan-atlantic
+    expect(await legacy.locator('svg').count()).toBe(1);
+    expect(await legacy.locator('svg.chart .point').allTextContents()).toEqual(['opening balance (2025-01-01): 1700']);
     // his grade history under it as `ledger history --rules pan-atlantic` gives it: the balance's grade and its rule
     const history = JSON.parse(await cli('history', p.playerId, '--rules', 'pan-atlantic', '--json')) as { grades: { date: string; from: string | null; to: string; rule: string }[] };
     expect(history.grades.length).toBe(1);

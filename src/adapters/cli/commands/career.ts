@@ -38,11 +38,35 @@ const GRADE_CHANGE: Readonly<Record<GenericCareer['grades'][number]['kind'], str
   entry: 'entered at', 'opening-balance': 'opening grade', scale: 'grade by rating', promotion: 'promoted to', 'ratification-requested': 'ratification requested for', redetermination: 'club grade redetermined to', award: 'awarded',
 };
 
+type CareerItem = { readonly date: string; readonly balance: GenericCareer['openingBalances'][number] } | { readonly date: string; readonly tournament: GenericCareer['tournaments'][number] };
+
+/**
+ * Balances and tournaments in the fold's order: by valid date, a balance before the tournaments of its date (officer
+ * facts come first on a date), so a balance recorded after the games it follows is read where it stands.
+ */
+const inValidDateOrder = (c: GenericCareer): CareerItem[] =>
+  [...c.openingBalances.map((balance) => ({ date: balance.date, balance })), ...c.tournaments.map((tournament) => ({ date: tournament.endDate, tournament }))]
+    .map((item, i) => ({ item, i, phase: 'balance' in item ? 0 : 1 }))
+    .sort((a, b) => (a.item.date < b.item.date ? -1 : a.item.date > b.item.date ? 1 : a.phase - b.phase || a.i - b.i))
+    .map(({ item }) => item);
+
+/** What a balance dated after tournaments of its rule set means: the legacy list's record replaces what they gave him. */
+const balanceAfterTournaments = (c: GenericCareer, b: GenericCareer['openingBalances'][number]): string => {
+  const earlier = c.tournaments.filter((t) => t.ruleSet === b.ruleSet && t.endDate < b.date && t.after !== null).map((t) => t.tournamentId);
+  return earlier.length === 0
+    ? ''
+    : `\n  (the balance of ${b.date} stands for his record under ${b.ruleSet} from that date on: it replaces the rating ${earlier.join(', ')} gave him, which the later tournaments no longer start from)`;
+};
+
 const genericCareerText = (c: GenericCareer): string => {
   const lines = [`${c.playerId}  ${c.name}`];
-  if (c.openingBalances.length > 0) lines.push('');
-  for (const b of c.openingBalances) lines.push(`${b.date}  opening balance under ${b.ruleSet}: ${b.rating ?? 'unrated'} (${b.source})`);
-  for (const t of c.tournaments) {
+  for (const item of inValidDateOrder(c)) {
+    if ('balance' in item) {
+      const b = item.balance;
+      lines.push('', `${b.date}  opening balance under ${b.ruleSet}: ${b.rating ?? 'unrated'} (${b.source})${balanceAfterTournaments(c, b)}`);
+      continue;
+    }
+    const t = item.tournament;
     // a newcomer's first tournament gives him a rating from none: that is his first rating, not a tournament he sat out
     const change =
       t.after === null ? 'not rated in it' : t.before === null ? `first rating ${t.after}` : `${t.before} -> ${t.after} (${signed(t.after - t.before)})`;

@@ -10,8 +10,6 @@ import { diffFolds, diffIdOf, gradesThatDiffer, gradeText, type FoldDiff, type G
 import { explainPlayer } from '../../../../projections/fesa/explain';
 import { AS_ADOPTED, FESA_RULE_SETS, type FesaFold } from '../../../../projections/fesa/history';
 import type { LoggedEvent } from '../../../../domain/events';
-import { foldGeneric, ratingsOf, type GenericFold } from '../../../../projections/generic/history';
-import { whyRatingsDiffer } from '../../../../projections/generic/why';
 import { GENERIC_RULE_SETS, genericSystem, isGenericRuleSet } from '../../../../projections/generic/systems';
 import { entryOf, parseOptionFlags } from './rulesets';
 import { resumeProjection } from '../../../app/checkpoint';
@@ -21,7 +19,6 @@ import { mayHaveGenericGames } from '../../../app/rated-tournament';
 import { ruleSetInForceOf, type LedgerState } from '../../../../domain/commands/state';
 import { knownAtPositionOf, listKnownAt, publishedDiffFromModel, publishedEvent, publishedFromModel } from '../../../app/list-known-at';
 import { reproducePublishedText } from '../../../app/rule-set-publication';
-import { listNamesKnownAt } from '../../../app/rule-set-list';
 import { explainUnderRuleSet, listUnderRuleSet, printPublishedRuleSetDiff, refuseProgramFile } from './rule-set-lists';
 import { factsKnownAt, loadFacts } from '../../../app/load';
 import { publishList } from '../../../app/publish';
@@ -32,6 +29,7 @@ import { FoldProgress, table } from '../output';
 import { careerFoldOf } from './career';
 import { printChanges } from './fesa';
 import { today } from '../../clock';
+import { sideBySideOf } from '../../../app/side-by-side';
 
 
 const ANY_RULE_SETS = [...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS];
@@ -59,66 +57,15 @@ const fesaRuleSetOf = (ctx: CliContext): string => {
   return id;
 };
 
-/** Every player's rating (and grade, where the system has one) under any rule set, every tournament rated with it. */
-const ratingsUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string, entry: SideEntry, options: Readonly<Record<string, unknown>> = {}): Map<string, { rating: number; grade: string }> => {
-  if (ruleSet in FESA_RULE_SETS) {
-    const f = fold(facts, { ruleSet, asOf, runs: 'none' });
-    return new Map(f.list.filter((p) => p.eloNumber > 0).map((p) => [f.playerIdOf(p) ?? p.lastName, { rating: p.eloNumber, grade: gradeText(p) }]));
-  }
-  if (!isGenericRuleSet(ruleSet)) throw new UsageError(`--rules ${ruleSet}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
-  const folded = genericFoldUnder(facts, ruleSet, asOf, entry, options);
-  const grades = genericSystem(ruleSet, folded.registry).grades;
-  return new Map(ratingsOf(folded, ruleSet).map((r) => [r.playerId, { rating: r.rating, grade: grades?.of(r.state) ?? '-' }]));
-};
-
-/**
- * How a newcomer enters a rule set put beside another: beside FESA at his declared grade's midpoint (the information
- * FESA's newcomer rule uses), as in `evaluate`; beside another non-FESA rule set by each system's own rule, as its
- * `list --rules S` enters him, so that a column of a ledger's own rule set is that rule set's list — unless that rates
- * nobody (fide or uscf-k without one opening balance: nobody to be rated against), when it is the grade's too.
- */
-type SideEntry = 'grade' | 'system';
-const sideEntryOf = (a: string, b: string): SideEntry => (isGenericRuleSet(a) && isGenericRuleSet(b) ? 'system' : 'grade');
-
-/** A column of a side-by-side comparison: the ratings under `ruleSet` and how its newcomers entered. */
-const sideColumn = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string, preferred: SideEntry, options: Readonly<Record<string, unknown>> = {}): { ratings: Map<string, { rating: number; grade: string }>; entry: SideEntry } => {
-  const ratings = ratingsUnder(facts, ruleSet, asOf, preferred, options);
-  if (ratings.size > 0 || preferred === 'grade' || !isGenericRuleSet(ruleSet)) return { ratings, entry: preferred };
-  return { ratings: ratingsUnder(facts, ruleSet, asOf, 'grade', options), entry: 'grade' };
-};
-
-/** Every tournament rated under one non-FESA rule set (with `options`), newcomers entering as `entry` says. */
-const genericFoldUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string, entry: SideEntry, options: Readonly<Record<string, unknown>> = {}): GenericFold => {
-  const folded = foldGeneric(facts, { ruleSet, forcedOptions: options, asOf, entry });
-  if (E.isLeft(folded)) throw unratable(folded.left);
-  return folded.right;
-};
-
-/** Per player whose rating differs between two non-FESA rule sets, the game terms that differ; empty otherwise. */
-const reasonsUnder = (facts: readonly LoggedEvent[], a: string, b: string, asOf: string, differ: readonly string[], bOptions: Readonly<Record<string, unknown>>, entries: readonly [SideEntry, SideEntry]): Map<string, string[]> => {
-  if (!isGenericRuleSet(a) || !isGenericRuleSet(b) || differ.length === 0) return new Map();
-  const [fa, fb] = [genericFoldUnder(facts, a, asOf, entries[0]), genericFoldUnder(facts, b, asOf, entries[1], bOptions)];
-  return new Map(differ.map((id) => [id, whyRatingsDiffer(fa, fb, a, b, id)]));
-};
-
 /** Two rule sets that are not both FESA: the players' ratings and grades side by side (`b` re-rated with `bOptions`). */
 const sideBySide = (ctx: CliContext, facts: readonly LoggedEvent[], a: string, b: string, asOf: string, bOptions: Readonly<Record<string, unknown>> = {}): void => {
-  const [ca, cb] = [sideColumn(facts, a, asOf, sideEntryOf(a, b)), sideColumn(facts, b, asOf, sideEntryOf(a, b), bOptions)];
-  const [ra, rb] = [ca.ratings, cb.ratings];
-  // a column whose own entry rule rated nobody, entered at the grade instead (said under the table and in the JSON)
-  const byGrade = isGenericRuleSet(a) && isGenericRuleSet(b) ? [a, b].filter((_, i) => [ca, cb][i]!.entry === 'grade') : [];
-  const ids = [...new Set([...ra.keys(), ...rb.keys()])].sort((x, y) => (rb.get(y)?.rating ?? 0) - (rb.get(x)?.rating ?? 0) || (x < y ? -1 : 1));
-  const nameOf = listNamesKnownAt(facts);
-  // GoR is kept to three decimals, and the difference of two such doubles carries binary noise (770.8719999999998)
-  const thousandths = (x: number) => Math.round(x * 1000) / 1000;
-  const rows = ids.map((id) => ({ playerId: id, name: nameOf(id), [a]: ra.get(id) ?? null, [b]: rb.get(id) ?? null, delta: ra.has(id) && rb.has(id) ? thousandths(rb.get(id)!.rating - ra.get(id)!.rating) : null }));
-  const why = reasonsUnder(facts, a, b, asOf, rows.filter((r) => r.delta !== null && r.delta !== 0).map((r) => r.playerId), bOptions, [ca.entry, cb.entry]);
+  const { rows, why, byGrade } = sideBySideOf(facts, a, b, asOf, bOptions);
   if (ctx.json) {
-    ctx.out(JSON.stringify({ labels: [a, b], asOf, ...(Object.keys(bOptions).length > 0 ? { options: bOptions } : {}), ...(byGrade.length > 0 ? { enteredAtGrade: byGrade } : {}), players: rows.map((r) => (why.has(r.playerId) ? { ...r, why: why.get(r.playerId) } : r)) }, null, 2));
+    ctx.out(JSON.stringify({ labels: [a, b], asOf, ...(Object.keys(bOptions).length > 0 ? { options: bOptions } : {}), ...(byGrade.length > 0 ? { enteredAtGrade: byGrade } : {}), players: rows.map((r) => ({ playerId: r.playerId, name: r.name, [a]: r.a, [b]: r.b, delta: r.delta, ...(why.has(r.playerId) ? { why: why.get(r.playerId) } : {}) })) }, null, 2));
     return;
   }
   ctx.out(`${a} -> ${b}${optionsText(bOptions)}, as of ${asOf}`);
-  ctx.out(table(['player', 'name', `${a} rating`, 'grade', `${b} rating`, 'grade', 'delta'], ids.map((id) => [id, nameOf(id), ra.get(id)?.rating ?? '-', ra.get(id)?.grade ?? '-', rb.get(id)?.rating ?? '-', rb.get(id)?.grade ?? '-', rows.find((r) => r.playerId === id)!.delta ?? '-'])));
+  ctx.out(table(['player', 'name', `${a} rating`, 'grade', `${b} rating`, 'grade', 'delta'], rows.map((r) => [r.playerId, r.name, r.a?.rating ?? '-', r.a?.grade ?? '-', r.b?.rating ?? '-', r.b?.grade ?? '-', r.delta ?? '-'])));
   for (const r of byGrade) ctx.out(`\nNobody is rated under ${r} by its own entry rule on these facts (no opening balance under it to be rated against): its newcomers enter at their declared grade's midpoint, as ledger list --rules ${r} --entry grade lists them.`);
   if (why.size > 0) ctx.out(`\nWhy they differ:\n${[...why].map(([id, reasons]) => `  ${id}: ${reasons.join('; ')}`).join('\n')}`);
 };

@@ -190,12 +190,12 @@ export const balance: CommandRun = {
       const dryRun = ctx.opts.flag('dry-run');
       const counts = await decideCsv(ctx, csv, BALANCE_FIELDS, (input) => {
         const request = balanceRequest(input);
-        return [(state) => openingBalanceCommand(request, state, ctx.actor)];
+        return [(state) => openingBalanceCommand(request, state, ctx.actor, today())];
       }, dryRun);
       ctx.print({ file: csv, dryRun, ...counts, consequences: undefined, ...counts.consequences }, () => csvAnswer(csv, 'opening balances', counts, dryRun));
       return 0;
     }
     const request = balanceRequest({ where: 'player balance', get: (name) => ctx.opts.string(name) });
-    return recordAndReport(ctx, (state) => openingBalanceCommand(request, state, ctx.actor), `opening balance of ${request.playerId} under ${request.ruleSet}`, ctx.opts.flag('dry-run'), openingBalanceReads(request));
+    return recordAndReport(ctx, (state) => openingBalanceCommand(request, state, ctx.actor, today()), `opening balance of ${request.playerId} under ${request.ruleSet}`, ctx.opts.flag('dry-run'), openingBalanceReads(request));
   },
 };

@@ -4,11 +4,13 @@ import { AS_ADOPTED, FESA_RULE_SETS } from '../../../../projections/fesa/history
 import { loadFacts } from '../../../app/load';
 import { readTournamentModel } from '../../../app/career-model';
 import { ratedTournamentViewOf } from '../../../app/rated-tournament';
-import { crosstableOfInputs, reportedGamesOf, tournamentCrosstable, type RatedTournamentView, type ReportedGame } from '../../../app/tournaments';
+import { crosstableOfInputs, ratedTournamentView, reportedGamesOf, tournamentCrosstable, type RatedTournamentView, type ReportedGame } from '../../../app/tournaments';
+import { evolve, initialLedgerState } from '../../../../domain/commands/state';
+import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/generic/systems';
 import { careerModelStale, fromCareerModel } from './career';
 import { formatTurneringHtml, lispScore } from '../../formats/fesa/turnering-html';
 import { UsageError } from '../args';
-import type { CommandRun } from '../context';
+import type { CliContext, CommandRun } from '../context';
 import { table } from '../output';
 
 const FORMATS = ['table', 'fesa-html'] as const;
@@ -58,6 +60,32 @@ const ratedTournamentText = (t: RatedTournamentView): string => {
   );
 };
 
+interface ForcedView {
+  readonly view: RatedTournamentView;
+  /** The rule set's own entry rule rated nobody here (fide or uscf-k without an opening balance): its newcomers entered at their declared grade. */
+  readonly enteredAtGrade: boolean;
+}
+
+/**
+ * A tournament's standings and ratings with every tournament of the ledger rated under `ruleSet` (an officer asking
+ * how another rule set would have rated it, as `--rules fesa-published` asks of a FESA one): from the whole log,
+ * since every tournament before it is rated too. Newcomers enter by the rule set's own rule, as `rerate` and `diff`
+ * enter them, unless that rates nobody in it, when they enter at their declared grade (said).
+ */
+const forcedView = async (ctx: CliContext, id: string, ruleSet: string): Promise<ForcedView> => {
+  const facts = await loadFacts(await ctx.store());
+  const state = initialLedgerState();
+  for (const f of facts) evolve(state, f.event);
+  const bySystem = ratedTournamentView(facts, state, id, { ruleSet, entry: 'system' })!;
+  if (!bySystem.closed || bySystem.players.some((p) => p.after !== null)) return { view: bySystem, enteredAtGrade: false };
+  return { view: ratedTournamentView(facts, state, id, { ruleSet, entry: 'grade' })!, enteredAtGrade: true };
+};
+
+const forcedText = (forced: ForcedView, ruleSet: string): string => {
+  const note = forced.enteredAtGrade ? `\n(nobody is rated under ${ruleSet} by its own entry rule on these facts: its newcomers entered at their declared grade's midpoint)` : '';
+  return `${ratedTournamentText(forced.view)}\n\nEvery tournament of the ledger rated under ${ruleSet}, as asked (--rules ${ruleSet}); ledger tournament show without --rules gives the ratings as recorded.${note}`;
+};
+
 export const show: CommandRun = {
   async run(ctx) {
     const id = ctx.opts.positional[0];
@@ -65,15 +93,24 @@ export const show: CommandRun = {
     const format = ctx.opts.string('format') ?? 'table';
     if (!(FORMATS as readonly string[]).includes(format)) throw new UsageError(`--format must be one of ${FORMATS.join(', ')}, got "${format}"`);
     const rules = ctx.opts.string('rules') ?? AS_ADOPTED;
-    if (rules !== AS_ADOPTED && !(rules in FESA_RULE_SETS)) throw new UsageError(`--rules ${rules}: cross tables are available for ${Object.keys(FESA_RULE_SETS).join(', ')}`);
+    if (rules !== AS_ADOPTED && !(rules in FESA_RULE_SETS) && !isGenericRuleSet(rules)) {
+      throw new UsageError(`--rules ${rules}: unknown rule set; known are ${[...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS].join(', ')}`);
+    }
     const out = ctx.opts.string('out');
     const write = (text: string): void => {
       if (out !== undefined) fs.writeFileSync(out, `${text}\n`);
       else ctx.out(text);
     };
+    if (isGenericRuleSet(rules)) {
+      if (format === 'fesa-html') throw new UsageError(`--format fesa-html is the FESA program's page; under --rules ${rules} leave --format out`);
+      const forced = await forcedView(ctx, id, rules);
+      write(ctx.json ? JSON.stringify({ ...forced.view, asked: { rules, enteredAtGrade: forced.enteredAtGrade } }, null, 2) : forcedText(forced, rules));
+      return 0;
+    }
     // another rule system's tournament (fide, uscf-k, gobase-go …): from the part of the log its fold reads (its
-    // tournaments, their players), starting from the index of registrations and ledger-wide facts saved next to the log
-    const rated = await ratedTournamentViewOf(await ctx.store(), id, { storage: await ctx.checkpoints() });
+    // tournaments, their players), starting from the index of registrations and ledger-wide facts saved next to the log;
+    // with --rules fesa|fesa-published the FESA fold rates it below, as it rates every tournament under a forced rule set
+    const rated = rules === AS_ADOPTED ? await ratedTournamentViewOf(await ctx.store(), id, { storage: await ctx.checkpoints() }) : undefined;
     if (rated !== undefined) {
       if (format === 'fesa-html') throw new UsageError(`--format fesa-html is the FESA program's page; tournament "${id}" is registered under ${rated.ruleSet ?? 'a non-FESA rule set'} (leave --format out)`);
       write(ctx.json ? JSON.stringify(rated, null, 2) : ratedTournamentText(rated));

@@ -30,11 +30,17 @@ export const careersCommands: readonly CommandDeclaration[] = [
   {
     name: 'tournament show',
     summary: "a rated tournament's cross table: grades, ratings, results per round, points, rating changes, promotions",
-    usage: 'tournament show ID [--format table|fesa-html] [--rules fesa|fesa-published] [--out FILE] [--json]',
+    usage: 'tournament show ID [--format table|fesa-html] [--rules fesa|fesa-published|fide|pan-atlantic|…] [--out FILE] [--json]',
     operands: ['ID'],
     options: [
       value('format', { text: "table, or fesa-html: the program's turnering.html (ISO-8859-1, byte for byte)", default: 'table', example: '--format fesa-html' }),
-      value('rules', { text: RULES_FESA, default: RULES_ADOPTED, example: '--rules fesa-published' }),
+      value('rules', {
+        text:
+          `${RULES_FESA}; or a non-FESA rule set (us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, egd-gor, fide, uscf-k, fide-2024): ` +
+          "every tournament rated under it, and this one's standings with its players' ratings before and after (newcomers at their declared grade where its own entry rule rates nobody)",
+        default: RULES_ADOPTED,
+        example: '--rules pan-atlantic',
+      }),
       SHARED.out,
     ],
     run: runs('tournament', 'show'),

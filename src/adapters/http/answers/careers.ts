@@ -122,6 +122,8 @@ export const RuleSetCareer = component('RuleSetCareer', t.intersection([
   t.partial({
     grade: described(nullable(t.string), 'His grade in the system\'s own words (null: none earned yet); absent where the system has none.'),
     grades: described(t.readonlyArray(GradeChange), 'His grade changes with the rule behind each, where the system\'s spec defines them.'),
+    counters: described(t.record(t.string, integer), 'The counters the system keeps on him beside his rating, where it keeps any: US Shogi 1997\'s `promotionStreak.<rank>` (§4), pan-atlantic\'s `lbStreak.<grade>` and `mpStreak.<grade>` (§4.1).'),
+    ratificationRequested: described(nullable(t.string), 'The grade a ratification was requested for and is still pending (pan-atlantic\'s 5-dan and 6-dan, the NSR\'s to award, §4.2); null: none. Absent where the system has no ratification.'),
   }),
 ]));
 export type RuleSetCareer = t.TypeOf<typeof RuleSetCareer>;

@@ -16,7 +16,10 @@ export type PlayersPage = t.TypeOf<typeof PlayersPage>;
 /** A player: the registration as now known, where his id was merged, his FESA career and his records under the other rule sets. */
 export const PlayerRecord = component(
   'PlayerRecord',
-  t.intersection([t.type({ registration: Player, career: Career, ruleSets: t.readonlyArray(RuleSetCareer) }), t.partial({ mergedInto: MergedId })]),
+  t.intersection([
+    t.type({ registration: Player, ruleSets: t.readonlyArray(RuleSetCareer) }),
+    t.partial({ career: described(Career, 'His FESA career with its dan-qualifying table: only where FESA rated him (or no rule set did).'), mergedInto: MergedId }),
+  ]),
 );
 export type PlayerRecord = t.TypeOf<typeof PlayerRecord>;
 

@@ -7,7 +7,7 @@ import { ProblemBody } from '../problems';
 import { Career, Explanation, MergedId, RuleSetCareer, RuleSetExplanation } from './careers';
 import { CrossTable, PlayerRecord, PlayersPage, RatedTournament, TournamentsPage } from './directories';
 import { CommandResult, Event, LoggedEvent, Officer, Player, PublicPlayer } from './ledger';
-import { Diff, List, RuleSetList, RuleSetListDiff, RuleSetStanding } from './lists';
+import { Diff, List, RuleSetList, RuleSetListDiff, RuleSetStanding, SideBySideDiff } from './lists';
 import { Bulletin, PublishedLists } from './publications';
 import { Approval, Preview, Receipt, Rejection, Submission, SubmissionList } from './submissions';
 import { Appointment, EventPage, Health, NewToken, OfficerList, RouteList, Revocation, Verification } from './service';
@@ -17,7 +17,7 @@ export const ANSWER_COMPONENTS: readonly t.Mixed[] = [
   ...[RouteList, Health, EventPage, Verification, Event, LoggedEvent],
   ...[PublicPlayer, Player, PlayersPage, PlayerRecord, Career, MergedId, RuleSetCareer, Explanation, RuleSetExplanation],
   ...[TournamentsPage, CrossTable, RatedTournament],
-  ...[List, RuleSetList, PublishedLists, Bulletin, Diff, RuleSetListDiff, RuleSetStanding],
+  ...[List, RuleSetList, PublishedLists, Bulletin, Diff, RuleSetListDiff, SideBySideDiff, RuleSetStanding],
   ...[CommandResult, OfficerList, Officer, Appointment, Revocation, NewToken],
   ...[SubmissionList, Submission, Preview, Receipt, Approval, Rejection],
 ];

@@ -32,8 +32,8 @@ export type Player = t.TypeOf<typeof Player>;
 const rating = nullable(t.number);
 const RatingAndGrade = t.intersection([t.type({ rating }), t.partial({ grade: described(nullable(t.string), 'null: the player has no grade (as list JSON says it).') })]);
 const Override = described(
-  t.type({ position: integer, kind: keys('ListReconciled', 'RatingAdjusted'), date: t.string, reason: t.string }),
-  'The first later fact that sets the player\'s rating anew (a reconcile\'s pin, an adjustment): the change does not reach the lists after it.',
+  t.type({ position: integer, kind: keys('ListReconciled', 'RatingAdjusted', 'OpeningBalanceImported'), date: t.string, reason: t.string }),
+  'The first later fact that sets the player\'s rating anew (a reconcile\'s pin, an adjustment, an opening balance dated after the change): the change does not reach the lists after it.',
 );
 export const ConsequenceChanges = described(
   t.readonlyArray(t.intersection([t.type({ tournament: t.string, date: t.string, player: t.string, name: t.string, ruleSet: t.string, before: RatingAndGrade, after: RatingAndGrade }), t.partial({ overriddenBy: Override })])),

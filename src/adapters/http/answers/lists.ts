@@ -55,3 +55,25 @@ export const Diff = component('Diff', t.type({
   paging: t.type({ pageSize: integer, list: pageCount, runs: pageCount }),
 }));
 export type Diff = t.TypeOf<typeof Diff>;
+
+const SideRating = nullable(t.type({ rating: t.number, grade: described(t.string, "The system's grade ('-': none, or a system without grades).") }));
+/** Two rule sets side by side when they are not both FESA (`ledger diff --rules A --rules B --json`, whose columns are named by the rule sets). */
+export const SideBySideDiff = component('SideBySideDiff', t.intersection([
+  t.type({
+    labels: t.readonly(t.tuple([t.string, t.string])),
+    asOf: date,
+    players: t.readonlyArray(t.intersection([
+      t.type({
+        playerId: t.string,
+        name: t.string,
+        a: described(SideRating, 'Under labels[0] (null: not rated under it).'),
+        b: described(SideRating, 'Under labels[1] (null: not rated under it).'),
+        delta: described(nullable(t.number), "b's rating less a's, where both rate him."),
+      }),
+      t.partial({ why: described(t.readonlyArray(t.string), 'Why his ratings differ under two non-FESA rule sets: the game terms that differ.') }),
+    ])),
+    paging: t.type({ pageSize: integer, players: pageCount }),
+  }),
+  t.partial({ enteredAtGrade: described(t.readonlyArray(t.string), 'The rule sets whose own entry rule rated nobody on these facts: their newcomers entered at their declared grade.') }),
+]));
+export type SideBySideDiff = t.TypeOf<typeof SideBySideDiff>;

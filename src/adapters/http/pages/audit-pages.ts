@@ -3,6 +3,7 @@ import type { RuleSystem } from '../../../../domain/rules/rule-system';
 import type { GameAmendment, PublishedEntry } from '../../../../projections/audit-trail';
 import type { RunChange } from '../../../../projections/fesa/diff';
 import type { DiffPage, NamedDiff } from '../diffs';
+import type { SideBySideDiff } from '../answers/lists';
 import { PAGE_SIZE } from '../paging';
 import { html, plural, queryString, segment, type Html } from './html';
 import { change, page, pager, type Provenance } from './layout';
@@ -179,17 +180,51 @@ ${differing.map((o) => html`<tr><th scope="row"><code>${o.name}</code></th><td>$
 </table>`}`;
 };
 
+type PairQuery = { asOf: string; rules: readonly [string, string]; known: readonly string[] };
+
+/** What the comparison pages say first, and the form that asks for another pair or date. */
+const pairForm = (query: PairQuery): Html => {
+  const select = (name: string, id: string, label: string, chosen: string) =>
+    html`<label for="${id}">${label}<select id="${id}" name="${name}">${query.known.map((r) => html`<option value="${r}"${r === chosen ? html` selected` : ''}>${r}</option>`)}</select></label>`;
+  return html`<p>The same facts rated under two rule sets: every tournament up to the date, the players whose ratings or grades come out differently.</p>
+<form class="inline" method="get" action="/diff">
+<label for="as-of">Date<input id="as-of" type="date" name="as-of" value="${query.asOf}"></label>
+${select('rules', 'rules-a', 'First rule set', query.rules[0])}
+${select('rules', 'rules-b', 'Second rule set', query.rules[1])}
+<button type="submit">Compare</button>
+</form>`;
+};
+
+/** Two rule sets not both FESA, player by player (the JSON's `SideBySideDiff` at the same URL, the same page of it). */
+export const sideBySidePage = (query: PairQuery, d: SideBySideDiff, provenance: Provenance): string => {
+  const [a, b] = d.labels;
+  const rating = (r: SideBySideDiff['players'][number]['a']) => (r === null ? '—' : r.grade === '-' ? String(r.rating) : `${r.rating} ${r.grade}`);
+  const differing = d.players.filter((p) => p.delta !== null && p.delta !== 0).length;
+  return page(
+    'Rule sets side by side',
+    provenance,
+    html`${pairForm(query)}
+<p>${a} and ${b} on ${d.asOf}: ${plural(d.paging.players.total, 'player')} rated under one or both; ${plural(differing, 'player')} on this page rated differently.</p>
+${(d.enteredAtGrade ?? []).map((r) => html`<p class="notice" role="note">Nobody is rated under ${r} by its own entry rule on these facts: its newcomers enter at their declared grade.</p>`)}
+<table>
+<caption>Players under ${a} and ${b}${d.paging.players.pages > 1 ? ` (page ${d.paging.players.page} of ${d.paging.players.pages})` : ''}</caption>
+<thead><tr><th scope="col">Player</th><th scope="col">${a}</th><th scope="col">${b}</th><th scope="col" class="num">Difference</th><th scope="col">Why</th></tr></thead>
+<tbody>
+${d.players.map((p) => html`<tr><th scope="row"><a href="/players/${segment(p.playerId)}">${p.name}</a> <span class="muted">${p.playerId}</span></th><td>${rating(p.a)}</td><td>${rating(p.b)}</td><td class="num">${p.delta === null ? '—' : change(p.delta)}</td><td>${(p.why ?? []).join('; ')}</td></tr>`)}
+</tbody>
+</table>`,
+  );
+};
+
 /** Two rule sets side by side on one date: the form, and the players and tournaments where they differ. */
 export const ruleSetsPage = (
-  query: { asOf: string; rules: readonly [string, string]; known: readonly string[] },
+  query: PairQuery,
   d: NamedDiff,
   shown: DiffPage,
   q: DiffQuery,
   tournamentName: (tournamentId: string) => string,
   provenance: Provenance,
 ): string => {
-  const select = (name: string, id: string, label: string, chosen: string) =>
-    html`<label for="${id}">${label}<select id="${id}" name="${name}">${query.known.map((r) => html`<option value="${r}"${r === chosen ? html` selected` : ''}>${r}</option>`)}</select></label>`;
   const self = (params: Record<string, string | number | undefined>) => {
     const search = new URLSearchParams(queryString({ 'as-of': query.asOf, ...params }).slice(1));
     const rest = search.toString();
@@ -199,13 +234,7 @@ export const ruleSetsPage = (
   return page(
     'Rule sets side by side',
     provenance,
-    html`<p>The same facts rated under two rule sets: every tournament up to the date, the players whose ratings or grades come out differently.</p>
-<form class="inline" method="get" action="/diff">
-<label for="as-of">Date<input id="as-of" type="date" name="as-of" value="${query.asOf}"></label>
-${select('rules', 'rules-a', 'First rule set', query.rules[0])}
-${select('rules', 'rules-b', 'Second rule set', query.rules[1])}
-<button type="submit">Compare</button>
-</form>
+    html`${pairForm(query)}
 <p>${query.rules[0]} and ${query.rules[1]} on ${query.asOf}: ${plural(d.diff.list.length, 'player')} differ on the list, ${plural(d.diff.runs.length, 'rating')} after a tournament.</p>
 ${ruleSetDifferences(query.rules)}
 ${diffTables(d, shown, q, query.rules, tournamentName, self, query.rules)}`,

@@ -9,6 +9,8 @@ export interface ChartPoint {
   readonly label: string;
   /** The grades reached in this tournament (marked on the point). */
   readonly promotions: readonly string[];
+  /** A rating the player started from rather than one a tournament gave (an opening balance, the rating before his first tournament): `label` says which. */
+  readonly opening?: true;
 }
 
 const WIDTH = 760;
@@ -70,12 +72,32 @@ ${years.map((yr) => html`<line class="grid" x1="${fx(x(dayOf(`${String(yr).padSt
 ${points.map((p, i) => {
   const cx = x(days[i]!);
   const cy = y(p.rating);
-  const title = `${p.label} (${p.date}): ${p.before === 0 ? `first rating ${p.rating}` : `${p.before} → ${p.rating} (${signed(p.rating - p.before)})`}${p.promotions.length > 0 ? `; promoted to ${p.promotions[p.promotions.length - 1]}${p.promotions.length > 1 ? ` (${p.promotions.length} grades up)` : ''}` : ''}`;
+  const title = `${p.label} (${p.date}): ${p.opening === true ? String(p.rating) : p.before === 0 ? `first rating ${p.rating}` : `${p.before} → ${p.rating} (${signed(p.rating - p.before)})`}${p.promotions.length > 0 ? `; promoted to ${p.promotions[p.promotions.length - 1]}${p.promotions.length > 1 ? ` (${p.promotions.length} grades up)` : ''}` : ''}`;
   return p.promotions.length > 0
     ? html`<path class="point promotion" data-promotion="${p.promotions[p.promotions.length - 1]}" d="M${fx(cx)},${fx(cy - 8)} L${fx(cx + 8)},${fx(cy)} L${fx(cx)},${fx(cy + 8)} L${fx(cx - 8)},${fx(cy)} Z"><title>${title}</title></path>`
-    : html`<circle class="point" cx="${fx(cx)}" cy="${fx(cy)}" r="4"><title>${title}</title></circle>`;
+    : html`<circle class="point${p.opening === true ? ' opening' : ''}" cx="${fx(cx)}" cy="${fx(cy)}" r="4"><title>${title}</title></circle>`;
 })}
 </svg>
-<figcaption class="muted">Rating after each tournament (points; hover or focus shows the tournament and the change); diamonds mark promotions. The table below holds the same numbers.</figcaption>
+<figcaption class="muted">Rating after each tournament (points; hover or focus shows the tournament and the change), from the rating he started from (an opening balance, or his rating before his first tournament); diamonds mark promotions. The table below holds the same numbers.</figcaption>
 </figure>`;
+};
+
+/**
+ * The points of a career under one rule set in valid-date order (a balance before the tournaments of its date): each
+ * opening balance with a rating and each rated tournament; when nothing opens the line, the rating before the first
+ * tournament (a rating it did not give him) opens it on that tournament's date.
+ */
+export const careerPoints = (
+  balances: readonly { readonly date: string; readonly rating: number | null }[],
+  tournaments: readonly { readonly tournamentId: string; readonly endDate: string; readonly name: string; readonly before: number | null; readonly after: number }[],
+  promotionsIn: (tournamentId: string) => readonly string[],
+): ChartPoint[] => {
+  const items = [
+    ...balances.flatMap((b) => (b.rating === null ? [] : [{ date: b.date, phase: 0, point: { date: b.date, rating: b.rating, before: 0, label: 'opening balance', promotions: [], opening: true as const } }])),
+    ...tournaments.map((t) => ({ date: t.endDate, phase: 1, point: { date: t.endDate, rating: t.after, before: t.before ?? 0, label: t.name, promotions: promotionsIn(t.tournamentId) } })),
+  ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.phase - b.phase));
+  const points: ChartPoint[] = items.map((i) => i.point);
+  const first = points[0];
+  if (first !== undefined && first.opening !== true && first.before > 0) points.unshift({ date: first.date, rating: first.before, before: 0, label: `rating before ${first.label}`, promotions: [], opening: true });
+  return points;
 };

@@ -4,7 +4,8 @@ import type { GradeRule, PlayerCareer } from '../../../../projections/fesa/caree
 import { gradeSteps } from '../../../../projections/fesa/career';
 import type { PlayerExplanation } from '../../../../projections/fesa/explain';
 import type { RuleSetCareer } from '../../../app/career-rule-sets';
-import { ratingChart } from './chart';
+import { hasFesaRecord } from '../player-rules';
+import { careerPoints, ratingChart } from './chart';
 import { ruleSetSections } from './rule-set-sections';
 import { html, plural, queryString, segment, type Html } from './html';
 import { change, indexControls, page, type IndexQuery, type Provenance } from './layout';
@@ -39,7 +40,7 @@ export const playerPage = (registration: PlayerRegistered, career: PlayerCareer,
   // an old link to an absorbed id: the page says whose record it is now (see mergedNotice)
   const canonical = merged === undefined ? {} : { canonical: `/players/${segment(merged.survivor)}` };
   const notice = merged === undefined ? '' : mergedNotice(merged);
-  const fesaRecord = career.ratings.length > 0 || career.grades.length > 0;
+  const fesaRecord = hasFesaRecord(career);
   const facts = html`<dl class="facts">
 <dt>Player id</dt><dd><code>${career.playerId}</code></dd>
 <dt>Country</dt><dd>${registration.country ?? '—'}</dd>
@@ -87,7 +88,8 @@ const fesaCareer = (name: string, career: PlayerCareer, ruleSet: string | undefi
   }
   const last = career.ratings[career.ratings.length - 1];
   const chart = ratingChart(
-    career.ratings.map((r) => ({ date: r.date, rating: r.after, before: r.before, label: r.name, promotions: promotionsIn.get(r.tournamentId) ?? [] })),
+    // FESA's list records carry the rating before the first tournament (a transfer's, a reconciled list's): the line opens with it
+    careerPoints([], career.ratings.map((r) => ({ tournamentId: r.tournamentId, endDate: r.date, name: r.name, before: r.before === 0 ? null : r.before, after: r.after })), (tournamentId) => promotionsIn.get(tournamentId) ?? []),
     `Rating history of ${name}: ${plural(career.ratings.length, 'rated tournament')}${last ? `, ${last.after} after ${last.name}` : ''}`,
   );
   return html`<p class="no-print"><a href="/players/${segment(career.playerId)}/explain${queryString({ rules: ruleSet })}">Every rating change game by game</a></p>

@@ -10,14 +10,14 @@ import type { LiveAuditTrail } from '../../../app/read-models/audit-trail';
 import type { PlayerIndex, RatedTournamentViews, TournamentIndex } from '../tournament-index';
 import type { FoldJobs } from '../fold-jobs';
 import { careerNow, explanationNow, type NamesNow, type ReadModels } from '../read-models';
-import { diffQueryOf, pageOfDiff, ruleSetPairOf, type Diffs } from '../diffs';
+import { bothFesa, diffQueryOf, pageOfDiff, ruleSetPairOf, sideBySideJson, type Diffs } from '../diffs';
 import type { Directories } from '../../../app/read-models/directories';
 import { tournamentPage, tournamentsPage } from './tournament-page';
 import { tournamentViewOf } from './tournament-view';
 import { NotFound, problemTitle, toProblem } from '../problems';
 import { leadingFirst, playerRulesOf } from '../player-rules';
 import { genericRulesOf, pageRowsOf, publishedUnderRuleSet, RULE_SET_LIST_FORMATS, type RuleSetLists } from '../rule-set-lists';
-import { publishedArchivePage, publishedDiffPage, ruleSetListDiffPage, ruleSetsPage } from './audit-pages';
+import { publishedArchivePage, publishedDiffPage, ruleSetListDiffPage, ruleSetsPage, sideBySidePage } from './audit-pages';
 import { mountPublications } from './publication-routes';
 import { queryOf } from '../query';
 import { wantsHtml } from '../access';
@@ -196,7 +196,7 @@ const mountTournamentPages = (app: express.Express, deps: PageDependencies): voi
 
 /** The published lists' archive, their publications, what changed since one was published, and two rule sets compared. */
 const mountArchivePages = (app: express.Express, deps: PageDependencies): void => {
-  const { ledger, directories, auditTrail, ruleSetLists, diffs, publicRead, auditorRead, folds } = deps;
+  const { ledger, directories, auditTrail, ruleSetLists, diffs, publicRead, auditorRead, folds, foldJobs } = deps;
   app.get('/lists/published', pagesOnly, ...publicRead, async (_req, res) => {
     const { trail, position } = await auditTrail.caughtUp();
     sendPage(res, publishedArchivePage(trail.published, { computedAt: new Date(), position }));
@@ -224,8 +224,13 @@ const mountArchivePages = (app: express.Express, deps: PageDependencies): void =
   // Two rule sets side by side, from the live projections of each: for auditors, as the JSON at the same URL.
   app.get('/diff', pagesOnly, auditorRead, ...folds, async (req, res) => {
     const pair = ruleSetPairOf(req, true);
-    const found = await diffs.underRuleSets(pair.rules[0], pair.rules[1], pair.asOf);
     const query = diffQueryOf(req);
+    if (!bothFesa(pair.rules)) {
+      const compared = await foldJobs({ kind: 'side-by-side', a: pair.rules[0], b: pair.rules[1], asOf: pair.asOf });
+      sendPage(res, sideBySidePage(pair, sideBySideJson(compared, query), { computedAt: new Date(), position: await ledger.store.headPosition(), ruleSet: pair.rules.join(', ') }));
+      return;
+    }
+    const found = await diffs.underRuleSets(pair.rules[0], pair.rules[1], pair.asOf);
     sendPage(res, ruleSetsPage(pair, found, pageOfDiff(found, query), query, await tournamentNameOf(directories), { computedAt: new Date(), position: found.position }));
   });
 };

@@ -1,5 +1,5 @@
 import type { RuleSetCareer } from '../../../app/career-rule-sets';
-import { ratingChart } from './chart';
+import { careerPoints, ratingChart } from './chart';
 import { html, plural, queryString, segment, type Html } from './html';
 import { change } from './layout';
 
@@ -18,8 +18,9 @@ const ruleSetSection = (name: string, playerId: string, c: RuleSetCareer): Html 
   const rated = c.tournaments.filter((t) => t.after !== null);
   const last = rated[rated.length - 1];
   const chart = ratingChart(
-    // an unrated player's first rating has no rating before it: the chart reads 0 as "first rating"
-    rated.map((t) => ({ date: t.endDate, rating: t.after!, before: t.before ?? 0, label: t.name, promotions: promotionsIn(c, t.tournamentId) })),
+    // an unrated player's first rating has no rating before it: the chart reads 0 as "first rating"; his opening
+    // balance, or the rating before his first tournament, is the line's first point
+    careerPoints(c.openingBalances, rated.map((t) => ({ ...t, after: t.after! })), (tournamentId) => promotionsIn(c, tournamentId)),
     `Rating history of ${name} under ${c.ruleSet}: ${plural(rated.length, 'rated tournament')}${last ? `, ${last.after} after ${last.name}` : ''}`,
     `chart-${id}`,
   );
@@ -32,7 +33,7 @@ ${c.grade !== undefined ? html`<dt>Grade now</dt><dd>${c.grade ?? '—'}</dd>` :
 ${c.openingBalances.map((b) => html`<dt>Opening balance</dt><dd>${b.rating ?? '—'} on ${b.date} (${b.source}${b.reason !== undefined ? `; reason: ${b.reason}` : ''})</dd>`)}
 </dl>
 <h3 id="chart-heading-${id}">Rating history under ${c.ruleSet}</h3>
-${rated.length === 0 ? html`<p>No tournament rated under ${c.ruleSet} yet, so there is no rating history to draw.</p>` : chart}
+${rated.length === 0 && c.openingBalances.every((b) => b.rating === null) ? html`<p>No tournament rated under ${c.ruleSet} yet, so there is no rating history to draw.</p>` : chart}
 <h3 id="tournaments-heading-${id}">Tournaments under ${c.ruleSet}</h3>
 ${c.tournaments.length === 0
   ? html`<p>No tournament rated under ${c.ruleSet} yet.</p>`

@@ -1,0 +1,107 @@
+/**
+ * The read surface of the non-FESA rule sets as an officer meets it (issue 29, the gaps the tour of the six systems
+ * left), through the real `ledger` process: a tournament's standings under another rule set, a career read in
+ * valid-date order with a balance dated after a tournament, a balance dated in the future, and a game rated before a
+ * player's balance whose consequences say the balance stands for it.
+ */
+import * as path from 'path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ledgerProcess, tempDir } from '../../support/helpers';
+
+const US = 'us-shogi-1997-text';
+
+describe('the non-FESA read surface through the CLI', () => {
+  const db = path.join(tempDir('rule-set-surface'), 'ledger.db');
+  const run = (...argv: string[]) => ledgerProcess([...argv, '--db', db, '--actor', 'officer']);
+  const ok = async (...argv: string[]): Promise<string> => {
+    const r = await run(...argv);
+    if (r.code !== 0) throw new Error(`ledger ${argv.join(' ')}: exit ${r.code}: ${r.err}`);
+    return r.out;
+  };
+  const game = (t: string, id: string, round: number, first: string, second: string, result: string) =>
+    ok('game', 'report', '--tournament', t, '--game', id, '--round', String(round), '--first', first, '--second', second, '--result', result);
+
+  beforeAll(async () => {
+    await ok('init');
+    for (const p of ['A', 'B', 'C', 'D', 'E']) await ok('player', 'add', '--id', p, '--family', `Fam${p}`, '--given', `G${p}`, '--country', 'US');
+    await ok('player', 'balance', '--id', 'A', '--rules', US, '--rating', '1800', '--games', '30', '--date', '2026-01-01', '--reason', 'US list 2025');
+    await ok('player', 'balance', '--id', 'B', '--rules', US, '--rating', '1600', '--games', '30', '--date', '2026-01-01', '--reason', 'US list 2025');
+    // D's legacy record is of 1 June; the April tournament he played in is recorded after it
+    await ok('player', 'balance', '--id', 'D', '--rules', US, '--rating', '1500', '--games', '20', '--date', '2026-06-01', '--reason', 'US list June');
+    await ok('tournament', 'add', '--id', 't1', '--name', 'US one', '--start', '2026-02-07', '--rules', US);
+    await game('t1', 'g1', 1, 'A', 'B', 'win');
+    await game('t1', 'g2', 2, 'C', 'B', 'loss');
+    await ok('tournament', 'close', '--id', 't1');
+    await ok('tournament', 'add', '--id', 't3', '--name', 'US three', '--start', '2026-04-04', '--rules', US);
+    await game('t3', 'k1', 1, 'D', 'A', 'win');
+    await game('t3', 'k2', 2, 'D', 'C', 'win');
+    await ok('tournament', 'close', '--id', 't3');
+    // a FESA tournament beside them
+    await ok('tournament', 'add', '--id', 'f1', '--name', 'FESA one', '--start', '2026-05-02', '--main', '30', '--byoyomi', '30');
+    await game('f1', 'f-g1', 1, 'A', 'E', 'win');
+    await game('f1', 'f-g2', 2, 'E', 'B', 'loss');
+    await ok('tournament', 'close', '--id', 'f1');
+  }, 120_000);
+
+  it('tournament show T --rules S gives a tournament of any system its standings and ratings under another rule set', async () => {
+    type View = { ruleSet: string; players: { playerId: string; before: number | null; after: number | null; points: number }[]; asked?: { rules: string; enteredAtGrade: boolean } };
+    const recorded = JSON.parse(await ok('tournament', 'show', 't1', '--json')) as View;
+    expect(recorded.ruleSet).toBe(US);
+    for (const rules of ['pan-atlantic', 'fide', 'us-shogi-1997-card']) {
+      const other = JSON.parse(await ok('tournament', 'show', 't1', '--rules', rules, '--json')) as View;
+      expect(other.ruleSet).toBe(rules);
+      expect(other.asked?.rules).toBe(rules);
+      // the same players and points, every one rated under the rule set asked
+      expect(other.players.map((p) => [p.playerId, p.points])).toEqual(recorded.players.map((p) => [p.playerId, p.points]));
+      expect(other.players.every((p) => p.after !== null)).toBe(true);
+      const text = await ok('tournament', 'show', 't1', '--rules', rules);
+      expect(text).toMatch(new RegExp(`closed, rated under ${rules}\\n`));
+      expect(text).toContain(`Every tournament of the ledger rated under ${rules}, as asked (--rules ${rules})`);
+    }
+    // fide without one opening balance rates nobody by its own entry: the newcomers enter at their grade, and it says so
+    expect((JSON.parse(await ok('tournament', 'show', 't1', '--rules', 'fide', '--json')) as View).asked?.enteredAtGrade).toBe(true);
+    expect((JSON.parse(await ok('tournament', 'show', 't1', '--rules', 'us-shogi-1997-card', '--json')) as View).asked?.enteredAtGrade).toBe(false);
+    // a FESA tournament under a non-FESA rule set too
+    const fesaUnderFide = JSON.parse(await ok('tournament', 'show', 'f1', '--rules', 'fide', '--json')) as View;
+    expect(fesaUnderFide.ruleSet).toBe('fide');
+    expect(fesaUnderFide.players.map((p) => p.playerId)).toEqual(['A', 'E', 'B']);
+    const unknown = await run('tournament', 'show', 't1', '--rules', 'elo');
+    expect(unknown.code).toBe(2);
+    expect(unknown.err.trim()).toBe(`ledger: --rules elo: unknown rule set; known are fesa, fesa-published, us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, egd-gor, fide, uscf-k, fide-2024`);
+  }, 120_000);
+
+  it('history prints balances and tournaments by valid date, and says what a balance dated after a tournament means', async () => {
+    const text = await ok('history', 'D', '--rules', US);
+    const [tournament, balance] = [text.indexOf('2026-04-04  US three (t3)'), text.indexOf('2026-06-01  opening balance under')];
+    expect(tournament).toBeGreaterThan(0);
+    expect(balance).toBeGreaterThan(tournament);
+    expect(text).toContain(`(the balance of 2026-06-01 stands for his record under ${US} from that date on: it replaces the rating t3 gave him, which the later tournaments no longer start from)`);
+    // A's balance comes before his tournaments, and says nothing of the kind
+    const a = await ok('history', 'A', '--rules', US);
+    expect(a.indexOf('2026-01-01  opening balance')).toBeLessThan(a.indexOf('2026-02-07  US one'));
+    expect(a).not.toContain('stands for his record');
+  }, 60_000);
+
+  it('refuses a balance dated after today with one sentence and leaves the store as it was', async () => {
+    const before = await ok('checksum');
+    const tomorrow = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+    const today = new Date().toISOString().slice(0, 10);
+    const r = await run('player', 'balance', '--id', 'E', '--rules', US, '--rating', '1500', '--date', tomorrow, '--reason', 'next list');
+    expect(r.code).toBe(1);
+    expect(r.err.trim()).toBe(`ledger: the opening balance of FamE GE (E) under ${US} is dated ${tomorrow}, after today (${today}): a balance is the legacy list's record as of its date, so record it on or after that date`);
+    expect(await ok('checksum')).toBe(before);
+    // today's is taken
+    await ok('player', 'balance', '--id', 'E', '--rules', US, '--rating', '1500', '--date', today, '--reason', 'list of today', '--dry-run');
+  }, 60_000);
+
+  it("a game rated before a player's balance: the consequences say the balance of its date stands for him from then on", async () => {
+    const text = await ok('game', 'correct', '--game', 'k1', '--result', 'draw', '--reason', 'score sheet', '--dry-run');
+    expect(text).toMatch(/^t3 +2026-04-04 +D +FamD GD/m);
+    expect(text).toContain(`note: D's change in t3 is overridden from 2026-06-01 by his opening balance under ${US} at position 8 (reason: US list June): the balance of 2026-06-01 stands for his record from that date, so later tournaments start from it, not from this change`);
+    const json = JSON.parse(await ok('game', 'correct', '--game', 'k1', '--result', 'draw', '--reason', 'score sheet', '--dry-run', '--json')) as { changes: { player: string; overriddenBy?: { kind: string; date: string } }[] };
+    expect(json.changes.find((c) => c.player === 'D')?.overriddenBy).toMatchObject({ kind: 'OpeningBalanceImported', date: '2026-06-01' });
+    // A's change is overridden by nothing
+    expect(json.changes.find((c) => c.player === 'A')).toBeDefined();
+    expect(json.changes.find((c) => c.player === 'A')?.overriddenBy).toBeUndefined();
+  }, 60_000);
+});

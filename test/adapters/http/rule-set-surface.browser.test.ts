@@ -1,0 +1,63 @@
+/**
+ * In Chromium (issue 29, the read surface's gaps): a US Shogi 1997 player's chart opens with his opening balance, and
+ * the auditors' /diff page puts a non-FESA pair side by side with the numbers its JSON gives; both pass axe-core.
+ */
+import * as path from 'path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startApi, type Api } from './api';
+import { browserOrSkip, expectAccessible, openBrowserPage, screenshot, tableText } from '../../support/browser';
+import { ledgerProcess, tempDir } from '../../support/helpers';
+
+const executablePath = browserOrSkip('the non-FESA read surface in Chromium');
+const US = 'us-shogi-1997-text';
+
+describe.skipIf(executablePath === undefined)('the non-FESA read surface in Chromium', () => {
+  const db = path.join(tempDir('rule-set-surface-pages'), 'ledger.db');
+  let api: Api;
+  let browser: Browser;
+  let page: Page;
+  let auditor = '';
+
+  beforeAll(async () => {
+    const ok = async (...argv: string[]) => {
+      const r = await ledgerProcess([...argv, '--db', db, '--actor', 'officer']);
+      if (r.code !== 0) throw new Error(`ledger ${argv.join(' ')}: ${r.err}`);
+    };
+    await ok('init');
+    for (const p of ['A', 'B', 'C']) await ok('player', 'add', '--id', p, '--family', `Fam${p}`, '--given', `G${p}`, '--country', 'US');
+    await ok('player', 'balance', '--id', 'A', '--rules', US, '--rating', '1800', '--games', '30', '--date', '2026-01-01', '--reason', 'US list');
+    await ok('player', 'balance', '--id', 'B', '--rules', US, '--rating', '1600', '--games', '30', '--date', '2026-01-01', '--reason', 'US list');
+    await ok('tournament', 'add', '--id', 't1', '--name', 'US one', '--start', '2026-02-07', '--rules', US);
+    await ok('game', 'report', '--tournament', 't1', '--game', 'g1', '--round', '1', '--first', 'A', '--second', 'B', '--result', 'win');
+    await ok('game', 'report', '--tournament', 't1', '--game', 'g2', '--round', '2', '--first', 'C', '--second', 'B', '--result', 'loss');
+    await ok('tournament', 'close', '--id', 't1');
+    api = await startApi(db);
+    auditor = await api.appoint('aud', 'auditor');
+    ({ browser, page } = await openBrowserPage(executablePath!, { httpCredentials: { username: 'aud', password: auditor } }));
+  }, 120_000);
+  afterAll(async () => {
+    await browser?.close();
+    await api?.close();
+  });
+
+  it("opens the player's chart with his opening balance", async () => {
+    await page.goto(`${api.base}/players/A`);
+    const points = page.locator(`section[aria-labelledby="rules-${US}"] svg.chart .point`);
+    expect(await points.allTextContents()).toEqual(['opening balance (2026-01-01): 1800', 'US one (2026-02-07): 1800 → 1808 (+8)']);
+    await screenshot(page, 'rule-set-surface-player');
+    await expectAccessible(page, 'a US Shogi player');
+  });
+
+  it('shows a non-FESA pair side by side on the /diff page, as its JSON', async () => {
+    const url = `/diff?rules=${US}&rules=us-shogi-1997-card&as-of=2026-12-31`;
+    const json = (await api.get(url, auditor)).body as { players: { playerId: string; name: string; a: { rating: number; grade: string } | null; b: { rating: number; grade: string } | null; delta: number | null }[] };
+    await page.goto(`${api.base}${url}`);
+    const rating = (r: { rating: number; grade: string } | null) => (r === null ? '—' : r.grade === '-' ? String(r.rating) : `${r.rating} ${r.grade}`);
+    const rows = await tableText(page, 'table');
+    expect(rows.map((r) => r.slice(0, 4))).toEqual(json.players.map((p) => [`${p.name} ${p.playerId}`, rating(p.a), rating(p.b), p.delta === null ? '—' : p.delta > 0 ? `+${p.delta}` : String(p.delta)]));
+    expect(rows.length).toBe(3);
+    await screenshot(page, 'rule-set-surface-diff');
+    await expectAccessible(page, 'the side-by-side page');
+  });
+});
