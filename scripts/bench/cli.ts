@@ -84,7 +84,8 @@ const publishWrites: [string, (r: number) => string[]][] = [['write: list publis
  * registers a second id wm<r> and merges it into wr<r>.
  */
 const ledgerWideWrites: [string, (r: number) => string[]][] = [
-  ['write: player balance (fide, with its consequences)', (r) => ['player', 'balance', '--id', `wr${r}`, '--rules', 'fide', '--rating', '1800', '--date', '2029-12-31', '--reason', 'bench']],
+  // dated today: after the bench ledgers' last tournament (their 30 years end in 2024), and a balance may not be dated later
+  ['write: player balance (fide, with its consequences)', (r) => ['player', 'balance', '--id', `wr${r}`, '--rules', 'fide', '--rating', '1800', '--date', new Date().toISOString().slice(0, 10), '--reason', 'bench']],
   ['write: player add (a second id of the same person)', (r) => ['player', 'add', '--id', `wm${r}`, '--family', `Writer${r}`, '--given', 'Twin', '--country', 'NO']],
   ['write: player merge (with its consequences)', (r) => ['player', 'merge', `wr${r}`, `wm${r}`, '--reason', 'bench', '--date', '2030-01-02']],
 ];

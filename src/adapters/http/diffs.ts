@@ -58,7 +58,7 @@ export const diffQueryOf = (req: Request) => {
 };
 
 /**
- * The date and the two FESA rule sets to compare (`as-of`, `rules=A&rules=B`); without rules, when `optional` (the
+ * The date and the two rule sets to compare (any pair) (`as-of`, `rules=A&rules=B`); without rules, when `optional` (the
  * page's empty form), the first two rule sets.
  */
 export const ruleSetPairOf = (req: Request, optional: boolean): { asOf: string; rules: readonly [string, string]; known: readonly string[] } => {

@@ -153,8 +153,8 @@ describe('HTTP API', () => {
       ['/players/Nobody/history', 404, 'unknown player "Nobody"', undefined],
       ['/players/N16/explain?tournament=nope', 404, 'tournament "nope" was not rated', undefined],
       ['/lists/published/nope/diff', 404, 'no published list "nope" in the ledger', undefined],
-      ['/diff?rules=fesa', 400, 'give two FESA rule sets to compare: rules=A&rules=B, each one of fesa, fesa-published', 'rules'],
-      ['/diff?rules=fesa&rules=fide', 400, 'give two FESA rule sets to compare', 'rules'],
+      ['/diff?rules=fesa', 400, 'give two rule sets to compare: rules=A&rules=B, each one of fesa, fesa-published, us-shogi-1997-text', 'rules'],
+      ['/diff?rules=fesa&rules=nosuch', 400, 'give two rule sets to compare', 'rules'],
       ['/events?limit=0', 400, 'limit must be an integer of at least 1, got "0"', 'limit'],
       ['/nope', 404, 'no resource GET /nope; the API has GET /health', undefined],
     ];
