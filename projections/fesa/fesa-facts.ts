@@ -156,10 +156,10 @@ export class FesaFacts {
    * names, whose grades are read with another id's.
    */
   private gradeFrom(playerId: string, date: string): string {
-    // another declaration dated on or before it: this one counts from its date; dated before them all, it becomes
-    // his first, which counts before its date too (`latestGrade`)
+    // another declaration dated before it: this one counts from its date; dated on or before them all, it becomes his
+    // first (of two on one date the one recorded last stands: a correction), which counts before its date too
     const earliest = firstDeclared(this.priorGrades.get(playerId));
-    if (earliest !== undefined && earliest.date <= date) return date;
+    if (earliest !== undefined && earliest.date < date) return date;
     for (const [absorbed, m] of this.merges) if (absorbed === playerId || m.survivor === playerId) return '';
     const first = this.firstNamed.get(playerId);
     return first !== undefined && first < date ? first : date;

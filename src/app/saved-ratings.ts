@@ -132,7 +132,7 @@ export const earliestDateChanged = (facts: FesaFacts, events: readonly LoggedEve
         // his first declaration counts before its date too (`latestGrade`): from his first tournament, which the saved
         // facts restored without their games cannot tell (a new id has none)
         // (dated before every declaration he has, it becomes his first: read by date, projections/declared-grades.ts)
-        const declaredBefore = [firstDeclared(facts.priorGrades.get(e.playerId))?.date, graded.get(e.playerId)].some((d) => d !== undefined && d <= e.validDate);
+        const declaredBefore = [firstDeclared(facts.priorGrades.get(e.playerId))?.date, graded.get(e.playerId)].some((d) => d !== undefined && d < e.validDate);
         if (!newIds.has(e.playerId) && !declaredBefore) return '';
         // (a merged person's grades are read together, by date: a new one may come first)
         for (const [absorbed, m] of facts.merges) if (absorbed === e.playerId || m.survivor === e.playerId) return '';

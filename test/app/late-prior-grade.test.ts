@@ -43,6 +43,8 @@ describe.each(places)('a first prior grade declared after the player\'s first to
     ['an id merged into another', [...player('P5'), fact('PlayersMerged', 'm:1', '2026-01-15', { survivor: 'P1', absorbed: 'P5', reason: 'twice' })], 'P5'],
     // read by date, the late declaration comes before the one he had: it becomes his first (projections/declared-grades.ts)
     ['a player whose only declaration is dated after it and after the new one', [fact('PriorGradeDeclared', 'prior:P1:later', '2026-03-15', { playerId: 'P1', grade: '3 Kyu', source: 'NSR' })], 'P1'],
+    // the body corrects that day's certificate: the correction, recorded last on its date, is his first grade now
+    ['a player whose only declaration the new one corrects (the same date)', [fact('PriorGradeDeclared', 'prior:P1:same-day', '2026-03-01', { playerId: 'P1', grade: '3 Kyu', source: 'NSR' })], 'P1'],
   ])('re-rates that tournament in the saved models as the fold of the whole log does (%s)', async (_case, extra, declared) => {
     const { store, checkpoints, close } = await open();
     try {
