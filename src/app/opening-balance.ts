@@ -21,6 +21,16 @@ export interface BalanceRequest {
 }
 
 /**
+ * A legacy list is of a day that has come: a balance dated later would lie in wait for the games played before it and
+ * replace what they gave the player on that day (games dated before a balance are rated, then superseded by it).
+ */
+export const refuseBalanceAfterToday = (state: LedgerState, playerId: string, ruleSet: string, date: string, today: string): void => {
+  if (date <= today) return;
+  const who = state.players.has(playerId) ? playerName(state, playerId) : `"${playerId}"`;
+  throw new CommandRejected(`the opening balance of ${who} under ${ruleSet} is dated ${date}, after today (${today}): a balance is the legacy list's record as of its date, so record it on or after that date`);
+};
+
+/**
  * The ImportOpeningBalance command for a legacy list's entry: the rule set's own player state built from the rating,
  * games and grade (the player's birth year from his registration, for FIDE's junior rule). Balances under FESA come
  * from its own list files, whose records hold far more than a rating. The decider checks the rest (player, state,
@@ -28,12 +38,7 @@ export interface BalanceRequest {
  */
 export const openingBalanceCommand = (request: BalanceRequest, state: LedgerState, actor: string, today: string): Command => {
   const { playerId, ruleSet, date } = request;
-  // a legacy list is of a day that has come: a balance dated later would lie in wait for the games played before it
-  // and replace what they gave the player on that day (games dated before a balance are rated, then superseded by it)
-  if (date > today) {
-    const who = state.players.has(playerId) ? playerName(state, playerId) : `"${playerId}"`;
-    throw new CommandRejected(`the opening balance of ${who} under ${ruleSet} is dated ${date}, after today (${today}): a balance is the legacy list's record as of its date, so record it on or after that date`);
-  }
+  refuseBalanceAfterToday(state, playerId, ruleSet, date, today);
   if ((FESA_RULE_SET_IDS as readonly string[]).includes(ruleSet)) {
     throw new CommandRejected(`a FESA opening balance is a whole list record (grades, streaks, bonus counter); import the list it comes from with ledger fesa import <folder>`);
   }

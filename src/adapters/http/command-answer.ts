@@ -2,7 +2,7 @@ import type { Command } from '../../../domain/commands/decide';
 import type { LedgerState } from '../../../domain/commands/state';
 import { recordWithConsequences, type RecordedWithConsequences } from '../../app/consequences';
 import type { Ledger } from '../../app/ledger';
-import { balanceRequestOf, openingBalanceCommand } from '../../app/opening-balance';
+import { balanceRequestOf, openingBalanceCommand, refuseBalanceAfterToday } from '../../app/opening-balance';
 import { publishList, type PublishRequest } from '../../app/publish';
 import { today } from '../clock';
 import { LIST_PRINTER } from '../formats/list-printer';
@@ -35,6 +35,14 @@ export const recordCommand = async (ledger: Ledger, body: Record<string, unknown
     return { result: (await publishList(ledger, LIST_PRINTER, { ...(body as unknown as PublishRequest), actor: officer })).result, consequences: { changes: [], list: [] }, dryRun };
   }
   if (body.kind === 'RecordOpeningBalance') return recordWithConsequences(ledger, (state) => openingBalanceCommand(balanceRequestOf(body), state, officer, today()), dryRun);
+  if (body.kind === 'ImportOpeningBalance' && typeof body.validDate === 'string') {
+    // the raw fact, as the importers make it: no more than RecordOpeningBalance may it be dated after today
+    const { playerId, ruleSet, validDate } = body;
+    return recordWithConsequences(ledger, (state) => {
+      refuseBalanceAfterToday(state, String(playerId), String(ruleSet), validDate, today());
+      return { ...body, actor: officer } as Command;
+    }, dryRun);
+  }
   if (body.kind === 'CorrectResult') return recordWithConsequences(ledger, correctionOf(body, officer), dryRun);
   return recordWithConsequences(ledger, { ...body, actor: officer } as Command, dryRun);
 };

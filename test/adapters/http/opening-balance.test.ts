@@ -35,6 +35,9 @@ describe('HTTP RecordOpeningBalance', () => {
       [balance({ playerId: 'P9' }), /^opening balance for unknown player "P9"; register the player first$/],
       [balance({ playerId: 'P2', ruleSet: 'fide' }), /^the opening balance of FamilyP2 \(P2\) under fide: fide has no grades; leave the grade out$/],
       [balance({ rating: 1750 }), /already has the opening balance "opening:pan-atlantic:P1:balance 2025-01-01" under pan-atlantic with other values/],
+      // dated after today: as a RecordOpeningBalance, and as the raw ImportOpeningBalance fact the importers make
+      [balance({ playerId: 'P2', validDate: '2999-01-01' }), /^the opening balance of FamilyP2 \(P2\) under pan-atlantic is dated 2999-01-01, after today \(\d{4}-\d\d-\d\d\)/],
+      [{ kind: 'ImportOpeningBalance', playerId: 'P2', ruleSet: 'fide', state: { rating: 1800, games: 30 }, source: 'legacy', reason: 'legacy list', validDate: '2999-01-01' }, /^the opening balance of FamilyP2 \(P2\) under fide is dated 2999-01-01, after today/],
     ];
     for (const [body, says] of refusals) {
       const r = await api.post('/commands', body, officer);
