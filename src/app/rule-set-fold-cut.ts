@@ -239,7 +239,7 @@ export interface CutHead {
   /**
    * The cut with the states of `players` alone (every one: the whole cut), read where the cut saved is still this
    * one; undefined when another was saved since or a row was changed by hand. The fold resumed from it must rate no
-   * other player and iterate no rule set's states (a filtered adjustment): see `playersRatedFrom`.
+   * other player and iterate no rule set's states (a filtered adjustment): see `playersReadFrom`.
    */
   readonly withPlayers: (players: ReadonlySet<string> | 'all') => Promise<SavedFoldCut | undefined>;
 }

@@ -151,7 +151,6 @@ const connectionPool = (file: string, refused: (e: unknown) => unknown) => {
   };
 };
 
-/** In the ledger's SQLite file (each call on a connection of its own while it runs, kept for the next: connectionPool). */
 /** `CheckpointStorage.loadParts` (inside a read transaction). */
 const partsOf = (db: BetterSqlite3.Database, name: string, parts: readonly string[]): { header: string; chunks: [string, string][] } | undefined => {
   const header = db.prepare('SELECT state FROM projections WHERE name = ?').pluck().get(name) as string | undefined;
@@ -160,6 +159,7 @@ const partsOf = (db: BetterSqlite3.Database, name: string, parts: readonly strin
   return { header, chunks };
 };
 
+/** In the ledger's SQLite file (each call on a connection of its own while it runs, kept for the next: connectionPool). */
 export const sqliteCheckpoints = (file: string): CheckpointStorage => {
   let migrated = false;
   let headed = false;
