@@ -42,6 +42,8 @@ const BUCKETS = 64;
 const bucketName = (bucket: number): string => `${HEAD_NAME}:${bucket}`;
 const tailName = (bucket: number): string => `${HEAD_NAME}:tail:${bucket}`;
 const bucketOf = (playerId: string): number => hash53(playerId) % BUCKETS;
+/** The models of the formats before, in the same layout (head, buckets, tails): dropped when this one is saved, never left to fill the file. */
+const FORMER_NAMES = [4, 5].flatMap((format) => [`rule-set-careers-${format}`, ...Array.from({ length: BUCKETS }, (_, b) => [`rule-set-careers-${format}:${b}`, `rule-set-careers-${format}:tail:${b}`]).flat()]);
 /** Players per saved chunk. */
 const CHUNK = 500;
 
@@ -127,7 +129,7 @@ const savePart = async (storage: CheckpointStorage, name: string, position: numb
 /** Saves the head last: until it is saved, the parts do not match the head a read checks them against. */
 const saveHead = (storage: CheckpointStorage, { position, head, folded }: SliceFold, cutDate: string, fineDate: string, buckets: readonly number[], tails: readonly number[]): Promise<void> => {
   const saved: Head = { format: RULE_SET_CAREER_MODEL_FORMAT, position, head, ...(E.isLeft(folded) ? { failure: folded.left } : {}), buckets, tails, cutDate, fineDate };
-  return storage.save(HEAD_NAME, position, JSON.stringify(saved), [], []);
+  return storage.save(HEAD_NAME, position, JSON.stringify(saved), [], FORMER_NAMES);
 };
 
 /** Saves the careers model of the non-FESA slice from its whole fold `fold`: each record split at the fold's cut. */

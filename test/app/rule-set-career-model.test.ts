@@ -69,6 +69,25 @@ const expectModelEqualsFold = async (store: EventStore, checkpoints: CheckpointS
 describe.each(places)('the saved careers of the non-FESA rule sets (%s)', (name, open) => {
   // PostgreSQL answers each read slower: fewer ledgers there, the same checks
   const numRuns = name === 'SQLite' ? 30 : 15;
+  it('drops the careers saved in a former format when it saves its own (they would fill the file for good)', async () => {
+    const { store, checkpoints, sql, close } = await open();
+    try {
+      const facts = fc.sample(ledgers(8, 6), { numRuns: 1, seed: 5 })[0]!.facts;
+      const m = fc.sample(mix, { numRuns: 1, seed: 5 })[0]!;
+      const ledger = mixed(facts, m);
+      await record(store, ledger);
+      for (const former of ['rule-set-careers-5', 'rule-set-careers-5:7', 'rule-set-careers-5:tail:63', 'rule-set-careers-4:0']) await checkpoints.save(former, 1, '{"format":5}', [['players', 0, 'a record']], []);
+      const someone = ledger.flatMap((f) => (f.event.type === 'PlayerRegistered' ? [f.event.playerId as string] : []))[0]!;
+      await readRuleSetCareer(store, checkpoints, someone);
+      const left = async (table: string) => (await sql(`SELECT name FROM ${table} WHERE name LIKE 'rule-set-careers-%'`)).map((row) => String((row as unknown[])[0]));
+      expect((await left('projections')).every((n) => n.startsWith(`rule-set-careers-${RULE_SET_CAREER_MODEL_FORMAT}`))).toBe(true);
+      expect((await left('projections')).length).toBeGreaterThan(0);
+      expect((await left('projection_chunks')).filter((n) => !n.startsWith(`rule-set-careers-${RULE_SET_CAREER_MODEL_FORMAT}`))).toEqual([]);
+    } finally {
+      await close();
+    }
+  });
+
   it('equal the fold of the whole log for every player, made half-way and read after the rest; moved forward over facts no career reads; an edit is not served and verify names it', async () => {
     let careers = 0;
     let explained = 0;
