@@ -64,6 +64,12 @@ const ratingsUnder = (facts: readonly LoggedEvent[], ruleSet: string, asOf: stri
 type SideEntry = 'grade' | 'system';
 const sideEntryOf = (a: string, b: string): SideEntry => (isGenericRuleSet(a) && isGenericRuleSet(b) ? 'system' : 'grade');
 
+/**
+ * Whether `ruleSet`'s own entry rule rates anybody on the whole ledger (fide or uscf-k without one opening balance rate
+ * nobody: nobody to be rated against): else its newcomers enter at their declared grade, as a side-by-side column does.
+ */
+export const ratesByItsOwnEntry = (facts: readonly LoggedEvent[], ruleSet: string, asOf = '9999-12-31'): boolean => ratingsUnder(facts, ruleSet, asOf, 'system').size > 0;
+
 /** A column of a side-by-side comparison: the ratings under `ruleSet` and how its newcomers entered. */
 const sideColumn = (facts: readonly LoggedEvent[], ruleSet: string, asOf: string, preferred: SideEntry, options: Readonly<Record<string, unknown>> = {}): { ratings: Map<string, { rating: number; grade: string }>; entry: SideEntry } => {
   const ratings = ratingsUnder(facts, ruleSet, asOf, preferred, options);

@@ -70,6 +70,30 @@ describe('the non-FESA read surface through the CLI', () => {
     expect(unknown.err.trim()).toBe(`ledger: --rules elo: unknown rule set; known are fesa, fesa-published, us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, egd-gor, fide, uscf-k, fide-2024`);
   }, 120_000);
 
+  it('tournament show --rules S enters newcomers as diff --rules does: by its own rule when it rates anybody on the ledger', async () => {
+    // fide rates P1 (a balance) and P2 (against him) in T0; T1's two newcomers meet nobody rated under it
+    const other = path.join(tempDir('rule-set-surface-entry'), 'ledger.db');
+    const on = async (...argv: string[]): Promise<string> => {
+      const r = await ledgerProcess([...argv, '--db', other, '--actor', 'officer']);
+      if (r.code !== 0) throw new Error(`ledger ${argv.join(' ')}: exit ${r.code}: ${r.err}`);
+      return r.out;
+    };
+    for (const p of ['P1', 'P2', 'P3', 'P4']) await on('player', 'add', '--id', p, '--family', `F${p}`, '--given', 'G', '--country', 'NO', '--date', '2025-01-01', '--grade', '1 Dan', '--grade-source', 'NSR');
+    await on('player', 'balance', '--id', 'P1', '--rules', 'fide', '--rating', '2000', '--games', '30', '--date', '2025-06-01', '--reason', 'legacy');
+    await on('tournament', 'add', '--id', 'T0', '--name', 'T0', '--start', '2026-02-07', '--rules', 'fide');
+    await on('game', 'report', '--tournament', 'T0', '--game', 'g1', '--round', '1', '--first', 'P1', '--second', 'P2', '--result', 'win');
+    await on('tournament', 'close', '--id', 'T0');
+    await on('tournament', 'add', '--id', 'T1', '--name', 'T1', '--start', '2026-03-07', '--rules', US);
+    await on('game', 'report', '--tournament', 'T1', '--game', 'g1', '--round', '1', '--first', 'P3', '--second', 'P4', '--result', 'win');
+    await on('tournament', 'close', '--id', 'T1');
+    const shown = JSON.parse(await on('tournament', 'show', 'T1', '--rules', 'fide', '--json')) as { players: { playerId: string; after: number | null }[]; asked: { enteredAtGrade: boolean } };
+    const diff = JSON.parse(await on('diff', '--rules', 'fide', '--rules', US, '--json')) as { players: { playerId: string; fide: { rating: number } | null }[] };
+    expect(shown.asked.enteredAtGrade).toBe(false);
+    for (const p of shown.players) expect([p.playerId, p.after]).toEqual([p.playerId, diff.players.find((d) => d.playerId === p.playerId)?.fide?.rating ?? null]);
+    expect(shown.players.map((p) => p.after)).toEqual([null, null]);
+    expect(await on('tournament', 'show', 'T1', '--rules', 'fide')).not.toContain('declared grade');
+  }, 120_000);
+
   it('history prints balances and tournaments by valid date, and says what a balance dated after a tournament means', async () => {
     const text = await ok('history', 'D', '--rules', US);
     const [tournament, balance] = [text.indexOf('2026-04-04  US three (t3)'), text.indexOf('2026-06-01  opening balance under')];
