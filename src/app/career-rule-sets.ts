@@ -112,3 +112,13 @@ export const careersOfStandings = (career: GenericCareer | undefined, standings:
   }
   return careers;
 };
+
+/**
+ * Balances and tournaments in the folds' order: by valid date, a balance before the tournaments of its date (officer
+ * facts come first on a date), each kind in its own order — so a balance recorded after the games it follows is read
+ * where it stands (`history`, the page's chart).
+ */
+export const balancesAndTournamentsByDate = <B extends { readonly date: string }, T extends { readonly endDate: string }>(balances: readonly B[], tournaments: readonly T[]): ({ readonly balance: B } | { readonly tournament: T })[] =>
+  [...balances.map((balance) => ({ date: balance.date, phase: 0, item: { balance } })), ...tournaments.map((tournament) => ({ date: tournament.endDate, phase: 1, item: { tournament } }))]
+    .sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.phase - b.phase))
+    .map(({ item }) => item);

@@ -17,6 +17,7 @@ import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 import { table } from '../output';
 import { genericCareer, type GenericCareer } from '../../../app/tournaments';
+import { balancesAndTournamentsByDate } from '../../../app/career-rule-sets';
 import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/generic/systems';
 import { ruleSetInForceOf } from '../../../../domain/commands/state';
 import { resolvePlayer } from '../../../app/player-lookup';
@@ -38,18 +39,6 @@ const GRADE_CHANGE: Readonly<Record<GenericCareer['grades'][number]['kind'], str
   entry: 'entered at', 'opening-balance': 'opening grade', scale: 'grade by rating', promotion: 'promoted to', 'ratification-requested': 'ratification requested for', redetermination: 'club grade redetermined to', award: 'awarded',
 };
 
-type CareerItem = { readonly date: string; readonly balance: GenericCareer['openingBalances'][number] } | { readonly date: string; readonly tournament: GenericCareer['tournaments'][number] };
-
-/**
- * Balances and tournaments in the fold's order: by valid date, a balance before the tournaments of its date (officer
- * facts come first on a date), so a balance recorded after the games it follows is read where it stands.
- */
-const inValidDateOrder = (c: GenericCareer): CareerItem[] =>
-  [...c.openingBalances.map((balance) => ({ date: balance.date, balance })), ...c.tournaments.map((tournament) => ({ date: tournament.endDate, tournament }))]
-    .map((item, i) => ({ item, i, phase: 'balance' in item ? 0 : 1 }))
-    .sort((a, b) => (a.item.date < b.item.date ? -1 : a.item.date > b.item.date ? 1 : a.phase - b.phase || a.i - b.i))
-    .map(({ item }) => item);
-
 /** What a balance dated after tournaments of its rule set means: the legacy list's record replaces what they gave him. */
 const balanceAfterTournaments = (c: GenericCareer, b: GenericCareer['openingBalances'][number]): string => {
   const earlier = c.tournaments.filter((t) => t.ruleSet === b.ruleSet && t.endDate < b.date && t.after !== null).map((t) => t.tournamentId);
@@ -60,7 +49,7 @@ const balanceAfterTournaments = (c: GenericCareer, b: GenericCareer['openingBala
 
 const genericCareerText = (c: GenericCareer): string => {
   const lines = [`${c.playerId}  ${c.name}`];
-  for (const item of inValidDateOrder(c)) {
+  for (const item of balancesAndTournamentsByDate(c.openingBalances, c.tournaments)) {
     if ('balance' in item) {
       const b = item.balance;
       lines.push('', `${b.date}  opening balance under ${b.ruleSet}: ${b.rating ?? 'unrated'} (${b.source})${balanceAfterTournaments(c, b)}`);

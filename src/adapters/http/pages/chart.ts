@@ -1,5 +1,6 @@
 import { html, type Html } from './html';
 import { signed } from './layout';
+import { balancesAndTournamentsByDate } from '../../../app/career-rule-sets';
 
 /** One rated tournament on the chart. */
 export interface ChartPoint {
@@ -92,11 +93,12 @@ export const careerPoints = (
   tournaments: readonly { readonly tournamentId: string; readonly endDate: string; readonly name: string; readonly before: number | null; readonly after: number }[],
   promotionsIn: (tournamentId: string) => readonly string[],
 ): ChartPoint[] => {
-  const items = [
-    ...balances.flatMap((b) => (b.rating === null ? [] : [{ date: b.date, phase: 0, point: { date: b.date, rating: b.rating, before: 0, label: 'opening balance', promotions: [], opening: true as const } }])),
-    ...tournaments.map((t) => ({ date: t.endDate, phase: 1, point: { date: t.endDate, rating: t.after, before: t.before ?? 0, label: t.name, promotions: promotionsIn(t.tournamentId) } })),
-  ].sort((a, b) => (a.date < b.date ? -1 : a.date > b.date ? 1 : a.phase - b.phase));
-  const points: ChartPoint[] = items.map((i) => i.point);
+  const rated = balances.flatMap((b) => (b.rating === null ? [] : [{ date: b.date, rating: b.rating }]));
+  const points: ChartPoint[] = balancesAndTournamentsByDate(rated, tournaments).map((item) =>
+    'balance' in item
+      ? { date: item.balance.date, rating: item.balance.rating, before: 0, label: 'opening balance', promotions: [], opening: true as const }
+      : { date: item.tournament.endDate, rating: item.tournament.after, before: item.tournament.before ?? 0, label: item.tournament.name, promotions: promotionsIn(item.tournament.tournamentId) },
+  );
   const first = points[0];
   if (first !== undefined && first.opening !== true && first.before > 0) points.unshift({ date: first.date, rating: first.before, before: 0, label: `rating before ${first.label}`, promotions: [], opening: true });
   return points;
