@@ -420,7 +420,45 @@ export const changesTheLists = async (store: EventStore, after: number, upTo: nu
  * (see `CheckpointStorage.readListHistory`): a diff of two such reads is right from `from` on.
  */
 export const listModelHistory = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string, head: number, onProgress?: CheckpointOptions['onProgress'], from?: string): Promise<ListModelHistory | undefined> => {
-  const saved = await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT);
-  if (saved === undefined || (saved < head && (await changesTheLists(store, saved, head)))) await resumeProjection(store, storage, { ruleSet, ...(onProgress ? { onProgress } : {}) });
+  await listModelsUpTo(store, storage, [ruleSet], head, onProgress);
   return storage.readListHistory({ ruleSet, format: LIST_MODEL_FORMAT, asOf, ...(from !== undefined ? { from } : {}) });
+};
+
+/**
+ * The list read models of `ruleSets` brought up to `head` for a comparison of them (`rerate`, `diff --rules`): a model
+ * saved but behind caught up from its checkpoint (`resumeProjection`); those of which none is saved made by
+ * `firstListModels`, together, in one read of the log.
+ */
+export const listModelsUpTo = async (store: EventStore, storage: CheckpointStorage, ruleSets: readonly string[], head: number, onProgress?: CheckpointOptions['onProgress']): Promise<void> => {
+  const unsaved: string[] = [];
+  for (const ruleSet of ruleSets) {
+    const saved = await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT);
+    if (saved === undefined) unsaved.push(ruleSet);
+    else if (saved < head && (await changesTheLists(store, saved, head))) await resumeProjection(store, storage, { ruleSet, ...(onProgress ? { onProgress } : {}) });
+  }
+  if (unsaved.length > 0) await firstListModels(store, storage, unsaved, onProgress);
+};
+
+/**
+ * The first list models of `ruleSets` (none saved of any): the log read and decoded once, each event fed to one
+ * projection per rule set, each saved with its checkpoint — but not the careers' model, which a comparison does not
+ * read (its making and saving cost as much as the list's, issue 30). Its readers make it on their first use: a
+ * checkpoint without it is never resumed from (`usableCheckpoint`), so the next catch-up folds from the start and
+ * saves all three. A projection is dropped once saved, so that the next one's save has its memory.
+ */
+const firstListModels = async (store: EventStore, storage: CheckpointStorage, ruleSets: readonly string[], onProgress?: CheckpointOptions['onProgress']): Promise<void> => {
+  const fold = onProgress && ((done: number, total: number) => onProgress('fold', done, total));
+  const projections: (FesaProjection | undefined)[] = ruleSets.map((ruleSet) => new FesaProjection({ ruleSet, runs: 'none', listModel: true, ...(fold ? { onProgress: fold } : {}) }));
+  let eventsRead = 0;
+  for await (const batch of readFacts(store)) {
+    for (const projection of projections) projection!.apply(batch);
+    eventsRead += batch.length;
+    onProgress?.('read', eventsRead, 0);
+  }
+  for (const [i, ruleSet] of ruleSets.entries()) {
+    const projection = projections[i]!;
+    projections[i] = undefined;
+    projection.refresh();
+    await saveCheckpoint(storage, projection, await hashAt(store, projection.position), { ruleSet, checkpointEvery: 250 });
+  }
 };

@@ -4,7 +4,7 @@
  * costs the rows read, not a fold of the log under each rule set.
  */
 import { diffListModels, listOfModel, type FoldDiff, type ModelListEntry } from '../../projections/fesa/diff';
-import { changesTheLists, listModelHistory, resumeProjection, type CheckpointOptions } from './checkpoint';
+import { listModelHistory, listModelsUpTo, type CheckpointOptions } from './checkpoint';
 import { LIST_MODEL_FORMAT } from './list-model';
 import type { ListModelHistory } from '../../projections/fesa/list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
@@ -36,6 +36,8 @@ export const ruleSetsFromModels = async (store: EventStore, storage: CheckpointS
 
 /** Each model from `from` on (`listModelHistory`), the second read when the first could be. */
 const fromOn = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, head: number, onProgress: CheckpointOptions['onProgress'], from: string) => {
+  // both brought up first: those never saved are made in one read of the log
+  await listModelsUpTo(store, storage, [a, b], head, onProgress);
   const before = await listModelHistory(store, storage, a, asOf, head, onProgress, from);
   return [before, before && (await listModelHistory(store, storage, b, asOf, head, onProgress, from))] as const;
 };
@@ -45,9 +47,6 @@ const fromOn = async (store: EventStore, storage: CheckpointStorage, a: string, 
  * both hold alike, which the diff reports nothing of, are not read back (at a million games nearly every row of both).
  */
 export const listModelsSideBySide = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, head: number, onProgress?: CheckpointOptions['onProgress']): Promise<readonly [ListModelHistory?, ListModelHistory?]> => {
-  for (const ruleSet of [a, b]) {
-    const saved = await storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT);
-    if (saved === undefined || (saved < head && (await changesTheLists(store, saved, head)))) await resumeProjection(store, storage, { ruleSet, ...(onProgress ? { onProgress } : {}) });
-  }
+  await listModelsUpTo(store, storage, [a, b], head, onProgress);
   return (await storage.readListComparison({ ruleSets: [a, b], format: LIST_MODEL_FORMAT, asOf })) ?? [];
 };
