@@ -440,24 +440,28 @@ export const listModelsUpTo = async (store: EventStore, storage: CheckpointStora
 };
 
 /**
- * The first list models of `ruleSets` (none saved of any): the log read and decoded once, each event fed to one
- * projection per rule set, each saved with its checkpoint — but not the careers' model, which a comparison does not
- * read (its making and saving cost as much as the list's, issue 30). Its readers make it on their first use: a
- * checkpoint without it is never resumed from (`usableCheckpoint`), so the next catch-up folds from the start and
- * saves all three. A projection is dropped once saved, so that the next one's save has its memory.
+ * The first list models of `ruleSets` (none saved of any): the log read and decoded once, folded under each rule set
+ * in turn, each saved with its checkpoint — but not the careers' model, which a comparison does not read (making and
+ * saving it cost as much as the list's, issue 30). Its readers make it on their first use: a checkpoint without it
+ * is never resumed from (`usableCheckpoint`), so the next catch-up folds from the start and saves all three. One
+ * projection at a time (two at once held both lists and journals: 2.5 GiB at a million games), the decoded facts kept
+ * between them only when a second rule set needs them.
  */
 const firstListModels = async (store: EventStore, storage: CheckpointStorage, ruleSets: readonly string[], onProgress?: CheckpointOptions['onProgress']): Promise<void> => {
   const fold = onProgress && ((done: number, total: number) => onProgress('fold', done, total));
-  const projections: (FesaProjection | undefined)[] = ruleSets.map((ruleSet) => new FesaProjection({ ruleSet, runs: 'none', listModel: true, ...(fold ? { onProgress: fold } : {}) }));
-  let eventsRead = 0;
-  for await (const batch of readFacts(store)) {
-    for (const projection of projections) projection!.apply(batch);
-    eventsRead += batch.length;
-    onProgress?.('read', eventsRead, 0);
-  }
+  const kept: (readonly LoggedEvent[])[] = [];
   for (const [i, ruleSet] of ruleSets.entries()) {
-    const projection = projections[i]!;
-    projections[i] = undefined;
+    const projection = new FesaProjection({ ruleSet, runs: 'none', listModel: true, ...(fold ? { onProgress: fold } : {}) });
+    if (i === 0) {
+      let eventsRead = 0;
+      for await (const batch of readFacts(store)) {
+        projection.apply(batch);
+        if (ruleSets.length > 1) kept.push(batch);
+        eventsRead += batch.length;
+        onProgress?.('read', eventsRead, 0);
+      }
+    } else for (const batch of kept) projection.apply(batch);
+    if (i === ruleSets.length - 1) kept.length = 0;
     projection.refresh();
     await saveCheckpoint(storage, projection, await hashAt(store, projection.position), { ruleSet, checkpointEvery: 250 });
   }
