@@ -36,8 +36,6 @@ export const ruleSetsFromModels = async (store: EventStore, storage: CheckpointS
 
 /** Each model from `from` on (`listModelHistory`), the second read when the first could be. */
 const fromOn = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, head: number, onProgress: CheckpointOptions['onProgress'], from: string) => {
-  // both brought up first: those never saved are made in one read of the log
-  await listModelsUpTo(store, storage, [a, b], head, onProgress);
   const before = await listModelHistory(store, storage, a, asOf, head, onProgress, from);
   return [before, before && (await listModelHistory(store, storage, b, asOf, head, onProgress, from))] as const;
 };
