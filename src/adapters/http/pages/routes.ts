@@ -3,6 +3,9 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as E from 'fp-ts/Either';
 import type { PlayerRegistered } from '../../../../domain/events';
 import { FESA_RULE_SETS } from '../../../../projections/fesa/history';
+import { isFesaRuleSet } from '../../../../projections/fesa/fesa-facts';
+import { isGenericRuleSet, type GenericRuleSetId } from '../../../../projections/generic/systems';
+import { AS_ADOPTED } from '../../../../domain/rules/rule-set-ids';
 import type { Ledger } from '../../../app/ledger';
 import { LIST_FORMATS, type ListRow } from '../../../app/lists';
 import { today } from '../../clock';
@@ -69,6 +72,17 @@ export const sendPage = (res: Response, body: string): void => {
 /** The rule set a page was asked for (kept in its links), undefined when each tournament's own applies. */
 const askedRules = (req: Request): string | undefined => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS));
 
+/**
+ * The lists a ledger's pages offer: FESA's (as adopted) where FESA rates any tournament, and each other rule set that
+ * rates one. The list a page shows when the request names none (`house`) is FESA's, else the rule set rating the most
+ * tournaments: a US Shogi or a chess federation's home page is its own list, not an empty FESA one.
+ */
+export const listsOffered = (ratingRuleSets: readonly { readonly ruleSet: string }[]): { house: GenericRuleSetId | undefined; lists: readonly string[] } => {
+  const fesa = ratingRuleSets.some((r) => isFesaRuleSet(r.ruleSet));
+  const others = ratingRuleSets.map((r) => r.ruleSet).filter(isGenericRuleSet);
+  return { house: fesa ? undefined : others[0], lists: [...(fesa ? [AS_ADOPTED] : []), ...others] };
+};
+
 /** A registered player as now known (corrections applied), or a 404 naming the id. */
 const registrationOf = async (directories: Directories, playerId: string): Promise<PlayerRegistered> => {
   const registration = (await directories.caughtUp()).players.registrationOf(playerId);
@@ -103,10 +117,11 @@ const mountListPages = (app: express.Express, deps: PageDependencies): void => {
 
   const listHandler: RequestHandler = async (req, res) => {
     const q = queryOf(req);
-    const generic = genericRulesOf(req);
+    const offered = listsOffered((await directories.caughtUp()).tournaments.ratingRuleSets());
+    const generic = genericRulesOf(req) ?? (req.query.rules === undefined ? offered.house : undefined);
     if (generic !== undefined) {
       const list = await ruleSetLists.of(req, generic);
-      const query = { asOf: list.asOf, dated: q.date('as-of') !== undefined, search: (q.string('q') ?? '').trim(), sort: q.oneOf('sort', LIST_SORTS) ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: generic, activeYears: list.activeYears };
+      const query = { asOf: list.asOf, dated: q.date('as-of') !== undefined, search: (q.string('q') ?? '').trim(), sort: q.oneOf('sort', LIST_SORTS) ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: generic, activeYears: list.activeYears, offered: offered.lists };
       sendPage(res, listPage(pageRowsOf(list), query, RULE_SET_LIST_FORMATS, { computedAt: new Date(), position: await ledger.store.headPosition(), ruleSet: generic }));
       return;
     }
@@ -116,10 +131,11 @@ const mountListPages = (app: express.Express, deps: PageDependencies): void => {
     const { position, rows } = await rowsOf(ruleSet, asOf, deps.floorOf(req, res));
     const sortParam = q.oneOf('sort', LIST_SORTS);
     let latestTournament: string | undefined;
-    if (rows.length === 0) latestTournament = (await directories.caughtUp()).tournaments.latestClosedBy(asOf);
+    // the last tournament FESA rated: one under another rule set is on that rule set's list, not this one
+    if (rows.length === 0) latestTournament = (await directories.caughtUp()).tournaments.latestClosedBy(asOf, isFesaRuleSet);
     const body = listPage(
       rows,
-      { asOf, dated: given !== undefined, search: (q.string('q') ?? '').trim(), sort: sortParam ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: askedRules(req), ...(latestTournament !== undefined ? { latestTournament } : {}) },
+      { asOf, dated: given !== undefined, search: (q.string('q') ?? '').trim(), sort: sortParam ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: askedRules(req), offered: offered.lists, ...(latestTournament !== undefined ? { latestTournament } : {}) },
       LIST_FORMATS,
       { computedAt: new Date(), position, ruleSet },
     );
