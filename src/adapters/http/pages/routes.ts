@@ -4,8 +4,7 @@ import * as E from 'fp-ts/Either';
 import type { PlayerRegistered } from '../../../../domain/events';
 import { FESA_RULE_SETS } from '../../../../projections/fesa/history';
 import { isFesaRuleSet } from '../../../../projections/fesa/fesa-facts';
-import { isGenericRuleSet, type GenericRuleSetId } from '../../../../projections/generic/systems';
-import { AS_ADOPTED } from '../../../../domain/rules/rule-set-ids';
+import { listsOffered } from '../../../app/house-rule-set';
 import type { Ledger } from '../../../app/ledger';
 import { LIST_FORMATS, type ListRow } from '../../../app/lists';
 import { today } from '../../clock';
@@ -71,17 +70,6 @@ export const sendPage = (res: Response, body: string): void => {
 
 /** The rule set a page was asked for (kept in its links), undefined when each tournament's own applies. */
 const askedRules = (req: Request): string | undefined => queryOf(req).oneOf('rules', Object.keys(FESA_RULE_SETS));
-
-/**
- * The lists a ledger's pages offer: FESA's (as adopted) where FESA rates any tournament, and each other rule set that
- * rates one. The list a page shows when the request names none (`house`) is FESA's, else the rule set rating the most
- * tournaments: a US Shogi or a chess federation's home page is its own list, not an empty FESA one.
- */
-export const listsOffered = (ratingRuleSets: readonly { readonly ruleSet: string }[]): { house: GenericRuleSetId | undefined; lists: readonly string[] } => {
-  const fesa = ratingRuleSets.some((r) => isFesaRuleSet(r.ruleSet));
-  const others = ratingRuleSets.map((r) => r.ruleSet).filter(isGenericRuleSet);
-  return { house: fesa ? undefined : others[0], lists: [...(fesa ? [AS_ADOPTED] : []), ...others] };
-};
 
 /** A registered player as now known (corrections applied), or a 404 naming the id. */
 const registrationOf = async (directories: Directories, playerId: string): Promise<PlayerRegistered> => {
