@@ -1,7 +1,8 @@
 /**
  * `ledger list` with no --rules on a ledger whose tournaments are all rated under another rule set (issue 29: a US
  * Shogi federation gets what a FESA one gets through the same commands): the list of that rule set, said on stderr —
- * it printed FESA's empty list, silently. Once FESA rates a tournament, `ledger list` is FESA's again.
+ * it printed FESA's empty list, silently. Once FESA rates a tournament, `ledger list` is FESA's again. `player show`
+ * says where a player is rated beside FESA's list.
  */
 import * as path from 'path';
 import { describe, expect, it } from 'vitest';
@@ -34,6 +35,11 @@ describe('ledger list on a ledger rated under another rule set', () => {
       expect(house.err).toBe(said);
     }
     expect(JSON.parse((await ok('list', '--json')).out)).toMatchObject({ ruleSet: US, players: [{ id: 'A' }, expect.anything(), expect.anything()] });
+    // `player show` says where he is rated (it said "not on the FESA list (no rated game yet)" of a rated player)
+    const usRows = (JSON.parse((await ok('list', '--rules', US, '--json')).out) as { players: { id: string; rating: number; games: number; grade: string }[] }).players;
+    const a = usRows.find((r) => r.id === 'A')!;
+    expect((await ok('player', 'show', 'A')).out).toContain(`not on the FESA list (no game rated under FESA)\nunder ${US}: rating ${a.rating}, ${a.grade}, ${a.games} rated games, last rated 2026-02-07 (ledger history A --rules ${US})\n`);
+    expect(JSON.parse((await ok('player', 'show', 'A', '--json')).out)).toMatchObject({ fesa: null, ruleSets: [{ ruleSet: US, rating: a.rating, games: a.games, grade: a.grade, lastTournament: '2026-02-07' }] });
     // named, FESA's list is FESA's; its own files are FESA's alone
     expect(await ok('list', '--rules', 'fesa')).toMatchObject({ out: '#  player  country  grade  rating  games  last played\n-  ------  -------  -----  ------  -----  -----------\n', err: '' });
     expect((await ok('list', '--format', 'fesa')).err).toBe('');
@@ -45,5 +51,8 @@ describe('ledger list on a ledger rated under another rule set', () => {
     expect(fesa.err).toBe('');
     expect(JSON.parse(fesa.out)).not.toHaveProperty('ruleSet');
     expect((JSON.parse(fesa.out) as { players: { name: string }[] }).players.map((p) => p.name).sort()).toEqual(['FamA', 'FamC']);
+    const shown = JSON.parse((await ok('player', 'show', 'C', '--json')).out) as { fesa: { rating: number } | null; ruleSets: { ruleSet: string }[] };
+    expect(shown.fesa).not.toBeNull();
+    expect(shown.ruleSets.map((r) => r.ruleSet)).toEqual([US]);
   });
 });
