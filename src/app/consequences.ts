@@ -20,6 +20,7 @@ import { loadFacts } from './load';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { listNamesKnownAt } from './rule-set-list';
 import { decidedAfter, savedRatings, type SavedRatings } from './saved-ratings';
+import { carryCheckpointForward } from './checkpoint';
 import { changesNoRating } from './neutral-facts';
 import { isGenericRuleSet } from '../../projections/generic/systems';
 
@@ -309,11 +310,19 @@ export const consequencesFromSaved = async ({ before, after, known, namesOf }: S
  * What the decided facts change: from the saved checkpoint and the non-FESA slice where `saved` holds them
  * (saved-ratings.ts), else from the whole log folded before and after them.
  */
-const consequencesOf = async (ledger: Ledger, events: readonly DomainEvent[], saved: CheckpointStorage | undefined): Promise<Consequences> => {
+const consequencesOf = async (ledger: Ledger, events: readonly DomainEvent[], saved: CheckpointStorage | undefined): Promise<{ found: Consequences; wholeFrom?: number }> => {
   const fromSaved = saved && (await savedRatings(ledger.store, saved, events));
-  if (fromSaved) return consequencesFromSaved(fromSaved);
+  if (fromSaved) return { found: await consequencesFromSaved(fromSaved), ...(fromSaved.wholeFrom === undefined ? {} : { wholeFrom: fromSaved.wholeFrom }) };
   const facts = await loadFacts(ledger.store);
-  return consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, events)));
+  return { found: consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, events))) };
+};
+
+/**
+ * After an append whose comparison restored the whole checkpoint saved at `wholeFrom`: the checkpoint saved again
+ * (checkpoint.ts `carryCheckpointForward`), so that the writes after it are restored by player.
+ */
+const carriedForward = async (ledger: Ledger, saved: CheckpointStorage | undefined, wholeFrom: number | undefined): Promise<void> => {
+  if (saved !== undefined && wholeFrom !== undefined) await carryCheckpointForward(ledger.store, saved, wholeFrom);
 };
 
 /**
@@ -323,6 +332,7 @@ const consequencesOf = async (ledger: Ledger, events: readonly DomainEvent[], sa
  */
 export const recordWithConsequences = async (ledger: Ledger, command: Command | ((state: LedgerState) => Command | Promise<Command>), dryRun = false, saved?: CheckpointStorage, reads?: StreamsRead): Promise<RecordedWithConsequences> => {
   let found = NOTHING;
+  let wholeFrom: number | undefined;
   // The state the command is decided on: whether a tournament was closed is read there, since reading the draft's
   // state after the decision would copy the whole ledger state on every write.
   let decidedOn: LedgerState | undefined;
@@ -335,9 +345,10 @@ export const recordWithConsequences = async (ledger: Ledger, command: Command | 
     reads: reads ?? (typeof command === 'function' ? undefined : streamsReadBy(command)),
     inspect: async (draft) => {
       if (decidedOn !== undefined && movesNoRating(draft.events, decidedOn)) return;
-      found = await consequencesOf(ledger, draft.events, saved);
+      ({ found, wholeFrom } = await consequencesOf(ledger, draft.events, saved));
     },
   });
+  if (result.status === 'appended') await carriedForward(ledger, saved, wholeFrom);
   return { result, consequences: result.status === 'appended' ? found : NOTHING, dryRun };
 };
 
@@ -348,14 +359,16 @@ export const recordWithConsequences = async (ledger: Ledger, command: Command | 
  */
 export const decideAllWithConsequences = async <T>(ledger: Ledger, build: (draft: Draft) => T | Promise<T>, dryRun = false, saved?: CheckpointStorage, reads?: StreamsRead): Promise<{ value: T; events: readonly DomainEvent[]; position?: number; consequences: Consequences }> => {
   let found = NOTHING;
+  let wholeFrom: number | undefined;
   const decided = await ledger.decideAll(async (draft) => {
     // read before any decision: the draft forks its state at the first one, so this stays the state decided on
     const decidedOn = draft.state;
     const value = await build(draft);
-    found = NOTHING;
-    if (draft.events.length > 0 && !movesNoRating(draft.events, decidedOn)) found = await consequencesOf(ledger, draft.events, saved);
+    [found, wholeFrom] = [NOTHING, undefined];
+    if (draft.events.length > 0 && !movesNoRating(draft.events, decidedOn)) ({ found, wholeFrom } = await consequencesOf(ledger, draft.events, saved));
     return value;
   }, { dryRun, reads });
+  if (!dryRun && decided.position !== undefined) await carriedForward(ledger, saved, wholeFrom);
   return { ...decided, consequences: found };
 };
 

@@ -16,7 +16,7 @@ import type { FesaFold } from '../../projections/fesa/history';
 import type { FesaProjection } from '../../projections/fesa/incremental';
 import { nameKey } from '../../projections/fesa/name-key';
 import { foldGeneric } from '../../projections/generic/history';
-import { projectionForComparison, type ComparedProjection } from './checkpoint';
+import { carryCheckpointForward, projectionForComparison, type ComparedProjection } from './checkpoint';
 import { headProjection, type HeadFolder } from './head-projection';
 import { consequences, consequencesFromSaved, withDecided, type Consequences } from './consequences';
 import { CommandRejected } from './errors';
@@ -180,8 +180,9 @@ export const importFromSaved = async (ledger: Ledger, folder: EventFolder, optio
     return { folders: [outcome], ...(await comparison(ledger, options.saved, await comparedFor(draft.events), draft.events, options.withConsequences === true)) };
   }, { dryRun: options.dryRun === true, reads: readsOf(() => view, folder, options, listBefore) });
   let value: ImportOutcome;
+  let position: number | undefined;
   try {
-    ({ value } = await decided);
+    ({ value, position } = await decided);
   } catch (e) {
     // the checkpoint can no longer be restored (saved over, dropped): the caller folds the log, as without one
     if (e instanceof FoldTheLog) return undefined;
@@ -189,6 +190,8 @@ export const importFromSaved = async (ledger: Ledger, folder: EventFolder, optio
     if (e instanceof WholeCheckpoint || (byPlayer && e instanceof CommandRejected)) return importFromSaved(ledger, folder, options, false);
     throw e;
   }
+  // recorded on the whole checkpoint: saved again, so that the writes after it are restored by player
+  if (position !== undefined && compared.wholeFrom !== undefined) await carryCheckpointForward(ledger.store, options.saved, compared.wholeFrom);
   importsFromSaved.decided++;
   if (byPlayer) importsFromSaved.byPlayer++;
   return value;
