@@ -11,7 +11,7 @@ import type { LedgerState } from '../../domain/commands/state';
 import type { DomainEvent, LoggedEvent } from '../../domain/events';
 import { diffFolds, diffIdOf, gradeText, runChanges, type ListChange } from '../../projections/fesa/diff';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
-import { nameKey, type FesaFold, type TournamentRun } from '../../projections/fesa/history';
+import { AS_ADOPTED, nameKey, type FesaFold, type TournamentRun } from '../../projections/fesa/history';
 import { foldFesaFast } from '../../projections/fesa/incremental';
 import { foldGeneric, type GenericFold } from '../../projections/generic/history';
 import type { GenericRuleSetId } from '../../projections/generic/systems';
@@ -21,6 +21,7 @@ import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { listNamesKnownAt } from './rule-set-list';
 import { decidedAfter, savedRatings, type SavedRatings } from './saved-ratings';
 import { carryCheckpointForward } from './checkpoint';
+import { LIST_MODEL_FORMAT } from './list-model';
 import { changesNoRating } from './neutral-facts';
 import { isGenericRuleSet } from '../../projections/generic/systems';
 
@@ -313,12 +314,15 @@ export const consequencesFromSaved = async ({ before, after, known, namesOf }: S
 const consequencesOf = async (ledger: Ledger, events: readonly DomainEvent[], saved: CheckpointStorage | undefined): Promise<{ found: Consequences; wholeFrom?: number }> => {
   const fromSaved = saved && (await savedRatings(ledger.store, saved, events));
   if (fromSaved) return { found: await consequencesFromSaved(fromSaved), ...(fromSaved.wholeFrom === undefined ? {} : { wholeFrom: fromSaved.wholeFrom }) };
+  // the whole log folded (the saved state could not answer): more than a whole restore, so the checkpoint saved as
+  // it is now is carried forward after the append too
+  const savedAt = saved && (await saved.listModelPosition(AS_ADOPTED, LIST_MODEL_FORMAT));
   const facts = await loadFacts(ledger.store);
-  return { found: consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, events))) };
+  return { found: consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, events))), ...(savedAt === undefined ? {} : { wholeFrom: savedAt }) };
 };
 
 /**
- * After an append whose comparison restored the whole checkpoint saved at `wholeFrom`: the checkpoint saved again
+ * After an append whose comparison restored the whole checkpoint saved at `wholeFrom` (or folded the whole log): the checkpoint saved again
  * (checkpoint.ts `carryCheckpointForward`), so that the writes after it are restored by player.
  */
 const carriedForward = async (ledger: Ledger, saved: CheckpointStorage | undefined, wholeFrom: number | undefined): Promise<void> => {
