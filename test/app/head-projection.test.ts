@@ -178,7 +178,8 @@ describe('a write at the head of the FESA timeline, restored by player', () => {
       );
       expect(used.imported).toBeGreaterThan(20);
       expect(importsFromSaved.byPlayer - byPlayer).toBeGreaterThan(10);
-    }, 300_000);
+      // (a back-dated import now also saves the checkpoint after it: longer on a busy PostgreSQL)
+    }, 600_000);
   }
 });
 
@@ -212,6 +213,8 @@ describe('writes at the head after a back-dated fact', () => {
   for (const [name, open] of places) {
     it(`are restored by player once the write that restored the whole checkpoint saved it (${name})`, async () => {
       const used = { corrected: 0, carried: 0, byPlayer: 0, compared: 0, asControl: 0 };
+      // (fewer on PostgreSQL: each run restores and saves checkpoints through a server several times)
+      const runs = name === 'SQLite' ? 40 : 16;
       await fc.assert(
         fc.asyncProperty(ledgers(8, 6), scenario, fc.nat(), fc.boolean(), async ({ facts }, s, pick, viaWrite) => {
           const writes = headWrites(facts, s);
@@ -280,14 +283,14 @@ describe('writes at the head after a back-dated fact', () => {
             await control.close();
           }
         }),
-        { numRuns: 40, seed: 3017 },
+        { numRuns: runs, seed: 3017 },
       );
-      expect(used.corrected).toBeGreaterThan(25);
-      expect(used.carried).toBeGreaterThan(30);
-      expect(used.compared).toBeGreaterThan(15);
+      expect(used.corrected).toBeGreaterThan(runs * 0.6);
+      expect(used.carried).toBeGreaterThan(runs * 0.75);
+      expect(used.compared).toBeGreaterThan(runs * 0.35);
       // restored by player after a back-dated fact (on a checkpoint the correction's write saved)
-      expect(used.byPlayer).toBeGreaterThan(5);
-      expect(used.asControl).toBeGreaterThan(2);
-    }, 300_000);
+      expect(used.byPlayer).toBeGreaterThan(runs * 0.1);
+      expect(used.asControl).toBeGreaterThan(0);
+    }, 600_000);
   }
 });
