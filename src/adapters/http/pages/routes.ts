@@ -54,6 +54,8 @@ export interface PageDependencies {
   readonly publicRead: readonly RequestHandler[];
   /** The API's access check for auditors' reads (a browser signs in with the token as a Basic password). */
   readonly auditorRead: RequestHandler;
+  /** `auditorRead`, then the answers kept at the head of the log (answer-cache.ts: ETag, 304; a kept one skips the fold guards after it). */
+  readonly auditorKept: readonly RequestHandler[];
   readonly ruleSetOf: (req: Request) => string;
   /** Players' names as FESA files know them, for a cross table read from the model (warmed with the directories). */
   readonly names: NamesNow;
@@ -196,7 +198,7 @@ const mountTournamentPages = (app: express.Express, deps: PageDependencies): voi
 
 /** The published lists' archive, their publications, what changed since one was published, and two rule sets compared. */
 const mountArchivePages = (app: express.Express, deps: PageDependencies): void => {
-  const { ledger, directories, auditTrail, ruleSetLists, diffs, publicRead, auditorRead, folds, foldJobs } = deps;
+  const { ledger, directories, auditTrail, ruleSetLists, diffs, publicRead, auditorKept, folds } = deps;
   app.get('/lists/published', pagesOnly, ...publicRead, async (_req, res) => {
     const { trail, position } = await auditTrail.caughtUp();
     sendPage(res, publishedArchivePage(trail.published, { computedAt: new Date(), position }));
@@ -222,11 +224,11 @@ const mountArchivePages = (app: express.Express, deps: PageDependencies): void =
   });
 
   // Two rule sets side by side, from the live projections of each: for auditors, as the JSON at the same URL.
-  app.get('/diff', pagesOnly, auditorRead, ...folds, async (req, res) => {
+  app.get('/diff', pagesOnly, ...auditorKept, ...folds, async (req, res) => {
     const pair = ruleSetPairOf(req, true);
     const query = diffQueryOf(req);
     if (!bothFesa(pair.rules)) {
-      const compared = await foldJobs({ kind: 'side-by-side', a: pair.rules[0], b: pair.rules[1], asOf: pair.asOf });
+      const compared = await diffs.sideBySide(pair.rules[0], pair.rules[1], pair.asOf);
       sendPage(res, sideBySidePage(pair, sideBySideJson(compared, query), { computedAt: new Date(), position: await ledger.store.headPosition(), ruleSet: pair.rules.join(', ') }));
       return;
     }
