@@ -13,7 +13,8 @@ import { careerNow, explanationNow, type NamesNow, type ReadModels } from '../re
 import { bothFesa, diffQueryOf, pageOfDiff, ruleSetPairOf, sideBySideJson, type Diffs } from '../diffs';
 import type { Directories } from '../../../app/read-models/directories';
 import { tournamentPage, tournamentsPage } from './tournament-page';
-import { tournamentViewOf } from './tournament-view';
+import { tournamentViewOf, viewUnderRuleSet } from './tournament-view';
+import { foldsUnderOtherRuleSet } from '../tournament-routes';
 import { NotFound, problemTitle, toProblem } from '../problems';
 import { leadingFirst, playerRulesOf } from '../player-rules';
 import { genericRulesOf, pageRowsOf, publishedUnderRuleSet, RULE_SET_LIST_FORMATS, type RuleSetLists } from '../rule-set-lists';
@@ -180,7 +181,7 @@ const mountPlayerPages = (app: express.Express, deps: PageDependencies): void =>
 
 /** The tournaments page and a tournament's page (its view model: tournament-view.ts). */
 const mountTournamentPages = (app: express.Express, deps: PageDependencies): void => {
-  const { tournaments, publicRead, ruleSetOf, names } = deps;
+  const { tournaments, publicRead, ruleSetOf, names, folds } = deps;
   app.get('/tournaments', pagesOnly, ...publicRead, async (req, res) => {
     const q = queryOf(req);
     const search = (q.string('q') ?? '').trim();
@@ -189,7 +190,13 @@ const mountTournamentPages = (app: express.Express, deps: PageDependencies): voi
   });
 
   // the official program's file (format=fesa-html) and JSON stay the API's
-  app.get('/tournaments/:id', (req, _res, next) => (req.query.format === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, async (req, res) => {
+  app.get('/tournaments/:id', (req, _res, next) => (req.query.format === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, ...foldsUnderOtherRuleSet(folds), async (req, res) => {
+    const other = playerRulesOf(req).leading;
+    if (other !== undefined) {
+      const { view, position } = await viewUnderRuleSet(deps, names, req.params.id as string, other, { rules: other, personal: seesPersonalData(res) });
+      sendPage(res, tournamentPage(view, { computedAt: new Date(), position, ruleSet: other }));
+      return;
+    }
     const ruleSet = ruleSetOf(req);
     const { view, position } = await tournamentViewOf(deps, names, req.params.id as string, ruleSet, { rules: askedRules(req), personal: seesPersonalData(res) });
     sendPage(res, tournamentPage(view, { computedAt: new Date(), position, ruleSet }));
