@@ -334,11 +334,11 @@ describe.each(places)('the fine fold cut (%s)', (_name, open) => {
   };
 
   /** `events` recorded, the models made once (the fine cut before the last two tournaments), then `then`. */
-  const withModels = async (then: (store: EventStore, checkpoints: CheckpointStorage) => Promise<void>): Promise<void> => {
+  const withModels = async (then: (store: EventStore, checkpoints: CheckpointStorage) => Promise<void>, recorded: readonly DomainEvent[] = events): Promise<void> => {
     foldCutSettings.fineTournaments = 2;
     const { store, checkpoints, close } = await open();
     try {
-      await record(store, events.map((e, i) => ({ event: e, globalPosition: i + 1 })));
+      await record(store, recorded.map((e, i) => ({ event: e, globalPosition: i + 1 })));
       await readRuleSetCareer(store, checkpoints, 'A');
       await then(store, checkpoints);
     } finally {
@@ -412,6 +412,17 @@ describe.each(places)('the fine fold cut (%s)', (_name, open) => {
       foldCutSettings.fineTournaments = kept;
       await close();
     }
+  }, 120_000);
+
+  it('reads the survivor\'s state of a merge before the cut when the absorbed id plays after it', () => {
+    // X, merged into B in 2022 (before both cuts), plays C in a new tournament: the fold keeps X's state under B, who
+    // plays neither of the tournaments after the fine cut, so the cut's row of B must be read for X's games, else B
+    // rates as a newcomer. Two guards name B: `playersReadFrom`'s merges, and the slice's (rated-tournament.ts), which
+    // reads B's stream, whose registration names him: red when both pass merges over (one alone: the unit case's red)
+    const merged = event({ type: 'PlayersMerged', eventId: 'merge:X', validDate: '2022-06-01', survivor: 'B', absorbed: 'X', reason: 'one person' });
+    return withModels(async (store, checkpoints) => {
+      await writeThenRead(store, checkpoints, tournament('T6', '2024-10-01', [game('T6', '2024-10-01', 'g1', 'X', 'C'), game('T6', '2024-10-01', 'g2', 'D', 'X')]), true, '2024-06-01');
+    }, [...events, player('X'), merged]);
   }, 120_000);
 
   it('names in the lists a player first rated after the models were saved, registered before them (no naming fact since)', () =>
