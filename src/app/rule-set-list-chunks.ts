@@ -18,6 +18,8 @@ export const RULE_SET_LIST_MODEL_FORMAT = 2;
  */
 export type Kind = 'whole' | 'head';
 export const modelName = (ruleSet: string, kind: Kind): string => `rule-set-list-${RULE_SET_LIST_MODEL_FORMAT}:${ruleSet}${kind === 'head' ? ':head' : ''}`;
+/** The name of the same model in the format before (1: no index), dropped as this one is saved (it would fill the file for good). */
+const formerName = (name: string): string => name.replace(`rule-set-list-${RULE_SET_LIST_MODEL_FORMAT}:`, 'rule-set-list-1:');
 
 /** One player's entry after a timeline item: [state key, date, rating (null: unrated), games, provisional, grade (null: none or no grades), last played]. */
 export type Version = readonly [string, string, number | null, number, 0 | 1, string | null, string | null];
@@ -103,7 +105,7 @@ export const saveChunked = async (storage: CheckpointStorage, name: string, mode
   if (kept === undefined) return false;
   if (kept.length > 0) ruleSetListModelTails.saved++;
   const chunks = [...names.map((t, seq) => ['names', seq, t] as const), ...[...kept, ...versions].map((t, seq) => ['versions', seq, t] as const)];
-  await storage.save(name, header.position, JSON.stringify(header), chunks, []);
+  await storage.save(name, header.position, JSON.stringify(header), chunks, [formerName(name)]);
   return true;
 };
 

@@ -303,8 +303,8 @@ export const ruleSetListModelResumes = { here: 0, fine: 0, byPlayer: 0 };
  * cannot be). False when what was asked for could not be resumed: the list models, or the careers when given (the
  * caller makes them anew).
  */
-export const resumeRuleSetModels = async (store: EventStore, storage: CheckpointStorage, saved: CutHead, head: number, careers?: CareersSplice, grain: CutGrain = 'coarse'): Promise<boolean> => {
-  const resumed = await resumeListModels(store, storage, saved, head, careers, grain);
+export const resumeRuleSetModels = async (store: EventStore, storage: CheckpointStorage, saved: CutHead, head: number, careers?: CareersSplice, grain: CutGrain = 'coarse', onEdited?: (why: string) => void): Promise<boolean> => {
+  const resumed = await resumeListModels(store, storage, saved, head, careers, grain, onEdited);
   // the list models' versions are let go before the careers are spliced: only the fold and its slice are kept
   return careers === undefined ? resumed.lists : resumed.fold !== undefined && (await careers.splice(resumed.fold));
 };
@@ -317,12 +317,17 @@ export interface CareersSplice {
 }
 
 /** `resumeRuleSetModels`'s fold, and the list models saved from it (`lists`: they could be resumed). */
-const resumeListModels = async (store: EventStore, storage: CheckpointStorage, saved: CutHead, head: number, careers: CareersSplice | undefined, grain: CutGrain): Promise<{ lists: boolean; fold?: SliceFold }> => {
+const resumeListModels = async (store: EventStore, storage: CheckpointStorage, saved: CutHead, head: number, careers: CareersSplice | undefined, grain: CutGrain, onEdited?: (why: string) => void): Promise<{ lists: boolean; fold?: SliceFold }> => {
   const forCareers = careers !== undefined;
   // each model from its first chunk holding a version dated from the cut on: the chunks before it are kept as saved
   const olds = await Promise.all(GENERIC_RULE_SETS.map((r) => loadModelFrom(storage, r, saved.date)));
   let lists = true;
-  for (const old of olds) if (old === undefined || old.header.position < saved.position || (await unservable(store, old, head)) !== undefined) lists = false;
+  for (const old of olds) {
+    // (a chunk read here changed by hand is told as a whole read tells it: the models are made anew)
+    const why = old && (await unservable(store, old, head));
+    if (why !== undefined) onEdited?.(why);
+    if (old === undefined || old.header.position < saved.position || why !== undefined) lists = false;
+  }
   if (!lists && !forCareers) return { lists };
   // the models at the head already (a list read caught them up): the careers alone are behind (the cut a fold resumed
   // at may be saved before the head: one resumed at the fine cut keeps it as saved while its date stays)
@@ -400,7 +405,7 @@ const namesKeptSince = async (store: EventStore, olds: readonly Model[], head: n
  * Makes the models at the log's head from `model` (saved at an earlier position): moved forward over facts that
  * change no list, folded again from the saved cut over facts that touch only items from it on, else made anew.
  */
-const catchUpModels = async (store: EventStore, storage: CheckpointStorage, model: Model, head: number): Promise<void> => {
+const catchUpModels = async (store: EventStore, storage: CheckpointStorage, model: Model, head: number, onEdited?: (why: string) => void): Promise<void> => {
   // the fine cut first (the last tournaments folded again), else the coarse one (two seasons)
   for await (const { grain, cut } of cutsInTurn(store, head, (g) => loadCutHead(storage, g))) {
     // a cut saved after the model cannot say what the facts between the two touch
@@ -410,7 +415,7 @@ const catchUpModels = async (store: EventStore, storage: CheckpointStorage, mode
       await saveModel(storage, { ...model, header: { ...model.header, position: head, head: await hashAt(store, head) } }, model);
       return;
     }
-    if (touch.kind === 'from' && saved !== undefined && saved.date <= touch.date && (await resumeRuleSetModels(store, storage, saved, head, undefined, grain))) return;
+    if (touch.kind === 'from' && saved !== undefined && saved.date <= touch.date && (await resumeRuleSetModels(store, storage, saved, head, undefined, grain, onEdited))) return;
   }
   await rebuildRuleSetListModels(store, storage);
 };
@@ -426,7 +431,7 @@ const modelAtHead = async (store: EventStore, storage: CheckpointStorage, ruleSe
   const why = saved && (await unservable(store, saved, head));
   if (why !== undefined) onEdited?.(why);
   if (saved !== undefined && why === undefined) {
-    if (saved.header.position !== head) await catchUpModels(store, storage, saved, head);
+    if (saved.header.position !== head) await catchUpModels(store, storage, saved, head, onEdited);
   } else await rebuildRuleSetListModels(store, storage);
   // the head as saved with the whole just now (a read of a third of the rows), unless the date is before its last entry's
   const caughtUp = await loadModel(storage, ruleSet, 'head');
