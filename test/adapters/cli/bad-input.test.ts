@@ -102,6 +102,12 @@ const cases: readonly Case[] = [
     says: /balance-rating\.csv, line 3: rating must be a number written in digits, got "17OO"$/,
   },
   {
+    name: 'player balance --csv --rules fide whose row says another rule set: the row named, nothing recorded (neither silently wins)',
+    argv: () => ['player', 'balance', '--rules', 'fide', '--reason', 'legacy list', '--csv', csvFile('balance-rules.csv', ['id,rules,rating', 'P1,,2100', 'P2,pan-atlantic,1700'].join('\n'))],
+    code: 2,
+    says: /balance-rules\.csv, line 3: rules is "pan-atlantic", but --rules "fide" was given for every row; leave the cell empty or the option out$/,
+  },
+  {
     name: 'player balance under a grade the system does not have',
     argv: () => ['player', 'balance', '--id', 'P1', '--rules', 'fide', '--rating', '2100', '--grade', '1 Dan', '--reason', 'legacy list'],
     code: 1,

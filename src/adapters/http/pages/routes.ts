@@ -3,6 +3,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as E from 'fp-ts/Either';
 import type { PlayerRegistered } from '../../../../domain/events';
 import { FESA_RULE_SETS } from '../../../../projections/fesa/history';
+import { isFesaRuleSet } from '../../../../projections/fesa/fesa-facts';
+import { listsOffered } from '../../../app/house-rule-set';
 import type { Ledger } from '../../../app/ledger';
 import { LIST_FORMATS, type ListRow } from '../../../app/lists';
 import { today } from '../../clock';
@@ -103,10 +105,11 @@ const mountListPages = (app: express.Express, deps: PageDependencies): void => {
 
   const listHandler: RequestHandler = async (req, res) => {
     const q = queryOf(req);
-    const generic = genericRulesOf(req);
+    const offered = listsOffered((await directories.caughtUp()).tournaments.ratingRuleSets());
+    const generic = genericRulesOf(req) ?? (req.query.rules === undefined ? offered.house : undefined);
     if (generic !== undefined) {
       const list = await ruleSetLists.of(req, generic);
-      const query = { asOf: list.asOf, dated: q.date('as-of') !== undefined, search: (q.string('q') ?? '').trim(), sort: q.oneOf('sort', LIST_SORTS) ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: generic, activeYears: list.activeYears };
+      const query = { asOf: list.asOf, dated: q.date('as-of') !== undefined, search: (q.string('q') ?? '').trim(), sort: q.oneOf('sort', LIST_SORTS) ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: generic, activeYears: list.activeYears, offered: offered.lists };
       sendPage(res, listPage(pageRowsOf(list), query, RULE_SET_LIST_FORMATS, { computedAt: new Date(), position: await ledger.store.headPosition(), ruleSet: generic }));
       return;
     }
@@ -116,10 +119,11 @@ const mountListPages = (app: express.Express, deps: PageDependencies): void => {
     const { position, rows } = await rowsOf(ruleSet, asOf, deps.floorOf(req, res));
     const sortParam = q.oneOf('sort', LIST_SORTS);
     let latestTournament: string | undefined;
-    if (rows.length === 0) latestTournament = (await directories.caughtUp()).tournaments.latestClosedBy(asOf);
+    // the last tournament FESA rated: one under another rule set is on that rule set's list, not this one
+    if (rows.length === 0) latestTournament = (await directories.caughtUp()).tournaments.latestClosedBy(asOf, isFesaRuleSet);
     const body = listPage(
       rows,
-      { asOf, dated: given !== undefined, search: (q.string('q') ?? '').trim(), sort: sortParam ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: askedRules(req), ...(latestTournament !== undefined ? { latestTournament } : {}) },
+      { asOf, dated: given !== undefined, search: (q.string('q') ?? '').trim(), sort: sortParam ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: askedRules(req), offered: offered.lists, ...(latestTournament !== undefined ? { latestTournament } : {}) },
       LIST_FORMATS,
       { computedAt: new Date(), position, ruleSet },
     );
