@@ -74,6 +74,9 @@ const csvFile = (name: string, text: string | Buffer): string => {
 const header = 'game,tournament,round,first,second,result';
 const egdCup = (): string => fs.readFileSync(path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h'), 'utf8');
 const trfC5 = (): string => fs.readFileSync(path.join(FIXTURES, 'trf', 'bbp-dutch_2025_C5.trf'), 'utf8');
+/** A date after today, as a file of a tournament still to come gives it (its players' opening balances are dated so). */
+const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+const today = new Date().toISOString().slice(0, 10);
 
 const cases: readonly Case[] = [
   // --- one command, one decision: refused, and nothing of it recorded ---
@@ -455,6 +458,19 @@ const cases: readonly Case[] = [
     argv: () => ['trf', 'import', csvFile('late-round.trf', trfC5().replace('012 Dutch 2025 C5 test\n', `012 Dutch 2025 C5 test\n042 2026/04/01\n052 2026/04/02\n132 ${' '.repeat(87)}26/04/01  26/04/02  26/04/09\n`))],
     code: 1,
     says: /late-round\.trf, line \d+, round 3: game r3-\d+-bye is dated 2026-04-09, outside tournament "late-round" \(2026-04-01 to 2026-04-02\); nothing of .*late-round\.trf was recorded$/,
+  },
+  // an importer's opening balance is refused after today as `player balance`'s is, for the whole file (issue 29)
+  {
+    name: 'trf import of a tournament starting after today: its first player\'s opening balance is refused, and nothing of the file recorded',
+    argv: () => ['trf', 'import', csvFile('c5-later.trf', trfC5()), '--start', later],
+    code: 1,
+    says: new RegExp(`c5-later\\.trf, line 2: the opening balance of Test0001 Player0001 \\(c5-later-1\\) under fide-2024 is dated ${later}, after today \\(${today}\\): .*; nothing of .*c5-later\\.trf was recorded$`),
+  },
+  {
+    name: 'egd import of a table dated after today: its first player\'s opening balance is refused, and nothing of the table recorded',
+    argv: () => ['egd', 'import', csvFile('cup-later.h', egdCup().replace(/^; DT\[.*\]$/m, `; DT[${later},${later}]`)), '--rules', 'gobase-go'],
+    code: 1,
+    says: new RegExp(`cup-later\\.h, line 10: the opening balance of Hansen-Lie Ola \\(EGD-11111111\\) under gobase-go is dated ${later}, after today \\(${today}\\): .*; nothing of .*cup-later\\.h was recorded$`),
   },
   {
     name: 'player add --csv whose third row reuses an id: not even the new player of row 2 is registered',

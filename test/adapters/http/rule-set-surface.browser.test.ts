@@ -1,8 +1,9 @@
 /**
  * In Chromium (issue 29, the read surface's gaps): a US Shogi 1997 player's chart opens with his opening balance, and
- * the auditors' /diff page puts a non-FESA pair side by side with the numbers its JSON gives; the home page of a ledger
- * rating only under US Shogi is its US list (it was FESA's, empty, saying nobody had played), and once FESA rates a
- * tournament too the list page offers both; all pass axe-core.
+ * the auditors' /diff page puts a non-FESA pair side by side with the numbers its JSON gives, a tournament's page
+ * asked under another rule set (rules=S, as `tournament show T --rules S`) gives the standings its JSON and the CLI
+ * give; the home page of a ledger rating only under US Shogi is its US list (it was FESA's, empty, saying nobody had
+ * played), and once FESA rates a tournament too the list page offers both; all pass axe-core.
  */
 import * as path from 'path';
 import type { Browser, Page } from 'playwright-core';
@@ -51,6 +52,34 @@ describe.skipIf(executablePath === undefined)('the non-FESA read surface in Chro
     await screenshot(page, 'rule-set-surface-player');
     await expectAccessible(page, 'a US Shogi player');
   });
+
+  it('shows a tournament under another rule set (rules=S) with the standings its JSON and tournament show --rules give', async () => {
+    type Under = { ruleSet: string; players: { playerId: string; name: string; before: number | null; after: number | null; points: number }[]; asked: { rules: string; enteredAtGrade: boolean } };
+    for (const rules of ['pan-atlantic', 'fide']) {
+      const answer = await api.get(`/tournaments/t1?rules=${rules}`);
+      expect(answer.status).toBe(200);
+      const json = answer.body as unknown as Under;
+      const cli = await ledgerProcess(['tournament', 'show', 't1', '--rules', rules, '--json', '--db', db]);
+      expect(cli.code).toBe(0);
+      expect(json).toEqual(JSON.parse(cli.out));
+      expect(json.ruleSet).toBe(rules);
+      expect(json.asked.rules).toBe(rules);
+      await page.goto(`${api.base}/tournaments/t1?rules=${rules}`);
+      const rows = await tableText(page, '#players');
+      const shown = (n: number | null) => (n === null ? '–' : String(n));
+      expect(rows.map((r) => [r[1], r[3], r[4], r[6]])).toEqual(json.players.map((p) => [p.name, shown(p.before), shown(p.after), String(p.points)]));
+      expect(await page.locator('#asked-rules').textContent()).toContain(`Every tournament of the ledger rated under ${rules}, as asked`);
+      await expectAccessible(page, `a tournament under ${rules}`);
+    }
+    // fide, with nobody to be rated against, enters them at their grade, and both say so
+    expect(((await api.get('/tournaments/t1?rules=fide')).body as unknown as Under).asked.enteredAtGrade).toBe(true);
+    expect(await page.locator('#asked-rules').textContent()).toContain('entered at their declared grade');
+    await screenshot(page, 'rule-set-surface-tournament-under');
+    // the program's file is FESA's alone; an unknown rule set is named
+    expect((await api.get('/tournaments/t1?rules=fide&format=fesa-html')).status).toBe(400);
+    expect((await api.get('/tournaments/t1?rules=elo')).status).toBe(400);
+    expect((await api.get('/tournaments/nope?rules=fide')).status).toBe(404);
+  }, 120_000);
 
   it('shows a non-FESA pair side by side on the /diff page, as its JSON', async () => {
     const url = `/diff?rules=${US}&rules=us-shogi-1997-card&as-of=2026-12-31`;

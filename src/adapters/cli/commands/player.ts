@@ -38,7 +38,8 @@ export const list: CommandRun = {
 
 /**
  * His record under each non-FESA rule set he is rated under (an opening balance, or a tournament rated under it): the
- * rating and games its fold holds now, his grade after his last grade change. Folded only for a player with such a
+ * rating and games its fold holds now, his grade after his last grade change, the system's counters and pending
+ * ratification (as `history --rules S` and his page carry them). Folded only for a player with such a
  * fact — a FESA player's `player show` costs what it did.
  */
 const ratedUnderOtherRuleSets = (facts: readonly LoggedEvent[], state: LedgerState, person: string, ids: ReadonlySet<string>) => {
@@ -53,6 +54,8 @@ const ratedUnderOtherRuleSets = (facts: readonly LoggedEvent[], state: LedgerSta
     games: c.games,
     grade: c.grades !== undefined ? (c.grades.at(-1)?.to ?? null) : undefined,
     lastTournament: c.tournaments.at(-1)?.endDate ?? null,
+    ...(c.counters !== undefined ? { counters: c.counters } : {}),
+    ...(c.ratificationRequested !== undefined ? { ratificationRequested: c.ratificationRequested } : {}),
   }));
 };
 
