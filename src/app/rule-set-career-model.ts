@@ -22,7 +22,7 @@ import { hash53 } from './list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import type { RatedTournamentSlice } from './rated-tournament';
-import { cutsInTurn, loadCut, NAMES_ONLY } from './rule-set-fold-cut';
+import { cutsInTurn, headOfWholeCut, loadCut, NAMES_ONLY } from './rule-set-fold-cut';
 import { decodedStream } from './rated-tournament';
 import { readFacts } from './event-log';
 import { evolve, initialLedgerState } from '../../domain/commands/state';
@@ -380,7 +380,7 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
     if (touch.kind !== 'from' || cut === undefined || touch.date < cut.cut.date) continue;
     const renamed = await renamedSince(store, since, head);
     if (touch.date === NAMES_ONLY && (await renamedInModel(store, storage, saved, renamed, head))) return loadHead(storage);
-    if (await resumeRuleSetModels(store, storage, cut, head, { splice: (fold) => spliceCareerModel(storage, saved, fold, renamed, touch.date), nameOthers: renamed.size > 0 }, grain)) return loadHead(storage);
+    if (await resumeRuleSetModels(store, storage, headOfWholeCut(cut), head, { splice: (fold) => spliceCareerModel(storage, saved, fold, renamed, touch.date), nameOthers: renamed.size > 0 }, grain)) return loadHead(storage);
     return undefined;
   }
   return undefined;

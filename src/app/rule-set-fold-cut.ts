@@ -26,7 +26,8 @@ import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import type { RatedTournamentIndex } from './rated-tournament';
 
-export const RULE_SET_FOLD_CUT_FORMAT = 2;
+/** 3: the header lists the players' ids, hashed (`CutHeader.ids`), so that a row missing by player is told. */
+export const RULE_SET_FOLD_CUT_FORMAT = 3;
 /** Which of the two cuts (see above). */
 export type CutGrain = 'coarse' | 'fine';
 const cutName = (grain: CutGrain): string => `rule-set-fold-cut-${RULE_SET_FOLD_CUT_FORMAT}${grain === 'fine' ? ':fine' : ''}`;
@@ -144,6 +145,13 @@ interface CutHeader {
   readonly fp: number;
   /** How many players' rows are saved. */
   readonly players: number;
+  /**
+   * The ids of the players whose rows are saved, and their hash (`idsHash`): a read by player knows that a player
+   * listed must have a row, so a row deleted by hand makes the cut unread ("fold again"), never a player without his
+   * state; the hash tells a list edited by hand.
+   */
+  readonly ids: readonly string[];
+  readonly idsHash: number;
   /** The rule sets of the states' and of the last-played dates' maps, in their order. */
   readonly order: { readonly s: readonly string[]; readonly p: readonly string[] };
 }
@@ -182,8 +190,10 @@ export const saveFoldCuts = async (storage: CheckpointStorage, coarse: SavedFold
  */
 export const saveFineCut = (storage: CheckpointStorage, fine: SavedFoldCut): Promise<void> => saveFoldCut(storage, fine, 'fine');
 
-/** The cuts of the format before (one chunk per 20,000 entries, read whole): dropped as the new ones are saved. */
-const FORMER_NAMES = ['rule-set-fold-cut-1', 'rule-set-fold-cut-1:fine'];
+/** The cuts of the formats before (1: one chunk per 20,000 entries, read whole; 2: no list of ids): dropped as the new ones are saved. */
+const FORMER_NAMES = ['rule-set-fold-cut-1', 'rule-set-fold-cut-1:fine', 'rule-set-fold-cut-2', 'rule-set-fold-cut-2:fine'];
+
+const idsHashOf = (ids: readonly string[]): number => hash53(ids.join('\u0000'));
 
 /**
  * A cut is saved with a part per player (`p:<id>`: his states under every rule set, with their own fingerprint), so
@@ -197,7 +207,8 @@ const saveFoldCut = async (storage: CheckpointStorage, saved: SavedFoldCut | und
   const rows = [...rowsOf(saved.cut)].map(([id, row]) => [partOf(id), 0, rowText(id, row)] as const);
   const fp = fingerprintOf(awards.map((c) => c[2]), rows.map((c) => c[2]));
   const order = { s: [...saved.cut.states.keys()], p: [...saved.cut.lastPlayed.keys()] };
-  const header: CutHeader = { format: RULE_SET_FOLD_CUT_FORMAT, position: saved.position, head: saved.head, date: saved.cut.date, fp, players: rows.length, order };
+  const ids = rows.map(([part]) => part.slice(PLAYER_PART.length));
+  const header: CutHeader = { format: RULE_SET_FOLD_CUT_FORMAT, position: saved.position, head: saved.head, date: saved.cut.date, fp, players: rows.length, order, ids, idsHash: idsHashOf(ids) };
   await storage.save(name, saved.position, JSON.stringify(header), [...awards, ...rows], FORMER_NAMES);
 };
 
@@ -211,9 +222,10 @@ const saveFoldCut = async (storage: CheckpointStorage, saved: SavedFoldCut | und
 export const loadFoldCut = async (storage: CheckpointStorage, grain: CutGrain = 'coarse'): Promise<SavedFoldCut | undefined> =>
   (grain === 'fine' ? await loadCut(storage, 'fine') : undefined) ?? loadCut(storage, 'coarse');
 
+/** The header of a saved text: undefined when of another format, or its list of ids is not the one saved with it. */
 const headerOf = (text: string): CutHeader | undefined => {
   const header = JSON.parse(text) as CutHeader;
-  return header.format === RULE_SET_FOLD_CUT_FORMAT ? header : undefined;
+  return header.format === RULE_SET_FOLD_CUT_FORMAT && Array.isArray(header.ids) && header.ids.length === header.players && idsHashOf(header.ids) === header.idsHash ? header : undefined;
 };
 
 /** The saved cut of that grain alone (the fine one is not the coarse one where none is saved apart), every player's row read. */
@@ -225,7 +237,7 @@ export const loadCut = async (storage: CheckpointStorage, grain: CutGrain): Prom
     else if (part.startsWith(PLAYER_PART)) rows.set(part.slice(PLAYER_PART.length), data);
   });
   const header = text === undefined ? undefined : headerOf(text);
-  if (header === undefined || rows.size !== header.players || fingerprintOf(awards, rows.values()) !== header.fp) return undefined;
+  if (header === undefined || rows.size !== header.players || header.ids.some((id) => !rows.has(id)) || fingerprintOf(awards, rows.values()) !== header.fp) return undefined;
   const parsed = new Map([...rows].map(([id, t]) => [id, JSON.parse(t.slice(t.indexOf(' ') + 1)) as PlayerRow]));
   return { position: header.position, head: header.head, awards: awards.flatMap((t) => JSON.parse(t) as LoggedEvent[]), cut: { date: header.date, ...mapsOfRows(parsed, header.order) } };
 };
@@ -244,6 +256,9 @@ export interface CutHead {
   readonly withPlayers: (players: ReadonlySet<string> | 'all') => Promise<SavedFoldCut | undefined>;
 }
 
+/** A cut read whole as a `CutHead` (its `withPlayers` gives the whole cut, whoever is asked for). */
+export const headOfWholeCut = (saved: SavedFoldCut): CutHead => ({ position: saved.position, head: saved.head, date: saved.cut.date, awards: saved.awards, withPlayers: async () => saved });
+
 /** The saved cut of that grain alone, its header and awards read (see `CutHead`). */
 export const loadCutHead = async (storage: CheckpointStorage, grain: CutGrain): Promise<CutHead | undefined> => {
   const name = cutName(grain);
@@ -251,20 +266,24 @@ export const loadCutHead = async (storage: CheckpointStorage, grain: CutGrain): 
   const header = read === undefined ? undefined : headerOf(read.header);
   if (header === undefined) return undefined;
   const awards = read!.chunks.flatMap(([, data]) => JSON.parse(data) as LoggedEvent[]);
+  const saved = new Set(header.ids);
   const withPlayers = async (players: ReadonlySet<string> | 'all'): Promise<SavedFoldCut | undefined> => {
     if (players === 'all') {
       const whole = await loadCut(storage, grain);
       return whole?.position === header.position && whole.head === header.head ? whole : undefined;
     }
-    const rows = await storage.loadParts(name, [...players].map(partOf));
+    // the players asked for that the cut holds: each must come back with his row (one missing was deleted by hand)
+    const held = [...players].filter((id) => saved.has(id));
+    const rows = await storage.loadParts(name, held.map(partOf));
     if (rows === undefined || rows.header !== read!.header) return undefined;
     const parsed = new Map<string, PlayerRow>();
     for (const [part, text] of rows.chunks) {
       const id = part.slice(PLAYER_PART.length);
-      const row = rowOf(id, text);
+      const row = saved.has(id) ? rowOf(id, text) : undefined;
       if (row === undefined) return undefined;
       parsed.set(id, row);
     }
+    if (parsed.size !== held.length) return undefined;
     return { position: header.position, head: header.head, awards, cut: { date: header.date, ...mapsOfRows(parsed, header.order) } };
   };
   return { position: header.position, head: header.head, date: header.date, awards, withPlayers };

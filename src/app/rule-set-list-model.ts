@@ -13,76 +13,27 @@ import type { LoggedEvent } from '../../domain/events';
 import { hashAt, logChangedSince } from './chain';
 import { readFacts } from './event-log';
 import { unratable } from './failure';
-import { hash53 } from './list-model';
+import { chunksOf, loadModel, loadModelFrom, modelName, RULE_SET_LIST_MODEL_FORMAT, ruleSetListModelTails, saveChunked, type Kind, type Model, type Named, type Version } from './rule-set-list-chunks';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import { everUnderGenericRules, ratedIndexNow, ratedListSlice, ratedListSliceFrom, type RatedTournamentSlice } from './rated-tournament';
-import { awardsFrom, cutDateFor, cutsInTurn, fineCutDateFor, loadCut, NAMES_ONLY, saveFineCut, saveFoldCuts, touchOf, type CutGrain, type SavedFoldCut, type Touch } from './rule-set-fold-cut';
+import { awardsFrom, cutDateFor, cutsInTurn, fineCutDateFor, loadCutHead, NAMES_ONLY, playersReadFrom, saveFineCut, saveFoldCuts, touchOf, type CutGrain, type CutHead, type Touch } from './rule-set-fold-cut';
 import { entryOfState, listNamer, listOfEntries, type RatedEntry, type RuleSetList } from './rule-set-list';
 import { playerNamesNow, type PlayerNames } from './player-names';
 import { LIST_NAMES_EVENTS } from './namesakes';
 
-/** The saved layout: a model of another format is never read (the next read makes it anew). */
-export const RULE_SET_LIST_MODEL_FORMAT = 1;
-/**
- * Each rule set's model is saved twice: whole, and as its head — every player's last entry alone, with the names of
- * those who have one — which answers a list as of any date from the last entry's on (today's, the usual one) from a
- * third of the rows.
- */
-type Kind = 'whole' | 'head';
-const modelName = (ruleSet: string, kind: Kind): string => `rule-set-list-${RULE_SET_LIST_MODEL_FORMAT}:${ruleSet}${kind === 'head' ? ':head' : ''}`;
-
-/** One player's entry after a timeline item: [state key, date, rating (null: unrated), games, provisional, grade (null: none or no grades), last played]. */
-type Version = readonly [string, string, number | null, number, 0 | 1, string | null, string | null];
-/** How the list names a state key, as known at the model's position: [state key, id, name, country]. */
-type Named = readonly [string, string, string, string];
-
-interface Header {
-  readonly format: number;
-  readonly ruleSet: string;
-  readonly position: number;
-  /** The chain hash of the log's event at `position` (a model of another log, or of an edited one, is not read). */
-  readonly head: string | null;
-  /** The last position of a fact the fold read: a list known at a position from it on is this model's. */
-  readonly lastFact: number;
-  /** The date of the last entry: a head model answers the lists as of it and later only. */
-  readonly through: string;
-  /** Whether the rule set gives grades (its versions' grade is then the list's grade column). */
-  readonly grades: boolean;
-  /** Where the fold stops (a list as of that date or later is its error). */
-  readonly failure?: { readonly date: string; readonly message: string };
-  /** The fingerprint of the versions and names as saved. */
-  readonly fp: number;
-}
-
-interface Model {
-  readonly header: Header;
-  readonly versions: readonly Version[];
-  readonly names: readonly Named[];
-  /** The fingerprint of the chunks as saved or loaded. */
-  readonly fp: number;
-}
-
-/** The saved chunks' fingerprint, over their text as saved (a read hashes what it loads, nothing is written out again). */
-export const fingerprint = (chunks: readonly string[]): number => hash53(chunks.map((c) => hash53(c).toString(36)).join('|'));
-
-const CHUNK = 20_000;
-
-/** The model's chunks as saved: [part, seq, JSON of its items]. */
-const chunksOf = (versions: readonly Version[], names: readonly Named[]): (readonly [string, number, string])[] => {
-  const chunks: (readonly [string, number, string])[] = [];
-  // in the order a load hands them back (by part, then sequence), which the fingerprint is taken in
-  for (const [part, items] of [['names', names], ['versions', versions]] as const) {
-    for (let seq = 0; seq * CHUNK < items.length; seq++) chunks.push([part, seq, JSON.stringify(items.slice(seq * CHUNK, (seq + 1) * CHUNK))]);
-  }
-  return chunks;
-};
+export { fingerprint, RULE_SET_LIST_MODEL_FORMAT } from './rule-set-list-chunks';
 
 /** Where a fold of the list slice starts: from the first fact, or resumed at a cut with the versions saved before it. */
 interface FoldStart {
   readonly resume?: GenericCut;
-  /** Each rule set's versions dated before the cut, as saved. */
-  readonly prefix?: ReadonlyMap<string, readonly Version[]>;
+  /**
+   * Each rule set's model as saved, read from its first chunk holding a version dated from the cut on
+   * (rule-set-list-chunks.ts `loadModelFrom`): its versions before the cut and its names are kept.
+   */
+  readonly base?: ReadonlyMap<string, Model>;
+  /** The cut's date (with `base`: its versions from then on are made again). */
+  readonly from?: string;
   /** The last position of a fact the saved models read. */
   readonly lastFact?: number;
   /** Where the fold keeps its next coarse cut (rule-set-fold-cut.ts). */
@@ -109,7 +60,8 @@ const buildModels = async (
   head: string | null,
   start: FoldStart,
 ): Promise<{ models: Model[]; folded: ReturnType<typeof foldGeneric>; cut: GenericCut | undefined; fine: GenericCut | undefined }> => {
-  const versions = new Map<GenericRuleSetId, Version[]>(GENERIC_RULE_SETS.map((r) => [r, [...(start.prefix?.get(r) ?? [])]]));
+  const from = start.from ?? '';
+  const versions = new Map<GenericRuleSetId, Version[]>(GENERIC_RULE_SETS.map((r) => [r, (start.base?.get(r)?.versions ?? []).filter((v) => v[1] < from)]));
   let lastDate = '';
   let cut: GenericCut | undefined;
   let fine: GenericCut | undefined;
@@ -132,7 +84,8 @@ const buildModels = async (
   });
   if (start.models === false) return { models: [], folded, cut, fine };
   const failure = E.isLeft(folded) ? { date: lastDate, message: folded.left } : undefined;
-  const keysOf = new Map([...versions].map(([ruleSet, vs]) => [ruleSet, [...new Set(vs.map((v) => v[0]))]]));
+  // resumed, a rule set's names are those saved (the keys of the versions kept) and the keys new since
+  const keysOf = new Map([...versions].map(([ruleSet, vs]) => [ruleSet, [...new Set([...(start.base?.get(ruleSet)?.names ?? []).map((n) => n[0]), ...vs.map((v) => v[0])])]]));
   const named = start.namer === undefined ? listNamer(facts) : await start.namer([...keysOf.values()].flat());
   const lastFact = Math.max(start.lastFact ?? 0, facts.at(-1)?.globalPosition ?? 0);
   const models = [...versions].map(([ruleSet, vs]): Model => {
@@ -140,8 +93,10 @@ const buildModels = async (
       const { id, name, country } = named(key);
       return [key, id, name, country];
     });
-    const fp = fingerprint(chunksOf(vs, names).map((c) => c[2]));
-    return { header: { format: RULE_SET_LIST_MODEL_FORMAT, ruleSet, position, head, lastFact, through: vs.at(-1)?.[1] ?? '', grades: genericSystem(ruleSet).grades !== undefined, ...(failure ? { failure } : {}), fp }, versions: vs, names, fp };
+    const kept = start.base?.get(ruleSet)?.kept;
+    const { index, fp } = chunksOf(vs, names, kept);
+    const through = vs.at(-1)?.[1] ?? kept?.index.at(-1)?.[1] ?? '';
+    return { header: { format: RULE_SET_LIST_MODEL_FORMAT, ruleSet, position, head, lastFact, through, grades: genericSystem(ruleSet).grades !== undefined, ...(failure ? { failure } : {}), fp, index }, versions: vs, names, fp, ...(kept ? { kept } : {}) };
   });
   return { models, folded, cut, fine };
 };
@@ -160,58 +115,100 @@ const lastItemDate = (facts: readonly LoggedEvent[]): string => {
   return last;
 };
 
-/** A whole model's head: every player's last entry, in the order of the entries. */
-const headOf = ({ header, versions, names }: Model): Model => {
+/** The head of `versions` (all of a model's): every player's last entry, in the order of the entries, with the names of the rated. */
+const headOfVersions = (header: Model['header'], versions: readonly Version[], names: readonly Named[]): Model => {
   const last = new Map<string, Version>();
   for (const v of versions) {
     last.delete(v[0]);
     last.set(v[0], v);
   }
-  const heads = [...last.values()].filter((v) => v[2] !== null);
-  const rated = new Set(heads.map((v) => v[0]));
-  const named = names.filter((n) => rated.has(n[0]));
-  const fp = fingerprint(chunksOf(heads, named).map((c) => c[2]));
-  return { header: { ...header, fp }, versions: heads, names: named, fp };
+  return headOfLast(header, [...last.values()], names);
 };
 
-const saveAs = (storage: CheckpointStorage, m: Model, kind: Kind): Promise<void> =>
-  storage.save(modelName(m.header.ruleSet, kind), m.header.position, JSON.stringify(m.header), chunksOf(m.versions, m.names), []);
+const headOfLast = (header: Model['header'], last: readonly Version[], names: readonly Named[]): Model => {
+  const heads = last.filter((v) => v[2] !== null);
+  const rated = new Set(heads.map((v) => v[0]));
+  const named = names.filter((n) => rated.has(n[0]));
+  const { index, fp } = chunksOf(heads, named);
+  return { header: { ...header, fp, index }, versions: heads, names: named, fp };
+};
+
+/** A whole model's head (every chunk of it in `versions`). */
+const headOf = ({ header, versions, names }: Model): Model => headOfVersions(header, versions, names);
+
+/**
+ * The head of `model`, a fold resumed at `from` over `old` (both read from the same chunk on): the saved head's
+ * entries of the players with no version from `from` on, then the last of each player's versions from it on — where
+ * every player `old` has a version for from that date on has one in `model` too (else his last entry is before the
+ * chunks read: every chunk is read). Undefined where the saved head is not `old`'s.
+ */
+const headAfter = async (storage: CheckpointStorage, model: Model, old: Model, from: string): Promise<Model | undefined> => {
+  const tail = model.versions.filter((v) => v[1] >= from);
+  const keys = new Set(tail.map((v) => v[0]));
+  if (old.versions.some((v) => v[1] >= from && !keys.has(v[0]))) return undefined;
+  const saved = await loadModel(storage, old.header.ruleSet, 'head');
+  if (saved === undefined || saved.header.position !== old.header.position || saved.fp !== saved.header.fp) return undefined;
+  const last = new Map<string, Version>();
+  for (const v of tail) {
+    last.delete(v[0]);
+    last.set(v[0], v);
+  }
+  return headOfLast(model.header, [...saved.versions.filter((v) => !keys.has(v[0])), ...last.values()], model.names);
+};
+
+/** Every version of `model`, its kept chunks read back (undefined: saved again meanwhile). */
+const allVersions = async (model: Model): Promise<Version[] | undefined> => {
+  const kept = model.kept === undefined ? [] : await model.kept.texts();
+  return kept && [...kept.flatMap((t) => JSON.parse(t) as Version[]), ...model.versions];
+};
+
+const saveAs = (storage: CheckpointStorage, m: Model, kind: Kind): Promise<boolean> => saveChunked(storage, modelName(m.header.ruleSet, kind), m, m.header);
 
 /**
  * Saves a whole model and its head; where its versions and names are those of `old` (as saved and loaded: a fold
- * again that changed nothing of this rule set, a move over facts it passes over) only their headers are moved.
+ * again that changed nothing of this rule set, a move over facts it passes over) only their headers are moved. A
+ * model resumed at `from` over chunks kept as saved writes its chunks from the first it folded again on, and its head
+ * from the saved head (`headAfter`).
  */
-const saveModel = async (storage: CheckpointStorage, model: Model, old?: Model): Promise<void> => {
-  const head = headOf(model);
+const saveModel = async (storage: CheckpointStorage, model: Model, old?: Model, from?: string): Promise<void> => {
   const { ruleSet, position } = model.header;
+  const headOfModel = async (): Promise<Model | undefined> => {
+    if (model.kept === undefined || model.kept.seq === 0) return headOf(model);
+    const after = old !== undefined && from !== undefined ? await headAfter(storage, model, old, from) : undefined;
+    if (after !== undefined) {
+      ruleSetListModelTails.headsAfter++;
+      return after;
+    }
+    const all = await allVersions(model);
+    return all && headOfVersions(model.header, all, model.names);
+  };
   if (old !== undefined && old.fp === model.fp && old.header.fp === model.header.fp) {
     // (from where they were loaded: moved by another process meanwhile, both are saved in full)
     const from = old.header.position;
-    const moved = (await storage.moveHeader(modelName(ruleSet, 'whole'), from, position, JSON.stringify(model.header))) && (await storage.moveHeader(modelName(ruleSet, 'head'), from, position, JSON.stringify(head.header)));
-    if (moved) {
+    const moved = await storage.moveHeader(modelName(ruleSet, 'whole'), from, position, JSON.stringify(model.header));
+    const headMoved = async (): Promise<boolean> => {
+      const saved = await loadHeadHeader(storage, ruleSet);
+      return saved !== undefined && (await storage.moveHeader(modelName(ruleSet, 'head'), from, position, JSON.stringify({ ...model.header, fp: saved.fp, index: saved.index })));
+    };
+    if (moved && (await headMoved())) {
       ruleSetListModelHeadersMoved.here++;
       return;
     }
   }
-  await saveAs(storage, model, 'whole');
+  const head = await headOfModel();
+  // (its kept chunks saved again meanwhile by another process: that one stands)
+  if (head === undefined || !(await saveAs(storage, model, 'whole'))) return;
   await saveAs(storage, head, 'head');
+};
+
+/** The saved head's header alone (its chunks not read). */
+const loadHeadHeader = async (storage: CheckpointStorage, ruleSet: string): Promise<Model['header'] | undefined> => {
+  const text = await storage.load(modelName(ruleSet, 'head'), () => undefined, ['versions', 'names']);
+  return text === undefined ? undefined : (JSON.parse(text) as Model['header']);
 };
 
 /** How many models this thread moved without writing their versions again (an instrument for tests). */
 export const ruleSetListModelHeadersMoved = { here: 0 };
-
-/** The saved model of `ruleSet` as saved (undefined: none of this format). */
-const loadModel = async (storage: CheckpointStorage, ruleSet: string, kind: Kind = 'whole'): Promise<Model | undefined> => {
-  const parts: { versions: Version[]; names: Named[] } = { versions: [], names: [] };
-  const texts: string[] = [];
-  const text = await storage.load(modelName(ruleSet, kind), (part, data) => {
-    texts.push(data);
-    if (part === 'versions' || part === 'names') for (const item of JSON.parse(data) as never[]) parts[part].push(item);
-  });
-  if (text === undefined) return undefined;
-  const header = JSON.parse(text) as Header;
-  return header.format === RULE_SET_LIST_MODEL_FORMAT && header.ruleSet === ruleSet ? { header, ...parts, fp: fingerprint(texts) } : undefined;
-};
 
 /** Why a saved model cannot be served as of the log's `head` (undefined: it can, perhaps after facts the fold passes over). */
 const unservable = async (store: EventStore, model: Model, head: number, kind: Kind = 'whole'): Promise<string | undefined> => {
@@ -293,8 +290,11 @@ export const rebuildRuleSetListModels = async (
   return { position: head, versions: models.reduce((n, m) => n + m.versions.length, 0), facts: facts.length };
 };
 
-/** How many times this thread resumed the models at their cut, and of those at the fine one (an instrument, as `ruleSetListModelBuilds`). */
-export const ruleSetListModelResumes = { here: 0, fine: 0 };
+/**
+ * How many times this thread resumed the models at their cut, of those at the fine one, and of those from the rows of
+ * the players the fold rates alone (`byPlayer`) (an instrument, as `ruleSetListModelBuilds`).
+ */
+export const ruleSetListModelResumes = { here: 0, fine: 0, byPlayer: 0 };
 
 /**
  * Folds the list slice from the saved cut on (the facts recorded since it touch nothing dated before it) and saves
@@ -303,8 +303,8 @@ export const ruleSetListModelResumes = { here: 0, fine: 0 };
  * cannot be). False when what was asked for could not be resumed: the list models, or the careers when given (the
  * caller makes them anew).
  */
-export const resumeRuleSetModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number, careers?: CareersSplice, grain: CutGrain = 'coarse'): Promise<boolean> => {
-  const resumed = await resumeListModels(store, storage, saved, head, careers, grain);
+export const resumeRuleSetModels = async (store: EventStore, storage: CheckpointStorage, saved: CutHead, head: number, careers?: CareersSplice, grain: CutGrain = 'coarse', onEdited?: (why: string) => void): Promise<boolean> => {
+  const resumed = await resumeListModels(store, storage, saved, head, careers, grain, onEdited);
   // the list models' versions are let go before the careers are spliced: only the fold and its slice are kept
   return careers === undefined ? resumed.lists : resumed.fold !== undefined && (await careers.splice(resumed.fold));
 };
@@ -317,11 +317,17 @@ export interface CareersSplice {
 }
 
 /** `resumeRuleSetModels`'s fold, and the list models saved from it (`lists`: they could be resumed). */
-const resumeListModels = async (store: EventStore, storage: CheckpointStorage, saved: SavedFoldCut, head: number, careers: CareersSplice | undefined, grain: CutGrain): Promise<{ lists: boolean; fold?: SliceFold }> => {
+const resumeListModels = async (store: EventStore, storage: CheckpointStorage, saved: CutHead, head: number, careers: CareersSplice | undefined, grain: CutGrain, onEdited?: (why: string) => void): Promise<{ lists: boolean; fold?: SliceFold }> => {
   const forCareers = careers !== undefined;
-  const olds = await Promise.all(GENERIC_RULE_SETS.map((r) => loadModel(storage, r)));
+  // each model from its first chunk holding a version dated from the cut on: the chunks before it are kept as saved
+  const olds = await Promise.all(GENERIC_RULE_SETS.map((r) => loadModelFrom(storage, r, saved.date)));
   let lists = true;
-  for (const old of olds) if (old === undefined || old.header.position < saved.position || (await unservable(store, old, head)) !== undefined) lists = false;
+  for (const old of olds) {
+    // (a chunk read here changed by hand is told as a whole read tells it: the models are made anew)
+    const why = old && (await unservable(store, old, head));
+    if (why !== undefined) onEdited?.(why);
+    if (old === undefined || old.header.position < saved.position || why !== undefined) lists = false;
+  }
   if (!lists && !forCareers) return { lists };
   // the models at the head already (a list read caught them up): the careers alone are behind (the cut a fold resumed
   // at may be saved before the head: one resumed at the fine cut keeps it as saved while its date stays)
@@ -330,7 +336,7 @@ const resumeListModels = async (store: EventStore, storage: CheckpointStorage, s
     ruleSetListModelResumes.here++;
     if (grain === 'fine') ruleSetListModelResumes.fine++;
   }
-  const from = saved.cut.date;
+  const from = saved.date;
   const building = lists && !atHead;
   // the names the saved models give: as known at the head while no naming fact was recorded since them
   const savedNames = building ? await namesKeptSince(store, olds as Model[], head) : undefined;
@@ -343,7 +349,7 @@ const resumeListModels = async (store: EventStore, storage: CheckpointStorage, s
   if (namesRead && !namedElsewhere) slice = await sliceOf(false);
   const byPosition = new Map([...saved.awards, ...slice.facts].map((f) => [f.globalPosition, f]));
   const facts = [...byPosition.values()].sort((a, b) => a.globalPosition - b.globalPosition);
-  const prefix = new Map(building ? olds.map((m) => [m!.header.ruleSet, m!.versions.filter((v) => v[1] < from)]) : []);
+  const base = new Map(building ? olds.map((m) => [m!.header.ruleSet, m!]) : []);
   const lastFact = Math.max(0, ...olds.map((m) => m?.header.lastFact ?? 0));
   const last = [lastItemDate(facts), ...olds.map((m) => m?.header.through ?? '')].reduce((a, b) => (a > b ? a : b));
   const hash = await hashAt(store, head);
@@ -353,13 +359,20 @@ const resumeListModels = async (store: EventStore, storage: CheckpointStorage, s
   const fineCutDate = fineCutDateFor(facts, cutDate);
   const namer = async (keys: readonly string[]): Promise<ListNamer> =>
     savedNames !== undefined && keys.every((k) => savedNames.has(k)) ? (key) => savedNames.get(key)! : listNamer(namedElsewhere ? await namingFacts(store, head) : facts);
-  const { models, folded, cut, fine } = await buildModels(facts, head, hash, { resume: saved.cut, prefix, lastFact, cutDate, fineCutDate, models: building, namer, coarse: grain === 'coarse' });
+  // the lists alone, resumed at the fine cut whose date and states stay (no cut saved from this fold): the states of the
+  // players the fold rates alone are read (rule-set-fold-cut.ts `playersReadFrom`), not every non-FESA player's row
+  const keepsTheCut = !forCareers && building && grain === 'fine' && fineCutDate === from && head - saved.position <= FINE_CUT_KEPT;
+  const resumed = await saved.withPlayers(keepsTheCut ? playersReadFrom(facts, from) : 'all');
+  // (saved again meanwhile by another process: not resumed here)
+  if (resumed === undefined) return { lists: false };
+  if (keepsTheCut) ruleSetListModelResumes.byPlayer++;
+  const { models, folded, cut, fine } = await buildModels(facts, head, hash, { resume: resumed.cut, base, from, lastFact, cutDate, fineCutDate, models: building, namer, coarse: grain === 'coarse' });
   if (building) {
     const oldOf = new Map(olds.map((m) => [m!.header.ruleSet, m!]));
-    for (const model of models) await saveModel(storage, model, oldOf.get(model.header.ruleSet));
+    for (const model of models) await saveModel(storage, model, oldOf.get(model.header.ruleSet), from);
     if (grain === 'coarse') await saveCutsOf(storage, facts, head, hash, cut, fine);
     // the same date: the states saved stand (the facts since touch only what is after it), until the cut is far behind
-    else if (fine !== undefined && (fine.date !== saved.cut.date || head - saved.position > FINE_CUT_KEPT)) await saveFineCut(storage, { position: head, head: hash, cut: fine, awards: awardsFrom(facts, fine.date) });
+    else if (fine !== undefined && !keepsTheCut && (fine.date !== saved.date || head - saved.position > FINE_CUT_KEPT)) await saveFineCut(storage, { position: head, head: hash, cut: fine, awards: awardsFrom(facts, fine.date) });
   }
   const fineDate = !building ? undefined : grain === 'coarse' ? (fine?.date ?? cutDate) : fine?.date;
   return { lists, fold: { slice: { facts, state: slice.state }, folded, position: head, head: hash, from, cutDate, grain, ...(fineDate !== undefined ? { fineDate } : {}) } };
@@ -392,9 +405,9 @@ const namesKeptSince = async (store: EventStore, olds: readonly Model[], head: n
  * Makes the models at the log's head from `model` (saved at an earlier position): moved forward over facts that
  * change no list, folded again from the saved cut over facts that touch only items from it on, else made anew.
  */
-const catchUpModels = async (store: EventStore, storage: CheckpointStorage, model: Model, head: number): Promise<void> => {
+const catchUpModels = async (store: EventStore, storage: CheckpointStorage, model: Model, head: number, onEdited?: (why: string) => void): Promise<void> => {
   // the fine cut first (the last tournaments folded again), else the coarse one (two seasons)
-  for await (const { grain, cut } of cutsInTurn(store, head, (g) => loadCut(storage, g))) {
+  for await (const { grain, cut } of cutsInTurn(store, head, (g) => loadCutHead(storage, g))) {
     // a cut saved after the model cannot say what the facts between the two touch
     const saved = cut !== undefined && cut.position <= model.header.position ? cut : undefined;
     const touch = await touchSince(store, storage, model, saved?.position ?? model.header.position, head);
@@ -402,7 +415,7 @@ const catchUpModels = async (store: EventStore, storage: CheckpointStorage, mode
       await saveModel(storage, { ...model, header: { ...model.header, position: head, head: await hashAt(store, head) } }, model);
       return;
     }
-    if (touch.kind === 'from' && saved !== undefined && saved.cut.date <= touch.date && (await resumeRuleSetModels(store, storage, saved, head, undefined, grain))) return;
+    if (touch.kind === 'from' && saved !== undefined && saved.date <= touch.date && (await resumeRuleSetModels(store, storage, saved, head, undefined, grain, onEdited))) return;
   }
   await rebuildRuleSetListModels(store, storage);
 };
@@ -413,12 +426,12 @@ const catchUpModels = async (store: EventStore, storage: CheckpointStorage, mode
  */
 const modelAtHead = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string, onEdited?: (why: string) => void): Promise<Model> => {
   const head = await store.headPosition();
-  const saved = await loadModel(storage, ruleSet, 'whole');
+  // its header and names alone (no chunk of versions is dated after every date): what a catch-up reads first
+  const saved = await loadModelFrom(storage, ruleSet, '\uffff');
   const why = saved && (await unservable(store, saved, head));
   if (why !== undefined) onEdited?.(why);
   if (saved !== undefined && why === undefined) {
-    if (saved.header.position === head) return saved;
-    await catchUpModels(store, storage, saved, head);
+    if (saved.header.position !== head) await catchUpModels(store, storage, saved, head, onEdited);
   } else await rebuildRuleSetListModels(store, storage);
   // the head as saved with the whole just now (a read of a third of the rows), unless the date is before its last entry's
   const caughtUp = await loadModel(storage, ruleSet, 'head');

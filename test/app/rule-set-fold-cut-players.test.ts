@@ -54,9 +54,17 @@ describe.each(places)('the fold cut read by player (%s)', (_name, open) => {
       expect(asLists((await head.withPlayers('all'))!.cut)).toEqual(asLists(cut));
 
       // a row changed by hand: neither read takes the cut
-      await sql(`UPDATE projection_chunks SET data = replace(data, '"games"', '"gamez"') WHERE name = 'rule-set-fold-cut-2' AND part = 'p:p3'`);
+      await sql(`UPDATE projection_chunks SET data = replace(data, '"games"', '"gamez"') WHERE name = 'rule-set-fold-cut-3' AND part = 'p:p3'`);
       expect(await head.withPlayers(new Set(['p3']))).toBeUndefined();
       expect(await loadCut(checkpoints, 'coarse')).toBeUndefined();
+      // a row deleted by hand: read by player, its player is missing from the ids the header lists — not read (a fold
+      // would take him for a newcomer); the players the cut does not hold are none of it, as before
+      await sql(`DELETE FROM projection_chunks WHERE name = 'rule-set-fold-cut-3' AND part = 'p:p4'`);
+      expect(await head.withPlayers(new Set(['p4', 'p5']))).toBeUndefined();
+      expect((await head.withPlayers(new Set(['p5', 'nobody'])))?.cut.states.get('fide')?.has('p5')).toBe(true);
+      // the header's list of ids edited by hand (p4 there named q4): no longer its hash, the cut is not read
+      await sql(`UPDATE projections SET state = replace(state, '"p4",', '"q4",') WHERE name = 'rule-set-fold-cut-3'`);
+      expect(await loadCutHead(checkpoints, 'coarse')).toBeUndefined();
       // saved again (another process) after the header was read: its rows are not the header's
       await saveFoldCuts(checkpoints, { ...saved, position: 41 }, undefined);
       expect(await head.withPlayers(new Set(['p4']))).toBeUndefined();

@@ -15,6 +15,7 @@ import { explanationData } from '../../projections/generic/explain';
 import { foldGeneric } from '../../projections/generic/history';
 import { consequencesFromCut, savedRatings } from '../../src/app/saved-ratings';
 import { foldCutSettings, loadFoldCut } from '../../src/app/rule-set-fold-cut';
+import { listModelChunkSettings, ruleSetListModelTails } from '../../src/app/rule-set-list-chunks';
 import type { GenericRuleSetId } from '../../projections/generic/systems';
 import { ledgers, resultCorrection } from '../support/gen';
 import { mix, mixed, OTHER } from '../support/mixed-ledgers';
@@ -126,10 +127,14 @@ const writeOf = (facts: readonly LoggedEvent[], kind: number, pick: number): Dom
 describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, open) => {
   const numRuns = name === 'SQLite' ? 40 : 15;
   it('give the whole log\'s lists, careers and consequences after a write, folding again from the cut where the write is after it', async () => {
-    const used = { resumed: 0, resumedFine: 0, rebuilt: 0, comparedFromCut: 0, compared: 0, careersSpliced: 0, careersSplicedFine: 0, careersRebuilt: 0, careersRenamed: 0, fineApart: 0, headersMoved: 0 };
+    const used = { resumed: 0, resumedFine: 0, rebuilt: 0, comparedFromCut: 0, compared: 0, careersSpliced: 0, careersSplicedFine: 0, careersRebuilt: 0, careersRenamed: 0, fineApart: 0, headersMoved: 0, resumedByPlayer: 0 };
     // a fine cut apart from the coarse one before the last tournament: a write's consequences are compared from it
     const kept = foldCutSettings.fineTournaments;
     foldCutSettings.fineTournaments = 1;
+    // chunks of three versions: a model resumed at a cut keeps the chunks before it as saved (rule-set-list-chunks.ts)
+    const items = listModelChunkSettings.items;
+    listModelChunkSettings.items = 3;
+    const tails = { ...ruleSetListModelTails };
     try {
     await fc.assert(
       fc.asyncProperty(ledgers(8, 6), mix, fc.integer({ min: 0, max: 6 }), fc.nat(), async ({ facts }, m, kind, pick) => {
@@ -153,7 +158,7 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           }
           await record(store, events.map((e, i) => ({ event: e, globalPosition: log.length + i + 1 })));
           const after = await loadFacts(store);
-          const [resumes, resumesFine, builds, moved] = [ruleSetListModelResumes.here, ruleSetListModelResumes.fine, ruleSetListModelBuilds.here, ruleSetListModelHeadersMoved.here];
+          const [resumes, resumesFine, builds, moved, byPlayer] = [ruleSetListModelResumes.here, ruleSetListModelResumes.fine, ruleSetListModelBuilds.here, ruleSetListModelHeadersMoved.here, ruleSetListModelResumes.byPlayer];
           const [splices, splicesFine, careerBuilds, renames] = [ruleSetCareerModelSplices.here, ruleSetCareerModelSplices.fine, ruleSetCareerModelBuilds.here, ruleSetCareerModelRenames.here];
           // every player's careers from the model caught up — before the lists are, or after them — as the whole log's fold gives them
           const careers = async (): Promise<void> => {
@@ -171,6 +176,7 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           if (pick % 2 === 1) await careers();
           if (ruleSetListModelResumes.here > resumes) used.resumed++;
           if (ruleSetListModelResumes.fine > resumesFine) used.resumedFine++;
+          if (ruleSetListModelResumes.byPlayer > byPlayer) used.resumedByPlayer++;
           if (ruleSetListModelHeadersMoved.here > moved) used.headersMoved++;
           if (ruleSetCareerModelSplices.fine > splicesFine) used.careersSplicedFine++;
           if (ruleSetListModelBuilds.here > builds) used.rebuilt++;
@@ -189,7 +195,13 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
     );
     } finally {
       foldCutSettings.fineTournaments = kept;
+      listModelChunkSettings.items = items;
     }
+    // the models resumed kept their chunks before the cut, their heads made from the saved ones
+    // (most writes change no model but the one written to, whose versions from the cut on fill its last chunks)
+    expect(ruleSetListModelTails.saved - tails.saved).toBeGreaterThan(0);
+    expect(ruleSetListModelTails.headsAfter - tails.headsAfter).toBeGreaterThan(0);
+    console.log(`${name}: models saved with chunks kept ${ruleSetListModelTails.saved - tails.saved}, heads from the saved head ${ruleSetListModelTails.headsAfter - tails.headsAfter}`);
     // not vacuous: writes after the cut were folded from it, back-dated ones made the models anew
     expect(used.resumed).toBeGreaterThan(numRuns / 4);
     expect(used.rebuilt).toBeGreaterThan(numRuns / 10);
@@ -198,6 +210,8 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
     // and the writes after the fine cut folded the last tournament alone, for the lists and the careers alike
     expect(used.resumedFine).toBeGreaterThan(numRuns / 8);
     expect(used.careersSplicedFine).toBeGreaterThan(numRuns / 8);
+    // the lists caught up alone at the fine cut read the rows of the players their fold rates alone
+    expect(used.resumedByPlayer).toBeGreaterThan(numRuns / 10);
     // the models a write left as they were kept their versions as saved, their headers moved
     expect(used.headersMoved).toBeGreaterThan(numRuns / 4);
     expect(used.careersRebuilt).toBeGreaterThan(numRuns / 10);
@@ -308,6 +322,7 @@ describe.each(places)('the careers model spliced at its cut (%s)', (_name, open)
  */
 describe.each(places)('the fine fold cut (%s)', (_name, open) => {
   const kept = foldCutSettings.fineTournaments;
+  const items = listModelChunkSettings.items;
   const t = (id: string, date: string, a: string, b: string): DomainEvent[] => tournament(id, date, [game(id, date, 'g1', a, b)]);
   // the coarse cut is 2023-01-01; with the two last tournaments folded again, the fine one is T4's date
   // rated from the start: a fide rating needs five games else (E's, below)
@@ -334,15 +349,18 @@ describe.each(places)('the fine fold cut (%s)', (_name, open) => {
   };
 
   /** `events` recorded, the models made once (the fine cut before the last two tournaments), then `then`. */
-  const withModels = async (then: (store: EventStore, checkpoints: CheckpointStorage) => Promise<void>): Promise<void> => {
+  const withModels = async (then: (store: EventStore, checkpoints: CheckpointStorage) => Promise<void>, recorded: readonly DomainEvent[] = events): Promise<void> => {
     foldCutSettings.fineTournaments = 2;
+    // chunks of two versions: the models resumed keep those before the cut as saved
+    listModelChunkSettings.items = 2;
     const { store, checkpoints, close } = await open();
     try {
-      await record(store, events.map((e, i) => ({ event: e, globalPosition: i + 1 })));
+      await record(store, recorded.map((e, i) => ({ event: e, globalPosition: i + 1 })));
       await readRuleSetCareer(store, checkpoints, 'A');
       await then(store, checkpoints);
     } finally {
       foldCutSettings.fineTournaments = kept;
+      listModelChunkSettings.items = items;
       await close();
     }
   };
@@ -412,6 +430,17 @@ describe.each(places)('the fine fold cut (%s)', (_name, open) => {
       foldCutSettings.fineTournaments = kept;
       await close();
     }
+  }, 120_000);
+
+  it('reads the survivor\'s state of a merge before the cut when the absorbed id plays after it', () => {
+    // X, merged into B in 2022 (before both cuts), plays C in a new tournament: the fold keeps X's state under B, who
+    // plays neither of the tournaments after the fine cut, so the cut's row of B must be read for X's games, else B
+    // rates as a newcomer. Two guards name B: `playersReadFrom`'s merges, and the slice's (rated-tournament.ts), which
+    // reads B's stream, whose registration names him: red when both pass merges over (one alone: the unit case's red)
+    const merged = event({ type: 'PlayersMerged', eventId: 'merge:X', validDate: '2022-06-01', survivor: 'B', absorbed: 'X', reason: 'one person' });
+    return withModels(async (store, checkpoints) => {
+      await writeThenRead(store, checkpoints, tournament('T6', '2024-10-01', [game('T6', '2024-10-01', 'g1', 'X', 'C'), game('T6', '2024-10-01', 'g2', 'D', 'X')]), true, '2024-06-01');
+    }, [...events, player('X'), merged]);
   }, 120_000);
 
   it('names in the lists a player first rated after the models were saved, registered before them (no naming fact since)', () =>

@@ -239,10 +239,10 @@ describe.skipIf(!built)('verify covers what reads serve (real processes, run `np
     expect(expected).toMatchObject({ code: 0, err: '' });
     expect(expected.out).toMatch(/\d{4}/);
     editFile(db, (d) => {
-      const row = d.prepare("SELECT seq, data FROM projection_chunks WHERE name = 'rule-set-list-1:fide-2024' AND part = 'versions'").get() as { seq: number; data: string };
+      const row = d.prepare("SELECT seq, data FROM projection_chunks WHERE name = 'rule-set-list-2:fide-2024' AND part = 'versions'").get() as { seq: number; data: string };
       const versions = JSON.parse(row.data) as unknown[][];
       versions[versions.length - 1]![2] = Number(versions[versions.length - 1]![2]) + 500;
-      d.prepare("UPDATE projection_chunks SET data = ? WHERE name = 'rule-set-list-1:fide-2024' AND part = 'versions' AND seq = ?").run(JSON.stringify(versions), row.seq);
+      d.prepare("UPDATE projection_chunks SET data = ? WHERE name = 'rule-set-list-2:fide-2024' AND part = 'versions' AND seq = ?").run(JSON.stringify(versions), row.seq);
     });
     const verify = await ledger('verify', '--db', db);
     expect(verify.code).toBe(1);
@@ -250,7 +250,7 @@ describe.skipIf(!built)('verify covers what reads serve (real processes, run `np
     expect((await ledger('projections', 'rebuild', '--rules', 'fide-2024', '--db', db)).code).toBe(0);
     expect(await ledger('verify', '--db', db)).toMatchObject({ code: 0, err: '' });
     // its head (what today's list reads) edited: a read does not serve it, says so once, and saves both anew
-    editFile(db, (d) => d.prepare("UPDATE projection_chunks SET data = replace(data, '[[', '[[\"x\",\"1900-01-01\",3000,9,0,null,null],[') WHERE name = 'rule-set-list-1:fide-2024:head' AND part = 'versions' AND seq = 0").run());
+    editFile(db, (d) => d.prepare("UPDATE projection_chunks SET data = replace(data, '[[', '[[\"x\",\"1900-01-01\",3000,9,0,null,null],[') WHERE name = 'rule-set-list-2:fide-2024:head' AND part = 'versions' AND seq = 0").run());
     const list = await ledger('list', '--rules', 'fide-2024', '--db', db);
     expect(list).toMatchObject({ code: 0, out: expected.out });
     expect(list.err).toMatch(/^warning: the saved list model of fide-2024 \(its head\) was changed by hand \(it no longer matches its fingerprint\); it is made again from the log .*\n$/);
