@@ -5,11 +5,12 @@
  * rows at scale 1) is written again into two scratch files, side by side in one run (alternated, the cheaper of two
  * each):
  *  - as today (`rm_list_rows`, LIST_TABLES, no count triggers: what a fresh save writes);
- *  - compact: one row per slot, its versions as one value (a line of the versions' columns as JSON, then a line per
- *    version's record), with what a list's candidates are found by beside it (first date, latest activity, the
+ *  - compact: one row per slot, its versions as one value (the versions' columns as JSON; beside it their records, a
+ *    line each), with what a list's candidates are found by beside it (first date, latest activity, the
  *    highest known-from and known-to), three indexes.
  * Then the same lists are read from both: today's through the storage's own `readList`, the compact one by a reader
- * here (the candidates by index, each slot's version dated up to the date and known then picked from its value).
+ * here (the candidates by index, each slot's version dated up to the date and known then picked from its value, then
+ * the records of the slots picked alone).
  *
  *   node dist/scripts/bench/list-blocks.js <copy of a ledger after `ledger projections rebuild`>
  *
@@ -37,7 +38,7 @@ const KEPT: readonly (readonly [table: string, columns: string])[] = [
   ['rm_list_owners', 'rule_set, name_key, kf, kt, player_id'],
 ];
 const COMPACT_TABLE = [
-  `CREATE TABLE rm_list_blocks (rule_set TEXT NOT NULL, slot INTEGER NOT NULL, first_date TEXT NOT NULL, active_to TEXT, kf_max BIGINT NOT NULL, kt_max BIGINT, versions TEXT NOT NULL, PRIMARY KEY (rule_set, slot))`,
+  `CREATE TABLE rm_list_blocks (rule_set TEXT NOT NULL, slot INTEGER NOT NULL, first_date TEXT NOT NULL, active_to TEXT, kf_max BIGINT NOT NULL, kt_max BIGINT, versions TEXT NOT NULL, records TEXT NOT NULL, PRIMARY KEY (rule_set, slot))`,
   `CREATE INDEX rm_list_blocks_active ON rm_list_blocks (rule_set, active_to)`,
   `CREATE INDEX rm_list_blocks_made ON rm_list_blocks (rule_set, kf_max)`,
   `CREATE INDEX rm_list_blocks_ended ON rm_list_blocks (rule_set, kt_max) WHERE kt_max IS NOT NULL`,
@@ -101,7 +102,7 @@ const compactValues = (ruleSet: string, rows: readonly Row[]): Row[] => {
       kfMax = Math.max(kfMax, Number(row[4]));
       if (row[5] !== null) ktMax = Math.max(ktMax ?? 0, Number(row[5]));
     }
-    out.push([ruleSet, slot, columns[0]![0], activeTo, kfMax, ktMax, `${JSON.stringify(columns)}\n${records.join('\n')}`]);
+    out.push([ruleSet, slot, columns[0]![0], activeTo, kfMax, ktMax, JSON.stringify(columns), records.join('\n')]);
   }
   return out;
 };
@@ -111,7 +112,7 @@ const writeCompact = (db: BetterSqlite3.Database, ruleSet: string, rows: readonl
   const made = costOf(() => (values = compactValues(ruleSet, rows)));
   const inserted = costOf(() => {
     db.transaction(() => {
-      const insert = db.prepare('INSERT INTO rm_list_blocks VALUES (?, ?, ?, ?, ?, ?, ?)');
+      const insert = db.prepare('INSERT INTO rm_list_blocks VALUES (?, ?, ?, ?, ?, ?, ?, ?)');
       for (const value of values) insert.run(...value);
     })();
   });
@@ -129,10 +130,9 @@ const compactList = (db: BetterSqlite3.Database, ruleSet: string, { asOf, active
   const candidates = (activeSince === ''
     ? db.prepare('SELECT slot, versions FROM rm_list_blocks WHERE rule_set = ? AND first_date <= ?').raw(true).all(ruleSet, asOf)
     : db.prepare('SELECT slot, versions FROM rm_list_blocks WHERE rule_set = ? AND active_to > ? AND first_date <= ?').raw(true).all(ruleSet, activeSince, asOf)) as [number, string][];
-  const found: { playerId: string; rating: number; seq: number; record: string }[] = [];
+  const found: { slot: number; version: number; playerId: string; rating: number; seq: number; record: string }[] = [];
   for (const [slot, text] of candidates) {
-    const end = text.indexOf('\n');
-    const versions = JSON.parse(text.slice(0, end)) as unknown[][];
+    const versions = JSON.parse(text) as unknown[][];
     let picked = -1;
     for (let v = 0; v < versions.length; v++) {
       const c = versions[v]!;
@@ -142,10 +142,16 @@ const compactList = (db: BetterSqlite3.Database, ruleSet: string, { asOf, active
     if (c === undefined || Number(c[V.present]) !== 1) continue;
     // (as readList: '' is every rated player who ever played)
     if (Number(c[V.rating]) <= 0 || c[V.lastPlayed] === null || (c[V.lastPlayed] as string) <= activeSince) continue;
-    let from = end + 1;
-    for (let v = 0; v < picked; v++) from = text.indexOf('\n', from) + 1;
+    found.push({ slot, version: picked, playerId: owners.get(slot) ?? (c[V.nameId] as string), rating: Number(c[V.rating]), seq: Number(c[V.seq]), record: '' });
+  }
+  // the records of the slots picked alone: the line of the version picked
+  const records = new Map(db.prepare('SELECT slot, records FROM rm_list_blocks WHERE rule_set = ? AND slot IN (SELECT value FROM json_each(?))').raw(true).all(ruleSet, JSON.stringify(found.map((f) => f.slot))) as [number, string][]);
+  for (const f of found) {
+    const text = records.get(f.slot)!;
+    let from = 0;
+    for (let v = 0; v < f.version; v++) from = text.indexOf('\n', from) + 1;
     const to = text.indexOf('\n', from);
-    found.push({ playerId: owners.get(slot) ?? (c[V.nameId] as string), rating: Number(c[V.rating]), seq: Number(c[V.seq]), record: text.slice(from, to < 0 ? text.length : to) });
+    f.record = text.slice(from, to < 0 ? text.length : to);
   }
   found.sort(point[0] === 1 ? (a, b) => a.seq - b.seq : (a, b) => b.rating - a.rating || a.seq - b.seq);
   return found.map(({ playerId, record }) => ({ playerId, record }));
