@@ -5,9 +5,9 @@
  * rows at scale 1) is written again into two scratch files, side by side in one run (alternated, the cheaper of two
  * each):
  *  - as today (`rm_list_rows`, LIST_TABLES, no count triggers: what a fresh save writes);
- *  - compact: one row per slot, its versions as one value (the versions' columns as JSON; beside it their records, a
- *    line each), with what a list's candidates are found by beside it (first date, latest activity, the
- *    highest known-from and known-to), three indexes.
+ *  - compact: one row per slot, its versions as one value (the columns that pick and rank each version as JSON;
+ *    beside it their records, a line each), with what a list's candidates are found by beside it (first date, latest
+ *    activity, the highest known-from and known-to), three indexes.
  * Then the same lists are read from both: today's through the storage's own `readList`, the compact one by a reader
  * here (the candidates by index, each slot's version dated up to the date and known then picked from its value, then
  * the records of the slots picked alone).
@@ -80,8 +80,10 @@ const writeRows = (db: BetterSqlite3.Database, rows: readonly Row[]): Cost =>
     })();
   });
 
-// a version's columns in the compact value: ROW_COLUMNS from `date` to `provisional`
-const V = { date: 0, ord: 1, kf: 2, kt: 3, present: 6, seq: 7, rating: 8, lastPlayed: 9, activeTo: 10, name: 11, nameId: 12 } as const;
+// a version's columns in the compact value: what picks it and ranks it, and what its fingerprint checks (the list's
+// other columns are its record's: a read parses each record it serves already, to check it)
+const V = { date: 0, ord: 1, kf: 2, kt: 3, fp: 4, played: 5, present: 6, seq: 7, rating: 8, lastPlayed: 9, nameId: 10 } as const;
+const COMPACT_COLUMNS = [2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 14]; // of ROW_COLUMNS, in V's order
 
 /** Each slot's versions (the rows in slot order) as one row of rm_list_blocks. */
 const compactValues = (ruleSet: string, rows: readonly Row[]): Row[] => {
@@ -95,7 +97,7 @@ const compactValues = (ruleSet: string, rows: readonly Row[]): Row[] => {
     let ktMax: number | null = null;
     for (; i < rows.length && rows[i]![1] === slot; i++) {
       const row = rows[i]!;
-      columns.push(row.slice(2, 19));
+      columns.push(COMPACT_COLUMNS.map((c) => row[c]));
       records.push((row[19] as string | null) ?? '');
       const active = row[12] as string | null;
       if (active !== null && (activeTo === null || active > activeTo)) activeTo = active;
