@@ -29,7 +29,8 @@ export interface EgdImportOptions extends FileDecision {
   /** Absent: the go rule set the tournament was imported under before, else egd-gor. */
   readonly ruleSet?: EgdRuleSet;
   /** Decide the table and tell what it would change, recording nothing. */
-  readonly dryRun?: boolean;
+  readonly dryRun?: boolean;  /** Today: the file's opening balances (dated its start) are refused after it, the whole file with them. */
+  readonly today: string;
 }
 
 export type EgdImportOutcome = TournamentFileOutcome & { readonly ruleSet: EgdRuleSet };

@@ -9,6 +9,7 @@ import type { Ledger } from './ledger';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { CommandRejected } from './ledger';
 import { decideAllWithConsequences, type Consequences } from './consequences';
+import { refuseBalanceAfterToday } from './opening-balance';
 
 /** What importing one tournament file (TRF, EGD) recorded: counts of what it held and of the events appended. */
 export interface TournamentFileOutcome {
@@ -64,6 +65,8 @@ export interface FileDecision {
   readonly alsoReads?: readonly string[];
   /** The tournament is recorded already (a corrected submission): a game it holds with other facts is corrected, not reported again. */
   readonly correct?: boolean;
+  /** The day the file is decided on: an opening balance it makes dated after it is refused, as `player balance`'s is. */
+  readonly today?: string;
 }
 
 /**
@@ -117,6 +120,7 @@ export const decideFile = async <T>(
     for (const { where, command } of commands) {
       try {
         const decided = decision.correct === true ? correcting(draft.state, command, file) : command;
+        if (decided?.kind === 'ImportOpeningBalance' && decision.today !== undefined) refuseBalanceAfterToday(draft.state, decided.playerId, decided.ruleSet, decided.validDate, decision.today);
         if (decided !== undefined) draft.decide(decided);
       } catch (error) {
         if (error instanceof CommandRejected) throw new CommandRejected(`${where}: ${error.message}; nothing of ${file} was recorded`);

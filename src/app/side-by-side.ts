@@ -10,10 +10,12 @@ import { FESA_RULE_SETS } from '../../projections/fesa/history';
 import { foldGeneric, ratingsOf, type GenericFold } from '../../projections/generic/history';
 import { whyRatingsDiffer } from '../../projections/generic/why';
 import { GENERIC_RULE_SETS, genericSystem, isGenericRuleSet } from '../../projections/generic/systems';
+import { evolve, initialLedgerState } from '../../domain/commands/state';
 import { CommandRejected } from './errors';
 import { unratable } from './failure';
 import { foldOrThrow as fold } from './lists';
 import { listNamesKnownAt } from './rule-set-list';
+import { ratedTournamentView, type RatedTournamentView } from './tournaments';
 
 const ANY_RULE_SETS = [...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS];
 
@@ -104,4 +106,26 @@ export const sideBySideOf = (facts: readonly LoggedEvent[], a: string, b: string
   const rows = ids.map((id) => ({ playerId: id, name: nameOf(id), a: ra.get(id) ?? null, b: rb.get(id) ?? null, delta: ra.has(id) && rb.has(id) ? thousandths(rb.get(id)!.rating - ra.get(id)!.rating) : null }));
   const why = reasonsUnder(facts, a, b, asOf, rows.filter((r) => r.delta !== null && r.delta !== 0).map((r) => r.playerId), bOptions, [ca.entry, cb.entry]);
   return { labels: [a, b], asOf, rows, why, byGrade };
+};
+
+/** A tournament rated, with every tournament of the ledger, under a rule set asked for (`tournament show --rules S`). */
+export interface TournamentUnderRuleSet {
+  readonly view: RatedTournamentView;
+  /** The rule set's own entry rule rates nobody on the ledger (fide or uscf-k without an opening balance): its newcomers entered at their declared grade. */
+  readonly enteredAtGrade: boolean;
+}
+
+/**
+ * A tournament's standings and ratings with every tournament of the ledger rated under `ruleSet` (an officer asking
+ * how another rule set would have rated it): from the whole log, since every tournament before it is rated too.
+ * Newcomers enter by the rule set's own rule, as `rerate` and `diff` enter them, unless that rates nobody on the whole
+ * ledger, when they enter at their declared grade (said) — decided ledger-wide as `diff --rules` decides it, so the
+ * two agree. Undefined: no such tournament.
+ */
+export const tournamentUnderRuleSet = (facts: readonly LoggedEvent[], tournamentId: string, ruleSet: string): TournamentUnderRuleSet | undefined => {
+  const state = initialLedgerState();
+  for (const f of facts) evolve(state, f.event);
+  const enteredAtGrade = !ratesByItsOwnEntry(facts, ruleSet);
+  const view = ratedTournamentView(facts, state, tournamentId, { ruleSet, entry: enteredAtGrade ? 'grade' : 'system' });
+  return view === undefined ? undefined : { view, enteredAtGrade };
 };

@@ -297,7 +297,7 @@ export class Submissions {
       return undefined;
     }
     const received = await this.received(input.submissionId);
-    return this.importOf(this.read(received), received.validDate, { actor: input.by, alsoDecide: [approval], alsoReads: [submissionStream(input.submissionId)] });
+    return this.importOf(this.read(received), received.validDate, { actor: input.by, alsoDecide: [approval], alsoReads: [submissionStream(input.submissionId)], today: input.validDate });
   }
 
   async reject(input: SubmissionDecision): Promise<ExecuteResult> {
@@ -345,12 +345,13 @@ export class Submissions {
   }
 
   /** The files through their format's importer, as `fesa import`, `trf import`, `egd import` or `game report --csv` would record them. */
-  private async importOf(read: ReadSubmission, receivedOn: string, options: { dryRun?: boolean; actor?: string; alsoDecide?: readonly Command[]; alsoReads?: readonly string[]; onPlayerIds?: ImportOptions['onPlayerIds'] }): Promise<SubmissionImport> {
+  private async importOf(read: ReadSubmission, receivedOn: string, options: { dryRun?: boolean; actor?: string; alsoDecide?: readonly Command[]; alsoReads?: readonly string[]; onPlayerIds?: ImportOptions['onPlayerIds']; today?: string }): Promise<SubmissionImport> {
     const { tournamentId } = read;
     // a tournament recorded already (an earlier submission approved): a results file corrects it, result by result;
     // a games CSV adds to a tournament the ledger holds anyway
     const correct = read.format !== 'csv' && (await this.ledger.stateOfStreams(() => [tournamentStream(tournamentId)])).tournaments.has(tournamentId);
-    const decision = { actor: options.actor ?? 'submission-check', ...options, ...(this.saved !== undefined ? { saved: this.saved } : {}) };
+    // the day it is decided on (checked: the day received; approved: the approval's), after which no balance is dated
+    const decision = { actor: options.actor ?? 'submission-check', today: receivedOn, ...options, ...(this.saved !== undefined ? { saved: this.saved } : {}) };
     switch (read.format) {
       case 'fesa': {
         const outcome = await importFesaFolders(this.ledger, [read.folder], { ...decision, correct, withConsequences: true });

@@ -42,7 +42,8 @@ export interface TrfImportOptions extends FileDecision {
   readonly startDate?: string;
   readonly endDate?: string;
   /** Decide the file and tell what it would change, recording nothing. */
-  readonly dryRun?: boolean;
+  readonly dryRun?: boolean;  /** Today: the file's opening balances (dated its start) are refused after it, the whole file with them. */
+  readonly today: string;
 }
 
 export type TrfImportOutcome = TournamentFileOutcome;

@@ -110,6 +110,7 @@ export const diffJson = (d: NamedDiff, p: DiffPage): Diff => ({
 export class Diffs {
   private readonly published = new Map<string, NamedDiff & { entry: PublishedEntry }>();
   private ruleSets: { key: string; diff: NamedDiff } | undefined;
+  private sideBySides: { key: string; diff: PlainSideBySide } | undefined;
 
   constructor(
     private readonly ledger: Ledger,
@@ -188,6 +189,17 @@ export class Diffs {
     const key = `${a}|${b}|${asOf}@${head}`;
     if (this.ruleSets?.key !== key) this.ruleSets = { key, diff: namedDiff(await this.folds({ kind: 'rule-set-pair', a, b, asOf })) };
     return this.ruleSets.diff;
+  }
+
+  /**
+   * Two rule sets not both FESA side by side (`ledger diff --rules A --rules B`), a fold job kept for the head of the
+   * log it was asked at as `underRuleSets` keeps its diff: the JSON's pages and the page for people read one fold,
+   * and the next append (by anyone) makes the next request fold again.
+   */
+  async sideBySide(a: string, b: string, asOf: string): Promise<PlainSideBySide> {
+    const key = `${a}|${b}|${asOf}@${await this.ledger.store.headPosition()}`;
+    if (this.sideBySides?.key !== key) this.sideBySides = { key, diff: await this.folds({ kind: 'side-by-side', a, b, asOf }) };
+    return this.sideBySides.diff;
   }
 
   /** A diff from the models computed on the worker; undefined when they cannot answer (then the folds say why). */

@@ -29,7 +29,7 @@ import { factsKnownAt, loadFacts } from '../../app/load';
 import type { EventStore } from '../../app/ports/event-store';
 import type { CheckpointStorage } from '../../app/ports/checkpoint-storage';
 import { ruleSetList, type RuleSetList } from '../../app/rule-set-list';
-import { sideBySideOf, type SideBySide } from '../../app/side-by-side';
+import { sideBySideOf, tournamentUnderRuleSet, type SideBySide, type TournamentUnderRuleSet } from '../../app/side-by-side';
 import { readRuleSetListModel } from '../../app/rule-set-list-model';
 import type { RuleSetCareer } from '../../app/career-rule-sets';
 import { RuleSetCareersFold, type RuleSetCareersJob, type RuleSetExplanationJob } from './rule-set-careers';
@@ -75,6 +75,8 @@ export type FoldJob =
   | { readonly kind: 'rule-set-pair'; readonly a: string; readonly b: string; readonly asOf: string }
   /** Two rule sets not both FESA side by side (`ledger diff --rules A --rules B`), from the whole log. */
   | { readonly kind: 'side-by-side'; readonly a: string; readonly b: string; readonly asOf: string }
+  /** A tournament with every tournament of the ledger rated under a rule set asked for (`tournament show T --rules S`), from the whole log. */
+  | { readonly kind: 'tournament-under'; readonly tournamentId: string; readonly ruleSet: string }
   /** A published list's rows (its page), reproduced from the log as known when it was published. */
   | { readonly kind: 'published-rows'; readonly listId: string }
   /** A published list's bulletin: both lists as they were published and the corrections between them. */
@@ -118,6 +120,7 @@ export interface FoldAnswers {
   readonly crosstable: PlainCrosstable;
   readonly 'rule-set-pair': PlainDiff;
   readonly 'side-by-side': PlainSideBySide;
+  readonly 'tournament-under': TournamentUnderRuleSet | null;
   readonly 'published-rows': PublishedRows;
   readonly bulletin: Bulletin;
   readonly 'submission-check': SubmissionPreview;
@@ -242,6 +245,8 @@ const answer = async (store: EventStore, live: () => LiveProjections, { playerRu
       const compared = sideBySideOf(await loadFacts(store), job.a, job.b, job.asOf);
       return { ...compared, why: [...compared.why] };
     }
+    case 'tournament-under':
+      return tournamentUnderRuleSet(await loadFacts(store), job.tournamentId, job.ruleSet) ?? null;
     case 'published-rows':
       return publishedRows(LIST_PRINTER, await loadFacts(store), job.listId);
     case 'bulletin':

@@ -80,7 +80,7 @@ export const mountListRoutes = (app: express.Express, context: ServerContext): v
 };
 
 /** The lists published, each exactly as published, what changed since, and two FESA rule sets compared. */
-const mountPublishedRoutes = (app: express.Express, { ledger, checkpoints, worker, auditTrail, diffs, foldJobs, publicRead, access, folds }: ServerContext): void => {
+const mountPublishedRoutes = (app: express.Express, { ledger, checkpoints, worker, auditTrail, diffs, foldJobs, publicRead, auditorKept, folds }: ServerContext): void => {
   app.get('/lists/published', ...publicRead, async (_req, res) => {
     const { trail } = await auditTrail.caughtUp();
     const personal = seesPersonalData(res);
@@ -130,11 +130,11 @@ const mountPublishedRoutes = (app: express.Express, { ledger, checkpoints, worke
   });
 
   // auditors': a comparison is for checking a change of rules (a browser signs in with the token as its password)
-  app.get('/diff', access('auditor'), ...folds, async (req, res) => {
+  app.get('/diff', ...auditorKept, ...folds, async (req, res) => {
     const { asOf, rules } = ruleSetPairOf(req, false);
     if (!bothFesa(rules)) {
       // any other pair player by player, as `ledger diff --rules A --rules B` puts them
-      const body: SideBySideDiff = sideBySideJson(await foldJobs({ kind: 'side-by-side', a: rules[0], b: rules[1], asOf }), diffQueryOf(req));
+      const body: SideBySideDiff = sideBySideJson(await diffs.sideBySide(rules[0], rules[1], asOf), diffQueryOf(req));
       res.json(body);
       return;
     }

@@ -102,7 +102,12 @@ export const diffPaths = {
       summary: 'What two rule sets make of the same facts (auditor): two FESA rule sets list by list, 100 players and 100 ratings a page (Diff); any other pair player by player, 100 a page, as `ledger diff --rules A --rules B` puts them (SideBySideDiff); for a browser, the page comparing them (rules optional there: fesa and fesa-published), signed in with Basic credentials (the token as the password)',
       ...security('auditor'),
       parameters: [query('rules', { type: 'array', items: { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] } }, 'Twice: rules=A&rules=B, any two rule sets.', true), query('as-of', date, 'Default today.'), ...diffPaging],
-      responses: { '200': okOrPage('The diff.', { anyOf: [ref('Diff'), ref('SideBySideDiff')] }), ...badParameter, ...needsToken, ...folds, ...common, ...pageProblems },
+      // kept per head of the log as the public reads are (answer-cache.ts): the same answer again costs no fold
+      responses: {
+        '200': { ...okOrPage('The diff.', { anyOf: [ref('Diff'), ref('SideBySideDiff')] }), headers: { ETag: { description: 'SHA-256 of the body bytes in quotes; send it back in If-None-Match for a 304.', schema: str } } },
+        '304': { description: 'Unchanged since the ETag sent in If-None-Match (while the log has not grown).' },
+        ...badParameter, ...needsToken, ...folds, ...common, ...pageProblems,
+      },
     },
   },
 };

@@ -1,10 +1,10 @@
 /** The routes of the players and the tournaments: directories, careers, explanations, cross tables. */
 import { GENERIC_RULE_SETS } from '../../../projections/generic/systems';
 import { badParameter, common, int, needsToken, okOrPage, pageProblems, pathParam, problemOrPage, publicRoute, query, ref, str } from './openapi-schema';
-import { rules } from './openapi-lists';
 
 const playerRules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] }, 'fesa or fesa-published: fold the FESA career under this FESA rule set (default: each tournament under the rule set adopted for it). Any other: the FESA career as adopted, and that rule set\'s record first in ruleSets (on the page, its section first).');
 
+const tournamentRules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] }, 'fesa or fesa-published: the cross table folded under this FESA rule set (default: each tournament under the rule set adopted for it). Any other: the tournament\'s standings and ratings with every tournament of the ledger rated under it (RatedTournamentUnder, as `ledger tournament show T --rules S --json`; not with format=fesa-html).');
 const careerRules = query('rules', { type: 'string', enum: ['fesa', 'fesa-published', ...GENERIC_RULE_SETS] }, 'fesa or fesa-published: the FESA career folded under this FESA rule set (default: each tournament under the rule set adopted for it). Any other: his tournaments rated under that rule set. Without it, a player FESA never rated is answered under the first rule set he is rated under (in the order of PlayerRecord.ruleSets), the others named in a Link header.');
 
 /** The header an answer under one of several rule sets carries: the URL of each other rule set's answer. */
@@ -75,13 +75,13 @@ export const tournamentPaths = {
     get: {
       summary: 'A rated tournament\'s cross table and games (as tournament show --json), or the official program\'s turnering.html (ISO-8859-1); a tournament under fide, uscf-k, gobase-go … (a TRF or EGD import) as its players and games with colours, stones and whether each was rated',
       ...publicRoute,
-      parameters: [pathParam('id', 'Tournament id.'), query('format', { type: 'string', enum: ['json', 'fesa-html'] }, 'Default json.'), rules],
+      parameters: [pathParam('id', 'Tournament id.'), query('format', { type: 'string', enum: ['json', 'fesa-html'] }, 'Default json.'), tournamentRules],
       responses: {
         '200': {
           description: 'The cross table; fesa-html is the program\'s file; a browser without format gets the tournament page (cross table, games with ids, corrections and withdrawals).',
           content: {
             'application/json': {
-              schema: { anyOf: [ref('CrossTable'), ref('RatedTournament')] },
+              schema: { anyOf: [ref('CrossTable'), ref('RatedTournament'), ref('RatedTournamentUnder')] },
             },
             'text/html': { schema: str },
           },

@@ -147,6 +147,7 @@ export const createServer = (ledger: Ledger, options: ServerOptions = {}): expre
     publicRead,
     access,
     auditorRead: access('auditor'),
+    auditorKept: [access('auditor'), answers.handler],
     // the list as known at a past position: an auditor's whole-ledger read
     knownAtList: [access('auditor'), ...folds],
     writes,

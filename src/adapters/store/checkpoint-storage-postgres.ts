@@ -47,48 +47,43 @@ const postgresSql = (query: Query, arrays: (text: string, values: unknown[]) => 
 const BATCH_BYTES = 8 << 20;
 const BATCH_CHUNKS = 2_000;
 
-/** The keys of the chunks to read, in batches of at most `BATCH_CHUNKS` chunks or `BATCH_BYTES` (one chunk at least). */
-const loadBatches = (keys: readonly Record<string, unknown>[]): { part: string; seq: number }[][] => {
-  const batches: { part: string; seq: number }[][] = [];
-  let [batch, bytes] = [[] as { part: string; seq: number }[], 0];
-  for (const key of keys) {
-    const n = Number(key.n);
-    if (batch.length > 0 && (bytes + n > BATCH_BYTES || batch.length >= BATCH_CHUNKS)) {
-      batches.push(batch);
+/**
+ * `items` in batches of at most `limits.chunks` items or `limits.bytes` bytes (one item at least). Bytes as the server
+ * holds the text, UTF-8: a name's "ø" or "ō" is one character and two or three bytes, so a batch counted in
+ * characters could run to three times the bytes meant.
+ */
+export function* inBatches<T>(items: Iterable<T>, bytesOf: (item: T) => number, limits = { bytes: BATCH_BYTES, chunks: BATCH_CHUNKS }): Generator<T[]> {
+  let [batch, bytes] = [[] as T[], 0];
+  for (const item of items) {
+    const n = bytesOf(item);
+    if (batch.length > 0 && (bytes + n > limits.bytes || batch.length >= limits.chunks)) {
+      yield batch;
       [batch, bytes] = [[], 0];
     }
-    batch.push({ part: key.part as string, seq: Number(key.seq) });
+    batch.push(item);
     bytes += n;
   }
-  if (batch.length > 0) batches.push(batch);
-  return batches;
+  if (batch.length > 0) yield batch;
+}
+
+/** Inserts a projection's chunks, many per statement (arrays unnested), in batches as `chunksInBatches` reads them. */
+const insertChunks = async (query: Query, s: string, name: string, chunks: Iterable<readonly [string, number, string]>): Promise<void> => {
+  for (const batch of inBatches(chunks, ([, , data]) => Buffer.byteLength(data))) {
+    await query(`INSERT INTO ${s}projection_chunks (name, part, seq, data) SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[])`, [name, batch.map((c) => c[0]), batch.map((c) => c[1]), batch.map((c) => c[2])]);
+  }
 };
 
-/** Inserts a projection's chunks, many per statement (arrays unnested), in batches as `loadBatches` reads them. */
-const insertChunks = async (query: Query, s: string, name: string, chunks: Iterable<readonly [string, number, string]>): Promise<void> => {
-  const batch: [string[], number[], string[]] = [[], [], []];
-  let bytes = 0;
-  const flush = async (): Promise<void> => {
-    if (batch[0].length > 0) await query(`INSERT INTO ${s}projection_chunks (name, part, seq, data) SELECT $1, * FROM unnest($2::text[], $3::int[], $4::text[])`, [name, ...batch]);
-    batch.forEach((a) => (a.length = 0));
-    bytes = 0;
-  };
-  for (const [part, seq, data] of chunks) {
-    if (batch[0].length > 0 && (bytes + data.length > BATCH_BYTES || batch[0].length >= BATCH_CHUNKS)) await flush();
-    batch[0].push(part);
-    batch[1].push(seq);
-    batch[2].push(data);
-    bytes += data.length;
-  }
-  await flush();
+/** The keys of a projection's chunks in order, but those of the parts `skip`, each with its size in bytes (octet_length, not length: characters). */
+export const chunkKeys = async (query: Query, s: string, name: string, skip: readonly string[]): Promise<{ part: string; seq: number; bytes: number }[]> => {
+  const { rows } = await query(`SELECT part, seq, octet_length(data) AS bytes FROM ${s}projection_chunks WHERE name = $1 AND NOT (part = ANY($2::text[])) ORDER BY part, seq`, [name, skip]);
+  return rows.map((r) => ({ part: r.part as string, seq: Number(r.seq), bytes: Number(r.bytes) }));
 };
 
 /** `CheckpointStorage.load`'s chunks (inside its read transaction), handed to `chunk` in order. */
 const chunksInBatches = async (query: Query, s: string, name: string, skip: readonly string[], chunk: (part: string, data: string) => void): Promise<void> => {
   // a few megabytes at a time: a whole history in one result would hold every chunk in memory at once, and a
   // projection saved with a part per player (rule-set-fold-cut.ts) one query per chunk would take a round trip each
-  const { rows: keys } = await query(`SELECT part, seq, length(data) AS n FROM ${s}projection_chunks WHERE name = $1 AND NOT (part = ANY($2::text[])) ORDER BY part, seq`, [name, skip]);
-  for (const batch of loadBatches(keys)) {
+  for (const batch of inBatches(await chunkKeys(query, s, name, skip), (k) => k.bytes)) {
     const { rows: data } = await query(
       `SELECT c.part, c.data FROM unnest($2::text[], $3::int[]) WITH ORDINALITY AS k(part, seq, i) JOIN ${s}projection_chunks c ON c.name = $1 AND c.part = k.part AND c.seq = k.seq ORDER BY k.i`,
       [name, batch.map((k) => k.part), batch.map((k) => k.seq)],

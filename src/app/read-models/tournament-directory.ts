@@ -31,8 +31,10 @@ export interface TournamentDirectory {
   readonly nameOf: (tournamentId: string) => string;
   /** The rule set that rates a tournament: the adoption in force at its end date, else its own system. */
   readonly ruleSetInForce: (registration: TournamentRegistered) => string;
-  /** The end date of the latest tournament closed on or before `asOf`. */
-  readonly latestClosedBy: (asOf: string) => string | undefined;
+  /** The end date of the latest rated tournament closed on or before `asOf` under a rule set `under` takes. */
+  readonly latestClosedBy: (asOf: string, under: (ruleSet: string) => boolean) => string | undefined;
+  /** The rule sets that rate the closed, rated tournaments, each with how many it rates, most first (ties: id). */
+  readonly ratingRuleSets: () => readonly { readonly ruleSet: string; readonly tournaments: number }[];
 }
 
 const HANDLES = ['TournamentRegistered', 'TournamentClosed', 'RuleSetAdopted'] as const;
@@ -83,13 +85,23 @@ export const TOURNAMENT_DIRECTORY: ReadModel<TournamentDirectoryState, Tournamen
     },
     nameOf: (id) => state.tournaments.get(id)?.registration.name ?? id,
     ruleSetInForce: (registration) => ruleSetInForce(state.adoptions, registration),
-    latestClosedBy: (asOf) => {
+    latestClosedBy: (asOf, under) => {
       let latest: string | undefined;
       for (const t of state.tournaments.values()) {
         const end = t.registration.endDate;
-        if (t.closed !== undefined && end <= asOf && (latest === undefined || end > latest)) latest = end;
+        if (t.closed === undefined || !t.registration.rated || end > asOf || (latest !== undefined && end <= latest)) continue;
+        if (under(ruleSetInForce(state.adoptions, t.registration))) latest = end;
       }
       return latest;
+    },
+    ratingRuleSets: () => {
+      const counts = new Map<string, number>();
+      for (const t of state.tournaments.values()) {
+        if (t.closed === undefined || !t.registration.rated) continue;
+        const ruleSet = ruleSetInForce(state.adoptions, t.registration);
+        counts.set(ruleSet, (counts.get(ruleSet) ?? 0) + 1);
+      }
+      return [...counts].map(([ruleSet, tournaments]) => ({ ruleSet, tournaments })).sort((a, b) => b.tournaments - a.tournaments || (a.ruleSet < b.ruleSet ? -1 : 1));
     },
   }),
 };

@@ -74,6 +74,9 @@ const csvFile = (name: string, text: string | Buffer): string => {
 const header = 'game,tournament,round,first,second,result';
 const egdCup = (): string => fs.readFileSync(path.join(FIXTURES, 'egd', 'constructed-ledger-cup.h'), 'utf8');
 const trfC5 = (): string => fs.readFileSync(path.join(FIXTURES, 'trf', 'bbp-dutch_2025_C5.trf'), 'utf8');
+/** A date after today, as a file of a tournament still to come gives it (its players' opening balances are dated so). */
+const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+const today = new Date().toISOString().slice(0, 10);
 
 const cases: readonly Case[] = [
   // --- one command, one decision: refused, and nothing of it recorded ---
@@ -100,6 +103,12 @@ const cases: readonly Case[] = [
     argv: () => ['player', 'balance', '--csv', csvFile('balance-rating.csv', ['id,rules,rating,reason', 'P1,fide,2100,legacy list', 'P2,fide,17OO,legacy list'].join('\n'))],
     code: 2,
     says: /balance-rating\.csv, line 3: rating must be a number written in digits, got "17OO"$/,
+  },
+  {
+    name: 'player balance --csv --rules fide whose row says another rule set: the row named, nothing recorded (neither silently wins)',
+    argv: () => ['player', 'balance', '--rules', 'fide', '--reason', 'legacy list', '--csv', csvFile('balance-rules.csv', ['id,rules,rating', 'P1,,2100', 'P2,pan-atlantic,1700'].join('\n'))],
+    code: 2,
+    says: /balance-rules\.csv, line 3: rules is "pan-atlantic", but --rules "fide" was given for every row; leave the cell empty or the option out$/,
   },
   {
     name: 'player balance under a grade the system does not have',
@@ -449,6 +458,19 @@ const cases: readonly Case[] = [
     argv: () => ['trf', 'import', csvFile('late-round.trf', trfC5().replace('012 Dutch 2025 C5 test\n', `012 Dutch 2025 C5 test\n042 2026/04/01\n052 2026/04/02\n132 ${' '.repeat(87)}26/04/01  26/04/02  26/04/09\n`))],
     code: 1,
     says: /late-round\.trf, line \d+, round 3: game r3-\d+-bye is dated 2026-04-09, outside tournament "late-round" \(2026-04-01 to 2026-04-02\); nothing of .*late-round\.trf was recorded$/,
+  },
+  // an importer's opening balance is refused after today as `player balance`'s is, for the whole file (issue 29)
+  {
+    name: 'trf import of a tournament starting after today: its first player\'s opening balance is refused, and nothing of the file recorded',
+    argv: () => ['trf', 'import', csvFile('c5-later.trf', trfC5()), '--start', later],
+    code: 1,
+    says: new RegExp(`c5-later\\.trf, line 2: the opening balance of Test0001 Player0001 \\(c5-later-1\\) under fide-2024 is dated ${later}, after today \\(${today}\\): .*; nothing of .*c5-later\\.trf was recorded$`),
+  },
+  {
+    name: 'egd import of a table dated after today: its first player\'s opening balance is refused, and nothing of the table recorded',
+    argv: () => ['egd', 'import', csvFile('cup-later.h', egdCup().replace(/^; DT\[.*\]$/m, `; DT[${later},${later}]`)), '--rules', 'gobase-go'],
+    code: 1,
+    says: new RegExp(`cup-later\\.h, line 10: the opening balance of Hansen-Lie Ola \\(EGD-11111111\\) under gobase-go is dated ${later}, after today \\(${today}\\): .*; nothing of .*cup-later\\.h was recorded$`),
   },
   {
     name: 'player add --csv whose third row reuses an id: not even the new player of row 2 is registered',

@@ -35,6 +35,15 @@ describe('ledger player balance', () => {
     const pan = JSON.parse(await ok('history', 'P1', '--rules', 'pan-atlantic', '--json')) as { openingBalances: { date: string; rating: number }[] };
     expect(pan.openingBalances).toEqual([{ date: '2025-01-01', ruleSet: 'pan-atlantic', rating: 1700, source: 'balance 2025-01-01', reason: 'pan-atlantic list 2024' }]);
 
+    // an officer's legacy list of one rule set: ids and ratings in the file, the rule set, date and reason given once
+    // (they used to be taken and dropped unseen, and every row refused for a missing rule set)
+    const plain = file('plain.csv', ['id,rating,games', 'P3,1550,30', 'P4,1450,']);
+    expect(await ok('player', 'balance', '--rules', 'fide', '--date', '2024-12-31', '--reason', 'FIDE list 2024', '--csv', plain)).toMatch(/2 opening balances, 2 recorded/);
+    const fide = JSON.parse(await ok('list', '--rules', 'fide', '--as-of', '2024-12-31', '--json')) as { players: Record<string, unknown>[] };
+    expect(fide.players.map(({ id, rating, games }) => ({ id, rating, games }))).toEqual([{ id: 'P3', rating: 1550, games: 30 }, { id: 'P4', rating: 1450, games: 30 }]);
+    const p3 = JSON.parse(await ok('history', 'P3', '--rules', 'fide', '--json')) as { openingBalances: unknown[] };
+    expect(p3.openingBalances).toEqual([{ date: '2024-12-31', ruleSet: 'fide', rating: 1550, source: 'balance 2024-12-31', reason: 'FIDE list 2024' }]);
+
     // a US tournament on 1 March: P3's balance dated before it is the rating it starts from
     await ok('player', 'balance', '--id', 'P3', '--rules', 'us-shogi-1997-text', '--rating', '1650', '--grade', '1 Dan', '--date', '2025-02-28', '--reason', 'US Shogi list 1997');
     await ok('tournament', 'add', '--id', 'T1', '--name', 'Cup', '--start', '2025-03-01', '--rules', 'us-shogi-1997-text', '--main', '60');

@@ -10,14 +10,17 @@ import { ledgerProcess, tempDir } from '../../support/helpers';
 
 const US = 'us-shogi-1997-text';
 
+/** The `ledger` process on another ledger file: what it printed, or a failure naming the command. */
+const ledgerOn = (db: string) => async (...argv: string[]): Promise<string> => {
+  const r = await ledgerProcess([...argv, '--db', db, '--actor', 'officer']);
+  if (r.code !== 0) throw new Error(`ledger ${argv.join(' ')}: exit ${r.code}: ${r.err}`);
+  return r.out;
+};
+
 describe('the non-FESA read surface through the CLI', () => {
   const db = path.join(tempDir('rule-set-surface'), 'ledger.db');
   const run = (...argv: string[]) => ledgerProcess([...argv, '--db', db, '--actor', 'officer']);
-  const ok = async (...argv: string[]): Promise<string> => {
-    const r = await run(...argv);
-    if (r.code !== 0) throw new Error(`ledger ${argv.join(' ')}: exit ${r.code}: ${r.err}`);
-    return r.out;
-  };
+  const ok = ledgerOn(db);
   const game = (t: string, id: string, round: number, first: string, second: string, result: string) =>
     ok('game', 'report', '--tournament', t, '--game', id, '--round', String(round), '--first', first, '--second', second, '--result', result);
 
@@ -72,12 +75,7 @@ describe('the non-FESA read surface through the CLI', () => {
 
   it('tournament show --rules S enters newcomers as diff --rules does: by its own rule when it rates anybody on the ledger', async () => {
     // fide rates P1 (a balance) and P2 (against him) in T0; T1's two newcomers meet nobody rated under it
-    const other = path.join(tempDir('rule-set-surface-entry'), 'ledger.db');
-    const on = async (...argv: string[]): Promise<string> => {
-      const r = await ledgerProcess([...argv, '--db', other, '--actor', 'officer']);
-      if (r.code !== 0) throw new Error(`ledger ${argv.join(' ')}: exit ${r.code}: ${r.err}`);
-      return r.out;
-    };
+    const on = ledgerOn(path.join(tempDir('rule-set-surface-entry'), 'ledger.db'));
     for (const p of ['P1', 'P2', 'P3', 'P4']) await on('player', 'add', '--id', p, '--family', `F${p}`, '--given', 'G', '--country', 'NO', '--date', '2025-01-01', '--grade', '1 Dan', '--grade-source', 'NSR');
     await on('player', 'balance', '--id', 'P1', '--rules', 'fide', '--rating', '2000', '--games', '30', '--date', '2025-06-01', '--reason', 'legacy');
     await on('tournament', 'add', '--id', 'T0', '--name', 'T0', '--start', '2026-02-07', '--rules', 'fide');
@@ -105,6 +103,41 @@ describe('the non-FESA read surface through the CLI', () => {
     expect(a.indexOf('2026-01-01  opening balance')).toBeLessThan(a.indexOf('2026-02-07  US one'));
     expect(a).not.toContain('stands for his record');
   }, 60_000);
+
+  it('history --rules S prints what the rule set keeps on him now: US 1997 promotion streaks, pan-atlantic grade runs and its pending ratification', async () => {
+    const on = ledgerOn(path.join(tempDir('rule-set-surface-counters'), 'ledger.db'));
+    for (const p of ['F', 'G', 'H']) await on('player', 'add', '--id', p, '--family', `F${p}`, '--given', 'G', '--country', 'US', '--date', '2025-01-01');
+    // F holds 1-dan (LB 1500) with a rating at 2-dan's (LB 1700): each rated game at or above it runs his 2-dan streak (§4)
+    await on('player', 'balance', '--id', 'F', '--rules', US, '--rating', '1850', '--games', '30', '--grade', '1-dan', '--date', '2025-06-01', '--reason', 'US list 2025');
+    for (const p of ['G', 'H']) await on('player', 'balance', '--id', p, '--rules', US, '--rating', '1600', '--games', '30', '--date', '2025-06-01', '--reason', 'US list 2025');
+    await on('player', 'balance', '--id', 'F', '--rules', 'pan-atlantic', '--rating', '1850', '--games', '30', '--grade', '1-dan', '--date', '2025-06-01', '--reason', 'PA list 2025');
+    for (const p of ['G', 'H']) await on('player', 'balance', '--id', p, '--rules', 'pan-atlantic', '--rating', '1600', '--games', '30', '--date', '2025-06-01', '--reason', 'PA list 2025');
+    for (const rules of [US, 'pan-atlantic']) {
+      const t = `T-${rules}`;
+      await on('tournament', 'add', '--id', t, '--name', t, '--start', '2026-02-07', '--rules', rules);
+      await on('game', 'report', '--tournament', t, '--game', 'g1', '--round', '1', '--first', 'F', '--second', 'G', '--result', 'win');
+      await on('game', 'report', '--tournament', t, '--game', 'g2', '--round', '2', '--first', 'H', '--second', 'F', '--result', 'loss');
+      await on('tournament', 'close', '--id', t);
+    }
+    type Shown = { counters?: Record<string, number>; ratificationRequested?: string | null };
+    const us = JSON.parse(await on('history', 'F', '--rules', US, '--json')) as Shown;
+    expect(us.counters).toEqual({ 'promotionStreak.2-dan': 2 });
+    expect(us).not.toHaveProperty('ratificationRequested');
+    expect(await on('history', 'F', '--rules', US)).toMatch(new RegExp(`\\nCounters under ${US} now:\\ncounter +games\\n-[- ]+\\npromotionStreak\\.2-dan +2\\n$`));
+    const pa = JSON.parse(await on('history', 'F', '--rules', 'pan-atlantic', '--json')) as Shown;
+    // two games at or above 2-dan's lower bound (1700) and not yet the run that promotes
+    expect(pa.counters?.['lbStreak.2-dan']).toBe(2);
+    expect(pa.ratificationRequested).toBeNull();
+    const paText = await on('history', 'F', '--rules', 'pan-atlantic');
+    expect(paText).toContain('\nCounters under pan-atlantic now:\n');
+    expect(paText).toMatch(/\nlbStreak\.2-dan +2\n/);
+    expect(paText).toMatch(/\nRatification pending under pan-atlantic: none\n$/);
+    // a rule set that keeps no counters says nothing of them
+    await on('player', 'balance', '--id', 'G', '--rules', 'fide', '--rating', '1800', '--games', '30', '--date', '2025-06-01', '--reason', 'FIDE list');
+    const fide = JSON.parse(await on('history', 'G', '--rules', 'fide', '--json')) as Shown;
+    expect(Object.keys(fide)).not.toContain('counters');
+    expect(await on('history', 'G', '--rules', 'fide')).not.toContain('Counters');
+  }, 120_000);
 
   it('refuses a balance dated after today with one sentence and leaves the store as it was', async () => {
     const before = await ok('checksum');

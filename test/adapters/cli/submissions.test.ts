@@ -127,6 +127,10 @@ describe.skipIf(!cliBuilt())('organiser submissions through the CLI (issue 33)',
     // without the dates the submission is refused as the import is, saying how to give them
     const undated = await run(db, ['submission', 'add', trf, '--format', 'trf'], ORGANISER);
     expect(undated).toMatchObject({ code: 1, err: expect.stringContaining('c5.trf: the file has no date of start (record 042) nor round dates (record 132); give its first day and, if another, its last: --start YYYY-MM-DD') });
+    // a tournament still to come: its players' balances (dated its start) are refused as trf import refuses them
+    const later = new Date(Date.now() + 3 * 86_400_000).toISOString().slice(0, 10);
+    const early = await run(db, ['submission', 'add', trf, '--format', 'trf', '--start', later], ORGANISER);
+    expect(early).toMatchObject({ code: 1, err: expect.stringMatching(new RegExp(`c5\\.trf, line 2: the opening balance of Test0001 Player0001 \\(c5-1\\) under fide-2024 is dated ${later}, after today`)) });
     // a rule set the format's import does not rate under, or dates for a table that has its own, the same
     const goRules = await run(db, ['submission', 'add', trf, '--format', 'trf', '--rules', 'gobase-go', '--start', '2025-05-01'], ORGANISER);
     expect(goRules).toMatchObject({ code: 1, err: 'ledger: a TRF file is rated under fide-2024 or fide or uscf-k; got "gobase-go"\n' });

@@ -7,6 +7,7 @@
 import * as path from 'path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ledgerProcess, tempDir } from '../../support/helpers';
+import { foldJobs } from '../../../src/adapters/http/fold-jobs';
 import { startApi, type Api } from './api';
 
 const US = 'us-shogi-1997-text';
@@ -92,5 +93,28 @@ describe('HTTP answers of a player FESA never rated', () => {
     const us = await api.get(`/diff?rules=${US}&rules=us-shogi-1997-card&as-of=2026-12-31`, auditor);
     expect((us.body.players as { playerId: string; a: { rating: number } | null }[]).find((p) => p.playerId === 'A')?.a?.rating).toBe(1808);
     expect((await api.get(`/diff?rules=${US}&rules=elo&as-of=2026-12-31`, auditor)).status).toBe(400);
+  }, 60_000);
+
+  it('GET /diff of a non-FESA pair is folded once per head of the log, its pages and its page alike, with an ETag (304 while the log has not grown)', async () => {
+    const auditor = await api.appoint('aud2', 'auditor');
+    const url = `/diff?rules=${US}&rules=pan-atlantic&as-of=2026-11-30`;
+    const asked = foldJobs.asked;
+    const first = await api.get(url, auditor);
+    expect(first.status).toBe(200);
+    const etag = first.headers.get('etag');
+    expect(etag).toMatch(/^"[0-9a-f]{64}"$/);
+    // the same answer again, another page of it and the page for people: no fold more
+    expect((await api.get(url, auditor)).body).toEqual(first.body);
+    expect((await api.get(`${url}&page=2`, auditor)).status).toBe(200);
+    expect((await api.request('GET', url, { token: auditor, headers: { accept: 'text/html' } })).status).toBe(200);
+    expect(foldJobs.asked - asked).toBe(1);
+    // (node's http client: fetch adds Cache-Control: no-cache to a request with If-None-Match, which asks for the body)
+    expect((await api.raw('GET', url, { authorization: `Bearer ${auditor}`, 'if-none-match': etag! })).status).toBe(304);
+    // an append (by another process) is a new head: folded again, once
+    const r = await ledgerProcess(['player', 'add', '--id', 'H', '--family', 'FamH', '--given', 'GH', '--country', 'US', '--db', db, '--actor', 'officer']);
+    expect(r.code).toBe(0);
+    expect((await api.get(url, auditor)).body).toEqual(first.body);
+    expect((await api.get(url, auditor)).status).toBe(200);
+    expect(foldJobs.asked - asked).toBe(2);
   }, 60_000);
 });

@@ -144,7 +144,8 @@ describe('HTTP API', () => {
       // an unknown rule set is named against every rule set, a non-FESA one where only a FESA one folds says so
       ['/lists?rules=elo', 400, 'rules must be one of fesa, fesa-published, us-shogi-1997-text, us-shogi-1997-card, pan-atlantic, gobase-go, egd-gor, fide, uscf-k, fide-2024, got "elo"', 'rules'],
       ['/players/N16/history?rules=elo', 400, 'rules must be one of fesa, fesa-published, us-shogi-1997-text, ', 'rules'],
-      ['/tournaments/01_1st_nekomadoken?rules=fide', 400, 'rules=fide: this folds under a FESA rule set (fesa, fesa-published); fide answers where it rated the tournament or the player', 'rules'],
+      // (rules=fide answers the tournament under fide since issue 29, as tournament show --rules fide; not its program's file)
+      ['/tournaments/01_1st_nekomadoken?rules=fide&format=fesa-html', 400, "format=fesa-html is the FESA program's page; under rules=fide leave format out", 'format'],
       ['/lists?active-years=-1', 400, 'active-years must be an integer of at least 0, got "-1"', 'active-years'],
       ['/lists?as-of=2016-06-01&as-of=2016-07-01', 400, 'as-of must be given once', 'as-of'],
       ['/lists?known-at=1970-01-01T00:00:00Z', 400, 'known-at 1970-01-01T00:00:00.000Z lies before the first event', 'known-at'],

@@ -10,6 +10,7 @@ import { importEgd } from '../../../src/app/egd';
 import { importFesaFolders } from '../../../src/app/fesa-import';
 import { loadFacts } from '../../../src/app/load';
 import { importTrf } from '../../../src/app/trf';
+import { today } from '../../../src/adapters/clock';
 import { eventDate, FIXTURES, NEKOMADO, tempDir } from '../../support/helpers';
 import { grandmommyscupLines, round1Corrected } from '../../support/corrected-trf';
 import { startApi, type Api } from './api';
@@ -177,10 +178,10 @@ describe('HTTP submissions: organisers submit, officers decide', () => {
       const bytes = fs.readFileSync(file);
       if (format === 'trf') {
         const parsed = parseTrf(decodeTrf(bytes), path.basename(file));
-        await importTrf(imported.ledger, E.isRight(parsed) ? parsed.right : expect.fail(parsed.left.message), { file: path.basename(file), actor: 'kari', tournamentId: id, ruleSet: 'fide-2024' });
+        await importTrf(imported.ledger, E.isRight(parsed) ? parsed.right : expect.fail(parsed.left.message), { file: path.basename(file), actor: 'kari', tournamentId: id, ruleSet: 'fide-2024', today: today() });
       } else {
         const parsed = parseEgd(decodeEgd(bytes), path.basename(file));
-        await importEgd(imported.ledger, E.isRight(parsed) ? parsed.right : expect.fail(parsed.left.message), { file: path.basename(file), actor: 'kari', tournamentId: id });
+        await importEgd(imported.ledger, E.isRight(parsed) ? parsed.right : expect.fail(parsed.left.message), { file: path.basename(file), actor: 'kari', tournamentId: id, today: today() });
       }
       const approved = await list(api, ruleSet);
       expect(approved.toString()).not.toBe(before.toString());

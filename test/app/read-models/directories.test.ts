@@ -25,10 +25,19 @@ const expectSameAsDecidersState = (facts: readonly LoggedEvent[]): void => {
     expect(tournaments.nameOf(id)).toBe(t.registration.name);
   }
   const dates = [...state.tournaments.values()].map((t) => t.registration.endDate);
+  const ratedClosed = [...state.tournaments.values()].filter((t) => t.closed !== undefined && t.registration.rated);
+  const ruleSets = [...new Set(ratedClosed.map((t) => ruleSetInForceOf(state, t.registration)))];
   for (const asOf of ['1999-01-01', ...dates]) {
-    const closedBy = [...state.tournaments.values()].filter((t) => t.closed !== undefined && t.registration.endDate <= asOf).map((t) => t.registration.endDate).sort();
-    expect(tournaments.latestClosedBy(asOf)).toBe(closedBy.at(-1));
+    const closedBy = ratedClosed.filter((t) => t.registration.endDate <= asOf);
+    expect(tournaments.latestClosedBy(asOf, () => true)).toBe(closedBy.map((t) => t.registration.endDate).sort().at(-1));
+    for (const ruleSet of ruleSets) {
+      const under = closedBy.filter((t) => ruleSetInForceOf(state, t.registration) === ruleSet).map((t) => t.registration.endDate).sort();
+      expect(tournaments.latestClosedBy(asOf, (r) => r === ruleSet)).toBe(under.at(-1));
+    }
   }
+  const counted = ruleSets.map((ruleSet) => ({ ruleSet, tournaments: ratedClosed.filter((t) => ruleSetInForceOf(state, t.registration) === ruleSet).length }));
+  expect([...tournaments.ratingRuleSets()].sort((a, b) => (a.ruleSet < b.ruleSet ? -1 : 1))).toEqual(counted.sort((a, b) => (a.ruleSet < b.ruleSet ? -1 : 1)));
+  expect(tournaments.ratingRuleSets().map((r) => r.tournaments)).toEqual(counted.map((r) => r.tournaments).sort((a, b) => b - a));
 
   expect(players.all()).toEqual([...state.players.values()].map((p) => p.current ?? p.registration));
   for (const [id, p] of state.players) {

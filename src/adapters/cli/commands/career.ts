@@ -17,8 +17,9 @@ import { UsageError } from '../args';
 import type { CliContext, CommandRun } from '../context';
 import { table } from '../output';
 import { genericCareer, type GenericCareer } from '../../../app/tournaments';
-import { balancesAndTournamentsByDate } from '../../../app/career-rule-sets';
-import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/generic/systems';
+import { balancesAndTournamentsByDate, ruleSetStandings, type RuleSetStanding } from '../../../app/career-rule-sets';
+import { foldGeneric } from '../../../../projections/generic/history';
+import { GENERIC_RULE_SETS, genericSystem, isGenericRuleSet } from '../../../../projections/generic/systems';
 import { ruleSetInForceOf } from '../../../../domain/commands/state';
 import { resolvePlayer } from '../../../app/player-lookup';
 import { nearest } from '../suggest';
@@ -95,14 +96,35 @@ export const careerModelStale = (ctx: CliContext): ((why: string) => void) => {
   };
 };
 
-/** A non-FESA career from the saved careers model, else (EventStoreDB keeps none) folded from the non-FESA slice. */
-const savedOrFoldedCareer = async (ctx: CliContext, playerId: string): Promise<GenericCareer | undefined> => {
+/**
+ * A non-FESA career from the saved careers model, else (EventStoreDB keeps none) folded from the non-FESA slice; with
+ * what each rule set holds of him now (his counters, a ratification pending), as the player's page has them.
+ */
+const savedOrFoldedCareer = async (ctx: CliContext, playerId: string): Promise<{ career: GenericCareer | undefined; standings: readonly RuleSetStanding[] }> => {
   const [store, storage] = [await ctx.store(), await ctx.checkpoints()];
-  if (storage !== undefined) return (await readRuleSetCareer(store, storage, playerId, savedModelNotServed(ctx))).career;
+  if (storage !== undefined) return readRuleSetCareer(store, storage, playerId, savedModelNotServed(ctx));
   // the non-FESA slice (its tournaments, their players, every name), not the FESA games the fold passes over
   const slice = await ratedListSlice(store);
-  return genericCareer(slice.facts, slice.state, playerId);
+  const fold = foldGeneric(slice.facts);
+  return { career: genericCareer(slice.facts, slice.state, playerId, fold), standings: ruleSetStandings(fold, playerId, () => undefined) };
 };
+
+/** What the rule set keeps on him beside his rating, where it keeps any: its counters now, a ratification pending. */
+const standingOf = (ruleSet: string, standings: readonly RuleSetStanding[]): Pick<RuleSetStanding, 'counters' | 'ratificationRequested'> => {
+  const own = standings.find((s) => s.ruleSet === ruleSet);
+  const system = genericSystem(ruleSet);
+  return {
+    ...(system.counters !== undefined ? { counters: own?.counters ?? {} } : {}),
+    ...(system.grades?.ratification !== undefined ? { ratificationRequested: own?.ratificationRequested ?? null } : {}),
+  };
+};
+
+const standingText = (ruleSet: string, s: Pick<RuleSetStanding, 'counters' | 'ratificationRequested'>): string[] => [
+  ...(s.counters === undefined ? [] : Object.keys(s.counters).length === 0
+    ? ['', `Counters under ${ruleSet} now: none running`]
+    : ['', `Counters under ${ruleSet} now:`, table(['counter', 'games'], Object.entries(s.counters).map(([name, n]) => [name, n]))]),
+  ...(s.ratificationRequested === undefined ? [] : ['', `Ratification pending under ${ruleSet}: ${s.ratificationRequested === null ? 'none' : `${s.ratificationRequested} (requested, not yet awarded)`}`]),
+];
 
 export const history: CommandRun = {
   async run(ctx) {
@@ -122,10 +144,11 @@ export const history: CommandRun = {
       }
     }
     if (isGenericRuleSet(ruleSet)) {
-      const generic = await savedOrFoldedCareer(ctx, playerId);
+      const { career: generic, standings } = await savedOrFoldedCareer(ctx, playerId);
       const shown = generic && { ...generic, tournaments: generic.tournaments.filter((t) => t.ruleSet === ruleSet), openingBalances: generic.openingBalances.filter((b) => b.ruleSet === ruleSet), grades: generic.grades.filter((g) => g.ruleSet === ruleSet) };
       if (shown === undefined || (shown.tournaments.length === 0 && shown.openingBalances.length === 0)) throw new UsageError(`${playerId} played no tournament rated under ${ruleSet}`);
-      ctx.out(ctx.json ? JSON.stringify(shown, null, 2) : genericCareerText(shown));
+      const standing = standingOf(ruleSet, standings);
+      ctx.out(ctx.json ? JSON.stringify({ ...shown, ...standing }, null, 2) : [genericCareerText(shown), ...standingText(ruleSet, standing)].join('\n'));
       return 0;
     }
     const progress = new FoldProgress('history');

@@ -74,6 +74,26 @@ const registrationCommands = (ctx: CliContext, input: FieldInput): Command[] => 
   return grade === undefined ? [registration] : [registration, { kind: 'DeclarePriorGrade', validDate, actor: ctx.actor, playerId, grade, source: input.get('grade-source') ?? 'declared' }];
 };
 
+/** The options given beside `--csv` that name one of its columns: they stand for every row that leaves the cell out. */
+const givenWithCsv = (ctx: CliContext, fields: readonly string[]): ReadonlyMap<string, string> =>
+  new Map(fields.flatMap((name) => {
+    const v = ctx.opts.string(name);
+    return v === undefined ? [] : [[name, v] as const];
+  }));
+
+/**
+ * A row's field: its cell, else the option given with `--csv` (an officer's `--rules fide --reason "legacy list"`
+ * for a file of ids and ratings); a cell that says otherwise than the option is refused rather than either one
+ * silently winning.
+ */
+const cellOrOption = (where: string, cell: (name: string) => string | undefined, given: ReadonlyMap<string, string>) => (name: string): string | undefined => {
+  const v = cell(name);
+  const option = given.get(name);
+  if (option === undefined || v === undefined || v === '') return option ?? v;
+  if (v !== option) throw new UsageError(`${where}: ${name} is "${v}", but --${name} ${JSON.stringify(option)} was given for every row; leave the cell empty or the option out`);
+  return v;
+};
+
 /**
  * Every row of a CSV file decided as one operation (`decideRows`): all are recorded, or none, the first refused row
  * named by file and line. A row's command may need the ledger's state to be built (a function of it): it gets the
@@ -86,9 +106,10 @@ export const decideCsv = async (
   const { header, records } = parseCsvRecords(csvText(readNamedFile(csv), csv), csv);
   const unknown = unknownColumns(csv, header, fields);
   if (unknown !== undefined) throw new UsageError(unknown);
+  const given = givenWithCsv(ctx, fields);
   const rows = records.map((record) => {
     const where = `${csv}, line ${record.line}`;
-    return { where, commands: commandsOf({ where, get: record.get }) };
+    return { where, commands: commandsOf({ where, get: cellOrOption(where, record.get, given) }) };
   });
   return decideRows(ledger, csv, rows, { dryRun, saved: await savedUnlessDry(ctx, dryRun) });
 };

@@ -30,6 +30,7 @@ import { careerFoldOf } from './career';
 import { printChanges } from './fesa';
 import { today } from '../../clock';
 import { sideBySideOf } from '../../../app/side-by-side';
+import { listsOfferedIn } from '../../../app/house-rule-set';
 
 
 const ANY_RULE_SETS = [...Object.keys(FESA_RULE_SETS), ...GENERIC_RULE_SETS];
@@ -131,9 +132,11 @@ export const list: CommandRun = {
       const request = { ruleSet, asOf, format, activeYears, onEdited, ...(knownAt === undefined ? {} : { knownAt }) };
       const fromModel = knownAt === undefined ? await readListModel(LIST_PRINTER, store, modelStorage, request) : await listKnownAt(LIST_PRINTER, store, modelStorage, { ...request, knownAt });
       if (fromModel !== undefined) {
+        const rated = fromModel.rows.length > 0 ? undefined : ((await ratedInListModel(LIST_PRINTER, store, modelStorage, ruleSet, asOf, knownAt)) ?? 0);
+        if (rated === 0 && (await listedUnderHouse(ctx, format))) return 0;
         write(ctx, fromModel.text, format);
         if (format === 'table' && ctx.opts.string('out') === undefined && process.stdout.isTTY) ctx.out(`\n${LIST_LEGEND}`);
-        if (!isProgramFile(format) && activeYears > 0 && fromModel.rows.length === 0) warnEmpty(ctx, asOf, activeYears, (await ratedInListModel(LIST_PRINTER, store, modelStorage, ruleSet, asOf, knownAt)) ?? 0);
+        if (!isProgramFile(format) && activeYears > 0 && rated !== undefined) warnEmpty(ctx, asOf, activeYears, rated);
         return 0;
       }
     }
@@ -152,12 +155,27 @@ export const list: CommandRun = {
       folded = fold(facts, { ruleSet, asOf, runs: 'none', knownAt, onProgress: progress.fold });
     }
     progress.done();
+    if (listRows(folded, asOf, 0).length === 0 && (await listedUnderHouse(ctx, format))) return 0;
     write(ctx, renderList(LIST_PRINTER, folded, asOf, format, activeYears), format);
     // A person reading the table on a terminal sees what its columns mean; a file or a pipe gets the table alone.
     if (format === 'table' && ctx.opts.string('out') === undefined && process.stdout.isTTY) ctx.out(`\n${LIST_LEGEND}`);
     if (!isProgramFile(format) && activeYears > 0 && listRows(folded, asOf, activeYears).length === 0) warnEmpty(ctx, asOf, activeYears, listRows(folded, asOf, 0).length);
     return 0;
   },
+};
+
+/**
+ * `ledger list` with no --rules where nobody is rated under FESA: the list of the rule set this ledger's tournaments
+ * are rated under (`listsOfferedIn`), as its home page shows, said on stderr — a US Shogi officer's first `ledger
+ * list` is his list, not an empty FESA one. FESA's own files, a list as known at a position and --rules stay FESA's.
+ */
+const listedUnderHouse = async (ctx: CliContext, format: ListFormat): Promise<boolean> => {
+  if (ctx.opts.string('rules') !== undefined || ctx.opts.string('known-at') !== undefined || isProgramFile(format)) return false;
+  const { house } = await listsOfferedIn(await ctx.store());
+  if (house === undefined) return false;
+  ctx.err(`Nobody is rated under FESA in this ledger; its tournaments are rated under ${house}, whose list follows (ledger list --rules ${house}; --rules fesa for FESA's).`);
+  await listUnderRuleSet(ctx, house, format, (text) => write(ctx, text, format));
+  return true;
 };
 
 /** An empty list is most often the activity filter meeting a date long after the last tournament: say so. */

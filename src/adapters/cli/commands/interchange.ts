@@ -3,6 +3,7 @@ import * as path from 'path';
 import * as E from 'fp-ts/Either';
 import { isId } from '../../../../domain/events/common';
 import { loadFacts } from '../../../app/load';
+import { today } from '../../clock';
 import { importTrf, TRF_DEFAULT_RULE_SET, TRF_RULE_SETS, trfOfTournament, type TrfRuleSet } from '../../../app/trf';
 import { readNamedFile } from '../../formats/files';
 import { decodeTrf, formatTrf, parseTrf } from '../../formats/trf';
@@ -53,7 +54,7 @@ export const trfImport: CommandRun = {
     const startDate = ctx.opts.date('start');
     const endDate = ctx.opts.date('end');
     const outcome = await importTrf(await ctx.ledger(), parsed.right, {
-      file, actor: ctx.actor, tournamentId, ruleSet: ruleSet as TrfRuleSet, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}), dryRun: ctx.opts.flag('dry-run'), saved: await savedUnlessDry(ctx, ctx.opts.flag('dry-run')),
+      file, actor: ctx.actor, tournamentId, ruleSet: ruleSet as TrfRuleSet, ...(startDate ? { startDate } : {}), ...(endDate ? { endDate } : {}), dryRun: ctx.opts.flag('dry-run'), saved: await savedUnlessDry(ctx, ctx.opts.flag('dry-run')), today: today(),
     });
     ctx.print(answer(outcome), () => withConsequences(outcome,
       `${file} (${parsed.right.version}): tournament ${tournamentId} "${parsed.right.name}", ${playersSentence(outcome, 'a FIDE number', 'FIDE-<number>', `${tournamentId}-<starting rank>`)}; ` +
@@ -87,7 +88,7 @@ export const egdImport: CommandRun = {
     const tournamentId = tournamentIdFor(ctx, file);
     const parsed = parseEgd(decodeEgd(readNamedFile(file)), file);
     if (E.isLeft(parsed)) throw parsed.left;
-    const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId, ...(ruleSet !== undefined ? { ruleSet: ruleSet as EgdRuleSet } : {}), dryRun: ctx.opts.flag('dry-run'), saved: await savedUnlessDry(ctx, ctx.opts.flag('dry-run')) });
+    const outcome = await importEgd(await ctx.ledger(), parsed.right, { file, actor: ctx.actor, tournamentId, ...(ruleSet !== undefined ? { ruleSet: ruleSet as EgdRuleSet } : {}), dryRun: ctx.opts.flag('dry-run'), saved: await savedUnlessDry(ctx, ctx.opts.flag('dry-run')), today: today() });
     ctx.print(answer(outcome), () => withConsequences(outcome,
       `${file}: tournament ${tournamentId} "${parsed.right.name}", ${playersSentence(outcome, 'an EGD PIN', 'EGD-<PIN>', `${tournamentId}-<place>`)}; ` +
       `${outcome.openingBalances} starting from their grade under ${outcome.ruleSet}; ${outcome.games} games, ${outcome.byes} free rounds; ${recorded(outcome)}`));

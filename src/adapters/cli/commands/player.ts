@@ -14,6 +14,10 @@ import { DECIMAL } from '../../../app/game-fields';
 import { isValidIsoDate } from '../../../../domain/events/iso-date';
 import { openingBalanceCommand, openingBalanceReads, type BalanceRequest } from '../../../app/opening-balance';
 import { table } from '../output';
+import type { LoggedEvent } from '../../../../domain/events';
+import { ruleSetInForceOf, type LedgerState } from '../../../../domain/commands/state';
+import { isGenericRuleSet } from '../../../../projections/generic/systems';
+import { ruleSetCareers } from '../../../app/career-rule-sets';
 
 export const list: CommandRun = {
   async run(ctx) {
@@ -30,6 +34,29 @@ export const list: CommandRun = {
     ctx.print(rows, () => (rows.length === 0 ? 'no players yet (ledger player add)' : table(['id', 'family', 'given', 'country', 'club', 'registered'], rows.map((r) => [r.id, r.family, r.given, r.country, r.club, r.registered]))));
     return 0;
   },
+};
+
+/**
+ * His record under each non-FESA rule set he is rated under (an opening balance, or a tournament rated under it): the
+ * rating and games its fold holds now, his grade after his last grade change, the system's counters and pending
+ * ratification (as `history --rules S` and his page carry them). Folded only for a player with such a
+ * fact — a FESA player's `player show` costs what it did.
+ */
+const ratedUnderOtherRuleSets = (facts: readonly LoggedEvent[], state: LedgerState, person: string, ids: ReadonlySet<string>) => {
+  const balanced = [...state.openingBalances.values()].some((b) => ids.has(b.playerId) && isGenericRuleSet(b.ruleSet));
+  const played = [...state.tournaments.values()].some(
+    (t) => isGenericRuleSet(ruleSetInForceOf(state, t.registration)) && [...t.games.values()].some((g) => ids.has(g.facts.first) || (g.facts.second !== null && ids.has(g.facts.second))),
+  );
+  if (!balanced && !played) return [];
+  return ruleSetCareers(facts, state, person).map((c) => ({
+    ruleSet: c.ruleSet,
+    rating: c.rating,
+    games: c.games,
+    grade: c.grades !== undefined ? (c.grades.at(-1)?.to ?? null) : undefined,
+    lastTournament: c.tournaments.at(-1)?.endDate ?? null,
+    ...(c.counters !== undefined ? { counters: c.counters } : {}),
+    ...(c.ratificationRequested !== undefined ? { ratificationRequested: c.ratificationRequested } : {}),
+  }));
 };
 
 /** Declared grades by date, in the order recorded on one date (the last of a date stands, as the lists read them). */
@@ -51,7 +78,9 @@ export const show: CommandRun = {
     const tournaments = [...state.tournaments.values()]
       .filter((t) => [...t.games.values()].some((g) => !g.withdrawn && (ids.has(g.facts.first) || (g.facts.second !== null && ids.has(g.facts.second)))))
       .map((t) => ({ id: t.registration.tournamentId, end: t.registration.endDate, closed: t.closed !== undefined }));
-    const folded = foldOrThrow(await loadFacts(await ctx.store()), { runs: 'none' });
+    const facts = await loadFacts(await ctx.store());
+    const folded = foldOrThrow(facts, { runs: 'none' });
+    const otherRuleSets = ratedUnderOtherRuleSets(facts, state, person, ids);
     // the name the list knows him by (a namesake's is distinguished)
     const listed = folded.names.get(person);
     const place = listed === undefined ? -1 : folded.list.findIndex((p) => nameKey(p) === nameKey(listed));
@@ -71,13 +100,15 @@ export const show: CommandRun = {
       declaredGrades: byDate(player.priorGrades),
       tournaments,
       fesa: record ? { place: place + 1, rating: record.eloNumber, grade: record.gradeLevel > 0 ? `${record.gradeLevel} ${record.gradeName}` : null, lastPlayed: record.lastPlayed } : null,
+      ruleSets: otherRuleSets,
     };
     ctx.print(shown, () =>
       [
         ...(shown.mergedInto ? [`${id} (registered as ${shown.mergedInto.registeredAs}) is merged into ${person} since ${shown.mergedInto.date} (${shown.mergedInto.merge}); what follows is ${person}'s record`] : []),
         `${person}  ${shown.family}${shown.given ? `, ${shown.given}` : ''}  (${shown.country}${shown.club ? `, ${shown.club}` : ''}${shown.birthYear ? `, born ${shown.birthYear}` : ''})`,
         `registered ${shown.registered}${shown.declaredGrades.length > 0 ? `; declared ${shown.declaredGrades.map((d) => `${d.grade} (${d.source}, ${d.date})`).join(', ')}` : ''}`,
-        shown.fesa ? `FESA list today: #${shown.fesa.place}, rating ${shown.fesa.rating}${shown.fesa.grade ? `, ${shown.fesa.grade}` : ''}, last played ${shown.fesa.lastPlayed ?? '-'}` : 'not on the FESA list (no rated game yet)',
+        shown.fesa ? `FESA list today: #${shown.fesa.place}, rating ${shown.fesa.rating}${shown.fesa.grade ? `, ${shown.fesa.grade}` : ''}, last played ${shown.fesa.lastPlayed ?? '-'}` : `not on the FESA list (no game rated under FESA${otherRuleSets.length > 0 ? '' : ' yet'})`,
+        ...otherRuleSets.map((o) => `under ${o.ruleSet}: rating ${o.rating ?? '-'}${o.grade ? `, ${o.grade}` : ''}, ${o.games} rated games${o.lastTournament !== null ? `, last rated ${o.lastTournament}` : ''} (ledger history ${person} --rules ${o.ruleSet})`),
         tournaments.length === 0 ? 'no games reported' : `games in: ${tournaments.map((t) => `${t.id} (${t.end}${t.closed ? '' : ', not closed'})`).join(', ')}`,
         ...(absorbed.length > 0 ? [`merged into ${person}: ${absorbed.join(', ')} (the same person; ledger player unmerge ID undoes it)`] : []),
         `ledger history ${person} shows the ratings and grades over time`,

@@ -4,9 +4,8 @@ import { AS_ADOPTED, FESA_RULE_SETS } from '../../../../projections/fesa/history
 import { loadFacts } from '../../../app/load';
 import { readTournamentModel } from '../../../app/career-model';
 import { ratedTournamentViewOf } from '../../../app/rated-tournament';
-import { ratesByItsOwnEntry } from '../../../app/side-by-side';
-import { crosstableOfInputs, ratedTournamentView, reportedGamesOf, tournamentCrosstable, type RatedTournamentView, type ReportedGame } from '../../../app/tournaments';
-import { evolve, initialLedgerState } from '../../../../domain/commands/state';
+import { tournamentUnderRuleSet, type TournamentUnderRuleSet } from '../../../app/side-by-side';
+import { crosstableOfInputs, reportedGamesOf, tournamentCrosstable, type RatedTournamentView, type ReportedGame } from '../../../app/tournaments';
 import { GENERIC_RULE_SETS, isGenericRuleSet } from '../../../../projections/generic/systems';
 import { careerModelStale, fromCareerModel } from './career';
 import { formatTurneringHtml, lispScore } from '../../formats/fesa/turnering-html';
@@ -61,28 +60,11 @@ const ratedTournamentText = (t: RatedTournamentView): string => {
   );
 };
 
-interface ForcedView {
-  readonly view: RatedTournamentView;
-  /** The rule set's own entry rule rates nobody on the ledger (fide or uscf-k without an opening balance): its newcomers entered at their declared grade. */
-  readonly enteredAtGrade: boolean;
-}
+/** `tournament show T --rules S` of a non-FESA S: every tournament of the ledger rated under it (side-by-side.ts). */
+const forcedView = async (ctx: CliContext, id: string, ruleSet: string): Promise<TournamentUnderRuleSet> =>
+  tournamentUnderRuleSet(await loadFacts(await ctx.store()), id, ruleSet)!;
 
-/**
- * A tournament's standings and ratings with every tournament of the ledger rated under `ruleSet` (an officer asking
- * how another rule set would have rated it, as `--rules fesa-published` asks of a FESA one): from the whole log,
- * since every tournament before it is rated too. Newcomers enter by the rule set's own rule, as `rerate` and `diff`
- * enter them, unless that rates nobody on the whole ledger, when they enter at their declared grade (said) — decided
- * ledger-wide as `diff --rules` decides it, so the two agree.
- */
-const forcedView = async (ctx: CliContext, id: string, ruleSet: string): Promise<ForcedView> => {
-  const facts = await loadFacts(await ctx.store());
-  const state = initialLedgerState();
-  for (const f of facts) evolve(state, f.event);
-  const enteredAtGrade = !ratesByItsOwnEntry(facts, ruleSet);
-  return { view: ratedTournamentView(facts, state, id, { ruleSet, entry: enteredAtGrade ? 'grade' : 'system' })!, enteredAtGrade };
-};
-
-const forcedText = (forced: ForcedView, ruleSet: string): string => {
+const forcedText = (forced: TournamentUnderRuleSet, ruleSet: string): string => {
   const note = forced.enteredAtGrade ? `\n(nobody on the ledger is rated under ${ruleSet} by its own entry rule: its newcomers entered at their declared grade's midpoint, as in ledger diff --rules)` : '';
   return `${ratedTournamentText(forced.view)}\n\nEvery tournament of the ledger rated under ${ruleSet}, as asked (--rules ${ruleSet}); ledger tournament show without --rules gives the ratings as recorded.${note}`;
 };

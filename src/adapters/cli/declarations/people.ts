@@ -173,7 +173,7 @@ export const peopleCommands: readonly CommandDeclaration[] = [
   {
     name: 'player balance',
     summary: "a player's opening balance under a non-FESA rule set from a legacy list (rating, games, grade), or many from a CSV file",
-    usage: `player balance --id ID --rules RULES --rating R [--games N] [--grade G] [--date YYYY-MM-DD] --reason TEXT [--dry-run] [--json]\n       player balance --csv FILE [--dry-run]   (header: ${BALANCE_FIELDS.join(',')}; empty cells = not given; all rows or none)`,
+    usage: `player balance --id ID --rules RULES --rating R [--games N] [--grade G] [--date YYYY-MM-DD] --reason TEXT [--dry-run] [--json]\n       player balance --csv FILE [--rules RULES] [--date D] [--reason TEXT] [--dry-run]   (header: ${BALANCE_FIELDS.join(',')}; an empty or missing cell takes the option of its name, else is not given; all rows or none)`,
     details:
       'The rule set\'s own player state is built from the values and checked by its decoder: --grade in the ledger\'s text ("3 Kyu", "2 Dan") or the ' +
       'system\'s ("3-kyu", "2-dan"; none under fide and uscf-k); without --games the balance counts as established (fide 30, pan-atlantic 15 games; ' +
@@ -189,7 +189,7 @@ export const peopleCommands: readonly CommandDeclaration[] = [
       value('grade', { text: 'the grade the legacy list gives, "3 Kyu" / "2 Dan" or the system\'s "3-kyu" / "2-dan" (none under fide, uscf-k, fide-2024)', default: 'none (US: the rank whose range holds the rating)', example: '--grade "2 Dan"' }),
       value('date', { text: "the date the balance holds from, YYYY-MM-DD (the legacy list's date); no game of the player under the rule set may be on or before it", default: TODAY, example: '--date 2025-12-31' }),
       value('reason', { text: 'where the balance comes from, in words; kept in the log with it', example: '--reason "US Shogi list 2025"' }),
-      value('csv', { text: 'many balances from a CSV file, one per row (header: id,rules,rating,games,grade,date,reason; empty cells = not given); every row or none is recorded', example: '--csv legacy.csv' }),
+      value('csv', { text: 'many balances from a CSV file, one per row (header: id,rules,rating,games,grade,date,reason; an empty or missing cell takes the option of its name given beside --csv, else is not given); every row or none is recorded', example: '--csv legacy.csv' }),
     ],
     run: runs('player', 'balance'),
   },

@@ -31,7 +31,7 @@ export const recordsCommands: readonly CommandDeclaration[] = [
   {
     name: 'player add',
     summary: 'register a player (optionally with a declared prior grade), or many from a CSV file',
-    usage: `player add --id ID --family NAME [--given NAME] --country CC [--club C] [--birth-year YYYY] [--date YYYY-MM-DD] [--grade "3 Kyu" --grade-source NSR]\n       player add --csv FILE   (header: ${PLAYER_FIELDS.join(',')}; empty cells = not given; all rows or none)`,
+    usage: `player add --id ID --family NAME [--given NAME] --country CC [--club C] [--birth-year YYYY] [--date YYYY-MM-DD] [--grade "3 Kyu" --grade-source NSR]\n       player add --csv FILE [--country CC] [--date D] ...   (header: ${PLAYER_FIELDS.join(',')}; an empty or missing cell takes the option of its name, else is not given; all rows or none)`,
     operands: [],
     options: [
       value('id', { text: "the new player's id (your own scheme; never reused)", example: '--id P1' }),
@@ -43,7 +43,7 @@ export const recordsCommands: readonly CommandDeclaration[] = [
       value('date', { text: 'the registration date, YYYY-MM-DD (when the ledger learned of the player; it never gates ratings)', default: TODAY, example: '--date 2024-01-10' }),
       value('grade', { text: 'a prior grade declared on registration, e.g. "3 Kyu", "1 Dan"; a newcomer enters the FESA list with it', default: 'none', example: '--grade "3 Kyu"' }),
       value('grade-source', { text: 'who awarded the declared grade (e.g. NSR, a club)', default: 'declared', example: '--grade-source NSR' }),
-      value('csv', { text: 'register many players from a CSV file, one per row (header: the option names; empty cells = not given); every row or none is recorded', example: '--csv players.csv' }),
+      value('csv', { text: 'register many players from a CSV file, one per row (header: the option names; an empty or missing cell takes the option of its name given beside --csv, else is not given); every row or none is recorded', example: '--csv players.csv' }),
     ],
     run: runs('core', 'playerAdd'),
   },
@@ -85,7 +85,7 @@ export const recordsCommands: readonly CommandDeclaration[] = [
   {
     name: 'game report',
     summary: 'report one game, or many from a CSV file (one command per row)',
-    usage: `game report --tournament T --game G --round N --first A --second B --result win|loss|draw|sennichite|unplayed|forfeit-win|forfeit-loss|bye [--date D] [--handicap TYPE --giver ID] [--main MIN --byoyomi SEC --increment SEC] [--replay-of G] [--dry-run] [--json]\n       game report --csv FILE [--dry-run]   (header: ${GAME_FIELDS.join(',')}; empty cells = not given)`,
+    usage: `game report --tournament T --game G --round N --first A --second B --result win|loss|draw|sennichite|unplayed|forfeit-win|forfeit-loss|bye [--date D] [--handicap TYPE --giver ID] [--main MIN --byoyomi SEC --increment SEC] [--replay-of G] [--dry-run] [--json]\n       game report --csv FILE [--tournament T] [--date D] ... [--dry-run]   (header: ${GAME_FIELDS.join(',')}; an empty or missing cell takes the option of its name, else is not given)`,
     operands: [],
     options: [
       SHARED['dry-run'],
@@ -102,7 +102,7 @@ export const recordsCommands: readonly CommandDeclaration[] = [
       SHARED.byoyomi,
       SHARED.increment,
       value('replay-of', { text: 'the id of the game this one replays (after a sennichite)', default: 'none', example: '--replay-of r3-b1' }),
-      value('csv', { text: 'report many games from a CSV file, one per row (header: the option names; empty cells = not given)', example: '--csv results.csv' }),
+      value('csv', { text: 'report many games from a CSV file, one per row (header: the option names; an empty or missing cell takes the option of its name given beside --csv, else is not given)', example: '--csv results.csv' }),
     ],
     run: runs('core', 'gameReport'),
   },

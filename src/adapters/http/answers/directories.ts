@@ -81,3 +81,18 @@ export const RatedTournament = component(
 );
 export type RatedTournament = t.TypeOf<typeof RatedTournament>;
 sameShape<RatedTournament, RatedTournamentView>(true);
+
+/** A tournament with every tournament of the ledger rated under the rule set asked for (`tournament show T --rules S --json`). */
+export const RatedTournamentUnder = component(
+  'RatedTournamentUnder',
+  t.intersection([
+    RatedTournament,
+    t.type({
+      asked: described(
+        t.type({ rules: t.string, enteredAtGrade: described(t.boolean, "true: the rule set's own entry rule rates nobody on the ledger (no opening balance under it to be rated against), so its newcomers entered at their declared grade's midpoint, as `diff --rules` enters them.") }),
+        'The rule set asked for (`rules`): every tournament of the ledger rated under it, not as recorded.',
+      ),
+    }),
+  ]),
+);
+export type RatedTournamentUnder = t.TypeOf<typeof RatedTournamentUnder>;

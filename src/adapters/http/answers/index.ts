@@ -5,7 +5,7 @@
 import type * as t from 'io-ts';
 import { ProblemBody } from '../problems';
 import { Career, Explanation, MergedId, RuleSetCareer, RuleSetExplanation } from './careers';
-import { CrossTable, PlayerRecord, PlayersPage, RatedTournament, TournamentsPage } from './directories';
+import { CrossTable, PlayerRecord, PlayersPage, RatedTournament, RatedTournamentUnder, TournamentsPage } from './directories';
 import { CommandResult, Event, LoggedEvent, Officer, Player, PublicPlayer } from './ledger';
 import { Diff, List, RuleSetList, RuleSetListDiff, RuleSetStanding, SideBySideDiff } from './lists';
 import { Bulletin, PublishedLists } from './publications';
@@ -16,7 +16,7 @@ export const ANSWER_COMPONENTS: readonly t.Mixed[] = [
   ProblemBody,
   ...[RouteList, Health, EventPage, Verification, Event, LoggedEvent],
   ...[PublicPlayer, Player, PlayersPage, PlayerRecord, Career, MergedId, RuleSetCareer, Explanation, RuleSetExplanation],
-  ...[TournamentsPage, CrossTable, RatedTournament],
+  ...[TournamentsPage, CrossTable, RatedTournament, RatedTournamentUnder],
   ...[List, RuleSetList, PublishedLists, Bulletin, Diff, RuleSetListDiff, SideBySideDiff, RuleSetStanding],
   ...[CommandResult, OfficerList, Officer, Appointment, Revocation, NewToken],
   ...[SubmissionList, Submission, Preview, Receipt, Approval, Rejection],

@@ -38,6 +38,10 @@ form.inline label { display: flex; flex-direction: column; font-size: .9rem; col
 input, select, button { font: inherit; padding: .25rem .4rem; border: 1px solid var(--muted); border-radius: 3px; background: #fff; color: var(--ink); }
 button { background: var(--accent); color: #fff; border-color: var(--accent); cursor: pointer; }
 .downloads ul { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; margin: .3rem 0; }
+nav.rule-sets { display: flex; flex-wrap: wrap; gap: .6rem; align-items: baseline; }
+nav.rule-sets p { margin: .3rem 0; }
+nav.rule-sets ul { display: flex; flex-wrap: wrap; gap: 1rem; list-style: none; padding: 0; margin: .3rem 0; }
+nav.rule-sets a[aria-current] { font-weight: bold; text-decoration: none; }
 .pager { display: flex; gap: 1rem; align-items: center; }
 .chart { max-width: 100%; height: auto; border: 1px solid var(--line); background: #fff; }
 .chart .axis { stroke: var(--muted); stroke-width: 1; }

@@ -1,4 +1,5 @@
 import type { ListFormat, ListRow } from '../../../app/lists';
+import { AS_ADOPTED } from '../../../../domain/rules/rule-set-ids';
 import { html, queryString, segment, type Html } from './html';
 import { page, pager, type Provenance } from './layout';
 import { matchesSearch, pageOf, PAGE_SIZE, type PageOf } from '../paging';
@@ -19,7 +20,22 @@ export interface ListPageQuery {
   readonly latestTournament?: string;
   /** The activity filter's years (0: everybody rated); default FESA's two. */
   readonly activeYears?: number;
+  /** The lists the ledger's tournaments are rated for (`as-adopted` for FESA's), offered side by side when several. */
+  readonly offered?: readonly string[];
 }
+
+/** Links to the list of the same date under each rule set the ledger rates tournaments under, this one marked. */
+const ruleSetLinks = (q: ListPageQuery): Html | string => {
+  const offered = q.offered ?? [];
+  if (offered.length < 2) return '';
+  const shown = q.ruleSet ?? AS_ADOPTED;
+  const link = (ruleSet: string): Html => {
+    const label = ruleSet === AS_ADOPTED ? 'FESA' : ruleSet;
+    const href = `/lists${queryString({ 'as-of': q.dated ? q.asOf : undefined, rules: ruleSet === AS_ADOPTED ? undefined : ruleSet })}`;
+    return ruleSet === shown ? html`<li><a href="${href}" aria-current="page">${label}</a></li>` : html`<li><a href="${href}">${label}</a></li>`;
+  };
+  return html`<nav class="rule-sets" aria-label="Lists by rule set"><p>Lists under each rule set this ledger rates by:</p><ul>${offered.map(link)}</ul></nav>`;
+};
 
 /** Who the list holds: FESA's list the players active in its two years; another rule set's everybody rated, unless asked. */
 const whoIsListed = (q: ListPageQuery): string => {
@@ -86,7 +102,7 @@ export const listPage = (rows: readonly ListRow[], q: ListPageQuery, formats: re
   };
   const title = q.dated ? `Rating list of ${q.asOf}` : 'Current rating list';
   const pageLinks = pager('Pages of the list', paged, (n) => `/lists${queryString({ ...base, sort: q.sort === 'rank' ? undefined : q.sort, dir: q.descending ? 'desc' : undefined, page: n })}`);
-  const content = html`<p>${whoIsListed(q)} (${rows.length} players)${q.ruleSet !== undefined ? html`, every tournament rated under ${q.ruleSet}` : ''}. Select a name to see the player's rating history.</p>
+  const content = html`${ruleSetLinks(q)}<p>${whoIsListed(q)} (${rows.length} players)${q.ruleSet !== undefined ? html`, every tournament rated under ${q.ruleSet}` : ''}. Select a name to see the player's rating history.</p>
 <form class="inline" method="get" action="/lists" role="search">
 <label for="search">Search by name<input id="search" type="search" name="q" value="${q.search}"${complete ? html` data-filter-for="rating-list" data-filter-status="search-status"` : ''} autocomplete="off"></label>
 <label for="as-of">List of the date<input id="as-of" type="date" name="as-of" value="${q.asOf}"></label>

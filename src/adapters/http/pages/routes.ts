@@ -3,6 +3,8 @@ import type { NextFunction, Request, RequestHandler, Response } from 'express';
 import * as E from 'fp-ts/Either';
 import type { PlayerRegistered } from '../../../../domain/events';
 import { FESA_RULE_SETS } from '../../../../projections/fesa/history';
+import { isFesaRuleSet } from '../../../../projections/fesa/fesa-facts';
+import { listsOffered } from '../../../app/house-rule-set';
 import type { Ledger } from '../../../app/ledger';
 import { LIST_FORMATS, type ListRow } from '../../../app/lists';
 import { today } from '../../clock';
@@ -13,7 +15,8 @@ import { careerNow, explanationNow, type NamesNow, type ReadModels } from '../re
 import { bothFesa, diffQueryOf, pageOfDiff, ruleSetPairOf, sideBySideJson, type Diffs } from '../diffs';
 import type { Directories } from '../../../app/read-models/directories';
 import { tournamentPage, tournamentsPage } from './tournament-page';
-import { tournamentViewOf } from './tournament-view';
+import { tournamentViewOf, viewUnderRuleSet } from './tournament-view';
+import { foldsUnderOtherRuleSet } from '../tournament-routes';
 import { NotFound, problemTitle, toProblem } from '../problems';
 import { leadingFirst, playerRulesOf } from '../player-rules';
 import { genericRulesOf, pageRowsOf, publishedUnderRuleSet, RULE_SET_LIST_FORMATS, type RuleSetLists } from '../rule-set-lists';
@@ -54,6 +57,8 @@ export interface PageDependencies {
   readonly publicRead: readonly RequestHandler[];
   /** The API's access check for auditors' reads (a browser signs in with the token as a Basic password). */
   readonly auditorRead: RequestHandler;
+  /** `auditorRead`, then the answers kept at the head of the log (answer-cache.ts: ETag, 304; a kept one skips the fold guards after it). */
+  readonly auditorKept: readonly RequestHandler[];
   readonly ruleSetOf: (req: Request) => string;
   /** Players' names as FESA files know them, for a cross table read from the model (warmed with the directories). */
   readonly names: NamesNow;
@@ -103,10 +108,11 @@ const mountListPages = (app: express.Express, deps: PageDependencies): void => {
 
   const listHandler: RequestHandler = async (req, res) => {
     const q = queryOf(req);
-    const generic = genericRulesOf(req);
+    const offered = listsOffered((await directories.caughtUp()).tournaments.ratingRuleSets());
+    const generic = genericRulesOf(req) ?? (req.query.rules === undefined ? offered.house : undefined);
     if (generic !== undefined) {
       const list = await ruleSetLists.of(req, generic);
-      const query = { asOf: list.asOf, dated: q.date('as-of') !== undefined, search: (q.string('q') ?? '').trim(), sort: q.oneOf('sort', LIST_SORTS) ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: generic, activeYears: list.activeYears };
+      const query = { asOf: list.asOf, dated: q.date('as-of') !== undefined, search: (q.string('q') ?? '').trim(), sort: q.oneOf('sort', LIST_SORTS) ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: generic, activeYears: list.activeYears, offered: offered.lists };
       sendPage(res, listPage(pageRowsOf(list), query, RULE_SET_LIST_FORMATS, { computedAt: new Date(), position: await ledger.store.headPosition(), ruleSet: generic }));
       return;
     }
@@ -116,10 +122,11 @@ const mountListPages = (app: express.Express, deps: PageDependencies): void => {
     const { position, rows } = await rowsOf(ruleSet, asOf, deps.floorOf(req, res));
     const sortParam = q.oneOf('sort', LIST_SORTS);
     let latestTournament: string | undefined;
-    if (rows.length === 0) latestTournament = (await directories.caughtUp()).tournaments.latestClosedBy(asOf);
+    // the last tournament FESA rated: one under another rule set is on that rule set's list, not this one
+    if (rows.length === 0) latestTournament = (await directories.caughtUp()).tournaments.latestClosedBy(asOf, isFesaRuleSet);
     const body = listPage(
       rows,
-      { asOf, dated: given !== undefined, search: (q.string('q') ?? '').trim(), sort: sortParam ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: askedRules(req), ...(latestTournament !== undefined ? { latestTournament } : {}) },
+      { asOf, dated: given !== undefined, search: (q.string('q') ?? '').trim(), sort: sortParam ?? 'rank', descending: q.oneOf('dir', ['asc', 'desc']) === 'desc', page: q.int('page', 1) ?? 1, ruleSet: askedRules(req), offered: offered.lists, ...(latestTournament !== undefined ? { latestTournament } : {}) },
       LIST_FORMATS,
       { computedAt: new Date(), position, ruleSet },
     );
@@ -178,7 +185,7 @@ const mountPlayerPages = (app: express.Express, deps: PageDependencies): void =>
 
 /** The tournaments page and a tournament's page (its view model: tournament-view.ts). */
 const mountTournamentPages = (app: express.Express, deps: PageDependencies): void => {
-  const { tournaments, publicRead, ruleSetOf, names } = deps;
+  const { tournaments, publicRead, ruleSetOf, names, folds } = deps;
   app.get('/tournaments', pagesOnly, ...publicRead, async (req, res) => {
     const q = queryOf(req);
     const search = (q.string('q') ?? '').trim();
@@ -187,7 +194,13 @@ const mountTournamentPages = (app: express.Express, deps: PageDependencies): voi
   });
 
   // the official program's file (format=fesa-html) and JSON stay the API's
-  app.get('/tournaments/:id', (req, _res, next) => (req.query.format === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, async (req, res) => {
+  app.get('/tournaments/:id', (req, _res, next) => (req.query.format === undefined && wantsHtml(req) ? next() : next('route')), ...publicRead, ...foldsUnderOtherRuleSet(folds), async (req, res) => {
+    const other = playerRulesOf(req).leading;
+    if (other !== undefined) {
+      const { view, position } = await viewUnderRuleSet(deps, names, req.params.id as string, other, { rules: other, personal: seesPersonalData(res) });
+      sendPage(res, tournamentPage(view, { computedAt: new Date(), position, ruleSet: other }));
+      return;
+    }
     const ruleSet = ruleSetOf(req);
     const { view, position } = await tournamentViewOf(deps, names, req.params.id as string, ruleSet, { rules: askedRules(req), personal: seesPersonalData(res) });
     sendPage(res, tournamentPage(view, { computedAt: new Date(), position, ruleSet }));
@@ -196,7 +209,7 @@ const mountTournamentPages = (app: express.Express, deps: PageDependencies): voi
 
 /** The published lists' archive, their publications, what changed since one was published, and two rule sets compared. */
 const mountArchivePages = (app: express.Express, deps: PageDependencies): void => {
-  const { ledger, directories, auditTrail, ruleSetLists, diffs, publicRead, auditorRead, folds, foldJobs } = deps;
+  const { ledger, directories, auditTrail, ruleSetLists, diffs, publicRead, auditorKept, folds } = deps;
   app.get('/lists/published', pagesOnly, ...publicRead, async (_req, res) => {
     const { trail, position } = await auditTrail.caughtUp();
     sendPage(res, publishedArchivePage(trail.published, { computedAt: new Date(), position }));
@@ -222,11 +235,11 @@ const mountArchivePages = (app: express.Express, deps: PageDependencies): void =
   });
 
   // Two rule sets side by side, from the live projections of each: for auditors, as the JSON at the same URL.
-  app.get('/diff', pagesOnly, auditorRead, ...folds, async (req, res) => {
+  app.get('/diff', pagesOnly, ...auditorKept, ...folds, async (req, res) => {
     const pair = ruleSetPairOf(req, true);
     const query = diffQueryOf(req);
     if (!bothFesa(pair.rules)) {
-      const compared = await foldJobs({ kind: 'side-by-side', a: pair.rules[0], b: pair.rules[1], asOf: pair.asOf });
+      const compared = await diffs.sideBySide(pair.rules[0], pair.rules[1], pair.asOf);
       sendPage(res, sideBySidePage(pair, sideBySideJson(compared, query), { computedAt: new Date(), position: await ledger.store.headPosition(), ruleSet: pair.rules.join(', ') }));
       return;
     }

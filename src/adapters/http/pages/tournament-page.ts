@@ -65,7 +65,15 @@ export interface TournamentView {
   readonly rated?: RatedTournamentView;
   /** The reader signed in: the officers who amended games are named. */
   readonly personal: boolean;
+  /** Asked under a non-FESA rule set (`rules`): every tournament of the ledger rated under it, not as recorded. */
+  readonly asked?: { readonly rules: string; readonly enteredAtGrade: boolean };
 }
+
+/** What a tournament asked under another rule set shows: that it is not as recorded, and where the recorded one is. */
+const askedNote = (v: TournamentView): Html =>
+  v.asked === undefined
+    ? html``
+    : html`<p id="asked-rules">Every tournament of the ledger rated under ${v.asked.rules}, as asked; <a href="/tournaments/${segment(v.registration.tournamentId)}">the ratings as recorded</a>.${v.asked.enteredAtGrade ? ` Nobody on the ledger is rated under ${v.asked.rules} by its own entry rule, so its newcomers entered at their declared grade's midpoint, as the comparison of rule sets enters them.` : ''}</p>`;
 
 const playerLink = (playerId: string | undefined, name: string, rules: string | undefined): Html =>
   playerId === undefined ? html`${name}` : html`<a href="/players/${segment(playerId)}${queryString({ rules })}">${name}</a>`;
@@ -147,6 +155,7 @@ ${v.rated?.place ? html`<dt>Place</dt><dd>${v.rated.place}</dd>` : ''}
 ${v.rated?.tournamentClass !== undefined ? html`<dt>Class, handicap rule, komi</dt><dd>${v.rated.tournamentClass || '–'}, ${v.rated.handicapRule || '–'}, ${v.rated.komi || '–'}</dd>` : ''}
 <dt>Games</dt><dd>${gamesLine(v.games)}</dd>
 </dl>
+${askedNote(v)}
 ${v.rated !== undefined ? ratedSections(v.rated, v) : html`<h2 id="crosstable-heading">Cross table</h2>
 ${typeof v.crosstable === 'string'
   ? html`<p>${v.crosstable}.</p>`

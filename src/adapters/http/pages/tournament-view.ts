@@ -1,6 +1,8 @@
-import { crosstableOfInputs, reportedGamesOf } from '../../../app/tournaments';
+import { crosstableOfInputs, reportedGamesOf, type RatedTournamentView } from '../../../app/tournaments';
+import type { DirectoriesNow } from '../../../app/read-models/directories';
 import { amendmentsOf } from '../../../app/rated-tournament';
 import { listingOf, tournamentNow } from '../tournament-index';
+import { tournamentUnder } from '../tournament-routes';
 import type { NamesNow } from '../read-models';
 import type { PageDependencies } from './routes';
 import type { TournamentView } from './tournament-page';
@@ -17,15 +19,9 @@ interface Viewed {
   readonly position: number;
 }
 
-/**
- * A tournament under fide, uscf-k, gobase-go … (a TRF or EGD import): its view from the part of the log its fold
- * reads, names from the player directory, without the FESA projections (which never rate it).
- */
-const otherRuleSetView = async (deps: PageDependencies, names: NamesNow, tournamentId: string, reader: Reader): Promise<Viewed | undefined> => {
-  const { ledger, directories, ratedViews } = deps;
-  const now = await directories.caughtUp();
-  const other = await ratedViews.ofOtherRuleSet(now, tournamentId);
-  if (other === undefined) return undefined;
+/** The view of a tournament `rated` shows (its players' ratings and games under a non-FESA rule set), names from the player directory. */
+const ratedView = async (deps: PageDependencies, names: NamesNow, now: DirectoriesNow, tournamentId: string, rated: RatedTournamentView, reader: Reader, asked?: TournamentView['asked']): Promise<Viewed> => {
+  const { ledger } = deps;
   await names.caughtUp(ledger.store, now);
   const tournament = listingOf(now, tournamentId);
   const view: TournamentView = {
@@ -39,9 +35,31 @@ const otherRuleSetView = async (deps: PageDependencies, names: NamesNow, tournam
     playerIdOfRow: () => undefined,
     nameOf: (id) => names.nameOf(now, id),
     ...reader,
-    rated: other,
+    rated,
+    ...(asked !== undefined ? { asked } : {}),
   };
   return { view, position: now.position };
+};
+
+/**
+ * A tournament under fide, uscf-k, gobase-go … (a TRF or EGD import): its view from the part of the log its fold
+ * reads, without the FESA projections (which never rate it).
+ */
+const otherRuleSetView = async (deps: PageDependencies, names: NamesNow, tournamentId: string, reader: Reader): Promise<Viewed | undefined> => {
+  const now = await deps.directories.caughtUp();
+  const other = await deps.ratedViews.ofOtherRuleSet(now, tournamentId);
+  return other === undefined ? undefined : ratedView(deps, names, now, tournamentId, other, reader);
+};
+
+/**
+ * A tournament asked under a non-FESA rule set (`rules=S`, as `tournament show T --rules S`): its standings with every
+ * tournament of the ledger rated under S (a fold job of the whole log), its games as rated under S.
+ */
+export const viewUnderRuleSet = async (deps: PageDependencies, names: NamesNow, tournamentId: string, ruleSet: string, reader: Reader): Promise<Viewed> => {
+  const now = await deps.directories.caughtUp();
+  listingOf(now, tournamentId);
+  const under = await tournamentUnder(deps.foldJobs, tournamentId, ruleSet);
+  return ratedView(deps, names, now, tournamentId, under, reader, under.asked);
 };
 
 /** A FESA tournament the careers' read model rated: what the engine rated it from, names from the player directory. */
