@@ -11,7 +11,7 @@ import type { LedgerState } from '../../domain/commands/state';
 import type { DomainEvent, LoggedEvent } from '../../domain/events';
 import { diffFolds, diffIdOf, gradeText, runChanges, type ListChange } from '../../projections/fesa/diff';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
-import { nameKey, type FesaFold, type TournamentRun } from '../../projections/fesa/history';
+import { AS_ADOPTED, nameKey, type FesaFold, type TournamentRun } from '../../projections/fesa/history';
 import { foldFesaFast } from '../../projections/fesa/incremental';
 import { foldGeneric, type GenericFold } from '../../projections/generic/history';
 import type { GenericRuleSetId } from '../../projections/generic/systems';
@@ -20,6 +20,8 @@ import { loadFacts } from './load';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { listNamesKnownAt } from './rule-set-list';
 import { decidedAfter, savedRatings, type SavedRatings } from './saved-ratings';
+import { carryCheckpointForward } from './checkpoint';
+import { LIST_MODEL_FORMAT } from './list-model';
 import { changesNoRating } from './neutral-facts';
 import { isGenericRuleSet } from '../../projections/generic/systems';
 
@@ -309,11 +311,22 @@ export const consequencesFromSaved = async ({ before, after, known, namesOf }: S
  * What the decided facts change: from the saved checkpoint and the non-FESA slice where `saved` holds them
  * (saved-ratings.ts), else from the whole log folded before and after them.
  */
-const consequencesOf = async (ledger: Ledger, events: readonly DomainEvent[], saved: CheckpointStorage | undefined): Promise<Consequences> => {
+const consequencesOf = async (ledger: Ledger, events: readonly DomainEvent[], saved: CheckpointStorage | undefined): Promise<{ found: Consequences; wholeFrom?: number }> => {
   const fromSaved = saved && (await savedRatings(ledger.store, saved, events));
-  if (fromSaved) return consequencesFromSaved(fromSaved);
+  if (fromSaved) return { found: await consequencesFromSaved(fromSaved), ...(fromSaved.wholeFrom === undefined ? {} : { wholeFrom: fromSaved.wholeFrom }) };
+  // the whole log folded (the saved state could not answer): more than a whole restore, so the checkpoint saved as
+  // it is now is carried forward after the append too
+  const savedAt = saved && (await saved.listModelPosition(AS_ADOPTED, LIST_MODEL_FORMAT));
   const facts = await loadFacts(ledger.store);
-  return consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, events)));
+  return { found: consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, events))), ...(savedAt === undefined ? {} : { wholeFrom: savedAt }) };
+};
+
+/**
+ * After an append whose comparison restored the whole checkpoint saved at `wholeFrom` (or folded the whole log): the checkpoint saved again
+ * (checkpoint.ts `carryCheckpointForward`), so that the writes after it are restored by player.
+ */
+const carriedForward = async (ledger: Ledger, saved: CheckpointStorage | undefined, wholeFrom: number | undefined): Promise<void> => {
+  if (saved !== undefined && wholeFrom !== undefined) await carryCheckpointForward(ledger.store, saved, wholeFrom);
 };
 
 /**
@@ -323,6 +336,7 @@ const consequencesOf = async (ledger: Ledger, events: readonly DomainEvent[], sa
  */
 export const recordWithConsequences = async (ledger: Ledger, command: Command | ((state: LedgerState) => Command | Promise<Command>), dryRun = false, saved?: CheckpointStorage, reads?: StreamsRead): Promise<RecordedWithConsequences> => {
   let found = NOTHING;
+  let wholeFrom: number | undefined;
   // The state the command is decided on: whether a tournament was closed is read there, since reading the draft's
   // state after the decision would copy the whole ledger state on every write.
   let decidedOn: LedgerState | undefined;
@@ -335,9 +349,10 @@ export const recordWithConsequences = async (ledger: Ledger, command: Command | 
     reads: reads ?? (typeof command === 'function' ? undefined : streamsReadBy(command)),
     inspect: async (draft) => {
       if (decidedOn !== undefined && movesNoRating(draft.events, decidedOn)) return;
-      found = await consequencesOf(ledger, draft.events, saved);
+      ({ found, wholeFrom } = await consequencesOf(ledger, draft.events, saved));
     },
   });
+  if (result.status === 'appended') await carriedForward(ledger, saved, wholeFrom);
   return { result, consequences: result.status === 'appended' ? found : NOTHING, dryRun };
 };
 
@@ -348,14 +363,16 @@ export const recordWithConsequences = async (ledger: Ledger, command: Command | 
  */
 export const decideAllWithConsequences = async <T>(ledger: Ledger, build: (draft: Draft) => T | Promise<T>, dryRun = false, saved?: CheckpointStorage, reads?: StreamsRead): Promise<{ value: T; events: readonly DomainEvent[]; position?: number; consequences: Consequences }> => {
   let found = NOTHING;
+  let wholeFrom: number | undefined;
   const decided = await ledger.decideAll(async (draft) => {
     // read before any decision: the draft forks its state at the first one, so this stays the state decided on
     const decidedOn = draft.state;
     const value = await build(draft);
-    found = NOTHING;
-    if (draft.events.length > 0 && !movesNoRating(draft.events, decidedOn)) found = await consequencesOf(ledger, draft.events, saved);
+    [found, wholeFrom] = [NOTHING, undefined];
+    if (draft.events.length > 0 && !movesNoRating(draft.events, decidedOn)) ({ found, wholeFrom } = await consequencesOf(ledger, draft.events, saved));
     return value;
   }, { dryRun, reads });
+  if (!dryRun && decided.position !== undefined) await carriedForward(ledger, saved, wholeFrom);
   return { ...decided, consequences: found };
 };
 

@@ -16,7 +16,7 @@ import type { FesaFold } from '../../projections/fesa/history';
 import type { FesaProjection } from '../../projections/fesa/incremental';
 import { nameKey } from '../../projections/fesa/name-key';
 import { foldGeneric } from '../../projections/generic/history';
-import { projectionForComparison, type ComparedProjection } from './checkpoint';
+import { carryCheckpointForward, projectionForComparison, type ComparedProjection } from './checkpoint';
 import { headProjection, type HeadFolder } from './head-projection';
 import { consequences, consequencesFromSaved, withDecided, type Consequences } from './consequences';
 import { CommandRejected } from './errors';
@@ -119,7 +119,16 @@ const atTheHead = (folder: EventFolder, options: ImportOptions): HeadFolder | un
  * cannot be (a namesake, a transfer, a fact since at or before the list's last item) or the decision is refused, it
  * is decided again on the whole checkpoint, so that it answers and refuses as before.
  */
-export const importFromSaved = async (ledger: Ledger, folder: EventFolder, options: ImportOptions & { readonly saved: CheckpointStorage }, byPlayerFirst = true): Promise<ImportOutcome | undefined> => {
+export const importFromSaved = async (ledger: Ledger, folder: EventFolder, options: ImportOptions & { readonly saved: CheckpointStorage }): Promise<ImportOutcome | undefined> => {
+  const decided = await decideFromSaved(ledger, folder, options);
+  // recorded on the whole checkpoint: saved again, so that the writes after it are restored by player (here, once the
+  // projection decided on is no longer held: the catch-up restores the whole checkpoint again)
+  if (decided?.carryFrom !== undefined) await carryCheckpointForward(ledger.store, options.saved, decided.carryFrom);
+  return decided?.outcome;
+};
+
+/** `importFromSaved`'s decision, and the position of the whole checkpoint it was recorded on (none: restored by player, or not recorded). */
+const decideFromSaved = async (ledger: Ledger, folder: EventFolder, options: ImportOptions & { readonly saved: CheckpointStorage }, byPlayerFirst = true): Promise<{ outcome: ImportOutcome; carryFrom?: number } | undefined> => {
   // a command decided besides the folder's reads the streams the caller names
   if ((options.alsoDecide ?? []).length > 0 && options.alsoReads === undefined) return undefined;
   const date = folder.event.date;
@@ -180,18 +189,19 @@ export const importFromSaved = async (ledger: Ledger, folder: EventFolder, optio
     return { folders: [outcome], ...(await comparison(ledger, options.saved, await comparedFor(draft.events), draft.events, options.withConsequences === true)) };
   }, { dryRun: options.dryRun === true, reads: readsOf(() => view, folder, options, listBefore) });
   let value: ImportOutcome;
+  let position: number | undefined;
   try {
-    ({ value } = await decided);
+    ({ value, position } = await decided);
   } catch (e) {
     // the checkpoint can no longer be restored (saved over, dropped): the caller folds the log, as without one
     if (e instanceof FoldTheLog) return undefined;
     // decided by player and refused, or its facts reach beyond the players restored: decided on the whole checkpoint
-    if (e instanceof WholeCheckpoint || (byPlayer && e instanceof CommandRejected)) return importFromSaved(ledger, folder, options, false);
+    if (e instanceof WholeCheckpoint || (byPlayer && e instanceof CommandRejected)) return decideFromSaved(ledger, folder, options, false);
     throw e;
   }
   importsFromSaved.decided++;
   if (byPlayer) importsFromSaved.byPlayer++;
-  return value;
+  return { outcome: value, ...(position !== undefined && compared.wholeFrom !== undefined ? { carryFrom: compared.wholeFrom } : {}) };
 };
 
 /** Thrown out of a decision whose checkpoint could not be restored again: the import folds the log instead. */

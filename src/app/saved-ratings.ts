@@ -199,6 +199,8 @@ export interface SavedRatings {
   readonly gamesFrom: number;
   /** Restored by player (head-projection.ts): nothing before the saved list's head was restored or folded again. */
   readonly byPlayer?: true;
+  /** Restored from the whole checkpoint saved at this position (`ComparedProjection.wholeFrom`). */
+  readonly wholeFrom?: number;
   /** What the comparison takes from here instead of making it again (see `SavedComparison` in consequences.ts). */
   readonly known: SavedComparison;
   /**
@@ -286,7 +288,8 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
   const fesa = fesaBeforeAndAfter(compared, decided);
   if (fesa === undefined) return undefined;
   const known: SavedComparison = { ...(fesa.list ? { fesaList: fesa.list } : {}), nameOf: listNameOf(compared.projection.facts) };
-  return { ...(await beforeAndAfter(store, storage, head, decided, fesa, true)), foldedFrom: fesa.from, gamesFrom: compared.gamesFrom, known };
+  const whole = compared.wholeFrom === undefined ? {} : { wholeFrom: compared.wholeFrom };
+  return { ...(await beforeAndAfter(store, storage, head, decided, fesa, true)), foldedFrom: fesa.from, gamesFrom: compared.gamesFrom, known, ...whole };
 };
 
 /**

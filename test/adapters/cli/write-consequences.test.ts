@@ -32,6 +32,16 @@ const savedCheckpoints = (db: string): number => {
   }
 };
 
+/** The global position of the FESA checkpoint saved beside the log. */
+const savedPosition = (db: string): number => {
+  const file = new Database(db, { readonly: true });
+  try {
+    return (file.prepare("SELECT position FROM projections WHERE name LIKE 'fesa-list-%'").get() as { position: number }).position;
+  } finally {
+    file.close();
+  }
+};
+
 /** Today's list, every player however long ago he played: rating and grade by id. */
 const listOf = async (db: string): Promise<Map<string, { rating: number; grade: string }>> => {
   const r = await ledger('list', '--json', '--active-years', '0', '--db', db);
@@ -102,6 +112,33 @@ describe.skipIf(!cliBuilt())('a write answers with the ratings it changes', () =
     expect(fromSaved.changes.length).toBeGreaterThan(0);
     expect({ changes: fromSaved.changes, list: fromSaved.list }).toEqual({ changes: whole.changes, list: whole.list });
   }, 60_000);
+
+  // issue 30: a back-dated write restores the whole checkpoint, then saves it again after its append (compare-and-set
+  // from the position it loaded, src/app/checkpoint.ts `carryCheckpointForward`). Two such writes racing as two
+  // processes: both recorded, answering what the whole log folded before and after them answers in the order recorded;
+  // the checkpoint saved moved forward, never past the log, and the lists read from it are those of a fresh rebuild.
+  it('two back-dated writes racing as two processes: both answered as the whole log, the checkpoint moved forward and never ahead', async () => {
+    const [plain, saved] = ['plain', 'saved'].map((copy) => path.join(dir, `race-${copy}.db`)) as [string, string];
+    for (const db of [plain, saved]) fs.copyFileSync(archive, db);
+    expect((await ledger('projections', 'rebuild', '--db', saved)).code).toBe(0);
+    const loaded = savedPosition(saved);
+    const racing = [CASES[0]![1], CASES[2]![1]];
+    const answers = await Promise.all(racing.map((argv) => write(saved, argv)));
+    const head = Math.max(...answers.map((a) => a.position!));
+    expect(answers.map((a) => a.status)).toEqual(['appended', 'appended']);
+    // the whole log, the same writes in the order they were recorded
+    const order = answers[0]!.position! < answers[1]!.position! ? [0, 1] : [1, 0];
+    for (const i of order) {
+      const whole = await write(plain, racing[i]!);
+      expect({ changes: answers[i]!.changes, list: answers[i]!.list }).toEqual({ changes: whole.changes, list: whole.list });
+    }
+    const moved = savedPosition(saved);
+    expect(moved).toBeGreaterThan(loaded);
+    expect(moved).toBeLessThanOrEqual(head);
+    const list = await listOf(saved);
+    expect((await ledger('projections', 'rebuild', '--db', saved)).code).toBe(0);
+    expect(list).toEqual(await listOf(saved));
+  }, 120_000);
 
   it('names the reconcile pin of the 20th event that overrides a correction in the 17th, and history shows the pin', async () => {
     const db = path.join(dir, 'pin.db');
