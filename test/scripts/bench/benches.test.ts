@@ -263,6 +263,23 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     expect(fs.existsSync(`${file}.facts`)).toBe(false);
   }, BENCH_TIMEOUT);
 
+  it('list-blocks: the list model a rebuild saved, written as rows and compact, gives the same lists both ways; the ledger is only read', async () => {
+    const file = path.join(dir, 'blocks.db');
+    fs.copyFileSync(big, file);
+    // without a saved model it says what to run first
+    const none = await run('list-blocks.js', [file]);
+    expect(none.code).toBe(1);
+    expect(none.err).toContain(`no list model of format`);
+    await new Promise<void>((resolve, reject) => execFile(process.execPath, [path.resolve(__dirname, '../../../bin/ledger.js'), 'projections', 'rebuild', '--db', file], (e) => (e ? reject(e) : resolve())));
+    const before = fs.readFileSync(file);
+    const out = await bench('list-blocks.js', [file]);
+    expect(out).toMatch(/^list model of as-adopted: \d+ row versions of 100 slots/m);
+    expect(out).toMatch(/^save, rows \(one per version, 5 indexes\): \d+ ms CPU, .* compact \(one value per slot, 3 indexes\): values made \d+ ms \+ inserts \d+ ms = \d+ ms CPU, .* compact\/rows [\d.—]+ \(CPU\)$/m);
+    expect(out.match(/^list as of \d{4}-\d\d-\d\d, active since .*: [1-9]\d* players; rows \d+ ms CPU, compact \d+ ms CPU = /gm)).toHaveLength(3);
+    expect(out).toMatch(/^checked: the compact model gives the same 3 lists as the saved rows/m);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+  }, BENCH_TIMEOUT);
+
   it('every bench in scripts/bench/ is run above', () => {
     const benches = fs.readdirSync(SOURCES).filter((f) => f.endsWith('.ts') && !LIBRARIES.includes(f)).sort();
     expect([...ran].sort()).toEqual(benches);
