@@ -51,7 +51,10 @@ export interface Header {
   readonly index: ChunkIndex;
 }
 
-/** The versions chunks before `seq`, kept as saved by a fold resumed after them (their texts read only to be written again). */
+/**
+ * The versions chunks before `seq`, kept as saved by a fold resumed after them (their texts read only to be written
+ * again; undefined where they were saved again meanwhile or no longer match the index: changed by hand).
+ */
 export interface KeptChunks {
   readonly seq: number;
   readonly index: ChunkIndex['versions'];
@@ -158,7 +161,12 @@ export const loadModelFrom = async (storage: CheckpointStorage, ruleSet: string,
   const kept: KeptChunks = {
     seq,
     index: index.versions.slice(0, seq),
-    texts: async () => (seq === 0 ? [] : (await storage.loadPart(name, 'versions', 0, header.position))?.slice(0, seq)),
+    // each checked against the index it is saved again under: a chunk changed by hand is not carried forward as saved
+    texts: async () => {
+      if (seq === 0) return [];
+      const read = (await storage.loadPart(name, 'versions', 0, header.position))?.slice(0, seq);
+      return read !== undefined && read.length === seq && read.every((t, i) => hash53(t).toString(36) === index.versions[i]![0]) ? read : undefined;
+    },
   };
   return { header, versions, names, fp: matches ? header.fp : NaN, kept };
 };

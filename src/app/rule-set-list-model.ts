@@ -116,13 +116,16 @@ const lastItemDate = (facts: readonly LoggedEvent[]): string => {
 };
 
 /** The head of `versions` (all of a model's): every player's last entry, in the order of the entries, with the names of the rated. */
-const headOfVersions = (header: Model['header'], versions: readonly Version[], names: readonly Named[]): Model => {
+const headOfVersions = (header: Model['header'], versions: readonly Version[], names: readonly Named[]): Model => headOfLast(header, lastOf(versions), names);
+
+/** Each player's last version, in the order of those last versions. */
+const lastOf = (versions: readonly Version[]): Version[] => {
   const last = new Map<string, Version>();
   for (const v of versions) {
     last.delete(v[0]);
     last.set(v[0], v);
   }
-  return headOfLast(header, [...last.values()], names);
+  return [...last.values()];
 };
 
 const headOfLast = (header: Model['header'], last: readonly Version[], names: readonly Named[]): Model => {
@@ -148,12 +151,7 @@ const headAfter = async (storage: CheckpointStorage, model: Model, old: Model, f
   if (old.versions.some((v) => v[1] >= from && !keys.has(v[0]))) return undefined;
   const saved = await loadModel(storage, old.header.ruleSet, 'head');
   if (saved === undefined || saved.header.position !== old.header.position || saved.fp !== saved.header.fp) return undefined;
-  const last = new Map<string, Version>();
-  for (const v of tail) {
-    last.delete(v[0]);
-    last.set(v[0], v);
-  }
-  return headOfLast(model.header, [...saved.versions.filter((v) => !keys.has(v[0])), ...last.values()], model.names);
+  return headOfLast(model.header, [...saved.versions.filter((v) => !keys.has(v[0])), ...lastOf(tail)], model.names);
 };
 
 /** Every version of `model`, its kept chunks read back (undefined: saved again meanwhile). */
@@ -184,11 +182,11 @@ const saveModel = async (storage: CheckpointStorage, model: Model, old?: Model, 
   };
   if (old !== undefined && old.fp === model.fp && old.header.fp === model.header.fp) {
     // (from where they were loaded: moved by another process meanwhile, both are saved in full)
-    const from = old.header.position;
-    const moved = await storage.moveHeader(modelName(ruleSet, 'whole'), from, position, JSON.stringify(model.header));
+    const loadedAt = old.header.position;
+    const moved = await storage.moveHeader(modelName(ruleSet, 'whole'), loadedAt, position, JSON.stringify(model.header));
     const headMoved = async (): Promise<boolean> => {
       const saved = await loadHeadHeader(storage, ruleSet);
-      return saved !== undefined && (await storage.moveHeader(modelName(ruleSet, 'head'), from, position, JSON.stringify({ ...model.header, fp: saved.fp, index: saved.index })));
+      return saved !== undefined && (await storage.moveHeader(modelName(ruleSet, 'head'), loadedAt, position, JSON.stringify({ ...model.header, fp: saved.fp, index: saved.index })));
     };
     if (moved && (await headMoved())) {
       ruleSetListModelHeadersMoved.here++;
@@ -436,6 +434,12 @@ const modelAtHead = async (store: EventStore, storage: CheckpointStorage, ruleSe
   // the head as saved with the whole just now (a read of a third of the rows), unless the date is before its last entry's
   const caughtUp = await loadModel(storage, ruleSet, 'head');
   if (caughtUp !== undefined && caughtUp.header.position === head && caughtUp.header.through <= asOf && caughtUp.fp === caughtUp.header.fp) return caughtUp;
+  // the whole model, every chunk hashed: a chunk before the cut the catch-up did not read is told here, and made anew
+  const whole = await loadModel(storage, ruleSet);
+  const edited = whole === undefined ? `the saved list model of ${ruleSet} is missing` : await unservable(store, whole, head);
+  if (edited === undefined) return whole!;
+  onEdited?.(edited);
+  await rebuildRuleSetListModels(store, storage);
   return (await loadModel(storage, ruleSet))!;
 };
 

@@ -43,4 +43,32 @@ describe.each(places)('the list models in indexed chunks (%s)', (_name, open) =>
       await close();
     }
   }, 60_000);
+
+  it.each([false, true])('tell a chunk before the cut changed by hand, read as of an earlier date (a write in between: %s), and serve the fold', async (written) => {
+    const items = listModelChunkSettings.items;
+    listModelChunkSettings.items = 2;
+    const { store, checkpoints, sql, close } = await open();
+    const ratingOf = async (asOf: string, onEdited?: (why: string) => void) =>
+      (await readRuleSetListModel(store, checkpoints, 'fide', { asOf, activeYears: 0, ...(onEdited ? { onEdited } : {}) }))?.players.find((p) => p.id === 'C')?.rating;
+    try {
+      await record(store, events.map((e, i) => ({ event: e, globalPosition: i + 1 })));
+      expect(await ratingOf('2023-01-01')).toBe(1867);
+      // C's 2022 balance (the second chunk of versions, before the cut) changed by hand
+      await sql("UPDATE projection_chunks SET data = replace(data, '1867', '2867') WHERE name = 'rule-set-list-2:fide' AND part = 'versions' AND seq = 1");
+      const told: string[] = [];
+      if (written) {
+        // a write after it: its catch-up reads from the cut on and keeps the chunks before as saved — not the edited one
+        await record(store, tournament('T4', '2024-09-01', 'B', 'D').map((e, i) => ({ event: e, globalPosition: events.length + 1 + i })));
+        await ratingOf('2099-01-01', (why) => told.push(why));
+      }
+      // (it was served as edited, 2867, and a write carried the edit forward under a fresh header)
+      expect(await ratingOf('2023-01-01', (why) => told.push(why))).toBe(1867);
+      expect(told).toEqual(['the saved list model of fide was changed by hand (it no longer matches its fingerprint)']);
+      expect(await ratingOf('2023-01-01', (why) => told.push(why))).toBe(1867);
+      expect(told.length).toBe(1);
+    } finally {
+      listModelChunkSettings.items = items;
+      await close();
+    }
+  }, 60_000);
 });

@@ -132,6 +132,12 @@ describe('the non-FESA read surface through the CLI', () => {
     expect(paText).toContain('\nCounters under pan-atlantic now:\n');
     expect(paText).toMatch(/\nlbStreak\.2-dan +2\n/);
     expect(paText).toMatch(/\nRatification pending under pan-atlantic: none\n$/);
+    // player show carries the same under each rule set
+    const shown = JSON.parse(await on('player', 'show', 'F', '--json')) as { ruleSets: ({ ruleSet: string } & Shown)[] };
+    expect(shown.ruleSets.find((r) => r.ruleSet === US)?.counters).toEqual({ 'promotionStreak.2-dan': 2 });
+    const paShown = shown.ruleSets.find((r) => r.ruleSet === 'pan-atlantic');
+    expect(paShown?.counters?.['lbStreak.2-dan']).toBe(2);
+    expect(paShown?.ratificationRequested).toBeNull();
     // a rule set that keeps no counters says nothing of them
     await on('player', 'balance', '--id', 'G', '--rules', 'fide', '--rating', '1800', '--games', '30', '--date', '2025-06-01', '--reason', 'FIDE list');
     const fide = JSON.parse(await on('history', 'G', '--rules', 'fide', '--json')) as Shown;
