@@ -42,11 +42,9 @@ export const list: CommandRun = {
  * ratification (as `history --rules S` and his page carry them). Folded only for a player with such a
  * fact — a FESA player's `player show` costs what it did.
  */
-const ratedUnderOtherRuleSets = (facts: readonly LoggedEvent[], state: LedgerState, person: string, ids: ReadonlySet<string>) => {
+const ratedUnderOtherRuleSets = (facts: readonly LoggedEvent[], state: LedgerState, person: string, ids: ReadonlySet<string>, playedIn: readonly string[]) => {
   const balanced = [...state.openingBalances.values()].some((b) => ids.has(b.playerId) && isGenericRuleSet(b.ruleSet));
-  const played = [...state.tournaments.values()].some(
-    (t) => isGenericRuleSet(ruleSetInForceOf(state, t.registration)) && [...t.games.values()].some((g) => ids.has(g.facts.first) || (g.facts.second !== null && ids.has(g.facts.second))),
-  );
+  const played = playedIn.some((id) => isGenericRuleSet(ruleSetInForceOf(state, state.tournaments.get(id)!.registration)));
   if (!balanced && !played) return [];
   return ruleSetCareers(facts, state, person).map((c) => ({
     ruleSet: c.ruleSet,
@@ -80,7 +78,7 @@ export const show: CommandRun = {
       .map((t) => ({ id: t.registration.tournamentId, end: t.registration.endDate, closed: t.closed !== undefined }));
     const facts = await loadFacts(await ctx.store());
     const folded = foldOrThrow(facts, { runs: 'none' });
-    const otherRuleSets = ratedUnderOtherRuleSets(facts, state, person, ids);
+    const otherRuleSets = ratedUnderOtherRuleSets(facts, state, person, ids, tournaments.map((t) => t.id));
     // the name the list knows him by (a namesake's is distinguished)
     const listed = folded.names.get(person);
     const place = listed === undefined ? -1 : folded.list.findIndex((p) => nameKey(p) === nameKey(listed));

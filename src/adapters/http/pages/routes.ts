@@ -106,9 +106,17 @@ const mountListPages = (app: express.Express, deps: PageDependencies): void => {
     return rows;
   };
 
+  // the rule sets rating the tournaments, counted once per log position (not over every tournament per request)
+  let offeredAt: { position: number; offered: ReturnType<typeof listsOffered> } | undefined;
+  const offeredNow = async (): Promise<ReturnType<typeof listsOffered>> => {
+    const now = await directories.caughtUp();
+    if (offeredAt?.position !== now.position) offeredAt = { position: now.position, offered: listsOffered(now.tournaments.ratingRuleSets()) };
+    return offeredAt.offered;
+  };
+
   const listHandler: RequestHandler = async (req, res) => {
     const q = queryOf(req);
-    const offered = listsOffered((await directories.caughtUp()).tournaments.ratingRuleSets());
+    const offered = await offeredNow();
     const generic = genericRulesOf(req) ?? (req.query.rules === undefined ? offered.house : undefined);
     if (generic !== undefined) {
       const list = await ruleSetLists.of(req, generic);
