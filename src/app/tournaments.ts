@@ -132,7 +132,10 @@ export interface RatedTournamentView {
     readonly before: number | null;
     readonly after: number | null;
     readonly points: number;
-    /** The final rank the closing recorded (a TRF's columns 86-89), when it did. */
+    /**
+     * Once closed, the final rank the closing recorded (a TRF's columns 86-89), or where it recorded none (a tournament
+     * entered game by game) the place by points, players on equal points sharing it.
+     */
     readonly rank?: number;
   }[];
   readonly games: readonly {
@@ -167,6 +170,16 @@ const resultText = (g: GameFacts): string => {
   if (g.second === null) return `bye${g.byeKind ? ` (${g.byeKind})` : g.byePoints !== undefined ? ` (${g.byePoints})` : ''}`;
   if (g.shortGameScore !== undefined) return `${g.shortGameScore === 0.5 ? '½-½' : g.shortGameScore === 1 ? '1-0' : '0-1'} (played, not rated)`;
   return g.result;
+};
+
+/**
+ * The standings' ranks of a closed tournament: the ones its closing recorded, else each player's place by points (1 +
+ * the players with more points), as a club prints standings without tie-breaks.
+ */
+const placesOf = (recorded: Readonly<Record<string, number>> | undefined, players: readonly string[], points: ReadonlyMap<string, number>): Readonly<Record<string, number>> => {
+  if (recorded !== undefined && Object.keys(recorded).length > 0) return recorded;
+  const scores = players.map((id) => points.get(id) ?? 0);
+  return Object.fromEntries(players.map((id, i) => [id, 1 + scores.filter((s) => s > scores[i]!).length]));
 };
 
 const verdictsOf = (run: GenericRun | undefined): Map<string, GenericGame['rating']> => new Map((run?.games ?? []).map((g) => [g.gameId, g.rating]));
@@ -229,7 +242,7 @@ export const ratedTournamentView = (facts: readonly LoggedEvent[], state: Ledger
       points.set(id, (points.get(id) ?? 0) + p);
     }
   }
-  const ranks: Readonly<Record<string, number>> = tournament.closed?.finalRanks ?? {};
+  const ranks = tournament.closed === undefined ? {} : placesOf(tournament.closed.finalRanks, order, points);
   const why = (gameId: string, g: GameFacts): string => gameVerdict(run !== undefined, verdict.get(gameId), g);
   return {
     tournamentId, name: reg.name, place: reg.place, startDate: reg.startDate, endDate: reg.endDate, ruleSet: run?.ruleSet ?? null, closed: tournament.closed !== undefined,
