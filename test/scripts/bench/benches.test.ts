@@ -281,6 +281,19 @@ describe('the benches run to their end at a tiny scale (not timed)', () => {
     expect(fs.readFileSync(file).equals(before)).toBe(true);
   }, BENCH_TIMEOUT);
 
+  it("career-save: the careers' save part by part; the runs made from the list rows' records are today's byte for byte; the ledger is only read", async () => {
+    const file = path.join(dir, 'career-save.db');
+    await run('ledger.js', ['--scale', '0.001', '--out', file]);
+    const before = fs.readFileSync(file);
+    const out = await bench('career-save.js', [file]);
+    expect(out).toMatch(/^runs: 20 \([\d.]+ MB: participants' records [\d.]+ MB, event files [\d.]+ MB\), 400 name key rows$/m);
+    expect(out).toMatch(/^today's careers' save: \d+ ms CPU$/m);
+    expect(out).toMatch(/^checked: the 20 runs' texts made from the list rows' records are today's, byte for byte/m);
+    expect(out).toMatch(/^records in runs: 400 distinct, 0 held by two runs or more; /m);
+    expect(fs.readFileSync(file).equals(before)).toBe(true);
+    expect((await run('career-save.js', [path.join(dir, 'no-such.db')])).code).toBe(1);
+  }, BENCH_TIMEOUT);
+
   it('every bench in scripts/bench/ is run above', () => {
     const benches = fs.readdirSync(SOURCES).filter((f) => f.endsWith('.ts') && !LIBRARIES.includes(f)).sort();
     expect([...ran].sort()).toEqual(benches);

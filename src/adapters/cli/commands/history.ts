@@ -24,7 +24,7 @@ import { factsKnownAt, loadFacts } from '../../../app/load';
 import { publishList } from '../../../app/publish';
 import { foldOrThrow as fold, isProgramFile, LIST_FORMATS, listBytes, listRows, publishedAndNow, renderList, underRuleSets, type FoldPair, type ListFormat } from '../../../app/lists';
 import { UsageError } from '../args';
-import type { CliContext, CommandRun } from '../context';
+import { WHOLE_LOG_READ, type CliContext, type CommandRun } from '../context';
 import { FoldProgress, table } from '../output';
 import { careerFoldOf } from './career';
 import { printChanges } from './fesa';
@@ -263,7 +263,9 @@ export const diff: CommandRun = {
         return 0;
       }
       const [a, b] = [rules[0]!, rules[1]!];
-      // both FESA: from the two rule sets' saved read models (SQLite, PostgreSQL), else both folded
+      // both FESA: from the two rule sets' saved read models (SQLite, PostgreSQL), else both folded (a model's first
+      // save folds the whole log: read unmapped, see `WHOLE_LOG_READ`)
+      await ctx.store(WHOLE_LOG_READ);
       const checkpoints = await ctx.checkpoints();
       const fromModels = checkpoints === undefined ? undefined : await ruleSetsFromModels(await ctx.store(), checkpoints, a, b, asOf, progress.stage);
       if (fromModels !== undefined) {
@@ -331,7 +333,9 @@ export const rerate: CommandRun = {
     }
     const ruleSet = fesaRuleSetOf(ctx);
     // the rule sets in force and the one asked for, from their saved list models (each saved on its first use, so a
-    // second rerate reads rows, not the log); folded from the log where no model can answer
+    // second rerate reads rows, not the log); folded from the log where no model can answer (read unmapped, see
+    // `WHOLE_LOG_READ`)
+    await ctx.store(WHOLE_LOG_READ);
     const checkpoints = await ctx.checkpoints();
     // (from the rows dated from --from on and the lists: the runs' changes before it are left out below)
     const fromModels = checkpoints === undefined ? undefined : await ruleSetsFromModels(await ctx.store(), checkpoints, AS_ADOPTED, ruleSet, asOf, progress.stage, fromGiven);
