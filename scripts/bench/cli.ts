@@ -227,6 +227,10 @@ const main = async (): Promise<void> => {
       // a second rerate reads both saved models from --from on, and both whole lists: beside it, one whole list
       ['rerate --rules fesa-published --from 2017-01-01', () => ['rerate', '--rules', 'fesa-published', '--from', '2017-01-01']],
       ['rerate --rules fesa-published --from 2024-12-01', () => ['rerate', '--rules', 'fesa-published', '--from', '2024-12-01']],
+      // the same second calls for one player (issue 30): his rows of both saved models, an answer of the same size
+      [`diff --rules fesa --rules fesa-published --player ${player}`, () => ['diff', '--rules', 'fesa', '--rules', 'fesa-published', '--player', player, '--json']],
+      [`rerate --rules fesa-published --player ${player}`, () => ['rerate', '--rules', 'fesa-published', '--player', player]],
+      [`rerate --rules fesa-published --from 2017-01-01 --player ${player}`, () => ['rerate', '--rules', 'fesa-published', '--from', '2017-01-01', '--player', player]],
       ['list --active-years 0', () => ['list', '--active-years', '0', '--format', 'csv']],
       [`tournament show ${tournament}`, () => ['tournament', 'show', tournament, '--json']],
       ...ruleSets.flatMap((id): [string, () => string[]][] => [

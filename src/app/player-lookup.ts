@@ -1,4 +1,5 @@
 import { playerStream } from '../../domain/events';
+import { decodeRecorded } from './event-log';
 import { LedgerFailure } from './failure';
 import { personOf } from '../../domain/commands/state';
 import type { Ledger } from './ledger';
@@ -37,4 +38,21 @@ export const resolvePlayer = async (store: EventStore, ledger: () => Promise<Led
   }
   const shown = found.slice(0, 10).map((m) => `${m.id} (${m.name})`).join(', ');
   throw new LedgerFailure('bad-input', `"${given}" names ${found.length} players: ${shown}${found.length > 10 ? ', …' : ''}; give the id`);
+};
+
+/**
+ * The person an id stands for now: the survivor of the last merge of it the log holds (an unmerge undoes it), else
+ * the id itself — whom the lists and diffs name an absorbed id's games by. Read from the ids' own streams (a merge
+ * is recorded in the absorbed id's), a few at most: a survivor merged in turn is followed.
+ */
+export const personNow = async (store: EventStore, id: string): Promise<string> => {
+  const seen = new Set<string>();
+  let person = id;
+  while (!seen.has(person)) {
+    seen.add(person);
+    const identity = (await store.readStream(playerStream(person))).map((r) => decodeRecorded(r).event).filter((e) => e.type === 'PlayersMerged' || e.type === 'PlayersUnmerged').at(-1);
+    if (identity?.type !== 'PlayersMerged') return person;
+    person = identity.survivor;
+  }
+  return person;
 };

@@ -227,6 +227,8 @@ export interface ListHistoryQuery {
   readonly format: number;
   readonly asOf: string;
   readonly from?: string | undefined;
+  /** Only the slots whose name these registered ids own now, every row of them up to `asOf` (`from` not applied). */
+  readonly players?: readonly string[] | undefined;
 }
 
 const HISTORY_COLUMNS = 'slot, date, ord, present, seq, rating, grade, name';
@@ -286,10 +288,36 @@ export const historyReader = async (sql: Sql, s: string, q: { readonly ruleSet: 
  * the tournaments from then on and the list, not the history before (`rerate --from` prints no more).
  */
 export const readListHistory = async (sql: Sql, s: string, q: ListHistoryQuery): Promise<ListModelHistory | undefined> => {
+  if (q.players !== undefined) return readPlayersHistory(sql, s, q, q.players);
   const reader = await historyReader(sql, s, q);
   if (reader === undefined) return undefined;
   if (reader.header.through === 0) return { ...reader.header, rows: [] };
   const rows = await sql.all(q.from === undefined ? HISTORY_ROWS(s, sql.p) : ROWS_FROM(sql, s), q.from === undefined ? [q.ruleSet, q.asOf] : [q.ruleSet, q.asOf, NOW, q.from]);
+  return { ...reader.header, rows: rows.map(reader.row) };
+};
+
+/** The slots whose name one of the ids of text array p2 owns now, with him (owners by rule set: no index by player is kept). */
+const PLAYER_SLOTS = (sql: Sql, s: string): string =>
+  `SELECT sl.slot, o.player_id FROM ${s}rm_list_owners o JOIN ${s}rm_list_slots sl ON sl.rule_set = o.rule_set AND sl.name_key = o.name_key
+    WHERE o.rule_set = ${sql.p(1)} AND o.kt IS NULL AND o.player_id IN (${sql.values(2, 'text')})`;
+/** Every row known now of the slots of int array p3 dated up to p2, by slot and item (the primary key's ranges). */
+const SLOT_ROWS = (sql: Sql, s: string): string =>
+  `SELECT ${HISTORY_COLUMNS} FROM ${s}rm_list_rows WHERE rule_set = ${sql.p(1)} AND slot IN (${sql.values(3, 'int')}) AND date <= ${sql.p(2)} AND kt IS NULL ORDER BY slot, date, ord`;
+
+/**
+ * `readListHistory` of the slots the registered ids `players` own now (their names' owners): the rows `HISTORY_ROWS`
+ * reads of those slots, in its order, numbered by the same items and named by the same owners — what a comparison of
+ * two rule sets answers for those players, without reading anybody else's rows or owners.
+ */
+const readPlayersHistory = async (sql: Sql, s: string, q: ListHistoryQuery, players: readonly string[]): Promise<ListModelHistory | undefined> => {
+  const meta = await metaOf(sql, s, q.ruleSet, q.format);
+  if (meta === undefined || meta.failed) return undefined;
+  const owned = await sql.all(PLAYER_SLOTS(sql, s), [q.ruleSet, sql.array([...new Set(players)])]);
+  const owners = new Map(owned.map(([slot, id]) => [Number(slot), id as string]));
+  const reader = await historyReader(sql, s, q, owners);
+  if (reader === undefined) return undefined;
+  if (reader.header.through === 0 || owners.size === 0) return { ...reader.header, rows: [] };
+  const rows = await sql.all(SLOT_ROWS(sql, s), [q.ruleSet, q.asOf, sql.array([...owners.keys()].sort((a, b) => a - b))]);
   return { ...reader.header, rows: rows.map(reader.row) };
 };
 

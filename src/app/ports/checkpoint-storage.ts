@@ -57,10 +57,12 @@ export interface CheckpointStorage {
   /**
    * Every row of the saved read model of `ruleSet` up to its list as of `asOf`, by slot and item (what a comparison
    * of two rule sets reads); with `from`, only the rows dated from then on and each slot's last row up to `asOf` (the
-   * runs' changes from then on and the list: the earlier items' rows are not read). Undefined when none of format
-   * `format` is saved or its fold failed.
+   * runs' changes from then on and the list: the earlier items' rows are not read). With `players`, only the rows of
+   * the slots whose name those registered ids own now (`rerate`/`diff --rules --player`: a few index ranges, not the
+   * model), every one up to `asOf` (`from` is then the caller's to apply). Undefined when none of format `format` is
+   * saved or its fold failed.
    */
-  readListHistory(query: { readonly ruleSet: string; readonly format: number; readonly asOf: string; readonly from?: string | undefined }): Promise<ListModelHistory | undefined>;
+  readListHistory(query: { readonly ruleSet: string; readonly format: number; readonly asOf: string; readonly from?: string | undefined; readonly players?: readonly string[] | undefined }): Promise<ListModelHistory | undefined>;
   /**
    * Two rule sets' saved read models up to their lists as of `asOf`, read in one go for a comparison of the two
    * (`diff --rules`): each slot's last row as `rows` and only the rows the other model does not hold alike as

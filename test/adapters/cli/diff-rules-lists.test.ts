@@ -40,6 +40,10 @@ describe('diff --rules of two non-FESA rule sets', () => {
     const diffJson = diff as unknown as { enteredAtGrade?: string[] };
     expect(diffJson.enteredAtGrade).toEqual(['uscf-k']);
     expect(diff.players.filter((p) => p['uscf-k'] !== null).map((p) => p.playerId).sort()).toEqual(['P1', 'P2', 'P3']);
+    // --player: the same rows of the players named (issue 30), said to be for them
+    const forP3 = JSON.parse(await ok(db, 'diff', '--rules', 'fide', '--rules', 'uscf-k', '--as-of', '2026-02-01', '--player', 'P3', '--json')) as { for: string[]; players: SideRow[] };
+    expect(forP3.for).toEqual(['P3']);
+    expect(forP3.players).toEqual(diff.players.filter((p) => p.playerId === 'P3'));
     expect(await ok(db, 'diff', '--rules', 'fide', '--rules', 'uscf-k', '--as-of', '2026-02-01')).toMatch(/\nNobody is rated under uscf-k by its own entry rule on these facts \(no opening balance under it to be rated against\): its newcomers enter at their declared grade's midpoint/);
     // rerate --rules uscf-k puts the same facts under uscf-k beside the list they were rated for: fide's, not FESA's
     // (which rates none of them: every "before" was "-")

@@ -2,7 +2,7 @@ import { LIST_PRINTER } from '../../formats/list-printer';
 import * as E from 'fp-ts/Either';
 import { unratable } from '../../../app/failure';
 import { LIST_LEGEND } from '../list-legend';
-import { resolvePlayer } from '../../../app/player-lookup';
+import { personNow, resolvePlayer } from '../../../app/player-lookup';
 import { nearest } from '../suggest';
 import * as fs from 'fs';
 import * as path from 'path';
@@ -14,7 +14,7 @@ import { GENERIC_RULE_SETS, genericSystem, isGenericRuleSet } from '../../../../
 import { entryOf, parseOptionFlags } from './rulesets';
 import { resumeProjection } from '../../../app/checkpoint';
 import { editedListWarning, ratedInListModel, readListModel } from '../../../app/list-model';
-import { ruleSetsFromModels } from '../../../app/rule-set-diff';
+import { foldDiffFor, playerListRows, ruleSetsFromModels, type ComparedListing, type PlayerListRows } from '../../../app/rule-set-diff';
 import { mayHaveGenericGames } from '../../../app/rated-tournament';
 import { ruleSetInForceOf, type LedgerState } from '../../../../domain/commands/state';
 import { knownAtPositionOf, listKnownAt, publishedDiffFromModel, publishedEvent, publishedFromModel } from '../../../app/list-known-at';
@@ -59,16 +59,53 @@ const fesaRuleSetOf = (ctx: CliContext): string => {
 };
 
 /** Two rule sets that are not both FESA: the players' ratings and grades side by side (`b` re-rated with `bOptions`). */
-const sideBySide = (ctx: CliContext, facts: readonly LoggedEvent[], a: string, b: string, asOf: string, bOptions: Readonly<Record<string, unknown>> = {}): void => {
-  const { rows, why, byGrade } = sideBySideOf(facts, a, b, asOf, bOptions);
+const sideBySide = (ctx: CliContext, facts: readonly LoggedEvent[], a: string, b: string, asOf: string, bOptions: Readonly<Record<string, unknown>>, players: readonly string[] | undefined): void => {
+  const whole = sideBySideOf(facts, a, b, asOf, bOptions);
+  const { byGrade } = whole;
+  // (--player: his rows and reasons alone, as the whole comparison gives them)
+  const rows = players === undefined ? whole.rows : whole.rows.filter((r) => players.includes(r.playerId));
+  const why = players === undefined ? whole.why : new Map([...whole.why].filter(([id]) => players.includes(id)));
   if (ctx.json) {
-    ctx.out(JSON.stringify({ labels: [a, b], asOf, ...(Object.keys(bOptions).length > 0 ? { options: bOptions } : {}), ...(byGrade.length > 0 ? { enteredAtGrade: byGrade } : {}), players: rows.map((r) => ({ playerId: r.playerId, name: r.name, [a]: r.a, [b]: r.b, delta: r.delta, ...(why.has(r.playerId) ? { why: why.get(r.playerId) } : {}) })) }, null, 2));
+    ctx.out(JSON.stringify({ labels: [a, b], asOf, ...(Object.keys(bOptions).length > 0 ? { options: bOptions } : {}), ...(byGrade.length > 0 ? { enteredAtGrade: byGrade } : {}), ...forWhom(players), players: rows.map((r) => ({ playerId: r.playerId, name: r.name, [a]: r.a, [b]: r.b, delta: r.delta, ...(why.has(r.playerId) ? { why: why.get(r.playerId) } : {}) })) }, null, 2));
     return;
   }
-  ctx.out(`${a} -> ${b}${optionsText(bOptions)}, as of ${asOf}`);
+  ctx.out(`${a} -> ${b}${optionsText(bOptions)}, as of ${asOf}${forWhomText(players)}`);
   ctx.out(table(['player', 'name', `${a} rating`, 'grade', `${b} rating`, 'grade', 'delta'], rows.map((r) => [r.playerId, r.name, r.a?.rating ?? '-', r.a?.grade ?? '-', r.b?.rating ?? '-', r.b?.grade ?? '-', r.delta ?? '-'])));
   for (const r of byGrade) ctx.out(`\nNobody is rated under ${r} by its own entry rule on these facts (no opening balance under it to be rated against): its newcomers enter at their declared grade's midpoint, as ledger list --rules ${r} --entry grade lists them.`);
   if (why.size > 0) ctx.out(`\nWhy they differ:\n${[...why].map(([id, reasons]) => `  ${id}: ${reasons.join('; ')}`).join('\n')}`);
+};
+
+/**
+ * `--player ID` (repeatable): the people the answer is restricted to, each resolved as `history` resolves him (an
+ * unknown one refused, naming him) and named as the lists name him (an id merged into another: the survivor);
+ * undefined: everybody.
+ */
+const playersOf = async (ctx: CliContext): Promise<readonly string[] | undefined> => {
+  const given = ctx.opts.all('player');
+  if (given.length === 0) return undefined;
+  const store = await ctx.store();
+  const people: string[] = [];
+  for (const g of given) people.push(await personNow(store, await resolvePlayer(store, () => ctx.readLedger(), g, nearest)));
+  return [...new Set(people)];
+};
+
+/** What a restricted answer says of whom it is for (JSON: `for`). */
+const forWhom = (players: readonly string[] | undefined): { for?: readonly string[] } => (players === undefined ? {} : { for: players });
+const forWhomText = (players: readonly string[] | undefined): string => (players === undefined ? '' : `, for ${players.join(', ')}`);
+
+/** A fold's list as a comparison shows it (`ComparedListing`). */
+const listingsOf = (f: FesaFold): ComparedListing[] => f.list.map((p) => ({ playerId: diffIdOf(f, p), rating: p.eloNumber, grade: gradeText(p) }));
+
+/** `--player`: each named player's rows on both lists under their labels, as JSON (`players`). */
+const playerRowsJson = (labels: readonly [string, string], rows: readonly PlayerListRows[] | undefined): { players?: unknown } =>
+  rows === undefined ? {} : { players: rows.map((r) => ({ playerId: r.playerId, [labels[0]]: r.rows[0], [labels[1]]: r.rows[1] })) };
+
+/** `--player`: each named player's rows on both lists, printed before what differs (`changes`). */
+const printPlayerRows = (ctx: CliContext, labels: readonly [string, string], rows: readonly PlayerListRows[] | undefined, changes: FoldDiff): void => {
+  if (rows === undefined) return;
+  ctx.out(table(['player', `${labels[0]} rating`, 'grade', `${labels[1]} rating`, 'grade'], rows.map((r) => [r.playerId, r.rows[0]?.rating ?? '-', r.rows[0]?.grade ?? '-', r.rows[1]?.rating ?? '-', r.rows[1]?.grade ?? '-'])));
+  // (the list's differences start with a blank line of their own)
+  if (changes.runs.length > 0 || changes.list.length === 0) ctx.out('');
 };
 
 const optionsText = (o: Readonly<Record<string, unknown>>): string =>
@@ -235,6 +272,7 @@ export const publish: CommandRun = {
 export const diff: CommandRun = {
   async run(ctx) {
     const published = ctx.opts.string('published');
+    if (published !== undefined && ctx.opts.all('player').length > 0) throw new UsageError('--player restricts a comparison of two rule sets (diff --rules A --rules B --player ID), not a published list\'s diff');
     if (published !== undefined && isGenericRuleSet((await publishedEvent(await ctx.store(), published)).event.ruleSet)) {
       await printPublishedRuleSetDiff(ctx, published);
       return 0;
@@ -258,8 +296,9 @@ export const diff: CommandRun = {
       if (rules.length !== 2) throw new UsageError('give --published ID, or two rule sets: --rules A --rules B');
       for (const r of rules) if (!ANY_RULE_SETS.includes(r)) throw new UsageError(`--rules ${r}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
       const asOf = ctx.opts.date('as-of') ?? today();
+      const players = await playersOf(ctx);
       if (!rules.every((r) => r in FESA_RULE_SETS)) {
-        sideBySide(ctx, await loadFacts(await ctx.store()), rules[0]!, rules[1]!, asOf);
+        sideBySide(ctx, await loadFacts(await ctx.store()), rules[0]!, rules[1]!, asOf, {}, players);
         return 0;
       }
       const [a, b] = [rules[0]!, rules[1]!];
@@ -267,14 +306,19 @@ export const diff: CommandRun = {
       // save folds the whole log: read unmapped, see `WHOLE_LOG_READ`)
       await ctx.store(WHOLE_LOG_READ);
       const checkpoints = await ctx.checkpoints();
-      const fromModels = checkpoints === undefined ? undefined : await ruleSetsFromModels(await ctx.store(), checkpoints, a, b, asOf, progress.stage);
+      // (--player: from the rows of the players' slots alone)
+      const fromModels = checkpoints === undefined ? undefined : await ruleSetsFromModels(await ctx.store(), checkpoints, a, b, asOf, progress.stage, undefined, players);
       if (fromModels !== undefined) {
         progress.done();
         const [l0, l1] = fromModels.lists;
-        printDiff(ctx, [a, b], fromModels.diff, gradesThatDiffer(gradesIn(l0), gradesIn(l1)));
+        printDiff(ctx, [a, b], fromModels.diff, gradesThatDiffer(gradesIn(l0), gradesIn(l1)), players, players && playerListRows(players, fromModels.lists));
         return 0;
       }
-      pair = underRuleSets(await loadFacts(await ctx.store(), undefined, progress.read), a, b, asOf, progress.fold);
+      const { labels, before, after } = underRuleSets(await loadFacts(await ctx.store(), undefined, progress.read), a, b, asOf, progress.fold);
+      progress.done();
+      const grades = gradesThatDiffer(gradesOf(before), gradesOf(after));
+      printDiff(ctx, labels, players === undefined ? diffFolds(before, after) : foldDiffFor(diffFolds(before, after), new Set(players)), players === undefined ? grades : grades.filter(([id]) => players.includes(id)), players, players && playerListRows(players, [listingsOf(before), listingsOf(after)]));
+      return 0;
     }
     progress.done();
     const { labels, before, after } = pair;
@@ -289,12 +333,13 @@ const gradesIn = (list: readonly ModelListEntry[]): Grades => new Map(list.map((
 const gradesOf = (f: FesaFold): Grades => new Map(f.list.map((p) => [diffIdOf(f, p), gradeText(p)]));
 
 /** A diff of two lists: the re-rated tournaments, the list's changes, and the grades that differ. */
-const printDiff = (ctx: CliContext, labels: readonly [string, string], changes: FoldDiff, grades: readonly GradeDiff[]): void => {
+const printDiff = (ctx: CliContext, labels: readonly [string, string], changes: FoldDiff, grades: readonly GradeDiff[], players?: readonly string[], rows?: readonly PlayerListRows[]): void => {
   if (ctx.json) {
-    ctx.out(JSON.stringify({ labels, ...changes }, null, 2));
+    ctx.out(JSON.stringify({ labels, ...forWhom(players), ...playerRowsJson(labels, rows), ...changes }, null, 2));
     return;
   }
-  ctx.out(`${labels[0]} -> ${labels[1]}`);
+  ctx.out(`${labels[0]} -> ${labels[1]}${forWhomText(players)}`);
+  printPlayerRows(ctx, labels, rows, changes);
   printChanges(ctx, changes);
   if (grades.length > 0) {
     ctx.out('\nGrades that differ (who would or would not have been promoted):');
@@ -325,10 +370,11 @@ export const rerate: CommandRun = {
     const asOf = ctx.opts.date('as-of') ?? today();
     const requested = ctx.opts.string('rules') ?? 'fesa-published';
     const options = rerateOptionsOf(ctx, requested);
+    const players = await playersOf(ctx);
     if (!(requested in FESA_RULE_SETS)) {
       // Another system: the same facts, every tournament rated with it, next to the list they were rated for
       const beside = besideRerate(await (await ctx.readLedger()).catchUp(), from, asOf);
-      sideBySide(ctx, await loadFacts(await ctx.store(), undefined, progress.read), beside, requested, asOf, options);
+      sideBySide(ctx, await loadFacts(await ctx.store(), undefined, progress.read), beside, requested, asOf, options, players);
       return 0;
     }
     const ruleSet = fesaRuleSetOf(ctx);
@@ -338,18 +384,24 @@ export const rerate: CommandRun = {
     await ctx.store(WHOLE_LOG_READ);
     const checkpoints = await ctx.checkpoints();
     // (from the rows dated from --from on and the lists: the runs' changes before it are left out below)
-    const fromModels = checkpoints === undefined ? undefined : await ruleSetsFromModels(await ctx.store(), checkpoints, AS_ADOPTED, ruleSet, asOf, progress.stage, fromGiven);
+    // (--player: from the rows of the players' slots alone)
+    const fromModels = checkpoints === undefined ? undefined : await ruleSetsFromModels(await ctx.store(), checkpoints, AS_ADOPTED, ruleSet, asOf, progress.stage, fromGiven, players);
     let changes: FoldDiff;
-    if (fromModels !== undefined) changes = fromModels.diff;
+    let rows: PlayerListRows[] | undefined;
+    if (fromModels !== undefined) [changes, rows] = [fromModels.diff, players && playerListRows(players, fromModels.lists)];
     else {
       const facts = await loadFacts(await ctx.store(), undefined, progress.read);
-      changes = diffFolds(fold(facts, { ruleSet: AS_ADOPTED, asOf, runs: 'changes', onProgress: progress.fold }), fold(facts, { ruleSet, asOf, runs: 'changes', onProgress: progress.fold }));
+      const [before, after] = [fold(facts, { ruleSet: AS_ADOPTED, asOf, runs: 'changes', onProgress: progress.fold }), fold(facts, { ruleSet, asOf, runs: 'changes', onProgress: progress.fold })];
+      changes = players === undefined ? diffFolds(before, after) : foldDiffFor(diffFolds(before, after), new Set(players));
+      rows = players && playerListRows(players, [listingsOf(before), listingsOf(after)]);
     }
     progress.done();
     const filtered = { runs: changes.runs.filter((r) => r.date >= from), list: changes.list };
-    if (ctx.json) ctx.out(JSON.stringify({ ruleSet, from, asOf, ...filtered }, null, 2));
+    const labels = [AS_ADOPTED, ruleSet] as const;
+    if (ctx.json) ctx.out(JSON.stringify({ ruleSet, from, asOf, ...forWhom(players), ...playerRowsJson(labels, rows), ...filtered }, null, 2));
     else {
-      ctx.out(`re-rated under ${ruleSet} (compared with the rule sets in force) from ${from}, list as of ${asOf}:`);
+      ctx.out(`re-rated under ${ruleSet} (compared with the rule sets in force) from ${from}, list as of ${asOf}${forWhomText(players)}:`);
+      printPlayerRows(ctx, labels, rows, filtered);
       printChanges(ctx, filtered);
     }
     return 0;

@@ -3,6 +3,9 @@ import { type CommandDeclaration, repeated, runs, value } from '../declaration';
 import { ENTRY, RULES_ADOPTED, RULES_ANY, RULES_FESA, TODAY, SHARED } from './shared-options';
 import { LIST_LEGEND } from '../list-legend';
 
+/** `rerate` / `diff --rules` for a few players: their rows of the whole answer, read from their rows of the saved models. */
+const PLAYER = repeated('player', { text: 'answer for this player alone (his id or name; an id merged into another answers for the survivor): his re-rated ratings and list rows that differ; repeat for several', default: 'every player', example: '--player p12' });
+
 export const listsCommands: readonly CommandDeclaration[] = [
   {
     name: 'list',
@@ -51,25 +54,27 @@ export const listsCommands: readonly CommandDeclaration[] = [
   {
     name: 'diff',
     summary: 'compare two lists: today vs a published list, or two rule sets side by side',
-    usage: 'diff --published ID | diff --rules A --rules B [--as-of DATE]',
+    usage: 'diff --published ID | diff --rules A --rules B [--as-of DATE] [--player ID]...',
     operands: [],
     options: [
       value('published', { text: "compare a published list with today's knowledge of the same date", example: '--published 2024-04' }),
       repeated('rules', { text: 'compare two rule sets on the same facts: give it twice', example: '--rules fesa --rules fesa-published' }),
       value('as-of', { text: 'the date of the two lists compared by --rules, YYYY-MM-DD', default: TODAY, example: '--as-of 2024-04-01' }),
+      PLAYER,
     ],
     run: runs('history', 'diff'),
   },
   {
     name: 'rerate',
     summary: 'fold the same facts under another rule set and show what changes from a date on',
-    usage: 'rerate --rules fesa-published|pan-atlantic|fide|gobase-go|egd-gor|uscf-k|us-shogi-1997-text|us-shogi-1997-card|fide-2024 [--option key=value]... [--from DATE] [--as-of DATE] [--json]',
+    usage: 'rerate --rules fesa-published|pan-atlantic|fide|gobase-go|egd-gor|uscf-k|us-shogi-1997-text|us-shogi-1997-card|fide-2024 [--option key=value]... [--from DATE] [--as-of DATE] [--player ID]... [--json]',
     operands: [],
     options: [
       value('rules', { text: 'the rule set every tournament is rated under again', default: 'fesa-published', example: '--rules fide' }),
       SHARED.option,
       value('from', { text: 'show changes from tournaments on or after this date, YYYY-MM-DD', default: 'the beginning', example: '--from 2017-01-01' }),
       SHARED['as-of'],
+      PLAYER,
     ],
     run: runs('history', 'rerate'),
   },
