@@ -20,7 +20,7 @@
  * correction, an officer fact, a merge of an id that was ever on a list or declared
  * prior grades, a name borne by another holder (namesakes are
  * told apart by who took the name first: the partial facts could not say), a survivor of a merge. That write saves
- * the checkpoint again after its append (checkpoint.ts `carryCheckpointForward`), so the next one is read here again.
+ * the checkpoint again after its append (checkpoint-carry.ts), so the next one is read here again.
  */
 import { playerStream, tournamentStream, type DomainEvent, type LoggedEvent, type PlayerRegistered } from '../../domain/events';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
