@@ -1,5 +1,4 @@
 import * as E from 'fp-ts/Either';
-import { rateEvent } from '../../domain/rules/fesa/rate-event';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import type { LoggedEvent } from '../../domain/events';
 import { Checkpoints, checkpointOf, restoreList, type ListCheckpoint } from './checkpoints';
@@ -13,9 +12,11 @@ import { RegisteredNames, upperBound } from './registered-names';
 import { knownBy, lowerBoundKey } from './timeline';
 import { SlotWatch, taken } from './slot-watch';
 import { TournamentRating, type Journal, type RunInputs, type RunsMode } from './tournament-rating';
+import type { ProjectionOptions } from './projection-options';
 
 export type { ListCheckpoint } from './checkpoints';
 export type { RunsMode } from './tournament-rating';
+export type { ProjectionOptions } from './projection-options';
 
 /**
  * The FESA list kept up to date as facts arrive: the same fold as `foldFesa` (projections/fesa/history.ts), but
@@ -31,28 +32,6 @@ export type { RunsMode } from './tournament-rating';
  * rated by `TournamentRating` (tournament-rating.ts), which keeps what a re-fold can reuse. This class only decides
  * what to fold from where.
  */
-
-export interface ProjectionOptions {
-  /** `fesa` or `fesa-published` (default `fesa`). */
-  readonly ruleSet?: string;
-  /** A checkpoint before every k-th tournament (default 250). */
-  readonly checkpointEvery?: number;
-  /**
-   * What to keep of each rated tournament: `full` = as `foldFesa` keeps runs (the whole list before and after),
-   * `reports` = the run with the engine's report, and before/after holding only the tournament's participants
-   * (default; what careers and explanations read), `changes` = the same without the report's per-game terms (what
-   * diffs read: the engine does not compute the explanation), `none` = no runs (as `foldFesa` with keepRuns false).
-   */
-  readonly runs?: RunsMode;
-  /** The FESA engine (default: the rule set's contract step, `rateEventFile`); the history bench passes one that records its inputs. */
-  readonly engine?: typeof rateEvent;
-  /** Keep the rows of the list's read model (list-model.ts) as the list changes (default false). */
-  readonly listModel?: boolean;
-  /** Keep the runs and officer facts of the careers' read model (career-model.ts) as they are made (default false). */
-  readonly careerModel?: boolean;
-  /** Told how far a fold has come (timeline items applied of those to apply), for a progress display. */
-  readonly onProgress?: (applied: number, total: number) => void;
-}
 
 export class FesaProjection {
   private readonly ruleSet: string;
@@ -344,12 +323,23 @@ export class FesaProjection {
     return this.state.lastTournamentDate;
   }
 
-  /** Folds again from the latest checkpoint at or before `key`, keeping the runs from there (a comparison's "before"). */
+  /**
+   * Folds again from the latest checkpoint at or before `key`, keeping the runs from there (a comparison's "before"):
+   * the same facts make the same list, so the read models' journals are left as the facts fed made them.
+   */
   refoldFrom(key: ItemKey): void {
     this.refresh();
-    this.dirtyFrom = key;
+    const [model, careers] = [this.model, this.careers];
+    [this.model, this.careers, this.dirtyFrom] = [undefined, undefined, key];
     this.refresh();
+    [this.model, this.careers] = [model, careers];
+    // (the slots that re-fold wrote are no change of the facts fed)
+    if (model) this.state.trackChanges();
+    this.state.takeTouched();
   }
+
+  /** Drops the runs kept (a comparison made, the projection about to be saved, which keeps none). */
+  dropRuns = (): void => void (this.runs = []);
 
   /** Items re-folded by the last refresh (for benchmarks and tests of the checkpoint choice). */
   lastRefold = { from: 0, to: 0 };

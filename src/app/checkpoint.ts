@@ -161,6 +161,8 @@ export const saveCheckpoint = async (storage: CheckpointStorage, projection: Fes
   const indexOf = new Map<FesaPlayer, number>();
   const saveList = ({ order, slots, seqs, ...rest }: ListCheckpoint): SavedList => ({
     ...rest,
+    // a saved list counts no runs (a restored projection keeps only those it folds itself; `FesaProjection.refresh`)
+    runs: 0,
     slots: Array.from(slots ?? []),
     seqs: Array.from(seqs ?? []),
     order: order.map((r) => {
@@ -368,9 +370,14 @@ export interface ComparedProjection {
   readonly byPlayer?: true;
   /**
    * Restored from the whole checkpoint saved at this position: the write that paid for it saves the checkpoint again
-   * after its append (`carryCheckpointForward`), so that the next write at the head is restored by player.
+   * after its append (checkpoint-carry.ts `saveCompared`, else `carryCheckpointForward`), so that the next write at the head is restored by player.
    */
   readonly wholeFrom?: number;
+  /**
+   * Restored with every game and the list and careers models' journals (`projectionForComparison`'s `savable`): once
+   * the write's facts are folded into it and appended, it is what a catch-up would save (`saveCompared`).
+   */
+  readonly savable?: { readonly ruleSet: string; readonly checkpointEvery: number };
 }
 
 /**
@@ -381,17 +388,27 @@ export interface ComparedProjection {
  * the latest saved list of before then are not restored.
  * Undefined when no checkpoint of this log is saved (EventStoreDB, a fresh ledger): the caller folds the log.
  */
-export const projectionForComparison = async (store: EventStore, storage: CheckpointStorage, earliestAfter: (since: readonly LoggedEvent[]) => Promise<(facts: FesaFacts) => string> = async () => () => '', ruleSet: string = AS_ADOPTED): Promise<ComparedProjection | undefined> => {
+export const projectionForComparison = async (
+  store: EventStore,
+  storage: CheckpointStorage,
+  earliestAfter: (since: readonly LoggedEvent[]) => Promise<(facts: FesaFacts) => string> = async () => () => '',
+  ruleSet: string = AS_ADOPTED,
+  savable = false,
+): Promise<ComparedProjection | undefined> => {
   const saved = await usableCheckpoint(store, storage, ruleSet);
   if (saved === undefined) return undefined;
   wholeRestores.here++;
-  const projection = new FesaProjection({ ruleSet, checkpointEvery: saved.header.checkpointEvery, runs: 'changes' });
+  const checkpointEvery = saved.header.checkpointEvery;
+  // to be saved after the write (`saveCompared`): every game, and the models' journals from the checkpoint on
+  const projection = new FesaProjection({ ruleSet, checkpointEvery, runs: 'changes', ...(savable ? { listModel: true, careerModel: true } : {}) });
   const since: LoggedEvent[] = [];
   for await (const batch of readFacts(store, { fromPosition: saved.header.position })) since.push(...batch);
   const earliest = await earliestAfter(since);
   let from: ListCheckpoint | undefined;
   const restoredSaved = await restoreSaved(projection, saved, () => {
-    from = listBefore(projection, saved, earliest(projection.facts));
+    // (asked of a savable one too: it may set what the facts' re-folds read, e.g. a merge's `tournamentsNaming`)
+    const date = earliest(projection.facts);
+    from = savable ? undefined : listBefore(projection, saved, date);
     return from?.date ?? '';
   });
   if (!restoredSaved) return undefined;
@@ -401,31 +418,11 @@ export const projectionForComparison = async (store: EventStore, storage: Checkp
   const gamesFrom = from?.index ?? 0;
   // the events since re-folded from before the games restored (`earliest` missed one): not answered here
   if (projection.lastRefold !== restored && projection.lastRefold.from < gamesFrom) return undefined;
-  return { projection, gamesFrom, wholeFrom: saved.header.position };
+  return { projection, gamesFrom, wholeFrom: saved.header.position, ...(savable ? { savable: { ruleSet, checkpointEvery } } : {}) };
 };
 
 /** How many comparisons this thread restored from the whole checkpoint, and how many checkpoints a write carried forward (instruments for tests). */
-export const wholeRestores = { here: 0, carried: 0 };
-
-/**
- * After a write that restored the whole checkpoint saved at `loadedAt` (a fact at or before the list's last item was
- * recorded since it, or is this write's) and appended its facts: the checkpoint and the FESA list and careers models
- * caught up to the log and saved, as a reader's catch-up saves them, so that the next write at the head is restored by
- * player again instead of paying the whole restore too. Compare-and-set from `loadedAt`: where another process saved
- * since (its save stands) nothing is saved, and the models' save itself refuses a base moved meanwhile; the catch-up
- * reads the log, so what is saved is never ahead of it nor of another log (its hash at the position is saved with it).
- * Call it only after an append (a refused or failed write saves nothing). False when nothing was saved.
- */
-export const carryCheckpointForward = async (store: EventStore, storage: CheckpointStorage, loadedAt: number, ruleSet: string = AS_ADOPTED): Promise<boolean> => {
-  const [modelAt, careersAt] = await Promise.all([storage.listModelPosition(ruleSet, LIST_MODEL_FORMAT), storage.careerModelPosition(ruleSet, CAREER_MODEL_FORMAT)]);
-  if (modelAt !== loadedAt || careersAt !== loadedAt) return false;
-  const { checkpointPosition } = await resumeProjection(store, storage, { ruleSet });
-  // the checkpoint found was not the one loaded (dropped, saved over meanwhile, of another log): folded from the
-  // start, which is the rebuild's cost, not this write's — it was saved all the same, by the fold
-  if (checkpointPosition !== loadedAt) return false;
-  wholeRestores.carried++;
-  return true;
-};
+export const wholeRestores = { here: 0, carried: 0, savedCompared: 0 };
 
 /** Starts over: drops the checkpoint, folds the whole log, saves a fresh checkpoint. */
 export const rebuildProjection = async (store: EventStore, storage: CheckpointStorage, options: CheckpointOptions = {}): Promise<Resumed> => {

@@ -20,7 +20,8 @@ import { loadFacts } from './load';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import { listNamesKnownAt } from './rule-set-list';
 import { decidedAfter, savedRatings, type SavedRatings } from './saved-ratings';
-import { carryCheckpointForward } from './checkpoint';
+import type { ComparedProjection } from './checkpoint';
+import { carryCheckpointForward, saveCompared } from './checkpoint-carry';
 import { LIST_MODEL_FORMAT } from './list-model';
 import { changesNoRating } from './neutral-facts';
 import { isGenericRuleSet } from '../../projections/generic/systems';
@@ -311,9 +312,10 @@ export const consequencesFromSaved = async ({ before, after, known, namesOf }: S
  * What the decided facts change: from the saved checkpoint and the non-FESA slice where `saved` holds them
  * (saved-ratings.ts), else from the whole log folded before and after them.
  */
-const consequencesOf = async (ledger: Ledger, events: readonly DomainEvent[], saved: CheckpointStorage | undefined): Promise<{ found: Consequences; wholeFrom?: number }> => {
-  const fromSaved = saved && (await savedRatings(ledger.store, saved, events));
-  if (fromSaved) return { found: await consequencesFromSaved(fromSaved), ...(fromSaved.wholeFrom === undefined ? {} : { wholeFrom: fromSaved.wholeFrom }) };
+const consequencesOf = async (ledger: Ledger, events: readonly DomainEvent[], saved: CheckpointStorage | undefined, dryRun: boolean): Promise<{ found: Consequences; wholeFrom?: number; compared?: ComparedProjection }> => {
+  // (a dry run appends nothing: the projection it compares is never saved)
+  const fromSaved = saved && (await savedRatings(ledger.store, saved, events, undefined, !dryRun));
+  if (fromSaved) return { found: await consequencesFromSaved(fromSaved), ...(fromSaved.wholeFrom === undefined ? {} : { wholeFrom: fromSaved.wholeFrom }), ...(fromSaved.compared ? { compared: fromSaved.compared } : {}) };
   // the whole log folded (the saved state could not answer): more than a whole restore, so the checkpoint saved as
   // it is now is carried forward after the append too
   const savedAt = saved && (await saved.listModelPosition(AS_ADOPTED, LIST_MODEL_FORMAT));
@@ -321,12 +323,25 @@ const consequencesOf = async (ledger: Ledger, events: readonly DomainEvent[], sa
   return { found: consequences(ledgerRatings(facts), ledgerRatings(withDecided(facts, events))), ...(savedAt === undefined ? {} : { wholeFrom: savedAt }) };
 };
 
+/** What a write's comparison leaves to save after its append: the checkpoint it restored whole, and the projection it folded. */
+interface ToCarry {
+  wholeFrom?: number;
+  compared?: ComparedProjection;
+}
+
 /**
- * After an append whose comparison restored the whole checkpoint saved at `wholeFrom` (or folded the whole log): the checkpoint saved again
- * (checkpoint.ts `carryCheckpointForward`), so that the writes after it are restored by player.
+ * After an append (of `events`, up to `appendedAt`) whose comparison restored the whole checkpoint saved at
+ * `wholeFrom` (or folded the whole log): the checkpoint saved again, so that the writes after it are restored by
+ * player — the projection the comparison folded to the head with these facts where it is the log's
+ * (checkpoint-carry.ts `saveCompared`), else caught up from the checkpoint (`carryCheckpointForward`), once the comparison's
+ * projection is let go (`carry.compared` is cleared: two projections of the whole ledger are not held at once).
  */
-const carriedForward = async (ledger: Ledger, saved: CheckpointStorage | undefined, wholeFrom: number | undefined): Promise<void> => {
-  if (saved !== undefined && wholeFrom !== undefined) await carryCheckpointForward(ledger.store, saved, wholeFrom);
+const carriedForward = async (ledger: Ledger, saved: CheckpointStorage | undefined, carry: ToCarry, events: readonly DomainEvent[], appendedAt: number | undefined): Promise<void> => {
+  const { wholeFrom, compared } = carry;
+  carry.compared = undefined;
+  if (saved === undefined || wholeFrom === undefined) return;
+  if (compared !== undefined && appendedAt !== undefined && (await saveCompared(ledger.store, saved, compared, events, appendedAt))) return;
+  await carryCheckpointForward(ledger.store, saved, wholeFrom);
 };
 
 /**
@@ -336,7 +351,7 @@ const carriedForward = async (ledger: Ledger, saved: CheckpointStorage | undefin
  */
 export const recordWithConsequences = async (ledger: Ledger, command: Command | ((state: LedgerState) => Command | Promise<Command>), dryRun = false, saved?: CheckpointStorage, reads?: StreamsRead): Promise<RecordedWithConsequences> => {
   let found = NOTHING;
-  let wholeFrom: number | undefined;
+  const carry: ToCarry = {};
   // The state the command is decided on: whether a tournament was closed is read there, since reading the draft's
   // state after the decision would copy the whole ledger state on every write.
   let decidedOn: LedgerState | undefined;
@@ -349,10 +364,13 @@ export const recordWithConsequences = async (ledger: Ledger, command: Command | 
     reads: reads ?? (typeof command === 'function' ? undefined : streamsReadBy(command)),
     inspect: async (draft) => {
       if (decidedOn !== undefined && movesNoRating(draft.events, decidedOn)) return;
-      ({ found, wholeFrom } = await consequencesOf(ledger, draft.events, saved));
+      let wholeFrom: number | undefined;
+      ({ found, wholeFrom, compared: carry.compared } = await consequencesOf(ledger, draft.events, saved, dryRun));
+      carry.wholeFrom = wholeFrom;
     },
   });
-  if (result.status === 'appended') await carriedForward(ledger, saved, wholeFrom);
+  if (result.status === 'appended') await carriedForward(ledger, saved, carry, result.events, result.position);
+  carry.compared = undefined;
   return { result, consequences: result.status === 'appended' ? found : NOTHING, dryRun };
 };
 
@@ -363,16 +381,17 @@ export const recordWithConsequences = async (ledger: Ledger, command: Command | 
  */
 export const decideAllWithConsequences = async <T>(ledger: Ledger, build: (draft: Draft) => T | Promise<T>, dryRun = false, saved?: CheckpointStorage, reads?: StreamsRead): Promise<{ value: T; events: readonly DomainEvent[]; position?: number; consequences: Consequences }> => {
   let found = NOTHING;
-  let wholeFrom: number | undefined;
+  let carry: ToCarry = {};
   const decided = await ledger.decideAll(async (draft) => {
     // read before any decision: the draft forks its state at the first one, so this stays the state decided on
     const decidedOn = draft.state;
     const value = await build(draft);
-    [found, wholeFrom] = [NOTHING, undefined];
-    if (draft.events.length > 0 && !movesNoRating(draft.events, decidedOn)) ({ found, wholeFrom } = await consequencesOf(ledger, draft.events, saved));
+    [found, carry] = [NOTHING, {}];
+    if (draft.events.length > 0 && !movesNoRating(draft.events, decidedOn)) ({ found, ...carry } = await consequencesOf(ledger, draft.events, saved, dryRun));
     return value;
   }, { dryRun, reads });
-  if (!dryRun && decided.position !== undefined) await carriedForward(ledger, saved, wholeFrom);
+  if (!dryRun && decided.position !== undefined) await carriedForward(ledger, saved, carry, decided.events, decided.position);
+  carry.compared = undefined;
   return { ...decided, consequences: found };
 };
 

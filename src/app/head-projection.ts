@@ -14,11 +14,13 @@
  *   decided (fesa-import-saved.ts), the holders of the names its files give; the rule-set adoptions.
  *
  * The tournaments re-folded all end after the list's last item, so the partial list is exactly what the whole one
- * would give them. Anything else answers undefined and the caller restores the whole checkpoint: a fact dated at or
- * before the list's last item, a correction, an officer fact, a merge of an id that was ever on a list or declared
+ * would give them. An id registered since and merged away, whom no tournament names, enters no list whatever the date
+ * of his registration (a twin registered today merged into a player of a tournament dated later). Anything else
+ * answers undefined and the caller restores the whole checkpoint: a fact dated at or before the list's last item, a
+ * correction, an officer fact, a merge of an id that was ever on a list or declared
  * prior grades, a name borne by another holder (namesakes are
  * told apart by who took the name first: the partial facts could not say), a survivor of a merge. That write saves
- * the checkpoint again after its append (checkpoint.ts `carryCheckpointForward`), so the next one is read here again.
+ * the checkpoint again after its append (checkpoint-carry.ts), so the next one is read here again.
  */
 import { playerStream, tournamentStream, type DomainEvent, type LoggedEvent, type PlayerRegistered } from '../../domain/events';
 import type { FesaPlayer } from '../../domain/rules/fesa/types';
@@ -58,6 +60,8 @@ interface Involved {
   readonly endDates: string[];
   /** The ids merged into another since the model's position (or by the decided facts). */
   readonly absorbed: ReadonlySet<string>;
+  /** The ids a game, an entrant's or a giver's place of a tournament read here names. */
+  readonly named: ReadonlySet<string>;
 }
 
 /** A fact the FESA fold passes over, whatever it holds: a balance under another rule set too (FesaFacts ignores it). */
@@ -103,6 +107,7 @@ const involved = async (store: EventStore, position: number, since: readonly Log
   }
   const facts: LoggedEvent[] = [];
   const endDates: string[] = [...gradeDates];
+  const named = new Set<string>();
   for (const id of tournaments) {
     const stream = (await store.readStream(tournamentStream(id))).map(decodeRecorded);
     const saved = stream.filter((f) => f.globalPosition <= position);
@@ -111,7 +116,12 @@ const involved = async (store: EventStore, position: number, since: readonly Log
     if (registered?.type !== 'TournamentRegistered' || saved.some((f) => f.event.type === 'TournamentClosed')) return undefined;
     endDates.push(registered.endDate);
     facts.push(...saved);
-    for (const e of [...stream.map((f) => f.event), ...decided.filter((d) => 'tournamentId' in d && d.tournamentId === id)]) for (const p of playersNamed(e)) ids.add(p);
+    for (const e of [...stream.map((f) => f.event), ...decided.filter((d) => 'tournamentId' in d && d.tournamentId === id)]) {
+      for (const p of playersNamed(e)) {
+        ids.add(p);
+        named.add(p);
+      }
+    }
   }
   if (ids.size > MOST_PLAYERS) return undefined;
   const players = new Map<string, { event: PlayerRegistered; since: boolean }>();
@@ -131,7 +141,7 @@ const involved = async (store: EventStore, position: number, since: readonly Log
     players.set(id, registration === undefined ? { event: decidedRegistration!, since } : { event: registration.event as PlayerRegistered, since });
     facts.push(...stream.filter((f) => f.globalPosition <= position && !OFFICER_FACT.has(f.event.type)));
   }
-  return { facts, players, endDates, absorbed };
+  return { facts, players, endDates, absorbed, named };
 };
 
 /**
@@ -226,9 +236,13 @@ export const headProjection = async (store: EventStore, storage: CheckpointStora
   const keys = [...found.players.values()].map(({ event }) => storedListKey(nameKey({ lastName: event.familyName, firstName: event.givenName })));
   const head = await storage.readListHeadOf({ ruleSet, format: LIST_MODEL_FORMAT, keys });
   if (head === undefined || head.position !== position || head.failed || !ownNames(found, head)) return undefined;
-  // everything re-folded lies after the list's last item: a registration enters the list from the next tournament
+  // everything re-folded lies after the list's last item: a registration enters the list from the next tournament —
+  // but for an id registered since and merged away here whom no tournament names: an absorbed id never enters a list
+  // (`newcomersOf`), so the date of his registration (a twin registered today, merged into a player of a later
+  // tournament) re-folds nothing
   const last = head.last?.date ?? '';
-  const dated = [...found.endDates, ...[...found.players.values()].flatMap(({ event, since: recorded }) => (recorded ? [event.validDate] : []))];
+  const entersNoList = (id: string): boolean => found.absorbed.has(id) && !found.named.has(id);
+  const dated = [...found.endDates, ...[...found.players].flatMap(([id, { event, since: recorded }]) => (recorded && !entersNoList(id) ? [event.validDate] : []))];
   if (dated.some((date) => date <= last)) return undefined;
   if ((await logChangedSince(store, position, head.head)) !== undefined) return undefined;
   const adoptions: LoggedEvent[] = [];

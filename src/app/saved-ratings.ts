@@ -201,6 +201,8 @@ export interface SavedRatings {
   readonly byPlayer?: true;
   /** Restored from the whole checkpoint saved at this position (`ComparedProjection.wholeFrom`). */
   readonly wholeFrom?: number;
+  /** That projection, the decided facts folded into it, where it may be saved after the append (checkpoint-carry.ts `saveCompared`). */
+  readonly compared?: ComparedProjection;
   /** What the comparison takes from here instead of making it again (see `SavedComparison` in consequences.ts). */
   readonly known: SavedComparison;
   /**
@@ -254,9 +256,10 @@ const onlyNewRegistrations = async (store: EventStore, events: readonly DomainEv
 /**
  * The ratings before the decided facts and after them, from the saved checkpoint and the non-FESA slice. `restored`:
  * the projection the caller restored already for its decision (fesa-import-saved.ts), folded on here (restored by
- * player, it must be `headProjection`'s of these very events).
+ * player, it must be `headProjection`'s of these very events). `savable`: a projection this restores whole holds every
+ * game and the models' journals, so that the write appending these facts saves it (`SavedRatings.compared`).
  */
-export const savedRatings = async (store: EventStore, storage: CheckpointStorage, events: readonly DomainEvent[], restored?: ComparedProjection): Promise<SavedRatings | undefined> => {
+export const savedRatings = async (store: EventStore, storage: CheckpointStorage, events: readonly DomainEvent[], restored?: ComparedProjection, savable = false): Promise<SavedRatings | undefined> => {
   if (!events.every(answered)) return undefined;
   if (await leavesFesaAlone(store, events, NO_FESA_FACT)) {
     // a TRF or EGD import, a game of a fide tournament: the FESA checkpoint is not read at all, its lists stay as they are
@@ -281,14 +284,15 @@ export const savedRatings = async (store: EventStore, storage: CheckpointStorage
       if (index !== undefined) facts.tournamentsNaming = index.tournamentsNaming;
       return earliestDateChanged(facts, changing);
     };
-  });
+    // restored whole, it is saved after the append (the writes at the head after it are restored by player again)
+  }, undefined, savable);
   if (compared === undefined) return undefined;
   const head = compared.projection.position;
   const decided = decidedAfter(head, events);
   const fesa = fesaBeforeAndAfter(compared, decided);
   if (fesa === undefined) return undefined;
   const known: SavedComparison = { ...(fesa.list ? { fesaList: fesa.list } : {}), nameOf: listNameOf(compared.projection.facts) };
-  const whole = compared.wholeFrom === undefined ? {} : { wholeFrom: compared.wholeFrom };
+  const whole = compared.wholeFrom === undefined ? {} : { wholeFrom: compared.wholeFrom, ...(compared.savable ? { compared } : {}) };
   return { ...(await beforeAndAfter(store, storage, head, decided, fesa, true)), foldedFrom: fesa.from, gamesFrom: compared.gamesFrom, known, ...whole };
 };
 

@@ -48,18 +48,22 @@ interface Scenario {
   readonly closeInSince: boolean;
   readonly twinPlays: boolean;
   readonly mergeInSince: boolean;
+  /** The twin registered on the ledger's first day (before the list's last item), as a twin added today is before a tournament dated later. */
+  readonly twinPast: boolean;
   readonly write: number;
   readonly picks: readonly number[];
 }
 
-const scenario: fc.Arbitrary<Scenario> = fc.record({
+const scenarioOf = (twinPast: boolean): fc.Arbitrary<Scenario> => fc.record({
   newcomers: fc.integer({ min: 0, max: 2 }),
   closeInSince: fc.boolean(),
   twinPlays: fc.boolean(),
   mergeInSince: fc.boolean(),
+  twinPast: fc.constant(twinPast),
   write: fc.integer({ min: 0, max: 4 }),
   picks: fc.array(fc.nat(), { minLength: 6, maxLength: 6 }),
 });
+const scenario = scenarioOf(false);
 
 /** What is recorded after the checkpoint, and the write decided at the head; undefined when the ledger has no two players. */
 const headWrites = (facts: readonly LoggedEvent[], s: Scenario): { since: DomainEvent[]; decided: DomainEvent[] } | undefined => {
@@ -72,7 +76,7 @@ const headWrites = (facts: readonly LoggedEvent[], s: Scenario): { since: Domain
   const pool = own.length >= 2 && s.picks[0]! % 4 !== 0 ? own : ids;
   const pick = (i: number) => pool[s.picks[i]! % pool.length]!;
   const newcomers = Array.from({ length: s.newcomers }, (_, i) => `N${i}`);
-  const since: DomainEvent[] = [...newcomers.map((id, i) => registered(id, `Newbie${i}`, date)), registered('TW', 'Twinning', date), tournament('H1', date)];
+  const since: DomainEvent[] = [...newcomers.map((id, i) => registered(id, `Newbie${i}`, date)), registered('TW', 'Twinning', s.twinPast ? facts.reduce((first, f) => (f.event.validDate < first ? f.event.validDate : first), date) : date), tournament('H1', date)];
   const players = [...newcomers, pick(0), pick(1), ...(s.twinPlays ? ['TW'] : [])];
   // a round each: nobody plays twice in one round
   players.slice(1).forEach((p, i) => p !== players[i] && since.push(game('H1', `g${i}`, date, players[i]!, p, s.picks[2]! + i, i + 1)));
@@ -93,44 +97,68 @@ const headWrites = (facts: readonly LoggedEvent[], s: Scenario): { since: Domain
 };
 
 describe('a write at the head of the FESA timeline, restored by player', () => {
+  /** The whole log's consequences and lists for the writes of `scenarios` on random ledgers: how many took each path. */
+  const holdsToTheWholeLog = async (open: (typeof places)[number][1], scenarios: fc.Arbitrary<Scenario>, runs: number, seed: number, savedLate: fc.Arbitrary<boolean> = fc.boolean()) => {
+    const used = { compared: 0, byPlayer: 0, changed: 0, twinMergedByPlayer: 0 };
+    await fc.assert(
+      fc.asyncProperty(ledgers(8, 6), scenarios, savedLate, async ({ facts }, s, savedLate) => {
+        const writes = headWrites(facts, s);
+        if (writes === undefined) return;
+        const { store, checkpoints, close } = await open();
+        try {
+          // saved after every fact of the ledger, or before its last few (then the whole checkpoint is restored)
+          const cut = savedLate ? facts.length : Math.max(1, facts.length - 3);
+          await record(store, facts.slice(0, cut));
+          await resumeProjection(store, checkpoints, { checkpointEvery: 1 });
+          await record(store, [...facts.slice(cut), ...writes.since.map((event) => ({ event, globalPosition: 0 }))]);
+          const log = await loadFacts(store);
+          const whole = consequences(ledgerRatings(log), ledgerRatings(withDecided(log, writes.decided)));
+          const restores = headRestores.here;
+          const saved = await savedRatings(store, checkpoints, writes.decided);
+          if (saved === undefined) return;
+          used.compared++;
+          if (headRestores.here > restores) used.byPlayer++;
+          // the twin merged away (since, or by this write) without playing
+          if (headRestores.here > restores && !s.twinPlays && (s.mergeInSince || s.write === 2)) used.twinMergedByPlayer++;
+          if (whole.changes.length > 0) used.changed++;
+          expect(await consequencesFromSaved(saved)).toEqual(whole);
+          // the write recorded: the lists saved from the checkpoint caught up are the whole log's
+          await record(store, writes.decided.map((event) => ({ event, globalPosition: 0 })));
+          const { projection } = await resumeProjection(store, checkpoints);
+          const fold = foldFesaFast(await loadFacts(store), { runs: 'none' });
+          const list = projection.current();
+          expect(E.isRight(list) && list.right.list).toEqual(E.isRight(fold) && fold.right.list);
+        } finally {
+          await close();
+        }
+      }),
+      { numRuns: runs, seed },
+    );
+    return used;
+  };
+
   for (const [name, open] of places) {
     it(`has the whole log's consequences and lists after it (${name})`, async () => {
-      const used = { compared: 0, byPlayer: 0, changed: 0 };
-      await fc.assert(
-        fc.asyncProperty(ledgers(8, 6), scenario, fc.boolean(), async ({ facts }, s, savedLate) => {
-          const writes = headWrites(facts, s);
-          if (writes === undefined) return;
-          const { store, checkpoints, close } = await open();
-          try {
-            // saved after every fact of the ledger, or before its last few (then the whole checkpoint is restored)
-            const cut = savedLate ? facts.length : Math.max(1, facts.length - 3);
-            await record(store, facts.slice(0, cut));
-            await resumeProjection(store, checkpoints, { checkpointEvery: 1 });
-            await record(store, [...facts.slice(cut), ...writes.since.map((event) => ({ event, globalPosition: 0 }))]);
-            const log = await loadFacts(store);
-            const whole = consequences(ledgerRatings(log), ledgerRatings(withDecided(log, writes.decided)));
-            const restores = headRestores.here;
-            const saved = await savedRatings(store, checkpoints, writes.decided);
-            if (saved === undefined) return;
-            used.compared++;
-            if (headRestores.here > restores) used.byPlayer++;
-            if (whole.changes.length > 0) used.changed++;
-            expect(await consequencesFromSaved(saved)).toEqual(whole);
-            // the write recorded: the lists saved from the checkpoint caught up are the whole log's
-            await record(store, writes.decided.map((event) => ({ event, globalPosition: 0 })));
-            const { projection } = await resumeProjection(store, checkpoints);
-            const fold = foldFesaFast(await loadFacts(store), { runs: 'none' });
-            const list = projection.current();
-            expect(E.isRight(list) && list.right.list).toEqual(E.isRight(fold) && fold.right.list);
-          } finally {
-            await close();
-          }
-        }),
-        { numRuns: 40, seed: 3015 },
-      );
+      const used = await holdsToTheWholeLog(open, scenario, 40, 3015);
       expect(used.compared).toBeGreaterThan(25);
       expect(used.byPlayer).toBeGreaterThan(10);
       expect(used.changed).toBeGreaterThan(10);
+    }, 300_000);
+  }
+
+  /**
+   * The bench's merge (issue 30): a twin registered today, before the list's last item (a tournament dated later, which
+   * a publication or a back-dated write saved into the list model), then merged into a player. An absorbed id never
+   * enters a list, so the date of his registration re-folds nothing: restored by player where no tournament names him.
+   * (Red when head-projection.ts counts his registration's date: none restored by player.)
+   */
+  for (const [name, open] of places) {
+    it(`merges a twin registered before the list's last item as the whole log does (${name})`, async () => {
+      // mostly a twin who never plays, merged away since the checkpoint or by the write
+      const twins = scenarioOf(true).map((s) => ({ ...s, twinPlays: s.twinPlays && s.newcomers === 0, write: s.mergeInSince ? s.write : 2 }));
+      const used = await holdsToTheWholeLog(open, twins, name === 'SQLite' ? 30 : 15, 3018, fc.constant(true));
+      expect(used.compared).toBeGreaterThan(name === 'SQLite' ? 15 : 7);
+      expect(used.twinMergedByPlayer).toBeGreaterThan(name === 'SQLite' ? 6 : 3);
     }, 300_000);
   }
 
