@@ -22,7 +22,7 @@ import { hash53 } from './list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 import type { RatedTournamentSlice } from './rated-tournament';
-import { cutsInTurn, headOfWholeCut, loadCut, NAMES_ONLY } from './rule-set-fold-cut';
+import { cutsInTurn, loadCutHead, NAMES_ONLY } from './rule-set-fold-cut';
 import { decodedStream } from './rated-tournament';
 import { readFacts } from './event-log';
 import { evolve, initialLedgerState } from '../../domain/commands/state';
@@ -365,10 +365,11 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
   if (saved.position === head) return saved;
   // the fine cut first (the last tournaments folded again), else the coarse one (two seasons); the records are split
   // at the coarse one's date, their second carries are at the fine one's
-  for await (const { grain, cut: found } of cutsInTurn(store, head, (g) => loadCut(storage, g))) {
+  // each cut's header and awards alone: the fold resumed from it reads the rows of the players it rates (`playersReadFrom`)
+  for await (const { grain, cut: found } of cutsInTurn(store, head, (g) => loadCutHead(storage, g))) {
     const date = grain === 'fine' ? saved.fineDate : saved.cutDate;
     // the cut's states stand for the items before its date as of its position
-    const cut = found !== undefined && saved.failure === undefined && found.cut.date === date && (grain === 'coarse' || date > saved.cutDate) ? found : undefined;
+    const cut = found !== undefined && saved.failure === undefined && found.date === date && (grain === 'coarse' || date > saved.cutDate) ? found : undefined;
     const since = Math.min(saved.position, cut?.position ?? saved.position);
     // a newcomer's registration gives no one a career: only a fact the non-FESA fold rates does
     const touch = await touchOfTheRatedSlice(store, storage, since, head, async () => false);
@@ -377,10 +378,10 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
       await storage.save(HEAD_NAME, head, JSON.stringify(moved), [], []);
       return moved;
     }
-    if (touch.kind !== 'from' || cut === undefined || touch.date < cut.cut.date) continue;
+    if (touch.kind !== 'from' || cut === undefined || touch.date < cut.date) continue;
     const renamed = await renamedSince(store, since, head);
     if (touch.date === NAMES_ONLY && (await renamedInModel(store, storage, saved, renamed, head))) return loadHead(storage);
-    if (await resumeRuleSetModels(store, storage, headOfWholeCut(cut), head, { splice: (fold) => spliceCareerModel(storage, saved, fold, renamed, touch.date), nameOthers: renamed.size > 0 }, grain)) return loadHead(storage);
+    if (await resumeRuleSetModels(store, storage, cut, head, { splice: (fold) => spliceCareerModel(storage, saved, fold, renamed, touch.date), nameOthers: renamed.size > 0 }, grain)) return loadHead(storage);
     return undefined;
   }
   return undefined;

@@ -289,10 +289,10 @@ export const rebuildRuleSetListModels = async (
 };
 
 /**
- * How many times this thread resumed the models at their cut, of those at the fine one, and of those from the rows of
- * the players the fold rates alone (`byPlayer`) (an instrument, as `ruleSetListModelBuilds`).
+ * How many times this thread resumed the models at their cut, of those at the fine one, of those from the rows of the
+ * players the fold rates alone (`byPlayer`), and of the careers spliced so (an instrument, as `ruleSetListModelBuilds`).
  */
-export const ruleSetListModelResumes = { here: 0, fine: 0, byPlayer: 0 };
+export const ruleSetListModelResumes = { here: 0, fine: 0, byPlayer: 0, careersByPlayer: 0 };
 
 /**
  * Folds the list slice from the saved cut on (the facts recorded since it touch nothing dated before it) and saves
@@ -357,13 +357,15 @@ const resumeListModels = async (store: EventStore, storage: CheckpointStorage, s
   const fineCutDate = fineCutDateFor(facts, cutDate);
   const namer = async (keys: readonly string[]): Promise<ListNamer> =>
     savedNames !== undefined && keys.every((k) => savedNames.has(k)) ? (key) => savedNames.get(key)! : listNamer(namedElsewhere ? await namingFacts(store, head) : facts);
-  // the lists alone, resumed at the fine cut whose date and states stay (no cut saved from this fold): the states of the
-  // players the fold rates alone are read (rule-set-fold-cut.ts `playersReadFrom`), not every non-FESA player's row
-  const keepsTheCut = !forCareers && building && grain === 'fine' && fineCutDate === from && head - saved.position <= FINE_CUT_KEPT;
-  const resumed = await saved.withPlayers(keepsTheCut ? playersReadFrom(facts, from) : 'all');
+  // the lists at the fine cut whose date and states stay, or the careers alone (no cut saved from either fold): the rows
+  // of the players the fold rates alone (rule-set-fold-cut.ts `playersReadFrom`); a careers splice makes again only the
+  // tails of players the facts from the cut on name, their standings from their own states (spliceCareerModel)
+  const keepsTheCut = building && grain === 'fine' && fineCutDate === from && head - saved.position <= FINE_CUT_KEPT;
+  const byPlayer = keepsTheCut || (forCareers && !building);
+  const resumed = await saved.withPlayers(byPlayer ? playersReadFrom(facts, from) : 'all');
   // (saved again meanwhile by another process: not resumed here)
   if (resumed === undefined) return { lists: false };
-  if (keepsTheCut) ruleSetListModelResumes.byPlayer++;
+  if (byPlayer) ruleSetListModelResumes[forCareers ? 'careersByPlayer' : 'byPlayer']++;
   const { models, folded, cut, fine } = await buildModels(facts, head, hash, { resume: resumed.cut, base, from, lastFact, cutDate, fineCutDate, models: building, namer, coarse: grain === 'coarse' });
   if (building) {
     const oldOf = new Map(olds.map((m) => [m!.header.ruleSet, m!]));
