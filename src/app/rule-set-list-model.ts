@@ -312,14 +312,15 @@ export interface CareersSplice {
   readonly splice: (fold: SliceFold) => Promise<boolean>;
   /** Whether it names players the slice's own streams may not hold (one renamed since the careers model). */
   readonly nameOthers: boolean;
+  readonly alone?: boolean; // the list models neither read nor saved: the fold is the careers' alone, by player
 }
 
 /** `resumeRuleSetModels`'s fold, and the list models saved from it (`lists`: they could be resumed). */
 const resumeListModels = async (store: EventStore, storage: CheckpointStorage, saved: CutHead, head: number, careers: CareersSplice | undefined, grain: CutGrain, onEdited?: (why: string) => void): Promise<{ lists: boolean; fold?: SliceFold }> => {
   const forCareers = careers !== undefined;
-  // each model from its first chunk holding a version dated from the cut on: the chunks before it are kept as saved
-  const olds = await Promise.all(GENERIC_RULE_SETS.map((r) => loadModelFrom(storage, r, saved.date)));
-  let lists = true;
+  // each model from its first chunk holding a version dated from the cut on, the chunks before it kept (none: careers alone)
+  let lists = careers?.alone !== true;
+  const olds = lists ? await Promise.all(GENERIC_RULE_SETS.map((r) => loadModelFrom(storage, r, saved.date))) : [];
   for (const old of olds) {
     // (a chunk read here changed by hand is told as a whole read tells it: the models are made anew)
     const why = old && (await unservable(store, old, head));
@@ -357,9 +358,8 @@ const resumeListModels = async (store: EventStore, storage: CheckpointStorage, s
   const fineCutDate = fineCutDateFor(facts, cutDate);
   const namer = async (keys: readonly string[]): Promise<ListNamer> =>
     savedNames !== undefined && keys.every((k) => savedNames.has(k)) ? (key) => savedNames.get(key)! : listNamer(namedElsewhere ? await namingFacts(store, head) : facts);
-  // the lists at the fine cut whose date and states stay, or the careers alone (no cut saved from either fold): the rows
-  // of the players the fold rates alone (rule-set-fold-cut.ts `playersReadFrom`); a careers splice makes again only the
-  // tails of players the facts from the cut on name, their standings from their own states (spliceCareerModel)
+  // the lists at the fine cut whose date and states stay, or the careers alone (no cut saved): the rows of the players
+  // the fold rates (`playersReadFrom`), whose tails alone a careers splice makes again (rule-set-career-model.ts `spliceOf`)
   const keepsTheCut = building && grain === 'fine' && fineCutDate === from && head - saved.position <= FINE_CUT_KEPT;
   const byPlayer = keepsTheCut || (forCareers && !building);
   const resumed = await saved.withPlayers(byPlayer ? playersReadFrom(facts, from) : 'all');
