@@ -15,24 +15,21 @@
  */
 import * as E from 'fp-ts/Either';
 import { explanationData, nothingExplained, type GenericExplanation } from '../../projections/generic/explain';
-import { foldGeneric } from '../../projections/generic/history';
 import { gradeHistory, type GradeCarry } from '../../projections/generic/grades';
 import { hashAt, logChangedSince } from './chain';
 import { hash53 } from './list-model';
 import type { CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
-import type { RatedTournamentSlice } from './rated-tournament';
-import { cutsInTurn, headOfWholeCut, loadCut, NAMES_ONLY } from './rule-set-fold-cut';
+import { cutsInTurn, loadCutHead, NAMES_ONLY } from './rule-set-fold-cut';
 import { decodedStream } from './rated-tournament';
 import { readFacts } from './event-log';
 import { evolve, initialLedgerState } from '../../domain/commands/state';
 import { playerStream } from '../../domain/events';
 import { fingerprint, rebuildRuleSetListModels, resumeRuleSetModels, touchOfTheRatedSlice, type SliceFold } from './rule-set-list-model';
 import { careerName, careerReader, type GenericCareer } from './tournaments';
-import { explainsAnything, joined, lineOf, nonEmpty, parseLine, recordOfLine, splitAtCut, tailJoinedAt, tailOfLine, tailLineOf, type Line, type PlayerRecord, type TailRecord } from './rule-set-career-records';
+import { explainsAnything, joined, lineOf, nonEmpty, parseLine, recordOfLine, splitAtCut, tailOfLine, tailLineOf, type Line, type PlayerRecord } from './rule-set-career-records';
 import { careersOfStandings, ruleSetStandings, type RuleSetCareer, type RuleSetStanding } from './career-rule-sets';
-import { listNamer, listOfFold, type RuleSetListRow } from './rule-set-list';
-import type { GenericRuleSetId } from '../../projections/generic/systems';
+import { headRenamed, listRows, spliceOf, tailRenamed } from './rule-set-career-splice';
 
 /** The saved layout: a model of another format is never read (the next read makes it anew; format 6: records carry the rule sets' counters). */
 export const RULE_SET_CAREER_MODEL_FORMAT = 6;
@@ -79,26 +76,6 @@ export interface SavedRuleSetCareer {
 /** How many times this thread made the careers model anew (an instrument: a test holds that facts changing no career move it forward). */
 export const ruleSetCareerModelBuilds = { here: 0 };
 
-/**
- * Each rule set's list row of a player at the end of the timeline (as `ruleSetList` gives it, everybody rated), from
- * the fold already made: the page repeats its grade and category.
- */
-const listRows = (
-  slice: RatedTournamentSlice,
-  folded: ReturnType<typeof foldGeneric>,
-  /** How the list names a state key (a splice's rows give the page only their grade and category: any name will do). */
-  named: (key: string) => { id: string; name: string; country: string } = listNamer(slice.facts),
-): ((ruleSet: GenericRuleSetId, playerId: string) => RuleSetListRow | undefined) => {
-  const rows = new Map<GenericRuleSetId, ReadonlyMap<string, RuleSetListRow>>();
-  return (ruleSet, playerId) => {
-    if (E.isLeft(folded)) return undefined;
-    let list = rows.get(ruleSet);
-    if (list === undefined) rows.set(ruleSet, (list = new Map(listOfFold(folded.right, ruleSet, END_OF_TIME, 0, named).players.map((row) => [row.id, row]))));
-    return list.get(playerId);
-  };
-};
-
-const END_OF_TIME = '9999-12-31';
 
 /** What the model keeps of one player from the fold of the whole slice `fold` (undefined: nothing to keep), with his carry at the fine cut. */
 const recordReader = ({ slice, folded, cutDate, fineDate }: SliceFold): ((id: string) => readonly [PlayerRecord, GradeCarry | null] | undefined) => {
@@ -187,74 +164,21 @@ const renamedParts = async (
   return fps;
 };
 
-/** A head record's line, and a tail's, with the career's name `name` (unchanged when he has no career or `name` is undefined). */
-const headRenamed = (line: Line, name: string | undefined): Line => {
-  const record = recordOfLine(line);
-  return record[1] === null || name === undefined ? line : lineOf([record[0], { ...record[1], name }, record[2], record[3], record[4]]);
-};
-const tailRenamed = (line: Line, name: string | undefined): Line => {
-  const record = tailOfLine(line);
-  return record[1] === null || name === undefined ? line : tailLineOf([record[0], name, record[2], record[3], record[4], record[5], record[6], record[7]]);
-};
 
 /**
- * Splices the careers model saved as `saved` with the fold of the list slice resumed at the cut (`fold.from`, where
- * the saved records are split): each player's head record kept as saved, the tails of the players the items from the
- * cut on name — or whose tails the model holds — made again from the fold, each grade history carried over the cut
- * from the record's carry. Only the tails are read and written (and the head records of the players renamed, or
- * first named from the cut on, read). False when the fold failed (the caller makes the model anew: a failure is told
- * as the whole fold tells it).
+ * Splices the careers model saved as `saved` with the fold of the list slice resumed at the cut (see `spliceOf`): only
+ * the tails are read and written (and the head records of the players renamed, or first named from the cut on, read).
  */
 const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: SliceFold, renamed: ReadonlySet<string>, touched: string): Promise<boolean> => {
-  const { slice, folded, from } = fold;
-  // resumed at the fine cut: the tails keep their items before it, each grade history carried over it
-  const fine = fold.grain === 'fine';
-  if (E.isLeft(folded) || (fine ? saved.fineDate !== from || from <= saved.cutDate : saved.cutDate !== from)) return false;
-  const fineDate = fold.fineDate ?? saved.fineDate;
-  if (fine) ruleSetCareerModelSplices.fine++;
+  const splice = spliceOf(saved, fold, renamed, touched);
+  if (splice === undefined) return false;
+  if (splice.fine) ruleSetCareerModelSplices.fine++;
   ruleSetCareerModelSplices.here++;
-  const resumed = folded.right;
-  const careerOf = careerReader(slice.facts, slice.state, folded);
-  // a state is kept under the person's id (a merge makes the models anew): the rows by that id, names not read again
-  const listedOf = listRows(slice, folded, (key) => ({ id: key, name: key, country: '' }));
-  const nameOf = (id: string): string | undefined => {
-    const player = slice.state.players.get(id);
-    return player && careerName(player);
-  };
-  /** His tail made again: `old` his saved tail, `headCarry` his head record's carry (where he has no tail yet). */
-  const tailOf = (id: string, old: TailRecord | undefined, headCarry: GradeCarry | null): TailRecord => {
-    // the carry the fold's first item starts from: at the cut it was resumed at (a player without a tail has nothing between the two)
-    const start = (fine ? (old === undefined ? headCarry : old[7]) : (old?.[6] ?? headCarry)) ?? {};
-    let carry: GradeCarry = fine ? (old?.[6] ?? headCarry ?? {}) : start;
-    let fineCarry: GradeCarry = start;
-    // the carry at the split date: a model whose cut moved since is made anew, not spliced from another date
-    const grades = gradeHistory(resumed, id, { carry: start, carryAt: { date: from, take: (c) => (fine ? undefined : (carry = c)) } });
-    gradeHistory(resumed, id, { carry: start, carryAt: { date: fineDate, take: (c) => (fineCarry = c) } });
-    const post = careerOf(id);
-    const now = explanationData(resumed, id);
-    const standings = ruleSetStandings(folded, id, (ruleSet) => listedOf(ruleSet, id));
-    const made: TailRecord = [id, nameOf(id) ?? null, post === undefined ? null : { openingBalances: post.openingBalances, tournaments: post.tournaments }, { tournaments: now.tournaments, officerFacts: now.officerFacts }, grades, standings, nonEmpty(carry), nonEmpty(fineCarry)];
-    return fine ? tailJoinedAt(from, old, made) : made;
-  };
-  // a tail kept as saved carries what it did at the fine date where that date stays, or where it holds nothing from the earlier of the two on
-  const fineCarryHolds = (last: string): boolean => fineDate === saved.fineDate || last < (fineDate < saved.fineDate ? fineDate : saved.fineDate);
-  // the players the items from the cut on name, whom the saved tails may not hold yet; those of the items from the
-  // date the write touches on, whose tails change (the items before it are folded as they were)
-  const [named, touchedNow] = [new Set<string>(), new Set<string>()];
-  const name = (date: string, ids: Iterable<string>): void => {
-    for (const id of ids) {
-      named.add(id);
-      if (date >= touched) touchedNow.add(id);
-    }
-  };
-  for (const r of resumed.runs) name(r.date, Object.keys(r.before));
-  for (const f of resumed.officerFacts) name(f.date, f.playerIds);
-  for (const t of slice.state.tournaments.values()) for (const g of t.games.values()) if (!g.withdrawn) name(t.registration.endDate, [g.facts.first, g.facts.second].filter((id) => id !== null));
   // a renamed player's head record takes his name now (his tail is made again below when he has one)
-  const buckets = await renamedParts(storage, bucketName, saved.buckets, renamed, fold.position, async (line) => headRenamed(line, nameOf(line.id)));
+  const buckets = await renamedParts(storage, bucketName, saved.buckets, renamed, fold.position, async (line) => splice.headLine(line));
   if (buckets === undefined) return false;
   const byBucket: Set<string>[] = Array.from({ length: BUCKETS }, () => new Set());
-  for (const id of named) byBucket[bucketOf(id)]!.add(id);
+  for (const id of splice.named) byBucket[bucketOf(id)]!.add(id);
   const tails: number[] = [];
   for (const [bucket, newcomers] of byBucket.entries()) {
     const loaded = await loadPart(storage, tailName(bucket), true);
@@ -262,22 +186,39 @@ const spliceCareerModel = async (storage: CheckpointStorage, saved: Head, fold: 
     const lines: Line[] = [];
     for (const old of loaded.lines) {
       newcomers.delete(old.id);
-      // a tail with nothing from the date the write touches, of a player nothing from it names, is as it was
-      lines.push(old.last < touched && !touchedNow.has(old.id) && !renamed.has(old.id) && fineCarryHolds(old.last) ? old : tailLineOf(tailOf(old.id, tailOfLine(old), null)));
+      lines.push(splice.tailLine(old.id, old, null));
     }
     if (newcomers.size > 0) {
       // a player first named from the cut on: his carry is his head record's
       const heads = await loadPart(storage, bucketName(bucket), true);
       if (heads === undefined || heads.fp !== buckets[bucket]) return false;
       const carries = new Map(heads.lines.filter((l) => newcomers.has(l.id)).map((l) => [l.id, recordOfLine(l)[4]]));
-      for (const id of newcomers) lines.push(tailLineOf(tailOf(id, undefined, carries.get(id) ?? null)));
+      for (const id of newcomers) lines.push(splice.tailLine(id, undefined, carries.get(id) ?? null));
     }
     // a tail the write leaves as it was is not written again
     const same = lines.length === loaded.lines.length && lines.every((l, i) => l.text === loaded.lines[i]!.text);
     tails.push(same ? loaded.fp : await savePart(storage, tailName(bucket), fold.position, lines));
   }
-  await saveHead(storage, fold, saved.cutDate, fineDate, buckets, tails);
+  await saveHead(storage, fold, saved.cutDate, splice.fineDate, buckets, tails);
   return true;
+};
+
+/** How many times this thread read one player's record as a splice would make it, the model left as saved (an instrument). */
+export const ruleSetCareerRecordsSpliced = { here: 0 };
+
+/**
+ * One player's whole record as `spliceCareerModel` would save it, nothing saved: his bucket's head records and tails
+ * read (undefined when either no longer holds as saved, or the fold cannot be spliced: `onEdited` told of an edit).
+ */
+const splicedRecordOf = async (storage: CheckpointStorage, saved: Head, fold: SliceFold, renamed: ReadonlySet<string>, touched: string, playerId: string, onEdited?: (why: string) => void): Promise<{ record: PlayerRecord | undefined } | undefined> => {
+  const splice = spliceOf(saved, fold, renamed, touched);
+  const read = splice && (await savedLinesOf(storage, saved, playerId, onEdited));
+  if (splice === undefined || read === undefined) return undefined;
+  ruleSetCareerRecordsSpliced.here++;
+  const { headLine, tailLine } = read;
+  const tail = tailLine !== undefined || splice.named.has(playerId) ? splice.tailLine(playerId, tailLine, headLine === undefined ? null : recordOfLine(headLine)[4]) : undefined;
+  const head = headLine && splice.headLine(headLine);
+  return { record: joined(playerId, head && recordOfLine(head), tail && tailOfLine(tail)) };
 };
 
 /** The players whose registration was corrected after `since` up to `head`. */
@@ -348,12 +289,18 @@ const unservableHead = async (store: EventStore, saved: Head, head: number): Pro
 
 const editedBucket = (bucket: number, tail: boolean): string => `the saved careers model of the non-FESA rule sets was changed by hand (its part ${tail ? 'tail:' : ''}${bucket} no longer matches its fingerprint)`;
 
+/** The saved head at the log's head, and where it was not saved so, the record of the one player asked for as it would be. */
+interface AtLogHead {
+  readonly head: Head;
+  readonly spliced?: { readonly record: PlayerRecord | undefined } | undefined;
+}
+
 /**
  * The saved head, served at the log's head: moved forward over facts that change no career, spliced from the fold cut
  * (rule-set-fold-cut.ts) over facts that touch only items dated from the cut on — the list models resumed from the
  * same fold where they are behind too —, else undefined (made anew).
  */
-const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEdited?: (why: string) => void): Promise<Head | undefined> => {
+const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEdited?: (why: string) => void, onePlayer?: string): Promise<AtLogHead | undefined> => {
   const head = await store.headPosition();
   const saved = await loadHead(storage);
   if (saved === undefined) return undefined;
@@ -362,28 +309,48 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
     onEdited?.(why);
     return undefined;
   }
-  if (saved.position === head) return saved;
+  const reloaded = async (): Promise<AtLogHead | undefined> => {
+    const now = await loadHead(storage);
+    return now && { head: now };
+  };
+  if (saved.position === head) return { head: saved };
   // the fine cut first (the last tournaments folded again), else the coarse one (two seasons); the records are split
   // at the coarse one's date, their second carries are at the fine one's
-  for await (const { grain, cut: found } of cutsInTurn(store, head, (g) => loadCut(storage, g))) {
+  // each cut's header and awards alone: the fold resumed from it reads the rows of the players it rates (`playersReadFrom`)
+  for await (const { grain, cut: found } of cutsInTurn(store, head, (g) => loadCutHead(storage, g))) {
     const date = grain === 'fine' ? saved.fineDate : saved.cutDate;
     // the cut's states stand for the items before its date as of its position
-    const cut = found !== undefined && saved.failure === undefined && found.cut.date === date && (grain === 'coarse' || date > saved.cutDate) ? found : undefined;
+    const cut = found !== undefined && saved.failure === undefined && found.date === date && (grain === 'coarse' || date > saved.cutDate) ? found : undefined;
     const since = Math.min(saved.position, cut?.position ?? saved.position);
     // a newcomer's registration gives no one a career: only a fact the non-FESA fold rates does
     const touch = await touchOfTheRatedSlice(store, storage, since, head, async () => false);
     if (touch.kind === 'none') {
       const moved: Head = { ...saved, position: head, head: await hashAt(store, head) };
       await storage.save(HEAD_NAME, head, JSON.stringify(moved), [], []);
-      return moved;
+      return { head: moved };
     }
-    if (touch.kind !== 'from' || cut === undefined || touch.date < cut.cut.date) continue;
+    if (touch.kind !== 'from' || cut === undefined || touch.date < cut.date) continue;
     const renamed = await renamedSince(store, since, head);
-    if (touch.date === NAMES_ONLY && (await renamedInModel(store, storage, saved, renamed, head))) return loadHead(storage);
-    if (await resumeRuleSetModels(store, storage, headOfWholeCut(cut), head, { splice: (fold) => spliceCareerModel(storage, saved, fold, renamed, touch.date), nameOthers: renamed.size > 0 }, grain)) return loadHead(storage);
-    return undefined;
+    if (touch.date === NAMES_ONLY && (await renamedInModel(store, storage, saved, renamed, head))) return reloaded();
+    const nameOthers = renamed.size > 0;
+    if (onePlayer === undefined) return (await resumeRuleSetModels(store, storage, cut, head, { splice: (fold) => spliceCareerModel(storage, saved, fold, renamed, touch.date), nameOthers }, grain)) ? reloaded() : undefined;
+    // one player's record as the splice would make it, from a fold that saves nothing (the models stay as saved)
+    let spliced: AtLogHead['spliced'];
+    const splice = async (fold: SliceFold): Promise<boolean> => (spliced = await splicedRecordOf(storage, saved, fold, renamed, touch.date, onePlayer, onEdited)) !== undefined;
+    return (await resumeRuleSetModels(store, storage, cut, head, { splice, nameOthers, alone: true }, grain)) ? { head: saved, spliced } : undefined;
   }
   return undefined;
+};
+
+/** A player's head record's and tail's lines as the model `head` saves them; undefined when a part does not hold as saved (`onEdited` told which). */
+const savedLinesOf = async (storage: CheckpointStorage, head: Head, playerId: string, onEdited?: (why: string) => void): Promise<{ headLine: Line | undefined; tailLine: Line | undefined } | undefined> => {
+  const bucket = bucketOf(playerId);
+  const [heads, tails] = await Promise.all([loadPart(storage, bucketName(bucket), true), loadPart(storage, tailName(bucket), true)]);
+  if (heads === undefined || tails === undefined || heads.fp !== head.buckets[bucket] || tails.fp !== head.tails[bucket]) {
+    onEdited?.(editedBucket(bucket, heads?.fp === head.buckets[bucket]));
+    return undefined;
+  }
+  return { headLine: heads.lines.find((l) => l.id === playerId), tailLine: tails.lines.find((l) => l.id === playerId) };
 };
 
 /**
@@ -391,15 +358,8 @@ const headAtLogHead = async (store: EventStore, storage: CheckpointStorage, onEd
  * does not hold as saved (`onEdited` told which).
  */
 const savedRecordOf = async (storage: CheckpointStorage, head: Head, playerId: string, onEdited?: (why: string) => void): Promise<{ record: PlayerRecord | undefined } | undefined> => {
-  const bucket = bucketOf(playerId);
-  const [heads, tails] = await Promise.all([loadPart(storage, bucketName(bucket), true), loadPart(storage, tailName(bucket), true)]);
-  if (heads === undefined || tails === undefined || heads.fp !== head.buckets[bucket] || tails.fp !== head.tails[bucket]) {
-    onEdited?.(editedBucket(bucket, heads?.fp === head.buckets[bucket]));
-    return undefined;
-  }
-  const headLine = heads.lines.find((l) => l.id === playerId);
-  const tailLine = tails.lines.find((l) => l.id === playerId);
-  return { record: joined(playerId, headLine && recordOfLine(headLine), tailLine && tailOfLine(tailLine)) };
+  const read = await savedLinesOf(storage, head, playerId, onEdited);
+  return read && { record: joined(playerId, read.headLine && recordOfLine(read.headLine), read.tailLine && tailOfLine(read.tailLine)) };
 };
 
 /**
@@ -419,7 +379,7 @@ export const spliceRuleSetCareersWithLists = async (store: EventStore, storage: 
  * `onEdited` is told why). The default entry policy only (`--entry` asks the fold).
  */
 export const readRuleSetCareer = async (store: EventStore, storage: CheckpointStorage, playerId: string, onEdited?: (why: string) => void): Promise<SavedRuleSetCareer> => {
-  let head = await headAtLogHead(store, storage, onEdited);
+  let head = (await headAtLogHead(store, storage, onEdited))?.head;
   let found = head && (await savedRecordOf(storage, head, playerId, onEdited));
   if (head === undefined || found === undefined) {
     await rebuildRuleSetModels(store, storage);
@@ -431,13 +391,14 @@ export const readRuleSetCareer = async (store: EventStore, storage: CheckpointSt
 
 /**
  * What the saved careers model holds of `playerId` when it can be served at the head of the log as saved, moved
- * forward over facts no career reads, renamed, or spliced from the fold cut (it saves the model then: the server asks
- * on its worker thread); undefined when it would have to be made anew (the caller folds instead).
+ * forward over facts no career reads (or renamed: saved then), or his record as a splice from the fold cut would make
+ * it (the server's page after a write: the fold resumed by player, the list and careers models left as saved, which
+ * their own catch-ups bring to the head); undefined when it would have to be made anew (the caller folds instead).
  */
 export const servedRuleSetCareerAtHead = async (store: EventStore, storage: CheckpointStorage, playerId: string): Promise<SavedRuleSetCareer | undefined> => {
-  const head = await headAtLogHead(store, storage);
-  const found = head && (await savedRecordOf(storage, head, playerId));
-  return head === undefined || found === undefined ? undefined : shownRecord(found.record, playerId, head);
+  const at = await headAtLogHead(store, storage, undefined, playerId);
+  const found = at && (at.spliced ?? (await savedRecordOf(storage, at.head, playerId)));
+  return at === undefined || found === undefined ? undefined : shownRecord(found.record, playerId, at.head);
 };
 
 const shownRecord = (found: PlayerRecord | undefined, playerId: string, head: Head): SavedRuleSetCareer => ({

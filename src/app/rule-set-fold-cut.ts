@@ -256,9 +256,6 @@ export interface CutHead {
   readonly withPlayers: (players: ReadonlySet<string> | 'all') => Promise<SavedFoldCut | undefined>;
 }
 
-/** A cut read whole as a `CutHead` (its `withPlayers` gives the whole cut, whoever is asked for). */
-export const headOfWholeCut = (saved: SavedFoldCut): CutHead => ({ position: saved.position, head: saved.head, date: saved.cut.date, awards: saved.awards, withPlayers: async () => saved });
-
 /** The saved cut of that grain alone, its header and awards read (see `CutHead`). */
 export const loadCutHead = async (storage: CheckpointStorage, grain: CutGrain): Promise<CutHead | undefined> => {
   const name = cutName(grain);

@@ -289,10 +289,10 @@ export const rebuildRuleSetListModels = async (
 };
 
 /**
- * How many times this thread resumed the models at their cut, of those at the fine one, and of those from the rows of
- * the players the fold rates alone (`byPlayer`) (an instrument, as `ruleSetListModelBuilds`).
+ * How many times this thread resumed the models at their cut, of those at the fine one, of those from the rows of the
+ * players the fold rates alone (`byPlayer`), and of the careers spliced so (an instrument, as `ruleSetListModelBuilds`).
  */
-export const ruleSetListModelResumes = { here: 0, fine: 0, byPlayer: 0 };
+export const ruleSetListModelResumes = { here: 0, fine: 0, byPlayer: 0, careersByPlayer: 0 };
 
 /**
  * Folds the list slice from the saved cut on (the facts recorded since it touch nothing dated before it) and saves
@@ -312,14 +312,15 @@ export interface CareersSplice {
   readonly splice: (fold: SliceFold) => Promise<boolean>;
   /** Whether it names players the slice's own streams may not hold (one renamed since the careers model). */
   readonly nameOthers: boolean;
+  readonly alone?: boolean; // the list models neither read nor saved: the fold is the careers' alone, by player
 }
 
 /** `resumeRuleSetModels`'s fold, and the list models saved from it (`lists`: they could be resumed). */
 const resumeListModels = async (store: EventStore, storage: CheckpointStorage, saved: CutHead, head: number, careers: CareersSplice | undefined, grain: CutGrain, onEdited?: (why: string) => void): Promise<{ lists: boolean; fold?: SliceFold }> => {
   const forCareers = careers !== undefined;
-  // each model from its first chunk holding a version dated from the cut on: the chunks before it are kept as saved
-  const olds = await Promise.all(GENERIC_RULE_SETS.map((r) => loadModelFrom(storage, r, saved.date)));
-  let lists = true;
+  // each model from its first chunk holding a version dated from the cut on, the chunks before it kept (none: careers alone)
+  let lists = careers?.alone !== true;
+  const olds = lists ? await Promise.all(GENERIC_RULE_SETS.map((r) => loadModelFrom(storage, r, saved.date))) : [];
   for (const old of olds) {
     // (a chunk read here changed by hand is told as a whole read tells it: the models are made anew)
     const why = old && (await unservable(store, old, head));
@@ -357,13 +358,14 @@ const resumeListModels = async (store: EventStore, storage: CheckpointStorage, s
   const fineCutDate = fineCutDateFor(facts, cutDate);
   const namer = async (keys: readonly string[]): Promise<ListNamer> =>
     savedNames !== undefined && keys.every((k) => savedNames.has(k)) ? (key) => savedNames.get(key)! : listNamer(namedElsewhere ? await namingFacts(store, head) : facts);
-  // the lists alone, resumed at the fine cut whose date and states stay (no cut saved from this fold): the states of the
-  // players the fold rates alone are read (rule-set-fold-cut.ts `playersReadFrom`), not every non-FESA player's row
-  const keepsTheCut = !forCareers && building && grain === 'fine' && fineCutDate === from && head - saved.position <= FINE_CUT_KEPT;
-  const resumed = await saved.withPlayers(keepsTheCut ? playersReadFrom(facts, from) : 'all');
+  // the lists at the fine cut whose date and states stay, or the careers alone (no cut saved): the rows of the players
+  // the fold rates (`playersReadFrom`), whose tails alone a careers splice makes again (rule-set-career-model.ts `spliceOf`)
+  const keepsTheCut = building && grain === 'fine' && fineCutDate === from && head - saved.position <= FINE_CUT_KEPT;
+  const byPlayer = keepsTheCut || (forCareers && !building);
+  const resumed = await saved.withPlayers(byPlayer ? playersReadFrom(facts, from) : 'all');
   // (saved again meanwhile by another process: not resumed here)
   if (resumed === undefined) return { lists: false };
-  if (keepsTheCut) ruleSetListModelResumes.byPlayer++;
+  if (byPlayer) ruleSetListModelResumes[forCareers ? 'careersByPlayer' : 'byPlayer']++;
   const { models, folded, cut, fine } = await buildModels(facts, head, hash, { resume: resumed.cut, base, from, lastFact, cutDate, fineCutDate, models: building, namer, coarse: grain === 'coarse' });
   if (building) {
     const oldOf = new Map(olds.map((m) => [m!.header.ruleSet, m!]));

@@ -7,7 +7,7 @@ import { consequences, consequencesFromSaved, ledgerRatings, withDecided } from 
 import { loadFacts } from '../../src/app/load';
 import { readRuleSetListModel, ruleSetListModelBuilds, ruleSetListModelHeadersMoved, ruleSetListModelResumes } from '../../src/app/rule-set-list-model';
 import { listNamer, listOfFold, ruleSetList } from '../../src/app/rule-set-list';
-import { readRuleSetCareer, ruleSetCareerModelBuilds, ruleSetCareerModelRenames, ruleSetCareerModelSplices, spliceRuleSetCareersWithLists } from '../../src/app/rule-set-career-model';
+import { readRuleSetCareer, ruleSetCareerModelBuilds, ruleSetCareerModelRenames, ruleSetCareerModelSplices, ruleSetCareerRecordsSpliced, servedRuleSetCareerAtHead, spliceRuleSetCareersWithLists } from '../../src/app/rule-set-career-model';
 import { ruleSetStandings } from '../../src/app/career-rule-sets';
 import { careerReader } from '../../src/app/tournaments';
 import { evolve, initialLedgerState } from '../../domain/commands/state';
@@ -127,7 +127,7 @@ const writeOf = (facts: readonly LoggedEvent[], kind: number, pick: number): Dom
 describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, open) => {
   const numRuns = name === 'SQLite' ? 40 : 15;
   it('give the whole log\'s lists, careers and consequences after a write, folding again from the cut where the write is after it', async () => {
-    const used = { resumed: 0, resumedFine: 0, rebuilt: 0, comparedFromCut: 0, compared: 0, careersSpliced: 0, careersSplicedFine: 0, careersRebuilt: 0, careersRenamed: 0, fineApart: 0, headersMoved: 0, resumedByPlayer: 0 };
+    const used = { resumed: 0, resumedFine: 0, rebuilt: 0, comparedFromCut: 0, compared: 0, careersSpliced: 0, careersSplicedFine: 0, careersRebuilt: 0, careersRenamed: 0, fineApart: 0, headersMoved: 0, resumedByPlayer: 0, careersByPlayer: 0, onePlayer: 0 };
     // a fine cut apart from the coarse one before the last tournament: a write's consequences are compared from it
     const kept = foldCutSettings.fineTournaments;
     foldCutSettings.fineTournaments = 1;
@@ -158,11 +158,18 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           }
           await record(store, events.map((e, i) => ({ event: e, globalPosition: log.length + i + 1 })));
           const after = await loadFacts(store);
-          const [resumes, resumesFine, builds, moved, byPlayer] = [ruleSetListModelResumes.here, ruleSetListModelResumes.fine, ruleSetListModelBuilds.here, ruleSetListModelHeadersMoved.here, ruleSetListModelResumes.byPlayer];
+          const [resumes, resumesFine, builds, moved, byPlayer, careersByPlayer] = [ruleSetListModelResumes.here, ruleSetListModelResumes.fine, ruleSetListModelBuilds.here, ruleSetListModelHeadersMoved.here, ruleSetListModelResumes.byPlayer, ruleSetListModelResumes.careersByPlayer];
           const [splices, splicesFine, careerBuilds, renames] = [ruleSetCareerModelSplices.here, ruleSetCareerModelSplices.fine, ruleSetCareerModelBuilds.here, ruleSetCareerModelRenames.here];
           // every player's careers from the model caught up — before the lists are, or after them — as the whole log's fold gives them
           const careers = async (): Promise<void> => {
             const whole = wholeCareers(after);
+            // first each player's record as the server's page reads it after a write (a splice by player, nothing saved)
+            const onePlayer = ruleSetCareerRecordsSpliced.here;
+            for (const [id, expected] of whole) {
+              const served = await servedRuleSetCareerAtHead(store, checkpoints, id);
+              if (served !== undefined) expect({ id, served }).toEqual({ id, served: expected });
+            }
+            if (ruleSetCareerRecordsSpliced.here > onePlayer) used.onePlayer++;
             for (const [id, expected] of whole) expect({ id, careers: await readRuleSetCareer(store, checkpoints, id) }).toEqual({ id, careers: expected });
           };
           if (pick % 2 === 0) await careers();
@@ -177,6 +184,7 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
           if (ruleSetListModelResumes.here > resumes) used.resumed++;
           if (ruleSetListModelResumes.fine > resumesFine) used.resumedFine++;
           if (ruleSetListModelResumes.byPlayer > byPlayer) used.resumedByPlayer++;
+          if (ruleSetListModelResumes.careersByPlayer > careersByPlayer) used.careersByPlayer++;
           if (ruleSetListModelHeadersMoved.here > moved) used.headersMoved++;
           if (ruleSetCareerModelSplices.fine > splicesFine) used.careersSplicedFine++;
           if (ruleSetListModelBuilds.here > builds) used.rebuilt++;
@@ -212,6 +220,10 @@ describe.each(places)('the non-FESA folds resumed at their cut (%s)', (name, ope
     expect(used.careersSplicedFine).toBeGreaterThan(numRuns / 8);
     // the lists caught up alone at the fine cut read the rows of the players their fold rates alone
     expect(used.resumedByPlayer).toBeGreaterThan(numRuns / 10);
+    // and the careers spliced from a fold of those rows alone: with the lists at the fine cut, or alone after a list read
+    expect(used.careersByPlayer).toBeGreaterThan(numRuns / 10);
+    // and a page's record read as a splice would make it, the models left as saved
+    expect(used.onePlayer).toBeGreaterThan(numRuns / 10);
     // the models a write left as they were kept their versions as saved, their headers moved
     expect(used.headersMoved).toBeGreaterThan(numRuns / 4);
     expect(used.careersRebuilt).toBeGreaterThan(numRuns / 10);
