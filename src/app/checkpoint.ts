@@ -19,10 +19,9 @@ import type { FesaPlayer } from '../../domain/rules/fesa/types';
 import { AS_ADOPTED, FesaFacts, type OfficerFact } from '../../projections/fesa/history';
 import type { LoggedEvent } from '../../domain/events';
 import { FesaProjection, type ListCheckpoint } from '../../projections/fesa/incremental';
-import type { ListModelHistory } from '../../projections/fesa/list-model';
 import { readFacts } from './event-log';
 import type { EventStore } from './ports/event-store';
-import type { CheckpointStorage } from './ports/checkpoint-storage';
+import type { CheckedListHistory, CheckpointStorage } from './ports/checkpoint-storage';
 import { CAREER_MODEL_FORMAT, careerModelWrite } from './career-model';
 import { hashAt, logChangedSince } from './chain';
 import { fesaModelsReach } from './fesa-untouched';
@@ -443,9 +442,10 @@ export const changesTheLists = async (store: EventStore, after: number, upTo: nu
  * Bringing it up reads the events since its checkpoint (or folds the log once) and saves both; the projection is not
  * kept. Undefined when the fold under the rule set failed. It may reflect a later position when another process
  * wrote meanwhile: the caller compares. With `from`, the rows dated before it are left out but for each slot's last
- * (see `CheckpointStorage.readListHistory`): a diff of two such reads is right from `from` on.
+ * (see `CheckpointStorage.readListHistory`): a diff of two such reads is right from `from` on. `edited`: the model was
+ * changed by hand (the caller folds instead).
  */
-export const listModelHistory = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string, head: number, onProgress?: CheckpointOptions['onProgress'], from?: string): Promise<ListModelHistory | undefined> => {
+export const listModelHistory = async (store: EventStore, storage: CheckpointStorage, ruleSet: string, asOf: string, head: number, onProgress?: CheckpointOptions['onProgress'], from?: string): Promise<CheckedListHistory | undefined> => {
   await listModelsUpTo(store, storage, [ruleSet], head, onProgress);
   return storage.readListHistory({ ruleSet, format: LIST_MODEL_FORMAT, asOf, ...(from !== undefined ? { from } : {}) });
 };

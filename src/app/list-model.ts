@@ -112,6 +112,9 @@ export const rowEdited = (row: StoredListRow): string | undefined => {
 export const versionCountDiffers = ({ saved, held }: { readonly saved: number; readonly held: number }): string =>
   `it holds ${held} row versions where its saves wrote ${saved} (rows ${held < saved ? 'deleted' : 'added'})`;
 
+/** What a read tells `onEdited` when the saved list model of `ruleSet` was changed by hand (`why`: `rowEdited`'s or `versionCountDiffers`'). */
+export const changedByHand = (ruleSet: string, why: string): string => `the saved list model of ${ruleSet} was changed by hand (${why})`;
+
 /** The one line a read says when it found a saved list model edited by hand and folded the list instead. */
 export const editedListWarning = (why: string): string =>
   `warning: ${why}; the list is folded from the log instead (\`ledger verify\` checks every saved model, \`ledger projections rebuild\` makes them again)`;
@@ -165,7 +168,7 @@ export const readListModel = async (printer: ListPrinter, store: EventStore, sto
   // (null: saved before the saves counted what they wrote)
   const versions = read.versions;
   if (versions !== undefined && versions.saved !== null && versions.held !== versions.saved) {
-    request.onEdited?.(`the saved list model of ${ruleSet} was changed by hand (${versionCountDiffers({ saved: versions.saved, held: versions.held })})`);
+    request.onEdited?.(changedByHand(ruleSet, versionCountDiffers({ saved: versions.saved, held: versions.held })));
     return undefined;
   }
   // the fold known then stops on or before the date: its error, as the fold gives it
@@ -173,7 +176,7 @@ export const readListModel = async (printer: ListPrinter, store: EventStore, sto
   for (const row of read.rows) {
     const edited = rowEdited(row);
     if (edited === undefined) continue;
-    request.onEdited?.(`the saved list model of ${ruleSet} was changed by hand (${edited})`);
+    request.onEdited?.(changedByHand(ruleSet, edited));
     return undefined;
   }
   if (program) return { text: renderProgramFile(printer, read.rows.map((r) => JSON.parse(r.record) as FesaPlayer), asOf, format), rows: [], position: reflects };

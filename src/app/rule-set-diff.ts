@@ -5,9 +5,8 @@
  */
 import { diffListModels, listOfModel, type FoldDiff, type ModelListEntry } from '../../projections/fesa/diff';
 import { listModelHistory, listModelsUpTo, type CheckpointOptions } from './checkpoint';
-import { LIST_MODEL_FORMAT } from './list-model';
-import type { ListModelHistory } from '../../projections/fesa/list-model';
-import type { CheckpointStorage } from './ports/checkpoint-storage';
+import { changedByHand, LIST_MODEL_FORMAT } from './list-model';
+import type { CheckedListHistory, CheckpointStorage } from './ports/checkpoint-storage';
 import type { EventStore } from './ports/event-store';
 
 export interface RuleSetsDiff {
@@ -24,7 +23,7 @@ export interface RuleSetsDiff {
  * leaves them out), the list's are. With `players` (registered ids, survivors), the answer for them alone
  * (`forPlayers` of the whole), read from the rows of their slots only; `from` is then the caller's to apply.
  */
-export const ruleSetsFromModels = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, onProgress?: CheckpointOptions['onProgress'], from?: string, players?: readonly string[]): Promise<RuleSetsDiff | undefined> => {
+export const ruleSetsFromModels = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, onProgress?: CheckpointOptions['onProgress'], from?: string, players?: readonly string[], onEdited?: (why: string) => void): Promise<RuleSetsDiff | undefined> => {
   for (let attempt = 0; attempt < 5; attempt++) {
     const head = await store.headPosition();
     const [before, after] =
@@ -33,10 +32,22 @@ export const ruleSetsFromModels = async (store: EventStore, storage: CheckpointS
       : await fromOn(store, storage, a, b, asOf, head, onProgress, from);
     if (before === undefined || after === undefined) return undefined;
     if (before.position > head || after.position > head) continue;
+    if (editedModel([a, before], [b, after], onEdited)) return undefined;
     const diff = diffListModels(before, after, before.rated);
     return players === undefined ? { diff, lists: [listOfModel(before), listOfModel(after)] } : forPlayers({ diff, lists: [listOfModel(before), listOfModel(after)] }, players);
   }
   return undefined;
+};
+
+/**
+ * Whether either model read was changed by hand (`CheckedListHistory.edited`), telling `onEdited` why (the caller then
+ * folds from the log, as `readListModel`'s do).
+ */
+const editedModel = (a: readonly [string, CheckedListHistory], b: readonly [string, CheckedListHistory], onEdited?: (why: string) => void): boolean => {
+  const [ruleSet, read] = a[1].edited !== undefined ? a : b;
+  if (read.edited === undefined) return false;
+  onEdited?.(changedByHand(ruleSet, read.edited));
+  return true;
 };
 
 /**
@@ -95,7 +106,7 @@ const fromOn = async (store: EventStore, storage: CheckpointStorage, a: string, 
  * Both models brought up to `head` first (as `listModelHistory` does), then read side by side in one read: the rows
  * both hold alike, which the diff reports nothing of, are not read back (at a million games nearly every row of both).
  */
-export const listModelsSideBySide = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, head: number, onProgress?: CheckpointOptions['onProgress']): Promise<readonly [ListModelHistory?, ListModelHistory?]> => {
+export const listModelsSideBySide = async (store: EventStore, storage: CheckpointStorage, a: string, b: string, asOf: string, head: number, onProgress?: CheckpointOptions['onProgress']): Promise<readonly [CheckedListHistory?, CheckedListHistory?]> => {
   await listModelsUpTo(store, storage, [a, b], head, onProgress);
   return (await storage.readListComparison({ ruleSets: [a, b], format: LIST_MODEL_FORMAT, asOf })) ?? [];
 };

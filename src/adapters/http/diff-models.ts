@@ -54,7 +54,8 @@ export const ruleSetsFromListModels = async (
     const projection = await projectionNow();
     const position = projection.position;
     const [before, after] = await listModelsSideBySide(store, storage, a, b, asOf, position);
-    if (before === undefined || after === undefined) return undefined;
+    // (a model changed by hand: the folds answer)
+    if (before === undefined || after === undefined || before.edited !== undefined || after.edited !== undefined) return undefined;
     // a model ahead of the projection, or a projection moved on meanwhile: the timelines may differ
     if (before.position > position || after.position > position || projection.position !== position) continue;
     const diff = diffListModels(before, after, projection.ratedItems());

@@ -4,7 +4,8 @@
  * the other model does not hold alike. At a million games the two models hold half a million rows each and, where the
  * rule sets rate alike (fesa and fesa-published differ in promotions, not ratings), nearly all of them alike.
  */
-import type { ListModelHistory } from '../../../projections/fesa/list-model';
+import type { CheckedListHistory } from '../../app/ports/checkpoint-storage';
+import { checkedColumns, editedOf } from './list-model-checked';
 import { historyReader, metaOf, NOW, readListHistory, type HistoryReader, type Sql } from './list-model-tables';
 
 /** What `readListComparison` reads: two rule sets' models up to their lists as of `asOf`. */
@@ -16,17 +17,17 @@ export interface ListComparisonQuery {
 
 /** Each slot's last row up to p2 known at p3 (NOW: one index seek per slot), by slot: the list of the date. */
 const LAST_ROWS = (sql: Sql, s: string): string =>
-  `SELECT sl.slot, r.date, r.ord, r.present, r.seq, r.rating, r.grade, r.name FROM ${s}rm_list_slots sl ${sql.latestRow(s, 'sl.slot', sql.p(2), sql.p(3))} WHERE sl.rule_set = ${sql.p(1)} ORDER BY 1`;
+  `SELECT sl.slot, r.date, r.ord, r.present, r.seq, r.rating, r.grade, r.name, ${checkedColumns((c) => `r.${c}`)} FROM ${s}rm_list_slots sl ${sql.latestRow(s, 'sl.slot', sql.p(2), sql.p(3))} WHERE sl.rule_set = ${sql.p(1)} ORDER BY 1`;
 
 /**
  * The rows on the list known now dated up to p3 of rule sets p1 and p2 that the other does not hold alike (the same
  * slot, item and rating, and name where a slot has no owner: a row's player is its slot's owner, else its name),
  * each with its rule set, as a history row holding a rating and a player (the seq and grade a comparison of ratings
- * does not read are left out: 0 and ''): one pass over both models' rows by item (the index the rows were written in), grouped (a
+ * does not read are left out: 0 and ''; each group one row, whose `checkedColumns` a read checks): one pass over both models' rows by item (the index the rows were written in), grouped (a
  * seek of the other's row per row read cost three to ten times as much at a million games).
  */
 const ROWS_UNLIKE = (s: string, p: Sql['p'], names: boolean): string =>
-  `SELECT slot, date, ord, 1, 0, rating, '', ${names ? 'name' : "''"}, min(rule_set) FROM ${s}rm_list_rows
+  `SELECT slot, date, ord, 1, 0, rating, '', ${names ? 'name' : "''"}, ${checkedColumns((c) => `min(${c})`)}, min(rule_set) FROM ${s}rm_list_rows
     WHERE rule_set IN (${p(1)}, ${p(2)}) AND date <= ${p(3)} AND kt IS NULL AND present = 1
     GROUP BY date, ord, slot, rating${names ? ', name' : ''} HAVING min(rule_set) = max(rule_set) ORDER BY slot, date, ord`;
 
@@ -67,7 +68,7 @@ const comparable = async (sql: Sql, s: string, [a, b]: readonly [string, string]
  * not hold alike as `ratings` (see `ListModelHistory.ratings`); where `comparable` says no, every row of each as
  * `readListHistory` reads them. Undefined when either is not saved or its fold failed.
  */
-export const readListComparison = async (sql: Sql, s: string, q: ListComparisonQuery): Promise<readonly [ListModelHistory, ListModelHistory] | undefined> => {
+export const readListComparison = async (sql: Sql, s: string, q: ListComparisonQuery): Promise<readonly [CheckedListHistory, CheckedListHistory] | undefined> => {
   const [a, b] = q.ruleSets;
   const [metaA, metaB] = [await metaOf(sql, s, a, q.format), await metaOf(sql, s, b, q.format)];
   if (metaA === undefined || metaA.failed || metaB === undefined || metaB.failed) return undefined;
@@ -80,14 +81,13 @@ export const readListComparison = async (sql: Sql, s: string, q: ListComparisonQ
   // (the same slots and owners: b's players are a's)
   const rb = ra && (await historyReader(sql, s, { ruleSet: b, format: q.format, asOf: q.asOf }, ra.owners));
   if (ra === undefined || rb === undefined) return undefined;
-  if (ra.header.through === 0) return [{ ...ra.header, rows: [] }, { ...rb.header, rows: [] }];
+  if (ra.header.through === 0) return [{ ...ra.header, rows: [], ...editedOf(ra) }, { ...rb.header, rows: [], ...editedOf(rb) }];
   // (the two have the same slots and owners: one tells)
   const names = (await sql.all(UNOWNED(s, sql.p), [a])).length > 0;
   const unlike = await sql.all(ROWS_UNLIKE(s, sql.p, names), [a, b, q.asOf]);
-  const side = async (ruleSet: string, reader: HistoryReader): Promise<ListModelHistory> => ({
-    ...reader.header,
-    rows: (await sql.all(LAST_ROWS(sql, s), [ruleSet, q.asOf, NOW])).map(reader.row),
-    ratings: unlike.filter((r) => r[8] === ruleSet).map(reader.row),
-  });
+  const side = async (ruleSet: string, reader: HistoryReader): Promise<CheckedListHistory> => {
+    const [rows, ratings] = [await sql.all(LAST_ROWS(sql, s), [ruleSet, q.asOf, NOW]), unlike.filter((r) => r[19] === ruleSet)];
+    return { ...reader.header, rows: rows.map(reader.row), ratings: ratings.map(reader.row), ...editedOf(reader, rows, ratings) };
+  };
   return [await side(a, ra), await side(b, rb)];
 };

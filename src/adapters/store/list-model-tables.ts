@@ -7,7 +7,9 @@
  * is `kf <= K AND (kt IS NULL OR kt > K)`; a slot's row in the list as of D known at K is its latest row dated up to
  * D known at K (one index range on the primary key, read backwards).
  */
-import type { ListChangesQuery, ListModelQuery, ListModelWrite, SavedListVersion, StoredListChanges, StoredListEntry, StoredListHead, StoredListRow, StoredListSide, StoredRun } from '../../app/ports/checkpoint-storage';
+import { versionCountDiffers } from '../../app/list-model';
+import { checkedColumns, editedOf } from './list-model-checked';
+import type { CheckedListHistory, ListChangesQuery, ListModelQuery, ListModelWrite, SavedListVersion, StoredListChanges, StoredListEntry, StoredListHead, StoredListRow, StoredListSide, StoredRun } from '../../app/ports/checkpoint-storage';
 import type { ListModelHistory, ListModelHistoryRow } from '../../../projections/fesa/list-model';
 import type { RatedItem } from '../../../projections/fesa/diff';
 
@@ -231,7 +233,7 @@ export interface ListHistoryQuery {
   readonly players?: readonly string[] | undefined;
 }
 
-const HISTORY_COLUMNS = 'slot, date, ord, present, seq, rating, grade, name';
+const HISTORY_COLUMNS = `slot, date, ord, present, seq, rating, grade, name, ${checkedColumns((c) => c)}`;
 /** Every row known now dated up to p2, by slot and item. */
 const HISTORY_ROWS = (s: string, p: Sql['p']) => `SELECT ${HISTORY_COLUMNS} FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND date <= ${p(2)} AND kt IS NULL ORDER BY slot, date, ord`;
 /**
@@ -241,15 +243,17 @@ const HISTORY_ROWS = (s: string, p: Sql['p']) => `SELECT ${HISTORY_COLUMNS} FROM
 const ROWS_FROM = (sql: Sql, s: string) => {
   const { p } = sql;
   return `SELECT ${HISTORY_COLUMNS} FROM ${s}rm_list_rows WHERE rule_set = ${p(1)} AND date >= ${p(4)} AND date <= ${p(2)} AND kt IS NULL
-    UNION SELECT sl.slot, r.date, r.ord, r.present, r.seq, r.rating, r.grade, r.name FROM ${s}rm_list_slots sl ${sql.latestRow(s, 'sl.slot', p(2), p(3))} WHERE sl.rule_set = ${p(1)}
+    UNION SELECT sl.slot, r.date, r.ord, r.present, r.seq, r.rating, r.grade, r.name, ${checkedColumns((c) => `r.${c}`)} FROM ${s}rm_list_slots sl ${sql.latestRow(s, 'sl.slot', p(2), p(3))} WHERE sl.rule_set = ${p(1)}
     ORDER BY 1, 2, 3`;
 };
 
 /** A saved list model's items up to a date, and how a row read of it is given (`readListHistory`, list-model-comparison.ts). */
 export interface HistoryReader {
   readonly header: Omit<ListModelHistory, 'rows'>;
-  /** A row read as `slot, date, ord, present, seq, rating, grade, name`, its item numbered and its player named. */
+  /** A row read as `slot, date, ord, present, seq, rating, grade, name` and `checkedColumns`, its item numbered and its player named. */
   readonly row: (r: readonly unknown[]) => ListModelHistoryRow;
+  /** Why the model cannot be served (undefined: it can): it holds other than the versions its saves wrote. */
+  readonly edited?: string;
   /** The player owning each slot's name (undefined when no item is read). */
   readonly owners?: ReadonlyMap<number, string>;
 }
@@ -269,10 +273,14 @@ export const historyReader = async (sql: Sql, s: string, q: { readonly ruleSet: 
     if (tournamentId !== null) rated.set(i + 1, { tournamentId: tournamentId as string, date: date as string });
   });
   const header = { position: meta.position, through: points.length, explicit: points.length > 0 && Number(points.at(-1)![2]) === 1, rated };
-  if (points.length === 0) return { header, row: () => { throw new Error('a model with no item up to the date has no rows'); } };
+  // (in the read's own transaction, as `readList`; null: saved before the saves counted what they wrote)
+  const held = meta.versions === null ? undefined : await versionsHeld(sql, s, q.ruleSet);
+  const edited = held === undefined || held === meta.versions ? {} : { edited: versionCountDiffers({ saved: meta.versions!, held }) };
+  if (points.length === 0) return { header, ...edited, row: () => { throw new Error('a model with no item up to the date has no rows'); } };
   const ownerOf = owners ?? new Map((await sql.all(`SELECT sl.slot, o.player_id FROM ${s}rm_list_slots sl JOIN ${s}rm_list_owners o ON o.rule_set = sl.rule_set AND o.name_key = sl.name_key AND o.kt IS NULL WHERE sl.rule_set = ${p(1)}`, [q.ruleSet])).map(([slot, id]) => [Number(slot), id as string]));
   return {
     header,
+    ...edited,
     owners: ownerOf,
     row: (r) => {
       const slot = Number(r[0]);
@@ -281,19 +289,22 @@ export const historyReader = async (sql: Sql, s: string, q: { readonly ruleSet: 
   };
 };
 
+/** A read's answer: the history, and why the model cannot be served when it was changed by hand (`edited`). */
+const checked = (reader: HistoryReader, rows: readonly (readonly unknown[])[]): CheckedListHistory => ({ ...reader.header, rows: rows.map(reader.row), ...editedOf(reader, rows) });
+
 /**
  * Every row of the model known now up to its list as of `asOf`, by slot and item, each item numbered as the
  * timeline (what a comparison of two rule sets reads); undefined when none is saved or its fold failed. With `from`,
  * only the rows dated from then on and each slot's last row (its place on the list of the date): the ratings after
  * the tournaments from then on and the list, not the history before (`rerate --from` prints no more).
  */
-export const readListHistory = async (sql: Sql, s: string, q: ListHistoryQuery): Promise<ListModelHistory | undefined> => {
+export const readListHistory = async (sql: Sql, s: string, q: ListHistoryQuery): Promise<CheckedListHistory | undefined> => {
   if (q.players !== undefined) return readPlayersHistory(sql, s, q, q.players);
   const reader = await historyReader(sql, s, q);
   if (reader === undefined) return undefined;
-  if (reader.header.through === 0) return { ...reader.header, rows: [] };
+  if (reader.header.through === 0) return checked(reader, []);
   const rows = await sql.all(q.from === undefined ? HISTORY_ROWS(s, sql.p) : ROWS_FROM(sql, s), q.from === undefined ? [q.ruleSet, q.asOf] : [q.ruleSet, q.asOf, NOW, q.from]);
-  return { ...reader.header, rows: rows.map(reader.row) };
+  return checked(reader, rows);
 };
 
 /** The slots whose name one of the ids of text array p2 owns now, with him (owners by rule set: no index by player is kept). */
@@ -309,16 +320,16 @@ const SLOT_ROWS = (sql: Sql, s: string): string =>
  * reads of those slots, in its order, numbered by the same items and named by the same owners — what a comparison of
  * two rule sets answers for those players, without reading anybody else's rows or owners.
  */
-const readPlayersHistory = async (sql: Sql, s: string, q: ListHistoryQuery, players: readonly string[]): Promise<ListModelHistory | undefined> => {
+const readPlayersHistory = async (sql: Sql, s: string, q: ListHistoryQuery, players: readonly string[]): Promise<CheckedListHistory | undefined> => {
   const meta = await metaOf(sql, s, q.ruleSet, q.format);
   if (meta === undefined || meta.failed) return undefined;
   const owned = await sql.all(PLAYER_SLOTS(sql, s), [q.ruleSet, sql.array([...new Set(players)])]);
   const owners = new Map(owned.map(([slot, id]) => [Number(slot), id as string]));
   const reader = await historyReader(sql, s, q, owners);
   if (reader === undefined) return undefined;
-  if (reader.header.through === 0 || owners.size === 0) return { ...reader.header, rows: [] };
+  if (reader.header.through === 0 || owners.size === 0) return checked(reader, []);
   const rows = await sql.all(SLOT_ROWS(sql, s), [q.ruleSet, q.asOf, sql.array([...owners.keys()].sort((a, b) => a - b))]);
-  return { ...reader.header, rows: rows.map(reader.row) };
+  return checked(reader, rows);
 };
 
 const ENTRY_COLUMNS = 'sl.slot, sl.name_key, sl.last_name, o.player_id, r.name, r.rating, r.grade';

@@ -62,14 +62,14 @@ export interface CheckpointStorage {
    * model), every one up to `asOf` (`from` is then the caller's to apply). Undefined when none of format `format` is
    * saved or its fold failed.
    */
-  readListHistory(query: { readonly ruleSet: string; readonly format: number; readonly asOf: string; readonly from?: string | undefined; readonly players?: readonly string[] | undefined }): Promise<ListModelHistory | undefined>;
+  readListHistory(query: { readonly ruleSet: string; readonly format: number; readonly asOf: string; readonly from?: string | undefined; readonly players?: readonly string[] | undefined }): Promise<CheckedListHistory | undefined>;
   /**
    * Two rule sets' saved read models up to their lists as of `asOf`, read in one go for a comparison of the two
    * (`diff --rules`): each slot's last row as `rows` and only the rows the other model does not hold alike as
    * `ratings` (`ListModelHistory.ratings`), where leaving those out leaves the comparison the same (the same slots,
    * items and owners); else every row of each, as `readListHistory`. Undefined when either is not saved or its fold failed.
    */
-  readListComparison(query: { readonly ruleSets: readonly [string, string]; readonly format: number; readonly asOf: string }): Promise<readonly [ListModelHistory, ListModelHistory] | undefined>;
+  readListComparison(query: { readonly ruleSets: readonly [string, string]; readonly format: number; readonly asOf: string }): Promise<readonly [CheckedListHistory, CheckedListHistory] | undefined>;
   /**
    * The head of the saved list model of `ruleSet` as a write at the head reads it (src/app/head-projection.ts): where
    * its timeline ends and its last tournament, and for each name key of `keys` its owner and its slots' records on the
@@ -213,6 +213,13 @@ export interface ListModelQuery {
  * A row of the published list (`ListRow`, ranked in the query's order), with the whole record and what the row's
  * fingerprint was made of (`fp` over seq, played and the record): a read checks the row against them.
  */
+/**
+ * A saved model's history as `readListHistory` / `readListComparison` read it, with `edited` when the model was changed
+ * by hand (a row read no longer matching its record, as `rowEdited` says, or other than the versions its saves wrote):
+ * the caller then folds from the log instead of serving it.
+ */
+export type CheckedListHistory = ListModelHistory & { readonly edited?: string };
+
 export type StoredListRow = ListRow & { readonly record: string; readonly saved: { readonly fp: number; readonly seq: number; readonly played: boolean } };
 
 /** What a published list's diff reads of the model: the two lists and the two runs, where they may differ. */

@@ -307,7 +307,7 @@ export const diff: CommandRun = {
       await ctx.store(WHOLE_LOG_READ);
       const checkpoints = await ctx.checkpoints();
       // (--player: from the rows of the players' slots alone)
-      const fromModels = checkpoints === undefined ? undefined : await ruleSetsFromModels(await ctx.store(), checkpoints, a, b, asOf, progress.stage, undefined, players);
+      const fromModels = checkpoints === undefined ? undefined : await ruleSetsFromModels(await ctx.store(), checkpoints, a, b, asOf, progress.stage, undefined, players, (why) => ctx.err(editedListWarning(why)));
       if (fromModels !== undefined) {
         progress.done();
         const [l0, l1] = fromModels.lists;
@@ -385,7 +385,7 @@ export const rerate: CommandRun = {
     const checkpoints = await ctx.checkpoints();
     // (from the rows dated from --from on and the lists: the runs' changes before it are left out below)
     // (--player: from the rows of the players' slots alone)
-    const fromModels = checkpoints === undefined ? undefined : await ruleSetsFromModels(await ctx.store(), checkpoints, AS_ADOPTED, ruleSet, asOf, progress.stage, fromGiven, players);
+    const fromModels = checkpoints === undefined ? undefined : await ruleSetsFromModels(await ctx.store(), checkpoints, AS_ADOPTED, ruleSet, asOf, progress.stage, fromGiven, players, (why) => ctx.err(editedListWarning(why)));
     let changes: FoldDiff;
     let rows: PlayerListRows[] | undefined;
     if (fromModels !== undefined) [changes, rows] = [fromModels.diff, players && playerListRows(players, fromModels.lists)];
