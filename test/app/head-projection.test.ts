@@ -17,6 +17,9 @@ import { answer, expectSameLedgers, folderOf, namesOf } from '../support/fesa-fo
 import { ledgers } from '../support/gen';
 import { places, record } from '../support/places';
 
+/** A list, or why its fold failed: two folds that fail alike compare equal, one failing and one not never do. */
+const listOrFailure = (r: E.Either<unknown, { readonly list: unknown }>): unknown => (E.isRight(r) ? { list: r.right.list } : { failed: r.left instanceof Error ? r.left.message : String(r.left) });
+
 /**
  * A write at the head of the FESA timeline compares a projection restored by player (src/app/head-projection.ts), not
  * the whole checkpoint (issue 30): random ledgers saved, then recorded since — newcomers, the newest tournament
@@ -127,7 +130,7 @@ describe('a write at the head of the FESA timeline, restored by player', () => {
           const { projection } = await resumeProjection(store, checkpoints);
           const fold = foldFesaFast(await loadFacts(store), { runs: 'none' });
           const list = projection.current();
-          expect(E.isRight(list) && list.right.list).toEqual(E.isRight(fold) && fold.right.list);
+          expect(listOrFailure(list)).toEqual(listOrFailure(fold));
         } finally {
           await close();
         }
@@ -305,7 +308,7 @@ describe('writes at the head after a back-dated fact', () => {
             const { projection } = await resumeProjection(mine.store, mine.checkpoints);
             const fold = foldFesaFast(await loadFacts(mine.store), { runs: 'none' });
             const list = projection.current();
-            expect(E.isRight(list) && list.right.list).toEqual(E.isRight(fold) && fold.right.list);
+            expect(listOrFailure(list)).toEqual(listOrFailure(fold));
           } finally {
             await mine.close();
             await control.close();

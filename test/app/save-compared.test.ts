@@ -18,6 +18,9 @@ import type { EventStore } from '../../src/app/ports/event-store';
 import { ledgers, resultCorrection } from '../support/gen';
 import { places, record } from '../support/places';
 
+/** A list, or why its fold failed: two folds that fail alike compare equal, one failing and one not never do. */
+const listOrFailure = (r: E.Either<unknown, { readonly list: unknown }>): unknown => (E.isRight(r) ? { list: r.right.list } : { failed: r.left instanceof Error ? r.left.message : String(r.left) });
+
 /**
  * A back-dated write (a correction of a game of a closed tournament) saves, as the checkpoint, the projection its
  * comparison folded to the head with it (checkpoint.ts `saveCompared`; issue 30), instead of restoring the whole
@@ -70,7 +73,7 @@ const expectCheckpointIsTheFold = async (store: EventStore, storage: CheckpointS
   expect(wholeRestores.here).toBe(restores);
   const fold = foldFesaFast(await loadFacts(store), { runs: 'none' });
   const list = projection.current();
-  expect(E.isRight(list) && list.right.list).toEqual(E.isRight(fold) && fold.right.list);
+  expect(listOrFailure(list)).toEqual(listOrFailure(fold));
 };
 
 /** `store`, where `beforeAppend` runs once before its next append (another process, between a comparison and the append). */

@@ -114,7 +114,7 @@ describe.skipIf(!cliBuilt())('a write answers with the ratings it changes', () =
   }, 60_000);
 
   // issue 30: a back-dated write restores the whole checkpoint, then saves it again after its append (compare-and-set
-  // from the position it loaded, src/app/checkpoint.ts `carryCheckpointForward`). Two such writes racing as two
+  // from the position it loaded, src/app/checkpoint-carry.ts `carryCheckpointForward`). Two such writes racing as two
   // processes: both recorded, answering what the whole log folded before and after them answers in the order recorded;
   // the checkpoint saved moved forward, never past the log, and the lists read from it are those of a fresh rebuild.
   it('two back-dated writes racing as two processes: both answered as the whole log, the checkpoint moved forward and never ahead', async () => {

@@ -296,15 +296,16 @@ export const diff: CommandRun = {
       if (rules.length !== 2) throw new UsageError('give --published ID, or two rule sets: --rules A --rules B');
       for (const r of rules) if (!ANY_RULE_SETS.includes(r)) throw new UsageError(`--rules ${r}: unknown rule set; known are ${ANY_RULE_SETS.join(', ')}`);
       const asOf = ctx.opts.date('as-of') ?? today();
+      // every path below may fold the whole log (a model's first save, the side by side): read unmapped, see
+      // `WHOLE_LOG_READ`, opened before anything else opens the store (--player's lookup)
+      await ctx.store(WHOLE_LOG_READ);
       const players = await playersOf(ctx);
       if (!rules.every((r) => r in FESA_RULE_SETS)) {
         sideBySide(ctx, await loadFacts(await ctx.store()), rules[0]!, rules[1]!, asOf, {}, players);
         return 0;
       }
       const [a, b] = [rules[0]!, rules[1]!];
-      // both FESA: from the two rule sets' saved read models (SQLite, PostgreSQL), else both folded (a model's first
-      // save folds the whole log: read unmapped, see `WHOLE_LOG_READ`)
-      await ctx.store(WHOLE_LOG_READ);
+      // both FESA: from the two rule sets' saved read models (SQLite, PostgreSQL), else both folded
       const checkpoints = await ctx.checkpoints();
       // (--player: from the rows of the players' slots alone)
       const fromModels = checkpoints === undefined ? undefined : await ruleSetsFromModels(await ctx.store(), checkpoints, a, b, asOf, progress.stage, undefined, players, (why) => ctx.err(editedListWarning(why)));
@@ -370,6 +371,8 @@ export const rerate: CommandRun = {
     const asOf = ctx.opts.date('as-of') ?? today();
     const requested = ctx.opts.string('rules') ?? 'fesa-published';
     const options = rerateOptionsOf(ctx, requested);
+    // every path below may fold the whole log: read unmapped (`WHOLE_LOG_READ`), opened before --player's lookup
+    await ctx.store(WHOLE_LOG_READ);
     const players = await playersOf(ctx);
     if (!(requested in FESA_RULE_SETS)) {
       // Another system: the same facts, every tournament rated with it, next to the list they were rated for
@@ -379,9 +382,7 @@ export const rerate: CommandRun = {
     }
     const ruleSet = fesaRuleSetOf(ctx);
     // the rule sets in force and the one asked for, from their saved list models (each saved on its first use, so a
-    // second rerate reads rows, not the log); folded from the log where no model can answer (read unmapped, see
-    // `WHOLE_LOG_READ`)
-    await ctx.store(WHOLE_LOG_READ);
+    // second rerate reads rows, not the log); folded from the log where no model can answer
     const checkpoints = await ctx.checkpoints();
     // (from the rows dated from --from on and the lists: the runs' changes before it are left out below)
     // (--player: from the rows of the players' slots alone)

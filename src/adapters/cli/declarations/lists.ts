@@ -4,7 +4,7 @@ import { ENTRY, RULES_ADOPTED, RULES_ANY, RULES_FESA, TODAY, SHARED } from './sh
 import { LIST_LEGEND } from '../list-legend';
 
 /** `rerate` / `diff --rules` for a few players: their rows of the whole answer, read from their rows of the saved models. */
-const PLAYER = repeated('player', { text: 'answer for this player alone (his id or name; an id merged into another answers for the survivor): his re-rated ratings and list rows that differ; repeat for several', default: 'every player', example: '--player p12' });
+const PLAYER = repeated('player', { text: 'answer for this player alone (his id or name; an id merged into another answers for the survivor): his rows on both lists, then the tournaments and list rows in which he differs; repeat for several', default: 'every player', example: '--player p12' });
 
 export const listsCommands: readonly CommandDeclaration[] = [
   {
