@@ -8,7 +8,7 @@
  * D known at K (one index range on the primary key, read backwards).
  */
 import { versionCountDiffers } from '../../app/list-model';
-import { checkedColumns, editedOf } from './list-model-checked';
+import { checkedColumns, editedOf, storedRow } from './list-model-checked';
 import type { CheckedListHistory, ListChangesQuery, ListModelQuery, ListModelWrite, SavedListVersion, StoredListChanges, StoredListEntry, StoredListHead, StoredListRow, StoredListSide, StoredRun } from '../../app/ports/checkpoint-storage';
 import type { ListModelHistory, ListModelHistoryRow } from '../../../projections/fesa/list-model';
 import type { RatedItem } from '../../../projections/fesa/diff';
@@ -149,19 +149,6 @@ const listStatement = (sql: Sql, s: string, q: { readonly activeSince?: string |
 };
 
 /** A row as the list query selects it (columns in order), ranked. */
-const storedRow = (r: readonly unknown[], i: number): StoredListRow => ({
-  rank: i + 1,
-  playerId: r[0] as string,
-  name: r[1] as string,
-  country: r[2] as string,
-  grade: r[3] as string,
-  rating: Number(r[4]),
-  games: Number(r[5]),
-  provisional: Number(r[6]) === 1,
-  lastPlayed: (r[7] as string | null) ?? null,
-  record: r[8] as string,
-  saved: { fp: Number(r[9]), seq: Number(r[10]), played: Number(r[11]) === 1 },
-});
 
 // the record, fingerprint, seq and played with every row: what a read checks the row's columns against
 const ROW_COLUMNS = `COALESCE(o.player_id, r.name_id) AS "playerId", r.name, r.country, r.grade, r.rating, r.games, r.provisional, r.last_played AS "lastPlayed", r.record, r.fp, r.seq, r.played`;
